@@ -1,0 +1,1 @@
+//! autodiff: see ARCHITECTURE.md.

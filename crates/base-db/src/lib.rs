@@ -1,0 +1,1 @@
+//! base-db: see ARCHITECTURE.md.

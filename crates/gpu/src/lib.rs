@@ -1,0 +1,1 @@
+//! gpu: see ARCHITECTURE.md.

@@ -1,0 +1,1 @@
+//! hir: see ARCHITECTURE.md.

@@ -1,0 +1,1 @@
+//! syntax: see ARCHITECTURE.md.

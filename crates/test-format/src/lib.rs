@@ -1,0 +1,1 @@
+//! test-format: see ARCHITECTURE.md.
