@@ -1,1 +1,171 @@
-//! base-db: see ARCHITECTURE.md.
+//! base-db: the salsa inputs of the analysis and nothing else.
+//!
+//! Files are given as data (text plus a virtual, slash-separated path used for messages and for
+//! `import`/`#include` resolution); this crate does no IO. Everything derived lives in `hir`.
+
+use std::sync::Arc;
+
+/// Where a file comes from: user code, or the core module shipped in `stdlib/`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum FileKind {
+    User,
+    Stdlib,
+}
+
+/// One source file. `path` is virtual (e.g. `shaders/main.slang`); it names the file in messages and
+/// anchors relative `import`/`#include` lookups.
+#[salsa::input(debug)]
+pub struct SourceFile {
+    #[returns(ref)]
+    pub text: Arc<str>,
+    #[returns(ref)]
+    pub path: Arc<str>,
+    #[returns(copy)]
+    pub kind: FileKind,
+}
+
+/// Compiler options that change analysis results.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
+pub struct CompileOptions {
+    /// Virtual directories searched by `import` and `#include` after the importer's own directory.
+    pub include_dirs: Vec<Arc<str>>,
+    /// `-D NAME[=VALUE]` definitions, in order. A missing value defines the name as `1`.
+    pub defines: Vec<(Arc<str>, Option<Arc<str>>)>,
+}
+
+/// The set of files the analysis knows about, plus options. There is one per database.
+///
+/// Files are looked up by virtual path; stdlib files are listed separately so that every user file
+/// sees them without importing.
+#[salsa::input(debug)]
+pub struct Workspace {
+    #[returns(ref)]
+    pub files: Arc<[SourceFile]>,
+    #[returns(ref)]
+    pub stdlib: Arc<[SourceFile]>,
+    #[returns(ref)]
+    pub options: CompileOptions,
+}
+
+#[salsa::db]
+pub trait Db: salsa::Database {
+    /// The workspace input of this database.
+    fn workspace(&self) -> Workspace;
+}
+
+/// Directory part of a virtual path (`a/b/c.slang` -> `a/b`, `c.slang` -> ``).
+pub fn parent_dir(path: &str) -> &str {
+    match path.rfind('/') {
+        Some(slash) => &path[..slash],
+        None => "",
+    }
+}
+
+/// Joins a virtual directory and a relative path, resolving `.` and `..` components.
+pub fn join_path(dir: &str, rel: &str) -> String {
+    let mut parts: Vec<&str> = if rel.starts_with('/') {
+        Vec::new()
+    } else {
+        dir.split('/').filter(|p| !p.is_empty()).collect()
+    };
+    for component in rel.split('/') {
+        match component {
+            "" | "." => {}
+            ".." => {
+                parts.pop();
+            }
+            other => parts.push(other),
+        }
+    }
+    parts.join("/")
+}
+
+/// Finds the file with exactly this virtual path (user files first, then stdlib).
+#[salsa::tracked(returns(copy))]
+pub fn file_by_path(db: &dyn Db, workspace: Workspace, path: Arc<str>) -> Option<SourceFile> {
+    let normal = join_path("", &path);
+    workspace
+        .files(db)
+        .iter()
+        .chain(workspace.stdlib(db).iter())
+        .copied()
+        .find(|file| join_path("", file.path(db)) == normal)
+}
+
+/// Resolves `relative` (e.g. `helpers.slang` from `#include "helpers.slang"`) as Slang does: beside
+/// the including file first, then in each include directory in order.
+pub fn resolve_relative(db: &dyn Db, from: SourceFile, relative: &str) -> Option<SourceFile> {
+    let workspace = db.workspace();
+    let beside = join_path(parent_dir(from.path(db)), relative);
+    if let Some(found) = file_by_path(db, workspace, beside.into()) {
+        return Some(found);
+    }
+    let dirs = workspace.options(db).include_dirs.clone();
+    dirs.iter().find_map(|dir| file_by_path(db, workspace, join_path(dir, relative).into()))
+}
+
+/// Resolves `import a.b_c;` style module names: dots become slashes, underscores become dashes
+/// as a second try (Slang accepts both), and `.slang` is appended.
+pub fn resolve_import(db: &dyn Db, from: SourceFile, module: &str) -> Option<SourceFile> {
+    let base = module.replace('.', "/");
+    resolve_relative(db, from, &format!("{base}.slang"))
+        .or_else(|| resolve_relative(db, from, &format!("{}.slang", base.replace('_', "-"))))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[salsa::db]
+    #[derive(Clone)]
+    struct TestDb {
+        storage: salsa::Storage<Self>,
+        workspace: Option<Workspace>,
+    }
+
+    #[salsa::db]
+    impl salsa::Database for TestDb {}
+
+    #[salsa::db]
+    impl Db for TestDb {
+        fn workspace(&self) -> Workspace {
+            self.workspace.expect("test db has a workspace")
+        }
+    }
+
+    fn db_with(paths: &[&str], include_dirs: &[&str]) -> (TestDb, Vec<SourceFile>) {
+        let mut db = TestDb { storage: Default::default(), workspace: None };
+        let files: Vec<SourceFile> = paths
+            .iter()
+            .map(|p| SourceFile::new(&db, Arc::from(""), Arc::from(*p), FileKind::User))
+            .collect();
+        let options = CompileOptions {
+            include_dirs: include_dirs.iter().map(|d| Arc::from(*d)).collect(),
+            defines: vec![],
+        };
+        db.workspace = Some(Workspace::new(&db, files.clone().into(), Arc::from([]), options));
+        (db, files)
+    }
+
+    #[test]
+    fn paths_join_and_normalise() {
+        assert_eq!(join_path("a/b", "../c.slang"), "a/c.slang");
+        assert_eq!(join_path("", "./x/y.slang"), "x/y.slang");
+        assert_eq!(parent_dir("a/b/c.slang"), "a/b");
+        assert_eq!(parent_dir("c.slang"), "");
+    }
+
+    #[test]
+    fn imports_resolve_beside_then_include_dirs() {
+        let (db, files) = db_with(
+            &["src/main.slang", "src/util.slang", "lib/math/vec.slang", "lib/other.slang"],
+            &["lib"],
+        );
+        let main = files[0];
+        assert_eq!(resolve_import(&db, main, "util"), Some(files[1]));
+        assert_eq!(resolve_import(&db, main, "math.vec"), Some(files[2]));
+        assert_eq!(resolve_import(&db, main, "other"), Some(files[3]));
+        assert_eq!(resolve_import(&db, main, "missing"), None);
+        assert_eq!(resolve_relative(&db, main, "../lib/other.slang"), Some(files[3]));
+    }
+}
