@@ -1,0 +1,623 @@
+//! Module, functions and the structured, SSA-valued body.
+
+use crate::types::{Scalar, TypeId, Types};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct GlobalId(pub u32);
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct FuncId(pub u32);
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct LocalId(pub u32);
+/// An SSA value: defined once by `Stmt::Let`, visible after it in its block and nested blocks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ValueId(pub u32);
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct FormatId(pub u32);
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Literal {
+    Bool(bool),
+    I32(i32),
+    U32(u32),
+    I64(i64),
+    U64(u64),
+    /// Stored as f32; codegen rounds to half.
+    F16(f32),
+    F32(f32),
+    F64(f64),
+}
+
+impl Literal {
+    pub fn scalar(self) -> Scalar {
+        match self {
+            Literal::Bool(_) => Scalar::Bool,
+            Literal::I32(_) => Scalar::I32,
+            Literal::U32(_) => Scalar::U32,
+            Literal::I64(_) => Scalar::I64,
+            Literal::U64(_) => Scalar::U64,
+            Literal::F16(_) => Scalar::F16,
+            Literal::F32(_) => Scalar::F32,
+            Literal::F64(_) => Scalar::F64,
+        }
+    }
+}
+
+/// Initial value of a global constant: a literal or a composite in element order
+/// (matrices row by row, structs field by field).
+#[derive(Clone, Debug, PartialEq)]
+pub enum ConstValue {
+    Literal(Literal),
+    Composite(Vec<ConstValue>),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BufferAccess {
+    Read,
+    ReadWrite,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum GlobalKind {
+    /// `RWStructuredBuffer<T>` / `StructuredBuffer<T>`: `Global::ty` is the element type `T`;
+    /// the place's type is `T[]`.
+    StorageBuffer { access: BufferAccess },
+    /// `ConstantBuffer<T>`, `cbuffer`, `uniform` globals: `Global::ty` is `T`.
+    Uniform,
+    /// `groupshared T name;`
+    Groupshared,
+    /// `static const` / global constant with its value.
+    Constant(ConstValue),
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Global {
+    pub name: String,
+    pub ty: TypeId,
+    pub kind: GlobalKind,
+}
+
+impl Global {
+    pub fn is_resource(&self) -> bool {
+        matches!(
+            self.kind,
+            GlobalKind::StorageBuffer { .. } | GlobalKind::Uniform
+        )
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ParamDir {
+    In,
+    Out,
+    InOut,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Param {
+    pub name: String,
+    pub ty: TypeId,
+    pub dir: ParamDir,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Local {
+    pub name: String,
+    pub ty: TypeId,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PlaceRoot {
+    Local(LocalId),
+    /// Parameter by index. `In` parameters are mutable copies, as in HLSL.
+    Param(u32),
+    Global(GlobalId),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Access {
+    /// Struct field by index.
+    Field(u32),
+    /// Array element, matrix row or vector component by constant index.
+    Index(u32),
+    /// Array element, matrix row or vector component by a runtime index (int or uint value).
+    Dynamic(ValueId),
+}
+
+/// A memory location: a root and an access path. Swizzle writes are lowered to one store per
+/// component (`Access::Index`).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Place {
+    pub root: PlaceRoot,
+    pub path: Vec<Access>,
+}
+
+impl Place {
+    pub fn local(l: LocalId) -> Place {
+        Place {
+            root: PlaceRoot::Local(l),
+            path: Vec::new(),
+        }
+    }
+    pub fn param(i: u32) -> Place {
+        Place {
+            root: PlaceRoot::Param(i),
+            path: Vec::new(),
+        }
+    }
+    pub fn global(g: GlobalId) -> Place {
+        Place {
+            root: PlaceRoot::Global(g),
+            path: Vec::new(),
+        }
+    }
+    pub fn field(mut self, i: u32) -> Place {
+        self.path.push(Access::Field(i));
+        self
+    }
+    pub fn index(mut self, i: u32) -> Place {
+        self.path.push(Access::Index(i));
+        self
+    }
+    pub fn dynamic(mut self, v: ValueId) -> Place {
+        self.path.push(Access::Dynamic(v));
+        self
+    }
+    /// Values read by the access path.
+    pub fn operands(&self) -> impl Iterator<Item = ValueId> + '_ {
+        self.path.iter().filter_map(|a| match a {
+            Access::Dynamic(v) => Some(*v),
+            _ => None,
+        })
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum UnaryOp {
+    Neg,
+    /// Logical not on bool / bool vectors.
+    Not,
+    BitNot,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BinaryOp {
+    Add,
+    Sub,
+    /// Component-wise, also on matrices (HLSL `*`); linear-algebra products are `MathFn::Mul`.
+    Mul,
+    Div,
+    /// Integer remainder (truncating) or float `fmod` semantics (sign of the dividend), as HLSL `%`.
+    Rem,
+    BitAnd,
+    BitOr,
+    BitXor,
+    Shl,
+    Shr,
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    LogicalAnd,
+    LogicalOr,
+}
+
+impl BinaryOp {
+    pub fn is_comparison(self) -> bool {
+        matches!(
+            self,
+            BinaryOp::Eq | BinaryOp::Ne | BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge
+        )
+    }
+    pub fn name(self) -> &'static str {
+        match self {
+            BinaryOp::Add => "add",
+            BinaryOp::Sub => "sub",
+            BinaryOp::Mul => "mul",
+            BinaryOp::Div => "div",
+            BinaryOp::Rem => "rem",
+            BinaryOp::BitAnd => "bitand",
+            BinaryOp::BitOr => "bitor",
+            BinaryOp::BitXor => "bitxor",
+            BinaryOp::Shl => "shl",
+            BinaryOp::Shr => "shr",
+            BinaryOp::Eq => "eq",
+            BinaryOp::Ne => "ne",
+            BinaryOp::Lt => "lt",
+            BinaryOp::Le => "le",
+            BinaryOp::Gt => "gt",
+            BinaryOp::Ge => "ge",
+            BinaryOp::LogicalAnd => "and",
+            BinaryOp::LogicalOr => "or",
+        }
+    }
+}
+
+macro_rules! math_fns {
+    ($($variant:ident $name:literal $arity:literal,)*) => {
+        /// The layer-1 math library (HLSL semantics; codegen maps each to naga).
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum MathFn { $($variant,)* }
+        impl MathFn {
+            pub const ALL: &'static [MathFn] = &[$(MathFn::$variant,)*];
+            /// The HLSL name.
+            pub fn name(self) -> &'static str {
+                match self { $(MathFn::$variant => $name,)* }
+            }
+            pub fn arity(self) -> usize {
+                match self { $(MathFn::$variant => $arity,)* }
+            }
+            pub fn from_name(name: &str) -> Option<MathFn> {
+                match name { $($name => Some(MathFn::$variant),)* _ => None }
+            }
+        }
+    };
+}
+
+math_fns! {
+    Abs "abs" 1, Sign "sign" 1, Min "min" 2, Max "max" 2, Clamp "clamp" 3, Saturate "saturate" 1,
+    Lerp "lerp" 3, SmoothStep "smoothstep" 3, Step "step" 2,
+    Sqrt "sqrt" 1, Rsqrt "rsqrt" 1, Rcp "rcp" 1,
+    Exp "exp" 1, Exp2 "exp2" 1, Log "log" 1, Log2 "log2" 1, Log10 "log10" 1, Pow "pow" 2,
+    Sin "sin" 1, Cos "cos" 1, Tan "tan" 1, Asin "asin" 1, Acos "acos" 1, Atan "atan" 1, Atan2 "atan2" 2,
+    Sinh "sinh" 1, Cosh "cosh" 1, Tanh "tanh" 1,
+    Floor "floor" 1, Ceil "ceil" 1, Round "round" 1, Trunc "trunc" 1, Frac "frac" 1,
+    Fmod "fmod" 2, Fma "fma" 3, Mad "mad" 3,
+    Dot "dot" 2, Cross "cross" 2, Length "length" 1, Distance "distance" 2, Normalize "normalize" 1,
+    Reflect "reflect" 2, Refract "refract" 3, FaceForward "faceforward" 3,
+    Mul "mul" 2, Transpose "transpose" 1, Determinant "determinant" 1,
+    IsNan "isnan" 1, IsInf "isinf" 1, All "all" 1, Any "any" 1,
+    F16ToF32 "f16tof32" 1, F32ToF16 "f32tof16" 1,
+    Dst "dst" 2, Lit "lit" 3, Radians "radians" 1, Degrees "degrees" 1, CopySign "copysign" 2,
+    CountBits "countbits" 1, FirstBitHigh "firstbithigh" 1, FirstBitLow "firstbitlow" 1,
+    ReverseBits "reversebits" 1,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AtomicOp {
+    Add,
+    Sub,
+    And,
+    Or,
+    Xor,
+    Min,
+    Max,
+    Exchange,
+    /// `compare` operand required; returns the original value.
+    CompareExchange,
+}
+
+impl AtomicOp {
+    pub fn name(self) -> &'static str {
+        match self {
+            AtomicOp::Add => "add",
+            AtomicOp::Sub => "sub",
+            AtomicOp::And => "and",
+            AtomicOp::Or => "or",
+            AtomicOp::Xor => "xor",
+            AtomicOp::Min => "min",
+            AtomicOp::Max => "max",
+            AtomicOp::Exchange => "exchange",
+            AtomicOp::CompareExchange => "compare_exchange",
+        }
+    }
+}
+
+/// A call argument: `In` parameters take values, `Out`/`InOut` take places (copy-in copy-out).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Arg {
+    Value(ValueId),
+    Place(Place),
+}
+
+/// An instruction; its result type lives in `ValueData::ty`.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Inst {
+    Literal(Literal),
+    /// The zero value of the result type (all fields/components zero, `false`).
+    Zero,
+    Load(Place),
+    Unary(UnaryOp, ValueId),
+    /// Operands have the same type, except shifts (amount: any int of the same shape).
+    Binary(BinaryOp, ValueId, ValueId),
+    /// `cond ? accept : reject`, component-wise when `cond` is a bool vector.
+    Select {
+        cond: ValueId,
+        accept: ValueId,
+        reject: ValueId,
+    },
+    /// Numeric conversion (same shape, new scalar), including to and from bool.
+    Convert(ValueId, Scalar),
+    /// Bit reinterpretation between scalars of the same width (`asfloat`, `asuint`, ...).
+    Bitcast(ValueId, Scalar),
+    /// Vector from scalars/vectors, matrix from rows or from all scalars (row-major), struct from
+    /// fields, array from elements.
+    Construct(Vec<ValueId>),
+    /// Scalar to vector of the result type.
+    Splat(ValueId),
+    /// Struct field, vector component, matrix row or array element by constant index.
+    Extract(ValueId, u32),
+    /// Vector component, matrix row or array element by runtime index.
+    ExtractDyn(ValueId, ValueId),
+    /// Vector swizzle, 1 to 4 components (a single component gives a scalar).
+    Swizzle(ValueId, Vec<u8>),
+    /// A copy of `base` with element `index` replaced.
+    Insert {
+        base: ValueId,
+        index: u32,
+        value: ValueId,
+    },
+    InsertDyn {
+        base: ValueId,
+        index: ValueId,
+        value: ValueId,
+    },
+    Math(MathFn, Vec<ValueId>),
+    Call(FuncId, Vec<Arg>),
+    /// Atomic read-modify-write on a buffer or groupshared place; yields the original value.
+    Atomic {
+        op: AtomicOp,
+        place: Place,
+        value: ValueId,
+        compare: Option<ValueId>,
+    },
+    /// Element count of a storage buffer (`uint`).
+    ArrayLength(GlobalId),
+    /// `printf(format, args...)`: void.
+    Print(FormatId, Vec<ValueId>),
+}
+
+impl Inst {
+    /// Every value operand, in order (including those inside places).
+    pub fn operands(&self) -> Vec<ValueId> {
+        match self {
+            Inst::Literal(_) | Inst::Zero | Inst::ArrayLength(_) => Vec::new(),
+            Inst::Load(p) => p.operands().collect(),
+            Inst::Unary(_, a) | Inst::Convert(a, _) | Inst::Bitcast(a, _) | Inst::Splat(a) => {
+                vec![*a]
+            }
+            Inst::Extract(a, _) | Inst::Swizzle(a, _) => vec![*a],
+            Inst::Binary(_, a, b) | Inst::ExtractDyn(a, b) => vec![*a, *b],
+            Inst::Select {
+                cond,
+                accept,
+                reject,
+            } => vec![*cond, *accept, *reject],
+            Inst::Construct(v) | Inst::Math(_, v) | Inst::Print(_, v) => v.clone(),
+            Inst::Insert { base, value, .. } => vec![*base, *value],
+            Inst::InsertDyn { base, index, value } => vec![*base, *index, *value],
+            Inst::Call(_, args) => args
+                .iter()
+                .flat_map(|a| match a {
+                    Arg::Value(v) => vec![*v],
+                    Arg::Place(p) => p.operands().collect(),
+                })
+                .collect(),
+            Inst::Atomic {
+                place,
+                value,
+                compare,
+                ..
+            } => {
+                let mut v: Vec<ValueId> = place.operands().collect();
+                v.push(*value);
+                v.extend(compare);
+                v
+            }
+        }
+    }
+    /// Whether removing an unused instance changes behaviour.
+    pub fn has_side_effects(&self) -> bool {
+        matches!(self, Inst::Call(..) | Inst::Atomic { .. } | Inst::Print(..))
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct ValueData {
+    pub ty: TypeId,
+    pub inst: Inst,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct LoopAttrs {
+    /// `[MaxIters(N)]`
+    pub max_iters: Option<u32>,
+    /// `[ForceUnroll]`
+    pub force_unroll: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BarrierKind {
+    /// `GroupMemoryBarrierWithGroupSync`
+    Group,
+    /// `DeviceMemoryBarrierWithGroupSync`
+    Device,
+    /// `AllMemoryBarrierWithGroupSync`
+    All,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct SwitchCase {
+    /// Selector values (`case 1: case 2:` share one body).
+    pub values: Vec<i64>,
+    /// This case also holds `default:`.
+    pub is_default: bool,
+    pub body: Block,
+    /// Control falls into the next case's body at the end of this one (HLSL fall-through).
+    pub fallthrough: bool,
+}
+
+pub type Block = Vec<Stmt>;
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Stmt {
+    Let(ValueId),
+    Store {
+        place: Place,
+        value: ValueId,
+    },
+    If {
+        cond: ValueId,
+        then_block: Block,
+        else_block: Block,
+    },
+    /// Selector is `int` or `uint`; cases in source order.
+    Switch {
+        selector: ValueId,
+        cases: Vec<SwitchCase>,
+    },
+    /// `loop { body; continuing { continuing; break if break_if } }`; values of `body` are visible
+    /// in `continuing` and `break_if`.
+    Loop {
+        body: Block,
+        continuing: Block,
+        break_if: Option<ValueId>,
+        attrs: LoopAttrs,
+    },
+    /// Leaves the innermost loop or switch.
+    Break,
+    Continue,
+    Return(Option<ValueId>),
+    Barrier(BarrierKind),
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Function {
+    pub name: String,
+    pub params: Vec<Param>,
+    pub ret: TypeId,
+    pub locals: Vec<Local>,
+    pub values: Vec<ValueData>,
+    pub body: Block,
+}
+
+impl Function {
+    pub fn value(&self, v: ValueId) -> Option<&ValueData> {
+        self.values.get(v.0 as usize)
+    }
+    pub fn value_ty(&self, v: ValueId) -> Option<TypeId> {
+        self.value(v).map(|d| d.ty)
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Builtin {
+    /// `SV_DispatchThreadID` (global invocation id)
+    DispatchThreadId,
+    /// `SV_GroupThreadID` (local invocation id)
+    GroupThreadId,
+    /// `SV_GroupID` (workgroup id)
+    GroupId,
+    /// `SV_GroupIndex` (local invocation index)
+    GroupIndex,
+}
+
+impl Builtin {
+    pub fn name(self) -> &'static str {
+        match self {
+            Builtin::DispatchThreadId => "SV_DispatchThreadID",
+            Builtin::GroupThreadId => "SV_GroupThreadID",
+            Builtin::GroupId => "SV_GroupID",
+            Builtin::GroupIndex => "SV_GroupIndex",
+        }
+    }
+}
+
+/// A compute entry point: `function`'s parameters are all `In` and each has a builtin.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EntryPoint {
+    pub name: String,
+    pub function: FuncId,
+    pub workgroup_size: [u32; 3],
+    pub builtins: Vec<Builtin>,
+}
+
+/// A `printf` format string; `%` conversions are decoded by the host from the argument words.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PrintFormat {
+    pub text: String,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct Module {
+    pub types: Types,
+    pub globals: Vec<Global>,
+    pub functions: Vec<Function>,
+    pub entry_points: Vec<EntryPoint>,
+    pub print_formats: Vec<PrintFormat>,
+}
+
+impl Module {
+    pub fn new() -> Module {
+        Module::default()
+    }
+    pub fn add_global(&mut self, name: &str, ty: TypeId, kind: GlobalKind) -> GlobalId {
+        self.globals.push(Global {
+            name: name.to_string(),
+            ty,
+            kind,
+        });
+        GlobalId(self.globals.len() as u32 - 1)
+    }
+    pub fn global(&self, g: GlobalId) -> Option<&Global> {
+        self.globals.get(g.0 as usize)
+    }
+    pub fn function(&self, f: FuncId) -> Option<&Function> {
+        self.functions.get(f.0 as usize)
+    }
+    pub fn function_mut(&mut self, f: FuncId) -> Option<&mut Function> {
+        self.functions.get_mut(f.0 as usize)
+    }
+    pub fn find_function(&self, name: &str) -> Option<FuncId> {
+        self.functions
+            .iter()
+            .position(|f| f.name == name)
+            .map(|i| FuncId(i as u32))
+    }
+    /// Declares a function with an empty body so that calls to it can be built before it is
+    /// (e.g. mutual references while lowering); fill it with `FunctionBuilder::for_declared`.
+    pub fn declare_function(&mut self, name: &str, params: Vec<Param>, ret: TypeId) -> FuncId {
+        self.functions.push(Function {
+            name: name.to_string(),
+            params,
+            ret,
+            locals: Vec::new(),
+            values: Vec::new(),
+            body: Vec::new(),
+        });
+        FuncId(self.functions.len() as u32 - 1)
+    }
+    pub fn add_print_format(&mut self, text: &str) -> FormatId {
+        if let Some(i) = self.print_formats.iter().position(|f| f.text == text) {
+            return FormatId(i as u32);
+        }
+        self.print_formats.push(PrintFormat {
+            text: text.to_string(),
+        });
+        FormatId(self.print_formats.len() as u32 - 1)
+    }
+    pub fn add_entry_point(
+        &mut self,
+        name: &str,
+        function: FuncId,
+        workgroup_size: [u32; 3],
+        builtins: Vec<Builtin>,
+    ) {
+        self.entry_points.push(EntryPoint {
+            name: name.to_string(),
+            function,
+            workgroup_size,
+            builtins,
+        });
+    }
+    /// The type of the memory a global names (`T[]` for a storage buffer of `T`).
+    pub fn global_place_type(&mut self, g: GlobalId) -> Option<TypeId> {
+        let global = self.globals.get(g.0 as usize)?;
+        let ty = global.ty;
+        Some(match global.kind {
+            GlobalKind::StorageBuffer { .. } => self.types.runtime_array(ty),
+            _ => ty,
+        })
+    }
+}
