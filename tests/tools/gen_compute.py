@@ -124,5 +124,400 @@ def select_intrinsic():
     return [3.0, -1.0] + [x if x > 0 else -x * 10 for x in v]
 
 
+
+# ---------------------------------------------------------------- vectors
+
+def pad(values, n):
+    """Out buffers are zero-filled; tests that leave the tail untouched expect zeros there."""
+    return list(values) + [0] * (n - len(values))
+
+
+IN16 = np.arange(1, 17, dtype=np.float32)
+
+
+@test()
+def vector_constructors():
+    a, b, c, d = 1.0, 2.0, 3.0, 4.0
+    return pad([a, b, c, d, c, b, a, d * 10, 3 * b, c * d, 7, -3, a], 16)
+
+
+@test()
+def vector_swizzle_read():
+    v = [1.0, 2.0, 3.0, 4.0]
+    x, y, z, w = v
+    wzyx = [w, z, y, x]
+    return pad([z, y, x, x, x, y, y, z, w, wzyx[1], wzyx[3], w, 5.0], 16)
+
+
+@test()
+def vector_swizzle_write():
+    v = [10.0, 2.0, 30.0, 4.0]
+    out = list(v)
+    v[0], v[1] = v[1], v[0]
+    out += [v[0], v[1]]
+    v[3] += 0.5
+    v[2] *= 2; v[3] *= 2
+    out += [v[2], v[3]]
+    # u.zyx = (1, 2, 3) assigns z=1, y=2, x=3
+    out += [3.0, 2.0, 1.0, 7.0]
+    return out
+
+
+@test()
+def vector_componentwise():
+    a = np.array([1, 2, 3], dtype=np.float32)
+    b = np.array([4, -2, 0.5], dtype=np.float32)
+    r = np.fmod(a, F(2))
+    return (list(a + b) + list(a * b) + list(a / b) + list(F(2) * a - b * F(0.5)) + list(-b)
+            + [r[0] + r[1] * 10 + r[2] * 100])
+
+
+@test('int')
+def vector_int_ops():
+    a, b = [7, -7, 9], [2, 2, -4]
+    q = [trunc_div(x, y) for x, y in zip(a, b)]
+    r = [trunc_mod(x, y) for x, y in zip(a, b)]
+    s = [x << k for x, k in zip(a, [1, 2, 3])]
+    x = [(p & 3) | (q_ ^ 1) for p, q_ in zip(a, b)]
+    return q + r + s + x
+
+
+@test()
+def vector_dynamic_index():
+    v = [1.0, 2.0, 3.0, 4.0]
+    first = [v[3 - i] * 10 for i in range(4)]
+    second = [sum(v) - v[i] - 1.0 for i in range(4)]
+    return first + second
+
+
+@test('int')
+def vector_compare():
+    a, b = [1, 5, 3], [2, 5, 4]
+    return ([int(x < y) for x, y in zip(a, b)] + [int(x >= y) for x, y in zip(a, b)]
+            + [int(x == y) for x, y in zip(a, b)])
+
+
+# ---------------------------------------------------------------- matrices (row-major, as HLSL)
+
+@test()
+def matrix_constructors():
+    i = IN16
+    b = i[4:13].reshape(3, 3)
+    return pad([i[0], i[1], i[2], i[3], b[0, 2], b[1, 0], b[2, 1], b[2, 2], 3, 4,
+                b[1, 0] + b[1, 1] * 100, i[13]], 16)
+
+
+def m3_from_input():
+    return IN16[0:9].reshape(3, 3)
+
+
+def v3_from_input():
+    return np.array([IN16[9], -IN16[10], F(0.5) * IN16[11]], dtype=np.float32)
+
+
+@test()
+def matrix_mul_mv():
+    return list(m3_from_input() @ v3_from_input())
+
+
+@test()
+def matrix_mul_vm():
+    return list(v3_from_input() @ m3_from_input())
+
+
+@test()
+def matrix_mul_mm():
+    a = m3_from_input()
+    b = np.array([[IN16[9], 0, -1], [IN16[10], 1, 0], [0, IN16[11], 2]], dtype=np.float32)
+    return list((a @ b).flatten())
+
+
+@test()
+def matrix_mul_nonsquare():
+    a = IN16[0:6].reshape(2, 3)
+    b = np.array([IN16[4:8], IN16[8:12], [-1, 0.5, 0, 2]], dtype=np.float32)
+    mv = a @ np.array([1, -1, 2], dtype=np.float32)
+    vm = np.array([0.5, 2], dtype=np.float32) @ a
+    return pad(list((a @ b).flatten()) + list(mv) + list(vm), 16)
+
+
+@test()
+def matrix_transpose():
+    a = IN16[0:6].reshape(2, 3)
+    return list(a.T.flatten()) + list((a @ a.T).flatten())
+
+
+@test()
+def matrix_determinant():
+    d = np.array([2.0, -1.0, 0.5, 3.0, 1.0, 4.0, -2.0, 0.0, 1.5, 2.5, -3.0, 1.0, 0.0, 2.0, 1.0, -1.0])
+    return [np.linalg.det(d[0:4].reshape(2, 2)), np.linalg.det(d[0:9].reshape(3, 3)),
+            np.linalg.det(d.reshape(4, 4))]
+
+
+@test()
+def matrix_index_write():
+    m = np.zeros((3, 3))
+    m[1][2] = 5.0
+    m[0] = IN16[1:4]
+    m[2][1:3] = [-1, -2]
+    m[2][0] += 10
+    return list(m.flatten())
+
+
+@test()
+def matrix_componentwise():
+    a = IN16[0:4].reshape(2, 2)
+    b = IN16[4:8].reshape(2, 2)
+    return list((a + b).flatten()) + list((a * b).flatten()) + list((a * 3 - b).flatten())
+
+
+@test()
+def matrix_negate():
+    a = IN16[0:4].reshape(2, 2)
+    return list((-a).flatten()) + list((-(a * 2)).flatten())
+
+
+
+# ---------------------------------------------------------------- math library, one thread per input
+
+def per_thread(xs, *fns):
+    """Thread i writes fns[k](xs[i]) at index k * len(xs) + i."""
+    return [fn(x) for fn in fns for x in xs]
+
+
+@test()
+def math_abs():
+    return per_thread([-2.5, 0.0, 3.25, -100.0], abs, lambda x: 3 * abs(x), lambda x: abs(int(x) - 1))
+
+
+def sign(x):
+    return (x > 0) - (x < 0)
+
+
+@test()
+def math_sign():
+    return per_thread([-2.5, 0.0, 3.25, -0.5], sign, lambda x: sign(int(x * 2)))
+
+
+@test()
+def math_min_max():
+    def vec(x):
+        return max(x, 0.0) * 100 + max(-x, 1.0)
+    return per_thread([-2.5, 0.0, 3.25, 1.0], lambda x: min(x, 1.0), lambda x: max(x, 0.5),
+                      lambda x: min(int(x), -1) + max(int(x), 2) * 10, vec)
+
+
+def clamp(x, lo, hi):
+    return min(max(x, lo), hi)
+
+
+@test()
+def math_clamp():
+    return per_thread([-2.5, 0.25, 3.25, 1.0], lambda x: clamp(x, -1.0, 2.0),
+                      lambda x: clamp(int(x * 4), -3, 5))
+
+
+@test()
+def math_saturate():
+    return per_thread([-2.5, 0.25, 3.25, 1.0], lambda x: clamp(x, 0, 1),
+                      lambda x: clamp(x - 0.5, 0, 1) + clamp(x * 0.1, 0, 1) * 10)
+
+
+def lerp(a, b, t):
+    return a + t * (b - a)
+
+
+@test()
+def math_lerp():
+    return per_thread([0.0, 0.25, 1.0, 1.5], lambda t: lerp(2.0, -6.0, t),
+                      lambda t: lerp(1.0, 3.0, t) + lerp(10.0, 20.0, 1 - t))
+
+
+def smoothstep(a, b, x):
+    t = clamp((x - a) / (b - a), 0.0, 1.0)
+    return t * t * (3 - 2 * t)
+
+
+@test()
+def math_smoothstep():
+    return per_thread([-1.0, 0.0, 0.5, 1.25, 2.0, 3.5], lambda x: smoothstep(0.0, 2.0, x))
+
+
+def step(edge, x):
+    return 1.0 if x >= edge else 0.0
+
+
+@test()
+def math_step():
+    return per_thread([-1.0, 0.5, 1.0, 2.0], lambda x: step(1.0, x), lambda x: step(0.0, x) + step(1.5, x) * 10)
+
+
+@test()
+def math_sqrt_rsqrt():
+    return per_thread([0.25, 2.0, 9.0, 100.0], math.sqrt, lambda x: 1 / math.sqrt(x))
+
+
+@test()
+def math_rcp():
+    return per_thread([0.25, -2.0, 3.0, 100.0], lambda x: 1 / x)
+
+
+@test()
+def math_exp():
+    return per_thread([-1.0, 0.0, 0.5, 3.0], math.exp, lambda x: 2 ** x)
+
+
+@test()
+def math_log():
+    return per_thread([0.5, 1.0, 8.0, 1000.0], math.log, math.log2, math.log10)
+
+
+@test()
+def math_pow():
+    return per_thread([0.5, 1.0, 2.0, 9.0], lambda x: x ** 1.5, lambda x: 2 ** x)
+
+
+@test()
+def math_trig():
+    return per_thread([-1.0, 0.25, 1.0, 2.5], math.sin, math.cos, math.tan)
+
+
+@test()
+def math_inverse_trig():
+    def hundredths(fn):
+        def rounded(x):
+            v = fn(x) * 100
+            assert abs(abs(v - math.floor(v)) - 0.5) > 0.1, 'too close to a rounding tie'
+            return round(v)
+        return rounded
+    return per_thread([-0.9, -0.25, 0.5, 0.75], hundredths(math.asin), hundredths(math.acos),
+                      hundredths(lambda x: math.atan(x * 3)))
+
+
+@test()
+def math_atan2():
+    return per_thread([1.0, -1.0, -2.0, 0.5], lambda y: math.atan2(y, 0.5), lambda y: math.atan2(y, -2.0))
+
+
+@test()
+def math_hyperbolic():
+    return per_thread([-1.5, -0.25, 0.5, 2.0], math.sinh, math.cosh, math.tanh)
+
+
+@test()
+def math_sincos():
+    return per_thread([-1.0, 0.25, 1.0, 2.5], math.sin, math.cos)
+
+
+@test()
+def math_floor_ceil():
+    return per_thread([-2.5, -0.25, 1.0, 3.75], math.floor, math.ceil)
+
+
+@test()
+def math_round_trunc():
+    return per_thread([-2.7, -0.25, 1.4, 3.75], round, math.trunc)
+
+
+@test()
+def math_frac():
+    return per_thread([-1.25, -0.5, 2.75, 3.0], lambda x: x - math.floor(x))
+
+
+@test()
+def math_fmod():
+    return per_thread([-7.5, 7.5, 5.25, -1.0], lambda x: math.fmod(x, 2.0), lambda x: math.fmod(x, -3.0))
+
+
+@test()
+def math_fma_mad():
+    return per_thread([-1.5, 0.5, 2.0, 3.0], lambda x: x * 3 + 0.25, lambda x: x * x - 1)
+
+
+@test()
+def math_radians_degrees():
+    return per_thread([0.0, 90.0, 180.0, -45.0], math.radians, lambda x: x * 0.5)
+
+
+@test()
+def math_copysign():
+    xs = [1.5, -2.0, 3.0, -0.5]
+    return [math.copysign(x * 2, -1.0 if i % 2 == 0 else 1.0) for i, x in enumerate(xs)]
+
+
+# ---------------------------------------------------------------- vector math, a = (1, 2, -3), b = (0.5, -1.5, 2)
+
+VA = np.array([1.0, 2.0, -3.0])
+VB = np.array([0.5, -1.5, 2.0])
+
+
+def normalize(v):
+    return v / np.linalg.norm(v)
+
+
+@test()
+def math_dot_cross():
+    c = np.cross(VA, VB)
+    return [VA @ VB, VA[:2] @ VB[1:], c[0], c[1], c[2], c @ VA]
+
+
+@test()
+def math_length_distance():
+    return [np.linalg.norm(VA), np.linalg.norm(VB[:2]), np.linalg.norm(VA - VB), math.sqrt(VA @ VA + 1)]
+
+
+@test()
+def math_normalize():
+    return list(normalize(VA)) + list(normalize(VB[1:])) + [1.0]
+
+
+def reflect(i, n):
+    return i - 2 * (n @ i) * n
+
+
+def refract(i, n, eta):
+    k = 1 - eta * eta * (1 - (n @ i) ** 2)
+    if k < 0:
+        return np.zeros(3)
+    return eta * i - (eta * (n @ i) + math.sqrt(k)) * n
+
+
+@test()
+def math_reflect():
+    return list(reflect(VA, normalize(VB)))
+
+
+@test()
+def math_refract():
+    n = np.array([0.0, 1.0, 0.0])
+    i1 = normalize(np.array([1.0, -2.0, 0.0]))
+    i2 = normalize(np.array([8.0, -1.0, 0.0]))  # grazing: total internal reflection at eta 1.5
+    return list(refract(i1, n, 0.75)) + list(refract(i2, n, 1.5))
+
+
+@test()
+def math_faceforward():
+    def faceforward(n, i, ng):
+        return n if ng @ i < 0 else -n
+    return list(faceforward(VA, VB, VA)) + list(faceforward(VA, -VB, VA))
+
+
+@test('int')
+def math_all_any():
+    return [int(all(VA > -4)), int(all(VA > 0)), int(any(VA > 1.5)), int(any(VA > 5)), 1, 0, 1, 0]
+
+
+@test('int')
+def math_isnan_isinf():
+    # nan = 0/0, +inf = 1/0, -inf = -1/0; a.y = 2 and a.z = -3 are ordinary numbers.
+    return [1, 0, 0, 1, 1, 0, 0, 1]
+
+
+@test('int')
+def math_asfloat_asint_asuint():
+    return [bits_f32(1.0), bits_f32(-2.0), bits_f32(F(f32_from_bits(0x40490FDB)) * F(2)),
+            int(f32_from_bits(bits_f32(0.5) + 0x00800000) * 100), bits_f32(-1.0), 0]
+
+
 if __name__ == '__main__':
     main(HERE, sys.argv[1:])

@@ -14,13 +14,14 @@ fi
 RUNNER=${RUNNER:-"cargo run -q --manifest-path $root/Cargo.toml -p gpu --bin wgsl-run --"}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-pass=0; fail=0; failed=()
+pass=0; fail=0; failed=(); known=0; known_list=()
+known_file="$root/tests/tools/slangc_known_failures.txt"
 files=()
 for arg in "${@:-$root/tests/compute}"; do
     if [ -d "$arg" ]; then
-        while IFS= read -r f; do files+=("$f"); done < <(find "$arg" -name '*.slang' | sort)
+        while IFS= read -r f; do files+=("$f"); done < <(find "$(cd "$arg" && pwd)" -name '*.slang' | sort)
     else
-        files+=("$arg")
+        files+=("$(cd "$(dirname "$arg")" && pwd)/$(basename "$arg")")
     fi
 done
 for f in "${files[@]}"; do
@@ -34,6 +35,10 @@ for f in "${files[@]}"; do
     while read -r conf; do
         [ -n "$conf" ] && extra+=(-conformance "$conf")
     done < <(sed -n 's|^//TEST_INPUT: *type_conformance *\([A-Za-z0-9_]*\) *: *\([A-Za-z0-9_]*\) *= *\([0-9]*\).*|\1:\2=\3|p' "$f")
+    rel=${f#"$root/tests/"}
+    if [ -f "$known_file" ] && grep -q "^$rel " "$known_file"; then
+        known=$((known + 1)); known_list+=("$rel"); continue
+    fi
     wgsl="$work/$(basename "$f" .slang).wgsl"
     if ! "$SLANGC" "$f" -target wgsl -entry computeMain -stage compute "${extra[@]}" -o "$wgsl" >"$work/log" 2>&1; then
         fail=$((fail + 1)); failed+=("$f (slangc: $(head -c 300 "$work/log" | tr '\n' ' '))")
@@ -46,5 +51,6 @@ for f in "${files[@]}"; do
     fi
 done
 for x in "${failed[@]}"; do echo "FAILED: $x"; done
-echo "$pass passed, $fail failed"
+for x in "${known_list[@]}"; do echo "skipped (known slangc bug, see tools/slangc_known_failures.txt): $x"; done
+echo "$pass passed, $fail failed${known:+, $known known slangc failures}"
 [ "$fail" -eq 0 ]
