@@ -1,1 +1,17 @@
-//! gpu: see ARCHITECTURE.md.
+//! Running WGSL compute shaders through wgpu: adapter selection (never a silent OpenGL fallback),
+//! one-call dispatch with readback and timing, WGSL binding reflection through naga, the harness
+//! that binds a test file's `//TEST_INPUT` buffers, and print-buffer decoding.
+
+pub mod device;
+pub mod harness;
+pub mod print;
+pub mod reflect;
+
+pub use device::{
+    AdapterSummary, Binding, BindingKind, ComputeJob, DRIVER_HINT, Gpu, GpuError, GpuOptions,
+    RunResult, WANTED_FEATURES, bytes_to_words, words_to_bytes,
+};
+pub use harness::{OutputBuffer, PlanError, TestPlan, format_outputs, names_match, plan_test};
+pub use print::{PrintArgKind, PrintFormat, decode_print_buffer};
+pub use reflect::{ResourceInfo, WgslInfo, reflect_wgsl};
+pub use wgpu::Features;

@@ -1,0 +1,223 @@
+//! `wgsl-run TESTFILE.slang WGSL_FILE [--entry NAME] [--json] [--expected FILE] [--timeout SECS]`
+//!
+//! Runs WGSL (from slangc or dslang) with the buffers that a Slang test file's `//TEST_INPUT` lines
+//! describe, dispatches with the file's `-compute-dispatch`, prints the `out` buffers in the
+//! `.expected.txt` format, and compares with the expected output when there is one: the file's
+//! `filecheck-buffer` CHECK lines, `--expected FILE`, or `TESTFILE.expected.txt` beside it.
+//!
+//! Exit status: 0 ran (and matched, when there was something to match), 1 mismatch or a GPU /
+//! shader error, 2 bad command line or unreadable input, 3 no usable GPU adapter, 4 the test uses
+//! an input kind this host cannot create (skipped, with the reason).
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Duration;
+
+use gpu::{Gpu, GpuError, GpuOptions, bytes_to_words, format_outputs, plan_test, reflect_wgsl};
+use serde_json::json;
+use test_format::{compare_expected, filecheck, parse_test_file};
+
+const USAGE: &str = "usage: wgsl-run TESTFILE.slang WGSL_FILE [--entry NAME] [--json] [--expected FILE] [--timeout SECS]";
+
+struct Args {
+    test: PathBuf,
+    wgsl: PathBuf,
+    entry: Option<String>,
+    json: bool,
+    expected: Option<PathBuf>,
+    timeout: Duration,
+}
+
+fn parse_args() -> Result<Args, String> {
+    let mut positional = Vec::new();
+    let mut entry = None;
+    let mut json = false;
+    let mut expected = None;
+    let mut timeout = GpuOptions::default().timeout;
+    let mut args = std::env::args().skip(1);
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--entry" => entry = Some(args.next().ok_or("--entry needs a name")?),
+            "--json" => json = true,
+            "--expected" => {
+                expected = Some(PathBuf::from(args.next().ok_or("--expected needs a file")?))
+            }
+            "--timeout" => {
+                let secs: f64 = args
+                    .next()
+                    .and_then(|s| s.parse().ok())
+                    .filter(|s: &f64| *s > 0.0 && s.is_finite())
+                    .ok_or("--timeout needs a positive number of seconds")?;
+                timeout = Duration::from_secs_f64(secs);
+            }
+            "-h" | "--help" => return Err(String::new()),
+            other if other.starts_with('-') => return Err(format!("unknown option `{other}`")),
+            _ => positional.push(PathBuf::from(arg)),
+        }
+    }
+    let [test, wgsl] = <[PathBuf; 2]>::try_from(positional)
+        .map_err(|_| "expected TESTFILE and WGSL_FILE".to_string())?;
+    Ok(Args {
+        test,
+        wgsl,
+        entry,
+        json,
+        expected,
+        timeout,
+    })
+}
+
+fn read(path: &Path) -> Result<String, String> {
+    std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))
+}
+
+/// Slang names expected files `test.slang.expected.txt`; accept `test.expected.txt` too.
+fn default_expected(test: &Path) -> Option<PathBuf> {
+    let mut beside = test.as_os_str().to_owned();
+    beside.push(".expected.txt");
+    let candidates = [PathBuf::from(beside), test.with_extension("expected.txt")];
+    candidates.into_iter().find(|p| p.is_file())
+}
+
+fn main() -> ExitCode {
+    let args = match parse_args() {
+        Ok(args) => args,
+        Err(message) => {
+            if !message.is_empty() {
+                eprintln!("wgsl-run: {message}");
+            }
+            eprintln!("{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
+    match run(&args) {
+        Ok(code) => ExitCode::from(code),
+        Err((code, message)) => {
+            eprintln!("wgsl-run: {message}");
+            ExitCode::from(code)
+        }
+    }
+}
+
+fn run(args: &Args) -> Result<u8, (u8, String)> {
+    let source = read(&args.test).map_err(|e| (2, e))?;
+    let wgsl = read(&args.wgsl).map_err(|e| (2, e))?;
+    let file = parse_test_file(&source);
+    if !file.errors.is_empty() {
+        let lines: Vec<String> = file
+            .errors
+            .iter()
+            .map(|e| format!("{}:{}: {}", args.test.display(), e.line, e.message))
+            .collect();
+        return Err((2, lines.join("\n")));
+    }
+    let directive = file.compute_tests().next();
+    if directive.is_none() {
+        eprintln!("wgsl-run: note: no //TEST(compute) line; dispatching 1,1,1, hex output");
+    }
+    let dispatch = directive.map_or([1, 1, 1], |d| d.dispatch);
+    let using_type = directive.is_some_and(|d| d.output_using_type);
+    let info = reflect_wgsl(&wgsl)
+        .map_err(|e| (1, format!("{} does not parse:\n{e}", args.wgsl.display())))?;
+    let entry = match &args.entry {
+        Some(entry) => entry.clone(),
+        None if info.compute_entries.iter().any(|e| e == "computeMain") => "computeMain".into(),
+        None => match info.compute_entries.as_slice() {
+            [only] => only.clone(),
+            entries => {
+                return Err((
+                    2,
+                    format!("pick an entry point with --entry (compute entries: {entries:?})"),
+                ));
+            }
+        },
+    };
+    let plan = match plan_test(&file, &info.resources, &wgsl, &entry, dispatch) {
+        Ok(plan) => plan,
+        Err(reason) => {
+            println!("skipped: {reason}");
+            return Ok(4);
+        }
+    };
+    for note in &plan.notes {
+        eprintln!("wgsl-run: note: {note}");
+    }
+    let gpu = Gpu::new(GpuOptions {
+        timeout: args.timeout,
+        ..GpuOptions::default()
+    })
+    .map_err(|e| {
+        let code = match e {
+            GpuError::NoAdapter { .. } | GpuError::AdapterNameNotFound { .. } => 3,
+            _ => 1,
+        };
+        (code, e.to_string())
+    })?;
+    let result = gpu.run_compute(&plan.job).map_err(|e| (1, e.to_string()))?;
+    let output = format_outputs(&plan.outputs, &result, using_type);
+
+    let check_prefix = directive.and_then(|d| d.filecheck_buffer());
+    let expected_path = args
+        .expected
+        .clone()
+        .or_else(|| default_expected(&args.test));
+    let verdict: Option<Result<(), String>> = if let Some(prefix) = check_prefix {
+        Some(filecheck(&source, prefix, &output).map_err(|e| e.to_string()))
+    } else if let Some(path) = &expected_path {
+        let expected = read(path).map_err(|e| (2, e))?;
+        Some(compare_expected(&expected, &output).map_err(|m| m.to_string()))
+    } else {
+        None
+    };
+
+    if args.json {
+        let buffers: Vec<_> = plan
+            .outputs
+            .iter()
+            .map(|o| {
+                let words = bytes_to_words(gpu::harness::output_bytes(o, &result));
+                json!({
+                    "name": o.name,
+                    "word_kinds": o.word_kinds.iter().map(|k| k.name()).collect::<Vec<_>>(),
+                    "words": words,
+                })
+            })
+            .collect();
+        let adapter = gpu.adapter_info();
+        let report = json!({
+            "adapter": {
+                "name": adapter.name,
+                "backend": adapter.backend,
+                "device_type": adapter.device_type,
+                "driver": adapter.driver,
+            },
+            "entry": entry,
+            "dispatch": dispatch,
+            "buffers": buffers,
+            "output": output,
+            "gpu_time_ns": result.gpu_time_ns,
+            "wall_time_ms": result.wall_time.as_secs_f64() * 1e3,
+            "pipeline_time_ms": result.pipeline_time.as_secs_f64() * 1e3,
+            "notes": plan.notes,
+            "verdict": match &verdict {
+                None => json!(null),
+                Some(Ok(())) => json!("pass"),
+                Some(Err(e)) => json!({ "fail": e }),
+            },
+        });
+        println!("{report:#}");
+    } else {
+        print!("{output}");
+    }
+    match verdict {
+        None => Ok(0),
+        Some(Ok(())) => {
+            eprintln!("wgsl-run: PASS");
+            Ok(0)
+        }
+        Some(Err(e)) => {
+            eprintln!("wgsl-run: FAIL: {e}");
+            Ok(1)
+        }
+    }
+}

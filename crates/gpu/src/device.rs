@@ -1,0 +1,702 @@
+//! Adapter selection, device creation and running one compute job.
+
+use std::fmt;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use wgpu::util::DeviceExt;
+
+/// The optional features a job may use; the device gets those the adapter has.
+pub const WANTED_FEATURES: wgpu::Features = wgpu::Features::SHADER_F64
+    .union(wgpu::Features::SHADER_F16)
+    .union(wgpu::Features::SHADER_INT64)
+    .union(wgpu::Features::SUBGROUP)
+    .union(wgpu::Features::SHADER_FLOAT32_ATOMIC)
+    .union(wgpu::Features::TIMESTAMP_QUERY)
+    .union(wgpu::Features::TIMESTAMP_QUERY_INSIDE_PASSES);
+
+/// The hint printed when no usable adapter exists.
+pub const DRIVER_HINT: &str = "install a Vulkan driver: on Debian/Ubuntu `apt-get install mesa-vulkan-drivers libvulkan1` (lavapipe, a software Vulkan driver)";
+
+#[derive(Debug, Clone)]
+pub struct GpuOptions {
+    /// Accept an OpenGL adapter when nothing else exists. Off by default: GL lacks f64, f16,
+    /// subgroups and float atomics, and a silent fallback hides a missing Vulkan driver.
+    pub allow_gl: bool,
+    /// How long one dispatch may run before it is reported as [`GpuError::Timeout`].
+    pub timeout: Duration,
+}
+
+impl Default for GpuOptions {
+    fn default() -> Self {
+        GpuOptions {
+            allow_gl: false,
+            timeout: Duration::from_secs(60),
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum GpuError {
+    /// No adapter at all, or (without `allow_gl`) only OpenGL ones.
+    NoAdapter {
+        found: Vec<String>,
+        hint: String,
+    },
+    /// `WGPU_ADAPTER_NAME` matched no adapter.
+    AdapterNameNotFound {
+        wanted: String,
+        found: Vec<String>,
+    },
+    RequestDevice(String),
+    /// A shader or pipeline the device rejected, with wgpu's message.
+    Validation(String),
+    /// A job that cannot run: bad binding list, dispatch too large...
+    InvalidJob(String),
+    BufferTooLarge {
+        name: String,
+        size: u64,
+        limit: u64,
+        limit_name: &'static str,
+    },
+    OutOfMemory(String),
+    /// The dispatch did not finish in time; the device is unusable afterwards.
+    Timeout(Duration),
+    DeviceLost(String),
+    /// Reading a buffer back failed.
+    Readback(String),
+}
+
+impl fmt::Display for GpuError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GpuError::NoAdapter { found, hint } if found.is_empty() => {
+                write!(f, "no GPU adapter found; {hint}")
+            }
+            GpuError::NoAdapter { found, hint } => write!(
+                f,
+                "no usable GPU adapter (only OpenGL: {}); {hint}",
+                found.join(", ")
+            ),
+            GpuError::AdapterNameNotFound { wanted, found } => write!(
+                f,
+                "WGPU_ADAPTER_NAME=`{wanted}` matches no adapter (found: {})",
+                found.join(", ")
+            ),
+            GpuError::RequestDevice(e) => write!(f, "could not open the GPU device: {e}"),
+            GpuError::Validation(e) => write!(f, "GPU validation error: {e}"),
+            GpuError::InvalidJob(e) => write!(f, "invalid compute job: {e}"),
+            GpuError::BufferTooLarge {
+                name,
+                size,
+                limit,
+                limit_name,
+            } => write!(
+                f,
+                "buffer `{name}` has {size} bytes, more than the device allows ({limit_name} = {limit})"
+            ),
+            GpuError::OutOfMemory(e) => write!(f, "GPU out of memory: {e}"),
+            GpuError::Timeout(after) => write!(
+                f,
+                "the dispatch did not finish within {:.1} s (runaway shader?)",
+                after.as_secs_f64()
+            ),
+            GpuError::DeviceLost(e) => write!(f, "GPU device lost: {e}"),
+            GpuError::Readback(e) => write!(f, "reading results back failed: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for GpuError {}
+
+/// What callers print about the adapter.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AdapterSummary {
+    pub name: String,
+    /// `Vulkan`, `Gl`, `Metal`, `Dx12`.
+    pub backend: String,
+    /// `Cpu`, `DiscreteGpu`, `IntegratedGpu`, ...
+    pub device_type: String,
+    pub driver: String,
+}
+
+impl fmt::Display for AdapterSummary {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} ({}, {})", self.name, self.backend, self.device_type)
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BindingKind {
+    Storage { read_only: bool },
+    Uniform,
+}
+
+/// One buffer of a job.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Binding {
+    pub group: u32,
+    pub binding: u32,
+    pub name: String,
+    pub kind: BindingKind,
+    /// Initial contents; the buffer has this size (rounded up to 4 bytes).
+    pub initial: Vec<u8>,
+    /// Read the contents back after the dispatch.
+    pub readback: bool,
+}
+
+/// A compute dispatch of one WGSL entry point.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ComputeJob {
+    pub wgsl: String,
+    pub entry: String,
+    pub bindings: Vec<Binding>,
+    /// Workgroup counts.
+    pub dispatch: [u32; 3],
+    /// Dispatches in one pass (for timing); buffers carry over from one to the next. At least 1.
+    pub iterations: u32,
+}
+
+impl ComputeJob {
+    pub fn new(wgsl: impl Into<String>, entry: impl Into<String>) -> ComputeJob {
+        ComputeJob {
+            wgsl: wgsl.into(),
+            entry: entry.into(),
+            bindings: Vec::new(),
+            dispatch: [1, 1, 1],
+            iterations: 1,
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct RunResult {
+    /// The read-back buffers, in binding order.
+    pub buffers: Vec<(String, Vec<u8>)>,
+    /// GPU time of the compute pass divided by `iterations`, from timestamp queries when the device
+    /// has them.
+    pub gpu_time_ns: Option<f64>,
+    /// Submit-to-finish wall time of the whole pass (all iterations, without readback).
+    pub wall_time: Duration,
+    /// Shader module and pipeline creation (lavapipe compiles with LLVM here).
+    pub pipeline_time: Duration,
+}
+
+impl RunResult {
+    pub fn buffer(&self, name: &str) -> Option<&[u8]> {
+        self.buffers
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, b)| b.as_slice())
+    }
+}
+
+/// Little-endian bytes to 32-bit words (a trailing partial word is zero-extended).
+pub fn bytes_to_words(bytes: &[u8]) -> Vec<u32> {
+    bytes
+        .chunks(4)
+        .map(|c| {
+            let mut word = [0u8; 4];
+            word[..c.len()].copy_from_slice(c);
+            u32::from_le_bytes(word)
+        })
+        .collect()
+}
+
+pub fn words_to_bytes(words: &[u32]) -> Vec<u8> {
+    words.iter().flat_map(|w| w.to_le_bytes()).collect()
+}
+
+/// An open device. Errors that wgpu reports outside an error scope are collected rather than
+/// panicking (wgpu's default handler panics).
+pub struct Gpu {
+    device: wgpu::Device,
+    queue: wgpu::Queue,
+    summary: AdapterSummary,
+    features: wgpu::Features,
+    limits: wgpu::Limits,
+    options: GpuOptions,
+    uncaptured: Arc<Mutex<Vec<String>>>,
+    lost: Arc<Mutex<Option<String>>>,
+    /// Set after a timeout: the GPU may still be running, and dropping the device would wait for it.
+    wedged: std::cell::Cell<bool>,
+}
+
+impl fmt::Debug for Gpu {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Gpu")
+            .field("adapter", &self.summary)
+            .finish()
+    }
+}
+
+impl Drop for Gpu {
+    fn drop(&mut self) {
+        if self.wedged.get() {
+            // Destroying a device with a runaway dispatch blocks until it ends: leak it instead.
+            std::mem::forget(self.device.clone());
+            std::mem::forget(self.queue.clone());
+        }
+    }
+}
+
+fn summarize(info: &wgpu::AdapterInfo) -> AdapterSummary {
+    AdapterSummary {
+        name: info.name.clone(),
+        backend: format!("{:?}", info.backend),
+        device_type: format!("{:?}", info.device_type),
+        driver: format!("{} {}", info.driver, info.driver_info)
+            .trim()
+            .to_string(),
+    }
+}
+
+/// Preference among non-GL adapters: real GPUs first.
+fn adapter_rank(info: &wgpu::AdapterInfo) -> u32 {
+    let backend = if info.backend == wgpu::Backend::Gl {
+        10
+    } else {
+        0
+    };
+    backend
+        + match info.device_type {
+            wgpu::DeviceType::DiscreteGpu => 0,
+            wgpu::DeviceType::IntegratedGpu => 1,
+            wgpu::DeviceType::VirtualGpu => 2,
+            wgpu::DeviceType::Cpu => 3,
+            wgpu::DeviceType::Other => 4,
+        }
+}
+
+impl Gpu {
+    /// Opens the best adapter: `WGPU_ADAPTER_NAME` (substring, case-insensitive) when set, else a
+    /// discrete, integrated, virtual, then CPU adapter. `WGPU_BACKEND` limits the backends.
+    pub fn new(options: GpuOptions) -> Result<Gpu, GpuError> {
+        pollster::block_on(Self::new_async(options))
+    }
+
+    async fn new_async(options: GpuOptions) -> Result<Gpu, GpuError> {
+        let descriptor = wgpu::InstanceDescriptor::new_without_display_handle_from_env();
+        let backends = descriptor.backends;
+        let instance = wgpu::Instance::new(descriptor);
+        let adapters = instance.enumerate_adapters(backends).await;
+        let describe = |a: &wgpu::Adapter| {
+            let info = a.get_info();
+            format!("{} ({:?})", info.name, info.backend)
+        };
+        let found: Vec<String> = adapters.iter().map(describe).collect();
+        let mut candidates: Vec<wgpu::Adapter> = adapters
+            .into_iter()
+            .filter(|a| options.allow_gl || a.get_info().backend != wgpu::Backend::Gl)
+            .collect();
+        if let Ok(wanted) = std::env::var("WGPU_ADAPTER_NAME") {
+            let needle = wanted.to_lowercase();
+            candidates.retain(|a| a.get_info().name.to_lowercase().contains(&needle));
+            if candidates.is_empty() {
+                return Err(GpuError::AdapterNameNotFound { wanted, found });
+            }
+        }
+        candidates.sort_by_key(|a| adapter_rank(&a.get_info()));
+        let Some(adapter) = candidates.into_iter().next() else {
+            return Err(GpuError::NoAdapter {
+                found,
+                hint: DRIVER_HINT.to_string(),
+            });
+        };
+        let info = adapter.get_info();
+        let features = adapter.features() & WANTED_FEATURES;
+        let limits = adapter.limits();
+        let (device, queue) = adapter
+            .request_device(&wgpu::DeviceDescriptor {
+                label: Some("dslang"),
+                required_features: features,
+                required_limits: limits.clone(),
+                experimental_features: wgpu::ExperimentalFeatures::disabled(),
+                memory_hints: wgpu::MemoryHints::Performance,
+                trace: wgpu::Trace::Off,
+            })
+            .await
+            .map_err(|e| GpuError::RequestDevice(e.to_string()))?;
+        let uncaptured = Arc::new(Mutex::new(Vec::new()));
+        let sink = uncaptured.clone();
+        device.on_uncaptured_error(Arc::new(move |error: wgpu::Error| {
+            if let Ok(mut errors) = sink.lock() {
+                errors.push(error.to_string());
+            }
+        }));
+        let lost = Arc::new(Mutex::new(None));
+        let lost_sink = lost.clone();
+        device.set_device_lost_callback(move |reason, message| {
+            if let Ok(mut slot) = lost_sink.lock() {
+                *slot = Some(format!("{reason:?}: {message}"));
+            }
+        });
+        Ok(Gpu {
+            device,
+            queue,
+            summary: summarize(&info),
+            features,
+            limits,
+            options,
+            uncaptured,
+            lost,
+            wedged: std::cell::Cell::new(false),
+        })
+    }
+
+    pub fn adapter_info(&self) -> &AdapterSummary {
+        &self.summary
+    }
+
+    /// The optional features the device was opened with (a subset of [`WANTED_FEATURES`]).
+    pub fn features(&self) -> wgpu::Features {
+        self.features
+    }
+
+    pub fn limits(&self) -> &wgpu::Limits {
+        &self.limits
+    }
+
+    fn check_job(&self, job: &ComputeJob) -> Result<(), GpuError> {
+        let max_groups = self.limits.max_compute_workgroups_per_dimension;
+        if job.dispatch.iter().any(|&d| d > max_groups) {
+            return Err(GpuError::InvalidJob(format!(
+                "dispatch {:?} exceeds {max_groups} workgroups per dimension",
+                job.dispatch
+            )));
+        }
+        if job.iterations == 0 {
+            return Err(GpuError::InvalidJob("iterations must be at least 1".into()));
+        }
+        for (i, a) in job.bindings.iter().enumerate() {
+            if job.bindings[..i]
+                .iter()
+                .any(|b| (b.group, b.binding) == (a.group, a.binding))
+            {
+                return Err(GpuError::InvalidJob(format!(
+                    "two buffers at @group({}) @binding({})",
+                    a.group, a.binding
+                )));
+            }
+            if a.group >= self.limits.max_bind_groups {
+                return Err(GpuError::InvalidJob(format!(
+                    "buffer `{}` uses @group({}), the device has {} groups",
+                    a.name, a.group, self.limits.max_bind_groups
+                )));
+            }
+            let size = padded_size(a.initial.len());
+            let (limit, limit_name) = match a.kind {
+                BindingKind::Storage { .. } => (
+                    self.limits.max_storage_buffer_binding_size,
+                    "max_storage_buffer_binding_size",
+                ),
+                BindingKind::Uniform => (
+                    self.limits.max_uniform_buffer_binding_size,
+                    "max_uniform_buffer_binding_size",
+                ),
+            };
+            let (limit, limit_name) = if self.limits.max_buffer_size < limit {
+                (self.limits.max_buffer_size, "max_buffer_size")
+            } else {
+                (limit, limit_name)
+            };
+            if size > limit {
+                return Err(GpuError::BufferTooLarge {
+                    name: a.name.clone(),
+                    size,
+                    limit,
+                    limit_name,
+                });
+            }
+        }
+        Ok(())
+    }
+
+    fn take_uncaptured(&self) -> Option<String> {
+        let mut errors = self.uncaptured.lock().ok()?;
+        (!errors.is_empty()).then(|| std::mem::take(&mut *errors).join("\n"))
+    }
+
+    fn check_lost(&self) -> Result<(), GpuError> {
+        match self.lost.lock().ok().and_then(|l| l.clone()) {
+            Some(reason) => Err(GpuError::DeviceLost(reason)),
+            None => Ok(()),
+        }
+    }
+
+    /// Compiles, binds, dispatches and reads back. Shader and pipeline errors become
+    /// [`GpuError::Validation`]; a dispatch longer than the timeout becomes [`GpuError::Timeout`].
+    pub fn run_compute(&self, job: &ComputeJob) -> Result<RunResult, GpuError> {
+        if self.wedged.get() {
+            return Err(GpuError::DeviceLost(
+                "an earlier dispatch timed out and may still be running".into(),
+            ));
+        }
+        self.check_lost()?;
+        self.check_job(job)?;
+        let result = pollster::block_on(self.run_async(job));
+        if let Some(error) = self.take_uncaptured() {
+            return Err(GpuError::Validation(error));
+        }
+        result
+    }
+
+    async fn run_async(&self, job: &ComputeJob) -> Result<RunResult, GpuError> {
+        let device = &self.device;
+        let oom_scope = device.push_error_scope(wgpu::ErrorFilter::OutOfMemory);
+        let validation_scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
+        let pipeline_start = Instant::now();
+        let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
+            label: Some("job"),
+            source: wgpu::ShaderSource::Wgsl(job.wgsl.as_str().into()),
+        });
+        // An explicit layout so every job buffer binds, even one the entry point never touches.
+        let group_count = job.bindings.iter().map(|b| b.group + 1).max().unwrap_or(0);
+        let group_layouts: Vec<wgpu::BindGroupLayout> = (0..group_count)
+            .map(|group| {
+                let entries: Vec<wgpu::BindGroupLayoutEntry> = job
+                    .bindings
+                    .iter()
+                    .filter(|b| b.group == group)
+                    .map(|b| wgpu::BindGroupLayoutEntry {
+                        binding: b.binding,
+                        visibility: wgpu::ShaderStages::COMPUTE,
+                        ty: wgpu::BindingType::Buffer {
+                            ty: match b.kind {
+                                BindingKind::Storage { read_only } => {
+                                    wgpu::BufferBindingType::Storage { read_only }
+                                }
+                                BindingKind::Uniform => wgpu::BufferBindingType::Uniform,
+                            },
+                            has_dynamic_offset: false,
+                            min_binding_size: None,
+                        },
+                        count: None,
+                    })
+                    .collect();
+                device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+                    label: None,
+                    entries: &entries,
+                })
+            })
+            .collect();
+        let layout_refs: Vec<Option<&wgpu::BindGroupLayout>> =
+            group_layouts.iter().map(Some).collect();
+        let pipeline_layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
+            label: None,
+            bind_group_layouts: &layout_refs,
+            immediate_size: 0,
+        });
+        let pipeline = device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
+            label: Some("job"),
+            layout: Some(&pipeline_layout),
+            module: &module,
+            entry_point: Some(&job.entry),
+            compilation_options: wgpu::PipelineCompilationOptions::default(),
+            cache: None,
+        });
+        if let Some(error) = validation_scope.pop().await {
+            drop(oom_scope);
+            return Err(GpuError::Validation(error.to_string()));
+        }
+        let pipeline_time = pipeline_start.elapsed();
+
+        let validation_scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
+        let buffers: Vec<wgpu::Buffer> = job
+            .bindings
+            .iter()
+            .map(|b| {
+                let mut contents = b.initial.clone();
+                contents.resize(padded_size(contents.len()) as usize, 0);
+                let usage = match b.kind {
+                    BindingKind::Storage { .. } => wgpu::BufferUsages::STORAGE,
+                    BindingKind::Uniform => wgpu::BufferUsages::UNIFORM,
+                } | wgpu::BufferUsages::COPY_SRC
+                    | wgpu::BufferUsages::COPY_DST;
+                device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+                    label: Some(&b.name),
+                    contents: &contents,
+                    usage,
+                })
+            })
+            .collect();
+        let bind_groups: Vec<wgpu::BindGroup> = group_layouts
+            .iter()
+            .enumerate()
+            .map(|(group, layout)| {
+                let entries: Vec<wgpu::BindGroupEntry> = job
+                    .bindings
+                    .iter()
+                    .zip(&buffers)
+                    .filter(|(b, _)| b.group == group as u32)
+                    .map(|(b, buffer)| wgpu::BindGroupEntry {
+                        binding: b.binding,
+                        resource: buffer.as_entire_binding(),
+                    })
+                    .collect();
+                device.create_bind_group(&wgpu::BindGroupDescriptor {
+                    label: None,
+                    layout,
+                    entries: &entries,
+                })
+            })
+            .collect();
+        let timestamps = self
+            .features
+            .contains(wgpu::Features::TIMESTAMP_QUERY)
+            .then(|| {
+                let set = device.create_query_set(&wgpu::QuerySetDescriptor {
+                    label: None,
+                    ty: wgpu::QueryType::Timestamp,
+                    count: 2,
+                });
+                let resolve = device.create_buffer(&wgpu::BufferDescriptor {
+                    label: None,
+                    size: 16,
+                    usage: wgpu::BufferUsages::QUERY_RESOLVE | wgpu::BufferUsages::COPY_SRC,
+                    mapped_at_creation: false,
+                });
+                let read = device.create_buffer(&wgpu::BufferDescriptor {
+                    label: None,
+                    size: 16,
+                    usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
+                    mapped_at_creation: false,
+                });
+                (set, resolve, read)
+            });
+        let mut encoder = device.create_command_encoder(&wgpu::CommandEncoderDescriptor::default());
+        {
+            let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
+                label: Some("job"),
+                timestamp_writes: timestamps.as_ref().map(|(set, _, _)| {
+                    wgpu::ComputePassTimestampWrites {
+                        query_set: set,
+                        beginning_of_pass_write_index: Some(0),
+                        end_of_pass_write_index: Some(1),
+                    }
+                }),
+            });
+            pass.set_pipeline(&pipeline);
+            for (index, group) in bind_groups.iter().enumerate() {
+                pass.set_bind_group(index as u32, group, &[]);
+            }
+            for _ in 0..job.iterations {
+                pass.dispatch_workgroups(job.dispatch[0], job.dispatch[1], job.dispatch[2]);
+            }
+        }
+        if let Some((set, resolve, read)) = &timestamps {
+            encoder.resolve_query_set(set, 0..2, resolve, 0);
+            encoder.copy_buffer_to_buffer(resolve, 0, read, 0, 16);
+        }
+        let staging: Vec<(usize, wgpu::Buffer)> = job
+            .bindings
+            .iter()
+            .enumerate()
+            .filter(|(_, b)| b.readback)
+            .map(|(i, _)| {
+                let size = buffers[i].size();
+                let read = device.create_buffer(&wgpu::BufferDescriptor {
+                    label: None,
+                    size,
+                    usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
+                    mapped_at_creation: false,
+                });
+                encoder.copy_buffer_to_buffer(&buffers[i], 0, &read, 0, size);
+                (i, read)
+            })
+            .collect();
+        if let Some(error) = validation_scope.pop().await {
+            drop(oom_scope);
+            return Err(GpuError::Validation(error.to_string()));
+        }
+        if let Some(error) = oom_scope.pop().await {
+            return Err(GpuError::OutOfMemory(error.to_string()));
+        }
+
+        let start = Instant::now();
+        let submission = self.queue.submit([encoder.finish()]);
+        self.wait(Some(submission))?;
+        let wall_time = start.elapsed();
+
+        let mut to_map: Vec<&wgpu::Buffer> = staging.iter().map(|(_, b)| b).collect();
+        if let Some((_, _, read)) = &timestamps {
+            to_map.push(read);
+        }
+        let outcomes: Arc<Mutex<Vec<Result<(), String>>>> = Arc::new(Mutex::new(Vec::new()));
+        for buffer in &to_map {
+            let outcomes = outcomes.clone();
+            buffer.map_async(wgpu::MapMode::Read, .., move |result| {
+                if let Ok(mut o) = outcomes.lock() {
+                    o.push(result.map_err(|e| e.to_string()));
+                }
+            });
+        }
+        self.wait(None)?;
+        let outcomes = outcomes
+            .lock()
+            .map_err(|_| GpuError::Readback("map callback panicked".into()))?
+            .clone();
+        if outcomes.len() != to_map.len() {
+            return Err(GpuError::Readback(format!(
+                "{} of {} buffers were mapped",
+                outcomes.len(),
+                to_map.len()
+            )));
+        }
+        if let Some(Err(e)) = outcomes.iter().find(|o| o.is_err()) {
+            return Err(GpuError::Readback(e.clone()));
+        }
+        let read_all = |buffer: &wgpu::Buffer| -> Result<Vec<u8>, GpuError> {
+            let bytes = buffer
+                .get_mapped_range(..)
+                .map_err(|e| GpuError::Readback(e.to_string()))?
+                .to_vec();
+            buffer.unmap();
+            Ok(bytes)
+        };
+        let mut out = Vec::with_capacity(staging.len());
+        for (index, read) in &staging {
+            let binding = &job.bindings[*index];
+            let mut bytes = read_all(read)?;
+            bytes.truncate(binding.initial.len());
+            out.push((binding.name.clone(), bytes));
+        }
+        let gpu_time_ns = match &timestamps {
+            Some((_, _, read)) => {
+                let words = read_all(read)?;
+                let start = u64::from_le_bytes(words[0..8].try_into().unwrap_or_default());
+                let end = u64::from_le_bytes(words[8..16].try_into().unwrap_or_default());
+                let period = f64::from(self.queue.get_timestamp_period());
+                Some(end.saturating_sub(start) as f64 * period / f64::from(job.iterations))
+            }
+            None => None,
+        };
+        Ok(RunResult {
+            buffers: out,
+            gpu_time_ns,
+            wall_time,
+            pipeline_time,
+        })
+    }
+
+    /// Waits for a submission (or all work) with the configured timeout.
+    fn wait(&self, submission: Option<wgpu::SubmissionIndex>) -> Result<(), GpuError> {
+        let result = self.device.poll(wgpu::PollType::Wait {
+            submission_index: submission,
+            timeout: Some(self.options.timeout),
+        });
+        self.check_lost()?;
+        match result {
+            Ok(_) => Ok(()),
+            Err(wgpu::PollError::Timeout) => {
+                self.wedged.set(true);
+                Err(GpuError::Timeout(self.options.timeout))
+            }
+            Err(e) => Err(GpuError::DeviceLost(e.to_string())),
+        }
+    }
+}
+
+fn padded_size(len: usize) -> u64 {
+    (len.max(4) as u64).div_ceil(4) * 4
+}

@@ -1,0 +1,168 @@
+//! Reading a WGSL module's buffer bindings with naga's WGSL front end, so a host can bind test
+//! inputs to WGSL written by any compiler (slangc or dslang).
+
+use naga::{AddressSpace, ScalarKind, TypeInner};
+use test_format::ElemType;
+
+use crate::device::BindingKind;
+
+/// A buffer global of a WGSL module.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ResourceInfo {
+    pub name: String,
+    pub group: u32,
+    pub binding: u32,
+    pub kind: BindingKind,
+    /// Bytes per element: the array stride for `array<T>`, else the type's size.
+    pub element_size: u32,
+    /// The kind of each 32-bit word of one element (padding words take their neighbour's kind).
+    pub word_kinds: Vec<ElemType>,
+    /// `array<T>` without a size: the buffer's length decides the element count.
+    pub runtime_sized: bool,
+}
+
+/// What a host needs to know about a WGSL module.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WgslInfo {
+    /// The storage and uniform buffer globals, in declaration order.
+    pub resources: Vec<ResourceInfo>,
+    /// Names of the `@compute` entry points.
+    pub compute_entries: Vec<String>,
+}
+
+/// Reads a WGSL module's buffer globals and compute entry points. Parse errors come back as
+/// naga's rendered message.
+pub fn reflect_wgsl(source: &str) -> Result<WgslInfo, String> {
+    let module = naga::front::wgsl::parse_str(source).map_err(|e| e.emit_to_string(source))?;
+    let compute_entries = module
+        .entry_points
+        .iter()
+        .filter(|e| e.stage == naga::ShaderStage::Compute)
+        .map(|e| e.name.clone())
+        .collect();
+    let mut resources = Vec::new();
+    for (_, global) in module.global_variables.iter() {
+        let kind = match global.space {
+            AddressSpace::Storage { access } => BindingKind::Storage {
+                read_only: !access.contains(naga::StorageAccess::STORE),
+            },
+            AddressSpace::Uniform => BindingKind::Uniform,
+            _ => continue,
+        };
+        let Some(binding) = &global.binding else {
+            continue;
+        };
+        let ty = &module.types[global.ty];
+        let (element, element_size, runtime_sized) = match ty.inner {
+            TypeInner::Array {
+                base,
+                size: naga::ArraySize::Dynamic,
+                stride,
+            } => (base, stride, true),
+            _ => (global.ty, ty.inner.size(module.to_ctx()), false),
+        };
+        let mut words: Vec<Option<ElemType>> = vec![None; element_size.div_ceil(4) as usize];
+        fill_word_kinds(&module, element, 0, &mut words);
+        resources.push(ResourceInfo {
+            name: global.name.clone().unwrap_or_default(),
+            group: binding.group,
+            binding: binding.binding,
+            kind,
+            element_size,
+            word_kinds: settle_padding(words),
+            runtime_sized,
+        });
+    }
+    Ok(WgslInfo {
+        resources,
+        compute_entries,
+    })
+}
+
+fn scalar_kind(scalar: naga::Scalar) -> ElemType {
+    match (scalar.kind, scalar.width) {
+        (ScalarKind::Float, 2) => ElemType::Half,
+        (ScalarKind::Float, 8) => ElemType::Double,
+        (ScalarKind::Float, _) => ElemType::Float,
+        (ScalarKind::Sint, 8) => ElemType::Int64,
+        (ScalarKind::Sint, _) => ElemType::Int32,
+        (ScalarKind::Uint, 8) => ElemType::UInt64,
+        _ => ElemType::UInt32,
+    }
+}
+
+fn fill_word_kinds(
+    module: &naga::Module,
+    ty: naga::Handle<naga::Type>,
+    offset: u32,
+    words: &mut [Option<ElemType>],
+) {
+    let mut put = |offset: u32, scalar: naga::Scalar| {
+        let kind = scalar_kind(scalar);
+        let first = (offset / 4) as usize;
+        let count = u32::from(scalar.width).div_ceil(4) as usize;
+        for slot in words.iter_mut().skip(first).take(count) {
+            slot.get_or_insert(kind);
+        }
+    };
+    match module.types[ty].inner {
+        TypeInner::Scalar(scalar) | TypeInner::Atomic(scalar) => put(offset, scalar),
+        TypeInner::Vector { size, scalar } => {
+            for i in 0..size as u32 {
+                put(offset + i * u32::from(scalar.width), scalar);
+            }
+        }
+        TypeInner::Matrix {
+            columns,
+            rows,
+            scalar,
+        } => {
+            // Columns are vectors aligned like vec2/vec4 (vec3 columns take vec4 space).
+            let rows_n = rows as u32;
+            let column_stride = if rows_n == 2 { 2 } else { 4 } * u32::from(scalar.width);
+            for c in 0..columns as u32 {
+                for r in 0..rows_n {
+                    put(
+                        offset + c * column_stride + r * u32::from(scalar.width),
+                        scalar,
+                    );
+                }
+            }
+        }
+        TypeInner::Array {
+            base,
+            size: naga::ArraySize::Constant(n),
+            stride,
+        } => {
+            for i in 0..n.get() {
+                fill_word_kinds(module, base, offset + i * stride, words);
+            }
+        }
+        TypeInner::Struct { ref members, .. } => {
+            for member in members {
+                fill_word_kinds(module, member.ty, offset + member.offset, words);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Padding words print like the word before them (the first word's kind when at the front), so a
+/// `vec3<f32>` element prints as four floats, as Slang's runner does.
+fn settle_padding(words: Vec<Option<ElemType>>) -> Vec<ElemType> {
+    let first = words
+        .iter()
+        .flatten()
+        .next()
+        .copied()
+        .unwrap_or(ElemType::UInt32);
+    let mut previous = first;
+    words
+        .into_iter()
+        .map(|w| {
+            let kind = w.unwrap_or(previous);
+            previous = kind;
+            kind
+        })
+        .collect()
+}
