@@ -1,0 +1,290 @@
+//! The kinds of every token and node of the tree.
+
+macro_rules! define_kinds {
+    (
+        tokens: [$($tok:ident),* $(,)?],
+        keywords: [$($kw:ident = $kw_text:literal),* $(,)?],
+        contextual: [$($ckw:ident = $ckw_text:literal),* $(,)?],
+        nodes: [$($node:ident),* $(,)?] $(,)?
+    ) => {
+        /// Every token and node kind. Tokens come first, then keywords, contextual keywords
+        /// (lexed as `IDENT`, remapped by the parser) and nodes.
+        #[allow(non_camel_case_types, clippy::upper_case_acronyms)]
+        #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+        #[repr(u16)]
+        pub enum SyntaxKind {
+            $($tok,)*
+            $($kw,)*
+            $($ckw,)*
+            $($node,)*
+            #[doc(hidden)]
+            __LAST,
+        }
+
+        impl SyntaxKind {
+            const ALL: &'static [SyntaxKind] = &[$(SyntaxKind::$tok,)* $(SyntaxKind::$kw,)* $(SyntaxKind::$ckw,)* $(SyntaxKind::$node,)*];
+
+            /// The hard keyword spelled `text`, if any.
+            pub fn from_keyword(text: &str) -> Option<SyntaxKind> {
+                Some(match text {
+                    $($kw_text => SyntaxKind::$kw,)*
+                    _ => return None,
+                })
+            }
+
+            /// The contextual keyword spelled `text` (an `IDENT` that means something in some places).
+            pub fn from_contextual_keyword(text: &str) -> Option<SyntaxKind> {
+                Some(match text {
+                    $($ckw_text => SyntaxKind::$ckw,)*
+                    _ => return None,
+                })
+            }
+
+            /// Whether this is a hard keyword.
+            pub fn is_keyword(self) -> bool {
+                matches!(self, $(SyntaxKind::$kw)|*)
+            }
+
+            /// Whether this is a contextual keyword kind.
+            pub fn is_contextual_keyword(self) -> bool {
+                matches!(self, $(SyntaxKind::$ckw)|*)
+            }
+
+            /// The fixed spelling of a keyword kind.
+            pub fn keyword_text(self) -> Option<&'static str> {
+                Some(match self {
+                    $(SyntaxKind::$kw => $kw_text,)*
+                    $(SyntaxKind::$ckw => $ckw_text,)*
+                    _ => return None,
+                })
+            }
+        }
+    };
+}
+
+define_kinds! {
+    tokens: [
+        TOMBSTONE,
+        EOF,
+        // punctuation
+        L_CURLY, R_CURLY, L_PAREN, R_PAREN, L_BRACK, R_BRACK,
+        SEMICOLON, COMMA, DOT, COLON, COLON2, QUESTION, TILDE, BANG, NEQ,
+        EQ, EQ2, PLUS, PLUS2, PLUSEQ, MINUS, MINUS2, MINUSEQ, THIN_ARROW,
+        STAR, STAREQ, SLASH, SLASHEQ, PERCENT, PERCENTEQ,
+        AMP, AMP2, AMPEQ, PIPE, PIPE2, PIPEEQ, CARET, CARETEQ,
+        LT, LTEQ, SHL, SHLEQ,
+        // `>` is always lexed alone; the parser glues `>=`, `>>`, `>>=` (so that `A<B<C>>` works).
+        GT, GTEQ, SHR, SHREQ,
+        HASH, HASH2, AT, DOLLAR, BACKSLASH, ELLIPSIS,
+        // literals and names
+        INT_NUMBER, FLOAT_NUMBER, STRING, CHAR, IDENT,
+        // trivia
+        WHITESPACE, COMMENT,
+        // an unknown character (token) or a subtree of unparsable tokens (node)
+        ERROR,
+    ],
+    keywords: [
+        STRUCT_KW = "struct", CLASS_KW = "class", INTERFACE_KW = "interface",
+        EXTENSION_KW = "extension", ENUM_KW = "enum", NAMESPACE_KW = "namespace",
+        TYPEDEF_KW = "typedef", TYPEALIAS_KW = "typealias", ASSOCIATEDTYPE_KW = "associatedtype",
+        SUBSCRIPT_KW = "__subscript", INIT_KW = "__init", LET_KW = "let", VAR_KW = "var",
+        CONST_KW = "const", STATIC_KW = "static", UNIFORM_KW = "uniform",
+        GROUPSHARED_KW = "groupshared", IN_KW = "in", OUT_KW = "out", INOUT_KW = "inout",
+        NO_DIFF_KW = "no_diff", PUBLIC_KW = "public", INTERNAL_KW = "internal",
+        PRIVATE_KW = "private", RETURN_KW = "return", IF_KW = "if", ELSE_KW = "else",
+        FOR_KW = "for", WHILE_KW = "while", DO_KW = "do", SWITCH_KW = "switch",
+        CASE_KW = "case", DEFAULT_KW = "default", BREAK_KW = "break",
+        CONTINUE_KW = "continue", DISCARD_KW = "discard", IMPORT_KW = "import",
+        INCLUDE_KW = "__include", EXPORTED_KW = "__exported", THIS_TYPE_KW = "This",
+        THIS_KW = "this", TRUE_KW = "true", FALSE_KW = "false", NONE_KW = "none",
+        CBUFFER_KW = "cbuffer", TBUFFER_KW = "tbuffer", GENERIC_KW = "__generic",
+        SIZEOF_KW = "sizeof", COUNTOF_KW = "countof", FWD_DIFF_KW = "fwd_diff",
+        BWD_DIFF_KW = "bwd_diff", UFWD_DIFF_KW = "__fwd_diff", UBWD_DIFF_KW = "__bwd_diff",
+        OPERATOR_KW = "operator", EXTERN_KW = "extern", EXPORT_KW = "export",
+        INLINE_KW = "inline", PRECISE_KW = "precise", NOINTERPOLATION_KW = "nointerpolation",
+        ROW_MAJOR_KW = "row_major", COLUMN_MAJOR_KW = "column_major", OVERRIDE_KW = "override",
+        GLOBALLYCOHERENT_KW = "globallycoherent", VOLATILE_KW = "volatile",
+    ],
+    contextual: [
+        PROPERTY_KW = "property", WHERE_KW = "where", EACH_KW = "each", EXPAND_KW = "expand",
+        IS_KW = "is", AS_KW = "as", MODULE_KW = "module", IMPLEMENTING_KW = "implementing",
+        FUNC_KW = "func", GET_KW = "get", SET_KW = "set", REF_KW = "ref",
+        REGISTER_KW = "register", PACKOFFSET_KW = "packoffset",
+    ],
+    nodes: [
+        SOURCE_FILE,
+        // items
+        FN, STRUCT, INTERFACE, EXTENSION, ENUM, ENUM_VARIANT_LIST, ENUM_VARIANT, NAMESPACE,
+        ITEM_LIST, MEMBER_LIST, TYPEALIAS, TYPEDEF, ASSOC_TYPE, PROPERTY, ACCESSOR_LIST,
+        ACCESSOR, SUBSCRIPT, INIT, CBUFFER, VAR_DECL, DECLARATOR, ARRAY_SUFFIX, SEMANTIC,
+        IMPORT, MODULE_DECL, IMPLEMENTING, INCLUDE, MODULE_PATH, BASE_LIST,
+        // shared pieces
+        ATTRIBUTE, NAME, NAME_REF, PATH, PATH_SEGMENT, PARAM_LIST, PARAM,
+        GENERIC_PARAM_LIST, TYPE_PARAM, VALUE_PARAM, GENERIC_ARG_LIST, TYPE_ARG, CONST_ARG,
+        WHERE_CLAUSE, WHERE_PRED, ARG_LIST,
+        // types
+        PATH_TYPE, ARRAY_TYPE, EXPAND_TYPE, EACH_TYPE,
+        // statements
+        BLOCK, EXPR_STMT, EMPTY_STMT, IF_STMT, ELSE_BRANCH, FOR_STMT, WHILE_STMT, DO_STMT,
+        SWITCH_STMT, SWITCH_BODY, CASE_CLAUSE, DEFAULT_CLAUSE, BREAK_STMT, CONTINUE_STMT,
+        RETURN_STMT, DISCARD_STMT, ITEM_STMT,
+        // expressions
+        LITERAL, PATH_EXPR, THIS_EXPR, PAREN_EXPR, CAST_EXPR, INIT_LIST_EXPR, CALL_EXPR,
+        INDEX_EXPR, FIELD_EXPR, PREFIX_EXPR, POSTFIX_EXPR, BIN_EXPR, TERNARY_EXPR,
+        DIFF_EXPR, NO_DIFF_EXPR, IS_EXPR, AS_EXPR, SIZEOF_EXPR, COUNTOF_EXPR, EXPAND_EXPR,
+        EACH_EXPR,
+        // preprocessor directives (one node per directive line)
+        PP_DEFINE, PP_UNDEF, PP_IF, PP_IFDEF, PP_IFNDEF, PP_ELIF, PP_ELSE, PP_ENDIF,
+        PP_INCLUDE, PP_PRAGMA, PP_LINE, PP_ERROR, PP_UNKNOWN, PP_PARAM_LIST, PP_BODY,
+    ],
+}
+
+use SyntaxKind::*;
+
+impl SyntaxKind {
+    /// Whitespace and comments.
+    pub fn is_trivia(self) -> bool {
+        matches!(self, WHITESPACE | COMMENT)
+    }
+
+    pub fn is_literal(self) -> bool {
+        matches!(
+            self,
+            INT_NUMBER | FLOAT_NUMBER | STRING | CHAR | TRUE_KW | FALSE_KW | NONE_KW
+        )
+    }
+
+    pub fn is_pp_directive(self) -> bool {
+        matches!(
+            self,
+            PP_DEFINE
+                | PP_UNDEF
+                | PP_IF
+                | PP_IFDEF
+                | PP_IFNDEF
+                | PP_ELIF
+                | PP_ELSE
+                | PP_ENDIF
+                | PP_INCLUDE
+                | PP_PRAGMA
+                | PP_LINE
+                | PP_ERROR
+                | PP_UNKNOWN
+        )
+    }
+
+    /// Modifier keywords that may precede declarations and parameters.
+    pub fn is_modifier_keyword(self) -> bool {
+        matches!(
+            self,
+            CONST_KW
+                | STATIC_KW
+                | UNIFORM_KW
+                | GROUPSHARED_KW
+                | IN_KW
+                | OUT_KW
+                | INOUT_KW
+                | NO_DIFF_KW
+                | PUBLIC_KW
+                | INTERNAL_KW
+                | PRIVATE_KW
+                | EXTERN_KW
+                | EXPORT_KW
+                | INLINE_KW
+                | PRECISE_KW
+                | NOINTERPOLATION_KW
+                | ROW_MAJOR_KW
+                | COLUMN_MAJOR_KW
+                | OVERRIDE_KW
+                | GLOBALLYCOHERENT_KW
+                | VOLATILE_KW
+                | EXPORTED_KW
+        )
+    }
+
+    pub(crate) fn from_raw(raw: u16) -> SyntaxKind {
+        SyntaxKind::ALL.get(raw as usize).copied().unwrap_or(ERROR)
+    }
+
+    /// A short human description used in "expected X" messages.
+    pub fn describe(self) -> &'static str {
+        match self {
+            L_CURLY => "`{`",
+            R_CURLY => "`}`",
+            L_PAREN => "`(`",
+            R_PAREN => "`)`",
+            L_BRACK => "`[`",
+            R_BRACK => "`]`",
+            SEMICOLON => "`;`",
+            COMMA => "`,`",
+            DOT => "`.`",
+            COLON => "`:`",
+            COLON2 => "`::`",
+            QUESTION => "`?`",
+            EQ => "`=`",
+            THIN_ARROW => "`->`",
+            LT => "`<`",
+            GT => "`>`",
+            IDENT => "an identifier",
+            INT_NUMBER => "an integer literal",
+            FLOAT_NUMBER => "a float literal",
+            STRING => "a string literal",
+            EOF => "end of file",
+            WHILE_KW => "`while`",
+            _ => "a token",
+        }
+    }
+}
+
+/// `T![;]` style shorthands for token kinds, as in rust-analyzer.
+#[macro_export]
+macro_rules! T {
+    ['{'] => { $crate::SyntaxKind::L_CURLY };
+    ['}'] => { $crate::SyntaxKind::R_CURLY };
+    ['('] => { $crate::SyntaxKind::L_PAREN };
+    [')'] => { $crate::SyntaxKind::R_PAREN };
+    ['['] => { $crate::SyntaxKind::L_BRACK };
+    [']'] => { $crate::SyntaxKind::R_BRACK };
+    [;] => { $crate::SyntaxKind::SEMICOLON };
+    [,] => { $crate::SyntaxKind::COMMA };
+    [.] => { $crate::SyntaxKind::DOT };
+    [:] => { $crate::SyntaxKind::COLON };
+    [::] => { $crate::SyntaxKind::COLON2 };
+    [?] => { $crate::SyntaxKind::QUESTION };
+    [~] => { $crate::SyntaxKind::TILDE };
+    [!] => { $crate::SyntaxKind::BANG };
+    [!=] => { $crate::SyntaxKind::NEQ };
+    [=] => { $crate::SyntaxKind::EQ };
+    [==] => { $crate::SyntaxKind::EQ2 };
+    [+] => { $crate::SyntaxKind::PLUS };
+    [++] => { $crate::SyntaxKind::PLUS2 };
+    [+=] => { $crate::SyntaxKind::PLUSEQ };
+    [-] => { $crate::SyntaxKind::MINUS };
+    [--] => { $crate::SyntaxKind::MINUS2 };
+    [-=] => { $crate::SyntaxKind::MINUSEQ };
+    [->] => { $crate::SyntaxKind::THIN_ARROW };
+    [*] => { $crate::SyntaxKind::STAR };
+    [*=] => { $crate::SyntaxKind::STAREQ };
+    [/] => { $crate::SyntaxKind::SLASH };
+    [/=] => { $crate::SyntaxKind::SLASHEQ };
+    [%] => { $crate::SyntaxKind::PERCENT };
+    [%=] => { $crate::SyntaxKind::PERCENTEQ };
+    [&] => { $crate::SyntaxKind::AMP };
+    [&&] => { $crate::SyntaxKind::AMP2 };
+    [&=] => { $crate::SyntaxKind::AMPEQ };
+    [|] => { $crate::SyntaxKind::PIPE };
+    [||] => { $crate::SyntaxKind::PIPE2 };
+    [|=] => { $crate::SyntaxKind::PIPEEQ };
+    [^] => { $crate::SyntaxKind::CARET };
+    [^=] => { $crate::SyntaxKind::CARETEQ };
+    [<] => { $crate::SyntaxKind::LT };
+    [<=] => { $crate::SyntaxKind::LTEQ };
+    [<<] => { $crate::SyntaxKind::SHL };
+    [<<=] => { $crate::SyntaxKind::SHLEQ };
+    [>] => { $crate::SyntaxKind::GT };
+    [>=] => { $crate::SyntaxKind::GTEQ };
+    [>>] => { $crate::SyntaxKind::SHR };
+    [>>=] => { $crate::SyntaxKind::SHREQ };
+    [#] => { $crate::SyntaxKind::HASH };
+    [ident] => { $crate::SyntaxKind::IDENT };
+}
