@@ -1,1 +1,237 @@
-//! codegen: see ARCHITECTURE.md.
+//! codegen: the dslang IR to a validated `naga::Module`, then WGSL text or SPIR-V words, plus
+//! reflection (bindings, entry points, print formats) for the host.
+//!
+//! HLSL semantics are mapped here: row-major matrices (`floatRxC` is naga `matRxC`, whose naga
+//! columns are the HLSL rows, so `mul(m, v)` becomes `v * m`), `bool` stored as `u32` in
+//! buffers, copy-in copy-out for `out`/`inout` arguments, atomics on buffers whose elements become
+//! `atomic<T>`, and `printf` through a print buffer.
+
+mod lower;
+mod reflect;
+
+pub use reflect::{BindingInfo, BindingKind, EntryPointInfo, PrintFormatInfo, Reflection};
+
+use std::fmt;
+
+/// Name of the storage buffer that `printf` writes to (added only when a print is reachable).
+///
+/// Layout: `array<atomic<u32>>`; word 0 is the write cursor (words used so far after word 0);
+/// each record is `[format id, n, arg words...]` where `n` is the number of argument words and
+/// every scalar component of every argument takes one 32-bit word (floats as their bits, bools as
+/// 0/1). Records that would not fit are dropped but still advance the cursor.
+pub const PRINT_BUFFER_NAME: &str = "dslang_print_buffer";
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+pub enum Target {
+    Wgsl,
+    SpirV,
+}
+
+impl fmt::Display for Target {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Target::Wgsl => "WGSL",
+            Target::SpirV => "SPIR-V",
+        })
+    }
+}
+
+/// What the target device offers. `f64`/`i64` exist only on SPIR-V; `f16` needs `shader_f16`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Options {
+    pub target: Target,
+    pub shader_f16: bool,
+    pub shader_f64: bool,
+    pub shader_int64: bool,
+    pub float32_atomics: bool,
+    pub subgroups: bool,
+}
+
+impl Options {
+    pub fn wgsl() -> Options {
+        Options {
+            target: Target::Wgsl,
+            shader_f16: false,
+            shader_f64: false,
+            shader_int64: false,
+            float32_atomics: false,
+            subgroups: false,
+        }
+    }
+    /// SPIR-V for a device like lavapipe: f16, f64, int64, float atomics, subgroups.
+    pub fn spirv() -> Options {
+        Options {
+            target: Target::SpirV,
+            shader_f16: true,
+            shader_f64: true,
+            shader_int64: true,
+            float32_atomics: true,
+            subgroups: true,
+        }
+    }
+    fn capabilities(&self) -> naga::valid::Capabilities {
+        use naga::valid::Capabilities as C;
+        let mut c = C::empty();
+        let spirv = self.target == Target::SpirV;
+        if self.shader_f16 {
+            c |= C::SHADER_FLOAT16;
+        }
+        if self.shader_f64 && spirv {
+            c |= C::FLOAT64;
+        }
+        if self.shader_int64 && spirv {
+            c |= C::SHADER_INT64;
+        }
+        if self.float32_atomics {
+            c |= C::SHADER_FLOAT32_ATOMIC;
+        }
+        if self.subgroups {
+            c |= C::SUBGROUP;
+        }
+        c
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CodegenError {
+    /// The program uses something the target cannot express (e.g. `double` in WGSL).
+    Unsupported { what: String, target: Target },
+    /// A compiler bug: the IR was malformed or naga rejected what we built.
+    Internal {
+        function: Option<String>,
+        message: String,
+    },
+}
+
+impl fmt::Display for CodegenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CodegenError::Unsupported { what, target } => {
+                write!(f, "{what} cannot be expressed in {target}")
+            }
+            CodegenError::Internal {
+                function: Some(func),
+                message,
+            } => {
+                write!(f, "internal compiler error in `{func}`: {message}")
+            }
+            CodegenError::Internal {
+                function: None,
+                message,
+            } => write!(f, "internal compiler error: {message}"),
+        }
+    }
+}
+
+impl std::error::Error for CodegenError {}
+
+/// A validated naga module with its analysis and the host-facing reflection.
+#[derive(Debug)]
+pub struct Lowered {
+    pub module: naga::Module,
+    pub info: naga::valid::ModuleInfo,
+    pub reflection: Reflection,
+}
+
+/// Lowers the IR and validates the result with naga (`ValidationFlags::all()`).
+pub fn lower(module: &ir::Module, options: &Options) -> Result<Lowered, CodegenError> {
+    if let Err(errors) = ir::verify(module) {
+        return Err(CodegenError::Internal {
+            function: None,
+            message: errors.join("; "),
+        });
+    }
+    let (naga_module, reflection) = lower::lower_module(module, options)?;
+    let info = validate(&naga_module, options)?;
+    Ok(Lowered {
+        module: naga_module,
+        info,
+        reflection,
+    })
+}
+
+fn validate(
+    module: &naga::Module,
+    options: &Options,
+) -> Result<naga::valid::ModuleInfo, CodegenError> {
+    let mut validator =
+        naga::valid::Validator::new(naga::valid::ValidationFlags::all(), options.capabilities());
+    validator.validate(module).map_err(|e| {
+        let function = e
+            .spans()
+            .find_map(|_| None::<String>)
+            .or_else(|| failing_function(module, e.as_inner()));
+        CodegenError::Internal {
+            function,
+            message: format!("naga validation: {}", error_chain(e.as_inner())),
+        }
+    })
+}
+
+fn failing_function(module: &naga::Module, e: &naga::valid::ValidationError) -> Option<String> {
+    match e {
+        naga::valid::ValidationError::Function { name, .. } => Some(name.clone()),
+        naga::valid::ValidationError::EntryPoint { name, .. } => Some(name.clone()),
+        _ => {
+            let _ = module;
+            None
+        }
+    }
+}
+
+fn error_chain(e: &dyn std::error::Error) -> String {
+    let mut text = e.to_string();
+    let mut source = e.source();
+    while let Some(s) = source {
+        text.push_str(": ");
+        text.push_str(&s.to_string());
+        source = s.source();
+    }
+    text
+}
+
+pub fn to_wgsl(
+    module: &naga::Module,
+    info: &naga::valid::ModuleInfo,
+) -> Result<String, CodegenError> {
+    naga::back::wgsl::write_string(module, info, naga::back::wgsl::WriterFlags::empty()).map_err(
+        |e| CodegenError::Internal {
+            function: None,
+            message: format!("WGSL writer: {e}"),
+        },
+    )
+}
+
+pub fn to_spirv(
+    module: &naga::Module,
+    info: &naga::valid::ModuleInfo,
+) -> Result<Vec<u32>, CodegenError> {
+    let options = naga::back::spv::Options {
+        lang_version: (1, 3),
+        // No debug labels, so output is the same in debug and release builds.
+        flags: naga::back::spv::WriterFlags::empty(),
+        ..Default::default()
+    };
+    naga::back::spv::write_vec(module, info, &options, None).map_err(|e| CodegenError::Internal {
+        function: None,
+        message: format!("SPIR-V writer: {e}"),
+    })
+}
+
+/// Lowers, validates and writes WGSL in one step.
+pub fn compile_wgsl(module: &ir::Module) -> Result<(String, Reflection), CodegenError> {
+    let lowered = lower(module, &Options::wgsl())?;
+    Ok((to_wgsl(&lowered.module, &lowered.info)?, lowered.reflection))
+}
+
+/// Lowers, validates and writes SPIR-V in one step.
+pub fn compile_spirv(
+    module: &ir::Module,
+    options: &Options,
+) -> Result<(Vec<u32>, Reflection), CodegenError> {
+    let lowered = lower(module, options)?;
+    Ok((
+        to_spirv(&lowered.module, &lowered.info)?,
+        lowered.reflection,
+    ))
+}

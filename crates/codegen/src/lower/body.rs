@@ -1,0 +1,1167 @@
+//! Function bodies: statements, instructions, places, math intrinsics.
+
+use super::*;
+
+fn scalar_lit(s: Scalar, x: f64) -> naga::Literal {
+    match s {
+        Scalar::Bool => naga::Literal::Bool(x != 0.0),
+        Scalar::I32 => naga::Literal::I32(x as i32),
+        Scalar::U32 => naga::Literal::U32(x as u32),
+        Scalar::I64 => naga::Literal::I64(x as i64),
+        Scalar::U64 => naga::Literal::U64(x as u64),
+        Scalar::F16 => naga::Literal::F16(half::f16::from_f64(x)),
+        Scalar::F32 => naga::Literal::F32(x as f32),
+        Scalar::F64 => naga::Literal::F64(x),
+    }
+}
+
+const XYZW: [naga::SwizzleComponent; 4] = [
+    naga::SwizzleComponent::X,
+    naga::SwizzleComponent::Y,
+    naga::SwizzleComponent::Z,
+    naga::SwizzleComponent::W,
+];
+
+impl Lowerer<'_> {
+    pub(super) fn lower_block(
+        &mut self,
+        cx: &mut FnCx,
+        block: &ir::Block,
+        out: &mut NBlock,
+    ) -> Result<()> {
+        for s in block {
+            self.lower_stmt(cx, s, out)?;
+        }
+        Ok(())
+    }
+
+    fn lower_stmt(&mut self, cx: &mut FnCx, s: &Stmt, out: &mut NBlock) -> Result<()> {
+        match s {
+            Stmt::Let(v) => {
+                let h = self.lower_let(cx, *v, out)?;
+                if let Some(slot) = cx.values.get_mut(v.0 as usize) {
+                    *slot = h;
+                }
+            }
+            Stmt::Store { place, value } => {
+                let p = self.place(cx, place, out)?;
+                let v = cx.value(*value)?;
+                self.store(cx, out, &p, v)?;
+            }
+            Stmt::If {
+                cond,
+                then_block,
+                else_block,
+            } => {
+                let condition = cx.value(*cond)?;
+                let mut accept = NBlock::new();
+                self.lower_block(cx, then_block, &mut accept)?;
+                let mut reject = NBlock::new();
+                self.lower_block(cx, else_block, &mut reject)?;
+                push(
+                    out,
+                    S::If {
+                        condition,
+                        accept,
+                        reject,
+                    },
+                );
+            }
+            Stmt::Switch { selector, cases } => self.lower_switch(cx, *selector, cases, out)?,
+            Stmt::Loop {
+                body,
+                continuing,
+                break_if,
+                ..
+            } => {
+                let mut b = NBlock::new();
+                self.lower_block(cx, body, &mut b)?;
+                let mut c = NBlock::new();
+                self.lower_block(cx, continuing, &mut c)?;
+                let break_if = break_if.map(|v| cx.value(v)).transpose()?;
+                push(
+                    out,
+                    S::Loop {
+                        body: b,
+                        continuing: c,
+                        break_if,
+                    },
+                );
+            }
+            Stmt::Break => push(out, S::Break),
+            Stmt::Continue => push(out, S::Continue),
+            Stmt::Return(v) => {
+                let value = v.map(|v| cx.value(v)).transpose()?;
+                push(out, S::Return { value });
+            }
+            Stmt::Barrier(kind) => {
+                let flags = match kind {
+                    BarrierKind::Group => naga::Barrier::WORK_GROUP,
+                    BarrierKind::Device => naga::Barrier::STORAGE,
+                    BarrierKind::All => naga::Barrier::STORAGE | naga::Barrier::WORK_GROUP,
+                };
+                push(out, S::ControlBarrier(flags));
+            }
+        }
+        Ok(())
+    }
+
+    fn lower_switch(
+        &mut self,
+        cx: &mut FnCx,
+        selector: ValueId,
+        cases: &[ir::SwitchCase],
+        out: &mut NBlock,
+    ) -> Result<()> {
+        let sel = cx.value(selector)?;
+        let signed = self.types().scalar_of(cx.vty(selector)?) == Some(Scalar::I32);
+        // naga's fall-through is only usable with empty bodies in WGSL: a falling case gets a copy
+        // of the following bodies instead.
+        let mut effective: Vec<ir::Block> = vec![Vec::new(); cases.len()];
+        for i in (0..cases.len()).rev() {
+            let mut b = cases[i].body.clone();
+            if cases[i].fallthrough
+                && let Some(next) = effective.get(i + 1)
+            {
+                b.extend(next.iter().cloned());
+            }
+            effective[i] = b;
+        }
+        let mut naga_cases = Vec::new();
+        let mut has_default = false;
+        for (c, body) in cases.iter().zip(&effective) {
+            let mut labels: Vec<naga::SwitchValue> = c
+                .values
+                .iter()
+                .map(|&v| {
+                    if signed {
+                        naga::SwitchValue::I32(v as i32)
+                    } else {
+                        naga::SwitchValue::U32(v as u32)
+                    }
+                })
+                .collect();
+            if c.is_default {
+                labels.push(naga::SwitchValue::Default);
+                has_default = true;
+            }
+            let Some((last, rest)) = labels.split_last() else {
+                continue;
+            };
+            for &value in rest {
+                naga_cases.push(naga::SwitchCase {
+                    value,
+                    body: NBlock::new(),
+                    fall_through: true,
+                });
+            }
+            let mut b = NBlock::new();
+            self.lower_block(cx, body, &mut b)?;
+            naga_cases.push(naga::SwitchCase {
+                value: *last,
+                body: b,
+                fall_through: false,
+            });
+        }
+        if !has_default {
+            naga_cases.push(naga::SwitchCase {
+                value: naga::SwitchValue::Default,
+                body: NBlock::new(),
+                fall_through: false,
+            });
+        }
+        push(
+            out,
+            S::Switch {
+                selector: sel,
+                cases: naga_cases,
+            },
+        );
+        Ok(())
+    }
+
+    /// A literal of scalar `s`, splatted to `n` components.
+    pub(super) fn constant(
+        &mut self,
+        cx: &mut FnCx,
+        out: &mut NBlock,
+        s: Scalar,
+        n: u8,
+        x: f64,
+    ) -> Result<Handle<E>> {
+        self.check_scalar(s)?;
+        let lit = cx.add(out, E::Literal(scalar_lit(s, x)));
+        Ok(match vsize(n) {
+            Some(size) => cx.add(out, E::Splat { size, value: lit }),
+            None => lit,
+        })
+    }
+
+    fn shape(&self, cx: &FnCx, ty: TypeId) -> Result<(Scalar, u8)> {
+        match *self.types().kind(ty) {
+            TypeKind::Scalar(s) => Ok((s, 1)),
+            TypeKind::Vector { scalar, size } => Ok((scalar, size)),
+            _ => Err(cx.err(format!(
+                "expected a scalar or vector, found {}",
+                self.types().display(ty)
+            ))),
+        }
+    }
+
+    fn lower_let(
+        &mut self,
+        cx: &mut FnCx,
+        v: ValueId,
+        out: &mut NBlock,
+    ) -> Result<Option<Handle<E>>> {
+        let data = cx
+            .ir_fn
+            .value(v)
+            .ok_or_else(|| cx.err(format!("unknown value %{}", v.0)))?;
+        let ty = data.ty;
+        let h = match &data.inst {
+            Inst::Literal(l) => Some(self.literal(cx, out, *l)?),
+            Inst::Zero => {
+                let t = self.ty(ty, Repr::VALUE)?;
+                Some(cx.add(out, E::ZeroValue(t)))
+            }
+            Inst::Load(place) => {
+                let p = self.place(cx, place, out)?;
+                Some(self.load(cx, out, &p)?)
+            }
+            Inst::Unary(op, a) => {
+                let a = cx.value(*a)?;
+                let unsigned =
+                    matches!(self.types().scalar_of(ty), Some(Scalar::U32 | Scalar::U64));
+                Some(match op {
+                    UnaryOp::Neg if unsigned => {
+                        // naga has no unsigned negation; HLSL wraps: 0 - x.
+                        let t = self.ty(ty, Repr::VALUE)?;
+                        let zero = cx.add(out, E::ZeroValue(t));
+                        cx.add(
+                            out,
+                            E::Binary {
+                                op: Bo::Subtract,
+                                left: zero,
+                                right: a,
+                            },
+                        )
+                    }
+                    UnaryOp::Neg => cx.add(
+                        out,
+                        E::Unary {
+                            op: naga::UnaryOperator::Negate,
+                            expr: a,
+                        },
+                    ),
+                    UnaryOp::Not => cx.add(
+                        out,
+                        E::Unary {
+                            op: naga::UnaryOperator::LogicalNot,
+                            expr: a,
+                        },
+                    ),
+                    UnaryOp::BitNot => cx.add(
+                        out,
+                        E::Unary {
+                            op: naga::UnaryOperator::BitwiseNot,
+                            expr: a,
+                        },
+                    ),
+                })
+            }
+            Inst::Binary(op, a, b) => Some(self.binary(cx, out, *op, *a, *b, ty)?),
+            Inst::Select {
+                cond,
+                accept,
+                reject,
+            } => {
+                let (c, a, r) = (cx.value(*cond)?, cx.value(*accept)?, cx.value(*reject)?);
+                if self.types().vector_size(ty).is_some() {
+                    Some(cx.add(
+                        out,
+                        E::Select {
+                            condition: c,
+                            accept: a,
+                            reject: r,
+                        },
+                    ))
+                } else {
+                    // naga selects only scalars and vectors: branch into a temporary.
+                    let t = self.ty(ty, Repr::VALUE)?;
+                    let tmp = cx.temp("select_tmp", t);
+                    let mut yes = NBlock::new();
+                    push(
+                        &mut yes,
+                        S::Store {
+                            pointer: tmp,
+                            value: a,
+                        },
+                    );
+                    let mut no = NBlock::new();
+                    push(
+                        &mut no,
+                        S::Store {
+                            pointer: tmp,
+                            value: r,
+                        },
+                    );
+                    push(
+                        out,
+                        S::If {
+                            condition: c,
+                            accept: yes,
+                            reject: no,
+                        },
+                    );
+                    Some(cx.add(out, E::Load { pointer: tmp }))
+                }
+            }
+            Inst::Convert(a, s) => {
+                self.check_scalar(*s)?;
+                let a = cx.value(*a)?;
+                let ns = naga_scalar(*s);
+                Some(cx.add(
+                    out,
+                    E::As {
+                        expr: a,
+                        kind: ns.kind,
+                        convert: Some(ns.width),
+                    },
+                ))
+            }
+            Inst::Bitcast(a, s) => {
+                self.check_scalar(*s)?;
+                let a = cx.value(*a)?;
+                Some(cx.add(
+                    out,
+                    E::As {
+                        expr: a,
+                        kind: naga_scalar(*s).kind,
+                        convert: None,
+                    },
+                ))
+            }
+            Inst::Construct(args) => {
+                let comps = args
+                    .iter()
+                    .map(|&a| cx.value(a))
+                    .collect::<Result<Vec<_>>>()?;
+                let t = self.ty(ty, Repr::VALUE)?;
+                let components = match *self.types().kind(ty) {
+                    TypeKind::Matrix { scalar, rows, cols }
+                        if comps.len() == rows as usize * cols as usize =>
+                    {
+                        // Scalars in row-major order: group them into rows (naga columns).
+                        let row_ty = self.vector_type(scalar, cols)?;
+                        comps
+                            .chunks(cols as usize)
+                            .map(|row| {
+                                cx.add(
+                                    out,
+                                    E::Compose {
+                                        ty: row_ty,
+                                        components: row.to_vec(),
+                                    },
+                                )
+                            })
+                            .collect()
+                    }
+                    _ => comps,
+                };
+                Some(cx.add(out, E::Compose { ty: t, components }))
+            }
+            Inst::Splat(a) => {
+                let value = cx.value(*a)?;
+                let n = self.types().vector_size(ty).unwrap_or(1);
+                let size = vsize(n).ok_or_else(|| cx.err("splat to a scalar"))?;
+                Some(cx.add(out, E::Splat { size, value }))
+            }
+            Inst::Extract(a, i) => {
+                let base = cx.value(*a)?;
+                Some(cx.add(out, E::AccessIndex { base, index: *i }))
+            }
+            Inst::ExtractDyn(a, i) => {
+                let base = cx.value(*a)?;
+                let index = cx.value(*i)?;
+                let aty = cx.vty(*a)?;
+                if matches!(self.types().kind(aty), TypeKind::Matrix { .. }) {
+                    // naga indexes matrices dynamically only through pointers.
+                    let t = self.ty(aty, Repr::VALUE)?;
+                    let tmp = cx.temp("index_tmp", t);
+                    push(
+                        out,
+                        S::Store {
+                            pointer: tmp,
+                            value: base,
+                        },
+                    );
+                    let p = cx.add(out, E::Access { base: tmp, index });
+                    Some(cx.add(out, E::Load { pointer: p }))
+                } else {
+                    Some(cx.add(out, E::Access { base, index }))
+                }
+            }
+            Inst::Swizzle(a, comps) => {
+                let vector = cx.value(*a)?;
+                Some(match vsize(comps.len() as u8) {
+                    None => cx.add(
+                        out,
+                        E::AccessIndex {
+                            base: vector,
+                            index: comps[0] as u32,
+                        },
+                    ),
+                    Some(size) => {
+                        let mut pattern = XYZW;
+                        for (k, &c) in comps.iter().enumerate() {
+                            pattern[k] = XYZW[c as usize & 3];
+                        }
+                        cx.add(
+                            out,
+                            E::Swizzle {
+                                size,
+                                vector,
+                                pattern,
+                            },
+                        )
+                    }
+                })
+            }
+            Inst::Insert { base, index, value } => {
+                Some(self.insert(cx, out, ty, *base, InsertAt::Const(*index), *value)?)
+            }
+            Inst::InsertDyn { base, index, value } => {
+                let i = cx.value(*index)?;
+                Some(self.insert(cx, out, ty, *base, InsertAt::Dyn(i), *value)?)
+            }
+            Inst::Math(f, args) => Some(self.math(cx, out, *f, args, ty)?),
+            Inst::Call(f, args) => self.call(cx, out, *f, args, ty)?,
+            Inst::Atomic {
+                op,
+                place,
+                value,
+                compare,
+            } => Some(self.atomic(cx, out, *op, place, *value, *compare, ty)?),
+            Inst::ArrayLength(g) => {
+                let info = self
+                    .globals
+                    .get(g.0 as usize)
+                    .copied()
+                    .ok_or_else(|| cx.err("unknown global"))?;
+                let ptr = cx.add(out, E::GlobalVariable(info.handle));
+                Some(cx.add(out, E::ArrayLength(ptr)))
+            }
+            Inst::Print(format, args) => {
+                self.print(cx, out, format.0, args)?;
+                None
+            }
+        };
+        Ok(h)
+    }
+
+    fn literal(&mut self, cx: &mut FnCx, out: &mut NBlock, l: Literal) -> Result<Handle<E>> {
+        // Targets cannot spell inf/NaN literals: build them from their bits.
+        let bits = match l {
+            Literal::F32(x) | Literal::F16(x) if !x.is_finite() => {
+                Some(naga::Literal::U32(x.to_bits()))
+            }
+            Literal::F64(x) if !x.is_finite() => Some(naga::Literal::U64(x.to_bits())),
+            _ => None,
+        };
+        if let Some(bits) = bits {
+            self.check_scalar(l.scalar())?;
+            let raw = cx.add(out, E::Literal(bits));
+            let float = match bits {
+                naga::Literal::U64(_) => cx.add(
+                    out,
+                    E::As {
+                        expr: raw,
+                        kind: naga::ScalarKind::Float,
+                        convert: None,
+                    },
+                ),
+                _ => cx.add(
+                    out,
+                    E::As {
+                        expr: raw,
+                        kind: naga::ScalarKind::Float,
+                        convert: None,
+                    },
+                ),
+            };
+            if let Literal::F16(_) = l {
+                return Ok(cx.add(
+                    out,
+                    E::As {
+                        expr: float,
+                        kind: naga::ScalarKind::Float,
+                        convert: Some(2),
+                    },
+                ));
+            }
+            return Ok(float);
+        }
+        let e = self.literal_expr(l)?;
+        Ok(cx.add(out, e))
+    }
+
+    /// Lowers a place to a pointer (or a value for read-only parameters).
+    fn place(&mut self, cx: &mut FnCx, place: &Place, out: &mut NBlock) -> Result<PlaceExpr> {
+        let (mut expr, is_pointer, repr, mut ty) = match place.root {
+            PlaceRoot::Local(l) => {
+                let e = *cx
+                    .locals
+                    .get(l.0 as usize)
+                    .ok_or_else(|| cx.err("unknown local"))?;
+                (e, true, Repr::VALUE, cx.ir_fn.locals[l.0 as usize].ty)
+            }
+            PlaceRoot::Param(i) => {
+                let slot = *cx
+                    .params
+                    .get(i as usize)
+                    .ok_or_else(|| cx.err("unknown parameter"))?;
+                let ty = cx.ir_fn.params[i as usize].ty;
+                match slot {
+                    ParamSlot::Direct(e) => (e, false, Repr::VALUE, ty),
+                    ParamSlot::Local(e) | ParamSlot::Pointer(e) => (e, true, Repr::VALUE, ty),
+                }
+            }
+            PlaceRoot::Global(g) => {
+                let info = self
+                    .globals
+                    .get(g.0 as usize)
+                    .copied()
+                    .ok_or_else(|| cx.err("unknown global"))?;
+                let global = &self.ir.globals[g.0 as usize];
+                let ty = match global.kind {
+                    GlobalKind::StorageBuffer { .. } => cx.types.runtime_array(global.ty),
+                    _ => global.ty,
+                };
+                (
+                    cx.add(out, E::GlobalVariable(info.handle)),
+                    true,
+                    info.repr,
+                    ty,
+                )
+            }
+        };
+        for access in &place.path {
+            match *access {
+                Access::Field(i) | Access::Index(i) => {
+                    expr = cx.add(
+                        out,
+                        E::AccessIndex {
+                            base: expr,
+                            index: i,
+                        },
+                    );
+                    ty = cx
+                        .types
+                        .element(ty, Some(i))
+                        .ok_or_else(|| cx.err("bad access path"))?;
+                }
+                Access::Dynamic(v) => {
+                    let index = cx.value(v)?;
+                    expr = cx.add(out, E::Access { base: expr, index });
+                    ty = cx
+                        .types
+                        .element(ty, None)
+                        .ok_or_else(|| cx.err("bad access path"))?;
+                }
+            }
+        }
+        Ok(PlaceExpr {
+            expr,
+            is_pointer,
+            repr,
+            ty,
+        })
+    }
+
+    fn load(&mut self, cx: &mut FnCx, out: &mut NBlock, p: &PlaceExpr) -> Result<Handle<E>> {
+        if !p.is_pointer {
+            return Ok(p.expr);
+        }
+        if !self.host_differs_in(&cx.types, p.ty, p.repr) {
+            return Ok(cx.add(out, E::Load { pointer: p.expr }));
+        }
+        match cx.types.kind(p.ty).clone() {
+            TypeKind::Scalar(Scalar::Bool)
+            | TypeKind::Vector {
+                scalar: Scalar::Bool,
+                ..
+            } => {
+                let raw = cx.add(out, E::Load { pointer: p.expr });
+                let host_ty = self.ty(p.ty, p.repr)?;
+                let zero = cx.add(out, E::ZeroValue(host_ty));
+                Ok(cx.add(
+                    out,
+                    E::Binary {
+                        op: Bo::NotEqual,
+                        left: raw,
+                        right: zero,
+                    },
+                ))
+            }
+            // An atomic scalar: naga's `Load` of an atomic pointer is `atomicLoad`.
+            TypeKind::Scalar(_) => Ok(cx.add(out, E::Load { pointer: p.expr })),
+            TypeKind::Struct(_) | TypeKind::Array { .. } => {
+                let count = self.composite_len(&cx.types, p.ty);
+                let mut components = Vec::new();
+                for i in 0..count {
+                    let sub_ty = cx
+                        .types
+                        .element(p.ty, Some(i))
+                        .ok_or_else(|| cx.err("bad composite"))?;
+                    let sub = cx.add(
+                        out,
+                        E::AccessIndex {
+                            base: p.expr,
+                            index: i,
+                        },
+                    );
+                    let sub = PlaceExpr {
+                        expr: sub,
+                        is_pointer: true,
+                        repr: p.repr,
+                        ty: sub_ty,
+                    };
+                    components.push(self.load(cx, out, &sub)?);
+                }
+                let t = self.ty(p.ty, Repr::VALUE)?;
+                Ok(cx.add(out, E::Compose { ty: t, components }))
+            }
+            _ => Err(cx.err(format!("cannot load {}", cx.types.display(p.ty)))),
+        }
+    }
+
+    fn store(
+        &mut self,
+        cx: &mut FnCx,
+        out: &mut NBlock,
+        p: &PlaceExpr,
+        value: Handle<E>,
+    ) -> Result<()> {
+        if !p.is_pointer {
+            return Err(cx.err("store to a read-only parameter"));
+        }
+        if !self.host_differs_in(&cx.types, p.ty, p.repr) {
+            push(
+                out,
+                S::Store {
+                    pointer: p.expr,
+                    value,
+                },
+            );
+            return Ok(());
+        }
+        match cx.types.kind(p.ty).clone() {
+            TypeKind::Scalar(Scalar::Bool)
+            | TypeKind::Vector {
+                scalar: Scalar::Bool,
+                ..
+            } => {
+                let n = cx.types.vector_size(p.ty).unwrap_or(1);
+                let one = self.constant(cx, out, Scalar::U32, n, 1.0)?;
+                let host_ty = self.ty(p.ty, p.repr)?;
+                let zero = cx.add(out, E::ZeroValue(host_ty));
+                let word = cx.add(
+                    out,
+                    E::Select {
+                        condition: value,
+                        accept: one,
+                        reject: zero,
+                    },
+                );
+                push(
+                    out,
+                    S::Store {
+                        pointer: p.expr,
+                        value: word,
+                    },
+                );
+            }
+            // An atomic scalar: naga's `Store` to an atomic pointer is `atomicStore`.
+            TypeKind::Scalar(_) => push(
+                out,
+                S::Store {
+                    pointer: p.expr,
+                    value,
+                },
+            ),
+            TypeKind::Struct(_) | TypeKind::Array { .. } => {
+                let count = self.composite_len(&cx.types, p.ty);
+                for i in 0..count {
+                    let sub_ty = cx
+                        .types
+                        .element(p.ty, Some(i))
+                        .ok_or_else(|| cx.err("bad composite"))?;
+                    let sub = cx.add(
+                        out,
+                        E::AccessIndex {
+                            base: p.expr,
+                            index: i,
+                        },
+                    );
+                    let part = cx.add(
+                        out,
+                        E::AccessIndex {
+                            base: value,
+                            index: i,
+                        },
+                    );
+                    let sub = PlaceExpr {
+                        expr: sub,
+                        is_pointer: true,
+                        repr: p.repr,
+                        ty: sub_ty,
+                    };
+                    self.store(cx, out, &sub, part)?;
+                }
+            }
+            _ => return Err(cx.err(format!("cannot store {}", cx.types.display(p.ty)))),
+        }
+        Ok(())
+    }
+
+    fn host_differs_in(&self, types: &ir::Types, ty: TypeId, repr: Repr) -> bool {
+        repr != Repr::VALUE
+            && types.contains_scalar(ty, &|s| {
+                (repr.host && s == Scalar::Bool)
+                    || (repr.atomic_int && matches!(s, Scalar::I32 | Scalar::U32))
+                    || (repr.atomic_float && s == Scalar::F32)
+            })
+    }
+
+    fn composite_len(&self, types: &ir::Types, ty: TypeId) -> u32 {
+        match types.kind(ty) {
+            TypeKind::Struct(id) => types.struct_def(*id).map_or(0, |s| s.fields.len() as u32),
+            TypeKind::Array { len, .. } => *len,
+            _ => 0,
+        }
+    }
+
+    fn insert(
+        &mut self,
+        cx: &mut FnCx,
+        out: &mut NBlock,
+        ty: TypeId,
+        base: ValueId,
+        at: InsertAt,
+        value: ValueId,
+    ) -> Result<Handle<E>> {
+        // naga has no insert: write the element through a temporary.
+        let t = self.ty(ty, Repr::VALUE)?;
+        let tmp = cx.temp("insert_tmp", t);
+        let b = cx.value(base)?;
+        push(
+            out,
+            S::Store {
+                pointer: tmp,
+                value: b,
+            },
+        );
+        let ptr = match at {
+            InsertAt::Const(i) => cx.add(
+                out,
+                E::AccessIndex {
+                    base: tmp,
+                    index: i,
+                },
+            ),
+            InsertAt::Dyn(i) => cx.add(
+                out,
+                E::Access {
+                    base: tmp,
+                    index: i,
+                },
+            ),
+        };
+        let v = cx.value(value)?;
+        push(
+            out,
+            S::Store {
+                pointer: ptr,
+                value: v,
+            },
+        );
+        Ok(cx.add(out, E::Load { pointer: tmp }))
+    }
+
+    fn binary(
+        &mut self,
+        cx: &mut FnCx,
+        out: &mut NBlock,
+        op: BinaryOp,
+        a: ValueId,
+        b: ValueId,
+        ty: TypeId,
+    ) -> Result<Handle<E>> {
+        let ta = cx.vty(a)?;
+        let tb = cx.vty(b)?;
+        let (left, right) = (cx.value(a)?, cx.value(b)?);
+        let bin = |cx: &mut FnCx, out: &mut NBlock, op, l, r| {
+            cx.add(
+                out,
+                E::Binary {
+                    op,
+                    left: l,
+                    right: r,
+                },
+            )
+        };
+        let naga_op = match op {
+            BinaryOp::Add => Bo::Add,
+            BinaryOp::Sub => Bo::Subtract,
+            BinaryOp::Mul => Bo::Multiply,
+            BinaryOp::Div => Bo::Divide,
+            BinaryOp::Rem => Bo::Modulo,
+            BinaryOp::BitAnd => Bo::And,
+            BinaryOp::BitOr => Bo::InclusiveOr,
+            BinaryOp::BitXor => Bo::ExclusiveOr,
+            BinaryOp::Shl => Bo::ShiftLeft,
+            BinaryOp::Shr => Bo::ShiftRight,
+            BinaryOp::Eq => Bo::Equal,
+            BinaryOp::Ne => Bo::NotEqual,
+            BinaryOp::Lt => Bo::Less,
+            BinaryOp::Le => Bo::LessEqual,
+            BinaryOp::Gt => Bo::Greater,
+            BinaryOp::Ge => Bo::GreaterEqual,
+            BinaryOp::LogicalAnd | BinaryOp::LogicalOr => {
+                let vector = self.types().vector_size(ta).unwrap_or(1) > 1;
+                // WGSL's `&&`/`||` are scalar-only; `&`/`|` work component-wise on bool vectors.
+                let o = match (op, vector) {
+                    (BinaryOp::LogicalAnd, false) => Bo::LogicalAnd,
+                    (BinaryOp::LogicalAnd, true) => Bo::And,
+                    (_, false) => Bo::LogicalOr,
+                    (_, true) => Bo::InclusiveOr,
+                };
+                return Ok(bin(cx, out, o, left, right));
+            }
+        };
+        if let TypeKind::Matrix { rows, .. } = *self.types().kind(ta)
+            && matches!(op, BinaryOp::Mul | BinaryOp::Div | BinaryOp::Rem)
+        {
+            // HLSL `*`, `/`, `%` on matrices are component-wise; naga's `*` is the product.
+            let mut components = Vec::new();
+            for r in 0..rows as u32 {
+                let ar = cx.add(
+                    out,
+                    E::AccessIndex {
+                        base: left,
+                        index: r,
+                    },
+                );
+                let br = cx.add(
+                    out,
+                    E::AccessIndex {
+                        base: right,
+                        index: r,
+                    },
+                );
+                components.push(bin(cx, out, naga_op, ar, br));
+            }
+            let t = self.ty(ty, Repr::VALUE)?;
+            return Ok(cx.add(out, E::Compose { ty: t, components }));
+        }
+        if matches!(op, BinaryOp::Shl | BinaryOp::Shr) {
+            // naga wants a u32 amount; HLSL masks it to the operand width.
+            let (sa, n) = self.shape(cx, ta)?;
+            let (sb, _) = self.shape(cx, tb)?;
+            let mut amount = right;
+            if sb != Scalar::U32 {
+                amount = cx.add(
+                    out,
+                    E::As {
+                        expr: amount,
+                        kind: naga::ScalarKind::Uint,
+                        convert: Some(4),
+                    },
+                );
+            }
+            let mask = self.constant(cx, out, Scalar::U32, n, (sa.bits() - 1) as f64)?;
+            let amount = bin(cx, out, Bo::And, amount, mask);
+            return Ok(bin(cx, out, naga_op, left, amount));
+        }
+        Ok(bin(cx, out, naga_op, left, right))
+    }
+
+    fn call(
+        &mut self,
+        cx: &mut FnCx,
+        out: &mut NBlock,
+        f: FuncId,
+        args: &[Arg],
+        ty: TypeId,
+    ) -> Result<Option<Handle<E>>> {
+        let callee = self
+            .ir
+            .function(f)
+            .ok_or_else(|| cx.err("call to an unknown function"))?;
+        let function = self
+            .functions
+            .get(f.0 as usize)
+            .copied()
+            .flatten()
+            .ok_or_else(|| {
+                cx.err(format!(
+                    "`{}` is not lowered before its caller",
+                    callee.name
+                ))
+            })?;
+        let mut arguments = Vec::new();
+        let mut copy_back = Vec::new();
+        for (p, a) in callee.params.iter().zip(args) {
+            match a {
+                Arg::Value(v) => arguments.push(cx.value(*v)?),
+                Arg::Place(place) => {
+                    // Copy-in copy-out through a function-space temporary, as HLSL specifies.
+                    let pe = self.place(cx, place, out)?;
+                    let t = self.ty(p.ty, Repr::VALUE)?;
+                    let tmp = cx.temp(&format!("{}_arg", p.name), t);
+                    if p.dir == ParamDir::InOut {
+                        let v = self.load(cx, out, &pe)?;
+                        push(
+                            out,
+                            S::Store {
+                                pointer: tmp,
+                                value: v,
+                            },
+                        );
+                    }
+                    arguments.push(tmp);
+                    copy_back.push((tmp, pe));
+                }
+            }
+        }
+        let result = (!self.types().is_void(ty)).then(|| cx.add_result(E::CallResult(function)));
+        push(
+            out,
+            S::Call {
+                function,
+                arguments,
+                result,
+            },
+        );
+        for (tmp, pe) in copy_back {
+            let v = cx.add(out, E::Load { pointer: tmp });
+            self.store(cx, out, &pe, v)?;
+        }
+        Ok(result)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn atomic(
+        &mut self,
+        cx: &mut FnCx,
+        out: &mut NBlock,
+        op: AtomicOp,
+        place: &Place,
+        value: ValueId,
+        compare: Option<ValueId>,
+        ty: TypeId,
+    ) -> Result<Handle<E>> {
+        let pe = self.place(cx, place, out)?;
+        let value = cx.value(value)?;
+        let fun = match op {
+            AtomicOp::Add => naga::AtomicFunction::Add,
+            AtomicOp::Sub => naga::AtomicFunction::Subtract,
+            AtomicOp::And => naga::AtomicFunction::And,
+            AtomicOp::Or => naga::AtomicFunction::InclusiveOr,
+            AtomicOp::Xor => naga::AtomicFunction::ExclusiveOr,
+            AtomicOp::Min => naga::AtomicFunction::Min,
+            AtomicOp::Max => naga::AtomicFunction::Max,
+            AtomicOp::Exchange => naga::AtomicFunction::Exchange { compare: None },
+            AtomicOp::CompareExchange => {
+                let c = compare.ok_or_else(|| cx.err("compare_exchange without compare"))?;
+                naga::AtomicFunction::Exchange {
+                    compare: Some(cx.value(c)?),
+                }
+            }
+        };
+        if op == AtomicOp::CompareExchange {
+            let scalar = naga_scalar(self.types().scalar_of(ty).unwrap_or(Scalar::U32));
+            let result_ty = self.out.generate_predeclared_type(
+                naga::PredeclaredType::AtomicCompareExchangeWeakResult(scalar),
+            );
+            self.layouter
+                .update(self.out.to_ctx())
+                .map_err(|e| cx.err(format!("layout: {e}")))?;
+            let r = cx.add_result(E::AtomicResult {
+                ty: result_ty,
+                comparison: true,
+            });
+            push(
+                out,
+                S::Atomic {
+                    pointer: pe.expr,
+                    fun,
+                    value,
+                    result: Some(r),
+                },
+            );
+            return Ok(cx.add(out, E::AccessIndex { base: r, index: 0 }));
+        }
+        let t = self.ty(ty, Repr::VALUE)?;
+        let r = cx.add_result(E::AtomicResult {
+            ty: t,
+            comparison: false,
+        });
+        push(
+            out,
+            S::Atomic {
+                pointer: pe.expr,
+                fun,
+                value,
+                result: Some(r),
+            },
+        );
+        Ok(r)
+    }
+
+    fn print(
+        &mut self,
+        cx: &mut FnCx,
+        out: &mut NBlock,
+        format: u32,
+        args: &[ValueId],
+    ) -> Result<()> {
+        let buffer = self
+            .print_buffer
+            .ok_or_else(|| cx.err("print without a print buffer"))?;
+        let mut words = Vec::new();
+        for &a in args {
+            let (s, n) = self.shape(cx, cx.vty(a)?)?;
+            let v = cx.value(a)?;
+            for k in 0..n {
+                let comp = if n > 1 {
+                    cx.add(
+                        out,
+                        E::AccessIndex {
+                            base: v,
+                            index: k as u32,
+                        },
+                    )
+                } else {
+                    v
+                };
+                let word = match s {
+                    Scalar::U32 => comp,
+                    Scalar::Bool => {
+                        let one = self.constant(cx, out, Scalar::U32, 1, 1.0)?;
+                        let zero = self.constant(cx, out, Scalar::U32, 1, 0.0)?;
+                        cx.add(
+                            out,
+                            E::Select {
+                                condition: comp,
+                                accept: one,
+                                reject: zero,
+                            },
+                        )
+                    }
+                    _ => cx.add(
+                        out,
+                        E::As {
+                            expr: comp,
+                            kind: naga::ScalarKind::Uint,
+                            convert: None,
+                        },
+                    ),
+                };
+                words.push(word);
+            }
+        }
+        let header = [format as f64, words.len() as f64];
+        let mut record = Vec::new();
+        for h in header {
+            record.push(self.constant(cx, out, Scalar::U32, 1, h)?);
+        }
+        record.extend(words);
+        let total = self.constant(cx, out, Scalar::U32, 1, record.len() as f64)?;
+        let buf = cx.add(out, E::GlobalVariable(buffer));
+        let cursor = cx.add(
+            out,
+            E::AccessIndex {
+                base: buf,
+                index: 0,
+            },
+        );
+        let u32_ty = self.scalar_type(Scalar::U32)?;
+        let old = cx.add_result(E::AtomicResult {
+            ty: u32_ty,
+            comparison: false,
+        });
+        push(
+            out,
+            S::Atomic {
+                pointer: cursor,
+                fun: naga::AtomicFunction::Add,
+                value: total,
+                result: Some(old),
+            },
+        );
+        // Records start after the cursor word.
+        let one = self.constant(cx, out, Scalar::U32, 1, 1.0)?;
+        let start = cx.add(
+            out,
+            E::Binary {
+                op: Bo::Add,
+                left: old,
+                right: one,
+            },
+        );
+        let end = cx.add(
+            out,
+            E::Binary {
+                op: Bo::Add,
+                left: start,
+                right: total,
+            },
+        );
+        let len = cx.add(out, E::ArrayLength(buf));
+        let fits = cx.add(
+            out,
+            E::Binary {
+                op: Bo::LessEqual,
+                left: end,
+                right: len,
+            },
+        );
+        let mut write = NBlock::new();
+        for (k, word) in record.into_iter().enumerate() {
+            let offset = self.constant(cx, &mut write, Scalar::U32, 1, k as f64)?;
+            let index = cx.add(
+                &mut write,
+                E::Binary {
+                    op: Bo::Add,
+                    left: start,
+                    right: offset,
+                },
+            );
+            let ptr = cx.add(&mut write, E::Access { base: buf, index });
+            push(
+                &mut write,
+                S::Store {
+                    pointer: ptr,
+                    value: word,
+                },
+            );
+        }
+        push(
+            out,
+            S::If {
+                condition: fits,
+                accept: write,
+                reject: NBlock::new(),
+            },
+        );
+        Ok(())
+    }
+}
+
+#[derive(Clone, Copy)]
+enum InsertAt {
+    Const(u32),
+    Dyn(Handle<E>),
+}

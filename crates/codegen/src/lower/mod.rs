@@ -1,0 +1,925 @@
+//! IR -> naga.
+
+use naga::proc::Layouter;
+use naga::{
+    AddressSpace, BinaryOperator as Bo, Block as NBlock, Expression as E, Handle,
+    MathFunction as Mf, Span, Statement as S, Type, TypeInner as Ti,
+};
+use rustc_hash::{FxHashMap, FxHashSet};
+
+use ir::{
+    Access, Arg, AtomicOp, BarrierKind, BinaryOp, BufferAccess, Builtin, ConstValue, FuncId,
+    GlobalId, GlobalKind, Inst, Literal, MathFn, ParamDir, Place, PlaceRoot, Scalar, Stmt, TypeId,
+    TypeKind, UnaryOp, ValueId,
+};
+
+mod body;
+mod math;
+
+use crate::reflect::{BindingInfo, BindingKind, EntryPointInfo, PrintFormatInfo, Reflection};
+use crate::{CodegenError, Options, PRINT_BUFFER_NAME};
+
+type Result<T> = std::result::Result<T, CodegenError>;
+
+/// How a type is laid out in memory of a given address space.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+struct Repr {
+    /// Host-shareable: `bool` becomes `u32`.
+    host: bool,
+    /// `i32`/`u32` scalars become `atomic<T>`.
+    atomic_int: bool,
+    /// `f32` scalars become `atomic<f32>`.
+    atomic_float: bool,
+}
+
+impl Repr {
+    const VALUE: Repr = Repr {
+        host: false,
+        atomic_int: false,
+        atomic_float: false,
+    };
+}
+
+#[derive(Clone, Copy)]
+struct GlobalInfo {
+    handle: Handle<naga::GlobalVariable>,
+    repr: Repr,
+}
+
+fn internal(function: Option<&str>, message: impl Into<String>) -> CodegenError {
+    CodegenError::Internal {
+        function: function.map(str::to_string),
+        message: message.into(),
+    }
+}
+
+pub fn lower_module(m: &ir::Module, opts: &Options) -> Result<(naga::Module, Reflection)> {
+    let mut l = Lowerer {
+        ir: m,
+        opts,
+        out: naga::Module::default(),
+        layouter: Layouter::default(),
+        type_cache: FxHashMap::default(),
+        globals: Vec::new(),
+        functions: vec![None; m.functions.len()],
+        print_buffer: None,
+        reflection: Reflection::default(),
+    };
+    l.lower_globals()?;
+    for f in call_order(m)? {
+        let func = l.build_function(f, None)?;
+        let h = l.out.functions.append(func, Span::UNDEFINED);
+        l.functions[f.0 as usize] = Some(h);
+    }
+    for ep in &m.entry_points {
+        l.lower_entry_point(ep)?;
+    }
+    l.reflect_prints();
+    Ok((l.out, l.reflection))
+}
+
+/// Functions callees-first (naga forbids forward calls); recursion is unsupported on GPUs.
+fn call_order(m: &ir::Module) -> Result<Vec<FuncId>> {
+    let entry_fns: FxHashSet<FuncId> = m.entry_points.iter().map(|e| e.function).collect();
+    let mut called = FxHashSet::default();
+    for f in &m.functions {
+        for v in &f.values {
+            if let Inst::Call(c, _) = v.inst {
+                called.insert(c);
+            }
+        }
+    }
+    let mut order = Vec::new();
+    // 0 = unvisited, 1 = in progress, 2 = done
+    let mut state = vec![0u8; m.functions.len()];
+    fn visit(m: &ir::Module, f: FuncId, state: &mut [u8], order: &mut Vec<FuncId>) -> Result<()> {
+        match state[f.0 as usize] {
+            2 => return Ok(()),
+            1 => {
+                return Err(CodegenError::Unsupported {
+                    what: format!("recursion (through `{}`)", m.functions[f.0 as usize].name),
+                    target: crate::Target::Wgsl,
+                });
+            }
+            _ => {}
+        }
+        state[f.0 as usize] = 1;
+        for v in &m.functions[f.0 as usize].values {
+            if let Inst::Call(c, _) = v.inst
+                && (c.0 as usize) < m.functions.len()
+            {
+                visit(m, c, state, order)?;
+            }
+        }
+        state[f.0 as usize] = 2;
+        order.push(f);
+        Ok(())
+    }
+    for i in 0..m.functions.len() {
+        let f = FuncId(i as u32);
+        // Entry functions become naga entry points; they also need a plain copy only if called.
+        if !entry_fns.contains(&f) || called.contains(&f) {
+            visit(m, f, &mut state, &mut order)?;
+        } else {
+            // Still check their callees for cycles and order them.
+            for v in &m.functions[i].values {
+                if let Inst::Call(c, _) = v.inst
+                    && (c.0 as usize) < m.functions.len()
+                {
+                    visit(m, c, &mut state, &mut order)?;
+                }
+            }
+        }
+    }
+    Ok(order)
+}
+
+struct Lowerer<'a> {
+    ir: &'a ir::Module,
+    opts: &'a Options,
+    out: naga::Module,
+    layouter: Layouter,
+    type_cache: FxHashMap<(TypeId, Repr), Handle<Type>>,
+    globals: Vec<GlobalInfo>,
+    functions: Vec<Option<Handle<naga::Function>>>,
+    print_buffer: Option<Handle<naga::GlobalVariable>>,
+    reflection: Reflection,
+}
+
+fn vsize(n: u8) -> Option<naga::VectorSize> {
+    match n {
+        2 => Some(naga::VectorSize::Bi),
+        3 => Some(naga::VectorSize::Tri),
+        4 => Some(naga::VectorSize::Quad),
+        _ => None,
+    }
+}
+
+fn naga_scalar(s: Scalar) -> naga::Scalar {
+    match s {
+        Scalar::Bool => naga::Scalar::BOOL,
+        Scalar::I32 => naga::Scalar::I32,
+        Scalar::U32 => naga::Scalar::U32,
+        Scalar::I64 => naga::Scalar::I64,
+        Scalar::U64 => naga::Scalar::U64,
+        Scalar::F16 => naga::Scalar::F16,
+        Scalar::F32 => naga::Scalar::F32,
+        Scalar::F64 => naga::Scalar::F64,
+    }
+}
+
+impl Lowerer<'_> {
+    fn types(&self) -> &ir::Types {
+        &self.ir.types
+    }
+
+    fn check_scalar(&self, s: Scalar) -> Result<()> {
+        let o = self.opts;
+        let spirv = o.target == crate::Target::SpirV;
+        let ok = match s {
+            Scalar::F64 => spirv && o.shader_f64,
+            Scalar::I64 | Scalar::U64 => spirv && o.shader_int64,
+            Scalar::F16 => o.shader_f16,
+            _ => true,
+        };
+        if ok {
+            Ok(())
+        } else {
+            let what = match (s, o.target) {
+                (Scalar::F16, _) => "the type `half` (enable shader-f16)".to_string(),
+                (_, crate::Target::Wgsl) => format!(
+                    "the type `{}` (WGSL has no {}-bit types)",
+                    s.name(),
+                    s.bits()
+                ),
+                _ => format!("the type `{}` (not enabled for this device)", s.name()),
+            };
+            Err(CodegenError::Unsupported {
+                what,
+                target: o.target,
+            })
+        }
+    }
+
+    fn insert_type(&mut self, name: Option<String>, inner: Ti) -> Result<Handle<Type>> {
+        let h = self.out.types.insert(Type { name, inner }, Span::UNDEFINED);
+        self.layouter
+            .update(self.out.to_ctx())
+            .map_err(|e| internal(None, format!("layout: {e}")))?;
+        Ok(h)
+    }
+
+    fn scalar_type(&mut self, s: Scalar) -> Result<Handle<Type>> {
+        self.check_scalar(s)?;
+        self.insert_type(None, Ti::Scalar(naga_scalar(s)))
+    }
+
+    fn vector_type(&mut self, s: Scalar, n: u8) -> Result<Handle<Type>> {
+        match vsize(n) {
+            Some(size) => {
+                self.check_scalar(s)?;
+                self.insert_type(
+                    None,
+                    Ti::Vector {
+                        size,
+                        scalar: naga_scalar(s),
+                    },
+                )
+            }
+            None => self.scalar_type(s),
+        }
+    }
+
+    /// The naga type of an IR type in a given representation.
+    fn ty(&mut self, ty: TypeId, repr: Repr) -> Result<Handle<Type>> {
+        if let Some(&h) = self.type_cache.get(&(ty, repr)) {
+            return Ok(h);
+        }
+        let leaf = |s: Scalar| -> Scalar {
+            if repr.host && s == Scalar::Bool {
+                Scalar::U32
+            } else {
+                s
+            }
+        };
+        let h = match self.types().kind(ty).clone() {
+            TypeKind::Void => return Err(internal(None, "void has no naga type")),
+            TypeKind::Scalar(s) => {
+                let s = leaf(s);
+                let atomic = (repr.atomic_int && matches!(s, Scalar::I32 | Scalar::U32))
+                    || (repr.atomic_float && s == Scalar::F32);
+                if atomic {
+                    self.insert_type(None, Ti::Atomic(naga_scalar(s)))?
+                } else {
+                    self.scalar_type(s)?
+                }
+            }
+            TypeKind::Vector { scalar, size } => self.vector_type(leaf(scalar), size)?,
+            TypeKind::Matrix { scalar, rows, cols } => {
+                self.check_scalar(scalar)?;
+                let (Some(columns), Some(nrows)) = (vsize(rows), vsize(cols)) else {
+                    return Err(CodegenError::Unsupported {
+                        what: format!("the matrix type `{}`", self.types().display(ty)),
+                        target: self.opts.target,
+                    });
+                };
+                if !scalar.is_float() {
+                    return Err(CodegenError::Unsupported {
+                        what: format!("the non-float matrix type `{}`", self.types().display(ty)),
+                        target: self.opts.target,
+                    });
+                }
+                // HLSL rows are naga columns (see the crate docs).
+                self.insert_type(
+                    None,
+                    Ti::Matrix {
+                        columns,
+                        rows: nrows,
+                        scalar: naga_scalar(scalar),
+                    },
+                )?
+            }
+            TypeKind::Array { elem, len } => {
+                let base = self.ty(elem, repr)?;
+                let stride = self.layouter[base].to_stride();
+                let size = std::num::NonZeroU32::new(len)
+                    .map(naga::ArraySize::Constant)
+                    .ok_or_else(|| internal(None, "zero-length array"))?;
+                self.insert_type(None, Ti::Array { base, size, stride })?
+            }
+            TypeKind::RuntimeArray { elem } => {
+                let base = self.ty(elem, repr)?;
+                let stride = self.layouter[base].to_stride();
+                self.insert_type(
+                    None,
+                    Ti::Array {
+                        base,
+                        size: naga::ArraySize::Dynamic,
+                        stride,
+                    },
+                )?
+            }
+            TypeKind::Struct(id) => {
+                let def = self
+                    .types()
+                    .struct_def(id)
+                    .cloned()
+                    .ok_or_else(|| internal(None, "unknown struct"))?;
+                let mut members = Vec::new();
+                let mut offset = 0u32;
+                let mut align = naga::proc::Alignment::ONE;
+                for f in &def.fields {
+                    let fty = self.ty(f.ty, repr)?;
+                    let layout = self.layouter[fty];
+                    offset = layout.alignment.round_up(offset);
+                    align = align.max(layout.alignment);
+                    members.push(naga::StructMember {
+                        name: Some(f.name.clone()),
+                        ty: fty,
+                        binding: None,
+                        offset,
+                    });
+                    offset += layout.size;
+                }
+                let span = align.round_up(offset.max(1));
+                let differs = repr != Repr::VALUE && self.host_differs(ty, repr);
+                let name = if differs {
+                    format!("{}_host", def.name)
+                } else {
+                    def.name.clone()
+                };
+                self.insert_type(Some(name), Ti::Struct { members, span })?
+            }
+        };
+        self.type_cache.insert((ty, repr), h);
+        Ok(h)
+    }
+
+    /// Whether the memory representation differs from the value representation (so loads and
+    /// stores must convert).
+    fn host_differs(&self, ty: TypeId, repr: Repr) -> bool {
+        self.types().contains_scalar(ty, &|s| {
+            (repr.host && s == Scalar::Bool)
+                || (repr.atomic_int && matches!(s, Scalar::I32 | Scalar::U32))
+                || (repr.atomic_float && s == Scalar::F32)
+        })
+    }
+
+    fn lower_globals(&mut self) -> Result<()> {
+        // Which globals are targets of atomics, and with which scalar kinds.
+        let mut atomic_int = FxHashSet::default();
+        let mut atomic_float = FxHashSet::default();
+        let mut prints = false;
+        for f in &self.ir.functions {
+            for v in &f.values {
+                match &v.inst {
+                    Inst::Atomic {
+                        place:
+                            Place {
+                                root: PlaceRoot::Global(g),
+                                ..
+                            },
+                        ..
+                    } => {
+                        if self.types().scalar_of(v.ty) == Some(Scalar::F32) {
+                            atomic_float.insert(*g);
+                        } else {
+                            atomic_int.insert(*g);
+                        }
+                    }
+                    Inst::Print(..) => prints = true,
+                    _ => {}
+                }
+            }
+        }
+        let mut binding = 0u32;
+        for (i, g) in self.ir.globals.iter().enumerate() {
+            let id = GlobalId(i as u32);
+            let atomics = Repr {
+                host: false,
+                atomic_int: atomic_int.contains(&id),
+                atomic_float: atomic_float.contains(&id),
+            };
+            let (space, repr, bind) = match &g.kind {
+                GlobalKind::StorageBuffer { access } => {
+                    let mut a = naga::StorageAccess::LOAD;
+                    if *access == BufferAccess::ReadWrite {
+                        a |= naga::StorageAccess::STORE;
+                    }
+                    (
+                        AddressSpace::Storage { access: a },
+                        Repr {
+                            host: true,
+                            ..atomics
+                        },
+                        true,
+                    )
+                }
+                GlobalKind::Uniform => (
+                    AddressSpace::Uniform,
+                    Repr {
+                        host: true,
+                        ..Repr::VALUE
+                    },
+                    true,
+                ),
+                GlobalKind::Groupshared => (AddressSpace::WorkGroup, atomics, false),
+                GlobalKind::Constant(_) => (AddressSpace::Private, Repr::VALUE, false),
+            };
+            let place_ty = match g.kind {
+                GlobalKind::StorageBuffer { .. } => self.runtime_array_of(g.ty, repr)?,
+                _ => self.ty(g.ty, repr)?,
+            };
+            let init = match &g.kind {
+                GlobalKind::Constant(value) => Some(self.const_expr(value, g.ty)?),
+                _ => None,
+            };
+            let resource_binding = bind.then(|| naga::ResourceBinding { group: 0, binding });
+            let handle = self.out.global_variables.append(
+                naga::GlobalVariable {
+                    name: Some(g.name.clone()),
+                    space,
+                    binding: resource_binding,
+                    ty: place_ty,
+                    init,
+                    memory_decorations: naga::MemoryDecorations::empty(),
+                },
+                Span::UNDEFINED,
+            );
+            if bind {
+                let elem = self.ty(g.ty, repr)?;
+                let (kind, access) = match g.kind {
+                    GlobalKind::StorageBuffer {
+                        access: BufferAccess::Read,
+                    } => (BindingKind::Storage, "read"),
+                    GlobalKind::StorageBuffer {
+                        access: BufferAccess::ReadWrite,
+                    } => (BindingKind::Storage, "read_write"),
+                    _ => (BindingKind::Uniform, "read"),
+                };
+                let layout = self.layouter[elem];
+                let element_size = if kind == BindingKind::Storage {
+                    layout.to_stride()
+                } else {
+                    layout.size
+                };
+                self.reflection.bindings.push(BindingInfo {
+                    name: g.name.clone(),
+                    group: 0,
+                    binding,
+                    kind,
+                    access,
+                    element_type: self.types().display(g.ty),
+                    wgsl_type: self.wgsl_type_name(elem),
+                    element_size,
+                });
+                binding += 1;
+            }
+            self.globals.push(GlobalInfo { handle, repr });
+        }
+        if prints {
+            let word = self.insert_type(None, Ti::Atomic(naga::Scalar::U32))?;
+            let ty = self.insert_type(
+                None,
+                Ti::Array {
+                    base: word,
+                    size: naga::ArraySize::Dynamic,
+                    stride: 4,
+                },
+            )?;
+            let h = self.out.global_variables.append(
+                naga::GlobalVariable {
+                    name: Some(PRINT_BUFFER_NAME.to_string()),
+                    space: AddressSpace::Storage {
+                        access: naga::StorageAccess::LOAD | naga::StorageAccess::STORE,
+                    },
+                    binding: Some(naga::ResourceBinding { group: 0, binding }),
+                    ty,
+                    init: None,
+                    memory_decorations: naga::MemoryDecorations::empty(),
+                },
+                Span::UNDEFINED,
+            );
+            self.print_buffer = Some(h);
+            self.reflection.bindings.push(BindingInfo {
+                name: PRINT_BUFFER_NAME.to_string(),
+                group: 0,
+                binding,
+                kind: BindingKind::Print,
+                access: "read_write",
+                element_type: "uint".into(),
+                wgsl_type: "atomic<u32>".into(),
+                element_size: 4,
+            });
+        }
+        Ok(())
+    }
+
+    fn runtime_array_of(&mut self, elem: TypeId, repr: Repr) -> Result<Handle<Type>> {
+        let base = self.ty(elem, repr)?;
+        let stride = self.layouter[base].to_stride();
+        self.insert_type(
+            None,
+            Ti::Array {
+                base,
+                size: naga::ArraySize::Dynamic,
+                stride,
+            },
+        )
+    }
+
+    fn wgsl_type_name(&self, h: Handle<Type>) -> String {
+        let t = &self.out.types[h];
+        if let Some(name) = &t.name {
+            return name.clone();
+        }
+        let sc = |s: naga::Scalar| match (s.kind, s.width) {
+            (naga::ScalarKind::Bool, _) => "bool".to_string(),
+            (naga::ScalarKind::Float, w) => format!("f{}", w * 8),
+            (naga::ScalarKind::Sint, w) => format!("i{}", w * 8),
+            (naga::ScalarKind::Uint, w) => format!("u{}", w * 8),
+            _ => "?".to_string(),
+        };
+        match t.inner {
+            Ti::Scalar(s) => sc(s),
+            Ti::Atomic(s) => format!("atomic<{}>", sc(s)),
+            Ti::Vector { size, scalar } => format!("vec{}<{}>", size as u8, sc(scalar)),
+            Ti::Matrix {
+                columns,
+                rows,
+                scalar,
+            } => format!("mat{}x{}<{}>", columns as u8, rows as u8, sc(scalar)),
+            Ti::Array {
+                base,
+                size: naga::ArraySize::Constant(n),
+                ..
+            } => {
+                format!("array<{}, {n}>", self.wgsl_type_name(base))
+            }
+            Ti::Array { base, .. } => format!("array<{}>", self.wgsl_type_name(base)),
+            _ => "?".into(),
+        }
+    }
+
+    fn const_expr(&mut self, value: &ConstValue, ty: TypeId) -> Result<Handle<E>> {
+        let e = match value {
+            ConstValue::Literal(l) => {
+                let e = self.literal_expr(*l)?;
+                return Ok(self.out.global_expressions.append(e, Span::UNDEFINED));
+            }
+            ConstValue::Composite(items) => {
+                let mut types = self.ir.types.clone();
+                let mut components = Vec::new();
+                for (i, item) in items.iter().enumerate() {
+                    let ety = types
+                        .element(ty, Some(i as u32))
+                        .ok_or_else(|| internal(None, "bad constant"))?;
+                    components.push(self.const_expr(item, ety)?);
+                }
+                E::Compose {
+                    ty: self.ty(ty, Repr::VALUE)?,
+                    components,
+                }
+            }
+        };
+        Ok(self.out.global_expressions.append(e, Span::UNDEFINED))
+    }
+
+    fn literal_expr(&mut self, l: Literal) -> Result<E> {
+        self.check_scalar(l.scalar())?;
+        Ok(E::Literal(match l {
+            Literal::Bool(b) => naga::Literal::Bool(b),
+            Literal::I32(x) => naga::Literal::I32(x),
+            Literal::U32(x) => naga::Literal::U32(x),
+            Literal::I64(x) => naga::Literal::I64(x),
+            Literal::U64(x) => naga::Literal::U64(x),
+            Literal::F16(x) => naga::Literal::F16(half::f16::from_f32(x)),
+            Literal::F32(x) => naga::Literal::F32(x),
+            Literal::F64(x) => naga::Literal::F64(x),
+        }))
+    }
+
+    fn reflect_prints(&mut self) {
+        for (i, f) in self.ir.print_formats.iter().enumerate() {
+            let mut arg_kinds = Vec::new();
+            'found: for func in &self.ir.functions {
+                for v in &func.values {
+                    if let Inst::Print(id, args) = &v.inst
+                        && id.0 as usize == i
+                    {
+                        for a in args {
+                            let ty = func.value_ty(*a).unwrap_or(TypeId(0));
+                            let n = self.types().vector_size(ty).unwrap_or(1);
+                            let kind = match self.types().scalar_of(ty) {
+                                Some(Scalar::F32) => "float",
+                                Some(Scalar::I32) => "int",
+                                Some(Scalar::Bool) => "bool",
+                                _ => "uint",
+                            };
+                            arg_kinds.extend(std::iter::repeat_n(kind.to_string(), n as usize));
+                        }
+                        break 'found;
+                    }
+                }
+            }
+            self.reflection.print_formats.push(PrintFormatInfo {
+                id: i as u32,
+                format: f.text.clone(),
+                arg_kinds,
+            });
+        }
+    }
+
+    fn lower_entry_point(&mut self, ep: &ir::EntryPoint) -> Result<()> {
+        let function = self.build_function(ep.function, Some(ep))?;
+        self.out.entry_points.push(naga::EntryPoint {
+            name: ep.name.clone(),
+            stage: naga::ShaderStage::Compute,
+            early_depth_test: None,
+            workgroup_size: ep.workgroup_size,
+            workgroup_size_overrides: None,
+            function,
+            mesh_info: None,
+            task_payload: None,
+            incoming_ray_payload: None,
+        });
+        self.reflection.entry_points.push(EntryPointInfo {
+            name: ep.name.clone(),
+            workgroup_size: ep.workgroup_size,
+        });
+        Ok(())
+    }
+}
+
+/// Where a parameter lives inside the naga function.
+#[derive(Clone, Copy)]
+enum ParamSlot {
+    /// Read-only use: the argument value itself.
+    Direct(Handle<E>),
+    /// A local copy (written, dynamically indexed, or converted from a builtin).
+    Local(Handle<E>),
+    /// `out`/`inout`: a `ptr<function, T>` argument.
+    Pointer(Handle<E>),
+}
+
+/// A lowered place: a pointer (or, for direct parameters, a value) and its memory representation.
+struct PlaceExpr {
+    expr: Handle<E>,
+    is_pointer: bool,
+    repr: Repr,
+    ty: TypeId,
+}
+
+struct FnCx<'a> {
+    ir_fn: &'a ir::Function,
+    f: naga::Function,
+    values: Vec<Option<Handle<E>>>,
+    params: Vec<ParamSlot>,
+    locals: Vec<Handle<E>>,
+    /// IR types interned during lowering (element types of places).
+    types: ir::Types,
+}
+
+impl FnCx<'_> {
+    fn err(&self, msg: impl Into<String>) -> CodegenError {
+        internal(Some(&self.ir_fn.name), msg)
+    }
+    fn value(&self, v: ValueId) -> Result<Handle<E>> {
+        self.values
+            .get(v.0 as usize)
+            .copied()
+            .flatten()
+            .ok_or_else(|| self.err(format!("value %{} has no naga expression", v.0)))
+    }
+    fn vty(&self, v: ValueId) -> Result<TypeId> {
+        self.ir_fn
+            .value_ty(v)
+            .ok_or_else(|| self.err(format!("unknown value %{}", v.0)))
+    }
+    /// Adds an expression and emits it in `block` unless naga treats it as pre-emitted.
+    fn add(&mut self, block: &mut NBlock, e: E) -> Handle<E> {
+        let pre = e.needs_pre_emit();
+        let h = self.f.expressions.append(e, Span::UNDEFINED);
+        if !pre {
+            block.push(S::Emit(naga::Range::new_from_bounds(h, h)), Span::UNDEFINED);
+        }
+        h
+    }
+    /// Adds an expression that a statement defines (call and atomic results).
+    fn add_result(&mut self, e: E) -> Handle<E> {
+        self.f.expressions.append(e, Span::UNDEFINED)
+    }
+    fn temp(&mut self, name: &str, ty: Handle<Type>) -> Handle<E> {
+        let lv = self.f.local_variables.append(
+            naga::LocalVariable {
+                name: Some(name.to_string()),
+                ty,
+                init: None,
+            },
+            Span::UNDEFINED,
+        );
+        self.f
+            .expressions
+            .append(E::LocalVariable(lv), Span::UNDEFINED)
+    }
+}
+
+fn push(block: &mut NBlock, s: S) {
+    block.push(s, Span::UNDEFINED);
+}
+
+/// Parameters that can be read straight from the argument: never stored to, never passed as an
+/// out argument or atomic target, never dynamically indexed.
+fn direct_params(f: &ir::Function) -> Vec<bool> {
+    let mut direct: Vec<bool> = f.params.iter().map(|p| p.dir == ParamDir::In).collect();
+    let mut kill = |p: &Place| {
+        if let PlaceRoot::Param(i) = p.root
+            && let Some(d) = direct.get_mut(i as usize)
+        {
+            *d = false;
+        }
+    };
+    fn walk(b: &ir::Block, f: &ir::Function, kill: &mut dyn FnMut(&Place)) {
+        for s in b {
+            match s {
+                Stmt::Store { place, .. } => kill(place),
+                Stmt::Let(v) => match f.value(*v).map(|d| &d.inst) {
+                    Some(Inst::Load(p)) if p.operands().next().is_some() => kill(p),
+                    Some(Inst::Atomic { place, .. }) => kill(place),
+                    Some(Inst::Call(_, args)) => {
+                        for a in args {
+                            if let Arg::Place(p) = a {
+                                kill(p);
+                            }
+                        }
+                    }
+                    _ => {}
+                },
+                Stmt::If {
+                    then_block,
+                    else_block,
+                    ..
+                } => {
+                    walk(then_block, f, kill);
+                    walk(else_block, f, kill);
+                }
+                Stmt::Switch { cases, .. } => cases.iter().for_each(|c| walk(&c.body, f, kill)),
+                Stmt::Loop {
+                    body, continuing, ..
+                } => {
+                    walk(body, f, kill);
+                    walk(continuing, f, kill);
+                }
+                _ => {}
+            }
+        }
+    }
+    walk(&f.body, f, &mut kill);
+    direct
+}
+
+impl Lowerer<'_> {
+    fn build_function(
+        &mut self,
+        id: FuncId,
+        entry: Option<&ir::EntryPoint>,
+    ) -> Result<naga::Function> {
+        let ir_fn = self
+            .ir
+            .function(id)
+            .ok_or_else(|| internal(None, "unknown function"))?;
+        let mut cx = FnCx {
+            ir_fn,
+            f: naga::Function {
+                name: Some(ir_fn.name.clone()),
+                ..Default::default()
+            },
+            values: vec![None; ir_fn.values.len()],
+            params: Vec::new(),
+            locals: Vec::new(),
+            types: self.ir.types.clone(),
+        };
+        let direct = direct_params(ir_fn);
+        let mut prologue = NBlock::new();
+        for (i, p) in ir_fn.params.iter().enumerate() {
+            let value_ty = self.ty(p.ty, Repr::VALUE)?;
+            let (arg_ty, binding) = match entry {
+                Some(ep) => {
+                    let b = ep
+                        .builtins
+                        .get(i)
+                        .copied()
+                        .ok_or_else(|| cx.err("entry parameter without builtin"))?;
+                    let (ty, bi) = match b {
+                        Builtin::DispatchThreadId => (
+                            self.vector_type(Scalar::U32, 3)?,
+                            naga::BuiltIn::GlobalInvocationId,
+                        ),
+                        Builtin::GroupThreadId => (
+                            self.vector_type(Scalar::U32, 3)?,
+                            naga::BuiltIn::LocalInvocationId,
+                        ),
+                        Builtin::GroupId => (
+                            self.vector_type(Scalar::U32, 3)?,
+                            naga::BuiltIn::WorkGroupId,
+                        ),
+                        Builtin::GroupIndex => (
+                            self.scalar_type(Scalar::U32)?,
+                            naga::BuiltIn::LocalInvocationIndex,
+                        ),
+                    };
+                    (ty, Some(naga::Binding::BuiltIn(bi)))
+                }
+                None if p.dir == ParamDir::In => (value_ty, None),
+                None => (
+                    self.insert_type(
+                        None,
+                        Ti::Pointer {
+                            base: value_ty,
+                            space: AddressSpace::Function,
+                        },
+                    )?,
+                    None,
+                ),
+            };
+            cx.f.arguments.push(naga::FunctionArgument {
+                name: Some(p.name.clone()),
+                ty: arg_ty,
+                binding,
+            });
+            let arg =
+                cx.f.expressions
+                    .append(E::FunctionArgument(i as u32), Span::UNDEFINED);
+            let slot = if p.dir != ParamDir::In {
+                ParamSlot::Pointer(arg)
+            } else if arg_ty == value_ty && direct[i] {
+                ParamSlot::Direct(arg)
+            } else {
+                let local = cx.temp(&p.name, value_ty);
+                let value = if arg_ty == value_ty {
+                    arg
+                } else {
+                    self.convert_builtin(&mut cx, &mut prologue, arg, arg_ty, p.ty)?
+                };
+                push(
+                    &mut prologue,
+                    S::Store {
+                        pointer: local,
+                        value,
+                    },
+                );
+                ParamSlot::Local(local)
+            };
+            cx.params.push(slot);
+        }
+        if !self.types().is_void(ir_fn.ret) {
+            cx.f.result = Some(naga::FunctionResult {
+                ty: self.ty(ir_fn.ret, Repr::VALUE)?,
+                binding: None,
+            });
+        }
+        for l in &ir_fn.locals {
+            let ty = self.ty(l.ty, Repr::VALUE)?;
+            let h = cx.temp(&l.name, ty);
+            cx.locals.push(h);
+        }
+        let mut body = prologue;
+        self.lower_block(&mut cx, &ir_fn.body, &mut body)?;
+        // HLSL lets control reach the end of a non-void function when every path returned
+        // (e.g. after an endless loop); naga needs a terminator, which is never reached.
+        if cx.f.result.is_some() && !matches!(body.last(), Some(S::Return { .. })) {
+            let ty = self.ty(ir_fn.ret, Repr::VALUE)?;
+            let zero = cx.add(&mut body, E::ZeroValue(ty));
+            push(&mut body, S::Return { value: Some(zero) });
+        }
+        cx.f.body = body;
+        Ok(cx.f)
+    }
+
+    /// Builtin `vec3<u32>`/`u32` to the parameter's declared type (`int3`, `uint2`, `int`...).
+    fn convert_builtin(
+        &mut self,
+        cx: &mut FnCx,
+        block: &mut NBlock,
+        arg: Handle<E>,
+        arg_ty: Handle<Type>,
+        to: TypeId,
+    ) -> Result<Handle<E>> {
+        let (scalar, n) = match *self.types().kind(to) {
+            TypeKind::Scalar(s) => (s, 1),
+            TypeKind::Vector { scalar, size } => (scalar, size),
+            _ => return Err(cx.err("bad builtin parameter type")),
+        };
+        let arg_is_vec = matches!(self.out.types[arg_ty].inner, Ti::Vector { .. });
+        let mut e = arg;
+        if arg_is_vec && n < 3 {
+            e = match vsize(n) {
+                Some(size) => cx.add(
+                    block,
+                    E::Swizzle {
+                        size,
+                        vector: e,
+                        pattern: [
+                            naga::SwizzleComponent::X,
+                            naga::SwizzleComponent::Y,
+                            naga::SwizzleComponent::Z,
+                            naga::SwizzleComponent::W,
+                        ],
+                    },
+                ),
+                None => cx.add(block, E::AccessIndex { base: e, index: 0 }),
+            };
+        }
+        if scalar != Scalar::U32 {
+            e = cx.add(
+                block,
+                E::As {
+                    expr: e,
+                    kind: naga_scalar(scalar).kind,
+                    convert: Some(4),
+                },
+            );
+        }
+        Ok(e)
+    }
+}

@@ -1,0 +1,49 @@
+//! Reflection: what the host needs to bind buffers and decode prints.
+
+use serde::Serialize;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BindingKind {
+    Storage,
+    Uniform,
+    /// The `printf` buffer (`array<atomic<u32>>`, see `PRINT_BUFFER_NAME`).
+    Print,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct BindingInfo {
+    pub name: String,
+    pub group: u32,
+    pub binding: u32,
+    pub kind: BindingKind,
+    /// `"read"` or `"read_write"`.
+    pub access: &'static str,
+    /// Element type (storage buffers) or buffer type (uniforms) in source spelling.
+    pub element_type: String,
+    /// The same type in WGSL spelling.
+    pub wgsl_type: String,
+    /// Bytes per element in the buffer (array stride), or the uniform's size.
+    pub element_size: u32,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct EntryPointInfo {
+    pub name: String,
+    pub workgroup_size: [u32; 3],
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PrintFormatInfo {
+    pub id: u32,
+    pub format: String,
+    /// Kind of each argument word: `"float"`, `"int"`, `"uint"` or `"bool"`, in record order.
+    pub arg_kinds: Vec<String>,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Reflection {
+    pub bindings: Vec<BindingInfo>,
+    pub entry_points: Vec<EntryPointInfo>,
+    pub print_formats: Vec<PrintFormatInfo>,
+}
