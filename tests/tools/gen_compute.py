@@ -519,5 +519,90 @@ def math_asfloat_asint_asuint():
             int(f32_from_bits(bits_f32(0.5) + 0x00800000) * 100), bits_f32(-1.0), 0]
 
 
+
+# ---------------------------------------------------------------- structs and arrays
+
+@test()
+def struct_fields():
+    a, b = 1.5, (2.0, 3.0)
+    return [a, b[0] + b[1], 3 * 0.5, 100.0, b[1], 100.0 + b[0]]
+
+
+@test()
+def struct_methods_this():
+    x, y = 3.0, 4.0
+    w = (x * -0.5, y * -0.5)
+    return [x * x + y * y, math.hypot(x, y), x * w[0] + y * w[1], x * 2 * 0.25]
+
+
+@test()
+def struct_static_members():
+    x = 2.0
+    return [x * x, (x + 1) ** 2 * 0.5, 3 * 0.5]
+
+
+@test()
+def struct_mutating():
+    value = 1.0 + 2.0 + 0.25
+    return [value, 2, value * 10, 0.0 + 2]   # reset() clears value but not steps
+
+
+@test()
+def struct_init():
+    return [2.0 * 2.0, 2.0 * 3.0, 2.0, 3.0, 1.5 * 4.0]
+
+
+@test()
+def struct_brace_init():
+    x = 2.0
+    return [x, 5.0, 1.0 + 2.0, x * 2, 2.0 * 4, 0.5 * 1, 0.25 * 4]
+
+
+@test()
+def array_1d():
+    a = [v * v for v in [1.0, 2.0, 3.0, 4.0]]
+    vec1 = [2.0, 0.5, 6.0]
+    return a[::-1] + [sum(a), 3, sum(vec1), 3.0]
+
+
+@test()
+def array_2d():
+    inp = [1.0, 2.0, 3.0, 4.0, 5.0, 6.0]
+    m = [[inp[r * 3 + c] * (r + 1) for c in range(3)] for r in range(2)]
+    return [m[r][c] for c in range(3) for r in range(2)]
+
+
+@test()
+def array_dynamic_index():
+    table = [10.0, 20.0, 30.0, 40.0]
+    idx = [3, 1, 0, 2]
+    # each thread has its own copy of the table and overwrites one entry with -1
+    return [table[i] for i in idx] + [sum(table) - table[i] - 1.0 for i in idx]
+
+
+@test()
+def array_init_list():
+    x = 1.5
+    a = [x, 2 * x, 3 * x]
+    return [sum(a), 10 - 7, 3.0 * 2.0, 0.25 * a[0] + 0.5 * a[1] + 0.25 * a[2], 3.0, 0.0, 3 * 10 + 2, 8]
+
+
+@test()
+def array_function_params():
+    a = [1.0, 2.0, 3.0]
+    d = [2 * v for v in a]
+    return [sum(a), a[0], sum(d), d[2], d[1], d[0]]
+
+
+@test()
+def array_countof():
+    return [5, 2, 7, 15.0]
+
+
+@test()
+def array_get_count():
+    return [5, 2, 7, 15.0]
+
+
 if __name__ == '__main__':
     main(HERE, sys.argv[1:])
