@@ -322,7 +322,7 @@ fn parse_dispatch(value: &str) -> Result<[u32; 3], String> {
 
 fn parse_define(text: &str) -> Result<(String, String), String> {
     let (name, value) = text.split_once('=').unwrap_or((text, "1"));
-    if name.is_empty() || !name.chars().all(|c| c.is_alphanumeric() || c == '_') {
+    if !is_identifier(name) {
         return Err(format!("`-D{text}`: bad macro name"));
     }
     Ok((name.to_string(), value.to_string()))
@@ -345,6 +345,9 @@ fn parse_test_input(text: &str) -> Result<TestInput, String> {
             .split_once('=')
             .ok_or("`set NAME = ...`: missing `=`".to_string())?;
         let name = name.trim();
+        if !is_identifier(name) {
+            return Err(format!("`set {name} = ...`: `{name}` is not a name"));
+        }
         let value = value.trim();
         let (out, value) = match value.strip_prefix("out ") {
             Some(v) => (true, v.trim_start()),
@@ -549,4 +552,10 @@ fn parse_type_conformance(text: &str) -> Result<TypeConformance, String> {
         interface: interface.to_string(),
         id,
     })
+}
+
+fn is_identifier(name: &str) -> bool {
+    let mut chars = name.chars();
+    chars.next().is_some_and(|c| c.is_alphabetic() || c == '_')
+        && chars.all(|c| c.is_alphanumeric() || c == '_')
 }

@@ -144,7 +144,7 @@ pub fn run_checks(checks: &[Check], output: &str) -> Result<(), FileCheckError> 
             CheckKind::Next | CheckKind::Same | CheckKind::Empty => {
                 let Some(last) = last_match_line else {
                     return Err(fail(format!(
-                        "{:?} check has no previous match to follow",
+                        "a {:?} check needs an earlier match on the line it refers to",
                         check.kind
                     )));
                 };
