@@ -981,6 +981,11 @@ impl Lowerer<'_> {
             }
         };
         if op == AtomicOp::CompareExchange {
+            // HLSL's compare-exchange is strong; WGSL only has the weak form, which may fail
+            // spuriously: retry until it swapped or saw a different value.
+            let naga::AtomicFunction::Exchange { compare: Some(cmp) } = fun else {
+                return Err(cx.err("compare_exchange without compare"));
+            };
             let scalar = naga_scalar(self.types().scalar_of(ty).unwrap_or(Scalar::U32));
             let result_ty = self.out.generate_predeclared_type(
                 naga::PredeclaredType::AtomicCompareExchangeWeakResult(scalar),
@@ -988,12 +993,15 @@ impl Lowerer<'_> {
             self.layouter
                 .update(self.out.to_ctx())
                 .map_err(|e| cx.err(format!("layout: {e}")))?;
+            let t = self.ty(ty, Repr::VALUE)?;
+            let old = cx.temp("cas_old", t);
+            let mut body = NBlock::new();
             let r = cx.add_result(E::AtomicResult {
                 ty: result_ty,
                 comparison: true,
             });
             push(
-                out,
+                &mut body,
                 S::Atomic {
                     pointer: pe.expr,
                     fun,
@@ -1001,7 +1009,36 @@ impl Lowerer<'_> {
                     result: Some(r),
                 },
             );
-            return Ok(cx.add(out, E::AccessIndex { base: r, index: 0 }));
+            let seen = cx.add(&mut body, E::AccessIndex { base: r, index: 0 });
+            let swapped = cx.add(&mut body, E::AccessIndex { base: r, index: 1 });
+            let differs = self.bin(cx, &mut body, Bo::NotEqual, seen, cmp);
+            let done = self.bin(cx, &mut body, Bo::LogicalOr, swapped, differs);
+            let mut exit = NBlock::new();
+            push(
+                &mut exit,
+                S::Store {
+                    pointer: old,
+                    value: seen,
+                },
+            );
+            push(&mut exit, S::Break);
+            push(
+                &mut body,
+                S::If {
+                    condition: done,
+                    accept: exit,
+                    reject: NBlock::new(),
+                },
+            );
+            push(
+                out,
+                S::Loop {
+                    body,
+                    continuing: NBlock::new(),
+                    break_if: None,
+                },
+            );
+            return Ok(cx.add(out, E::Load { pointer: old }));
         }
         let t = self.ty(ty, Repr::VALUE)?;
         let r = cx.add_result(E::AtomicResult {

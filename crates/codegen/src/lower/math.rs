@@ -16,7 +16,7 @@ impl Lowerer<'_> {
         )
     }
 
-    fn bin(
+    pub(super) fn bin(
         &self,
         cx: &mut FnCx,
         out: &mut NBlock,
