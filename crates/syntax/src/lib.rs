@@ -143,6 +143,8 @@ pub fn parse(text: &str) -> Parse {
         });
     }
     errors.sort_by_key(|e| (e.range.start(), e.range.end()));
+    // Unwinding out of many unclosed constructs repeats the same complaint at one place.
+    errors.dedup_by(|a, b| a.range == b.range && a.message == b.message);
     Parse {
         green,
         errors: errors.into(),

@@ -89,8 +89,7 @@ define_kinds! {
         TYPEDEF_KW = "typedef", TYPEALIAS_KW = "typealias", ASSOCIATEDTYPE_KW = "associatedtype",
         SUBSCRIPT_KW = "__subscript", INIT_KW = "__init", LET_KW = "let", VAR_KW = "var",
         CONST_KW = "const", STATIC_KW = "static", UNIFORM_KW = "uniform",
-        GROUPSHARED_KW = "groupshared", IN_KW = "in", OUT_KW = "out", INOUT_KW = "inout",
-        NO_DIFF_KW = "no_diff", PUBLIC_KW = "public", INTERNAL_KW = "internal",
+        GROUPSHARED_KW = "groupshared", NO_DIFF_KW = "no_diff", PUBLIC_KW = "public",
         PRIVATE_KW = "private", RETURN_KW = "return", IF_KW = "if", ELSE_KW = "else",
         FOR_KW = "for", WHILE_KW = "while", DO_KW = "do", SWITCH_KW = "switch",
         CASE_KW = "case", DEFAULT_KW = "default", BREAK_KW = "break",
@@ -100,16 +99,20 @@ define_kinds! {
         CBUFFER_KW = "cbuffer", TBUFFER_KW = "tbuffer", GENERIC_KW = "__generic",
         SIZEOF_KW = "sizeof", COUNTOF_KW = "countof", FWD_DIFF_KW = "fwd_diff",
         BWD_DIFF_KW = "bwd_diff", UFWD_DIFF_KW = "__fwd_diff", UBWD_DIFF_KW = "__bwd_diff",
-        OPERATOR_KW = "operator", EXTERN_KW = "extern", EXPORT_KW = "export",
-        INLINE_KW = "inline", PRECISE_KW = "precise", NOINTERPOLATION_KW = "nointerpolation",
-        ROW_MAJOR_KW = "row_major", COLUMN_MAJOR_KW = "column_major", OVERRIDE_KW = "override",
-        GLOBALLYCOHERENT_KW = "globallycoherent", VOLATILE_KW = "volatile",
+        OPERATOR_KW = "operator", TARGET_SWITCH_KW = "__target_switch",
+        STAGE_SWITCH_KW = "__stage_switch",
     ],
     contextual: [
         PROPERTY_KW = "property", WHERE_KW = "where", EACH_KW = "each", EXPAND_KW = "expand",
         IS_KW = "is", AS_KW = "as", MODULE_KW = "module", IMPLEMENTING_KW = "implementing",
         FUNC_KW = "func", GET_KW = "get", SET_KW = "set", REF_KW = "ref",
         REGISTER_KW = "register", PACKOFFSET_KW = "packoffset",
+        // modifiers that are also usable as names (`let out = ...;`)
+        IN_KW = "in", OUT_KW = "out", INOUT_KW = "inout", INTERNAL_KW = "internal",
+        EXTERN_KW = "extern", EXPORT_KW = "export", INLINE_KW = "inline", PRECISE_KW = "precise",
+        NOINTERPOLATION_KW = "nointerpolation", ROW_MAJOR_KW = "row_major",
+        COLUMN_MAJOR_KW = "column_major", OVERRIDE_KW = "override",
+        GLOBALLYCOHERENT_KW = "globallycoherent", VOLATILE_KW = "volatile",
     ],
     nodes: [
         SOURCE_FILE,
@@ -173,7 +176,8 @@ impl SyntaxKind {
         )
     }
 
-    /// Modifier keywords that may precede declarations and parameters.
+    /// Modifier keywords that may precede declarations and parameters (some are contextual:
+    /// the parser remaps an `IDENT` to them only where a modifier can stand).
     pub fn is_modifier_keyword(self) -> bool {
         matches!(
             self,

@@ -116,6 +116,36 @@ const GENERIC_FOLLOW: TokenSet = TokenSet::new(&[
     EOF,
 ]);
 
+/// The modifier at `pos`, if any: a hard modifier keyword, or a contextual one (`out`,
+/// `inline`, ...) followed by something that can follow a modifier (so `out.x = 1` and
+/// `let out = 2` keep `out` as a name).
+fn modifier_at(p: &Parser<'_>, pos: usize) -> Option<SyntaxKind> {
+    let k = p.kind_at(pos);
+    if k.is_modifier_keyword() {
+        return Some(k);
+    }
+    if k != IDENT {
+        return None;
+    }
+    let ck = p.contextual_at(pos);
+    if !ck.is_modifier_keyword() {
+        return None;
+    }
+    let next = p.kind_at(pos + 1);
+    let ok = matches!(next, IDENT | THIS_TYPE_KW | T!['['])
+        || next.is_keyword()
+            && !matches!(
+                next,
+                THIS_KW | TRUE_KW | FALSE_KW | NONE_KW | SIZEOF_KW | COUNTOF_KW
+            )
+            && !DIFF_KWS.contains(next);
+    ok.then_some(ck)
+}
+
+fn at_modifier(p: &Parser<'_>) -> bool {
+    modifier_at(p, p.pos()).is_some()
+}
+
 // ---------------------------------------------------------------------------------------------
 // Depth guard
 
@@ -141,9 +171,11 @@ fn enter(p: &mut Parser<'_>) -> bool {
                 }
                 balance -= 1;
             }
+            // the `;` is left for the enclosing statement, unless `else` continues this one
             T![;] if balance == 0 => {
-                p.bump_any();
-                break;
+                if p.nth(1) != ELSE_KW {
+                    break;
+                }
             }
             _ => {}
         }
@@ -307,7 +339,7 @@ fn col0_item_start(p: &Parser<'_>, in_block: bool) -> bool {
             None => return false,
         }
     }
-    while p.kind_at(i).is_modifier_keyword() {
+    while modifier_at(p, i).is_some() {
         i += 1;
     }
     if p.kind_at(i) == GENERIC_KW {
@@ -380,8 +412,8 @@ fn attrs_and_modifiers(p: &mut Parser<'_>) -> bool {
     loop {
         if p.at(T!['[']) {
             attribute(p);
-        } else if p.current().is_modifier_keyword() {
-            p.bump_any();
+        } else if let Some(kind) = modifier_at(p, p.pos()) {
+            p.bump_remap(kind);
         } else if p.at(GENERIC_KW) {
             generic_param_list(p);
         } else {
@@ -549,7 +581,7 @@ fn junk(p: &mut Parser<'_>, ctx: ItemCtx) {
         }
         if p.at(EOF)
             || p.at_ts(ITEM_KEYWORDS)
-            || p.current().is_modifier_keyword()
+            || at_modifier(p)
             || p.at(T!['['])
             || p.at_col0()
             || (ctx == ItemCtx::Member && p.at(T!['}']))
@@ -1186,7 +1218,12 @@ fn type_inner(p: &mut Parser<'_>) -> Option<CompletedMarker> {
     let m = p.start();
     type_path(p);
     let mut ty = m.complete(p, PATH_TYPE);
+    let mut links = 0;
     while p.at(T!['[']) {
+        if !enter(p) {
+            break;
+        }
+        links += 1;
         let m = ty.precede(p);
         p.bump_any();
         if !p.at(T![']']) {
@@ -1195,6 +1232,7 @@ fn type_inner(p: &mut Parser<'_>) -> Option<CompletedMarker> {
         p.expect(T![']'], "expected `]` to close the array type");
         ty = m.complete(p, ARRAY_TYPE);
     }
+    p.depth -= links;
     Some(ty)
 }
 
@@ -1300,7 +1338,7 @@ fn stmt_after_attrs(p: &mut Parser<'_>, m: Marker, had_attrs: bool) {
             p.expect(T![;], "expected `;` after `do ... while (...)`");
             m.complete(p, DO_STMT);
         }
-        SWITCH_KW => switch_stmt(p, m),
+        SWITCH_KW | TARGET_SWITCH_KW | STAGE_SWITCH_KW => switch_stmt(p, m),
         RETURN_KW => {
             p.bump_any();
             if !p.at(T![;]) && !p.at(T!['}']) {
@@ -1333,7 +1371,7 @@ fn stmt_after_attrs(p: &mut Parser<'_>, m: Marker, had_attrs: bool) {
             item_after_modifiers(p, m, had_attrs, ItemCtx::Stmt)
         }
         NO_DIFF_KW if !looks_like_decl_at(p, p.pos() + 1) => expr_stmt(p, m),
-        k if k.is_modifier_keyword() || k == GENERIC_KW => {
+        _ if at_modifier(p) || p.at(GENERIC_KW) => {
             attrs_and_modifiers(p);
             item_after_modifiers(p, m, true, ItemCtx::Stmt);
         }
@@ -1429,7 +1467,7 @@ fn for_stmt(p: &mut Parser<'_>, m: Marker) {
     // init
     if p.at(T![;]) {
         p.bump_any();
-    } else if p.at(LET_KW) || p.at(VAR_KW) || p.current().is_modifier_keyword() {
+    } else if p.at(LET_KW) || p.at(VAR_KW) || at_modifier(p) {
         let d = p.start();
         attrs_and_modifiers(p);
         if p.at(LET_KW) || p.at(VAR_KW) {
@@ -1461,9 +1499,13 @@ fn for_stmt(p: &mut Parser<'_>, m: Marker) {
     m.complete(p, FOR_STMT);
 }
 
+/// `switch (x) { ... }`; also `__target_switch { case wgsl: ... }` (no condition).
 fn switch_stmt(p: &mut Parser<'_>, m: Marker) {
-    p.bump(SWITCH_KW);
-    paren_condition(p, "`switch`");
+    if p.eat(SWITCH_KW) {
+        paren_condition(p, "`switch`");
+    } else {
+        p.bump_any();
+    }
     if !p.at(T!['{']) {
         p.error("expected `{` to start the switch body");
         m.complete(p, SWITCH_STMT);
@@ -1575,10 +1617,15 @@ fn expr_bp(p: &mut Parser<'_>, min_bp: u8) -> Option<CompletedMarker> {
 
 fn expr_bp_inner(p: &mut Parser<'_>, min_bp: u8) -> Option<CompletedMarker> {
     let mut lhs = unary(p)?;
+    let mut links = 0;
     while let Some((op, bp, right)) = current_op(p) {
         if bp < min_bp {
             break;
         }
+        if !enter(p) {
+            break;
+        }
+        links += 1;
         let m = lhs.precede(p);
         match op {
             T![?] => {
@@ -1605,6 +1652,7 @@ fn expr_bp_inner(p: &mut Parser<'_>, min_bp: u8) -> Option<CompletedMarker> {
             }
         }
     }
+    p.depth -= links;
     Some(lhs)
 }
 
@@ -1780,7 +1828,17 @@ fn primary(p: &mut Parser<'_>) -> Option<CompletedMarker> {
 }
 
 fn postfix(p: &mut Parser<'_>, mut lhs: CompletedMarker) -> CompletedMarker {
+    let mut links = 0;
     loop {
+        if matches!(
+            p.current(),
+            T!['('] | T!['['] | T![.] | T![::] | T![++] | T![--]
+        ) {
+            if !enter(p) {
+                break;
+            }
+            links += 1;
+        }
         lhs = match p.current() {
             T!['('] => {
                 let m = lhs.precede(p);
@@ -1816,9 +1874,11 @@ fn postfix(p: &mut Parser<'_>, mut lhs: CompletedMarker) -> CompletedMarker {
                 p.bump_any();
                 m.complete(p, POSTFIX_EXPR)
             }
-            _ => return lhs,
+            _ => break,
         };
     }
+    p.depth -= links;
+    lhs
 }
 
 fn arg_list(p: &mut Parser<'_>) {

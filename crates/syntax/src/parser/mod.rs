@@ -98,7 +98,9 @@ pub(crate) fn parse(input: &Input) -> Output {
 }
 
 /// Maximum nesting of expressions/statements/types/items before flat recovery kicks in.
-pub(crate) const MAX_DEPTH: u32 = 200;
+/// Left-nested chains (`a + b + c`, `a.b.c`, `T[1][2]`) count one level per link, because
+/// they nest in the tree just as much and tree consumers recurse over them.
+pub(crate) const MAX_DEPTH: u32 = 256;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub(crate) struct TokenSet([u64; 4]);
