@@ -71,7 +71,9 @@ impl Options {
     }
     fn capabilities(&self) -> naga::valid::Capabilities {
         use naga::valid::Capabilities as C;
-        let mut c = C::empty();
+        // pack2x16float/unpack2x16float (f32tof16, f16tof32) are core WGSL; wgpu grants this on
+        // every non-downlevel device.
+        let mut c = C::SHADER_FLOAT16_IN_FLOAT32;
         let spirv = self.target == Target::SpirV;
         if self.shader_f16 {
             c |= C::SHADER_FLOAT16;

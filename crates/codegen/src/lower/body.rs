@@ -962,6 +962,12 @@ impl Lowerer<'_> {
         compare: Option<ValueId>,
         ty: TypeId,
     ) -> Result<Handle<E>> {
+        if self.types().scalar_of(ty) == Some(Scalar::F32) && !self.opts.float32_atomics {
+            return Err(CodegenError::Unsupported {
+                what: "atomics on `float` (the device lacks float atomics)".into(),
+                target: self.opts.target,
+            });
+        }
         let pe = self.place(cx, place, out)?;
         let value = cx.value(value)?;
         let fun = match op {

@@ -1,0 +1,302 @@
+mod common;
+
+use codegen::{CodegenError, Options, Target, lower, to_spirv, to_wgsl};
+use common::*;
+use expect_test::expect;
+use ir::*;
+
+fn double_kernel() -> Module {
+    let mut k = module_with_output(|t| t.scalar(Scalar::F64));
+    let out = k.out;
+    entry(&mut k.m, 1, |b, x| {
+        let d = b.convert(x, Scalar::F64);
+        let half = b.literal(Literal::F64(0.5));
+        let p = b.mul(d, half);
+        let s = b.math(MathFn::Sqrt, &[p]);
+        let nan = b.math(MathFn::IsNan, &[s]);
+        let zero = b.literal(Literal::F64(0.0));
+        let r = b.select(nan, zero, s);
+        b.store(Place::global(out).dynamic(x), r);
+    });
+    k.m
+}
+
+#[test]
+fn double_is_unsupported_in_wgsl() {
+    let err = lower(&double_kernel(), &Options::wgsl()).unwrap_err();
+    expect![[r#"
+        Unsupported {
+            what: "the type `double` (WGSL has no 64-bit types)",
+            target: Wgsl,
+        }
+    "#]]
+    .assert_debug_eq(&err);
+    expect!["the type `double` (WGSL has no 64-bit types) cannot be expressed in WGSL"]
+        .assert_eq(&err.to_string());
+}
+
+#[test]
+fn double_and_int64_compile_to_valid_spirv() {
+    let mut m = double_kernel();
+    let void = m.types.void();
+    let mut b = FunctionBuilder::new(&mut m, "wide", void);
+    let big = b.literal(Literal::I64(1 << 40));
+    let ubig = b.literal(Literal::U64(3));
+    let ib = b.convert(ubig, Scalar::I64);
+    let _ = b.add(big, ib);
+    b.finish().unwrap();
+    let lowered = lower(&m, &Options::spirv()).unwrap();
+    let words = to_spirv(&lowered.module, &lowered.info).unwrap();
+    assert_eq!(words[0], 0x0723_0203, "SPIR-V magic number");
+    spirv_val(&words);
+}
+
+#[test]
+fn half_needs_shader_f16_and_then_enables_it() {
+    let mut k = module_with_output(|t| t.scalar(Scalar::F16));
+    let out = k.out;
+    entry(&mut k.m, 1, |b, x| {
+        let h = b.convert(x, Scalar::F16);
+        let k = b.literal(Literal::F16(1.5));
+        let r = b.mul(h, k);
+        b.store(Place::global(out).dynamic(x), r);
+    });
+    let err = lower(&k.m, &Options::wgsl()).unwrap_err();
+    assert!(
+        matches!(
+            err,
+            CodegenError::Unsupported {
+                target: Target::Wgsl,
+                ..
+            }
+        ),
+        "{err:?}"
+    );
+    let opts = Options {
+        shader_f16: true,
+        ..Options::wgsl()
+    };
+    let lowered = lower(&k.m, &opts).unwrap();
+    let text = to_wgsl(&lowered.module, &lowered.info).unwrap();
+    expect![[r#"
+        enable f16;
+
+        @group(0) @binding(0) 
+        var<storage, read_write> outputBuffer: array<f16>;
+
+        @compute @workgroup_size(1, 1, 1) 
+        fn computeMain(@builtin(global_invocation_id) tid: vec3<u32>) {
+            outputBuffer[tid.x] = (f16(tid.x) * 1.5h);
+        }
+    "#]]
+    .assert_eq(&text);
+    reparse(&text);
+}
+
+#[test]
+fn recursion_is_reported_not_lowered() {
+    let mut m = Module::new();
+    let i32t = m.types.i32();
+    let mut b = FunctionBuilder::new(&mut m, "fact", i32t);
+    let n = b.param("n", i32t, ParamDir::In);
+    let nv = b.load(Place::param(n));
+    let me = b.id();
+    let r = b.call(me, vec![Arg::Value(nv)]);
+    b.ret(Some(r));
+    b.finish().unwrap();
+    let err = lower(&m, &Options::wgsl()).unwrap_err();
+    expect!["recursion (through `fact`) cannot be expressed in WGSL"].assert_eq(&err.to_string());
+}
+
+#[test]
+fn malformed_ir_is_an_internal_error() {
+    let mut m = Module::new();
+    let f32t = m.types.f32();
+    let u = m.add_global("params", f32t, GlobalKind::Uniform);
+    let void = m.types.void();
+    let mut b = FunctionBuilder::new(&mut m, "bad", void);
+    let one = b.f32(1.0);
+    b.store(Place::global(u), one);
+    b.finish().unwrap();
+    let err = lower(&m, &Options::wgsl()).unwrap_err();
+    expect!["internal compiler error: in bad: store to a read-only global"]
+        .assert_eq(&err.to_string());
+}
+
+#[test]
+fn naga_validation_failures_name_the_function() {
+    // A constant index past the end of an array passes our verifier (it does not evaluate
+    // index values) but not naga's.
+    let mut k = module_with_output(|t| t.f32());
+    let out = k.out;
+    entry(&mut k.m, 64, |b, x| {
+        let f32t = b.types().f32();
+        let arr_t = b.types().array(f32t, 4);
+        let a = b.local("a", arr_t);
+        let seven = b.u32(7);
+        let v = b.load(Place::local(a).dynamic(seven));
+        b.store(Place::global(out).dynamic(x), v);
+    });
+    let err = lower(&k.m, &Options::wgsl()).unwrap_err();
+    let CodegenError::Internal { function, message } = err else {
+        panic!("{err:?}")
+    };
+    assert_eq!(function.as_deref(), Some("computeMain"));
+    assert!(message.contains("naga validation"), "{message}");
+}
+
+#[test]
+fn reflection_lists_bindings_entry_points_and_print_formats() {
+    let mut m = Module::new();
+    let f32t = m.types.f32();
+    let v3 = m.types.vector(Scalar::F32, 3);
+    let bool_t = m.types.bool();
+    let s = m
+        .types
+        .add_struct("Item", vec![("pos", v3), ("alive", bool_t)]);
+    let params = m.types.add_struct("Params", vec![("scale", f32t)]);
+    let inp = m.add_global(
+        "inputBuffer",
+        s,
+        GlobalKind::StorageBuffer {
+            access: BufferAccess::Read,
+        },
+    );
+    m.add_global("params", params, GlobalKind::Uniform);
+    let out = m.add_global(
+        "outputBuffer",
+        f32t,
+        GlobalKind::StorageBuffer {
+            access: BufferAccess::ReadWrite,
+        },
+    );
+    entry(&mut m, 16, |b, x| {
+        let alive = b.load(Place::global(inp).dynamic(x).field(1));
+        let p = b.load(Place::global(inp).dynamic(x).field(0).index(2));
+        b.print("item %u alive=%d z=%f\n", &[x, alive, p]);
+        b.store(Place::global(out).dynamic(x), p);
+    });
+    let lowered = lower(&m, &Options::wgsl()).unwrap();
+    let json = serde_json::to_string_pretty(&lowered.reflection).unwrap();
+    expect![[r#"
+        {
+          "bindings": [
+            {
+              "name": "inputBuffer",
+              "group": 0,
+              "binding": 0,
+              "kind": "storage",
+              "access": "read",
+              "element_type": "Item",
+              "wgsl_type": "Item_host",
+              "element_size": 16
+            },
+            {
+              "name": "params",
+              "group": 0,
+              "binding": 1,
+              "kind": "uniform",
+              "access": "read",
+              "element_type": "Params",
+              "wgsl_type": "Params",
+              "element_size": 4
+            },
+            {
+              "name": "outputBuffer",
+              "group": 0,
+              "binding": 2,
+              "kind": "storage",
+              "access": "read_write",
+              "element_type": "float",
+              "wgsl_type": "f32",
+              "element_size": 4
+            },
+            {
+              "name": "dslang_print_buffer",
+              "group": 0,
+              "binding": 3,
+              "kind": "print",
+              "access": "read_write",
+              "element_type": "uint",
+              "wgsl_type": "atomic<u32>",
+              "element_size": 4
+            }
+          ],
+          "entry_points": [
+            {
+              "name": "computeMain",
+              "workgroup_size": [
+                16,
+                1,
+                1
+              ]
+            }
+          ],
+          "print_formats": [
+            {
+              "id": 0,
+              "format": "item %u alive=%d z=%f\n",
+              "arg_kinds": [
+                "uint",
+                "bool",
+                "float"
+              ]
+            }
+          ]
+        }"#]]
+    .assert_eq(&json);
+    check(
+        &m,
+        expect![[r#"
+        struct Item_host {
+            pos: vec3<f32>,
+            alive: u32,
+        }
+
+        struct Params {
+            scale: f32,
+        }
+
+        @group(0) @binding(0) 
+        var<storage> inputBuffer: array<Item_host>;
+        @group(0) @binding(1) 
+        var<uniform> params: Params;
+        @group(0) @binding(2) 
+        var<storage, read_write> outputBuffer: array<f32>;
+        @group(0) @binding(3) 
+        var<storage, read_write> dslang_print_buffer: array<atomic<u32>>;
+
+        @compute @workgroup_size(16, 1, 1) 
+        fn computeMain(@builtin(global_invocation_id) tid: vec3<u32>) {
+            let _e5 = inputBuffer[tid.x].alive;
+            let _e12 = inputBuffer[tid.x].pos.z;
+            let _e22 = atomicAdd((&dslang_print_buffer[0]), 5u);
+            let _e24 = (_e22 + 1u);
+            if ((_e24 + 5u) <= arrayLength((&dslang_print_buffer))) {
+                atomicStore((&dslang_print_buffer[(_e24 + 0u)]), 0u);
+                atomicStore((&dslang_print_buffer[(_e24 + 1u)]), 3u);
+                atomicStore((&dslang_print_buffer[(_e24 + 2u)]), tid.x);
+                atomicStore((&dslang_print_buffer[(_e24 + 3u)]), select(0u, 1u, (_e5 != u32())));
+                atomicStore((&dslang_print_buffer[(_e24 + 4u)]), bitcast<u32>(_e12));
+            }
+            outputBuffer[tid.x] = _e12;
+        }
+    "#]],
+    );
+}
+
+#[test]
+fn float_atomics_need_the_device_feature() {
+    let mut k = module_with_output(|t| t.f32());
+    let out = k.out;
+    entry(&mut k.m, 1, |b, x| {
+        let one = b.f32(1.0);
+        b.atomic(AtomicOp::Add, Place::global(out).index(0), one, None);
+        let _ = x;
+    });
+    let err = lower(&k.m, &Options::wgsl()).unwrap_err();
+    expect!["atomics on `float` (the device lacks float atomics) cannot be expressed in WGSL"]
+        .assert_eq(&err.to_string());
+    // SPIR-V for a device with float atomics.
+    check_spirv(&k.m);
+}
