@@ -209,3 +209,342 @@ fn long_flat_chains() {
         );
     }
 }
+
+const SOUP: &[&str] = &[
+    "struct",
+    "interface",
+    "extension",
+    "enum",
+    "namespace",
+    "typedef",
+    "typealias",
+    "let",
+    "var",
+    "const",
+    "static",
+    "in",
+    "out",
+    "inout",
+    "no_diff",
+    "return",
+    "if",
+    "else",
+    "for",
+    "while",
+    "do",
+    "switch",
+    "case",
+    "default",
+    "break",
+    "continue",
+    "import",
+    "module",
+    "This",
+    "this",
+    "true",
+    "none",
+    "is",
+    "as",
+    "where",
+    "each",
+    "expand",
+    "fwd_diff",
+    "bwd_diff",
+    "__generic",
+    "__init",
+    "__subscript",
+    "property",
+    "get",
+    "set",
+    "cbuffer",
+    "operator",
+    "sizeof",
+    "float",
+    "float3",
+    "int",
+    "T",
+    "x",
+    "y",
+    "Foo",
+    "IFoo",
+    "0",
+    "1.0",
+    "1.f",
+    "0x1F",
+    "2u",
+    "1e-3",
+    ".5",
+    "\"s\"",
+    "'c'",
+    "(",
+    ")",
+    "[",
+    "]",
+    "{",
+    "}",
+    "<",
+    ">",
+    ">>",
+    ">=",
+    "<=",
+    "=",
+    "==",
+    "+",
+    "-",
+    "*",
+    "/",
+    "%",
+    "++",
+    "--",
+    "+=",
+    "&&",
+    "||",
+    "!",
+    "~",
+    "?",
+    ":",
+    "::",
+    ";",
+    ",",
+    ".",
+    "->",
+    "[[",
+    "]]",
+    "\n",
+    " ",
+    "\n#define X 1\n",
+    "\n#if X\n",
+    "\n#endif\n",
+    "// c\n",
+    "/* c */",
+    "/* open",
+    "\"open",
+    "@",
+    "$",
+    "\\",
+    "\u{e9}",
+    "\u{1F600}",
+    "\t",
+    "#",
+    "\n#\n",
+    "1..2",
+    "0x",
+    "1e",
+];
+
+fn exercise_ast(parse: &crate::Parse) {
+    use crate::ast::*;
+    let root = parse.syntax_node();
+    for node in root.descendants() {
+        if let Some(item) = Item::cast(node.clone()) {
+            let _ = item.attrs().count();
+            let _ = item.modifiers().count();
+            if let Item::Fn(f) = &item {
+                let _ = (
+                    f.name().map(|n| n.text()),
+                    f.ret_type(),
+                    f.params().count(),
+                    f.body(),
+                    f.generic_param_list(),
+                );
+            }
+            if let Item::VarDecl(v) = &item {
+                for d in v.declarators() {
+                    let _ = (
+                        d.name(),
+                        d.initializer(),
+                        d.ty(),
+                        d.array_suffixes().count(),
+                    );
+                }
+            }
+        }
+        if let Some(stmt) = Stmt::cast(node.clone()) {
+            match stmt {
+                Stmt::IfStmt(s) => {
+                    let _ = (
+                        s.condition(),
+                        s.let_condition(),
+                        s.then_branch(),
+                        s.else_branch(),
+                    );
+                }
+                Stmt::ForStmt(s) => {
+                    let _ = (s.init(), s.condition(), s.step(), s.body());
+                }
+                _ => {}
+            }
+        }
+        if let Some(expr) = Expr::cast(node.clone()) {
+            match expr {
+                Expr::BinExpr(e) => {
+                    let _ = (e.lhs(), e.rhs(), e.op_kind());
+                }
+                Expr::CallExpr(e) => {
+                    let _ = (e.callee(), e.args().count());
+                }
+                Expr::DiffExpr(e) => {
+                    let _ = (e.kind(), e.function());
+                }
+                Expr::Literal(e) => {
+                    let _ = e.kind();
+                }
+                _ => {}
+            }
+        }
+        if let Some(d) = PpDirective::cast(node.clone()) {
+            let _ = (
+                d.directive_name(),
+                d.macro_name(),
+                d.params(),
+                d.replacement_range(),
+            );
+        }
+    }
+}
+
+fn check_invariants(text: &str, what: &str) {
+    let parse = crate::parse(text);
+    assert_eq!(
+        parse.syntax_node().text().to_string(),
+        text,
+        "{what}: text not preserved"
+    );
+    for e in parse.errors() {
+        let (s, t) = (usize::from(e.range.start()), usize::from(e.range.end()));
+        assert!(
+            t <= text.len() && text.is_char_boundary(s) && text.is_char_boundary(t),
+            "{what}: bad range {e:?}"
+        );
+    }
+    exercise_ast(&parse);
+}
+
+#[test]
+fn random_token_soup() {
+    let mut rng = Rng::new(0x5EED);
+    let started = Instant::now();
+    for case in 0..3000 {
+        let len = rng.below(120);
+        let mut text = String::new();
+        for _ in 0..len {
+            text.push_str(SOUP[rng.below(SOUP.len())]);
+            if rng.below(3) == 0 {
+                text.push(' ');
+            }
+        }
+        check_invariants(&text, &format!("soup case {case}"));
+    }
+    assert!(
+        started.elapsed() < Duration::from_secs(20),
+        "soup too slow: {:?}",
+        started.elapsed()
+    );
+}
+
+#[test]
+fn mutated_corpus_files() {
+    let files: Vec<Vec<u8>> = super::corpus::corpus_files()
+        .iter()
+        .filter_map(|p| std::fs::read(p).ok())
+        .collect();
+    assert!(!files.is_empty(), "no corpus files found");
+    let mut rng = Rng::new(42);
+    let started = Instant::now();
+    for case in 0..2000 {
+        let mut bytes = files[rng.below(files.len())].clone();
+        let n = bytes.len().max(1);
+        match rng.below(5) {
+            // flip a few bytes (may produce invalid UTF-8: decode_source handles it)
+            0 => {
+                for _ in 0..1 + rng.below(4) {
+                    let i = rng.below(n);
+                    if i < bytes.len() {
+                        bytes[i] = rng.next() as u8;
+                    }
+                }
+            }
+            // truncate
+            1 => bytes.truncate(rng.below(n)),
+            // delete a range
+            2 => {
+                let a = rng.below(n);
+                let b = (a + rng.below(200)).min(bytes.len());
+                bytes.drain(a.min(b)..b);
+            }
+            // splice a piece of another file in
+            3 => {
+                let other = &files[rng.below(files.len())];
+                let a = rng.below(other.len().max(1));
+                let b = (a + rng.below(300)).min(other.len());
+                let at = rng.below(n).min(bytes.len());
+                let piece: Vec<u8> = other[a.min(b)..b].to_vec();
+                bytes.splice(at..at, piece);
+            }
+            // duplicate a line range / insert soup tokens
+            _ => {
+                let at = rng.below(n).min(bytes.len());
+                let tok = SOUP[rng.below(SOUP.len())].as_bytes().to_vec();
+                bytes.splice(at..at, tok);
+            }
+        }
+        let (text, decode_errors) = crate::decode_source(&bytes);
+        for e in &decode_errors {
+            assert_eq!(
+                &text[e.range],
+                "\u{FFFD}".repeat(usize::from(e.range.len()) / 3)
+            );
+        }
+        check_invariants(&text, &format!("mutation case {case}"));
+    }
+    assert!(
+        started.elapsed() < Duration::from_secs(60),
+        "mutations too slow: {:?}",
+        started.elapsed()
+    );
+}
+
+#[test]
+fn generated_source_parses_cleanly() {
+    let text = crate::testgen::generate_source(3000, 7);
+    assert!(text.lines().count() >= 3000);
+    assert_eq!(
+        text,
+        crate::testgen::generate_source(3000, 7),
+        "not deterministic"
+    );
+    let parse = crate::parse(&text);
+    assert!(
+        parse.errors().is_empty(),
+        "{:?}",
+        &parse.errors()[..parse.errors().len().min(5)]
+    );
+    assert_eq!(parse.syntax_node().text().to_string(), text);
+}
+
+/// `cargo test --release -p syntax -- --ignored bench --nocapture`
+#[test]
+#[ignore]
+fn bench_parse_generated() {
+    let text = crate::testgen::generate_source(5000, 1);
+    let _ = crate::parse(&text);
+    let runs = 20;
+    let started = Instant::now();
+    let mut best = Duration::MAX;
+    for _ in 0..runs {
+        let t = Instant::now();
+        let parse = crate::parse(&text);
+        std::hint::black_box(&parse);
+        best = best.min(t.elapsed());
+    }
+    let avg = started.elapsed() / runs;
+    let mb = text.len() as f64 / 1e6;
+    println!(
+        "parse {} lines, {} bytes: best {:?} ({:.1} MB/s), mean {:?}",
+        text.lines().count(),
+        text.len(),
+        best,
+        mb / best.as_secs_f64(),
+        avg
+    );
+}
