@@ -234,3 +234,350 @@ fn folding_and_dead_code_elimination() {
         "#]],
     );
 }
+
+#[test]
+fn verifier_checks_control_flow_placement_switches_and_entry_points() {
+    let mut m = Module::new();
+    let i32t = m.types.i32();
+    let f32t = m.types.f32();
+    let void = m.types.void();
+    let ro = m.add_global(
+        "input",
+        f32t,
+        GlobalKind::StorageBuffer {
+            access: BufferAccess::Read,
+        },
+    );
+    m.add_global("input", f32t, GlobalKind::Groupshared);
+    m.add_global(
+        "k",
+        i32t,
+        GlobalKind::Constant(ConstValue::Literal(Literal::F32(1.0))),
+    );
+    let mut b = FunctionBuilder::new(&mut m, "cf", void);
+    let p = b.param("p", f32t, ParamDir::InOut);
+    let zero = b.i32(0);
+    b.loop_(
+        LoopAttrs::default(),
+        |b| {
+            let one = b.i32(1);
+            let ok_case = b.block(|b| b.brk()); // break inside a switch: fine
+            let dup = b.block(|_| {});
+            b.switch(
+                one,
+                vec![
+                    SwitchCase {
+                        values: vec![1],
+                        is_default: true,
+                        body: ok_case,
+                        fallthrough: false,
+                    },
+                    SwitchCase {
+                        values: vec![1],
+                        is_default: true,
+                        body: dup,
+                        fallthrough: true,
+                    },
+                ],
+            );
+        },
+        |b| {
+            b.cont();
+            b.brk();
+            b.ret(None);
+            None
+        },
+    );
+    let x = b.load(Place::global(ro).index(0));
+    b.store(Place::global(ro).index(0), x);
+    b.store(Place::param(p), x);
+    b.ret(Some(zero));
+    b.finish().unwrap();
+    let mut b = FunctionBuilder::new(&mut m, "caller", void);
+    let cf = FuncId(0);
+    let y = b.f32(1.0);
+    // An inout parameter needs a place, not a value.
+    b.call(cf, vec![Arg::Value(y)]);
+    let id = b.finish().unwrap_err();
+    let _ = id;
+    m.add_entry_point("main", cf, [0, 1, 1], vec![]);
+    expect![[r#"
+        Err(
+            [
+                "global input: duplicate name",
+                "global k: constant F32(1.0) does not have type int",
+                "in cf: duplicate case value 1",
+                "in cf: more than one default case",
+                "in cf: the last switch case cannot fall through",
+                "in cf: continue inside a continuing block",
+                "in cf: break inside a continuing block",
+                "in cf: return inside a continuing block",
+                "in cf: store to a read-only buffer",
+                "in cf: return value does not have type void",
+                "in caller: %1: call to cf: argument 0 has the wrong direction",
+                "entry point main: workgroup size must be positive",
+                "entry point main: every parameter needs a builtin",
+            ],
+        )
+    "#]]
+    .assert_debug_eq(&verify(&m));
+}
+
+#[test]
+fn verifier_rejects_values_defined_twice_or_used_across_branches() {
+    let mut m = Module::new();
+    let f32t = m.types.f32();
+    let mut b = FunctionBuilder::new(&mut m, "twice", f32t);
+    let c = b.bool(false);
+    let one = b.f32(1.0);
+    b.ret(Some(one));
+    b.finish().unwrap();
+    // Hand-edit the body: define %1 again inside a branch and return it after the branch.
+    let f = &mut m.functions[0];
+    f.body = vec![
+        Stmt::Let(c),
+        Stmt::If {
+            cond: c,
+            then_block: vec![Stmt::Let(one)],
+            else_block: vec![Stmt::Let(one)],
+        },
+        Stmt::Return(Some(one)),
+    ];
+    expect![[r#"
+        Err(
+            [
+                "in twice: %1 is defined twice",
+                "in twice: %1 used where it is not in scope",
+            ],
+        )
+    "#]]
+    .assert_debug_eq(&verify(&m));
+}
+
+#[test]
+fn printer_shows_switches_calls_atomics_and_places() {
+    let mut m = Module::new();
+    let f32t = m.types.f32();
+    let i32t = m.types.i32();
+    let void = m.types.void();
+    let v2 = m.types.vector(Scalar::F32, 2);
+    let inner = m.types.add_struct("Inner", vec![("v", v2)]);
+    let arr = m.types.array(inner, 4);
+    let outer = m
+        .types
+        .add_struct("Outer", vec![("items", arr), ("count", i32t)]);
+    let buf = m.add_global(
+        "data",
+        outer,
+        GlobalKind::StorageBuffer {
+            access: BufferAccess::ReadWrite,
+        },
+    );
+    let counter = m.add_global(
+        "counter",
+        i32t,
+        GlobalKind::StorageBuffer {
+            access: BufferAccess::ReadWrite,
+        },
+    );
+    let mut b = FunctionBuilder::new(&mut m, "update", void);
+    b.param("value", f32t, ParamDir::InOut);
+    b.param("old", f32t, ParamDir::Out);
+    let update = b.finish().unwrap();
+    let mut b = FunctionBuilder::new(&mut m, "main", void);
+    let i = b.param("i", i32t, ParamDir::In);
+    let iv = b.load(Place::param(i));
+    let tmp = b.local("tmp", f32t);
+    let place = Place::global(buf)
+        .index(0)
+        .field(0)
+        .dynamic(iv)
+        .field(0)
+        .index(1);
+    b.call(
+        update,
+        vec![Arg::Place(place.clone()), Arg::Place(Place::local(tmp))],
+    );
+    let one = b.i32(1);
+    let old = b.atomic(
+        AtomicOp::CompareExchange,
+        Place::global(counter).index(0),
+        one,
+        Some(iv),
+    );
+    let lits = [
+        b.literal(Literal::U32(3)),
+        b.literal(Literal::I64(-4)),
+        b.literal(Literal::U64(5)),
+        b.literal(Literal::F16(0.5)),
+        b.literal(Literal::F64(0.25)),
+    ];
+    let _ = lits;
+    let len = b.array_length(counter);
+    let ul = b.convert(len, Scalar::I32);
+    let body0 = b.block(|b| b.barrier(BarrierKind::Group));
+    let body1 = b.block(|b| b.brk());
+    b.switch(
+        old,
+        vec![
+            SwitchCase {
+                values: vec![0, 1],
+                is_default: false,
+                body: body0,
+                fallthrough: true,
+            },
+            SwitchCase {
+                values: vec![],
+                is_default: true,
+                body: body1,
+                fallthrough: false,
+            },
+        ],
+    );
+    let v = b.load(place);
+    let n = b.unary(UnaryOp::Neg, v);
+    let bits = b.bitcast(n, Scalar::U32);
+    let _ = (bits, ul);
+    b.finish().unwrap();
+    assert_eq!(verify(&m), Ok(()));
+    check_print(
+        &m,
+        expect![[r#"
+        struct Inner {
+          v: float2,
+        }
+        struct Outer {
+          items: Inner[4],
+          count: int,
+        }
+        global buffer(read_write) data: Outer
+        global buffer(read_write) counter: int
+
+        fn update(inout value: float, out old: float) -> void {
+        }
+
+        fn main(i: int) -> void {
+          local tmp: float
+          %0: int = load $i
+          %1: void = call update(inout @data[0].items[%0].v[1], out $tmp)
+          %2: int = 1
+          %3: int = atomic.compare_exchange @counter[0], %2, %0
+          %4: uint = 3u
+          %5: int64_t = -4ll
+          %6: uint64_t = 5ull
+          %7: half = 0.5h
+          %8: double = 0.25l
+          %9: uint = array_length @counter
+          %10: int = convert.int %9
+          switch %3 {
+            case 0, case 1: fallthrough {
+              barrier Group
+            }
+            default: {
+              break
+            }
+          }
+          %11: float = load @data[0].items[%0].v[1]
+          %12: float = neg %11
+          %13: uint = bitcast.uint %12
+        }
+    "#]],
+    );
+}
+
+#[test]
+fn unreachable_code_and_dead_values_are_removed_but_effects_stay() {
+    let mut m = Module::new();
+    let i32t = m.types.i32();
+    let void = m.types.void();
+    let counter = m.add_global(
+        "counter",
+        i32t,
+        GlobalKind::StorageBuffer {
+            access: BufferAccess::ReadWrite,
+        },
+    );
+    let mut b = FunctionBuilder::new(&mut m, "effects", void);
+    let one = b.i32(1);
+    let zero = b.i32(0);
+    let q = b.div(one, zero); // not folded: division by zero is left to the target
+    b.store(Place::global(counter).index(1), q);
+    let c = b.bool(true);
+    b.if_(
+        c,
+        |b| {
+            let _kept = b.atomic(AtomicOp::Add, Place::global(counter).index(0), one, None);
+            b.ret(None);
+            let _gone = b.i32(9);
+        },
+        |_| {},
+    );
+    b.finish().unwrap();
+    passes::fold_constants(&mut m);
+    passes::remove_unreachable(&mut m);
+    passes::eliminate_dead_code(&mut m);
+    assert_eq!(verify(&m), Ok(()));
+    check_print(
+        &m,
+        expect![[r#"
+        global buffer(read_write) counter: int
+
+        fn effects() -> void {
+          %0: int = 1
+          %1: int = 0
+          %2: int = div %0, %1
+          store @counter[1], %2
+          %3: bool = true
+          if %3 {
+            %4: int = atomic.add @counter[0], %0
+            return
+          }
+        }
+    "#]],
+    );
+}
+
+#[test]
+fn declared_functions_allow_calls_before_bodies() {
+    let mut m = Module::new();
+    let f32t = m.types.f32();
+    let even = m.declare_function(
+        "isEvenish",
+        vec![Param {
+            name: "x".into(),
+            ty: f32t,
+            dir: ParamDir::In,
+        }],
+        f32t,
+    );
+    let mut b = FunctionBuilder::new(&mut m, "caller", f32t);
+    let x = b.f32(2.0);
+    let r = b.call(even, vec![Arg::Value(x)]);
+    b.ret(Some(r));
+    b.finish().unwrap();
+    let mut b = FunctionBuilder::for_declared(&mut m, even);
+    let xv = b.load(Place::param(0));
+    let h = b.f32(0.5);
+    let r = b.mul(xv, h);
+    b.ret(Some(r));
+    b.finish().unwrap();
+    assert_eq!(verify(&m), Ok(()));
+    check_print(
+        &m,
+        expect![[r#"
+
+        fn isEvenish(x: float) -> float {
+          %0: float = load $x
+          %1: float = 0.5
+          %2: float = mul %0, %1
+          return %2
+        }
+
+        fn caller() -> float {
+          %0: float = 2.0
+          %1: float = call isEvenish(%0)
+          return %1
+        }
+    "#]],
+    );
+}
