@@ -1,7 +1,11 @@
 //! Snapshot, round-trip and robustness tests.
 
 mod corpus;
+mod exprs;
+mod items;
 mod robust;
+mod stmts;
+mod types;
 
 use expect_test::Expect;
 

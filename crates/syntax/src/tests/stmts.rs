@@ -1,0 +1,1269 @@
+//! Statements, and the declaration-versus-expression decision.
+
+use super::check;
+use expect_test::expect;
+
+fn body(stmts: &str) -> String {
+    format!("void f() {{ {stmts} }}")
+}
+
+#[test]
+fn local_declarations() {
+    check(
+        &body(
+            "float3 v = a, w; let x = 1.0; var y : float = 2; const int n = 3; static const float k[2] = {1, 2};",
+        ),
+        expect![[r#"
+        SOURCE_FILE@0..112
+          FN@0..112
+            PATH_TYPE@0..4
+              PATH@0..4
+                PATH_SEGMENT@0..4
+                  NAME_REF@0..4
+                    IDENT@0..4 "void"
+            WHITESPACE@4..5 " "
+            NAME@5..6
+              IDENT@5..6 "f"
+            PARAM_LIST@6..8
+              L_PAREN@6..7 "("
+              R_PAREN@7..8 ")"
+            WHITESPACE@8..9 " "
+            BLOCK@9..112
+              L_CURLY@9..10 "{"
+              WHITESPACE@10..11 " "
+              VAR_DECL@11..27
+                PATH_TYPE@11..17
+                  PATH@11..17
+                    PATH_SEGMENT@11..17
+                      NAME_REF@11..17
+                        IDENT@11..17 "float3"
+                WHITESPACE@17..18 " "
+                DECLARATOR@18..23
+                  NAME@18..19
+                    IDENT@18..19 "v"
+                  WHITESPACE@19..20 " "
+                  EQ@20..21 "="
+                  WHITESPACE@21..22 " "
+                  PATH_EXPR@22..23
+                    NAME_REF@22..23
+                      IDENT@22..23 "a"
+                COMMA@23..24 ","
+                WHITESPACE@24..25 " "
+                DECLARATOR@25..26
+                  NAME@25..26
+                    IDENT@25..26 "w"
+                SEMICOLON@26..27 ";"
+              WHITESPACE@27..28 " "
+              VAR_DECL@28..40
+                LET_KW@28..31 "let"
+                WHITESPACE@31..32 " "
+                DECLARATOR@32..39
+                  NAME@32..33
+                    IDENT@32..33 "x"
+                  WHITESPACE@33..34 " "
+                  EQ@34..35 "="
+                  WHITESPACE@35..36 " "
+                  LITERAL@36..39
+                    FLOAT_NUMBER@36..39 "1.0"
+                SEMICOLON@39..40 ";"
+              WHITESPACE@40..41 " "
+              VAR_DECL@41..59
+                VAR_KW@41..44 "var"
+                WHITESPACE@44..45 " "
+                DECLARATOR@45..58
+                  NAME@45..46
+                    IDENT@45..46 "y"
+                  WHITESPACE@46..47 " "
+                  COLON@47..48 ":"
+                  WHITESPACE@48..49 " "
+                  PATH_TYPE@49..54
+                    PATH@49..54
+                      PATH_SEGMENT@49..54
+                        NAME_REF@49..54
+                          IDENT@49..54 "float"
+                  WHITESPACE@54..55 " "
+                  EQ@55..56 "="
+                  WHITESPACE@56..57 " "
+                  LITERAL@57..58
+                    INT_NUMBER@57..58 "2"
+                SEMICOLON@58..59 ";"
+              WHITESPACE@59..60 " "
+              VAR_DECL@60..76
+                CONST_KW@60..65 "const"
+                WHITESPACE@65..66 " "
+                PATH_TYPE@66..69
+                  PATH@66..69
+                    PATH_SEGMENT@66..69
+                      NAME_REF@66..69
+                        IDENT@66..69 "int"
+                WHITESPACE@69..70 " "
+                DECLARATOR@70..75
+                  NAME@70..71
+                    IDENT@70..71 "n"
+                  WHITESPACE@71..72 " "
+                  EQ@72..73 "="
+                  WHITESPACE@73..74 " "
+                  LITERAL@74..75
+                    INT_NUMBER@74..75 "3"
+                SEMICOLON@75..76 ";"
+              WHITESPACE@76..77 " "
+              VAR_DECL@77..110
+                STATIC_KW@77..83 "static"
+                WHITESPACE@83..84 " "
+                CONST_KW@84..89 "const"
+                WHITESPACE@89..90 " "
+                PATH_TYPE@90..95
+                  PATH@90..95
+                    PATH_SEGMENT@90..95
+                      NAME_REF@90..95
+                        IDENT@90..95 "float"
+                WHITESPACE@95..96 " "
+                DECLARATOR@96..109
+                  NAME@96..97
+                    IDENT@96..97 "k"
+                  ARRAY_SUFFIX@97..100
+                    L_BRACK@97..98 "["
+                    LITERAL@98..99
+                      INT_NUMBER@98..99 "2"
+                    R_BRACK@99..100 "]"
+                  WHITESPACE@100..101 " "
+                  EQ@101..102 "="
+                  WHITESPACE@102..103 " "
+                  INIT_LIST_EXPR@103..109
+                    L_CURLY@103..104 "{"
+                    LITERAL@104..105
+                      INT_NUMBER@104..105 "1"
+                    COMMA@105..106 ","
+                    WHITESPACE@106..107 " "
+                    LITERAL@107..108
+                      INT_NUMBER@107..108 "2"
+                    R_CURLY@108..109 "}"
+                SEMICOLON@109..110 ";"
+              WHITESPACE@110..111 " "
+              R_CURLY@111..112 "}"
+    "#]],
+    );
+}
+
+#[test]
+fn decl_or_expression() {
+    check(
+        &body("Foo<int> x; a < b; a * b; T.Differential d; x.y = 3; a[i] = 2; float[3] arr;"),
+        expect![[r#"
+        SOURCE_FILE@0..89
+          FN@0..89
+            PATH_TYPE@0..4
+              PATH@0..4
+                PATH_SEGMENT@0..4
+                  NAME_REF@0..4
+                    IDENT@0..4 "void"
+            WHITESPACE@4..5 " "
+            NAME@5..6
+              IDENT@5..6 "f"
+            PARAM_LIST@6..8
+              L_PAREN@6..7 "("
+              R_PAREN@7..8 ")"
+            WHITESPACE@8..9 " "
+            BLOCK@9..89
+              L_CURLY@9..10 "{"
+              WHITESPACE@10..11 " "
+              VAR_DECL@11..22
+                PATH_TYPE@11..19
+                  PATH@11..19
+                    PATH_SEGMENT@11..19
+                      NAME_REF@11..14
+                        IDENT@11..14 "Foo"
+                      GENERIC_ARG_LIST@14..19
+                        LT@14..15 "<"
+                        TYPE_ARG@15..18
+                          PATH_TYPE@15..18
+                            PATH@15..18
+                              PATH_SEGMENT@15..18
+                                NAME_REF@15..18
+                                  IDENT@15..18 "int"
+                        GT@18..19 ">"
+                WHITESPACE@19..20 " "
+                DECLARATOR@20..21
+                  NAME@20..21
+                    IDENT@20..21 "x"
+                SEMICOLON@21..22 ";"
+              WHITESPACE@22..23 " "
+              EXPR_STMT@23..29
+                BIN_EXPR@23..28
+                  PATH_EXPR@23..24
+                    NAME_REF@23..24
+                      IDENT@23..24 "a"
+                  WHITESPACE@24..25 " "
+                  LT@25..26 "<"
+                  WHITESPACE@26..27 " "
+                  PATH_EXPR@27..28
+                    NAME_REF@27..28
+                      IDENT@27..28 "b"
+                SEMICOLON@28..29 ";"
+              WHITESPACE@29..30 " "
+              EXPR_STMT@30..36
+                BIN_EXPR@30..35
+                  PATH_EXPR@30..31
+                    NAME_REF@30..31
+                      IDENT@30..31 "a"
+                  WHITESPACE@31..32 " "
+                  STAR@32..33 "*"
+                  WHITESPACE@33..34 " "
+                  PATH_EXPR@34..35
+                    NAME_REF@34..35
+                      IDENT@34..35 "b"
+                SEMICOLON@35..36 ";"
+              WHITESPACE@36..37 " "
+              VAR_DECL@37..54
+                PATH_TYPE@37..51
+                  PATH@37..51
+                    PATH_SEGMENT@37..38
+                      NAME_REF@37..38
+                        IDENT@37..38 "T"
+                    DOT@38..39 "."
+                    PATH_SEGMENT@39..51
+                      NAME_REF@39..51
+                        IDENT@39..51 "Differential"
+                WHITESPACE@51..52 " "
+                DECLARATOR@52..53
+                  NAME@52..53
+                    IDENT@52..53 "d"
+                SEMICOLON@53..54 ";"
+              WHITESPACE@54..55 " "
+              EXPR_STMT@55..63
+                BIN_EXPR@55..62
+                  FIELD_EXPR@55..58
+                    PATH_EXPR@55..56
+                      NAME_REF@55..56
+                        IDENT@55..56 "x"
+                    DOT@56..57 "."
+                    NAME_REF@57..58
+                      IDENT@57..58 "y"
+                  WHITESPACE@58..59 " "
+                  EQ@59..60 "="
+                  WHITESPACE@60..61 " "
+                  LITERAL@61..62
+                    INT_NUMBER@61..62 "3"
+                SEMICOLON@62..63 ";"
+              WHITESPACE@63..64 " "
+              EXPR_STMT@64..73
+                BIN_EXPR@64..72
+                  INDEX_EXPR@64..68
+                    PATH_EXPR@64..65
+                      NAME_REF@64..65
+                        IDENT@64..65 "a"
+                    L_BRACK@65..66 "["
+                    PATH_EXPR@66..67
+                      NAME_REF@66..67
+                        IDENT@66..67 "i"
+                    R_BRACK@67..68 "]"
+                  WHITESPACE@68..69 " "
+                  EQ@69..70 "="
+                  WHITESPACE@70..71 " "
+                  LITERAL@71..72
+                    INT_NUMBER@71..72 "2"
+                SEMICOLON@72..73 ";"
+              WHITESPACE@73..74 " "
+              VAR_DECL@74..87
+                ARRAY_TYPE@74..82
+                  PATH_TYPE@74..79
+                    PATH@74..79
+                      PATH_SEGMENT@74..79
+                        NAME_REF@74..79
+                          IDENT@74..79 "float"
+                  L_BRACK@79..80 "["
+                  LITERAL@80..81
+                    INT_NUMBER@80..81 "3"
+                  R_BRACK@81..82 "]"
+                WHITESPACE@82..83 " "
+                DECLARATOR@83..86
+                  NAME@83..86
+                    IDENT@83..86 "arr"
+                SEMICOLON@86..87 ";"
+              WHITESPACE@87..88 " "
+              R_CURLY@88..89 "}"
+    "#]],
+    );
+}
+
+#[test]
+fn if_else_chain() {
+    check(
+        &body("if (a) x = 1; else if (b) { x = 2; } else x = 3;"),
+        expect![[r#"
+        SOURCE_FILE@0..61
+          FN@0..61
+            PATH_TYPE@0..4
+              PATH@0..4
+                PATH_SEGMENT@0..4
+                  NAME_REF@0..4
+                    IDENT@0..4 "void"
+            WHITESPACE@4..5 " "
+            NAME@5..6
+              IDENT@5..6 "f"
+            PARAM_LIST@6..8
+              L_PAREN@6..7 "("
+              R_PAREN@7..8 ")"
+            WHITESPACE@8..9 " "
+            BLOCK@9..61
+              L_CURLY@9..10 "{"
+              WHITESPACE@10..11 " "
+              IF_STMT@11..59
+                IF_KW@11..13 "if"
+                WHITESPACE@13..14 " "
+                L_PAREN@14..15 "("
+                PATH_EXPR@15..16
+                  NAME_REF@15..16
+                    IDENT@15..16 "a"
+                R_PAREN@16..17 ")"
+                WHITESPACE@17..18 " "
+                EXPR_STMT@18..24
+                  BIN_EXPR@18..23
+                    PATH_EXPR@18..19
+                      NAME_REF@18..19
+                        IDENT@18..19 "x"
+                    WHITESPACE@19..20 " "
+                    EQ@20..21 "="
+                    WHITESPACE@21..22 " "
+                    LITERAL@22..23
+                      INT_NUMBER@22..23 "1"
+                  SEMICOLON@23..24 ";"
+                WHITESPACE@24..25 " "
+                ELSE_KW@25..29 "else"
+                WHITESPACE@29..30 " "
+                IF_STMT@30..59
+                  IF_KW@30..32 "if"
+                  WHITESPACE@32..33 " "
+                  L_PAREN@33..34 "("
+                  PATH_EXPR@34..35
+                    NAME_REF@34..35
+                      IDENT@34..35 "b"
+                  R_PAREN@35..36 ")"
+                  WHITESPACE@36..37 " "
+                  BLOCK@37..47
+                    L_CURLY@37..38 "{"
+                    WHITESPACE@38..39 " "
+                    EXPR_STMT@39..45
+                      BIN_EXPR@39..44
+                        PATH_EXPR@39..40
+                          NAME_REF@39..40
+                            IDENT@39..40 "x"
+                        WHITESPACE@40..41 " "
+                        EQ@41..42 "="
+                        WHITESPACE@42..43 " "
+                        LITERAL@43..44
+                          INT_NUMBER@43..44 "2"
+                      SEMICOLON@44..45 ";"
+                    WHITESPACE@45..46 " "
+                    R_CURLY@46..47 "}"
+                  WHITESPACE@47..48 " "
+                  ELSE_KW@48..52 "else"
+                  WHITESPACE@52..53 " "
+                  EXPR_STMT@53..59
+                    BIN_EXPR@53..58
+                      PATH_EXPR@53..54
+                        NAME_REF@53..54
+                          IDENT@53..54 "x"
+                      WHITESPACE@54..55 " "
+                      EQ@55..56 "="
+                      WHITESPACE@56..57 " "
+                      LITERAL@57..58
+                        INT_NUMBER@57..58 "3"
+                    SEMICOLON@58..59 ";"
+              WHITESPACE@59..60 " "
+              R_CURLY@60..61 "}"
+    "#]],
+    );
+}
+
+#[test]
+fn if_let() {
+    check(
+        &body("if (let c = s as Circle) { c.r = 1; }"),
+        expect![[r#"
+        SOURCE_FILE@0..50
+          FN@0..50
+            PATH_TYPE@0..4
+              PATH@0..4
+                PATH_SEGMENT@0..4
+                  NAME_REF@0..4
+                    IDENT@0..4 "void"
+            WHITESPACE@4..5 " "
+            NAME@5..6
+              IDENT@5..6 "f"
+            PARAM_LIST@6..8
+              L_PAREN@6..7 "("
+              R_PAREN@7..8 ")"
+            WHITESPACE@8..9 " "
+            BLOCK@9..50
+              L_CURLY@9..10 "{"
+              WHITESPACE@10..11 " "
+              IF_STMT@11..48
+                IF_KW@11..13 "if"
+                WHITESPACE@13..14 " "
+                L_PAREN@14..15 "("
+                VAR_DECL@15..34
+                  LET_KW@15..18 "let"
+                  WHITESPACE@18..19 " "
+                  DECLARATOR@19..34
+                    NAME@19..20
+                      IDENT@19..20 "c"
+                    WHITESPACE@20..21 " "
+                    EQ@21..22 "="
+                    WHITESPACE@22..23 " "
+                    AS_EXPR@23..34
+                      PATH_EXPR@23..24
+                        NAME_REF@23..24
+                          IDENT@23..24 "s"
+                      WHITESPACE@24..25 " "
+                      AS_KW@25..27 "as"
+                      WHITESPACE@27..28 " "
+                      PATH_TYPE@28..34
+                        PATH@28..34
+                          PATH_SEGMENT@28..34
+                            NAME_REF@28..34
+                              IDENT@28..34 "Circle"
+                R_PAREN@34..35 ")"
+                WHITESPACE@35..36 " "
+                BLOCK@36..48
+                  L_CURLY@36..37 "{"
+                  WHITESPACE@37..38 " "
+                  EXPR_STMT@38..46
+                    BIN_EXPR@38..45
+                      FIELD_EXPR@38..41
+                        PATH_EXPR@38..39
+                          NAME_REF@38..39
+                            IDENT@38..39 "c"
+                        DOT@39..40 "."
+                        NAME_REF@40..41
+                          IDENT@40..41 "r"
+                      WHITESPACE@41..42 " "
+                      EQ@42..43 "="
+                      WHITESPACE@43..44 " "
+                      LITERAL@44..45
+                        INT_NUMBER@44..45 "1"
+                    SEMICOLON@45..46 ";"
+                  WHITESPACE@46..47 " "
+                  R_CURLY@47..48 "}"
+              WHITESPACE@48..49 " "
+              R_CURLY@49..50 "}"
+    "#]],
+    );
+}
+
+#[test]
+fn for_loops() {
+    check(
+        &body(
+            "for (int i = 0, j = 10; i < j; i++, j--) s += 1; for (;;) break; for (i = 0; ; ) {}",
+        ),
+        expect![[r#"
+        SOURCE_FILE@0..96
+          FN@0..96
+            PATH_TYPE@0..4
+              PATH@0..4
+                PATH_SEGMENT@0..4
+                  NAME_REF@0..4
+                    IDENT@0..4 "void"
+            WHITESPACE@4..5 " "
+            NAME@5..6
+              IDENT@5..6 "f"
+            PARAM_LIST@6..8
+              L_PAREN@6..7 "("
+              R_PAREN@7..8 ")"
+            WHITESPACE@8..9 " "
+            BLOCK@9..96
+              L_CURLY@9..10 "{"
+              WHITESPACE@10..11 " "
+              FOR_STMT@11..59
+                FOR_KW@11..14 "for"
+                WHITESPACE@14..15 " "
+                L_PAREN@15..16 "("
+                VAR_DECL@16..34
+                  PATH_TYPE@16..19
+                    PATH@16..19
+                      PATH_SEGMENT@16..19
+                        NAME_REF@16..19
+                          IDENT@16..19 "int"
+                  WHITESPACE@19..20 " "
+                  DECLARATOR@20..25
+                    NAME@20..21
+                      IDENT@20..21 "i"
+                    WHITESPACE@21..22 " "
+                    EQ@22..23 "="
+                    WHITESPACE@23..24 " "
+                    LITERAL@24..25
+                      INT_NUMBER@24..25 "0"
+                  COMMA@25..26 ","
+                  WHITESPACE@26..27 " "
+                  DECLARATOR@27..33
+                    NAME@27..28
+                      IDENT@27..28 "j"
+                    WHITESPACE@28..29 " "
+                    EQ@29..30 "="
+                    WHITESPACE@30..31 " "
+                    LITERAL@31..33
+                      INT_NUMBER@31..33 "10"
+                  SEMICOLON@33..34 ";"
+                WHITESPACE@34..35 " "
+                BIN_EXPR@35..40
+                  PATH_EXPR@35..36
+                    NAME_REF@35..36
+                      IDENT@35..36 "i"
+                  WHITESPACE@36..37 " "
+                  LT@37..38 "<"
+                  WHITESPACE@38..39 " "
+                  PATH_EXPR@39..40
+                    NAME_REF@39..40
+                      IDENT@39..40 "j"
+                SEMICOLON@40..41 ";"
+                WHITESPACE@41..42 " "
+                BIN_EXPR@42..50
+                  POSTFIX_EXPR@42..45
+                    PATH_EXPR@42..43
+                      NAME_REF@42..43
+                        IDENT@42..43 "i"
+                    PLUS2@43..45 "++"
+                  COMMA@45..46 ","
+                  WHITESPACE@46..47 " "
+                  POSTFIX_EXPR@47..50
+                    PATH_EXPR@47..48
+                      NAME_REF@47..48
+                        IDENT@47..48 "j"
+                    MINUS2@48..50 "--"
+                R_PAREN@50..51 ")"
+                WHITESPACE@51..52 " "
+                EXPR_STMT@52..59
+                  BIN_EXPR@52..58
+                    PATH_EXPR@52..53
+                      NAME_REF@52..53
+                        IDENT@52..53 "s"
+                    WHITESPACE@53..54 " "
+                    PLUSEQ@54..56 "+="
+                    WHITESPACE@56..57 " "
+                    LITERAL@57..58
+                      INT_NUMBER@57..58 "1"
+                  SEMICOLON@58..59 ";"
+              WHITESPACE@59..60 " "
+              FOR_STMT@60..75
+                FOR_KW@60..63 "for"
+                WHITESPACE@63..64 " "
+                L_PAREN@64..65 "("
+                SEMICOLON@65..66 ";"
+                SEMICOLON@66..67 ";"
+                R_PAREN@67..68 ")"
+                WHITESPACE@68..69 " "
+                BREAK_STMT@69..75
+                  BREAK_KW@69..74 "break"
+                  SEMICOLON@74..75 ";"
+              WHITESPACE@75..76 " "
+              FOR_STMT@76..94
+                FOR_KW@76..79 "for"
+                WHITESPACE@79..80 " "
+                L_PAREN@80..81 "("
+                EXPR_STMT@81..87
+                  BIN_EXPR@81..86
+                    PATH_EXPR@81..82
+                      NAME_REF@81..82
+                        IDENT@81..82 "i"
+                    WHITESPACE@82..83 " "
+                    EQ@83..84 "="
+                    WHITESPACE@84..85 " "
+                    LITERAL@85..86
+                      INT_NUMBER@85..86 "0"
+                  SEMICOLON@86..87 ";"
+                WHITESPACE@87..88 " "
+                SEMICOLON@88..89 ";"
+                WHITESPACE@89..90 " "
+                R_PAREN@90..91 ")"
+                WHITESPACE@91..92 " "
+                BLOCK@92..94
+                  L_CURLY@92..93 "{"
+                  R_CURLY@93..94 "}"
+              WHITESPACE@94..95 " "
+              R_CURLY@95..96 "}"
+    "#]],
+    );
+}
+
+#[test]
+fn while_and_do_while() {
+    check(
+        &body("while (i < 4) i++; do { i--; } while (i > 0);"),
+        expect![[r#"
+        SOURCE_FILE@0..58
+          FN@0..58
+            PATH_TYPE@0..4
+              PATH@0..4
+                PATH_SEGMENT@0..4
+                  NAME_REF@0..4
+                    IDENT@0..4 "void"
+            WHITESPACE@4..5 " "
+            NAME@5..6
+              IDENT@5..6 "f"
+            PARAM_LIST@6..8
+              L_PAREN@6..7 "("
+              R_PAREN@7..8 ")"
+            WHITESPACE@8..9 " "
+            BLOCK@9..58
+              L_CURLY@9..10 "{"
+              WHITESPACE@10..11 " "
+              WHILE_STMT@11..29
+                WHILE_KW@11..16 "while"
+                WHITESPACE@16..17 " "
+                L_PAREN@17..18 "("
+                BIN_EXPR@18..23
+                  PATH_EXPR@18..19
+                    NAME_REF@18..19
+                      IDENT@18..19 "i"
+                  WHITESPACE@19..20 " "
+                  LT@20..21 "<"
+                  WHITESPACE@21..22 " "
+                  LITERAL@22..23
+                    INT_NUMBER@22..23 "4"
+                R_PAREN@23..24 ")"
+                WHITESPACE@24..25 " "
+                EXPR_STMT@25..29
+                  POSTFIX_EXPR@25..28
+                    PATH_EXPR@25..26
+                      NAME_REF@25..26
+                        IDENT@25..26 "i"
+                    PLUS2@26..28 "++"
+                  SEMICOLON@28..29 ";"
+              WHITESPACE@29..30 " "
+              DO_STMT@30..56
+                DO_KW@30..32 "do"
+                WHITESPACE@32..33 " "
+                BLOCK@33..41
+                  L_CURLY@33..34 "{"
+                  WHITESPACE@34..35 " "
+                  EXPR_STMT@35..39
+                    POSTFIX_EXPR@35..38
+                      PATH_EXPR@35..36
+                        NAME_REF@35..36
+                          IDENT@35..36 "i"
+                      MINUS2@36..38 "--"
+                    SEMICOLON@38..39 ";"
+                  WHITESPACE@39..40 " "
+                  R_CURLY@40..41 "}"
+                WHITESPACE@41..42 " "
+                WHILE_KW@42..47 "while"
+                WHITESPACE@47..48 " "
+                L_PAREN@48..49 "("
+                BIN_EXPR@49..54
+                  PATH_EXPR@49..50
+                    NAME_REF@49..50
+                      IDENT@49..50 "i"
+                  WHITESPACE@50..51 " "
+                  GT@51..52 ">"
+                  WHITESPACE@52..53 " "
+                  LITERAL@53..54
+                    INT_NUMBER@53..54 "0"
+                R_PAREN@54..55 ")"
+                SEMICOLON@55..56 ";"
+              WHITESPACE@56..57 " "
+              R_CURLY@57..58 "}"
+    "#]],
+    );
+}
+
+#[test]
+fn switch_with_fallthrough() {
+    check(
+        &body("switch (m) { case 0: case 1: x = 1; break; case Mode::Fast: { } default: return; }"),
+        expect![[r#"
+        SOURCE_FILE@0..95
+          FN@0..95
+            PATH_TYPE@0..4
+              PATH@0..4
+                PATH_SEGMENT@0..4
+                  NAME_REF@0..4
+                    IDENT@0..4 "void"
+            WHITESPACE@4..5 " "
+            NAME@5..6
+              IDENT@5..6 "f"
+            PARAM_LIST@6..8
+              L_PAREN@6..7 "("
+              R_PAREN@7..8 ")"
+            WHITESPACE@8..9 " "
+            BLOCK@9..95
+              L_CURLY@9..10 "{"
+              WHITESPACE@10..11 " "
+              SWITCH_STMT@11..93
+                SWITCH_KW@11..17 "switch"
+                WHITESPACE@17..18 " "
+                L_PAREN@18..19 "("
+                PATH_EXPR@19..20
+                  NAME_REF@19..20
+                    IDENT@19..20 "m"
+                R_PAREN@20..21 ")"
+                WHITESPACE@21..22 " "
+                SWITCH_BODY@22..93
+                  L_CURLY@22..23 "{"
+                  WHITESPACE@23..24 " "
+                  CASE_CLAUSE@24..31
+                    CASE_KW@24..28 "case"
+                    WHITESPACE@28..29 " "
+                    LITERAL@29..30
+                      INT_NUMBER@29..30 "0"
+                    COLON@30..31 ":"
+                  WHITESPACE@31..32 " "
+                  CASE_CLAUSE@32..53
+                    CASE_KW@32..36 "case"
+                    WHITESPACE@36..37 " "
+                    LITERAL@37..38
+                      INT_NUMBER@37..38 "1"
+                    COLON@38..39 ":"
+                    WHITESPACE@39..40 " "
+                    EXPR_STMT@40..46
+                      BIN_EXPR@40..45
+                        PATH_EXPR@40..41
+                          NAME_REF@40..41
+                            IDENT@40..41 "x"
+                        WHITESPACE@41..42 " "
+                        EQ@42..43 "="
+                        WHITESPACE@43..44 " "
+                        LITERAL@44..45
+                          INT_NUMBER@44..45 "1"
+                      SEMICOLON@45..46 ";"
+                    WHITESPACE@46..47 " "
+                    BREAK_STMT@47..53
+                      BREAK_KW@47..52 "break"
+                      SEMICOLON@52..53 ";"
+                  WHITESPACE@53..54 " "
+                  CASE_CLAUSE@54..74
+                    CASE_KW@54..58 "case"
+                    WHITESPACE@58..59 " "
+                    FIELD_EXPR@59..69
+                      PATH_EXPR@59..63
+                        NAME_REF@59..63
+                          IDENT@59..63 "Mode"
+                      COLON2@63..65 "::"
+                      NAME_REF@65..69
+                        IDENT@65..69 "Fast"
+                    COLON@69..70 ":"
+                    WHITESPACE@70..71 " "
+                    BLOCK@71..74
+                      L_CURLY@71..72 "{"
+                      WHITESPACE@72..73 " "
+                      R_CURLY@73..74 "}"
+                  WHITESPACE@74..75 " "
+                  DEFAULT_CLAUSE@75..91
+                    DEFAULT_KW@75..82 "default"
+                    COLON@82..83 ":"
+                    WHITESPACE@83..84 " "
+                    RETURN_STMT@84..91
+                      RETURN_KW@84..90 "return"
+                      SEMICOLON@90..91 ";"
+                  WHITESPACE@91..92 " "
+                  R_CURLY@92..93 "}"
+              WHITESPACE@93..94 " "
+              R_CURLY@94..95 "}"
+    "#]],
+    );
+}
+
+#[test]
+fn jumps() {
+    check(
+        &body("return; return a, b; break; continue; discard;"),
+        expect![[r#"
+        SOURCE_FILE@0..59
+          FN@0..59
+            PATH_TYPE@0..4
+              PATH@0..4
+                PATH_SEGMENT@0..4
+                  NAME_REF@0..4
+                    IDENT@0..4 "void"
+            WHITESPACE@4..5 " "
+            NAME@5..6
+              IDENT@5..6 "f"
+            PARAM_LIST@6..8
+              L_PAREN@6..7 "("
+              R_PAREN@7..8 ")"
+            WHITESPACE@8..9 " "
+            BLOCK@9..59
+              L_CURLY@9..10 "{"
+              WHITESPACE@10..11 " "
+              RETURN_STMT@11..18
+                RETURN_KW@11..17 "return"
+                SEMICOLON@17..18 ";"
+              WHITESPACE@18..19 " "
+              RETURN_STMT@19..31
+                RETURN_KW@19..25 "return"
+                WHITESPACE@25..26 " "
+                BIN_EXPR@26..30
+                  PATH_EXPR@26..27
+                    NAME_REF@26..27
+                      IDENT@26..27 "a"
+                  COMMA@27..28 ","
+                  WHITESPACE@28..29 " "
+                  PATH_EXPR@29..30
+                    NAME_REF@29..30
+                      IDENT@29..30 "b"
+                SEMICOLON@30..31 ";"
+              WHITESPACE@31..32 " "
+              BREAK_STMT@32..38
+                BREAK_KW@32..37 "break"
+                SEMICOLON@37..38 ";"
+              WHITESPACE@38..39 " "
+              CONTINUE_STMT@39..48
+                CONTINUE_KW@39..47 "continue"
+                SEMICOLON@47..48 ";"
+              WHITESPACE@48..49 " "
+              DISCARD_STMT@49..57
+                DISCARD_KW@49..56 "discard"
+                SEMICOLON@56..57 ";"
+              WHITESPACE@57..58 " "
+              R_CURLY@58..59 "}"
+    "#]],
+    );
+}
+
+#[test]
+fn statement_attributes() {
+    check(
+        &body("[MaxIters(8)] for (;;) {} [ForceUnroll] [unroll] while (x) {} [branch] if (c) {}"),
+        expect![[r#"
+        SOURCE_FILE@0..93
+          FN@0..93
+            PATH_TYPE@0..4
+              PATH@0..4
+                PATH_SEGMENT@0..4
+                  NAME_REF@0..4
+                    IDENT@0..4 "void"
+            WHITESPACE@4..5 " "
+            NAME@5..6
+              IDENT@5..6 "f"
+            PARAM_LIST@6..8
+              L_PAREN@6..7 "("
+              R_PAREN@7..8 ")"
+            WHITESPACE@8..9 " "
+            BLOCK@9..93
+              L_CURLY@9..10 "{"
+              WHITESPACE@10..11 " "
+              FOR_STMT@11..36
+                ATTRIBUTE@11..24
+                  L_BRACK@11..12 "["
+                  PATH@12..20
+                    PATH_SEGMENT@12..20
+                      NAME_REF@12..20
+                        IDENT@12..20 "MaxIters"
+                  ARG_LIST@20..23
+                    L_PAREN@20..21 "("
+                    LITERAL@21..22
+                      INT_NUMBER@21..22 "8"
+                    R_PAREN@22..23 ")"
+                  R_BRACK@23..24 "]"
+                WHITESPACE@24..25 " "
+                FOR_KW@25..28 "for"
+                WHITESPACE@28..29 " "
+                L_PAREN@29..30 "("
+                SEMICOLON@30..31 ";"
+                SEMICOLON@31..32 ";"
+                R_PAREN@32..33 ")"
+                WHITESPACE@33..34 " "
+                BLOCK@34..36
+                  L_CURLY@34..35 "{"
+                  R_CURLY@35..36 "}"
+              WHITESPACE@36..37 " "
+              WHILE_STMT@37..72
+                ATTRIBUTE@37..50
+                  L_BRACK@37..38 "["
+                  PATH@38..49
+                    PATH_SEGMENT@38..49
+                      NAME_REF@38..49
+                        IDENT@38..49 "ForceUnroll"
+                  R_BRACK@49..50 "]"
+                WHITESPACE@50..51 " "
+                ATTRIBUTE@51..59
+                  L_BRACK@51..52 "["
+                  PATH@52..58
+                    PATH_SEGMENT@52..58
+                      NAME_REF@52..58
+                        IDENT@52..58 "unroll"
+                  R_BRACK@58..59 "]"
+                WHITESPACE@59..60 " "
+                WHILE_KW@60..65 "while"
+                WHITESPACE@65..66 " "
+                L_PAREN@66..67 "("
+                PATH_EXPR@67..68
+                  NAME_REF@67..68
+                    IDENT@67..68 "x"
+                R_PAREN@68..69 ")"
+                WHITESPACE@69..70 " "
+                BLOCK@70..72
+                  L_CURLY@70..71 "{"
+                  R_CURLY@71..72 "}"
+              WHITESPACE@72..73 " "
+              IF_STMT@73..91
+                ATTRIBUTE@73..81
+                  L_BRACK@73..74 "["
+                  PATH@74..80
+                    PATH_SEGMENT@74..80
+                      NAME_REF@74..80
+                        IDENT@74..80 "branch"
+                  R_BRACK@80..81 "]"
+                WHITESPACE@81..82 " "
+                IF_KW@82..84 "if"
+                WHITESPACE@84..85 " "
+                L_PAREN@85..86 "("
+                PATH_EXPR@86..87
+                  NAME_REF@86..87
+                    IDENT@86..87 "c"
+                R_PAREN@87..88 ")"
+                WHITESPACE@88..89 " "
+                BLOCK@89..91
+                  L_CURLY@89..90 "{"
+                  R_CURLY@90..91 "}"
+              WHITESPACE@91..92 " "
+              R_CURLY@92..93 "}"
+    "#]],
+    );
+}
+
+#[test]
+fn empty_and_nested_blocks() {
+    check(
+        &body("; { { } ; }"),
+        expect![[r#"
+        SOURCE_FILE@0..24
+          FN@0..24
+            PATH_TYPE@0..4
+              PATH@0..4
+                PATH_SEGMENT@0..4
+                  NAME_REF@0..4
+                    IDENT@0..4 "void"
+            WHITESPACE@4..5 " "
+            NAME@5..6
+              IDENT@5..6 "f"
+            PARAM_LIST@6..8
+              L_PAREN@6..7 "("
+              R_PAREN@7..8 ")"
+            WHITESPACE@8..9 " "
+            BLOCK@9..24
+              L_CURLY@9..10 "{"
+              WHITESPACE@10..11 " "
+              EMPTY_STMT@11..12
+                SEMICOLON@11..12 ";"
+              WHITESPACE@12..13 " "
+              BLOCK@13..22
+                L_CURLY@13..14 "{"
+                WHITESPACE@14..15 " "
+                BLOCK@15..18
+                  L_CURLY@15..16 "{"
+                  WHITESPACE@16..17 " "
+                  R_CURLY@17..18 "}"
+                WHITESPACE@18..19 " "
+                EMPTY_STMT@19..20
+                  SEMICOLON@19..20 ";"
+                WHITESPACE@20..21 " "
+                R_CURLY@21..22 "}"
+              WHITESPACE@22..23 " "
+              R_CURLY@23..24 "}"
+    "#]],
+    );
+}
+
+#[test]
+fn local_struct_and_typedef() {
+    check(
+        &body("struct L { int a; }; typedef float R; L l;"),
+        expect![[r#"
+        SOURCE_FILE@0..55
+          FN@0..55
+            PATH_TYPE@0..4
+              PATH@0..4
+                PATH_SEGMENT@0..4
+                  NAME_REF@0..4
+                    IDENT@0..4 "void"
+            WHITESPACE@4..5 " "
+            NAME@5..6
+              IDENT@5..6 "f"
+            PARAM_LIST@6..8
+              L_PAREN@6..7 "("
+              R_PAREN@7..8 ")"
+            WHITESPACE@8..9 " "
+            BLOCK@9..55
+              L_CURLY@9..10 "{"
+              WHITESPACE@10..11 " "
+              STRUCT@11..31
+                STRUCT_KW@11..17 "struct"
+                WHITESPACE@17..18 " "
+                NAME@18..19
+                  IDENT@18..19 "L"
+                WHITESPACE@19..20 " "
+                MEMBER_LIST@20..30
+                  L_CURLY@20..21 "{"
+                  WHITESPACE@21..22 " "
+                  VAR_DECL@22..28
+                    PATH_TYPE@22..25
+                      PATH@22..25
+                        PATH_SEGMENT@22..25
+                          NAME_REF@22..25
+                            IDENT@22..25 "int"
+                    WHITESPACE@25..26 " "
+                    DECLARATOR@26..27
+                      NAME@26..27
+                        IDENT@26..27 "a"
+                    SEMICOLON@27..28 ";"
+                  WHITESPACE@28..29 " "
+                  R_CURLY@29..30 "}"
+                SEMICOLON@30..31 ";"
+              WHITESPACE@31..32 " "
+              TYPEDEF@32..48
+                TYPEDEF_KW@32..39 "typedef"
+                WHITESPACE@39..40 " "
+                PATH_TYPE@40..45
+                  PATH@40..45
+                    PATH_SEGMENT@40..45
+                      NAME_REF@40..45
+                        IDENT@40..45 "float"
+                WHITESPACE@45..46 " "
+                NAME@46..47
+                  IDENT@46..47 "R"
+                SEMICOLON@47..48 ";"
+              WHITESPACE@48..49 " "
+              VAR_DECL@49..53
+                PATH_TYPE@49..50
+                  PATH@49..50
+                    PATH_SEGMENT@49..50
+                      NAME_REF@49..50
+                        IDENT@49..50 "L"
+                WHITESPACE@50..51 " "
+                DECLARATOR@51..52
+                  NAME@51..52
+                    IDENT@51..52 "l"
+                SEMICOLON@52..53 ";"
+              WHITESPACE@53..54 " "
+              R_CURLY@54..55 "}"
+    "#]],
+    );
+}
+
+#[test]
+fn expression_statements() {
+    check(
+        &body("f(x); i++; --j; bwd_diff(f)(dp, 1.0); out.vals[0] = 1;"),
+        expect![[r#"
+        SOURCE_FILE@0..67
+          FN@0..67
+            PATH_TYPE@0..4
+              PATH@0..4
+                PATH_SEGMENT@0..4
+                  NAME_REF@0..4
+                    IDENT@0..4 "void"
+            WHITESPACE@4..5 " "
+            NAME@5..6
+              IDENT@5..6 "f"
+            PARAM_LIST@6..8
+              L_PAREN@6..7 "("
+              R_PAREN@7..8 ")"
+            WHITESPACE@8..9 " "
+            BLOCK@9..67
+              L_CURLY@9..10 "{"
+              WHITESPACE@10..11 " "
+              EXPR_STMT@11..16
+                CALL_EXPR@11..15
+                  PATH_EXPR@11..12
+                    NAME_REF@11..12
+                      IDENT@11..12 "f"
+                  ARG_LIST@12..15
+                    L_PAREN@12..13 "("
+                    PATH_EXPR@13..14
+                      NAME_REF@13..14
+                        IDENT@13..14 "x"
+                    R_PAREN@14..15 ")"
+                SEMICOLON@15..16 ";"
+              WHITESPACE@16..17 " "
+              EXPR_STMT@17..21
+                POSTFIX_EXPR@17..20
+                  PATH_EXPR@17..18
+                    NAME_REF@17..18
+                      IDENT@17..18 "i"
+                  PLUS2@18..20 "++"
+                SEMICOLON@20..21 ";"
+              WHITESPACE@21..22 " "
+              EXPR_STMT@22..26
+                PREFIX_EXPR@22..25
+                  MINUS2@22..24 "--"
+                  PATH_EXPR@24..25
+                    NAME_REF@24..25
+                      IDENT@24..25 "j"
+                SEMICOLON@25..26 ";"
+              WHITESPACE@26..27 " "
+              EXPR_STMT@27..48
+                CALL_EXPR@27..47
+                  DIFF_EXPR@27..38
+                    BWD_DIFF_KW@27..35 "bwd_diff"
+                    L_PAREN@35..36 "("
+                    PATH_EXPR@36..37
+                      NAME_REF@36..37
+                        IDENT@36..37 "f"
+                    R_PAREN@37..38 ")"
+                  ARG_LIST@38..47
+                    L_PAREN@38..39 "("
+                    PATH_EXPR@39..41
+                      NAME_REF@39..41
+                        IDENT@39..41 "dp"
+                    COMMA@41..42 ","
+                    WHITESPACE@42..43 " "
+                    LITERAL@43..46
+                      FLOAT_NUMBER@43..46 "1.0"
+                    R_PAREN@46..47 ")"
+                SEMICOLON@47..48 ";"
+              WHITESPACE@48..49 " "
+              EXPR_STMT@49..65
+                BIN_EXPR@49..64
+                  INDEX_EXPR@49..60
+                    FIELD_EXPR@49..57
+                      PATH_EXPR@49..52
+                        NAME_REF@49..52
+                          IDENT@49..52 "out"
+                      DOT@52..53 "."
+                      NAME_REF@53..57
+                        IDENT@53..57 "vals"
+                    L_BRACK@57..58 "["
+                    LITERAL@58..59
+                      INT_NUMBER@58..59 "0"
+                    R_BRACK@59..60 "]"
+                  WHITESPACE@60..61 " "
+                  EQ@61..62 "="
+                  WHITESPACE@62..63 " "
+                  LITERAL@63..64
+                    INT_NUMBER@63..64 "1"
+                SEMICOLON@64..65 ";"
+              WHITESPACE@65..66 " "
+              R_CURLY@66..67 "}"
+    "#]],
+    );
+}
+
+#[test]
+fn target_switch() {
+    check(
+        &body("__target_switch { case wgsl: f(); default: g(); }"),
+        expect![[r#"
+        SOURCE_FILE@0..62
+          FN@0..62
+            PATH_TYPE@0..4
+              PATH@0..4
+                PATH_SEGMENT@0..4
+                  NAME_REF@0..4
+                    IDENT@0..4 "void"
+            WHITESPACE@4..5 " "
+            NAME@5..6
+              IDENT@5..6 "f"
+            PARAM_LIST@6..8
+              L_PAREN@6..7 "("
+              R_PAREN@7..8 ")"
+            WHITESPACE@8..9 " "
+            BLOCK@9..62
+              L_CURLY@9..10 "{"
+              WHITESPACE@10..11 " "
+              SWITCH_STMT@11..60
+                TARGET_SWITCH_KW@11..26 "__target_switch"
+                WHITESPACE@26..27 " "
+                SWITCH_BODY@27..60
+                  L_CURLY@27..28 "{"
+                  WHITESPACE@28..29 " "
+                  CASE_CLAUSE@29..44
+                    CASE_KW@29..33 "case"
+                    WHITESPACE@33..34 " "
+                    PATH_EXPR@34..38
+                      NAME_REF@34..38
+                        IDENT@34..38 "wgsl"
+                    COLON@38..39 ":"
+                    WHITESPACE@39..40 " "
+                    EXPR_STMT@40..44
+                      CALL_EXPR@40..43
+                        PATH_EXPR@40..41
+                          NAME_REF@40..41
+                            IDENT@40..41 "f"
+                        ARG_LIST@41..43
+                          L_PAREN@41..42 "("
+                          R_PAREN@42..43 ")"
+                      SEMICOLON@43..44 ";"
+                  WHITESPACE@44..45 " "
+                  DEFAULT_CLAUSE@45..58
+                    DEFAULT_KW@45..52 "default"
+                    COLON@52..53 ":"
+                    WHITESPACE@53..54 " "
+                    EXPR_STMT@54..58
+                      CALL_EXPR@54..57
+                        PATH_EXPR@54..55
+                          NAME_REF@54..55
+                            IDENT@54..55 "g"
+                        ARG_LIST@55..57
+                          L_PAREN@55..56 "("
+                          R_PAREN@56..57 ")"
+                      SEMICOLON@57..58 ";"
+                  WHITESPACE@58..59 " "
+                  R_CURLY@59..60 "}"
+              WHITESPACE@60..61 " "
+              R_CURLY@61..62 "}"
+    "#]],
+    );
+}
+
+#[test]
+fn no_diff_statement_starts() {
+    check(
+        &body("no_diff float a = 1; no_diff f(a);"),
+        expect![[r#"
+        SOURCE_FILE@0..47
+          FN@0..47
+            PATH_TYPE@0..4
+              PATH@0..4
+                PATH_SEGMENT@0..4
+                  NAME_REF@0..4
+                    IDENT@0..4 "void"
+            WHITESPACE@4..5 " "
+            NAME@5..6
+              IDENT@5..6 "f"
+            PARAM_LIST@6..8
+              L_PAREN@6..7 "("
+              R_PAREN@7..8 ")"
+            WHITESPACE@8..9 " "
+            BLOCK@9..47
+              L_CURLY@9..10 "{"
+              WHITESPACE@10..11 " "
+              VAR_DECL@11..31
+                NO_DIFF_KW@11..18 "no_diff"
+                WHITESPACE@18..19 " "
+                PATH_TYPE@19..24
+                  PATH@19..24
+                    PATH_SEGMENT@19..24
+                      NAME_REF@19..24
+                        IDENT@19..24 "float"
+                WHITESPACE@24..25 " "
+                DECLARATOR@25..30
+                  NAME@25..26
+                    IDENT@25..26 "a"
+                  WHITESPACE@26..27 " "
+                  EQ@27..28 "="
+                  WHITESPACE@28..29 " "
+                  LITERAL@29..30
+                    INT_NUMBER@29..30 "1"
+                SEMICOLON@30..31 ";"
+              WHITESPACE@31..32 " "
+              EXPR_STMT@32..45
+                NO_DIFF_EXPR@32..44
+                  NO_DIFF_KW@32..39 "no_diff"
+                  WHITESPACE@39..40 " "
+                  CALL_EXPR@40..44
+                    PATH_EXPR@40..41
+                      NAME_REF@40..41
+                        IDENT@40..41 "f"
+                    ARG_LIST@41..44
+                      L_PAREN@41..42 "("
+                      PATH_EXPR@42..43
+                        NAME_REF@42..43
+                          IDENT@42..43 "a"
+                      R_PAREN@43..44 ")"
+                SEMICOLON@44..45 ";"
+              WHITESPACE@45..46 " "
+              R_CURLY@46..47 "}"
+    "#]],
+    );
+}
