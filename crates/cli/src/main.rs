@@ -1,1 +1,94 @@
-fn main() {}
+//! `dslang`: the command-line driver. It holds no analysis logic: it reads files, calls the
+//! library crates and prints their results in the formats of `shared/docs/cli.md`.
+
+mod bench;
+mod diagnostics;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand, ValueEnum};
+
+/// Exit statuses of the cli.md contract.
+pub mod exit {
+    pub const OK: u8 = 0;
+    pub const USER_ERROR: u8 = 1;
+    pub const BAD_COMMAND_LINE: u8 = 2;
+    #[allow(dead_code)] // used once `run`/`test` dispatch on the GPU
+    pub const NO_GPU: u8 = 3;
+}
+
+#[derive(Parser)]
+#[command(
+    name = "dslang",
+    version,
+    about = "Slang automatic differentiation compiler"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum Target {
+    Wgsl,
+    Spirv,
+    Ir,
+    Reflection,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Compile FILE to the target code (WGSL by default).
+    Compile {
+        file: PathBuf,
+        #[arg(long, value_enum, default_value = "wgsl")]
+        target: Target,
+        #[arg(long)]
+        entry: Option<String>,
+        #[arg(short = 'o')]
+        output: Option<PathBuf>,
+    },
+    /// Compile FILE, create its //TEST_INPUT buffers, dispatch it on the GPU and print the results.
+    Run {
+        file: PathBuf,
+        #[arg(long)]
+        entry: Option<String>,
+        #[arg(long)]
+        dispatch: Option<String>,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Run compute and diagnostic tests (files or folders).
+    Test { paths: Vec<PathBuf> },
+    /// Report diagnostics only; no code generation.
+    Check {
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
+    /// Language server on stdin/stdout.
+    Lsp,
+    /// Built-in benchmarks.
+    Bench {
+        #[command(subcommand)]
+        which: bench::BenchCommand,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let status = match cli.command {
+        Command::Check { files } => diagnostics::check_files(&files),
+        Command::Bench { which } => bench::run(which),
+        Command::Compile { .. } => not_yet("compile"),
+        Command::Run { .. } => not_yet("run"),
+        Command::Test { .. } => not_yet("test"),
+        Command::Lsp => not_yet("lsp"),
+    };
+    ExitCode::from(status)
+}
+
+fn not_yet(command: &str) -> u8 {
+    eprintln!("dslang {command}: not implemented yet (see the open issues)");
+    exit::BAD_COMMAND_LINE
+}

@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# The whole test suite, on a fresh machine: installs what it needs, builds, runs every test.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh
+# Mesa warns at each Vulkan start without a runtime dir; give it a private one.
+export XDG_RUNTIME_DIR="${XDG_RUNTIME_DIR:-$(mktemp -d)}"
+chmod 700 "$XDG_RUNTIME_DIR"
+# GPU tests must not skip silently in CI: lavapipe is installed above.
+export DSLANG_REQUIRE_GPU=1
+cargo test --workspace --all-targets --locked
