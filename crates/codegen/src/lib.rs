@@ -158,26 +158,21 @@ fn validate(
 ) -> Result<naga::valid::ModuleInfo, CodegenError> {
     let mut validator =
         naga::valid::Validator::new(naga::valid::ValidationFlags::all(), options.capabilities());
-    validator.validate(module).map_err(|e| {
-        let function = e
-            .spans()
-            .find_map(|_| None::<String>)
-            .or_else(|| failing_function(module, e.as_inner()));
-        CodegenError::Internal {
-            function,
+    validator
+        .validate(module)
+        .map_err(|e| CodegenError::Internal {
+            function: failing_item(e.as_inner()),
             message: format!("naga validation: {}", error_chain(e.as_inner())),
-        }
-    })
+        })
 }
 
-fn failing_function(module: &naga::Module, e: &naga::valid::ValidationError) -> Option<String> {
+/// The function (or entry point, or global) naga's error is about.
+fn failing_item(e: &naga::valid::ValidationError) -> Option<String> {
+    use naga::valid::ValidationError as V;
     match e {
-        naga::valid::ValidationError::Function { name, .. } => Some(name.clone()),
-        naga::valid::ValidationError::EntryPoint { name, .. } => Some(name.clone()),
-        _ => {
-            let _ = module;
-            None
-        }
+        V::Function { name, .. } | V::EntryPoint { name, .. } => Some(name.clone()),
+        V::GlobalVariable { name, .. } => Some(format!("global {name}")),
+        _ => None,
     }
 }
 

@@ -1092,3 +1092,66 @@ fn non_finite_literals_and_select_of_structs() {
     "#]],
     );
 }
+
+#[test]
+fn matrices_in_buffers_are_stored_column_major_like_slang() {
+    let mut m = Module::new();
+    let m23 = m.types.matrix(Scalar::F32, 2, 3);
+    let f32t = m.types.f32();
+    let mats = m.add_global(
+        "mats",
+        m23,
+        GlobalKind::StorageBuffer {
+            access: BufferAccess::ReadWrite,
+        },
+    );
+    let out = m.add_global(
+        "outputBuffer",
+        f32t,
+        GlobalKind::StorageBuffer {
+            access: BufferAccess::ReadWrite,
+        },
+    );
+    entry(&mut m, 1, |b, x| {
+        let whole = b.load(Place::global(mats).dynamic(x));
+        let row1 = b.load(Place::global(mats).dynamic(x).index(1));
+        let one = b.u32(1);
+        let elem = b.load(Place::global(mats).dynamic(x).dynamic(one).index(2));
+        let t = b.math(MathFn::Transpose, &[whole]);
+        let tt = b.math(MathFn::Transpose, &[t]);
+        b.store(Place::global(mats).index(0), tt);
+        b.store(Place::global(mats).index(1).index(0), row1);
+        b.store(Place::global(mats).index(2).index(1).index(0), elem);
+        b.store(Place::global(out).dynamic(x), elem);
+    });
+    check(
+        &m,
+        expect![[r#"
+        @group(0) @binding(0) 
+        var<storage, read_write> mats: array<array<vec2<f32>, 3>>;
+        @group(0) @binding(1) 
+        var<storage, read_write> outputBuffer: array<f32>;
+
+        @compute @workgroup_size(1, 1, 1) 
+        fn computeMain(@builtin(global_invocation_id) tid: vec3<u32>) {
+            let _e5 = mats[tid.x][0];
+            let _e7 = mats[tid.x][1];
+            let _e9 = mats[tid.x][2];
+            let _e24 = mats[tid.x][0][1u];
+            let _e27 = mats[tid.x][1][1u];
+            let _e30 = mats[tid.x][2][1u];
+            let _e31 = vec3<f32>(_e24, _e27, _e30);
+            let _e37 = mats[tid.x][2][1u];
+            let _e39 = transpose(transpose(mat2x3<f32>(vec3<f32>(_e5.x, _e7.x, _e9.x), vec3<f32>(_e5.y, _e7.y, _e9.y))));
+            mats[0][0] = vec2<f32>(_e39[0].x, _e39[1].x);
+            mats[0][1] = vec2<f32>(_e39[0].y, _e39[1].y);
+            mats[0][2] = vec2<f32>(_e39[0].z, _e39[1].z);
+            mats[1][0][0u] = _e31.x;
+            mats[1][1][0u] = _e31.y;
+            mats[1][2][0u] = _e31.z;
+            mats[2][0][1u] = _e37;
+            outputBuffer[tid.x] = _e37;
+        }
+    "#]],
+    );
+}

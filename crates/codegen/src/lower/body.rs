@@ -546,36 +546,64 @@ impl Lowerer<'_> {
                 )
             }
         };
+        let mut row: Option<Handle<E>> = None;
         for access in &place.path {
-            match *access {
-                Access::Field(i) | Access::Index(i) => {
-                    expr = cx.add(
-                        out,
-                        E::AccessIndex {
-                            base: expr,
-                            index: i,
-                        },
-                    );
-                    ty = cx
-                        .types
-                        .element(ty, Some(i))
-                        .ok_or_else(|| cx.err("bad access path"))?;
-                }
-                Access::Dynamic(v) => {
-                    let index = cx.value(v)?;
-                    expr = cx.add(out, E::Access { base: expr, index });
-                    ty = cx
-                        .types
-                        .element(ty, None)
-                        .ok_or_else(|| cx.err("bad access path"))?;
-                }
+            let index = match *access {
+                Access::Field(i) | Access::Index(i) => Index::Const(i),
+                Access::Dynamic(v) => Index::Dyn(cx.value(v)?),
+            };
+            let host_matrix = repr.host && matches!(cx.types.kind(ty), TypeKind::Matrix { .. });
+            if host_matrix {
+                // Select a row lazily: memory holds columns, so the row has no pointer.
+                row = Some(match index {
+                    Index::Const(i) => cx.add(out, E::Literal(naga::Literal::U32(i))),
+                    Index::Dyn(h) => h,
+                });
+                ty = cx
+                    .types
+                    .element(ty, None)
+                    .ok_or_else(|| cx.err("bad access path"))?;
+                continue;
             }
+            let next_ty = match index {
+                Index::Const(i) => cx.types.element(ty, Some(i)),
+                Index::Dyn(_) => cx.types.element(ty, None),
+            }
+            .ok_or_else(|| cx.err("bad access path"))?;
+            expr = match index {
+                Index::Const(i) => cx.add(
+                    out,
+                    E::AccessIndex {
+                        base: expr,
+                        index: i,
+                    },
+                ),
+                Index::Dyn(h) => cx.add(
+                    out,
+                    E::Access {
+                        base: expr,
+                        index: h,
+                    },
+                ),
+            };
+            if let Some(r) = row.take() {
+                // Element (r, c) of a column-major matrix is column c, component r.
+                expr = cx.add(
+                    out,
+                    E::Access {
+                        base: expr,
+                        index: r,
+                    },
+                );
+            }
+            ty = next_ty;
         }
         Ok(PlaceExpr {
             expr,
             is_pointer,
             repr,
             ty,
+            row,
         })
     }
 
@@ -583,10 +611,79 @@ impl Lowerer<'_> {
         if !p.is_pointer {
             return Ok(p.expr);
         }
-        if !self.host_differs_in(&cx.types, p.ty, p.repr) {
+        if p.row.is_none() && !repr_differs(&cx.types, p.ty, p.repr) {
             return Ok(cx.add(out, E::Load { pointer: p.expr }));
         }
+        if let Some(row) = p.row {
+            // A row of a column-major matrix: one element from each column.
+            let n = cx.types.vector_size(p.ty).unwrap_or(1);
+            let mut components = Vec::new();
+            for c in 0..n as u32 {
+                let column = cx.add(
+                    out,
+                    E::AccessIndex {
+                        base: p.expr,
+                        index: c,
+                    },
+                );
+                let elem = cx.add(
+                    out,
+                    E::Access {
+                        base: column,
+                        index: row,
+                    },
+                );
+                components.push(cx.add(out, E::Load { pointer: elem }));
+            }
+            let t = self.ty(p.ty, Repr::VALUE)?;
+            return Ok(cx.add(out, E::Compose { ty: t, components }));
+        }
         match cx.types.kind(p.ty).clone() {
+            TypeKind::Matrix { scalar, rows, cols } => {
+                let columns = (0..cols as u32)
+                    .map(|c| {
+                        let ptr = cx.add(
+                            out,
+                            E::AccessIndex {
+                                base: p.expr,
+                                index: c,
+                            },
+                        );
+                        cx.add(out, E::Load { pointer: ptr })
+                    })
+                    .collect::<Vec<_>>();
+                let row_ty = self.vector_type(scalar, cols)?;
+                let mut row_values = Vec::new();
+                for r in 0..rows as u32 {
+                    let components = columns
+                        .iter()
+                        .map(|&col| {
+                            cx.add(
+                                out,
+                                E::AccessIndex {
+                                    base: col,
+                                    index: r,
+                                },
+                            )
+                        })
+                        .collect();
+                    row_values.push(cx.add(
+                        out,
+                        E::Compose {
+                            ty: row_ty,
+                            components,
+                        },
+                    ));
+                }
+                let t = self.ty(p.ty, Repr::VALUE)?;
+                Ok(cx.add(
+                    out,
+                    E::Compose {
+                        ty: t,
+                        components: row_values,
+                    },
+                ))
+            }
             TypeKind::Scalar(Scalar::Bool)
             | TypeKind::Vector {
                 scalar: Scalar::Bool,
@@ -626,6 +723,7 @@ impl Lowerer<'_> {
                         is_pointer: true,
                         repr: p.repr,
                         ty: sub_ty,
+                        row: None,
                     };
                     components.push(self.load(cx, out, &sub)?);
                 }
@@ -646,7 +744,7 @@ impl Lowerer<'_> {
         if !p.is_pointer {
             return Err(cx.err("store to a read-only parameter"));
         }
-        if !self.host_differs_in(&cx.types, p.ty, p.repr) {
+        if p.row.is_none() && !repr_differs(&cx.types, p.ty, p.repr) {
             push(
                 out,
                 S::Store {
@@ -656,7 +754,91 @@ impl Lowerer<'_> {
             );
             return Ok(());
         }
+        if let Some(row) = p.row {
+            let n = cx.types.vector_size(p.ty).unwrap_or(1);
+            for c in 0..n as u32 {
+                let column = cx.add(
+                    out,
+                    E::AccessIndex {
+                        base: p.expr,
+                        index: c,
+                    },
+                );
+                let elem = cx.add(
+                    out,
+                    E::Access {
+                        base: column,
+                        index: row,
+                    },
+                );
+                let part = cx.add(
+                    out,
+                    E::AccessIndex {
+                        base: value,
+                        index: c,
+                    },
+                );
+                push(
+                    out,
+                    S::Store {
+                        pointer: elem,
+                        value: part,
+                    },
+                );
+            }
+            return Ok(());
+        }
         match cx.types.kind(p.ty).clone() {
+            TypeKind::Matrix { scalar, rows, cols } => {
+                // Column c of the host matrix gathers element c of every row.
+                let rows_v: Vec<Handle<E>> = (0..rows as u32)
+                    .map(|r| {
+                        cx.add(
+                            out,
+                            E::AccessIndex {
+                                base: value,
+                                index: r,
+                            },
+                        )
+                    })
+                    .collect();
+                let column_ty = self.vector_type(scalar, rows)?;
+                for c in 0..cols as u32 {
+                    let components = rows_v
+                        .iter()
+                        .map(|&row| {
+                            cx.add(
+                                out,
+                                E::AccessIndex {
+                                    base: row,
+                                    index: c,
+                                },
+                            )
+                        })
+                        .collect();
+                    let column = cx.add(
+                        out,
+                        E::Compose {
+                            ty: column_ty,
+                            components,
+                        },
+                    );
+                    let ptr = cx.add(
+                        out,
+                        E::AccessIndex {
+                            base: p.expr,
+                            index: c,
+                        },
+                    );
+                    push(
+                        out,
+                        S::Store {
+                            pointer: ptr,
+                            value: column,
+                        },
+                    );
+                }
+            }
             TypeKind::Scalar(Scalar::Bool)
             | TypeKind::Vector {
                 scalar: Scalar::Bool,
@@ -716,6 +898,7 @@ impl Lowerer<'_> {
                         is_pointer: true,
                         repr: p.repr,
                         ty: sub_ty,
+                        row: None,
                     };
                     self.store(cx, out, &sub, part)?;
                 }
@@ -723,15 +906,6 @@ impl Lowerer<'_> {
             _ => return Err(cx.err(format!("cannot store {}", cx.types.display(p.ty)))),
         }
         Ok(())
-    }
-
-    fn host_differs_in(&self, types: &ir::Types, ty: TypeId, repr: Repr) -> bool {
-        repr != Repr::VALUE
-            && types.contains_scalar(ty, &|s| {
-                (repr.host && s == Scalar::Bool)
-                    || (repr.atomic_int && matches!(s, Scalar::I32 | Scalar::U32))
-                    || (repr.atomic_float && s == Scalar::F32)
-            })
     }
 
     fn composite_len(&self, types: &ir::Types, ty: TypeId) -> u32 {
@@ -1201,6 +1375,12 @@ impl Lowerer<'_> {
         );
         Ok(())
     }
+}
+
+#[derive(Clone, Copy)]
+enum Index {
+    Const(u32),
+    Dyn(Handle<E>),
 }
 
 #[derive(Clone, Copy)]

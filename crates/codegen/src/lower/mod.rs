@@ -46,6 +46,41 @@ struct GlobalInfo {
     repr: Repr,
 }
 
+/// Whether memory in `repr` holds `ty` differently from its value form (so loads and stores
+/// convert): bools as `u32`, atomics, and matrices stored column by column in host memory.
+fn repr_differs(types: &ir::Types, ty: TypeId, repr: Repr) -> bool {
+    if repr == Repr::VALUE {
+        return false;
+    }
+    match *types.kind(ty) {
+        TypeKind::Matrix { .. } => repr.host,
+        TypeKind::Scalar(s) | TypeKind::Vector { scalar: s, .. } => {
+            (repr.host && s == Scalar::Bool)
+                || (repr.atomic_int
+                    && matches!(
+                        ty_kind_scalar_only(types, ty),
+                        Some(Scalar::I32 | Scalar::U32)
+                    ))
+                || (repr.atomic_float && ty_kind_scalar_only(types, ty) == Some(Scalar::F32))
+        }
+        TypeKind::Array { elem, .. } | TypeKind::RuntimeArray { elem } => {
+            repr_differs(types, elem, repr)
+        }
+        TypeKind::Struct(id) => types
+            .struct_def(id)
+            .is_some_and(|s| s.fields.iter().any(|f| repr_differs(types, f.ty, repr))),
+        TypeKind::Void => false,
+    }
+}
+
+/// The scalar of a scalar type (atomics apply to scalars only, not vectors).
+fn ty_kind_scalar_only(types: &ir::Types, ty: TypeId) -> Option<Scalar> {
+    match *types.kind(ty) {
+        TypeKind::Scalar(s) => Some(s),
+        _ => None,
+    }
+}
+
 fn internal(function: Option<&str>, message: impl Into<String>) -> CodegenError {
     CodegenError::Internal {
         function: function.map(str::to_string),
@@ -269,6 +304,24 @@ impl Lowerer<'_> {
                         target: self.opts.target,
                     });
                 }
+                if repr.host {
+                    // In buffers, Slang stores matrices column-major: one vector per HLSL column.
+                    let column = self.vector_type(scalar, rows)?;
+                    let stride = self.layouter[column].to_stride();
+                    let size = naga::ArraySize::Constant(
+                        std::num::NonZeroU32::MIN.saturating_add(cols as u32 - 1),
+                    );
+                    let h = self.insert_type(
+                        None,
+                        Ti::Array {
+                            base: column,
+                            size,
+                            stride,
+                        },
+                    )?;
+                    self.type_cache.insert((ty, repr), h);
+                    return Ok(h);
+                }
                 // HLSL rows are naga columns (see the crate docs).
                 self.insert_type(
                     None,
@@ -322,7 +375,7 @@ impl Lowerer<'_> {
                     offset += layout.size;
                 }
                 let span = align.round_up(offset.max(1));
-                let differs = repr != Repr::VALUE && self.host_differs(ty, repr);
+                let differs = repr_differs(self.types(), ty, repr);
                 let name = if differs {
                     format!("{}_host", def.name)
                 } else {
@@ -333,16 +386,6 @@ impl Lowerer<'_> {
         };
         self.type_cache.insert((ty, repr), h);
         Ok(h)
-    }
-
-    /// Whether the memory representation differs from the value representation (so loads and
-    /// stores must convert).
-    fn host_differs(&self, ty: TypeId, repr: Repr) -> bool {
-        self.types().contains_scalar(ty, &|s| {
-            (repr.host && s == Scalar::Bool)
-                || (repr.atomic_int && matches!(s, Scalar::I32 | Scalar::U32))
-                || (repr.atomic_float && s == Scalar::F32)
-        })
     }
 
     fn lower_globals(&mut self) -> Result<()> {
@@ -414,7 +457,7 @@ impl Lowerer<'_> {
                 GlobalKind::Constant(value) => Some(self.const_expr(value, g.ty)?),
                 _ => None,
             };
-            let resource_binding = bind.then(|| naga::ResourceBinding { group: 0, binding });
+            let resource_binding = bind.then_some(naga::ResourceBinding { group: 0, binding });
             let handle = self.out.global_variables.append(
                 naga::GlobalVariable {
                     name: Some(g.name.clone()),
@@ -648,6 +691,9 @@ struct PlaceExpr {
     is_pointer: bool,
     repr: Repr,
     ty: TypeId,
+    /// A row of a matrix held column-major in host memory: `expr` points at the matrix and
+    /// this is the row index; `ty` is the row vector type.
+    row: Option<Handle<E>>,
 }
 
 struct FnCx<'a> {
