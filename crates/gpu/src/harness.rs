@@ -56,8 +56,9 @@ pub fn names_match(wgsl_name: &str, input_name: &str) -> bool {
 }
 
 /// Binds the file's buffer inputs to the module's globals: a named input to the global of that
-/// name, an unnamed one (or a name with no global) to the next unbound global in declaration
-/// order. Globals no input feeds get a zero-filled buffer of one element.
+/// name (see [`names_match`]), an unnamed one to the next unbound global in declaration order.
+/// A named input without a global stays unbound (an `out` one prints its initial data); globals
+/// no input feeds get a zero-filled buffer of one element.
 pub fn plan_test(
     file: &TestFile,
     resources: &[ResourceInfo],
@@ -88,23 +89,25 @@ pub fn plan_test(
         slots.push(slot);
     }
     for (slot, (input, _)) in slots.iter_mut().zip(&buffers) {
-        if slot.is_none() {
-            *slot = (0..resources.len()).find(|&r| !taken[r]);
-            match *slot {
-                Some(r) => {
-                    taken[r] = true;
-                    if let Some(name) = &input.name {
-                        notes.push(format!(
-                            "line {}: no WGSL global named `{name}`; bound to `{}` by order",
-                            input.line, resources[r].name
-                        ));
-                    }
-                }
-                None => notes.push(format!(
-                    "line {}: no WGSL global left for this input; it is not bound",
-                    input.line
-                )),
-            }
+        if slot.is_some() {
+            continue;
+        }
+        if let Some(name) = &input.name {
+            // Binding a named input to some other global would feed it the wrong data; the
+            // compiler most likely removed the global because the entry point never uses it.
+            notes.push(format!(
+                "line {}: no WGSL global named `{name}`; the input is not bound",
+                input.line
+            ));
+            continue;
+        }
+        *slot = (0..resources.len()).find(|&r| !taken[r]);
+        match *slot {
+            Some(r) => taken[r] = true,
+            None => notes.push(format!(
+                "line {}: no WGSL global left for this input; it is not bound",
+                input.line
+            )),
         }
     }
     let mut job = ComputeJob::new(wgsl, entry);
