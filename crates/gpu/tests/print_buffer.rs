@@ -58,7 +58,7 @@ fn all_argument_kinds() {
                     (-7i32) as u32,
                     4_000_000_000,
                     0xBEEF,
-                    2.71828f32.to_bits(),
+                    1.23456f32.to_bits(),
                     1234.5f32.to_bits(),
                     0.0001f32.to_bits(),
                     1,
@@ -80,7 +80,7 @@ fn all_argument_kinds() {
     );
     expect![[r#"
         hello
-        i=-7 u=4000000000 x=0000BEEF f=2.718 e=1.234500e+03 g=0.0001 b=1
+        i=-7 u=4000000000 x=0000BEEF f=1.235 e=1.234500e+03 g=0.0001 b=1
         wide -5 8589934591 0.125000
     "#]]
     .assert_eq(&decode_print_buffer(&words, &formats()));
