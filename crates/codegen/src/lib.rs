@@ -15,10 +15,10 @@ use std::fmt;
 
 /// Name of the storage buffer that `printf` writes to (added only when a print is reachable).
 ///
-/// Layout: `array<atomic<u32>>`; word 0 is the write cursor (words used so far after word 0);
-/// each record is `[format id, n, arg words...]` where `n` is the number of argument words and
-/// every scalar component of every argument takes one 32-bit word (floats as their bits, bools as
-/// 0/1). Records that would not fit are dropped but still advance the cursor.
+/// Layout (shared with `gpu::print`): `array<atomic<u32>>`; word 0 is the write cursor (words
+/// used so far after word 0); each record is `[format id + 1, n, arg words...]` where `n` counts
+/// the argument words: one per 32-bit scalar component (floats as bits, bools as 0/1), two per
+/// 64-bit one (low word first). Records that would not fit are dropped but still move the cursor.
 pub const PRINT_BUFFER_NAME: &str = "dslang_print_buffer";
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]

@@ -37,7 +37,9 @@ pub struct EntryPointInfo {
 pub struct PrintFormatInfo {
     pub id: u32,
     pub format: String,
-    /// Kind of each argument word: `"float"`, `"int"`, `"uint"` or `"bool"`, in record order.
+    /// Kind of each scalar argument in record order (vectors are flattened): `"f32"`, `"i32"`,
+    /// `"u32"`, `"bool"` (one word each; halves are widened to `f32`) or `"i64"`, `"u64"`,
+    /// `"f64"` (two words, low first).
     pub arg_kinds: Vec<String>,
 }
 

@@ -43,11 +43,15 @@ fn double_and_int64_compile_to_valid_spirv() {
     let big = b.literal(Literal::I64(1 << 40));
     let ubig = b.literal(Literal::U64(3));
     let ib = b.convert(ubig, Scalar::I64);
-    let _ = b.add(big, ib);
+    let sum = b.add(big, ib);
+    let d = b.literal(Literal::F64(0.1));
+    b.print("%lld %f\n", &[sum, d]);
     b.finish().unwrap();
     let lowered = lower(&m, &Options::spirv()).unwrap();
     let words = to_spirv(&lowered.module, &lowered.info).unwrap();
     assert_eq!(words[0], 0x0723_0203, "SPIR-V magic number");
+    let kinds = &lowered.reflection.print_formats[0].arg_kinds;
+    assert_eq!(kinds, &["i64", "f64"]);
     spirv_val(&words);
 }
 
@@ -237,9 +241,9 @@ fn reflection_lists_bindings_entry_points_and_print_formats() {
               "id": 0,
               "format": "item %u alive=%d z=%f\n",
               "arg_kinds": [
-                "uint",
+                "u32",
                 "bool",
-                "float"
+                "f32"
               ]
             }
           ]
@@ -248,40 +252,40 @@ fn reflection_lists_bindings_entry_points_and_print_formats() {
     check(
         &m,
         expect![[r#"
-        struct Item_host {
-            pos: vec3<f32>,
-            alive: u32,
-        }
-
-        struct Params {
-            scale: f32,
-        }
-
-        @group(0) @binding(0) 
-        var<storage> inputBuffer: array<Item_host>;
-        @group(0) @binding(1) 
-        var<uniform> params: Params;
-        @group(0) @binding(2) 
-        var<storage, read_write> outputBuffer: array<f32>;
-        @group(0) @binding(3) 
-        var<storage, read_write> dslang_print_buffer: array<atomic<u32>>;
-
-        @compute @workgroup_size(16, 1, 1) 
-        fn computeMain(@builtin(global_invocation_id) tid: vec3<u32>) {
-            let _e5 = inputBuffer[tid.x].alive;
-            let _e12 = inputBuffer[tid.x].pos.z;
-            let _e22 = atomicAdd((&dslang_print_buffer[0]), 5u);
-            let _e24 = (_e22 + 1u);
-            if ((_e24 + 5u) <= arrayLength((&dslang_print_buffer))) {
-                atomicStore((&dslang_print_buffer[(_e24 + 0u)]), 0u);
-                atomicStore((&dslang_print_buffer[(_e24 + 1u)]), 3u);
-                atomicStore((&dslang_print_buffer[(_e24 + 2u)]), tid.x);
-                atomicStore((&dslang_print_buffer[(_e24 + 3u)]), select(0u, 1u, (_e5 != u32())));
-                atomicStore((&dslang_print_buffer[(_e24 + 4u)]), bitcast<u32>(_e12));
+            struct Item_host {
+                pos: vec3<f32>,
+                alive: u32,
             }
-            outputBuffer[tid.x] = _e12;
-        }
-    "#]],
+
+            struct Params {
+                scale: f32,
+            }
+
+            @group(0) @binding(0) 
+            var<storage> inputBuffer: array<Item_host>;
+            @group(0) @binding(1) 
+            var<uniform> params: Params;
+            @group(0) @binding(2) 
+            var<storage, read_write> outputBuffer: array<f32>;
+            @group(0) @binding(3) 
+            var<storage, read_write> dslang_print_buffer: array<atomic<u32>>;
+
+            @compute @workgroup_size(16, 1, 1) 
+            fn computeMain(@builtin(global_invocation_id) tid: vec3<u32>) {
+                let _e5 = inputBuffer[tid.x].alive;
+                let _e12 = inputBuffer[tid.x].pos.z;
+                let _e22 = atomicAdd((&dslang_print_buffer[0]), 5u);
+                let _e24 = (_e22 + 1u);
+                if ((_e24 + 5u) <= arrayLength((&dslang_print_buffer))) {
+                    atomicStore((&dslang_print_buffer[(_e24 + 0u)]), 1u);
+                    atomicStore((&dslang_print_buffer[(_e24 + 1u)]), 3u);
+                    atomicStore((&dslang_print_buffer[(_e24 + 2u)]), tid.x);
+                    atomicStore((&dslang_print_buffer[(_e24 + 3u)]), select(0u, 1u, (_e5 != u32())));
+                    atomicStore((&dslang_print_buffer[(_e24 + 4u)]), bitcast<u32>(_e12));
+                }
+                outputBuffer[tid.x] = _e12;
+            }
+        "#]],
     );
 }
 

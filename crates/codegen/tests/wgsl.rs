@@ -825,30 +825,30 @@ fn printf_writes_records_to_the_print_buffer() {
     check(
         &k.m,
         expect![[r#"
-        @group(0) @binding(0) 
-        var<storage, read_write> outputBuffer: array<f32>;
-        @group(0) @binding(1) 
-        var<storage, read_write> dslang_print_buffer: array<atomic<u32>>;
+            @group(0) @binding(0) 
+            var<storage, read_write> outputBuffer: array<f32>;
+            @group(0) @binding(1) 
+            var<storage, read_write> dslang_print_buffer: array<atomic<u32>>;
 
-        @compute @workgroup_size(1, 1, 1) 
-        fn computeMain(@builtin(global_invocation_id) tid: vec3<u32>) {
-            let _e2 = f32(tid.x);
-            let _e4 = vec2(_e2);
-            let _e20 = atomicAdd((&dslang_print_buffer[0]), 8u);
-            let _e22 = (_e20 + 1u);
-            if ((_e22 + 8u) <= arrayLength((&dslang_print_buffer))) {
-                atomicStore((&dslang_print_buffer[(_e22 + 0u)]), 0u);
-                atomicStore((&dslang_print_buffer[(_e22 + 1u)]), 6u);
-                atomicStore((&dslang_print_buffer[(_e22 + 2u)]), tid.x);
-                atomicStore((&dslang_print_buffer[(_e22 + 3u)]), bitcast<u32>(_e2));
-                atomicStore((&dslang_print_buffer[(_e22 + 4u)]), bitcast<u32>(i32(tid.x)));
-                atomicStore((&dslang_print_buffer[(_e22 + 5u)]), bitcast<u32>(_e4.x));
-                atomicStore((&dslang_print_buffer[(_e22 + 6u)]), bitcast<u32>(_e4.y));
-                atomicStore((&dslang_print_buffer[(_e22 + 7u)]), select(0u, 1u, true));
+            @compute @workgroup_size(1, 1, 1) 
+            fn computeMain(@builtin(global_invocation_id) tid: vec3<u32>) {
+                let _e2 = f32(tid.x);
+                let _e4 = vec2(_e2);
+                let _e20 = atomicAdd((&dslang_print_buffer[0]), 8u);
+                let _e22 = (_e20 + 1u);
+                if ((_e22 + 8u) <= arrayLength((&dslang_print_buffer))) {
+                    atomicStore((&dslang_print_buffer[(_e22 + 0u)]), 1u);
+                    atomicStore((&dslang_print_buffer[(_e22 + 1u)]), 6u);
+                    atomicStore((&dslang_print_buffer[(_e22 + 2u)]), tid.x);
+                    atomicStore((&dslang_print_buffer[(_e22 + 3u)]), bitcast<u32>(_e2));
+                    atomicStore((&dslang_print_buffer[(_e22 + 4u)]), bitcast<u32>(i32(tid.x)));
+                    atomicStore((&dslang_print_buffer[(_e22 + 5u)]), bitcast<u32>(_e4.x));
+                    atomicStore((&dslang_print_buffer[(_e22 + 6u)]), bitcast<u32>(_e4.y));
+                    atomicStore((&dslang_print_buffer[(_e22 + 7u)]), select(0u, 1u, true));
+                }
+                outputBuffer[tid.x] = _e2;
             }
-            outputBuffer[tid.x] = _e2;
-        }
-    "#]],
+        "#]],
     );
 }
 

@@ -1263,33 +1263,82 @@ impl Lowerer<'_> {
                 } else {
                     v
                 };
-                let word = match s {
-                    Scalar::U32 => comp,
+                match s {
+                    Scalar::U32 => words.push(comp),
                     Scalar::Bool => {
                         let one = self.constant(cx, out, Scalar::U32, 1, 1.0)?;
                         let zero = self.constant(cx, out, Scalar::U32, 1, 0.0)?;
-                        cx.add(
+                        words.push(cx.add(
                             out,
                             E::Select {
                                 condition: comp,
                                 accept: one,
                                 reject: zero,
                             },
-                        )
+                        ));
                     }
-                    _ => cx.add(
+                    Scalar::I64 | Scalar::U64 | Scalar::F64 => {
+                        // Two words, low first.
+                        let bits = cx.add(
+                            out,
+                            E::As {
+                                expr: comp,
+                                kind: naga::ScalarKind::Uint,
+                                convert: None,
+                            },
+                        );
+                        let low = cx.add(
+                            out,
+                            E::As {
+                                expr: bits,
+                                kind: naga::ScalarKind::Uint,
+                                convert: Some(4),
+                            },
+                        );
+                        let shift = self.constant(cx, out, Scalar::U32, 1, 32.0)?;
+                        let high64 = self.bin(cx, out, Bo::ShiftRight, bits, shift);
+                        let high = cx.add(
+                            out,
+                            E::As {
+                                expr: high64,
+                                kind: naga::ScalarKind::Uint,
+                                convert: Some(4),
+                            },
+                        );
+                        words.push(low);
+                        words.push(high);
+                    }
+                    Scalar::F16 => {
+                        let wide = cx.add(
+                            out,
+                            E::As {
+                                expr: comp,
+                                kind: naga::ScalarKind::Float,
+                                convert: Some(4),
+                            },
+                        );
+                        words.push(cx.add(
+                            out,
+                            E::As {
+                                expr: wide,
+                                kind: naga::ScalarKind::Uint,
+                                convert: None,
+                            },
+                        ));
+                    }
+                    _ => words.push(cx.add(
                         out,
                         E::As {
                             expr: comp,
                             kind: naga::ScalarKind::Uint,
                             convert: None,
                         },
-                    ),
-                };
-                words.push(word);
+                    )),
+                }
             }
         }
-        let header = [format as f64, words.len() as f64];
+        // Format ids are stored plus one so that a zero word never reads as a record.
+        let header = [format as f64 + 1.0, words.len() as f64];
         let mut record = Vec::new();
         for h in header {
             record.push(self.constant(cx, out, Scalar::U32, 1, h)?);

@@ -633,11 +633,15 @@ impl Lowerer<'_> {
                         for a in args {
                             let ty = func.value_ty(*a).unwrap_or(TypeId(0));
                             let n = self.types().vector_size(ty).unwrap_or(1);
+                            // One entry per scalar component; 64-bit ones take two words.
                             let kind = match self.types().scalar_of(ty) {
-                                Some(Scalar::F32) => "float",
-                                Some(Scalar::I32) => "int",
+                                Some(Scalar::F32 | Scalar::F16) => "f32",
+                                Some(Scalar::I32) => "i32",
                                 Some(Scalar::Bool) => "bool",
-                                _ => "uint",
+                                Some(Scalar::I64) => "i64",
+                                Some(Scalar::U64) => "u64",
+                                Some(Scalar::F64) => "f64",
+                                _ => "u32",
                             };
                             arg_kinds.extend(std::iter::repeat_n(kind.to_string(), n as usize));
                         }
