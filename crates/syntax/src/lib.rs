@@ -143,8 +143,9 @@ pub fn parse(text: &str) -> Parse {
         });
     }
     errors.sort_by_key(|e| (e.range.start(), e.range.end()));
-    // Unwinding out of many unclosed constructs repeats the same complaint at one place.
-    errors.dedup_by(|a, b| a.range == b.range && a.message == b.message);
+    // Unwinding out of unclosed constructs piles complaints onto one spot; the first one
+    // (innermost) names the real problem.
+    errors.dedup_by(|later, first| later.range == first.range);
     Parse {
         green,
         errors: errors.into(),

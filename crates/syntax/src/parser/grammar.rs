@@ -1325,7 +1325,7 @@ fn stmt_after_attrs(p: &mut Parser<'_>, m: Marker, had_attrs: bool) {
         FOR_KW => for_stmt(p, m),
         WHILE_KW => {
             p.bump_any();
-            paren_condition(p, "`while`");
+            paren_condition(p);
             body_stmt(p);
             m.complete(p, WHILE_STMT);
         }
@@ -1333,7 +1333,7 @@ fn stmt_after_attrs(p: &mut Parser<'_>, m: Marker, had_attrs: bool) {
             p.bump_any();
             body_stmt(p);
             if p.expect(WHILE_KW, "expected `while (...)` after the body of `do`") {
-                paren_condition(p, "`while`");
+                paren_condition(p);
             }
             p.expect(T![;], "expected `;` after `do ... while (...)`");
             m.complete(p, DO_STMT);
@@ -1356,6 +1356,11 @@ fn stmt_after_attrs(p: &mut Parser<'_>, m: Marker, had_attrs: bool) {
             p.bump_any();
             p.expect(T![;], "expected `;` after the statement");
             m.complete(p, kind);
+        }
+        ELSE_KW => {
+            p.error_here("`else` without a matching `if`: remove it or add the `if`");
+            p.bump_any();
+            m.complete(p, ERROR);
         }
         CASE_KW | DEFAULT_KW => {
             p.error_here("`case` and `default` labels belong inside a `switch` body");
@@ -1425,29 +1430,40 @@ fn body_stmt(p: &mut Parser<'_>) {
     stmt(p);
 }
 
-fn paren_condition(p: &mut Parser<'_>, what: &str) {
-    if !p.expect(T!['('], &format!("expected `(` after {what}")) {
-        if p.at(T!['{']) {
-            return;
-        }
+/// `( expr )` after `while`/`switch`; a missing `(` does not also demand a `)`.
+fn paren_condition(p: &mut Parser<'_>) -> bool {
+    let open = p.eat(T!['(']);
+    if !open {
+        p.error("expected `(` and a condition");
     }
-    expr_with_comma(p);
-    p.expect(T![')'], "expected `)` to close the condition");
+    if !p.at(T!['{']) || open {
+        expr_with_comma(p);
+    }
+    if open {
+        p.expect(T![')'], "expected `)` to close the condition");
+    } else {
+        p.eat(T![')']);
+    }
+    open
 }
 
 fn if_stmt(p: &mut Parser<'_>, m: Marker) {
     p.bump(IF_KW);
-    if p.expect(T!['('], "expected `(` after `if`") || !p.at(T!['{']) {
-        if p.at(LET_KW) || p.at(VAR_KW) {
-            // `if (let c = s as Circle)`
-            let d = p.start();
-            p.bump_any();
-            declarators(p, true);
-            d.complete(p, VAR_DECL);
-        } else {
-            expr_with_comma(p);
+    if p.at(LET_KW) || p.at(VAR_KW) || p.nth_at(1, LET_KW) || p.nth_at(1, VAR_KW) {
+        let open = p.eat(T!['(']);
+        if !open {
+            p.error("expected `(` after `if`");
         }
-        p.expect(T![')'], "expected `)` to close the condition");
+        // `if (let c = s as Circle)`
+        let d = p.start();
+        p.bump_any();
+        declarators(p, true);
+        d.complete(p, VAR_DECL);
+        if open {
+            p.expect(T![')'], "expected `)` to close the condition");
+        }
+    } else {
+        paren_condition(p);
     }
     body_stmt(p);
     if p.at(ELSE_KW) {
@@ -1502,7 +1518,7 @@ fn for_stmt(p: &mut Parser<'_>, m: Marker) {
 /// `switch (x) { ... }`; also `__target_switch { case wgsl: ... }` (no condition).
 fn switch_stmt(p: &mut Parser<'_>, m: Marker) {
     if p.eat(SWITCH_KW) {
-        paren_condition(p, "`switch`");
+        paren_condition(p);
     } else {
         p.bump_any();
     }
@@ -1885,7 +1901,9 @@ fn arg_list(p: &mut Parser<'_>) {
     let m = p.start();
     p.bump(T!['(']);
     while !p.at(T![')']) && !p.at(EOF) {
-        if matches!(p.current(), T![;] | T!['{'] | T!['}']) {
+        if matches!(p.current(), T![;] | T!['{'] | T!['}'])
+            || p.at_col0() && col0_item_start(p, true)
+        {
             break;
         }
         let before = p.pos();

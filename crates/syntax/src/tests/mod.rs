@@ -1,8 +1,12 @@
 //! Snapshot, round-trip and robustness tests.
 
+mod ast;
 mod corpus;
+mod errors;
 mod exprs;
 mod items;
+mod lexer;
+mod preprocessor;
 mod robust;
 mod stmts;
 mod types;

@@ -1,0 +1,184 @@
+//! Token-level behaviour of the lexer and UTF-8 decoding.
+
+use expect_test::expect;
+
+fn tokens(text: &str) -> String {
+    let mut offset = 0usize;
+    let mut out = String::new();
+    for (kind, len) in crate::lex(text) {
+        let len = usize::from(len);
+        out.push_str(&format!("{kind:?} {:?}\n", &text[offset..offset + len]));
+        offset += len;
+    }
+    out
+}
+
+#[test]
+fn numbers() {
+    expect![[r#"
+        INT_NUMBER "0"
+        WHITESPACE " "
+        INT_NUMBER "42"
+        WHITESPACE " "
+        INT_NUMBER "0x1Fu"
+        WHITESPACE " "
+        INT_NUMBER "017"
+        WHITESPACE " "
+        INT_NUMBER "7l"
+        WHITESPACE " "
+        INT_NUMBER "7ll"
+        WHITESPACE " "
+        INT_NUMBER "7ull"
+        WHITESPACE " "
+        FLOAT_NUMBER "1.0"
+        WHITESPACE " "
+        FLOAT_NUMBER "1.f"
+        WHITESPACE " "
+        FLOAT_NUMBER "1."
+        WHITESPACE " "
+        FLOAT_NUMBER ".5"
+        WHITESPACE " "
+        FLOAT_NUMBER "1e3"
+        WHITESPACE " "
+        FLOAT_NUMBER "1e-3"
+        WHITESPACE " "
+        FLOAT_NUMBER "2.5E+4f"
+        WHITESPACE " "
+        FLOAT_NUMBER "1.0h"
+        WHITESPACE " "
+        FLOAT_NUMBER "1.0l"
+        WHITESPACE " "
+        FLOAT_NUMBER "1.0lf"
+        WHITESPACE " "
+        FLOAT_NUMBER "3f"
+        WHITESPACE " "
+        INT_NUMBER "1"
+        DOT "."
+        IDENT "xxx"
+    "#]]
+    .assert_eq(&tokens(
+        "0 42 0x1Fu 017 7l 7ll 7ull 1.0 1.f 1. .5 1e3 1e-3 2.5E+4f 1.0h 1.0l 1.0lf 3f 1.xxx",
+    ));
+}
+
+#[test]
+fn punctuation_and_greater_than() {
+    expect![[r###"
+        IDENT "a"
+        GT ">"
+        GT ">"
+        EQ "="
+        IDENT "b"
+        GT ">"
+        EQ "="
+        IDENT "c"
+        GT ">"
+        GT ">"
+        IDENT "d"
+        WHITESPACE " "
+        THIN_ARROW "->"
+        WHITESPACE " "
+        COLON2 "::"
+        WHITESPACE " "
+        ELLIPSIS "..."
+        WHITESPACE " "
+        SHLEQ "<<="
+        WHITESPACE " "
+        HASH2 "##"
+        WHITESPACE " "
+        HASH "#"
+    "###]]
+    .assert_eq(&tokens("a>>=b>=c>>d -> :: ... <<= ## #"));
+}
+
+#[test]
+fn keywords_contextual_and_builtin_names() {
+    expect![[r#"
+        STRUCT_KW "struct"
+        WHITESPACE " "
+        THIS_TYPE_KW "This"
+        WHITESPACE " "
+        THIS_KW "this"
+        WHITESPACE " "
+        FWD_DIFF_KW "fwd_diff"
+        WHITESPACE " "
+        UBWD_DIFF_KW "__bwd_diff"
+        WHITESPACE " "
+        IDENT "out"
+        WHITESPACE " "
+        IDENT "property"
+        WHITESPACE " "
+        IDENT "where"
+        WHITESPACE " "
+        IDENT "float3"
+        WHITESPACE " "
+        NO_DIFF_KW "no_diff"
+    "#]]
+    .assert_eq(&tokens(
+        "struct This this fwd_diff __bwd_diff out property where float3 no_diff",
+    ));
+}
+
+#[test]
+fn comments_strings_chars() {
+    expect![[r#"
+        COMMENT "// line"
+        WHITESPACE "\n"
+        COMMENT "/* block */"
+        WHITESPACE " "
+        STRING "\"s\\\"q\""
+        WHITESPACE " "
+        CHAR "'c'"
+        WHITESPACE " "
+        CHAR "'\\n'"
+        WHITESPACE " "
+        COMMENT "/* open"
+    "#]]
+    .assert_eq(&tokens("// line\n/* block */ \"s\\\"q\" 'c' '\\n' /* open"));
+}
+
+#[test]
+fn non_ascii() {
+    expect![[r#"
+        IDENT "héllo"
+        WHITESPACE " "
+        ERROR "€"
+        WHITESPACE " "
+        IDENT "x"
+    "#]]
+    .assert_eq(&tokens("héllo € x"));
+}
+
+#[test]
+fn decode_invalid_utf8() {
+    let (text, errors) = crate::decode_source(b"ab\xff\xfecd\xc3(e\xf0");
+    expect![[r#"
+        (
+            "ab��cd�(e�",
+            [
+                SyntaxError {
+                    code: "E1004",
+                    message: "invalid UTF-8 in the source file: save it as UTF-8 (the bad bytes are shown as U+FFFD)",
+                    range: 2..8,
+                },
+                SyntaxError {
+                    code: "E1004",
+                    message: "invalid UTF-8 in the source file: save it as UTF-8 (the bad bytes are shown as U+FFFD)",
+                    range: 10..13,
+                },
+                SyntaxError {
+                    code: "E1004",
+                    message: "invalid UTF-8 in the source file: save it as UTF-8 (the bad bytes are shown as U+FFFD)",
+                    range: 15..18,
+                },
+            ],
+        )
+    "#]].assert_debug_eq(&(text, errors));
+}
+
+#[test]
+fn decode_valid_utf8_has_no_errors() {
+    let (text, errors) = crate::decode_source("float x; // é".as_bytes());
+    assert_eq!(text, "float x; // é");
+    assert!(errors.is_empty());
+}
