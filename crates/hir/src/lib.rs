@@ -1,1 +1,514 @@
-//! hir: see ARCHITECTURE.md.
+//! hir: the semantic model of Slang programs, every step a salsa query.
+//!
+//! Data flow: file text ─► preprocessor (only for files with directives) ─► parse ─► item tree
+//! (body-independent, no positions) ─► per-item syntax (position-independent green nodes) ─►
+//! item data / signatures ─► bodies ─► inference ─► per-item diagnostics ─► file diagnostics
+//! (made absolute and mapped back to the original text here, at the end).
+//!
+//! Editing inside one function body re-runs only the parse, the file-level position maps, and the
+//! queries of that function: every other item's syntax compares equal, so its queries are reused.
+
+mod body;
+mod check;
+mod data;
+mod diagnostics;
+mod ids;
+mod infer;
+mod lower;
+pub mod preprocess;
+mod resolve;
+mod scope;
+mod ty;
+
+#[cfg(test)]
+mod tests;
+
+use std::sync::Arc;
+
+pub use base_db::{CompileOptions, Db, FileKind, SourceFile, Workspace};
+pub use body::{Body, Expr, ExprId, LocalId, Stmt};
+pub use data::{FnData, FnKind, ParamDir, TypeDeclKind};
+pub use diagnostics::{Diagnostic, RelatedInfo, Severity};
+pub use ids::{
+    AliasId, ExtensionId, FunctionId, GenericParamId, GlobalId, ItemDef, ItemKind, ItemLoc,
+    PropertyId, SubscriptId, TypeDeclId,
+};
+pub use infer::{ExprRes, FnSig, InferenceResult, ParamSig, fn_sig};
+pub use infer::infer as infer_function;
+pub use lower::{fn_body, fn_data, item_tree, parse, preprocessed, type_decl_data};
+pub use ty::{GenericArg, Len, ScalarKind, Ty};
+
+use salsa::Setter;
+
+/// A byte range (`start..end`) in some text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
+pub struct TextRange {
+    pub start: u32,
+    pub end: u32,
+}
+
+impl TextRange {
+    pub fn new(start: u32, end: u32) -> TextRange {
+        TextRange { start, end: end.max(start) }
+    }
+
+    pub fn len(self) -> u32 {
+        self.end - self.start
+    }
+
+    pub fn is_empty(self) -> bool {
+        self.start == self.end
+    }
+
+    pub fn shifted(self, by: u32) -> TextRange {
+        TextRange::new(self.start + by, self.end + by)
+    }
+
+    pub fn contains_inclusive(self, offset: u32) -> bool {
+        self.start <= offset && offset <= self.end
+    }
+}
+
+/// The stdlib files, embedded.
+pub const STDLIB: &[(&str, &str)] = &[("stdlib/core.slang", include_str!("../../../stdlib/core.slang"))];
+
+/// The database used by the CLI and the language server. Cloning gives a snapshot handle for
+/// concurrent reads; writes through `&mut` cancel running reads.
+#[salsa::db]
+#[derive(Clone)]
+pub struct RootDatabase {
+    storage: salsa::Storage<Self>,
+    workspace: Option<Workspace>,
+}
+
+#[salsa::db]
+impl salsa::Database for RootDatabase {}
+
+#[salsa::db]
+impl base_db::Db for RootDatabase {
+    fn workspace(&self) -> Workspace {
+        self.workspace.expect("RootDatabase constructors always create the workspace input")
+    }
+}
+
+impl Default for RootDatabase {
+    fn default() -> Self {
+        Self::new(None)
+    }
+}
+
+impl RootDatabase {
+    /// A database that reports salsa events (used by incrementality tests and profiling).
+    pub fn with_event_callback(callback: Box<dyn Fn(salsa::Event) + Send + Sync + 'static>) -> Self {
+        Self::new(Some(callback))
+    }
+
+    fn new(callback: Option<Box<dyn Fn(salsa::Event) + Send + Sync + 'static>>) -> Self {
+        let mut db = RootDatabase { storage: salsa::Storage::new(callback), workspace: None };
+        let stdlib: Vec<SourceFile> = STDLIB
+            .iter()
+            .map(|(path, text)| SourceFile::new(&db, Arc::from(*text), Arc::from(*path), FileKind::Stdlib))
+            .collect();
+        let workspace = Workspace::new(&db, Arc::from([]), stdlib.into(), CompileOptions::default());
+        db.workspace = Some(workspace);
+        db
+    }
+
+    /// Adds a file or replaces its text. Returns its handle.
+    pub fn set_file(&mut self, path: &str, text: &str) -> SourceFile {
+        if let Some(file) = self.file(path) {
+            if **file.text(self) != *text {
+                file.set_text(self).to(Arc::from(text));
+            }
+            return file;
+        }
+        let file = SourceFile::new(self, Arc::from(text), Arc::from(path), FileKind::User);
+        let workspace = self.workspace();
+        let mut files = workspace.files(self).to_vec();
+        files.push(file);
+        workspace.set_files(self).to(files.into());
+        file
+    }
+
+    /// Removes a file from the workspace (its handle stays valid but is no longer visible).
+    pub fn remove_file(&mut self, path: &str) {
+        let workspace = self.workspace();
+        let files: Vec<SourceFile> = workspace.files(self).iter().copied().filter(|f| &**f.path(self) != path).collect();
+        workspace.set_files(self).to(files.into());
+    }
+
+    pub fn file(&self, path: &str) -> Option<SourceFile> {
+        let workspace = self.workspace();
+        workspace.files(self).iter().copied().find(|f| &**f.path(self) == path)
+    }
+
+    pub fn set_options(&mut self, options: CompileOptions) {
+        let workspace = self.workspace();
+        if *workspace.options(self) != options {
+            workspace.set_options(self).to(options);
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Display
+
+struct DbNames<'a>(&'a dyn Db);
+
+impl ty::TyNames for DbNames<'_> {
+    fn decl_name(&self, id: TypeDeclId) -> smol_str::SmolStr {
+        id.loc(self.0).name()
+    }
+}
+
+/// A type as Slang writes it (`float3`, `RWStructuredBuffer<float>`, `T.Differential`).
+pub fn display_ty(db: &dyn Db, ty: &Ty) -> String {
+    ty::display_ty(ty, &DbNames(db))
+}
+
+/// A function signature for messages and hovers: `float sin<T>(T x)`.
+pub fn fn_signature_text(db: &dyn Db, func: FunctionId) -> String {
+    let data = lower::fn_data(db, func);
+    let sig = fn_sig(db, func);
+    let generics = if data.generics.is_empty() {
+        String::new()
+    } else {
+        format!("<{}>", data.generics.iter().map(|g| g.name.as_str()).collect::<Vec<_>>().join(", "))
+    };
+    let params: Vec<String> = sig
+        .params
+        .iter()
+        .map(|p| {
+            let dir = match p.dir {
+                ParamDir::In => "",
+                ParamDir::Out => "out ",
+                ParamDir::InOut => "inout ",
+                ParamDir::Ref => "ref ",
+            };
+            let no_diff = if p.no_diff { "no_diff " } else { "" };
+            format!("{dir}{no_diff}{} {}", display_ty(db, &p.ty), p.name)
+        })
+        .collect();
+    let ret = if data.kind == FnKind::Init { String::new() } else { format!("{} ", display_ty(db, &sig.ret)) };
+    let is_static = if sig.is_static { "static " } else { "" };
+    format!("{is_static}{ret}{}{generics}({})", data.name, params.join(", "))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Diagnostics of a file
+
+/// Every item of a file, members and accessors included, in source order.
+pub fn file_items(db: &dyn Db, file: SourceFile) -> Vec<ItemDef> {
+    fn walk(db: &dyn Db, nodes: &[data::ItemNode], out: &mut Vec<ItemDef>) {
+        for node in nodes {
+            match node {
+                data::ItemNode::Namespace { items, .. } => walk(db, items, out),
+                data::ItemNode::Item(def) => push_with_members(db, *def, out),
+            }
+        }
+    }
+    fn push_with_members(db: &dyn Db, def: ItemDef, out: &mut Vec<ItemDef>) {
+        out.push(def);
+        let members: Vec<ItemDef> = match def {
+            ItemDef::TypeDecl(t) => lower::type_decl_data(db, t).members.clone(),
+            ItemDef::Extension(e) => lower::extension_data(db, e).members.clone(),
+            ItemDef::Property(p) => {
+                let d = lower::property_data(db, p);
+                d.getter.into_iter().chain(d.setter).map(ItemDef::Function).collect()
+            }
+            ItemDef::Subscript(s) => {
+                let d = lower::subscript_data(db, s);
+                d.getter.into_iter().chain(d.setter).map(ItemDef::Function).collect()
+            }
+            _ => Vec::new(),
+        };
+        for m in members {
+            push_with_members(db, m, out);
+        }
+    }
+    let mut out = Vec::new();
+    walk(db, &lower::item_tree(db, file).items, &mut out);
+    out
+}
+
+fn item_diags(db: &dyn Db, def: ItemDef) -> Arc<[diagnostics::Diag]> {
+    match def {
+        ItemDef::Function(f) => check::fn_diagnostics(db, f),
+        ItemDef::TypeDecl(t) => check::type_decl_diagnostics(db, t),
+        ItemDef::Global(g) => check::global_diagnostics(db, g),
+        ItemDef::Alias(a) => check::alias_diagnostics(db, a),
+        ItemDef::Extension(e) => check::extension_diagnostics(db, e),
+        ItemDef::Property(_) | ItemDef::Subscript(_) => Arc::from([]),
+    }
+}
+
+/// Converts an item-relative range into a range of the file's original text.
+fn absolute_range(db: &dyn Db, def: ItemDef, range: TextRange) -> (SourceFile, TextRange) {
+    let loc = lower::item_def_loc(db, def);
+    let offset = lower::item_offset(db, &loc);
+    let pp = lower::preprocessed(db, loc.file);
+    (loc.file, pp.map.range_to_original(range.shifted(offset)))
+}
+
+fn to_public(db: &dyn Db, owner: ItemDef, diag: &diagnostics::Diag) -> Diagnostic {
+    let (_, range) = absolute_range(db, owner, diag.range);
+    let related = diag
+        .related
+        .iter()
+        .map(|r| {
+            let def = r.item.unwrap_or(owner);
+            let (file, range) = absolute_range(db, def, r.range);
+            RelatedInfo { path: file.path(db).clone(), range, message: r.message.clone() }
+        })
+        .collect();
+    Diagnostic { code: diag.code, message: diag.message.clone(), range, severity: diag.severity, related }
+}
+
+/// All diagnostics of a file (syntax, preprocessor, names, types), on its original text, sorted.
+pub fn diagnostics(db: &dyn Db, file: SourceFile) -> Vec<Diagnostic> {
+    let pp = lower::preprocessed(db, file);
+    let mut out: Vec<Diagnostic> = pp
+        .errors
+        .iter()
+        .map(|e| Diagnostic { code: e.code, message: e.message.clone(), range: e.range, severity: Severity::Error, related: Vec::new() })
+        .collect();
+    for e in lower::parse(db, file).errors.iter() {
+        let range = TextRange::new(e.range.start().into(), e.range.end().into());
+        out.push(Diagnostic {
+            code: e.code,
+            message: e.message.clone(),
+            range: pp.map.range_to_original(range),
+            severity: Severity::Error,
+            related: Vec::new(),
+        });
+    }
+    for import in scope::unresolved_imports(db, file).iter() {
+        out.push(Diagnostic {
+            code: "E2027",
+            message: format!(
+                "cannot find module `{}`: put `{}.slang` next to this file or in an include directory",
+                import.module,
+                import.module.trim_end_matches(".slang").replace('.', "/")
+            ),
+            range: pp.map.range_to_original(import.range),
+            severity: Severity::Error,
+            related: Vec::new(),
+        });
+    }
+    for (def, diag) in check::duplicate_diagnostics(db, file).iter() {
+        out.push(to_public(db, *def, diag));
+    }
+    for def in file_items(db, file) {
+        for diag in item_diags(db, def).iter() {
+            out.push(to_public(db, def, diag));
+        }
+    }
+    out.sort_by(|a, b| (a.range.start, a.range.end, a.code).cmp(&(b.range.start, b.range.end, b.code)));
+    out.dedup();
+    out
+}
+
+// ---------------------------------------------------------------------------------------------
+// Editor queries
+
+/// The function or global whose syntax contains `offset` (preprocessed text), innermost first.
+fn owner_at(db: &dyn Db, file: SourceFile, offset: u32) -> Option<(ItemDef, u32)> {
+    file_items(db, file)
+        .into_iter()
+        .filter(|d| matches!(d, ItemDef::Function(_) | ItemDef::Global(_)))
+        .filter_map(|d| {
+            let loc = lower::item_def_loc(db, d);
+            let start = lower::item_offset(db, &loc);
+            let len = lower::item_syntax(db, lower::ItemKey::new(db, loc)).map(|g| u32::from(g.text_len()))?;
+            (start <= offset && offset <= start + len).then_some((d, start, len))
+        })
+        .min_by_key(|(_, _, len)| *len)
+        .map(|(d, start, _)| (d, start))
+}
+
+fn body_and_inference(db: &dyn Db, def: ItemDef) -> Option<(Arc<Body>, Arc<InferenceResult>)> {
+    match def {
+        ItemDef::Function(f) => Some((lower::fn_body(db, f), infer::infer(db, f))),
+        ItemDef::Global(g) => Some((lower::global_body(db, g), infer::infer_global(db, g))),
+        _ => None,
+    }
+}
+
+/// The type of the innermost expression (or local declaration name) at `offset` of the original
+/// text, displayed.
+pub fn type_at(db: &dyn Db, file: SourceFile, offset: u32) -> Option<String> {
+    let pp = lower::preprocessed(db, file);
+    let offset = pp.map.to_expanded(offset);
+    let (def, start) = owner_at(db, file, offset)?;
+    let (body, result) = body_and_inference(db, def)?;
+    let rel = offset - start;
+    if let Some((local, _)) = body.locals.iter().find(|(_, l)| l.name_range.contains_inclusive(rel)) {
+        return Some(display_ty(db, &result.local_ty(local)));
+    }
+    let expr = body.expr_at(rel)?;
+    if let Some(ExprRes::Type(ty)) = result.resolutions.get(&expr) {
+        return Some(display_ty(db, ty));
+    }
+    Some(display_ty(db, &result.expr_ty(expr)))
+}
+
+/// Where a name is defined: file path, the name's range there.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NavTarget {
+    pub path: Arc<str>,
+    pub file: SourceFile,
+    pub range: TextRange,
+    pub name: String,
+}
+
+/// The definition of the name at `offset` (locals, parameters, globals, functions, fields, types).
+pub fn definition_at(db: &dyn Db, file: SourceFile, offset: u32) -> Option<NavTarget> {
+    let pp = lower::preprocessed(db, file);
+    let offset = pp.map.to_expanded(offset);
+    let (def, start) = owner_at(db, file, offset)?;
+    let (body, result) = body_and_inference(db, def)?;
+    let expr = body.expr_at(offset - start)?;
+    let res = result.resolutions.get(&expr)?;
+    let nav_item = |target: ItemDef, name_range: TextRange| {
+        let (f, range) = absolute_range(db, target, name_range);
+        NavTarget { path: f.path(db).clone(), file: f, range, name: lower::item_def_name(db, target).to_string() }
+    };
+    Some(match res {
+        ExprRes::Local(l) => {
+            let (f, range) = absolute_range(db, def, body.locals[*l].name_range);
+            NavTarget { path: f.path(db).clone(), file: f, range, name: body.locals[*l].name.to_string() }
+        }
+        ExprRes::Param(i) => {
+            let ItemDef::Function(func) = def else { return None };
+            let data = lower::fn_data(db, func);
+            let p = data.params.get(*i as usize)?;
+            let (f, range) = absolute_range(db, def, p.name_range);
+            NavTarget { path: f.path(db).clone(), file: f, range, name: p.name.to_string() }
+        }
+        ExprRes::Global(g) => nav_item(ItemDef::Global(*g), lower::global_data(db, *g).name_range),
+        ExprRes::Function(func) => nav_item(ItemDef::Function(*func), lower::fn_data(db, *func).name_range),
+        ExprRes::Property(p) => nav_item(ItemDef::Property(*p), lower::property_data(db, *p).name_range),
+        ExprRes::Field(decl, i) => {
+            let data = lower::type_decl_data(db, *decl);
+            let field = data.fields.get(*i as usize)?;
+            let mut nav = nav_item(ItemDef::TypeDecl(*decl), field.name_range);
+            nav.name = field.name.to_string();
+            nav
+        }
+        ExprRes::EnumCase(decl, i) => {
+            let data = lower::type_decl_data(db, *decl);
+            let v = data.variants.get(*i as usize)?;
+            let mut nav = nav_item(ItemDef::TypeDecl(*decl), v.name_range);
+            nav.name = v.name.to_string();
+            nav
+        }
+        ExprRes::Type(Ty::Adt(decl, _)) => nav_item(ItemDef::TypeDecl(*decl), lower::type_decl_data(db, *decl).name_range),
+        _ => return None,
+    })
+}
+
+/// The function chosen by overload resolution for the innermost call containing `offset`.
+pub fn callee_at(db: &dyn Db, file: SourceFile, offset: u32) -> Option<FunctionId> {
+    let pp = lower::preprocessed(db, file);
+    let offset = pp.map.to_expanded(offset);
+    let (def, start) = owner_at(db, file, offset)?;
+    let (body, result) = body_and_inference(db, def)?;
+    let rel = offset - start;
+    body.exprs
+        .iter()
+        .filter(|(id, e)| matches!(e, Expr::Call { .. }) && body.expr_range(*id).contains_inclusive(rel))
+        .min_by_key(|(id, _)| body.expr_range(*id).len())
+        .and_then(|(id, _)| match result.resolutions.get(&id) {
+            Some(ExprRes::Function(f)) => Some(*f),
+            _ => None,
+        })
+}
+
+/// A member of a type, for completion.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MemberInfo {
+    pub name: String,
+    pub kind: MemberKind,
+    /// The member's type or signature.
+    pub detail: String,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MemberKind {
+    Field,
+    Method,
+    Property,
+    StaticMethod,
+    TypeAlias,
+    Constant,
+}
+
+/// Members of a type visible from `file`: fields, methods, properties, extension members and
+/// interface requirements (for generic parameters).
+pub fn members_of(db: &dyn Db, file: SourceFile, ty: &Ty) -> Vec<MemberInfo> {
+    let ty = resolve::normalize(db, file, ty);
+    let mut out: Vec<MemberInfo> = Vec::new();
+    if let Ty::Adt(decl, _) = &ty {
+        let data = lower::type_decl_data(db, *decl);
+        let tys = infer::field_types(db, *decl);
+        for (f, t) in data.fields.iter().zip(tys.iter()) {
+            out.push(MemberInfo { name: f.name.to_string(), kind: MemberKind::Field, detail: display_ty(db, t) });
+        }
+    }
+    let mut items: Vec<ItemDef> = Vec::new();
+    if let Ty::Adt(decl, _) = &ty {
+        items.extend(lower::type_decl_data(db, *decl).members.iter().copied());
+    }
+    for (ext, _) in resolve::extensions_for(db, file, &ty) {
+        items.extend(lower::extension_data(db, ext).members.iter().copied());
+    }
+    if matches!(ty, Ty::Param(_)) {
+        for iface in resolve::direct_interfaces(db, file, &ty) {
+            if let Ty::Adt(d, _) = iface {
+                items.extend(lower::type_decl_data(db, d).members.iter().copied());
+            }
+        }
+    }
+    for item in items {
+        let name = lower::item_def_name(db, item).to_string();
+        if name == "__init" || name == "__subscript" || out.iter().any(|m| m.name == name) {
+            continue;
+        }
+        let info = match item {
+            ItemDef::Function(f) => {
+                let sig = fn_sig(db, f);
+                let kind = if sig.is_static { MemberKind::StaticMethod } else { MemberKind::Method };
+                MemberInfo { name, kind, detail: fn_signature_text(db, f) }
+            }
+            ItemDef::Property(p) => MemberInfo { name, kind: MemberKind::Property, detail: display_ty(db, &infer::property_ty(db, p)) },
+            ItemDef::Alias(a) => MemberInfo { name, kind: MemberKind::TypeAlias, detail: display_ty(db, &resolve::alias_target(db, a)) },
+            ItemDef::Global(g) => MemberInfo { name, kind: MemberKind::Constant, detail: display_ty(db, &infer::global_ty(db, g)) },
+            _ => continue,
+        };
+        out.push(info);
+    }
+    out
+}
+
+/// Members of the type of the expression that ends just before `offset` (for `value.` completion).
+pub fn members_at(db: &dyn Db, file: SourceFile, offset: u32) -> Vec<MemberInfo> {
+    let pp = lower::preprocessed(db, file);
+    let expanded = pp.map.to_expanded(offset);
+    let Some((def, start)) = owner_at(db, file, expanded) else { return Vec::new() };
+    let Some((body, result)) = body_and_inference(db, def) else { return Vec::new() };
+    let rel = expanded - start;
+    // The innermost expression ending at the offset (before a `.`).
+    let target = body
+        .exprs
+        .iter()
+        .map(|(id, _)| id)
+        .filter(|id| {
+            let r = body.expr_range(*id);
+            r.end <= rel && rel <= r.end + 1
+        })
+        .max_by_key(|id| body.expr_range(*id).len());
+    match target {
+        Some(e) => members_of(db, file, &result.expr_ty(e)),
+        None => Vec::new(),
+    }
+}

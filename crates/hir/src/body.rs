@@ -1,0 +1,216 @@
+//! Function bodies (and global initialisers) lowered from syntax into arenas.
+//!
+//! Ranges are relative to the owning item's syntax node (see `data.rs`).
+
+use la_arena::{Arena, Idx};
+use smol_str::SmolStr;
+
+use crate::TextRange;
+use crate::data::{Attr, ConstRef, GenericArgRef, PathRef, TypeRef};
+
+pub type ExprId = Idx<Expr>;
+pub type StmtId = Idx<Stmt>;
+pub type LocalId = Idx<LocalData>;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum BinaryOp {
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Rem,
+    Shl,
+    Shr,
+    BitAnd,
+    BitOr,
+    BitXor,
+    And,
+    Or,
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    Comma,
+}
+
+impl BinaryOp {
+    pub fn text(self) -> &'static str {
+        match self {
+            BinaryOp::Add => "+",
+            BinaryOp::Sub => "-",
+            BinaryOp::Mul => "*",
+            BinaryOp::Div => "/",
+            BinaryOp::Rem => "%",
+            BinaryOp::Shl => "<<",
+            BinaryOp::Shr => ">>",
+            BinaryOp::BitAnd => "&",
+            BinaryOp::BitOr => "|",
+            BinaryOp::BitXor => "^",
+            BinaryOp::And => "&&",
+            BinaryOp::Or => "||",
+            BinaryOp::Eq => "==",
+            BinaryOp::Ne => "!=",
+            BinaryOp::Lt => "<",
+            BinaryOp::Le => "<=",
+            BinaryOp::Gt => ">",
+            BinaryOp::Ge => ">=",
+            BinaryOp::Comma => ",",
+        }
+    }
+
+    pub fn is_comparison(self) -> bool {
+        matches!(self, BinaryOp::Eq | BinaryOp::Ne | BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge)
+    }
+
+    pub fn is_bitwise(self) -> bool {
+        matches!(self, BinaryOp::Shl | BinaryOp::Shr | BinaryOp::BitAnd | BinaryOp::BitOr | BinaryOp::BitXor)
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum PrefixOp {
+    Neg,
+    Plus,
+    Not,
+    BitNot,
+    Inc,
+    Dec,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum PostfixOp {
+    Inc,
+    Dec,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Literal {
+    /// Value and whether it has a `u` suffix; `l`/`ll` suffixes make 64-bit.
+    Int { value: u64, unsigned: bool, wide: bool },
+    /// Value text and the suffix kind.
+    Float { value: f64, suffix: Option<char> },
+    Bool(bool),
+    String(String),
+    None,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum DiffKind {
+    Forward,
+    Backward,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Expr {
+    Missing,
+    Literal(Literal),
+    Path(PathRef),
+    This,
+    Field { base: ExprId, name: SmolStr, name_range: TextRange },
+    /// `a::b` where `a` is an expression-like path is lowered as [`Expr::Path`]; this is
+    /// `Type::member` written after a non-path base.
+    Index { base: ExprId, index: ExprId },
+    Call { callee: ExprId, args: Vec<ExprId> },
+    /// `f<float>` written as a callee or a value.
+    GenericApply { base: ExprId, args: Vec<GenericArgRef> },
+    Binary { op: BinaryOp, lhs: ExprId, rhs: ExprId },
+    /// `a = b` (op `None`) and `a += b`.
+    Assign { op: Option<BinaryOp>, lhs: ExprId, rhs: ExprId },
+    Prefix { op: PrefixOp, expr: ExprId },
+    Postfix { op: PostfixOp, expr: ExprId },
+    Ternary { cond: ExprId, then_branch: ExprId, else_branch: ExprId },
+    Cast { ty: TypeRef, expr: ExprId },
+    InitList(Vec<ExprId>),
+    /// `fwd_diff(f)` / `bwd_diff(f)`.
+    Diff { kind: DiffKind, func: ExprId },
+    /// `no_diff expr`.
+    NoDiff(ExprId),
+    Is { expr: ExprId, ty: TypeRef },
+    As { expr: ExprId, ty: TypeRef },
+    SizeOf,
+    CountOf(ExprId),
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct LocalData {
+    pub name: SmolStr,
+    /// `None` for `let`/`var` without a type.
+    pub ty: Option<TypeRef>,
+    /// Array suffixes written after the name (`float a[3]`).
+    pub array_dims: Vec<Option<ConstRef>>,
+    pub mutable: bool,
+    pub is_static: bool,
+    pub name_range: TextRange,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Stmt {
+    Local { local: LocalId, init: Option<ExprId> },
+    Expr(ExprId),
+    Block(Vec<StmtId>),
+    /// Statements in the enclosing scope (a declaration of several variables).
+    Seq(Vec<StmtId>),
+    If { cond: ExprId, then_branch: StmtId, else_branch: Option<StmtId> },
+    /// `if (let x = e as T)`: binds `local` in the then-branch.
+    IfLet { local: LocalId, init: ExprId, then_branch: StmtId, else_branch: Option<StmtId> },
+    For { init: Option<StmtId>, cond: Option<ExprId>, step: Option<ExprId>, body: StmtId, attrs: Vec<Attr> },
+    While { cond: ExprId, body: StmtId, attrs: Vec<Attr> },
+    DoWhile { body: StmtId, cond: ExprId },
+    Switch { scrutinee: ExprId, cases: Vec<SwitchCase> },
+    Break,
+    Continue,
+    Return(Option<ExprId>),
+    Discard,
+    Empty,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct SwitchCase {
+    /// `None` for `default:`.
+    pub value: Option<ExprId>,
+    pub body: Vec<StmtId>,
+}
+
+/// A lowered body. `root` is the top block (functions) or the initialiser (globals).
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Body {
+    pub exprs: Arena<Expr>,
+    pub expr_ranges: Vec<TextRange>,
+    pub stmts: Arena<Stmt>,
+    pub stmt_ranges: Vec<TextRange>,
+    pub locals: Arena<LocalData>,
+    pub root_block: Option<StmtId>,
+    pub root_expr: Option<ExprId>,
+}
+
+impl Body {
+    pub fn alloc_expr(&mut self, expr: Expr, range: TextRange) -> ExprId {
+        self.expr_ranges.push(range);
+        self.exprs.alloc(expr)
+    }
+
+    pub fn alloc_stmt(&mut self, stmt: Stmt, range: TextRange) -> StmtId {
+        self.stmt_ranges.push(range);
+        self.stmts.alloc(stmt)
+    }
+
+    pub fn expr_range(&self, id: ExprId) -> TextRange {
+        self.expr_ranges.get(id.into_raw().into_u32() as usize).copied().unwrap_or_default()
+    }
+
+    pub fn stmt_range(&self, id: StmtId) -> TextRange {
+        self.stmt_ranges.get(id.into_raw().into_u32() as usize).copied().unwrap_or_default()
+    }
+
+    /// The innermost expression whose range contains `offset` (relative).
+    pub fn expr_at(&self, offset: u32) -> Option<ExprId> {
+        self.exprs
+            .iter()
+            .map(|(id, _)| (id, self.expr_range(id)))
+            .filter(|(_, r)| r.start <= offset && offset <= r.end && !r.is_empty())
+            .min_by_key(|(_, r)| r.len())
+            .map(|(id, _)| id)
+    }
+}

@@ -1,0 +1,355 @@
+//! Item-level checks: signatures, bodies, conformance to interfaces, entry points, duplicates.
+//! Each query returns diagnostics with ranges relative to its item.
+
+use std::sync::Arc;
+
+use base_db::Db;
+use smol_str::SmolStr;
+
+use crate::data::{AttrArg, ItemNode, TypeDeclKind};
+use crate::diagnostics::Diag;
+use crate::ids::*;
+use crate::infer::{self, fn_sig};
+use crate::lower;
+use crate::resolve::{self, Resolver};
+use crate::ty::{Len, ScalarKind, Ty};
+
+/// Everything wrong with one function: unresolved signature types, body errors, entry-point rules.
+#[salsa::tracked(returns(clone))]
+pub fn fn_diagnostics(db: &dyn Db, func: FunctionId) -> Arc<[Diag]> {
+    let sig = fn_sig(db, func);
+    let data = lower::fn_data(db, func);
+    let mut diags = sig.diags.clone();
+    if data.has_body {
+        diags.extend(infer::infer(db, func).diags.iter().cloned());
+    }
+    // Duplicate parameter names.
+    for (i, p) in data.params.iter().enumerate() {
+        if !p.name.is_empty() && data.params[..i].iter().any(|q| q.name == p.name) {
+            diags.push(Diag::error("E2019", format!("parameter `{}` is declared twice", p.name), p.name_range));
+        }
+    }
+    check_entry_point(db, func, &mut diags);
+    diags.into()
+}
+
+fn check_entry_point(db: &dyn Db, func: FunctionId, diags: &mut Vec<Diag>) {
+    let data = lower::fn_data(db, func);
+    let shader = data.attr("shader");
+    let numthreads = data.attr("numthreads");
+    let is_compute = shader.is_some_and(|a| matches!(a.args.first(), Some(AttrArg::String(s)) if s == "compute"));
+    if shader.is_some() && !is_compute {
+        // Other stages parse and check but have no stage-specific rules here.
+        return;
+    }
+    if !is_compute && numthreads.is_none() {
+        return;
+    }
+    match numthreads {
+        None => diags.push(Diag::error(
+            "E2017",
+            format!("compute entry point `{}` needs a `[numthreads(x, y, z)]` attribute", data.name),
+            data.name_range,
+        )),
+        Some(attr) => {
+            if attr.args.is_empty() || attr.args.len() > 3 {
+                diags.push(Diag::error("E2017", "`numthreads` takes 1 to 3 positive integers", attr.range));
+            }
+            for arg in &attr.args {
+                match arg {
+                    AttrArg::Int(v) if *v > 0 => {}
+                    AttrArg::Int(_) => diags.push(Diag::error(
+                        "E2017",
+                        "`numthreads` sizes must be positive: a workgroup needs at least one thread in each dimension",
+                        attr.range,
+                    )),
+                    // Named constants are checked when the entry point is compiled.
+                    AttrArg::Path(_) => {}
+                    _ => diags.push(Diag::error("E2017", "`numthreads` sizes must be integer constants", attr.range)),
+                }
+            }
+        }
+    }
+    let sig = fn_sig(db, func);
+    for (p, ps) in data.params.iter().zip(sig.params.iter()) {
+        let Some((semantic, range)) = &p.semantic else { continue };
+        let upper = semantic.to_ascii_uppercase();
+        if !upper.starts_with("SV_") {
+            continue;
+        }
+        let allowed_vectors = match upper.as_str() {
+            "SV_DISPATCHTHREADID" | "SV_GROUPTHREADID" | "SV_GROUPID" => true,
+            "SV_GROUPINDEX" => false,
+            _ => {
+                diags.push(Diag::error(
+                    "E2018",
+                    format!(
+                        "`{semantic}` is not a compute-stage system value: use SV_DispatchThreadID, SV_GroupThreadID, SV_GroupID or SV_GroupIndex"
+                    ),
+                    *range,
+                ));
+                continue;
+            }
+        };
+        let ok = match &ps.ty {
+            Ty::Unknown => true,
+            Ty::Scalar(ScalarKind::Int | ScalarKind::UInt) => true,
+            Ty::Vector(e, Len::Known(n)) if allowed_vectors => {
+                matches!(**e, Ty::Scalar(ScalarKind::Int | ScalarKind::UInt)) && (1..=3).contains(n)
+            }
+            _ => false,
+        };
+        if !ok {
+            let want = if allowed_vectors { "`uint`, `uint2`, `uint3` (or the `int` forms)" } else { "`uint` or `int`" };
+            diags.push(Diag::error(
+                "E2018",
+                format!("`{semantic}` must have type {want}, not `{}`", crate::display_ty(db, &ps.ty)),
+                p.range,
+            ));
+        }
+    }
+}
+
+#[salsa::tracked(returns(clone))]
+pub fn global_diagnostics(db: &dyn Db, global: GlobalId) -> Arc<[Diag]> {
+    let data = lower::global_data(db, global);
+    let mut diags = Vec::new();
+    if let Some(ty) = &data.ty {
+        Resolver::for_item(db, global.loc(db)).resolve_type(ty, &mut diags);
+    }
+    diags.extend(infer::infer_global(db, global).diags.iter().cloned());
+    if data.is_let && !data.has_init {
+        diags.push(Diag::error("E2004", format!("`let {}` needs an initial value", data.name), data.name_range));
+    }
+    diags.into()
+}
+
+#[salsa::tracked(returns(clone))]
+pub fn alias_diagnostics(db: &dyn Db, alias: AliasId) -> Arc<[Diag]> {
+    let data = lower::alias_data(db, alias);
+    let mut diags = Vec::new();
+    if let Some(target) = &data.target {
+        Resolver::for_item(db, alias.loc(db)).resolve_type(target, &mut diags);
+    }
+    diags.into()
+}
+
+#[salsa::tracked(returns(clone))]
+pub fn type_decl_diagnostics(db: &dyn Db, decl: TypeDeclId) -> Arc<[Diag]> {
+    let data = lower::type_decl_data(db, decl);
+    let mut diags: Vec<Diag> = infer::type_decl_sig_diags(db, decl).to_vec();
+    // Duplicate fields.
+    for (i, f) in data.fields.iter().enumerate() {
+        if data.fields[..i].iter().any(|g| g.name == f.name) {
+            diags.push(Diag::error("E2019", format!("field `{}` is declared twice", f.name), f.name_range));
+        }
+    }
+    if data.kind == TypeDeclKind::Struct || data.kind == TypeDeclKind::Enum {
+        let args = generic_params_as_args(db, decl);
+        let ty = Ty::Adt(decl, args);
+        let bases = resolve::type_decl_bases(db, decl);
+        for (base_ref, base) in data.bases.iter().zip(bases.iter()) {
+            let range = base_ref.range().unwrap_or(data.name_range);
+            check_conformance(db, decl.loc(db).file, &ty, &data.name, base, range, &mut diags);
+        }
+    }
+    diags.into()
+}
+
+#[salsa::tracked(returns(clone))]
+pub fn extension_diagnostics(db: &dyn Db, ext: ExtensionId) -> Arc<[Diag]> {
+    let data = lower::extension_data(db, ext);
+    let mut diags = Vec::new();
+    let mut resolver = Resolver::for_item(db, ext.loc(db));
+    resolver.self_ctx = None;
+    let target = resolver.resolve_type(&data.target, &mut diags);
+    for (i, d) in diags.iter_mut().enumerate() {
+        if i == 0 && d.range.is_empty() {
+            d.range = data.target_range;
+        }
+    }
+    let bases = resolve::extension_bases(db, ext);
+    for (base_ref, base) in data.bases.iter().zip(bases.iter()) {
+        resolver.resolve_type(base_ref, &mut diags);
+        if matches!(target, Ty::Adt(..)) {
+            let name = crate::display_ty(db, &target);
+            let range = base_ref.range().unwrap_or(data.target_range);
+            check_conformance(db, ext.loc(db).file, &target, &name, base, range, &mut diags);
+        }
+    }
+    diags.into()
+}
+
+fn generic_params_as_args(db: &dyn Db, decl: TypeDeclId) -> Arc<[crate::ty::GenericArg]> {
+    let data = lower::type_decl_data(db, decl);
+    data.generics
+        .iter()
+        .enumerate()
+        .map(|(i, g)| {
+            let id = GenericParamId { owner: GenericOwner::TypeDecl(decl), index: i as u32, name: g.name.clone() };
+            match g.kind {
+                crate::data::GenericParamKind::Type { .. } => crate::ty::GenericArg::Type(Ty::Param(id)),
+                crate::data::GenericParamKind::Value { .. } => crate::ty::GenericArg::Value(Len::Param(id)),
+            }
+        })
+        .collect()
+}
+
+/// Interfaces whose requirements the compiler synthesises for structs (autodiff layer).
+fn is_synthesised_interface(name: &str) -> bool {
+    matches!(name, "IDifferentiable" | "IDifferentiablePtrType")
+}
+
+/// Checks that `ty` provides every requirement of `iface` (and of the interfaces it inherits),
+/// naming each missing one.
+fn check_conformance(
+    db: &dyn Db,
+    file: base_db::SourceFile,
+    ty: &Ty,
+    ty_name: &str,
+    iface: &Ty,
+    range: crate::TextRange,
+    diags: &mut Vec<Diag>,
+) {
+    let Ty::Adt(iface_decl, _) = iface else { return };
+    let iface_data = lower::type_decl_data(db, *iface_decl);
+    if iface_data.kind != TypeDeclKind::Interface {
+        if iface_data.kind == TypeDeclKind::Struct {
+            diags.push(Diag::error(
+                "E2016",
+                format!("`{}` is a struct, not an interface: a type can only conform to interfaces", iface_data.name),
+                range,
+            ));
+        }
+        return;
+    }
+    let mut queue = vec![*iface_decl];
+    let mut seen = Vec::new();
+    while let Some(current) = queue.pop() {
+        if seen.contains(&current) {
+            continue;
+        }
+        seen.push(current);
+        let data = lower::type_decl_data(db, current);
+        for base in resolve::type_decl_bases(db, current).iter() {
+            if let Ty::Adt(d, _) = base {
+                queue.push(*d);
+            }
+        }
+        if is_synthesised_interface(&data.name) {
+            continue;
+        }
+        for req in &data.members {
+            let name = lower::item_def_name(db, *req);
+            if provides(db, file, ty, current, *req, &name) {
+                continue;
+            }
+            let what = match req {
+                ItemDef::Function(_) => "method",
+                ItemDef::Alias(_) => "associated type",
+                ItemDef::Property(_) => "property",
+                ItemDef::Subscript(_) => "subscript",
+                _ => "requirement",
+            };
+            let detail = match req {
+                ItemDef::Function(f) => crate::fn_signature_text(db, *f),
+                _ => name.to_string(),
+            };
+            diags.push(
+                Diag::error(
+                    "E2016",
+                    format!(
+                        "`{ty_name}` does not implement {what} `{name}` required by interface `{}`: add `{detail}`",
+                        data.name
+                    ),
+                    range,
+                )
+                .with_related(Some(*req), lower::item_def_name_range(db, *req), "requirement declared here"),
+            );
+        }
+    }
+}
+
+/// Whether `ty` has a member satisfying requirement `req` of interface `iface`.
+fn provides(db: &dyn Db, file: base_db::SourceFile, ty: &Ty, iface: TypeDeclId, req: ItemDef, name: &SmolStr) -> bool {
+    let mut candidates: Vec<ItemDef> = Vec::new();
+    if let Ty::Adt(decl, _) = ty {
+        candidates.extend(lower::type_decl_data(db, *decl).members.iter().copied());
+    }
+    for (ext, _) in resolve::extensions_for(db, file, ty) {
+        candidates.extend(lower::extension_data(db, ext).members.iter().copied());
+    }
+    // Default implementations in extensions of the interface itself.
+    let iface_ty = Ty::Adt(iface, Arc::from([]));
+    for (ext, _) in resolve::extensions_for(db, file, &iface_ty) {
+        candidates.extend(lower::extension_data(db, ext).members.iter().copied());
+    }
+    candidates.into_iter().filter(|c| *c != req && &lower::item_def_name(db, *c) == name).any(|c| match (req, c) {
+        (ItemDef::Function(r), ItemDef::Function(f)) => {
+            let (rs, fs) = (fn_sig(db, r), fn_sig(db, f));
+            rs.params.len() == fs.params.len() && rs.is_static == fs.is_static
+        }
+        (ItemDef::Alias(_), ItemDef::Alias(_) | ItemDef::TypeDecl(_)) => true,
+        (ItemDef::Property(_), ItemDef::Property(_)) => true,
+        (ItemDef::Subscript(_), ItemDef::Subscript(_)) => true,
+        _ => false,
+    }) || matches!(req, ItemDef::Property(_)) && matches!(ty, Ty::Adt(d, _) if lower::type_decl_data(db, *d).fields.iter().any(|f| &f.name == name))
+}
+
+/// Duplicate definitions among the non-function items of one scope, and functions declared twice
+/// with the same parameter types.
+#[salsa::tracked(returns(clone))]
+pub fn duplicate_diagnostics(db: &dyn Db, file: base_db::SourceFile) -> Arc<[(ItemDef, Diag)]> {
+    let tree = lower::item_tree(db, file);
+    let mut out = Vec::new();
+    check_scope_duplicates(db, &tree.items, &mut out);
+    out.into()
+}
+
+fn check_scope_duplicates(db: &dyn Db, items: &[ItemNode], out: &mut Vec<(ItemDef, Diag)>) {
+    let mut seen: Vec<(SmolStr, ItemDef)> = Vec::new();
+    for item in items {
+        match item {
+            ItemNode::Namespace { items, .. } => check_scope_duplicates(db, items, out),
+            ItemNode::Item(def @ (ItemDef::Extension(_) | ItemDef::Property(_) | ItemDef::Subscript(_))) => {
+                let _ = def;
+            }
+            ItemNode::Item(def) => {
+                let name = lower::item_def_name(db, *def);
+                if name.is_empty() {
+                    continue;
+                }
+                for (other_name, other) in &seen {
+                    if *other_name != name {
+                        continue;
+                    }
+                    let clash = match (def, other) {
+                        (ItemDef::Function(a), ItemDef::Function(b)) => {
+                            let (sa, sb) = (fn_sig(db, *a), fn_sig(db, *b));
+                            let body_a = lower::fn_data(db, *a).has_body;
+                            let body_b = lower::fn_data(db, *b).has_body;
+                            body_a
+                                && body_b
+                                && sa.generics.is_empty()
+                                && sb.generics.is_empty()
+                                && sa.params.iter().map(|p| &p.ty).eq(sb.params.iter().map(|p| &p.ty))
+                        }
+                        (ItemDef::Function(_), _) | (_, ItemDef::Function(_)) => true,
+                        _ => true,
+                    };
+                    if clash {
+                        let diag = Diag::error(
+                            "E2019",
+                            format!("`{name}` is defined more than once in this scope: rename one of them"),
+                            lower::item_def_name_range(db, *def),
+                        )
+                        .with_related(Some(*other), lower::item_def_name_range(db, *other), "first definition here");
+                        out.push((*def, diag));
+                        break;
+                    }
+                }
+                seen.push((name, *def));
+            }
+        }
+    }
+}

@@ -1,0 +1,333 @@
+//! Item data as written: signatures, fields, members, with type references not yet resolved.
+//!
+//! All ranges are relative to the start of the item's own syntax node, so that the data of an item
+//! does not change when text before it moves (its queries stay valid).
+
+use smol_str::SmolStr;
+
+use crate::TextRange;
+use crate::ids::{FunctionId, GlobalId, ItemDef};
+
+/// A path as written: `a::b<T>.c` or `float3`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct PathRef {
+    pub segments: Vec<PathSegRef>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct PathSegRef {
+    pub name: SmolStr,
+    pub args: Option<Vec<GenericArgRef>>,
+    pub range: TextRange,
+}
+
+impl PathRef {
+    pub fn single(name: SmolStr, range: TextRange) -> PathRef {
+        PathRef { segments: vec![PathSegRef { name, args: None, range }] }
+    }
+
+    pub fn last_name(&self) -> SmolStr {
+        self.segments.last().map(|s| s.name.clone()).unwrap_or_default()
+    }
+
+    pub fn range(&self) -> TextRange {
+        match (self.segments.first(), self.segments.last()) {
+            (Some(a), Some(b)) => TextRange::new(a.range.start, b.range.end),
+            _ => TextRange::default(),
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum GenericArgRef {
+    Type(TypeRef),
+    Const(ConstRef),
+}
+
+/// A type as written.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum TypeRef {
+    Path(PathRef),
+    /// `T[N]`; `None` length for `T[]`.
+    Array(Box<TypeRef>, Option<ConstRef>),
+    /// `This`.
+    This,
+    /// Missing or unparsable (the parser reported it).
+    Error,
+}
+
+impl TypeRef {
+    pub fn range(&self) -> Option<TextRange> {
+        match self {
+            TypeRef::Path(p) => Some(p.range()),
+            TypeRef::Array(inner, _) => inner.range(),
+            _ => None,
+        }
+    }
+}
+
+/// A compile-time integer expression (array sizes, value generic arguments).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum ConstRef {
+    Int(i64),
+    Path(PathRef),
+    Binary(SmolStr, Box<ConstRef>, Box<ConstRef>),
+    Neg(Box<ConstRef>),
+    Other,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum AttrArg {
+    Int(i64),
+    Float(String),
+    String(String),
+    Path(PathRef),
+    Other(String),
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Attr {
+    pub name: SmolStr,
+    pub args: Vec<AttrArg>,
+    pub range: TextRange,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Visibility {
+    Public,
+    #[default]
+    Internal,
+    Private,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum ParamDir {
+    #[default]
+    In,
+    Out,
+    InOut,
+    /// `ref` or `__ref` parameters; treated as `inout` for checks.
+    Ref,
+}
+
+impl ParamDir {
+    pub fn writes(self) -> bool {
+        !matches!(self, ParamDir::In)
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
+pub struct Modifiers {
+    pub is_static: bool,
+    pub is_const: bool,
+    pub is_uniform: bool,
+    pub is_groupshared: bool,
+    pub no_diff: bool,
+    pub visibility: Option<Visibility>,
+    pub dir: ParamDir,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum GenericParamKind {
+    Type { constraints: Vec<TypeRef> },
+    Value { ty: TypeRef },
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct GenericParamData {
+    pub name: SmolStr,
+    pub kind: GenericParamKind,
+    pub range: TextRange,
+}
+
+/// `where T : IFoo`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct WherePred {
+    pub subject: TypeRef,
+    pub bounds: Vec<TypeRef>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct ParamData {
+    pub name: SmolStr,
+    pub ty: TypeRef,
+    pub modifiers: Modifiers,
+    pub has_default: bool,
+    pub semantic: Option<(SmolStr, TextRange)>,
+    pub range: TextRange,
+    pub name_range: TextRange,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum FnKind {
+    Free,
+    Method,
+    Init,
+    Getter,
+    Setter,
+    /// `ref` accessors of subscripts.
+    RefAccessor,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct FnData {
+    pub name: SmolStr,
+    pub kind: FnKind,
+    pub attrs: Vec<Attr>,
+    pub modifiers: Modifiers,
+    pub generics: Vec<GenericParamData>,
+    pub where_preds: Vec<WherePred>,
+    pub params: Vec<ParamData>,
+    pub ret: TypeRef,
+    pub ret_semantic: Option<SmolStr>,
+    pub has_body: bool,
+    pub name_range: TextRange,
+    pub ret_range: Option<TextRange>,
+    /// Whether the declaration sits in a struct/interface/extension (so `this` exists).
+    pub in_type: bool,
+}
+
+impl FnData {
+    pub fn attr(&self, name: &str) -> Option<&Attr> {
+        self.attrs.iter().find(|a| a.name == name)
+    }
+
+    pub fn is_mutating(&self) -> bool {
+        self.attr("mutating").is_some() || matches!(self.kind, FnKind::Setter | FnKind::Init)
+    }
+
+    pub fn is_differentiable(&self) -> bool {
+        self.attrs.iter().any(|a| {
+            matches!(
+                a.name.as_str(),
+                "Differentiable" | "ForwardDifferentiable" | "BackwardDifferentiable"
+            )
+        })
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum TypeDeclKind {
+    Struct,
+    Interface,
+    Enum,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct FieldData {
+    pub name: SmolStr,
+    pub ty: TypeRef,
+    pub modifiers: Modifiers,
+    pub attrs: Vec<Attr>,
+    pub has_default: bool,
+    pub name_range: TextRange,
+    /// Static fields and `static const` members are globals with their own id.
+    pub global: Option<GlobalId>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct VariantData {
+    pub name: SmolStr,
+    pub value: Option<ConstRef>,
+    pub name_range: TextRange,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct TypeDeclData {
+    pub name: SmolStr,
+    pub kind: TypeDeclKind,
+    pub attrs: Vec<Attr>,
+    pub modifiers: Modifiers,
+    pub generics: Vec<GenericParamData>,
+    pub where_preds: Vec<WherePred>,
+    pub bases: Vec<TypeRef>,
+    /// Instance fields, in order (enum: empty).
+    pub fields: Vec<FieldData>,
+    pub variants: Vec<VariantData>,
+    /// Backing type of an enum (`enum E : uint`).
+    pub members: Vec<ItemDef>,
+    pub name_range: TextRange,
+}
+
+impl TypeDeclData {
+    pub fn attr(&self, name: &str) -> Option<&Attr> {
+        self.attrs.iter().find(|a| a.name == name)
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct AliasData {
+    pub name: SmolStr,
+    /// The aliased type; `None` for an `associatedtype` requirement.
+    pub target: Option<TypeRef>,
+    /// Constraints of an associated type.
+    pub constraints: Vec<TypeRef>,
+    pub generics: Vec<GenericParamData>,
+    pub name_range: TextRange,
+    pub is_assoc: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct GlobalData {
+    pub name: SmolStr,
+    /// `None` for `let`/`var` whose type comes from the initialiser.
+    pub ty: Option<TypeRef>,
+    pub modifiers: Modifiers,
+    pub attrs: Vec<Attr>,
+    pub has_init: bool,
+    pub is_let: bool,
+    pub name_range: TextRange,
+    pub in_type: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct ExtensionData {
+    pub generics: Vec<GenericParamData>,
+    pub where_preds: Vec<WherePred>,
+    pub target: TypeRef,
+    pub bases: Vec<TypeRef>,
+    pub members: Vec<ItemDef>,
+    pub target_range: TextRange,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct PropertyData {
+    pub name: SmolStr,
+    pub ty: TypeRef,
+    pub modifiers: Modifiers,
+    pub getter: Option<FunctionId>,
+    pub setter: Option<FunctionId>,
+    /// `{ get; set; }` written without bodies (in interfaces and stdlib).
+    pub declares_get: bool,
+    pub declares_set: bool,
+    pub name_range: TextRange,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct SubscriptData {
+    pub params: Vec<ParamData>,
+    pub ret: TypeRef,
+    pub modifiers: Modifiers,
+    pub getter: Option<FunctionId>,
+    pub setter: Option<FunctionId>,
+    pub declares_get: bool,
+    pub declares_set: bool,
+    pub range: TextRange,
+}
+
+/// The body-independent items of one file, nested as written. Holds no ranges and no bodies, so
+/// it compares equal after an edit inside a body (and queries reading it are not re-run).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct ItemTree {
+    pub items: Vec<ItemNode>,
+    /// `module name;` at the top of the file.
+    pub module_name: Option<SmolStr>,
+    /// `implementing name;`.
+    pub implementing: Option<SmolStr>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ItemNode {
+    Item(ItemDef),
+    Namespace { name: SmolStr, items: Vec<ItemNode> },
+}

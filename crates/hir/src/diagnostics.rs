@@ -1,0 +1,67 @@
+//! Diagnostics: the per-item form (ranges relative to the item) and the public, file-level form.
+
+use std::sync::Arc;
+
+use crate::TextRange;
+use crate::ids::ItemDef;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Severity {
+    Error,
+    Warning,
+}
+
+/// Extra information attached to a diagnostic (a candidate, the declaration of something).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct DiagRelated {
+    /// The item the range is relative to; `None` for the item that owns the diagnostic.
+    pub item: Option<ItemDef>,
+    pub range: TextRange,
+    pub message: String,
+}
+
+/// A diagnostic produced by an item's queries: the range is relative to the item's syntax node.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Diag {
+    pub code: &'static str,
+    pub message: String,
+    pub range: TextRange,
+    pub severity: Severity,
+    pub related: Vec<DiagRelated>,
+}
+
+impl Diag {
+    pub fn error(code: &'static str, message: impl Into<String>, range: TextRange) -> Diag {
+        Diag { code, message: message.into(), range, severity: Severity::Error, related: Vec::new() }
+    }
+
+    pub fn warning(code: &'static str, message: impl Into<String>, range: TextRange) -> Diag {
+        Diag { code, message: message.into(), range, severity: Severity::Warning, related: Vec::new() }
+    }
+
+    pub fn with_related(mut self, item: Option<ItemDef>, range: TextRange, message: impl Into<String>) -> Diag {
+        self.related.push(DiagRelated { item, range, message: message.into() });
+        self
+    }
+}
+
+/// Related information of a public diagnostic, possibly in another file.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct RelatedInfo {
+    /// Virtual path of the file the range is in.
+    pub path: Arc<str>,
+    pub range: TextRange,
+    pub message: String,
+}
+
+/// A diagnostic on the original text of a file (byte offsets).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Diagnostic {
+    /// Stable code: `E1xxx` syntax, `E2xxx` names and types, `E29xx` preprocessor,
+    /// `E3xxx` differentiability (reserved).
+    pub code: &'static str,
+    pub message: String,
+    pub range: TextRange,
+    pub severity: Severity,
+    pub related: Vec<RelatedInfo>,
+}

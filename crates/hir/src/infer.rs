@@ -1,0 +1,2006 @@
+//! Signatures and type inference of bodies: expression types, name resolution inside bodies,
+//! overload resolution with HLSL conversion ranking, generic inference, l-value checks.
+
+use std::sync::Arc;
+
+use base_db::{Db, SourceFile};
+use rustc_hash::FxHashMap;
+use smol_str::SmolStr;
+
+use crate::TextRange;
+use crate::body::*;
+use crate::data::{FnKind, GenericParamKind, ParamDir, PathRef, TypeDeclKind};
+use crate::diagnostics::Diag;
+use crate::ids::*;
+use crate::lower;
+use crate::resolve::{self, Resolution, Resolver};
+use crate::ty::{Cost, GenericArg, Len, ScalarKind, Ty, shape_conversion};
+
+// ---------------------------------------------------------------------------------------------
+// Signatures
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParamSig {
+    pub name: SmolStr,
+    pub ty: Ty,
+    pub dir: ParamDir,
+    pub no_diff: bool,
+    pub has_default: bool,
+}
+
+/// A function signature with resolved types.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FnSig {
+    pub generics: Vec<GenericParamId>,
+    /// Whether each generic parameter is a value (`let N`) parameter.
+    pub generic_is_value: Vec<bool>,
+    pub params: Vec<ParamSig>,
+    pub ret: Ty,
+    pub is_static: bool,
+    pub is_mutating: bool,
+    pub kind: FnKind,
+    /// Whether the function is a member of a type (it has a `this`).
+    pub is_member: bool,
+    pub diags: Vec<Diag>,
+}
+
+#[salsa::tracked(returns(clone))]
+pub fn fn_sig(db: &dyn Db, func: FunctionId) -> Arc<FnSig> {
+    let data = lower::fn_data(db, func);
+    let resolver = Resolver::for_item(db, func.loc(db));
+    let mut diags = Vec::new();
+    let owner = GenericOwner::Function(func);
+    let generics = data
+        .generics
+        .iter()
+        .enumerate()
+        .map(|(i, g)| GenericParamId { owner, index: i as u32, name: g.name.clone() })
+        .collect();
+    let generic_is_value = data.generics.iter().map(|g| matches!(g.kind, GenericParamKind::Value { .. })).collect();
+    for g in &data.generics {
+        if let GenericParamKind::Type { constraints } = &g.kind {
+            for c in constraints {
+                resolver.resolve_type(c, &mut diags);
+            }
+        }
+    }
+    for pred in &data.where_preds {
+        resolver.resolve_type(&pred.subject, &mut diags);
+        for b in &pred.bounds {
+            resolver.resolve_type(b, &mut diags);
+        }
+    }
+    let mut params: Vec<ParamSig> = data
+        .params
+        .iter()
+        .map(|p| ParamSig {
+            name: p.name.clone(),
+            ty: resolver.resolve_type(&p.ty, &mut diags),
+            dir: p.modifiers.dir,
+            no_diff: p.modifiers.no_diff,
+            has_default: p.has_default,
+        })
+        .collect();
+    let mut ret = match data.kind {
+        FnKind::Init => resolver.self_ctx.as_ref().map_or(Ty::Unknown, |c| c.ty.clone()),
+        _ => resolver.resolve_type(&data.ret, &mut diags),
+    };
+    // Accessors take their type (and parameters) from the property or subscript they belong to.
+    if matches!(data.kind, FnKind::Getter | FnKind::Setter | FnKind::RefAccessor)
+        && let Some(parent) = func.loc(db).parent()
+    {
+        let (value_ty, extra) = accessor_owner(db, &parent);
+        if data.kind == FnKind::Setter {
+            if params.is_empty() {
+                params.push(ParamSig {
+                    name: "newValue".into(),
+                    ty: value_ty,
+                    dir: ParamDir::In,
+                    no_diff: false,
+                    has_default: false,
+                });
+            }
+            ret = Ty::Void;
+        } else {
+            ret = value_ty;
+        }
+        let mut all = extra;
+        all.extend(params);
+        params = all;
+    }
+    Arc::new(FnSig {
+        generics,
+        generic_is_value,
+        params,
+        ret,
+        is_static: data.modifiers.is_static,
+        is_mutating: data.is_mutating(),
+        kind: data.kind,
+        is_member: data.in_type,
+        diags,
+    })
+}
+
+/// The value type and index parameters of the property or subscript that owns an accessor.
+fn accessor_owner(db: &dyn Db, parent: &ItemLoc) -> (Ty, Vec<ParamSig>) {
+    match parent.kind() {
+        Some(ItemKind::Property) => {
+            let prop = PropertyId::new(db, parent.clone());
+            (property_ty(db, prop), Vec::new())
+        }
+        Some(ItemKind::Subscript) => {
+            let sub = SubscriptId::new(db, parent.clone());
+            let sig = subscript_sig(db, sub);
+            (sig.1.clone(), sig.0.to_vec())
+        }
+        _ => (Ty::Unknown, Vec::new()),
+    }
+}
+
+#[salsa::tracked(returns(clone))]
+pub fn property_ty(db: &dyn Db, prop: PropertyId) -> Ty {
+    let data = lower::property_data(db, prop);
+    Resolver::for_item(db, prop.loc(db)).resolve_type(&data.ty, &mut Vec::new())
+}
+
+#[salsa::tracked(returns(clone))]
+pub fn subscript_sig(db: &dyn Db, sub: SubscriptId) -> (Arc<[ParamSig]>, Ty) {
+    let data = lower::subscript_data(db, sub);
+    let resolver = Resolver::for_item(db, sub.loc(db));
+    let params = data
+        .params
+        .iter()
+        .map(|p| ParamSig {
+            name: p.name.clone(),
+            ty: resolver.resolve_type(&p.ty, &mut Vec::new()),
+            dir: p.modifiers.dir,
+            no_diff: p.modifiers.no_diff,
+            has_default: p.has_default,
+        })
+        .collect();
+    (params, resolver.resolve_type(&data.ret, &mut Vec::new()))
+}
+
+/// Field types of a struct, in declaration order, with the struct's own generic parameters.
+#[salsa::tracked(returns(clone))]
+pub fn field_types(db: &dyn Db, decl: TypeDeclId) -> Arc<[Ty]> {
+    let data = lower::type_decl_data(db, decl);
+    let resolver = Resolver::for_item(db, decl.loc(db));
+    data.fields.iter().map(|f| resolver.resolve_type(&f.ty, &mut Vec::new())).collect()
+}
+
+/// Diagnostics of a type declaration's own signature (bases, field types).
+#[salsa::tracked(returns(clone))]
+pub fn type_decl_sig_diags(db: &dyn Db, decl: TypeDeclId) -> Arc<[Diag]> {
+    let data = lower::type_decl_data(db, decl);
+    let mut resolver = Resolver::for_item(db, decl.loc(db));
+    let mut diags = Vec::new();
+    for f in &data.fields {
+        resolver.resolve_type(&f.ty, &mut diags);
+    }
+    resolver.self_ctx = None;
+    for b in &data.bases {
+        resolver.resolve_type(b, &mut diags);
+    }
+    diags.into()
+}
+
+// ---------------------------------------------------------------------------------------------
+// Globals
+
+#[salsa::tracked(returns(clone))]
+pub fn global_ty(db: &dyn Db, global: GlobalId) -> Ty {
+    let data = lower::global_data(db, global);
+    match &data.ty {
+        Some(ty) => Resolver::for_item(db, global.loc(db)).resolve_type(ty, &mut Vec::new()),
+        None => {
+            let result = infer_global(db, global);
+            let body = lower::global_body(db, global);
+            body.root_expr.map_or(Ty::Unknown, |e| result.expr_ty(e))
+        }
+    }
+}
+
+/// The integer value of a constant global (`static const int N = 4;`), if it is one.
+#[salsa::tracked(returns(copy), cycle_result = const_cycle)]
+pub fn global_const_value(db: &dyn Db, global: GlobalId) -> Option<i64> {
+    let data = lower::global_data(db, global);
+    if !(data.modifiers.is_const || data.is_let || data.modifiers.is_static) {
+        return None;
+    }
+    let body = lower::global_body(db, global);
+    let resolver = Resolver::for_item(db, global.loc(db));
+    const_eval(db, &resolver, &body, body.root_expr?)
+}
+
+fn const_cycle(_db: &dyn Db, _id: salsa::Id, _global: GlobalId) -> Option<i64> {
+    None
+}
+
+fn const_eval(db: &dyn Db, resolver: &Resolver<'_>, body: &Body, expr: ExprId) -> Option<i64> {
+    match &body.exprs[expr] {
+        Expr::Literal(Literal::Int { value, .. }) => Some(*value as i64),
+        Expr::Literal(Literal::Bool(b)) => Some(i64::from(*b)),
+        Expr::Path(p) => match resolver.resolve_path(p, &mut Vec::new())? {
+            Resolution::Global(g) => global_const_value(db, g),
+            Resolution::EnumCase(d, i) => resolve::enum_case_value(db, resolver.file, d, i),
+            _ => None,
+        },
+        Expr::Prefix { op: PrefixOp::Neg, expr } => const_eval(db, resolver, body, *expr).map(|v| -v),
+        Expr::Cast { expr, .. } => const_eval(db, resolver, body, *expr),
+        Expr::Binary { op, lhs, rhs } => {
+            let (a, b) = (const_eval(db, resolver, body, *lhs)?, const_eval(db, resolver, body, *rhs)?);
+            Some(match op {
+                BinaryOp::Add => a.wrapping_add(b),
+                BinaryOp::Sub => a.wrapping_sub(b),
+                BinaryOp::Mul => a.wrapping_mul(b),
+                BinaryOp::Div => a.checked_div(b)?,
+                BinaryOp::Rem => a.checked_rem(b)?,
+                BinaryOp::Shl => a.checked_shl(b as u32)?,
+                BinaryOp::Shr => a.checked_shr(b as u32)?,
+                BinaryOp::BitAnd => a & b,
+                BinaryOp::BitOr => a | b,
+                BinaryOp::BitXor => a ^ b,
+                _ => return None,
+            })
+        }
+        _ => None,
+    }
+}
+
+#[salsa::tracked(returns(clone), cycle_result = infer_global_cycle)]
+pub fn infer_global(db: &dyn Db, global: GlobalId) -> Arc<InferenceResult> {
+    let data = lower::global_data(db, global);
+    let body = lower::global_body(db, global);
+    let resolver = Resolver::for_item(db, global.loc(db));
+    let mut diags = Vec::new();
+    let declared = data.ty.as_ref().map(|t| resolver.resolve_type(t, &mut diags));
+    let mut ctx = InferCtx::new(db, resolver, &body, None);
+    ctx.result.diags = diags;
+    if let Some(root) = body.root_expr {
+        let ty = ctx.infer_expr(root, declared.as_ref());
+        if let Some(declared) = &declared {
+            ctx.check_convertible(&ty, declared, body.expr_range(root));
+        }
+    }
+    Arc::new(ctx.finish())
+}
+
+fn infer_global_cycle(_db: &dyn Db, _id: salsa::Id, _global: GlobalId) -> Arc<InferenceResult> {
+    Arc::new(InferenceResult::default())
+}
+
+// ---------------------------------------------------------------------------------------------
+// Inference results
+
+/// What a name or member in a body refers to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ExprRes {
+    Local(LocalId),
+    Param(u32),
+    Global(GlobalId),
+    Function(FunctionId),
+    Field(TypeDeclId, u32),
+    Property(PropertyId),
+    Type(Ty),
+    EnumCase(TypeDeclId, u32),
+    Namespace,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct InferenceResult {
+    pub expr_types: Vec<Ty>,
+    pub local_types: Vec<Ty>,
+    /// Resolutions of paths, members and calls (a call maps to its chosen function).
+    pub resolutions: FxHashMap<ExprId, ExprRes>,
+    pub diags: Vec<Diag>,
+}
+
+impl InferenceResult {
+    pub fn expr_ty(&self, e: ExprId) -> Ty {
+        self.expr_types.get(e.into_raw().into_u32() as usize).cloned().unwrap_or(Ty::Unknown)
+    }
+
+    pub fn local_ty(&self, l: LocalId) -> Ty {
+        self.local_types.get(l.into_raw().into_u32() as usize).cloned().unwrap_or(Ty::Unknown)
+    }
+}
+
+#[salsa::tracked(returns(clone), cycle_result = infer_cycle)]
+pub fn infer(db: &dyn Db, func: FunctionId) -> Arc<InferenceResult> {
+    let body = lower::fn_body(db, func);
+    let sig = fn_sig(db, func);
+    let resolver = Resolver::for_item(db, func.loc(db));
+    let mut ctx = InferCtx::new(db, resolver, &body, Some(&sig));
+    if let Some(root) = body.root_block {
+        ctx.infer_stmt(root);
+    }
+    Arc::new(ctx.finish())
+}
+
+fn infer_cycle(_db: &dyn Db, _id: salsa::Id, _func: FunctionId) -> Arc<InferenceResult> {
+    Arc::new(InferenceResult::default())
+}
+
+// ---------------------------------------------------------------------------------------------
+// The inference walk
+
+/// A function that may be called, with the substitution of its owner's generic parameters and
+/// the type of `this` if it is called as a method.
+#[derive(Debug, Clone)]
+struct Candidate {
+    func: FunctionId,
+    outer: Vec<(GenericParamId, GenericArg)>,
+    this_ty: Option<Ty>,
+}
+
+struct Applicable {
+    cost: u32,
+    ret: Ty,
+    params: Vec<ParamSig>,
+    generic: bool,
+    /// More generic parameters means a more structured (more specific) pattern, such as
+    /// `vector<T, N>` over `T`: it wins ties.
+    specificity: u32,
+}
+
+enum Rejection {
+    Arity { expected: usize, required: usize },
+    Arg { index: usize, expected: Ty },
+    Infer(SmolStr),
+    Constraint { param: SmolStr, arg: Ty, iface: Ty },
+}
+
+struct InferCtx<'a, 'db> {
+    db: &'db dyn Db,
+    file: SourceFile,
+    resolver: Resolver<'db>,
+    body: &'a Body,
+    sig: Option<&'a FnSig>,
+    result: InferenceResult,
+    scopes: Vec<Vec<(SmolStr, LocalId)>>,
+    /// Expressions that name a type (`float3` in `float3(1)`, `S` in `S.f()`).
+    type_exprs: FxHashMap<ExprId, Ty>,
+    /// Expressions that name functions (overload sets), with the implicit `this` type for methods.
+    fn_exprs: FxHashMap<ExprId, (Vec<FunctionId>, Option<Ty>)>,
+    loop_depth: u32,
+    switch_depth: u32,
+}
+
+fn is_printf(name: &str) -> bool {
+    matches!(name, "printf" | "print")
+}
+
+impl<'a, 'db> InferCtx<'a, 'db> {
+    fn new(db: &'db dyn Db, resolver: Resolver<'db>, body: &'a Body, sig: Option<&'a FnSig>) -> Self {
+        InferCtx {
+            db,
+            file: resolver.file,
+            resolver,
+            body,
+            sig,
+            result: InferenceResult {
+                expr_types: vec![Ty::Unknown; body.exprs.len()],
+                local_types: vec![Ty::Unknown; body.locals.len()],
+                ..Default::default()
+            },
+            scopes: vec![Vec::new()],
+            type_exprs: FxHashMap::default(),
+            fn_exprs: FxHashMap::default(),
+            loop_depth: 0,
+            switch_depth: 0,
+        }
+    }
+
+    fn finish(self) -> InferenceResult {
+        self.result
+    }
+
+    fn error(&mut self, code: &'static str, message: impl Into<String>, range: TextRange) {
+        self.result.diags.push(Diag::error(code, message, range));
+    }
+
+    fn display(&self, ty: &Ty) -> String {
+        crate::display_ty(self.db, ty)
+    }
+
+    fn range(&self, e: ExprId) -> TextRange {
+        self.body.expr_range(e)
+    }
+
+    fn set_ty(&mut self, e: ExprId, ty: Ty) -> Ty {
+        if let Some(slot) = self.result.expr_types.get_mut(e.into_raw().into_u32() as usize) {
+            *slot = ty.clone();
+        }
+        ty
+    }
+
+    fn normalize(&self, ty: &Ty) -> Ty {
+        resolve::normalize(self.db, self.file, ty)
+    }
+
+    // ---- statements ---------------------------------------------------------------------
+
+    fn infer_stmt(&mut self, stmt: StmtId) {
+        let range = self.body.stmt_range(stmt);
+        match &self.body.stmts[stmt] {
+            Stmt::Local { local, init } => self.infer_local(*local, *init),
+            Stmt::Expr(e) => {
+                self.infer_expr(*e, None);
+            }
+            Stmt::Block(stmts) => {
+                self.scopes.push(Vec::new());
+                for s in stmts.clone() {
+                    self.infer_stmt(s);
+                }
+                self.scopes.pop();
+            }
+            Stmt::Seq(stmts) => {
+                for s in stmts.clone() {
+                    self.infer_stmt(s);
+                }
+            }
+            Stmt::If { cond, then_branch, else_branch } => {
+                let (cond, then_branch, else_branch) = (*cond, *then_branch, *else_branch);
+                self.infer_condition(cond);
+                self.scoped(then_branch);
+                if let Some(e) = else_branch {
+                    self.scoped(e);
+                }
+            }
+            Stmt::IfLet { local, init, then_branch, else_branch } => {
+                let (local, init, then_branch, else_branch) = (*local, *init, *then_branch, *else_branch);
+                let ty = self.infer_expr(init, None);
+                self.set_local_ty(local, ty);
+                self.scopes.push(Vec::new());
+                self.declare(local);
+                self.infer_stmt(then_branch);
+                self.scopes.pop();
+                if let Some(e) = else_branch {
+                    self.scoped(e);
+                }
+            }
+            Stmt::For { init, cond, step, body, .. } => {
+                let (init, cond, step, body) = (*init, *cond, *step, *body);
+                self.scopes.push(Vec::new());
+                if let Some(init) = init {
+                    self.infer_stmt(init);
+                }
+                if let Some(cond) = cond {
+                    self.infer_condition(cond);
+                }
+                if let Some(step) = step {
+                    self.infer_expr(step, None);
+                }
+                self.loop_depth += 1;
+                self.scoped(body);
+                self.loop_depth -= 1;
+                self.scopes.pop();
+            }
+            Stmt::While { cond, body, .. } => {
+                let (cond, body) = (*cond, *body);
+                self.infer_condition(cond);
+                self.loop_depth += 1;
+                self.scoped(body);
+                self.loop_depth -= 1;
+            }
+            Stmt::DoWhile { body, cond } => {
+                let (cond, body) = (*cond, *body);
+                self.loop_depth += 1;
+                self.scoped(body);
+                self.loop_depth -= 1;
+                self.infer_condition(cond);
+            }
+            Stmt::Switch { scrutinee, cases } => {
+                let scrutinee = *scrutinee;
+                let cases = cases.clone();
+                let ty = self.infer_expr(scrutinee, None);
+                let ty = self.normalize(&ty);
+                let ok = ty.has_unknown()
+                    || matches!(ty, Ty::Scalar(k) if k.is_integer() || k == ScalarKind::Bool)
+                    || matches!(ty, Ty::Adt(d, _) if lower::type_decl_data(self.db, d).kind == TypeDeclKind::Enum);
+                if !ok {
+                    let msg = format!("`switch` needs an integer or enum value, found `{}`", self.display(&ty));
+                    self.error("E2014", msg, self.range(scrutinee));
+                }
+                self.switch_depth += 1;
+                self.scopes.push(Vec::new());
+                for case in cases {
+                    if let Some(v) = case.value {
+                        self.infer_expr(v, Some(&ty));
+                    }
+                    for s in case.body {
+                        self.infer_stmt(s);
+                    }
+                }
+                self.scopes.pop();
+                self.switch_depth -= 1;
+            }
+            Stmt::Break => {
+                if self.loop_depth == 0 && self.switch_depth == 0 {
+                    self.error("E2020", "`break` outside of a loop or `switch`", range);
+                }
+            }
+            Stmt::Continue => {
+                if self.loop_depth == 0 {
+                    self.error("E2020", "`continue` outside of a loop", range);
+                }
+            }
+            Stmt::Return(value) => self.infer_return(*value, range),
+            Stmt::Discard | Stmt::Empty => {}
+        }
+    }
+
+    fn scoped(&mut self, stmt: StmtId) {
+        self.scopes.push(Vec::new());
+        self.infer_stmt(stmt);
+        self.scopes.pop();
+    }
+
+    fn declare(&mut self, local: LocalId) {
+        let name = self.body.locals[local].name.clone();
+        if let Some(scope) = self.scopes.last_mut() {
+            scope.push((name, local));
+        }
+    }
+
+    fn set_local_ty(&mut self, local: LocalId, ty: Ty) {
+        if let Some(slot) = self.result.local_types.get_mut(local.into_raw().into_u32() as usize) {
+            *slot = ty;
+        }
+    }
+
+    fn infer_local(&mut self, local: LocalId, init: Option<ExprId>) {
+        let data = &self.body.locals[local];
+        let declared = data.ty.as_ref().map(|t| {
+            let mut diags = Vec::new();
+            let mut ty = self.resolver.resolve_type(t, &mut diags);
+            for dim in data.array_dims.iter().rev() {
+                let len = dim.as_ref().map_or(Len::Unknown, |c| self.resolver.eval_len(c));
+                ty = Ty::Array(Arc::new(ty), len);
+            }
+            self.result.diags.extend(diags);
+            ty
+        });
+        let name_range = data.name_range;
+        let is_let = !data.mutable && data.ty.is_none();
+        let ty = match (declared, init) {
+            (Some(declared), Some(init)) => {
+                let declared = self.fill_unsized_array(&declared, init);
+                let init_ty = self.infer_expr(init, Some(&declared));
+                self.check_convertible(&init_ty, &declared, self.range(init));
+                declared
+            }
+            (Some(declared), None) => declared,
+            (None, Some(init)) => {
+                let t = self.infer_expr(init, None);
+                if t == Ty::Void {
+                    self.error("E2004", "cannot initialise a variable with a `void` value", self.range(init));
+                    Ty::Unknown
+                } else {
+                    t
+                }
+            }
+            (None, None) => {
+                let what = if is_let { "let" } else { "var" };
+                self.error(
+                    "E2004",
+                    format!("`{what}` declaration needs an initial value or a type"),
+                    name_range,
+                );
+                Ty::Unknown
+            }
+        };
+        self.set_local_ty(local, ty);
+        self.declare(local);
+    }
+
+    /// `int a[] = {1, 2, 3}` takes its length from the initialiser.
+    fn fill_unsized_array(&self, declared: &Ty, init: ExprId) -> Ty {
+        match (declared, &self.body.exprs[init]) {
+            (Ty::Array(elem, Len::Unknown), Expr::InitList(items)) => {
+                Ty::Array(elem.clone(), Len::Known(items.len() as u32))
+            }
+            _ => declared.clone(),
+        }
+    }
+
+    fn infer_condition(&mut self, cond: ExprId) {
+        let ty = self.infer_expr(cond, Some(&Ty::BOOL));
+        let ty = self.normalize(&ty);
+        if ty.has_unknown() || matches!(ty, Ty::Scalar(_)) || matches!(ty, Ty::Param(_) | Ty::Assoc(..)) {
+            return;
+        }
+        let msg = format!("condition must be a scalar `bool`-convertible value, found `{}`", self.display(&ty));
+        self.error("E2014", msg, self.range(cond));
+    }
+
+    fn infer_return(&mut self, value: Option<ExprId>, range: TextRange) {
+        let Some(sig) = self.sig else { return };
+        let ret = sig.ret.clone();
+        match value {
+            Some(v) => {
+                let ty = self.infer_expr(v, Some(&ret));
+                if ret == Ty::Void {
+                    if ty != Ty::Void && !ty.has_unknown() {
+                        self.error("E2013", "a `void` function cannot return a value: remove the value or change the return type", self.range(v));
+                    }
+                } else {
+                    self.check_convertible(&ty, &ret, self.range(v));
+                }
+            }
+            None => {
+                if ret != Ty::Void && !ret.has_unknown() && sig.kind != FnKind::Init && sig.kind != FnKind::Setter {
+                    let msg = format!("this function must return a value of type `{}`", self.display(&ret));
+                    self.error("E2013", msg, range);
+                }
+            }
+        }
+    }
+
+    // ---- conversions --------------------------------------------------------------------
+
+    fn conversion_cost(&self, from: &Ty, to: &Ty) -> Option<Cost> {
+        if from == to || from.has_unknown() || to.has_unknown() {
+            return Some(Cost::EXACT);
+        }
+        let (from, to) = (self.normalize(from), self.normalize(to));
+        if from == to {
+            return Some(Cost::EXACT);
+        }
+        match (&from, &to) {
+            // Associated types that cannot be resolved further (synthesised differentials,
+            // generic ones) are checked when the autodiff layer synthesises them.
+            (Ty::Assoc(..), _) | (_, Ty::Assoc(..)) | (Ty::This, _) | (_, Ty::This) => return Some(Cost(1)),
+            _ => {}
+        }
+        if let Some(cost) = shape_conversion(&from, &to) {
+            return Some(cost);
+        }
+        match (&from, &to) {
+            (Ty::Array(a, n), Ty::Array(b, m)) => {
+                let lens_ok = n == m || matches!(n, Len::Unknown) || matches!(m, Len::Unknown);
+                (lens_ok && self.conversion_cost(a, b) == Some(Cost::EXACT)).then_some(Cost::EXACT)
+            }
+            (Ty::Adt(d, _), Ty::Scalar(k)) if k.is_integer() => {
+                (lower::type_decl_data(self.db, *d).kind == TypeDeclKind::Enum).then_some(Cost::CONVERSION)
+            }
+            (_, Ty::Adt(d, _)) if lower::type_decl_data(self.db, *d).kind == TypeDeclKind::Interface => {
+                resolve::implements(self.db, self.file, &from, &to).then_some(Cost::TO_INTERFACE)
+            }
+            // A generic parameter's arguments are checked at the call; inside the generic body
+            // only identical parameters convert.
+            _ => None,
+        }
+    }
+
+    fn check_convertible(&mut self, from: &Ty, to: &Ty, range: TextRange) -> bool {
+        if self.conversion_cost(from, to).is_some() {
+            return true;
+        }
+        let msg = format!(
+            "cannot convert a value of type `{}` to `{}`",
+            self.display(from),
+            self.display(to)
+        );
+        self.error("E2004", msg, range);
+        false
+    }
+
+    /// The type all candidates convert to most cheaply (HLSL's common type for generic inference).
+    fn join(&self, tys: &[Ty]) -> Option<Ty> {
+        let known: Vec<&Ty> = tys.iter().filter(|t| !t.has_unknown()).collect();
+        if known.is_empty() {
+            return tys.first().cloned();
+        }
+        known
+            .iter()
+            .filter_map(|c| {
+                let total: Option<u32> =
+                    known.iter().map(|o| self.conversion_cost(o, c).map(|x| x.0)).sum();
+                total.map(|t| (t, (*c).clone()))
+            })
+            .min_by_key(|(t, _)| *t)
+            .map(|(_, c)| c)
+    }
+
+    // ---- expressions --------------------------------------------------------------------
+
+    fn infer_expr(&mut self, e: ExprId, expected: Option<&Ty>) -> Ty {
+        let ty = self.infer_expr_inner(e, expected);
+        self.set_ty(e, ty)
+    }
+
+    fn infer_expr_inner(&mut self, e: ExprId, expected: Option<&Ty>) -> Ty {
+        let range = self.range(e);
+        match self.body.exprs[e].clone() {
+            Expr::Missing => Ty::Unknown,
+            Expr::Literal(lit) => match lit {
+                Literal::Int { unsigned, wide, .. } => Ty::Scalar(match (unsigned, wide) {
+                    (false, false) => ScalarKind::Int,
+                    (true, false) => ScalarKind::UInt,
+                    (false, true) => ScalarKind::Int64,
+                    (true, true) => ScalarKind::UInt64,
+                }),
+                Literal::Float { suffix, .. } => Ty::Scalar(match suffix {
+                    Some('h' | 'H') => ScalarKind::Half,
+                    Some('l' | 'L') => ScalarKind::Double,
+                    _ => ScalarKind::Float,
+                }),
+                Literal::Bool(_) => Ty::BOOL,
+                Literal::String(_) => Ty::String,
+                Literal::None => expected.cloned().unwrap_or(Ty::Unknown),
+            },
+            Expr::Path(path) => self.infer_path(e, &path),
+            Expr::This => match &self.resolver.self_ctx {
+                Some(ctx) if !self.sig.is_some_and(|s| s.is_static) => ctx.ty.clone(),
+                _ => {
+                    self.error("E2001", "`this` is only available inside non-static methods", range);
+                    Ty::Unknown
+                }
+            },
+            Expr::Field { base, name, name_range } => self.infer_field(e, base, &name, name_range),
+            Expr::Index { base, index } => self.infer_index(base, index),
+            Expr::Call { callee, args } => self.infer_call(e, callee, &args, expected),
+            Expr::GenericApply { base, args } => {
+                // A generic function or type used without a call.
+                let _ = self.infer_expr(base, None);
+                if let Some(ty) = self.type_exprs.get(&base).cloned() {
+                    let mut diags = Vec::new();
+                    let args: Vec<GenericArg> =
+                        args.iter().map(|a| self.resolver.resolve_generic_arg(a, &mut diags)).collect();
+                    self.result.diags.extend(diags);
+                    if let Ty::Adt(d, _) = ty {
+                        let applied = Ty::Adt(d, args.into());
+                        self.type_exprs.insert(e, applied.clone());
+                    }
+                }
+                if let Some(f) = self.fn_exprs.get(&base).cloned() {
+                    self.fn_exprs.insert(e, f);
+                }
+                Ty::Unknown
+            }
+            Expr::Binary { op, lhs, rhs } => self.infer_binary(e, op, lhs, rhs),
+            Expr::Assign { op, lhs, rhs } => {
+                let lt = self.infer_expr(lhs, None);
+                let rt = self.infer_expr(rhs, Some(&lt));
+                self.check_lvalue(lhs, "assign to");
+                match op {
+                    None => {
+                        self.check_convertible(&rt, &lt, self.range(rhs));
+                    }
+                    Some(op) => {
+                        let result = self.binary_result(op, &lt, &rt, range);
+                        self.check_convertible(&result, &lt, range);
+                    }
+                }
+                lt
+            }
+            Expr::Prefix { op, expr } => {
+                let t = self.infer_expr(expr, expected);
+                let t = self.normalize(&t);
+                match op {
+                    PrefixOp::Inc | PrefixOp::Dec => {
+                        self.check_lvalue(expr, "modify");
+                        t
+                    }
+                    PrefixOp::Not => match t {
+                        Ty::Scalar(_) | Ty::Vector(..) | Ty::Matrix(..) => t.with_scalar(ScalarKind::Bool),
+                        _ => t,
+                    },
+                    PrefixOp::BitNot => {
+                        if let Some(k) = t.scalar_kind()
+                            && !k.is_integer()
+                        {
+                            let msg = format!("operator `~` needs an integer operand, found `{}`", self.display(&t));
+                            self.error("E2005", msg, range);
+                        }
+                        t
+                    }
+                    PrefixOp::Neg | PrefixOp::Plus => t,
+                }
+            }
+            Expr::Postfix { expr, .. } => {
+                let t = self.infer_expr(expr, None);
+                self.check_lvalue(expr, "modify");
+                t
+            }
+            Expr::Ternary { cond, then_branch, else_branch } => {
+                self.infer_condition(cond);
+                let a = self.infer_expr(then_branch, expected);
+                let b = self.infer_expr(else_branch, expected);
+                match self.join(&[a.clone(), b.clone()]) {
+                    Some(t) => t,
+                    None => {
+                        let msg = format!(
+                            "the branches of `?:` have incompatible types `{}` and `{}`",
+                            self.display(&a),
+                            self.display(&b)
+                        );
+                        self.error("E2004", msg, range);
+                        Ty::Unknown
+                    }
+                }
+            }
+            Expr::Cast { ty, expr } => {
+                let mut diags = Vec::new();
+                let target = self.resolver.resolve_type(&ty, &mut diags);
+                self.result.diags.extend(diags);
+                let from = self.infer_expr(expr, Some(&target));
+                self.check_cast(&from, &target, range);
+                target
+            }
+            Expr::InitList(items) => self.infer_init_list(&items, expected, range),
+            Expr::Diff { func, .. } => {
+                // The derivative's signature is computed by the autodiff layer; here we resolve the
+                // function so that names and errors inside are checked.
+                self.infer_expr(func, None);
+                Ty::Unknown
+            }
+            Expr::NoDiff(inner) => self.infer_expr(inner, expected),
+            Expr::Is { expr, ty } => {
+                self.infer_expr(expr, None);
+                let mut diags = Vec::new();
+                self.resolver.resolve_type(&ty, &mut diags);
+                self.result.diags.extend(diags);
+                Ty::BOOL
+            }
+            Expr::As { expr, ty } => {
+                self.infer_expr(expr, None);
+                let mut diags = Vec::new();
+                let t = self.resolver.resolve_type(&ty, &mut diags);
+                self.result.diags.extend(diags);
+                t
+            }
+            Expr::SizeOf => Ty::INT,
+            Expr::CountOf(inner) => {
+                self.infer_expr(inner, None);
+                Ty::INT
+            }
+        }
+    }
+
+    fn check_cast(&mut self, from: &Ty, to: &Ty, range: TextRange) {
+        let (f, t) = (self.normalize(from), self.normalize(to));
+        if f.has_unknown() || t.has_unknown() || self.conversion_cost(&f, &t).is_some() {
+            return;
+        }
+        let numeric = |ty: &Ty| ty.is_numeric_shape();
+        let is_enum = |ty: &Ty| matches!(ty, Ty::Adt(d, _) if lower::type_decl_data(self.db, *d).kind == TypeDeclKind::Enum);
+        let ok = match (&f, &t) {
+            (a, b) if numeric(a) && numeric(b) => {
+                // Casts between shapes keep or drop components; growing a vector is an error.
+                !matches!((a, b), (Ty::Vector(_, Len::Known(n)), Ty::Vector(_, Len::Known(m))) if n < m)
+            }
+            (a, b) if (is_enum(a) && numeric(b)) || (numeric(a) && is_enum(b)) => true,
+            (Ty::Param(_) | Ty::Assoc(..) | Ty::This, _) | (_, Ty::Param(_) | Ty::Assoc(..) | Ty::This) => true,
+            (Ty::Adt(..), Ty::Adt(..)) => true,
+            _ => false,
+        };
+        if !ok {
+            let msg = format!("cannot cast `{}` to `{}`", self.display(&f), self.display(&t));
+            self.error("E2004", msg, range);
+        }
+    }
+
+    fn lookup_local(&self, name: &str) -> Option<LocalId> {
+        self.scopes.iter().rev().flat_map(|s| s.iter().rev()).find(|(n, _)| n == name).map(|(_, l)| *l)
+    }
+
+    fn infer_path(&mut self, e: ExprId, path: &PathRef) -> Ty {
+        let range = self.range(e);
+        if path.segments.len() == 1 && path.segments[0].args.is_none() {
+            let name = &path.segments[0].name;
+            if let Some(local) = self.lookup_local(name) {
+                self.result.resolutions.insert(e, ExprRes::Local(local));
+                return self.result.local_ty(local);
+            }
+            if let Some(sig) = self.sig
+                && let Some(i) = sig.params.iter().position(|p| &p.name == name)
+            {
+                self.result.resolutions.insert(e, ExprRes::Param(i as u32));
+                return sig.params[i].ty.clone();
+            }
+        }
+        let mut diags = Vec::new();
+        let res = self.resolver.resolve_path(path, &mut diags);
+        self.result.diags.extend(diags);
+        match res {
+            None => {
+                let name = resolve::path_text(path);
+                if is_printf(&name) {
+                    return Ty::Void;
+                }
+                self.error(
+                    "E2001",
+                    format!("cannot find `{name}` in this scope: declare it or check the spelling"),
+                    range,
+                );
+                Ty::Unknown
+            }
+            Some(Resolution::ImplicitMember) => {
+                let Some(ctx) = self.resolver.self_ctx.clone() else { return Ty::Unknown };
+                self.member_of(e, &ctx.ty, &path.last_name(), path.range(), true)
+            }
+            Some(res) => self.apply_resolution(e, res, path),
+        }
+    }
+
+    fn apply_resolution(&mut self, e: ExprId, res: Resolution, path: &PathRef) -> Ty {
+        match res {
+            Resolution::Type(ty) => {
+                self.result.resolutions.insert(e, ExprRes::Type(ty.clone()));
+                self.type_exprs.insert(e, ty);
+                Ty::Unknown
+            }
+            Resolution::Functions(funcs) => {
+                if let Some(f) = funcs.first() {
+                    self.result.resolutions.insert(e, ExprRes::Function(*f));
+                }
+                let this = self.implicit_this_for(&funcs);
+                self.fn_exprs.insert(e, (funcs.clone(), this));
+                funcs.first().map_or(Ty::Unknown, |f| Ty::Func(*f))
+            }
+            Resolution::Global(g) => {
+                self.result.resolutions.insert(e, ExprRes::Global(g));
+                global_ty(self.db, g)
+            }
+            Resolution::GenericValue(_) => Ty::INT,
+            Resolution::Namespace(_) => {
+                self.result.resolutions.insert(e, ExprRes::Namespace);
+                Ty::Unknown
+            }
+            Resolution::EnumCase(d, i) => {
+                self.result.resolutions.insert(e, ExprRes::EnumCase(d, i));
+                Ty::Adt(d, Arc::from([]))
+            }
+            Resolution::ImplicitMember => Ty::Unknown,
+            Resolution::Inaccessible(_) => {
+                self.error(
+                    "E2026",
+                    format!("`{}` is not public in its module: declare it `public` to use it here", path.last_name()),
+                    path.range(),
+                );
+                Ty::Unknown
+            }
+        }
+    }
+
+    /// Methods named without `this.` inside a type get the enclosing type as `this`.
+    fn implicit_this_for(&self, funcs: &[FunctionId]) -> Option<Ty> {
+        let ctx = self.resolver.self_ctx.as_ref()?;
+        funcs
+            .iter()
+            .any(|f| lower::fn_data(self.db, *f).in_type)
+            .then(|| ctx.ty.clone())
+    }
+
+    fn infer_field(&mut self, e: ExprId, base: ExprId, name: &SmolStr, name_range: TextRange) -> Ty {
+        let base_ty = self.infer_expr(base, None);
+        if let Some(ty) = self.type_exprs.get(&base).cloned() {
+            // `Type.member`: static member, nested type, enum case.
+            return match self.resolver.static_member(&ty, name) {
+                Some(res) => {
+                    let path = PathRef::single(name.clone(), name_range);
+                    self.apply_resolution(e, res, &path)
+                }
+                None => {
+                    if ty.has_unknown() {
+                        return Ty::Unknown;
+                    }
+                    let msg = format!("type `{}` has no member `{name}`", self.display(&ty));
+                    self.error("E2003", msg, name_range);
+                    Ty::Unknown
+                }
+            };
+        }
+        if matches!(self.result.resolutions.get(&base), Some(ExprRes::Namespace))
+            && let Expr::Path(p) = &self.body.exprs[base]
+        {
+            let mut full = p.clone();
+            full.segments.push(crate::data::PathSegRef { name: name.clone(), args: None, range: name_range });
+            return self.infer_path(e, &full);
+        }
+        self.member_of(e, &base_ty, name, name_range, false)
+    }
+
+    /// Instance member access `value.name` (or implicit `this.name`).
+    fn member_of(&mut self, e: ExprId, base_ty: &Ty, name: &SmolStr, name_range: TextRange, implicit: bool) -> Ty {
+        let ty = self.normalize(base_ty);
+        if ty.has_unknown() {
+            return Ty::Unknown;
+        }
+        // Swizzles on scalars and vectors.
+        if let Some(k) = ty.scalar_kind()
+            && matches!(ty, Ty::Scalar(_) | Ty::Vector(..))
+        {
+            let len = match &ty {
+                Ty::Vector(_, Len::Known(n)) => *n,
+                Ty::Vector(..) => 4,
+                _ => 1,
+            };
+            return match swizzle_indices(name, len) {
+                Ok(idx) if idx.len() == 1 => Ty::Scalar(k),
+                Ok(idx) => Ty::vector(k, idx.len() as u32),
+                Err(msg) => {
+                    let msg = format!("invalid swizzle `{name}` on `{}`: {msg}", self.display(&ty));
+                    self.error("E2011", msg, name_range);
+                    Ty::Unknown
+                }
+            };
+        }
+        if let Ty::Matrix(elem, _, c) = &ty
+            && let Some(count) = matrix_swizzle_len(name)
+        {
+            let _ = c;
+            return if count == 1 { (**elem).clone() } else { Ty::Vector(elem.clone(), Len::Known(count)) };
+        }
+        if let Ty::Tuple(items) = &ty
+            && let Some(i) = name.strip_prefix('_').and_then(|n| n.parse::<usize>().ok())
+            && let Some(t) = items.get(i)
+        {
+            return t.clone();
+        }
+        // Struct fields.
+        if let Ty::Adt(decl, args) = &ty {
+            let data = lower::type_decl_data(self.db, *decl);
+            if let Some(i) = data.fields.iter().position(|f| &f.name == name) {
+                self.result.resolutions.insert(e, ExprRes::Field(*decl, i as u32));
+                let fty = field_types(self.db, *decl).get(i).cloned().unwrap_or(Ty::Unknown);
+                let subst = type_args_subst(self.db, *decl, args);
+                return fty.subst(&|p| resolve::subst_lookup(&subst, &p)).subst_this(&ty);
+            }
+        }
+        if let Ty::Assoc(base, assoc) = &ty {
+            return self.synthesized_member(e, base, assoc, name, name_range);
+        }
+        let items = resolve::lookup_member_items(self.db, self.file, &ty, name);
+        let funcs: Vec<FunctionId> = items
+            .iter()
+            .filter_map(|d| match d {
+                ItemDef::Function(f) => Some(*f),
+                _ => None,
+            })
+            .collect();
+        if !funcs.is_empty() {
+            self.result.resolutions.insert(e, ExprRes::Function(funcs[0]));
+            self.fn_exprs.insert(e, (funcs.clone(), Some(ty.clone())));
+            return Ty::Func(funcs[0]);
+        }
+        match items.first() {
+            Some(ItemDef::Property(p)) => {
+                self.result.resolutions.insert(e, ExprRes::Property(*p));
+                let pty = property_ty(self.db, *p);
+                let subst = resolve::member_subst(self.db, self.file, p.loc(self.db), &ty);
+                return self.normalize(&pty.subst(&|q| resolve::subst_lookup(&subst, &q)).subst_this(&ty));
+            }
+            Some(ItemDef::Global(g)) => {
+                self.result.resolutions.insert(e, ExprRes::Global(*g));
+                return global_ty(self.db, *g);
+            }
+            Some(ItemDef::Alias(_) | ItemDef::TypeDecl(_)) => {
+                if let Some(res) = self.resolver.static_member(&ty, name) {
+                    let path = PathRef::single(name.clone(), name_range);
+                    return self.apply_resolution(e, res, &path);
+                }
+            }
+            _ => {}
+        }
+        if matches!(ty, Ty::Param(_) | Ty::Assoc(..) | Ty::This) {
+            // Requirements of constraints were searched; an unknown member of a generic value is
+            // an error only when it has constraints that were found.
+            let msg = format!("type `{}` has no member `{name}`: add a constraint that declares it", self.display(&ty));
+            self.error("E2003", msg, name_range);
+            return Ty::Unknown;
+        }
+        let _ = implicit;
+        let msg = format!("type `{}` has no member `{name}`", self.display(&ty));
+        self.error("E2003", msg, name_range);
+        Ty::Unknown
+    }
+
+    /// Members of an associated type that is not declared: `S.Differential` of a struct whose
+    /// `IDifferentiable` conformance is synthesised has the differentiable fields of `S`, each of
+    /// its field type's `Differential`. Other symbolic associated types are checked when the
+    /// autodiff layer synthesises them.
+    fn synthesized_member(&mut self, e: ExprId, base: &Ty, assoc: &str, name: &SmolStr, name_range: TextRange) -> Ty {
+        let Ty::Adt(decl, args) = base else { return Ty::Unknown };
+        let data = lower::type_decl_data(self.db, *decl);
+        if assoc != "Differential" || data.kind != TypeDeclKind::Struct {
+            return Ty::Unknown;
+        }
+        match data.fields.iter().position(|f| &f.name == name && !f.modifiers.no_diff) {
+            Some(i) => {
+                self.result.resolutions.insert(e, ExprRes::Field(*decl, i as u32));
+                let fty = field_types(self.db, *decl).get(i).cloned().unwrap_or(Ty::Unknown);
+                let subst = type_args_subst(self.db, *decl, args);
+                let fty = fty.subst(&|p| resolve::subst_lookup(&subst, &p));
+                self.normalize(&Ty::Assoc(Arc::new(fty), "Differential".into()))
+            }
+            None => {
+                let msg = format!(
+                    "`{}.Differential` has no member `{name}`: only differentiable fields (not `no_diff`) have derivatives",
+                    data.name
+                );
+                self.error("E2003", msg, name_range);
+                Ty::Unknown
+            }
+        }
+    }
+
+    fn infer_index(&mut self, base: ExprId, index: ExprId) -> Ty {
+        let bt = self.infer_expr(base, None);
+        let it = self.infer_expr(index, Some(&Ty::INT));
+        let bt = self.normalize(&bt);
+        let it = self.normalize(&it);
+        if !it.has_unknown() && !matches!(it, Ty::Scalar(k) if k.is_integer() || k == ScalarKind::Bool) && matches!(bt, Ty::Array(..) | Ty::Vector(..) | Ty::Matrix(..)) {
+            let msg = format!("an index must be an integer, found `{}`", self.display(&it));
+            self.error("E2021", msg, self.range(index));
+        }
+        match &bt {
+            Ty::Unknown => Ty::Unknown,
+            Ty::Array(elem, _) => (**elem).clone(),
+            Ty::Vector(elem, _) => (**elem).clone(),
+            Ty::Matrix(elem, _, c) => Ty::Vector(elem.clone(), c.clone()),
+            Ty::Param(_) | Ty::Assoc(..) | Ty::This => Ty::Unknown,
+            _ => match self.subscript_of(&bt) {
+                Some((_, ret)) => ret,
+                None => {
+                    let msg = format!("cannot index a value of type `{}`", self.display(&bt));
+                    self.error("E2021", msg, self.range(base));
+                    Ty::Unknown
+                }
+            },
+        }
+    }
+
+    /// The subscript of a type (first declared), with its return type substituted.
+    fn subscript_of(&self, ty: &Ty) -> Option<(SubscriptId, Ty)> {
+        let items = resolve::lookup_member_items(self.db, self.file, ty, "__subscript");
+        let sub = items.iter().find_map(|d| match d {
+            ItemDef::Subscript(s) => Some(*s),
+            _ => None,
+        })?;
+        let (_, ret) = subscript_sig(self.db, sub);
+        let subst = resolve::member_subst(self.db, self.file, sub.loc(self.db), ty);
+        Some((sub, self.normalize(&ret.subst(&|p| resolve::subst_lookup(&subst, &p)).subst_this(ty))))
+    }
+
+    fn infer_binary(&mut self, e: ExprId, op: BinaryOp, lhs: ExprId, rhs: ExprId) -> Ty {
+        let range = self.range(e);
+        let lt = self.infer_expr(lhs, None);
+        let rt = self.infer_expr(rhs, None);
+        if op == BinaryOp::Comma {
+            return rt;
+        }
+        let (ln, rn) = (self.normalize(&lt), self.normalize(&rt));
+        if ln.is_numeric_shape() && rn.is_numeric_shape() {
+            return self.binary_result(op, &ln, &rn, self.op_range(e, lhs, rhs));
+        }
+        if ln.has_unknown() || rn.has_unknown() {
+            return if op.is_comparison() || matches!(op, BinaryOp::And | BinaryOp::Or) { Ty::BOOL } else { Ty::Unknown };
+        }
+        // Enums compare with each other and combine as flags.
+        let is_enum = |t: &Ty| matches!(t, Ty::Adt(d, _) if lower::type_decl_data(self.db, *d).kind == TypeDeclKind::Enum);
+        if is_enum(&ln) && (ln == rn || rn.is_numeric_shape()) || is_enum(&rn) && ln.is_numeric_shape() {
+            if op.is_comparison() {
+                return Ty::BOOL;
+            }
+            if op.is_bitwise() {
+                return if is_enum(&ln) { ln } else { rn };
+            }
+        }
+        // User-defined operators: `operator+` functions in scope.
+        let op_name = format!("operator{}", op.text());
+        let funcs = match self.resolver.resolve_name(&op_name) {
+            Some(Resolution::Functions(fs)) => fs,
+            _ => Vec::new(),
+        };
+        let mut member_ops = resolve::lookup_member_items(self.db, self.file, &ln, &op_name);
+        member_ops.retain(|d| matches!(d, ItemDef::Function(_)));
+        let mut cands: Vec<Candidate> =
+            funcs.into_iter().map(|func| Candidate { func, outer: Vec::new(), this_ty: None }).collect();
+        for m in member_ops {
+            if let ItemDef::Function(f) = m {
+                let outer = resolve::member_subst(self.db, self.file, f.loc(self.db), &ln);
+                cands.push(Candidate { func: f, outer, this_ty: Some(ln.clone()) });
+            }
+        }
+        if !cands.is_empty() {
+            let arg_tys = vec![lt.clone(), rt.clone()];
+            if let Some((chosen, ret)) = self.pick_overload(&cands, None, &[lhs, rhs], &arg_tys, range, &op_name, true) {
+                self.result.resolutions.insert(e, ExprRes::Function(chosen));
+                return ret;
+            }
+            if let Some(ty) = self.generic_operand_result(op, &ln, &rn) {
+                return ty;
+            }
+            // `pick_overload` reported the error.
+            return Ty::Unknown;
+        }
+        if let Some(ty) = self.generic_operand_result(op, &ln, &rn) {
+            return ty;
+        }
+        let msg = format!(
+            "operator `{}` cannot be applied to `{}` and `{}`",
+            op.text(),
+            self.display(&ln),
+            self.display(&rn)
+        );
+        self.error("E2005", msg, self.op_range(e, lhs, rhs));
+        Ty::Unknown
+    }
+
+    /// Operators on generic values (`T : IArithmetic`) are checked through their constraints
+    /// when specialised; here the result takes the operand's type.
+    fn generic_operand_result(&self, op: BinaryOp, l: &Ty, r: &Ty) -> Option<Ty> {
+        let generic = |t: &Ty| matches!(t, Ty::Param(_) | Ty::Assoc(..) | Ty::This);
+        if !(generic(l) || generic(r)) {
+            return None;
+        }
+        if op.is_comparison() || matches!(op, BinaryOp::And | BinaryOp::Or) {
+            return Some(Ty::BOOL);
+        }
+        Some(if generic(l) { l.clone() } else { r.clone() })
+    }
+
+    /// The range of a binary operator token: between the operands (as slangc reports it).
+    fn op_range(&self, e: ExprId, lhs: ExprId, rhs: ExprId) -> TextRange {
+        let (l, r) = (self.range(lhs), self.range(rhs));
+        if l.end < r.start {
+            crate::lower::operator_range(self.body, e, l.end, r.start)
+        } else {
+            self.range(e)
+        }
+    }
+
+    /// Builtin operators on scalars, vectors and matrices, with HLSL's promotions.
+    fn binary_result(&mut self, op: BinaryOp, l: &Ty, r: &Ty, range: TextRange) -> Ty {
+        let (l, r) = (self.normalize(l), self.normalize(r));
+        if l.has_unknown() || r.has_unknown() {
+            return if op.is_comparison() { Ty::BOOL } else { l };
+        }
+        if !(l.is_numeric_shape() && r.is_numeric_shape()) {
+            if let Some(t) = self.generic_operand_result(op, &l, &r) {
+                return t;
+            }
+            let msg = format!(
+                "operator `{}` cannot be applied to `{}` and `{}`",
+                op.text(),
+                self.display(&l),
+                self.display(&r)
+            );
+            self.error("E2005", msg, range);
+            return Ty::Unknown;
+        }
+        let (lk, rk) = (l.scalar_kind().unwrap_or(ScalarKind::Int), r.scalar_kind().unwrap_or(ScalarKind::Int));
+        let shape = match (&l, &r) {
+            (Ty::Scalar(_), other) | (other, Ty::Scalar(_)) => Some(other.clone()),
+            (Ty::Vector(_, n), Ty::Vector(_, m)) if n == m => Some(l.clone()),
+            (Ty::Vector(_, Len::Known(1)), other) | (other, Ty::Vector(_, Len::Known(1))) => Some(other.clone()),
+            (Ty::Matrix(_, a, b), Ty::Matrix(_, c, d)) if a == c && b == d => Some(l.clone()),
+            _ => None,
+        };
+        let Some(shape) = shape else {
+            let msg = format!(
+                "operator `{}` cannot be applied to `{}` and `{}`: the shapes differ",
+                op.text(),
+                self.display(&l),
+                self.display(&r)
+            );
+            self.error("E2005", msg, range);
+            return Ty::Unknown;
+        };
+        let common = if lk >= rk { lk } else { rk };
+        let common = if common == ScalarKind::Bool && !matches!(op, BinaryOp::And | BinaryOp::Or | BinaryOp::Eq | BinaryOp::Ne | BinaryOp::BitAnd | BinaryOp::BitOr | BinaryOp::BitXor) {
+            ScalarKind::Int
+        } else {
+            common
+        };
+        if op.is_bitwise() && (lk.is_float() || rk.is_float()) {
+            let msg = format!(
+                "operator `{}` needs integer operands, found `{}` and `{}`",
+                op.text(),
+                self.display(&l),
+                self.display(&r)
+            );
+            self.error("E2005", msg, range);
+            return Ty::Unknown;
+        }
+        match op {
+            _ if op.is_comparison() => shape.with_scalar(ScalarKind::Bool),
+            BinaryOp::And | BinaryOp::Or => shape.with_scalar(ScalarKind::Bool),
+            BinaryOp::Shl | BinaryOp::Shr => l.clone(),
+            _ => shape.with_scalar(common),
+        }
+    }
+
+    fn infer_init_list(&mut self, items: &[ExprId], expected: Option<&Ty>, range: TextRange) -> Ty {
+        let Some(expected) = expected.map(|t| self.normalize(t)) else {
+            for item in items {
+                self.infer_expr(*item, None);
+            }
+            return Ty::Unknown;
+        };
+        let (elem_tys, what): (Vec<Ty>, &str) = match &expected {
+            Ty::Array(elem, len) => {
+                let n = match len {
+                    Len::Known(n) => *n as usize,
+                    _ => items.len(),
+                };
+                (vec![(**elem).clone(); n], "array elements")
+            }
+            Ty::Adt(decl, args) if lower::type_decl_data(self.db, *decl).kind == TypeDeclKind::Struct => {
+                let subst = type_args_subst(self.db, *decl, args);
+                let data = lower::type_decl_data(self.db, *decl);
+                let tys = field_types(self.db, *decl);
+                let fields: Vec<Ty> = data
+                    .fields
+                    .iter()
+                    .zip(tys.iter())
+                    .filter(|(f, _)| !f.modifiers.is_static)
+                    .map(|(_, t)| t.subst(&|p| resolve::subst_lookup(&subst, &p)))
+                    .collect();
+                (fields, "fields")
+            }
+            Ty::Vector(elem, Len::Known(n)) => (vec![(**elem).clone(); *n as usize], "components"),
+            Ty::Matrix(elem, Len::Known(r), Len::Known(c)) => {
+                // Rows or scalars: accept either by checking against rows when the count matches.
+                if items.len() == *r as usize {
+                    (vec![Ty::Vector(elem.clone(), Len::Known(*c)); *r as usize], "rows")
+                } else {
+                    (vec![(**elem).clone(); (*r * *c) as usize], "components")
+                }
+            }
+            _ => {
+                for item in items {
+                    self.infer_expr(*item, None);
+                }
+                return expected.clone();
+            }
+        };
+        for (i, item) in items.iter().enumerate() {
+            let want = elem_tys.get(i).cloned();
+            let got = self.infer_expr(*item, want.as_ref());
+            if let Some(want) = want {
+                self.check_convertible(&got, &want, self.range(*item));
+            }
+        }
+        if items.len() > elem_tys.len() {
+            let msg = format!(
+                "too many initialisers: `{}` has {} {what} but {} values were given",
+                self.display(&expected),
+                elem_tys.len(),
+                items.len()
+            );
+            self.error("E2022", msg, range);
+        }
+        expected
+    }
+
+    // ---- calls --------------------------------------------------------------------------
+
+    fn infer_call(&mut self, e: ExprId, callee: ExprId, args: &[ExprId], expected: Option<&Ty>) -> Ty {
+        let range = self.range(e);
+        let callee_ty = self.infer_expr(callee, None);
+        // Explicit generic arguments: `f<float>(x)`.
+        let (target, explicit) = match &self.body.exprs[callee] {
+            Expr::GenericApply { base, args } => (*base, Some(args.clone())),
+            _ => (callee, None),
+        };
+        let callee_name = callee_display_name(self.body, target);
+        let explicit: Option<Vec<GenericArg>> = explicit.map(|a| {
+            let mut diags = Vec::new();
+            let r = a.iter().map(|x| self.resolver.resolve_generic_arg(x, &mut diags)).collect();
+            self.result.diags.extend(diags);
+            r
+        });
+        let _ = expected;
+        if let Some(ty) = self.type_exprs.get(&callee).cloned() {
+            let arg_tys: Vec<Ty> = args.iter().map(|a| self.infer_expr(*a, None)).collect();
+            return self.construct(e, &ty, args, &arg_tys, range);
+        }
+        if let Some((funcs, this_ty)) = self.fn_exprs.get(&target).cloned() {
+            let arg_tys: Vec<Ty> = args.iter().map(|a| self.infer_expr(*a, None)).collect();
+            let cands: Vec<Candidate> = funcs
+                .iter()
+                .map(|f| {
+                    let outer = match &this_ty {
+                        Some(t) => resolve::member_subst(self.db, self.file, f.loc(self.db), t),
+                        None => Vec::new(),
+                    };
+                    Candidate { func: *f, outer, this_ty: this_ty.clone() }
+                })
+                .collect();
+            return match self.pick_overload(&cands, explicit.as_deref(), args, &arg_tys, range, &callee_name, false) {
+                Some((chosen, ret)) => {
+                    self.result.resolutions.insert(e, ExprRes::Function(chosen));
+                    self.check_mutating_call(target, chosen);
+                    ret
+                }
+                None => Ty::Unknown,
+            };
+        }
+        for a in args {
+            self.infer_expr(*a, None);
+        }
+        if callee_ty.has_unknown() || callee_ty == Ty::Void && is_printf(&callee_name) {
+            return if is_printf(&callee_name) { Ty::Void } else { Ty::Unknown };
+        }
+        let msg = format!("`{callee_name}` of type `{}` cannot be called", self.display(&callee_ty));
+        self.error("E2008", msg, self.range(callee));
+        Ty::Unknown
+    }
+
+    /// Calling a `[mutating]` method needs a mutable receiver.
+    fn check_mutating_call(&mut self, callee: ExprId, func: FunctionId) {
+        let data = lower::fn_data(self.db, func);
+        if !(data.is_mutating() && data.kind == FnKind::Method) {
+            return;
+        }
+        match self.body.exprs[callee].clone() {
+            Expr::Field { base, .. } => self.check_lvalue(base, "call a `[mutating]` method on"),
+            Expr::Path(_) => {
+                // Implicit `this`.
+                if self.sig.is_some_and(|s| !s.is_mutating && s.is_member && !s.is_static) {
+                    self.error(
+                        "E2025",
+                        "cannot call a `[mutating]` method on `this` from a non-mutating method: mark this method `[mutating]`",
+                        self.range(callee),
+                    );
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// `T(args)`: constructors of builtin shapes, `__init`s of structs, and casts.
+    fn construct(&mut self, e: ExprId, ty: &Ty, args: &[ExprId], arg_tys: &[Ty], range: TextRange) -> Ty {
+        let ty = self.normalize(ty);
+        if ty.has_unknown() {
+            return Ty::Unknown;
+        }
+        if ty.is_numeric_shape() {
+            if arg_tys.iter().any(Ty::has_unknown) {
+                return ty;
+            }
+            if arg_tys.len() == 1 {
+                // Conversion or splat.
+                self.check_cast(&arg_tys[0], &ty, range);
+                return ty;
+            }
+            let want = match &ty {
+                Ty::Scalar(_) => 1,
+                Ty::Vector(_, Len::Known(n)) => *n,
+                Ty::Matrix(_, Len::Known(r), Len::Known(c)) => r * c,
+                _ => return ty,
+            };
+            let mut have = 0u32;
+            for (i, t) in arg_tys.iter().enumerate() {
+                let t = self.normalize(t);
+                match &t {
+                    Ty::Scalar(_) => have += 1,
+                    Ty::Vector(_, Len::Known(n)) => have += n,
+                    Ty::Matrix(_, Len::Known(r), Len::Known(c)) => have += r * c,
+                    Ty::Param(_) | Ty::Assoc(..) => return ty,
+                    _ => {
+                        let msg = format!("cannot use a value of type `{}` to construct `{}`", self.display(&t), self.display(&ty));
+                        self.error("E2012", msg, self.range(args[i]));
+                        return ty;
+                    }
+                }
+            }
+            if have != want {
+                let msg = format!(
+                    "`{}` needs {want} components but the arguments provide {have}",
+                    self.display(&ty)
+                );
+                self.error("E2012", msg, range);
+            }
+            return ty;
+        }
+        // Structs and other declared types: `__init` overloads.
+        let inits: Vec<FunctionId> = resolve::lookup_member_items(self.db, self.file, &ty, "__init")
+            .into_iter()
+            .filter_map(|d| match d {
+                ItemDef::Function(f) => Some(f),
+                _ => None,
+            })
+            .collect();
+        if !inits.is_empty() {
+            let cands: Vec<Candidate> = inits
+                .iter()
+                .map(|f| Candidate {
+                    func: *f,
+                    outer: resolve::member_subst(self.db, self.file, f.loc(self.db), &ty),
+                    this_ty: Some(ty.clone()),
+                })
+                .collect();
+            let name = self.display(&ty);
+            if let Some((chosen, _)) = self.pick_overload(&cands, None, args, arg_tys, range, &name, false) {
+                self.result.resolutions.insert(e, ExprRes::Function(chosen));
+            }
+            return ty;
+        }
+        match &ty {
+            Ty::Adt(decl, targs) if lower::type_decl_data(self.db, *decl).kind == TypeDeclKind::Struct => {
+                // Memberwise construction, or a single value of the same type.
+                if arg_tys.len() == 1 && self.conversion_cost(&arg_tys[0], &ty).is_some() {
+                    return ty;
+                }
+                let data = lower::type_decl_data(self.db, *decl);
+                let subst = type_args_subst(self.db, *decl, targs);
+                let fields: Vec<Ty> = data
+                    .fields
+                    .iter()
+                    .zip(field_types(self.db, *decl).iter())
+                    .filter(|(f, _)| !f.modifiers.is_static)
+                    .map(|(_, t)| t.subst(&|p| resolve::subst_lookup(&subst, &p)))
+                    .collect();
+                if arg_tys.len() > fields.len() {
+                    let msg = format!(
+                        "`{}` has {} fields but {} arguments were given (declare an `__init` to take other arguments)",
+                        self.display(&ty),
+                        fields.len(),
+                        arg_tys.len()
+                    );
+                    self.error("E2007", msg, range);
+                    return ty;
+                }
+                for (i, t) in arg_tys.iter().enumerate() {
+                    self.check_convertible(t, &fields[i], self.range(args[i]));
+                }
+                ty
+            }
+            _ => {
+                if arg_tys.len() == 1 {
+                    self.check_cast(&arg_tys[0], &ty, range);
+                }
+                ty
+            }
+        }
+    }
+
+    /// Overload resolution: the applicable candidate with the lowest conversion cost wins;
+    /// non-generic beats generic on ties. Reports an error and returns `None` when nothing
+    /// applies or the best is ambiguous.
+    #[allow(clippy::too_many_arguments)]
+    fn pick_overload(
+        &mut self,
+        cands: &[Candidate],
+        explicit: Option<&[GenericArg]>,
+        args: &[ExprId],
+        arg_tys: &[Ty],
+        range: TextRange,
+        name: &str,
+        is_operator: bool,
+    ) -> Option<(FunctionId, Ty)> {
+        let mut applicable: Vec<(usize, Applicable)> = Vec::new();
+        let mut rejections: Vec<(usize, Rejection)> = Vec::new();
+        for (i, cand) in cands.iter().enumerate() {
+            match self.try_candidate(cand, explicit, arg_tys) {
+                Ok(app) => applicable.push((i, app)),
+                Err(rej) => rejections.push((i, rej)),
+            }
+        }
+        if applicable.is_empty() {
+            self.report_no_overload(cands, &rejections, args, arg_tys, range, name, is_operator);
+            return None;
+        }
+        let rank = |a: &Applicable| (a.cost, a.generic, std::cmp::Reverse(a.specificity));
+        let best = applicable.iter().map(|(_, a)| rank(a)).min()?;
+        let winners: Vec<&(usize, Applicable)> = applicable.iter().filter(|(_, a)| rank(a) == best).collect();
+        let (index, app) = winners[0];
+        if winners.len() > 1 && !arg_tys.iter().any(Ty::has_unknown) {
+            let sigs: Vec<String> = winners.iter().map(|(i, _)| self.fn_display(cands[*i].func)).collect();
+            let mut diag = Diag::error(
+                "E2006",
+                format!("call to `{name}` is ambiguous: {} candidates match equally well; convert an argument explicitly", winners.len()),
+                range,
+            );
+            for ((i, _), sig) in winners.iter().zip(sigs) {
+                let f = cands[*i].func;
+                diag = diag.with_related(Some(ItemDef::Function(f)), lower::fn_data(self.db, f).name_range, format!("candidate: {sig}"));
+            }
+            self.result.diags.push(diag);
+            return Some((cands[*index].func, app.ret.clone()));
+        }
+        // Arguments of `out`/`inout` parameters must be assignable.
+        for (i, p) in app.params.iter().enumerate() {
+            if p.dir.writes()
+                && let Some(arg) = args.get(i)
+            {
+                self.check_lvalue(*arg, "pass as an `out`/`inout` argument");
+            }
+        }
+        // Re-infer init-list arguments against their parameter types.
+        for (i, arg) in args.iter().enumerate() {
+            if matches!(self.body.exprs[*arg], Expr::InitList(_))
+                && let Some(p) = app.params.get(i)
+            {
+                self.infer_expr(*arg, Some(&p.ty));
+            }
+        }
+        Some((cands[*index].func, app.ret.clone()))
+    }
+
+    fn try_candidate(&self, cand: &Candidate, explicit: Option<&[GenericArg]>, arg_tys: &[Ty]) -> Result<Applicable, Rejection> {
+        let sig = fn_sig(self.db, cand.func);
+        let required = sig.params.iter().filter(|p| !p.has_default).count();
+        if arg_tys.len() < required || arg_tys.len() > sig.params.len() {
+            return Err(Rejection::Arity { expected: sig.params.len(), required });
+        }
+        let outer = &cand.outer;
+        let this_ty = cand.this_ty.clone();
+        let prep = |t: &Ty| {
+            let t = t.subst(&|p| resolve::subst_lookup(outer, &p));
+            match &this_ty {
+                Some(this) => t.subst_this(this),
+                None => t,
+            }
+        };
+        let mut params: Vec<ParamSig> =
+            sig.params.iter().map(|p| ParamSig { ty: prep(&p.ty), ..p.clone() }).collect();
+        let mut ret = prep(&sig.ret);
+        let mut binds: Vec<(GenericParamId, GenericArg)> = Vec::new();
+        if !sig.generics.is_empty() {
+            if let Some(explicit) = explicit {
+                for (g, a) in sig.generics.iter().zip(explicit.iter()) {
+                    binds.push((g.clone(), a.clone()));
+                }
+            }
+            // Collect candidate bindings from the arguments.
+            let mut cands_by_param: Vec<Vec<GenericArg>> = vec![Vec::new(); sig.generics.len()];
+            for (p, a) in params.iter().zip(arg_tys.iter()) {
+                let a = self.normalize(a);
+                unify(&p.ty, &a, &sig.generics, &mut cands_by_param);
+            }
+            for (i, g) in sig.generics.iter().enumerate() {
+                if resolve::subst_lookup(&binds, g).is_some() {
+                    continue;
+                }
+                let found = &cands_by_param[i];
+                let bound = if sig.generic_is_value[i] {
+                    let lens: Vec<&Len> = found
+                        .iter()
+                        .filter_map(|a| match a {
+                            GenericArg::Value(l) => Some(l),
+                            _ => None,
+                        })
+                        .collect();
+                    match lens.first() {
+                        Some(first) if lens.iter().all(|l| l == first) => Some(GenericArg::Value((*first).clone())),
+                        _ => None,
+                    }
+                } else {
+                    let tys: Vec<Ty> = found
+                        .iter()
+                        .filter_map(|a| match a {
+                            GenericArg::Type(t) => Some(t.clone()),
+                            _ => None,
+                        })
+                        .collect();
+                    if tys.is_empty() { None } else { self.join(&tys).map(GenericArg::Type) }
+                };
+                match bound {
+                    Some(b) => binds.push((g.clone(), b)),
+                    None => return Err(Rejection::Infer(g.name.clone())),
+                }
+            }
+            let apply = |t: &Ty| t.subst(&|p| resolve::subst_lookup(&binds, &p));
+            for p in &mut params {
+                p.ty = self.normalize(&apply(&p.ty));
+            }
+            ret = self.normalize(&apply(&ret));
+            // Constraints.
+            for (g, arg) in &binds {
+                let GenericArg::Type(arg) = arg else { continue };
+                for iface in resolve::param_constraints(self.db, g) {
+                    let iface = apply(&iface);
+                    if !resolve::implements(self.db, self.file, arg, &iface) {
+                        return Err(Rejection::Constraint { param: g.name.clone(), arg: arg.clone(), iface });
+                    }
+                }
+            }
+        }
+        let mut cost = 0u32;
+        for (i, (p, a)) in params.iter().zip(arg_tys.iter()).enumerate() {
+            match self.conversion_cost(a, &p.ty) {
+                Some(c) => cost += c.0,
+                None => return Err(Rejection::Arg { index: i, expected: p.ty.clone() }),
+            }
+        }
+        Ok(Applicable {
+            cost,
+            ret: self.normalize(&ret),
+            params,
+            generic: !sig.generics.is_empty(),
+            specificity: sig.generics.len() as u32,
+        })
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn report_no_overload(
+        &mut self,
+        cands: &[Candidate],
+        rejections: &[(usize, Rejection)],
+        args: &[ExprId],
+        arg_tys: &[Ty],
+        range: TextRange,
+        name: &str,
+        is_operator: bool,
+    ) {
+        if arg_tys.iter().any(Ty::has_unknown) {
+            return;
+        }
+        if let [(i, rej)] = rejections {
+            let func = cands[*i].func;
+            let diag = match rej {
+                Rejection::Arity { expected, required } => {
+                    let want = if required == expected { format!("{expected}") } else { format!("{required} to {expected}") };
+                    Diag::error(
+                        "E2007",
+                        format!("`{name}` takes {want} argument(s) but {} were given", arg_tys.len()),
+                        range,
+                    )
+                }
+                Rejection::Arg { index, expected } => Diag::error(
+                    "E2004",
+                    format!(
+                        "argument {} of `{name}` has type `{}`, which does not convert to `{}`",
+                        index + 1,
+                        self.display(&arg_tys[*index]),
+                        self.display(expected)
+                    ),
+                    args.get(*index).map_or(range, |a| self.range(*a)),
+                ),
+                Rejection::Infer(param) => Diag::error(
+                    "E2023",
+                    format!("cannot infer generic parameter `{param}` of `{name}`: give it explicitly (`{name}<...>(...)`)"),
+                    range,
+                ),
+                Rejection::Constraint { param, arg, iface } => Diag::error(
+                    "E2015",
+                    format!(
+                        "`{}` does not conform to `{}`, required by generic parameter `{param}` of `{name}`",
+                        self.display(arg),
+                        self.display(iface)
+                    ),
+                    range,
+                ),
+            };
+            let sig = self.fn_display(func);
+            let related_range = lower::fn_data(self.db, func).name_range;
+            self.result.diags.push(diag.with_related(Some(ItemDef::Function(func)), related_range, format!("declared here: {sig}")));
+            return;
+        }
+        let shown: Vec<String> = arg_tys.iter().map(|t| self.display(t)).collect();
+        let what = if is_operator { format!("operator `{}`", name.trim_start_matches("operator")) } else { format!("`{name}`") };
+        let mut diag = Diag::error(
+            "E2005",
+            format!("no overload of {what} takes arguments ({})", shown.join(", ")),
+            range,
+        );
+        for (i, _) in rejections.iter().take(8) {
+            let f = cands[*i].func;
+            let sig = self.fn_display(f);
+            diag = diag.with_related(Some(ItemDef::Function(f)), lower::fn_data(self.db, f).name_range, format!("candidate: {sig}"));
+        }
+        self.result.diags.push(diag);
+    }
+
+    fn fn_display(&self, f: FunctionId) -> String {
+        crate::fn_signature_text(self.db, f)
+    }
+
+    // ---- l-values -----------------------------------------------------------------------
+
+    fn check_lvalue(&mut self, e: ExprId, action: &str) {
+        if let Err((code, msg)) = self.lvalue(e) {
+            let full = format!("cannot {action} this expression: {msg}");
+            self.error(code, full, self.range(e));
+        }
+    }
+
+    fn lvalue(&self, e: ExprId) -> Result<(), (&'static str, String)> {
+        match &self.body.exprs[e] {
+            Expr::Path(_) => match self.result.resolutions.get(&e) {
+                Some(ExprRes::Local(l)) => {
+                    let local = &self.body.locals[*l];
+                    if local.mutable {
+                        Ok(())
+                    } else {
+                        Err(("E2009", format!("`{}` is immutable (declared with `let` or `const`); declare it with `var`", local.name)))
+                    }
+                }
+                Some(ExprRes::Param(_)) => Ok(()),
+                Some(ExprRes::Global(g)) => {
+                    let data = lower::global_data(self.db, *g);
+                    if data.modifiers.is_const || data.is_let {
+                        Err(("E2009", format!("`{}` is a constant", data.name)))
+                    } else if data.modifiers.is_static || data.modifiers.is_groupshared {
+                        Ok(())
+                    } else if data.in_type {
+                        Ok(())
+                    } else {
+                        let is_resource = matches!(global_ty(self.db, *g), Ty::Adt(..));
+                        if is_resource {
+                            Ok(())
+                        } else {
+                            Err(("E2009", format!("`{}` is a uniform shader parameter and is read-only; declare it `static` for a mutable global", data.name)))
+                        }
+                    }
+                }
+                Some(ExprRes::Field(..)) | Some(ExprRes::Property(_)) => self.this_mutable(),
+                Some(ExprRes::Function(_)) | Some(ExprRes::Type(_)) | Some(ExprRes::EnumCase(..)) => {
+                    Err(("E2009", "it does not name a variable".into()))
+                }
+                _ => Ok(()),
+            },
+            Expr::This => self.this_mutable(),
+            Expr::Field { base, name, .. } => {
+                let bt = self.normalize(&self.result.expr_ty(*base));
+                if matches!(bt, Ty::Scalar(_) | Ty::Vector(..)) && bt.scalar_kind().is_some() {
+                    let len = bt.vector_len().unwrap_or(1);
+                    if let Ok(idx) = swizzle_indices(name, len) {
+                        let mut seen = idx.clone();
+                        seen.sort_unstable();
+                        seen.dedup();
+                        if seen.len() != idx.len() {
+                            return Err(("E2011", format!("the swizzle `{name}` repeats a component")));
+                        }
+                    }
+                }
+                if let Some(ExprRes::Property(p)) = self.result.resolutions.get(&e) {
+                    let data = lower::property_data(self.db, *p);
+                    if data.setter.is_none() && !data.declares_set {
+                        return Err(("E2009", format!("property `{}` has no `set` accessor", data.name)));
+                    }
+                }
+                if self.type_exprs.contains_key(base) {
+                    return Ok(());
+                }
+                self.lvalue(*base)
+            }
+            Expr::Index { base, .. } => {
+                let bt = self.normalize(&self.result.expr_ty(*base));
+                match &bt {
+                    Ty::Array(..) | Ty::Vector(..) | Ty::Matrix(..) => self.lvalue(*base),
+                    Ty::Adt(..) => match self.subscript_of(&bt) {
+                        Some((sub, _)) => {
+                            let data = lower::subscript_data(self.db, sub);
+                            if data.setter.is_some() || data.declares_set {
+                                Ok(())
+                            } else {
+                                Err(("E2009", format!("`{}` is read-only (its subscript has no `set`)", self.display(&bt))))
+                            }
+                        }
+                        None => Ok(()),
+                    },
+                    _ => Ok(()),
+                }
+            }
+            Expr::Missing => Ok(()),
+            Expr::NoDiff(inner) => self.lvalue(*inner),
+            _ => Err(("E2009", "it is not a variable, field, element or swizzle".into())),
+        }
+    }
+
+    fn this_mutable(&self) -> Result<(), (&'static str, String)> {
+        match self.sig {
+            Some(sig) if sig.is_member && !sig.is_mutating && !sig.is_static => Err((
+                "E2025",
+                "`this` is immutable in a non-mutating method; mark the method `[mutating]`".into(),
+            )),
+            _ => Ok(()),
+        }
+    }
+}
+
+fn callee_display_name(body: &Body, e: ExprId) -> String {
+    match &body.exprs[e] {
+        Expr::Path(p) => resolve::path_text(p),
+        Expr::Field { name, .. } => name.to_string(),
+        Expr::GenericApply { base, .. } => callee_display_name(body, *base),
+        _ => "expression".into(),
+    }
+}
+
+/// Generic parameter substitution for a struct's type arguments.
+fn type_args_subst(db: &dyn Db, decl: TypeDeclId, args: &[GenericArg]) -> Vec<(GenericParamId, GenericArg)> {
+    let data = lower::type_decl_data(db, decl);
+    data.generics
+        .iter()
+        .enumerate()
+        .zip(args.iter())
+        .map(|((i, g), a)| {
+            (GenericParamId { owner: GenericOwner::TypeDecl(decl), index: i as u32, name: g.name.clone() }, a.clone())
+        })
+        .collect()
+}
+
+/// Collects candidate bindings of `generics` by matching a parameter type against an argument.
+fn unify(param: &Ty, arg: &Ty, generics: &[GenericParamId], out: &mut [Vec<GenericArg>]) {
+    let index_of = |p: &GenericParamId| generics.iter().position(|g| g == p);
+    let unify_len = |pl: &Len, l: &Len, out: &mut [Vec<GenericArg>]| {
+        if let Len::Param(p) = pl
+            && let Some(i) = index_of(p)
+        {
+            out[i].push(GenericArg::Value(l.clone()));
+        }
+    };
+    match (param, arg) {
+        (Ty::Param(p), _) => {
+            if let Some(i) = index_of(p) {
+                out[i].push(GenericArg::Type(arg.clone()));
+            }
+        }
+        (Ty::Vector(pe, pn), Ty::Vector(e, n)) => {
+            unify(pe, e, generics, out);
+            unify_len(pn, n, out);
+        }
+        // A scalar argument splats to a vector parameter: it still fixes the element type.
+        (Ty::Vector(pe, _), Ty::Scalar(_)) => unify(pe, arg, generics, out),
+        (Ty::Matrix(pe, pr, pc), Ty::Matrix(e, r, c)) => {
+            unify(pe, e, generics, out);
+            unify_len(pr, r, out);
+            unify_len(pc, c, out);
+        }
+        (Ty::Array(pe, pn), Ty::Array(e, n)) => {
+            unify(pe, e, generics, out);
+            unify_len(pn, n, out);
+        }
+        (Ty::Adt(pd, pargs), Ty::Adt(d, args)) if pd == d => {
+            for (pa, a) in pargs.iter().zip(args.iter()) {
+                match (pa, a) {
+                    (GenericArg::Type(pt), GenericArg::Type(t)) => unify(pt, t, generics, out),
+                    (GenericArg::Value(pl), GenericArg::Value(l)) => unify_len(pl, l, out),
+                    _ => {}
+                }
+            }
+        }
+        (Ty::Tuple(ps), Ty::Tuple(ts)) => {
+            for (p, t) in ps.iter().zip(ts.iter()) {
+                unify(p, t, generics, out);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Component indices of a vector swizzle (`xyzw` or `rgba`, not mixed).
+pub fn swizzle_indices(name: &str, len: u32) -> Result<Vec<u32>, String> {
+    if name.is_empty() || name.len() > 4 {
+        return Err("a swizzle has 1 to 4 components".into());
+    }
+    let xyzw = name.chars().all(|c| "xyzw".contains(c));
+    let rgba = name.chars().all(|c| "rgba".contains(c));
+    if !xyzw && !rgba {
+        return Err("use the components `x y z w` or `r g b a` (not mixed)".into());
+    }
+    let set = if xyzw { "xyzw" } else { "rgba" };
+    let mut out = Vec::new();
+    for c in name.chars() {
+        let i = set.find(c).unwrap_or(0) as u32;
+        if i >= len {
+            return Err(format!("component `{c}` is out of range for {len} component(s)"));
+        }
+        out.push(i);
+    }
+    Ok(out)
+}
+
+/// `_m00`/`_11`-style matrix element swizzles: number of elements.
+fn matrix_swizzle_len(name: &str) -> Option<u32> {
+    let bytes = name.as_bytes();
+    if bytes.first() != Some(&b'_') {
+        return None;
+    }
+    let zero_based = name.starts_with("_m");
+    let step = if zero_based { 4 } else { 3 };
+    if name.len() % step != 0 {
+        return None;
+    }
+    Some((name.len() / step) as u32)
+}
+

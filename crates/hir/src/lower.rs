@@ -1,0 +1,1440 @@
+//! From syntax to HIR data: preprocessing and parsing queries, the item tree, per-item syntax
+//! (position-independent green nodes), item data and bodies.
+//!
+//! The typed AST of `syntax` is young; lowering reads the untyped tree by node kinds through the
+//! small helpers at the bottom of this file.
+
+use std::sync::Arc;
+
+use base_db::{Db, SourceFile};
+use rustc_hash::FxHashMap;
+use smol_str::SmolStr;
+use syntax::{GreenNode, SyntaxElement, SyntaxKind, SyntaxKind::*, SyntaxNode, SyntaxToken};
+
+use crate::TextRange;
+use crate::body::*;
+use crate::data::*;
+use crate::ids::*;
+use crate::preprocess::{self, Preprocessed};
+
+// ---------------------------------------------------------------------------------------------
+// Text, preprocessing, parsing
+
+/// The file after the preprocessor. Files without directives (and no command-line macros) take
+/// the fast path: the text as is, an identity map.
+#[salsa::tracked(returns(clone))]
+pub fn preprocessed(db: &dyn Db, file: SourceFile) -> Arc<Preprocessed> {
+    let text = file.text(db).clone();
+    let defines = db.workspace().options(db).defines.clone();
+    if defines.is_empty() && !preprocess::has_directives(&text) {
+        return Arc::new(Preprocessed { text, ..Default::default() });
+    }
+    let mut resolver = |path: &str| {
+        let target = base_db::resolve_relative(db, file, path)?;
+        Some((target.path(db).clone(), target.text(db).clone()))
+    };
+    Arc::new(preprocess::preprocess(&text, &defines, &mut resolver))
+}
+
+/// The parse of the preprocessed text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParsedFile {
+    pub green: GreenNode,
+    pub errors: Arc<[syntax::SyntaxError]>,
+}
+
+#[salsa::tracked(returns(clone))]
+pub fn parse(db: &dyn Db, file: SourceFile) -> ParsedFile {
+    let pp = preprocessed(db, file);
+    let parse = syntax::parse(&pp.text);
+    ParsedFile { green: parse.green().clone(), errors: parse.errors().into() }
+}
+
+pub fn syntax_root(db: &dyn Db, file: SourceFile) -> SyntaxNode {
+    SyntaxNode::new_root(parse(db, file).green)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Item tree and per-item syntax
+
+/// One item found while walking a container.
+struct ChildItem {
+    seg: PathSeg,
+    node: SyntaxNode,
+}
+
+fn item_kind_of(node: &SyntaxNode) -> Option<ItemKind> {
+    Some(match node.kind() {
+        FN => ItemKind::Function,
+        INIT => ItemKind::Init,
+        STRUCT => ItemKind::Struct,
+        INTERFACE => ItemKind::Interface,
+        ENUM => ItemKind::Enum,
+        TYPEALIAS | TYPEDEF => ItemKind::TypeAlias,
+        ASSOC_TYPE => ItemKind::AssocType,
+        NAMESPACE => ItemKind::Namespace,
+        EXTENSION => ItemKind::Extension,
+        PROPERTY => ItemKind::Property,
+        SUBSCRIPT => ItemKind::Subscript,
+        _ => return None,
+    })
+}
+
+/// The items directly inside a container node (file, namespace, struct, interface, extension,
+/// property, subscript), with stable ordinals among same-kind same-name siblings.
+fn child_items(container: &SyntaxNode, in_type: bool) -> Vec<ChildItem> {
+    let mut out: Vec<ChildItem> = Vec::new();
+    let mut counts: FxHashMap<(ItemKind, SmolStr), u32> = FxHashMap::default();
+    let mut push = |kind: ItemKind, name: SmolStr, node: SyntaxNode, out: &mut Vec<ChildItem>| {
+        let ordinal = counts.entry((kind, name.clone())).or_insert(0);
+        out.push(ChildItem { seg: PathSeg { kind, name, ordinal: *ordinal }, node });
+        *ordinal += 1;
+    };
+    let list = container
+        .children()
+        .find(|c| matches!(c.kind(), ITEM_LIST | MEMBER_LIST | ACCESSOR_LIST))
+        .unwrap_or_else(|| container.clone());
+    for child in list.children() {
+        match child.kind() {
+            VAR_DECL => {
+                // File-level variables and static members are globals; instance fields are not items.
+                let is_static = has_token(&child, STATIC_KW);
+                if in_type && !is_static {
+                    continue;
+                }
+                for decl in child.children().filter(|d| d.kind() == DECLARATOR) {
+                    push(ItemKind::Global, name_text(&decl), child.clone(), &mut out);
+                }
+            }
+            CBUFFER => {
+                // `cbuffer C { float a; }` declares globals `a`.
+                for var in child.children().filter(|c| c.kind() == MEMBER_LIST).flat_map(|l| l.children()) {
+                    if var.kind() == VAR_DECL {
+                        for decl in var.children().filter(|d| d.kind() == DECLARATOR) {
+                            push(ItemKind::Global, name_text(&decl), var.clone(), &mut out);
+                        }
+                    }
+                }
+            }
+            ACCESSOR => {
+                let name = accessor_name(&child);
+                push(ItemKind::Function, name, child, &mut out);
+            }
+            _ => {
+                if let Some(kind) = item_kind_of(&child) {
+                    let name = match kind {
+                        ItemKind::Init => SmolStr::new("__init"),
+                        ItemKind::Subscript => SmolStr::new("__subscript"),
+                        ItemKind::Extension => SmolStr::default(),
+                        _ => name_text(&child),
+                    };
+                    push(kind, name, child, &mut out);
+                }
+            }
+        }
+    }
+    out
+}
+
+fn accessor_name(node: &SyntaxNode) -> SmolStr {
+    if has_token(node, SET_KW) {
+        "set".into()
+    } else if has_token(node, REF_KW) {
+        "ref".into()
+    } else {
+        "get".into()
+    }
+}
+
+fn def_for(db: &dyn Db, loc: ItemLoc) -> Option<ItemDef> {
+    Some(match loc.kind()? {
+        ItemKind::Function | ItemKind::Init => ItemDef::Function(FunctionId::new(db, loc)),
+        ItemKind::Struct | ItemKind::Interface | ItemKind::Enum => ItemDef::TypeDecl(TypeDeclId::new(db, loc)),
+        ItemKind::TypeAlias | ItemKind::AssocType => ItemDef::Alias(AliasId::new(db, loc)),
+        ItemKind::Global => ItemDef::Global(GlobalId::new(db, loc)),
+        ItemKind::Extension => ItemDef::Extension(ExtensionId::new(db, loc)),
+        ItemKind::Property => ItemDef::Property(PropertyId::new(db, loc)),
+        ItemKind::Subscript => ItemDef::Subscript(SubscriptId::new(db, loc)),
+        ItemKind::Namespace => return None,
+    })
+}
+
+fn child_loc(parent: &ItemLoc, seg: PathSeg) -> ItemLoc {
+    let mut path = parent.path.to_vec();
+    path.push(seg);
+    ItemLoc { file: parent.file, path: path.into() }
+}
+
+fn tree_items(db: &dyn Db, container: &SyntaxNode, parent: &ItemLoc) -> Vec<ItemNode> {
+    let mut out = Vec::new();
+    for child in child_items(container, false) {
+        let loc = child_loc(parent, child.seg.clone());
+        if child.seg.kind == ItemKind::Namespace {
+            out.push(ItemNode::Namespace { name: child.seg.name.clone(), items: tree_items(db, &child.node, &loc) });
+        } else if let Some(def) = def_for(db, loc) {
+            out.push(ItemNode::Item(def));
+        }
+    }
+    out
+}
+
+#[salsa::tracked(returns(clone))]
+pub fn item_tree(db: &dyn Db, file: SourceFile) -> Arc<ItemTree> {
+    let root = syntax_root(db, file);
+    let file_loc = ItemLoc { file, path: Arc::from([]) };
+    let module_name = root.children().find(|c| c.kind() == MODULE_DECL).map(|m| module_path_text(&m));
+    let implementing = root.children().find(|c| c.kind() == IMPLEMENTING).map(|m| module_path_text(&m));
+    Arc::new(ItemTree { items: tree_items(db, &root, &file_loc), module_name, implementing })
+}
+
+fn module_path_text(node: &SyntaxNode) -> SmolStr {
+    if let Some(path) = node.children().find(|c| c.kind() == MODULE_PATH) {
+        return SmolStr::new(path.text().to_string().trim());
+    }
+    if let Some(s) = tokens(node).find(|t| t.kind() == STRING) {
+        return SmolStr::new(s.text().trim_matches('"'));
+    }
+    SmolStr::new(
+        tokens(node)
+            .filter(|t| t.kind() == IDENT)
+            .map(|t| t.text().to_string())
+            .collect::<Vec<_>>()
+            .join("."),
+    )
+}
+
+/// An `import` or `__include` of a file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ImportInfo {
+    pub module: SmolStr,
+    /// Range in the preprocessed text.
+    pub range: TextRange,
+    pub exported: bool,
+    pub is_include: bool,
+}
+
+#[salsa::tracked(returns(clone))]
+pub fn file_imports(db: &dyn Db, file: SourceFile) -> Arc<[ImportInfo]> {
+    let root = syntax_root(db, file);
+    root.children()
+        .filter(|c| matches!(c.kind(), IMPORT | INCLUDE))
+        .map(|node| {
+            let is_include = node.kind() == INCLUDE;
+            let mut module = module_path_text(&node);
+            if is_include && !module.ends_with(".slang") {
+                module = format!("{module}.slang").into();
+            }
+            ImportInfo { module, range: range_of(&node), exported: has_token(&node, EXPORTED_KW), is_include }
+        })
+        .collect()
+}
+
+/// Where each item's syntax is: absolute range (preprocessed text) and the green node.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct ItemSources {
+    map: FxHashMap<Arc<[PathSeg]>, (TextRange, GreenNode)>,
+}
+
+fn collect_sources(container: &SyntaxNode, prefix: &[PathSeg], in_type: bool, out: &mut ItemSources) {
+    for child in child_items(container, in_type) {
+        let mut path = prefix.to_vec();
+        path.push(child.seg.clone());
+        let path: Arc<[PathSeg]> = path.into();
+        let nested_in_type = matches!(
+            child.seg.kind,
+            ItemKind::Struct | ItemKind::Interface | ItemKind::Extension | ItemKind::Enum
+        );
+        if matches!(
+            child.seg.kind,
+            ItemKind::Namespace | ItemKind::Struct | ItemKind::Interface | ItemKind::Extension | ItemKind::Property | ItemKind::Subscript
+        ) {
+            collect_sources(&child.node, &path, nested_in_type || in_type && child.seg.kind != ItemKind::Namespace, out);
+        }
+        out.map.insert(path, (range_of(&child.node), child.node.green().to_owned()));
+    }
+}
+
+#[salsa::tracked(returns(clone))]
+pub fn item_sources(db: &dyn Db, file: SourceFile) -> Arc<ItemSources> {
+    let root = syntax_root(db, file);
+    let mut out = ItemSources::default();
+    collect_sources(&root, &[], false, &mut out);
+    Arc::new(out)
+}
+
+/// Interned key for per-item syntax lookups.
+#[salsa::interned(unsafe(no_lifetime), revisions = usize::MAX, debug)]
+pub struct ItemKey {
+    #[returns(ref)]
+    pub loc: ItemLoc,
+}
+
+/// The item's own green node: equal across edits that do not touch the item, so everything
+/// computed from it is reused.
+#[salsa::tracked(returns(clone))]
+pub fn item_syntax(db: &dyn Db, key: ItemKey) -> Option<GreenNode> {
+    let loc = key.loc(db);
+    item_sources(db, loc.file).map.get(&loc.path).map(|(_, green)| green.clone())
+}
+
+/// Start offset of an item in the preprocessed text (for turning relative ranges absolute).
+pub fn item_offset(db: &dyn Db, loc: &ItemLoc) -> u32 {
+    item_sources(db, loc.file).map.get(&loc.path).map_or(0, |(r, _)| r.start)
+}
+
+fn item_node(db: &dyn Db, loc: &ItemLoc) -> Option<SyntaxNode> {
+    item_syntax(db, ItemKey::new(db, loc.clone())).map(SyntaxNode::new_root)
+}
+
+pub fn item_def_loc(db: &dyn Db, def: ItemDef) -> ItemLoc {
+    match def {
+        ItemDef::Function(x) => x.loc(db).clone(),
+        ItemDef::TypeDecl(x) => x.loc(db).clone(),
+        ItemDef::Alias(x) => x.loc(db).clone(),
+        ItemDef::Global(x) => x.loc(db).clone(),
+        ItemDef::Extension(x) => x.loc(db).clone(),
+        ItemDef::Property(x) => x.loc(db).clone(),
+        ItemDef::Subscript(x) => x.loc(db).clone(),
+    }
+}
+
+pub fn item_def_file(db: &dyn Db, def: ItemDef) -> SourceFile {
+    item_def_loc(db, def).file
+}
+
+pub fn item_def_name(db: &dyn Db, def: ItemDef) -> SmolStr {
+    item_def_loc(db, def).name()
+}
+
+pub fn item_def_visibility(db: &dyn Db, def: ItemDef) -> Option<Visibility> {
+    match def {
+        ItemDef::Function(f) => fn_data(db, f).modifiers.visibility,
+        ItemDef::TypeDecl(t) => type_decl_data(db, t).modifiers.visibility,
+        ItemDef::Global(g) => global_data(db, g).modifiers.visibility,
+        _ => Some(Visibility::Public),
+    }
+}
+
+/// The relative range of an item's name (for diagnostics and go-to-definition).
+pub fn item_def_name_range(db: &dyn Db, def: ItemDef) -> TextRange {
+    match def {
+        ItemDef::Function(f) => fn_data(db, f).name_range,
+        ItemDef::TypeDecl(t) => type_decl_data(db, t).name_range,
+        ItemDef::Alias(a) => alias_data(db, a).name_range,
+        ItemDef::Global(g) => global_data(db, g).name_range,
+        ItemDef::Extension(e) => extension_data(db, e).target_range,
+        ItemDef::Property(p) => property_data(db, p).name_range,
+        ItemDef::Subscript(s) => subscript_data(db, s).range,
+    }
+}
+
+fn member_defs(db: &dyn Db, node: &SyntaxNode, loc: &ItemLoc) -> Vec<ItemDef> {
+    child_items(node, true).into_iter().filter_map(|c| def_for(db, child_loc(loc, c.seg))).collect()
+}
+
+// ---------------------------------------------------------------------------------------------
+// Item data
+
+#[salsa::tracked(returns(clone))]
+pub fn fn_data(db: &dyn Db, func: FunctionId) -> Arc<FnData> {
+    let loc = func.loc(db);
+    let in_type = loc.parent().is_some_and(|p| {
+        matches!(
+            p.kind(),
+            Some(ItemKind::Struct | ItemKind::Interface | ItemKind::Extension | ItemKind::Enum | ItemKind::Property | ItemKind::Subscript)
+        )
+    });
+    let Some(node) = item_node(db, loc) else {
+        return Arc::new(empty_fn(loc.name(), in_type));
+    };
+    Arc::new(lower_fn(&node, in_type))
+}
+
+fn empty_fn(name: SmolStr, in_type: bool) -> FnData {
+    FnData {
+        name,
+        kind: FnKind::Free,
+        attrs: Vec::new(),
+        modifiers: Modifiers::default(),
+        generics: Vec::new(),
+        where_preds: Vec::new(),
+        params: Vec::new(),
+        ret: TypeRef::Error,
+        ret_semantic: None,
+        has_body: false,
+        name_range: TextRange::default(),
+        ret_range: None,
+        in_type,
+    }
+}
+
+fn lower_fn(node: &SyntaxNode, in_type: bool) -> FnData {
+    let kind = match node.kind() {
+        INIT => FnKind::Init,
+        ACCESSOR => match accessor_name(node).as_str() {
+            "set" => FnKind::Setter,
+            "ref" => FnKind::RefAccessor,
+            _ => FnKind::Getter,
+        },
+        _ if in_type => FnKind::Method,
+        _ => FnKind::Free,
+    };
+    let name = match kind {
+        FnKind::Init => SmolStr::new("__init"),
+        FnKind::Getter | FnKind::Setter | FnKind::RefAccessor => accessor_name(node),
+        _ => name_text(node),
+    };
+    let name_range = node
+        .children()
+        .find(|c| c.kind() == NAME)
+        .map(|n| range_of(&n))
+        .or_else(|| tokens(node).find(|t| matches!(t.kind(), INIT_KW | GET_KW | SET_KW | REF_KW)).map(|t| token_range(&t)))
+        .unwrap_or_default();
+    let ret_node = node.children().find(|c| is_type_kind(c.kind()));
+    let params = node
+        .children()
+        .find(|c| c.kind() == PARAM_LIST)
+        .map(|l| l.children().filter(|p| p.kind() == PARAM).map(|p| lower_param(&p)).collect())
+        .unwrap_or_default();
+    FnData {
+        name,
+        kind,
+        attrs: lower_attrs(node),
+        modifiers: lower_modifiers(node),
+        generics: lower_generics(node),
+        where_preds: lower_where(node),
+        params,
+        ret: ret_node.as_ref().map_or(
+            if matches!(kind, FnKind::Free | FnKind::Method) { TypeRef::Error } else { TypeRef::Path(PathRef::single("void".into(), TextRange::default())) },
+            lower_type,
+        ),
+        ret_semantic: node.children().find(|c| c.kind() == SEMANTIC).map(|s| semantic_name(&s).0),
+        has_body: node.children().any(|c| c.kind() == BLOCK),
+        name_range,
+        ret_range: ret_node.map(|r| range_of(&r)),
+        in_type,
+    }
+}
+
+fn semantic_name(node: &SyntaxNode) -> (SmolStr, TextRange) {
+    match node.children().find(|c| c.kind() == NAME_REF) {
+        Some(n) => (SmolStr::new(n.text().to_string().trim()), range_of(&n)),
+        None => (SmolStr::default(), range_of(node)),
+    }
+}
+
+fn lower_param(node: &SyntaxNode) -> ParamData {
+    let mut ty = node.children().find(|c| is_type_kind(c.kind())).map_or(TypeRef::Error, |t| lower_type(&t));
+    for suffix in node.children().filter(|c| c.kind() == ARRAY_SUFFIX).collect::<Vec<_>>().into_iter().rev() {
+        ty = TypeRef::Array(Box::new(ty), array_suffix_len(&suffix));
+    }
+    let name_node = node.children().find(|c| c.kind() == NAME);
+    ParamData {
+        name: name_node.as_ref().map(|n| SmolStr::new(n.text().to_string())).unwrap_or_default(),
+        ty,
+        modifiers: lower_modifiers(node),
+        has_default: has_token(node, EQ),
+        semantic: node.children().find(|c| c.kind() == SEMANTIC).map(|s| semantic_name(&s)),
+        range: range_of(node),
+        name_range: name_node.map_or_else(|| range_of(node), |n| range_of(&n)),
+    }
+}
+
+fn array_suffix_len(suffix: &SyntaxNode) -> Option<ConstRef> {
+    suffix.children().find(|c| is_expr_kind(c.kind())).map(|e| lower_const(&e))
+}
+
+#[salsa::tracked(returns(clone))]
+pub fn type_decl_data(db: &dyn Db, decl: TypeDeclId) -> Arc<TypeDeclData> {
+    let loc = decl.loc(db);
+    let kind = match loc.kind() {
+        Some(ItemKind::Interface) => TypeDeclKind::Interface,
+        Some(ItemKind::Enum) => TypeDeclKind::Enum,
+        _ => TypeDeclKind::Struct,
+    };
+    let Some(node) = item_node(db, loc) else {
+        return Arc::new(TypeDeclData {
+            name: loc.name(),
+            kind,
+            attrs: Vec::new(),
+            modifiers: Modifiers::default(),
+            generics: Vec::new(),
+            where_preds: Vec::new(),
+            bases: Vec::new(),
+            fields: Vec::new(),
+            variants: Vec::new(),
+            members: Vec::new(),
+            name_range: TextRange::default(),
+        });
+    };
+    let mut fields = Vec::new();
+    let members = member_defs(db, &node, loc);
+    if let Some(list) = node.children().find(|c| c.kind() == MEMBER_LIST) {
+        // Static members are globals; keep their ids next to the field data for lookups.
+        let mut static_counts: FxHashMap<SmolStr, u32> = FxHashMap::default();
+        for var in list.children().filter(|c| c.kind() == VAR_DECL) {
+            let modifiers = lower_modifiers(&var);
+            let attrs = lower_attrs(&var);
+            let base_ty = var.children().find(|c| is_type_kind(c.kind())).map_or(TypeRef::Error, |t| lower_type(&t));
+            for decl_node in var.children().filter(|d| d.kind() == DECLARATOR) {
+                let name = name_text(&decl_node);
+                let global = if modifiers.is_static {
+                    let ordinal = static_counts.entry(name.clone()).or_insert(0);
+                    let id = GlobalId::new(
+                        db,
+                        child_loc(loc, PathSeg { kind: ItemKind::Global, name: name.clone(), ordinal: *ordinal }),
+                    );
+                    *ordinal += 1;
+                    Some(id)
+                } else {
+                    None
+                };
+                if global.is_some() {
+                    continue;
+                }
+                let mut ty = base_ty.clone();
+                for suffix in decl_node.children().filter(|c| c.kind() == ARRAY_SUFFIX).collect::<Vec<_>>().into_iter().rev() {
+                    ty = TypeRef::Array(Box::new(ty), array_suffix_len(&suffix));
+                }
+                fields.push(FieldData {
+                    name,
+                    ty,
+                    modifiers: modifiers.clone(),
+                    attrs: attrs.clone(),
+                    has_default: has_token(&decl_node, EQ),
+                    name_range: decl_node.children().find(|c| c.kind() == NAME).map_or_else(|| range_of(&decl_node), |n| range_of(&n)),
+                    global,
+                });
+            }
+        }
+    }
+    let variants = node
+        .children()
+        .find(|c| c.kind() == ENUM_VARIANT_LIST)
+        .map(|l| {
+            l.children()
+                .filter(|v| v.kind() == ENUM_VARIANT)
+                .map(|v| VariantData {
+                    name: name_text(&v),
+                    value: v.children().find(|c| is_expr_kind(c.kind())).map(|e| lower_const(&e)),
+                    name_range: v.children().find(|c| c.kind() == NAME).map_or_else(|| range_of(&v), |n| range_of(&n)),
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    Arc::new(TypeDeclData {
+        name: name_text(&node),
+        kind,
+        attrs: lower_attrs(&node),
+        modifiers: lower_modifiers(&node),
+        generics: lower_generics(&node),
+        where_preds: lower_where(&node),
+        bases: lower_bases(&node),
+        fields,
+        variants,
+        members,
+        name_range: node.children().find(|c| c.kind() == NAME).map_or_else(|| range_of(&node), |n| range_of(&n)),
+    })
+}
+
+fn lower_bases(node: &SyntaxNode) -> Vec<TypeRef> {
+    node.children()
+        .filter(|c| c.kind() == BASE_LIST)
+        .flat_map(|b| b.children().filter(|t| is_type_kind(t.kind())).collect::<Vec<_>>())
+        .map(|t| lower_type(&t))
+        .collect()
+}
+
+#[salsa::tracked(returns(clone))]
+pub fn alias_data(db: &dyn Db, alias: AliasId) -> Arc<AliasData> {
+    let loc = alias.loc(db);
+    let is_assoc = loc.kind() == Some(ItemKind::AssocType);
+    let Some(node) = item_node(db, loc) else {
+        return Arc::new(AliasData {
+            name: loc.name(),
+            target: None,
+            constraints: Vec::new(),
+            generics: Vec::new(),
+            name_range: TextRange::default(),
+            is_assoc,
+        });
+    };
+    let target = if is_assoc {
+        None
+    } else {
+        let mut ty = node.children().find(|c| is_type_kind(c.kind())).map_or(TypeRef::Error, |t| lower_type(&t));
+        // `typedef float Arr[4];`
+        for suffix in node.children().filter(|c| c.kind() == ARRAY_SUFFIX).collect::<Vec<_>>().into_iter().rev() {
+            ty = TypeRef::Array(Box::new(ty), array_suffix_len(&suffix));
+        }
+        Some(ty)
+    };
+    Arc::new(AliasData {
+        name: name_text(&node),
+        target,
+        constraints: lower_bases(&node),
+        generics: lower_generics(&node),
+        name_range: node.children().find(|c| c.kind() == NAME).map_or_else(|| range_of(&node), |n| range_of(&n)),
+        is_assoc,
+    })
+}
+
+/// The declarator of a global inside its `VAR_DECL` (several globals can share one).
+fn global_declarator(node: &SyntaxNode, name: &str, ordinal: u32) -> Option<SyntaxNode> {
+    node.children().filter(|d| d.kind() == DECLARATOR && name_text(d) == name).nth(ordinal as usize)
+}
+
+#[salsa::tracked(returns(clone))]
+pub fn global_data(db: &dyn Db, global: GlobalId) -> Arc<GlobalData> {
+    let loc = global.loc(db);
+    let in_type = loc.parent().is_some_and(|p| matches!(p.kind(), Some(ItemKind::Struct | ItemKind::Interface | ItemKind::Extension)));
+    let ordinal = loc.path.last().map_or(0, |s| s.ordinal);
+    let node = item_node(db, loc);
+    let decl = node.as_ref().and_then(|n| global_declarator(n, &loc.name(), ordinal).or_else(|| global_declarator(n, &loc.name(), 0)));
+    let (Some(node), Some(decl)) = (node, decl) else {
+        return Arc::new(GlobalData {
+            name: loc.name(),
+            ty: None,
+            modifiers: Modifiers::default(),
+            attrs: Vec::new(),
+            has_init: false,
+            is_let: false,
+            name_range: TextRange::default(),
+            in_type,
+        });
+    };
+    let is_let = has_token(&node, LET_KW);
+    let ty = node.children().find(|c| is_type_kind(c.kind())).map(|t| {
+        let mut ty = lower_type(&t);
+        for suffix in decl.children().filter(|c| c.kind() == ARRAY_SUFFIX).collect::<Vec<_>>().into_iter().rev() {
+            ty = TypeRef::Array(Box::new(ty), array_suffix_len(&suffix));
+        }
+        ty
+    });
+    Arc::new(GlobalData {
+        name: loc.name(),
+        ty,
+        modifiers: lower_modifiers(&node),
+        attrs: lower_attrs(&node),
+        has_init: has_token(&decl, EQ),
+        is_let,
+        name_range: decl.children().find(|c| c.kind() == NAME).map_or_else(|| range_of(&decl), |n| range_of(&n)),
+        in_type,
+    })
+}
+
+#[salsa::tracked(returns(clone))]
+pub fn extension_data(db: &dyn Db, ext: ExtensionId) -> Arc<ExtensionData> {
+    let loc = ext.loc(db);
+    let Some(node) = item_node(db, loc) else {
+        return Arc::new(ExtensionData {
+            generics: Vec::new(),
+            where_preds: Vec::new(),
+            target: TypeRef::Error,
+            bases: Vec::new(),
+            members: Vec::new(),
+            target_range: TextRange::default(),
+        });
+    };
+    let target = node.children().find(|c| is_type_kind(c.kind()));
+    Arc::new(ExtensionData {
+        generics: lower_generics(&node),
+        where_preds: lower_where(&node),
+        target: target.as_ref().map_or(TypeRef::Error, lower_type),
+        bases: lower_bases(&node),
+        members: member_defs(db, &node, loc),
+        target_range: target.map_or_else(|| range_of(&node), |t| range_of(&t)),
+    })
+}
+
+fn accessors(db: &dyn Db, node: &SyntaxNode, loc: &ItemLoc) -> (Option<FunctionId>, Option<FunctionId>, bool, bool) {
+    let (mut getter, mut setter, mut declares_get, mut declares_set) = (None, None, false, false);
+    for child in child_items(node, true) {
+        let has_body = child.node.children().any(|c| c.kind() == BLOCK);
+        let id = FunctionId::new(db, child_loc(loc, child.seg.clone()));
+        match child.seg.name.as_str() {
+            "set" => {
+                declares_set = true;
+                if has_body {
+                    setter = Some(id);
+                }
+            }
+            _ => {
+                declares_get = true;
+                if has_body {
+                    getter = Some(id);
+                }
+            }
+        }
+    }
+    (getter, setter, declares_get, declares_set)
+}
+
+#[salsa::tracked(returns(clone))]
+pub fn property_data(db: &dyn Db, prop: PropertyId) -> Arc<PropertyData> {
+    let loc = prop.loc(db);
+    let Some(node) = item_node(db, loc) else {
+        return Arc::new(PropertyData {
+            name: loc.name(),
+            ty: TypeRef::Error,
+            modifiers: Modifiers::default(),
+            getter: None,
+            setter: None,
+            declares_get: true,
+            declares_set: false,
+            name_range: TextRange::default(),
+        });
+    };
+    let (getter, setter, declares_get, declares_set) = accessors(db, &node, loc);
+    Arc::new(PropertyData {
+        name: name_text(&node),
+        ty: node.children().find(|c| is_type_kind(c.kind())).map_or(TypeRef::Error, |t| lower_type(&t)),
+        modifiers: lower_modifiers(&node),
+        getter,
+        setter,
+        declares_get,
+        declares_set,
+        name_range: node.children().find(|c| c.kind() == NAME).map_or_else(|| range_of(&node), |n| range_of(&n)),
+    })
+}
+
+#[salsa::tracked(returns(clone))]
+pub fn subscript_data(db: &dyn Db, sub: SubscriptId) -> Arc<SubscriptData> {
+    let loc = sub.loc(db);
+    let Some(node) = item_node(db, loc) else {
+        return Arc::new(SubscriptData {
+            params: Vec::new(),
+            ret: TypeRef::Error,
+            modifiers: Modifiers::default(),
+            getter: None,
+            setter: None,
+            declares_get: true,
+            declares_set: false,
+            range: TextRange::default(),
+        });
+    };
+    let (getter, setter, declares_get, declares_set) = accessors(db, &node, loc);
+    let params = node
+        .children()
+        .find(|c| c.kind() == PARAM_LIST)
+        .map(|l| l.children().filter(|p| p.kind() == PARAM).map(|p| lower_param(&p)).collect())
+        .unwrap_or_default();
+    Arc::new(SubscriptData {
+        params,
+        ret: node.children().find(|c| is_type_kind(c.kind())).map_or(TypeRef::Error, |t| lower_type(&t)),
+        modifiers: lower_modifiers(&node),
+        getter,
+        setter,
+        declares_get,
+        declares_set,
+        range: tokens(&node).find(|t| t.kind() == SUBSCRIPT_KW).map_or_else(|| range_of(&node), |t| token_range(&t)),
+    })
+}
+
+// ---------------------------------------------------------------------------------------------
+// Shared lowering of signatures
+
+fn lower_modifiers(node: &SyntaxNode) -> Modifiers {
+    let mut m = Modifiers::default();
+    let mut saw_in = false;
+    let mut saw_out = false;
+    for t in tokens(node) {
+        match t.kind() {
+            STATIC_KW => m.is_static = true,
+            CONST_KW => m.is_const = true,
+            UNIFORM_KW => m.is_uniform = true,
+            GROUPSHARED_KW => m.is_groupshared = true,
+            NO_DIFF_KW => m.no_diff = true,
+            PUBLIC_KW => m.visibility = Some(Visibility::Public),
+            INTERNAL_KW => m.visibility = Some(Visibility::Internal),
+            PRIVATE_KW => m.visibility = Some(Visibility::Private),
+            IN_KW => saw_in = true,
+            OUT_KW => saw_out = true,
+            INOUT_KW => m.dir = ParamDir::InOut,
+            REF_KW => m.dir = ParamDir::Ref,
+            _ => {}
+        }
+    }
+    if saw_out {
+        m.dir = if saw_in { ParamDir::InOut } else { ParamDir::Out };
+    }
+    m
+}
+
+fn lower_attrs(node: &SyntaxNode) -> Vec<Attr> {
+    node.children()
+        .filter(|c| c.kind() == ATTRIBUTE)
+        .map(|a| {
+            let name = a
+                .children()
+                .find(|c| c.kind() == PATH)
+                .map(|p| SmolStr::new(p.text().to_string().trim()))
+                .unwrap_or_default();
+            let args = a
+                .children()
+                .find(|c| c.kind() == ARG_LIST)
+                .map(|l| l.children().filter(|e| is_expr_kind(e.kind())).map(|e| lower_attr_arg(&e)).collect())
+                .unwrap_or_default();
+            Attr { name, args, range: range_of(&a) }
+        })
+        .collect()
+}
+
+fn lower_attr_arg(e: &SyntaxNode) -> AttrArg {
+    match e.kind() {
+        LITERAL => match first_token(e).map(|t| (t.kind(), t.text().to_string())) {
+            Some((INT_NUMBER, text)) => parse_int(&text).map_or(AttrArg::Other(text), |(v, _, _)| AttrArg::Int(v as i64)),
+            Some((FLOAT_NUMBER, text)) => AttrArg::Float(text),
+            Some((STRING, text)) => AttrArg::String(text.trim_matches('"').to_string()),
+            Some((_, text)) => AttrArg::Other(text),
+            None => AttrArg::Other(String::new()),
+        },
+        PREFIX_EXPR if has_token(e, MINUS) => match e.children().find(|c| c.kind() == LITERAL).and_then(|l| first_token(&l)) {
+            Some(t) if t.kind() == INT_NUMBER => parse_int(t.text()).map_or(AttrArg::Other(e.text().to_string()), |(v, _, _)| AttrArg::Int(-(v as i64))),
+            _ => AttrArg::Other(e.text().to_string()),
+        },
+        PATH_EXPR | FIELD_EXPR => match expr_as_path(e) {
+            Some(p) => AttrArg::Path(p),
+            None => AttrArg::Other(e.text().to_string()),
+        },
+        _ => AttrArg::Other(e.text().to_string()),
+    }
+}
+
+/// `a.b::c` written as an expression, as a path (for attribute arguments).
+fn expr_as_path(e: &SyntaxNode) -> Option<PathRef> {
+    match e.kind() {
+        PATH_EXPR => {
+            let name_ref = e.children().find(|c| c.kind() == NAME_REF)?;
+            Some(PathRef { segments: vec![PathSegRef { name: name_ref_text(&name_ref), args: None, range: range_of(&name_ref) }] })
+        }
+        FIELD_EXPR => {
+            let base = e.children().find(|c| is_expr_kind(c.kind()))?;
+            let mut path = expr_as_path(&base)?;
+            let name_ref = e.children().filter(|c| c.kind() == NAME_REF).last()?;
+            path.segments.push(PathSegRef { name: name_ref_text(&name_ref), args: None, range: range_of(&name_ref) });
+            Some(path)
+        }
+        _ => None,
+    }
+}
+
+fn lower_generics(node: &SyntaxNode) -> Vec<GenericParamData> {
+    node.children()
+        .filter(|c| c.kind() == GENERIC_PARAM_LIST)
+        .flat_map(|l| l.children().collect::<Vec<_>>())
+        .filter_map(|p| match p.kind() {
+            TYPE_PARAM => Some(GenericParamData {
+                name: name_text(&p),
+                kind: GenericParamKind::Type {
+                    constraints: p.children().filter(|c| is_type_kind(c.kind())).map(|t| lower_type(&t)).collect(),
+                },
+                range: range_of(&p),
+            }),
+            VALUE_PARAM => Some(GenericParamData {
+                name: name_text(&p),
+                kind: GenericParamKind::Value {
+                    ty: p.children().find(|c| is_type_kind(c.kind())).map_or(TypeRef::Error, |t| lower_type(&t)),
+                },
+                range: range_of(&p),
+            }),
+            _ => None,
+        })
+        .collect()
+}
+
+fn lower_where(node: &SyntaxNode) -> Vec<WherePred> {
+    node.children()
+        .filter(|c| c.kind() == WHERE_CLAUSE)
+        .flat_map(|w| w.children().filter(|p| p.kind() == WHERE_PRED).collect::<Vec<_>>())
+        .filter_map(|pred| {
+            let mut types = pred.children().filter(|c| is_type_kind(c.kind())).map(|t| lower_type(&t));
+            let subject = types.next()?;
+            Some(WherePred { subject, bounds: types.collect() })
+        })
+        .collect()
+}
+
+fn is_type_kind(kind: SyntaxKind) -> bool {
+    matches!(kind, PATH_TYPE | ARRAY_TYPE | EXPAND_TYPE | EACH_TYPE)
+}
+
+pub fn lower_type(node: &SyntaxNode) -> TypeRef {
+    match node.kind() {
+        PATH_TYPE => match node.children().find(|c| c.kind() == PATH) {
+            Some(path) => {
+                let p = lower_path(&path);
+                if p.segments.len() == 1 && p.segments[0].name == "This" && p.segments[0].args.is_none() {
+                    TypeRef::This
+                } else {
+                    TypeRef::Path(p)
+                }
+            }
+            None => TypeRef::Error,
+        },
+        ARRAY_TYPE => {
+            let inner = node.children().find(|c| is_type_kind(c.kind())).map_or(TypeRef::Error, |t| lower_type(&t));
+            let len = node.children().find(|c| is_expr_kind(c.kind())).map(|e| lower_const(&e));
+            TypeRef::Array(Box::new(inner), len)
+        }
+        _ => TypeRef::Error,
+    }
+}
+
+fn lower_path(path: &SyntaxNode) -> PathRef {
+    let mut segments = Vec::new();
+    for child in path.children() {
+        match child.kind() {
+            PATH => segments.extend(lower_path(&child).segments),
+            PATH_SEGMENT => {
+                let name_ref = child.children().find(|c| c.kind() == NAME_REF);
+                segments.push(PathSegRef {
+                    name: name_ref.as_ref().map(name_ref_text).unwrap_or_default(),
+                    args: child.children().find(|c| c.kind() == GENERIC_ARG_LIST).map(|l| lower_generic_args(&l)),
+                    range: name_ref.map_or_else(|| range_of(&child), |n| range_of(&n)),
+                });
+            }
+            _ => {}
+        }
+    }
+    PathRef { segments }
+}
+
+fn lower_generic_args(list: &SyntaxNode) -> Vec<GenericArgRef> {
+    list.children()
+        .filter_map(|a| match a.kind() {
+            TYPE_ARG => Some(GenericArgRef::Type(
+                a.children().find(|c| is_type_kind(c.kind())).map_or(TypeRef::Error, |t| lower_type(&t)),
+            )),
+            CONST_ARG => Some(GenericArgRef::Const(
+                a.children().find(|c| is_expr_kind(c.kind())).map_or(ConstRef::Other, |e| lower_const(&e)),
+            )),
+            _ => None,
+        })
+        .collect()
+}
+
+fn lower_const(e: &SyntaxNode) -> ConstRef {
+    match e.kind() {
+        LITERAL => first_token(e)
+            .filter(|t| t.kind() == INT_NUMBER)
+            .and_then(|t| parse_int(t.text()))
+            .map_or(ConstRef::Other, |(v, _, _)| ConstRef::Int(v as i64)),
+        PATH_EXPR | FIELD_EXPR => expr_as_path(e).map_or(ConstRef::Other, ConstRef::Path),
+        PAREN_EXPR => e.children().find(|c| is_expr_kind(c.kind())).map_or(ConstRef::Other, |i| lower_const(&i)),
+        PREFIX_EXPR if has_token(e, MINUS) => {
+            e.children().find(|c| is_expr_kind(c.kind())).map_or(ConstRef::Other, |i| ConstRef::Neg(Box::new(lower_const(&i))))
+        }
+        BIN_EXPR => {
+            let operands: Vec<SyntaxNode> = e.children().filter(|c| is_expr_kind(c.kind())).collect();
+            let op: String = tokens(e).filter(|t| !t.kind().is_trivia()).map(|t| t.text().to_string()).collect();
+            match operands.as_slice() {
+                [a, b] => ConstRef::Binary(op.into(), Box::new(lower_const(a)), Box::new(lower_const(b))),
+                _ => ConstRef::Other,
+            }
+        }
+        _ => ConstRef::Other,
+    }
+}
+
+/// Parses an integer literal: value, unsigned suffix, 64-bit suffix.
+pub fn parse_int(text: &str) -> Option<(u64, bool, bool)> {
+    let lower = text.to_ascii_lowercase();
+    let digits = lower.trim_end_matches(['u', 'l']);
+    let suffix = &lower[digits.len()..];
+    let unsigned = suffix.contains('u');
+    let wide = suffix.contains("ll") || (suffix.contains('l') && !unsigned && suffix.len() > 1);
+    let value = if let Some(hex) = digits.strip_prefix("0x") {
+        u64::from_str_radix(hex, 16).ok()?
+    } else if let Some(bin) = digits.strip_prefix("0b") {
+        u64::from_str_radix(bin, 2).ok()?
+    } else if digits.len() > 1 && digits.starts_with('0') {
+        u64::from_str_radix(&digits[1..], 8).ok()?
+    } else {
+        digits.parse().ok()?
+    };
+    Some((value, unsigned, wide))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Bodies
+
+#[salsa::tracked(returns(clone))]
+pub fn fn_body(db: &dyn Db, func: FunctionId) -> Arc<Body> {
+    let mut lowerer = BodyLowerer { body: Body::default() };
+    if let Some(node) = item_node(db, func.loc(db))
+        && let Some(block) = node.children().find(|c| c.kind() == BLOCK)
+    {
+        let root = lowerer.block(&block);
+        lowerer.body.root_block = Some(root);
+    }
+    Arc::new(lowerer.body)
+}
+
+#[salsa::tracked(returns(clone))]
+pub fn global_body(db: &dyn Db, global: GlobalId) -> Arc<Body> {
+    let loc = global.loc(db);
+    let mut lowerer = BodyLowerer { body: Body::default() };
+    let ordinal = loc.path.last().map_or(0, |s| s.ordinal);
+    if let Some(node) = item_node(db, loc)
+        && let Some(decl) = global_declarator(&node, &loc.name(), ordinal)
+        && let Some(init) = decl.children().find(|c| is_expr_kind(c.kind()))
+    {
+        let e = lowerer.expr(&init);
+        lowerer.body.root_expr = Some(e);
+    }
+    Arc::new(lowerer.body)
+}
+
+pub fn is_expr_kind(kind: SyntaxKind) -> bool {
+    matches!(
+        kind,
+        LITERAL
+            | PATH_EXPR
+            | THIS_EXPR
+            | PAREN_EXPR
+            | CAST_EXPR
+            | INIT_LIST_EXPR
+            | CALL_EXPR
+            | INDEX_EXPR
+            | FIELD_EXPR
+            | PREFIX_EXPR
+            | POSTFIX_EXPR
+            | BIN_EXPR
+            | TERNARY_EXPR
+            | DIFF_EXPR
+            | NO_DIFF_EXPR
+            | IS_EXPR
+            | AS_EXPR
+            | SIZEOF_EXPR
+            | COUNTOF_EXPR
+            | EXPAND_EXPR
+            | EACH_EXPR
+    )
+}
+
+fn is_stmt_kind(kind: SyntaxKind) -> bool {
+    matches!(
+        kind,
+        BLOCK
+            | EXPR_STMT
+            | EMPTY_STMT
+            | IF_STMT
+            | FOR_STMT
+            | WHILE_STMT
+            | DO_STMT
+            | SWITCH_STMT
+            | BREAK_STMT
+            | CONTINUE_STMT
+            | RETURN_STMT
+            | DISCARD_STMT
+            | ITEM_STMT
+            | VAR_DECL
+    )
+}
+
+struct BodyLowerer {
+    body: Body,
+}
+
+impl BodyLowerer {
+    fn block(&mut self, node: &SyntaxNode) -> StmtId {
+        let mut stmts = Vec::new();
+        for child in node.children().filter(|c| is_stmt_kind(c.kind())) {
+            stmts.extend(self.stmt(&child));
+        }
+        self.body.alloc_stmt(Stmt::Block(stmts), range_of(node))
+    }
+
+    /// Lowers a statement; a declaration of several variables gives several statements.
+    fn stmt(&mut self, node: &SyntaxNode) -> Vec<StmtId> {
+        let range = range_of(node);
+        let stmt = match node.kind() {
+            BLOCK => return vec![self.block(node)],
+            VAR_DECL => return self.var_decl(node),
+            EXPR_STMT => match node.children().find(|c| is_expr_kind(c.kind())) {
+                Some(e) => Stmt::Expr(self.expr(&e)),
+                None => Stmt::Empty,
+            },
+            IF_STMT => {
+                let cond_node = node.children().find(|c| is_expr_kind(c.kind()) || c.kind() == VAR_DECL);
+                let mut branches = node.children().filter(|c| is_stmt_kind(c.kind()) && c.kind() != VAR_DECL);
+                let then_node = branches.next();
+                let else_node = branches.next().or_else(|| {
+                    node.children().find(|c| c.kind() == ELSE_BRANCH).and_then(|e| e.children().find(|c| is_stmt_kind(c.kind())))
+                });
+                let then_branch = self.opt_stmt(then_node, range);
+                let else_branch = else_node.map(|e| self.stmt_one(&e));
+                match cond_node {
+                    Some(decl) if decl.kind() == VAR_DECL => {
+                        let d = decl.children().find(|c| c.kind() == DECLARATOR);
+                        let init = d.as_ref().and_then(|d| d.children().find(|c| is_expr_kind(c.kind())));
+                        let init = self.opt_expr(init, range);
+                        let local = self.body.locals.alloc(LocalData {
+                            name: d.as_ref().map(name_text).unwrap_or_default(),
+                            ty: None,
+                            array_dims: Vec::new(),
+                            mutable: false,
+                            is_static: false,
+                            name_range: d.as_ref().and_then(|d| d.children().find(|c| c.kind() == NAME)).map_or(range, |n| range_of(&n)),
+                        });
+                        Stmt::IfLet { local, init, then_branch, else_branch }
+                    }
+                    Some(cond) => Stmt::If { cond: self.expr(&cond), then_branch, else_branch },
+                    None => Stmt::If { cond: self.missing(range), then_branch, else_branch },
+                }
+            }
+            FOR_STMT => {
+                let (mut init, mut cond, mut step, mut body) = (None, None, None, None);
+                let mut state = 0;
+                let mut after_paren = false;
+                for el in node.children_with_tokens() {
+                    match el {
+                        SyntaxElement::Token(t) => match t.kind() {
+                            SEMICOLON => state += 1,
+                            R_PAREN => after_paren = true,
+                            _ => {}
+                        },
+                        SyntaxElement::Node(n) => {
+                            if after_paren {
+                                if is_stmt_kind(n.kind()) {
+                                    body = Some(self.stmt_one(&n));
+                                }
+                            } else if n.kind() == VAR_DECL || n.kind() == EXPR_STMT {
+                                let stmts = self.stmt(&n);
+                                init = Some(self.seq(stmts, range_of(&n)));
+                                state = 1;
+                            } else if is_expr_kind(n.kind()) {
+                                let e = self.expr(&n);
+                                match state {
+                                    0 => init = Some(self.body.alloc_stmt(Stmt::Expr(e), range_of(&n))),
+                                    1 => cond = Some(e),
+                                    _ => step = Some(e),
+                                }
+                            }
+                        }
+                    }
+                }
+                let body = body.unwrap_or_else(|| self.empty(range));
+                Stmt::For { init, cond, step, body, attrs: lower_attrs(node) }
+            }
+            WHILE_STMT => {
+                let cond = node.children().find(|c| is_expr_kind(c.kind()));
+                let cond = self.opt_expr(cond, range);
+                let body = node.children().find(|c| is_stmt_kind(c.kind()));
+                let body = self.opt_stmt(body, range);
+                Stmt::While { cond, body, attrs: lower_attrs(node) }
+            }
+            DO_STMT => {
+                let body = node.children().find(|c| is_stmt_kind(c.kind()));
+                let body = self.opt_stmt(body, range);
+                let cond = node.children().find(|c| is_expr_kind(c.kind()));
+                let cond = self.opt_expr(cond, range);
+                Stmt::DoWhile { body, cond }
+            }
+            SWITCH_STMT => {
+                let scrutinee = node.children().find(|c| is_expr_kind(c.kind()));
+                let scrutinee = self.opt_expr(scrutinee, range);
+                let mut cases = Vec::new();
+                if let Some(sw) = node.children().find(|c| c.kind() == SWITCH_BODY) {
+                    for clause in sw.children() {
+                        let value = match clause.kind() {
+                            CASE_CLAUSE => clause.children().find(|c| is_expr_kind(c.kind())).map(|v| self.expr(&v)),
+                            DEFAULT_CLAUSE => None,
+                            _ => continue,
+                        };
+                        let mut body = Vec::new();
+                        for s in clause.children().filter(|c| is_stmt_kind(c.kind())) {
+                            body.extend(self.stmt(&s));
+                        }
+                        cases.push(SwitchCase { value, body });
+                    }
+                }
+                Stmt::Switch { scrutinee, cases }
+            }
+            BREAK_STMT => Stmt::Break,
+            CONTINUE_STMT => Stmt::Continue,
+            RETURN_STMT => Stmt::Return(node.children().find(|c| is_expr_kind(c.kind())).map(|e| self.expr(&e))),
+            DISCARD_STMT => Stmt::Discard,
+            _ => Stmt::Empty,
+        };
+        vec![self.body.alloc_stmt(stmt, range)]
+    }
+
+    fn opt_expr(&mut self, node: Option<SyntaxNode>, range: TextRange) -> ExprId {
+        match node {
+            Some(n) => self.expr(&n),
+            None => self.missing(range),
+        }
+    }
+
+    fn opt_stmt(&mut self, node: Option<SyntaxNode>, range: TextRange) -> StmtId {
+        match node {
+            Some(n) => self.stmt_one(&n),
+            None => self.empty(range),
+        }
+    }
+
+    fn stmt_one(&mut self, node: &SyntaxNode) -> StmtId {
+        let stmts = self.stmt(node);
+        if stmts.len() == 1 {
+            stmts[0]
+        } else {
+            self.seq(stmts, range_of(node))
+        }
+    }
+
+    /// Several statements in the current scope (declarations with several declarators).
+    fn seq(&mut self, stmts: Vec<StmtId>, range: TextRange) -> StmtId {
+        if stmts.len() == 1 {
+            return stmts[0];
+        }
+        self.body.alloc_stmt(Stmt::Seq(stmts), range)
+    }
+
+    fn empty(&mut self, range: TextRange) -> StmtId {
+        self.body.alloc_stmt(Stmt::Empty, range)
+    }
+
+    fn missing(&mut self, range: TextRange) -> ExprId {
+        self.body.alloc_expr(Expr::Missing, range)
+    }
+
+    fn var_decl(&mut self, node: &SyntaxNode) -> Vec<StmtId> {
+        let modifiers = lower_modifiers(node);
+        let is_let = has_token(node, LET_KW);
+        let ty = node.children().find(|c| is_type_kind(c.kind())).map(|t| lower_type(&t));
+        let mutable = !(is_let || modifiers.is_const);
+        let mut out = Vec::new();
+        for decl in node.children().filter(|d| d.kind() == DECLARATOR) {
+            let array_dims = decl.children().filter(|c| c.kind() == ARRAY_SUFFIX).map(|s| array_suffix_len(&s)).collect();
+            let name_range = decl.children().find(|c| c.kind() == NAME).map_or_else(|| range_of(&decl), |n| range_of(&n));
+            let local = self.body.locals.alloc(LocalData {
+                name: name_text(&decl),
+                ty: ty.clone(),
+                array_dims,
+                mutable,
+                is_static: modifiers.is_static,
+                name_range,
+            });
+            let init = decl.children().find(|c| is_expr_kind(c.kind())).map(|e| self.expr(&e));
+            out.push(self.body.alloc_stmt(Stmt::Local { local, init }, range_of(&decl)));
+        }
+        out
+    }
+
+    fn expr(&mut self, node: &SyntaxNode) -> ExprId {
+        let range = range_of(node);
+        let exprs: Vec<SyntaxNode> = node.children().filter(|c| is_expr_kind(c.kind())).collect();
+        let sub = |this: &mut Self, i: usize| match exprs.get(i) {
+            Some(e) => this.expr(e),
+            None => this.missing(range),
+        };
+        let expr = match node.kind() {
+            LITERAL => Expr::Literal(lower_literal(node)),
+            PATH_EXPR => {
+                let name_ref = node.children().find(|c| c.kind() == NAME_REF);
+                let name = name_ref.as_ref().map(name_ref_text).unwrap_or_default();
+                let name_range = name_ref.map_or(range, |n| range_of(&n));
+                let path = Expr::Path(PathRef::single(name, name_range));
+                match node.children().find(|c| c.kind() == GENERIC_ARG_LIST) {
+                    Some(list) => {
+                        let base = self.body.alloc_expr(path, name_range);
+                        Expr::GenericApply { base, args: lower_generic_args(&list) }
+                    }
+                    None => path,
+                }
+            }
+            THIS_EXPR => Expr::This,
+            PAREN_EXPR => {
+                return match exprs.first() {
+                    Some(inner) => self.expr(inner),
+                    None => self.missing(range),
+                };
+            }
+            CAST_EXPR => {
+                let ty = node.children().find(|c| is_type_kind(c.kind())).map_or(TypeRef::Error, |t| lower_type(&t));
+                Expr::Cast { ty, expr: sub(self, 0) }
+            }
+            INIT_LIST_EXPR => Expr::InitList(exprs.iter().map(|e| self.expr(e)).collect()),
+            CALL_EXPR => {
+                let callee = sub(self, 0);
+                let args = node
+                    .children()
+                    .find(|c| c.kind() == ARG_LIST)
+                    .map(|l| l.children().filter(|a| is_expr_kind(a.kind())).map(|a| self.expr(&a)).collect())
+                    .unwrap_or_default();
+                Expr::Call { callee, args }
+            }
+            INDEX_EXPR => Expr::Index { base: sub(self, 0), index: sub(self, 1) },
+            FIELD_EXPR => {
+                let name_ref = node.children().filter(|c| c.kind() == NAME_REF).last();
+                let name = name_ref.as_ref().map(name_ref_text).unwrap_or_default();
+                let name_range = name_ref.map_or(range, |n| range_of(&n));
+                let base = sub(self, 0);
+                // `a::b` on a plain path is a longer path (namespaces, static members).
+                if has_token(node, COLON2)
+                    && let Expr::Path(p) = &self.body.exprs[base]
+                {
+                    let mut p = p.clone();
+                    p.segments.push(PathSegRef { name, args: None, range: name_range });
+                    Expr::Path(p)
+                } else {
+                    Expr::Field { base, name, name_range }
+                }
+            }
+            PREFIX_EXPR => {
+                let op = match first_token(node).map(|t| t.kind()) {
+                    Some(MINUS) => PrefixOp::Neg,
+                    Some(PLUS) => PrefixOp::Plus,
+                    Some(BANG) => PrefixOp::Not,
+                    Some(TILDE) => PrefixOp::BitNot,
+                    Some(PLUS2) => PrefixOp::Inc,
+                    Some(MINUS2) => PrefixOp::Dec,
+                    _ => PrefixOp::Plus,
+                };
+                Expr::Prefix { op, expr: sub(self, 0) }
+            }
+            POSTFIX_EXPR => {
+                let op = if has_token(node, MINUS2) { PostfixOp::Dec } else { PostfixOp::Inc };
+                Expr::Postfix { op, expr: sub(self, 0) }
+            }
+            BIN_EXPR => {
+                let op_text: String = node
+                    .children_with_tokens()
+                    .filter_map(|e| e.into_token())
+                    .filter(|t| !t.kind().is_trivia())
+                    .map(|t| t.text().to_string())
+                    .collect();
+                let lhs = sub(self, 0);
+                let rhs = sub(self, 1);
+                match op_text.as_str() {
+                    "=" => Expr::Assign { op: None, lhs, rhs },
+                    t if t.len() >= 2 && t.ends_with('=') && !matches!(t, "==" | "!=" | "<=" | ">=") => {
+                        Expr::Assign { op: binary_op(&t[..t.len() - 1]), lhs, rhs }
+                    }
+                    t => Expr::Binary { op: binary_op(t).unwrap_or(BinaryOp::Add), lhs, rhs },
+                }
+            }
+            TERNARY_EXPR => Expr::Ternary { cond: sub(self, 0), then_branch: sub(self, 1), else_branch: sub(self, 2) },
+            DIFF_EXPR => {
+                let kind = if has_token(node, BWD_DIFF_KW) || has_token(node, UBWD_DIFF_KW) {
+                    DiffKind::Backward
+                } else {
+                    DiffKind::Forward
+                };
+                Expr::Diff { kind, func: sub(self, 0) }
+            }
+            NO_DIFF_EXPR => Expr::NoDiff(sub(self, 0)),
+            IS_EXPR | AS_EXPR => {
+                let ty = node.children().find(|c| is_type_kind(c.kind())).map_or(TypeRef::Error, |t| lower_type(&t));
+                let expr = sub(self, 0);
+                if node.kind() == IS_EXPR { Expr::Is { expr, ty } } else { Expr::As { expr, ty } }
+            }
+            SIZEOF_EXPR => Expr::SizeOf,
+            COUNTOF_EXPR => Expr::CountOf(sub(self, 0)),
+            _ => Expr::Missing,
+        };
+        self.body.alloc_expr(expr, range)
+    }
+}
+
+fn binary_op(text: &str) -> Option<BinaryOp> {
+    Some(match text {
+        "+" => BinaryOp::Add,
+        "-" => BinaryOp::Sub,
+        "*" => BinaryOp::Mul,
+        "/" => BinaryOp::Div,
+        "%" => BinaryOp::Rem,
+        "<<" => BinaryOp::Shl,
+        ">>" => BinaryOp::Shr,
+        "&" => BinaryOp::BitAnd,
+        "|" => BinaryOp::BitOr,
+        "^" => BinaryOp::BitXor,
+        "&&" => BinaryOp::And,
+        "||" => BinaryOp::Or,
+        "==" => BinaryOp::Eq,
+        "!=" => BinaryOp::Ne,
+        "<" => BinaryOp::Lt,
+        "<=" => BinaryOp::Le,
+        ">" => BinaryOp::Gt,
+        ">=" => BinaryOp::Ge,
+        "," => BinaryOp::Comma,
+        _ => return None,
+    })
+}
+
+fn lower_literal(node: &SyntaxNode) -> Literal {
+    let Some(tok) = first_token(node) else { return Literal::None };
+    let text = tok.text();
+    match tok.kind() {
+        INT_NUMBER => match parse_int(text) {
+            Some((value, unsigned, wide)) => Literal::Int { value, unsigned, wide },
+            None => Literal::Int { value: 0, unsigned: false, wide: false },
+        },
+        FLOAT_NUMBER => {
+            let last = text.chars().last().filter(|c| matches!(c, 'f' | 'F' | 'h' | 'H' | 'l' | 'L'));
+            let digits = text.trim_end_matches(['f', 'F', 'h', 'H', 'l', 'L']);
+            Literal::Float { value: digits.parse().unwrap_or(0.0), suffix: last }
+        }
+        TRUE_KW => Literal::Bool(true),
+        FALSE_KW => Literal::Bool(false),
+        STRING => Literal::String(text.trim_matches('"').to_string()),
+        _ => Literal::None,
+    }
+}
+
+/// The range of the operator between two operands of a binary expression: the first non-blank
+/// text between them (relative ranges).
+pub fn operator_range(body: &Body, e: ExprId, lhs_end: u32, rhs_start: u32) -> TextRange {
+    let _ = (body, e);
+    // The operator sits between the operands; without the text we point at the gap's start,
+    // skipping the single space that usually precedes the operator.
+    let start = if rhs_start > lhs_end + 1 { lhs_end + 1 } else { lhs_end };
+    TextRange::new(start, start + 1)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Untyped tree helpers
+
+fn range_of(node: &SyntaxNode) -> TextRange {
+    let r = node.text_range();
+    TextRange::new(r.start().into(), r.end().into())
+}
+
+fn token_range(t: &SyntaxToken) -> TextRange {
+    let r = t.text_range();
+    TextRange::new(r.start().into(), r.end().into())
+}
+
+fn tokens(node: &SyntaxNode) -> impl Iterator<Item = SyntaxToken> + use<> {
+    node.children_with_tokens().filter_map(|e| e.into_token()).collect::<Vec<_>>().into_iter()
+}
+
+fn first_token(node: &SyntaxNode) -> Option<SyntaxToken> {
+    node.descendants_with_tokens().filter_map(|e| e.into_token()).find(|t| !t.kind().is_trivia())
+}
+
+fn has_token(node: &SyntaxNode, kind: SyntaxKind) -> bool {
+    tokens(node).any(|t| t.kind() == kind)
+}
+
+fn name_ref_text(node: &SyntaxNode) -> SmolStr {
+    SmolStr::new(node.text().to_string().trim())
+}
+
+/// The declared name of a node: its `NAME` child (`operator+` for operator functions).
+fn name_text(node: &SyntaxNode) -> SmolStr {
+    node.children()
+        .find(|c| c.kind() == NAME)
+        .map(|n| {
+            let text: String = n
+                .children_with_tokens()
+                .filter_map(|e| e.into_token())
+                .filter(|t| !t.kind().is_trivia())
+                .map(|t| t.text().to_string())
+                .collect();
+            SmolStr::new(text)
+        })
+        .unwrap_or_default()
+}

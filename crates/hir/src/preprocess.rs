@@ -1,0 +1,989 @@
+//! A small C-style preprocessor: `#define` (object- and function-like), `#undef`,
+//! `#if/#ifdef/#ifndef/#elif/#else/#endif` with `defined()` and integer expressions, `#include`,
+//! and `#pragma`/`#version` (ignored).
+//!
+//! The output keeps every byte offset of the original text where no macro was expanded: directive
+//! lines and inactive branches are blanked with spaces (newlines kept), so a [`SourceMap`] only needs
+//! entries for macro expansions and included text. Diagnostics in expanded text map back to the
+//! macro invocation (or the `#include` line) in the original file.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use crate::TextRange;
+
+/// A macro definition as written.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MacroDef {
+    pub name: String,
+    /// `None` for object-like macros.
+    pub params: Option<Vec<String>>,
+    pub body: String,
+    /// Range of the name in the original file, or `None` for command-line definitions and macros
+    /// defined in included files.
+    pub name_range: Option<TextRange>,
+}
+
+/// A problem found while preprocessing; the range is in the original text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PpError {
+    pub code: &'static str,
+    pub message: String,
+    pub range: TextRange,
+}
+
+/// One stretch of expanded text whose offsets do not line up with the original.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Segment {
+    /// Range in the expanded text.
+    expanded: TextRange,
+    /// What it came from in the original text (the macro invocation or the `#include` line).
+    original: TextRange,
+}
+
+/// Maps offsets in the expanded text back to the original text.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct SourceMap {
+    /// Sorted by `expanded.start`, non-overlapping.
+    segments: Vec<Segment>,
+}
+
+impl SourceMap {
+    /// The original offset for an expanded offset. Inside an expansion this is the start of the
+    /// invocation; elsewhere the offset is shifted by the length changes of earlier expansions.
+    pub fn to_original(&self, offset: u32) -> u32 {
+        let mut delta: i64 = 0;
+        for seg in &self.segments {
+            if offset < seg.expanded.start {
+                break;
+            }
+            if offset < seg.expanded.end {
+                return seg.original.start;
+            }
+            delta = i64::from(seg.original.end) - i64::from(seg.expanded.end);
+        }
+        (i64::from(offset) + delta).max(0) as u32
+    }
+
+    /// Maps a range; a range inside one expansion maps to the whole invocation.
+    pub fn range_to_original(&self, range: TextRange) -> TextRange {
+        for seg in &self.segments {
+            if seg.expanded.start <= range.start && range.end <= seg.expanded.end {
+                return seg.original;
+            }
+        }
+        let start = self.to_original(range.start);
+        let end = if range.end > range.start { self.to_original(range.end - 1) + 1 } else { start };
+        // An end inside an expansion maps to the end of the invocation.
+        let end = self
+            .segments
+            .iter()
+            .find(|s| s.expanded.start < range.end && range.end <= s.expanded.end)
+            .map_or(end, |s| s.original.end);
+        TextRange::new(start, end.max(start))
+    }
+
+    /// The expanded offset for an original offset (for editor queries at a cursor). Offsets inside an
+    /// invocation map to the start of its expansion.
+    pub fn to_expanded(&self, offset: u32) -> u32 {
+        let mut delta: i64 = 0;
+        for seg in &self.segments {
+            if offset < seg.original.start {
+                break;
+            }
+            if offset < seg.original.end {
+                return seg.expanded.start;
+            }
+            delta = i64::from(seg.expanded.end) - i64::from(seg.original.end);
+        }
+        (i64::from(offset) + delta).max(0) as u32
+    }
+
+    pub fn is_identity(&self) -> bool {
+        self.segments.is_empty()
+    }
+}
+
+/// The result of preprocessing one file.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Preprocessed {
+    pub text: Arc<str>,
+    pub map: SourceMap,
+    pub errors: Vec<PpError>,
+    /// Macros defined by this file (for the editor), in order.
+    pub macros: Vec<MacroDef>,
+    /// Paths of the files pulled in by `#include`, as resolved.
+    pub includes: Vec<Arc<str>>,
+}
+
+/// True when the text has a line whose first non-blank character is `#`: only then does the file
+/// need the preprocessor (unless command-line macros are defined).
+pub fn has_directives(text: &str) -> bool {
+    text.lines().any(|line| line.trim_start().starts_with('#'))
+}
+
+/// Resolves an `#include` path to (resolved path, text).
+pub type IncludeResolver<'a> = dyn FnMut(&str) -> Option<(Arc<str>, Arc<str>)> + 'a;
+
+const MAX_INCLUDE_DEPTH: usize = 32;
+const MAX_EXPANSION_DEPTH: usize = 64;
+
+/// Preprocesses `text` with `defines` from the command line.
+pub fn preprocess(
+    text: &str,
+    defines: &[(Arc<str>, Option<Arc<str>>)],
+    include: &mut IncludeResolver<'_>,
+) -> Preprocessed {
+    let mut pp = Preprocessor { macros: HashMap::new(), errors: Vec::new(), defined: Vec::new() };
+    for (name, value) in defines {
+        let body = value.as_deref().unwrap_or("1").to_string();
+        pp.macros.insert(
+            name.to_string(),
+            MacroDef { name: name.to_string(), params: None, body, name_range: None },
+        );
+    }
+    let mut out = Output::default();
+    let mut includes = Vec::new();
+    pp.run(text, &mut out, include, &mut includes, 0, true);
+    Preprocessed {
+        text: out.text.into(),
+        map: SourceMap { segments: out.segments },
+        errors: pp.errors,
+        macros: pp.defined,
+        includes,
+    }
+}
+
+#[derive(Default)]
+struct Output {
+    text: String,
+    segments: Vec<Segment>,
+}
+
+impl Output {
+    fn len(&self) -> u32 {
+        self.text.len() as u32
+    }
+
+    /// Appends text that stands for `original` (an invocation or a directive line).
+    fn push_mapped(&mut self, text: &str, original: TextRange) {
+        let start = self.len();
+        self.text.push_str(text);
+        let end = self.len();
+        let expanded = TextRange::new(start, end);
+        if expanded.len() == original.len() && text.is_empty() {
+            return;
+        }
+        self.segments.push(Segment { expanded, original });
+    }
+}
+
+struct Preprocessor {
+    macros: HashMap<String, MacroDef>,
+    errors: Vec<PpError>,
+    /// Definitions seen in the top-level file, for the editor.
+    defined: Vec<MacroDef>,
+}
+
+/// State of one `#if` group.
+struct Cond {
+    /// Whether the enclosing region is active.
+    parent_active: bool,
+    /// Whether some branch of this group was already taken.
+    taken: bool,
+    /// Whether the current branch is active.
+    active: bool,
+    seen_else: bool,
+    start: TextRange,
+}
+
+fn line_ranges(text: &str) -> Vec<(usize, usize)> {
+    // (start, end excluding the newline); a backslash-newline continues a directive line, handled
+    // by the caller joining lines.
+    let mut lines = Vec::new();
+    let mut start = 0;
+    for (i, b) in text.bytes().enumerate() {
+        if b == b'\n' {
+            lines.push((start, i));
+            start = i + 1;
+        }
+    }
+    lines.push((start, text.len()));
+    lines
+}
+
+/// Blanks `text` keeping its byte length and its line breaks.
+fn blank_bytes(text: &str) -> String {
+    let mut s = String::with_capacity(text.len());
+    for c in text.chars() {
+        if c == '\n' || c == '\r' {
+            s.push(c);
+        } else {
+            for _ in 0..c.len_utf8() {
+                s.push(' ');
+            }
+        }
+    }
+    s
+}
+
+impl Preprocessor {
+    fn error(&mut self, code: &'static str, message: impl Into<String>, range: TextRange, top: bool) {
+        if top {
+            self.errors.push(PpError { code, message: message.into(), range });
+        }
+    }
+
+    /// Processes `text`. `top` is false inside included files, whose errors and ranges do not belong
+    /// to the top-level file; everything from an included file maps to the `#include` line.
+    fn run(
+        &mut self,
+        text: &str,
+        out: &mut Output,
+        include: &mut IncludeResolver<'_>,
+        includes: &mut Vec<Arc<str>>,
+        depth: usize,
+        top: bool,
+    ) {
+        let lines = line_ranges(text);
+        let mut conds: Vec<Cond> = Vec::new();
+        let mut i = 0;
+        let mut in_block_comment = false;
+        while i < lines.len() {
+            let (start, mut end) = lines[i];
+            let is_last = i + 1 == lines.len();
+            let line = &text[start..end];
+            let trimmed = line.trim_start();
+            let active = conds.last().is_none_or(|c| c.active);
+            if !in_block_comment && trimmed.starts_with('#') {
+                // Join continuation lines.
+                let mut j = i;
+                while text[lines[j].0..lines[j].1].trim_end().ends_with('\\') && j + 1 < lines.len() {
+                    j += 1;
+                }
+                end = lines[j].1;
+                let directive_text = &text[start..end];
+                let hash = start + (line.len() - trimmed.len());
+                let range = TextRange::new(start as u32, end as u32);
+                let produced = self.directive(
+                    text, hash, end, range, &mut conds, active, include, includes, depth, top,
+                );
+                match produced {
+                    Some(included) => out.push_mapped(&included, range),
+                    None => out.text.push_str(&blank_bytes(directive_text)),
+                }
+                if !(j + 1 == lines.len()) {
+                    out.text.push('\n');
+                }
+                i = j + 1;
+                continue;
+            }
+            if active {
+                in_block_comment = self.expand_line(text, start, end, out, top, in_block_comment);
+            } else {
+                out.text.push_str(&blank_bytes(line));
+            }
+            if !is_last {
+                out.text.push('\n');
+            }
+            i += 1;
+        }
+        if let Some(open) = conds.last() {
+            let range = open.start;
+            self.error("E2901", "`#if` without a matching `#endif`: add `#endif`", range, top);
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn directive(
+        &mut self,
+        text: &str,
+        hash: usize,
+        end: usize,
+        range: TextRange,
+        conds: &mut Vec<Cond>,
+        active: bool,
+        include: &mut IncludeResolver<'_>,
+        includes: &mut Vec<Arc<str>>,
+        depth: usize,
+        top: bool,
+    ) -> Option<String> {
+        let body = text[hash + 1..end].replace("\\\n", " ").replace("\\\r\n", " ");
+        let body = strip_comments(&body);
+        let rest = body.trim_start();
+        let name_len = rest.bytes().take_while(|b| b.is_ascii_alphanumeric() || *b == b'_').count();
+        let name = &rest[..name_len];
+        let args = rest[name_len..].trim();
+        let name_start = hash + 1 + (body.len() - rest.len());
+        let name_range = TextRange::new(name_start as u32, (name_start + name_len) as u32);
+        match name {
+            "if" | "ifdef" | "ifndef" => {
+                let value = if !active {
+                    false
+                } else if name == "if" {
+                    self.eval_condition(args, range, top)
+                } else {
+                    let ident = args.split_whitespace().next().unwrap_or("");
+                    if ident.is_empty() {
+                        self.error("E2902", format!("`#{name}` needs a macro name"), range, top);
+                    }
+                    self.macros.contains_key(ident) == (name == "ifdef")
+                };
+                conds.push(Cond {
+                    parent_active: active,
+                    taken: value,
+                    active: value,
+                    seen_else: false,
+                    start: range,
+                });
+            }
+            "elif" | "else" => {
+                let Some(mut cond) = conds.pop() else {
+                    self.error("E2903", format!("`#{name}` without `#if`"), range, top);
+                    return None;
+                };
+                if cond.seen_else {
+                    self.error("E2903", format!("`#{name}` after `#else`"), range, top);
+                }
+                if name == "else" {
+                    cond.seen_else = true;
+                    cond.active = cond.parent_active && !cond.taken;
+                } else {
+                    let value = cond.parent_active
+                        && !cond.taken
+                        && self.eval_condition(args, range, top);
+                    cond.active = value;
+                }
+                cond.taken |= cond.active;
+                conds.push(cond);
+            }
+            "endif" => {
+                if conds.pop().is_none() {
+                    self.error("E2903", "`#endif` without `#if`", range, top);
+                }
+            }
+            _ if !active => {}
+            "define" => {
+                // The macro name follows `define` and blanks in the original text.
+                let after_keyword = &text[name_range.end as usize..end];
+                let blanks = after_keyword.len() - after_keyword.trim_start().len();
+                let ident_len = after_keyword
+                    .trim_start()
+                    .bytes()
+                    .take_while(|b| b.is_ascii_alphanumeric() || *b == b'_')
+                    .count();
+                let macro_start = name_range.end + blanks as u32;
+                let macro_name = TextRange::new(macro_start, macro_start + ident_len as u32);
+                self.define(args, macro_name, range, top)
+            }
+            "undef" => {
+                let ident = args.split_whitespace().next().unwrap_or("");
+                self.macros.remove(ident);
+            }
+            "include" => {
+                let path = args.trim_matches(|c| c == '"' || c == '<' || c == '>');
+                if path.is_empty() {
+                    self.error("E2904", "`#include` needs a file name in quotes", range, top);
+                    return None;
+                }
+                if depth >= MAX_INCLUDE_DEPTH {
+                    self.error("E2905", "`#include` nested too deeply (is it recursive?)", range, top);
+                    return None;
+                }
+                let Some((resolved, included_text)) = include(path) else {
+                    self.error(
+                        "E2906",
+                        format!("cannot find include file `{path}`: check the name and the include paths"),
+                        range,
+                        top,
+                    );
+                    return None;
+                };
+                includes.push(resolved);
+                let mut inner = Output::default();
+                self.run(&included_text, &mut inner, include, includes, depth + 1, false);
+                return Some(inner.text);
+            }
+            "pragma" | "version" | "extension" | "line" | "" => {}
+            "error" => {
+                self.error("E2907", format!("#error {args}"), range, top);
+            }
+            "warning" => {}
+            other => {
+                self.error(
+                    "E2908",
+                    format!("unknown preprocessor directive `#{other}`"),
+                    name_range,
+                    top,
+                );
+            }
+        }
+        None
+    }
+
+    fn define(&mut self, args: &str, name_range: TextRange, range: TextRange, top: bool) {
+        let ident_len =
+            args.bytes().take_while(|b| b.is_ascii_alphanumeric() || *b == b'_').count();
+        if ident_len == 0 {
+            self.error("E2902", "`#define` needs a macro name", range, top);
+            return;
+        }
+        let name = args[..ident_len].to_string();
+        let after = &args[ident_len..];
+        let (params, body) = if let Some(inner) = after.strip_prefix('(') {
+            let Some(close) = inner.find(')') else {
+                self.error("E2909", "missing `)` in macro parameter list", range, top);
+                return;
+            };
+            let params = inner[..close]
+                .split(',')
+                .map(|p| p.trim().to_string())
+                .filter(|p| !p.is_empty())
+                .collect();
+            (Some(params), inner[close + 1..].trim().to_string())
+        } else {
+            (None, after.trim().to_string())
+        };
+        let def = MacroDef {
+            name: name.clone(),
+            params,
+            body,
+            name_range: top.then_some(name_range),
+        };
+        if top {
+            self.defined.push(def.clone());
+        }
+        self.macros.insert(name, def);
+    }
+
+    fn eval_condition(&mut self, expr: &str, range: TextRange, top: bool) -> bool {
+        // Replace `defined X` / `defined(X)` first, then expand macros, then evaluate.
+        let mut replaced = String::new();
+        let mut lexer = Lexer::new(expr);
+        while let Some(tok) = lexer.next() {
+            if tok.text == "defined" {
+                let mut next = lexer.next();
+                let parens = next.as_ref().is_some_and(|t| t.text == "(");
+                if parens {
+                    next = lexer.next();
+                }
+                let ident = next.map(|t| t.text.to_string()).unwrap_or_default();
+                if parens {
+                    lexer.next();
+                }
+                replaced.push_str(if self.macros.contains_key(&ident) { " 1 " } else { " 0 " });
+            } else {
+                replaced.push_str(tok.text);
+                replaced.push(' ');
+            }
+        }
+        let expanded = self.expand_text(&replaced, &mut Vec::new(), 0);
+        let tokens: Vec<String> = {
+            let mut lexer = Lexer::new(&expanded);
+            std::iter::from_fn(|| lexer.next().map(|t| t.text.to_string())).collect()
+        };
+        let mut parser = CondParser { tokens: &tokens, pos: 0 };
+        match parser.ternary() {
+            Some(v) if parser.pos == tokens.len() => v != 0,
+            _ => {
+                self.error(
+                    "E2910",
+                    "cannot evaluate this `#if` condition: use integers, `defined(NAME)` and C operators",
+                    range,
+                    top,
+                );
+                false
+            }
+        }
+    }
+
+    /// Expands macros in one active line, appending to `out`. Returns whether the line ends inside a
+    /// block comment.
+    fn expand_line(
+        &mut self,
+        text: &str,
+        start: usize,
+        end: usize,
+        out: &mut Output,
+        top: bool,
+        mut in_block_comment: bool,
+    ) -> bool {
+        let line = &text[start..end];
+        if self.macros.is_empty() {
+            out.text.push_str(line);
+            return update_block_comment(line, in_block_comment);
+        }
+        let bytes = line.as_bytes();
+        let mut i = 0;
+        let mut plain_start = 0;
+        while i < bytes.len() {
+            if in_block_comment {
+                if line[i..].starts_with("*/") {
+                    in_block_comment = false;
+                    i += 2;
+                } else {
+                    i += 1;
+                }
+                continue;
+            }
+            let b = bytes[i];
+            if line[i..].starts_with("//") {
+                break;
+            }
+            if line[i..].starts_with("/*") {
+                in_block_comment = true;
+                i += 2;
+                continue;
+            }
+            if b == b'"' {
+                i += 1;
+                while i < bytes.len() && bytes[i] != b'"' {
+                    i += if bytes[i] == b'\\' { 2 } else { 1 };
+                }
+                i += 1;
+                continue;
+            }
+            if b.is_ascii_digit() {
+                while i < bytes.len() && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'.' || bytes[i] == b'_') {
+                    i += 1;
+                }
+                continue;
+            }
+            if b.is_ascii_alphabetic() || b == b'_' {
+                let id_start = i;
+                while i < bytes.len() && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_') {
+                    i += 1;
+                }
+                let ident = &line[id_start..i];
+                let Some(def) = self.macros.get(ident).cloned() else { continue };
+                let mut call_end = i;
+                let expansion = match &def.params {
+                    None => self.expand_text(&def.body, &mut vec![def.name.clone()], 0),
+                    Some(params) => {
+                        let Some((args, after)) = parse_call_args(line, i) else {
+                            // A function-like macro name without arguments is not an invocation.
+                            continue;
+                        };
+                        call_end = after;
+                        if args.len() != params.len() && !(params.is_empty() && args.len() == 1 && args[0].trim().is_empty()) {
+                            let range = TextRange::new((start + id_start) as u32, (start + after) as u32);
+                            self.error(
+                                "E2911",
+                                format!(
+                                    "macro `{}` takes {} argument(s) but {} were given",
+                                    def.name,
+                                    params.len(),
+                                    args.len()
+                                ),
+                                range,
+                                top,
+                            );
+                        }
+                        let substituted = substitute(&def, params, &args, |a| {
+                            self.expand_text(a, &mut Vec::new(), 0)
+                        });
+                        self.expand_text(&substituted, &mut vec![def.name.clone()], 0)
+                    }
+                };
+                out.text.push_str(&line[plain_start..id_start]);
+                let original = TextRange::new((start + id_start) as u32, (start + call_end) as u32);
+                out.push_mapped(&expansion, original);
+                i = call_end;
+                plain_start = i;
+                continue;
+            }
+            i += 1;
+        }
+        out.text.push_str(&line[plain_start..]);
+        in_block_comment
+    }
+
+    /// Fully expands macros in a piece of text, with `hidden` macros not expanded again (they are
+    /// being expanded already).
+    fn expand_text(&mut self, text: &str, hidden: &mut Vec<String>, depth: usize) -> String {
+        if depth > MAX_EXPANSION_DEPTH {
+            return text.to_string();
+        }
+        let mut result = String::new();
+        let bytes = text.as_bytes();
+        let mut i = 0;
+        while i < bytes.len() {
+            let b = bytes[i];
+            if b.is_ascii_digit() {
+                let s = i;
+                while i < bytes.len() && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'.' || bytes[i] == b'_') {
+                    i += 1;
+                }
+                result.push_str(&text[s..i]);
+                continue;
+            }
+            if b == b'"' {
+                let s = i;
+                i += 1;
+                while i < bytes.len() && bytes[i] != b'"' {
+                    i += if bytes[i] == b'\\' { 2 } else { 1 };
+                }
+                i = (i + 1).min(bytes.len());
+                result.push_str(&text[s..i]);
+                continue;
+            }
+            if b.is_ascii_alphabetic() || b == b'_' {
+                let s = i;
+                while i < bytes.len() && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_') {
+                    i += 1;
+                }
+                let ident = &text[s..i];
+                let def = if hidden.iter().any(|h| h == ident) { None } else { self.macros.get(ident).cloned() };
+                match def {
+                    None => result.push_str(ident),
+                    Some(def) => {
+                        let body = match &def.params {
+                            None => def.body.clone(),
+                            Some(params) => match parse_call_args(text, i) {
+                                Some((args, after)) => {
+                                    i = after;
+                                    substitute(&def, params, &args, |a| {
+                                        self.expand_text(a, &mut hidden.clone(), depth + 1)
+                                    })
+                                }
+                                None => {
+                                    result.push_str(ident);
+                                    continue;
+                                }
+                            },
+                        };
+                        hidden.push(def.name.clone());
+                        let expanded = self.expand_text(&body, hidden, depth + 1);
+                        hidden.pop();
+                        result.push_str(&expanded);
+                    }
+                }
+                continue;
+            }
+            let ch = text[i..].chars().next().unwrap_or(' ');
+            result.push(ch);
+            i += ch.len_utf8();
+        }
+        result
+    }
+}
+
+fn update_block_comment(line: &str, mut inside: bool) -> bool {
+    let mut i = 0;
+    let bytes = line.as_bytes();
+    while i + 1 < bytes.len() + 1 && i < bytes.len() {
+        if inside {
+            if line[i..].starts_with("*/") {
+                inside = false;
+                i += 2;
+                continue;
+            }
+        } else if line[i..].starts_with("//") {
+            break;
+        } else if line[i..].starts_with("/*") {
+            inside = true;
+            i += 2;
+            continue;
+        } else if bytes[i] == b'"' {
+            i += 1;
+            while i < bytes.len() && bytes[i] != b'"' {
+                i += if bytes[i] == b'\\' { 2 } else { 1 };
+            }
+        }
+        i += 1;
+    }
+    inside
+}
+
+/// Removes `//` and `/* */` comments from a directive line.
+fn strip_comments(text: &str) -> String {
+    let mut out = String::new();
+    let mut i = 0;
+    while i < text.len() {
+        if text[i..].starts_with("//") {
+            break;
+        }
+        if text[i..].starts_with("/*") {
+            match text[i + 2..].find("*/") {
+                Some(end) => {
+                    out.push(' ');
+                    i += end + 4;
+                    continue;
+                }
+                None => break,
+            }
+        }
+        let ch = text[i..].chars().next().unwrap_or(' ');
+        out.push(ch);
+        i += ch.len_utf8();
+    }
+    out
+}
+
+/// Parses `(a, b(c, d), e)` starting at `pos` (after optional blanks). Returns the raw arguments and
+/// the offset after `)`.
+fn parse_call_args(text: &str, pos: usize) -> Option<(Vec<String>, usize)> {
+    let bytes = text.as_bytes();
+    let mut i = pos;
+    while i < bytes.len() && (bytes[i] == b' ' || bytes[i] == b'\t') {
+        i += 1;
+    }
+    if bytes.get(i) != Some(&b'(') {
+        return None;
+    }
+    i += 1;
+    let mut depth = 0;
+    let mut args = Vec::new();
+    let mut current = String::new();
+    while i < bytes.len() {
+        let ch = text[i..].chars().next()?;
+        match ch {
+            '(' => depth += 1,
+            ')' if depth == 0 => {
+                args.push(current.trim().to_string());
+                return Some((args, i + 1));
+            }
+            ')' => depth -= 1,
+            ',' if depth == 0 => {
+                args.push(current.trim().to_string());
+                current.clear();
+                i += 1;
+                continue;
+            }
+            _ => {}
+        }
+        current.push(ch);
+        i += ch.len_utf8();
+    }
+    None
+}
+
+/// Substitutes arguments into a function-like macro body, handling `#param` and `a ## b`.
+fn substitute(
+    def: &MacroDef,
+    params: &[String],
+    args: &[String],
+    mut expand_arg: impl FnMut(&str) -> String,
+) -> String {
+    let body = &def.body;
+    let mut out = String::new();
+    let bytes = body.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        if b == b'#' && bytes.get(i + 1) == Some(&b'#') {
+            // Token pasting: drop surrounding blanks.
+            while out.ends_with(' ') {
+                out.pop();
+            }
+            i += 2;
+            while i < bytes.len() && bytes[i] == b' ' {
+                i += 1;
+            }
+            // The next parameter is pasted unexpanded.
+            let s = i;
+            while i < bytes.len() && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_') {
+                i += 1;
+            }
+            let ident = &body[s..i];
+            match params.iter().position(|p| p == ident) {
+                Some(k) => out.push_str(args.get(k).map_or("", |a| a.as_str())),
+                None => out.push_str(ident),
+            }
+            continue;
+        }
+        if b == b'#' {
+            let mut j = i + 1;
+            while j < bytes.len() && bytes[j] == b' ' {
+                j += 1;
+            }
+            let s = j;
+            while j < bytes.len() && (bytes[j].is_ascii_alphanumeric() || bytes[j] == b'_') {
+                j += 1;
+            }
+            if let Some(k) = params.iter().position(|p| p == &body[s..j]) {
+                out.push('"');
+                out.push_str(&args.get(k).map_or(String::new(), |a| a.replace('"', "\\\"")));
+                out.push('"');
+                i = j;
+                continue;
+            }
+        }
+        if b.is_ascii_alphabetic() || b == b'_' {
+            let s = i;
+            while i < bytes.len() && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_') {
+                i += 1;
+            }
+            let ident = &body[s..i];
+            // An argument followed by `##` is pasted unexpanded.
+            let pasted_next = body[i..].trim_start().starts_with("##");
+            match params.iter().position(|p| p == ident) {
+                Some(k) if pasted_next => out.push_str(args.get(k).map_or("", |a| a.as_str())),
+                Some(k) => out.push_str(&expand_arg(args.get(k).map_or("", |a| a.as_str()))),
+                None => out.push_str(ident),
+            }
+            continue;
+        }
+        let ch = body[i..].chars().next().unwrap_or(' ');
+        out.push(ch);
+        i += ch.len_utf8();
+    }
+    out
+}
+
+struct Tok<'a> {
+    text: &'a str,
+}
+
+/// Splits a `#if` expression into tokens.
+struct Lexer<'a> {
+    text: &'a str,
+    pos: usize,
+}
+
+impl<'a> Lexer<'a> {
+    fn new(text: &'a str) -> Self {
+        Lexer { text, pos: 0 }
+    }
+
+    fn next(&mut self) -> Option<Tok<'a>> {
+        let bytes = self.text.as_bytes();
+        while self.pos < bytes.len() && bytes[self.pos].is_ascii_whitespace() {
+            self.pos += 1;
+        }
+        if self.pos >= bytes.len() {
+            return None;
+        }
+        let s = self.pos;
+        let b = bytes[s];
+        if b.is_ascii_alphanumeric() || b == b'_' {
+            while self.pos < bytes.len() && (bytes[self.pos].is_ascii_alphanumeric() || bytes[self.pos] == b'_') {
+                self.pos += 1;
+            }
+        } else {
+            const TWO: [&str; 10] = ["&&", "||", "==", "!=", "<=", ">=", "<<", ">>", "##", "::"];
+            if TWO.iter().any(|t| self.text[s..].starts_with(t)) {
+                self.pos += 2;
+            } else {
+                self.pos += self.text[s..].chars().next().map_or(1, char::len_utf8);
+            }
+        }
+        Some(Tok { text: &self.text[s..self.pos] })
+    }
+}
+
+/// Evaluates integer `#if` expressions with C precedence. Unknown identifiers are 0, as in C.
+struct CondParser<'a> {
+    tokens: &'a [String],
+    pos: usize,
+}
+
+impl CondParser<'_> {
+    fn peek(&self) -> Option<&str> {
+        self.tokens.get(self.pos).map(String::as_str)
+    }
+
+    fn eat(&mut self, t: &str) -> bool {
+        if self.peek() == Some(t) {
+            self.pos += 1;
+            true
+        } else {
+            false
+        }
+    }
+
+    fn ternary(&mut self) -> Option<i64> {
+        let c = self.binary(0)?;
+        if self.eat("?") {
+            let a = self.ternary()?;
+            if !self.eat(":") {
+                return None;
+            }
+            let b = self.ternary()?;
+            return Some(if c != 0 { a } else { b });
+        }
+        Some(c)
+    }
+
+    fn binary(&mut self, min_prec: u8) -> Option<i64> {
+        let mut lhs = self.unary()?;
+        loop {
+            let Some(op) = self.peek() else { break };
+            let prec = match op {
+                "||" => 1,
+                "&&" => 2,
+                "|" => 3,
+                "^" => 4,
+                "&" => 5,
+                "==" | "!=" => 6,
+                "<" | ">" | "<=" | ">=" => 7,
+                "<<" | ">>" => 8,
+                "+" | "-" => 9,
+                "*" | "/" | "%" => 10,
+                _ => break,
+            };
+            if prec < min_prec {
+                break;
+            }
+            let op = op.to_string();
+            self.pos += 1;
+            let rhs = self.binary(prec + 1)?;
+            lhs = match op.as_str() {
+                "||" => i64::from(lhs != 0 || rhs != 0),
+                "&&" => i64::from(lhs != 0 && rhs != 0),
+                "|" => lhs | rhs,
+                "^" => lhs ^ rhs,
+                "&" => lhs & rhs,
+                "==" => i64::from(lhs == rhs),
+                "!=" => i64::from(lhs != rhs),
+                "<" => i64::from(lhs < rhs),
+                ">" => i64::from(lhs > rhs),
+                "<=" => i64::from(lhs <= rhs),
+                ">=" => i64::from(lhs >= rhs),
+                "<<" => lhs.checked_shl(rhs as u32).unwrap_or(0),
+                ">>" => lhs.checked_shr(rhs as u32).unwrap_or(0),
+                "+" => lhs.wrapping_add(rhs),
+                "-" => lhs.wrapping_sub(rhs),
+                "*" => lhs.wrapping_mul(rhs),
+                "/" => lhs.checked_div(rhs)?,
+                "%" => lhs.checked_rem(rhs)?,
+                _ => return None,
+            };
+        }
+        Some(lhs)
+    }
+
+    fn unary(&mut self) -> Option<i64> {
+        if self.eat("!") {
+            return Some(i64::from(self.unary()? == 0));
+        }
+        if self.eat("-") {
+            return Some(self.unary()?.wrapping_neg());
+        }
+        if self.eat("+") {
+            return self.unary();
+        }
+        if self.eat("~") {
+            return Some(!self.unary()?);
+        }
+        if self.eat("(") {
+            let v = self.ternary()?;
+            return self.eat(")").then_some(v);
+        }
+        let tok = self.peek()?.to_string();
+        self.pos += 1;
+        if tok.starts_with(|c: char| c.is_ascii_digit()) {
+            let digits = tok.trim_end_matches(['u', 'U', 'l', 'L']);
+            return if let Some(hex) = digits.strip_prefix("0x").or_else(|| digits.strip_prefix("0X")) {
+                i64::from_str_radix(hex, 16).ok()
+            } else {
+                digits.parse().ok()
+            };
+        }
+        if tok.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_') {
+            return Some(if tok == "true" { 1 } else { 0 });
+        }
+        None
+    }
+}
+

@@ -1,0 +1,847 @@
+//! Name and type resolution in the context of an item, member lookup, and interface conformance.
+
+use std::sync::Arc;
+
+use base_db::{Db, SourceFile};
+use smol_str::SmolStr;
+
+use crate::TextRange;
+use crate::data::{
+    ConstRef, GenericArgRef, GenericParamData, GenericParamKind, PathRef, TypeDeclKind, TypeRef,
+};
+use crate::diagnostics::Diag;
+use crate::ids::*;
+use crate::lower;
+use crate::scope::{self, ScopeEntry};
+use crate::ty::{GenericArg, Len, ScalarKind, Ty};
+
+/// What a name denotes (outside of function bodies, whose locals `infer` handles first).
+#[derive(Debug, Clone, PartialEq)]
+pub enum Resolution {
+    /// A type (declared, aliased, builtin, or a generic type parameter).
+    Type(Ty),
+    /// Overloaded functions with the same name (free functions or static/instance methods).
+    Functions(Vec<FunctionId>),
+    Global(GlobalId),
+    /// A generic value parameter (`let N : int`).
+    GenericValue(GenericParamId),
+    Namespace(Arc<[SmolStr]>),
+    /// A case of an enum.
+    EnumCase(TypeDeclId, u32),
+    /// A name that only exists as a member of the enclosing type (resolved by `infer` through
+    /// `this`).
+    ImplicitMember,
+    /// A declaration that exists but is not accessible from here.
+    Inaccessible(ItemDef),
+}
+
+/// The enclosing type of a member, when resolving inside a struct, interface or extension.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SelfCtx {
+    /// The type `this` has.
+    pub ty: Ty,
+    pub decl: Option<TypeDeclId>,
+    pub is_interface: bool,
+    /// Members declared in the enclosing type or extension body itself. Names resolve against
+    /// these (not against every extension) so that resolving a signature never needs the
+    /// conformances of all types, which would make queries depend on each other in cycles.
+    pub own_members: Arc<Vec<ItemDef>>,
+}
+
+/// Lexical context of an item: file, enclosing namespaces, generic parameters in scope and the
+/// enclosing type.
+#[derive(Clone)]
+pub struct Resolver<'db> {
+    pub db: &'db dyn Db,
+    pub file: SourceFile,
+    pub ns_path: Vec<SmolStr>,
+    /// Innermost last.
+    pub generics: Vec<(GenericOwner, Arc<Vec<GenericParamData>>)>,
+    pub self_ctx: Option<SelfCtx>,
+}
+
+impl<'db> Resolver<'db> {
+    /// The context inside `loc` (its own generics included for functions, types and extensions).
+    pub fn for_item(db: &'db dyn Db, loc: &ItemLoc) -> Resolver<'db> {
+        let mut resolver =
+            Resolver { db, file: loc.file, ns_path: Vec::new(), generics: Vec::new(), self_ctx: None };
+        for depth in 1..=loc.path.len() {
+            let seg = &loc.path[depth - 1];
+            let prefix = ItemLoc { file: loc.file, path: loc.path[..depth].into() };
+            match seg.kind {
+                ItemKind::Namespace => resolver.ns_path.push(seg.name.clone()),
+                ItemKind::Struct | ItemKind::Interface | ItemKind::Enum => {
+                    let id = TypeDeclId::new(db, prefix);
+                    let data = lower::type_decl_data(db, id);
+                    resolver.generics.push((GenericOwner::TypeDecl(id), Arc::new(data.generics.clone())));
+                    let args = generic_args_as_params(GenericOwner::TypeDecl(id), &data.generics);
+                    let is_interface = data.kind == TypeDeclKind::Interface;
+                    resolver.self_ctx = Some(SelfCtx {
+                        ty: if is_interface { Ty::This } else { Ty::Adt(id, args) },
+                        decl: Some(id),
+                        is_interface,
+                        own_members: Arc::new(data.members.clone()),
+                    });
+                }
+                ItemKind::Extension => {
+                    let id = ExtensionId::new(db, prefix);
+                    let data = lower::extension_data(db, id);
+                    resolver.generics.push((GenericOwner::Extension(id), Arc::new(data.generics.clone())));
+                    // The target is resolved in the context outside the extension plus its generics.
+                    let target = resolver.resolve_type(&data.target, &mut Vec::new());
+                    let decl = match &target {
+                        Ty::Adt(d, _) => Some(*d),
+                        _ => None,
+                    };
+                    let is_interface = decl
+                        .is_some_and(|d| lower::type_decl_data(db, d).kind == TypeDeclKind::Interface);
+                    let mut own = data.members.clone();
+                    if let Some(d) = decl {
+                        own.extend(lower::type_decl_data(db, d).members.iter().copied());
+                    }
+                    resolver.self_ctx = Some(SelfCtx {
+                        ty: if is_interface { Ty::This } else { target },
+                        decl,
+                        is_interface,
+                        own_members: Arc::new(own),
+                    });
+                }
+                ItemKind::Function | ItemKind::Init if depth == loc.path.len() => {
+                    let id = FunctionId::new(db, prefix);
+                    let data = lower::fn_data(db, id);
+                    resolver.generics.push((GenericOwner::Function(id), Arc::new(data.generics.clone())));
+                }
+                _ => {}
+            }
+        }
+        resolver
+    }
+
+    fn find_generic(&self, name: &str) -> Option<(GenericParamId, bool)> {
+        for (owner, params) in self.generics.iter().rev() {
+            if let Some(index) = params.iter().position(|p| p.name == name) {
+                let is_value = matches!(params[index].kind, GenericParamKind::Value { .. });
+                return Some((
+                    GenericParamId { owner: *owner, index: index as u32, name: params[index].name.clone() },
+                    is_value,
+                ));
+            }
+        }
+        None
+    }
+
+    /// Resolves the first segment of a path.
+    pub fn resolve_name(&self, name: &str) -> Option<Resolution> {
+        if let Some((param, is_value)) = self.find_generic(name) {
+            return Some(if is_value { Resolution::GenericValue(param) } else { Resolution::Type(Ty::Param(param)) });
+        }
+        if name == "This" {
+            if let Some(ctx) = &self.self_ctx {
+                return Some(Resolution::Type(ctx.ty.clone()));
+            }
+        }
+        if let Some(ctx) = &self.self_ctx
+            && let Some(res) = self.own_member(ctx, name)
+        {
+            return Some(res);
+        }
+        for depth in (0..=self.ns_path.len()).rev() {
+            let entries = scope::lookup_in_namespace(self.db, self.file, &self.ns_path[..depth], name);
+            if let Some(res) = self.entries_to_resolution(&entries, &self.ns_path[..depth], name) {
+                return Some(res);
+            }
+        }
+        builtin_type(name).map(Resolution::Type)
+    }
+
+    /// Fields, nested types, typealiases and methods declared in the enclosing type's body.
+    fn own_member(&self, ctx: &SelfCtx, name: &str) -> Option<Resolution> {
+        if let Some(decl) = ctx.decl
+            && lower::type_decl_data(self.db, decl).fields.iter().any(|f| f.name == name)
+        {
+            return Some(Resolution::ImplicitMember);
+        }
+        let found: Vec<ItemDef> =
+            ctx.own_members.iter().copied().filter(|m| lower::item_def_name(self.db, *m) == name).collect();
+        match found.first()? {
+            ItemDef::Alias(alias) => Some(Resolution::Type(alias_ty_in(self.db, self.file, *alias, &ctx.ty))),
+            ItemDef::TypeDecl(t) => Some(Resolution::Type(Ty::Adt(*t, Arc::from([])))),
+            _ => Some(Resolution::ImplicitMember),
+        }
+    }
+
+    fn entries_to_resolution(&self, entries: &[ScopeEntry], ns: &[SmolStr], name: &str) -> Option<Resolution> {
+        if entries.is_empty() {
+            return None;
+        }
+        let accessible: Vec<&ScopeEntry> = entries
+            .iter()
+            .filter(|e| match e {
+                ScopeEntry::Item(def) => scope::is_accessible(self.db, *def, self.file),
+                ScopeEntry::Namespace => true,
+            })
+            .collect();
+        if accessible.is_empty() {
+            if let Some(ScopeEntry::Item(def)) = entries.first() {
+                return Some(Resolution::Inaccessible(*def));
+            }
+            return None;
+        }
+        let functions: Vec<FunctionId> = accessible
+            .iter()
+            .filter_map(|e| match e {
+                ScopeEntry::Item(ItemDef::Function(f)) => Some(*f),
+                _ => None,
+            })
+            .collect();
+        if !functions.is_empty() {
+            return Some(Resolution::Functions(functions));
+        }
+        match accessible[0] {
+            ScopeEntry::Namespace => {
+                let mut path = ns.to_vec();
+                path.push(SmolStr::new(name));
+                Some(Resolution::Namespace(path.into()))
+            }
+            ScopeEntry::Item(def) => Some(self.item_resolution(*def)),
+        }
+    }
+
+    fn item_resolution(&self, def: ItemDef) -> Resolution {
+        match def {
+            ItemDef::Function(f) => Resolution::Functions(vec![f]),
+            ItemDef::TypeDecl(t) => Resolution::Type(Ty::Adt(t, Arc::from([]))),
+            ItemDef::Alias(a) => Resolution::Type(alias_target(self.db, a)),
+            ItemDef::Global(g) => Resolution::Global(g),
+            _ => Resolution::ImplicitMember,
+        }
+    }
+
+    /// Resolves a path in type/value position. `a::b` and `a.b` through namespaces and types.
+    pub fn resolve_path(&self, path: &PathRef, diags: &mut Vec<Diag>) -> Option<Resolution> {
+        let first = path.segments.first()?;
+        let mut res = self.resolve_name(&first.name)?;
+        if let Some(args) = &first.args {
+            res = self.apply_generic_args(res, args, first.range, diags);
+        }
+        for seg in &path.segments[1..] {
+            res = match res {
+                Resolution::Namespace(ns) => {
+                    let entries = scope::lookup_in_namespace(self.db, self.file, &ns, &seg.name);
+                    self.entries_to_resolution(&entries, &ns, &seg.name)?
+                }
+                Resolution::Type(ty) => self.static_member(&ty, &seg.name)?,
+                _ => return None,
+            };
+            if let Some(args) = &seg.args {
+                res = self.apply_generic_args(res, args, seg.range, diags);
+            }
+        }
+        Some(res)
+    }
+
+    /// `Type.member` / `Type::member` in a static context: nested types, associated types, static
+    /// methods, static fields, enum cases.
+    pub fn static_member(&self, ty: &Ty, name: &str) -> Option<Resolution> {
+        if let Ty::Adt(decl, _) = ty {
+            let data = lower::type_decl_data(self.db, *decl);
+            if data.kind == TypeDeclKind::Enum
+                && let Some(i) = data.variants.iter().position(|v| v.name == name)
+            {
+                return Some(Resolution::EnumCase(*decl, i as u32));
+            }
+        }
+        let found = lookup_member_items(self.db, self.file, ty, name);
+        if found.is_empty() {
+            if let Ty::Param(_) | Ty::Assoc(..) | Ty::This = ty {
+                // Associated types of generic parameters stay symbolic (`T.Differential`).
+                if name.chars().next().is_some_and(char::is_uppercase) {
+                    return Some(Resolution::Type(Ty::Assoc(Arc::new(ty.clone()), SmolStr::new(name))));
+                }
+            }
+            return None;
+        }
+        let functions: Vec<FunctionId> = found
+            .iter()
+            .filter_map(|d| match d {
+                ItemDef::Function(f) => Some(*f),
+                _ => None,
+            })
+            .collect();
+        if !functions.is_empty() {
+            return Some(Resolution::Functions(functions));
+        }
+        Some(match found[0] {
+            ItemDef::Alias(a) => Resolution::Type(alias_ty_in(self.db, self.file, a, ty)),
+            ItemDef::TypeDecl(t) => Resolution::Type(Ty::Adt(t, Arc::from([]))),
+            ItemDef::Global(g) => Resolution::Global(g),
+            _ => Resolution::ImplicitMember,
+        })
+    }
+
+    fn apply_generic_args(
+        &self,
+        res: Resolution,
+        args: &[GenericArgRef],
+        range: TextRange,
+        diags: &mut Vec<Diag>,
+    ) -> Resolution {
+        let args: Vec<GenericArg> = args.iter().map(|a| self.resolve_generic_arg(a, diags)).collect();
+        match res {
+            Resolution::Type(Ty::Adt(decl, _)) => {
+                let data = lower::type_decl_data(self.db, decl);
+                if data.generics.len() != args.len() && !data.generics.is_empty() {
+                    diags.push(Diag::error(
+                        "E2024",
+                        format!(
+                            "`{}` takes {} generic argument(s) but {} were given",
+                            data.name,
+                            data.generics.len(),
+                            args.len()
+                        ),
+                        range,
+                    ));
+                }
+                Resolution::Type(Ty::Adt(decl, args.into()))
+            }
+            Resolution::Type(Ty::Vector(..)) | Resolution::Type(Ty::Matrix(..)) => {
+                Resolution::Type(builtin_generic(range, &args, diags).unwrap_or(Ty::Unknown))
+            }
+            other => other,
+        }
+    }
+
+    pub fn resolve_generic_arg(&self, arg: &GenericArgRef, diags: &mut Vec<Diag>) -> GenericArg {
+        match arg {
+            GenericArgRef::Type(TypeRef::Path(p)) if p.segments.len() == 1 && p.segments[0].args.is_none() => {
+                // `Foo<N>`: a name may denote a value (generic value parameter or constant).
+                match self.resolve_name(&p.segments[0].name) {
+                    Some(Resolution::GenericValue(param)) => GenericArg::Value(Len::Param(param)),
+                    Some(Resolution::Global(g)) => {
+                        GenericArg::Value(crate::infer::global_const_value(self.db, g).map_or(Len::Unknown, |v| Len::Known(v as u32)))
+                    }
+                    _ => GenericArg::Type(self.resolve_type(&TypeRef::Path(p.clone()), diags)),
+                }
+            }
+            GenericArgRef::Type(t) => GenericArg::Type(self.resolve_type(t, diags)),
+            GenericArgRef::Const(c) => GenericArg::Value(self.eval_len(c)),
+        }
+    }
+
+    /// Evaluates an array length or value argument.
+    pub fn eval_len(&self, c: &ConstRef) -> Len {
+        if let ConstRef::Path(p) = c
+            && p.segments.len() == 1
+            && let Some(Resolution::GenericValue(param)) = self.resolve_name(&p.segments[0].name)
+        {
+            return Len::Param(param);
+        }
+        match self.eval_const(c) {
+            Some(v) if v >= 0 => Len::Known(v as u32),
+            _ => Len::Unknown,
+        }
+    }
+
+    pub fn eval_const(&self, c: &ConstRef) -> Option<i64> {
+        match c {
+            ConstRef::Int(v) => Some(*v),
+            ConstRef::Neg(inner) => self.eval_const(inner).map(|v| -v),
+            ConstRef::Path(p) => match self.resolve_path(p, &mut Vec::new())? {
+                Resolution::Global(g) => crate::infer::global_const_value(self.db, g),
+                Resolution::EnumCase(decl, i) => enum_case_value(self.db, self.file, decl, i),
+                _ => None,
+            },
+            ConstRef::Binary(op, a, b) => {
+                let (a, b) = (self.eval_const(a)?, self.eval_const(b)?);
+                Some(match op.as_str() {
+                    "+" => a.wrapping_add(b),
+                    "-" => a.wrapping_sub(b),
+                    "*" => a.wrapping_mul(b),
+                    "/" => a.checked_div(b)?,
+                    "%" => a.checked_rem(b)?,
+                    "<<" => a.checked_shl(b as u32)?,
+                    ">>" => a.checked_shr(b as u32)?,
+                    "&" => a & b,
+                    "|" => a | b,
+                    "^" => a ^ b,
+                    _ => return None,
+                })
+            }
+            ConstRef::Other => None,
+        }
+    }
+
+    /// Resolves a type reference, reporting unknown names.
+    pub fn resolve_type(&self, tr: &TypeRef, diags: &mut Vec<Diag>) -> Ty {
+        match tr {
+            TypeRef::Error => Ty::Unknown,
+            TypeRef::This => match &self.self_ctx {
+                Some(ctx) => ctx.ty.clone(),
+                None => {
+                    diags.push(Diag::error("E2002", "`This` can only be used inside a type or interface", TextRange::default()));
+                    Ty::Unknown
+                }
+            },
+            TypeRef::Array(inner, len) => {
+                let elem = self.resolve_type(inner, diags);
+                let len = len.as_ref().map_or(Len::Unknown, |c| self.eval_len(c));
+                Ty::Array(Arc::new(elem), len)
+            }
+            TypeRef::Path(path) => match self.resolve_path(path, diags) {
+                Some(Resolution::Type(ty)) => ty,
+                Some(Resolution::Inaccessible(def)) => {
+                    diags.push(Diag::error(
+                        "E2026",
+                        format!(
+                            "`{}` is not public in its module: declare it `public` to use it here",
+                            path.last_name()
+                        ),
+                        path.range(),
+                    ));
+                    let _ = def;
+                    Ty::Unknown
+                }
+                Some(_) => {
+                    diags.push(Diag::error(
+                        "E2002",
+                        format!("`{}` is not a type", path_text(path)),
+                        path.range(),
+                    ));
+                    Ty::Unknown
+                }
+                None => {
+                    diags.push(Diag::error(
+                        "E2002",
+                        format!(
+                            "unknown type `{}`: declare it, import the module that declares it, or check the spelling",
+                            path_text(path)
+                        ),
+                        path.range(),
+                    ));
+                    Ty::Unknown
+                }
+            },
+        }
+    }
+}
+
+pub fn path_text(path: &PathRef) -> String {
+    path.segments.iter().map(|s| s.name.as_str()).collect::<Vec<_>>().join("::")
+}
+
+fn generic_args_as_params(owner: GenericOwner, params: &[GenericParamData]) -> Arc<[GenericArg]> {
+    params
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let id = GenericParamId { owner, index: i as u32, name: p.name.clone() };
+            match p.kind {
+                GenericParamKind::Type { .. } => GenericArg::Type(Ty::Param(id)),
+                GenericParamKind::Value { .. } => GenericArg::Value(Len::Param(id)),
+            }
+        })
+        .collect()
+}
+
+/// `vector<T, N>` / `matrix<T, R, C>` with arguments.
+fn builtin_generic(range: TextRange, args: &[GenericArg], diags: &mut Vec<Diag>) -> Option<Ty> {
+    let elem = match args.first() {
+        Some(GenericArg::Type(t)) => t.clone(),
+        _ => {
+            diags.push(Diag::error("E2024", "expected an element type as the first generic argument", range));
+            return None;
+        }
+    };
+    let len = |i: usize| match args.get(i) {
+        Some(GenericArg::Value(v)) => v.clone(),
+        _ => Len::Unknown,
+    };
+    match args.len() {
+        2 => Some(Ty::Vector(Arc::new(elem), len(1))),
+        3 => Some(Ty::Matrix(Arc::new(elem), len(1), len(2))),
+        n => {
+            diags.push(Diag::error(
+                "E2024",
+                format!("`vector` takes 2 generic arguments and `matrix` 3, but {n} were given"),
+                range,
+            ));
+            None
+        }
+    }
+}
+
+/// Builtin type names: scalars, `float3`, `int2x2`, and the generic `vector`/`matrix` shapes
+/// (their arguments are applied by the caller).
+pub fn builtin_type(name: &str) -> Option<Ty> {
+    if let Some(k) = ScalarKind::from_name(name) {
+        return Some(Ty::Scalar(k));
+    }
+    match name {
+        "void" => return Some(Ty::Void),
+        "vector" => return Some(Ty::Vector(Arc::new(Ty::FLOAT), Len::Known(4))),
+        "matrix" => return Some(Ty::Matrix(Arc::new(Ty::FLOAT), Len::Known(4), Len::Known(4))),
+        "String" | "string" => return Some(Ty::String),
+        _ => {}
+    }
+    // `float3`, `uint2`, `float4x4`
+    let digits_at = name.find(|c: char| c.is_ascii_digit())?;
+    let (base, dims) = name.split_at(digits_at);
+    let kind = ScalarKind::from_name(base)?;
+    if matches!(base, "int32_t" | "uint32_t" | "float32_t" | "float16_t" | "float64_t" | "int64_t" | "uint64_t") {
+        return None;
+    }
+    let bytes = dims.as_bytes();
+    let dim = |b: u8| (b'1'..=b'4').contains(&b).then(|| u32::from(b - b'0'));
+    match bytes {
+        [n] => Some(Ty::vector(kind, dim(*n)?)),
+        [r, b'x', c] => Some(Ty::matrix(kind, dim(*r)?, dim(*c)?)),
+        _ => None,
+    }
+}
+
+/// The target of a `typedef`/`typealias` (an associated type without a target resolves to itself,
+/// symbolically).
+#[salsa::tracked(returns(clone))]
+pub fn alias_target(db: &dyn Db, alias: AliasId) -> Ty {
+    let data = lower::alias_data(db, alias);
+    match &data.target {
+        Some(target) => Resolver::for_item(db, alias.loc(db)).resolve_type(target, &mut Vec::new()),
+        None => Ty::Assoc(Arc::new(Ty::This), data.name.clone()),
+    }
+}
+
+/// An alias found as a member of `owner`: substitutes the owner's generic arguments and, for
+/// extension members, the parameters bound by matching the extension target.
+fn alias_ty_in(db: &dyn Db, file: SourceFile, alias: AliasId, owner: &Ty) -> Ty {
+    let target = alias_target(db, alias);
+    if let Ty::Assoc(base, name) = &target
+        && **base == Ty::This
+    {
+        return Ty::Assoc(Arc::new(owner.clone()), name.clone());
+    }
+    let subst = member_subst(db, file, alias.loc(db), owner);
+    target.subst(&|p| subst_lookup(&subst, &p)).subst_this(owner)
+}
+
+/// The generic substitution that applies to a member declared at `member_loc` when accessed on a
+/// value of type `owner`: the owner's arguments for members of generic types, or what matching an
+/// extension's target binds.
+pub fn member_subst(db: &dyn Db, file: SourceFile, member_loc: &ItemLoc, owner: &Ty) -> Vec<(GenericParamId, GenericArg)> {
+    let Some(parent) = member_loc.parent() else { return Vec::new() };
+    match parent.kind() {
+        Some(ItemKind::Struct | ItemKind::Interface | ItemKind::Enum) => {
+            let decl = TypeDeclId::new(db, parent);
+            let data = lower::type_decl_data(db, decl);
+            match owner {
+                Ty::Adt(d, args) if *d == decl => data
+                    .generics
+                    .iter()
+                    .enumerate()
+                    .zip(args.iter())
+                    .map(|((i, p), a)| {
+                        (GenericParamId { owner: GenericOwner::TypeDecl(decl), index: i as u32, name: p.name.clone() }, a.clone())
+                    })
+                    .collect(),
+                _ => Vec::new(),
+            }
+        }
+        Some(ItemKind::Extension) => {
+            let ext = ExtensionId::new(db, parent);
+            let target = extension_target(db, ext);
+            let mut binds = Vec::new();
+            match_pattern(&target, owner, &mut binds);
+            let _ = file;
+            binds
+        }
+        _ => Vec::new(),
+    }
+}
+
+pub fn subst_lookup(subst: &[(GenericParamId, GenericArg)], p: &GenericParamId) -> Option<GenericArg> {
+    subst.iter().find(|(q, _)| q == p).map(|(_, a)| a.clone())
+}
+
+/// Matches an extension target pattern (with the extension's generic parameters) against a type,
+/// collecting bindings. Returns whether it matches.
+pub fn match_pattern(pattern: &Ty, ty: &Ty, binds: &mut Vec<(GenericParamId, GenericArg)>) -> bool {
+    let bind = |p: &GenericParamId, a: GenericArg, binds: &mut Vec<(GenericParamId, GenericArg)>| {
+        if let Some(existing) = subst_lookup(binds, p) {
+            return existing == a;
+        }
+        binds.push((p.clone(), a));
+        true
+    };
+    let match_len = |pl: &Len, l: &Len, binds: &mut Vec<(GenericParamId, GenericArg)>| match pl {
+        Len::Param(p) if matches!(p.owner, GenericOwner::Extension(_)) => bind(p, GenericArg::Value(l.clone()), binds),
+        other => other == l,
+    };
+    match (pattern, ty) {
+        (Ty::Param(p), _) if matches!(p.owner, GenericOwner::Extension(_)) => {
+            bind(p, GenericArg::Type(ty.clone()), binds)
+        }
+        (Ty::Vector(pe, pn), Ty::Vector(e, n)) => match_pattern(pe, e, binds) && match_len(pn, n, binds),
+        (Ty::Matrix(pe, pr, pc), Ty::Matrix(e, r, c)) => {
+            match_pattern(pe, e, binds) && match_len(pr, r, binds) && match_len(pc, c, binds)
+        }
+        (Ty::Array(pe, pn), Ty::Array(e, n)) => match_pattern(pe, e, binds) && match_len(pn, n, binds),
+        (Ty::Adt(pd, pargs), Ty::Adt(d, args)) if pd == d => {
+            if pargs.is_empty() {
+                return true;
+            }
+            pargs.iter().zip(args.iter()).all(|(pa, a)| match (pa, a) {
+                (GenericArg::Type(pt), GenericArg::Type(t)) => match_pattern(pt, t, binds),
+                (GenericArg::Value(pl), GenericArg::Value(l)) => match_len(pl, l, binds),
+                _ => false,
+            })
+        }
+        _ => pattern == ty,
+    }
+}
+
+/// The target type of an extension, with the extension's generic parameters as `Ty::Param`s.
+#[salsa::tracked(returns(clone))]
+pub fn extension_target(db: &dyn Db, ext: ExtensionId) -> Ty {
+    let data = lower::extension_data(db, ext);
+    let mut resolver = Resolver::for_item(db, ext.loc(db));
+    // The target is written outside the extension's own members: no `Self`.
+    resolver.self_ctx = None;
+    resolver.resolve_type(&data.target, &mut Vec::new())
+}
+
+/// Interfaces an extension adds.
+#[salsa::tracked(returns(clone))]
+pub fn extension_bases(db: &dyn Db, ext: ExtensionId) -> Arc<[Ty]> {
+    let data = lower::extension_data(db, ext);
+    let mut resolver = Resolver::for_item(db, ext.loc(db));
+    resolver.self_ctx = None;
+    data.bases.iter().map(|b| resolver.resolve_type(b, &mut Vec::new())).collect()
+}
+
+/// Declared bases of a struct/interface/enum, resolved.
+#[salsa::tracked(returns(clone))]
+pub fn type_decl_bases(db: &dyn Db, decl: TypeDeclId) -> Arc<[Ty]> {
+    let data = lower::type_decl_data(db, decl);
+    let mut resolver = Resolver::for_item(db, decl.loc(db));
+    resolver.self_ctx = None;
+    data.bases.iter().map(|b| resolver.resolve_type(b, &mut Vec::new())).collect()
+}
+
+/// Extensions (visible from `file`) whose target matches `ty`, with the bindings.
+pub fn extensions_for(db: &dyn Db, file: SourceFile, ty: &Ty) -> Vec<(ExtensionId, Vec<(GenericParamId, GenericArg)>)> {
+    let mut out = Vec::new();
+    for ext in scope::visible_extensions(db, file).iter() {
+        let target = extension_target(db, *ext);
+        let mut binds = Vec::new();
+        if match_pattern(&target, ty, &mut binds) {
+            // The extension's own constraints must hold for the bound arguments.
+            let data = lower::extension_data(db, *ext);
+            let resolver = Resolver::for_item(db, ext.loc(db));
+            let ok = data.generics.iter().enumerate().all(|(i, gp)| {
+                let GenericParamKind::Type { constraints } = &gp.kind else { return true };
+                let id = GenericParamId { owner: GenericOwner::Extension(*ext), index: i as u32, name: gp.name.clone() };
+                let Some(GenericArg::Type(arg)) = subst_lookup(&binds, &id) else { return true };
+                constraints.iter().all(|c| {
+                    let iface = resolver.resolve_type(c, &mut Vec::new());
+                    implements(db, file, &arg, &iface)
+                })
+            });
+            if ok {
+                out.push((*ext, binds));
+            }
+        }
+    }
+    out
+}
+
+/// An interface declared in the stdlib, by name.
+pub fn stdlib_interface(db: &dyn Db, file: SourceFile, name: &str) -> Option<Ty> {
+    scope::lookup_in_namespace(db, file, &[], name).into_iter().find_map(|e| match e {
+        ScopeEntry::Item(ItemDef::TypeDecl(d)) => Some(Ty::Adt(d, Arc::from([]))),
+        _ => None,
+    })
+}
+
+/// Interfaces a type conforms to directly (declared bases, extension bases, constraints of a
+/// generic parameter), not transitively.
+pub fn direct_interfaces(db: &dyn Db, file: SourceFile, ty: &Ty) -> Vec<Ty> {
+    let mut out: Vec<Ty> = Vec::new();
+    match ty {
+        Ty::Adt(decl, _) => out.extend(type_decl_bases(db, *decl).iter().cloned()),
+        Ty::Param(p) => out.extend(param_constraints(db, p)),
+        // Arrays of differentiable elements are differentiable (Slang's core module says so
+        // with a generic extension on `T[N]`, which our syntax cannot spell as a target).
+        Ty::Array(elem, _) => {
+            if let Some(iface) = stdlib_interface(db, file, "IDifferentiable")
+                && implements(db, file, elem, &iface)
+            {
+                out.push(iface);
+            }
+        }
+        _ => {}
+    }
+    for (ext, _) in extensions_for(db, file, ty) {
+        out.extend(extension_bases(db, ext).iter().cloned());
+    }
+    out
+}
+
+/// Constraint interfaces of a generic type parameter (inline constraints and `where` clauses).
+pub fn param_constraints(db: &dyn Db, p: &GenericParamId) -> Vec<Ty> {
+    let (loc, generics, wheres) = match p.owner {
+        GenericOwner::Function(f) => {
+            let d = lower::fn_data(db, f);
+            (f.loc(db).clone(), d.generics.clone(), d.where_preds.clone())
+        }
+        GenericOwner::TypeDecl(t) => {
+            let d = lower::type_decl_data(db, t);
+            (t.loc(db).clone(), d.generics.clone(), d.where_preds.clone())
+        }
+        GenericOwner::Extension(e) => {
+            let d = lower::extension_data(db, e);
+            (e.loc(db).clone(), d.generics.clone(), d.where_preds.clone())
+        }
+        GenericOwner::Builtin => return Vec::new(),
+    };
+    let resolver = Resolver::for_item(db, &loc);
+    let mut out = Vec::new();
+    if let Some(GenericParamData { kind: GenericParamKind::Type { constraints }, .. }) = generics.get(p.index as usize) {
+        out.extend(constraints.iter().map(|c| resolver.resolve_type(c, &mut Vec::new())));
+    }
+    for pred in &wheres {
+        if resolver.resolve_type(&pred.subject, &mut Vec::new()) == Ty::Param(p.clone()) {
+            out.extend(pred.bounds.iter().map(|b| resolver.resolve_type(b, &mut Vec::new())));
+        }
+    }
+    out
+}
+
+/// Whether `ty` conforms to interface type `iface` (transitively through interface inheritance).
+pub fn implements(db: &dyn Db, file: SourceFile, ty: &Ty, iface: &Ty) -> bool {
+    if ty.has_unknown() || iface.has_unknown() || ty == iface {
+        return true;
+    }
+    implements_query(db, file, ty.clone(), iface.clone())
+}
+
+/// Memoised conformance; a conformance that depends on itself (through constrained extensions)
+/// does not hold.
+#[salsa::tracked(returns(copy), cycle_result = implements_cycle)]
+fn implements_query(db: &dyn Db, file: SourceFile, ty: Ty, iface: Ty) -> bool {
+    let Ty::Adt(target, _) = &iface else { return false };
+    if matches!(ty, Ty::Assoc(..) | Ty::This) {
+        // Associated types and `This` are checked where they are defined.
+        return true;
+    }
+    let mut seen: Vec<Ty> = Vec::new();
+    let mut queue = direct_interfaces(db, file, &ty);
+    while let Some(next) = queue.pop() {
+        if let Ty::Adt(d, _) = &next {
+            if d == target {
+                return true;
+            }
+            if seen.contains(&next) {
+                continue;
+            }
+            seen.push(next.clone());
+            queue.extend(type_decl_bases(db, *d).iter().cloned());
+        }
+    }
+    false
+}
+
+fn implements_cycle(_db: &dyn Db, _id: salsa::Id, _file: SourceFile, _ty: Ty, _iface: Ty) -> bool {
+    false
+}
+
+/// Member items named `name` of a type: its own members, then extension members, then members
+/// of interfaces it conforms to (requirements or defaults).
+pub fn lookup_member_items(db: &dyn Db, file: SourceFile, ty: &Ty, name: &str) -> Vec<ItemDef> {
+    let mut out = Vec::new();
+    let push_from = |members: &[ItemDef], out: &mut Vec<ItemDef>| {
+        for m in members {
+            if lower::item_def_name(db, *m) == name && !out.contains(m) {
+                out.push(*m);
+            }
+        }
+    };
+    if let Ty::Adt(decl, _) = ty {
+        push_from(&lower::type_decl_data(db, *decl).members, &mut out);
+    }
+    for (ext, _) in extensions_for(db, file, ty) {
+        push_from(&lower::extension_data(db, ext).members, &mut out);
+    }
+    if out.is_empty() {
+        // Requirements of the interfaces (generic parameters, interface types, defaults).
+        let mut seen = Vec::new();
+        let mut queue = direct_interfaces(db, file, ty);
+        if let Ty::Adt(decl, _) = ty
+            && lower::type_decl_data(db, *decl).kind == TypeDeclKind::Interface
+        {
+            queue.extend(type_decl_bases(db, *decl).iter().cloned());
+        }
+        while let Some(Ty::Adt(decl, args)) = queue.pop() {
+            if seen.contains(&decl) {
+                continue;
+            }
+            seen.push(decl);
+            push_from(&lower::type_decl_data(db, decl).members, &mut out);
+            let iface = Ty::Adt(decl, args);
+            for (ext, _) in extensions_for(db, file, &iface) {
+                push_from(&lower::extension_data(db, ext).members, &mut out);
+            }
+            queue.extend(type_decl_bases(db, decl).iter().cloned());
+        }
+    }
+    out
+}
+
+/// The value of an enum case (explicit values, otherwise previous + 1).
+pub fn enum_case_value(db: &dyn Db, _file: SourceFile, decl: TypeDeclId, index: u32) -> Option<i64> {
+    let data = lower::type_decl_data(db, decl);
+    let resolver = Resolver::for_item(db, decl.loc(db));
+    let mut value = -1i64;
+    for (i, v) in data.variants.iter().enumerate() {
+        value = match &v.value {
+            Some(c) => resolver.eval_const(c).unwrap_or(value + 1),
+            None => value + 1,
+        };
+        if i as u32 == index {
+            return Some(value);
+        }
+    }
+    None
+}
+
+/// Resolves `Assoc(base, name)` on a concrete base through its typealiases (`float.Differential`
+/// is `float`); leaves it symbolic for generic bases and for synthesised conformances.
+pub fn normalize(db: &dyn Db, file: SourceFile, ty: &Ty) -> Ty {
+    match ty {
+        Ty::Assoc(base, name) => {
+            let base = normalize(db, file, base);
+            if let Ty::Array(elem, len) = &base {
+                return Ty::Array(Arc::new(normalize(db, file, &Ty::Assoc(elem.clone(), name.clone()))), len.clone());
+            }
+            if matches!(base, Ty::Param(_) | Ty::This | Ty::Unknown | Ty::Assoc(..)) {
+                return Ty::Assoc(Arc::new(base), name.clone());
+            }
+            for item in lookup_member_items(db, file, &base, name) {
+                if let ItemDef::Alias(alias) = item
+                    && lower::alias_data(db, alias).target.is_some()
+                {
+                    return normalize(db, file, &alias_ty_in(db, file, alias, &base));
+                }
+            }
+            Ty::Assoc(Arc::new(base), name.clone())
+        }
+        Ty::Adt(d, args) if args.iter().any(|a| matches!(a, GenericArg::Type(Ty::Assoc(..)))) => Ty::Adt(
+            *d,
+            args.iter()
+                .map(|a| match a {
+                    GenericArg::Type(t) => GenericArg::Type(normalize(db, file, t)),
+                    v => v.clone(),
+                })
+                .collect(),
+        ),
+        other => other.clone(),
+    }
+}

@@ -1,0 +1,176 @@
+//! Module scopes: which names each file declares (per namespace), which files a file sees
+//! (itself, its imports, the stdlib), and lookup of a name through namespaces.
+
+use std::sync::Arc;
+
+use base_db::{Db, SourceFile};
+use rustc_hash::FxHashMap;
+use smol_str::SmolStr;
+
+use crate::data::{ItemNode, ItemTree, Visibility};
+use crate::ids::{ExtensionId, ItemDef};
+use crate::lower::{self, item_def_name};
+
+/// One name in a namespace scope.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ScopeEntry {
+    Item(ItemDef),
+    Namespace,
+}
+
+pub type NsPath = Arc<[SmolStr]>;
+
+/// The names one file declares, per namespace path (`[]` is the file's top level), plus its
+/// extensions.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct ModuleScope {
+    pub scopes: FxHashMap<NsPath, FxHashMap<SmolStr, Vec<ScopeEntry>>>,
+    pub extensions: Vec<ExtensionId>,
+}
+
+impl ModuleScope {
+    pub fn get(&self, ns: &[SmolStr], name: &str) -> &[ScopeEntry] {
+        self.scopes.get(ns).and_then(|s| s.get(name)).map_or(&[], |v| v.as_slice())
+    }
+}
+
+fn collect(
+    db: &dyn Db,
+    items: &[ItemNode],
+    path: &[SmolStr],
+    scope: &mut ModuleScope,
+) {
+    let key: NsPath = path.into();
+    scope.scopes.entry(key.clone()).or_default();
+    for item in items {
+        match item {
+            ItemNode::Item(ItemDef::Extension(ext)) => scope.extensions.push(*ext),
+            ItemNode::Item(def) => {
+                let name = item_def_name(db, *def);
+                if name.is_empty() {
+                    continue;
+                }
+                scope.scopes.entry(key.clone()).or_default().entry(name).or_default().push(ScopeEntry::Item(*def));
+            }
+            ItemNode::Namespace { name, items } => {
+                let entries = scope.scopes.entry(key.clone()).or_default().entry(name.clone()).or_default();
+                if !entries.contains(&ScopeEntry::Namespace) {
+                    entries.push(ScopeEntry::Namespace);
+                }
+                let mut inner = path.to_vec();
+                inner.push(name.clone());
+                collect(db, items, &inner, scope);
+            }
+        }
+    }
+}
+
+#[salsa::tracked(returns(clone))]
+pub fn module_scope(db: &dyn Db, file: SourceFile) -> Arc<ModuleScope> {
+    let tree: Arc<ItemTree> = lower::item_tree(db, file);
+    let mut scope = ModuleScope::default();
+    collect(db, &tree.items, &[], &mut scope);
+    Arc::new(scope)
+}
+
+/// An `import` that did not resolve, for diagnostics.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnresolvedImport {
+    pub module: SmolStr,
+    pub range: crate::TextRange,
+}
+
+/// Files whose declarations `file` sees, in lookup order: itself, the files of its module
+/// (`__include`), its imports (and what they re-export with `__exported import`), then the stdlib.
+#[salsa::tracked(returns(clone))]
+pub fn visible_files(db: &dyn Db, file: SourceFile) -> Arc<[SourceFile]> {
+    let mut out = vec![file];
+    let mut queue = vec![file];
+    while let Some(current) = queue.pop() {
+        let imports = lower::file_imports(db, current);
+        for import in imports.iter() {
+            // Imports of imported files are only visible when re-exported; includes always are.
+            if current != file && !import.exported && !import.is_include {
+                continue;
+            }
+            let target = if import.is_include {
+                base_db::resolve_relative(db, current, &import.module)
+            } else {
+                base_db::resolve_import(db, current, &import.module)
+            };
+            if let Some(target) = target
+                && !out.contains(&target)
+            {
+                out.push(target);
+                queue.push(target);
+            }
+        }
+    }
+    for std in db.workspace().stdlib(db).iter() {
+        if !out.contains(std) {
+            out.push(*std);
+        }
+    }
+    out.into()
+}
+
+/// Imports of `file` that resolve to no file.
+#[salsa::tracked(returns(clone))]
+pub fn unresolved_imports(db: &dyn Db, file: SourceFile) -> Arc<[UnresolvedImport]> {
+    lower::file_imports(db, file)
+        .iter()
+        .filter(|import| {
+            let target = if import.is_include {
+                base_db::resolve_relative(db, file, &import.module)
+            } else {
+                base_db::resolve_import(db, file, &import.module)
+            };
+            target.is_none()
+        })
+        .map(|import| UnresolvedImport { module: import.module.clone(), range: import.range })
+        .collect()
+}
+
+/// All extensions visible from `file`.
+#[salsa::tracked(returns(clone))]
+pub fn visible_extensions(db: &dyn Db, file: SourceFile) -> Arc<[ExtensionId]> {
+    visible_files(db, file)
+        .iter()
+        .flat_map(|f| module_scope(db, *f).extensions.clone())
+        .collect()
+}
+
+/// Whether a declaration in `owner_file` may be named from `from_file`: a file that declares a
+/// module (`module m;`) keeps its non-`public` declarations to the module's own files.
+pub fn is_accessible(db: &dyn Db, def: ItemDef, from_file: SourceFile) -> bool {
+    let owner_file = lower::item_def_file(db, def);
+    if owner_file == from_file || owner_file.kind(db) == base_db::FileKind::Stdlib {
+        return true;
+    }
+    let tree = lower::item_tree(db, owner_file);
+    if tree.module_name.is_none() {
+        return true;
+    }
+    // Files of the same module see each other's internal declarations.
+    let from_tree = lower::item_tree(db, from_file);
+    if from_tree.implementing.is_some() && from_tree.implementing == tree.module_name {
+        return true;
+    }
+    if visible_files(db, owner_file).contains(&from_file) && from_tree.module_name.is_none() && from_tree.implementing.is_some() {
+        return true;
+    }
+    matches!(lower::item_def_visibility(db, def), Some(Visibility::Public))
+}
+
+/// Looks `name` up in namespace `ns` of every file visible from `file`.
+pub fn lookup_in_namespace(db: &dyn Db, file: SourceFile, ns: &[SmolStr], name: &str) -> Vec<ScopeEntry> {
+    let mut out = Vec::new();
+    for f in visible_files(db, file).iter() {
+        for entry in module_scope(db, *f).get(ns, name) {
+            if !out.contains(entry) {
+                out.push(entry.clone());
+            }
+        }
+    }
+    out
+}

@@ -1,0 +1,423 @@
+//! Semantic types and HLSL's implicit conversion ranking.
+
+use std::fmt;
+use std::sync::Arc;
+
+use smol_str::SmolStr;
+
+use crate::ids::{FunctionId, GenericParamId, TypeDeclId};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum ScalarKind {
+    Bool,
+    Int,
+    UInt,
+    Int64,
+    UInt64,
+    Half,
+    Float,
+    Double,
+}
+
+impl ScalarKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            ScalarKind::Bool => "bool",
+            ScalarKind::Int => "int",
+            ScalarKind::UInt => "uint",
+            ScalarKind::Int64 => "int64_t",
+            ScalarKind::UInt64 => "uint64_t",
+            ScalarKind::Half => "half",
+            ScalarKind::Float => "float",
+            ScalarKind::Double => "double",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<ScalarKind> {
+        Some(match name {
+            "bool" => ScalarKind::Bool,
+            "int" | "int32_t" | "dword" => ScalarKind::Int,
+            "uint" | "uint32_t" => ScalarKind::UInt,
+            "int64_t" => ScalarKind::Int64,
+            "uint64_t" => ScalarKind::UInt64,
+            "half" | "float16_t" => ScalarKind::Half,
+            "float" | "float32_t" => ScalarKind::Float,
+            "double" | "float64_t" => ScalarKind::Double,
+            _ => return None,
+        })
+    }
+
+    pub fn is_float(self) -> bool {
+        matches!(self, ScalarKind::Half | ScalarKind::Float | ScalarKind::Double)
+    }
+
+    pub fn is_integer(self) -> bool {
+        matches!(self, ScalarKind::Int | ScalarKind::UInt | ScalarKind::Int64 | ScalarKind::UInt64)
+    }
+
+    pub fn is_signed(self) -> bool {
+        !matches!(self, ScalarKind::UInt | ScalarKind::UInt64 | ScalarKind::Bool)
+    }
+
+    /// Position in the promotion order used to pick the common type of mixed arithmetic.
+    fn rank(self) -> u8 {
+        match self {
+            ScalarKind::Bool => 0,
+            ScalarKind::Int => 1,
+            ScalarKind::UInt => 2,
+            ScalarKind::Int64 => 3,
+            ScalarKind::UInt64 => 4,
+            ScalarKind::Half => 5,
+            ScalarKind::Float => 6,
+            ScalarKind::Double => 7,
+        }
+    }
+}
+
+/// A length that may be a generic value parameter (`let N : int`).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Len {
+    Known(u32),
+    Param(GenericParamId),
+    /// Unsized (`T[]`) or not computable.
+    Unknown,
+}
+
+impl fmt::Display for Len {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Len::Known(n) => write!(f, "{n}"),
+            Len::Param(p) => write!(f, "{}", p.name()),
+            Len::Unknown => Ok(()),
+        }
+    }
+}
+
+/// A generic argument: a type or a value (`let N`).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum GenericArg {
+    Type(Ty),
+    Value(Len),
+}
+
+/// A semantic type. Cheap to clone.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Ty {
+    /// Not known (an error was reported, or the construct is not modelled): never produces
+    /// further errors.
+    Unknown,
+    Void,
+    Scalar(ScalarKind),
+    /// `vector<T, N>`; the element is a scalar or a generic parameter.
+    Vector(Arc<Ty>, Len),
+    /// `matrix<T, R, C>`.
+    Matrix(Arc<Ty>, Len, Len),
+    Array(Arc<Ty>, Len),
+    /// A struct, enum, interface or builtin generic type declared in source (stdlib included).
+    Adt(TypeDeclId, Arc<[GenericArg]>),
+    /// A generic type parameter.
+    Param(GenericParamId),
+    /// An associated type of a type (`T.Differential`) that is not resolved further.
+    Assoc(Arc<Ty>, SmolStr),
+    /// `This` inside an interface.
+    This,
+    Tuple(Arc<[Ty]>),
+    String,
+    /// A function used as a value (`fwd_diff(f)`, a callee that was not called).
+    Func(FunctionId),
+}
+
+impl Ty {
+    pub fn scalar(kind: ScalarKind) -> Ty {
+        Ty::Scalar(kind)
+    }
+
+    pub fn vector(kind: ScalarKind, n: u32) -> Ty {
+        Ty::Vector(Arc::new(Ty::Scalar(kind)), Len::Known(n))
+    }
+
+    pub fn matrix(kind: ScalarKind, r: u32, c: u32) -> Ty {
+        Ty::Matrix(Arc::new(Ty::Scalar(kind)), Len::Known(r), Len::Known(c))
+    }
+
+    pub const BOOL: Ty = Ty::Scalar(ScalarKind::Bool);
+    pub const INT: Ty = Ty::Scalar(ScalarKind::Int);
+    pub const UINT: Ty = Ty::Scalar(ScalarKind::UInt);
+    pub const FLOAT: Ty = Ty::Scalar(ScalarKind::Float);
+
+    pub fn is_unknown(&self) -> bool {
+        matches!(self, Ty::Unknown)
+    }
+
+    /// True when the type mentions `Unknown` anywhere (no diagnostics should be built on it).
+    pub fn has_unknown(&self) -> bool {
+        match self {
+            Ty::Unknown => true,
+            Ty::Vector(e, _) | Ty::Matrix(e, _, _) | Ty::Array(e, _) | Ty::Assoc(e, _) => {
+                e.has_unknown()
+            }
+            Ty::Adt(_, args) => args.iter().any(|a| matches!(a, GenericArg::Type(t) if t.has_unknown())),
+            Ty::Tuple(items) => items.iter().any(Ty::has_unknown),
+            _ => false,
+        }
+    }
+
+    /// The scalar kind of a scalar, vector or matrix.
+    pub fn scalar_kind(&self) -> Option<ScalarKind> {
+        match self {
+            Ty::Scalar(k) => Some(*k),
+            Ty::Vector(e, _) | Ty::Matrix(e, _, _) => e.scalar_kind(),
+            _ => None,
+        }
+    }
+
+    pub fn is_numeric_shape(&self) -> bool {
+        matches!(self, Ty::Scalar(_) | Ty::Vector(..) | Ty::Matrix(..)) && self.scalar_kind().is_some()
+    }
+
+    /// Replaces the scalar kind of a scalar/vector/matrix type.
+    pub fn with_scalar(&self, kind: ScalarKind) -> Ty {
+        match self {
+            Ty::Scalar(_) => Ty::Scalar(kind),
+            Ty::Vector(_, n) => Ty::Vector(Arc::new(Ty::Scalar(kind)), n.clone()),
+            Ty::Matrix(_, r, c) => Ty::Matrix(Arc::new(Ty::Scalar(kind)), r.clone(), c.clone()),
+            other => other.clone(),
+        }
+    }
+
+    pub fn vector_len(&self) -> Option<u32> {
+        match self {
+            Ty::Vector(_, Len::Known(n)) => Some(*n),
+            _ => None,
+        }
+    }
+
+    /// Substitutes generic parameters.
+    pub fn subst(&self, f: &dyn Fn(GenericParamId) -> Option<GenericArg>) -> Ty {
+        let subst_len = |len: &Len| match len {
+            Len::Param(p) => match f(p.clone()) {
+                Some(GenericArg::Value(v)) => v,
+                _ => len.clone(),
+            },
+            other => other.clone(),
+        };
+        match self {
+            Ty::Param(p) => match f(p.clone()) {
+                Some(GenericArg::Type(t)) => t,
+                _ => self.clone(),
+            },
+            Ty::Vector(e, n) => normalize_vector(e.subst(f), subst_len(n)),
+            Ty::Matrix(e, r, c) => Ty::Matrix(Arc::new(e.subst(f)), subst_len(r), subst_len(c)),
+            Ty::Array(e, n) => Ty::Array(Arc::new(e.subst(f)), subst_len(n)),
+            Ty::Adt(id, args) => Ty::Adt(
+                *id,
+                args.iter()
+                    .map(|a| match a {
+                        GenericArg::Type(t) => GenericArg::Type(t.subst(f)),
+                        GenericArg::Value(v) => GenericArg::Value(subst_len(v)),
+                    })
+                    .collect(),
+            ),
+            Ty::Assoc(base, name) => Ty::Assoc(Arc::new(base.subst(f)), name.clone()),
+            Ty::Tuple(items) => Ty::Tuple(items.iter().map(|t| t.subst(f)).collect()),
+            other => other.clone(),
+        }
+    }
+
+    /// Replaces `This` with a concrete type.
+    pub fn subst_this(&self, this: &Ty) -> Ty {
+        match self {
+            Ty::This => this.clone(),
+            Ty::Vector(e, n) => Ty::Vector(Arc::new(e.subst_this(this)), n.clone()),
+            Ty::Matrix(e, r, c) => Ty::Matrix(Arc::new(e.subst_this(this)), r.clone(), c.clone()),
+            Ty::Array(e, n) => Ty::Array(Arc::new(e.subst_this(this)), n.clone()),
+            Ty::Assoc(base, name) => Ty::Assoc(Arc::new(base.subst_this(this)), name.clone()),
+            Ty::Adt(id, args) => Ty::Adt(
+                *id,
+                args.iter()
+                    .map(|a| match a {
+                        GenericArg::Type(t) => GenericArg::Type(t.subst_this(this)),
+                        v => v.clone(),
+                    })
+                    .collect(),
+            ),
+            Ty::Tuple(items) => Ty::Tuple(items.iter().map(|t| t.subst_this(this)).collect()),
+            other => other.clone(),
+        }
+    }
+
+    /// Whether the type mentions a generic parameter (inference is needed before comparing).
+    pub fn has_params(&self) -> bool {
+        match self {
+            Ty::Param(_) => true,
+            Ty::Vector(e, n) => e.has_params() || matches!(n, Len::Param(_)),
+            Ty::Matrix(e, r, c) => {
+                e.has_params() || matches!(r, Len::Param(_)) || matches!(c, Len::Param(_))
+            }
+            Ty::Array(e, n) => e.has_params() || matches!(n, Len::Param(_)),
+            Ty::Assoc(e, _) => e.has_params(),
+            Ty::Adt(_, args) => args.iter().any(|a| match a {
+                GenericArg::Type(t) => t.has_params(),
+                GenericArg::Value(v) => matches!(v, Len::Param(_)),
+            }),
+            Ty::Tuple(items) => items.iter().any(Ty::has_params),
+            _ => false,
+        }
+    }
+}
+
+/// `vector<T, 1>` is not the same as `T` in Slang, but a vector of a known scalar stays a vector;
+/// this only rebuilds the node.
+fn normalize_vector(elem: Ty, len: Len) -> Ty {
+    Ty::Vector(Arc::new(elem), len)
+}
+
+/// How an argument converts to a parameter type; lower is better. Mirrors Slang's conversion
+/// costs: exact < promotion < integer-to-float < other conversions; splatting a scalar to a vector
+/// and truncating a vector add to the cost.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Cost(pub u32);
+
+impl Cost {
+    pub const EXACT: Cost = Cost(0);
+    pub const PROMOTION: Cost = Cost(10);
+    pub const INT_TO_FLOAT: Cost = Cost(100);
+    pub const CONVERSION: Cost = Cost(200);
+    pub const SPLAT: Cost = Cost(50);
+    pub const TRUNCATE: Cost = Cost(400);
+    /// Converting to or from an interface (existential) or a generic parameter.
+    pub const TO_INTERFACE: Cost = Cost(300);
+}
+
+/// The cost of an implicit scalar conversion, or `None` if there is none.
+pub fn scalar_conversion(from: ScalarKind, to: ScalarKind) -> Cost {
+    use ScalarKind::*;
+    if from == to {
+        return Cost::EXACT;
+    }
+    match (from, to) {
+        (Int, Int64) | (UInt, UInt64) | (UInt, Int64) | (Half, Float) | (Half, Double) | (Float, Double) => {
+            Cost::PROMOTION
+        }
+        (f, t) if f.is_integer() && t.is_float() => Cost::INT_TO_FLOAT,
+        (Bool, t) if t.is_integer() => Cost::PROMOTION,
+        _ => Cost(Cost::CONVERSION.0 + u32::from(from.rank().abs_diff(to.rank()))),
+    }
+}
+
+/// Implicit conversion cost between numeric shapes (scalar/vector/matrix), HLSL rules.
+pub fn shape_conversion(from: &Ty, to: &Ty) -> Option<Cost> {
+    let (fk, tk) = (from.scalar_kind()?, to.scalar_kind()?);
+    let elem = scalar_conversion(fk, tk);
+    match (from, to) {
+        (Ty::Scalar(_), Ty::Scalar(_)) => Some(elem),
+        (Ty::Scalar(_), Ty::Vector(..) | Ty::Matrix(..)) => Some(Cost(elem.0 + Cost::SPLAT.0)),
+        (Ty::Vector(_, a), Ty::Vector(_, b)) => match (a, b) {
+            _ if a == b => Some(elem),
+            (Len::Known(a), Len::Known(b)) if a > b => Some(Cost(elem.0 + Cost::TRUNCATE.0)),
+            _ => None,
+        },
+        (Ty::Vector(_, Len::Known(1)), Ty::Scalar(_)) => Some(elem),
+        (Ty::Matrix(_, r1, c1), Ty::Matrix(_, r2, c2)) if r1 == r2 && c1 == c2 => Some(elem),
+        _ => None,
+    }
+}
+
+/// Display of a type needs names of declarations; [`crate::display`] does it with the database.
+pub trait TyNames {
+    fn decl_name(&self, id: TypeDeclId) -> SmolStr;
+}
+
+pub fn display_ty(ty: &Ty, names: &dyn TyNames) -> String {
+    let mut out = String::new();
+    write_ty(&mut out, ty, names);
+    out
+}
+
+fn write_ty(out: &mut String, ty: &Ty, names: &dyn TyNames) {
+    match ty {
+        Ty::Unknown => out.push_str("{unknown}"),
+        Ty::Void => out.push_str("void"),
+        Ty::Scalar(k) => out.push_str(k.name()),
+        Ty::Vector(e, n) => match (&**e, n) {
+            (Ty::Scalar(k), Len::Known(n)) => {
+                out.push_str(k.name());
+                out.push_str(&n.to_string());
+            }
+            _ => {
+                out.push_str("vector<");
+                write_ty(out, e, names);
+                out.push_str(&format!(", {n}>"));
+            }
+        },
+        Ty::Matrix(e, r, c) => match (&**e, r, c) {
+            (Ty::Scalar(k), Len::Known(r), Len::Known(c)) => {
+                out.push_str(&format!("{}{r}x{c}", k.name()));
+            }
+            _ => {
+                out.push_str("matrix<");
+                write_ty(out, e, names);
+                out.push_str(&format!(", {r}, {c}>"));
+            }
+        },
+        Ty::Array(e, n) => {
+            write_ty(out, e, names);
+            out.push_str(&format!("[{n}]"));
+        }
+        Ty::Adt(id, args) => {
+            out.push_str(&names.decl_name(*id));
+            if !args.is_empty() {
+                out.push('<');
+                for (i, a) in args.iter().enumerate() {
+                    if i > 0 {
+                        out.push_str(", ");
+                    }
+                    match a {
+                        GenericArg::Type(t) => write_ty(out, t, names),
+                        GenericArg::Value(v) => out.push_str(&v.to_string()),
+                    }
+                }
+                out.push('>');
+            }
+        }
+        Ty::Param(p) => out.push_str(&p.name()),
+        Ty::Assoc(base, name) => {
+            write_ty(out, base, names);
+            out.push('.');
+            out.push_str(name);
+        }
+        Ty::This => out.push_str("This"),
+        Ty::Tuple(items) => {
+            out.push_str("Tuple<");
+            for (i, t) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                write_ty(out, t, names);
+            }
+            out.push('>');
+        }
+        Ty::String => out.push_str("String"),
+        Ty::Func(_) => out.push_str("{function}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn conversion_ranking_prefers_exact_then_promotion_then_int_to_float() {
+        use ScalarKind::*;
+        let exact = scalar_conversion(Float, Float);
+        let promo = scalar_conversion(Float, Double);
+        let i2f = scalar_conversion(Int, Float);
+        let f2i = scalar_conversion(Float, Int);
+        assert!(exact < promo && promo < i2f && i2f < f2i);
+        let splat = shape_conversion(&Ty::FLOAT, &Ty::vector(Float, 3)).unwrap();
+        assert!(splat > exact && splat < i2f);
+        let trunc = shape_conversion(&Ty::vector(Float, 4), &Ty::vector(Float, 3)).unwrap();
+        assert!(trunc > f2i);
+        assert_eq!(shape_conversion(&Ty::vector(Float, 2), &Ty::vector(Float, 3)), None);
+    }
+}
