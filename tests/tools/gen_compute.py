@@ -604,5 +604,125 @@ def array_get_count():
     return [5, 2, 7, 15.0]
 
 
+
+# ---------------------------------------------------------------- functions and control flow
+
+@test()
+def func_overloading():
+    x = 2.0
+    return [x * 10, int(x) + 0.5, x - 5.0, x * 3.0, 7 + 0.5]
+
+
+@test()
+def func_out_inout():
+    a, b = 2.0, 3.0
+    return [a + b, a * b, 1.0 + a + b, a, 3 * 10 + 4, 1 * 10 + 2]
+
+
+@test()
+def func_default_args():
+    def scale_and_shift(x, scale=2.0, shift=0.5):
+        return x * scale + shift
+    x = 2.0
+    return [scale_and_shift(x), scale_and_shift(x, 3.0), scale_and_shift(x, 3.0, -1.0),
+            scale_and_shift(scale_and_shift(x), 0.5)]
+
+
+@test()
+def func_nested_calls():
+    def middle(x, y):
+        return x * x + y * y
+
+    def outer(x):
+        return middle(x, 1.0) - 1.0
+    x = 1.5
+    return [outer(x), outer(outer(x)), middle(x, 2.0)]
+
+
+@test('int')
+def cf_if_else_chain():
+    def classify(x):
+        if x < 0: return -1
+        if x == 0: return 0
+        if x < 5: return 1 if x < 2 else 2
+        if x < 10: return 3
+        return 4
+    return [classify(x) + (10 if x > 50 else 0) for x in [-5.0, 0.0, 3.0, 7.0, 12.0, 100.0]]
+
+
+@test('int')
+def cf_switch():
+    def switch(k):
+        if k == 0: return 100
+        if k in (1, 2): return 200
+        if k == 3: return 1 + 10   # falls through into case 4
+        if k == 4: return 10
+        if k == 6: return 600
+        return -1
+    return [switch(k) for k in range(8)]
+
+
+@test()
+def cf_for_loops():
+    n = 4
+    return [sum(range(1, n + 1)), math.factorial(n), sum(range(0, 10, 2)), 3 * n, 1.5]
+
+
+@test()
+def cf_while_loops():
+    x, halvings = 100.0, 0
+    while x > 1:
+        x *= 0.5
+        halvings += 1
+    return [halvings, x, 1]
+
+
+@test()
+def cf_break_continue():
+    n = 10
+    odd = sum(i for i in range(n) if i % 2)
+    first = next(i for i in range(100) if i * i > 30)
+    w = sum(k for k in range(1, 6) if k != 3)
+    return [odd, first, w, 4]
+
+
+@test()
+def cf_early_return():
+    values = [0.0, 1.0, 3.0, 8.0, 20.0]
+
+    def find_first_above(t):
+        for i, v in enumerate(values):
+            if v > t:
+                return i + v * 0.01
+        return -1.0
+
+    def guarded(x):
+        if x < 0: return 0.0
+        if x > 5: return 5.0
+        return x * 2
+    return [find_first_above(x) * 100 + guarded(x) for x in [-1.0, 0.5, 2.0, 9.0]]
+
+
+@test()
+def cf_nested_loops():
+    rows, cols = 3, 4
+    s = sum(r * 10 + c for r in range(rows) for c in range(cols))
+    count = 0
+    for r in range(rows):
+        for c in range(cols):
+            if c > r: break
+            if c == 1: continue
+            count += 1
+    triples = sum(1 for a in range(3) for b in range(3) for c in range(3) if a + b + c == 3)
+    return [s, count, triples]
+
+
+@test('int')
+def bool_logic():
+    p, q = True, False
+    # calls: q && bump -> skipped (0); p || bump -> skipped, then += 10; p && bump(false) -> 11
+    return [p and q, p or q, not q, p != q, 0, 10, 11, (p ^ q) + (p == (not q)) * 2]
+
+
 if __name__ == '__main__':
     main(HERE, sys.argv[1:])
