@@ -228,6 +228,26 @@ fn wgsl_run_passes_fails_and_reports() {
     assert_eq!(json["adapter"]["backend"], "Vulkan");
     assert_eq!(json["buffers"][1]["words"], serde_json::json!([5, 6]));
 
+    // Benchmark mode: a timing line instead of the buffers.
+    let (code, stdout, _) = wgsl_run(
+        &dir,
+        &[
+            "--no-output",
+            "--iterations",
+            "3",
+            "--expected",
+            "/nonexistent",
+        ],
+    );
+    assert_eq!(code, 2, "a missing expected file is a bad command line");
+    std::fs::remove_file(dir.join("t.slang.expected.txt")).unwrap();
+    let (code, stdout2, _) = wgsl_run(&dir, &["--no-output", "--iterations", "3"]);
+    assert_eq!((code, stdout.as_str()), (0, ""));
+    assert!(
+        stdout2.contains("per dispatch") && stdout2.ends_with("for 3 dispatches\n"),
+        "{stdout2}"
+    );
+
     // A broken shader is an error with naga's message, exit 1; a bad command line is exit 2.
     std::fs::write(dir.join("t.wgsl"), "fn main( {").unwrap();
     let (code, _, stderr) = wgsl_run(&dir, &[]);

@@ -1,9 +1,13 @@
-//! `wgsl-run TESTFILE.slang WGSL_FILE [--entry NAME] [--json] [--expected FILE] [--timeout SECS]`
+//! `wgsl-run TESTFILE.slang WGSL_FILE [--entry NAME] [--json] [--expected FILE] [--timeout SECS]
+//!           [--iterations N] [--no-output]`
 //!
 //! Runs WGSL (from slangc or dslang) with the buffers that a Slang test file's `//TEST_INPUT` lines
 //! describe, dispatches with the file's `-compute-dispatch`, prints the `out` buffers in the
 //! `.expected.txt` format, and compares with the expected output when there is one: the file's
 //! `filecheck-buffer` CHECK lines, `--expected FILE`, or `TESTFILE.expected.txt` beside it.
+//!
+//! For benchmarks: `--iterations N` dispatches N times in one pass (timings are per dispatch) and
+//! `--no-output` leaves the buffers out of the printed output (JSON keeps their first 16 words).
 //!
 //! Exit status: 0 ran (and matched, when there was something to match), 1 mismatch or a GPU /
 //! shader error, 2 bad command line or unreadable input, 3 no usable GPU adapter, 4 the test uses
@@ -17,7 +21,7 @@ use gpu::{Gpu, GpuError, GpuOptions, bytes_to_words, format_outputs, plan_test, 
 use serde_json::json;
 use test_format::{compare_expected, filecheck, parse_test_file};
 
-const USAGE: &str = "usage: wgsl-run TESTFILE.slang WGSL_FILE [--entry NAME] [--json] [--expected FILE] [--timeout SECS]";
+const USAGE: &str = "usage: wgsl-run TESTFILE.slang WGSL_FILE [--entry NAME] [--json] [--expected FILE] [--timeout SECS] [--iterations N] [--no-output]";
 
 struct Args {
     test: PathBuf,
@@ -26,6 +30,8 @@ struct Args {
     json: bool,
     expected: Option<PathBuf>,
     timeout: Duration,
+    iterations: u32,
+    print_buffers: bool,
 }
 
 fn parse_args() -> Result<Args, String> {
@@ -34,6 +40,8 @@ fn parse_args() -> Result<Args, String> {
     let mut json = false;
     let mut expected = None;
     let mut timeout = GpuOptions::default().timeout;
+    let mut iterations = 1;
+    let mut print_buffers = true;
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         match arg.as_str() {
@@ -50,6 +58,14 @@ fn parse_args() -> Result<Args, String> {
                     .ok_or("--timeout needs a positive number of seconds")?;
                 timeout = Duration::from_secs_f64(secs);
             }
+            "--iterations" => {
+                iterations = args
+                    .next()
+                    .and_then(|s| s.parse().ok())
+                    .filter(|n| *n > 0)
+                    .ok_or("--iterations needs a positive count")?;
+            }
+            "--no-output" => print_buffers = false,
             "-h" | "--help" => return Err(String::new()),
             other if other.starts_with('-') => return Err(format!("unknown option `{other}`")),
             _ => positional.push(PathBuf::from(arg)),
@@ -64,6 +80,8 @@ fn parse_args() -> Result<Args, String> {
         json,
         expected,
         timeout,
+        iterations,
+        print_buffers,
     })
 }
 
@@ -132,13 +150,14 @@ fn run(args: &Args) -> Result<u8, (u8, String)> {
             }
         },
     };
-    let plan = match plan_test(&file, &info.resources, &wgsl, &entry, dispatch) {
+    let mut plan = match plan_test(&file, &info.resources, &wgsl, &entry, dispatch) {
         Ok(plan) => plan,
         Err(reason) => {
             println!("skipped: {reason}");
             return Ok(4);
         }
     };
+    plan.job.iterations = args.iterations;
     for note in &plan.notes {
         eprintln!("wgsl-run: note: {note}");
     }
@@ -154,13 +173,17 @@ fn run(args: &Args) -> Result<u8, (u8, String)> {
         (code, e.to_string())
     })?;
     let result = gpu.run_compute(&plan.job).map_err(|e| (1, e.to_string()))?;
-    let output = format_outputs(&plan.outputs, &result, using_type);
-
     let check_prefix = directive.and_then(|d| d.filecheck_buffer());
     let expected_path = args
         .expected
         .clone()
         .or_else(|| default_expected(&args.test));
+    // Printing millions of values takes seconds: only when someone reads them.
+    let output = if args.print_buffers || check_prefix.is_some() || expected_path.is_some() {
+        format_outputs(&plan.outputs, &result, using_type)
+    } else {
+        String::new()
+    };
     let verdict: Option<Result<(), String>> = if let Some(prefix) = check_prefix {
         Some(filecheck(&source, prefix, &output).map_err(|e| e.to_string()))
     } else if let Some(path) = &expected_path {
@@ -175,10 +198,15 @@ fn run(args: &Args) -> Result<u8, (u8, String)> {
             .outputs
             .iter()
             .map(|o| {
-                let words = bytes_to_words(gpu::harness::output_bytes(o, &result));
+                let mut words = bytes_to_words(gpu::harness::output_bytes(o, &result));
+                let word_count = words.len();
+                if !args.print_buffers {
+                    words.truncate(16);
+                }
                 json!({
                     "name": o.name,
                     "word_kinds": o.word_kinds.iter().map(|k| k.name()).collect::<Vec<_>>(),
+                    "word_count": word_count,
                     "words": words,
                 })
             })
@@ -194,7 +222,8 @@ fn run(args: &Args) -> Result<u8, (u8, String)> {
             "entry": entry,
             "dispatch": dispatch,
             "buffers": buffers,
-            "output": output,
+            "output": if args.print_buffers { json!(output) } else { json!(null) },
+            "iterations": args.iterations,
             "gpu_time_ns": result.gpu_time_ns,
             "wall_time_ms": result.wall_time.as_secs_f64() * 1e3,
             "pipeline_time_ms": result.pipeline_time.as_secs_f64() * 1e3,
@@ -206,8 +235,17 @@ fn run(args: &Args) -> Result<u8, (u8, String)> {
             },
         });
         println!("{report:#}");
-    } else {
+    } else if args.print_buffers {
         print!("{output}");
+    } else {
+        let gpu_ms = result.gpu_time_ns.map(|ns| format!("{:.4} ms", ns / 1e6));
+        println!(
+            "{}: gpu {} per dispatch, wall {:.4} ms for {} dispatches",
+            gpu.adapter_info(),
+            gpu_ms.as_deref().unwrap_or("(no timestamps)"),
+            result.wall_time.as_secs_f64() * 1e3,
+            args.iterations
+        );
     }
     match verdict {
         None => Ok(0),
