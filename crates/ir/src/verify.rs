@@ -9,6 +9,17 @@ pub fn verify(module: &Module) -> Result<(), Vec<String>> {
     // Inference interns result types; work on a copy so the caller's module stays untouched.
     let mut types = module.types.clone();
     let mut errors = Vec::new();
+    for (id, kind) in module.types.iter() {
+        let bad = match *kind {
+            TypeKind::Vector { size, .. } => !(2..=4).contains(&size),
+            TypeKind::Matrix { rows, cols, .. } => !(1..=4).contains(&rows) || !(1..=4).contains(&cols),
+            TypeKind::Array { len, .. } => len == 0,
+            _ => false,
+        };
+        if bad {
+            errors.push(format!("type {} has invalid dimensions", module.types.display(id)));
+        }
+    }
     for (i, g) in module.globals.iter().enumerate() {
         check_global(&mut types, g, &mut errors);
         if module.globals[..i].iter().any(|o| o.name == g.name) {

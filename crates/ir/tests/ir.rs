@@ -248,6 +248,8 @@ fn verifier_checks_control_flow_placement_switches_and_entry_points() {
             access: BufferAccess::Read,
         },
     );
+    m.types.intern(TypeKind::Vector { scalar: Scalar::F32, size: 5 });
+    m.types.array(f32t, 0);
     m.add_global("input", f32t, GlobalKind::Groupshared);
     m.add_global(
         "k",
@@ -304,6 +306,8 @@ fn verifier_checks_control_flow_placement_switches_and_entry_points() {
     expect![[r#"
         Err(
             [
+                "type float5 has invalid dimensions",
+                "type float[0] has invalid dimensions",
                 "global input: duplicate name",
                 "global k: constant F32(1.0) does not have type int",
                 "in cf: duplicate case value 1",

@@ -585,19 +585,29 @@ impl Lowerer<'_> {
     }
 
     fn const_expr(&mut self, value: &ConstValue, ty: TypeId) -> Result<Handle<E>> {
+        // Element types may need interning; one scratch copy of the table serves the whole tree.
+        let mut types = self.ir.types.clone();
+        self.const_expr_in(&mut types, value, ty)
+    }
+
+    fn const_expr_in(
+        &mut self,
+        types: &mut ir::Types,
+        value: &ConstValue,
+        ty: TypeId,
+    ) -> Result<Handle<E>> {
         let e = match value {
             ConstValue::Literal(l) => {
                 let e = self.literal_expr(*l)?;
                 return Ok(self.out.global_expressions.append(e, Span::UNDEFINED));
             }
             ConstValue::Composite(items) => {
-                let mut types = self.ir.types.clone();
                 let mut components = Vec::new();
                 for (i, item) in items.iter().enumerate() {
                     let ety = types
                         .element(ty, Some(i as u32))
                         .ok_or_else(|| internal(None, "bad constant"))?;
-                    components.push(self.const_expr(item, ety)?);
+                    components.push(self.const_expr_in(types, item, ety)?);
                 }
                 E::Compose {
                     ty: self.ty(ty, Repr::VALUE)?,
