@@ -533,8 +533,9 @@ fn analyze_directives(lexed: &mut Lexed<'_>) {
         };
         match d.kind {
             PP_DEFINE | PP_UNDEF | PP_IFDEF | PP_IFNDEF => {
-                let is_name = body < d.end && matches!(lexed.kinds[body as usize], IDENT)
-                    || body < d.end && lexed.kinds[body as usize].is_keyword();
+                let is_name = body < d.end
+                    && (lexed.kinds[body as usize] == IDENT
+                        || lexed.kinds[body as usize].is_keyword());
                 if !is_name {
                     error_at(
                         name_idx,
@@ -566,20 +567,14 @@ fn analyze_directives(lexed: &mut Lexed<'_>) {
                         }
                     }
                     body = next_solid(body);
-                    if d.kind != PP_DEFINE && body < d.end && lexed.kinds[body as usize] != COMMENT
-                    {
-                        // extra tokens after `#ifdef X` are tolerated by most compilers; keep quiet
-                    }
                 }
             }
-            PP_IF | PP_ELIF => {
-                if body >= d.end {
-                    error_at(
-                        name_idx,
-                        "malformed directive: expected a condition",
-                        &mut lexed.errors,
-                    );
-                }
+            PP_IF | PP_ELIF if body >= d.end => {
+                error_at(
+                    name_idx,
+                    "malformed directive: expected a condition",
+                    &mut lexed.errors,
+                );
             }
             PP_INCLUDE => {
                 let ok = body < d.end && matches!(lexed.kinds[body as usize], STRING | LT | IDENT);

@@ -115,26 +115,13 @@ pub fn parse(text: &str) -> Parse {
     }
     let text_end = TextSize::of(text);
     for e in output.errors {
-        let pos = e.pos as usize;
-        let range = match e.anchor {
-            parser::Anchor::Current => match solid.get(pos) {
-                Some(&raw) => TextRange::new(
-                    lexed.start(raw as usize).into(),
-                    lexed.end(raw as usize).into(),
-                ),
-                None => TextRange::empty(text_end),
-            },
-            parser::Anchor::PrevEnd => {
-                let at = if pos == 0 {
-                    TextSize::from(0)
-                } else {
-                    match solid.get(pos - 1) {
-                        Some(&raw) => lexed.end(raw as usize).into(),
-                        None => text_end,
-                    }
-                };
-                TextRange::empty(at)
-            }
+        // At the token the parser stopped at (where the reference compiler reports too).
+        let range = match solid.get(e.pos as usize) {
+            Some(&raw) => TextRange::new(
+                lexed.start(raw as usize).into(),
+                lexed.end(raw as usize).into(),
+            ),
+            None => TextRange::empty(text_end),
         };
         errors.push(SyntaxError {
             code: "E1001",

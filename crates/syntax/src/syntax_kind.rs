@@ -17,8 +17,6 @@ macro_rules! define_kinds {
             $($kw,)*
             $($ckw,)*
             $($node,)*
-            #[doc(hidden)]
-            __LAST,
         }
 
         impl SyntaxKind {
@@ -210,32 +208,80 @@ impl SyntaxKind {
         SyntaxKind::ALL.get(raw as usize).copied().unwrap_or(ERROR)
     }
 
-    /// A short human description used in "expected X" messages.
-    pub fn describe(self) -> &'static str {
+    /// The fixed spelling of a punctuation kind.
+    pub fn punct_text(self) -> Option<&'static str> {
+        Some(match self {
+            L_CURLY => "{",
+            R_CURLY => "}",
+            L_PAREN => "(",
+            R_PAREN => ")",
+            L_BRACK => "[",
+            R_BRACK => "]",
+            SEMICOLON => ";",
+            COMMA => ",",
+            DOT => ".",
+            COLON => ":",
+            COLON2 => "::",
+            QUESTION => "?",
+            TILDE => "~",
+            BANG => "!",
+            NEQ => "!=",
+            EQ => "=",
+            EQ2 => "==",
+            PLUS => "+",
+            PLUS2 => "++",
+            PLUSEQ => "+=",
+            MINUS => "-",
+            MINUS2 => "--",
+            MINUSEQ => "-=",
+            THIN_ARROW => "->",
+            STAR => "*",
+            STAREQ => "*=",
+            SLASH => "/",
+            SLASHEQ => "/=",
+            PERCENT => "%",
+            PERCENTEQ => "%=",
+            AMP => "&",
+            AMP2 => "&&",
+            AMPEQ => "&=",
+            PIPE => "|",
+            PIPE2 => "||",
+            PIPEEQ => "|=",
+            CARET => "^",
+            CARETEQ => "^=",
+            LT => "<",
+            LTEQ => "<=",
+            SHL => "<<",
+            SHLEQ => "<<=",
+            GT => ">",
+            GTEQ => ">=",
+            SHR => ">>",
+            SHREQ => ">>=",
+            HASH => "#",
+            HASH2 => "##",
+            AT => "@",
+            DOLLAR => "$",
+            BACKSLASH => "\\",
+            ELLIPSIS => "...",
+            _ => return None,
+        })
+    }
+
+    /// How a found token is named in "unexpected X" messages (the reference compiler's words:
+    /// keywords are identifiers there).
+    pub fn describe_found(self) -> String {
         match self {
-            L_CURLY => "`{`",
-            R_CURLY => "`}`",
-            L_PAREN => "`(`",
-            R_PAREN => "`)`",
-            L_BRACK => "`[`",
-            R_BRACK => "`]`",
-            SEMICOLON => "`;`",
-            COMMA => "`,`",
-            DOT => "`.`",
-            COLON => "`:`",
-            COLON2 => "`::`",
-            QUESTION => "`?`",
-            EQ => "`=`",
-            THIN_ARROW => "`->`",
-            LT => "`<`",
-            GT => "`>`",
-            IDENT => "an identifier",
-            INT_NUMBER => "an integer literal",
-            FLOAT_NUMBER => "a float literal",
-            STRING => "a string literal",
-            EOF => "end of file",
-            WHILE_KW => "`while`",
-            _ => "a token",
+            IDENT => "identifier".to_string(),
+            k if k.is_keyword() || k.is_contextual_keyword() => "identifier".to_string(),
+            INT_NUMBER => "integer literal".to_string(),
+            FLOAT_NUMBER => "floating-point literal".to_string(),
+            STRING => "string literal".to_string(),
+            CHAR => "character literal".to_string(),
+            EOF => "end of file".to_string(),
+            k => match k.punct_text() {
+                Some(t) => format!("'{t}'"),
+                None => "token".to_string(),
+            },
         }
     }
 }

@@ -449,10 +449,10 @@ fn attribute(p: &mut Parser<'_>) {
             arg_list(p);
         }
     } else {
-        p.error("expected an attribute name after `[`");
+        p.error("expected an attribute name after '['");
     }
     if !p.eat(T![']']) {
-        p.error("expected `]` to close the attribute");
+        p.error("expected ']' to close the attribute");
         // skip junk inside the brackets up to the closing `]` on a best-effort basis
         while !p.at(EOF) && !p.at(T![']']) && !p.at(T![;]) && !p.at(T!['{']) && !p.at(T!['}']) {
             if p.at_col0() {
@@ -463,7 +463,7 @@ fn attribute(p: &mut Parser<'_>) {
         p.eat(T![']']);
     }
     if double {
-        p.expect(T![']'], "expected `]]` to close the attribute");
+        p.expect(T![']'], "expected ']]' to close the attribute");
     }
     m.complete(p, ATTRIBUTE);
 }
@@ -492,31 +492,31 @@ fn item_after_modifiers(p: &mut Parser<'_>, m: Marker, had_prefix: bool, ctx: It
         IMPORT_KW => {
             p.bump_any();
             module_ref(p);
-            p.expect(T![;], "expected `;` after the import");
+            p.expect(T![;], "expected ';' after the import");
             m.complete(p, IMPORT);
         }
         INCLUDE_KW => {
             p.bump_any();
             module_ref(p);
-            p.expect(T![;], "expected `;` after `__include`");
+            p.expect(T![;], "expected ';' after '__include'");
             m.complete(p, INCLUDE);
         }
         LET_KW | VAR_KW => {
             p.bump_any();
             declarators(p, true);
-            p.expect(T![;], "expected `;` after the declaration");
+            p.expect(T![;], "expected ';' after the declaration");
             m.complete(p, VAR_DECL);
         }
         IDENT if p.at_ckw(MODULE_KW) && matches!(p.nth(1), IDENT | STRING) => {
             p.bump_remap(MODULE_KW);
             module_ref(p);
-            p.expect(T![;], "expected `;` after the module declaration");
+            p.expect(T![;], "expected ';' after the module declaration");
             m.complete(p, MODULE_DECL);
         }
         IDENT if p.at_ckw(IMPLEMENTING_KW) && matches!(p.nth(1), IDENT | STRING) => {
             p.bump_remap(IMPLEMENTING_KW);
             module_ref(p);
-            p.expect(T![;], "expected `;` after `implementing`");
+            p.expect(T![;], "expected ';' after 'implementing'");
             m.complete(p, IMPLEMENTING);
         }
         IDENT if p.at_ckw(PROPERTY_KW) && matches!(p.nth(1), IDENT | THIS_TYPE_KW) => {
@@ -549,7 +549,7 @@ fn junk(p: &mut Parser<'_>, ctx: ItemCtx) {
     if p.at(EOF) || (ctx == ItemCtx::Member && p.at(T!['}'])) {
         return;
     }
-    p.error_here("expected a declaration (a function, struct, variable, ...)");
+    p.error("expected a declaration (a function, struct, variable, ...)");
     let m = p.start();
     loop {
         match p.current() {
@@ -627,7 +627,7 @@ fn decl_after_type(p: &mut Parser<'_>, m: Marker) {
         } else if !p.at(T!['(']) && !p.at(IDENT) && !p.at(EOF) {
             p.bump_any();
         } else {
-            p.error("expected an operator after `operator`");
+            p.error("expected an operator after 'operator'");
         }
         n.complete(p, NAME);
         fn_rest(p, m);
@@ -639,7 +639,7 @@ fn decl_after_type(p: &mut Parser<'_>, m: Marker) {
             fn_rest(p, m);
         } else {
             declarators(p, false);
-            p.expect(T![;], "expected `;` after the declaration");
+            p.expect(T![;], "expected ';' after the declaration");
             m.complete(p, VAR_DECL);
         }
         return;
@@ -658,7 +658,7 @@ fn fn_rest(p: &mut Parser<'_>, m: Marker) {
     if p.at(T!['(']) {
         param_list(p, false);
     } else {
-        p.error("expected `(` to start the parameter list");
+        p.error("expected '(' to start the parameter list");
     }
     if p.eat(T![->]) {
         type_(p);
@@ -670,7 +670,7 @@ fn fn_rest(p: &mut Parser<'_>, m: Marker) {
     if p.at(T!['{']) {
         block(p);
     } else if !p.eat(T![;]) {
-        p.error("expected `{` or `;` after the function signature");
+        p.error("expected '{' or ';' after the function signature");
     }
     m.complete(p, FN);
 }
@@ -692,10 +692,10 @@ fn param_list(p: &mut Parser<'_>, accessor: bool) {
             if matches!(p.current(), T!['{'] | T![;] | T!['}']) {
                 break;
             }
-            p.error("expected `,` or `)` in the parameter list");
+            p.error("expected ',' or ')' in the parameter list");
         }
     }
-    p.expect(T![')'], "expected `)` to close the parameter list");
+    p.expect(T![')'], "expected ')' to close the parameter list");
     m.complete(p, PARAM_LIST);
 }
 
@@ -744,7 +744,7 @@ fn semantic(p: &mut Parser<'_>) {
             arg_list(p);
         }
     } else {
-        p.error("expected a semantic name after `:`");
+        p.error("expected a semantic name after ':'");
     }
     m.complete(p, SEMANTIC);
 }
@@ -755,7 +755,7 @@ fn array_suffix(p: &mut Parser<'_>) {
     if !p.at(T![']']) {
         expr(p);
     }
-    p.expect(T![']'], "expected `]` to close the array size");
+    p.expect(T![']'], "expected ']' to close the array size");
     m.complete(p, ARRAY_SUFFIX);
 }
 
@@ -790,7 +790,7 @@ fn generic_param_list(p: &mut Parser<'_>) {
     let m = p.start();
     p.eat(GENERIC_KW);
     if !p.eat(T![<]) {
-        p.error("expected `<` to start the generic parameters");
+        p.error("expected '<' to start the generic parameters");
         m.complete(p, GENERIC_PARAM_LIST);
         return;
     }
@@ -804,7 +804,7 @@ fn generic_param_list(p: &mut Parser<'_>) {
             break;
         }
     }
-    p.expect(T![>], "expected `>` to close the generic parameters");
+    p.expect(T![>], "expected '>' to close the generic parameters");
     m.complete(p, GENERIC_PARAM_LIST);
 }
 
@@ -845,7 +845,7 @@ fn generic_param(p: &mut Parser<'_>) {
         }
         m.complete(p, TYPE_PARAM);
     } else {
-        p.error_here("expected a generic parameter (`T`, `T : IFoo`, `let N : int`, `each T`)");
+        p.error("expected a generic parameter ('T', 'T : IFoo', 'let N : int', 'each T')");
         m.abandon(p);
     }
 }
@@ -858,7 +858,7 @@ fn where_clauses(p: &mut Parser<'_>) {
         loop {
             let pred = p.start();
             type_(p);
-            p.expect(T![:], "expected `:` and a constraint in the `where` clause");
+            p.expect(T![:], "expected ':' and a constraint in the 'where' clause");
             type_(p);
             pred.complete(p, WHERE_PRED);
             // `, U : IBar` continues the clause
@@ -900,7 +900,7 @@ fn struct_like(p: &mut Parser<'_>, m: Marker, kind: SyntaxKind) {
         member_list(p, MEMBER_LIST);
         p.eat(T![;]);
     } else if !p.eat(T![;]) {
-        p.error("expected `{` to start the body");
+        p.error("expected '{' to start the body");
     }
     m.complete(p, kind);
 }
@@ -919,7 +919,7 @@ fn extension(p: &mut Parser<'_>, m: Marker) {
         member_list(p, MEMBER_LIST);
         p.eat(T![;]);
     } else {
-        p.error("expected `{` to start the extension body");
+        p.error("expected '{' to start the extension body");
     }
     m.complete(p, EXTENSION);
 }
@@ -947,7 +947,7 @@ fn member_list(p: &mut Parser<'_>, kind: SyntaxKind) {
             p.err_and_bump("expected a member declaration");
         }
     }
-    p.expect(T!['}'], "expected `}` to close the body");
+    p.expect(T!['}'], "expected '}' to close the body");
     m.complete(p, kind);
 }
 
@@ -981,17 +981,17 @@ fn enum_(p: &mut Parser<'_>, m: Marker) {
                 continue;
             }
             if !p.at(T!['}']) && !p.eat(T![,]) {
-                p.error("expected `,` or `}` after the enum case");
+                p.error("expected ',' or '}' after the enum case");
                 if !p.at(IDENT) {
                     break;
                 }
             }
         }
-        p.expect(T!['}'], "expected `}` to close the enum");
+        p.expect(T!['}'], "expected '}' to close the enum");
         list.complete(p, ENUM_VARIANT_LIST);
         p.eat(T![;]);
     } else {
-        p.error("expected `{` to start the enum cases");
+        p.error("expected '{' to start the enum cases");
         p.eat(T![;]);
     }
     m.complete(p, ENUM);
@@ -1008,7 +1008,7 @@ fn namespace(p: &mut Parser<'_>, m: Marker) {
         member_list(p, ITEM_LIST);
         p.eat(T![;]);
     } else {
-        p.error("expected `{` to start the namespace body");
+        p.error("expected '{' to start the namespace body");
     }
     m.complete(p, NAMESPACE);
 }
@@ -1020,7 +1020,7 @@ fn typedef(p: &mut Parser<'_>, m: Marker) {
     while p.at(T!['[']) {
         array_suffix(p);
     }
-    p.expect(T![;], "expected `;` after the typedef");
+    p.expect(T![;], "expected ';' after the typedef");
     m.complete(p, TYPEDEF);
 }
 
@@ -1036,7 +1036,7 @@ fn typealias(p: &mut Parser<'_>, m: Marker) {
     if p.eat(T![=]) {
         type_(p);
     }
-    p.expect(T![;], "expected `;` after the typealias");
+    p.expect(T![;], "expected ';' after the typealias");
     m.complete(p, TYPEALIAS);
 }
 
@@ -1047,7 +1047,7 @@ fn assoc_type(p: &mut Parser<'_>, m: Marker) {
         base_list(p);
     }
     where_clauses(p);
-    p.expect(T![;], "expected `;` after the associated type");
+    p.expect(T![;], "expected ';' after the associated type");
     m.complete(p, ASSOC_TYPE);
 }
 
@@ -1056,7 +1056,7 @@ fn subscript(p: &mut Parser<'_>, m: Marker) {
     if p.at(T!['(']) {
         param_list(p, false);
     } else {
-        p.error("expected `(` to start the subscript parameters");
+        p.error("expected '(' to start the subscript parameters");
     }
     if p.eat(T![->]) {
         type_(p);
@@ -1064,7 +1064,7 @@ fn subscript(p: &mut Parser<'_>, m: Marker) {
     if p.at(T!['{']) {
         accessor_list(p);
     } else {
-        p.expect(T![;], "expected `{ get ... }` or `;` after the subscript");
+        p.expect(T![;], "expected '{ get ... }' or ';' after the subscript");
     }
     m.complete(p, SUBSCRIPT);
 }
@@ -1077,12 +1077,12 @@ fn init(p: &mut Parser<'_>, m: Marker) {
     if p.at(T!['(']) {
         param_list(p, false);
     } else {
-        p.error("expected `(` to start the constructor parameters");
+        p.error("expected '(' to start the constructor parameters");
     }
     if p.at(T!['{']) {
         block(p);
     } else {
-        p.expect(T![;], "expected `{` or `;` after the constructor signature");
+        p.expect(T![;], "expected '{' or ';' after the constructor signature");
     }
     m.complete(p, INIT);
 }
@@ -1097,7 +1097,7 @@ fn cbuffer(p: &mut Parser<'_>, m: Marker) {
         member_list(p, MEMBER_LIST);
         p.eat(T![;]);
     } else {
-        p.error("expected `{` to start the buffer body");
+        p.error("expected '{' to start the buffer body");
     }
     m.complete(p, CBUFFER);
 }
@@ -1116,7 +1116,7 @@ fn property(p: &mut Parser<'_>, m: Marker) {
     if p.at(T!['{']) {
         accessor_list(p);
     } else {
-        p.expect(T![;], "expected `{ get; }` or `;` after the property");
+        p.expect(T![;], "expected '{ get; }' or ';' after the property");
     }
     m.complete(p, PROPERTY);
 }
@@ -1141,7 +1141,7 @@ fn accessor_list(p: &mut Parser<'_>) {
             if p.at_col0() && col0_item_start(p, true) {
                 break;
             }
-            p.err_and_bump("expected `get`, `set` or `ref`");
+            p.err_and_bump("expected 'get', 'set' or 'ref'");
             continue;
         }
         p.bump_remap(kw);
@@ -1151,11 +1151,11 @@ fn accessor_list(p: &mut Parser<'_>) {
         if p.at(T!['{']) {
             block(p);
         } else {
-            p.expect(T![;], "expected `{` or `;` after the accessor");
+            p.expect(T![;], "expected '{' or ';' after the accessor");
         }
         a.complete(p, ACCESSOR);
     }
-    p.expect(T!['}'], "expected `}` to close the accessors");
+    p.expect(T!['}'], "expected '}' to close the accessors");
     m.complete(p, ACCESSOR_LIST);
 }
 
@@ -1229,7 +1229,7 @@ fn type_inner(p: &mut Parser<'_>) -> Option<CompletedMarker> {
         if !p.at(T![']']) {
             expr(p);
         }
-        p.expect(T![']'], "expected `]` to close the array type");
+        p.expect(T![']'], "expected ']' to close the array type");
         ty = m.complete(p, ARRAY_TYPE);
     }
     p.depth -= links;
@@ -1273,7 +1273,7 @@ fn generic_arg_list(p: &mut Parser<'_>) {
             break;
         }
     }
-    p.expect(T![>], "expected `>` to close the generic arguments");
+    p.expect(T![>], "expected '>' to close the generic arguments");
     m.complete(p, GENERIC_ARG_LIST);
 }
 
@@ -1298,7 +1298,7 @@ fn block_inner(p: &mut Parser<'_>) {
             p.err_and_bump("expected a statement");
         }
     }
-    p.expect(T!['}'], "expected `}` to close the block");
+    p.expect(T!['}'], "expected '}' to close the block");
 }
 
 fn stmt(p: &mut Parser<'_>) {
@@ -1332,10 +1332,10 @@ fn stmt_after_attrs(p: &mut Parser<'_>, m: Marker, had_attrs: bool) {
         DO_KW => {
             p.bump_any();
             body_stmt(p);
-            if p.expect(WHILE_KW, "expected `while (...)` after the body of `do`") {
+            if p.expect(WHILE_KW, "expected 'while (...)' after the body of 'do'") {
                 paren_condition(p);
             }
-            p.expect(T![;], "expected `;` after `do ... while (...)`");
+            p.expect(T![;], "expected ';' after 'do ... while (...)'");
             m.complete(p, DO_STMT);
         }
         SWITCH_KW | TARGET_SWITCH_KW | STAGE_SWITCH_KW => switch_stmt(p, m),
@@ -1344,7 +1344,7 @@ fn stmt_after_attrs(p: &mut Parser<'_>, m: Marker, had_attrs: bool) {
             if !p.at(T![;]) && !p.at(T!['}']) {
                 expr_with_comma(p);
             }
-            p.expect(T![;], "expected `;` after the return statement");
+            p.expect(T![;], "expected ';' after the return statement");
             m.complete(p, RETURN_STMT);
         }
         BREAK_KW | CONTINUE_KW | DISCARD_KW => {
@@ -1354,16 +1354,16 @@ fn stmt_after_attrs(p: &mut Parser<'_>, m: Marker, had_attrs: bool) {
                 _ => DISCARD_STMT,
             };
             p.bump_any();
-            p.expect(T![;], "expected `;` after the statement");
+            p.expect(T![;], "expected ';' after the statement");
             m.complete(p, kind);
         }
         ELSE_KW => {
-            p.error_here("`else` without a matching `if`: remove it or add the `if`");
+            p.error_here("'else' without a matching 'if': remove it or add the 'if'");
             p.bump_any();
             m.complete(p, ERROR);
         }
         CASE_KW | DEFAULT_KW => {
-            p.error_here("`case` and `default` labels belong inside a `switch` body");
+            p.error_here("'case' and 'default' labels belong inside a 'switch' body");
             p.bump_any();
             if !p.at(T![:]) {
                 expr(p);
@@ -1396,7 +1396,7 @@ fn stmt_after_attrs(p: &mut Parser<'_>, m: Marker, had_attrs: bool) {
 
 fn expr_stmt(p: &mut Parser<'_>, m: Marker) {
     expr_with_comma(p);
-    p.expect(T![;], "expected `;` after the expression");
+    p.expect(T![;], "expected ';' after the expression");
     m.complete(p, EXPR_STMT);
 }
 
@@ -1434,13 +1434,13 @@ fn body_stmt(p: &mut Parser<'_>) {
 fn paren_condition(p: &mut Parser<'_>) -> bool {
     let open = p.eat(T!['(']);
     if !open {
-        p.error("expected `(` and a condition");
+        p.error("expected '(' and a condition");
     }
     if !p.at(T!['{']) || open {
         expr_with_comma(p);
     }
     if open {
-        p.expect(T![')'], "expected `)` to close the condition");
+        p.expect(T![')'], "expected ')' to close the condition");
     } else {
         p.eat(T![')']);
     }
@@ -1452,7 +1452,7 @@ fn if_stmt(p: &mut Parser<'_>, m: Marker) {
     if p.at(LET_KW) || p.at(VAR_KW) || p.nth_at(1, LET_KW) || p.nth_at(1, VAR_KW) {
         let open = p.eat(T!['(']);
         if !open {
-            p.error("expected `(` after `if`");
+            p.error("expected '(' after 'if'");
         }
         // `if (let c = s as Circle)`
         let d = p.start();
@@ -1460,7 +1460,7 @@ fn if_stmt(p: &mut Parser<'_>, m: Marker) {
         declarators(p, true);
         d.complete(p, VAR_DECL);
         if open {
-            p.expect(T![')'], "expected `)` to close the condition");
+            p.expect(T![')'], "expected ')' to close the condition");
         }
     } else {
         paren_condition(p);
@@ -1475,7 +1475,7 @@ fn if_stmt(p: &mut Parser<'_>, m: Marker) {
 
 fn for_stmt(p: &mut Parser<'_>, m: Marker) {
     p.bump(FOR_KW);
-    if !p.expect(T!['('], "expected `(` after `for`") {
+    if !p.expect(T!['('], "expected '(' after 'for'") {
         body_stmt(p);
         m.complete(p, FOR_STMT);
         return;
@@ -1489,7 +1489,7 @@ fn for_stmt(p: &mut Parser<'_>, m: Marker) {
         if p.at(LET_KW) || p.at(VAR_KW) {
             p.bump_any();
             declarators(p, true);
-            p.expect(T![;], "expected `;` after the loop initialiser");
+            p.expect(T![;], "expected ';' after the loop initialiser");
             d.complete(p, VAR_DECL);
         } else {
             decl_after_type(p, d);
@@ -1505,12 +1505,12 @@ fn for_stmt(p: &mut Parser<'_>, m: Marker) {
     if !p.at(T![;]) && !p.at(T![')']) {
         expr_with_comma(p);
     }
-    p.expect(T![;], "expected `;` after the loop condition");
+    p.expect(T![;], "expected ';' after the loop condition");
     // step
     if !p.at(T![')']) {
         expr_with_comma(p);
     }
-    p.expect(T![')'], "expected `)` to close the `for` header");
+    p.expect(T![')'], "expected ')' to close the 'for' header");
     body_stmt(p);
     m.complete(p, FOR_STMT);
 }
@@ -1523,7 +1523,7 @@ fn switch_stmt(p: &mut Parser<'_>, m: Marker) {
         p.bump_any();
     }
     if !p.at(T!['{']) {
-        p.error("expected `{` to start the switch body");
+        p.error("expected '{' to start the switch body");
         m.complete(p, SWITCH_STMT);
         return;
     }
@@ -1545,7 +1545,7 @@ fn switch_stmt(p: &mut Parser<'_>, m: Marker) {
             if kind == CASE_CLAUSE {
                 expr(p);
             }
-            p.expect(T![:], "expected `:` after the case label");
+            p.expect(T![:], "expected ':' after the case label");
             while !matches!(p.current(), CASE_KW | DEFAULT_KW | T!['}'] | EOF) {
                 if p.at_col0() && col0_item_start(p, true) {
                     break;
@@ -1558,14 +1558,14 @@ fn switch_stmt(p: &mut Parser<'_>, m: Marker) {
             }
             c.complete(p, kind);
         } else {
-            p.error_here("expected `case` or `default` in the switch body");
+            p.error("expected 'case' or 'default' in the switch body");
             stmt(p);
         }
         if p.pos() == before {
-            p.err_and_bump("expected `case` or `default`");
+            p.err_and_bump("expected 'case' or 'default'");
         }
     }
-    p.expect(T!['}'], "expected `}` to close the switch body");
+    p.expect(T!['}'], "expected '}' to close the switch body");
     body.complete(p, SWITCH_BODY);
     m.complete(p, SWITCH_STMT);
 }
@@ -1649,7 +1649,7 @@ fn expr_bp_inner(p: &mut Parser<'_>, min_bp: u8) -> Option<CompletedMarker> {
                 expr(p);
                 p.expect(
                     T![:],
-                    "expected `:` and the else-value of the conditional expression",
+                    "expected ':' and the else-value of the conditional expression",
                 );
                 expr_bp(p, 2);
                 lhs = m.complete(p, TERNARY_EXPR);
@@ -1718,7 +1718,7 @@ fn unary(p: &mut Parser<'_>) -> Option<CompletedMarker> {
             let m = p.start();
             p.bump_any();
             type_(p);
-            p.expect(T![')'], "expected `)` to close the cast");
+            p.expect(T![')'], "expected ')' to close the cast");
             unary(p);
             leave(p);
             Some(m.complete(p, CAST_EXPR))
@@ -1781,7 +1781,7 @@ fn primary(p: &mut Parser<'_>) -> Option<CompletedMarker> {
             }
             p.expect(
                 T![')'],
-                "expected `)` to close the parenthesised expression",
+                "expected ')' to close the parenthesised expression",
             );
             PAREN_EXPR
         }
@@ -1797,19 +1797,19 @@ fn primary(p: &mut Parser<'_>) -> Option<CompletedMarker> {
                     break;
                 }
             }
-            p.expect(T!['}'], "expected `}` to close the initialiser list");
+            p.expect(T!['}'], "expected '}' to close the initialiser list");
             INIT_LIST_EXPR
         }
         k if DIFF_KWS.contains(k) => {
             p.bump_any();
             if p.expect(
                 T!['('],
-                "expected `(` and a function after the differentiation operator",
+                "expected '(' and a function after the differentiation operator",
             ) {
                 expr(p);
                 p.expect(
                     T![')'],
-                    "expected `)` to close the differentiation operator",
+                    "expected ')' to close the differentiation operator",
                 );
             }
             DIFF_EXPR
@@ -1821,7 +1821,7 @@ fn primary(p: &mut Parser<'_>) -> Option<CompletedMarker> {
                 COUNTOF_EXPR
             };
             p.bump_any();
-            if p.expect(T!['('], "expected `(` after `sizeof`/`countof`") {
+            if p.expect(T!['('], "expected '(' after 'sizeof'/'countof'") {
                 let is_type = kind == SIZEOF_EXPR
                     && matches!(scan_type(p, p.pos()), Some(end) if p.kind_at(end) == T![')'])
                     && p.is_builtin_type_at(p.pos());
@@ -1830,7 +1830,7 @@ fn primary(p: &mut Parser<'_>) -> Option<CompletedMarker> {
                 } else {
                     expr(p);
                 }
-                p.expect(T![')'], "expected `)` to close the operand");
+                p.expect(T![')'], "expected ')' to close the operand");
             }
             kind
         }
@@ -1869,7 +1869,7 @@ fn postfix(p: &mut Parser<'_>, mut lhs: CompletedMarker) -> CompletedMarker {
                 } else {
                     p.error("expected an index expression");
                 }
-                p.expect(T![']'], "expected `]` to close the index");
+                p.expect(T![']'], "expected ']' to close the index");
                 m.complete(p, INDEX_EXPR)
             }
             T![.] | T![::] => {
@@ -1881,7 +1881,7 @@ fn postfix(p: &mut Parser<'_>, mut lhs: CompletedMarker) -> CompletedMarker {
                         generic_arg_list(p);
                     }
                 } else {
-                    p.error("expected a member name after `.`");
+                    p.error("expected a member name after '.'");
                 }
                 m.complete(p, FIELD_EXPR)
             }
@@ -1916,9 +1916,9 @@ fn arg_list(p: &mut Parser<'_>) {
             if matches!(p.current(), T![;] | T!['{'] | T!['}']) {
                 break;
             }
-            p.error("expected `,` or `)` in the argument list");
+            p.error("expected ',' or ')' in the argument list");
         }
     }
-    p.expect(T![')'], "expected `)` to close the argument list");
+    p.expect(T![')'], "expected ')' to close the argument list");
     m.complete(p, ARG_LIST);
 }

@@ -61,19 +61,10 @@ pub(crate) enum Event {
     Tombstone,
 }
 
-/// Where an error is anchored: the end of the previous token ("expected `;`"), or the
-/// current token ("unexpected token").
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Anchor {
-    PrevEnd,
-    Current,
-}
-
 #[derive(Debug, Clone)]
 pub(crate) struct ParseError {
-    /// Index into the parser input.
+    /// Index into the parser input of the token the error is reported at.
     pub(crate) pos: u32,
-    pub(crate) anchor: Anchor,
     pub(crate) message: String,
 }
 
@@ -259,28 +250,52 @@ impl Parser<'_> {
         Marker { pos }
     }
 
-    /// "expected ..." error anchored at the end of the previous token.
+    /// "expected ..." error, reported at the unexpected token (where the reference compiler
+    /// reports it) as "unexpected X, expected ...".
     pub(crate) fn error(&mut self, message: impl Into<String>) {
+        let message = message.into();
+        let message = if message.starts_with("expected") {
+            format!("unexpected {}, {message}", self.found())
+        } else {
+            message
+        };
         self.errors.push(ParseError {
             pos: self.pos as u32,
-            anchor: Anchor::PrevEnd,
-            message: message.into(),
+            message,
         });
     }
 
-    /// Error anchored on the current token.
+    /// Error anchored on the current token, message as given.
     pub(crate) fn error_here(&mut self, message: impl Into<String>) {
         self.errors.push(ParseError {
             pos: self.pos as u32,
-            anchor: Anchor::Current,
             message: message.into(),
         });
     }
 
+    fn found(&self) -> String {
+        if self.at(SHREQ) {
+            return "'>>='".to_string();
+        }
+        if self.at(SHR) {
+            return "'>>'".to_string();
+        }
+        if self.at(GTEQ) {
+            return "'>='".to_string();
+        }
+        self.current().describe_found()
+    }
+
+    /// Consumes `kind` or reports "unexpected X, expected 'kind' ...". `message` starts with
+    /// "expected `kind`" and goes on with the context ("to close the argument list").
     pub(crate) fn expect(&mut self, kind: SyntaxKind, message: &str) -> bool {
         if self.eat(kind) {
             return true;
         }
+        let message = match kind.punct_text() {
+            Some(t) => message.replacen(&format!("`{t}`"), &format!("'{t}'"), 1),
+            None => message.to_string(),
+        };
         self.error(message);
         false
     }
@@ -292,7 +307,7 @@ impl Parser<'_> {
             self.error(message);
             return;
         }
-        self.error_here(message);
+        self.error(message);
         let m = self.start();
         self.bump_any();
         m.complete(self, ERROR);

@@ -89,3 +89,60 @@ fn valid_corpus_parses_without_errors() {
         "{checked} files checked, errors:\n{failures}"
     );
 }
+
+/// `tests/syntax-errors` holds files with planted errors, annotated with the reference
+/// compiler's diagnostics (`//CHECK:` carets under the source line, `// slangc: E...` codes).
+/// Our syntax errors must be exactly the slangc parse errors (E2xxxx) at the same line and
+/// column; files whose planted errors are semantic must parse cleanly.
+#[test]
+fn planted_syntax_errors_match_the_reference_compiler() {
+    let dir = repo_root().join("tests/syntax-errors");
+    let mut files = Vec::new();
+    slang_files(&dir, &mut files);
+    let mut report = String::new();
+    for path in files {
+        let text = read(&path);
+        let lines: Vec<&str> = text.lines().collect();
+        let mut expected: Vec<(usize, usize)> = Vec::new();
+        let mut source_line = 0usize;
+        for (i, line) in lines.iter().enumerate() {
+            if let Some(rest) = line.strip_prefix("//CHECK:") {
+                let Some(caret) = rest.find('^') else {
+                    continue;
+                };
+                if lines[source_line].contains("slangc: E2") {
+                    expected.push((source_line + 1, "//CHECK:".len() + caret + 1));
+                }
+            } else {
+                source_line = i;
+            }
+        }
+        let parse = crate::parse(&text);
+        let mut actual: Vec<(usize, usize)> = parse
+            .errors()
+            .iter()
+            .map(|e| {
+                let offset = usize::from(e.range.start());
+                let line_start = text[..offset].rfind('\n').map_or(0, |p| p + 1);
+                (
+                    text[..offset].matches('\n').count() + 1,
+                    text[line_start..offset].chars().count() + 1,
+                )
+            })
+            .collect();
+        actual.sort();
+        expected.sort();
+        if actual != expected {
+            let name = path
+                .file_name()
+                .unwrap_or_default()
+                .to_string_lossy()
+                .to_string();
+            report.push_str(&format!("{name}: expected {expected:?}, got {actual:?}\n"));
+            for e in parse.errors() {
+                report.push_str(&format!("    {:?} {}\n", e.range, e.message));
+            }
+        }
+    }
+    assert!(report.is_empty(), "{report}");
+}

@@ -176,67 +176,67 @@ fn directive_inside_function_body_and_expression() {
     check(
         "void f() {\n  x = a +\n#if FAST\n  b\n#else\n  c\n#endif\n  ;\n}",
         expect![[r##"
-        SOURCE_FILE@0..56
-          FN@0..56
-            PATH_TYPE@0..4
-              PATH@0..4
-                PATH_SEGMENT@0..4
-                  NAME_REF@0..4
-                    IDENT@0..4 "void"
-            WHITESPACE@4..5 " "
-            NAME@5..6
-              IDENT@5..6 "f"
-            PARAM_LIST@6..8
-              L_PAREN@6..7 "("
-              R_PAREN@7..8 ")"
-            WHITESPACE@8..9 " "
-            BLOCK@9..56
-              L_CURLY@9..10 "{"
-              WHITESPACE@10..13 "\n  "
-              EXPR_STMT@13..33
-                BIN_EXPR@13..33
-                  PATH_EXPR@13..14
-                    NAME_REF@13..14
-                      IDENT@13..14 "x"
-                  WHITESPACE@14..15 " "
-                  EQ@15..16 "="
-                  WHITESPACE@16..17 " "
-                  BIN_EXPR@17..33
-                    PATH_EXPR@17..18
-                      NAME_REF@17..18
-                        IDENT@17..18 "a"
-                    WHITESPACE@18..19 " "
-                    PLUS@19..20 "+"
-                    WHITESPACE@20..21 "\n"
-                    PP_IF@21..29
-                      HASH@21..22 "#"
-                      IDENT@22..24 "if"
-                      WHITESPACE@24..25 " "
-                      PP_BODY@25..29
-                        IDENT@25..29 "FAST"
-                    WHITESPACE@29..32 "\n  "
-                    PATH_EXPR@32..33
-                      NAME_REF@32..33
-                        IDENT@32..33 "b"
-              WHITESPACE@33..34 "\n"
-              PP_ELSE@34..39
-                HASH@34..35 "#"
-                IDENT@35..39 "else"
-              WHITESPACE@39..42 "\n  "
-              EXPR_STMT@42..54
-                PATH_EXPR@42..43
-                  NAME_REF@42..43
-                    IDENT@42..43 "c"
-                WHITESPACE@43..44 "\n"
-                PP_ENDIF@44..50
-                  HASH@44..45 "#"
-                  IDENT@45..50 "endif"
-                WHITESPACE@50..53 "\n  "
-                SEMICOLON@53..54 ";"
-              WHITESPACE@54..55 "\n"
-              R_CURLY@55..56 "}"
-        error E1001 33..33: expected `;` after the expression
-    "##]],
+            SOURCE_FILE@0..56
+              FN@0..56
+                PATH_TYPE@0..4
+                  PATH@0..4
+                    PATH_SEGMENT@0..4
+                      NAME_REF@0..4
+                        IDENT@0..4 "void"
+                WHITESPACE@4..5 " "
+                NAME@5..6
+                  IDENT@5..6 "f"
+                PARAM_LIST@6..8
+                  L_PAREN@6..7 "("
+                  R_PAREN@7..8 ")"
+                WHITESPACE@8..9 " "
+                BLOCK@9..56
+                  L_CURLY@9..10 "{"
+                  WHITESPACE@10..13 "\n  "
+                  EXPR_STMT@13..33
+                    BIN_EXPR@13..33
+                      PATH_EXPR@13..14
+                        NAME_REF@13..14
+                          IDENT@13..14 "x"
+                      WHITESPACE@14..15 " "
+                      EQ@15..16 "="
+                      WHITESPACE@16..17 " "
+                      BIN_EXPR@17..33
+                        PATH_EXPR@17..18
+                          NAME_REF@17..18
+                            IDENT@17..18 "a"
+                        WHITESPACE@18..19 " "
+                        PLUS@19..20 "+"
+                        WHITESPACE@20..21 "\n"
+                        PP_IF@21..29
+                          HASH@21..22 "#"
+                          IDENT@22..24 "if"
+                          WHITESPACE@24..25 " "
+                          PP_BODY@25..29
+                            IDENT@25..29 "FAST"
+                        WHITESPACE@29..32 "\n  "
+                        PATH_EXPR@32..33
+                          NAME_REF@32..33
+                            IDENT@32..33 "b"
+                  WHITESPACE@33..34 "\n"
+                  PP_ELSE@34..39
+                    HASH@34..35 "#"
+                    IDENT@35..39 "else"
+                  WHITESPACE@39..42 "\n  "
+                  EXPR_STMT@42..54
+                    PATH_EXPR@42..43
+                      NAME_REF@42..43
+                        IDENT@42..43 "c"
+                    WHITESPACE@43..44 "\n"
+                    PP_ENDIF@44..50
+                      HASH@44..45 "#"
+                      IDENT@45..50 "endif"
+                    WHITESPACE@50..53 "\n  "
+                    SEMICOLON@53..54 ";"
+                  WHITESPACE@54..55 "\n"
+                  R_CURLY@55..56 "}"
+            error E1001 42..43: unexpected identifier, expected ';' after the expression
+        "##]],
     );
 }
 
@@ -245,38 +245,37 @@ fn hash_not_at_line_start_is_an_error() {
     check(
         "int x; #define Y 1\n",
         expect![[r##"
-        SOURCE_FILE@0..19
-          VAR_DECL@0..6
-            PATH_TYPE@0..3
-              PATH@0..3
-                PATH_SEGMENT@0..3
-                  NAME_REF@0..3
-                    IDENT@0..3 "int"
-            WHITESPACE@3..4 " "
-            DECLARATOR@4..5
-              NAME@4..5
-                IDENT@4..5 "x"
-            SEMICOLON@5..6 ";"
-          WHITESPACE@6..7 " "
-          HASH@7..8 "#"
-          VAR_DECL@8..16
-            PATH_TYPE@8..14
-              PATH@8..14
-                PATH_SEGMENT@8..14
-                  NAME_REF@8..14
-                    IDENT@8..14 "define"
-            WHITESPACE@14..15 " "
-            DECLARATOR@15..16
-              NAME@15..16
-                IDENT@15..16 "Y"
-          WHITESPACE@16..17 " "
-          ERROR@17..18
-            INT_NUMBER@17..18 "1"
-          WHITESPACE@18..19 "\n"
-        error E1005 7..8: unexpected character outside a preprocessor directive
-        error E1001 16..16: expected `;` after the declaration
-        error E1001 17..18: expected a declaration (a function, struct, variable, ...)
-    "##]],
+            SOURCE_FILE@0..19
+              VAR_DECL@0..6
+                PATH_TYPE@0..3
+                  PATH@0..3
+                    PATH_SEGMENT@0..3
+                      NAME_REF@0..3
+                        IDENT@0..3 "int"
+                WHITESPACE@3..4 " "
+                DECLARATOR@4..5
+                  NAME@4..5
+                    IDENT@4..5 "x"
+                SEMICOLON@5..6 ";"
+              WHITESPACE@6..7 " "
+              HASH@7..8 "#"
+              VAR_DECL@8..16
+                PATH_TYPE@8..14
+                  PATH@8..14
+                    PATH_SEGMENT@8..14
+                      NAME_REF@8..14
+                        IDENT@8..14 "define"
+                WHITESPACE@14..15 " "
+                DECLARATOR@15..16
+                  NAME@15..16
+                    IDENT@15..16 "Y"
+              WHITESPACE@16..17 " "
+              ERROR@17..18
+                INT_NUMBER@17..18 "1"
+              WHITESPACE@18..19 "\n"
+            error E1005 7..8: unexpected character outside a preprocessor directive
+            error E1001 17..18: unexpected integer literal, expected ';' after the declaration
+        "##]],
     );
 }
 
