@@ -1,6 +1,7 @@
 //! Adapter selection, device creation and running one compute job.
 
 use std::fmt;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -208,7 +209,8 @@ pub fn words_to_bytes(words: &[u32]) -> Vec<u8> {
 }
 
 /// An open device. Errors that wgpu reports outside an error scope are collected rather than
-/// panicking (wgpu's default handler panics).
+/// panicking (wgpu's default handler panics). `Gpu` is `Send + Sync`: error scopes are per thread,
+/// so jobs may run from several threads at once.
 pub struct Gpu {
     device: wgpu::Device,
     queue: wgpu::Queue,
@@ -219,7 +221,7 @@ pub struct Gpu {
     uncaptured: Arc<Mutex<Vec<String>>>,
     lost: Arc<Mutex<Option<String>>>,
     /// Set after a timeout: the GPU may still be running, and dropping the device would wait for it.
-    wedged: std::cell::Cell<bool>,
+    wedged: AtomicBool,
 }
 
 impl fmt::Debug for Gpu {
@@ -232,7 +234,7 @@ impl fmt::Debug for Gpu {
 
 impl Drop for Gpu {
     fn drop(&mut self) {
-        if self.wedged.get() {
+        if self.wedged.load(Ordering::Relaxed) {
             // Destroying a device with a runaway dispatch blocks until it ends: leak it instead.
             std::mem::forget(self.device.clone());
             std::mem::forget(self.queue.clone());
@@ -340,7 +342,7 @@ impl Gpu {
             options,
             uncaptured,
             lost,
-            wedged: std::cell::Cell::new(false),
+            wedged: AtomicBool::new(false),
         })
     }
 
@@ -427,7 +429,7 @@ impl Gpu {
     /// Compiles, binds, dispatches and reads back. Shader and pipeline errors become
     /// [`GpuError::Validation`]; a dispatch longer than the timeout becomes [`GpuError::Timeout`].
     pub fn run_compute(&self, job: &ComputeJob) -> Result<RunResult, GpuError> {
-        if self.wedged.get() {
+        if self.wedged.load(Ordering::Relaxed) {
             return Err(GpuError::DeviceLost(
                 "an earlier dispatch timed out and may still be running".into(),
             ));
@@ -689,7 +691,7 @@ impl Gpu {
         match result {
             Ok(_) => Ok(()),
             Err(wgpu::PollError::Timeout) => {
-                self.wedged.set(true);
+                self.wedged.store(true, Ordering::Relaxed);
                 Err(GpuError::Timeout(self.options.timeout))
             }
             Err(e) => Err(GpuError::DeviceLost(e.to_string())),

@@ -12,6 +12,6 @@ pub use device::{
     RunResult, WANTED_FEATURES, bytes_to_words, words_to_bytes,
 };
 pub use harness::{OutputBuffer, PlanError, TestPlan, format_outputs, names_match, plan_test};
-pub use print::{PrintArgKind, PrintFormat, decode_print_buffer};
+pub use print::{PrintArgKind, PrintFormat, decode_print_buffer, print_buffer_binding};
 pub use reflect::{ResourceInfo, WgslInfo, reflect_wgsl};
 pub use wgpu::Features;

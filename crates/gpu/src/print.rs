@@ -28,6 +28,20 @@
 
 use test_format::cformat::{CArg, format_c};
 
+use crate::device::{Binding, BindingKind};
+
+/// A zero-filled print buffer binding with room for `words` record words after the cursor.
+pub fn print_buffer_binding(group: u32, binding: u32, name: &str, words: usize) -> Binding {
+    Binding {
+        group,
+        binding,
+        name: name.to_string(),
+        kind: BindingKind::Storage { read_only: false },
+        initial: vec![0; (words + 1) * 4],
+        readback: true,
+    }
+}
+
 /// The kind of one printf argument, as the compiler saw it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum PrintArgKind {

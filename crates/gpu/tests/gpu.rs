@@ -7,7 +7,7 @@ use std::time::Duration;
 use expect_test::expect;
 use gpu::{
     Binding, BindingKind, ComputeJob, Features, GpuError, GpuOptions, PrintArgKind, PrintFormat,
-    bytes_to_words, decode_print_buffer, words_to_bytes,
+    bytes_to_words, decode_print_buffer, print_buffer_binding, words_to_bytes,
 };
 
 fn storage(binding: u32, name: &str, words: &[u32], readback: bool) -> Binding {
@@ -26,6 +26,12 @@ fn read_only(binding: u32, name: &str, words: &[u32]) -> Binding {
         kind: BindingKind::Storage { read_only: true },
         ..storage(binding, name, words, false)
     }
+}
+
+#[test]
+fn gpu_is_shareable_across_threads() {
+    fn send_sync<T: Send + Sync>() {}
+    send_sync::<gpu::Gpu>();
 }
 
 #[test]
@@ -279,7 +285,7 @@ fn print_formats() -> Vec<PrintFormat> {
 fn print_buffer_records_decode() {
     let Some(gpu) = common::gpu() else { return };
     let mut job = ComputeJob::new(PRINTING, "main");
-    job.bindings = vec![storage(0, "print_buffer", &[0; 64], true)];
+    job.bindings = vec![print_buffer_binding(0, 0, "print_buffer", 63)];
     let result = gpu.run_compute(&job).expect("dispatch");
     let text = decode_print_buffer(
         &bytes_to_words(result.buffer("print_buffer").unwrap()),
