@@ -367,8 +367,13 @@ struct InferCtx<'a, 'db> {
     switch_depth: u32,
 }
 
+/// Variadic builtins that no declaration in the stdlib can express.
 fn is_printf(name: &str) -> bool {
     matches!(name, "printf" | "print")
+}
+
+fn is_make_tuple(name: &str) -> bool {
+    name == "makeTuple"
 }
 
 impl<'a, 'db> InferCtx<'a, 'db> {
@@ -665,6 +670,10 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             (Ty::Adt(d, _), Ty::Scalar(k)) if k.is_integer() => {
                 (lower::type_decl_data(self.db, *d).kind == TypeDeclKind::Enum).then_some(Cost::CONVERSION)
             }
+            // `Optional<T>` takes a `T` (and `none`).
+            (_, Ty::Adt(d, args)) if d.loc(self.db).name() == "Optional" && args.first() == Some(&GenericArg::Type(from.clone())) => {
+                Some(Cost::CONVERSION)
+            }
             (_, Ty::Adt(d, _)) if lower::type_decl_data(self.db, *d).kind == TypeDeclKind::Interface => {
                 resolve::implements(self.db, self.file, &from, &to).then_some(Cost::TO_INTERFACE)
             }
@@ -908,8 +917,8 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         match res {
             None => {
                 let name = resolve::path_text(path);
-                if is_printf(&name) {
-                    return Ty::Void;
+                if is_printf(&name) || is_make_tuple(&name) {
+                    return Ty::Unknown;
                 }
                 self.error(
                     "E2001",
@@ -1421,11 +1430,15 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 None => Ty::Unknown,
             };
         }
-        for a in args {
-            self.infer_expr(*a, None);
+        let arg_tys: Vec<Ty> = args.iter().map(|a| self.infer_expr(*a, None)).collect();
+        if is_make_tuple(&callee_name) && matches!(self.body.exprs[callee], Expr::Path(_)) {
+            return Ty::Tuple(arg_tys.into());
         }
-        if callee_ty.has_unknown() || callee_ty == Ty::Void && is_printf(&callee_name) {
-            return if is_printf(&callee_name) { Ty::Void } else { Ty::Unknown };
+        if is_printf(&callee_name) {
+            return Ty::Void;
+        }
+        if callee_ty.has_unknown() {
+            return Ty::Unknown;
         }
         let msg = format!("`{callee_name}` of type `{}` cannot be called", self.display(&callee_ty));
         self.error("E2008", msg, self.range(callee));

@@ -1133,12 +1133,15 @@ impl BodyLowerer {
                 Stmt::DoWhile { body, cond }
             }
             SWITCH_STMT => {
+                // `__target_switch { case wgsl: ... }`: the cases name targets, not values.
+                let target_switch = has_token(node, TARGET_SWITCH_KW);
                 let scrutinee = node.children().find(|c| is_expr_kind(c.kind()));
                 let scrutinee = self.opt_expr(scrutinee, range);
                 let mut cases = Vec::new();
                 if let Some(sw) = node.children().find(|c| c.kind() == SWITCH_BODY) {
                     for clause in sw.children() {
                         let value = match clause.kind() {
+                            CASE_CLAUSE if target_switch => None,
                             CASE_CLAUSE => clause.children().find(|c| is_expr_kind(c.kind())).map(|v| self.expr(&v)),
                             DEFAULT_CLAUSE => None,
                             _ => continue,

@@ -585,6 +585,7 @@ impl Preprocessor {
                         self.expand_text(&substituted, &mut vec![def.name.clone()], 0)
                     }
                 };
+                let expansion = fold_constant(&expansion).unwrap_or(expansion);
                 out.text.push_str(&line[plain_start..id_start]);
                 let original = TextRange::new((start + id_start) as u32, (start + call_end) as u32);
                 out.push_mapped(&expansion, original);
@@ -666,6 +667,30 @@ impl Preprocessor {
         }
         result
     }
+}
+
+/// A parenthesised integer expression of plain decimal literals (`(2 + 4 * 4)`) becomes its value.
+/// The value means the same everywhere, and unlike the parenthesised form it can be parsed as a
+/// generic argument (`Feature<IN_FEATURES> f;`), where the parser cannot tell `<` from less-than.
+fn fold_constant(expansion: &str) -> Option<String> {
+    let trimmed = expansion.trim();
+    if !trimmed.starts_with('(') || !trimmed.ends_with(')') {
+        return None;
+    }
+    let tokens: Vec<String> = {
+        let mut lexer = Lexer::new(trimmed);
+        std::iter::from_fn(|| lexer.next().map(|t| t.text.to_string())).collect()
+    };
+    let plain = tokens.iter().all(|t| {
+        t.bytes().all(|b| b.is_ascii_digit())
+            || matches!(t.as_str(), "(" | ")" | "+" | "-" | "*" | "/" | "%" | "<<" | ">>" | "&" | "|" | "^" | "~")
+    });
+    if !plain {
+        return None;
+    }
+    let mut parser = CondParser { tokens: &tokens, pos: 0 };
+    let value = parser.ternary()?;
+    (parser.pos == tokens.len() && (0..=i64::from(i32::MAX)).contains(&value)).then(|| value.to_string())
 }
 
 fn update_block_comment(line: &str, mut inside: bool) -> bool {
@@ -987,3 +1012,116 @@ impl CondParser<'_> {
     }
 }
 
+
+#[cfg(test)]
+mod tests {
+    use expect_test::{Expect, expect};
+
+    use super::*;
+
+    fn run(text: &str, defines: &[(&str, Option<&str>)], files: &[(&str, &str)]) -> Preprocessed {
+        let defines: Vec<(Arc<str>, Option<Arc<str>>)> =
+            defines.iter().map(|(n, v)| (Arc::from(*n), v.map(Arc::from))).collect();
+        let mut resolver = |path: &str| {
+            files.iter().find(|(p, _)| *p == path).map(|(p, t)| (Arc::from(*p), Arc::from(*t)))
+        };
+        preprocess(text, &defines, &mut resolver)
+    }
+
+    fn check(text: &str, expect: Expect) {
+        let pp = run(text, &[], &[]);
+        let mut out = pp.text.to_string();
+        for e in &pp.errors {
+            out.push_str(&format!("\n{} {}..{}: {}", e.code, e.range.start, e.range.end, e.message));
+        }
+        expect.assert_eq(&out);
+    }
+
+    #[test]
+    fn object_and_function_macros_expand() {
+        check(
+            "#define N 4\n#define SQ(x) ((x) * (x))\nfloat a[N]; float b = SQ(a[0] + 1);",
+            expect![[r#"
+           
+                         
+                float a[4]; float b = ((a[0] + 1) * (a[0] + 1));"#]],
+        );
+    }
+
+    #[test]
+    fn conditionals_select_branches() {
+        check(
+            "#define A 2\n#if A > 1 && defined(A)\nint yes;\n#elif 1\nint no1;\n#else\nint no2;\n#endif\n#ifndef B\nint b;\n#endif",
+            expect![[r#"
+                           
+                                       
+                int yes;
+                       
+                        
+                     
+                        
+                      
+                         
+                int b;
+                      "#]],
+        );
+    }
+
+    #[test]
+    fn command_line_defines_and_includes() {
+        let pp = run(
+            "#include \"lib.h\"\nfloat x = SCALE * K;",
+            &[("SCALE", Some("2.0"))],
+            &[("lib.h", "#define K 3\nfloat libValue;")],
+        );
+        expect![[r#"
+           
+            float libValue;
+            float x = 2.0 * 3;"#]]
+        .assert_eq(&pp.text);
+        assert_eq!(pp.includes.len(), 1);
+    }
+
+    #[test]
+    fn errors_name_the_problem() {
+        check(
+            "#if 1\nint a;\n#include \"missing.h\"\n#foo\n",
+            expect![[r#"
+                     
+                int a;
+                                    
+                    
+                
+                E2906 13..33: cannot find include file `missing.h`: check the name and the include paths
+                E2908 35..38: unknown preprocessor directive `#foo`
+                E2901 0..5: `#if` without a matching `#endif`: add `#endif`"#]],
+        );
+    }
+
+    #[test]
+    fn map_points_back_to_invocations() {
+        let pp = run("#define LONG_NAME 1\nint x = LONG_NAME + y;", &[], &[]);
+        // `y` moved left by the expansion; its original offset is recovered.
+        let y_expanded = pp.text.find('y').unwrap() as u32;
+        let original = "#define LONG_NAME 1\nint x = LONG_NAME + y;";
+        assert_eq!(pp.map.to_original(y_expanded) as usize, original.find('y').unwrap());
+        // Anything inside the expansion maps to the whole invocation.
+        let one = pp.text.rfind('1').unwrap() as u32;
+        let r = pp.map.range_to_original(TextRange::new(one, one + 1));
+        assert_eq!(&original[r.start as usize..r.end as usize], "LONG_NAME");
+        assert_eq!(pp.map.to_expanded(original.find('y').unwrap() as u32), y_expanded);
+    }
+
+    #[test]
+    fn constant_macros_fold_for_generic_arguments() {
+        check("#define N (2 + 4 * 4)\nFeature<N> f;", expect![[r#"
+                                 
+            Feature<18> f;"#]]);
+    }
+
+    #[test]
+    fn files_without_directives_are_detected() {
+        assert!(!has_directives("float f(float x) { return x; } // #define"));
+        assert!(has_directives("  #define X 1\n"));
+    }
+}

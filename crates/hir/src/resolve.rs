@@ -304,6 +304,14 @@ impl<'db> Resolver<'db> {
                 }
                 Resolution::Type(Ty::Adt(decl, args.into()))
             }
+            Resolution::Type(Ty::Tuple(_)) => Resolution::Type(Ty::Tuple(
+                args.into_iter()
+                    .map(|a| match a {
+                        GenericArg::Type(t) => t,
+                        GenericArg::Value(_) => Ty::Unknown,
+                    })
+                    .collect(),
+            )),
             Resolution::Type(Ty::Vector(..)) | Resolution::Type(Ty::Matrix(..)) => {
                 Resolution::Type(builtin_generic(range, &args, diags).unwrap_or(Ty::Unknown))
             }
@@ -481,6 +489,7 @@ pub fn builtin_type(name: &str) -> Option<Ty> {
         "vector" => return Some(Ty::Vector(Arc::new(Ty::FLOAT), Len::Known(4))),
         "matrix" => return Some(Ty::Matrix(Arc::new(Ty::FLOAT), Len::Known(4), Len::Known(4))),
         "String" | "string" => return Some(Ty::String),
+        "Tuple" => return Some(Ty::Tuple(Arc::from([]))),
         _ => {}
     }
     // `float3`, `uint2`, `float4x4`
@@ -628,8 +637,23 @@ pub fn type_decl_bases(db: &dyn Db, decl: TypeDeclId) -> Arc<[Ty]> {
 
 /// Extensions (visible from `file`) whose target matches `ty`, with the bindings.
 pub fn extensions_for(db: &dyn Db, file: SourceFile, ty: &Ty) -> Vec<(ExtensionId, Vec<(GenericParamId, GenericArg)>)> {
+    extensions_matching(db, file, ty, false)
+}
+
+/// Extensions that match `ty`; with `conformances_only`, only those that add interfaces (the
+/// others cannot change what a type conforms to, and skipping them keeps blanket extensions such
+/// as `extension<S : IShape> S` from making conformance depend on itself).
+fn extensions_matching(
+    db: &dyn Db,
+    file: SourceFile,
+    ty: &Ty,
+    conformances_only: bool,
+) -> Vec<(ExtensionId, Vec<(GenericParamId, GenericArg)>)> {
     let mut out = Vec::new();
     for ext in scope::visible_extensions(db, file).iter() {
+        if conformances_only && lower::extension_data(db, *ext).bases.is_empty() {
+            continue;
+        }
         let target = extension_target(db, *ext);
         let mut binds = Vec::new();
         if match_pattern(&target, ty, &mut binds) {
@@ -679,7 +703,7 @@ pub fn direct_interfaces(db: &dyn Db, file: SourceFile, ty: &Ty) -> Vec<Ty> {
         }
         _ => {}
     }
-    for (ext, _) in extensions_for(db, file, ty) {
+    for (ext, _) in extensions_matching(db, file, ty, true) {
         out.extend(extension_bases(db, ext).iter().cloned());
     }
     out
