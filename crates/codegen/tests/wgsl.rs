@@ -166,7 +166,10 @@ fn matrices_follow_hlsl_row_major_semantics() {
         let mt = b.math(MathFn::Transpose, &[m]); // float3x2
         let mm = b.math(MathFn::Mul, &[mt, m]); // float3x3
         let det = b.math(MathFn::Determinant, &[mm]);
-        let cw = b.mul(mm, mm); // component-wise
+        let half = b.f32(0.5);
+        let halves = b.splat(m33, half);
+        let neg = b.unary(UnaryOp::Neg, mm);
+        let cw = b.mul(neg, halves); // component-wise
         let row = b.extract(cw, 1);
         let i = b.convert(x, Scalar::U32);
         let dyn_row = b.extract_dyn(mm, i);
@@ -185,26 +188,29 @@ fn matrices_follow_hlsl_row_major_semantics() {
     check(
         &k.m,
         expect![[r#"
-        @group(0) @binding(0) 
-        var<storage, read_write> outputBuffer: array<vec3<f32>>;
+            @group(0) @binding(0) 
+            var<storage, read_write> outputBuffer: array<vec3<f32>>;
 
-        @compute @workgroup_size(1, 1, 1) 
-        fn computeMain(@builtin(global_invocation_id) tid: vec3<u32>) {
-            var acc: mat3x3<f32>;
-            var index_tmp: mat3x3<f32>;
+            @compute @workgroup_size(1, 1, 1) 
+            fn computeMain(@builtin(global_invocation_id) tid: vec3<u32>) {
+                var acc: mat3x3<f32>;
+                var index_tmp: mat3x3<f32>;
 
-            let _e11 = mat2x3<f32>(vec3<f32>(1f, 2f, 3f), vec3<f32>(4f, 5f, 6f));
-            let _e17 = (_e11 * transpose(_e11));
-            let _e30 = u32(tid.x);
-            index_tmp = _e17;
-            let _e33 = index_tmp[_e30];
-            acc = _e17;
-            acc[2][1] = (vec3<f32>(1f, 2f, 3f) * _e11).x;
-            acc[_e30] = ((mat3x3<f32>((_e17[0] * _e17[0]), (_e17[1] * _e17[1]), (_e17[2] * _e17[2]))[1] + ((determinant(_e17) * 1f) * (_e11 * vec2<f32>(1f, 2f)))) + _e33);
-            let _e43 = acc[2];
-            outputBuffer[tid.x] = _e43;
-        }
-    "#]],
+                let _e11 = mat2x3<f32>(vec3<f32>(1f, 2f, 3f), vec3<f32>(4f, 5f, 6f));
+                let _e17 = (_e11 * transpose(_e11));
+                let _e20 = vec3(0.5f);
+                let _e21 = mat3x3<f32>(_e20, _e20, _e20);
+                let _e28 = mat3x3<f32>(-(_e17[0]), -(_e17[1]), -(_e17[2]));
+                let _e40 = u32(tid.x);
+                index_tmp = _e17;
+                let _e43 = index_tmp[_e40];
+                acc = _e17;
+                acc[2][1] = (vec3<f32>(1f, 2f, 3f) * _e11).x;
+                acc[_e40] = ((mat3x3<f32>((_e28[0] * _e21[0]), (_e28[1] * _e21[1]), (_e28[2] * _e21[2]))[1] + ((determinant(_e17) * 1f) * (_e11 * vec2<f32>(1f, 2f)))) + _e43);
+                let _e53 = acc[2];
+                outputBuffer[tid.x] = _e53;
+            }
+        "#]],
     );
 }
 

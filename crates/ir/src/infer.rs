@@ -592,7 +592,7 @@ pub fn check_explicit(types: &mut Types, ctx: &Ctx, inst: &Inst, ty: TypeId) -> 
             _ => Ok(()),
         },
         Inst::Splat(a) => match *types.kind(ty) {
-            TypeKind::Vector { scalar, .. }
+            TypeKind::Vector { scalar, .. } | TypeKind::Matrix { scalar, .. }
                 if types.kind(vty(*a)?) == &TypeKind::Scalar(scalar) =>
             {
                 Ok(())

@@ -334,7 +334,7 @@ pub enum Inst {
     /// Vector from scalars/vectors, matrix from rows or from all scalars (row-major), struct from
     /// fields, array from elements.
     Construct(Vec<ValueId>),
-    /// Scalar to vector of the result type.
+    /// Scalar to every component of the result type (a vector or a matrix).
     Splat(ValueId),
     /// Struct field, vector component, matrix row or array element by constant index.
     Extract(ValueId, u32),

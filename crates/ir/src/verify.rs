@@ -12,12 +12,17 @@ pub fn verify(module: &Module) -> Result<(), Vec<String>> {
     for (id, kind) in module.types.iter() {
         let bad = match *kind {
             TypeKind::Vector { size, .. } => !(2..=4).contains(&size),
-            TypeKind::Matrix { rows, cols, .. } => !(1..=4).contains(&rows) || !(1..=4).contains(&cols),
+            TypeKind::Matrix { rows, cols, .. } => {
+                !(1..=4).contains(&rows) || !(1..=4).contains(&cols)
+            }
             TypeKind::Array { len, .. } => len == 0,
             _ => false,
         };
         if bad {
-            errors.push(format!("type {} has invalid dimensions", module.types.display(id)));
+            errors.push(format!(
+                "type {} has invalid dimensions",
+                module.types.display(id)
+            ));
         }
     }
     for (i, g) in module.globals.iter().enumerate() {

@@ -248,7 +248,10 @@ fn verifier_checks_control_flow_placement_switches_and_entry_points() {
             access: BufferAccess::Read,
         },
     );
-    m.types.intern(TypeKind::Vector { scalar: Scalar::F32, size: 5 });
+    m.types.intern(TypeKind::Vector {
+        scalar: Scalar::F32,
+        size: 5,
+    });
     m.types.array(f32t, 0);
     m.add_global("input", f32t, GlobalKind::Groupshared);
     m.add_global(

@@ -247,13 +247,32 @@ impl Lowerer<'_> {
                             },
                         )
                     }
-                    UnaryOp::Neg => cx.add(
-                        out,
-                        E::Unary {
-                            op: naga::UnaryOperator::Negate,
-                            expr: a,
-                        },
-                    ),
+                    UnaryOp::Neg => {
+                        if let TypeKind::Matrix { rows, .. } = *self.types().kind(ty) {
+                            // naga negates vectors, not matrices: negate row by row.
+                            let mut components = Vec::new();
+                            for r in 0..rows as u32 {
+                                let row = cx.add(out, E::AccessIndex { base: a, index: r });
+                                components.push(cx.add(
+                                    out,
+                                    E::Unary {
+                                        op: naga::UnaryOperator::Negate,
+                                        expr: row,
+                                    },
+                                ));
+                            }
+                            let t = self.ty(ty, Repr::VALUE)?;
+                            cx.add(out, E::Compose { ty: t, components })
+                        } else {
+                            cx.add(
+                                out,
+                                E::Unary {
+                                    op: naga::UnaryOperator::Negate,
+                                    expr: a,
+                                },
+                            )
+                        }
+                    }
                     UnaryOp::Not => cx.add(
                         out,
                         E::Unary {
@@ -373,6 +392,14 @@ impl Lowerer<'_> {
             }
             Inst::Splat(a) => {
                 let value = cx.value(*a)?;
+                if let TypeKind::Matrix { scalar, rows, cols } = *self.types().kind(ty) {
+                    let size = vsize(cols).ok_or_else(|| cx.err("bad matrix"))?;
+                    let row = cx.add(out, E::Splat { size, value });
+                    let _ = scalar;
+                    let t = self.ty(ty, Repr::VALUE)?;
+                    let components = vec![row; rows as usize];
+                    return Ok(Some(cx.add(out, E::Compose { ty: t, components })));
+                }
                 let n = self.types().vector_size(ty).unwrap_or(1);
                 let size = vsize(n).ok_or_else(|| cx.err("splat to a scalar"))?;
                 Some(cx.add(out, E::Splat { size, value }))
