@@ -724,5 +724,112 @@ def bool_logic():
     return [p and q, p or q, not q, p != q, 0, 10, 11, (p ^ q) + (p == (not q)) * 2]
 
 
+
+# ---------------------------------------------------------------- declarations, generics, interfaces
+
+@test()
+def let_var():
+    k = 2.0 * 1.5
+    return [k, 4 * k, 3 * k, 3 // 2]
+
+
+@test()
+def static_const_globals():
+    x = 1.0
+    return [x * 2.5 + 3, 0 * x + 1 * x + 2 * x, (1 + 4 + 9 + 16) + 2.5 * 3, 0xF0 >> 4]
+
+
+@test()
+def typedef_typealias():
+    x = 1.5
+    return [x + 2 * x + 3 * x, x * 3 * x, 4 * x]
+
+
+@test('int')
+def enums():
+    red, green, blue, alpha = 0, 1, 10, 11   # Alpha follows Blue
+    weight = {red: 1, green: 2}
+    return [red, green, blue, alpha, 4 + 100, weight.get(1, 3) * 10 + weight.get(alpha, 3)]
+
+
+@test()
+def namespaces():
+    x = 2.0
+    return [x * x, x ** 3, 3 * x * x, 2 * x]
+
+
+@test()
+def generics_type_param():
+    x = 1.5
+    return [2 * x, 14, 2 * (1 + 2 + x), x + 1 - 0.25, x * 0.5 + 4 * 0.5]
+
+
+@test()
+def generics_value_param():
+    inp = [1.0, 2.0, 3.0, 4.0, 5.0, 6.0]
+    return [sum(inp[:3]), sum(inp[:6]), (1.5 + 2.5) * 2, 4.0 * 4]
+
+
+@test()
+def generic_struct():
+    x = 2.0
+    return [x + 10 + x, 3 * 4, -x, 42, 2 * 1.0 * 10 + 2 * x]
+
+
+@test()
+def interface_static_dispatch():
+    x = 2.0
+    square, triangle = x * x, 0.5 * x * 3
+    return [square * 100 + 4, triangle * 100 + 3, square + triangle, square * 0.25, triangle * 100, 4]
+
+
+@test()
+def interface_associated_type():
+    x = 2.0
+    ip = (int(x) + 1) * 3
+    vp = x * (x + 1)
+    return [ip, vp, ip + vp]
+
+
+@test()
+def properties():
+    c = 100.0
+    f = c * 9 / 5 + 32
+    c2 = (50 - 32) * 5 / 9
+    c3 = ((c2 * 9 / 5 + 32) + 18 - 32) * 5 / 9
+    return [f, c + 273, c2, c3]
+
+
+@test()
+def subscripts():
+    x = 2.0
+    return [1 + 2 * x + 3 * x ** 2 + 4 * x ** 3, 3.0, 13.0, x * 3.0, 2.0]
+
+
+@test()
+def operator_overloading():
+    a, b = complex(1, 2), complex(3, -1)
+    s, p = a + b, a * b
+    q = -(2 * a) + p
+    return [s.real, s.imag, p.real, p.imag, q.real + q.imag * 100, 1.0]
+
+
+@test()
+def extensions():
+    x = 3.0
+    return [x * 100, F(10.0) * F(0.3), x + 1000, x * x]
+
+
+@test()
+def tuples():
+    x = 2.0
+    return [3 + x * 2, 17 // 5, 17 % 5, x * 0.5 + 7]
+
+
+@test()
+def optionals():
+    return [4.0, -1.0, 4.0, 10.0]
+
+
 if __name__ == '__main__':
     main(HERE, sys.argv[1:])
