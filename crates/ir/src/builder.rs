@@ -20,7 +20,9 @@ impl<'m> FunctionBuilder<'m> {
         Self::for_declared(module, id)
     }
 
-    /// Fills a function made by `Module::declare_function` (its parameters are kept).
+    /// Fills a function made by `Module::declare_function`, or rewrites an existing one: its
+    /// parameters, locals and values are kept (so existing `ValueId`s stay valid and can be
+    /// re-placed with `push_stmt`) and the body starts empty.
     pub fn for_declared(module: &'m mut Module, id: FuncId) -> Self {
         let func = module.function(id).cloned().unwrap_or_else(|| Function {
             name: String::new(),
@@ -68,14 +70,25 @@ impl<'m> FunctionBuilder<'m> {
         });
         LocalId(self.func.locals.len() as u32 - 1)
     }
+    /// The type of `v`; an unknown id gives an id that reads as `void`.
     pub fn value_ty(&self, v: ValueId) -> TypeId {
-        self.func.values[v.0 as usize].ty
+        self.func.value_ty(v).unwrap_or(TypeId(u32::MAX))
     }
 
     fn stmt(&mut self, s: Stmt) {
         if let Some(b) = self.blocks.last_mut() {
             b.push(s);
         }
+    }
+
+    /// Appends a statement as is (e.g. one copied from another body of this function).
+    pub fn push_stmt(&mut self, s: Stmt) {
+        self.stmt(s);
+    }
+
+    /// The function as built so far (values, locals, parameters).
+    pub fn func(&self) -> &Function {
+        &self.func
     }
 
     /// Appends `inst` as a new value; `explicit` gives the type of `Zero`/`Construct`/`Splat`.

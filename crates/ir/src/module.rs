@@ -493,6 +493,11 @@ pub struct Function {
 }
 
 impl Function {
+    /// Adds a value without placing it: the caller puts a `Stmt::Let` for it in the body.
+    pub fn add_value(&mut self, ty: TypeId, inst: Inst) -> ValueId {
+        self.values.push(ValueData { ty, inst });
+        ValueId(self.values.len() as u32 - 1)
+    }
     pub fn value(&self, v: ValueId) -> Option<&ValueData> {
         self.values.get(v.0 as usize)
     }
@@ -586,6 +591,11 @@ impl Module {
             values: Vec::new(),
             body: Vec::new(),
         });
+        FuncId(self.functions.len() as u32 - 1)
+    }
+    /// Adds a complete function (for passes that build bodies directly).
+    pub fn add_function(&mut self, f: Function) -> FuncId {
+        self.functions.push(f);
         FuncId(self.functions.len() as u32 - 1)
     }
     pub fn add_print_format(&mut self, text: &str) -> FormatId {

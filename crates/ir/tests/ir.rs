@@ -588,3 +588,35 @@ fn declared_functions_allow_calls_before_bodies() {
     "#]],
     );
 }
+
+#[test]
+fn rewriting_a_body_keeps_value_ids() {
+    let mut m = loop_module();
+    let f = m.find_function("f").unwrap();
+    let old_body = m.functions[f.0 as usize].body.clone();
+    let mut b = FunctionBuilder::for_declared(&mut m, f);
+    // Keep the first two statements, then return twice the parameter instead of the loop.
+    for s in old_body.iter().take(2) {
+        b.push_stmt(s.clone());
+    }
+    let x = b.load(Place::param(0));
+    let two = b.f32(2.0);
+    let r = b.mul(x, two);
+    b.ret(Some(r));
+    assert_eq!(b.func().locals.len(), 1);
+    b.finish().unwrap();
+    passes::eliminate_dead_code(&mut m);
+    assert_eq!(verify(&m), Ok(()));
+    check_print(&m, expect![[r#"
+
+        fn f(x: float, inout acc: float) -> float {
+          local i: int
+          %0: int = 0
+          store $i, %0
+          %13: float = load $x
+          %14: float = 2.0
+          %15: float = mul %13, %14
+          return %15
+        }
+    "#]]);
+}
