@@ -175,7 +175,7 @@ fn gen_interface(out: &mut String, rng: &mut Rng, n: usize) {
     );
     let _ = writeln!(
         out,
-        "struct Sphere{n} : IShape{n}\n{{\n    float r;\n    typealias Param = float;\n"
+        "struct Sphere{n} : IShape{n}, IDifferentiable\n{{\n    float r;\n    typealias Param = float;\n"
     );
     let _ = writeln!(
         out,

@@ -1975,3 +1975,232 @@ fn stray_semicolons_between_items() {
     "#]],
     );
 }
+
+#[test]
+fn namespaced_attribute_and_tbuffer() {
+    check(
+        "[vk::binding(0, 1)] [BackwardDerivative(myBwd)] float f(float x);\ntbuffer T { float a; }",
+        expect![[r#"
+        SOURCE_FILE@0..88
+          FN@0..65
+            ATTRIBUTE@0..19
+              L_BRACK@0..1 "["
+              PATH@1..12
+                PATH_SEGMENT@1..3
+                  NAME_REF@1..3
+                    IDENT@1..3 "vk"
+                COLON2@3..5 "::"
+                PATH_SEGMENT@5..12
+                  NAME_REF@5..12
+                    IDENT@5..12 "binding"
+              ARG_LIST@12..18
+                L_PAREN@12..13 "("
+                LITERAL@13..14
+                  INT_NUMBER@13..14 "0"
+                COMMA@14..15 ","
+                WHITESPACE@15..16 " "
+                LITERAL@16..17
+                  INT_NUMBER@16..17 "1"
+                R_PAREN@17..18 ")"
+              R_BRACK@18..19 "]"
+            WHITESPACE@19..20 " "
+            ATTRIBUTE@20..47
+              L_BRACK@20..21 "["
+              PATH@21..39
+                PATH_SEGMENT@21..39
+                  NAME_REF@21..39
+                    IDENT@21..39 "BackwardDerivative"
+              ARG_LIST@39..46
+                L_PAREN@39..40 "("
+                PATH_EXPR@40..45
+                  NAME_REF@40..45
+                    IDENT@40..45 "myBwd"
+                R_PAREN@45..46 ")"
+              R_BRACK@46..47 "]"
+            WHITESPACE@47..48 " "
+            PATH_TYPE@48..53
+              PATH@48..53
+                PATH_SEGMENT@48..53
+                  NAME_REF@48..53
+                    IDENT@48..53 "float"
+            WHITESPACE@53..54 " "
+            NAME@54..55
+              IDENT@54..55 "f"
+            PARAM_LIST@55..64
+              L_PAREN@55..56 "("
+              PARAM@56..63
+                PATH_TYPE@56..61
+                  PATH@56..61
+                    PATH_SEGMENT@56..61
+                      NAME_REF@56..61
+                        IDENT@56..61 "float"
+                WHITESPACE@61..62 " "
+                NAME@62..63
+                  IDENT@62..63 "x"
+              R_PAREN@63..64 ")"
+            SEMICOLON@64..65 ";"
+          WHITESPACE@65..66 "\n"
+          CBUFFER@66..88
+            TBUFFER_KW@66..73 "tbuffer"
+            WHITESPACE@73..74 " "
+            NAME@74..75
+              IDENT@74..75 "T"
+            WHITESPACE@75..76 " "
+            MEMBER_LIST@76..88
+              L_CURLY@76..77 "{"
+              WHITESPACE@77..78 " "
+              VAR_DECL@78..86
+                PATH_TYPE@78..83
+                  PATH@78..83
+                    PATH_SEGMENT@78..83
+                      NAME_REF@78..83
+                        IDENT@78..83 "float"
+                WHITESPACE@83..84 " "
+                DECLARATOR@84..85
+                  NAME@84..85
+                    IDENT@84..85 "a"
+                SEMICOLON@85..86 ";"
+              WHITESPACE@86..87 " "
+              R_CURLY@87..88 "}"
+    "#]],
+    );
+}
+
+#[test]
+fn generic_interface_and_struct_where() {
+    check(
+        "interface IFoo<T> { T get(); }\n__generic<T> struct S<U> : IFoo<U> where U : IBar { U get() { return u; } U u; }",
+        expect![[r#"
+        SOURCE_FILE@0..111
+          INTERFACE@0..30
+            INTERFACE_KW@0..9 "interface"
+            WHITESPACE@9..10 " "
+            NAME@10..14
+              IDENT@10..14 "IFoo"
+            GENERIC_PARAM_LIST@14..17
+              LT@14..15 "<"
+              TYPE_PARAM@15..16
+                NAME@15..16
+                  IDENT@15..16 "T"
+              GT@16..17 ">"
+            WHITESPACE@17..18 " "
+            MEMBER_LIST@18..30
+              L_CURLY@18..19 "{"
+              WHITESPACE@19..20 " "
+              FN@20..28
+                PATH_TYPE@20..21
+                  PATH@20..21
+                    PATH_SEGMENT@20..21
+                      NAME_REF@20..21
+                        IDENT@20..21 "T"
+                WHITESPACE@21..22 " "
+                NAME@22..25
+                  IDENT@22..25 "get"
+                PARAM_LIST@25..27
+                  L_PAREN@25..26 "("
+                  R_PAREN@26..27 ")"
+                SEMICOLON@27..28 ";"
+              WHITESPACE@28..29 " "
+              R_CURLY@29..30 "}"
+          WHITESPACE@30..31 "\n"
+          STRUCT@31..111
+            GENERIC_PARAM_LIST@31..43
+              GENERIC_KW@31..40 "__generic"
+              LT@40..41 "<"
+              TYPE_PARAM@41..42
+                NAME@41..42
+                  IDENT@41..42 "T"
+              GT@42..43 ">"
+            WHITESPACE@43..44 " "
+            STRUCT_KW@44..50 "struct"
+            WHITESPACE@50..51 " "
+            NAME@51..52
+              IDENT@51..52 "S"
+            GENERIC_PARAM_LIST@52..55
+              LT@52..53 "<"
+              TYPE_PARAM@53..54
+                NAME@53..54
+                  IDENT@53..54 "U"
+              GT@54..55 ">"
+            WHITESPACE@55..56 " "
+            BASE_LIST@56..65
+              COLON@56..57 ":"
+              WHITESPACE@57..58 " "
+              PATH_TYPE@58..65
+                PATH@58..65
+                  PATH_SEGMENT@58..65
+                    NAME_REF@58..62
+                      IDENT@58..62 "IFoo"
+                    GENERIC_ARG_LIST@62..65
+                      LT@62..63 "<"
+                      TYPE_ARG@63..64
+                        PATH_TYPE@63..64
+                          PATH@63..64
+                            PATH_SEGMENT@63..64
+                              NAME_REF@63..64
+                                IDENT@63..64 "U"
+                      GT@64..65 ">"
+            WHITESPACE@65..66 " "
+            WHERE_CLAUSE@66..80
+              WHERE_KW@66..71 "where"
+              WHITESPACE@71..72 " "
+              WHERE_PRED@72..80
+                PATH_TYPE@72..73
+                  PATH@72..73
+                    PATH_SEGMENT@72..73
+                      NAME_REF@72..73
+                        IDENT@72..73 "U"
+                WHITESPACE@73..74 " "
+                COLON@74..75 ":"
+                WHITESPACE@75..76 " "
+                PATH_TYPE@76..80
+                  PATH@76..80
+                    PATH_SEGMENT@76..80
+                      NAME_REF@76..80
+                        IDENT@76..80 "IBar"
+            WHITESPACE@80..81 " "
+            MEMBER_LIST@81..111
+              L_CURLY@81..82 "{"
+              WHITESPACE@82..83 " "
+              FN@83..104
+                PATH_TYPE@83..84
+                  PATH@83..84
+                    PATH_SEGMENT@83..84
+                      NAME_REF@83..84
+                        IDENT@83..84 "U"
+                WHITESPACE@84..85 " "
+                NAME@85..88
+                  IDENT@85..88 "get"
+                PARAM_LIST@88..90
+                  L_PAREN@88..89 "("
+                  R_PAREN@89..90 ")"
+                WHITESPACE@90..91 " "
+                BLOCK@91..104
+                  L_CURLY@91..92 "{"
+                  WHITESPACE@92..93 " "
+                  RETURN_STMT@93..102
+                    RETURN_KW@93..99 "return"
+                    WHITESPACE@99..100 " "
+                    PATH_EXPR@100..101
+                      NAME_REF@100..101
+                        IDENT@100..101 "u"
+                    SEMICOLON@101..102 ";"
+                  WHITESPACE@102..103 " "
+                  R_CURLY@103..104 "}"
+              WHITESPACE@104..105 " "
+              VAR_DECL@105..109
+                PATH_TYPE@105..106
+                  PATH@105..106
+                    PATH_SEGMENT@105..106
+                      NAME_REF@105..106
+                        IDENT@105..106 "U"
+                WHITESPACE@106..107 " "
+                DECLARATOR@107..108
+                  NAME@107..108
+                    IDENT@107..108 "u"
+                SEMICOLON@108..109 ";"
+              WHITESPACE@109..110 " "
+              R_CURLY@110..111 "}"
+    "#]],
+    );
+}

@@ -351,3 +351,42 @@ fn directive_accessors() {
             .all(|d| d.syntax().kind() != SyntaxKind::PP_UNKNOWN)
     );
 }
+
+#[test]
+fn object_like_macro_with_parenthesised_body() {
+    check(
+        "#define X (a + b)\n#define F(a)a\n",
+        expect![[r##"
+        SOURCE_FILE@0..32
+          PP_DEFINE@0..17
+            HASH@0..1 "#"
+            IDENT@1..7 "define"
+            WHITESPACE@7..8 " "
+            NAME@8..9
+              IDENT@8..9 "X"
+            WHITESPACE@9..10 " "
+            PP_BODY@10..17
+              L_PAREN@10..11 "("
+              IDENT@11..12 "a"
+              WHITESPACE@12..13 " "
+              PLUS@13..14 "+"
+              WHITESPACE@14..15 " "
+              IDENT@15..16 "b"
+              R_PAREN@16..17 ")"
+          WHITESPACE@17..18 "\n"
+          PP_DEFINE@18..31
+            HASH@18..19 "#"
+            IDENT@19..25 "define"
+            WHITESPACE@25..26 " "
+            NAME@26..27
+              IDENT@26..27 "F"
+            PP_PARAM_LIST@27..30
+              L_PAREN@27..28 "("
+              IDENT@28..29 "a"
+              R_PAREN@29..30 ")"
+            PP_BODY@30..31
+              IDENT@30..31 "a"
+          WHITESPACE@31..32 "\n"
+    "##]],
+    );
+}

@@ -210,6 +210,14 @@ fn long_flat_chains() {
     }
 }
 
+/// `SYNTAX_FUZZ_CASES=100000` runs a longer fuzzing session than the default.
+fn fuzz_cases(default: usize) -> usize {
+    std::env::var("SYNTAX_FUZZ_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
 const SOUP: &[&str] = &[
     "struct",
     "interface",
@@ -424,7 +432,7 @@ fn check_invariants(text: &str, what: &str) {
 fn random_token_soup() {
     let mut rng = Rng::new(0x5EED);
     let started = Instant::now();
-    for case in 0..3000 {
+    for case in 0..fuzz_cases(3000) {
         let len = rng.below(120);
         let mut text = String::new();
         for _ in 0..len {
@@ -451,7 +459,7 @@ fn mutated_corpus_files() {
     assert!(!files.is_empty(), "no corpus files found");
     let mut rng = Rng::new(42);
     let started = Instant::now();
-    for case in 0..2000 {
+    for case in 0..fuzz_cases(2000) {
         let mut bytes = files[rng.below(files.len())].clone();
         let n = bytes.len().max(1);
         match rng.below(5) {
