@@ -304,3 +304,17 @@ fn float_atomics_need_the_device_feature() {
     // SPIR-V for a device with float atomics.
     check_spirv(&k.m);
 }
+
+#[test]
+fn uniform_layouts_wgsl_cannot_express_are_reported() {
+    let mut m = Module::new();
+    let f32t = m.types.f32();
+    let arr = m.types.array(f32t, 4);
+    let params = m
+        .types
+        .add_struct("Params", vec![("scale", f32t), ("weights", arr)]);
+    m.add_global("params", params, GlobalKind::Uniform);
+    let err = lower(&m, &Options::wgsl()).unwrap_err();
+    expect!["the uniform `params` of type `Params` (arrays, matrices and nested structs in uniform buffers need 16-byte aligned layouts) cannot be expressed in WGSL"]
+        .assert_eq(&err.to_string());
+}

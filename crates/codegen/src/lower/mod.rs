@@ -453,6 +453,17 @@ impl Lowerer<'_> {
                 GlobalKind::StorageBuffer { .. } => self.runtime_array_of(g.ty, repr)?,
                 _ => self.ty(g.ty, repr)?,
             };
+            if g.kind == GlobalKind::Uniform && !self.uniform_layout_ok(place_ty) {
+                return Err(CodegenError::Unsupported {
+                    what: format!(
+                        "the uniform `{}` of type `{}` (arrays, matrices and nested structs in uniform \
+                         buffers need 16-byte aligned layouts)",
+                        g.name,
+                        self.types().display(g.ty)
+                    ),
+                    target: self.opts.target,
+                });
+            }
             let init = match &g.kind {
                 GlobalKind::Constant(value) => Some(self.const_expr(value, g.ty)?),
                 _ => None,
@@ -536,6 +547,22 @@ impl Lowerer<'_> {
             });
         }
         Ok(())
+    }
+
+    /// WGSL's uniform address space wants 16-byte array strides and 16-byte aligned struct
+    /// members of struct or array type; our layouts follow storage rules.
+    fn uniform_layout_ok(&self, h: Handle<Type>) -> bool {
+        match &self.out.types[h].inner {
+            Ti::Array { base, stride, .. } => stride % 16 == 0 && self.uniform_layout_ok(*base),
+            Ti::Struct { members, .. } => members.iter().all(|m| {
+                let nested = matches!(
+                    self.out.types[m.ty].inner,
+                    Ti::Array { .. } | Ti::Struct { .. }
+                );
+                (!nested || m.offset % 16 == 0) && self.uniform_layout_ok(m.ty)
+            }),
+            _ => true,
+        }
     }
 
     fn runtime_array_of(&mut self, elem: TypeId, repr: Repr) -> Result<Handle<Type>> {
