@@ -756,12 +756,11 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 let _ = self.infer_expr(base, None);
                 if let Some(ty) = self.type_exprs.get(&base).cloned() {
                     let mut diags = Vec::new();
-                    let args: Vec<GenericArg> =
-                        args.iter().map(|a| self.resolver.resolve_generic_arg(a, &mut diags)).collect();
+                    let applied = self.resolver.apply_generic_args(Resolution::Type(ty), &args, range, &mut diags);
                     self.result.diags.extend(diags);
-                    if let Ty::Adt(d, _) = ty {
-                        let applied = Ty::Adt(d, args.into());
-                        self.type_exprs.insert(e, applied.clone());
+                    if let Resolution::Type(applied) = applied {
+                        self.result.resolutions.insert(e, ExprRes::Type(applied.clone()));
+                        self.type_exprs.insert(e, applied);
                     }
                 }
                 if let Some(f) = self.fn_exprs.get(&base).cloned() {
@@ -1020,8 +1019,10 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             return Ty::Unknown;
         }
         // Swizzles on scalars and vectors.
+        let swizzle_like = !name.is_empty() && name.chars().all(|c| "xyzwrgba".contains(c));
         if let Some(k) = ty.scalar_kind()
             && matches!(ty, Ty::Scalar(_) | Ty::Vector(..))
+            && (swizzle_like || resolve::lookup_member_items(self.db, self.file, &ty, name).is_empty())
         {
             let len = match &ty {
                 Ty::Vector(_, Len::Known(n)) => *n,
@@ -1424,6 +1425,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             return match self.pick_overload(&cands, explicit.as_deref(), args, &arg_tys, range, &callee_name, false) {
                 Some((chosen, ret)) => {
                     self.result.resolutions.insert(e, ExprRes::Function(chosen));
+                    self.result.resolutions.insert(target, ExprRes::Function(chosen));
                     self.check_mutating_call(target, chosen);
                     ret
                 }

@@ -279,7 +279,7 @@ impl<'db> Resolver<'db> {
         })
     }
 
-    fn apply_generic_args(
+    pub fn apply_generic_args(
         &self,
         res: Resolution,
         args: &[GenericArgRef],
