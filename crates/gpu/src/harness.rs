@@ -26,11 +26,17 @@ pub struct TestPlan {
     pub notes: Vec<String>,
 }
 
+/// The largest buffer a test input may ask for (`count * stride`); the device's own limits are
+/// checked again when the job runs. Guards against allocating host memory for a typo.
+pub const MAX_INPUT_BUFFER_BYTES: u64 = 1 << 30;
+
 /// Why a test cannot be planned.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum PlanError {
     /// An input kind this harness cannot create (textures, objects...): skip with this reason.
     Unsupported { line: u32, text: String },
+    /// An input larger than [`MAX_INPUT_BUFFER_BYTES`].
+    TooLarge { line: u32, bytes: u64 },
 }
 
 impl std::fmt::Display for PlanError {
@@ -39,6 +45,10 @@ impl std::fmt::Display for PlanError {
             PlanError::Unsupported { line, text } => {
                 write!(f, "line {line}: unsupported TEST_INPUT `{text}`")
             }
+            PlanError::TooLarge { line, bytes } => write!(
+                f,
+                "line {line}: the buffer would have {bytes} bytes, more than {MAX_INPUT_BUFFER_BYTES}"
+            ),
         }
     }
 }
@@ -78,6 +88,15 @@ pub fn plan_test(
         }
     }
     let buffers: Vec<_> = file.buffers().collect();
+    if let Some((input, buffer)) = buffers
+        .iter()
+        .find(|(_, b)| b.byte_size() > MAX_INPUT_BUFFER_BYTES)
+    {
+        return Err(PlanError::TooLarge {
+            line: input.line,
+            bytes: buffer.byte_size(),
+        });
+    }
     // Named inputs first, so that an unnamed input cannot steal a named one's global.
     for (input, _) in &buffers {
         let slot = input.name.as_deref().and_then(|name| {

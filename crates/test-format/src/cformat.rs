@@ -31,6 +31,9 @@ impl fmt::Display for FormatError {
 
 impl std::error::Error for FormatError {}
 
+/// The largest width or precision accepted.
+pub const MAX_FIELD: usize = 1024;
+
 /// A parsed conversion specification (`%-08.3f`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Spec {
@@ -77,6 +80,13 @@ pub fn parse_format(format: &str) -> Result<Vec<Piece>, FormatError> {
         if chars.peek().map(|&(_, c)| c) == Some('.') {
             chars.next();
             spec.precision = Some(read_number(&mut chars));
+        }
+        // Shader output is read by people: a huge field is a mistake, not something to allocate.
+        if spec.width > MAX_FIELD || spec.precision.is_some_and(|p| p > MAX_FIELD) {
+            return Err(FormatError {
+                offset,
+                message: format!("width or precision over {MAX_FIELD}"),
+            });
         }
         // Length modifiers say nothing here: argument kinds come with the arguments.
         while let Some(&(_, m)) = chars.peek() {
@@ -442,13 +452,17 @@ mod tests {
             f("%d", &[CArg::Int(1), CArg::Int(2)]),
             f("abc %", &[]),
             f("%s", &[CArg::Int(1)]),
+            f("%99999999999999999999d", &[CArg::Int(1)]),
+            f("%.2000f", &[CArg::Float(1.0)]),
         ]
         .join("\n");
         expect![[r#"
             ERROR format error at byte 3: more conversions than arguments
             ERROR format error at byte 2: more arguments than conversions
             ERROR format error at byte 4: format string ends inside a conversion
-            ERROR format error at byte 0: unsupported conversion `%s`"#]]
+            ERROR format error at byte 0: unsupported conversion `%s`
+            ERROR format error at byte 0: width or precision over 1024
+            ERROR format error at byte 0: width or precision over 1024"#]]
         .assert_eq(&out);
     }
 }

@@ -152,7 +152,7 @@ impl BufferInput {
         data.max(counted).max(4)
     }
 
-    /// The initial bytes, zero-filled to `byte_size`.
+    /// The initial bytes, zero-filled to `byte_size` (check that first: `count` may be huge).
     pub fn initial_bytes(&self) -> Vec<u8> {
         let mut bytes: Vec<u8> = self.data.iter().flat_map(|w| w.to_le_bytes()).collect();
         bytes.resize(self.byte_size() as usize, 0);

@@ -152,10 +152,11 @@ fn run(args: &Args) -> Result<u8, (u8, String)> {
     };
     let mut plan = match plan_test(&file, &info.resources, &wgsl, &entry, dispatch) {
         Ok(plan) => plan,
-        Err(reason) => {
+        Err(reason @ gpu::PlanError::Unsupported { .. }) => {
             println!("skipped: {reason}");
             return Ok(4);
         }
+        Err(error) => return Err((2, error.to_string())),
     };
     plan.job.iterations = args.iterations;
     for note in &plan.notes {
