@@ -40,6 +40,8 @@ pub struct DiffInfo {
     pub struct_diffs: FxHashMap<TypeId, StructDiff>,
     /// `DifferentialPair<T>` struct for each `T` (key) created so far.
     pairs: FxHashMap<TypeId, TypeId>,
+    /// The inverse of `pairs`.
+    pair_primals: FxHashMap<TypeId, TypeId>,
     /// Transcribed forward derivatives: `f -> s_fwd_f`.
     pub(crate) fwd_done: FxHashMap<FuncId, FuncId>,
 }
@@ -85,6 +87,7 @@ impl DiffInfo {
         let name = format!("DiffPair_{}", mangle(&types.display(ty)));
         let pair = types.add_struct(&name, vec![("p", ty), ("d", d)]);
         self.pairs.insert(ty, pair);
+        self.pair_primals.insert(pair, ty);
         // T.Differential.Differential == T.Differential, so this recursion stops after one step.
         let diff_pair = if d == ty {
             pair
@@ -101,12 +104,9 @@ impl DiffInfo {
         Some(pair)
     }
 
-    /// The `T` of a `DifferentialPair<T>` struct.
+    /// The `T` of a `DifferentialPair<T>` struct (`None` for other types).
     pub fn pair_primal(&self, pair: TypeId) -> Option<TypeId> {
-        self.pairs
-            .iter()
-            .find(|&(_, &p)| p == pair)
-            .map(|(&t, _)| t)
+        self.pair_primals.get(&pair).copied()
     }
 
     /// Synthesises `IDifferentiable` for a struct as Slang does: the differential holds the

@@ -138,10 +138,14 @@ fn request(
     worklist: &mut Vec<(FuncId, FuncId)>,
     f: FuncId,
 ) -> Result<FuncId> {
-    if let Some(d) = info.forward_of(f) {
+    let name = fname(module, f);
+    if let Some(&d) = info.custom_fwd.get(&f) {
+        check_custom_signature(module, info, f, d)?;
         return Ok(d);
     }
-    let name = fname(module, f);
+    if let Some(&d) = info.fwd_done.get(&f) {
+        return Ok(d);
+    }
     if module.function(f).is_none() {
         return Err(DiffError::Malformed {
             function: name,
@@ -158,6 +162,53 @@ fn request(
     info.differentiable.insert(fwd);
     worklist.push((f, fwd));
     Ok(fwd)
+}
+
+/// A custom forward derivative must have exactly the forward signature of its primal.
+fn check_custom_signature(
+    module: &mut Module,
+    info: &mut DiffInfo,
+    f: FuncId,
+    d: FuncId,
+) -> Result<()> {
+    let (params, ret) = forward_signature(module, info, f);
+    let Some(custom) = module.function(d) else {
+        return Err(DiffError::Malformed {
+            function: fname(module, f),
+            message: "unknown custom derivative".into(),
+        });
+    };
+    let fits = custom.ret == ret
+        && custom.params.len() == params.len()
+        && custom
+            .params
+            .iter()
+            .zip(&params)
+            .all(|(c, p)| c.ty == p.ty && c.dir == p.dir);
+    if fits {
+        return Ok(());
+    }
+    let types = &module.types;
+    let shown: Vec<String> = params
+        .iter()
+        .map(|p| {
+            let dir = match p.dir {
+                ParamDir::In => "",
+                ParamDir::Out => "out ",
+                ParamDir::InOut => "inout ",
+            };
+            format!("{dir}{}", types.display(p.ty))
+        })
+        .collect();
+    Err(DiffError::BadSignature {
+        function: fname(module, f),
+        message: format!(
+            "custom forward derivative {} must have the signature ({}) -> {}",
+            custom.name,
+            shown.join(", "),
+            types.display(ret)
+        ),
+    })
 }
 
 /// The body `f`'s derivative is synthesised from: `f` itself, its primal substitute, or (for
@@ -704,7 +755,7 @@ impl Transcriber<'_> {
             .ok_or_else(|| self.malformed(format!("unknown value %{}", v.0)))?;
         let dty = self.diff_ty(data.ty);
         match &data.inst {
-            Inst::Call(f, args) => return self.call(v, *f, args, data.ty),
+            Inst::Call(f, args) => return self.call(v, *f, args),
             Inst::Math(f, args) if dty.is_some() && !is_rule_math(*f) => {
                 return self.math_call(v, *f, args, data.ty);
             }
@@ -1011,7 +1062,7 @@ impl Transcriber<'_> {
         Ok(())
     }
 
-    fn call(&mut self, v: ValueId, f: FuncId, args: &[Arg], ty: TypeId) -> Result<()> {
+    fn call(&mut self, v: ValueId, f: FuncId, args: &[Arg]) -> Result<()> {
         let info = &self.info;
         let zero_derivative = info.no_diff_calls.contains(&(self.src_id, v))
             || info.treat_as_differentiable.contains(&f)
@@ -1059,12 +1110,22 @@ impl Transcriber<'_> {
         let mut call_args = Vec::new();
         // (temporary pair local, primal place, differential place) to copy back after the call.
         let mut copy_back = Vec::new();
+        // Differentials of `no_diff` outputs, zeroed after the call.
+        let mut cleared = Vec::new();
         for (i, (prm, a)) in callee.params.iter().zip(args).enumerate() {
             let paired = param_paired(self.module, self.info, f, i);
             match (a, paired) {
                 (Arg::Value(x), true) => call_args.push(Arg::Value(self.pair(*x)?)),
                 (Arg::Value(x), false) => call_args.push(Arg::Value(self.p(*x)?)),
-                (Arg::Place(pl), false) => call_args.push(Arg::Place(self.primal_place(pl)?)),
+                (Arg::Place(pl), false) => {
+                    call_args.push(Arg::Place(self.primal_place(pl)?));
+                    // A `no_diff` output overwrites the place with a value without derivative.
+                    if let Some(dp) = self.diff_place(pl)?
+                        && let Some(dty) = self.diff_ty(prm.ty)
+                    {
+                        cleared.push((dp, dty));
+                    }
+                }
                 (Arg::Place(pl), true) => {
                     let pair_ty = fwd_params[i].ty;
                     let tmp = self.new_local("pair", pair_ty);
@@ -1091,6 +1152,13 @@ impl Transcriber<'_> {
             }
         }
         let r = self.emit(Inst::Call(fwd, call_args), None);
+        for (dp, dty) in cleared {
+            let z = self.zero(dty);
+            self.push(Stmt::Store {
+                place: dp,
+                value: z,
+            });
+        }
         for (tmp, pp, dp) in copy_back {
             let pv = self.emit(Inst::Load(Place::local(tmp).field(0)), None);
             self.push(Stmt::Store {
@@ -1110,7 +1178,6 @@ impl Transcriber<'_> {
             let d = self.emit(Inst::Extract(r, 1), None);
             self.set(v, p, Some(d));
         } else {
-            let _ = ty;
             self.set(v, r, None);
         }
         Ok(())

@@ -851,3 +851,184 @@ fn errors_name_the_problem() {
     let e = forward_derivative(&mut m, &mut info, FuncId(999)).unwrap_err();
     expect!["in #999: malformed IR: unknown function"].assert_eq(&e.to_string());
 }
+
+#[test]
+fn transcript_of_a_loop_keeps_differential_locals_beside_primal_ones() {
+    let (mut m, mut info, f64t) = setup();
+    let n = m.functions.len();
+    let i32t = m.types.i32();
+    // double cube(double x) { double a = 1; for (int i = 0; i < 3; i++) a = a * x; return a; }
+    let cube = func(&mut m, &mut info, "cube", f64t, |b| {
+        let px = b.param("x", f64t, ParamDir::In);
+        let a = b.local("a", f64t);
+        let i = b.local("i", i32t);
+        let one = f64lit(b, 1.0);
+        b.store(Place::local(a), one);
+        b.loop_(
+            LoopAttrs {
+                max_iters: Some(3),
+                force_unroll: false,
+            },
+            |b| {
+                let av = b.load(Place::local(a));
+                let x = b.load(Place::param(px));
+                let r = b.mul(av, x);
+                b.store(Place::local(a), r);
+            },
+            |b| {
+                let iv = b.load(Place::local(i));
+                let one = b.i32(1);
+                let next = b.add(iv, one);
+                b.store(Place::local(i), next);
+                let three = b.i32(3);
+                Some(b.binary(BinaryOp::Ge, next, three))
+            },
+        );
+        let r = b.load(Place::local(a));
+        b.ret(Some(r));
+    });
+    let d = check_against_fd(&mut m, &mut info, cube, vec![Value::F64(1.5)], 1e-7);
+    // 3 x^2 v at x = 1.5 along the test direction v.
+    assert_close(&d, &[3.0 * 1.5 * 1.5 * Rng::new(7).next()], 1e-9, "cube");
+    check_transcript(
+        &m,
+        n,
+        expect![[r#"
+            fn s_fwd_cube(x: DiffPair_double) -> DiffPair_double {
+              local a: double
+              local i: int
+              local d_a: double
+              %0: double = 1.0l
+              store $a, %0
+              %1: double = zero
+              store $d_a, %1
+              loop [MaxIters(3)] {
+                %2: double = load $a
+                %3: double = load $d_a
+                %4: double = load $x.p
+                %5: double = load $x.d
+                %6: double = mul %2, %4
+                %7: double = mul %3, %4
+                %8: double = mul %2, %5
+                %9: double = add %7, %8
+                store $a, %6
+                store $d_a, %9
+              } continuing {
+                %10: int = load $i
+                %11: int = 1
+                %12: int = add %10, %11
+                store $i, %12
+                %13: int = 3
+                %14: bool = ge %12, %13
+                break_if %14
+              }
+              %15: double = load $a
+              %16: double = load $d_a
+              %17: DiffPair_double = construct %15, %16
+              return %17
+            }
+        "#]],
+    );
+}
+
+#[test]
+fn vector_overloads_of_intrinsic_derivatives_are_chosen_by_type() {
+    let (mut m, mut info, _) = setup();
+    let v3 = m.types.vector(Scalar::F64, 3);
+    stdlib(&mut m, &mut info, v3);
+    // double3 g(double3 a) { return sin(a) * exp(a.yzx) + pow(a * a, a); }
+    let g = func(&mut m, &mut info, "g", v3, |b| {
+        let pa = b.param("a", v3, ParamDir::In);
+        let a = b.load(Place::param(pa));
+        let s = b.math(MathFn::Sin, &[a]);
+        let yzx = b.swizzle(a, &[1, 2, 0]);
+        let e = b.math(MathFn::Exp, &[yzx]);
+        let se = b.mul(s, e);
+        let aa = b.mul(a, a);
+        let p = b.math(MathFn::Pow, &[aa, a]);
+        let r = b.add(se, p);
+        b.ret(Some(r));
+    });
+    let d = check_against_fd(&mut m, &mut info, g, vec![f64s(&[0.4, 1.1, 0.7])], 1e-6);
+    expect!["3.624984, 3.063936, 0.878065"].assert_eq(&rounded(&d));
+    let fwd = m.find_function("s_fwd_g").unwrap();
+    let text = print_function(&m, m.function(fwd).unwrap());
+    let calls: Vec<&str> = text.lines().filter(|l| l.contains("call")).collect();
+    expect![[r#"
+          %3: DiffPair_double3 = call __d_sin_double3(%2)
+          %9: DiffPair_double3 = call __d_exp_double3(%8)
+          %22: DiffPair_double3 = call __d_pow_double3(%20, %21)"#]]
+    .assert_eq(&calls.join("\n"));
+}
+
+#[test]
+fn no_diff_outputs_and_returns_carry_no_derivative() {
+    let (mut m, mut info, f64t) = setup();
+    let void = m.types.void();
+    // void set2(no_diff inout double a, double x) { a = 2 * x; }
+    let set2 = func(&mut m, &mut info, "set2", void, |b| {
+        let pa = b.param("a", f64t, ParamDir::InOut);
+        let px = b.param("x", f64t, ParamDir::In);
+        let x = b.load(Place::param(px));
+        let two = f64lit(b, 2.0);
+        let r = b.mul(two, x);
+        b.store(Place::param(pa), r);
+        b.ret(None);
+    });
+    info.no_diff_params.entry(set2).or_default().insert(0);
+    // no_diff double sqr(double x) { return x * x; }
+    let sqr = func(&mut m, &mut info, "sqr", f64t, |b| {
+        let px = b.param("x", f64t, ParamDir::In);
+        let x = b.load(Place::param(px));
+        let r = b.mul(x, x);
+        b.ret(Some(r));
+    });
+    info.no_diff_return.insert(sqr);
+    // double f(double x) { double t = x; set2(t, x); return t * x + sqr(x) * x; }
+    let f = func(&mut m, &mut info, "f", f64t, |b| {
+        let px = b.param("x", f64t, ParamDir::In);
+        let t = b.local("t", f64t);
+        let x = b.load(Place::param(px));
+        b.store(Place::local(t), x);
+        b.call(set2, vec![Arg::Place(Place::local(t)), Arg::Value(x)]);
+        let tv = b.load(Place::local(t));
+        let tx = b.mul(tv, x);
+        let s = b.call(sqr, vec![Arg::Value(x)]);
+        let sx = b.mul(s, x);
+        let r = b.add(tx, sx);
+        b.ret(Some(r));
+    });
+    let fwd = forward_derivative(&mut m, &mut info, f).unwrap();
+    assert_eq!(verify(&m), Ok(()));
+    let (r, _) = interp::call(
+        &m,
+        fwd,
+        vec![Value::Composite(vec![Value::F64(3.0), Value::F64(1.0)])],
+    )
+    .unwrap();
+    // primal 2x*x + x^2*x = 18 + 27; derivative: t and sqr(x) are constants: 2x + x^2 = 6 + 9.
+    expect!["(45.0l, 15.0l)"].assert_eq(&r.to_string());
+    let sig = print_function(
+        &m,
+        m.find_function("s_fwd_sqr")
+            .and_then(|id| m.function(id))
+            .unwrap(),
+    );
+    expect!["fn s_fwd_sqr(x: DiffPair_double) -> double {"].assert_eq(sig.lines().next().unwrap());
+}
+
+#[test]
+fn custom_derivative_with_a_wrong_signature_is_reported() {
+    let (mut m, mut info, f64t) = setup();
+    let (sq, _) = callees(&mut m, &mut info, f64t);
+    let wrong = {
+        let mut b = FunctionBuilder::new(&mut m, "sq_bad", f64t);
+        let x = b.param("x", f64t, ParamDir::In);
+        let xv = b.load(Place::param(x));
+        b.ret(Some(xv));
+        b.finish().unwrap()
+    };
+    info.custom_fwd.insert(sq, wrong);
+    let e = forward_derivative(&mut m, &mut info, sq).unwrap_err();
+    expect!["sq: custom forward derivative sq_bad must have the signature (DiffPair_double) -> DiffPair_double"].assert_eq(&e.to_string());
+}

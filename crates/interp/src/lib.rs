@@ -307,10 +307,15 @@ impl<'m> Machine<'m> {
                 ops::construct(types, data.ty, vals)?
             }
             Inst::Splat(a) => {
-                let n = types
-                    .vector_size(data.ty)
-                    .ok_or_else(|| InterpError::Malformed("splat to a non-vector".into()))?;
-                Value::Composite(vec![fr.get(*a)?.clone(); n as usize])
+                let x = fr.get(*a)?.clone();
+                match *types.kind(data.ty) {
+                    ir::TypeKind::Vector { size, .. } => Value::Composite(vec![x; size as usize]),
+                    ir::TypeKind::Matrix { rows, cols, .. } => Value::Composite(vec![
+                        Value::Composite(vec![x; cols as usize]);
+                        rows as usize
+                    ]),
+                    _ => return malformed("splat to a non-vector"),
+                }
             }
             Inst::Extract(a, i) => element(fr.get(*a)?, *i as i128)?.clone(),
             Inst::ExtractDyn(a, i) => {

@@ -432,3 +432,22 @@ fn half_conversions_round_to_nearest_even() {
     expect![[r#"["1->0x3c00->1", "65504->0x7bff->65504", "70000->0x7c00->inf", "0.0000001->0x0002->0.00000011920929", "0.1->0x2e66->0.099975586", "-2.5->0xc100->-2.5", "NaN->0x7e00->NaN"]"#]]
         .assert_eq(&format!("{out:?}"));
 }
+
+#[test]
+fn splat_fills_matrices() {
+    let mut m = Module::new();
+    let f32t = m.types.f32();
+    let m23 = m.types.matrix(Scalar::F32, 2, 3);
+    let mut b = FunctionBuilder::new(&mut m, "s", m23);
+    let x = b.param("x", f32t, ParamDir::In);
+    let xv = b.load(Place::param(x));
+    let r = b.splat(m23, xv);
+    b.ret(Some(r));
+    let f = b.finish().unwrap();
+    check(
+        &m,
+        f,
+        vec![Value::F32(2.5)],
+        expect!["((2.5, 2.5, 2.5), (2.5, 2.5, 2.5)) []"],
+    );
+}
