@@ -953,7 +953,11 @@ fn vector_overloads_of_intrinsic_derivatives_are_chosen_by_type() {
     expect!["3.624984, 3.063936, 0.878065"].assert_eq(&rounded(&d));
     let fwd = m.find_function("s_fwd_g").unwrap();
     let text = print_function(&m, m.function(fwd).unwrap());
-    let calls: Vec<&str> = text.lines().filter(|l| l.contains("call")).collect();
+    let calls: Vec<&str> = text
+        .lines()
+        .filter(|l| l.contains("call"))
+        .map(str::trim)
+        .collect();
     expect![[r#"
           %3: DiffPair_double3 = call __d_sin_double3(%2)
           %9: DiffPair_double3 = call __d_exp_double3(%8)
