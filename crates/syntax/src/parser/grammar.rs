@@ -369,6 +369,33 @@ fn col0_item_start(p: &Parser<'_>, in_block: bool) -> bool {
     }
 }
 
+/// Inside a function body: does a member declaration start here (`__init(...)`,
+/// `__subscript`, `property x`, or a function definition `T name(...) {`)? None of these can be
+/// a statement, so they mean the body lacks its `}`.
+fn member_start_in_block(p: &Parser<'_>) -> bool {
+    let mut i = p.pos();
+    while p.kind_at(i) == T!['['] {
+        match skip_balanced(p, i) {
+            Some(end) => i = end,
+            None => return false,
+        }
+    }
+    while modifier_at(p, i).is_some() {
+        i += 1;
+    }
+    match p.kind_at(i) {
+        INIT_KW | SUBSCRIPT_KW | GENERIC_KW => return true,
+        IDENT if p.ckw_at(i, PROPERTY_KW) && p.kind_at(i + 1) == IDENT => return true,
+        _ => {}
+    }
+    match scan_type(p, i) {
+        Some(end) if p.kind_at(end) == IDENT && p.kind_at(end + 1) == T!['('] => {
+            matches!(skip_balanced(p, end + 1), Some(after) if p.kind_at(after) == T!['{'])
+        }
+        _ => false,
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Items
 
@@ -1138,10 +1165,44 @@ fn accessor_list(p: &mut Parser<'_>) {
         };
         if kw == TOMBSTONE {
             a.abandon(p);
-            if p.at_col0() && col0_item_start(p, true) {
+            // a member after a property that lacks its `}`
+            if member_start_in_block(p)
+                || p.at_ts(ITEM_KEYWORDS)
+                || p.at_col0() && col0_item_start(p, true)
+            {
                 break;
             }
-            p.err_and_bump("expected 'get', 'set' or 'ref'");
+            p.error("expected 'get', 'set' or 'ref'");
+            let junk = p.start();
+            while !p.at(EOF)
+                && !p.at(T!['}'])
+                && !p.at_ckw(GET_KW)
+                && !p.at_ckw(SET_KW)
+                && !p.at_ckw(REF_KW)
+            {
+                if p.at(T!['{']) {
+                    // skip a stray body in one piece
+                    let mut depth = 0u32;
+                    loop {
+                        match p.current() {
+                            EOF => break,
+                            T!['{'] => depth += 1,
+                            T!['}'] => {
+                                depth -= 1;
+                                if depth == 0 {
+                                    p.bump_any();
+                                    break;
+                                }
+                            }
+                            _ => {}
+                        }
+                        p.bump_any();
+                    }
+                    continue;
+                }
+                p.bump_any();
+            }
+            junk.complete(p, ERROR);
             continue;
         }
         p.bump_remap(kw);
@@ -1289,7 +1350,7 @@ fn block(p: &mut Parser<'_>) {
 fn block_inner(p: &mut Parser<'_>) {
     p.bump(T!['{']);
     while !p.at(T!['}']) && !p.at(EOF) {
-        if p.at_col0() && col0_item_start(p, true) {
+        if p.at_col0() && col0_item_start(p, true) || member_start_in_block(p) {
             break;
         }
         let before = p.pos();

@@ -556,3 +556,57 @@ fn bench_parse_generated() {
         avg
     );
 }
+
+/// Deleting one `}`/`)`/`;` from a valid file must give few errors: recovery is local.
+#[test]
+fn single_typos_give_few_errors() {
+    let files: Vec<String> = super::corpus::corpus_files()
+        .iter()
+        .filter(|p| p.to_string_lossy().contains("tests/syntax/"))
+        .filter_map(|p| std::fs::read_to_string(p).ok())
+        .collect();
+    let mut rng = Rng::new(7);
+    let mut worst = (0usize, String::new());
+    let mut total = 0usize;
+    let cases = 1000;
+    for _ in 0..cases {
+        let text = &files[rng.below(files.len())];
+        let target = [b'}', b')', b';'][rng.below(3)];
+        let positions: Vec<usize> = text
+            .bytes()
+            .enumerate()
+            .filter(|&(_, b)| b == target)
+            .map(|(i, _)| i)
+            .collect();
+        if positions.is_empty() {
+            continue;
+        }
+        let at = positions[rng.below(positions.len())];
+        let mut broken = text.clone();
+        broken.remove(at);
+        let n = crate::parse(&broken).errors().len();
+        total += n;
+        if n > worst.0 {
+            let line = text[..at].matches('\n').count() + 1;
+            let errs: Vec<String> = crate::parse(&broken)
+                .errors()
+                .iter()
+                .map(|e| format!("{:?} {}", e.range, e.message))
+                .collect();
+            worst = (
+                n,
+                format!(
+                    "removed {:?} at line {line} of {}: {errs:#?}",
+                    target as char,
+                    text.lines().nth(1).unwrap_or("")
+                ),
+            );
+        }
+    }
+    let mean = total as f64 / cases as f64;
+    println!("mean errors per typo {mean:.2}, worst {worst:?}");
+    assert!(
+        mean < 1.5 && worst.0 <= 6,
+        "mean {mean:.2}, worst {worst:?}"
+    );
+}
