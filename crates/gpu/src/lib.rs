@@ -1,6 +1,14 @@
 //! Running WGSL compute shaders through wgpu: adapter selection (never a silent OpenGL fallback),
 //! one-call dispatch with readback and timing, WGSL binding reflection through naga, the harness
 //! that binds a test file's `//TEST_INPUT` buffers, and print-buffer decoding.
+//!
+//! Facts about lavapipe (Mesa's software Vulkan, used here and in CI) worth knowing when writing
+//! GPU tests:
+//! - It stops a thread's loops after about 65535 iterations in all, nested loops included
+//!   (gallivm's guard against hangs), silently: a shader looping longer computes wrong results
+//!   there but not on a real GPU. Spread long work over threads instead.
+//! - It has timestamp queries, f64, f16, subgroups and f32 atomics (`adapter_is_vulkan_never_gl`
+//!   in the tests checks this).
 
 pub mod device;
 pub mod harness;
