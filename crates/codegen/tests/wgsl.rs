@@ -1161,3 +1161,45 @@ fn matrices_in_buffers_are_stored_column_major_like_slang() {
     "#]],
     );
 }
+
+#[test]
+fn buffer_names_survive_locals_and_functions_with_the_same_name() {
+    let mut k = module_with_output(|t| t.f32());
+    let out = k.out;
+    let f32t = k.m.types.f32();
+    // float outputBuffer(float outputBuffer) { float result = outputBuffer; return result; }
+    let mut b = FunctionBuilder::new(&mut k.m, "outputBuffer", f32t);
+    let p = b.param("outputBuffer", f32t, ParamDir::In);
+    let l = b.local("outputBuffer", f32t);
+    let v = b.load(Place::param(p));
+    b.store(Place::local(l), v);
+    let r = b.load(Place::local(l));
+    b.ret(Some(r));
+    let f = b.finish().unwrap();
+    entry(&mut k.m, 1, |b, x| {
+        let v = b.convert(x, Scalar::F32);
+        let r = b.call(f, vec![Arg::Value(v)]);
+        b.store(Place::global(out).dynamic(x), r);
+    });
+    check(
+        &k.m,
+        expect![[r#"
+            @group(0) @binding(0) 
+            var<storage, read_write> outputBuffer: array<f32>;
+
+            fn outputBuffer_fn(outputBuffer_param: f32) -> f32 {
+                var outputBuffer_local: f32;
+
+                outputBuffer_local = outputBuffer_param;
+                let _e2 = outputBuffer_local;
+                return _e2;
+            }
+
+            @compute @workgroup_size(1, 1, 1) 
+            fn computeMain(@builtin(global_invocation_id) tid: vec3<u32>) {
+                let _e3 = outputBuffer_fn(f32(tid.x));
+                outputBuffer[tid.x] = _e3;
+            }
+        "#]],
+    );
+}

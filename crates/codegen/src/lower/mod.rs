@@ -745,6 +745,9 @@ struct FnCx<'a> {
     locals: Vec<Handle<E>>,
     /// IR types interned during lowering (element types of places).
     types: ir::Types,
+    /// Global names: naga's namer names functions and locals first, so a local with a global's
+    /// name would push the global (a buffer the host binds by name) to a new name.
+    reserved: FxHashSet<String>,
 }
 
 impl FnCx<'_> {
@@ -776,10 +779,20 @@ impl FnCx<'_> {
     fn add_result(&mut self, e: E) -> Handle<E> {
         self.f.expressions.append(e, Span::UNDEFINED)
     }
+    /// `name`, or `name` plus `suffix` when a global has that name (naga's namer trims
+    /// trailing underscores, so the suffix must be a word).
+    fn unreserved(&self, name: &str, suffix: &str) -> String {
+        if self.reserved.contains(name) {
+            format!("{name}_{suffix}")
+        } else {
+            name.to_string()
+        }
+    }
     fn temp(&mut self, name: &str, ty: Handle<Type>) -> Handle<E> {
+        let name = self.unreserved(name, "local");
         let lv = self.f.local_variables.append(
             naga::LocalVariable {
-                name: Some(name.to_string()),
+                name: Some(name),
                 ty,
                 init: None,
             },
@@ -855,17 +868,19 @@ impl Lowerer<'_> {
             .ir
             .function(id)
             .ok_or_else(|| internal(None, "unknown function"))?;
+        let mut reserved: FxHashSet<String> =
+            self.ir.globals.iter().map(|g| g.name.clone()).collect();
+        reserved.insert(PRINT_BUFFER_NAME.to_string());
         let mut cx = FnCx {
             ir_fn,
-            f: naga::Function {
-                name: Some(ir_fn.name.clone()),
-                ..Default::default()
-            },
+            f: naga::Function::default(),
             values: vec![None; ir_fn.values.len()],
             params: Vec::new(),
             locals: Vec::new(),
             types: self.ir.types.clone(),
+            reserved,
         };
+        cx.f.name = Some(cx.unreserved(&ir_fn.name, "fn"));
         let direct = direct_params(ir_fn);
         let mut prologue = NBlock::new();
         for (i, p) in ir_fn.params.iter().enumerate() {
@@ -910,7 +925,7 @@ impl Lowerer<'_> {
                 ),
             };
             cx.f.arguments.push(naga::FunctionArgument {
-                name: Some(p.name.clone()),
+                name: Some(cx.unreserved(&p.name, "param")),
                 ty: arg_ty,
                 binding,
             });
