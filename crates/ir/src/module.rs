@@ -179,6 +179,12 @@ pub enum UnaryOp {
     BitNot,
 }
 
+/// Binary operators, with the semantics codegen gives them (and an interpreter must match):
+/// - integer `Div` truncates toward zero, `Rem` has the sign of the dividend; division by zero
+///   yields the dividend for `Div` and 0 for `Rem`, and `MIN / -1` yields `MIN` (WGSL's rules);
+/// - float `Rem` is `x - y * trunc(x / y)` (HLSL `fmod`);
+/// - `Shl`/`Shr` take the shift amount modulo the bit width; `Shr` is arithmetic on signed ints;
+/// - integer `Add`/`Sub`/`Mul` wrap.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum BinaryOp {
     Add,
@@ -236,7 +242,15 @@ impl BinaryOp {
 
 macro_rules! math_fns {
     ($($variant:ident $name:literal $arity:literal,)*) => {
-        /// The layer-1 math library (HLSL semantics; codegen maps each to naga).
+        /// The layer-1 math library with HLSL semantics (codegen maps each to naga). Result
+        /// types that differ from the first argument's: `sign` gives `int` of the same shape;
+        /// `dot`, `length`, `distance`, `determinant` a scalar; `isnan`/`isinf` bool of the same
+        /// shape; `all`/`any` a bool (non-bool arguments test `!= 0`); `countbits` and
+        /// `f32tof16` uint of the same shape (the half in the low 16 bits); `f16tof32` float;
+        /// `lit` and `dst` `float4`; `mul` follows HLSL `mul` over scalars, vectors and
+        /// matrices. `step(edge, x)` is `x >= edge ? 1 : 0`; `firstbithigh` on a negative int
+        /// finds the highest 0 bit (-1 if none), as WGSL's `firstLeadingBit`; `round` rounds
+        /// half to even.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
         pub enum MathFn { $($variant,)* }
         impl MathFn {

@@ -607,7 +607,9 @@ fn rewriting_a_body_keeps_value_ids() {
     b.finish().unwrap();
     passes::eliminate_dead_code(&mut m);
     assert_eq!(verify(&m), Ok(()));
-    check_print(&m, expect![[r#"
+    check_print(
+        &m,
+        expect![[r#"
 
         fn f(x: float, inout acc: float) -> float {
           local i: int
@@ -618,5 +620,6 @@ fn rewriting_a_body_keeps_value_ids() {
           %15: float = mul %13, %14
           return %15
         }
-    "#]]);
+    "#]],
+    );
 }
