@@ -84,6 +84,7 @@ fn compute_test_with_inputs() {
 //TEST_INPUT: set other = out ubuffer(data=[7 8], stride=8)
 //TEST_INPUT:cbuffer(data=[1 2 3 4]):name Uniforms
 //TEST_INPUT:ubuffer(data=[9]):out
+//TEST_INPUT:ubuffer(data=[1 2], stride=4):dxbinding(1),glbinding(1),out
 //TEST_INPUT: type_conformance Circle:IShape = 3
 //TEST_INPUT:Texture2D(size=4, content = one):name t
 RWStructuredBuffer<float> outputBuffer;
@@ -96,8 +97,9 @@ RWStructuredBuffer<float> outputBuffer;
             input line 7: name=Some("other") out=true Storage data=[00000007, 00000008] stride=8 count=None bytes=8
             input line 8: name=Some("Uniforms") out=false Uniform data=[00000001, 00000002, 00000003, 00000004] stride=4 count=None bytes=16
             input line 9: name=None out=true Storage data=[00000009] stride=4 count=None bytes=4
-            input line 10: name=None out=false conformance Circle:IShape = 3
-            input line 11: name=Some("t") out=false unsupported `Texture2D(size=4, content = one)`
+            input line 10: name=None out=true Storage data=[00000001, 00000002] stride=4 count=None bytes=8
+            input line 11: name=None out=false conformance Circle:IShape = 3
+            input line 12: name=Some("t") out=false unsupported `Texture2D(size=4, content = one)`
         "#]],
     );
 }
