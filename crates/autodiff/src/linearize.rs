@@ -68,13 +68,26 @@ type Result<T> = std::result::Result<T, DiffError>;
 /// Returns the forward derivative of `f` (`fwd_diff(f)`): its custom derivative when one is
 /// registered, otherwise `s_fwd_f`, transcribed together with every callee it needs. Repeated
 /// requests return the same function; requesting the result again gives higher-order derivatives.
+///
+/// On error the module and `info` are left as they were before the call (functions declared for
+/// this request are removed), so a later request starts afresh.
 pub fn forward_derivative(module: &mut Module, info: &mut DiffInfo, f: FuncId) -> Result<FuncId> {
+    let first_new = module.functions.len();
     let mut worklist = Vec::new();
-    let result = request(module, info, &mut worklist, f)?;
-    while let Some((orig, fwd)) = worklist.pop() {
-        transcribe(module, info, &mut worklist, orig, fwd)?;
+    let result = request(module, info, &mut worklist, f).and_then(|result| {
+        while let Some((orig, fwd)) = worklist.pop() {
+            transcribe(module, info, &mut worklist, orig, fwd)?;
+        }
+        Ok(result)
+    });
+    if result.is_err() {
+        // Only functions of this request can refer to the new ones, so dropping them all is safe.
+        module.functions.truncate(first_new);
+        let is_new = |g: &FuncId| g.0 as usize >= first_new;
+        info.fwd_done.retain(|_, g| !is_new(g));
+        info.differentiable.retain(|g| !is_new(g));
     }
-    Ok(result)
+    result
 }
 
 fn fname(module: &Module, f: FuncId) -> String {

@@ -845,7 +845,18 @@ fn errors_name_the_problem() {
         let r = b.math(MathFn::Atan, &[xv]);
         b.ret(Some(r));
     });
-    let e = forward_derivative(&mut m, &mut info, no_atan).unwrap_err();
+    // The failing request reaches atan through a callee; nothing of it stays in the module.
+    let caller = func(&mut m, &mut info, "caller", f64t, |b| {
+        let x = b.param("x", f64t, ParamDir::In);
+        let xv = b.load(Place::param(x));
+        let r = b.call(no_atan, vec![Arg::Value(xv)]);
+        b.ret(Some(r));
+    });
+    let count = m.functions.len();
+    let e = forward_derivative(&mut m, &mut info, caller).unwrap_err();
+    assert_eq!(m.functions.len(), count);
+    assert_eq!(info.forward_of(caller), None);
+    assert_eq!(verify(&m), Ok(()));
     assert!(matches!(e, DiffError::NoDerivative { .. }));
     expect!["in no_atan: no derivative registered for atan(double)"].assert_eq(&e.to_string());
     let e = forward_derivative(&mut m, &mut info, FuncId(999)).unwrap_err();
