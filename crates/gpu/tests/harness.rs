@@ -172,7 +172,8 @@ fn unsupported_inputs_skip_with_a_reason() {
     expect!["line 1: unsupported TEST_INPUT `Texture2D(size=4)`"].assert_eq(&error.to_string());
     let file = parse_test_file("//TEST_INPUT:ubuffer(data=[0], stride=16, count=4294967295):out\n");
     let error = plan_test(&file, &[], "", "main", [1, 1, 1]).expect_err("too large");
-    expect!["line 1: the buffer would have 68719476720 bytes, more than 1073741824"].assert_eq(&error.to_string());
+    expect!["line 1: the buffer would have 68719476720 bytes, more than 1073741824"]
+        .assert_eq(&error.to_string());
 }
 
 fn wgsl_run(dir: &Path, extra: &[&str]) -> (i32, String, String) {

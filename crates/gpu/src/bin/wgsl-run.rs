@@ -19,7 +19,7 @@ use std::time::Duration;
 
 use gpu::{Gpu, GpuError, GpuOptions, bytes_to_words, format_outputs, plan_test, reflect_wgsl};
 use serde_json::json;
-use test_format::{compare_expected, filecheck, parse_test_file};
+use test_format::{Verdict, expected_file_for, judge_output, parse_test_file};
 
 const USAGE: &str = "usage: wgsl-run TESTFILE.slang WGSL_FILE [--entry NAME] [--json] [--expected FILE] [--timeout SECS] [--iterations N] [--no-output]";
 
@@ -87,14 +87,6 @@ fn parse_args() -> Result<Args, String> {
 
 fn read(path: &Path) -> Result<String, String> {
     std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))
-}
-
-/// Slang names expected files `test.slang.expected.txt`; accept `test.expected.txt` too.
-fn default_expected(test: &Path) -> Option<PathBuf> {
-    let mut beside = test.as_os_str().to_owned();
-    beside.push(".expected.txt");
-    let candidates = [PathBuf::from(beside), test.with_extension("expected.txt")];
-    candidates.into_iter().find(|p| p.is_file())
 }
 
 fn main() -> ExitCode {
@@ -174,25 +166,23 @@ fn run(args: &Args) -> Result<u8, (u8, String)> {
         (code, e.to_string())
     })?;
     let result = gpu.run_compute(&plan.job).map_err(|e| (1, e.to_string()))?;
-    let check_prefix = directive.and_then(|d| d.filecheck_buffer());
     let expected_path = args
         .expected
         .clone()
-        .or_else(|| default_expected(&args.test));
+        .or_else(|| expected_file_for(&args.test));
+    let expected = expected_path
+        .as_deref()
+        .map(read)
+        .transpose()
+        .map_err(|e| (2, e))?;
+    let has_checks = directive.is_some_and(|d| d.filecheck_buffer().is_some());
     // Printing millions of values takes seconds: only when someone reads them.
-    let output = if args.print_buffers || check_prefix.is_some() || expected_path.is_some() {
+    let output = if args.print_buffers || has_checks || expected.is_some() {
         format_outputs(&plan.outputs, &result, using_type)
     } else {
         String::new()
     };
-    let verdict: Option<Result<(), String>> = if let Some(prefix) = check_prefix {
-        Some(filecheck(&source, prefix, &output).map_err(|e| e.to_string()))
-    } else if let Some(path) = &expected_path {
-        let expected = read(path).map_err(|e| (2, e))?;
-        Some(compare_expected(&expected, &output).map_err(|m| m.to_string()))
-    } else {
-        None
-    };
+    let verdict = judge_output(&source, directive, expected.as_deref(), &output);
 
     if args.json {
         let buffers: Vec<_> = plan
@@ -230,9 +220,9 @@ fn run(args: &Args) -> Result<u8, (u8, String)> {
             "pipeline_time_ms": result.pipeline_time.as_secs_f64() * 1e3,
             "notes": plan.notes,
             "verdict": match &verdict {
-                None => json!(null),
-                Some(Ok(())) => json!("pass"),
-                Some(Err(e)) => json!({ "fail": e }),
+                Verdict::NoExpectation => json!(null),
+                Verdict::Pass => json!("pass"),
+                Verdict::Fail(e) => json!({ "fail": e }),
             },
         });
         println!("{report:#}");
@@ -249,12 +239,12 @@ fn run(args: &Args) -> Result<u8, (u8, String)> {
         );
     }
     match verdict {
-        None => Ok(0),
-        Some(Ok(())) => {
+        Verdict::NoExpectation => Ok(0),
+        Verdict::Pass => {
             eprintln!("wgsl-run: PASS");
             Ok(0)
         }
-        Some(Err(e)) => {
+        Verdict::Fail(e) => {
             eprintln!("wgsl-run: FAIL: {e}");
             Ok(1)
         }
