@@ -149,6 +149,11 @@ impl Lexer<'_> {
                     self.eat_whitespace_run();
                     self.push(WHITESPACE, start);
                 }
+                // a byte-order mark (editors put one at the start of UTF-8 files): whitespace
+                0xEF if self.peek(1) == 0xBB && self.peek(2) == 0xBF => {
+                    self.pos += 3;
+                    self.push(WHITESPACE, start);
+                }
                 b'\\'
                     if matches!(self.peek(1), b'\n')
                         || (self.peek(1) == b'\r' && self.peek(2) == b'\n') =>

@@ -182,3 +182,32 @@ fn decode_valid_utf8_has_no_errors() {
     assert_eq!(text, "float x; // é");
     assert!(errors.is_empty());
 }
+
+#[test]
+fn byte_order_mark_and_crlf() {
+    let text = "\u{FEFF}#define N 4\r\nfloat x = N;\r\n";
+    let parse = crate::parse(text);
+    assert!(parse.errors().is_empty(), "{:?}", parse.errors());
+    assert_eq!(parse.syntax_node().text().to_string(), text);
+    expect![[r##"
+        WHITESPACE "\u{feff}"
+        HASH "#"
+        IDENT "define"
+        WHITESPACE " "
+        IDENT "N"
+        WHITESPACE " "
+        INT_NUMBER "4"
+        WHITESPACE "\r"
+        WHITESPACE "\n"
+        IDENT "float"
+        WHITESPACE " "
+        IDENT "x"
+        WHITESPACE " "
+        EQ "="
+        WHITESPACE " "
+        IDENT "N"
+        SEMICOLON ";"
+        WHITESPACE "\r\n"
+    "##]]
+    .assert_eq(&tokens(text));
+}
