@@ -46,7 +46,8 @@ fn double_and_int64_compile_to_valid_spirv() {
     let sum = b.add(big, ib);
     let d = b.literal(Literal::F64(0.1));
     b.print("%lld %f\n", &[sum, d]);
-    b.finish().unwrap();
+    let wide = b.finish().unwrap();
+    m.add_entry_point("wideMain", wide, [1, 1, 1], vec![]);
     let lowered = lower(&m, &Options::spirv()).unwrap();
     let words = to_spirv(&lowered.module, &lowered.info).unwrap();
     assert_eq!(words[0], 0x0723_0203, "SPIR-V magic number");
@@ -317,4 +318,22 @@ fn uniform_layouts_wgsl_cannot_express_are_reported() {
     let err = lower(&m, &Options::wgsl()).unwrap_err();
     expect!["the uniform `params` of type `Params` (arrays, matrices and nested structs in uniform buffers need 16-byte aligned layouts) cannot be expressed in WGSL"]
         .assert_eq(&err.to_string());
+}
+
+#[test]
+fn unreachable_functions_are_not_lowered() {
+    // A double helper nobody calls does not stop a WGSL compile (Slang drops dead code too).
+    let mut k = module_with_output(|t| t.f32());
+    let f64t = k.m.types.scalar(Scalar::F64);
+    let mut b = FunctionBuilder::new(&mut k.m, "unusedDouble", f64t);
+    let x = b.literal(Literal::F64(1.0));
+    b.ret(Some(x));
+    b.finish().unwrap();
+    let out = k.out;
+    entry(&mut k.m, 1, |b, x| {
+        let f = b.convert(x, Scalar::F32);
+        b.store(Place::global(out).dynamic(x), f);
+    });
+    let text = wgsl(&k.m);
+    assert!(!text.contains("unusedDouble"), "{text}");
 }

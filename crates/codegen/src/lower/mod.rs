@@ -101,7 +101,7 @@ pub fn lower_module(m: &ir::Module, opts: &Options) -> Result<(naga::Module, Ref
         reflection: Reflection::default(),
     };
     l.lower_globals()?;
-    for f in call_order(m)? {
+    for f in call_order(m, opts.target)? {
         let func = l.build_function(f, None)?;
         let h = l.out.functions.append(func, Span::UNDEFINED);
         l.functions[f.0 as usize] = Some(h);
@@ -113,59 +113,97 @@ pub fn lower_module(m: &ir::Module, opts: &Options) -> Result<(naga::Module, Ref
     Ok((l.out, l.reflection))
 }
 
-/// Functions callees-first (naga forbids forward calls); recursion is unsupported on GPUs.
-fn call_order(m: &ir::Module) -> Result<Vec<FuncId>> {
-    let entry_fns: FxHashSet<FuncId> = m.entry_points.iter().map(|e| e.function).collect();
-    let mut called = FxHashSet::default();
-    for f in &m.functions {
-        for v in &f.values {
-            if let Inst::Call(c, _) = v.inst {
-                called.insert(c);
+/// The instructions a function's body actually evaluates (passes may leave dead values behind
+/// in `Function::values`).
+fn live_insts(f: &ir::Function) -> Vec<&Inst> {
+    fn walk<'f>(f: &'f ir::Function, block: &'f ir::Block, out: &mut Vec<&'f Inst>) {
+        for s in block {
+            match s {
+                Stmt::Let(v) => out.extend(f.value(*v).map(|d| &d.inst)),
+                Stmt::If {
+                    then_block,
+                    else_block,
+                    ..
+                } => {
+                    walk(f, then_block, out);
+                    walk(f, else_block, out);
+                }
+                Stmt::Switch { cases, .. } => cases.iter().for_each(|c| walk(f, &c.body, out)),
+                Stmt::Loop {
+                    body, continuing, ..
+                } => {
+                    walk(f, body, out);
+                    walk(f, continuing, out);
+                }
+                _ => {}
             }
         }
     }
-    let mut order = Vec::new();
+    let mut out = Vec::new();
+    walk(f, &f.body, &mut out);
+    out
+}
+
+fn callees(f: &ir::Function) -> Vec<FuncId> {
+    live_insts(f)
+        .into_iter()
+        .filter_map(|i| match i {
+            Inst::Call(c, _) => Some(*c),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Functions to emit as plain naga functions, callees first (naga forbids forward calls):
+/// those reachable from the entry points (or all of them in a module without entry points),
+/// except entry functions nobody calls. Recursion is unsupported on GPUs.
+fn call_order(m: &ir::Module, target: crate::Target) -> Result<Vec<FuncId>> {
+    let n = m.functions.len();
+    let entry_fns: FxHashSet<FuncId> = m.entry_points.iter().map(|e| e.function).collect();
+    let roots: Vec<FuncId> = if m.entry_points.is_empty() {
+        (0..n as u32).map(FuncId).collect()
+    } else {
+        m.entry_points.iter().map(|e| e.function).collect()
+    };
+    let mut called = FxHashSet::default();
     // 0 = unvisited, 1 = in progress, 2 = done
-    let mut state = vec![0u8; m.functions.len()];
-    fn visit(m: &ir::Module, f: FuncId, state: &mut [u8], order: &mut Vec<FuncId>) -> Result<()> {
+    let mut state = vec![0u8; n];
+    let mut order = Vec::new();
+    fn visit(
+        m: &ir::Module,
+        f: FuncId,
+        target: crate::Target,
+        state: &mut [u8],
+        order: &mut Vec<FuncId>,
+        called: &mut FxHashSet<FuncId>,
+    ) -> Result<()> {
+        let Some(func) = m.function(f) else {
+            return Ok(());
+        };
         match state[f.0 as usize] {
             2 => return Ok(()),
             1 => {
                 return Err(CodegenError::Unsupported {
-                    what: format!("recursion (through `{}`)", m.functions[f.0 as usize].name),
-                    target: crate::Target::Wgsl,
+                    what: format!("recursion (through `{}`)", func.name),
+                    target,
                 });
             }
             _ => {}
         }
         state[f.0 as usize] = 1;
-        for v in &m.functions[f.0 as usize].values {
-            if let Inst::Call(c, _) = v.inst
-                && (c.0 as usize) < m.functions.len()
-            {
-                visit(m, c, state, order)?;
-            }
+        for c in callees(func) {
+            called.insert(c);
+            visit(m, c, target, state, order, called)?;
         }
         state[f.0 as usize] = 2;
         order.push(f);
         Ok(())
     }
-    for i in 0..m.functions.len() {
-        let f = FuncId(i as u32);
-        // Entry functions become naga entry points; they also need a plain copy only if called.
-        if !entry_fns.contains(&f) || called.contains(&f) {
-            visit(m, f, &mut state, &mut order)?;
-        } else {
-            // Still check their callees for cycles and order them.
-            for v in &m.functions[i].values {
-                if let Inst::Call(c, _) = v.inst
-                    && (c.0 as usize) < m.functions.len()
-                {
-                    visit(m, c, &mut state, &mut order)?;
-                }
-            }
-        }
+    for f in roots {
+        visit(m, f, target, &mut state, &mut order, &mut called)?;
     }
+    // Entry functions become naga entry points; they need a plain copy only when called.
+    order.retain(|f| !entry_fns.contains(f) || called.contains(f));
     Ok(order)
 }
 
@@ -394,17 +432,19 @@ impl Lowerer<'_> {
         let mut atomic_float = FxHashSet::default();
         let mut prints = false;
         for f in &self.ir.functions {
-            for v in &f.values {
-                match &v.inst {
+            for inst in live_insts(f) {
+                match inst {
                     Inst::Atomic {
                         place:
                             Place {
                                 root: PlaceRoot::Global(g),
                                 ..
                             },
+                        value,
                         ..
                     } => {
-                        if self.types().scalar_of(v.ty) == Some(Scalar::F32) {
+                        let ty = f.value_ty(*value).unwrap_or(TypeId(u32::MAX));
+                        if self.types().scalar_of(ty) == Some(Scalar::F32) {
                             atomic_float.insert(*g);
                         } else {
                             atomic_int.insert(*g);
@@ -663,8 +703,8 @@ impl Lowerer<'_> {
         for (i, f) in self.ir.print_formats.iter().enumerate() {
             let mut arg_kinds = Vec::new();
             'found: for func in &self.ir.functions {
-                for v in &func.values {
-                    if let Inst::Print(id, args) = &v.inst
+                for inst in live_insts(func) {
+                    if let Inst::Print(id, args) = inst
                         && id.0 as usize == i
                     {
                         for a in args {
