@@ -27,7 +27,8 @@ fn verdicts_use_checks_first_then_expected_text() {
         Pass
         Fail("line 2: expected `3.000000`, got `2.000000`")
         Pass
-        Fail("check on line 3: expected `4.0` on output line 2, found `2.000000`")"#]].assert_eq(&out.join("\n"));
+        Fail("check on line 3: expected `4.0` on output line 2, found `2.000000`")"#]]
+    .assert_eq(&out.join("\n"));
 }
 
 #[test]
