@@ -1047,3 +1047,49 @@ fn custom_derivative_with_a_wrong_signature_is_reported() {
     let e = forward_derivative(&mut m, &mut info, sq).unwrap_err();
     expect!["sq: custom forward derivative sq_bad must have the signature (DiffPair_double) -> DiffPair_double"].assert_eq(&e.to_string());
 }
+
+#[test]
+fn differential_and_pair_types() {
+    let mut m = Module::new();
+    let mut info = DiffInfo::new();
+    let f32t = m.types.f32();
+    let i32t = m.types.i32();
+    let v3 = m.types.vector(Scalar::F32, 3);
+    let arr = m.types.array(v3, 4);
+    let (st, _) = particle(&mut m, &mut info);
+    let own = m.types.add_struct("Own", vec![("a", f32t), ("b", arr)]);
+    info.derive_struct_differential(&mut m.types, own, &[]);
+    let tagged = m.types.add_struct("Tagged", vec![("x", f32t), ("y", f32t)]);
+    info.derive_struct_differential(&mut m.types, tagged, &[1]);
+    let mut lines = Vec::new();
+    for ty in [f32t, i32t, arr, st, own, tagged] {
+        let d = info.diff_type(&mut m.types, ty);
+        let pair = info.pair_type(&mut m.types, ty);
+        let pair_d = pair.and_then(|p| info.diff_type(&mut m.types, p));
+        let show = |t: Option<TypeId>| t.map_or("-".to_string(), |t| m.types.display(t));
+        lines.push(format!(
+            "{}: diff {}, pair {}, pair diff {}",
+            m.types.display(ty),
+            show(d),
+            show(pair),
+            show(pair_d)
+        ));
+    }
+    let pp = info.pair_type(&mut m.types, st).unwrap();
+    let ppp = info.pair_type(&mut m.types, pp).unwrap();
+    lines.push(format!(
+        "pair of pair: {} (primal {})",
+        m.types.display(ppp),
+        m.types.display(info.pair_primal(ppp).unwrap())
+    ));
+    expect![[r#"
+        float: diff float, pair DiffPair_float, pair diff DiffPair_float
+        int: diff -, pair -, pair diff -
+        float3[4]: diff float3[4], pair DiffPair_float3_4, pair diff DiffPair_float3_4
+        Particle: diff Particle_Differential, pair DiffPair_Particle, pair diff DiffPair_Particle_Differential
+        Own: diff Own, pair DiffPair_Own, pair diff DiffPair_Own
+        Tagged: diff Tagged_Differential, pair DiffPair_Tagged, pair diff DiffPair_Tagged_Differential
+        pair of pair: DiffPair_DiffPair_Particle (primal DiffPair_Particle)
+    "#]]
+    .assert_eq(&(lines.join("\n") + "\n"));
+}
