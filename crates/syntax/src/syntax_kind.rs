@@ -104,7 +104,6 @@ define_kinds! {
         PROPERTY_KW = "property", WHERE_KW = "where", EACH_KW = "each", EXPAND_KW = "expand",
         IS_KW = "is", AS_KW = "as", MODULE_KW = "module", IMPLEMENTING_KW = "implementing",
         FUNC_KW = "func", GET_KW = "get", SET_KW = "set", REF_KW = "ref",
-        REGISTER_KW = "register", PACKOFFSET_KW = "packoffset",
         // modifiers that are also usable as names (`let out = ...;`)
         IN_KW = "in", OUT_KW = "out", INOUT_KW = "inout", INTERNAL_KW = "internal",
         EXTERN_KW = "extern", EXPORT_KW = "export", INLINE_KW = "inline", PRECISE_KW = "precise",
@@ -128,7 +127,9 @@ define_kinds! {
         // statements
         BLOCK, EXPR_STMT, EMPTY_STMT, IF_STMT, ELSE_BRANCH, FOR_STMT, WHILE_STMT, DO_STMT,
         SWITCH_STMT, SWITCH_BODY, CASE_CLAUSE, DEFAULT_CLAUSE, BREAK_STMT, CONTINUE_STMT,
-        RETURN_STMT, DISCARD_STMT, ITEM_STMT,
+        RETURN_STMT, DISCARD_STMT,
+        // not produced by the parser (an `else` branch and local items are direct children)
+        ITEM_STMT,
         // expressions
         LITERAL, PATH_EXPR, THIS_EXPR, PAREN_EXPR, CAST_EXPR, INIT_LIST_EXPR, CALL_EXPR,
         INDEX_EXPR, FIELD_EXPR, PREFIX_EXPR, POSTFIX_EXPR, BIN_EXPR, TERNARY_EXPR,
