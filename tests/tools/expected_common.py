@@ -50,6 +50,9 @@ def to_i32(v):
 
 
 def render(kind, values):
+    if kind == 'multi':
+        # several out buffers, printed one after the other: values is [(kind, values), ...]
+        return ''.join(render(k, v) for k, v in values)
     if kind == 'float':
         lines = ['type: float'] + ['%f' % float(v) for v in values]
     elif kind == 'int':

@@ -831,5 +831,97 @@ def optionals():
     return [4.0, -1.0, 4.0, 10.0]
 
 
+
+# ---------------------------------------------------------------- groupshared, atomics, system values, buffers
+
+@test()
+def groupshared_reduction():
+    xs = [i + 1.0 for i in range(32)]
+    return [sum(xs), max(x * (-1 if i % 3 == 0 else 1) for i, x in enumerate(xs))]
+
+
+@test()
+def groupshared_neighbors():
+    xs = [(i + 1.0) ** 2 for i in range(8)]
+    return [xs[(i + 1) % 8] - xs[i] for i in range(8)]
+
+
+@test('int')
+def atomics_add():
+    return [64, sum(range(64)), 2 * 64]
+
+
+@test('int')
+def atomics_min_max():
+    vs = [(i * 7) % 32 - 10 for i in range(32)]
+    return [min(vs), max(vs), 31 * 3, -31]
+
+
+@test('uint')
+def atomics_uint_min_max():
+    vs = [(i * 5) % 16 + 100 for i in range(16)]
+    return [min(vs), max(vs) * 2]
+
+
+@test('int')
+def atomics_bitwise():
+    or_bits = sum(1 << i for i in range(16) if i % 2 == 0)
+    and_bits = -1 & ~sum(1 << i for i in range(16) if i % 4 == 0)
+    xor_bits = sum(1 << i for i in range(16) if i % 3 == 0)
+    return [or_bits, and_bits, xor_bits]
+
+
+@test('int')
+def atomics_exchange():
+    # one compare-exchange of 0 -> 1 succeeds; 7 is never replaced (compare value 8); exchange leaves 5
+    return [1, 1, 7, 5, 0]
+
+
+@test('int')
+def atomic_type_methods():
+    vs = [(i * 7) % 32 - 10 for i in range(32)]
+    return [32, sum(range(32)), max(vs), min(vs), 0xFFFFFFFF, 5]
+
+
+@test('int')
+def sv_dispatch_thread_id():
+    return [x * 100 + y * 10 for y in range(4) for x in range(12)]
+
+
+@test('int')
+def sv_group_ids():
+    out = [0] * 32
+    for gy in range(2):
+        for gx in range(2):
+            group = gy * 2 + gx
+            for z in range(2):
+                for y in range(2):
+                    for x in range(2):
+                        out[group * 8 + z * 4 + y * 2 + x] = group * 1000 + x * 100 + y * 10 + z
+    return out
+
+
+@test('int')
+def sv_group_index_flat():
+    return [g * 10 + i for g in range(4) for i in range(8)]
+
+
+@test()
+def structured_buffer_struct():
+    particles = [(1.0, 2.0, 3), (0.5, -1.0, 4), (2.0, 0.25, 5), (3.0, 3.0, 6)]
+    return [p + v * 2 + i * 100 for p, v, i in particles]
+
+
+@test()
+def rw_buffer_read_modify_write():
+    return [(i + 1.0) ** 2 - 1 for i in range(8)]
+
+
+@test('multi')
+def multiple_output_buffers():
+    xs = [1.5, 2.5, -1.0, 4.0]
+    return [('float', [x + 10 for x in xs]), ('int', [int(x * 2) for x in xs])]
+
+
 if __name__ == '__main__':
     main(HERE, sys.argv[1:])
