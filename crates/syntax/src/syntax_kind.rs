@@ -125,11 +125,11 @@ define_kinds! {
         // types
         PATH_TYPE, ARRAY_TYPE, EXPAND_TYPE, EACH_TYPE,
         // statements
-        BLOCK, EXPR_STMT, EMPTY_STMT, IF_STMT, ELSE_BRANCH, FOR_STMT, WHILE_STMT, DO_STMT,
+        BLOCK, EXPR_STMT, EMPTY_STMT, IF_STMT, FOR_STMT, WHILE_STMT, DO_STMT,
         SWITCH_STMT, SWITCH_BODY, CASE_CLAUSE, DEFAULT_CLAUSE, BREAK_STMT, CONTINUE_STMT,
         RETURN_STMT, DISCARD_STMT,
         // not produced by the parser (an `else` branch and local items are direct children)
-        ITEM_STMT,
+        ITEM_STMT, ELSE_BRANCH,
         // expressions
         LITERAL, PATH_EXPR, THIS_EXPR, PAREN_EXPR, CAST_EXPR, INIT_LIST_EXPR, CALL_EXPR,
         INDEX_EXPR, FIELD_EXPR, PREFIX_EXPR, POSTFIX_EXPR, BIN_EXPR, TERNARY_EXPR,
