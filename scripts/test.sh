@@ -6,6 +6,7 @@ bash scripts/setup.sh
 # Mesa warns at each Vulkan start without a runtime dir; give it a private one.
 export XDG_RUNTIME_DIR="${XDG_RUNTIME_DIR:-$(mktemp -d)}"
 chmod 700 "$XDG_RUNTIME_DIR"
-# GPU tests must not skip silently in CI: lavapipe is installed above.
+# GPU and editor tests must not skip silently: lavapipe and Neovim are installed above.
 export DSLANG_REQUIRE_GPU=1
+export DSLANG_REQUIRE_NVIM=1
 cargo test --workspace --all-targets --locked
