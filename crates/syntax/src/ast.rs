@@ -933,13 +933,20 @@ impl WhereClause {
     }
 }
 
-ast_node!(WherePred, WHERE_PRED);
+ast_node!(
+    /// `T : IFoo` (conformance) or `T.Differential == T` (type equality).
+    WherePred, WHERE_PRED
+);
 impl WherePred {
     pub fn ty(&self) -> Option<Type> {
-        support::child_before(&self.syntax, COLON)
+        support::nth(&self.syntax, 0)
     }
+    /// The interface of `T : IFoo`, or the right-hand type of `==`.
     pub fn bound(&self) -> Option<Type> {
-        support::child_after(&self.syntax, COLON)
+        support::nth(&self.syntax, 1)
+    }
+    pub fn is_type_equality(&self) -> bool {
+        support::token(&self.syntax, EQ2).is_some()
     }
 }
 

@@ -885,12 +885,15 @@ fn where_clauses(p: &mut Parser<'_>) {
         loop {
             let pred = p.start();
             type_(p);
-            p.expect(T![:], "expected ':' and a constraint in the 'where' clause");
+            // `T : IFoo`, or a type equality `T.Differential == T`
+            if !p.eat(T![==]) {
+                p.expect(T![:], "expected ':' and a constraint in the 'where' clause");
+            }
             type_(p);
             pred.complete(p, WHERE_PRED);
             // `, U : IBar` continues the clause
             if p.at(T![,])
-                && matches!(scan_type(p, p.pos() + 1), Some(end) if p.kind_at(end) == T![:])
+                && matches!(scan_type(p, p.pos() + 1), Some(end) if matches!(p.kind_at(end), T![:] | T![==]))
             {
                 p.bump_any();
                 continue;

@@ -2204,3 +2204,91 @@ fn generic_interface_and_struct_where() {
     "#]],
     );
 }
+
+#[test]
+fn where_type_equality() {
+    check(
+        "interface IDiff { associatedtype D : IDiff where D.D == D; static D dadd(D, D); }",
+        expect![[r#"
+        SOURCE_FILE@0..81
+          INTERFACE@0..81
+            INTERFACE_KW@0..9 "interface"
+            WHITESPACE@9..10 " "
+            NAME@10..15
+              IDENT@10..15 "IDiff"
+            WHITESPACE@15..16 " "
+            MEMBER_LIST@16..81
+              L_CURLY@16..17 "{"
+              WHITESPACE@17..18 " "
+              ASSOC_TYPE@18..58
+                ASSOCIATEDTYPE_KW@18..32 "associatedtype"
+                WHITESPACE@32..33 " "
+                NAME@33..34
+                  IDENT@33..34 "D"
+                WHITESPACE@34..35 " "
+                BASE_LIST@35..42
+                  COLON@35..36 ":"
+                  WHITESPACE@36..37 " "
+                  PATH_TYPE@37..42
+                    PATH@37..42
+                      PATH_SEGMENT@37..42
+                        NAME_REF@37..42
+                          IDENT@37..42 "IDiff"
+                WHITESPACE@42..43 " "
+                WHERE_CLAUSE@43..57
+                  WHERE_KW@43..48 "where"
+                  WHITESPACE@48..49 " "
+                  WHERE_PRED@49..57
+                    PATH_TYPE@49..52
+                      PATH@49..52
+                        PATH_SEGMENT@49..50
+                          NAME_REF@49..50
+                            IDENT@49..50 "D"
+                        DOT@50..51 "."
+                        PATH_SEGMENT@51..52
+                          NAME_REF@51..52
+                            IDENT@51..52 "D"
+                    WHITESPACE@52..53 " "
+                    EQ2@53..55 "=="
+                    WHITESPACE@55..56 " "
+                    PATH_TYPE@56..57
+                      PATH@56..57
+                        PATH_SEGMENT@56..57
+                          NAME_REF@56..57
+                            IDENT@56..57 "D"
+                SEMICOLON@57..58 ";"
+              WHITESPACE@58..59 " "
+              FN@59..79
+                STATIC_KW@59..65 "static"
+                WHITESPACE@65..66 " "
+                PATH_TYPE@66..67
+                  PATH@66..67
+                    PATH_SEGMENT@66..67
+                      NAME_REF@66..67
+                        IDENT@66..67 "D"
+                WHITESPACE@67..68 " "
+                NAME@68..72
+                  IDENT@68..72 "dadd"
+                PARAM_LIST@72..78
+                  L_PAREN@72..73 "("
+                  PARAM@73..74
+                    PATH_TYPE@73..74
+                      PATH@73..74
+                        PATH_SEGMENT@73..74
+                          NAME_REF@73..74
+                            IDENT@73..74 "D"
+                  COMMA@74..75 ","
+                  WHITESPACE@75..76 " "
+                  PARAM@76..77
+                    PATH_TYPE@76..77
+                      PATH@76..77
+                        PATH_SEGMENT@76..77
+                          NAME_REF@76..77
+                            IDENT@76..77 "D"
+                  R_PAREN@77..78 ")"
+                SEMICOLON@78..79 ";"
+              WHITESPACE@79..80 " "
+              R_CURLY@80..81 "}"
+    "#]],
+    );
+}
