@@ -437,3 +437,91 @@ fn atomics_bools_and_printf_round_trip() {
         ["t0 f=0.00 odd=0", "t1 f=0.50 odd=1", "t2 f=1.00 odd=0"]
     );
 }
+
+#[test]
+fn uniform_buffers_read_std140_data() {
+    let Some(gpu) = gpu() else { return };
+    let mut m = Module::new();
+    let f32t = m.types.f32();
+    let u32t = m.types.u32();
+    let bool_t = m.types.bool();
+    let f2 = m.types.vector(Scalar::F32, 2);
+    let weights_t = m.types.array(f32t, 3);
+    let pairs_t = m.types.array(f2, 2);
+    let m22 = m.types.matrix(Scalar::F32, 2, 2);
+    let params = m.types.add_struct(
+        "Params",
+        vec![
+            ("scale", f32t),
+            ("weights", weights_t),
+            ("m", m22),
+            ("count", u32t),
+            ("flag", bool_t),
+            ("pairs", pairs_t),
+        ],
+    );
+    let p = m.add_global("params", params, GlobalKind::Uniform);
+    let out = m.add_global(
+        "outputBuffer",
+        f32t,
+        GlobalKind::StorageBuffer {
+            access: BufferAccess::ReadWrite,
+        },
+    );
+    entry(&mut m, 1, |b, _| {
+        let whole = b.load(Place::global(p));
+        let mut outs = vec![b.extract(whole, 0)];
+        let weights = b.extract(whole, 1);
+        for i in 0..3 {
+            outs.push(b.extract(weights, i));
+        }
+        let two = b.u32(2);
+        outs.push(b.load(Place::global(p).field(1).dynamic(two)));
+        let mm = b.extract(whole, 2);
+        for r in 0..2 {
+            let row = b.extract(mm, r);
+            for c in 0..2 {
+                outs.push(b.extract(row, c));
+            }
+        }
+        outs.push(b.load(Place::global(p).field(2).index(1).index(0)));
+        let count = b.extract(whole, 3);
+        outs.push(b.convert(count, Scalar::F32));
+        let flag = b.extract(whole, 4);
+        outs.push(b.convert(flag, Scalar::F32));
+        let one = b.u32(1);
+        let pair = b.load(Place::global(p).field(5).dynamic(one));
+        outs.push(b.extract(pair, 0));
+        outs.push(b.extract(pair, 1));
+        outs.push(b.load(Place::global(p).field(5).index(0).index(1)));
+        for (i, v) in outs.into_iter().enumerate() {
+            b.store(Place::global(out).index(i as u32), v);
+        }
+    });
+    // std140: scale@0, weights@16 (16-byte slots), m@64 (columns in 16-byte slots), count@96,
+    // flag@100, pairs@112 (16-byte slots).
+    let mut data = vec![0u32; 36];
+    let f = |x: f32| x.to_bits();
+    data[0] = f(2.0);
+    data[4] = f(10.0);
+    data[8] = f(20.0);
+    data[12] = f(30.0);
+    // m = [[1, 2], [3, 4]] (rows); column 0 = (1, 3), column 1 = (2, 4)
+    data[16] = f(1.0);
+    data[17] = f(3.0);
+    data[20] = f(2.0);
+    data[21] = f(4.0);
+    data[24] = 7;
+    data[25] = 1;
+    data[28] = f(5.0);
+    data[29] = f(6.0);
+    data[32] = f(8.0);
+    data[33] = f(9.0);
+    let (_, bufs) = run(&gpu, &m, &[("params", data)], 16, 1);
+    assert_eq!(
+        &floats(buffer(&bufs, "outputBuffer"))[..15],
+        &[
+            2.0, 10.0, 20.0, 30.0, 30.0, 1.0, 2.0, 3.0, 4.0, 3.0, 7.0, 1.0, 8.0, 9.0, 6.0
+        ]
+    );
+}

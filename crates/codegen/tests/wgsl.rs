@@ -1203,3 +1203,108 @@ fn buffer_names_survive_locals_and_functions_with_the_same_name() {
         "#]],
     );
 }
+
+#[test]
+fn uniform_buffers_use_std140_slots_like_slang() {
+    let mut m = Module::new();
+    let f32t = m.types.f32();
+    let u32t = m.types.u32();
+    let bool_t = m.types.bool();
+    let f2 = m.types.vector(Scalar::F32, 2);
+    let weights_t = m.types.array(f32t, 3);
+    let pairs_t = m.types.array(f2, 2);
+    let m22 = m.types.matrix(Scalar::F32, 2, 2);
+    let params = m.types.add_struct(
+        "Params",
+        vec![
+            ("scale", f32t),
+            ("weights", weights_t),
+            ("m", m22),
+            ("count", u32t),
+            ("flag", bool_t),
+            ("pairs", pairs_t),
+        ],
+    );
+    let p = m.add_global("params", params, GlobalKind::Uniform);
+    let out = m.add_global(
+        "outputBuffer",
+        f32t,
+        GlobalKind::StorageBuffer {
+            access: BufferAccess::ReadWrite,
+        },
+    );
+    entry(&mut m, 1, |b, x| {
+        let w = b.load(Place::global(p).field(1).dynamic(x));
+        let all_w = b.load(Place::global(p).field(1));
+        let w2 = b.extract(all_w, 2);
+        let m10 = b.load(Place::global(p).field(2).index(1).index(0));
+        let mm = b.load(Place::global(p).field(2));
+        let det = b.math(MathFn::Determinant, &[mm]);
+        let pair = b.load(Place::global(p).field(5).dynamic(x));
+        let py = b.load(Place::global(p).field(5).index(1).index(1));
+        let px = b.extract(pair, 0);
+        let whole = b.load(Place::global(p));
+        let flag = b.extract(whole, 4);
+        let count = b.extract(whole, 3);
+        let cf = b.convert(count, Scalar::F32);
+        let mut acc = b.add(w, w2);
+        for v in [m10, det, px, py, cf] {
+            acc = b.add(acc, v);
+        }
+        let zero = b.f32(0.0);
+        let r = b.select(flag, acc, zero);
+        b.store(Place::global(out).dynamic(x), r);
+    });
+    check(
+        &m,
+        expect![[r#"
+        struct Params_host {
+            scale: f32,
+            weights: array<vec4<f32>, 3>,
+            m: array<vec4<f32>, 2>,
+            count: u32,
+            flag: u32,
+            pairs: array<vec4<f32>, 2>,
+        }
+
+        struct Params {
+            scale: f32,
+            weights: array<f32, 3>,
+            m: mat2x2<f32>,
+            count: u32,
+            flag: bool,
+            pairs: array<vec2<f32>, 2>,
+        }
+
+        @group(0) @binding(0) 
+        var<uniform> params: Params_host;
+        @group(0) @binding(1) 
+        var<storage, read_write> outputBuffer: array<f32>;
+
+        @compute @workgroup_size(1, 1, 1) 
+        fn computeMain(@builtin(global_invocation_id) tid: vec3<u32>) {
+            let _e6 = params.weights[tid.x].x;
+            let _e11 = params.weights[0].x;
+            let _e14 = params.weights[1].x;
+            let _e17 = params.weights[2].x;
+            let _e25 = params.m[0][1u];
+            let _e29 = params.m[0];
+            let _e31 = params.m[1];
+            let _e43 = params.pairs[tid.x];
+            let _e49 = params.pairs[1].y;
+            let _e53 = params.scale;
+            let _e57 = params.weights[0].x;
+            let _e60 = params.weights[1].x;
+            let _e63 = params.weights[2].x;
+            let _e67 = params.m[0];
+            let _e69 = params.m[1];
+            let _e78 = params.count;
+            let _e80 = params.flag;
+            let _e85 = params.pairs[0];
+            let _e88 = params.pairs[1];
+            let _e91 = Params(_e53, array<f32, 3>(_e57, _e60, _e63), mat2x2<f32>(vec2<f32>(_e67.x, _e69.x), vec2<f32>(_e67.y, _e69.y)), _e78, (_e80 != u32()), array<vec2<f32>, 2>(_e85.xy, _e88.xy));
+            outputBuffer[tid.x] = select(0f, ((((((_e6 + array<f32, 3>(_e11, _e14, _e17)[2]) + _e25) + determinant(mat2x2<f32>(vec2<f32>(_e29.x, _e31.x), vec2<f32>(_e29.y, _e31.y)))) + _e43.xy.x) + _e49) + f32(_e91.count)), _e91.flag);
+        }
+    "#]],
+    );
+}

@@ -574,11 +574,17 @@ impl Lowerer<'_> {
             }
         };
         let mut row: Option<Handle<E>> = None;
+        let mut padded = false;
         for access in &place.path {
             let index = match *access {
                 Access::Field(i) | Access::Index(i) => Index::Const(i),
                 Access::Dynamic(v) => Index::Dyn(cx.value(v)?),
             };
+            let pad = match *cx.types.kind(ty) {
+                TypeKind::Array { elem, .. } => padded_len(&cx.types, elem, repr),
+                _ => None,
+            };
+            padded = false;
             let host_matrix = repr.host && matches!(cx.types.kind(ty), TypeKind::Matrix { .. });
             if host_matrix {
                 // Select a row lazily: memory holds columns, so the row has no pointer.
@@ -623,6 +629,20 @@ impl Lowerer<'_> {
                     },
                 );
             }
+            match pad {
+                // A scalar in a vec4 slot: point at its first component.
+                Some(1) => {
+                    expr = cx.add(
+                        out,
+                        E::AccessIndex {
+                            base: expr,
+                            index: 0,
+                        },
+                    )
+                }
+                Some(_) => padded = true,
+                None => {}
+            }
             ty = next_ty;
         }
         Ok(PlaceExpr {
@@ -631,6 +651,7 @@ impl Lowerer<'_> {
             repr,
             ty,
             row,
+            padded,
         })
     }
 
@@ -638,8 +659,33 @@ impl Lowerer<'_> {
         if !p.is_pointer {
             return Ok(p.expr);
         }
-        if p.row.is_none() && !repr_differs(&cx.types, p.ty, p.repr) {
+        if p.row.is_none() && !p.padded && !repr_differs(&cx.types, p.ty, p.repr) {
             return Ok(cx.add(out, E::Load { pointer: p.expr }));
+        }
+        if p.padded {
+            // A 2-vector in a vec4 slot.
+            let slot = cx.add(out, E::Load { pointer: p.expr });
+            let v = cx.add(
+                out,
+                E::Swizzle {
+                    size: naga::VectorSize::Bi,
+                    vector: slot,
+                    pattern: XYZW,
+                },
+            );
+            if cx.types.scalar_of(p.ty) == Some(Scalar::Bool) {
+                let host_ty = self.ty(p.ty, p.repr)?;
+                let zero = cx.add(out, E::ZeroValue(host_ty));
+                return Ok(cx.add(
+                    out,
+                    E::Binary {
+                        op: Bo::NotEqual,
+                        left: v,
+                        right: zero,
+                    },
+                ));
+            }
+            return Ok(v);
         }
         if let Some(row) = p.row {
             // A row of a column-major matrix: one element from each column.
@@ -745,12 +791,27 @@ impl Lowerer<'_> {
                             index: i,
                         },
                     );
+                    let pad = match *cx.types.kind(p.ty) {
+                        TypeKind::Array { elem, .. } => padded_len(&cx.types, elem, p.repr),
+                        _ => None,
+                    };
+                    let sub = match pad {
+                        Some(1) => cx.add(
+                            out,
+                            E::AccessIndex {
+                                base: sub,
+                                index: 0,
+                            },
+                        ),
+                        _ => sub,
+                    };
                     let sub = PlaceExpr {
                         expr: sub,
                         is_pointer: true,
                         repr: p.repr,
                         ty: sub_ty,
                         row: None,
+                        padded: pad == Some(2),
                     };
                     components.push(self.load(cx, out, &sub)?);
                 }
@@ -770,6 +831,9 @@ impl Lowerer<'_> {
     ) -> Result<()> {
         if !p.is_pointer {
             return Err(cx.err("store to a read-only parameter"));
+        }
+        if p.padded {
+            return Err(cx.err("store into a uniform buffer"));
         }
         if p.row.is_none() && !repr_differs(&cx.types, p.ty, p.repr) {
             push(
@@ -926,6 +990,7 @@ impl Lowerer<'_> {
                         repr: p.repr,
                         ty: sub_ty,
                         row: None,
+                        padded: false,
                     };
                     self.store(cx, out, &sub, part)?;
                 }

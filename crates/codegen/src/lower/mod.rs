@@ -30,6 +30,9 @@ struct Repr {
     atomic_int: bool,
     /// `f32` scalars become `atomic<f32>`.
     atomic_float: bool,
+    /// Uniform buffer (std140, as Slang lays them out): array elements and matrix columns take
+    /// 16-byte slots (`vec4`), structs are 16-byte aligned.
+    uniform: bool,
 }
 
 impl Repr {
@@ -37,6 +40,7 @@ impl Repr {
         host: false,
         atomic_int: false,
         atomic_float: false,
+        uniform: false,
     };
 }
 
@@ -64,12 +68,25 @@ fn repr_differs(types: &ir::Types, ty: TypeId, repr: Repr) -> bool {
                 || (repr.atomic_float && ty_kind_scalar_only(types, ty) == Some(Scalar::F32))
         }
         TypeKind::Array { elem, .. } | TypeKind::RuntimeArray { elem } => {
-            repr_differs(types, elem, repr)
+            padded_len(types, elem, repr).is_some() || repr_differs(types, elem, repr)
         }
         TypeKind::Struct(id) => types
             .struct_def(id)
             .is_some_and(|s| s.fields.iter().any(|f| repr_differs(types, f.ty, repr))),
         TypeKind::Void => false,
+    }
+}
+
+/// In a uniform buffer, array elements of scalar or 2-vector type sit in a `vec4` slot; this
+/// gives their component count.
+fn padded_len(types: &ir::Types, elem: TypeId, repr: Repr) -> Option<u8> {
+    if !repr.uniform {
+        return None;
+    }
+    match *types.kind(elem) {
+        TypeKind::Scalar(_) => Some(1),
+        TypeKind::Vector { size: 2, .. } => Some(2),
+        _ => None,
     }
 }
 
@@ -343,9 +360,13 @@ impl Lowerer<'_> {
                     });
                 }
                 if repr.host {
-                    // In buffers, Slang stores matrices column-major: one vector per HLSL column.
-                    let column = self.vector_type(scalar, rows)?;
-                    let stride = self.layouter[column].to_stride();
+                    // In buffers, Slang stores matrices column-major: one vector per HLSL column
+                    // (a 16-byte `vec4` slot per column in uniform buffers).
+                    let column = self.vector_type(scalar, if repr.uniform { 4 } else { rows })?;
+                    let mut stride = self.layouter[column].to_stride();
+                    if repr.uniform {
+                        stride = naga::proc::Alignment::SIXTEEN.round_up(stride);
+                    }
                     let size = naga::ArraySize::Constant(
                         std::num::NonZeroU32::MIN.saturating_add(cols as u32 - 1),
                     );
@@ -371,8 +392,19 @@ impl Lowerer<'_> {
                 )?
             }
             TypeKind::Array { elem, len } => {
-                let base = self.ty(elem, repr)?;
-                let stride = self.layouter[base].to_stride();
+                let base = match (
+                    padded_len(self.types(), elem, repr),
+                    self.types().scalar_of(elem),
+                ) {
+                    (Some(_), Some(s)) => {
+                        self.vector_type(if s == Scalar::Bool { Scalar::U32 } else { s }, 4)?
+                    }
+                    _ => self.ty(elem, repr)?,
+                };
+                let mut stride = self.layouter[base].to_stride();
+                if repr.uniform {
+                    stride = naga::proc::Alignment::SIXTEEN.round_up(stride);
+                }
                 let size = std::num::NonZeroU32::new(len)
                     .map(naga::ArraySize::Constant)
                     .ok_or_else(|| internal(None, "zero-length array"))?;
@@ -402,8 +434,17 @@ impl Lowerer<'_> {
                 for f in &def.fields {
                     let fty = self.ty(f.ty, repr)?;
                     let layout = self.layouter[fty];
-                    offset = layout.alignment.round_up(offset);
-                    align = align.max(layout.alignment);
+                    let mut member_align = layout.alignment;
+                    if repr.uniform
+                        && matches!(
+                            self.out.types[fty].inner,
+                            Ti::Array { .. } | Ti::Struct { .. }
+                        )
+                    {
+                        member_align = member_align.max(naga::proc::Alignment::SIXTEEN);
+                    }
+                    offset = member_align.round_up(offset);
+                    align = align.max(member_align);
                     members.push(naga::StructMember {
                         name: Some(f.name.clone()),
                         ty: fty,
@@ -411,6 +452,9 @@ impl Lowerer<'_> {
                         offset,
                     });
                     offset += layout.size;
+                }
+                if repr.uniform {
+                    align = align.max(naga::proc::Alignment::SIXTEEN);
                 }
                 let span = align.round_up(offset.max(1));
                 let differs = repr_differs(self.types(), ty, repr);
@@ -459,9 +503,9 @@ impl Lowerer<'_> {
         for (i, g) in self.ir.globals.iter().enumerate() {
             let id = GlobalId(i as u32);
             let atomics = Repr {
-                host: false,
                 atomic_int: atomic_int.contains(&id),
                 atomic_float: atomic_float.contains(&id),
+                ..Repr::VALUE
             };
             let (space, repr, bind) = match &g.kind {
                 GlobalKind::StorageBuffer { access } => {
@@ -482,6 +526,7 @@ impl Lowerer<'_> {
                     AddressSpace::Uniform,
                     Repr {
                         host: true,
+                        uniform: true,
                         ..Repr::VALUE
                     },
                     true,
@@ -775,6 +820,9 @@ struct PlaceExpr {
     /// A row of a matrix held column-major in host memory: `expr` points at the matrix and
     /// this is the row index; `ty` is the row vector type.
     row: Option<Handle<E>>,
+    /// `expr` points at a `vec4` slot whose first components hold this 2-vector (uniform
+    /// arrays).
+    padded: bool,
 }
 
 struct FnCx<'a> {
