@@ -311,6 +311,22 @@ pub fn diagnostics(db: &dyn Db, file: SourceFile) -> Vec<Diagnostic> {
 // ---------------------------------------------------------------------------------------------
 // Editor queries
 
+/// Where an item is in its file's original text: the file, the whole item's range and its name's
+/// range (for document symbols and navigation in the IDE layer).
+pub fn item_ranges(db: &dyn Db, def: ItemDef) -> (SourceFile, TextRange, TextRange) {
+    let loc = lower::item_def_loc(db, def);
+    let len = lower::item_syntax(db, lower::ItemKey::new(db, loc.clone())).map_or(0, |g| u32::from(g.text_len()));
+    let (file, full) = absolute_range(db, def, TextRange::new(0, len));
+    let (_, name) = absolute_range(db, def, lower::item_def_name_range(db, def));
+    (file, full, name)
+}
+
+/// Start of an item's syntax in its file's preprocessed text: the ranges in its data and body are
+/// relative to it.
+pub fn item_start(db: &dyn Db, def: ItemDef) -> u32 {
+    lower::item_offset(db, &lower::item_def_loc(db, def))
+}
+
 /// The function or global whose syntax contains `offset` (preprocessed text), innermost first.
 fn owner_at(db: &dyn Db, file: SourceFile, offset: u32) -> Option<(ItemDef, u32)> {
     file_items(db, file)
