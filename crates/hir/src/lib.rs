@@ -528,3 +528,14 @@ pub fn members_at(db: &dyn Db, file: SourceFile, offset: u32) -> Vec<MemberInfo>
         None => Vec::new(),
     }
 }
+
+/// Re-exports for crates that walk checked bodies and item data (the IR lowering in
+/// `crates/lower`): body operators, item data, and the resolver helpers it specialises with.
+pub mod export {
+    pub use crate::body::{BinaryOp, Literal, PostfixOp, PrefixOp, StmtId, SwitchCase};
+    pub use crate::data::{Attr, AttrArg, GlobalData, ItemNode, TypeDeclData};
+    pub use crate::ids::GenericOwner;
+    pub use crate::infer::{field_types, global_const_value, global_ty, infer_global, property_ty, swizzle_indices};
+    pub use crate::lower::{global_body, global_data, item_def_loc, item_offset, property_data, subscript_data};
+    pub use crate::resolve::{enum_case_value, lookup_member_items, match_pattern, member_subst, normalize, subst_lookup};
+}
