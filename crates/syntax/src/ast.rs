@@ -1669,3 +1669,208 @@ impl PpBody {
             .collect()
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// Tokens
+
+macro_rules! ast_token {
+    ($(#[$attr:meta])* $name:ident, $kind:ident) => {
+        $(#[$attr])*
+        #[derive(Debug, Clone, PartialEq, Eq, Hash)]
+        pub struct $name {
+            syntax: SyntaxToken,
+        }
+        impl AstToken for $name {
+            fn can_cast(kind: SyntaxKind) -> bool {
+                kind == $kind
+            }
+            fn cast(syntax: SyntaxToken) -> Option<Self> {
+                if syntax.kind() == $kind { Some($name { syntax }) } else { None }
+            }
+            fn syntax(&self) -> &SyntaxToken {
+                &self.syntax
+            }
+        }
+    };
+}
+
+ast_token!(
+    /// `42`, `0x1Fu`, `017`, `3ull`
+    IntNumber, INT_NUMBER
+);
+impl IntNumber {
+    /// Splits `0x1Fu` into digits with radix prefix (`0x1F`) and suffix (`u`).
+    pub fn split_suffix(&self) -> (&str, &str) {
+        let text = self.text();
+        let is_hex = text.starts_with("0x") || text.starts_with("0X");
+        let end = text
+            .char_indices()
+            .skip(if is_hex { 2 } else { 0 })
+            .find(|&(_, c)| {
+                if is_hex {
+                    !c.is_ascii_hexdigit()
+                } else {
+                    !c.is_ascii_digit()
+                }
+            })
+            .map_or(text.len(), |(i, _)| i);
+        text.split_at(end)
+    }
+    pub fn suffix(&self) -> &str {
+        self.split_suffix().1
+    }
+    pub fn is_unsigned(&self) -> bool {
+        self.suffix().contains(['u', 'U'])
+    }
+    /// `l`/`ll` suffixes mean 64-bit in Slang.
+    pub fn is_64_bit(&self) -> bool {
+        self.suffix().contains(['l', 'L'])
+    }
+    /// The value (hex, octal with a leading 0, or decimal); `None` if malformed or too large.
+    pub fn value(&self) -> Option<u64> {
+        let digits = self.split_suffix().0;
+        if let Some(hex) = digits
+            .strip_prefix("0x")
+            .or_else(|| digits.strip_prefix("0X"))
+        {
+            u64::from_str_radix(hex, 16).ok()
+        } else if digits.len() > 1 && digits.starts_with('0') {
+            u64::from_str_radix(&digits[1..], 8).ok()
+        } else {
+            digits.parse().ok()
+        }
+    }
+}
+
+ast_token!(
+    /// `1.0`, `1.f`, `.5`, `1e-3`, `1.0h`, `1.0lf`, `3f`
+    FloatNumber, FLOAT_NUMBER
+);
+impl FloatNumber {
+    fn split(&self) -> (&str, &str) {
+        let text = self.text();
+        let lower = text.to_ascii_lowercase();
+        let n = if lower.ends_with("lf") {
+            2
+        } else if lower.ends_with(['f', 'h', 'l']) {
+            1
+        } else {
+            0
+        };
+        text.split_at(text.len() - n)
+    }
+    /// `f`, `h`, `l`, `lf` or empty.
+    pub fn suffix(&self) -> &str {
+        self.split().1
+    }
+    pub fn value(&self) -> Option<f64> {
+        let digits = self.split().0;
+        let digits = digits.strip_suffix('.').unwrap_or(digits);
+        digits.parse().ok()
+    }
+}
+
+ast_token!(
+    /// `"text"` with C escapes.
+    StringLit, STRING
+);
+impl StringLit {
+    /// The contents with escapes (`\n`, `\t`, `\\`, `\"`, `\'`, `\0`, `\r`) resolved.
+    pub fn value(&self) -> String {
+        let text = self.text();
+        let inner = text.strip_prefix('"').unwrap_or(text);
+        let inner = inner.strip_suffix('"').unwrap_or(inner);
+        let mut out = String::with_capacity(inner.len());
+        let mut chars = inner.chars();
+        while let Some(c) = chars.next() {
+            if c != '\\' {
+                out.push(c);
+                continue;
+            }
+            match chars.next() {
+                Some('n') => out.push('\n'),
+                Some('t') => out.push('\t'),
+                Some('r') => out.push('\r'),
+                Some('0') => out.push('\0'),
+                Some(other) => out.push(other),
+                None => out.push('\\'),
+            }
+        }
+        out
+    }
+}
+
+ast_token!(
+    /// `// ...` or `/* ... */`
+    Comment, COMMENT
+);
+impl Comment {
+    /// `///` and `/** */` comments document the declaration that follows.
+    pub fn is_doc(&self) -> bool {
+        let t = self.text();
+        (t.starts_with("///") && !t.starts_with("////")) || (t.starts_with("/**") && t != "/**/")
+    }
+}
+
+/// Declarations with documentation: the `///` (or `/** */`) comments directly above them.
+pub trait HasDocComments: AstNode {
+    /// The text of the doc comments right before the node (no blank line in between), with
+    /// the comment markers removed, one line per comment line.
+    fn doc_comment(&self) -> Option<String> {
+        let mut lines: Vec<String> = Vec::new();
+        let mut prev = self.syntax().prev_sibling_or_token();
+        while let Some(el) = prev {
+            let Some(tok) = el.as_token().cloned() else {
+                break;
+            };
+            match tok.kind() {
+                WHITESPACE if tok.text().matches('\n').count() <= 1 => {}
+                COMMENT => match Comment::cast(tok.clone()) {
+                    Some(c) if c.is_doc() => {
+                        let t = c.text();
+                        if let Some(line) = t.strip_prefix("///") {
+                            lines.push(
+                                line.strip_prefix(' ')
+                                    .unwrap_or(line)
+                                    .trim_end()
+                                    .to_string(),
+                            );
+                        } else {
+                            let body = t.trim_start_matches("/**").trim_end_matches("*/");
+                            for l in body.lines().rev() {
+                                let l = l.trim().trim_start_matches('*').trim();
+                                lines.push(l.to_string());
+                            }
+                        }
+                    }
+                    _ => break,
+                },
+                _ => break,
+            }
+            prev = tok.prev_sibling_or_token();
+        }
+        lines.reverse();
+        while lines.first().is_some_and(|l| l.is_empty()) {
+            lines.remove(0);
+        }
+        while lines.last().is_some_and(|l| l.is_empty()) {
+            lines.pop();
+        }
+        (!lines.is_empty()).then(|| lines.join("\n"))
+    }
+}
+
+impl HasDocComments for Item {}
+impl HasDocComments for Fn {}
+impl HasDocComments for Struct {}
+impl HasDocComments for Interface {}
+impl HasDocComments for Enum {}
+impl HasDocComments for EnumVariant {}
+impl HasDocComments for VarDecl {}
+impl HasDocComments for Property {}
+impl HasDocComments for Typealias {}
+impl HasDocComments for Typedef {}
+impl HasDocComments for AssocType {}
+impl HasDocComments for Namespace {}
+impl HasDocComments for Init {}
+impl HasDocComments for Subscript {}

@@ -329,3 +329,73 @@ fn module_items() {
     "#]]
     .assert_debug_eq(&out);
 }
+
+#[test]
+fn literal_values() {
+    let file = parse(
+        "float x = 0x1Fu + 017 + 42ull + 1.5f + .25 + 1e-3h + 2.lf + 3f;\nstring s = \"a\\tb\\\"c\\n\";",
+    );
+    let mut out = Vec::new();
+    for tok in file
+        .syntax()
+        .descendants_with_tokens()
+        .filter_map(|e| e.into_token())
+    {
+        if let Some(i) = IntNumber::cast(tok.clone()) {
+            out.push(format!(
+                "int {} = {:?} suffix={:?} unsigned={} 64={}",
+                i.text(),
+                i.value(),
+                i.suffix(),
+                i.is_unsigned(),
+                i.is_64_bit()
+            ));
+        } else if let Some(f) = FloatNumber::cast(tok.clone()) {
+            out.push(format!(
+                "float {} = {:?} suffix={:?}",
+                f.text(),
+                f.value(),
+                f.suffix()
+            ));
+        } else if let Some(s) = StringLit::cast(tok) {
+            out.push(format!("string {:?}", s.value()));
+        }
+    }
+    expect![[r#"
+        [
+            "int 0x1Fu = Some(31) suffix=\"u\" unsigned=true 64=false",
+            "int 017 = Some(15) suffix=\"\" unsigned=false 64=false",
+            "int 42ull = Some(42) suffix=\"ull\" unsigned=true 64=true",
+            "float 1.5f = Some(1.5) suffix=\"f\"",
+            "float .25 = Some(0.25) suffix=\"\"",
+            "float 1e-3h = Some(0.001) suffix=\"h\"",
+            "float 2.lf = Some(2.0) suffix=\"lf\"",
+            "float 3f = Some(3.0) suffix=\"f\"",
+            "string \"a\\tb\\\"c\\n\"",
+        ]
+    "#]]
+    .assert_debug_eq(&out);
+}
+
+#[test]
+fn doc_comments() {
+    let file = parse(
+        "// licence header\n\n/// Squares.\n/// Twice.\nfloat sq(float x);\n/** Block\n * doc. */\nstruct S {\n    /// The radius.\n    float r;\n    float noDoc;\n}\n// plain comment\nfloat g();",
+    );
+    let mut out = Vec::new();
+    for node in file.syntax().descendants() {
+        if let Some(item) = Item::cast(node) {
+            out.push(format!("{:?}", item.doc_comment()));
+        }
+    }
+    expect![[r#"
+        [
+            "Some(\"Squares.\\nTwice.\")",
+            "Some(\"Block\\ndoc.\")",
+            "Some(\"The radius.\")",
+            "None",
+            "None",
+        ]
+    "#]]
+    .assert_debug_eq(&out);
+}
