@@ -183,6 +183,9 @@ pub struct Body {
     pub locals: Arena<LocalData>,
     pub root_block: Option<StmtId>,
     pub root_expr: Option<ExprId>,
+    /// The token a diagnostic about an expression points at, where that is not the expression's
+    /// start: the operator of binary and assignment expressions, the `(` of calls (as slangc does).
+    pub anchors: rustc_hash::FxHashMap<ExprId, TextRange>,
 }
 
 impl Body {
@@ -198,6 +201,10 @@ impl Body {
 
     pub fn expr_range(&self, id: ExprId) -> TextRange {
         self.expr_ranges.get(id.into_raw().into_u32() as usize).copied().unwrap_or_default()
+    }
+
+    pub fn anchor(&self, id: ExprId) -> TextRange {
+        self.anchors.get(&id).copied().unwrap_or_else(|| self.expr_range(id))
     }
 
     pub fn stmt_range(&self, id: StmtId) -> TextRange {

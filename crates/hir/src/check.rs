@@ -46,9 +46,13 @@ fn check_entry_point(db: &dyn Db, func: FunctionId, diags: &mut Vec<Diag>) {
         return;
     }
     match numthreads {
-        None => diags.push(Diag::error(
+        // slangc defaults the workgroup size; say so, since it is rarely what was meant.
+        None => diags.push(Diag::warning(
             "E2017",
-            format!("compute entry point `{}` needs a `[numthreads(x, y, z)]` attribute", data.name),
+            format!(
+                "compute entry point `{}` has no `[numthreads(x, y, z)]`: it runs one thread per workgroup",
+                data.name
+            ),
             data.name_range,
         )),
         Some(attr) => {
@@ -148,9 +152,9 @@ pub fn type_decl_diagnostics(db: &dyn Db, decl: TypeDeclId) -> Arc<[Diag]> {
         let args = generic_params_as_args(db, decl);
         let ty = Ty::Adt(decl, args);
         let bases = resolve::type_decl_bases(db, decl);
-        for (base_ref, base) in data.bases.iter().zip(bases.iter()) {
-            let range = base_ref.range().unwrap_or(data.name_range);
-            check_conformance(db, decl.loc(db).file, &ty, &data.name, base, range, &mut diags);
+        // Reported at the type's name, as slangc does.
+        for base in bases.iter() {
+            check_conformance(db, decl.loc(db).file, &ty, &data.name, base, data.name_range, &mut diags);
         }
     }
     diags.into()

@@ -501,11 +501,12 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 let cases = cases.clone();
                 let ty = self.infer_expr(scrutinee, None);
                 let ty = self.normalize(&ty);
+                // slangc converts any scalar (even a float) to the case type.
                 let ok = ty.has_unknown()
-                    || matches!(ty, Ty::Scalar(k) if k.is_integer() || k == ScalarKind::Bool)
+                    || matches!(ty, Ty::Scalar(_) | Ty::Param(_) | Ty::Assoc(..))
                     || matches!(ty, Ty::Adt(d, _) if lower::type_decl_data(self.db, d).kind == TypeDeclKind::Enum);
                 if !ok {
-                    let msg = format!("`switch` needs an integer or enum value, found `{}`", self.display(&ty));
+                    let msg = format!("`switch` needs a scalar or enum value, found `{}`", self.display(&ty));
                     self.error("E2014", msg, self.range(scrutinee));
                 }
                 self.switch_depth += 1;
@@ -772,7 +773,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             Expr::Assign { op, lhs, rhs } => {
                 let lt = self.infer_expr(lhs, None);
                 let rt = self.infer_expr(rhs, Some(&lt));
-                self.check_lvalue(lhs, "assign to");
+                self.check_lvalue_at(lhs, "assign to this expression", self.body.anchor(e));
                 match op {
                     None => {
                         self.check_convertible(&rt, &lt, self.range(rhs));
@@ -789,7 +790,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 let t = self.normalize(&t);
                 match op {
                     PrefixOp::Inc | PrefixOp::Dec => {
-                        self.check_lvalue(expr, "modify");
+                        self.check_lvalue_at(expr, "modify this expression", range);
                         t
                     }
                     PrefixOp::Not => match t {
@@ -810,7 +811,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             }
             Expr::Postfix { expr, .. } => {
                 let t = self.infer_expr(expr, None);
-                self.check_lvalue(expr, "modify");
+                self.check_lvalue(expr, "modify this expression");
                 t
             }
             Expr::Ternary { cond, then_branch, else_branch } => {
@@ -1143,7 +1144,8 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         let it = self.infer_expr(index, Some(&Ty::INT));
         let bt = self.normalize(&bt);
         let it = self.normalize(&it);
-        if !it.has_unknown() && !matches!(it, Ty::Scalar(k) if k.is_integer() || k == ScalarKind::Bool) && matches!(bt, Ty::Array(..) | Ty::Vector(..) | Ty::Matrix(..)) {
+        // A float index converts (slangc warns); anything but a scalar is an error.
+        if !it.has_unknown() && !matches!(it, Ty::Scalar(_) | Ty::Param(_) | Ty::Assoc(..)) && matches!(bt, Ty::Array(..) | Ty::Vector(..) | Ty::Matrix(..)) {
             let msg = format!("an index must be an integer, found `{}`", self.display(&it));
             self.error("E2021", msg, self.range(index));
         }
@@ -1254,14 +1256,9 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         Some(if generic(l) { l.clone() } else { r.clone() })
     }
 
-    /// The range of a binary operator token: between the operands (as slangc reports it).
-    fn op_range(&self, e: ExprId, lhs: ExprId, rhs: ExprId) -> TextRange {
-        let (l, r) = (self.range(lhs), self.range(rhs));
-        if l.end < r.start {
-            crate::lower::operator_range(self.body, e, l.end, r.start)
-        } else {
-            self.range(e)
-        }
+    /// The range of a binary operator token (as slangc reports it).
+    fn op_range(&self, e: ExprId, _lhs: ExprId, _rhs: ExprId) -> TextRange {
+        self.body.anchor(e)
     }
 
     /// Builtin operators on scalars, vectors and matrices, with HLSL's promotions.
@@ -1391,7 +1388,8 @@ impl<'a, 'db> InferCtx<'a, 'db> {
     // ---- calls --------------------------------------------------------------------------
 
     fn infer_call(&mut self, e: ExprId, callee: ExprId, args: &[ExprId], expected: Option<&Ty>) -> Ty {
-        let range = self.range(e);
+        // Call-level problems point at the `(`, as slangc reports them.
+        let range = self.body.anchor(e);
         let callee_ty = self.infer_expr(callee, None);
         // Explicit generic arguments: `f<float>(x)`.
         let (target, explicit) = match &self.body.exprs[callee] {
@@ -1454,7 +1452,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             return;
         }
         match self.body.exprs[callee].clone() {
-            Expr::Field { base, .. } => self.check_lvalue(base, "call a `[mutating]` method on"),
+            Expr::Field { base, .. } => self.check_lvalue(base, "call a `[mutating]` method on this value"),
             Expr::Path(_) => {
                 // Implicit `this`.
                 if self.sig.is_some_and(|s| !s.is_mutating && s.is_member && !s.is_static) {
@@ -1625,7 +1623,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             if p.dir.writes()
                 && let Some(arg) = args.get(i)
             {
-                self.check_lvalue(*arg, "pass as an `out`/`inout` argument");
+                self.check_lvalue(*arg, "pass this expression as an `out`/`inout` argument");
             }
         }
         // Re-infer init-list arguments against their parameter types.
@@ -1702,21 +1700,28 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                     None => return Err(Rejection::Infer(g.name.clone())),
                 }
             }
+            // Constraints. An integer argument of a function over floats converts to `float`
+            // of the same shape (`sqrt(4)`), as Slang's overloads allow.
+            for i in 0..binds.len() {
+                let (g, GenericArg::Type(arg)) = binds[i].clone() else { continue };
+                for iface in resolve::param_constraints(self.db, &g) {
+                    if resolve::implements(self.db, self.file, &arg, &iface) {
+                        continue;
+                    }
+                    let as_float = arg.with_scalar(ScalarKind::Float);
+                    let promotable = arg.scalar_kind().is_some_and(|k| !k.is_float()) && arg.is_numeric_shape();
+                    if promotable && resolve::implements(self.db, self.file, &as_float, &iface) {
+                        binds[i].1 = GenericArg::Type(as_float.clone());
+                        continue;
+                    }
+                    return Err(Rejection::Constraint { param: g.name.clone(), arg: arg.clone(), iface });
+                }
+            }
             let apply = |t: &Ty| t.subst(&|p| resolve::subst_lookup(&binds, &p));
             for p in &mut params {
                 p.ty = self.normalize(&apply(&p.ty));
             }
             ret = self.normalize(&apply(&ret));
-            // Constraints.
-            for (g, arg) in &binds {
-                let GenericArg::Type(arg) = arg else { continue };
-                for iface in resolve::param_constraints(self.db, g) {
-                    let iface = apply(&iface);
-                    if !resolve::implements(self.db, self.file, arg, &iface) {
-                        return Err(Rejection::Constraint { param: g.name.clone(), arg: arg.clone(), iface });
-                    }
-                }
-            }
         }
         let mut cost = 0u32;
         for (i, (p, a)) in params.iter().zip(arg_tys.iter()).enumerate() {
@@ -1811,9 +1816,13 @@ impl<'a, 'db> InferCtx<'a, 'db> {
     // ---- l-values -----------------------------------------------------------------------
 
     fn check_lvalue(&mut self, e: ExprId, action: &str) {
+        self.check_lvalue_at(e, action, self.range(e));
+    }
+
+    fn check_lvalue_at(&mut self, e: ExprId, action: &str, at: TextRange) {
         if let Err((code, msg)) = self.lvalue(e) {
-            let full = format!("cannot {action} this expression: {msg}");
-            self.error(code, full, self.range(e));
+            let full = format!("cannot {action}: {msg}");
+            self.error(code, full, at);
         }
     }
 

@@ -1228,6 +1228,22 @@ impl BodyLowerer {
 
     fn expr(&mut self, node: &SyntaxNode) -> ExprId {
         let range = range_of(node);
+        let anchor = match node.kind() {
+            BIN_EXPR => tokens(node).find(|t| !t.kind().is_trivia()).map(|t| token_range(&t)),
+            CALL_EXPR => node.children().find(|c| c.kind() == ARG_LIST).map(|l| {
+                let r = range_of(&l);
+                TextRange::new(r.start, r.start + 1)
+            }),
+            _ => None,
+        };
+        let id = self.expr_inner(node, range);
+        if let Some(anchor) = anchor {
+            self.body.anchors.insert(id, anchor);
+        }
+        id
+    }
+
+    fn expr_inner(&mut self, node: &SyntaxNode, range: TextRange) -> ExprId {
         let exprs: Vec<SyntaxNode> = node.children().filter(|c| is_expr_kind(c.kind())).collect();
         let sub = |this: &mut Self, i: usize| match exprs.get(i) {
             Some(e) => this.expr(e),
@@ -1385,16 +1401,6 @@ fn lower_literal(node: &SyntaxNode) -> Literal {
         STRING => Literal::String(text.trim_matches('"').to_string()),
         _ => Literal::None,
     }
-}
-
-/// The range of the operator between two operands of a binary expression: the first non-blank
-/// text between them (relative ranges).
-pub fn operator_range(body: &Body, e: ExprId, lhs_end: u32, rhs_start: u32) -> TextRange {
-    let _ = (body, e);
-    // The operator sits between the operands; without the text we point at the gap's start,
-    // skipping the single space that usually precedes the operator.
-    let start = if rhs_start > lhs_end + 1 { lhs_end + 1 } else { lhs_end };
-    TextRange::new(start, start + 1)
 }
 
 // ---------------------------------------------------------------------------------------------

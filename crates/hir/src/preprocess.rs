@@ -264,12 +264,14 @@ impl Preprocessor {
                 end = lines[j].1;
                 let directive_text = &text[start..end];
                 let hash = start + (line.len() - trimmed.len());
-                let range = TextRange::new(start as u32, end as u32);
+                let line_range = TextRange::new(start as u32, end as u32);
+                // Problems with a directive are reported from its `#`.
+                let range = TextRange::new(hash as u32, end as u32);
                 let produced = self.directive(
                     text, hash, end, range, &mut conds, active, include, includes, depth, top,
                 );
                 match produced {
-                    Some(included) => out.push_mapped(&included, range),
+                    Some(included) => out.push_mapped(&included, line_range),
                     None => out.text.push_str(&blank_bytes(directive_text)),
                 }
                 if !(j + 1 == lines.len()) {

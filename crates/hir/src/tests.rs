@@ -5,6 +5,7 @@ use expect_test::{Expect, expect};
 use crate::{RootDatabase, Severity};
 
 mod corpus;
+mod diagnostic_files;
 mod incremental;
 
 /// Renders diagnostics as `line:col code message` (1-based), with related info indented.

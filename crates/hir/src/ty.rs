@@ -284,7 +284,6 @@ impl Cost {
     pub const INT_TO_FLOAT: Cost = Cost(100);
     pub const CONVERSION: Cost = Cost(200);
     pub const SPLAT: Cost = Cost(50);
-    pub const TRUNCATE: Cost = Cost(400);
     /// Converting to or from an interface (existential) or a generic parameter.
     pub const TO_INTERFACE: Cost = Cost(300);
 }
@@ -312,11 +311,8 @@ pub fn shape_conversion(from: &Ty, to: &Ty) -> Option<Cost> {
     match (from, to) {
         (Ty::Scalar(_), Ty::Scalar(_)) => Some(elem),
         (Ty::Scalar(_), Ty::Vector(..) | Ty::Matrix(..)) => Some(Cost(elem.0 + Cost::SPLAT.0)),
-        (Ty::Vector(_, a), Ty::Vector(_, b)) => match (a, b) {
-            _ if a == b => Some(elem),
-            (Len::Known(a), Len::Known(b)) if a > b => Some(Cost(elem.0 + Cost::TRUNCATE.0)),
-            _ => None,
-        },
+        // Slang rejects implicit truncation (`float2 v = float3(...)`), unlike HLSL.
+        (Ty::Vector(_, a), Ty::Vector(_, b)) if a == b => Some(elem),
         (Ty::Vector(_, Len::Known(1)), Ty::Scalar(_)) => Some(elem),
         (Ty::Matrix(_, r1, c1), Ty::Matrix(_, r2, c2)) if r1 == r2 && c1 == c2 => Some(elem),
         _ => None,
@@ -416,8 +412,7 @@ mod tests {
         assert!(exact < promo && promo < i2f && i2f < f2i);
         let splat = shape_conversion(&Ty::FLOAT, &Ty::vector(Float, 3)).unwrap();
         assert!(splat > exact && splat < i2f);
-        let trunc = shape_conversion(&Ty::vector(Float, 4), &Ty::vector(Float, 3)).unwrap();
-        assert!(trunc > f2i);
+        assert_eq!(shape_conversion(&Ty::vector(Float, 4), &Ty::vector(Float, 3)), None);
         assert_eq!(shape_conversion(&Ty::vector(Float, 2), &Ty::vector(Float, 3)), None);
     }
 }
