@@ -203,7 +203,7 @@ fn reflection_lists_bindings_entry_points_and_print_formats() {
               "kind": "uniform",
               "access": "read",
               "element_type": "Params",
-              "wgsl_type": "Params",
+              "wgsl_type": "Params_uniform",
               "element_size": 16
             },
             {
@@ -258,14 +258,17 @@ fn reflection_lists_bindings_entry_points_and_print_formats() {
                 alive: u32,
             }
 
-            struct Params {
+            struct Params_uniform {
                 scale: f32,
+                pad: u32,
+                pad_1: u32,
+                pad_2: u32,
             }
 
             @group(0) @binding(0) 
             var<storage> inputBuffer: array<Item_host>;
             @group(0) @binding(1) 
-            var<uniform> params: Params;
+            var<uniform> params: Params_uniform;
             @group(0) @binding(2) 
             var<storage, read_write> outputBuffer: array<f32>;
             @group(0) @binding(3) 

@@ -986,38 +986,40 @@ fn uniforms_constants_and_builtin_conversions() {
     check(
         &m,
         expect![[r#"
-        struct Params {
-            scale: f32,
-            count: u32,
-        }
-
-        @group(0) @binding(0) 
-        var<uniform> params: Params;
-        var<private> weights: array<f32, 3> = array<f32, 3>(0.25f, 0.5f, 0.25f);
-        @group(0) @binding(1) 
-        var<storage, read_write> outputBuffer: array<f32>;
-
-        @compute @workgroup_size(8, 8, 1) 
-        fn computeMain(@builtin(global_invocation_id) dtid: vec3<u32>, @builtin(local_invocation_id) gtid: vec3<u32>, @builtin(local_invocation_index) gi: u32) {
-            var dtid_1: vec3<i32>;
-            var gtid_1: vec2<u32>;
-            var gi_1: i32;
-
-            dtid_1 = vec3<i32>(dtid);
-            gtid_1 = gtid.xy;
-            gi_1 = i32(gi);
-            let _e10 = dtid_1.x;
-            let _e12 = gtid_1.y;
-            let _e13 = gi_1;
-            let _e18 = weights[(_e13 % 2i)];
-            let _e21 = params.scale;
-            let _e24 = params.count;
-            let _e32 = u32(_e10);
-            if (_e32 < arrayLength((&outputBuffer))) {
-                outputBuffer[_e32] = (((_e18 * _e21) + f32(_e12)) + f32(_e24));
+            struct Params_uniform {
+                scale: f32,
+                count: u32,
+                pad: u32,
+                pad_1: u32,
             }
-        }
-    "#]],
+
+            @group(0) @binding(0) 
+            var<uniform> params: Params_uniform;
+            var<private> weights: array<f32, 3> = array<f32, 3>(0.25f, 0.5f, 0.25f);
+            @group(0) @binding(1) 
+            var<storage, read_write> outputBuffer: array<f32>;
+
+            @compute @workgroup_size(8, 8, 1) 
+            fn computeMain(@builtin(global_invocation_id) dtid: vec3<u32>, @builtin(local_invocation_id) gtid: vec3<u32>, @builtin(local_invocation_index) gi: u32) {
+                var dtid_1: vec3<i32>;
+                var gtid_1: vec2<u32>;
+                var gi_1: i32;
+
+                dtid_1 = vec3<i32>(dtid);
+                gtid_1 = gtid.xy;
+                gi_1 = i32(gi);
+                let _e10 = dtid_1.x;
+                let _e12 = gtid_1.y;
+                let _e13 = gi_1;
+                let _e18 = weights[(_e13 % 2i)];
+                let _e21 = params.scale;
+                let _e24 = params.count;
+                let _e32 = u32(_e10);
+                if (_e32 < arrayLength((&outputBuffer))) {
+                    outputBuffer[_e32] = (((_e18 * _e21) + f32(_e12)) + f32(_e24));
+                }
+            }
+        "#]],
     );
 }
 
@@ -1258,53 +1260,112 @@ fn uniform_buffers_use_std140_slots_like_slang() {
     check(
         &m,
         expect![[r#"
-        struct Params_host {
-            scale: f32,
-            weights: array<vec4<f32>, 3>,
-            m: array<vec4<f32>, 2>,
-            count: u32,
-            flag: u32,
-            pairs: array<vec4<f32>, 2>,
-        }
+            struct Params_uniform {
+                scale: f32,
+                weights: array<vec4<f32>, 3>,
+                m: array<vec4<f32>, 2>,
+                count: u32,
+                flag: u32,
+                pairs: array<vec4<f32>, 2>,
+            }
 
-        struct Params {
-            scale: f32,
-            weights: array<f32, 3>,
-            m: mat2x2<f32>,
-            count: u32,
-            flag: bool,
-            pairs: array<vec2<f32>, 2>,
-        }
+            struct Params {
+                scale: f32,
+                weights: array<f32, 3>,
+                m: mat2x2<f32>,
+                count: u32,
+                flag: bool,
+                pairs: array<vec2<f32>, 2>,
+            }
 
-        @group(0) @binding(0) 
-        var<uniform> params: Params_host;
-        @group(0) @binding(1) 
-        var<storage, read_write> outputBuffer: array<f32>;
+            @group(0) @binding(0) 
+            var<uniform> params: Params_uniform;
+            @group(0) @binding(1) 
+            var<storage, read_write> outputBuffer: array<f32>;
 
-        @compute @workgroup_size(1, 1, 1) 
-        fn computeMain(@builtin(global_invocation_id) tid: vec3<u32>) {
-            let _e6 = params.weights[tid.x].x;
-            let _e11 = params.weights[0].x;
-            let _e14 = params.weights[1].x;
-            let _e17 = params.weights[2].x;
-            let _e25 = params.m[0][1u];
-            let _e29 = params.m[0];
-            let _e31 = params.m[1];
-            let _e43 = params.pairs[tid.x];
-            let _e49 = params.pairs[1].y;
-            let _e53 = params.scale;
-            let _e57 = params.weights[0].x;
-            let _e60 = params.weights[1].x;
-            let _e63 = params.weights[2].x;
-            let _e67 = params.m[0];
-            let _e69 = params.m[1];
-            let _e78 = params.count;
-            let _e80 = params.flag;
-            let _e85 = params.pairs[0];
-            let _e88 = params.pairs[1];
-            let _e91 = Params(_e53, array<f32, 3>(_e57, _e60, _e63), mat2x2<f32>(vec2<f32>(_e67.x, _e69.x), vec2<f32>(_e67.y, _e69.y)), _e78, (_e80 != u32()), array<vec2<f32>, 2>(_e85.xy, _e88.xy));
-            outputBuffer[tid.x] = select(0f, ((((((_e6 + array<f32, 3>(_e11, _e14, _e17)[2]) + _e25) + determinant(mat2x2<f32>(vec2<f32>(_e29.x, _e31.x), vec2<f32>(_e29.y, _e31.y)))) + _e43.xy.x) + _e49) + f32(_e91.count)), _e91.flag);
-        }
-    "#]],
+            @compute @workgroup_size(1, 1, 1) 
+            fn computeMain(@builtin(global_invocation_id) tid: vec3<u32>) {
+                let _e6 = params.weights[tid.x].x;
+                let _e11 = params.weights[0].x;
+                let _e14 = params.weights[1].x;
+                let _e17 = params.weights[2].x;
+                let _e25 = params.m[0][1u];
+                let _e29 = params.m[0];
+                let _e31 = params.m[1];
+                let _e43 = params.pairs[tid.x];
+                let _e49 = params.pairs[1].y;
+                let _e53 = params.scale;
+                let _e57 = params.weights[0].x;
+                let _e60 = params.weights[1].x;
+                let _e63 = params.weights[2].x;
+                let _e67 = params.m[0];
+                let _e69 = params.m[1];
+                let _e78 = params.count;
+                let _e80 = params.flag;
+                let _e85 = params.pairs[0];
+                let _e88 = params.pairs[1];
+                let _e91 = Params(_e53, array<f32, 3>(_e57, _e60, _e63), mat2x2<f32>(vec2<f32>(_e67.x, _e69.x), vec2<f32>(_e67.y, _e69.y)), _e78, (_e80 != u32()), array<vec2<f32>, 2>(_e85.xy, _e88.xy));
+                outputBuffer[tid.x] = select(0f, ((((((_e6 + array<f32, 3>(_e11, _e14, _e17)[2]) + _e25) + determinant(mat2x2<f32>(vec2<f32>(_e29.x, _e31.x), vec2<f32>(_e29.y, _e31.y)))) + _e43.xy.x) + _e49) + f32(_e91.count)), _e91.flag);
+            }
+        "#]],
+    );
+}
+
+#[test]
+fn nested_structs_in_uniforms_get_their_own_padded_type() {
+    let mut m = Module::new();
+    let f32t = m.types.f32();
+    let inner = m.types.add_struct("Inner", vec![("x", f32t)]);
+    let outer = m.types.add_struct("Outer", vec![("a", inner), ("b", f32t)]);
+    let p = m.add_global("params", outer, GlobalKind::Uniform);
+    let out = m.add_global(
+        "outputBuffer",
+        inner,
+        GlobalKind::StorageBuffer {
+            access: BufferAccess::ReadWrite,
+        },
+    );
+    entry(&mut m, 1, |b, x| {
+        let a = b.load(Place::global(p).field(0));
+        let bv = b.load(Place::global(p).field(1));
+        let ax = b.extract(a, 0);
+        let s = b.add(ax, bv);
+        let r = b.construct(inner, vec![s]);
+        b.store(Place::global(out).dynamic(x), r);
+    });
+    check(
+        &m,
+        expect![[r#"
+            struct Inner_uniform {
+                x: f32,
+                pad: u32,
+                pad_1: u32,
+                pad_2: u32,
+            }
+
+            struct Outer_uniform {
+                a: Inner_uniform,
+                b: f32,
+                pad: u32,
+                pad_1: u32,
+                pad_2: u32,
+            }
+
+            struct Inner {
+                x: f32,
+            }
+
+            @group(0) @binding(0) 
+            var<uniform> params: Outer_uniform;
+            @group(0) @binding(1) 
+            var<storage, read_write> outputBuffer: array<Inner>;
+
+            @compute @workgroup_size(1, 1, 1) 
+            fn computeMain(@builtin(global_invocation_id) tid: vec3<u32>) {
+                let _e5 = params.a.x;
+                let _e9 = params.b;
+                outputBuffer[tid.x] = Inner((Inner(_e5).x + _e9));
+            }
+        "#]],
     );
 }

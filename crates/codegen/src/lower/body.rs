@@ -604,13 +604,13 @@ impl Lowerer<'_> {
             }
             .ok_or_else(|| cx.err("bad access path"))?;
             expr = match index {
-                Index::Const(i) => cx.add(
-                    out,
-                    E::AccessIndex {
-                        base: expr,
-                        index: i,
-                    },
-                ),
+                Index::Const(i) => {
+                    let index = match (access, is_pointer) {
+                        (Access::Field(_), true) => self.member_index(ty, repr, i)?,
+                        _ => i,
+                    };
+                    cx.add(out, E::AccessIndex { base: expr, index })
+                }
                 Index::Dyn(h) => cx.add(
                     out,
                     E::Access {
@@ -784,11 +784,15 @@ impl Lowerer<'_> {
                         .types
                         .element(p.ty, Some(i))
                         .ok_or_else(|| cx.err("bad composite"))?;
+                    let member = match cx.types.kind(p.ty) {
+                        TypeKind::Struct(_) => self.member_index(p.ty, p.repr, i)?,
+                        _ => i,
+                    };
                     let sub = cx.add(
                         out,
                         E::AccessIndex {
                             base: p.expr,
-                            index: i,
+                            index: member,
                         },
                     );
                     let pad = match *cx.types.kind(p.ty) {
@@ -970,11 +974,15 @@ impl Lowerer<'_> {
                         .types
                         .element(p.ty, Some(i))
                         .ok_or_else(|| cx.err("bad composite"))?;
+                    let member = match cx.types.kind(p.ty) {
+                        TypeKind::Struct(_) => self.member_index(p.ty, p.repr, i)?,
+                        _ => i,
+                    };
                     let sub = cx.add(
                         out,
                         E::AccessIndex {
                             base: p.expr,
-                            index: i,
+                            index: member,
                         },
                     );
                     let part = cx.add(

@@ -70,9 +70,12 @@ fn repr_differs(types: &ir::Types, ty: TypeId, repr: Repr) -> bool {
         TypeKind::Array { elem, .. } | TypeKind::RuntimeArray { elem } => {
             padded_len(types, elem, repr).is_some() || repr_differs(types, elem, repr)
         }
-        TypeKind::Struct(id) => types
-            .struct_def(id)
-            .is_some_and(|s| s.fields.iter().any(|f| repr_differs(types, f.ty, repr))),
+        TypeKind::Struct(id) => {
+            repr.uniform
+                || types
+                    .struct_def(id)
+                    .is_some_and(|s| s.fields.iter().any(|f| repr_differs(types, f.ty, repr)))
+        }
         TypeKind::Void => false,
     }
 }
@@ -116,6 +119,7 @@ pub fn lower_module(m: &ir::Module, opts: &Options) -> Result<(naga::Module, Ref
         functions: vec![None; m.functions.len()],
         print_buffer: None,
         reflection: Reflection::default(),
+        field_members: FxHashMap::default(),
     };
     l.lower_globals()?;
     for f in call_order(m, opts.target)? {
@@ -234,6 +238,8 @@ struct Lowerer<'a> {
     functions: Vec<Option<Handle<naga::Function>>>,
     print_buffer: Option<Handle<naga::GlobalVariable>>,
     reflection: Reflection,
+    /// naga member index of each IR field, per naga struct (padding shifts them in uniforms).
+    field_members: FxHashMap<Handle<Type>, Vec<u32>>,
 }
 
 fn vsize(n: u8) -> Option<naga::VectorSize> {
@@ -429,8 +435,27 @@ impl Lowerer<'_> {
                     .cloned()
                     .ok_or_else(|| internal(None, "unknown struct"))?;
                 let mut members = Vec::new();
+                let mut field_members = Vec::new();
                 let mut offset = 0u32;
                 let mut align = naga::proc::Alignment::ONE;
+                let pad_ty = if repr.uniform {
+                    Some(self.scalar_type(Scalar::U32)?)
+                } else {
+                    None
+                };
+                // WGSL cannot spell offsets, so std140 gaps become explicit `u32` padding members.
+                let pad = |members: &mut Vec<naga::StructMember>, from: u32, to: u32| {
+                    if let Some(pad_ty) = pad_ty {
+                        for at in (from..to).step_by(4) {
+                            members.push(naga::StructMember {
+                                name: Some("pad".to_string()),
+                                ty: pad_ty,
+                                binding: None,
+                                offset: at,
+                            });
+                        }
+                    }
+                };
                 for f in &def.fields {
                     let fty = self.ty(f.ty, repr)?;
                     let layout = self.layouter[fty];
@@ -443,8 +468,12 @@ impl Lowerer<'_> {
                     {
                         member_align = member_align.max(naga::proc::Alignment::SIXTEEN);
                     }
-                    offset = member_align.round_up(offset);
+                    let natural = layout.alignment.round_up(offset);
+                    let wanted = member_align.round_up(offset);
+                    pad(&mut members, natural, wanted);
+                    offset = wanted;
                     align = align.max(member_align);
+                    field_members.push(members.len() as u32);
                     members.push(naga::StructMember {
                         name: Some(f.name.clone()),
                         ty: fty,
@@ -455,19 +484,36 @@ impl Lowerer<'_> {
                 }
                 if repr.uniform {
                     align = align.max(naga::proc::Alignment::SIXTEEN);
+                    let end = align.round_up(offset.max(1));
+                    pad(&mut members, offset, end);
                 }
                 let span = align.round_up(offset.max(1));
-                let differs = repr_differs(self.types(), ty, repr);
-                let name = if differs {
+                let name = if repr.uniform {
+                    format!("{}_uniform", def.name)
+                } else if repr_differs(self.types(), ty, repr) {
                     format!("{}_host", def.name)
                 } else {
                     def.name.clone()
                 };
-                self.insert_type(Some(name), Ti::Struct { members, span })?
+                let h = self.insert_type(Some(name), Ti::Struct { members, span })?;
+                self.field_members.insert(h, field_members);
+                self.type_cache.insert((ty, repr), h);
+                return Ok(h);
             }
         };
         self.type_cache.insert((ty, repr), h);
         Ok(h)
+    }
+
+    /// The naga member index of IR field `field` of struct `ty` in `repr`.
+    fn member_index(&mut self, ty: TypeId, repr: Repr, field: u32) -> Result<u32> {
+        let h = self.ty(ty, repr)?;
+        Ok(self
+            .field_members
+            .get(&h)
+            .and_then(|m| m.get(field as usize))
+            .copied()
+            .unwrap_or(field))
     }
 
     fn lower_globals(&mut self) -> Result<()> {
