@@ -27,7 +27,7 @@ use std::sync::Arc;
 
 pub use base_db::{CompileOptions, Db, FileKind, SourceFile, Workspace};
 pub use body::{Body, Expr, ExprId, LocalId, Stmt};
-pub use data::{FnData, FnKind, ParamDir, TypeDeclKind};
+pub use data::{FnData, FnKind, GenericArgRef, ParamDir, PathRef, TypeDeclData, TypeDeclKind, TypeRef};
 pub use diagnostics::{Diagnostic, RelatedInfo, Severity};
 pub use ids::{
     AliasId, ExtensionId, FunctionId, GenericParamId, GlobalId, ItemDef, ItemKind, ItemLoc,
@@ -533,9 +533,9 @@ pub fn members_at(db: &dyn Db, file: SourceFile, offset: u32) -> Vec<MemberInfo>
 /// `crates/lower`): body operators, item data, and the resolver helpers it specialises with.
 pub mod export {
     pub use crate::body::{BinaryOp, Literal, PostfixOp, PrefixOp, StmtId, SwitchCase};
-    pub use crate::data::{Attr, AttrArg, GlobalData, ItemNode, TypeDeclData};
+    pub use crate::data::{Attr, AttrArg, GlobalData, ItemNode, TypeDeclData, TypeRef};
     pub use crate::ids::GenericOwner;
     pub use crate::infer::{field_types, global_const_value, global_ty, infer_global, property_ty, swizzle_indices};
     pub use crate::lower::{global_body, global_data, item_def_loc, item_offset, property_data, subscript_data};
-    pub use crate::resolve::{enum_case_value, lookup_member_items, match_pattern, member_subst, normalize, subst_lookup};
+    pub use crate::resolve::{enum_case_value, lookup_member_items, match_pattern, member_subst, normalize, subst_lookup, type_decl_bases};
 }
