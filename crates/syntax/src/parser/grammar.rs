@@ -357,6 +357,14 @@ fn col0_item_start(p: &Parser<'_>, in_block: bool) -> bool {
     if !in_block {
         return false;
     }
+    // Local types are legal but never written at column 0 inside a function body, while a
+    // body that lacks its `}` is followed by exactly such declarations.
+    if matches!(
+        k,
+        STRUCT_KW | CLASS_KW | ENUM_KW | TYPEDEF_KW | TYPEALIAS_KW
+    ) {
+        return true;
+    }
     // `Type name(` / `Type name<`: a function definition, never a statement.
     match scan_type(p, i) {
         Some(end) if p.kind_at(end) == IDENT => {

@@ -1976,3 +1976,96 @@ fn unclosed_paren_in_condition_keeps_body() {
         "#]],
     );
 }
+
+#[test]
+fn missing_close_brace_before_struct_at_column_zero() {
+    check(
+        "void f() {\n  if (x) {\n    y = 1;\n  }\nstruct S { int a; };\nvoid g() {}",
+        expect![[r#"
+        SOURCE_FILE@0..69
+          FN@0..36
+            PATH_TYPE@0..4
+              PATH@0..4
+                PATH_SEGMENT@0..4
+                  NAME_REF@0..4
+                    IDENT@0..4 "void"
+            WHITESPACE@4..5 " "
+            NAME@5..6
+              IDENT@5..6 "f"
+            PARAM_LIST@6..8
+              L_PAREN@6..7 "("
+              R_PAREN@7..8 ")"
+            WHITESPACE@8..9 " "
+            BLOCK@9..36
+              L_CURLY@9..10 "{"
+              WHITESPACE@10..13 "\n  "
+              IF_STMT@13..36
+                IF_KW@13..15 "if"
+                WHITESPACE@15..16 " "
+                L_PAREN@16..17 "("
+                PATH_EXPR@17..18
+                  NAME_REF@17..18
+                    IDENT@17..18 "x"
+                R_PAREN@18..19 ")"
+                WHITESPACE@19..20 " "
+                BLOCK@20..36
+                  L_CURLY@20..21 "{"
+                  WHITESPACE@21..26 "\n    "
+                  EXPR_STMT@26..32
+                    BIN_EXPR@26..31
+                      PATH_EXPR@26..27
+                        NAME_REF@26..27
+                          IDENT@26..27 "y"
+                      WHITESPACE@27..28 " "
+                      EQ@28..29 "="
+                      WHITESPACE@29..30 " "
+                      LITERAL@30..31
+                        INT_NUMBER@30..31 "1"
+                    SEMICOLON@31..32 ";"
+                  WHITESPACE@32..35 "\n  "
+                  R_CURLY@35..36 "}"
+          WHITESPACE@36..37 "\n"
+          STRUCT@37..57
+            STRUCT_KW@37..43 "struct"
+            WHITESPACE@43..44 " "
+            NAME@44..45
+              IDENT@44..45 "S"
+            WHITESPACE@45..46 " "
+            MEMBER_LIST@46..56
+              L_CURLY@46..47 "{"
+              WHITESPACE@47..48 " "
+              VAR_DECL@48..54
+                PATH_TYPE@48..51
+                  PATH@48..51
+                    PATH_SEGMENT@48..51
+                      NAME_REF@48..51
+                        IDENT@48..51 "int"
+                WHITESPACE@51..52 " "
+                DECLARATOR@52..53
+                  NAME@52..53
+                    IDENT@52..53 "a"
+                SEMICOLON@53..54 ";"
+              WHITESPACE@54..55 " "
+              R_CURLY@55..56 "}"
+            SEMICOLON@56..57 ";"
+          WHITESPACE@57..58 "\n"
+          FN@58..69
+            PATH_TYPE@58..62
+              PATH@58..62
+                PATH_SEGMENT@58..62
+                  NAME_REF@58..62
+                    IDENT@58..62 "void"
+            WHITESPACE@62..63 " "
+            NAME@63..64
+              IDENT@63..64 "g"
+            PARAM_LIST@64..66
+              L_PAREN@64..65 "("
+              R_PAREN@65..66 ")"
+            WHITESPACE@66..67 " "
+            BLOCK@67..69
+              L_CURLY@67..68 "{"
+              R_CURLY@68..69 "}"
+        error E1001 37..43: unexpected identifier, expected '}' to close the block
+    "#]],
+    );
+}
