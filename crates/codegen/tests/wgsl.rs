@@ -784,6 +784,9 @@ fn groupshared_memory_and_barriers() {
     );
     b.barrier(BarrierKind::Device);
     b.barrier(BarrierKind::All);
+    b.barrier(BarrierKind::GroupMemory);
+    b.barrier(BarrierKind::DeviceMemory);
+    b.barrier(BarrierKind::AllMemory);
     let id = b.finish().unwrap();
     k.m.add_entry_point(
         "reduce",
@@ -794,24 +797,28 @@ fn groupshared_memory_and_barriers() {
     check(
         &k.m,
         expect![[r#"
-        @group(0) @binding(0) 
-        var<storage, read_write> outputBuffer: array<f32>;
-        var<workgroup> cache: array<f32, 64>;
+            @group(0) @binding(0) 
+            var<storage, read_write> outputBuffer: array<f32>;
+            var<workgroup> cache: array<f32, 64>;
 
-        @compute @workgroup_size(64, 1, 1) 
-        fn reduce(@builtin(local_invocation_index) gi: u32, @builtin(workgroup_id) gid: vec3<u32>) {
-            cache[gi] = f32(gi);
-            workgroupBarrier();
-            if (gi == 0u) {
-                let _e9 = cache[0];
-                let _e12 = cache[63];
-                outputBuffer[gid.x] = (_e9 + _e12);
+            @compute @workgroup_size(64, 1, 1) 
+            fn reduce(@builtin(local_invocation_index) gi: u32, @builtin(workgroup_id) gid: vec3<u32>) {
+                cache[gi] = f32(gi);
+                workgroupBarrier();
+                if (gi == 0u) {
+                    let _e9 = cache[0];
+                    let _e12 = cache[63];
+                    outputBuffer[gid.x] = (_e9 + _e12);
+                }
+                storageBarrier();
+                storageBarrier();
+                workgroupBarrier();
+                workgroupBarrier();
+                storageBarrier();
+                storageBarrier();
+                workgroupBarrier();
             }
-            storageBarrier();
-            storageBarrier();
-            workgroupBarrier();
-        }
-    "#]],
+        "#]],
     );
 }
 

@@ -449,6 +449,12 @@ pub enum BarrierKind {
     Device,
     /// `AllMemoryBarrierWithGroupSync`
     All,
+    /// `GroupMemoryBarrier` (memory only, no execution sync; WGSL has none, so it syncs there)
+    GroupMemory,
+    /// `DeviceMemoryBarrier`
+    DeviceMemory,
+    /// `AllMemoryBarrier`
+    AllMemory,
 }
 
 #[derive(Clone, Debug, PartialEq)]

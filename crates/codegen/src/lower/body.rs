@@ -95,12 +95,24 @@ impl Lowerer<'_> {
                 push(out, S::Return { value });
             }
             Stmt::Barrier(kind) => {
-                let flags = match kind {
-                    BarrierKind::Group => naga::Barrier::WORK_GROUP,
-                    BarrierKind::Device => naga::Barrier::STORAGE,
-                    BarrierKind::All => naga::Barrier::STORAGE | naga::Barrier::WORK_GROUP,
+                let (flags, sync) = match kind {
+                    BarrierKind::Group => (naga::Barrier::WORK_GROUP, true),
+                    BarrierKind::Device => (naga::Barrier::STORAGE, true),
+                    BarrierKind::All => (naga::Barrier::STORAGE | naga::Barrier::WORK_GROUP, true),
+                    BarrierKind::GroupMemory => (naga::Barrier::WORK_GROUP, false),
+                    BarrierKind::DeviceMemory => (naga::Barrier::STORAGE, false),
+                    BarrierKind::AllMemory => {
+                        (naga::Barrier::STORAGE | naga::Barrier::WORK_GROUP, false)
+                    }
                 };
-                push(out, S::ControlBarrier(flags));
+                push(
+                    out,
+                    if sync {
+                        S::ControlBarrier(flags)
+                    } else {
+                        S::MemoryBarrier(flags)
+                    },
+                );
             }
         }
         Ok(())
