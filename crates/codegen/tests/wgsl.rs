@@ -1376,3 +1376,78 @@ fn nested_structs_in_uniforms_get_their_own_padded_type() {
         "#]],
     );
 }
+
+#[test]
+fn atomics_on_struct_fields_and_groupshared_values() {
+    let mut m = Module::new();
+    let u32t = m.types.u32();
+    let f32t = m.types.f32();
+    let bin = m
+        .types
+        .add_struct("Bin", vec![("count", u32t), ("weight", f32t)]);
+    let bins = m.add_global(
+        "bins",
+        bin,
+        GlobalKind::StorageBuffer {
+            access: BufferAccess::ReadWrite,
+        },
+    );
+    let local_count = m.add_global("localCount", u32t, GlobalKind::Groupshared);
+    entry(&mut m, 64, |b, x| {
+        let one = b.u32(1);
+        let four = b.u32(4);
+        let slot = b.binary(BinaryOp::Rem, x, four);
+        b.atomic(
+            AtomicOp::Add,
+            Place::global(bins).dynamic(slot).field(0),
+            one,
+            None,
+        );
+        b.atomic(AtomicOp::Add, Place::global(local_count), one, None);
+        b.barrier(BarrierKind::Group);
+        let whole = b.load(Place::global(bins).dynamic(slot));
+        let n = b.load(Place::global(local_count));
+        let c = b.extract(whole, 0);
+        let s = b.add(c, n);
+        let f = b.convert(s, Scalar::F32);
+        let updated = b.insert(whole, 1, f);
+        b.store(Place::global(bins).dynamic(slot), updated);
+    });
+    check(
+        &m,
+        expect![[r#"
+        struct Bin_host {
+            count: atomic<u32>,
+            weight: f32,
+        }
+
+        struct Bin {
+            count: u32,
+            weight: f32,
+        }
+
+        @group(0) @binding(0) 
+        var<storage, read_write> bins: array<Bin_host>;
+        var<workgroup> localCount: atomic<u32>;
+
+        @compute @workgroup_size(64, 1, 1) 
+        fn computeMain(@builtin(global_invocation_id) tid: vec3<u32>) {
+            var insert_tmp: Bin;
+
+            let _e4 = (tid.x % 4u);
+            let _e8 = atomicAdd((&bins[_e4].count), 1u);
+            let _e10 = atomicAdd((&localCount), 1u);
+            workgroupBarrier();
+            let _e14 = atomicLoad((&bins[_e4].count));
+            let _e16 = bins[_e4].weight;
+            let _e17 = Bin(_e14, _e16);
+            let _e19 = atomicLoad((&localCount));
+            insert_tmp = _e17;
+            insert_tmp.weight = f32((_e17.count + _e19));
+            let _e25 = insert_tmp;
+            atomicStore((&bins[_e4].count), _e25.count);
+            bins[_e4].weight = _e25.weight;
+        }
+    "#]],
+    );
+}

@@ -404,10 +404,10 @@ impl Lowerer<'_> {
             }
             Inst::Splat(a) => {
                 let value = cx.value(*a)?;
-                if let TypeKind::Matrix { scalar, rows, cols } = *self.types().kind(ty) {
+                if let TypeKind::Matrix { rows, cols, .. } = *self.types().kind(ty) {
+                    // One splatted row, repeated.
                     let size = vsize(cols).ok_or_else(|| cx.err("bad matrix"))?;
                     let row = cx.add(out, E::Splat { size, value });
-                    let _ = scalar;
                     let t = self.ty(ty, Repr::VALUE)?;
                     let components = vec![row; rows as usize];
                     return Ok(Some(cx.add(out, E::Compose { ty: t, components })));
