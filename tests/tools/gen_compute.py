@@ -923,5 +923,31 @@ def multiple_output_buffers():
     return [('float', [x + 10 for x in xs]), ('int', [int(x * 2) for x in xs])]
 
 
+
+# ---------------------------------------------------------------- preprocessor, literals, dynamic dispatch
+# (filecheck_*.slang carry their expectations as CHECK lines in the test itself.)
+
+@test()
+def preprocessor_define_if():
+    return [3.0 * 2, (1.0 + 2.0) ** 2, 200.0, 1.0, 2.0]
+
+
+@test()
+def preprocessor_command_line_define():
+    gain, offset = 4, 0.5
+    return [x * gain + offset for x in [1.5, 2.0, -1.0]]
+
+
+@test()
+def literals():
+    return [0x1F, 10, 1.5, 2.0, 1.0, 250.0, 0.25, 1.0, 1.0, 30.0]
+
+
+@test()
+def dynamic_dispatch():
+    kinds = [0, 1, 1, 0]    # 0: Doubler, 1: Squarer
+    return [2 * x if k == 0 else x * x for k, x in zip(kinds, [3.0, 4.0, 5.0, 6.0])]
+
+
 if __name__ == '__main__':
     main(HERE, sys.argv[1:])
