@@ -610,3 +610,11 @@ fn single_typos_give_few_errors() {
         "mean {mean:.2}, worst {worst:?}"
     );
 }
+
+#[test]
+fn parse_is_shareable_across_threads() {
+    fn assert_send_sync<T: Send + Sync + Clone + Eq>() {}
+    assert_send_sync::<crate::Parse>();
+    let text = "float f(float x) { return x; }";
+    assert_eq!(crate::parse(text), crate::parse(text));
+}
