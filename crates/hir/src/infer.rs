@@ -137,13 +137,13 @@ fn accessor_owner(db: &dyn Db, parent: &ItemLoc) -> (Ty, Vec<ParamSig>) {
     }
 }
 
-#[salsa::tracked(returns(clone))]
+#[salsa::tracked(returns(clone), cycle_result = property_ty_cycle)]
 pub fn property_ty(db: &dyn Db, prop: PropertyId) -> Ty {
     let data = lower::property_data(db, prop);
     Resolver::for_item(db, prop.loc(db)).resolve_type(&data.ty, &mut Vec::new())
 }
 
-#[salsa::tracked(returns(clone))]
+#[salsa::tracked(returns(clone), cycle_result = subscript_sig_cycle)]
 pub fn subscript_sig(db: &dyn Db, sub: SubscriptId) -> (Arc<[ParamSig]>, Ty) {
     let data = lower::subscript_data(db, sub);
     let resolver = Resolver::for_item(db, sub.loc(db));
@@ -162,7 +162,7 @@ pub fn subscript_sig(db: &dyn Db, sub: SubscriptId) -> (Arc<[ParamSig]>, Ty) {
 }
 
 /// Field types of a struct, in declaration order, with the struct's own generic parameters.
-#[salsa::tracked(returns(clone))]
+#[salsa::tracked(returns(clone), cycle_result = field_types_cycle)]
 pub fn field_types(db: &dyn Db, decl: TypeDeclId) -> Arc<[Ty]> {
     let data = lower::type_decl_data(db, decl);
     let resolver = Resolver::for_item(db, decl.loc(db));
@@ -188,7 +188,7 @@ pub fn type_decl_sig_diags(db: &dyn Db, decl: TypeDeclId) -> Arc<[Diag]> {
 // ---------------------------------------------------------------------------------------------
 // Globals
 
-#[salsa::tracked(returns(clone))]
+#[salsa::tracked(returns(clone), cycle_result = global_ty_cycle)]
 pub fn global_ty(db: &dyn Db, global: GlobalId) -> Ty {
     let data = lower::global_data(db, global);
     match &data.ty {
@@ -2028,3 +2028,23 @@ fn matrix_swizzle_len(name: &str) -> Option<u32> {
     Some((name.len() / step) as u32)
 }
 
+
+/// A `global_ty` that depends on itself (cyclic declarations) resolves to nothing.
+fn global_ty_cycle(_db: &dyn Db, _id: salsa::Id, _global: GlobalId) -> Ty {
+    Ty::Unknown
+}
+
+/// A `field_types` that depends on itself (cyclic declarations) resolves to nothing.
+fn field_types_cycle(_db: &dyn Db, _id: salsa::Id, _decl: TypeDeclId) -> Arc<[Ty]> {
+    Arc::from([])
+}
+
+/// A `property_ty` that depends on itself (cyclic declarations) resolves to nothing.
+fn property_ty_cycle(_db: &dyn Db, _id: salsa::Id, _prop: PropertyId) -> Ty {
+    Ty::Unknown
+}
+
+/// A `subscript_sig` that depends on itself (cyclic declarations) resolves to nothing.
+fn subscript_sig_cycle(_db: &dyn Db, _id: salsa::Id, _sub: SubscriptId) -> (Arc<[ParamSig]>, Ty) {
+    (Arc::from([]), Ty::Unknown)
+}

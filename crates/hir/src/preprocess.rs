@@ -520,7 +520,7 @@ impl Preprocessor {
         let mut plain_start = 0;
         while i < bytes.len() {
             if in_block_comment {
-                if line[i..].starts_with("*/") {
+                if bytes[i..].starts_with(b"*/") {
                     in_block_comment = false;
                     i += 2;
                 } else {
@@ -529,10 +529,10 @@ impl Preprocessor {
                 continue;
             }
             let b = bytes[i];
-            if line[i..].starts_with("//") {
+            if bytes[i..].starts_with(b"//") {
                 break;
             }
-            if line[i..].starts_with("/*") {
+            if bytes[i..].starts_with(b"/*") {
                 in_block_comment = true;
                 i += 2;
                 continue;
@@ -700,14 +700,14 @@ fn update_block_comment(line: &str, mut inside: bool) -> bool {
     let bytes = line.as_bytes();
     while i + 1 < bytes.len() + 1 && i < bytes.len() {
         if inside {
-            if line[i..].starts_with("*/") {
+            if bytes[i..].starts_with(b"*/") {
                 inside = false;
                 i += 2;
                 continue;
             }
-        } else if line[i..].starts_with("//") {
+        } else if bytes[i..].starts_with(b"//") {
             break;
-        } else if line[i..].starts_with("/*") {
+        } else if bytes[i..].starts_with(b"/*") {
             inside = true;
             i += 2;
             continue;

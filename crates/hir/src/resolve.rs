@@ -510,7 +510,7 @@ pub fn builtin_type(name: &str) -> Option<Ty> {
 
 /// The target of a `typedef`/`typealias` (an associated type without a target resolves to itself,
 /// symbolically).
-#[salsa::tracked(returns(clone))]
+#[salsa::tracked(returns(clone), cycle_result = alias_target_cycle)]
 pub fn alias_target(db: &dyn Db, alias: AliasId) -> Ty {
     let data = lower::alias_data(db, alias);
     match &data.target {
@@ -608,7 +608,7 @@ pub fn match_pattern(pattern: &Ty, ty: &Ty, binds: &mut Vec<(GenericParamId, Gen
 }
 
 /// The target type of an extension, with the extension's generic parameters as `Ty::Param`s.
-#[salsa::tracked(returns(clone))]
+#[salsa::tracked(returns(clone), cycle_result = extension_target_cycle)]
 pub fn extension_target(db: &dyn Db, ext: ExtensionId) -> Ty {
     let data = lower::extension_data(db, ext);
     let mut resolver = Resolver::for_item(db, ext.loc(db));
@@ -618,7 +618,7 @@ pub fn extension_target(db: &dyn Db, ext: ExtensionId) -> Ty {
 }
 
 /// Interfaces an extension adds.
-#[salsa::tracked(returns(clone))]
+#[salsa::tracked(returns(clone), cycle_result = extension_bases_cycle)]
 pub fn extension_bases(db: &dyn Db, ext: ExtensionId) -> Arc<[Ty]> {
     let data = lower::extension_data(db, ext);
     let mut resolver = Resolver::for_item(db, ext.loc(db));
@@ -627,7 +627,7 @@ pub fn extension_bases(db: &dyn Db, ext: ExtensionId) -> Arc<[Ty]> {
 }
 
 /// Declared bases of a struct/interface/enum, resolved.
-#[salsa::tracked(returns(clone))]
+#[salsa::tracked(returns(clone), cycle_result = type_decl_bases_cycle)]
 pub fn type_decl_bases(db: &dyn Db, decl: TypeDeclId) -> Arc<[Ty]> {
     let data = lower::type_decl_data(db, decl);
     let mut resolver = Resolver::for_item(db, decl.loc(db));
@@ -868,4 +868,24 @@ pub fn normalize(db: &dyn Db, file: SourceFile, ty: &Ty) -> Ty {
         ),
         other => other.clone(),
     }
+}
+
+/// A `alias_target` that depends on itself (cyclic declarations) resolves to nothing.
+fn alias_target_cycle(_db: &dyn Db, _id: salsa::Id, _alias: AliasId) -> Ty {
+    Ty::Unknown
+}
+
+/// A `extension_target` that depends on itself (cyclic declarations) resolves to nothing.
+fn extension_target_cycle(_db: &dyn Db, _id: salsa::Id, _ext: ExtensionId) -> Ty {
+    Ty::Unknown
+}
+
+/// A `extension_bases` that depends on itself (cyclic declarations) resolves to nothing.
+fn extension_bases_cycle(_db: &dyn Db, _id: salsa::Id, _ext: ExtensionId) -> Arc<[Ty]> {
+    Arc::from([])
+}
+
+/// A `type_decl_bases` that depends on itself (cyclic declarations) resolves to nothing.
+fn type_decl_bases_cycle(_db: &dyn Db, _id: salsa::Id, _decl: TypeDeclId) -> Arc<[Ty]> {
+    Arc::from([])
 }

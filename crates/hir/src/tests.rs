@@ -7,6 +7,7 @@ use crate::{RootDatabase, Severity};
 mod corpus;
 mod diagnostic_files;
 mod incremental;
+mod robustness;
 
 /// Renders diagnostics as `line:col code message` (1-based), with related info indented.
 pub(crate) fn render_diagnostics(db: &RootDatabase, file: crate::SourceFile, text: &str) -> String {
