@@ -5,6 +5,31 @@
 //! columns are the HLSL rows, so `mul(m, v)` becomes `v * m`), `bool` stored as `u32` in
 //! buffers, copy-in copy-out for `out`/`inout` arguments, atomics on buffers whose elements become
 //! `atomic<T>`, and `printf` through a print buffer.
+//!
+//! Memory layouts follow Slang's WGSL output: storage buffers use WGSL's natural (std430-like)
+//! layout with matrices stored column by column; uniform buffers use std140 (16-byte slots for
+//! array elements and matrix columns, 16-byte aligned structs, padding written as members).
+//!
+//! ```
+//! use ir::*;
+//! let mut m = Module::new();
+//! let f32t = m.types.f32();
+//! let access = BufferAccess::ReadWrite;
+//! let out = m.add_global("outputBuffer", f32t, GlobalKind::StorageBuffer { access });
+//! let (void, uint3) = (m.types.void(), m.types.vector(Scalar::U32, 3));
+//! let mut b = FunctionBuilder::new(&mut m, "main", void);
+//! let tid = b.param("tid", uint3, ParamDir::In);
+//! let x = b.load(Place::param(tid).index(0));
+//! let f = b.convert(x, Scalar::F32);
+//! b.store(Place::global(out).dynamic(x), f);
+//! let main = b.finish().unwrap();
+//! m.add_entry_point("computeMain", main, [64, 1, 1], vec![Builtin::DispatchThreadId]);
+//!
+//! let lowered = codegen::lower(&m, &codegen::Options::wgsl()).unwrap();
+//! let wgsl = codegen::to_wgsl(&lowered.module, &lowered.info).unwrap();
+//! assert!(wgsl.contains("var<storage, read_write> outputBuffer: array<f32>;"));
+//! assert_eq!(lowered.reflection.bindings[0].name, "outputBuffer");
+//! ```
 
 mod lower;
 mod reflect;
