@@ -1451,3 +1451,90 @@ fn atomics_on_struct_fields_and_groupshared_values() {
     "#]],
     );
 }
+
+#[test]
+fn continue_inside_a_switch_inside_a_loop() {
+    let mut k = module_with_output(|t| t.u32());
+    let out = k.out;
+    entry(&mut k.m, 1, |b, x| {
+        let u32t = b.types().u32();
+        let i = b.local("i", u32t);
+        let zero = b.u32(0);
+        b.store(Place::local(i), zero);
+        b.loop_(
+            LoopAttrs {
+                max_iters: Some(4),
+                force_unroll: false,
+            },
+            |b| {
+                let iv = b.load(Place::local(i));
+                let four = b.u32(4);
+                let done = b.binary(BinaryOp::Ge, iv, four);
+                b.if_(done, |b| b.brk(), |_| {});
+                let skip = b.block(|b| b.cont());
+                let other = b.block(|b| {
+                    let acc = b.load(Place::global(out).dynamic(x));
+                    let s = b.add(acc, iv);
+                    b.store(Place::global(out).dynamic(x), s);
+                });
+                b.switch(
+                    iv,
+                    vec![
+                        SwitchCase {
+                            values: vec![1],
+                            is_default: false,
+                            body: skip,
+                            fallthrough: false,
+                        },
+                        SwitchCase {
+                            values: vec![],
+                            is_default: true,
+                            body: other,
+                            fallthrough: false,
+                        },
+                    ],
+                );
+            },
+            |b| {
+                let iv = b.load(Place::local(i));
+                let one = b.u32(1);
+                let n = b.add(iv, one);
+                b.store(Place::local(i), n);
+                None
+            },
+        );
+    });
+    check(
+        &k.m,
+        expect![[r#"
+        @group(0) @binding(0) 
+        var<storage, read_write> outputBuffer: array<u32>;
+
+        @compute @workgroup_size(1, 1, 1) 
+        fn computeMain(@builtin(global_invocation_id) tid: vec3<u32>) {
+            var i: u32;
+
+            i = 0u;
+            loop {
+                let _e4 = i;
+                if (_e4 >= 4u) {
+                    break;
+                }
+                switch _e4 {
+                    case 1u: {
+                        continue;
+                    }
+                    default: {
+                        let _e9 = outputBuffer[tid.x];
+                        outputBuffer[tid.x] = (_e9 + _e4);
+                    }
+                }
+                continuing {
+                    let _e13 = i;
+                    i = (_e13 + 1u);
+                }
+            }
+        }
+    "#]],
+    );
+}
