@@ -1586,6 +1586,26 @@ impl EachExpr {
     }
 }
 
+ast_node!(
+    /// `(float x) => x * 2` or `(int i) => { return i; }`
+    LambdaExpr, LAMBDA_EXPR
+);
+impl LambdaExpr {
+    pub fn param_list(&self) -> Option<ParamList> {
+        support::child(&self.syntax)
+    }
+    pub fn params(&self) -> impl Iterator<Item = Param> + use<> {
+        self.param_list().into_iter().flat_map(|l| l.params())
+    }
+    /// The expression body (`None` for a block body).
+    pub fn body_expr(&self) -> Option<Expr> {
+        support::child(&self.syntax)
+    }
+    pub fn body_block(&self) -> Option<Block> {
+        support::child(&self.syntax)
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Preprocessor directives
 

@@ -73,7 +73,7 @@ define_kinds! {
         LT, LTEQ, SHL, SHLEQ,
         // `>` is always lexed alone; the parser glues `>=`, `>>`, `>>=` (so that `A<B<C>>` works).
         GT, GTEQ, SHR, SHREQ,
-        HASH, HASH2, AT, DOLLAR, BACKSLASH, ELLIPSIS,
+        HASH, HASH2, AT, DOLLAR, BACKSLASH, ELLIPSIS, FAT_ARROW,
         // literals and names
         INT_NUMBER, FLOAT_NUMBER, STRING, CHAR, IDENT,
         // trivia
@@ -134,7 +134,7 @@ define_kinds! {
         LITERAL, PATH_EXPR, THIS_EXPR, PAREN_EXPR, CAST_EXPR, INIT_LIST_EXPR, CALL_EXPR,
         INDEX_EXPR, FIELD_EXPR, PREFIX_EXPR, POSTFIX_EXPR, BIN_EXPR, TERNARY_EXPR,
         DIFF_EXPR, NO_DIFF_EXPR, IS_EXPR, AS_EXPR, SIZEOF_EXPR, COUNTOF_EXPR, EXPAND_EXPR,
-        EACH_EXPR,
+        EACH_EXPR, LAMBDA_EXPR,
         // preprocessor directives (one node per directive line)
         PP_DEFINE, PP_UNDEF, PP_IF, PP_IFDEF, PP_IFNDEF, PP_ELIF, PP_ELSE, PP_ENDIF,
         PP_INCLUDE, PP_PRAGMA, PP_LINE, PP_ERROR, PP_UNKNOWN, PP_PARAM_LIST, PP_BODY,
@@ -264,6 +264,7 @@ impl SyntaxKind {
             DOLLAR => "$",
             BACKSLASH => "\\",
             ELLIPSIS => "...",
+            FAT_ARROW => "=>",
             _ => return None,
         })
     }
@@ -314,6 +315,7 @@ macro_rules! T {
     [--] => { $crate::SyntaxKind::MINUS2 };
     [-=] => { $crate::SyntaxKind::MINUSEQ };
     [->] => { $crate::SyntaxKind::THIN_ARROW };
+    [=>] => { $crate::SyntaxKind::FAT_ARROW };
     [*] => { $crate::SyntaxKind::STAR };
     [*=] => { $crate::SyntaxKind::STAREQ };
     [/] => { $crate::SyntaxKind::SLASH };

@@ -1783,6 +1783,22 @@ fn unary(p: &mut Parser<'_>) -> Option<CompletedMarker> {
             leave(p);
             Some(m.complete(p, kind))
         }
+        T!['('] if matches!(skip_balanced(p, p.pos()), Some(end) if p.kind_at(end) == T![=>]) => {
+            // `(float x) => x * 2` or `(int i) => { ... }`
+            if !enter(p) {
+                return None;
+            }
+            let m = p.start();
+            param_list(p, false);
+            p.bump(T![=>]);
+            if p.at(T!['{']) {
+                block(p);
+            } else {
+                expr(p);
+            }
+            leave(p);
+            Some(m.complete(p, LAMBDA_EXPR))
+        }
         T!['('] if is_cast(p) => {
             if !enter(p) {
                 return None;

@@ -1551,3 +1551,123 @@ fn expand_each_in_calls() {
     "#]],
     );
 }
+
+#[test]
+fn lambdas() {
+    check(
+        "void f() { let g = (float x) => x * 2.0; let h = (int i, int j) => { return i + j; }; }",
+        expect![[r#"
+        SOURCE_FILE@0..87
+          FN@0..87
+            PATH_TYPE@0..4
+              PATH@0..4
+                PATH_SEGMENT@0..4
+                  NAME_REF@0..4
+                    IDENT@0..4 "void"
+            WHITESPACE@4..5 " "
+            NAME@5..6
+              IDENT@5..6 "f"
+            PARAM_LIST@6..8
+              L_PAREN@6..7 "("
+              R_PAREN@7..8 ")"
+            WHITESPACE@8..9 " "
+            BLOCK@9..87
+              L_CURLY@9..10 "{"
+              WHITESPACE@10..11 " "
+              VAR_DECL@11..40
+                LET_KW@11..14 "let"
+                WHITESPACE@14..15 " "
+                DECLARATOR@15..39
+                  NAME@15..16
+                    IDENT@15..16 "g"
+                  WHITESPACE@16..17 " "
+                  EQ@17..18 "="
+                  WHITESPACE@18..19 " "
+                  LAMBDA_EXPR@19..39
+                    PARAM_LIST@19..28
+                      L_PAREN@19..20 "("
+                      PARAM@20..27
+                        PATH_TYPE@20..25
+                          PATH@20..25
+                            PATH_SEGMENT@20..25
+                              NAME_REF@20..25
+                                IDENT@20..25 "float"
+                        WHITESPACE@25..26 " "
+                        NAME@26..27
+                          IDENT@26..27 "x"
+                      R_PAREN@27..28 ")"
+                    WHITESPACE@28..29 " "
+                    FAT_ARROW@29..31 "=>"
+                    WHITESPACE@31..32 " "
+                    BIN_EXPR@32..39
+                      PATH_EXPR@32..33
+                        NAME_REF@32..33
+                          IDENT@32..33 "x"
+                      WHITESPACE@33..34 " "
+                      STAR@34..35 "*"
+                      WHITESPACE@35..36 " "
+                      LITERAL@36..39
+                        FLOAT_NUMBER@36..39 "2.0"
+                SEMICOLON@39..40 ";"
+              WHITESPACE@40..41 " "
+              VAR_DECL@41..85
+                LET_KW@41..44 "let"
+                WHITESPACE@44..45 " "
+                DECLARATOR@45..84
+                  NAME@45..46
+                    IDENT@45..46 "h"
+                  WHITESPACE@46..47 " "
+                  EQ@47..48 "="
+                  WHITESPACE@48..49 " "
+                  LAMBDA_EXPR@49..84
+                    PARAM_LIST@49..63
+                      L_PAREN@49..50 "("
+                      PARAM@50..55
+                        PATH_TYPE@50..53
+                          PATH@50..53
+                            PATH_SEGMENT@50..53
+                              NAME_REF@50..53
+                                IDENT@50..53 "int"
+                        WHITESPACE@53..54 " "
+                        NAME@54..55
+                          IDENT@54..55 "i"
+                      COMMA@55..56 ","
+                      WHITESPACE@56..57 " "
+                      PARAM@57..62
+                        PATH_TYPE@57..60
+                          PATH@57..60
+                            PATH_SEGMENT@57..60
+                              NAME_REF@57..60
+                                IDENT@57..60 "int"
+                        WHITESPACE@60..61 " "
+                        NAME@61..62
+                          IDENT@61..62 "j"
+                      R_PAREN@62..63 ")"
+                    WHITESPACE@63..64 " "
+                    FAT_ARROW@64..66 "=>"
+                    WHITESPACE@66..67 " "
+                    BLOCK@67..84
+                      L_CURLY@67..68 "{"
+                      WHITESPACE@68..69 " "
+                      RETURN_STMT@69..82
+                        RETURN_KW@69..75 "return"
+                        WHITESPACE@75..76 " "
+                        BIN_EXPR@76..81
+                          PATH_EXPR@76..77
+                            NAME_REF@76..77
+                              IDENT@76..77 "i"
+                          WHITESPACE@77..78 " "
+                          PLUS@78..79 "+"
+                          WHITESPACE@79..80 " "
+                          PATH_EXPR@80..81
+                            NAME_REF@80..81
+                              IDENT@80..81 "j"
+                        SEMICOLON@81..82 ";"
+                      WHITESPACE@82..83 " "
+                      R_CURLY@83..84 "}"
+                SEMICOLON@84..85 ";"
+              WHITESPACE@85..86 " "
+              R_CURLY@86..87 "}"
+    "#]],
+    );
+}

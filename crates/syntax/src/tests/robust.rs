@@ -320,6 +320,7 @@ const SOUP: &[&str] = &[
     "]]",
     "\n",
     " ",
+    "=>",
     "\n#define X 1\n",
     "\n#if X\n",
     "\n#endif\n",
