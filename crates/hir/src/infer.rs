@@ -1453,15 +1453,13 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         }
         match self.body.exprs[callee].clone() {
             Expr::Field { base, .. } => self.check_lvalue(base, "call a `[mutating]` method on this value"),
-            Expr::Path(_) => {
-                // Implicit `this`.
-                if self.sig.is_some_and(|s| !s.is_mutating && s.is_member && !s.is_static) {
-                    self.error(
-                        "E2025",
-                        "cannot call a `[mutating]` method on `this` from a non-mutating method: mark this method `[mutating]`",
-                        self.range(callee),
-                    );
-                }
+            // Implicit `this`.
+            Expr::Path(_) if self.sig.is_some_and(|s| !s.is_mutating && s.is_member && !s.is_static) => {
+                self.error(
+                    "E2025",
+                    "cannot call a `[mutating]` method on `this` from a non-mutating method: mark this method `[mutating]`",
+                    self.range(callee),
+                );
             }
             _ => {}
         }
@@ -1589,7 +1587,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         is_operator: bool,
     ) -> Option<(FunctionId, Ty)> {
         let mut applicable: Vec<(usize, Applicable)> = Vec::new();
-        let mut rejections: Vec<(usize, Rejection)> = Vec::new();
+        let mut rejections: Vec<(usize, Box<Rejection>)> = Vec::new();
         for (i, cand) in cands.iter().enumerate() {
             match self.try_candidate(cand, explicit, arg_tys) {
                 Ok(app) => applicable.push((i, app)),
@@ -1637,11 +1635,11 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         Some((cands[*index].func, app.ret.clone()))
     }
 
-    fn try_candidate(&self, cand: &Candidate, explicit: Option<&[GenericArg]>, arg_tys: &[Ty]) -> Result<Applicable, Rejection> {
+    fn try_candidate(&self, cand: &Candidate, explicit: Option<&[GenericArg]>, arg_tys: &[Ty]) -> Result<Applicable, Box<Rejection>> {
         let sig = fn_sig(self.db, cand.func);
         let required = sig.params.iter().filter(|p| !p.has_default).count();
         if arg_tys.len() < required || arg_tys.len() > sig.params.len() {
-            return Err(Rejection::Arity { expected: sig.params.len(), required });
+            return Err(Box::new(Rejection::Arity { expected: sig.params.len(), required }));
         }
         let outer = &cand.outer;
         let this_ty = cand.this_ty.clone();
@@ -1697,13 +1695,13 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 };
                 match bound {
                     Some(b) => binds.push((g.clone(), b)),
-                    None => return Err(Rejection::Infer(g.name.clone())),
+                    None => return Err(Box::new(Rejection::Infer(g.name.clone()))),
                 }
             }
             // Constraints. An integer argument of a function over floats converts to `float`
             // of the same shape (`sqrt(4)`), as Slang's overloads allow.
-            for i in 0..binds.len() {
-                let (g, GenericArg::Type(arg)) = binds[i].clone() else { continue };
+            for bind in &mut binds {
+                let (g, GenericArg::Type(arg)) = bind.clone() else { continue };
                 for iface in resolve::param_constraints(self.db, &g) {
                     if resolve::implements(self.db, self.file, &arg, &iface) {
                         continue;
@@ -1711,10 +1709,10 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                     let as_float = arg.with_scalar(ScalarKind::Float);
                     let promotable = arg.scalar_kind().is_some_and(|k| !k.is_float()) && arg.is_numeric_shape();
                     if promotable && resolve::implements(self.db, self.file, &as_float, &iface) {
-                        binds[i].1 = GenericArg::Type(as_float.clone());
+                        bind.1 = GenericArg::Type(as_float.clone());
                         continue;
                     }
-                    return Err(Rejection::Constraint { param: g.name.clone(), arg: arg.clone(), iface });
+                    return Err(Box::new(Rejection::Constraint { param: g.name.clone(), arg: arg.clone(), iface }));
                 }
             }
             let apply = |t: &Ty| t.subst(&|p| resolve::subst_lookup(&binds, &p));
@@ -1727,7 +1725,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         for (i, (p, a)) in params.iter().zip(arg_tys.iter()).enumerate() {
             match self.conversion_cost(a, &p.ty) {
                 Some(c) => cost += c.0,
-                None => return Err(Rejection::Arg { index: i, expected: p.ty.clone() }),
+                None => return Err(Box::new(Rejection::Arg { index: i, expected: p.ty.clone() })),
             }
         }
         Ok(Applicable {
@@ -1743,7 +1741,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
     fn report_no_overload(
         &mut self,
         cands: &[Candidate],
-        rejections: &[(usize, Rejection)],
+        rejections: &[(usize, Box<Rejection>)],
         args: &[ExprId],
         arg_tys: &[Ty],
         range: TextRange,
@@ -1755,7 +1753,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         }
         if let [(i, rej)] = rejections {
             let func = cands[*i].func;
-            let diag = match rej {
+            let diag = match &**rej {
                 Rejection::Arity { expected, required } => {
                     let want = if required == expected { format!("{expected}") } else { format!("{required} to {expected}") };
                     Diag::error(
@@ -1842,9 +1840,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                     let data = lower::global_data(self.db, *g);
                     if data.modifiers.is_const || data.is_let {
                         Err(("E2009", format!("`{}` is a constant", data.name)))
-                    } else if data.modifiers.is_static || data.modifiers.is_groupshared {
-                        Ok(())
-                    } else if data.in_type {
+                    } else if data.modifiers.is_static || data.modifiers.is_groupshared || data.in_type {
                         Ok(())
                     } else {
                         let is_resource = matches!(global_ty(self.db, *g), Ty::Adt(..));
@@ -2022,7 +2018,7 @@ fn matrix_swizzle_len(name: &str) -> Option<u32> {
     }
     let zero_based = name.starts_with("_m");
     let step = if zero_based { 4 } else { 3 };
-    if name.len() % step != 0 {
+    if !name.len().is_multiple_of(step) {
         return None;
     }
     Some((name.len() / step) as u32)

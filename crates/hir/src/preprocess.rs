@@ -274,7 +274,7 @@ impl Preprocessor {
                     Some(included) => out.push_mapped(&included, line_range),
                     None => out.text.push_str(&blank_bytes(directive_text)),
                 }
-                if !(j + 1 == lines.len()) {
+                if j + 1 != lines.len() {
                     out.text.push('\n');
                 }
                 i = j + 1;
@@ -934,8 +934,7 @@ impl CondParser<'_> {
 
     fn binary(&mut self, min_prec: u8) -> Option<i64> {
         let mut lhs = self.unary()?;
-        loop {
-            let Some(op) = self.peek() else { break };
+        while let Some(op) = self.peek() {
             let prec = match op {
                 "||" => 1,
                 "&&" => 2,

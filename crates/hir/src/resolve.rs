@@ -135,10 +135,10 @@ impl<'db> Resolver<'db> {
         if let Some((param, is_value)) = self.find_generic(name) {
             return Some(if is_value { Resolution::GenericValue(param) } else { Resolution::Type(Ty::Param(param)) });
         }
-        if name == "This" {
-            if let Some(ctx) = &self.self_ctx {
-                return Some(Resolution::Type(ctx.ty.clone()));
-            }
+        if name == "This"
+            && let Some(ctx) = &self.self_ctx
+        {
+            return Some(Resolution::Type(ctx.ty.clone()));
         }
         if let Some(ctx) = &self.self_ctx
             && let Some(res) = self.own_member(ctx, name)

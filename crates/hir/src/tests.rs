@@ -39,6 +39,13 @@ fn check_diags(fixture: &str, expect: Expect) {
     expect.assert_eq(&render_diagnostics(&db, file, fixture));
 }
 
+/// Several files; diagnostics of the first.
+fn check_diags_files(files: &[(&str, &str)], expect: Expect) {
+    let mut db = RootDatabase::default();
+    let handles: Vec<_> = files.iter().map(|(p, t)| db.set_file(p, t)).collect();
+    expect.assert_eq(&render_diagnostics(&db, handles[0], files[0].1));
+}
+
 fn cursor(fixture: &str) -> (String, u32) {
     let offset = fixture.find("$0").expect("fixture has a $0 cursor");
     (fixture.replacen("$0", "", 1), offset as u32)
@@ -274,5 +281,140 @@ mod definitions {
     fn overloads_resolve_to_the_chosen_declaration() {
         let src = "float h(int a) { return 1; }\nfloat h(float a) { return 2; }\nfloat f() { return h$0(1.5); }";
         check_definition(src, expect![["main.slang `h` at :2:7"]]);
+    }
+}
+
+mod diagnostics {
+    use super::*;
+
+    #[test]
+    fn clean_program_has_no_diagnostics() {
+        check_diags(
+            r#"
+RWStructuredBuffer<float> outputBuffer;
+struct Particle { float3 pos; float mass; [mutating] void push(float3 f) { pos += f / mass; } };
+interface IForce { float3 at(float3 p); }
+struct Gravity : IForce { float g; float3 at(float3 p) { return float3(0, -g, 0); } };
+float3 total<F : IForce>(F force, float3 p) { return force.at(p); }
+[shader("compute")]
+[numthreads(64, 1, 1)]
+void computeMain(uint3 tid : SV_DispatchThreadID, uint gi : SV_GroupIndex)
+{
+    var p = Particle(float3(0.0), 2.0);
+    Gravity g = { 9.8 };
+    p.push(total(g, p.pos));
+    float acc[4] = { 1, 2, 3, 4 };
+    for (int i = 0; i < 4; i++) { acc[i] *= 2; }
+    outputBuffer[tid.x] = p.pos.y + acc[gi % 4];
+}
+"#,
+            expect![[""]],
+        );
+    }
+
+    #[test]
+    fn related_information_names_candidates() {
+        check_diags(
+            "float h(int a) { return 1; }\nfloat h(int2 a) { return 2; }\nstruct S { float x; };\nvoid f(S s) { h(s); }",
+            expect![[r#"
+                4:16 error[E2005] no overload of `h` takes arguments (S)
+                    related main.slang@6..7: candidate: float h(int a)
+                    related main.slang@35..36: candidate: float h(int2 a)
+            "#]],
+        );
+    }
+
+    #[test]
+    fn imports_resolve_and_report_missing_modules() {
+        check_diags_files(
+            &[
+                ("shaders/main.slang", "import util;\nimport missing;\nfloat f() { return sq(2.0) + cube(1.0); }"),
+                ("shaders/util.slang", "float sq(float x) { return x * x; }"),
+            ],
+            expect![[r#"
+                2:1 error[E2027] cannot find module `missing`: put `missing.slang` next to this file or in an include directory
+                3:30 error[E2001] cannot find `cube` in this scope: declare it or check the spelling
+            "#]],
+        );
+    }
+
+    #[test]
+    fn module_visibility_requires_public() {
+        check_diags_files(
+            &[
+                ("main.slang", "import lib;\nfloat f() { return shown(1.0) + hidden(1.0); }"),
+                ("lib.slang", "module lib;\npublic float shown(float x) { return x; }\nfloat hidden(float x) { return x; }"),
+            ],
+            expect![[r#"
+                2:33 error[E2026] `hidden` is not public in its module: declare it `public` to use it here
+            "#]],
+        );
+    }
+
+    #[test]
+    fn preprocessed_files_report_on_original_text() {
+        // The macro changes lengths before the error; the error still lands on `undefinedName`.
+        check_diags(
+            "#define SCALE_FACTOR_WITH_A_LONG_NAME 2\nfloat f() { return SCALE_FACTOR_WITH_A_LONG_NAME * undefinedName; }",
+            expect![[r#"
+                2:52 error[E2001] cannot find `undefinedName` in this scope: declare it or check the spelling
+            "#]],
+        );
+        check_diags(
+            "#ifdef MISSING\nfloat f() { return broken; }\n#else\nfloat f() { return 1.0; }\n#endif",
+            expect![[""]],
+        );
+    }
+
+    #[test]
+    fn where_clauses_and_value_parameters() {
+        check_diags(
+            r#"
+interface IScale { float scale(); }
+float apply<T>(T t) where T : IScale { return t.scale(); }
+struct Doubler : IScale { float scale() { return 2.0; } };
+float sum<let N : int>(float a[N]) { float s = 0; for (int i = 0; i < N; i++) s += a[i]; return s; }
+void f() { Doubler d; float a[3] = { 1, 2, 3 }; float x = apply(d) + sum(a); float y = apply(1.0); }
+"#,
+            expect![[r#"
+                6:93 error[E2015] `float` does not conform to `IScale`, required by generic parameter `T` of `apply`
+                    related main.slang@43..48: declared here: float apply<T>(T t)
+            "#]],
+        );
+    }
+
+    #[test]
+    fn properties_and_subscripts_respect_accessors() {
+        check_diags(
+            r#"
+struct Grid
+{
+    float cells[4];
+    property float first { get { return cells[0]; } }
+    __subscript(int i) -> float { get { return cells[i]; } }
+};
+void f(Grid g) { float a = g.first + g[1]; g.first = 1.0; g[0] = 2.0; }
+"#,
+            expect![[r#"
+                8:52 error[E2009] cannot assign to this expression: property `first` has no `set` accessor
+                8:64 error[E2009] cannot assign to this expression: `Grid` is read-only (its subscript has no `set`)
+            "#]],
+        );
+    }
+
+    #[test]
+    fn enums_and_switches() {
+        check_diags(
+            "enum Mode { Off, On = 3 }\nint f(Mode m) { switch (m) { case Mode.Off: return 0; case Mode.On: return 1; default: return 2; } }\nint g(Mode m) { return m == Mode.On ? int(m) : 0; }",
+            expect![[""]],
+        );
+    }
+
+    #[test]
+    fn static_const_array_sizes_and_casts() {
+        check_diags(
+            "static const int kCount = 2 * 4;\ngroupshared float shared[kCount];\nvoid f() { float local[kCount]; local = shared; int n = (int)local[1]; }",
+            expect![[""]],
+        );
     }
 }
