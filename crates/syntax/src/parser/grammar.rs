@@ -1733,9 +1733,8 @@ fn expr_bp_inner(p: &mut Parser<'_>, min_bp: u8) -> Option<CompletedMarker> {
             }
             _ => {
                 p.bump(op);
-                if expr_bp(p, if right { bp } else { bp + 1 }).is_none() {
-                    // the error is already reported where the operand is missing
-                }
+                // a missing right operand is reported by `primary`; the node stays
+                expr_bp(p, if right { bp } else { bp + 1 });
                 lhs = m.complete(p, BIN_EXPR);
             }
         }
@@ -1864,9 +1863,7 @@ fn primary(p: &mut Parser<'_>) -> Option<CompletedMarker> {
         }
         T!['('] => {
             p.bump_any();
-            if expr_with_comma(p).is_none() && p.at(T![')']) {
-                // error already reported
-            }
+            expr_with_comma(p);
             p.expect(
                 T![')'],
                 "expected ')' to close the parenthesised expression",
