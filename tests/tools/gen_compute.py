@@ -950,4 +950,4 @@ def dynamic_dispatch():
 
 
 if __name__ == '__main__':
-    main(HERE, sys.argv[1:])
+    sys.exit(main(HERE, sys.argv[1:]))
