@@ -97,5 +97,94 @@ fwd_builtin('smoothstep', '-0.5 0.5 1.0 1.5', lambda x: smoothstep(0.0, 2.0, x))
 fwd_builtin('fma_mad', '-1.5 0.5 1.0 2.0', lambda x: x * x + 3 * x + 2 * x + x ** 3)
 
 
+
+# ---------------------------------------------------------------- forward: vector and matrix builtins
+
+A3 = np.array([1.0, 2.0, -3.0])
+B3 = np.array([0.5, -1.5, 2.0])
+DA3 = np.array([1.0, 0.0, 2.0])
+DB3 = np.array([0.0, -1.0, 0.5])
+
+
+def fd2(f, a, da, b, db):
+    """Directional derivative of f(a, b) along (da, db)."""
+    return fd(lambda t: f(a + t * da, b + t * db), 0.0)
+
+
+def normalize(v):
+    return v / np.linalg.norm(v)
+
+
+def reflect(i, n):
+    return i - 2 * (n @ i) * n
+
+
+@test(name='forward/fwd_dot')
+def fwd_dot():
+    return [A3 @ B3, fd2(lambda a, b: a @ b, A3, DA3, B3, DB3)]
+
+
+@test(name='forward/fwd_cross')
+def fwd_cross():
+    return list(np.cross(A3, B3)) + list(fd2(np.cross, A3, DA3, B3, DB3))
+
+
+@test(name='forward/fwd_length_distance')
+def fwd_length_distance():
+    dist = lambda a, b: np.linalg.norm(a - b)
+    return [np.linalg.norm(A3), fd(np.linalg.norm, A3, DA3), dist(A3, B3), fd2(dist, A3, DA3, B3, DB3)]
+
+
+@test(name='forward/fwd_normalize')
+def fwd_normalize():
+    return list(normalize(A3)) + list(fd(normalize, A3, [1.0, 0.5, 0.0]))
+
+
+@test(name='forward/fwd_reflect')
+def fwd_reflect():
+    i, n = A3, np.array([0.0, 1.0, 0.0])
+    return list(reflect(i, n)) + list(fd2(reflect, i, np.array([0.5, -1.0, 0.0]), n, np.array([0.25, 0.0, 0.5])))
+
+
+@test(name='forward/fwd_atan2')
+def fwd_atan2():
+    out = []
+    for y, x in [(1.0, -2.0), (0.5, 3.0)]:
+        out += [fd(lambda t: math.atan2(t, x), y), fd(lambda t: math.atan2(y, t), x)]
+    return out
+
+
+@test(name='forward/fwd_sincos')
+def fwd_sincos():
+    f = lambda x: math.sin(x) * 2 + math.cos(x) ** 2
+    return fwd_scalar(f, [0.25, 1.5])
+
+
+M3 = np.arange(1.0, 10.0).reshape(3, 3)
+
+
+@test(name='forward/fwd_mul_matrix_vector')
+def fwd_mul_matrix_vector():
+    dm = np.array([[1.0, 0, 0], [0, 0, 2.0], [0, -1.0, 0]])
+    v, dv = np.array([1.0, -1.0, 0.5]), np.array([0.0, 1.0, 1.0])
+    return list(fd2(lambda m, v: m @ v, M3, dm, v, dv)) + list(fd2(lambda m, v: v @ m, M3, dm, v, dv))
+
+
+@test(name='forward/fwd_mul_matrix_matrix')
+def fwd_mul_matrix_matrix():
+    a = np.array([[1.0, 2.0], [3.0, 4.0]])
+    b = np.array([[0.5, -1.0], [2.0, 1.0]])
+    return list(fd2(lambda a, b: a @ b, a, np.eye(2), b, np.array([[0.0, 1.0], [1.0, 0.0]])).flatten())
+
+
+@test(name='forward/fwd_transpose_determinant')
+def fwd_transpose_determinant():
+    f = lambda a: a.T[0][1] * 10 + np.linalg.det(a)
+    a = np.array([[2.0, -1.0], [0.5, 3.0]])
+    b = np.array([[2.0, 0, 1.0], [1.0, 3.0, 0], [0, 1.0, 4.0]])
+    db = np.array([[0, 1.0, 0], [0, 0, 0], [1.0, 0, 0]])
+    return [f(a), fd(f, a, np.array([[1.0, 2.0], [0.0, -1.0]])), fd(np.linalg.det, b, db)]
+
+
 if __name__ == '__main__':
     sys.exit(main(HERE, sys.argv[1:]))
