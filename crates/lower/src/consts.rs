@@ -1,0 +1,233 @@
+//! Values of global constants (`static const`, `const`), evaluated at compile time into the
+//! IR's `ConstValue` of the declared type.
+
+use hir::export::{
+    BinaryOp, Literal as HLit, PrefixOp, enum_case_value, global_body, infer_global,
+};
+use hir::{Body, Expr, ExprId, ExprRes, GlobalId, InferenceResult};
+use ir::{ConstValue, Literal, Scalar, TypeId, TypeKind};
+
+use crate::{Ctx, R, unsupported};
+
+/// A compile-time value before it takes its declared type.
+#[derive(Debug, Clone)]
+enum Cv {
+    Int(i64),
+    Float(f64),
+    Bool(bool),
+    List(Vec<Cv>),
+}
+
+pub(crate) fn global_value(cx: &mut Ctx, g: GlobalId, ty: TypeId) -> R<ConstValue> {
+    let cv = eval_global(cx, g, 0)?;
+    shape(cx, &cv, ty)
+}
+
+fn eval_global(cx: &Ctx, g: GlobalId, depth: u32) -> R<Cv> {
+    if depth > 32 {
+        return Err(unsupported("a constant defined in terms of itself"));
+    }
+    let body = global_body(cx.db, g);
+    let infer = infer_global(cx.db, g);
+    let Some(root) = body.root_expr else {
+        return Err(unsupported("a constant without an initial value"));
+    };
+    eval(cx, &body, &infer, root, depth)
+}
+
+fn eval(cx: &Ctx, body: &Body, infer: &InferenceResult, e: ExprId, depth: u32) -> R<Cv> {
+    let go = |x: ExprId| eval(cx, body, infer, x, depth);
+    Ok(match &body.exprs[e] {
+        Expr::Literal(HLit::Int { value, .. }) => Cv::Int(*value as i64),
+        Expr::Literal(HLit::Float { value, .. }) => Cv::Float(*value),
+        Expr::Literal(HLit::Bool(b)) => Cv::Bool(*b),
+        Expr::Prefix { op, expr } => match (op, go(*expr)?) {
+            (PrefixOp::Plus, v) => v,
+            (PrefixOp::Neg, Cv::Int(i)) => Cv::Int(i.wrapping_neg()),
+            (PrefixOp::Neg, Cv::Float(f)) => Cv::Float(-f),
+            (PrefixOp::Not, Cv::Bool(b)) => Cv::Bool(!b),
+            (PrefixOp::BitNot, Cv::Int(i)) => Cv::Int(!i),
+            _ => return Err(unsupported("this operator in a constant")),
+        },
+        Expr::Binary { op, lhs, rhs } => binary(*op, go(*lhs)?, go(*rhs)?)?,
+        Expr::Cast { expr, .. } => go(*expr)?,
+        Expr::InitList(items) => Cv::List(items.iter().map(|i| go(*i)).collect::<R<_>>()?),
+        Expr::Call { args, .. }
+            if !matches!(infer.resolutions.get(&e), Some(ExprRes::Function(_))) =>
+        {
+            Cv::List(args.iter().map(|i| go(*i)).collect::<R<_>>()?)
+        }
+        Expr::Path(_) | Expr::Field { .. } => match infer.resolutions.get(&e) {
+            Some(ExprRes::Global(g)) => eval_global(cx, *g, depth + 1)?,
+            Some(ExprRes::EnumCase(d, i)) => Cv::Int(
+                enum_case_value(cx.db, cx.file, *d, *i)
+                    .ok_or_else(|| unsupported("this enum case value"))?,
+            ),
+            _ => return Err(unsupported("this name in a constant")),
+        },
+        _ => return Err(unsupported("this expression in a constant initialiser")),
+    })
+}
+
+fn binary(op: BinaryOp, a: Cv, b: Cv) -> R<Cv> {
+    use BinaryOp::*;
+    Ok(match (a, b) {
+        (Cv::Int(a), Cv::Int(b)) => Cv::Int(match op {
+            Add => a.wrapping_add(b),
+            Sub => a.wrapping_sub(b),
+            Mul => a.wrapping_mul(b),
+            Div => a
+                .checked_div(b)
+                .ok_or_else(|| unsupported("a constant division by zero"))?,
+            Rem => a
+                .checked_rem(b)
+                .ok_or_else(|| unsupported("a constant division by zero"))?,
+            Shl => a.wrapping_shl(b as u32),
+            Shr => a.wrapping_shr(b as u32),
+            BitAnd => a & b,
+            BitOr => a | b,
+            BitXor => a ^ b,
+            _ => return Err(unsupported("this operator in a constant")),
+        }),
+        (a @ (Cv::Int(_) | Cv::Float(_)), b @ (Cv::Int(_) | Cv::Float(_))) => {
+            let (a, b) = (as_f64(&a), as_f64(&b));
+            Cv::Float(match op {
+                Add => a + b,
+                Sub => a - b,
+                Mul => a * b,
+                Div => a / b,
+                Rem => a % b,
+                _ => return Err(unsupported("this operator in a constant")),
+            })
+        }
+        _ => return Err(unsupported("this operator in a constant")),
+    })
+}
+
+fn as_f64(v: &Cv) -> f64 {
+    match v {
+        Cv::Int(i) => *i as f64,
+        Cv::Float(f) => *f,
+        Cv::Bool(b) => f64::from(u8::from(*b)),
+        Cv::List(_) => 0.0,
+    }
+}
+
+fn as_i64(v: &Cv) -> i64 {
+    match v {
+        Cv::Int(i) => *i,
+        Cv::Float(f) => *f as i64,
+        Cv::Bool(b) => i64::from(*b),
+        Cv::List(_) => 0,
+    }
+}
+
+fn literal(v: &Cv, s: Scalar) -> Literal {
+    match s {
+        Scalar::Bool => Literal::Bool(as_i64(v) != 0 || as_f64(v) != 0.0),
+        Scalar::I32 => Literal::I32(as_i64(v) as i32),
+        Scalar::U32 => Literal::U32(as_i64(v) as u32),
+        Scalar::I64 => Literal::I64(as_i64(v)),
+        Scalar::U64 => Literal::U64(as_i64(v) as u64),
+        Scalar::F16 => Literal::F16(as_f64(v) as f32),
+        Scalar::F32 => Literal::F32(as_f64(v) as f32),
+        Scalar::F64 => Literal::F64(as_f64(v)),
+    }
+}
+
+fn flatten(v: &Cv, out: &mut Vec<Cv>) {
+    match v {
+        Cv::List(items) => items.iter().for_each(|i| flatten(i, out)),
+        other => out.push(other.clone()),
+    }
+}
+
+/// Gives a compile-time value the IR type `ty` (splats scalars, flattens constructor lists).
+fn shape(cx: &mut Ctx, v: &Cv, ty: TypeId) -> R<ConstValue> {
+    let kind = cx.module.types.kind(ty).clone();
+    let mismatch = || unsupported("this constant initialiser shape");
+    Ok(match kind {
+        TypeKind::Scalar(s) => match v {
+            Cv::List(items) if items.len() == 1 => shape(cx, &items[0], ty)?,
+            Cv::List(_) => return Err(mismatch()),
+            v => ConstValue::Literal(literal(v, s)),
+        },
+        TypeKind::Vector { scalar, size } => {
+            let mut flat = Vec::new();
+            flatten(v, &mut flat);
+            if flat.len() == 1 {
+                flat = vec![flat[0].clone(); size as usize];
+            }
+            if flat.len() != size as usize {
+                return Err(mismatch());
+            }
+            ConstValue::Composite(
+                flat.iter()
+                    .map(|x| ConstValue::Literal(literal(x, scalar)))
+                    .collect(),
+            )
+        }
+        TypeKind::Matrix { scalar, rows, cols } => {
+            let mut flat = Vec::new();
+            flatten(v, &mut flat);
+            if flat.len() == 1 {
+                flat = vec![flat[0].clone(); rows as usize * cols as usize];
+            }
+            if flat.len() != rows as usize * cols as usize {
+                return Err(mismatch());
+            }
+            ConstValue::Composite(
+                flat.chunks(cols as usize)
+                    .map(|row| {
+                        ConstValue::Composite(
+                            row.iter()
+                                .map(|x| ConstValue::Literal(literal(x, scalar)))
+                                .collect(),
+                        )
+                    })
+                    .collect(),
+            )
+        }
+        TypeKind::Array { elem, len } => {
+            let Cv::List(items) = v else {
+                return Err(mismatch());
+            };
+            let mut out = Vec::new();
+            for i in 0..len as usize {
+                out.push(match items.get(i) {
+                    Some(item) => shape(cx, item, elem)?,
+                    None => zero(cx, elem)?,
+                });
+            }
+            ConstValue::Composite(out)
+        }
+        TypeKind::Struct(id) => {
+            let fields: Vec<TypeId> = cx
+                .module
+                .types
+                .struct_def(id)
+                .map(|s| s.fields.iter().map(|f| f.ty).collect())
+                .unwrap_or_default();
+            let Cv::List(items) = v else {
+                return Err(mismatch());
+            };
+            let mut out = Vec::new();
+            for (i, f) in fields.iter().enumerate() {
+                out.push(match items.get(i) {
+                    Some(item) => shape(cx, item, *f)?,
+                    None => zero(cx, *f)?,
+                });
+            }
+            ConstValue::Composite(out)
+        }
+        _ => return Err(mismatch()),
+    })
+}
+
+fn zero(cx: &mut Ctx, ty: TypeId) -> R<ConstValue> {
+    let z = match cx.module.types.kind(ty) {
+        TypeKind::Scalar(_) | TypeKind::Vector { .. } | TypeKind::Matrix { .. } => Cv::Int(0),
+        _ => Cv::List(Vec::new()),
+    };
+    shape(cx, &z, ty)
+}

@@ -1,0 +1,2014 @@
+//! Function bodies: hir statements and expressions to structured IR.
+//!
+//! Every hir local lives in an IR local (memory); reads of locals, parameters, fields and
+//! elements are loads from places, writes are stores, so that assignment to any l-value is a
+//! store to its place. Implicit conversions that hir inferred are made explicit here by
+//! coercing each operand to the type its context needs.
+
+use std::sync::Arc;
+
+use hir::export::{
+    BinaryOp as HOp, Literal as HLit, PostfixOp, PrefixOp, StmtId, enum_case_value,
+    global_const_value, lookup_member_items, member_subst, normalize, property_data,
+    subscript_data, swizzle_indices,
+};
+use hir::{
+    Body, Expr, ExprId, ExprRes, FnKind, FunctionId, GenericArg, ItemDef, ItemKind, Len,
+    ParamDir as HDir, Stmt, Ty,
+};
+use ir::{
+    Arg, AtomicOp, BarrierKind, BinaryOp, Block, Builtin, FuncId, Inst, Literal, LoopAttrs, MathFn,
+    Place, Scalar, SwitchCase, TypeId, TypeKind, UnaryOp, ValueId,
+};
+use rustc_hash::FxHashMap;
+
+use crate::{Ctx, InstanceKey, LowerError, R, Subst, apply, internal, unsupported};
+
+/// A signature of an instance in IR terms.
+struct SigInfo {
+    params: Vec<ir::Param>,
+    ret: TypeId,
+    /// The IR function takes `this` as its first parameter.
+    has_this: bool,
+    is_init: bool,
+}
+
+fn ir_dir(d: HDir) -> ir::ParamDir {
+    match d {
+        HDir::In => ir::ParamDir::In,
+        HDir::Out => ir::ParamDir::Out,
+        HDir::InOut | HDir::Ref => ir::ParamDir::InOut,
+    }
+}
+
+fn signature(cx: &mut Ctx, key: &InstanceKey) -> R<SigInfo> {
+    let sig = hir::fn_sig(cx.db, key.func);
+    let data = hir::fn_data(cx.db, key.func);
+    let is_init = data.kind == FnKind::Init;
+    let has_this = sig.is_member && !sig.is_static && !is_init;
+    let this = key.this_ty.as_ref();
+    let mut params = Vec::new();
+    if has_this {
+        let this_ty = this.ok_or_else(|| internal("a method instance without a `this` type"))?;
+        let ty = cx.ir_ty(this_ty)?;
+        let dir = if sig.is_mutating {
+            ir::ParamDir::InOut
+        } else {
+            ir::ParamDir::In
+        };
+        params.push(ir::Param {
+            name: "this".into(),
+            ty,
+            dir,
+        });
+    }
+    for p in &sig.params {
+        let ty = cx.ir_ty(&apply(&key.subst, this, &p.ty))?;
+        params.push(ir::Param {
+            name: p.name.to_string(),
+            ty,
+            dir: ir_dir(p.dir),
+        });
+    }
+    let ret = if is_init {
+        cx.ir_ty(this.ok_or_else(|| internal("an `__init` without its type"))?)?
+    } else {
+        cx.ir_ty(&apply(&key.subst, this, &sig.ret))?
+    };
+    Ok(SigInfo {
+        params,
+        ret,
+        has_this,
+        is_init,
+    })
+}
+
+impl Ctx<'_> {
+    /// The IR function of an instance; declared now and queued for lowering on first use.
+    pub(crate) fn instance(&mut self, key: InstanceKey) -> R<FuncId> {
+        if let Some(id) = self.instances.get(&key) {
+            return Ok(*id);
+        }
+        let info = signature(self, &key)?;
+        let name = self.instance_name(&key);
+        let id = self.module.declare_function(&name, info.params, info.ret);
+        self.instances.insert(key.clone(), id);
+        self.pending.push((key, id));
+        Ok(id)
+    }
+
+    fn instance_name(&mut self, key: &InstanceKey) -> String {
+        let data = hir::fn_data(self.db, key.func);
+        let mut name = String::new();
+        if let Some(Ty::Adt(d, _)) = &key.this_ty {
+            name.push_str(&d.loc(self.db).name());
+            name.push('_');
+        }
+        name.push_str(match data.kind {
+            FnKind::Init => "init",
+            FnKind::Getter => "get",
+            FnKind::Setter => "set",
+            _ => &data.name,
+        });
+        let sig = hir::fn_sig(self.db, key.func);
+        for g in &sig.generics {
+            if let Some(a) = hir::export::subst_lookup(&key.subst, g) {
+                name.push('_');
+                match a {
+                    GenericArg::Type(t) => name.push_str(&self.display(&t)),
+                    GenericArg::Value(v) => name.push_str(&v.to_string()),
+                }
+            }
+        }
+        let name = name
+            .replace("operator", "op")
+            .replace('+', "add")
+            .replace('-', "sub")
+            .replace('*', "mul");
+        self.fresh_name(&name)
+    }
+}
+
+/// Lowers the entry point: system-value parameters take the builtin's own type (`uint3`, or
+/// `uint` for `SV_GroupIndex`) and are converted to the declared type on entry.
+pub(crate) fn lower_entry(cx: &mut Ctx, key: InstanceKey) -> R<(FuncId, Vec<Builtin>)> {
+    let data = hir::fn_data(cx.db, key.func);
+    let item = Some(ItemDef::Function(key.func));
+    let mut builtins = Vec::new();
+    let mut params = Vec::new();
+    for p in &data.params {
+        let at = |e: LowerError| LowerError {
+            item,
+            range: p.range,
+            ..e
+        };
+        let (sem, _) = p.semantic.clone().ok_or_else(|| {
+            at(unsupported(
+                "an entry-point parameter without a system-value semantic",
+            ))
+        })?;
+        let builtin = match sem.to_ascii_lowercase().as_str() {
+            "sv_dispatchthreadid" => Builtin::DispatchThreadId,
+            "sv_groupthreadid" => Builtin::GroupThreadId,
+            "sv_groupid" => Builtin::GroupId,
+            "sv_groupindex" => Builtin::GroupIndex,
+            _ => return Err(at(unsupported(format!("the semantic `{sem}`")))),
+        };
+        let ty = match builtin {
+            Builtin::GroupIndex => cx.module.types.u32(),
+            _ => cx.module.types.vector(Scalar::U32, 3),
+        };
+        builtins.push(builtin);
+        params.push(ir::Param {
+            name: p.name.to_string(),
+            ty,
+            dir: ir::ParamDir::In,
+        });
+    }
+    let void = cx.module.types.void();
+    let id = cx.module.declare_function(&data.name, params, void);
+    cx.instances.insert(key.clone(), id);
+    lower_body(cx, key, id, true)?;
+    Ok((id, builtins))
+}
+
+pub(crate) fn lower_instance(cx: &mut Ctx, key: InstanceKey, id: FuncId) -> R<()> {
+    lower_body(cx, key, id, false)
+}
+
+fn lower_body(cx: &mut Ctx, key: InstanceKey, id: FuncId, is_entry: bool) -> R<()> {
+    let db = cx.db;
+    let data = hir::fn_data(db, key.func);
+    let item = Some(ItemDef::Function(key.func));
+    if !data.has_body {
+        return Err(LowerError {
+            item,
+            range: data.name_range,
+            ..unsupported(format!("a call to `{}`, which has no body", data.name))
+        });
+    }
+    let declared = cx
+        .module
+        .function(id)
+        .cloned()
+        .ok_or_else(|| internal("a declared function is missing"))?;
+    let info = if is_entry {
+        SigInfo {
+            params: declared.params.clone(),
+            ret: declared.ret,
+            has_this: false,
+            is_init: false,
+        }
+    } else {
+        signature(cx, &key)?
+    };
+    let body = hir::fn_body(db, key.func);
+    let infer = hir::infer_function(db, key.func);
+    let mut f = ir::Function {
+        name: declared.name.clone(),
+        params: info.params.clone(),
+        ret: info.ret,
+        locals: Vec::new(),
+        values: Vec::new(),
+        body: Vec::new(),
+    };
+    let offset = u32::from(info.has_this);
+    let params: Vec<Place> = (0..data.params.len() as u32)
+        .map(|i| Place::param(i + offset))
+        .collect();
+    let mut this_place = info.has_this.then(|| Place::param(0));
+    let mut init_this = None;
+    if info.is_init {
+        f.locals.push(ir::Local {
+            name: "this".into(),
+            ty: info.ret,
+        });
+        let l = ir::LocalId(f.locals.len() as u32 - 1);
+        this_place = Some(Place::local(l));
+        init_this = Some(l);
+    }
+    let mut fl = FnLower {
+        cx,
+        item: ItemDef::Function(key.func),
+        subst: key.subst.clone(),
+        this_ty: key.this_ty.clone(),
+        body: body.clone(),
+        infer,
+        f,
+        blocks: vec![Vec::new()],
+        locals: FxHashMap::default(),
+        params,
+        this_place,
+        init_this,
+    };
+    if let Some(l) = init_this {
+        let z = fl.emit(Inst::Zero, Some(info.ret))?;
+        fl.stmt(ir::Stmt::Store {
+            place: Place::local(l),
+            value: z,
+        });
+    }
+    if is_entry {
+        fl.convert_entry_params(&hir::fn_sig(db, key.func))?;
+    }
+    if let Some(root) = body.root_block {
+        fl.lower_stmt(root)?;
+    }
+    if let Some(l) = init_this {
+        let v = fl.emit(Inst::Load(Place::local(l)), None)?;
+        fl.stmt(ir::Stmt::Return(Some(v)));
+    }
+    let mut f = fl.f;
+    f.body = fl.blocks.pop().unwrap_or_default();
+    if let Some(slot) = cx.module.function_mut(id) {
+        *slot = f;
+    }
+    Ok(())
+}
+
+/// A place that can be read and written.
+#[derive(Clone, Debug)]
+enum LPlace {
+    Mem(Place),
+    /// Components of a vector in memory (`v.xz`).
+    Swizzle(Place, Vec<u8>),
+}
+
+struct FnLower<'a, 'db> {
+    cx: &'a mut Ctx<'db>,
+    item: ItemDef,
+    subst: Subst,
+    this_ty: Option<Ty>,
+    body: Arc<Body>,
+    infer: Arc<hir::InferenceResult>,
+    f: ir::Function,
+    blocks: Vec<Block>,
+    locals: FxHashMap<hir::LocalId, ir::LocalId>,
+    /// Where each hir parameter lives.
+    params: Vec<Place>,
+    this_place: Option<Place>,
+    /// The local holding the value under construction in an `__init`.
+    init_this: Option<ir::LocalId>,
+}
+
+impl FnLower<'_, '_> {
+    // ---- building -------------------------------------------------------------------------
+
+    fn locate(&self, mut e: LowerError, range: hir::TextRange) -> LowerError {
+        if e.item.is_none() {
+            e.item = Some(self.item);
+            e.range = range;
+        }
+        e
+    }
+
+    fn stmt(&mut self, s: ir::Stmt) {
+        if let Some(b) = self.blocks.last_mut() {
+            b.push(s);
+        }
+    }
+
+    fn emit(&mut self, inst: Inst, explicit: Option<TypeId>) -> R<ValueId> {
+        let ctx = ir::infer::Ctx {
+            globals: &self.cx.module.globals,
+            functions: &self.cx.module.functions,
+            params: &self.f.params,
+            locals: &self.f.locals,
+            values: &self.f.values,
+        };
+        let ty = match ir::infer::infer_type(&mut self.cx.module.types, &ctx, &inst) {
+            Ok(Some(t)) => t,
+            Ok(None) => explicit.ok_or_else(|| internal(format!("{inst:?} needs a type")))?,
+            Err(e) => return Err(internal(e)),
+        };
+        let v = self.f.add_value(ty, inst);
+        self.stmt(ir::Stmt::Let(v));
+        Ok(v)
+    }
+
+    fn block(&mut self, f: impl FnOnce(&mut Self) -> R<()>) -> R<Block> {
+        self.blocks.push(Vec::new());
+        let r = f(self);
+        let b = self.blocks.pop().unwrap_or_default();
+        r.map(|_| b)
+    }
+
+    fn new_local(&mut self, name: &str, ty: TypeId) -> ir::LocalId {
+        self.f.locals.push(ir::Local {
+            name: name.to_string(),
+            ty,
+        });
+        ir::LocalId(self.f.locals.len() as u32 - 1)
+    }
+
+    fn vty(&self, v: ValueId) -> TypeId {
+        self.f.value_ty(v).unwrap_or(TypeId(u32::MAX))
+    }
+
+    fn kind(&self, t: TypeId) -> TypeKind {
+        self.cx.module.types.kind(t).clone()
+    }
+
+    fn place_ty(&mut self, p: &Place) -> R<TypeId> {
+        let ctx = ir::infer::Ctx {
+            globals: &self.cx.module.globals,
+            functions: &self.cx.module.functions,
+            params: &self.f.params,
+            locals: &self.f.locals,
+            values: &self.f.values,
+        };
+        ir::infer::place_type(&mut self.cx.module.types, &ctx, p).map_err(internal)
+    }
+
+    fn lit(&mut self, l: Literal) -> R<ValueId> {
+        self.emit(Inst::Literal(l), None)
+    }
+
+    fn literal_of(&mut self, s: Scalar, int: i64, float: f64) -> R<ValueId> {
+        self.lit(match s {
+            Scalar::Bool => Literal::Bool(int != 0),
+            Scalar::I32 => Literal::I32(int as i32),
+            Scalar::U32 => Literal::U32(int as u32),
+            Scalar::I64 => Literal::I64(int),
+            Scalar::U64 => Literal::U64(int as u64),
+            Scalar::F16 => Literal::F16(float as f32),
+            Scalar::F32 => Literal::F32(float as f32),
+            Scalar::F64 => Literal::F64(float),
+        })
+    }
+
+    /// The type of an expression, with this instance's generic arguments.
+    fn ety(&self, e: ExprId) -> Ty {
+        let t = apply(&self.subst, self.this_ty.as_ref(), &self.infer.expr_ty(e));
+        normalize(self.cx.db, self.cx.file, &t)
+    }
+
+    fn ir_ty(&mut self, t: &Ty) -> R<TypeId> {
+        let t = apply(&self.subst, self.this_ty.as_ref(), t);
+        self.cx.ir_ty(&t)
+    }
+
+    fn res(&self, e: ExprId) -> Option<ExprRes> {
+        self.infer.resolutions.get(&e).cloned()
+    }
+
+    /// Enums compute as their backing integer type.
+    fn numeric_view(&self, t: &Ty) -> Ty {
+        if let Ty::Adt(d, _) = t
+            && self.cx.is_enum(t)
+        {
+            return Ty::Scalar(match self.cx.enum_backing(*d) {
+                Scalar::U32 => hir::ScalarKind::UInt,
+                _ => hir::ScalarKind::Int,
+            });
+        }
+        t.clone()
+    }
+
+    // ---- conversions ----------------------------------------------------------------------
+
+    /// Converts `v` to `to`: numeric conversion, scalar splat, vector/matrix truncation.
+    fn coerce(&mut self, v: ValueId, to: TypeId) -> R<ValueId> {
+        let from = self.vty(v);
+        if from == to {
+            return Ok(v);
+        }
+        let (fk, tk) = (self.kind(from), self.kind(to));
+        let types = &self.cx.module.types;
+        let fail = || {
+            internal(format!(
+                "cannot convert `{}` to `{}`",
+                types.display(from),
+                types.display(to)
+            ))
+        };
+        match (fk, tk) {
+            (TypeKind::Scalar(_), TypeKind::Scalar(s)) => self.emit(Inst::Convert(v, s), None),
+            (
+                TypeKind::Scalar(a),
+                TypeKind::Vector { scalar: s, .. } | TypeKind::Matrix { scalar: s, .. },
+            ) => {
+                let c = if a == s {
+                    v
+                } else {
+                    self.emit(Inst::Convert(v, s), None)?
+                };
+                self.emit(Inst::Splat(c), Some(to))
+            }
+            (TypeKind::Vector { size: n, .. }, TypeKind::Vector { scalar: s, size: m })
+                if n >= m =>
+            {
+                let t = if n > m {
+                    self.emit(Inst::Swizzle(v, (0..m).collect()), None)?
+                } else {
+                    v
+                };
+                if self.vty(t) == to {
+                    Ok(t)
+                } else {
+                    self.emit(Inst::Convert(t, s), None)
+                }
+            }
+            (TypeKind::Vector { .. }, TypeKind::Scalar(s)) => {
+                let x = self.emit(Inst::Extract(v, 0), None)?;
+                if self.vty(x) == to {
+                    Ok(x)
+                } else {
+                    self.emit(Inst::Convert(x, s), None)
+                }
+            }
+            (
+                TypeKind::Matrix {
+                    rows: r1, cols: c1, ..
+                },
+                TypeKind::Matrix {
+                    scalar,
+                    rows: r2,
+                    cols: c2,
+                },
+            ) if r1 >= r2 && c1 >= c2 => {
+                if (r1, c1) == (r2, c2) {
+                    return self.emit(Inst::Convert(v, scalar), None);
+                }
+                let row_ty = self.cx.module.types.vector(scalar, c2);
+                let mut rows = Vec::new();
+                for r in 0..r2 {
+                    let row = self.emit(Inst::Extract(v, r as u32), None)?;
+                    rows.push(self.coerce(row, row_ty)?);
+                }
+                self.emit(Inst::Construct(rows), Some(to))
+            }
+            _ => Err(fail()),
+        }
+    }
+
+    fn to_bool(&mut self, v: ValueId) -> R<ValueId> {
+        let t = self.vty(v);
+        let b = self
+            .cx
+            .module
+            .types
+            .with_scalar(t, Scalar::Bool)
+            .ok_or_else(|| internal("a condition that is not a scalar"))?;
+        self.coerce(v, b)
+    }
+
+    // ---- statements -----------------------------------------------------------------------
+
+    fn lower_stmt(&mut self, s: StmtId) -> R<()> {
+        let range = self.body.stmt_range(s);
+        self.lower_stmt_inner(s).map_err(|e| self.locate(e, range))
+    }
+
+    fn lower_stmt_inner(&mut self, s: StmtId) -> R<()> {
+        match self.body.stmts[s].clone() {
+            Stmt::Local { local, init } => {
+                let ty = self.infer.local_ty(local);
+                let ty = self.ir_ty(&ty)?;
+                let name = self.body.locals[local].name.to_string();
+                let l = self.new_local(&name, ty);
+                self.locals.insert(local, l);
+                if let Some(init) = init {
+                    let v = self.lower_value_as(init, ty)?;
+                    self.stmt(ir::Stmt::Store {
+                        place: Place::local(l),
+                        value: v,
+                    });
+                }
+                Ok(())
+            }
+            Stmt::Expr(e) => self.lower_effect(e),
+            Stmt::Block(stmts) | Stmt::Seq(stmts) => {
+                for s in stmts {
+                    self.lower_stmt(s)?;
+                }
+                Ok(())
+            }
+            Stmt::If {
+                cond,
+                then_branch,
+                else_branch,
+            } => {
+                let c = self.lower_cond(cond)?;
+                let then_block = self.block(|b| b.lower_stmt(then_branch))?;
+                let else_block = match else_branch {
+                    Some(e) => self.block(|b| b.lower_stmt(e))?,
+                    None => Vec::new(),
+                };
+                self.stmt(ir::Stmt::If {
+                    cond: c,
+                    then_block,
+                    else_block,
+                });
+                Ok(())
+            }
+            Stmt::For {
+                init,
+                cond,
+                step,
+                body,
+                attrs,
+            } => {
+                if let Some(init) = init {
+                    self.lower_stmt(init)?;
+                }
+                let loop_body = self.block(|b| {
+                    if let Some(cond) = cond {
+                        b.break_unless(cond)?;
+                    }
+                    b.lower_stmt(body)
+                })?;
+                let continuing = self.block(|b| match step {
+                    Some(step) => b.lower_effect(step),
+                    None => Ok(()),
+                })?;
+                let attrs = loop_attrs(&attrs);
+                self.stmt(ir::Stmt::Loop {
+                    body: loop_body,
+                    continuing,
+                    break_if: None,
+                    attrs,
+                });
+                Ok(())
+            }
+            Stmt::While { cond, body, attrs } => {
+                let loop_body = self.block(|b| {
+                    b.break_unless(cond)?;
+                    b.lower_stmt(body)
+                })?;
+                self.stmt(ir::Stmt::Loop {
+                    body: loop_body,
+                    continuing: Vec::new(),
+                    break_if: None,
+                    attrs: loop_attrs(&attrs),
+                });
+                Ok(())
+            }
+            Stmt::DoWhile { body, cond } => {
+                let loop_body = self.block(|b| b.lower_stmt(body))?;
+                let mut break_if = None;
+                let continuing = self.block(|b| {
+                    let c = b.lower_cond(cond)?;
+                    break_if = Some(b.emit(Inst::Unary(UnaryOp::Not, c), None)?);
+                    Ok(())
+                })?;
+                self.stmt(ir::Stmt::Loop {
+                    body: loop_body,
+                    continuing,
+                    break_if,
+                    attrs: LoopAttrs::default(),
+                });
+                Ok(())
+            }
+            Stmt::Switch { scrutinee, cases } => self.lower_switch(scrutinee, &cases),
+            Stmt::Break => {
+                self.stmt(ir::Stmt::Break);
+                Ok(())
+            }
+            Stmt::Continue => {
+                self.stmt(ir::Stmt::Continue);
+                Ok(())
+            }
+            Stmt::Return(value) => {
+                if let Some(l) = self.init_this {
+                    let v = self.emit(Inst::Load(Place::local(l)), None)?;
+                    self.stmt(ir::Stmt::Return(Some(v)));
+                    return Ok(());
+                }
+                let v = match value {
+                    Some(v) if !self.cx.module.types.is_void(self.f.ret) => {
+                        let ret = self.f.ret;
+                        Some(self.lower_value_as(v, ret)?)
+                    }
+                    Some(v) => {
+                        self.lower_effect(v)?;
+                        None
+                    }
+                    None => None,
+                };
+                self.stmt(ir::Stmt::Return(v));
+                Ok(())
+            }
+            Stmt::Empty => Ok(()),
+            Stmt::Discard => Err(unsupported("`discard` (compute shaders cannot discard)")),
+            Stmt::IfLet { .. } => Err(unsupported("`if (let ...)`")),
+        }
+    }
+
+    /// `if (!cond) break;`
+    fn break_unless(&mut self, cond: ExprId) -> R<()> {
+        let c = self.lower_cond(cond)?;
+        let not = self.emit(Inst::Unary(UnaryOp::Not, c), None)?;
+        self.stmt(ir::Stmt::If {
+            cond: not,
+            then_block: vec![ir::Stmt::Break],
+            else_block: Vec::new(),
+        });
+        Ok(())
+    }
+
+    fn lower_cond(&mut self, e: ExprId) -> R<ValueId> {
+        let v = self.lower_expr(e)?;
+        self.to_bool(v)
+    }
+
+    fn lower_switch(&mut self, scrutinee: ExprId, cases: &[hir::export::SwitchCase]) -> R<()> {
+        let v = self.lower_expr(scrutinee)?;
+        let sel_scalar = match self.cx.module.types.scalar_of(self.vty(v)) {
+            Some(Scalar::U32) => Scalar::U32,
+            _ => Scalar::I32,
+        };
+        let sel_ty = self.cx.module.types.scalar(sel_scalar);
+        let selector = self.coerce(v, sel_ty)?;
+        let mut out: Vec<SwitchCase> = Vec::new();
+        let mut pending_values: Vec<i64> = Vec::new();
+        let mut pending_default = false;
+        for case in cases {
+            match case.value {
+                Some(value) => pending_values.push(self.case_value(value)?),
+                None => pending_default = true,
+            }
+            if case.body.is_empty() {
+                continue;
+            }
+            let body = self.block(|b| {
+                for s in &case.body {
+                    b.lower_stmt(*s)?;
+                }
+                Ok(())
+            })?;
+            let ends = matches!(
+                body.last(),
+                Some(ir::Stmt::Break | ir::Stmt::Return(_) | ir::Stmt::Continue)
+            );
+            out.push(SwitchCase {
+                values: std::mem::take(&mut pending_values),
+                is_default: std::mem::take(&mut pending_default),
+                body,
+                fallthrough: !ends,
+            });
+        }
+        if !pending_values.is_empty() || pending_default {
+            out.push(SwitchCase {
+                values: pending_values,
+                is_default: pending_default,
+                body: Vec::new(),
+                fallthrough: false,
+            });
+        }
+        if let Some(last) = out.last_mut() {
+            last.fallthrough = false;
+        }
+        if !out.iter().any(|c| c.is_default) {
+            out.push(SwitchCase {
+                values: Vec::new(),
+                is_default: true,
+                body: Vec::new(),
+                fallthrough: false,
+            });
+        }
+        self.stmt(ir::Stmt::Switch {
+            selector,
+            cases: out,
+        });
+        Ok(())
+    }
+
+    fn case_value(&self, e: ExprId) -> R<i64> {
+        match &self.body.exprs[e] {
+            Expr::Literal(HLit::Int { value, .. }) => Ok(*value as i64),
+            Expr::Literal(HLit::Bool(b)) => Ok(i64::from(*b)),
+            Expr::Prefix {
+                op: PrefixOp::Neg,
+                expr,
+            } => Ok(-self.case_value(*expr)?),
+            Expr::Cast { expr, .. } => self.case_value(*expr),
+            _ => match self.res(e) {
+                Some(ExprRes::EnumCase(d, i)) => enum_case_value(self.cx.db, self.cx.file, d, i),
+                Some(ExprRes::Global(g)) => global_const_value(self.cx.db, g),
+                _ => None,
+            }
+            .ok_or_else(|| unsupported("this `case` value")),
+        }
+    }
+
+    // ---- expressions ----------------------------------------------------------------------
+
+    /// Lowers an expression for its effects only.
+    fn lower_effect(&mut self, e: ExprId) -> R<()> {
+        let range = self.body.expr_range(e);
+        match self.body.exprs[e].clone() {
+            Expr::Call { callee, args } => self
+                .lower_call(e, callee, &args)
+                .map(|_| ())
+                .map_err(|x| self.locate(x, range)),
+            Expr::Binary {
+                op: HOp::Comma,
+                lhs,
+                rhs,
+            } => {
+                self.lower_effect(lhs)?;
+                self.lower_effect(rhs)
+            }
+            _ => self.lower_expr(e).map(|_| ()),
+        }
+    }
+
+    /// Lowers `e` converted to `ty` (initialiser lists take their shape from `ty`).
+    fn lower_value_as(&mut self, e: ExprId, ty: TypeId) -> R<ValueId> {
+        if let Expr::InitList(items) = self.body.exprs[e].clone() {
+            let range = self.body.expr_range(e);
+            return self
+                .lower_init_list(&items, ty)
+                .map_err(|x| self.locate(x, range));
+        }
+        let v = self.lower_expr(e)?;
+        let range = self.body.expr_range(e);
+        self.coerce(v, ty).map_err(|x| self.locate(x, range))
+    }
+
+    fn lower_expr(&mut self, e: ExprId) -> R<ValueId> {
+        let range = self.body.expr_range(e);
+        self.lower_expr_inner(e).map_err(|x| self.locate(x, range))
+    }
+
+    fn lower_expr_inner(&mut self, e: ExprId) -> R<ValueId> {
+        match self.body.exprs[e].clone() {
+            Expr::Literal(lit) => {
+                let ty = self.ety(e);
+                let s = match &ty {
+                    Ty::Scalar(k) => crate::types::scalar(*k),
+                    _ => return Err(unsupported("this literal")),
+                };
+                match lit {
+                    HLit::Int { value, .. } => self.literal_of(s, value as i64, value as f64),
+                    HLit::Float { value, .. } => self.literal_of(s, value as i64, value),
+                    HLit::Bool(b) => self.lit(Literal::Bool(b)),
+                    _ => Err(unsupported("string and `none` literals")),
+                }
+            }
+            Expr::Path(_) | Expr::This | Expr::Field { .. } | Expr::Index { .. } => {
+                if let Some(p) = self.try_place(e)? {
+                    return self.load_lplace(&p);
+                }
+                self.lower_rvalue_access(e)
+            }
+            Expr::Call { callee, args } => self
+                .lower_call(e, callee, &args)?
+                .ok_or_else(|| unsupported("the value of a `void` call")),
+            Expr::Binary {
+                op: HOp::Comma,
+                lhs,
+                rhs,
+            } => {
+                self.lower_effect(lhs)?;
+                self.lower_expr(rhs)
+            }
+            Expr::Binary { op, lhs, rhs } => self.lower_binary(e, op, lhs, rhs),
+            Expr::Assign { op, lhs, rhs } => self.lower_assign(op, lhs, rhs),
+            Expr::Prefix { op, expr } => match op {
+                PrefixOp::Inc | PrefixOp::Dec => self.lower_step(expr, op == PrefixOp::Inc, true),
+                PrefixOp::Plus => self.lower_expr(expr),
+                PrefixOp::Neg => {
+                    let v = self.lower_expr(expr)?;
+                    let ty = self.ety(e);
+                    let ty = self.numeric_view(&ty);
+                    let t = self.ir_ty(&ty)?;
+                    let v = self.coerce(v, t)?;
+                    self.emit(Inst::Unary(UnaryOp::Neg, v), None)
+                }
+                PrefixOp::Not => {
+                    let v = self.lower_expr(expr)?;
+                    let v = self.to_bool(v)?;
+                    self.emit(Inst::Unary(UnaryOp::Not, v), None)
+                }
+                PrefixOp::BitNot => {
+                    let v = self.lower_expr(expr)?;
+                    self.emit(Inst::Unary(UnaryOp::BitNot, v), None)
+                }
+            },
+            Expr::Postfix { op, expr } => self.lower_step(expr, op == PostfixOp::Inc, false),
+            Expr::Ternary {
+                cond,
+                then_branch,
+                else_branch,
+            } => {
+                let ty = self.ety(e);
+                let ty = self.ir_ty(&ty)?;
+                let c = self.lower_expr(cond)?;
+                let c = self.to_bool(c)?;
+                if self
+                    .cx
+                    .module
+                    .types
+                    .vector_size(self.vty(c))
+                    .is_some_and(|n| n > 1)
+                {
+                    let a = self.lower_value_as(then_branch, ty)?;
+                    let b = self.lower_value_as(else_branch, ty)?;
+                    return self.emit(
+                        Inst::Select {
+                            cond: c,
+                            accept: a,
+                            reject: b,
+                        },
+                        None,
+                    );
+                }
+                // Only the chosen branch runs.
+                let tmp = self.new_local("ternary", ty);
+                let then_block = self.block(|b| {
+                    let v = b.lower_value_as(then_branch, ty)?;
+                    b.stmt(ir::Stmt::Store {
+                        place: Place::local(tmp),
+                        value: v,
+                    });
+                    Ok(())
+                })?;
+                let else_block = self.block(|b| {
+                    let v = b.lower_value_as(else_branch, ty)?;
+                    b.stmt(ir::Stmt::Store {
+                        place: Place::local(tmp),
+                        value: v,
+                    });
+                    Ok(())
+                })?;
+                self.stmt(ir::Stmt::If {
+                    cond: c,
+                    then_block,
+                    else_block,
+                });
+                self.emit(Inst::Load(Place::local(tmp)), None)
+            }
+            Expr::Cast { expr, .. } => {
+                let ty = self.ety(e);
+                let t = self.ir_ty(&ty)?;
+                self.lower_value_as(expr, t)
+            }
+            Expr::InitList(items) => {
+                let ty = self.ety(e);
+                let t = self.ir_ty(&ty)?;
+                self.lower_init_list(&items, t)
+            }
+            Expr::NoDiff(inner) => self.lower_expr(inner),
+            Expr::CountOf(inner) => match self.ety(inner) {
+                Ty::Array(_, Len::Known(n)) => self.lit(Literal::I32(n as i32)),
+                _ => Err(unsupported("`countof` of this value")),
+            },
+            Expr::Diff { .. } => Err(unsupported(
+                "`fwd_diff`/`bwd_diff` (the autodiff passes run on the IR)",
+            )),
+            Expr::GenericApply { .. } => Err(unsupported("a generic function used as a value")),
+            Expr::Is { .. } | Expr::As { .. } => Err(unsupported("`is`/`as` on interface values")),
+            Expr::SizeOf => Err(unsupported("`sizeof`")),
+            Expr::Missing => Err(internal("a missing expression")),
+        }
+    }
+
+    /// Field, swizzle, element and property reads of values that are not in memory.
+    fn lower_rvalue_access(&mut self, e: ExprId) -> R<ValueId> {
+        match self.body.exprs[e].clone() {
+            Expr::Path(_) => match self.res(e) {
+                Some(ExprRes::EnumCase(d, i)) => {
+                    let v = enum_case_value(self.cx.db, self.cx.file, d, i)
+                        .ok_or_else(|| unsupported("this enum case"))?;
+                    let s = self.cx.enum_backing(d);
+                    self.literal_of(s, v, v as f64)
+                }
+                Some(ExprRes::Property(p)) => {
+                    let this = self
+                        .this_place
+                        .clone()
+                        .ok_or_else(|| unsupported("a property outside a method"))?;
+                    let this_ty = self
+                        .this_ty
+                        .clone()
+                        .ok_or_else(|| internal("no `this` type"))?;
+                    let recv = self.emit(Inst::Load(this), None)?;
+                    self.property_get(p, recv, &this_ty)
+                }
+                _ => Err(unsupported("this name as a value")),
+            },
+            Expr::Field { base, name, .. } => {
+                let bt = self.ety(base);
+                if let Some(ExprRes::Property(p)) = self.res(e) {
+                    let recv = self.lower_expr(base)?;
+                    return self.property_get(p, recv, &bt);
+                }
+                if let Some(ExprRes::EnumCase(d, i)) = self.res(e) {
+                    let v = enum_case_value(self.cx.db, self.cx.file, d, i)
+                        .ok_or_else(|| unsupported("this enum case"))?;
+                    let s = self.cx.enum_backing(d);
+                    return self.literal_of(s, v, v as f64);
+                }
+                let v = self.lower_expr(base)?;
+                if let Some(ExprRes::Field(decl, i)) = self.res(e) {
+                    let idx = self.field_index(decl, i);
+                    return self.emit(Inst::Extract(v, idx), None);
+                }
+                if let Some(comps) = self.swizzle(&bt, &name) {
+                    if matches!(bt, Ty::Scalar(_)) {
+                        let t = self.ir_ty(&self.ety(e))?;
+                        return self.coerce(v, t);
+                    }
+                    return if comps.len() == 1 {
+                        self.emit(Inst::Extract(v, comps[0] as u32), None)
+                    } else {
+                        self.emit(Inst::Swizzle(v, comps), None)
+                    };
+                }
+                Err(unsupported(format!("the member `{name}` here")))
+            }
+            Expr::Index { base, index } => {
+                let bt = self.ety(base);
+                if matches!(bt, Ty::Array(..) | Ty::Vector(..) | Ty::Matrix(..)) {
+                    let v = self.lower_expr(base)?;
+                    let i = self.lower_expr(index)?;
+                    return self.emit(Inst::ExtractDyn(v, i), None);
+                }
+                self.subscript_get(e, base, index, &bt)
+            }
+            _ => Err(internal("not an access expression")),
+        }
+    }
+
+    /// Index of hir field `i` among the instance fields kept in the IR struct.
+    fn field_index(&self, decl: hir::TypeDeclId, i: u32) -> u32 {
+        let data = hir::type_decl_data(self.cx.db, decl);
+        data.fields
+            .iter()
+            .take(i as usize)
+            .filter(|f| !(f.modifiers.is_static || f.global.is_some()))
+            .count() as u32
+    }
+
+    fn swizzle(&self, ty: &Ty, name: &str) -> Option<Vec<u8>> {
+        let len = match ty {
+            Ty::Vector(_, Len::Known(n)) => *n,
+            Ty::Scalar(_) => 1,
+            _ => return None,
+        };
+        swizzle_indices(name, len)
+            .ok()
+            .map(|v| v.into_iter().map(|x| x as u8).collect())
+    }
+
+    /// The memory place an expression names, if it names one. Emits the index computations.
+    fn try_place(&mut self, e: ExprId) -> R<Option<LPlace>> {
+        Ok(match self.body.exprs[e].clone() {
+            Expr::Path(_) => match self.res(e) {
+                Some(ExprRes::Local(l)) => {
+                    let l = *self
+                        .locals
+                        .get(&l)
+                        .ok_or_else(|| internal("a local used before its declaration"))?;
+                    Some(LPlace::Mem(Place::local(l)))
+                }
+                Some(ExprRes::Param(i)) => self.params.get(i as usize).cloned().map(LPlace::Mem),
+                Some(ExprRes::Global(g)) => {
+                    let ty = normalize(
+                        self.cx.db,
+                        self.cx.file,
+                        &hir::export::global_ty(self.cx.db, g),
+                    );
+                    if self.cx.buffer_elem(&ty).is_some() {
+                        return Ok(None);
+                    }
+                    Some(LPlace::Mem(Place::global(self.cx.global(g)?)))
+                }
+                Some(ExprRes::Field(decl, i)) => {
+                    let this = self
+                        .this_place
+                        .clone()
+                        .ok_or_else(|| unsupported("a field outside a method"))?;
+                    Some(LPlace::Mem(this.field(self.field_index(decl, i))))
+                }
+                _ => None,
+            },
+            Expr::This => self.this_place.clone().map(LPlace::Mem),
+            Expr::Field { base, name, .. } => {
+                if let Some(ExprRes::Global(g)) = self.res(e) {
+                    return Ok(Some(LPlace::Mem(Place::global(self.cx.global(g)?))));
+                }
+                let bt = self.ety(base);
+                let field = match self.res(e) {
+                    Some(ExprRes::Field(decl, i)) => Some(self.field_index(decl, i)),
+                    _ => None,
+                };
+                let swz = if field.is_none() && matches!(bt, Ty::Vector(..)) {
+                    self.swizzle(&bt, &name)
+                } else {
+                    None
+                };
+                if field.is_none() && swz.is_none() {
+                    return Ok(None);
+                }
+                let Some(LPlace::Mem(p)) = self.try_place(base)? else {
+                    return Ok(None);
+                };
+                match (field, swz) {
+                    (Some(i), _) => Some(LPlace::Mem(p.field(i))),
+                    (None, Some(c)) if c.len() == 1 => Some(LPlace::Mem(p.index(c[0] as u32))),
+                    (None, Some(c)) => Some(LPlace::Swizzle(p, c)),
+                    _ => None,
+                }
+            }
+            Expr::Index { base, index } => {
+                let bt = self.ety(base);
+                if self.cx.buffer_elem(&bt).is_some() {
+                    let Some(ExprRes::Global(g)) = self.res(base) else {
+                        return Err(unsupported("a buffer that is not a global"));
+                    };
+                    let g = self.cx.global(g)?;
+                    let i = self.lower_expr(index)?;
+                    return Ok(Some(LPlace::Mem(Place::global(g).dynamic(i))));
+                }
+                if !matches!(bt, Ty::Array(..) | Ty::Vector(..) | Ty::Matrix(..)) {
+                    return Ok(None);
+                }
+                let Some(LPlace::Mem(p)) = self.try_place(base)? else {
+                    return Ok(None);
+                };
+                match &self.body.exprs[index] {
+                    Expr::Literal(HLit::Int { value, .. }) if *value < u32::MAX as u64 => {
+                        Some(LPlace::Mem(p.index(*value as u32)))
+                    }
+                    _ => {
+                        let i = self.lower_expr(index)?;
+                        Some(LPlace::Mem(p.dynamic(i)))
+                    }
+                }
+            }
+            _ => None,
+        })
+    }
+
+    fn lplace_ty(&mut self, p: &LPlace) -> R<TypeId> {
+        match p {
+            LPlace::Mem(p) => self.place_ty(p),
+            LPlace::Swizzle(p, c) => {
+                let t = self.place_ty(p)?;
+                let s = self
+                    .cx
+                    .module
+                    .types
+                    .scalar_of(t)
+                    .ok_or_else(|| internal("a swizzle of a non-vector"))?;
+                Ok(self.cx.module.types.vector(s, c.len() as u8))
+            }
+        }
+    }
+
+    fn load_lplace(&mut self, p: &LPlace) -> R<ValueId> {
+        match p {
+            LPlace::Mem(p) => self.emit(Inst::Load(p.clone()), None),
+            LPlace::Swizzle(p, c) => {
+                let v = self.emit(Inst::Load(p.clone()), None)?;
+                self.emit(Inst::Swizzle(v, c.clone()), None)
+            }
+        }
+    }
+
+    /// Stores `v` (converted to the place's type) into the place.
+    fn store_lplace(&mut self, p: &LPlace, v: ValueId) -> R<()> {
+        let t = self.lplace_ty(p)?;
+        let v = self.coerce(v, t)?;
+        match p {
+            LPlace::Mem(p) => self.stmt(ir::Stmt::Store {
+                place: p.clone(),
+                value: v,
+            }),
+            LPlace::Swizzle(p, comps) => {
+                for (k, c) in comps.iter().enumerate() {
+                    let x = self.emit(Inst::Extract(v, k as u32), None)?;
+                    self.stmt(ir::Stmt::Store {
+                        place: p.clone().index(*c as u32),
+                        value: x,
+                    });
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn lvalue(&mut self, e: ExprId) -> R<LPlace> {
+        let range = self.body.expr_range(e);
+        self.try_place(e)?.ok_or_else(|| {
+            self.locate(
+                unsupported("assignment to this expression (properties, subscripts)"),
+                range,
+            )
+        })
+    }
+
+    fn lower_assign(&mut self, op: Option<HOp>, lhs: ExprId, rhs: ExprId) -> R<ValueId> {
+        let place = self.lvalue(lhs)?;
+        let ty = self.lplace_ty(&place)?;
+        let value = match op {
+            None => self.lower_value_as(rhs, ty)?,
+            Some(op) => {
+                let cur = self.load_lplace(&place)?;
+                let r = self.lower_expr(rhs)?;
+                let (lt, rt) = (self.ety(lhs), self.ety(rhs));
+                let v = self.binary_values(op, cur, &lt, r, &rt)?;
+                self.coerce(v, ty)?
+            }
+        };
+        self.store_lplace(&place, value)?;
+        Ok(value)
+    }
+
+    fn lower_step(&mut self, target: ExprId, inc: bool, prefix: bool) -> R<ValueId> {
+        let place = self.lvalue(target)?;
+        let old = self.load_lplace(&place)?;
+        let ty = self.vty(old);
+        let s = self
+            .cx
+            .module
+            .types
+            .scalar_of(ty)
+            .ok_or_else(|| unsupported("`++`/`--` on this type"))?;
+        let one = self.literal_of(s, 1, 1.0)?;
+        let one = self.coerce(one, ty)?;
+        let new = self.emit(
+            Inst::Binary(if inc { BinaryOp::Add } else { BinaryOp::Sub }, old, one),
+            None,
+        )?;
+        self.store_lplace(&place, new)?;
+        Ok(if prefix { new } else { old })
+    }
+
+    fn lower_binary(&mut self, e: ExprId, op: HOp, lhs: ExprId, rhs: ExprId) -> R<ValueId> {
+        if let Some(ExprRes::Function(f)) = self.res(e) {
+            return self
+                .call_function(e, f, None, None, &[lhs, rhs])?
+                .ok_or_else(|| unsupported("a `void` operator"));
+        }
+        let (lt, rt) = (self.ety(lhs), self.ety(rhs));
+        let scalar_logic = matches!(op, HOp::And | HOp::Or) && matches!(self.ety(e), Ty::Scalar(_));
+        if scalar_logic {
+            // Short-circuit: the right operand runs only when it decides the result.
+            let bool_ty = self.cx.module.types.bool();
+            let tmp = self.new_local("logic", bool_ty);
+            let a = self.lower_cond(lhs)?;
+            self.stmt(ir::Stmt::Store {
+                place: Place::local(tmp),
+                value: a,
+            });
+            let eval_rhs = self.block(|b| {
+                let v = b.lower_cond(rhs)?;
+                b.stmt(ir::Stmt::Store {
+                    place: Place::local(tmp),
+                    value: v,
+                });
+                Ok(())
+            })?;
+            let (then_block, else_block) = if op == HOp::And {
+                (eval_rhs, Vec::new())
+            } else {
+                (Vec::new(), eval_rhs)
+            };
+            self.stmt(ir::Stmt::If {
+                cond: a,
+                then_block,
+                else_block,
+            });
+            return self.emit(Inst::Load(Place::local(tmp)), None);
+        }
+        let a = self.lower_expr(lhs)?;
+        let b = self.lower_expr(rhs)?;
+        self.binary_values(op, a, &lt, b, &rt)
+    }
+
+    /// A builtin binary operator on values of hir types `lt`/`rt`, with HLSL's promotions.
+    fn binary_values(&mut self, op: HOp, a: ValueId, lt: &Ty, b: ValueId, rt: &Ty) -> R<ValueId> {
+        let (lt, rt) = (self.numeric_view(lt), self.numeric_view(rt));
+        let (Some(lk), Some(rk)) = (lt.scalar_kind(), rt.scalar_kind()) else {
+            return Err(unsupported(format!(
+                "operator `{}` on `{}` and `{}`",
+                op.text(),
+                self.cx.display(&lt),
+                self.cx.display(&rt)
+            )));
+        };
+        let shape = match (&lt, &rt) {
+            (Ty::Scalar(_), other) => other.clone(),
+            (other, Ty::Scalar(_)) => other.clone(),
+            (Ty::Vector(_, Len::Known(1)), other) => other.clone(),
+            _ => lt.clone(),
+        };
+        let mut common = if lk >= rk { lk } else { rk };
+        let bool_ok = matches!(
+            op,
+            HOp::And | HOp::Or | HOp::Eq | HOp::Ne | HOp::BitAnd | HOp::BitOr | HOp::BitXor
+        );
+        if common == hir::ScalarKind::Bool && !bool_ok {
+            common = hir::ScalarKind::Int;
+        }
+        if matches!(op, HOp::Shl | HOp::Shr) {
+            let lty = self.ir_ty(&lt.clone())?;
+            let lty = match (&lt, &shape) {
+                (Ty::Scalar(_), Ty::Vector(..)) => self.ir_ty(&shape.with_scalar(lk))?,
+                _ => lty,
+            };
+            let a = self.coerce(a, lty)?;
+            let amount_kind = if rk.is_integer() {
+                rk
+            } else {
+                hir::ScalarKind::UInt
+            };
+            let rty = self.ir_ty(&shape.with_scalar(amount_kind))?;
+            let b = self.coerce(b, rty)?;
+            let o = if op == HOp::Shl {
+                BinaryOp::Shl
+            } else {
+                BinaryOp::Shr
+            };
+            return self.emit(Inst::Binary(o, a, b), None);
+        }
+        let cty = self.ir_ty(&shape.with_scalar(common))?;
+        let a = self.coerce(a, cty)?;
+        let b = self.coerce(b, cty)?;
+        let o = match op {
+            HOp::Add => BinaryOp::Add,
+            HOp::Sub => BinaryOp::Sub,
+            HOp::Mul => BinaryOp::Mul,
+            HOp::Div => BinaryOp::Div,
+            HOp::Rem => BinaryOp::Rem,
+            HOp::BitAnd => BinaryOp::BitAnd,
+            HOp::BitOr => BinaryOp::BitOr,
+            HOp::BitXor => BinaryOp::BitXor,
+            HOp::And => BinaryOp::LogicalAnd,
+            HOp::Or => BinaryOp::LogicalOr,
+            HOp::Eq => BinaryOp::Eq,
+            HOp::Ne => BinaryOp::Ne,
+            HOp::Lt => BinaryOp::Lt,
+            HOp::Le => BinaryOp::Le,
+            HOp::Gt => BinaryOp::Gt,
+            HOp::Ge => BinaryOp::Ge,
+            HOp::Shl | HOp::Shr | HOp::Comma => return Err(internal("operator handled elsewhere")),
+        };
+        let (a, b) = if matches!(o, BinaryOp::LogicalAnd | BinaryOp::LogicalOr) {
+            (self.to_bool(a)?, self.to_bool(b)?)
+        } else {
+            (a, b)
+        };
+        self.emit(Inst::Binary(o, a, b), None)
+    }
+
+    // ---- constructors and initialiser lists ----------------------------------------------
+
+    fn lower_init_list(&mut self, items: &[ExprId], ty: TypeId) -> R<ValueId> {
+        match self.kind(ty) {
+            TypeKind::Array { elem, len } => {
+                if items.len() > len as usize {
+                    return Err(unsupported("a flattened initialiser list"));
+                }
+                let mut vals = Vec::new();
+                for i in 0..len as usize {
+                    vals.push(match items.get(i) {
+                        Some(item) => self.lower_value_as(*item, elem)?,
+                        None => self.emit(Inst::Zero, Some(elem))?,
+                    });
+                }
+                self.emit(Inst::Construct(vals), Some(ty))
+            }
+            TypeKind::Struct(id) => {
+                let fields: Vec<TypeId> = self
+                    .cx
+                    .module
+                    .types
+                    .struct_def(id)
+                    .map(|s| s.fields.iter().map(|f| f.ty).collect())
+                    .unwrap_or_default();
+                if items.len() > fields.len() {
+                    return Err(unsupported("a flattened initialiser list"));
+                }
+                let mut vals = Vec::new();
+                for (i, f) in fields.iter().enumerate() {
+                    vals.push(match items.get(i) {
+                        Some(item) => self.lower_value_as(*item, *f)?,
+                        None => self.emit(Inst::Zero, Some(*f))?,
+                    });
+                }
+                self.emit(Inst::Construct(vals), Some(ty))
+            }
+            TypeKind::Scalar(_) | TypeKind::Vector { .. } | TypeKind::Matrix { .. } => {
+                if items.is_empty() {
+                    return self.emit(Inst::Zero, Some(ty));
+                }
+                let vals: Vec<ValueId> = items
+                    .iter()
+                    .map(|i| self.lower_expr(*i))
+                    .collect::<R<_>>()?;
+                self.construct_numeric(ty, vals)
+            }
+            _ => Err(unsupported("an initialiser list of this type")),
+        }
+    }
+
+    /// `float3(a, b, c)`, `float3(x)`, `float2x2(row0, row1)`, `int(x)`.
+    fn construct_numeric(&mut self, ty: TypeId, vals: Vec<ValueId>) -> R<ValueId> {
+        if vals.len() == 1 {
+            return self.coerce(vals[0], ty);
+        }
+        match self.kind(ty) {
+            TypeKind::Vector { scalar, .. } => {
+                let mut parts = Vec::new();
+                for v in vals {
+                    let t = self.vty(v);
+                    let want = self
+                        .cx
+                        .module
+                        .types
+                        .with_scalar(t, scalar)
+                        .ok_or_else(|| unsupported("this constructor argument"))?;
+                    parts.push(self.coerce(v, want)?);
+                }
+                self.emit(Inst::Construct(parts), Some(ty))
+            }
+            TypeKind::Matrix { scalar, rows, cols } => {
+                let row_ty = self.cx.module.types.vector(scalar, cols);
+                if vals.len() == rows as usize
+                    && vals
+                        .iter()
+                        .all(|v| self.vty(*v) != self.cx.module.types.scalar(scalar) || cols == 1)
+                {
+                    let rows: Vec<ValueId> = vals
+                        .into_iter()
+                        .map(|v| self.coerce(v, row_ty))
+                        .collect::<R<_>>()?;
+                    return self.emit(Inst::Construct(rows), Some(ty));
+                }
+                let s_ty = self.cx.module.types.scalar(scalar);
+                let mut flat = Vec::new();
+                for v in vals {
+                    match self.kind(self.vty(v)) {
+                        TypeKind::Vector { size, .. } => {
+                            for k in 0..size {
+                                let x = self.emit(Inst::Extract(v, k as u32), None)?;
+                                flat.push(self.coerce(x, s_ty)?);
+                            }
+                        }
+                        _ => flat.push(self.coerce(v, s_ty)?),
+                    }
+                }
+                self.emit(Inst::Construct(flat), Some(ty))
+            }
+            _ => Err(unsupported("this constructor")),
+        }
+    }
+
+    fn construct(&mut self, e: ExprId, ty: &Ty, args: &[ExprId]) -> R<ValueId> {
+        let t = self.ir_ty(ty)?;
+        match self.kind(t) {
+            TypeKind::Struct(id) => {
+                if args.len() == 1 && self.ir_ty(&self.ety(args[0]))? == t {
+                    return self.lower_expr(args[0]);
+                }
+                let fields: Vec<TypeId> = self
+                    .cx
+                    .module
+                    .types
+                    .struct_def(id)
+                    .map(|s| s.fields.iter().map(|f| f.ty).collect())
+                    .unwrap_or_default();
+                let mut vals = Vec::new();
+                for (i, f) in fields.iter().enumerate() {
+                    vals.push(match args.get(i) {
+                        Some(a) => self.lower_value_as(*a, *f)?,
+                        None => self.emit(Inst::Zero, Some(*f))?,
+                    });
+                }
+                self.emit(Inst::Construct(vals), Some(t))
+            }
+            TypeKind::Array { .. } => self.lower_init_list(args, t),
+            _ => {
+                let _ = e;
+                let vals: Vec<ValueId> =
+                    args.iter().map(|a| self.lower_expr(*a)).collect::<R<_>>()?;
+                self.construct_numeric(t, vals)
+            }
+        }
+    }
+
+    // ---- calls ------------------------------------------------------------------------------
+
+    /// Lowers a call; `None` for `void` results.
+    fn lower_call(&mut self, e: ExprId, callee: ExprId, args: &[ExprId]) -> R<Option<ValueId>> {
+        let target = match &self.body.exprs[callee] {
+            Expr::GenericApply { base, .. } => *base,
+            _ => callee,
+        };
+        let type_callee = match self.res(callee).or_else(|| self.res(target)) {
+            Some(ExprRes::Type(t)) => Some(t),
+            _ => None,
+        };
+        if let Some(ty) = type_callee {
+            let ty = normalize(
+                self.cx.db,
+                self.cx.file,
+                &apply(&self.subst, self.this_ty.as_ref(), &ty),
+            );
+            if let Some(ExprRes::Function(init)) = self.res(e) {
+                return self.call_function(e, init, Some(ty), None, args);
+            }
+            return self.construct(e, &ty, args).map(Some);
+        }
+        let Some(ExprRes::Function(f)) = self.res(e) else {
+            let name = match &self.body.exprs[target] {
+                Expr::Path(p) => p.last_name().to_string(),
+                Expr::Field { name, .. } => name.to_string(),
+                _ => "this callee".into(),
+            };
+            return Err(unsupported(format!("a call to `{name}`")));
+        };
+        let sig = hir::fn_sig(self.cx.db, f);
+        match self.body.exprs[target].clone() {
+            Expr::Field { base, .. }
+                if !matches!(
+                    self.res(base),
+                    Some(ExprRes::Type(_)) | Some(ExprRes::Namespace)
+                ) && sig.is_member =>
+            {
+                let bt = self.ety(base);
+                if sig.is_static {
+                    return self.call_function(e, f, Some(bt), None, args);
+                }
+                let recv = if sig.is_mutating {
+                    Recv::Place(self.lvalue(base)?)
+                } else if self.cx.buffer_elem(&bt).is_some() {
+                    Recv::Buffer(base)
+                } else {
+                    Recv::Value(self.lower_expr(base)?)
+                };
+                self.call_function(e, f, Some(bt), Some(recv), args)
+            }
+            Expr::Field { base, .. } if sig.is_member => {
+                let ty = match self.res(base) {
+                    Some(ExprRes::Type(t)) => Some(normalize(
+                        self.cx.db,
+                        self.cx.file,
+                        &apply(&self.subst, self.this_ty.as_ref(), &t),
+                    )),
+                    _ => None,
+                };
+                self.call_function(e, f, ty, None, args)
+            }
+            _ if sig.is_member && !sig.is_static => {
+                // A method named without `this.`.
+                let this = self
+                    .this_place
+                    .clone()
+                    .ok_or_else(|| unsupported("a method call without `this`"))?;
+                let recv = if sig.is_mutating {
+                    Recv::Place(LPlace::Mem(this))
+                } else {
+                    Recv::Value(self.emit(Inst::Load(this), None)?)
+                };
+                let this_ty = self.this_ty.clone();
+                self.call_function(e, f, this_ty, Some(recv), args)
+            }
+            _ if sig.is_member => {
+                let this_ty = self.this_ty.clone();
+                self.call_function(e, f, this_ty, None, args)
+            }
+            _ => self.call_function(e, f, None, None, args),
+        }
+    }
+
+    /// Binds the generic parameters of `f` from argument and result types.
+    fn instance_key(
+        &mut self,
+        e: ExprId,
+        f: FunctionId,
+        this_ty: Option<Ty>,
+        args: &[ExprId],
+    ) -> R<InstanceKey> {
+        let db = self.cx.db;
+        let sig = hir::fn_sig(db, f);
+        let outer = match &this_ty {
+            Some(t) => member_subst(db, self.cx.file, f.loc(db), t),
+            None => Vec::new(),
+        };
+        let mut own: Subst = Vec::new();
+        if !sig.generics.is_empty() {
+            let this = this_ty.as_ref();
+            let ret = apply(&outer, this, &sig.ret);
+            let result = self.ety(e);
+            unify(&ret, &result, &sig.generics, &mut own);
+            for (p, a) in sig.params.iter().zip(args) {
+                let pt = apply(&outer, this, &p.ty);
+                let at = self.ety(*a);
+                unify(&pt, &at, &sig.generics, &mut own);
+            }
+        }
+        let mut subst = outer;
+        for g in &sig.generics {
+            match hir::export::subst_lookup(&own, g) {
+                Some(a) => subst.push((g.clone(), a)),
+                None => {
+                    return Err(unsupported(format!(
+                        "a call whose generic argument `{}` is not inferred from its arguments",
+                        g.name
+                    )));
+                }
+            }
+        }
+        Ok(InstanceKey {
+            func: f,
+            subst,
+            this_ty: if sig.is_member { this_ty } else { None },
+        })
+    }
+
+    /// An interface requirement called on a concrete type: the type's implementation.
+    fn resolve_requirement(&self, f: FunctionId, this_ty: &Option<Ty>) -> FunctionId {
+        let db = self.cx.db;
+        let Some(this) = this_ty else { return f };
+        let in_interface = f.loc(db).parent().and_then(|p| p.kind()) == Some(ItemKind::Interface);
+        if !in_interface || matches!(this, Ty::Param(_) | Ty::Assoc(..) | Ty::This) {
+            return f;
+        }
+        let data = hir::fn_data(db, f);
+        let arity = hir::fn_sig(db, f).params.len();
+        lookup_member_items(db, self.cx.file, this, &data.name)
+            .into_iter()
+            .filter_map(|d| match d {
+                ItemDef::Function(g) => Some(g),
+                _ => None,
+            })
+            .find(|g| {
+                *g != f
+                    && hir::fn_sig(db, *g).params.len() == arity
+                    && hir::fn_data(db, *g).has_body
+                    && g.loc(db).parent().and_then(|p| p.kind()) != Some(ItemKind::Interface)
+            })
+            .unwrap_or(f)
+    }
+
+    fn call_function(
+        &mut self,
+        e: ExprId,
+        f: FunctionId,
+        this_ty: Option<Ty>,
+        recv: Option<Recv>,
+        args: &[ExprId],
+    ) -> R<Option<ValueId>> {
+        let f = self.resolve_requirement(f, &this_ty);
+        let data = hir::fn_data(self.cx.db, f);
+        let sig = hir::fn_sig(self.cx.db, f);
+        if args.len() > sig.params.len() {
+            return Err(internal("more arguments than parameters"));
+        }
+        if args.len() < sig.params.len() {
+            return Err(unsupported("default arguments"));
+        }
+        let key = self.instance_key(e, f, this_ty, args)?;
+        if let Some(attr) = data.attr("__intrinsic") {
+            let name = match attr.args.first() {
+                Some(hir::export::AttrArg::String(s)) => s.clone(),
+                _ => data.name.to_string(),
+            };
+            return self.intrinsic(&name, &data.name, &key, recv, args);
+        }
+        let id = self.cx.instance(key.clone())?;
+        let params = self
+            .cx
+            .module
+            .function(id)
+            .map(|f| f.params.clone())
+            .unwrap_or_default();
+        let mut ir_args = Vec::new();
+        let mut writebacks: Vec<(LPlace, ir::LocalId)> = Vec::new();
+        let mut param_iter = params.iter();
+        if sig.is_member && !sig.is_static && data.kind != FnKind::Init {
+            let p = param_iter
+                .next()
+                .ok_or_else(|| internal("a method without `this`"))?
+                .clone();
+            match recv {
+                Some(Recv::Value(v)) => ir_args.push(Arg::Value(self.coerce(v, p.ty)?)),
+                Some(Recv::Place(lp)) => {
+                    if p.dir == ir::ParamDir::In {
+                        let v = self.load_lplace(&lp)?;
+                        ir_args.push(Arg::Value(v));
+                    } else {
+                        ir_args.push(self.place_arg(lp, p.ty, true, &mut writebacks)?);
+                    }
+                }
+                _ => return Err(unsupported("this method receiver")),
+            }
+        }
+        for (a, p) in args.iter().zip(param_iter) {
+            if p.dir == ir::ParamDir::In {
+                let v = self.lower_value_as(*a, p.ty)?;
+                ir_args.push(Arg::Value(v));
+            } else {
+                let lp = self.lvalue(*a)?;
+                ir_args.push(self.place_arg(
+                    lp,
+                    p.ty,
+                    p.dir == ir::ParamDir::InOut,
+                    &mut writebacks,
+                )?);
+            }
+        }
+        let v = self.emit(Inst::Call(id, ir_args), None)?;
+        for (lp, tmp) in writebacks {
+            let x = self.emit(Inst::Load(Place::local(tmp)), None)?;
+            self.store_lplace(&lp, x)?;
+        }
+        Ok((!self.cx.module.types.is_void(self.vty(v))).then_some(v))
+    }
+
+    /// An `out`/`inout` argument: the place itself when its type matches, else a temporary
+    /// copied back after the call.
+    fn place_arg(
+        &mut self,
+        lp: LPlace,
+        ty: TypeId,
+        copy_in: bool,
+        writebacks: &mut Vec<(LPlace, ir::LocalId)>,
+    ) -> R<Arg> {
+        if let LPlace::Mem(p) = &lp
+            && self.place_ty(p)? == ty
+            && !matches!(p.root, ir::PlaceRoot::Global(_))
+        {
+            return Ok(Arg::Place(p.clone()));
+        }
+        let tmp = self.new_local("arg", ty);
+        if copy_in {
+            let v = self.load_lplace(&lp)?;
+            let v = self.coerce(v, ty)?;
+            self.stmt(ir::Stmt::Store {
+                place: Place::local(tmp),
+                value: v,
+            });
+        }
+        writebacks.push((lp, tmp));
+        Ok(Arg::Place(Place::local(tmp)))
+    }
+
+    fn property_get(&mut self, p: hir::PropertyId, recv: ValueId, this_ty: &Ty) -> R<ValueId> {
+        let data = property_data(self.cx.db, p);
+        let getter = data
+            .getter
+            .ok_or_else(|| unsupported("a property without a getter"))?;
+        let key = InstanceKey {
+            func: getter,
+            subst: member_subst(self.cx.db, self.cx.file, getter.loc(self.cx.db), this_ty),
+            this_ty: Some(this_ty.clone()),
+        };
+        if !hir::fn_data(self.cx.db, getter).has_body {
+            return Err(unsupported("a property declared without a body"));
+        }
+        let id = self.cx.instance(key)?;
+        let pty = self
+            .cx
+            .module
+            .function(id)
+            .and_then(|f| f.params.first())
+            .map(|p| p.ty)
+            .ok_or_else(|| internal("getter"))?;
+        let recv = self.coerce(recv, pty)?;
+        self.emit(Inst::Call(id, vec![Arg::Value(recv)]), None)
+    }
+
+    fn subscript_get(&mut self, _e: ExprId, base: ExprId, index: ExprId, bt: &Ty) -> R<ValueId> {
+        let db = self.cx.db;
+        let sub = lookup_member_items(db, self.cx.file, bt, "__subscript")
+            .into_iter()
+            .find_map(|d| match d {
+                ItemDef::Subscript(s) => Some(s),
+                _ => None,
+            });
+        let getter = sub
+            .and_then(|s| subscript_data(db, s).getter)
+            .ok_or_else(|| unsupported("indexing this value"))?;
+        if !hir::fn_data(db, getter).has_body {
+            return Err(unsupported("this subscript"));
+        }
+        let key = InstanceKey {
+            func: getter,
+            subst: member_subst(db, self.cx.file, getter.loc(db), bt),
+            this_ty: Some(bt.clone()),
+        };
+        let id = self.cx.instance(key)?;
+        let params = self
+            .cx
+            .module
+            .function(id)
+            .map(|f| f.params.clone())
+            .unwrap_or_default();
+        if params.len() != 2 {
+            return Err(unsupported("this subscript"));
+        }
+        let recv = self.lower_expr(base)?;
+        let recv = self.coerce(recv, params[0].ty)?;
+        let i = self.lower_value_as(index, params[1].ty)?;
+        self.emit(Inst::Call(id, vec![Arg::Value(recv), Arg::Value(i)]), None)
+    }
+
+    // ---- intrinsics -------------------------------------------------------------------------
+
+    fn intrinsic(
+        &mut self,
+        intrinsic: &str,
+        name: &str,
+        key: &InstanceKey,
+        recv: Option<Recv>,
+        args: &[ExprId],
+    ) -> R<Option<ValueId>> {
+        let sig = hir::fn_sig(self.cx.db, key.func);
+        let this = key.this_ty.as_ref();
+        let param_tys: Vec<TypeId> = sig
+            .params
+            .iter()
+            .map(|p| self.cx.ir_ty(&apply(&key.subst, this, &p.ty)))
+            .collect::<R<_>>()?;
+        let ret_ty = self.cx.ir_ty(&apply(&key.subst, this, &sig.ret))?;
+        let in_args = |s: &mut Self, n: usize| -> R<Vec<ValueId>> {
+            (0..n)
+                .map(|i| s.lower_value_as(args[i], param_tys[i]))
+                .collect()
+        };
+        let atomic = |op: &str| -> Option<AtomicOp> {
+            Some(match op {
+                "atomic_add" => AtomicOp::Add,
+                "atomic_sub" => AtomicOp::Sub,
+                "atomic_and" => AtomicOp::And,
+                "atomic_or" => AtomicOp::Or,
+                "atomic_xor" => AtomicOp::Xor,
+                "atomic_min" => AtomicOp::Min,
+                "atomic_max" => AtomicOp::Max,
+                "atomic_exchange" => AtomicOp::Exchange,
+                "atomic_compare_exchange" => AtomicOp::CompareExchange,
+                _ => return None,
+            })
+        };
+        match intrinsic {
+            "workgroup_barrier" | "storage_barrier" | "all_barrier" => {
+                let kind = match intrinsic {
+                    "workgroup_barrier" => BarrierKind::Group,
+                    "storage_barrier" => BarrierKind::Device,
+                    _ => BarrierKind::All,
+                };
+                self.stmt(ir::Stmt::Barrier(kind));
+                Ok(None)
+            }
+            "bitcast" => {
+                let v = in_args(self, 1)?;
+                let s = self
+                    .cx
+                    .module
+                    .types
+                    .scalar_of(ret_ty)
+                    .ok_or_else(|| internal("bitcast"))?;
+                if self.vty(v[0]) == ret_ty {
+                    return Ok(Some(v[0]));
+                }
+                self.emit(Inst::Bitcast(v[0], s), None).map(Some)
+            }
+            "select" => {
+                let v = in_args(self, 3)?;
+                let c = self.to_bool(v[0])?;
+                self.emit(
+                    Inst::Select {
+                        cond: c,
+                        accept: v[1],
+                        reject: v[2],
+                    },
+                    None,
+                )
+                .map(Some)
+            }
+            "detach" => Ok(Some(in_args(self, 1)?[0])),
+            "sincos" => {
+                let x = self.lower_value_as(args[0], param_tys[0])?;
+                let s = self.emit(Inst::Math(MathFn::Sin, vec![x]), None)?;
+                let c = self.emit(Inst::Math(MathFn::Cos, vec![x]), None)?;
+                let sp = self.lvalue(args[1])?;
+                self.store_lplace(&sp, s)?;
+                let cp = self.lvalue(args[2])?;
+                self.store_lplace(&cp, c)?;
+                Ok(None)
+            }
+            "buffer_load" => {
+                let Some(Recv::Buffer(base)) = recv else {
+                    return Err(unsupported("this buffer load"));
+                };
+                let Some(ExprRes::Global(g)) = self.res(base) else {
+                    return Err(unsupported("a buffer that is not a global"));
+                };
+                let g = self.cx.global(g)?;
+                let i = self.lower_expr(args[0])?;
+                self.emit(Inst::Load(Place::global(g).dynamic(i)), None)
+                    .map(Some)
+            }
+            "buffer_dimensions" => {
+                let Some(Recv::Buffer(base)) = recv else {
+                    return Err(unsupported("`GetDimensions` on this value"));
+                };
+                let Some(ExprRes::Global(g)) = self.res(base) else {
+                    return Err(unsupported("a buffer that is not a global"));
+                };
+                let g = self.cx.global(g)?;
+                let n = self.emit(Inst::ArrayLength(g), None)?;
+                let p = self.lvalue(args[0])?;
+                self.store_lplace(&p, n)?;
+                if args.len() > 1 {
+                    let elem = self
+                        .cx
+                        .module
+                        .global(g)
+                        .map(|x| x.ty)
+                        .ok_or_else(|| internal("buffer"))?;
+                    let stride = byte_size(&self.cx.module.types, elem)
+                        .ok_or_else(|| unsupported("the stride of this buffer"))?;
+                    let s = self.lit(Literal::U32(stride))?;
+                    let p = self.lvalue(args[1])?;
+                    self.store_lplace(&p, s)?;
+                }
+                Ok(None)
+            }
+            op if atomic(op).is_some() && recv.is_none() => {
+                let op = atomic(op).unwrap_or(AtomicOp::Add);
+                let LPlace::Mem(place) = self.lvalue(args[0])? else {
+                    return Err(unsupported("an atomic on a swizzle"));
+                };
+                let elem = self.place_ty(&place)?;
+                let (compare, value, out) = if op == AtomicOp::CompareExchange {
+                    let c = self.lower_value_as(args[1], elem)?;
+                    let v = self.lower_value_as(args[2], elem)?;
+                    (Some(c), v, args.get(3))
+                } else {
+                    (None, self.lower_value_as(args[1], elem)?, args.get(2))
+                };
+                let old = self.emit(
+                    Inst::Atomic {
+                        op,
+                        place,
+                        value,
+                        compare,
+                    },
+                    None,
+                )?;
+                if let Some(out) = out {
+                    let p = self.lvalue(*out)?;
+                    self.store_lplace(&p, old)?;
+                }
+                Ok(None)
+            }
+            "mul_mat_mat" | "mul_mat_vec" | "mul_vec_mat" | "mul_scalar" => {
+                let v = in_args(self, 2)?;
+                self.emit(Inst::Math(MathFn::Mul, v), None).map(Some)
+            }
+            _ => {
+                let f = MathFn::from_name(name)
+                    .ok_or_else(|| unsupported(format!("the intrinsic `{name}`")))?;
+                if recv.is_some() || args.len() != f.arity() {
+                    return Err(unsupported(format!(
+                        "the intrinsic `{name}` with these arguments"
+                    )));
+                }
+                let v = in_args(self, args.len())?;
+                let r = self.emit(Inst::Math(f, v), None)?;
+                self.coerce(r, ret_ty).map(Some)
+            }
+        }
+    }
+
+    fn convert_entry_params(&mut self, sig: &hir::FnSig) -> R<()> {
+        for (i, p) in sig.params.iter().enumerate() {
+            let want = self.ir_ty(&p.ty)?;
+            let have = self.f.params[i].ty;
+            if want == have {
+                continue;
+            }
+            let l = self.new_local(&p.name, want);
+            let v = self.emit(Inst::Load(Place::param(i as u32)), None)?;
+            let v = self.coerce(v, want)?;
+            self.stmt(ir::Stmt::Store {
+                place: Place::local(l),
+                value: v,
+            });
+            self.params[i] = Place::local(l);
+        }
+        Ok(())
+    }
+}
+
+/// The receiver of a method call.
+enum Recv {
+    Value(ValueId),
+    Place(LPlace),
+    /// A structured buffer global (its methods are intrinsics on the global).
+    Buffer(ExprId),
+}
+
+fn loop_attrs(attrs: &[hir::export::Attr]) -> LoopAttrs {
+    let mut out = LoopAttrs::default();
+    for a in attrs {
+        match a.name.as_str() {
+            "MaxIters" => {
+                if let Some(hir::export::AttrArg::Int(n)) = a.args.first() {
+                    out.max_iters = u32::try_from(*n).ok();
+                }
+            }
+            "ForceUnroll" | "unroll" => out.force_unroll = a.name == "ForceUnroll",
+            _ => {}
+        }
+    }
+    out
+}
+
+/// Binds generic parameters in `pattern` to the matching parts of `ty`.
+fn unify(pattern: &Ty, ty: &Ty, generics: &[hir::GenericParamId], out: &mut Subst) {
+    let bind = |p: &hir::GenericParamId, a: GenericArg, out: &mut Subst| {
+        if generics.contains(p) && hir::export::subst_lookup(out, p).is_none() {
+            out.push((p.clone(), a));
+        }
+    };
+    let bind_len = |pl: &Len, l: &Len, out: &mut Subst| {
+        if let Len::Param(p) = pl {
+            bind(p, GenericArg::Value(l.clone()), out);
+        }
+    };
+    match (pattern, ty) {
+        (Ty::Param(p), t) if !t.has_unknown() => bind(p, GenericArg::Type(t.clone()), out),
+        (Ty::Vector(pe, pn), Ty::Vector(e, n)) => {
+            unify(pe, e, generics, out);
+            bind_len(pn, n, out);
+        }
+        (Ty::Vector(pe, _), Ty::Scalar(_)) => unify(pe, ty, generics, out),
+        (Ty::Matrix(pe, pr, pc), Ty::Matrix(e, r, c)) => {
+            unify(pe, e, generics, out);
+            bind_len(pr, r, out);
+            bind_len(pc, c, out);
+        }
+        (Ty::Array(pe, pn), Ty::Array(e, n)) => {
+            unify(pe, e, generics, out);
+            bind_len(pn, n, out);
+        }
+        (Ty::Adt(pd, pargs), Ty::Adt(d, args)) if pd == d => {
+            for (pa, a) in pargs.iter().zip(args.iter()) {
+                match (pa, a) {
+                    (GenericArg::Type(pt), GenericArg::Type(t)) => unify(pt, t, generics, out),
+                    (GenericArg::Value(pl), GenericArg::Value(l)) => bind_len(pl, l, out),
+                    _ => {}
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Size in bytes of a buffer element of scalar or vector type (its structured-buffer stride).
+fn byte_size(types: &ir::Types, ty: TypeId) -> Option<u32> {
+    match *types.kind(ty) {
+        TypeKind::Scalar(s) => Some(s.bits() / 8),
+        TypeKind::Vector { scalar, size } => Some(scalar.bits() / 8 * u32::from(size)),
+        _ => None,
+    }
+}

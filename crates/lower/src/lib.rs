@@ -1,0 +1,369 @@
+//! lower: checked hir programs to the IR (primal programs, before autodiff).
+//!
+//! `lower_program` picks the entry point, walks the call graph from it and lowers every reachable
+//! function once per distinct set of generic arguments (monomorphisation), the structs they use,
+//! the file's global resources in source order (so bindings follow declaration order) and the
+//! constants they read. What cannot be lowered yet is an `E4001` diagnostic naming the construct;
+//! an IR that fails `ir::verify` is an internal error `E4999`.
+
+mod consts;
+mod func;
+mod types;
+
+use hir::export::{
+    AttrArg, GenericOwner, global_const_value, global_data, global_ty, item_def_loc, item_offset,
+};
+use hir::{
+    Db, Diagnostic, FunctionId, GenericArg, GenericParamId, ItemDef, Severity, SourceFile,
+    TextRange, Ty,
+};
+use rustc_hash::{FxHashMap, FxHashSet};
+
+pub(crate) type Subst = Vec<(GenericParamId, GenericArg)>;
+
+/// One monomorphic instance of a function: the function, the bindings of every generic parameter
+/// it sees (its own and its owner's) and the concrete `this` type of methods.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct InstanceKey {
+    pub func: FunctionId,
+    pub subst: Subst,
+    pub this_ty: Option<Ty>,
+}
+
+/// A lowering error: message and range in the owning item (converted to a file range later).
+#[derive(Debug, Clone)]
+pub(crate) struct LowerError {
+    pub code: &'static str,
+    pub message: String,
+    pub item: Option<ItemDef>,
+    pub range: TextRange,
+}
+
+pub(crate) type R<T> = Result<T, LowerError>;
+
+pub(crate) fn unsupported(what: impl Into<String>) -> LowerError {
+    LowerError {
+        code: "E4001",
+        message: format!("cannot lower {} yet", what.into()),
+        item: None,
+        range: TextRange::default(),
+    }
+}
+
+pub(crate) fn internal(what: impl Into<String>) -> LowerError {
+    LowerError {
+        code: "E4999",
+        message: format!("internal error while lowering: {}", what.into()),
+        item: None,
+        range: TextRange::default(),
+    }
+}
+
+/// Module-wide lowering state.
+pub(crate) struct Ctx<'db> {
+    pub db: &'db dyn Db,
+    pub file: SourceFile,
+    pub module: ir::Module,
+    pub struct_types: FxHashMap<Ty, ir::TypeId>,
+    pub globals: FxHashMap<hir::GlobalId, ir::GlobalId>,
+    pub instances: FxHashMap<InstanceKey, ir::FuncId>,
+    pub pending: Vec<(InstanceKey, ir::FuncId)>,
+    pub names: FxHashSet<String>,
+}
+
+/// Lowers the program of `file` whose entry point is `entry` (or the default one, see cli.md).
+pub fn lower_program(
+    db: &dyn Db,
+    file: SourceFile,
+    entry: Option<&str>,
+) -> Result<ir::Module, Vec<Diagnostic>> {
+    let errors: Vec<Diagnostic> = hir::diagnostics(db, file)
+        .into_iter()
+        .filter(|d| d.severity == Severity::Error)
+        .collect();
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    let entry_fn =
+        find_entry(db, file, entry).map_err(|m| vec![file_diag(file, db, "E4002", m)])?;
+    let mut cx = Ctx {
+        db,
+        file,
+        module: ir::Module::new(),
+        struct_types: FxHashMap::default(),
+        globals: FxHashMap::default(),
+        instances: FxHashMap::default(),
+        pending: Vec::new(),
+        names: FxHashSet::default(),
+    };
+    let result = cx.lower_all(entry_fn);
+    if let Err(e) = result {
+        return Err(vec![cx.to_diagnostic(e)]);
+    }
+    if let Err(errors) = ir::verify(&cx.module) {
+        let message = format!(
+            "internal error: the lowered IR does not verify: {}",
+            errors.join("; ")
+        );
+        return Err(vec![file_diag(file, db, "E4999", message)]);
+    }
+    Ok(cx.module)
+}
+
+fn file_diag(_file: SourceFile, _db: &dyn Db, code: &'static str, message: String) -> Diagnostic {
+    Diagnostic {
+        code,
+        message,
+        range: TextRange::default(),
+        severity: Severity::Error,
+        related: Vec::new(),
+    }
+}
+
+/// The functions of the file, members included, in source order.
+fn file_functions(db: &dyn Db, file: SourceFile) -> Vec<FunctionId> {
+    hir::file_items(db, file)
+        .into_iter()
+        .filter_map(|d| match d {
+            ItemDef::Function(f) => Some(f),
+            _ => None,
+        })
+        .collect()
+}
+
+fn is_compute_entry(db: &dyn Db, f: FunctionId) -> bool {
+    let data = hir::fn_data(db, f);
+    data.attr("numthreads").is_some()
+        || data.attr("shader").is_some_and(|a| {
+            a.args
+                .iter()
+                .any(|x| matches!(x, AttrArg::String(s) if s == "compute"))
+        })
+}
+
+/// cli.md: `--entry`, else `computeMain`, else the only compute entry point.
+fn find_entry(db: &dyn Db, file: SourceFile, entry: Option<&str>) -> Result<FunctionId, String> {
+    let funcs = file_functions(db, file);
+    let free = |name: &str| {
+        funcs
+            .iter()
+            .copied()
+            .find(|f| hir::fn_data(db, *f).name == name && !hir::fn_data(db, *f).in_type)
+    };
+    if let Some(name) = entry {
+        return free(name)
+            .ok_or_else(|| format!("no function named `{name}` to use as the entry point"));
+    }
+    if let Some(f) = free("computeMain") {
+        return Ok(f);
+    }
+    let entries: Vec<FunctionId> = funcs
+        .iter()
+        .copied()
+        .filter(|f| is_compute_entry(db, *f))
+        .collect();
+    match entries.as_slice() {
+        [only] => Ok(*only),
+        [] => Err(
+            "no compute entry point: declare `computeMain` or a `[shader(\"compute\")]` function"
+                .into(),
+        ),
+        _ => Err("several compute entry points: pick one with `--entry`".into()),
+    }
+}
+
+impl<'db> Ctx<'db> {
+    fn lower_all(&mut self, entry: FunctionId) -> R<()> {
+        self.declare_resources()?;
+        let data = hir::fn_data(self.db, entry);
+        self.names.insert(data.name.to_string());
+        let key = InstanceKey {
+            func: entry,
+            subst: Vec::new(),
+            this_ty: None,
+        };
+        let (id, builtins) = func::lower_entry(self, key)?;
+        let size = self.workgroup_size(entry)?;
+        self.module.add_entry_point(&data.name, id, size, builtins);
+        while let Some((key, id)) = self.pending.pop() {
+            func::lower_instance(self, key, id)?;
+        }
+        Ok(())
+    }
+
+    fn workgroup_size(&self, entry: FunctionId) -> R<[u32; 3]> {
+        let data = hir::fn_data(self.db, entry);
+        let mut size = [1u32; 3];
+        if let Some(attr) = data.attr("numthreads") {
+            for (i, arg) in attr.args.iter().take(3).enumerate() {
+                let v = match arg {
+                    AttrArg::Int(n) => Some(*n),
+                    AttrArg::Path(p) => self.const_by_name(&p.last_name()),
+                    _ => None,
+                };
+                size[i] = v
+                    .and_then(|v| u32::try_from(v).ok())
+                    .filter(|v| *v > 0)
+                    .ok_or_else(|| LowerError {
+                        range: attr.range,
+                        item: Some(ItemDef::Function(entry)),
+                        ..unsupported("this `numthreads` argument")
+                    })?;
+            }
+        }
+        Ok(size)
+    }
+
+    fn const_by_name(&self, name: &str) -> Option<i64> {
+        hir::file_items(self.db, self.file)
+            .into_iter()
+            .find_map(|d| match d {
+                ItemDef::Global(g) if global_data(self.db, g).name == name => {
+                    global_const_value(self.db, g)
+                }
+                _ => None,
+            })
+    }
+
+    /// Buffers, constant buffers, uniforms and groupshared variables of the user's file, in
+    /// source order, so that bindings are numbered as declared.
+    fn declare_resources(&mut self) -> R<()> {
+        for def in hir::file_items(self.db, self.file) {
+            let ItemDef::Global(g) = def else { continue };
+            let data = global_data(self.db, g);
+            let is_const = data.modifiers.is_const
+                || (data.modifiers.is_static && !data.modifiers.is_groupshared);
+            if is_const || data.in_type && data.modifiers.is_static {
+                continue; // constants are lowered when used
+            }
+            self.global(g)?;
+        }
+        Ok(())
+    }
+
+    /// The IR global of a hir global, created on first use.
+    pub(crate) fn global(&mut self, g: hir::GlobalId) -> R<ir::GlobalId> {
+        if let Some(id) = self.globals.get(&g) {
+            return Ok(*id);
+        }
+        let data = global_data(self.db, g);
+        let ty = hir::export::normalize(self.db, self.file, &global_ty(self.db, g));
+        let at = |e: LowerError| LowerError {
+            item: Some(ItemDef::Global(g)),
+            range: data.name_range,
+            ..e
+        };
+        let name = data.name.to_string();
+        let (ir_ty, kind) = if let Some((access, elem)) = self.buffer_elem(&ty) {
+            (
+                self.ir_ty(&elem).map_err(at)?,
+                ir::GlobalKind::StorageBuffer { access },
+            )
+        } else if let Some(inner) = self.adt_arg(&ty, "ConstantBuffer") {
+            (self.ir_ty(&inner).map_err(at)?, ir::GlobalKind::Uniform)
+        } else if data.modifiers.is_groupshared {
+            (self.ir_ty(&ty).map_err(at)?, ir::GlobalKind::Groupshared)
+        } else if data.modifiers.is_const || data.modifiers.is_static || data.is_let {
+            let ir_ty = self.ir_ty(&ty).map_err(at)?;
+            let value = consts::global_value(self, g, ir_ty).map_err(at)?;
+            (ir_ty, ir::GlobalKind::Constant(value))
+        } else {
+            (self.ir_ty(&ty).map_err(at)?, ir::GlobalKind::Uniform)
+        };
+        let id = self.module.add_global(&name, ir_ty, kind);
+        self.globals.insert(g, id);
+        Ok(id)
+    }
+
+    /// `RWStructuredBuffer<T>` / `StructuredBuffer<T>`: access and `T`.
+    pub(crate) fn buffer_elem(&self, ty: &Ty) -> Option<(ir::BufferAccess, Ty)> {
+        if let Some(t) = self.adt_arg(ty, "RWStructuredBuffer") {
+            return Some((ir::BufferAccess::ReadWrite, t));
+        }
+        self.adt_arg(ty, "StructuredBuffer")
+            .map(|t| (ir::BufferAccess::Read, t))
+    }
+
+    /// The first type argument of a stdlib generic type named `name`.
+    pub(crate) fn adt_arg(&self, ty: &Ty, name: &str) -> Option<Ty> {
+        match ty {
+            Ty::Adt(d, args) if d.loc(self.db).name() == name => match args.first() {
+                Some(GenericArg::Type(t)) => Some(t.clone()),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    /// A fresh function name derived from `base` (identifier characters only).
+    pub(crate) fn fresh_name(&mut self, base: &str) -> String {
+        let mut clean: String = base
+            .chars()
+            .map(|c| {
+                if c.is_ascii_alphanumeric() || c == '_' {
+                    c
+                } else {
+                    '_'
+                }
+            })
+            .collect();
+        if clean.is_empty() || clean.starts_with(|c: char| c.is_ascii_digit()) {
+            clean.insert(0, 'f');
+        }
+        let mut name = clean.clone();
+        let mut n = 1;
+        while self.names.contains(&name) {
+            name = format!("{clean}_{n}");
+            n += 1;
+        }
+        self.names.insert(name.clone());
+        name
+    }
+
+    fn to_diagnostic(&self, e: LowerError) -> Diagnostic {
+        let range = match e.item {
+            Some(def) => {
+                let loc = item_def_loc(self.db, def);
+                let offset = item_offset(self.db, &loc);
+                let pp = hir::preprocessed(self.db, loc.file);
+                pp.map.range_to_original(e.range.shifted(offset))
+            }
+            None => e.range,
+        };
+        Diagnostic {
+            code: e.code,
+            message: e.message,
+            range,
+            severity: Severity::Error,
+            related: Vec::new(),
+        }
+    }
+}
+
+/// The substitution of a struct's own generic parameters by the arguments of `Adt(decl, args)`.
+pub(crate) fn decl_subst(db: &dyn Db, decl: hir::TypeDeclId, args: &[GenericArg]) -> Subst {
+    let data = hir::type_decl_data(db, decl);
+    data.generics
+        .iter()
+        .enumerate()
+        .zip(args.iter())
+        .map(|((i, g), a)| {
+            (
+                GenericParamId {
+                    owner: GenericOwner::TypeDecl(decl),
+                    index: i as u32,
+                    name: g.name.clone(),
+                },
+                a.clone(),
+            )
+        })
+        .collect()
+}
+
+pub(crate) fn apply(subst: &Subst, this: Option<&Ty>, ty: &Ty) -> Ty {
+    let t = ty.subst(&|p| hir::export::subst_lookup(subst, &p));
+    match this {
+        Some(this) => t.subst_this(this),
+        None => t,
+    }
+}

@@ -1,0 +1,155 @@
+//! hir types to IR types: scalars, vectors, matrices, arrays, structs (one IR struct per
+//! distinct instantiation) and enums (their integer backing type).
+
+use hir::export::{field_types, normalize};
+use hir::{GenericArg, Len, ScalarKind, Ty, TypeDeclKind};
+use ir::{Scalar, TypeId};
+
+use crate::{Ctx, R, apply, decl_subst, unsupported};
+
+pub(crate) fn scalar(k: ScalarKind) -> Scalar {
+    match k {
+        ScalarKind::Bool => Scalar::Bool,
+        ScalarKind::Int => Scalar::I32,
+        ScalarKind::UInt => Scalar::U32,
+        ScalarKind::Int64 => Scalar::I64,
+        ScalarKind::UInt64 => Scalar::U64,
+        ScalarKind::Half => Scalar::F16,
+        ScalarKind::Float => Scalar::F32,
+        ScalarKind::Double => Scalar::F64,
+    }
+}
+
+fn known(len: &Len, what: &str) -> R<u32> {
+    match len {
+        Len::Known(n) => Ok(*n),
+        _ => Err(unsupported(format!("{what} of unknown size"))),
+    }
+}
+
+impl Ctx<'_> {
+    pub(crate) fn display(&self, ty: &Ty) -> String {
+        hir::display_ty(self.db, ty)
+    }
+
+    pub(crate) fn is_enum(&self, ty: &Ty) -> bool {
+        matches!(ty, Ty::Adt(d, _) if hir::type_decl_data(self.db, *d).kind == TypeDeclKind::Enum)
+    }
+
+    pub(crate) fn ir_ty(&mut self, ty: &Ty) -> R<TypeId> {
+        let ty = normalize(self.db, self.file, ty);
+        let types = &mut self.module.types;
+        Ok(match &ty {
+            Ty::Void => types.void(),
+            Ty::Scalar(k) => types.scalar(scalar(*k)),
+            Ty::Vector(e, n) => {
+                let Some(k) = e.scalar_kind() else {
+                    return Err(unsupported(format!("the type `{}`", self.display(&ty))));
+                };
+                let n = known(n, "a vector")?;
+                types.vector(scalar(k), n as u8)
+            }
+            Ty::Matrix(e, r, c) => {
+                let Some(k) = e.scalar_kind() else {
+                    return Err(unsupported(format!("the type `{}`", self.display(&ty))));
+                };
+                let (r, c) = (known(r, "a matrix")?, known(c, "a matrix")?);
+                types.matrix(scalar(k), r as u8, c as u8)
+            }
+            Ty::Array(e, n) => {
+                let n = known(n, "an array")?;
+                let e = self.ir_ty(e)?;
+                self.module.types.array(e, n)
+            }
+            Ty::Adt(decl, args) => {
+                if let Some(t) = self.struct_types.get(&ty) {
+                    return Ok(*t);
+                }
+                let data = hir::type_decl_data(self.db, *decl);
+                match data.kind {
+                    TypeDeclKind::Enum => {
+                        let backing = self.enum_backing(*decl);
+                        self.module.types.scalar(backing)
+                    }
+                    TypeDeclKind::Interface => {
+                        return Err(unsupported(format!(
+                            "values of interface type `{}` (dynamic dispatch)",
+                            self.display(&ty)
+                        )));
+                    }
+                    TypeDeclKind::Struct => {
+                        if data.attr("__intrinsic_type").is_some() {
+                            return Err(unsupported(format!(
+                                "the type `{}` here",
+                                self.display(&ty)
+                            )));
+                        }
+                        let subst = decl_subst(self.db, *decl, args);
+                        let ftys = field_types(self.db, *decl);
+                        let mut fields = Vec::new();
+                        for (f, t) in data.fields.iter().zip(ftys.iter()) {
+                            if f.modifiers.is_static || f.global.is_some() {
+                                continue;
+                            }
+                            let t = apply(&subst, Some(&ty), t);
+                            fields.push((f.name.to_string(), self.ir_ty(&t)?));
+                        }
+                        let name = self.struct_name(&ty);
+                        let refs: Vec<(&str, TypeId)> =
+                            fields.iter().map(|(n, t)| (n.as_str(), *t)).collect();
+                        let id = self.module.types.add_struct(&name, refs);
+                        self.struct_types.insert(ty.clone(), id);
+                        id
+                    }
+                }
+            }
+            _ => return Err(unsupported(format!("the type `{}`", self.display(&ty)))),
+        })
+    }
+
+    /// `enum E : uint` is stored as `uint`; enums default to `int`.
+    pub(crate) fn enum_backing(&self, decl: hir::TypeDeclId) -> Scalar {
+        for b in hir::export::type_decl_bases(self.db, decl).iter() {
+            if let Ty::Scalar(k) = b {
+                return scalar(*k);
+            }
+        }
+        Scalar::I32
+    }
+
+    fn struct_name(&self, ty: &Ty) -> String {
+        let Ty::Adt(decl, args) = ty else {
+            return "S".into();
+        };
+        let mut name = decl.loc(self.db).name().to_string();
+        for a in args.iter() {
+            name.push('_');
+            match a {
+                GenericArg::Type(t) => name.push_str(&self.display(t)),
+                GenericArg::Value(v) => name.push_str(&v.to_string()),
+            }
+        }
+        let clean: String = name
+            .chars()
+            .map(|c| {
+                if c.is_ascii_alphanumeric() || c == '_' {
+                    c
+                } else {
+                    '_'
+                }
+            })
+            .collect();
+        // Distinct instantiations whose spellings clean to the same text stay distinct.
+        let taken = self
+            .module
+            .types
+            .structs()
+            .filter(|(_, s)| s.name == clean || s.name.starts_with(&format!("{clean}_")))
+            .count();
+        if taken == 0 {
+            clean
+        } else {
+            format!("{clean}_{taken}")
+        }
+    }
+}
