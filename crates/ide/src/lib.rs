@@ -1,1 +1,187 @@
-//! ide: see ARCHITECTURE.md.
+//! ide: editor features over `hir`, as plain data.
+//!
+//! Everything here speaks editor terms: byte offsets into a file's original text, labels and
+//! markdown strings. No LSP types (the `server` crate converts). Files are named by the virtual
+//! path they were given to [`AnalysisHost::set_file`].
+//!
+//! Every query on [`Analysis`] returns [`Cancellable`]: when the host applies an edit while a query
+//! runs on a snapshot, salsa unwinds the query with `Cancelled`, which arrives here as `Err`.
+
+mod completion;
+mod diagnostics;
+mod folding;
+mod hover;
+mod inlay_hints;
+mod navigation;
+mod semantic_tokens;
+mod signature_help;
+mod symbols;
+mod util;
+
+#[cfg(test)]
+mod tests;
+
+use std::panic::AssertUnwindSafe;
+use std::sync::Arc;
+
+pub use completion::{CompletionItem, CompletionKind};
+pub use diagnostics::{Diagnostic, RelatedInfo, Severity};
+pub use folding::{Fold, FoldKind};
+pub use hir::{CompileOptions, TextRange};
+pub use hover::HoverResult;
+pub use inlay_hints::InlayHint;
+pub use navigation::{FileRange, Navigation};
+pub use semantic_tokens::{HlMod, HlTag, SemanticToken};
+pub use signature_help::{SignatureHelp, SignatureInfo};
+pub use symbols::{Symbol, SymbolKind, WorkspaceSymbol};
+
+/// `Err` when an edit cancelled the query.
+pub type Cancellable<T> = Result<T, salsa::Cancelled>;
+
+/// Owns the database; the one writer. Edits cancel queries running on snapshots.
+#[derive(Default)]
+pub struct AnalysisHost {
+    db: hir::RootDatabase,
+}
+
+impl AnalysisHost {
+    pub fn new() -> AnalysisHost {
+        AnalysisHost::default()
+    }
+
+    /// Adds or replaces a file (by virtual path).
+    pub fn set_file(&mut self, path: &str, text: &str) {
+        self.db.set_file(path, text);
+    }
+
+    pub fn remove_file(&mut self, path: &str) {
+        self.db.remove_file(path);
+    }
+
+    pub fn set_options(&mut self, options: CompileOptions) {
+        self.db.set_options(options);
+    }
+
+    /// A read-only view for queries on other threads.
+    pub fn analysis(&self) -> Analysis {
+        Analysis {
+            db: self.db.clone(),
+        }
+    }
+
+    /// The `import` / `#include` targets a file names that no loaded file satisfies, as candidate
+    /// virtual paths (beside the file, then in each include directory): the caller loads what it
+    /// finds on disk.
+    pub fn missing_imports(&self, path: &str) -> Vec<String> {
+        match self.db.file(path) {
+            Some(file) => util::missing_import_candidates(&self.db, file),
+            None => Vec::new(),
+        }
+    }
+
+    /// Whether a file with this virtual path is loaded.
+    pub fn has_file(&self, path: &str) -> bool {
+        self.db.file(path).is_some()
+    }
+}
+
+/// A snapshot of the database. Cheap to clone; every query is cancellable.
+#[derive(Clone)]
+pub struct Analysis {
+    db: hir::RootDatabase,
+}
+
+impl Analysis {
+    fn with_file<T: Default>(
+        &self,
+        path: &str,
+        f: impl FnOnce(&dyn hir::Db, hir::SourceFile) -> T,
+    ) -> Cancellable<T> {
+        let db = &self.db;
+        salsa::Cancelled::catch(AssertUnwindSafe(|| match db.file(path) {
+            Some(file) => f(db, file),
+            None => T::default(),
+        }))
+    }
+
+    /// The text of a file as the analysis sees it (user or stdlib).
+    pub fn file_text(&self, path: &str) -> Cancellable<Option<Arc<str>>> {
+        let db = &self.db;
+        salsa::Cancelled::catch(AssertUnwindSafe(|| {
+            util::any_file(db, path).map(|f| f.text(db).clone())
+        }))
+    }
+
+    /// The embedded stdlib files: (virtual path, text).
+    pub fn stdlib_files() -> &'static [(&'static str, &'static str)] {
+        hir::STDLIB
+    }
+
+    pub fn diagnostics(&self, path: &str) -> Cancellable<Vec<Diagnostic>> {
+        self.with_file(path, diagnostics::diagnostics)
+    }
+
+    pub fn hover(&self, path: &str, offset: u32) -> Cancellable<Option<HoverResult>> {
+        self.with_file(path, |db, file| hover::hover(db, file, offset))
+    }
+
+    pub fn completions(&self, path: &str, offset: u32) -> Cancellable<Vec<CompletionItem>> {
+        self.with_file(path, |db, file| completion::completions(db, file, offset))
+    }
+
+    pub fn signature_help(&self, path: &str, offset: u32) -> Cancellable<Option<SignatureHelp>> {
+        self.with_file(path, |db, file| {
+            signature_help::signature_help(db, file, offset)
+        })
+    }
+
+    pub fn goto_definition(&self, path: &str, offset: u32) -> Cancellable<Vec<Navigation>> {
+        self.with_file(path, |db, file| {
+            navigation::goto_definition(db, file, offset)
+        })
+    }
+
+    /// References to the symbol at `offset` in every user file, the declaration included when asked.
+    pub fn references(
+        &self,
+        path: &str,
+        offset: u32,
+        include_declaration: bool,
+    ) -> Cancellable<Vec<FileRange>> {
+        self.with_file(path, |db, file| {
+            navigation::references(db, file, offset, include_declaration)
+        })
+    }
+
+    /// Occurrences of the symbol at `offset` in this file: (range, is the declaration).
+    pub fn highlight_related(
+        &self,
+        path: &str,
+        offset: u32,
+    ) -> Cancellable<Vec<(TextRange, bool)>> {
+        self.with_file(path, |db, file| {
+            navigation::highlight_related(db, file, offset)
+        })
+    }
+
+    pub fn document_symbols(&self, path: &str) -> Cancellable<Vec<Symbol>> {
+        self.with_file(path, symbols::document_symbols)
+    }
+
+    pub fn workspace_symbols(&self, query: &str) -> Cancellable<Vec<WorkspaceSymbol>> {
+        let db = &self.db;
+        salsa::Cancelled::catch(AssertUnwindSafe(|| symbols::workspace_symbols(db, query)))
+    }
+
+    pub fn semantic_tokens(&self, path: &str) -> Cancellable<Vec<SemanticToken>> {
+        self.with_file(path, semantic_tokens::semantic_tokens)
+    }
+
+    pub fn folding_ranges(&self, path: &str) -> Cancellable<Vec<Fold>> {
+        self.with_file(path, folding::folding_ranges)
+    }
+
+    pub fn inlay_hints(&self, path: &str, range: Option<TextRange>) -> Cancellable<Vec<InlayHint>> {
+        self.with_file(path, |db, file| inlay_hints::inlay_hints(db, file, range))
+    }
+}

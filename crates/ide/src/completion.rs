@@ -1,0 +1,501 @@
+//! Completion: members and swizzles after `.`, attributes after `[`, otherwise names in scope,
+//! keywords and builtin types. Works from the text around the cursor, so half-typed code is fine.
+
+use hir::{Db, ExprId, ItemDef, SourceFile, Stmt, Ty};
+use rustc_hash::FxHashSet;
+
+use crate::util;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum CompletionKind {
+    Local,
+    Parameter,
+    Function,
+    Method,
+    Field,
+    Property,
+    Struct,
+    Interface,
+    Enum,
+    TypeAlias,
+    Variable,
+    Constant,
+    Keyword,
+    BuiltinType,
+    Attribute,
+    Swizzle,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CompletionItem {
+    pub label: String,
+    pub kind: CompletionKind,
+    /// A type or signature.
+    pub detail: Option<String>,
+    /// Text to insert when it differs from the label (`BackwardDerivative(`).
+    pub insert_text: Option<String>,
+}
+
+impl CompletionItem {
+    fn new(
+        label: impl Into<String>,
+        kind: CompletionKind,
+        detail: Option<String>,
+    ) -> CompletionItem {
+        CompletionItem {
+            label: label.into(),
+            kind,
+            detail,
+            insert_text: None,
+        }
+    }
+}
+
+const KEYWORDS: &[&str] = &[
+    "struct",
+    "interface",
+    "extension",
+    "enum",
+    "namespace",
+    "typedef",
+    "typealias",
+    "associatedtype",
+    "let",
+    "var",
+    "const",
+    "static",
+    "uniform",
+    "groupshared",
+    "no_diff",
+    "public",
+    "private",
+    "internal",
+    "return",
+    "if",
+    "else",
+    "for",
+    "while",
+    "do",
+    "switch",
+    "case",
+    "default",
+    "break",
+    "continue",
+    "discard",
+    "import",
+    "this",
+    "This",
+    "true",
+    "false",
+    "none",
+    "in",
+    "out",
+    "inout",
+    "ref",
+    "property",
+    "get",
+    "set",
+    "where",
+    "is",
+    "as",
+    "fwd_diff",
+    "bwd_diff",
+    "__init",
+    "__subscript",
+    "__generic",
+    "module",
+    "implementing",
+    "func",
+];
+
+const BUILTIN_TYPES: &[&str] = &[
+    "void", "bool", "int", "uint", "half", "float", "double", "int64_t", "uint64_t", "bool2",
+    "bool3", "bool4", "int2", "int3", "int4", "uint2", "uint3", "uint4", "half2", "half3", "half4",
+    "float2", "float3", "float4", "double2", "double3", "double4", "float2x2", "float3x3",
+    "float4x4", "float2x3", "float3x2", "float3x4", "float4x3", "vector", "matrix",
+];
+
+/// Attributes with what they take: `(` means arguments follow.
+const ATTRIBUTES: &[(&str, &str)] = &[
+    (
+        "Differentiable",
+        "function can be differentiated in both modes",
+    ),
+    (
+        "ForwardDifferentiable",
+        "function can be differentiated in forward mode",
+    ),
+    (
+        "BackwardDifferentiable",
+        "function can be differentiated in backward mode",
+    ),
+    (
+        "ForwardDerivative(",
+        "user-defined forward derivative: [ForwardDerivative(fn)]",
+    ),
+    (
+        "BackwardDerivative(",
+        "user-defined backward derivative: [BackwardDerivative(fn)]",
+    ),
+    (
+        "ForwardDerivativeOf(",
+        "this function is the forward derivative of another",
+    ),
+    (
+        "BackwardDerivativeOf(",
+        "this function is the backward derivative of another",
+    ),
+    ("PrimalSubstitute(", "use another function as the primal"),
+    (
+        "TreatAsDifferentiable",
+        "treat as differentiable with a zero derivative",
+    ),
+    ("PreferRecompute", "recompute values in the backward pass"),
+    ("PreferCheckpoint", "store values for the backward pass"),
+    (
+        "MaxIters(",
+        "bound on loop iterations for the backward pass",
+    ),
+    ("ForceUnroll", "unroll the loop"),
+    ("unroll", "unroll the loop"),
+    ("loop", "keep the loop"),
+    ("mutating", "method may modify `this`"),
+    ("numthreads(", "workgroup size of a compute entry point"),
+    ("shader(", "entry point stage: [shader(\"compute\")]"),
+    ("DerivativeMember(", "field holds the derivative of another"),
+];
+
+pub(crate) fn completions(db: &dyn Db, file: SourceFile, offset: u32) -> Vec<CompletionItem> {
+    let text = file.text(db);
+    let bytes = text.as_bytes();
+    let offset = (offset as usize).min(bytes.len());
+    let mut start = offset;
+    while start > 0 && util::is_ident_byte(bytes[start - 1]) {
+        start -= 1;
+    }
+    let before = text[..start].trim_end_matches([' ', '\t']);
+    if before.ends_with('.') && !before.ends_with("..") {
+        let dot = before.len() - 1;
+        // `1.` is a float literal being typed, not a member access.
+        if before[..dot]
+            .bytes()
+            .last()
+            .is_some_and(|b| b.is_ascii_digit())
+            && util::ident_at(before, dot as u32).is_none()
+        {
+            return Vec::new();
+        }
+        return member_completions(db, file, dot as u32);
+    }
+    if in_attribute(before) {
+        return ATTRIBUTES
+            .iter()
+            .map(|(name, doc)| CompletionItem {
+                label: name.trim_end_matches('(').to_string(),
+                kind: CompletionKind::Attribute,
+                detail: Some(doc.to_string()),
+                insert_text: name.ends_with('(').then(|| name.to_string()),
+            })
+            .collect();
+    }
+    scope_completions(db, file, offset as u32)
+}
+
+/// Whether the cursor is on an attribute name: after a `[` that starts an attribute (not an index).
+fn in_attribute(before: &str) -> bool {
+    let Some(rest) = before.strip_suffix('[') else {
+        return false;
+    };
+    let prev = rest.trim_end();
+    // `a[`, `f()[`, `x[1][`: indexing. Attributes follow declarations, statements or other attributes.
+    matches!(
+        prev.bytes().last(),
+        None | Some(b';' | b'{' | b'}' | b']' | b'(' | b',')
+    ) && (!prev.ends_with(']') || prev_is_attribute_close(prev))
+}
+
+/// For `...]`, whether the bracket closes an attribute (`[numthreads(1,1,1)]`) rather than an index.
+fn prev_is_attribute_close(prev: &str) -> bool {
+    let mut depth = 0i32;
+    for (i, c) in prev.char_indices().rev() {
+        match c {
+            ']' => depth += 1,
+            '[' => {
+                depth -= 1;
+                if depth == 0 {
+                    return in_attribute(&prev[..=i]);
+                }
+            }
+            _ => {}
+        }
+    }
+    false
+}
+
+/// The type of the expression ending right before the `.` at `dot`.
+fn receiver_type(db: &dyn Db, file: SourceFile, dot: u32) -> Option<Ty> {
+    let (f, rel) = util::function_at(db, file, dot)?;
+    let body = hir::fn_body(db, f);
+    let result = hir::infer_function(db, f);
+    let target: Option<ExprId> = body
+        .exprs
+        .iter()
+        .map(|(id, _)| id)
+        .filter(|id| {
+            let r = body.expr_range(*id);
+            !r.is_empty() && r.end <= rel && rel <= r.end + 1
+        })
+        .max_by_key(|id| body.expr_range(*id).len());
+    let e = target?;
+    if let Some(hir::ExprRes::Type(t)) = result.resolutions.get(&e) {
+        return Some(t.clone());
+    }
+    Some(result.expr_ty(e))
+}
+
+fn member_completions(db: &dyn Db, file: SourceFile, dot: u32) -> Vec<CompletionItem> {
+    let Some(ty) = receiver_type(db, file, dot) else {
+        return Vec::new();
+    };
+    let mut out: Vec<CompletionItem> = hir::members_of(db, file, &ty)
+        .into_iter()
+        .map(|m| {
+            let kind = match m.kind {
+                hir::MemberKind::Field => CompletionKind::Field,
+                hir::MemberKind::Method | hir::MemberKind::StaticMethod => CompletionKind::Method,
+                hir::MemberKind::Property => CompletionKind::Property,
+                hir::MemberKind::TypeAlias => CompletionKind::TypeAlias,
+                hir::MemberKind::Constant => CompletionKind::Constant,
+            };
+            CompletionItem::new(m.name, kind, Some(m.detail))
+        })
+        .collect();
+    let (elem, n) = match &ty {
+        Ty::Vector(elem, hir::Len::Known(n)) => (hir::display_ty(db, elem), *n as usize),
+        Ty::Scalar(_) => (hir::display_ty(db, &ty), 1),
+        _ => return out,
+    };
+    let n = n.min(4);
+    for set in ["xyzw", "rgba"] {
+        let comps = &set[..n];
+        let mut names: Vec<String> = comps.chars().map(String::from).collect();
+        for len in 2..=n {
+            names.push(comps[..len].to_string());
+        }
+        for a in comps.chars() {
+            for b in comps.chars() {
+                let pair: String = [a, b].iter().collect();
+                if !names.contains(&pair) {
+                    names.push(pair);
+                }
+            }
+        }
+        for name in names {
+            let detail = if name.len() == 1 {
+                elem.clone()
+            } else {
+                format!("{elem}{}", name.len())
+            };
+            out.push(CompletionItem::new(
+                name,
+                CompletionKind::Swizzle,
+                Some(detail),
+            ));
+        }
+    }
+    out
+}
+
+/// Locals visible at `rel` in a body: declared before it, in a block that contains it.
+fn visible_locals(body: &hir::Body, rel: u32) -> Vec<hir::LocalId> {
+    let mut out = Vec::new();
+    fn walk(body: &hir::Body, stmt: hir::export::StmtId, rel: u32, out: &mut Vec<hir::LocalId>) {
+        let range = body.stmt_range(stmt);
+        let contains = range.start <= rel && rel <= range.end;
+        match &body.stmts[stmt] {
+            Stmt::Local { local, .. } if body.locals[*local].name_range.end <= rel => {
+                out.push(*local)
+            }
+            Stmt::Seq(stmts) => {
+                for s in stmts {
+                    walk(body, *s, rel, out);
+                }
+            }
+            Stmt::Block(stmts) if contains => {
+                for s in stmts {
+                    walk(body, *s, rel, out);
+                }
+            }
+            Stmt::For {
+                init, body: inner, ..
+            } if contains => {
+                if let Some(init) = init {
+                    walk(body, *init, rel, out);
+                }
+                walk(body, *inner, rel, out);
+            }
+            Stmt::IfLet {
+                local,
+                then_branch,
+                else_branch,
+                ..
+            } if contains => {
+                if body.stmt_range(*then_branch).contains_inclusive(rel) {
+                    out.push(*local);
+                }
+                walk(body, *then_branch, rel, out);
+                if let Some(e) = else_branch {
+                    walk(body, *e, rel, out);
+                }
+            }
+            Stmt::If {
+                then_branch,
+                else_branch,
+                ..
+            } if contains => {
+                walk(body, *then_branch, rel, out);
+                if let Some(e) = else_branch {
+                    walk(body, *e, rel, out);
+                }
+            }
+            Stmt::While { body: inner, .. } | Stmt::DoWhile { body: inner, .. } if contains => {
+                walk(body, *inner, rel, out)
+            }
+            Stmt::Switch { cases, .. } if contains => {
+                for case in cases {
+                    for s in &case.body {
+                        walk(body, *s, rel, out);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    if let Some(root) = body.root_block {
+        walk(body, root, rel, &mut out);
+    }
+    // Statements that failed to attach to the tree (broken code) still declare names: fall back to
+    // every local declared before the cursor when the walk found none of them.
+    if out.is_empty() {
+        out = body
+            .locals
+            .iter()
+            .filter(|(_, l)| l.name_range.end <= rel)
+            .map(|(id, _)| id)
+            .collect();
+    }
+    out
+}
+
+fn item_completion(db: &dyn Db, item: ItemDef) -> Option<CompletionItem> {
+    let name = util::item_name(db, item);
+    // `__BuiltinRealType` and friends are the stdlib's plumbing, not for users to write.
+    if name.starts_with("__") {
+        return None;
+    }
+    let (kind, detail) = match item {
+        ItemDef::Function(f) => {
+            let data = hir::fn_data(db, f);
+            if data.kind != hir::FnKind::Free
+                || name.starts_with("operator")
+                || name.starts_with("__")
+            {
+                return None;
+            }
+            (CompletionKind::Function, hir::fn_signature_text(db, f))
+        }
+        ItemDef::TypeDecl(t) => {
+            let kind = match hir::type_decl_data(db, t).kind {
+                hir::TypeDeclKind::Struct => CompletionKind::Struct,
+                hir::TypeDeclKind::Interface => CompletionKind::Interface,
+                hir::TypeDeclKind::Enum => CompletionKind::Enum,
+            };
+            (kind, name.clone())
+        }
+        ItemDef::Alias(_) => (CompletionKind::TypeAlias, name.clone()),
+        ItemDef::Global(g) => {
+            let data = hir::export::global_data(db, g);
+            let kind = if data.modifiers.is_const || data.is_let {
+                CompletionKind::Constant
+            } else {
+                CompletionKind::Variable
+            };
+            (kind, hir::display_ty(db, &hir::export::global_ty(db, g)))
+        }
+        _ => return None,
+    };
+    Some(CompletionItem::new(name, kind, Some(detail)))
+}
+
+fn scope_completions(db: &dyn Db, file: SourceFile, offset: u32) -> Vec<CompletionItem> {
+    let mut out = Vec::new();
+    let mut seen: FxHashSet<String> = FxHashSet::default();
+    let mut add = |item: CompletionItem, out: &mut Vec<CompletionItem>| {
+        if seen.insert(item.label.clone()) {
+            out.push(item);
+        }
+    };
+    if let Some((f, rel)) = util::function_at(db, file, offset) {
+        let body = hir::fn_body(db, f);
+        let result = hir::infer_function(db, f);
+        let mut locals = visible_locals(&body, rel);
+        // Innermost (latest) declarations shadow earlier ones.
+        locals.sort_by_key(|l| std::cmp::Reverse(body.locals[*l].name_range.start));
+        for l in locals {
+            let data = &body.locals[l];
+            let ty = hir::display_ty(db, &result.local_ty(l));
+            add(
+                CompletionItem::new(data.name.to_string(), CompletionKind::Local, Some(ty)),
+                &mut out,
+            );
+        }
+        let sig = hir::fn_sig(db, f);
+        for p in &sig.params {
+            add(
+                CompletionItem::new(
+                    p.name.to_string(),
+                    CompletionKind::Parameter,
+                    Some(hir::display_ty(db, &p.ty)),
+                ),
+                &mut out,
+            );
+        }
+        let data = hir::fn_data(db, f);
+        for g in &data.generics {
+            add(
+                CompletionItem::new(g.name.to_string(), CompletionKind::TypeAlias, None),
+                &mut out,
+            );
+        }
+    }
+    for f in util::visible_files(db, file) {
+        for item in hir::file_items(db, f) {
+            // Top-level items only; members come through `.`.
+            if util::item_loc(db, item)
+                .path
+                .iter()
+                .filter(|s| s.kind != hir::ItemKind::Namespace)
+                .count()
+                != 1
+            {
+                continue;
+            }
+            if let Some(c) = item_completion(db, item) {
+                add(c, &mut out);
+            }
+        }
+    }
+    for t in BUILTIN_TYPES {
+        add(
+            CompletionItem::new(*t, CompletionKind::BuiltinType, None),
+            &mut out,
+        );
+    }
+    for k in KEYWORDS {
+        add(
+            CompletionItem::new(*k, CompletionKind::Keyword, None),
+            &mut out,
+        );
+    }
+    out
+}

@@ -1,0 +1,89 @@
+//! Go to definition, find references, document highlight.
+
+use hir::{Db, SourceFile, TextRange};
+
+use crate::util::{self, Def};
+
+/// A range in a file named by its virtual path.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct FileRange {
+    pub path: String,
+    pub range: TextRange,
+}
+
+/// A definition target: the name's range, and the file it is in.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Navigation {
+    pub path: String,
+    /// The name at the target.
+    pub focus_range: TextRange,
+    pub name: String,
+    /// Whether the target is in the embedded stdlib (no file on disk).
+    pub is_stdlib: bool,
+}
+
+pub(crate) fn goto_definition(db: &dyn Db, file: SourceFile, offset: u32) -> Vec<Navigation> {
+    let target = match util::occurrence_at(db, file, offset) {
+        Some(o) => util::def_site(db, o.def).map(|(f, r)| (f, r, util::def_name(db, o.def))),
+        None => hir::definition_at(db, file, offset).map(|nav| (nav.file, nav.range, nav.name)),
+    };
+    target
+        .map(|(f, range, name)| Navigation {
+            path: f.path(db).to_string(),
+            focus_range: range,
+            name,
+            is_stdlib: f.kind(db) == hir::FileKind::Stdlib,
+        })
+        .into_iter()
+        .collect()
+}
+
+fn def_at(db: &dyn Db, file: SourceFile, offset: u32) -> Option<Def> {
+    util::occurrence_at(db, file, offset).map(|o| o.def)
+}
+
+pub(crate) fn references(
+    db: &dyn Db,
+    file: SourceFile,
+    offset: u32,
+    include_declaration: bool,
+) -> Vec<FileRange> {
+    let Some(def) = def_at(db, file, offset) else {
+        return Vec::new();
+    };
+    // Locals and parameters cannot be seen from other files.
+    let files: Vec<SourceFile> = match def {
+        Def::Local(..) | Def::Param(..) => vec![file],
+        _ => db.workspace().files(db).to_vec(),
+    };
+    let mut out: Vec<FileRange> = Vec::new();
+    for f in files {
+        let path = f.path(db).to_string();
+        for o in util::occurrences(db, f) {
+            if o.def == def && (include_declaration || !o.is_decl) {
+                out.push(FileRange {
+                    path: path.clone(),
+                    range: o.range,
+                });
+            }
+        }
+    }
+    out.sort();
+    out.dedup();
+    out
+}
+
+pub(crate) fn highlight_related(
+    db: &dyn Db,
+    file: SourceFile,
+    offset: u32,
+) -> Vec<(TextRange, bool)> {
+    let Some(def) = def_at(db, file, offset) else {
+        return Vec::new();
+    };
+    util::occurrences(db, file)
+        .into_iter()
+        .filter(|o| o.def == def)
+        .map(|o| (o.range, o.is_decl))
+        .collect()
+}

@@ -1,0 +1,912 @@
+//! Fixture tests: `$0` marks the cursor; `//- /path` lines start further files (the first file
+//! holds the cursor unless another one has the marker).
+
+use expect_test::{Expect, expect};
+
+use crate::{AnalysisHost, TextRange};
+
+struct Fixture {
+    host: AnalysisHost,
+    path: String,
+    offset: u32,
+    text: String,
+}
+
+fn fixture(src: &str) -> Fixture {
+    let mut host = AnalysisHost::new();
+    let mut files: Vec<(String, String)> = Vec::new();
+    if src.trim_start().starts_with("//- ") {
+        for chunk in src.trim_start().split("//- ").filter(|c| !c.is_empty()) {
+            let (path, text) = chunk.split_once('\n').unwrap_or((chunk, ""));
+            files.push((path.trim().to_string(), text.to_string()));
+        }
+    } else {
+        files.push(("/ws/main.slang".to_string(), src.to_string()));
+    }
+    let mut cursor = None;
+    for (path, text) in &mut files {
+        if let Some(i) = text.find("$0") {
+            text.replace_range(i..i + 2, "");
+            cursor = Some((path.clone(), i as u32, text.clone()));
+        }
+        host.set_file(path, text);
+    }
+    let (path, offset, text) =
+        cursor.unwrap_or_else(|| (files[0].0.clone(), 0, files[0].1.clone()));
+    Fixture {
+        host,
+        path,
+        offset,
+        text,
+    }
+}
+
+/// `text[range]` for readable snapshots.
+fn slice(text: &str, r: TextRange) -> &str {
+    text.get(r.start as usize..r.end as usize)
+        .unwrap_or("<bad range>")
+}
+
+fn line_col(text: &str, offset: u32) -> String {
+    let before = &text[..offset as usize];
+    let line = before.matches('\n').count();
+    let col = before.len() - before.rfind('\n').map_or(0, |i| i + 1);
+    format!("{}:{}", line + 1, col + 1)
+}
+
+fn check_hover(src: &str, expect: Expect) {
+    let f = fixture(src);
+    let got = f.host.analysis().hover(&f.path, f.offset).unwrap();
+    let actual = match got {
+        Some(h) => format!("[{}]\n{}\n", slice(&f.text, h.range), h.markdown),
+        None => "no hover\n".to_string(),
+    };
+    expect.assert_eq(&actual);
+}
+
+fn check_completion(src: &str, expect: Expect) {
+    let f = fixture(src);
+    let items = f.host.analysis().completions(&f.path, f.offset).unwrap();
+    let baseline = fixture("$0");
+    let stdlib_names: Vec<String> = baseline
+        .host
+        .analysis()
+        .completions(&baseline.path, 0)
+        .unwrap()
+        .into_iter()
+        .map(|i| i.label)
+        .collect();
+    // Keywords and builtin types are the same everywhere: list the rest, then count those.
+    let mut out = String::new();
+    let mut fixed = 0;
+    for item in &items {
+        if matches!(
+            item.kind,
+            crate::CompletionKind::Keyword | crate::CompletionKind::BuiltinType
+        ) {
+            fixed += 1;
+            continue;
+        }
+        // The stdlib's names are the same everywhere: keep two known ones, drop the rest.
+        if stdlib_names.contains(&item.label) && !["sin", "dot"].contains(&item.label.as_str()) {
+            continue;
+        }
+        out.push_str(&format!("{:?} {}", item.kind, item.label));
+        if let Some(d) = &item.detail {
+            out.push_str(&format!(" : {d}"));
+        }
+        if let Some(i) = &item.insert_text {
+            out.push_str(&format!(" => {i}"));
+        }
+        out.push('\n');
+    }
+    if fixed > 0 {
+        out.push_str(&format!("+ {fixed} keywords and builtin types\n"));
+    }
+    expect.assert_eq(&out);
+}
+
+fn check_definition(src: &str, expect: Expect) {
+    let f = fixture(src);
+    let navs = f
+        .host
+        .analysis()
+        .goto_definition(&f.path, f.offset)
+        .unwrap();
+    let analysis = f.host.analysis();
+    let mut out = String::new();
+    for nav in navs {
+        let text = analysis.file_text(&nav.path).unwrap().unwrap_or_default();
+        out.push_str(&format!(
+            "{} {} `{}` stdlib={}\n",
+            nav.path,
+            line_col(&text, nav.focus_range.start),
+            slice(&text, nav.focus_range),
+            nav.is_stdlib
+        ));
+    }
+    expect.assert_eq(&out);
+}
+
+fn check_references(src: &str, expect: Expect) {
+    let f = fixture(src);
+    let analysis = f.host.analysis();
+    let refs = analysis.references(&f.path, f.offset, true).unwrap();
+    let mut out = String::new();
+    for r in refs {
+        let text = analysis.file_text(&r.path).unwrap().unwrap_or_default();
+        out.push_str(&format!(
+            "{} {} `{}`\n",
+            r.path,
+            line_col(&text, r.range.start),
+            slice(&text, r.range)
+        ));
+    }
+    let highlights = analysis.highlight_related(&f.path, f.offset).unwrap();
+    out.push_str("highlights:");
+    for (r, decl) in highlights {
+        out.push_str(&format!(
+            " {}{}",
+            line_col(&f.text, r.start),
+            if decl { "(decl)" } else { "" }
+        ));
+    }
+    out.push('\n');
+    expect.assert_eq(&out);
+}
+
+fn check_symbols(src: &str, expect: Expect) {
+    fn dump(text: &str, syms: &[crate::Symbol], depth: usize, out: &mut String) {
+        for s in syms {
+            out.push_str(&format!(
+                "{}{:?} {} @{} [{}]{}\n",
+                "  ".repeat(depth),
+                s.kind,
+                s.name,
+                line_col(text, s.focus_range.start),
+                slice(text, s.focus_range),
+                s.detail
+                    .as_ref()
+                    .map(|d| format!(" : {d}"))
+                    .unwrap_or_default()
+            ));
+            dump(text, &s.children, depth + 1, out);
+        }
+    }
+    let f = fixture(src);
+    let syms = f.host.analysis().document_symbols(&f.path).unwrap();
+    let mut out = String::new();
+    dump(&f.text, &syms, 0, &mut out);
+    expect.assert_eq(&out);
+}
+
+fn check_tokens(src: &str, expect: Expect) {
+    let f = fixture(src);
+    let tokens = f.host.analysis().semantic_tokens(&f.path).unwrap();
+    let mut out = String::new();
+    for t in tokens {
+        let mut mods = Vec::new();
+        for (bit, name) in crate::HlMod::NAMES.iter().enumerate() {
+            if t.mods & (1 << bit) != 0 {
+                mods.push(*name);
+            }
+        }
+        out.push_str(
+            &format!(
+                "{:?} `{}` {}\n",
+                t.tag,
+                slice(&f.text, t.range),
+                mods.join(",")
+            )
+            .replace(" \n", "\n"),
+        );
+    }
+    expect.assert_eq(&out);
+}
+
+fn check_diagnostics(src: &str, expect: Expect) {
+    let f = fixture(src);
+    let diags = f.host.analysis().diagnostics(&f.path).unwrap();
+    let mut out = String::new();
+    for d in diags {
+        out.push_str(&format!(
+            "{:?} {} {} `{}`: {}\n",
+            d.severity,
+            d.code,
+            line_col(&f.text, d.range.start),
+            slice(&f.text, d.range),
+            d.message
+        ));
+        for r in d.related {
+            out.push_str(&format!(
+                "  related {} {}..{}: {}\n",
+                r.path, r.range.start, r.range.end, r.message
+            ));
+        }
+    }
+    expect.assert_eq(&out);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Hover
+
+#[test]
+fn hover_local_shows_type() {
+    check_hover(
+        r#"
+void main() {
+    let v = float3(1.0, 2.0, 3.0);
+    float y = v$0.x;
+}
+"#,
+        expect![[r#"
+            [v]
+            ```slang
+            float3 v
+            ```
+
+            local variable
+        "#]],
+    );
+}
+
+#[test]
+fn hover_function_call_shows_signature_and_attributes() {
+    check_hover(
+        r#"
+[Differentiable]
+float square(float x) { return x * x; }
+void main() { float y = squ$0are(2.0); }
+"#,
+        expect![[r#"
+            [square]
+            ```slang
+            [Differentiable]
+            float square(float x)
+            ```
+        "#]],
+    );
+}
+
+#[test]
+fn hover_parameter() {
+    check_hover(
+        r#"
+float f(inout float acc, no_diff float w) { acc += w$0; return acc; }
+"#,
+        expect![[r#"
+            [w]
+            ```slang
+            no_diff float w
+            ```
+
+            parameter of `f`
+        "#]],
+    );
+}
+
+#[test]
+fn hover_struct_name_lists_fields() {
+    check_hover(
+        r#"
+struct Ray { float3 origin; float3 dir; }
+void main() { Ra$0y r; }
+"#,
+        expect![[r#"
+            [Ray]
+            ```slang
+            struct Ray
+            {
+                float3 origin;
+                float3 dir;
+            }
+            ```
+        "#]],
+    );
+}
+
+#[test]
+fn hover_field_access() {
+    check_hover(
+        r#"
+struct Ray { float3 origin; no_diff float3 dir; }
+float3 f(Ray r) { return r.di$0r; }
+"#,
+        expect![[r#"
+            [dir]
+            ```slang
+            no_diff float3 dir
+            ```
+
+            field of `Ray`
+        "#]],
+    );
+}
+
+#[test]
+fn hover_stdlib_function() {
+    check_hover(
+        r#"
+float f(float x) { return s$0in(x); }
+"#,
+        expect![[r#"
+            [sin]
+            ```slang
+            [Differentiable]
+            T sin<T>(T x)
+            ```
+        "#]],
+    );
+}
+
+#[test]
+fn hover_expression_without_name() {
+    check_hover(
+        r#"
+float f(float x) { return x + 1.0$0; }
+"#,
+        expect![[r#"
+            [1.0]
+            ```slang
+            float
+            ```
+        "#]],
+    );
+}
+
+#[test]
+fn hover_on_broken_code() {
+    check_hover(
+        r#"
+float f(float x) {
+    let y = x * 2.0;
+    return y$0 +
+}
+"#,
+        expect![[r#"
+            [y]
+            ```slang
+            float y
+            ```
+
+            local variable
+        "#]],
+    );
+}
+
+#[test]
+fn hover_nothing_on_whitespace() {
+    check_hover(
+        "void main() {   $0  }\n",
+        expect![[r#"
+        no hover
+    "#]],
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Completion
+
+#[test]
+fn complete_scope_names() {
+    check_completion(
+        r#"
+static const int COUNT = 4;
+struct Light { float3 color; }
+float helper(float a) { return a; }
+void main(float p) {
+    float before = 1.0;
+    {
+        float hidden = 2.0;
+    }
+    $0
+    float after = 3.0;
+}
+"#,
+        expect![[r#"
+            Local before : float
+            Parameter p : float
+            Constant COUNT : int
+            Struct Light : Light
+            Function helper : float helper(float a)
+            Function main : void main(float p)
+            Function sin : T sin<T>(T x)
+            Function dot : T dot<T, N>(vector<T, N> x, vector<T, N> y)
+            + 90 keywords and builtin types
+        "#]],
+    );
+}
+
+#[test]
+fn complete_members_of_struct() {
+    check_completion(
+        r#"
+struct Light { float3 color; float intensity; float power() { return intensity; } }
+void main(Light l) { float x = l.$0 }
+"#,
+        expect![[r#"
+            Field color : float3
+            Field intensity : float
+            Method power : float power()
+        "#]],
+    );
+}
+
+#[test]
+fn complete_swizzles_of_vector() {
+    check_completion(
+        r#"
+void main() { float2 v = float2(1.0, 2.0); float x = v.$0; }
+"#,
+        expect![[r#"
+            TypeAlias Differential : vector<T, N>
+            Swizzle x : float
+            Swizzle y : float
+            Swizzle xy : float2
+            Swizzle xx : float2
+            Swizzle yx : float2
+            Swizzle yy : float2
+            Swizzle r : float
+            Swizzle g : float
+            Swizzle rg : float2
+            Swizzle rr : float2
+            Swizzle gr : float2
+            Swizzle gg : float2
+        "#]],
+    );
+}
+
+#[test]
+fn complete_attributes() {
+    check_completion(
+        r#"
+[Back$0
+float f(float x) { return x; }
+"#,
+        expect![[r#"
+            Attribute Differentiable : function can be differentiated in both modes
+            Attribute ForwardDifferentiable : function can be differentiated in forward mode
+            Attribute BackwardDifferentiable : function can be differentiated in backward mode
+            Attribute ForwardDerivative : user-defined forward derivative: [ForwardDerivative(fn)] => ForwardDerivative(
+            Attribute BackwardDerivative : user-defined backward derivative: [BackwardDerivative(fn)] => BackwardDerivative(
+            Attribute ForwardDerivativeOf : this function is the forward derivative of another => ForwardDerivativeOf(
+            Attribute BackwardDerivativeOf : this function is the backward derivative of another => BackwardDerivativeOf(
+            Attribute PrimalSubstitute : use another function as the primal => PrimalSubstitute(
+            Attribute TreatAsDifferentiable : treat as differentiable with a zero derivative
+            Attribute PreferRecompute : recompute values in the backward pass
+            Attribute PreferCheckpoint : store values for the backward pass
+            Attribute MaxIters : bound on loop iterations for the backward pass => MaxIters(
+            Attribute ForceUnroll : unroll the loop
+            Attribute unroll : unroll the loop
+            Attribute loop : keep the loop
+            Attribute mutating : method may modify `this`
+            Attribute numthreads : workgroup size of a compute entry point => numthreads(
+            Attribute shader : entry point stage: [shader("compute")] => shader(
+            Attribute DerivativeMember : field holds the derivative of another => DerivativeMember(
+        "#]],
+    );
+}
+
+#[test]
+fn complete_attribute_argument_lists_functions() {
+    check_completion(
+        r#"
+void f_bwd(inout DifferentialPair<float> x, float d) {}
+[BackwardDerivative(f_$0)]
+float f(float x) { return x; }
+"#,
+        expect![[r#"
+            Parameter x : float
+            Function f_bwd : void f_bwd(inout DifferentialPair<float> x, float d)
+            Function f : float f(float x)
+            Function sin : T sin<T>(T x)
+            Function dot : T dot<T, N>(vector<T, N> x, vector<T, N> y)
+            + 90 keywords and builtin types
+        "#]],
+    );
+}
+
+#[test]
+fn index_bracket_is_not_an_attribute() {
+    check_completion(
+        r#"
+void main() { float a[3]; float b = a[$0]; }
+"#,
+        expect![[r#"
+            Local b : float
+            Local a : float[3]
+            Function main : void main()
+            Function sin : T sin<T>(T x)
+            Function dot : T dot<T, N>(vector<T, N> x, vector<T, N> y)
+            + 90 keywords and builtin types
+        "#]],
+    );
+}
+
+#[test]
+fn complete_names_from_imported_file() {
+    check_completion(
+        r#"
+//- /ws/util.slang
+float helperFromUtil(float x) { return x; }
+//- /ws/main.slang
+import util;
+void main() { float y = hel$0 }
+"#,
+        expect![[r#"
+            Local y : float
+            Function main : void main()
+            Function helperFromUtil : float helperFromUtil(float x)
+            Function sin : T sin<T>(T x)
+            Function dot : T dot<T, N>(vector<T, N> x, vector<T, N> y)
+            + 90 keywords and builtin types
+        "#]],
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Signature help
+
+#[test]
+fn signature_help_active_parameter() {
+    let f = fixture(
+        r#"
+float lerp3(float a, float b, inout float t) { return a; }
+void main() { float t = 0.5; lerp3(1.0, $0 }
+"#,
+    );
+    let help = f
+        .host
+        .analysis()
+        .signature_help(&f.path, f.offset)
+        .unwrap()
+        .expect("signature help");
+    let sig = &help.signatures[help.active_signature as usize];
+    let params: Vec<&str> = sig
+        .parameters
+        .iter()
+        .map(|(s, e)| &sig.label[*s as usize..*e as usize])
+        .collect();
+    expect![[r#"
+        (
+            "float lerp3(float a, float b, inout float t)",
+            [
+                "float a",
+                "float b",
+                "inout float t",
+            ],
+            1,
+        )
+    "#]]
+    .assert_debug_eq(&(sig.label.as_str(), params, help.active_parameter));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Navigation
+
+#[test]
+fn definition_of_local() {
+    check_definition(
+        r#"
+void main() {
+    float total = 0.0;
+    total$0 += 1.0;
+}
+"#,
+        expect![[r#"
+            /ws/main.slang 3:11 `total` stdlib=false
+        "#]],
+    );
+}
+
+#[test]
+fn definition_of_function_in_other_file() {
+    check_definition(
+        r#"
+//- /ws/lib/math.slang
+float twice(float x) { return 2.0 * x; }
+//- /ws/main.slang
+import lib.math;
+float f() { return tw$0ice(1.0); }
+"#,
+        expect![[r#"
+            /ws/lib/math.slang 1:7 `twice` stdlib=false
+        "#]],
+    );
+}
+
+#[test]
+fn definition_into_stdlib() {
+    check_definition(
+        r#"
+float f(float x) { return co$0s(x); }
+"#,
+        expect![[r#"
+            stdlib/core.slang 146:41 `cos` stdlib=true
+        "#]],
+    );
+}
+
+#[test]
+fn definition_of_type_in_type_position() {
+    check_definition(
+        r#"
+struct Material { float roughness; }
+float f(Mat$0erial m) { return m.roughness; }
+"#,
+        expect![[r#"
+            /ws/main.slang 2:8 `Material` stdlib=false
+        "#]],
+    );
+}
+
+#[test]
+fn definition_of_field() {
+    check_definition(
+        r#"
+struct Material { float roughness; }
+float f(Material m) { return m.rough$0ness; }
+"#,
+        expect![[r#"
+            /ws/main.slang 2:25 `roughness` stdlib=false
+        "#]],
+    );
+}
+
+#[test]
+fn references_of_function_across_files() {
+    check_references(
+        r#"
+//- /ws/util.slang
+float twice(float x) { return 2.0 * x; }
+float four(float x) { return twice(twice(x)); }
+//- /ws/main.slang
+import util;
+float f() { return tw$0ice(1.0) + twice(2.0); }
+"#,
+        expect![[r#"
+            /ws/main.slang 2:20 `twice`
+            /ws/main.slang 2:33 `twice`
+            /ws/util.slang 1:7 `twice`
+            /ws/util.slang 2:30 `twice`
+            /ws/util.slang 2:36 `twice`
+            highlights: 2:20 2:33
+        "#]],
+    );
+}
+
+#[test]
+fn references_of_local_stay_in_function() {
+    check_references(
+        r#"
+float f(float a) { float s$0um = a; sum += 1.0; return sum; }
+float g(float sum) { return sum; }
+"#,
+        expect![[r#"
+            /ws/main.slang 2:26 `sum`
+            /ws/main.slang 2:35 `sum`
+            /ws/main.slang 2:54 `sum`
+            highlights: 2:26(decl) 2:35 2:54
+        "#]],
+    );
+}
+
+#[test]
+fn references_of_field() {
+    check_references(
+        r#"
+struct P { float w$0eight; }
+float f(P p) { return p.weight * p.weight; }
+"#,
+        expect![[r#"
+            /ws/main.slang 2:18 `weight`
+            /ws/main.slang 3:25 `weight`
+            /ws/main.slang 3:36 `weight`
+            highlights: 2:18(decl) 3:25 3:36
+        "#]],
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Symbols
+
+#[test]
+fn document_symbols_nest_members() {
+    check_symbols(
+        r#"
+static const float PI = 3.14159;
+struct Sphere {
+    float3 center;
+    float radius;
+    float area() { return 4.0 * PI * radius * radius; }
+}
+interface IShape { float area(); }
+enum Mode { Fast, Exact }
+[Differentiable]
+float render(Sphere s) { return s.area(); }
+"#,
+        expect![[r#"
+            Constant PI @2:20 [PI] : float
+            Struct Sphere @3:8 [Sphere]
+              Field center @4:12 [center] : float3
+              Field radius @5:11 [radius] : float
+              Method area @6:11 [area] : float area()
+            Interface IShape @8:11 [IShape]
+              Method area @8:26 [area] : float area()
+            Enum Mode @9:6 [Mode]
+              EnumMember Fast @9:13 [Fast]
+              EnumMember Exact @9:19 [Exact]
+            Function render @11:7 [render] : float render(Sphere s)
+        "#]],
+    );
+}
+
+#[test]
+fn workspace_symbols_fuzzy() {
+    let f = fixture(
+        r#"
+//- /ws/a.slang
+float renderDiff(float x) { return x; }
+struct RenderState { float t; }
+//- /ws/b.slang
+float other() { return 1.0; }
+"#,
+    );
+    let syms = f.host.analysis().workspace_symbols("rndr").unwrap();
+    let got: Vec<String> = syms
+        .iter()
+        .map(|s| format!("{} {:?} {}", s.name, s.kind, s.path))
+        .collect();
+    expect![[r#"
+        [
+            "renderDiff Function /ws/a.slang",
+            "RenderState Struct /ws/a.slang",
+        ]
+    "#]]
+    .assert_debug_eq(&got);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Semantic tokens, folding, inlay hints, diagnostics
+
+#[test]
+fn semantic_tokens_classify_names() {
+    check_tokens(
+        r#"
+// lit
+struct S { float v; }
+[Differentiable]
+float f(S s, float k) {
+    let c = 2;
+    return sin(s.v) * k + c;
+}
+"#,
+        expect![[r#"
+            Comment `// lit`
+            Keyword `struct`
+            Struct `S` declaration
+            Type `float` defaultLibrary
+            Property `v` declaration
+            Decorator `Differentiable`
+            Type `float` defaultLibrary
+            Function `f` declaration
+            Struct `S`
+            Parameter `s` declaration
+            Type `float` defaultLibrary
+            Parameter `k` declaration
+            Keyword `let`
+            Variable `c` declaration,readonly
+            Number `2`
+            Keyword `return`
+            Function `sin` defaultLibrary
+            Parameter `s`
+            Property `v`
+            Parameter `k`
+            Variable `c` readonly
+        "#]],
+    );
+}
+
+#[test]
+fn folding_ranges() {
+    let f = fixture(
+        r#"// one
+// two
+struct S {
+    float a;
+}
+/* block
+   comment */
+void main() {
+    if (true) {
+        return;
+    }
+}
+"#,
+    );
+    let folds = f.host.analysis().folding_ranges(&f.path).unwrap();
+    let got: Vec<String> = folds
+        .iter()
+        .map(|fold| {
+            format!(
+                "{:?} {}..{}",
+                fold.kind,
+                line_col(&f.text, fold.range.start),
+                line_col(&f.text, fold.range.end)
+            )
+        })
+        .collect();
+    expect![[r#"
+        [
+            "Comment 1:1..2:7",
+            "Region 3:10..5:2",
+            "Comment 6:1..7:14",
+            "Region 8:13..12:2",
+            "Region 9:15..11:6",
+        ]
+    "#]]
+    .assert_debug_eq(&got);
+}
+
+#[test]
+fn inlay_hints_for_untyped_declarations() {
+    let f = fixture(
+        r#"
+struct S { float3 p; }
+void main(S s) {
+    let a = s.p;
+    var b = a.xy;
+    float c = 1.0;
+    let d = fwd_diff(sin);
+}
+"#,
+    );
+    let hints = f.host.analysis().inlay_hints(&f.path, None).unwrap();
+    let got: Vec<String> = hints
+        .iter()
+        .map(|h| format!("{} {}", line_col(&f.text, h.offset), h.label))
+        .collect();
+    expect![[r#"
+        [
+            "4:10 : float3",
+            "5:10 : float2",
+        ]
+    "#]]
+    .assert_debug_eq(&got);
+}
+
+#[test]
+fn diagnostics_with_related_information() {
+    check_diagnostics(
+        r#"
+struct A { int x; }
+struct A { int y; }
+float f(float x) { return x + undefined_name; }
+"#,
+        expect![[r#"
+            Error E2019 3:8 `A`: `A` is defined more than once in this scope: rename one of them
+              related /ws/main.slang 8..9: first definition here
+            Error E2001 4:31 `undefined_name`: cannot find `undefined_name` in this scope: declare it or check the spelling
+        "#]],
+    );
+}
+
+#[test]
+fn diagnostics_syntax_error() {
+    check_diagnostics(
+        "void main() { float x = ; }\n",
+        expect![[r#"
+        Error E1001 1:25 `;`: unexpected ';', expected an expression
+    "#]],
+    );
+}
+
+#[test]
+fn unknown_file_gives_empty_results() {
+    let host = AnalysisHost::new();
+    let a = host.analysis();
+    assert_eq!(a.hover("/nope.slang", 0).unwrap(), None);
+    assert!(a.completions("/nope.slang", 0).unwrap().is_empty());
+    assert!(a.diagnostics("/nope.slang").unwrap().is_empty());
+    assert!(a.goto_definition("/nope.slang", 3).unwrap().is_empty());
+}

@@ -1,0 +1,506 @@
+//! Shared helpers: files, names at offsets, item owners, and the per-file index of name
+//! occurrences that navigation, highlighting and semantic tokens are built on.
+
+use std::sync::Arc;
+
+use hir::{Db, Expr, ExprRes, FunctionId, ItemDef, LocalId, SourceFile, TextRange, Ty, TypeDeclId};
+use rustc_hash::FxHashMap;
+use syntax::{NodeOrToken, SyntaxKind, SyntaxNode};
+
+/// A user file or a stdlib file by virtual path.
+pub(crate) fn any_file(db: &dyn Db, path: &str) -> Option<SourceFile> {
+    let ws = db.workspace();
+    ws.files(db)
+        .iter()
+        .chain(ws.stdlib(db).iter())
+        .copied()
+        .find(|f| &**f.path(db) == path)
+}
+
+pub(crate) fn is_ident_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'_'
+}
+
+/// The identifier touching `offset` in `text` (at it or just before it).
+pub(crate) fn ident_at(text: &str, offset: u32) -> Option<(String, TextRange)> {
+    let bytes = text.as_bytes();
+    let offset = (offset as usize).min(bytes.len());
+    let mut start = offset;
+    while start > 0 && is_ident_byte(bytes[start - 1]) {
+        start -= 1;
+    }
+    let mut end = offset;
+    while end < bytes.len() && is_ident_byte(bytes[end]) {
+        end += 1;
+    }
+    if start == end || bytes[start].is_ascii_digit() {
+        return None;
+    }
+    Some((
+        text[start..end].to_string(),
+        TextRange::new(start as u32, end as u32),
+    ))
+}
+
+/// The word (identifier or number literal, `1.5f` included) touching `offset`.
+pub(crate) fn word_at(text: &str, offset: u32) -> Option<TextRange> {
+    let bytes = text.as_bytes();
+    let is_word = |b: u8| is_ident_byte(b) || b == b'.';
+    let offset = (offset as usize).min(bytes.len());
+    let mut start = offset;
+    while start > 0 && is_word(bytes[start - 1]) {
+        start -= 1;
+    }
+    let mut end = offset;
+    while end < bytes.len() && is_word(bytes[end]) {
+        end += 1;
+    }
+    // A member access `a.b` is two words; only numbers keep their dot.
+    let word = &text[start..end];
+    if word.contains('.') && !word.starts_with(|c: char| c.is_ascii_digit() || c == '.') {
+        let (_, r) = ident_at(text, offset as u32)?;
+        return Some(r);
+    }
+    (start < end).then(|| TextRange::new(start as u32, end as u32))
+}
+
+/// Maps an item-relative range (preprocessed text) to the file's original text.
+pub(crate) fn to_original(db: &dyn Db, def: ItemDef, range: TextRange) -> TextRange {
+    let (file, _, _) = hir::item_ranges(db, def);
+    let pp = hir::preprocessed(db, file);
+    pp.map
+        .range_to_original(range.shifted(hir::item_start(db, def)))
+}
+
+/// The innermost function whose text contains `offset` (original text), with the offset made
+/// relative to the function's syntax in the preprocessed text.
+pub(crate) fn function_at(db: &dyn Db, file: SourceFile, offset: u32) -> Option<(FunctionId, u32)> {
+    let pp = hir::preprocessed(db, file);
+    let expanded = pp.map.to_expanded(offset);
+    hir::file_items(db, file)
+        .into_iter()
+        .filter_map(|d| match d {
+            ItemDef::Function(f) => {
+                let (_, full, _) = hir::item_ranges(db, d);
+                full.contains_inclusive(offset).then_some((f, full.len()))
+            }
+            _ => None,
+        })
+        .min_by_key(|(_, len)| *len)
+        .and_then(|(f, _)| {
+            let start = hir::item_start(db, ItemDef::Function(f));
+            expanded.checked_sub(start).map(|rel| (f, rel))
+        })
+}
+
+/// What a name refers to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) enum Def {
+    Item(ItemDef),
+    Local(FunctionId, LocalId),
+    Param(FunctionId, u32),
+    Field(TypeDeclId, u32),
+    Variant(TypeDeclId, u32),
+}
+
+/// One name in a file: its range (original text), what it refers to, whether it declares it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Occurrence {
+    pub range: TextRange,
+    pub def: Def,
+    pub is_decl: bool,
+}
+
+/// The declaration site of a definition: file and the name's range.
+pub(crate) fn def_site(db: &dyn Db, def: Def) -> Option<(SourceFile, TextRange)> {
+    Some(match def {
+        Def::Item(item) => {
+            let (file, _, name) = hir::item_ranges(db, item);
+            (file, name)
+        }
+        Def::Local(f, l) => {
+            let body = hir::fn_body(db, f);
+            let local = body.locals.iter().find(|(id, _)| *id == l)?.1;
+            (
+                f.loc(db).file,
+                to_original(db, ItemDef::Function(f), local.name_range),
+            )
+        }
+        Def::Param(f, i) => {
+            let data = hir::fn_data(db, f);
+            (
+                f.loc(db).file,
+                to_original(
+                    db,
+                    ItemDef::Function(f),
+                    data.params.get(i as usize)?.name_range,
+                ),
+            )
+        }
+        Def::Field(t, i) => {
+            let data = hir::type_decl_data(db, t);
+            (
+                t.loc(db).file,
+                to_original(
+                    db,
+                    ItemDef::TypeDecl(t),
+                    data.fields.get(i as usize)?.name_range,
+                ),
+            )
+        }
+        Def::Variant(t, i) => {
+            let data = hir::type_decl_data(db, t);
+            (
+                t.loc(db).file,
+                to_original(
+                    db,
+                    ItemDef::TypeDecl(t),
+                    data.variants.get(i as usize)?.name_range,
+                ),
+            )
+        }
+    })
+}
+
+/// The display name of a definition.
+pub(crate) fn def_name(db: &dyn Db, def: Def) -> String {
+    match def {
+        Def::Item(item) => item_name(db, item),
+        Def::Local(f, l) => hir::fn_body(db, f)
+            .locals
+            .iter()
+            .find(|(id, _)| *id == l)
+            .map(|(_, d)| d.name.to_string())
+            .unwrap_or_default(),
+        Def::Param(f, i) => hir::fn_data(db, f)
+            .params
+            .get(i as usize)
+            .map(|p| p.name.to_string())
+            .unwrap_or_default(),
+        Def::Field(t, i) => hir::type_decl_data(db, t)
+            .fields
+            .get(i as usize)
+            .map(|p| p.name.to_string())
+            .unwrap_or_default(),
+        Def::Variant(t, i) => hir::type_decl_data(db, t)
+            .variants
+            .get(i as usize)
+            .map(|p| p.name.to_string())
+            .unwrap_or_default(),
+    }
+}
+
+pub(crate) fn item_loc(db: &dyn Db, item: ItemDef) -> hir::ItemLoc {
+    match item {
+        ItemDef::Function(x) => x.loc(db).clone(),
+        ItemDef::TypeDecl(x) => x.loc(db).clone(),
+        ItemDef::Alias(x) => x.loc(db).clone(),
+        ItemDef::Global(x) => x.loc(db).clone(),
+        ItemDef::Extension(x) => x.loc(db).clone(),
+        ItemDef::Property(x) => x.loc(db).clone(),
+        ItemDef::Subscript(x) => x.loc(db).clone(),
+    }
+}
+
+pub(crate) fn item_name(db: &dyn Db, item: ItemDef) -> String {
+    item_loc(db, item).name().to_string()
+}
+
+/// Files whose top-level names `file` sees: itself, what it imports (transitively through
+/// `__exported import`, approximated as all imports), and the stdlib.
+pub(crate) fn visible_files(db: &dyn Db, file: SourceFile) -> Vec<SourceFile> {
+    let mut out = vec![file];
+    let mut i = 0;
+    while i < out.len() {
+        let current = out[i];
+        i += 1;
+        for import in imports_of(db, current) {
+            let target = if import.is_include {
+                base_db::resolve_relative(db, current, &import.module)
+            } else {
+                base_db::resolve_import(db, current, &import.module)
+            };
+            if let Some(t) = target
+                && !out.contains(&t)
+            {
+                out.push(t);
+            }
+        }
+    }
+    out.extend(db.workspace().stdlib(db).iter().copied());
+    out
+}
+
+/// Types declared in the visible files, by name (first declaration wins).
+pub(crate) fn visible_types(db: &dyn Db, file: SourceFile) -> FxHashMap<String, ItemDef> {
+    let mut out = FxHashMap::default();
+    for f in visible_files(db, file) {
+        for item in hir::file_items(db, f) {
+            if matches!(item, ItemDef::TypeDecl(_) | ItemDef::Alias(_))
+                && item_loc(db, item).path.len() == 1
+            {
+                out.entry(item_name(db, item)).or_insert(item);
+            }
+        }
+    }
+    out
+}
+
+pub(crate) struct ImportRef {
+    pub module: String,
+    pub is_include: bool,
+}
+
+/// `import a.b;`, `__include c;` and `#include "d.slang"` of a file.
+pub(crate) fn imports_of(db: &dyn Db, file: SourceFile) -> Vec<ImportRef> {
+    let root = SyntaxNode::new_root(hir::parse(db, file).green);
+    let mut out: Vec<ImportRef> = root
+        .children()
+        .filter(|c| matches!(c.kind(), SyntaxKind::IMPORT | SyntaxKind::INCLUDE))
+        .filter_map(|node| {
+            let is_include = node.kind() == SyntaxKind::INCLUDE;
+            let path = node
+                .children()
+                .find(|c| c.kind() == SyntaxKind::MODULE_PATH)?;
+            let mut module = String::new();
+            for el in path.descendants_with_tokens() {
+                if let NodeOrToken::Token(t) = el {
+                    match t.kind() {
+                        SyntaxKind::STRING => module.push_str(t.text().trim_matches('"')),
+                        SyntaxKind::IDENT => {
+                            if !module.is_empty() {
+                                module.push('.');
+                            }
+                            module.push_str(t.text());
+                        }
+                        _ => {}
+                    }
+                }
+            }
+            if module.is_empty() {
+                return None;
+            }
+            if is_include && !module.ends_with(".slang") {
+                module.push_str(".slang");
+            }
+            Some(ImportRef { module, is_include })
+        })
+        .collect();
+    for line in file.text(db).lines() {
+        let line = line.trim_start();
+        if let Some(rest) = line.strip_prefix('#') {
+            let rest = rest.trim_start();
+            if let Some(rest) = rest.strip_prefix("include") {
+                let name = rest
+                    .trim()
+                    .trim_matches(|c| c == '"' || c == '<' || c == '>');
+                if !name.is_empty() {
+                    out.push(ImportRef {
+                        module: name.to_string(),
+                        is_include: true,
+                    });
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Candidate paths for each import of `file` that no loaded file satisfies.
+pub(crate) fn missing_import_candidates(db: &dyn Db, file: SourceFile) -> Vec<String> {
+    let mut out = Vec::new();
+    let from_dir = base_db::parent_dir(file.path(db)).to_string();
+    let include_dirs: Vec<Arc<str>> = db.workspace().options(db).include_dirs.clone();
+    for import in imports_of(db, file) {
+        let relatives: Vec<String> = if import.is_include {
+            if base_db::resolve_relative(db, file, &import.module).is_some() {
+                continue;
+            }
+            vec![import.module.clone()]
+        } else {
+            if base_db::resolve_import(db, file, &import.module).is_some() {
+                continue;
+            }
+            let base = import.module.replace('.', "/");
+            vec![
+                format!("{base}.slang"),
+                format!("{}.slang", base.replace('_', "-")),
+            ]
+        };
+        for rel in relatives {
+            let absolute = file.path(db).starts_with('/');
+            for dir in std::iter::once(from_dir.as_str()).chain(include_dirs.iter().map(|d| &**d)) {
+                let mut joined = base_db::join_path(dir, &rel);
+                // `join_path` drops a leading slash; keep absolute paths absolute for the server.
+                if absolute || dir.starts_with('/') {
+                    joined.insert(0, '/');
+                }
+                if !out.contains(&joined) {
+                    out.push(joined);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The range of the name an expression is written with (the last path segment, the member name).
+fn expr_name_range(body: &hir::Body, expr: hir::ExprId) -> Option<TextRange> {
+    match &body.exprs[expr] {
+        Expr::Path(p) => p.segments.last().map(|s| s.range),
+        Expr::Field { name_range, .. } => Some(*name_range),
+        Expr::GenericApply { base, .. } => expr_name_range(body, *base),
+        _ => None,
+    }
+}
+
+fn res_def(owner: FunctionId, res: &ExprRes) -> Option<Def> {
+    Some(match res {
+        ExprRes::Local(l) => Def::Local(owner, *l),
+        ExprRes::Param(i) => Def::Param(owner, *i),
+        ExprRes::Global(g) => Def::Item(ItemDef::Global(*g)),
+        ExprRes::Function(f) => Def::Item(ItemDef::Function(*f)),
+        ExprRes::Field(t, i) => Def::Field(*t, *i),
+        ExprRes::Property(p) => Def::Item(ItemDef::Property(*p)),
+        ExprRes::EnumCase(t, i) => Def::Variant(*t, *i),
+        ExprRes::Type(Ty::Adt(t, _)) => Def::Item(ItemDef::TypeDecl(*t)),
+        _ => return None,
+    })
+}
+
+/// Type names written in a type reference, with ranges (item-relative), resolved by name.
+fn type_ref_names(ty: &hir::TypeRef, out: &mut Vec<(String, TextRange)>) {
+    match ty {
+        hir::TypeRef::Path(p) => {
+            for seg in &p.segments {
+                out.push((seg.name.to_string(), seg.range));
+                for arg in seg.args.iter().flatten() {
+                    if let hir::GenericArgRef::Type(t) = arg {
+                        type_ref_names(t, out);
+                    }
+                }
+            }
+        }
+        hir::TypeRef::Array(inner, _) => type_ref_names(inner, out),
+        _ => {}
+    }
+}
+
+/// Every resolved name in a file, declarations included, sorted by range.
+pub(crate) fn occurrences(db: &dyn Db, file: SourceFile) -> Vec<Occurrence> {
+    let types = visible_types(db, file);
+    let mut out: Vec<Occurrence> = Vec::new();
+    let push_types = |out: &mut Vec<Occurrence>, owner: ItemDef, ty: &hir::TypeRef| {
+        let mut names = Vec::new();
+        type_ref_names(ty, &mut names);
+        for (name, range) in names {
+            if let Some(target) = types.get(&name) {
+                out.push(Occurrence {
+                    range: to_original(db, owner, range),
+                    def: Def::Item(*target),
+                    is_decl: false,
+                });
+            }
+        }
+    };
+    for item in hir::file_items(db, file) {
+        let (_, _, name_range) = hir::item_ranges(db, item);
+        if !matches!(item, ItemDef::Extension(_) | ItemDef::Subscript(_)) && !name_range.is_empty()
+        {
+            out.push(Occurrence {
+                range: name_range,
+                def: Def::Item(item),
+                is_decl: true,
+            });
+        }
+        match item {
+            ItemDef::TypeDecl(t) => {
+                let data = hir::type_decl_data(db, t);
+                for (i, field) in data.fields.iter().enumerate() {
+                    let range = to_original(db, item, field.name_range);
+                    out.push(Occurrence {
+                        range,
+                        def: Def::Field(t, i as u32),
+                        is_decl: true,
+                    });
+                    push_types(&mut out, item, &field.ty);
+                }
+                for (i, v) in data.variants.iter().enumerate() {
+                    let range = to_original(db, item, v.name_range);
+                    out.push(Occurrence {
+                        range,
+                        def: Def::Variant(t, i as u32),
+                        is_decl: true,
+                    });
+                }
+                for base in &data.bases {
+                    push_types(&mut out, item, base);
+                }
+            }
+            ItemDef::Function(f) => {
+                let data = hir::fn_data(db, f);
+                push_types(&mut out, item, &data.ret);
+                for (i, p) in data.params.iter().enumerate() {
+                    let range = to_original(db, item, p.name_range);
+                    out.push(Occurrence {
+                        range,
+                        def: Def::Param(f, i as u32),
+                        is_decl: true,
+                    });
+                    push_types(&mut out, item, &p.ty);
+                }
+                let body = hir::fn_body(db, f);
+                let result = hir::infer_function(db, f);
+                for (id, local) in body.locals.iter() {
+                    let range = to_original(db, item, local.name_range);
+                    out.push(Occurrence {
+                        range,
+                        def: Def::Local(f, id),
+                        is_decl: true,
+                    });
+                    if let Some(ty) = &local.ty {
+                        push_types(&mut out, item, ty);
+                    }
+                }
+                for (id, expr) in body.exprs.iter() {
+                    let res = result.resolutions.get(&id);
+                    // A call resolves to its chosen overload; the callee's name then points there
+                    // unless the callee expression resolved by itself.
+                    if let (Expr::Call { callee, .. }, Some(res)) = (expr, res) {
+                        if !result.resolutions.contains_key(callee)
+                            && let (Some(range), Some(def)) =
+                                (expr_name_range(&body, *callee), res_def(f, res))
+                        {
+                            out.push(Occurrence {
+                                range: to_original(db, item, range),
+                                def,
+                                is_decl: false,
+                            });
+                        }
+                        continue;
+                    }
+                    if let (Some(res), Some(range)) = (res, expr_name_range(&body, id))
+                        && let Some(def) = res_def(f, res)
+                    {
+                        out.push(Occurrence {
+                            range: to_original(db, item, range),
+                            def,
+                            is_decl: false,
+                        });
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    out.retain(|o| !o.range.is_empty());
+    out.sort_by_key(|o| (o.range.start, o.range.end, !o.is_decl));
+    out.dedup_by(|a, b| a.range == b.range);
+    out
+}
+
+/// The occurrence under the cursor.
+pub(crate) fn occurrence_at(db: &dyn Db, file: SourceFile, offset: u32) -> Option<Occurrence> {
+    let (_, ident) = ident_at(file.text(db), offset)?;
+    occurrences(db, file).into_iter().find(|o| o.range == ident)
+}
