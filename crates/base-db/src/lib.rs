@@ -63,6 +63,8 @@ pub fn parent_dir(path: &str) -> &str {
 
 /// Joins a virtual directory and a relative path, resolving `.` and `..` components.
 pub fn join_path(dir: &str, rel: &str) -> String {
+    // Absolute paths stay absolute: hosts give real file-system paths as virtual paths.
+    let absolute = rel.starts_with('/') || dir.starts_with('/');
     let mut parts: Vec<&str> = if rel.starts_with('/') {
         Vec::new()
     } else {
@@ -77,7 +79,8 @@ pub fn join_path(dir: &str, rel: &str) -> String {
             other => parts.push(other),
         }
     }
-    parts.join("/")
+    let joined = parts.join("/");
+    if absolute { format!("/{joined}") } else { joined }
 }
 
 /// Finds the file with exactly this virtual path (user files first, then stdlib).

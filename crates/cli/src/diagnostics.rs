@@ -29,7 +29,7 @@ pub fn check_files(files: &[PathBuf]) -> u8 {
                 return exit::BAD_COMMAND_LINE;
             }
         };
-        let (text, reported) = check_source(&bytes);
+        let (text, reported) = check_source(path, &bytes);
         if !reported.is_empty() {
             status = exit::USER_ERROR;
             print_diagnostics(path, &text, &reported);
@@ -38,19 +38,31 @@ pub fn check_files(files: &[PathBuf]) -> u8 {
     status
 }
 
-/// Decodes and checks one file's bytes; returns the decoded text and its diagnostics in order.
-pub fn check_source(bytes: &[u8]) -> (String, Vec<Reported>) {
+/// Decodes and checks one file's bytes (syntax, preprocessor, names and types through `hir`);
+/// returns the decoded text and its error diagnostics in order.
+pub fn check_source(path: &Path, bytes: &[u8]) -> (String, Vec<Reported>) {
     let (text, decode_errors) = syntax::decode_source(bytes);
-    let parse = syntax::parse(&text);
+    let mut db = hir::RootDatabase::default();
+    let file = db.set_file(&path.to_string_lossy(), &text);
+    crate::load::load_dependencies(&mut db, file);
     let mut reported: Vec<Reported> = decode_errors
         .iter()
-        .chain(parse.errors())
         .map(|e| Reported {
             code: e.code,
             message: e.message.clone(),
             range: e.range.start().into()..e.range.end().into(),
         })
         .collect();
+    reported.extend(
+        hir::diagnostics(&db, file)
+            .into_iter()
+            .filter(|d| d.severity == hir::Severity::Error)
+            .map(|d| Reported {
+                code: d.code,
+                message: d.message,
+                range: d.range.start as usize..d.range.end as usize,
+            }),
+    );
     reported.sort_by_key(|r| (r.range.start, r.range.end));
     (text, reported)
 }

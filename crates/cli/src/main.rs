@@ -3,6 +3,8 @@
 
 mod bench;
 mod diagnostics;
+mod load;
+mod test_runner;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -82,7 +84,7 @@ fn main() -> ExitCode {
         Command::Bench { which } => bench::run(which),
         Command::Compile { .. } => not_yet("compile"),
         Command::Run { .. } => not_yet("run"),
-        Command::Test { .. } => not_yet("test"),
+        Command::Test { paths } => test_runner::run(&paths),
         Command::Lsp => not_yet("lsp"),
     };
     ExitCode::from(status)

@@ -45,11 +45,13 @@ fn check_reports_syntax_error_with_location_line_and_caret() {
     let stderr = String::from_utf8(out.stderr).unwrap();
     let first = stderr.lines().next().unwrap();
     assert!(
-        first.ends_with("bad.slang:3:17: error[E1001]: expected `;` after the return statement"),
+        first.ends_with(
+            "bad.slang:4:1: error[E1001]: unexpected '}', expected ';' after the return statement"
+        ),
         "{stderr}"
     );
-    assert!(stderr.contains("3 │     return x * 2"), "{stderr}");
-    assert!(stderr.contains("│                 ^"), "{stderr}");
+    assert!(stderr.contains("4 │ }"), "{stderr}");
+    assert!(stderr.contains("  │ ^"), "{stderr}");
     // Recovery: the error is reported once, the following function is intact.
     assert_eq!(stderr.matches("error[").count(), 1, "{stderr}");
 }
@@ -110,6 +112,39 @@ fn bench_parse_runs() {
     let stdout = String::from_utf8(out.stdout).unwrap();
     assert!(
         stdout.starts_with("parse: ") && stdout.contains("MB/s"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn diagnostic_test_corpus_passes() {
+    let dir = repo_root().join("tests/diagnostics");
+    let out = dslang(&["test", dir.to_str().unwrap()]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let summary = stdout.lines().last().unwrap_or_default();
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert!(summary.ends_with(" passed, 0 failed"), "{summary}");
+    let passed: usize = summary.split(' ').next().unwrap().parse().unwrap();
+    assert!(passed >= 40, "{summary}");
+}
+
+#[test]
+fn test_command_reports_failures_with_reasons_and_status_1() {
+    let path = temp_file(
+        "diag_wrong.slang",
+        b"//DIAGNOSTIC_TEST:SIMPLE(diag=CHECK):\nfloat f() { return g(); }\n//CHECK:             ^ this message is not what dslang says\n",
+    );
+    let out = dslang(&["test", path.to_str().unwrap()]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    assert!(stdout.contains("FAIL "), "{stdout}");
+    assert!(
+        stdout.contains("expected an error at 2:22 containing `this message"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("got 2:20: E2001"), "{stdout}");
+    assert!(
+        stdout.trim_end().ends_with("0 passed, 1 failed"),
         "{stdout}"
     );
 }

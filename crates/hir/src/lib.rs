@@ -539,3 +539,36 @@ pub mod export {
     pub use crate::lower::{global_body, global_data, item_def_loc, item_offset, property_data, subscript_data};
     pub use crate::resolve::{enum_case_value, lookup_member_items, match_pattern, member_subst, normalize, subst_lookup, type_decl_bases};
 }
+
+/// Files that `file` imports (`import a.b;`, `__include x;`) but that are not in the database,
+/// each as its candidate virtual paths in resolution order (beside the file, then each include
+/// directory). Hosts that can read the disk (the CLI, the language server) load the first that
+/// exists with `set_file` and ask again, until nothing is missing.
+pub fn missing_files(db: &dyn Db, file: SourceFile) -> Vec<Vec<String>> {
+    let beside = base_db::parent_dir(file.path(db)).to_string();
+    let dirs = db.workspace().options(db).include_dirs.clone();
+    lower::file_imports(db, file)
+        .iter()
+        .filter(|import| {
+            let found = if import.is_include {
+                base_db::resolve_relative(db, file, &import.module)
+            } else {
+                base_db::resolve_import(db, file, &import.module)
+            };
+            found.is_none()
+        })
+        .map(|import| {
+            let relatives: Vec<String> = if import.is_include {
+                let name = import.module.to_string();
+                if name.ends_with(".slang") { vec![name] } else { vec![name.clone(), format!("{name}.slang")] }
+            } else {
+                let base = import.module.replace('.', "/");
+                vec![format!("{base}.slang"), format!("{}.slang", base.replace('_', "-"))]
+            };
+            std::iter::once(beside.as_str())
+                .chain(dirs.iter().map(|d| &**d))
+                .flat_map(|dir| relatives.iter().map(move |rel| base_db::join_path(dir, rel)))
+                .collect()
+        })
+        .collect()
+}
