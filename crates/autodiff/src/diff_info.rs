@@ -44,6 +44,21 @@ pub struct DiffInfo {
     pair_primals: FxHashMap<TypeId, TypeId>,
     /// Transcribed forward derivatives: `f -> s_fwd_f`.
     pub(crate) fwd_done: FxHashMap<FuncId, FuncId>,
+    /// `[BackwardDerivative(d)]` on `f`: `f -> d`. `d` must have `f`'s backward signature.
+    pub custom_bwd: FxHashMap<FuncId, FuncId>,
+    /// Backward derivatives of math intrinsics (stdlib `[BackwardDerivative]` functions):
+    /// `void d(inout DifferentialPair<T> x, ..., T.Differential dOut)`, told apart by types.
+    pub math_bwd: FxHashMap<MathFn, Vec<FuncId>>,
+    /// `[PreferRecompute]` callees: the caller's backward pass re-runs their primal code.
+    pub prefer_recompute: FxHashSet<FuncId>,
+    /// `[PreferCheckpoint]` callees: the caller stores their outputs instead of recomputing
+    /// them where it needs them (see `reverse`).
+    pub prefer_checkpoint: FxHashSet<FuncId>,
+    /// Transcribed backward derivatives: `f -> s_bwd_f`.
+    pub(crate) bwd_done: FxHashMap<FuncId, FuncId>,
+    /// Per-thread context (tape) size in bytes of each generated backward derivative: the
+    /// fixed-size local storage its primal pass fills for its backward pass.
+    pub bwd_context_bytes: FxHashMap<FuncId, u32>,
 }
 
 impl DiffInfo {
@@ -181,6 +196,19 @@ impl DiffInfo {
     /// Registers `d` as the forward derivative of math intrinsic `f` (one overload).
     pub fn register_math_fwd(&mut self, f: MathFn, d: FuncId) {
         self.math_fwd.entry(f).or_default().push(d);
+    }
+
+    /// Registers `d` as the backward derivative of math intrinsic `f` (one overload).
+    pub fn register_math_bwd(&mut self, f: MathFn, d: FuncId) {
+        self.math_bwd.entry(f).or_default().push(d);
+    }
+
+    /// The backward derivative already made (or registered) for `f`, if any.
+    pub fn backward_of(&self, f: FuncId) -> Option<FuncId> {
+        self.custom_bwd
+            .get(&f)
+            .or_else(|| self.bwd_done.get(&f))
+            .copied()
     }
 
     pub fn is_no_diff_param(&self, f: FuncId, i: u32) -> bool {

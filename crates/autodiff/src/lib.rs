@@ -37,8 +37,14 @@
 //! into the operands' adjoints; calls become calls to the callee's backward derivative, again
 //! through a worklist keyed like `DiffInfo::fwd_done`.
 
+mod checkpoint;
 pub mod diff_info;
+mod emit;
 pub mod linearize;
+pub mod normalize;
+pub mod reverse;
+mod transpose;
 
 pub use diff_info::{DiffInfo, StructDiff};
 pub use linearize::{DiffError, forward_derivative};
+pub use reverse::backward_derivative;

@@ -33,6 +33,9 @@ pub enum DiffError {
     BadSignature { function: String, message: String },
     /// The input IR is inconsistent (a value used before definition, an unknown function ...).
     Malformed { function: String, message: String },
+    /// A loop in a function differentiated in reverse mode has no `[MaxIters(N)]` bound
+    /// (`loop_ordinal`: 1 for the function's first loop in source order).
+    UnboundedLoop { function: String, loop_ordinal: u32 },
     /// The generated code does not type-check: a bug in this pass, reported with the IR errors.
     Internal {
         function: String,
@@ -54,6 +57,15 @@ impl std::fmt::Display for DiffError {
             DiffError::Malformed { function, message } => {
                 write!(f, "in {function}: malformed IR: {message}")
             }
+            DiffError::UnboundedLoop {
+                function,
+                loop_ordinal,
+            } => write!(
+                f,
+                "in {function}: loop #{loop_ordinal} needs [MaxIters(N)] or [ForceUnroll] with \
+                 [MaxIters(N)] to be differentiated in reverse mode (its iteration count is \
+                 not known)"
+            ),
             DiffError::Internal { function, errors } => {
                 write!(f, "in {function}: internal error: {}", errors.join("; "))
             }
@@ -90,14 +102,14 @@ pub fn forward_derivative(module: &mut Module, info: &mut DiffInfo, f: FuncId) -
     result
 }
 
-fn fname(module: &Module, f: FuncId) -> String {
+pub(crate) fn fname(module: &Module, f: FuncId) -> String {
     module
         .function(f)
         .map_or_else(|| format!("#{}", f.0), |f| f.name.clone())
 }
 
 /// Whether parameter `i` of `f` becomes a pair in `f`'s forward derivative.
-fn param_paired(module: &mut Module, info: &DiffInfo, f: FuncId, i: usize) -> bool {
+pub(crate) fn param_paired(module: &mut Module, info: &DiffInfo, f: FuncId, i: usize) -> bool {
     let Some(ty) = module
         .function(f)
         .and_then(|func| func.params.get(i))
@@ -108,7 +120,7 @@ fn param_paired(module: &mut Module, info: &DiffInfo, f: FuncId, i: usize) -> bo
     !info.is_no_diff_param(f, i as u32) && info.is_differentiable_type(&mut module.types, ty)
 }
 
-fn ret_paired(module: &mut Module, info: &DiffInfo, f: FuncId) -> bool {
+pub(crate) fn ret_paired(module: &mut Module, info: &DiffInfo, f: FuncId) -> bool {
     let Some(ret) = module.function(f).map(|func| func.ret) else {
         return false;
     };
@@ -226,7 +238,7 @@ fn check_custom_signature(
 
 /// The body `f`'s derivative is synthesised from: `f` itself, its primal substitute, or (for
 /// `[TreatAsDifferentiable]`) a wrapper that just calls `f`, whose call gets zero derivatives.
-fn derivative_source(
+pub(crate) fn derivative_source(
     module: &mut Module,
     info: &DiffInfo,
     f: FuncId,
@@ -1198,7 +1210,7 @@ impl Transcriber<'_> {
 }
 
 /// Intrinsics differentiated by a rule in this file: linear or bilinear in their arguments.
-fn is_rule_math(f: MathFn) -> bool {
+pub(crate) fn is_rule_math(f: MathFn) -> bool {
     matches!(
         f,
         MathFn::Dot | MathFn::Cross | MathFn::Mul | MathFn::Transpose | MathFn::Mad | MathFn::Fma

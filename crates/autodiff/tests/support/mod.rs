@@ -45,8 +45,84 @@ fn lit(b: &mut FunctionBuilder, ty: TypeId, x: f64) -> ValueId {
     }
 }
 
-/// sin, cos, exp, log, sqrt, pow (and tanh) derivatives for float type `ty`.
+/// Builds `__bwd_<f>(inout DiffPair<T> x, T dOut)` setting `x.d = deriv(x.p) * dOut`, as the
+/// stdlib's `[BackwardDerivative]` functions do, and registers it.
+pub fn unary_backward(
+    m: &mut Module,
+    info: &mut DiffInfo,
+    f: MathFn,
+    ty: TypeId,
+    deriv: impl FnOnce(&mut FunctionBuilder, ValueId, ValueId) -> ValueId,
+) -> FuncId {
+    let pair = info.pair_type(&mut m.types, ty).unwrap();
+    let name = format!("__bwd_{}_{}", f.name(), m.types.display(ty));
+    let void = m.types.void();
+    let mut b = FunctionBuilder::new(m, &name, void);
+    let x = b.param("x", pair, ParamDir::InOut);
+    let d_out = b.param("dOut", ty, ParamDir::In);
+    let p = b.load(Place::param(x).field(0));
+    let g = b.load(Place::param(d_out));
+    let fp = b.math(f, &[p]);
+    let dfdx = deriv(&mut b, p, fp);
+    let dr = b.mul(dfdx, g);
+    b.store(Place::param(x).field(1), dr);
+    b.ret(None);
+    let id = b.finish().unwrap();
+    info.register_math_bwd(f, id);
+    id
+}
+
+/// Forward and backward derivatives of sin, cos, exp, log, sqrt, tanh and pow for `ty`.
 pub fn stdlib(m: &mut Module, info: &mut DiffInfo, ty: TypeId) {
+    stdlib_fwd(m, info, ty);
+    unary_backward(m, info, MathFn::Sin, ty, |b, p, _| b.math(MathFn::Cos, &[p]));
+    unary_backward(m, info, MathFn::Cos, ty, |b, p, _| {
+        let s = b.math(MathFn::Sin, &[p]);
+        b.unary(UnaryOp::Neg, s)
+    });
+    unary_backward(m, info, MathFn::Exp, ty, |_, _, fp| fp);
+    unary_backward(m, info, MathFn::Log, ty, |b, p, _| {
+        let one = lit(b, ty, 1.0);
+        b.div(one, p)
+    });
+    unary_backward(m, info, MathFn::Sqrt, ty, |b, _, fp| {
+        let half = lit(b, ty, 0.5);
+        b.div(half, fp)
+    });
+    unary_backward(m, info, MathFn::Tanh, ty, |b, _, fp| {
+        let one = lit(b, ty, 1.0);
+        let sq = b.mul(fp, fp);
+        b.sub(one, sq)
+    });
+    // pow(x, y): dx += y * pow(x, y - 1) * g, dy += pow(x, y) * log(x) * g
+    let pair = info.pair_type(&mut m.types, ty).unwrap();
+    let name = format!("__bwd_pow_{}", m.types.display(ty));
+    let void = m.types.void();
+    let mut b = FunctionBuilder::new(m, &name, void);
+    let x = b.param("x", pair, ParamDir::InOut);
+    let y = b.param("y", pair, ParamDir::InOut);
+    let g = b.param("dOut", ty, ParamDir::In);
+    let xp = b.load(Place::param(x).field(0));
+    let yp = b.load(Place::param(y).field(0));
+    let gv = b.load(Place::param(g));
+    let r = b.math(MathFn::Pow, &[xp, yp]);
+    let one = lit(&mut b, ty, 1.0);
+    let ym1 = b.sub(yp, one);
+    let pm1 = b.math(MathFn::Pow, &[xp, ym1]);
+    let t1 = b.mul(yp, pm1);
+    let t1 = b.mul(t1, gv);
+    b.store(Place::param(x).field(1), t1);
+    let lx = b.math(MathFn::Log, &[xp]);
+    let t2 = b.mul(r, lx);
+    let t2 = b.mul(t2, gv);
+    b.store(Place::param(y).field(1), t2);
+    b.ret(None);
+    let id = b.finish().unwrap();
+    info.register_math_bwd(MathFn::Pow, id);
+}
+
+/// Forward derivatives only.
+pub fn stdlib_fwd(m: &mut Module, info: &mut DiffInfo, ty: TypeId) {
     unary_derivative(m, info, MathFn::Sin, ty, |b, p, _| {
         b.math(MathFn::Cos, &[p])
     });
@@ -109,7 +185,7 @@ impl Rng {
     }
 }
 
-fn floats(v: &Value) -> Vec<f64> {
+pub fn floats(v: &Value) -> Vec<f64> {
     let mut out = Vec::new();
     v.flatten_floats(&mut out);
     out
@@ -219,7 +295,7 @@ pub fn check_against_fd(
 }
 
 /// Keeps only the floats of the differentiable fields (a partial struct's `Differential`).
-fn strip_to_diff(m: &mut Module, info: &DiffInfo, ty: TypeId, v: &Value) -> Value {
+pub fn strip_to_diff(m: &mut Module, info: &DiffInfo, ty: TypeId, v: &Value) -> Value {
     match (m.types.kind(ty).clone(), v) {
         (TypeKind::Struct(id), Value::Composite(items)) => {
             let Some(sd) = info.struct_diff(ty).cloned() else {

@@ -1,0 +1,652 @@
+//! Control-flow normalisation of a differentiable function before reverse mode (Slang's
+//! "eliminate multi-level breaks", "single return", "continue removal" and loop canonicalisation,
+//! on our structured IR):
+//!
+//! - parameters are copied into locals (`P_<name>`) so that the body never touches a parameter;
+//! - `return v` stores `v` into a return local and sets the `ret` flag; `break`/`continue` set
+//!   per-loop flags; after a statement that may set a flag, the rest of its block runs under
+//!   `if !(flags) { ... }`;
+//! - `switch` becomes an if-chain (fall-through through a `run` flag), so only `if` and loops
+//!   are left to reverse;
+//! - every loop becomes canonical: `brk = false; C = 0; loop { go = !(brk || ret);
+//!   if go { body; continuing; C = C + 1 } else { break } } count = C`. The then-branch runs at
+//!   most `MaxIters + 1` times (the last run only evaluates the exit test), which sizes the tapes;
+//! - `[ForceUnroll]` loops are unrolled to `MaxIters + 1` guarded copies (fresh values each).
+//!
+//! The result is runnable (`Normalized::func`), so tests check it computes what the original does.
+
+use ir::{
+    BinaryOp, Block, Function, Inst, Literal, LocalId, Module, ParamDir, Place, PlaceRoot,
+    Scalar, Stmt, TypeKind, ValueData, ValueId,
+};
+use rustc_hash::FxHashMap;
+
+use crate::emit::{Emitter, clone_block, contains, rewrite_block, uses_in_block};
+use crate::linearize::DiffError;
+
+/// A canonical loop, keyed in `Normalized::loops` by its `go` condition value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LoopInfo {
+    /// Iteration counter local (then-branch runs).
+    pub counter: LocalId,
+    /// `load counter` right after the loop: how many times the then-branch ran.
+    pub count: ValueId,
+    /// `MaxIters`: the then-branch runs at most `max_iters + 1` times.
+    pub max_iters: u32,
+}
+
+#[derive(Clone, Debug)]
+pub struct Normalized {
+    /// The runnable normalised function (same signature as the original).
+    pub func: Function,
+    /// The normalised body alone: no prologue (parameter copies), epilogue or return.
+    pub body: Block,
+    /// The local holding each parameter.
+    pub param_locals: Vec<LocalId>,
+    /// The local receiving the return value (non-void functions).
+    pub ret_local: Option<LocalId>,
+    pub loops: FxHashMap<ValueId, LoopInfo>,
+    /// `(call value, argument index)` -> the place's value loaded just before the call, for
+    /// `inout` place arguments (the callee's backward derivative needs the value going in).
+    pub pre_call: FxHashMap<(ValueId, u32), ValueId>,
+}
+
+type Result<T> = std::result::Result<T, DiffError>;
+
+#[derive(Clone, Copy, Default)]
+struct Ctx {
+    brk: Option<LocalId>,
+    cont: Option<LocalId>,
+    switch_brk: Option<LocalId>,
+}
+
+struct Norm<'m> {
+    e: Emitter<'m>,
+    ret_flag: LocalId,
+    ret_local: Option<LocalId>,
+    loops: FxHashMap<ValueId, LoopInfo>,
+    pre_call: FxHashMap<(ValueId, u32), ValueId>,
+    loop_ordinal: u32,
+}
+
+/// Normalises `func` (a function of `module`; the module is only used for types and callees).
+pub fn normalize(module: &mut Module, func: &Function) -> Result<Normalized> {
+    let mut f = func.clone();
+    // Parameters become locals.
+    let mut param_locals = Vec::new();
+    for p in &func.params {
+        f.locals.push(ir::Local {
+            name: format!("P_{}", p.name),
+            ty: p.ty,
+        });
+        param_locals.push(LocalId(f.locals.len() as u32 - 1));
+    }
+    let reroot = |p: &Place| match p.root {
+        PlaceRoot::Param(i) => Place {
+            root: PlaceRoot::Local(param_locals[i as usize]),
+            path: p.path.clone(),
+        },
+        _ => p.clone(),
+    };
+    for d in &mut f.values {
+        reroot_inst(&mut d.inst, &reroot);
+    }
+    let mut body = f.body.clone();
+    reroot_block(&mut body, &reroot);
+    let bool_ty = module.types.bool();
+    f.locals.push(ir::Local {
+        name: "ret_flag".into(),
+        ty: bool_ty,
+    });
+    let ret_flag = LocalId(f.locals.len() as u32 - 1);
+    let ret_local = (!module.types.is_void(func.ret)).then(|| {
+        f.locals.push(ir::Local {
+            name: "retval".into(),
+            ty: func.ret,
+        });
+        LocalId(f.locals.len() as u32 - 1)
+    });
+    f.body = Vec::new();
+    let mut n = Norm {
+        e: Emitter::new(module, f),
+        ret_flag,
+        ret_local,
+        loops: FxHashMap::default(),
+        pre_call: FxHashMap::default(),
+        loop_ordinal: 0,
+    };
+    n.e.set_flag(ret_flag, false);
+    n.block(&body, Ctx::default())?;
+    let norm_body = n.e.close();
+    if !n.e.errors.is_empty() {
+        return Err(DiffError::Internal {
+            function: func.name.clone(),
+            errors: n.e.errors,
+        });
+    }
+    let Norm {
+        e, loops, pre_call, ..
+    } = n;
+    let mut out = e.func;
+    // The runnable form: prologue, body, epilogue, return.
+    let mut full = Vec::new();
+    for (i, p) in func.params.iter().enumerate() {
+        if p.dir != ParamDir::Out {
+            let v = push_value(&mut out, p.ty, Inst::Load(Place::param(i as u32)));
+            full.push(Stmt::Let(v));
+            full.push(Stmt::Store {
+                place: Place::local(param_locals[i]),
+                value: v,
+            });
+        }
+    }
+    full.extend(norm_body.iter().cloned());
+    for (i, p) in func.params.iter().enumerate() {
+        if p.dir != ParamDir::In {
+            let v = push_value(&mut out, p.ty, Inst::Load(Place::local(param_locals[i])));
+            full.push(Stmt::Let(v));
+            full.push(Stmt::Store {
+                place: Place::param(i as u32),
+                value: v,
+            });
+        }
+    }
+    match ret_local {
+        Some(r) => {
+            let v = push_value(&mut out, func.ret, Inst::Load(Place::local(r)));
+            full.push(Stmt::Let(v));
+            full.push(Stmt::Return(Some(v)));
+        }
+        None => full.push(Stmt::Return(None)),
+    }
+    out.body = full;
+    Ok(Normalized {
+        func: out,
+        body: norm_body,
+        param_locals,
+        ret_local,
+        loops,
+        pre_call,
+    })
+}
+
+fn push_value(f: &mut Function, ty: ir::TypeId, inst: Inst) -> ValueId {
+    f.values.push(ValueData { ty, inst });
+    ValueId(f.values.len() as u32 - 1)
+}
+
+fn reroot_place(p: &mut Place, reroot: &dyn Fn(&Place) -> Place) {
+    *p = reroot(p);
+}
+
+fn reroot_inst(inst: &mut Inst, reroot: &dyn Fn(&Place) -> Place) {
+    match inst {
+        Inst::Load(p) => reroot_place(p, reroot),
+        Inst::Atomic { place, .. } => reroot_place(place, reroot),
+        Inst::Call(_, args) => {
+            for a in args {
+                if let ir::Arg::Place(p) = a {
+                    reroot_place(p, reroot);
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+fn reroot_block(block: &mut Block, reroot: &dyn Fn(&Place) -> Place) {
+    for s in block {
+        match s {
+            Stmt::Store { place, .. } => reroot_place(place, reroot),
+            Stmt::If {
+                then_block,
+                else_block,
+                ..
+            } => {
+                reroot_block(then_block, reroot);
+                reroot_block(else_block, reroot);
+            }
+            Stmt::Switch { cases, .. } => {
+                for c in cases {
+                    reroot_block(&mut c.body, reroot);
+                }
+            }
+            Stmt::Loop {
+                body, continuing, ..
+            } => {
+                reroot_block(body, reroot);
+                reroot_block(continuing, reroot);
+            }
+            _ => {}
+        }
+    }
+}
+
+impl Norm<'_> {
+    fn fname(&self) -> String {
+        self.e.func.name.clone()
+    }
+
+    /// Normalises `stmts` into the open block; returns the flags it may leave set.
+    fn block(&mut self, stmts: &[Stmt], ctx: Ctx) -> Result<Vec<LocalId>> {
+        let mut flags: Vec<LocalId> = Vec::new();
+        for (i, s) in stmts.iter().enumerate() {
+            let set = self.stmt(s, ctx)?;
+            let rest = &stmts[i + 1..];
+            if !set.is_empty() && !rest.is_empty() {
+                let any = self.e.any_flag(&set);
+                let Some(any) = any else { continue };
+                let go = self.e.not(any);
+                self.e.open();
+                let more = self.block(rest, ctx)?;
+                let then_block = self.e.close();
+                self.e.push(Stmt::If {
+                    cond: go,
+                    then_block,
+                    else_block: Vec::new(),
+                });
+                merge(&mut flags, &set);
+                merge(&mut flags, &more);
+                return Ok(flags);
+            }
+            merge(&mut flags, &set);
+        }
+        Ok(flags)
+    }
+
+    fn stmt(&mut self, s: &Stmt, ctx: Ctx) -> Result<Vec<LocalId>> {
+        match s {
+            Stmt::Let(v) => {
+                self.pre_call_loads(*v);
+                self.e.push(s.clone());
+                Ok(Vec::new())
+            }
+            Stmt::Store { .. } | Stmt::Barrier(_) => {
+                self.e.push(s.clone());
+                Ok(Vec::new())
+            }
+            Stmt::If {
+                cond,
+                then_block,
+                else_block,
+            } => {
+                self.e.open();
+                let mut flags = self.block(then_block, ctx)?;
+                let then_block = self.e.close();
+                self.e.open();
+                let more = self.block(else_block, ctx)?;
+                let else_block = self.e.close();
+                self.e.push(Stmt::If {
+                    cond: *cond,
+                    then_block,
+                    else_block,
+                });
+                merge(&mut flags, &more);
+                Ok(flags)
+            }
+            Stmt::Switch { selector, cases } => self.switch(*selector, cases, ctx),
+            Stmt::Loop {
+                body,
+                continuing,
+                break_if,
+                attrs,
+            } => self.loop_(body, continuing, *break_if, *attrs),
+            Stmt::Break => {
+                let flag = ctx.switch_brk.or(ctx.brk).ok_or_else(|| DiffError::Malformed {
+                    function: self.fname(),
+                    message: "break outside a loop or switch".into(),
+                })?;
+                self.e.set_flag(flag, true);
+                Ok(vec![flag])
+            }
+            Stmt::Continue => {
+                let flag = ctx.cont.ok_or_else(|| DiffError::Malformed {
+                    function: self.fname(),
+                    message: "continue outside a loop".into(),
+                })?;
+                self.e.set_flag(flag, true);
+                Ok(vec![flag])
+            }
+            Stmt::Return(v) => {
+                if let (Some(v), Some(r)) = (v, self.ret_local) {
+                    self.e.store(Place::local(r), *v);
+                }
+                self.e.set_flag(self.ret_flag, true);
+                Ok(vec![self.ret_flag])
+            }
+        }
+    }
+
+    /// Loads the current value of every `inout` place argument of a call, for reverse mode.
+    fn pre_call_loads(&mut self, v: ValueId) {
+        let Some(Inst::Call(g, args)) = self.e.func.value(v).map(|d| d.inst.clone()) else {
+            return;
+        };
+        let dirs: Vec<ParamDir> = self
+            .e
+            .module
+            .function(g)
+            .map(|c| c.params.iter().map(|p| p.dir).collect())
+            .unwrap_or_default();
+        for (i, a) in args.iter().enumerate() {
+            if let ir::Arg::Place(p) = a
+                && dirs.get(i) == Some(&ParamDir::InOut)
+            {
+                let pre = self.e.load(p.clone());
+                self.pre_call.insert((v, i as u32), pre);
+            }
+        }
+    }
+
+    fn switch(
+        &mut self,
+        selector: ValueId,
+        cases: &[ir::SwitchCase],
+        ctx: Ctx,
+    ) -> Result<Vec<LocalId>> {
+        let sel_ty = self.e.ty(selector);
+        let unsigned = self.e.module.types.kind(sel_ty) == &TypeKind::Scalar(Scalar::U32);
+        let bool_ty = self.e.module.types.bool();
+        let run = self.e.local("switch_run", bool_ty);
+        let sbrk = self.e.local("switch_brk", bool_ty);
+        self.e.set_flag(run, false);
+        self.e.set_flag(sbrk, false);
+        // Which case matches: its values, or (default) none of all the values.
+        let mut matches = Vec::new();
+        let mut any_value = None;
+        for c in cases {
+            let mut m = None;
+            for &x in &c.values {
+                let l = if unsigned {
+                    Literal::U32(x as u32)
+                } else {
+                    Literal::I32(x as i32)
+                };
+                let lit = self.e.lit(l);
+                let eq = self.e.bin(BinaryOp::Eq, selector, lit);
+                m = Some(match m {
+                    None => eq,
+                    Some(p) => self.e.bin(BinaryOp::LogicalOr, p, eq),
+                });
+                any_value = Some(match any_value {
+                    None => eq,
+                    Some(p) => self.e.bin(BinaryOp::LogicalOr, p, eq),
+                });
+            }
+            matches.push(m);
+        }
+        let none_matches = match any_value {
+            Some(a) => self.e.not(a),
+            None => self.e.lit(Literal::Bool(true)),
+        };
+        let mut flags = Vec::new();
+        let inner = Ctx {
+            switch_brk: Some(sbrk),
+            ..ctx
+        };
+        for (c, m) in cases.iter().zip(matches) {
+            let m = match (m, c.is_default) {
+                (Some(m), true) => self.e.bin(BinaryOp::LogicalOr, m, none_matches),
+                (None, true) => none_matches,
+                (Some(m), false) => m,
+                (None, false) => self.e.lit(Literal::Bool(false)),
+            };
+            let r = self.e.load(Place::local(run));
+            let go = self.e.bin(BinaryOp::LogicalOr, r, m);
+            self.e.open();
+            let set = self.block(&c.body, inner)?;
+            // Falls through unless something in the body jumped.
+            if c.fallthrough {
+                let stop = self.e.any_flag(&set);
+                let next = match stop {
+                    Some(s) => self.e.not(s),
+                    None => self.e.lit(Literal::Bool(true)),
+                };
+                self.e.store(Place::local(run), next);
+            } else {
+                self.e.set_flag(run, false);
+            }
+            let then_block = self.e.close();
+            self.e.push(Stmt::If {
+                cond: go,
+                then_block,
+                else_block: Vec::new(),
+            });
+            merge(&mut flags, &set);
+        }
+        flags.retain(|f| *f != sbrk);
+        Ok(flags)
+    }
+
+    fn loop_(
+        &mut self,
+        body: &Block,
+        continuing: &Block,
+        break_if: Option<ValueId>,
+        attrs: ir::LoopAttrs,
+    ) -> Result<Vec<LocalId>> {
+        self.loop_ordinal += 1;
+        let ordinal = self.loop_ordinal;
+        let Some(max_iters) = attrs.max_iters else {
+            return Err(DiffError::UnboundedLoop {
+                function: self.fname(),
+                loop_ordinal: ordinal,
+            });
+        };
+        let (mut body, mut continuing) = (body.clone(), continuing.clone());
+        let mut break_if = break_if;
+        self.demote_continuing_uses(&mut body, &mut continuing, &mut break_if);
+        let bool_ty = self.e.module.types.bool();
+        let int_ty = self.e.module.types.i32();
+        let brk = self.e.local(&format!("brk{ordinal}"), bool_ty);
+        let uses_continue = contains(&body, true, &|s| matches!(s, Stmt::Continue));
+        let cont = uses_continue.then(|| self.e.local(&format!("cont{ordinal}"), bool_ty));
+        let returns = contains(&body, false, &|s| matches!(s, Stmt::Return(_)));
+        let ctx = Ctx {
+            brk: Some(brk),
+            cont,
+            switch_brk: None,
+        };
+        if attrs.force_unroll {
+            // Guarded copies: once `brk`/`ret` is set, later copies do nothing.
+            self.e.set_flag(brk, false);
+            let mut flags = Vec::new();
+            for _ in 0..=max_iters {
+                let mut map = FxHashMap::default();
+                let b = clone_block(&body, &mut self.e.func.values, &mut map);
+                let c = clone_block(&continuing, &mut self.e.func.values, &mut map);
+                let bi = break_if.map(|v| *map.get(&v).unwrap_or(&v));
+                let set = self.iteration(&b, &c, bi, ctx, brk, returns)?;
+                merge(&mut flags, &set);
+            }
+            flags.retain(|f| *f != brk && Some(*f) != cont);
+            return Ok(flags);
+        }
+        let counter = self.e.local(&format!("iter{ordinal}"), int_ty);
+        self.e.set_flag(brk, false);
+        let zero = self.e.lit(Literal::I32(0));
+        self.e.store(Place::local(counter), zero);
+        self.e.open();
+        // Header.
+        let go = self.go(brk, returns);
+        self.e.open();
+        let mut flags = self.iteration_body(&body, &continuing, break_if, ctx)?;
+        let c = self.e.load(Place::local(counter));
+        let one = self.e.lit(Literal::I32(1));
+        let c1 = self.e.bin(BinaryOp::Add, c, one);
+        self.e.store(Place::local(counter), c1);
+        let then_block = self.e.close();
+        self.e.push(Stmt::If {
+            cond: go,
+            then_block,
+            else_block: vec![Stmt::Break],
+        });
+        let loop_body = self.e.close();
+        self.e.push(Stmt::Loop {
+            body: loop_body,
+            continuing: Vec::new(),
+            break_if: None,
+            attrs: ir::LoopAttrs {
+                max_iters: Some(max_iters),
+                force_unroll: false,
+            },
+        });
+        let count = self.e.load(Place::local(counter));
+        self.loops.insert(
+            go,
+            LoopInfo {
+                counter,
+                count,
+                max_iters,
+            },
+        );
+        flags.retain(|f| *f != brk && Some(*f) != cont);
+        Ok(flags)
+    }
+
+    /// `!(brk || ret)` (ret only when the body can return).
+    fn go(&mut self, brk: LocalId, returns: bool) -> ValueId {
+        let flags: Vec<LocalId> = if returns {
+            vec![brk, self.ret_flag]
+        } else {
+            vec![brk]
+        };
+        let any = match self.e.any_flag(&flags) {
+            Some(a) => a,
+            None => self.e.load(Place::local(brk)),
+        };
+        self.e.not(any)
+    }
+
+    /// One unrolled iteration: `if go { body; continuing }`.
+    fn iteration(
+        &mut self,
+        body: &Block,
+        continuing: &Block,
+        break_if: Option<ValueId>,
+        ctx: Ctx,
+        brk: LocalId,
+        returns: bool,
+    ) -> Result<Vec<LocalId>> {
+        let go = self.go(brk, returns);
+        self.e.open();
+        let flags = self.iteration_body(body, continuing, break_if, ctx)?;
+        let then_block = self.e.close();
+        self.e.push(Stmt::If {
+            cond: go,
+            then_block,
+            else_block: Vec::new(),
+        });
+        Ok(flags)
+    }
+
+    fn iteration_body(
+        &mut self,
+        body: &Block,
+        continuing: &Block,
+        break_if: Option<ValueId>,
+        ctx: Ctx,
+    ) -> Result<Vec<LocalId>> {
+        let brk = ctx.brk.unwrap_or(self.ret_flag);
+        if let Some(cont) = ctx.cont {
+            self.e.set_flag(cont, false);
+        }
+        let mut flags = self.block(body, ctx)?;
+        if continuing.is_empty() && break_if.is_none() {
+            return Ok(flags);
+        }
+        // `continue` reaches the continuing block; `break` and `return` skip it.
+        let skip: Vec<LocalId> = flags
+            .iter()
+            .copied()
+            .filter(|f| Some(*f) != ctx.cont)
+            .collect();
+        let guard = self.e.any_flag(&skip);
+        let guard = guard.map(|g| self.e.not(g));
+        self.e.open();
+        let more = self.block(continuing, Ctx::default())?;
+        if let Some(bi) = break_if {
+            self.e.open();
+            self.e.set_flag(brk, true);
+            let then_block = self.e.close();
+            self.e.push(Stmt::If {
+                cond: bi,
+                then_block,
+                else_block: Vec::new(),
+            });
+        }
+        let cont_block = self.e.close();
+        match guard {
+            Some(g) => self.e.push(Stmt::If {
+                cond: g,
+                then_block: cont_block,
+                else_block: Vec::new(),
+            }),
+            None => {
+                if let Some(b) = self.e.blocks.last_mut() {
+                    b.extend(cont_block);
+                }
+            }
+        }
+        merge(&mut flags, &more);
+        Ok(flags)
+    }
+
+    /// Values of the loop body used by `continuing`/`break if` go through locals, since the
+    /// body's tail moves under guards where they would no longer be in scope.
+    fn demote_continuing_uses(
+        &mut self,
+        body: &mut Block,
+        continuing: &mut Block,
+        break_if: &mut Option<ValueId>,
+    ) {
+        let mut used = Vec::new();
+        uses_in_block(continuing, &self.e.func.values, &mut used);
+        used.extend(*break_if);
+        let defined: Vec<ValueId> = body
+            .iter()
+            .filter_map(|s| match s {
+                Stmt::Let(v) => Some(*v),
+                _ => None,
+            })
+            .filter(|v| used.contains(v))
+            .collect();
+        if defined.is_empty() {
+            return;
+        }
+        let mut map = FxHashMap::default();
+        let mut loads = Vec::new();
+        for v in defined {
+            let ty = self.e.ty(v);
+            let l = self.e.local(&format!("carried{}", v.0), ty);
+            if let Some(pos) = body.iter().position(|s| *s == Stmt::Let(v)) {
+                body.insert(
+                    pos + 1,
+                    Stmt::Store {
+                        place: Place::local(l),
+                        value: v,
+                    },
+                );
+            }
+            let nv = push_value(&mut self.e.func, ty, Inst::Load(Place::local(l)));
+            loads.push(Stmt::Let(nv));
+            map.insert(v, nv);
+        }
+        rewrite_block(continuing, &mut self.e.func.values, &map);
+        if let Some(b) = break_if
+            && let Some(n) = map.get(b)
+        {
+            *b = *n;
+        }
+        loads.append(continuing);
+        *continuing = loads;
+    }
+}
+
+fn merge(into: &mut Vec<LocalId>, from: &[LocalId]) {
+    for f in from {
+        if !into.contains(f) {
+            into.push(*f);
+        }
+    }
+}

@@ -1,0 +1,804 @@
+//! Reverse mode: `f` -> `s_bwd_f` (`bwd_diff(f)`), the driver of the passes.
+//!
+//! `normalize` makes the control flow canonical; then one transcription builds the backward
+//! function in four parts:
+//!
+//! 1. prologue: parameters' primal values copied into the normalised body's locals;
+//! 2. primal region (`unzip`): the normalised body, plus a store of every primal value the
+//!    backward region needs and cannot recompute into a *tape* local (`checkpoint`);
+//! 3. backward region (`transpose`): adjoint locals initialised (outputs' incoming derivatives,
+//!    zero elsewhere), then the normalised body walked backwards, each instruction turned into
+//!    accumulations into its operands' adjoints; loops run backwards with a reverse counter;
+//! 4. epilogue: the inputs' adjoints written to the `.d` fields of the pair parameters.
+//!
+//! The linear rules are those of `linearize` (forward mode), applied transposed: the backward
+//! region is the transpose of the differential region forward mode would build, without
+//! materialising it first.
+//!
+//! **Tape.** This first version keeps the context in the function itself (the paper's
+//! extraction into a primal-context function and a propagation function with a context struct is
+//! not done): fixed-size local arrays indexed by loop counters, `MaxIters + 1` entries per loop
+//! level. `DiffInfo::bwd_context_bytes` reports the tape's size per thread.
+//!
+//! **Callees.** A differentiable callee is called as-is in the primal region; the backward
+//! region calls its backward derivative (`s_bwd_g` or a custom one), which re-runs `g`'s primal
+//! code: the callee's context is recomputed. `[PreferCheckpoint]` on `g` additionally stores the
+//! call's primal result and outputs on the caller's tape instead of recomputing them from inputs
+//! where the caller's own derivative code needs them; gradients are identical either way.
+
+use ir::{
+    Access, Arg, BinaryOp, FuncId, Function, Inst, LocalId, MathFn, Module, Param,
+    ParamDir, Place, PlaceRoot, Stmt, TypeId, TypeKind, ValueId,
+};
+use rustc_hash::{FxHashMap, FxHashSet};
+
+use crate::diff_info::DiffInfo;
+use crate::emit::Emitter;
+use crate::linearize::{DiffError, derivative_source, fname, is_rule_math};
+use crate::normalize::{Normalized, normalize};
+
+type Result<T> = std::result::Result<T, DiffError>;
+
+/// Returns the backward derivative of `f` (`bwd_diff(f)`): its custom derivative when one is
+/// registered, otherwise `s_bwd_f` with the user guide's signature, transcribed together with
+/// the backward derivatives of its callees. On error the module and `info` are unchanged.
+pub fn backward_derivative(module: &mut Module, info: &mut DiffInfo, f: FuncId) -> Result<FuncId> {
+    let first_new = module.functions.len();
+    let types_before = module.types.clone();
+    let mut worklist = Vec::new();
+    let result = request(module, info, &mut worklist, f).and_then(|result| {
+        while let Some((orig, bwd)) = worklist.pop() {
+            transcribe(module, info, &mut worklist, orig, bwd)?;
+        }
+        Ok(result)
+    });
+    if result.is_err() {
+        module.functions.truncate(first_new);
+        let is_new = |g: &FuncId| g.0 as usize >= first_new;
+        info.bwd_done.retain(|_, g| !is_new(g));
+        info.bwd_context_bytes.retain(|g, _| !is_new(g));
+        // Pair types made for the failed request stay registered in `info`; keep their ids.
+        if module.types.len() == types_before.len() {
+            module.types = types_before;
+        }
+    }
+    result
+}
+
+/// How an original parameter appears in the backward signature.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum BwdParam {
+    /// `inout DifferentialPair<T>` at this index.
+    Pair(u32),
+    /// `in T.Differential` (an `out` parameter's incoming derivative).
+    DiffIn(u32),
+    /// Non-differentiable input, passed as is.
+    Plain(u32),
+    /// Non-differentiable output: not in the signature.
+    Dropped,
+}
+
+pub(crate) struct Signature {
+    pub params: Vec<Param>,
+    pub map: Vec<BwdParam>,
+    /// Index of the trailing `dOut` parameter.
+    pub d_out: Option<u32>,
+}
+
+pub(crate) fn backward_signature(module: &mut Module, info: &mut DiffInfo, f: FuncId) -> Signature {
+    let Some(func) = module.function(f).cloned() else {
+        return Signature {
+            params: Vec::new(),
+            map: Vec::new(),
+            d_out: None,
+        };
+    };
+    let mut params = Vec::new();
+    let mut map = Vec::new();
+    for (i, p) in func.params.iter().enumerate() {
+        let diff = !info.is_no_diff_param(f, i as u32)
+            && info.is_differentiable_type(&mut module.types, p.ty);
+        let idx = params.len() as u32;
+        let (entry, param) = match (diff, p.dir) {
+            (true, ParamDir::In | ParamDir::InOut) => {
+                let pair = info.pair_type(&mut module.types, p.ty).unwrap_or(p.ty);
+                (BwdParam::Pair(idx), Some((pair, ParamDir::InOut)))
+            }
+            (true, ParamDir::Out) => {
+                let d = info.diff_type(&mut module.types, p.ty).unwrap_or(p.ty);
+                (BwdParam::DiffIn(idx), Some((d, ParamDir::In)))
+            }
+            (false, ParamDir::Out) => (BwdParam::Dropped, None),
+            (false, _) => (BwdParam::Plain(idx), Some((p.ty, ParamDir::In))),
+        };
+        if let Some((ty, dir)) = param {
+            params.push(Param {
+                name: p.name.clone(),
+                ty,
+                dir,
+            });
+        }
+        map.push(entry);
+    }
+    let mut d_out = None;
+    if !info.no_diff_return.contains(&f)
+        && let Some(d) = info.diff_type(&mut module.types, func.ret)
+    {
+        d_out = Some(params.len() as u32);
+        params.push(Param {
+            name: "dOut".into(),
+            ty: d,
+            dir: ParamDir::In,
+        });
+    }
+    Signature { params, map, d_out }
+}
+
+pub(crate) fn request(
+    module: &mut Module,
+    info: &mut DiffInfo,
+    worklist: &mut Vec<(FuncId, FuncId)>,
+    f: FuncId,
+) -> Result<FuncId> {
+    let name = fname(module, f);
+    if let Some(&d) = info.custom_bwd.get(&f) {
+        let sig = backward_signature(module, info, f);
+        let fits = module.function(d).is_some_and(|c| {
+            module.types.is_void(c.ret)
+                && c.params.len() == sig.params.len()
+                && c.params
+                    .iter()
+                    .zip(&sig.params)
+                    .all(|(c, p)| c.ty == p.ty && c.dir == p.dir)
+        });
+        if !fits {
+            return Err(DiffError::BadSignature {
+                function: name,
+                message: "custom backward derivative does not have the backward signature".into(),
+            });
+        }
+        return Ok(d);
+    }
+    if let Some(&d) = info.bwd_done.get(&f) {
+        return Ok(d);
+    }
+    if module.function(f).is_none() {
+        return Err(DiffError::Malformed {
+            function: name,
+            message: "unknown function".into(),
+        });
+    }
+    if !info.differentiable.contains(&f) && !info.treat_as_differentiable.contains(&f) {
+        return Err(DiffError::NotDifferentiable { function: name });
+    }
+    let sig = backward_signature(module, info, f);
+    let void = module.types.void();
+    let bwd = module.declare_function(&format!("s_bwd_{name}"), sig.params, void);
+    info.bwd_done.insert(f, bwd);
+    worklist.push((f, bwd));
+    Ok(bwd)
+}
+
+fn transcribe(
+    module: &mut Module,
+    info: &mut DiffInfo,
+    worklist: &mut Vec<(FuncId, FuncId)>,
+    orig: FuncId,
+    bwd: FuncId,
+) -> Result<()> {
+    let (src_id, src) = derivative_source(module, info, orig)?;
+    let norm = normalize(module, &src)?;
+    let sig = backward_signature(module, info, orig);
+    let Some(decl) = module.function(bwd).cloned() else {
+        return Err(DiffError::Malformed {
+            function: src.name.clone(),
+            message: "derivative declaration vanished".into(),
+        });
+    };
+    let func = Function {
+        name: decl.name.clone(),
+        params: decl.params.clone(),
+        ret: decl.ret,
+        locals: norm.func.locals.clone(),
+        values: norm.func.values.clone(),
+        body: Vec::new(),
+    };
+    let placement = crate::checkpoint::Placement::of(&norm);
+    let mut no_diff_locals = FxHashSet::default();
+    for (i, entry) in sig.map.iter().enumerate() {
+        if matches!(entry, BwdParam::Plain(_) | BwdParam::Dropped) {
+            no_diff_locals.insert(norm.param_locals[i]);
+        }
+    }
+    let mut r = Rev {
+        e: Emitter::new(module, func),
+        info,
+        worklist,
+        src_id,
+        src_name: src.name.clone(),
+        norm: &norm,
+        sig: &sig,
+        placement,
+        no_diff_locals,
+        adj: FxHashMap::default(),
+        local_adj: FxHashMap::default(),
+        tape: FxHashMap::default(),
+        tape_order: Vec::new(),
+        rev_index: FxHashMap::default(),
+        memo: vec![FxHashMap::default()],
+    };
+    // Backward region first: it decides what the primal region must store.
+    r.e.open();
+    r.backward_block(&norm.body)?;
+    let backward = r.e.close();
+    r.e.open();
+    r.adjoint_init()?;
+    let init = r.e.close();
+    r.e.open();
+    r.primal_block(&norm.body, &mut Vec::new())?;
+    let primal = r.e.close();
+    r.e.open();
+    r.prologue();
+    let prologue = r.e.close();
+    r.e.open();
+    r.epilogue()?;
+    let epilogue = r.e.close();
+    let context_bytes = r.context_bytes();
+    let Rev { e, info, .. } = r;
+    let errors = e.errors;
+    let mut out = e.func;
+    if !errors.is_empty() {
+        return Err(DiffError::Internal {
+            function: out.name,
+            errors,
+        });
+    }
+    out.body = [prologue, primal, init, backward, epilogue].concat();
+    out.body.push(Stmt::Return(None));
+    info.bwd_context_bytes.insert(bwd, context_bytes);
+    if let Some(slot) = e.module.function_mut(bwd) {
+        *slot = out;
+    }
+    Ok(())
+}
+
+pub(crate) struct Rev<'a, 'm> {
+    pub e: Emitter<'m>,
+    pub info: &'a mut DiffInfo,
+    pub worklist: &'a mut Vec<(FuncId, FuncId)>,
+    /// The function whose body is differentiated (keys `no_diff_calls`).
+    pub src_id: FuncId,
+    pub src_name: String,
+    pub norm: &'a Normalized,
+    pub sig: &'a Signature,
+    pub placement: crate::checkpoint::Placement,
+    /// Locals of non-differentiable parameters: no adjoint.
+    pub no_diff_locals: FxHashSet<LocalId>,
+    /// Adjoint local of each value (created on first accumulation).
+    pub adj: FxHashMap<ValueId, LocalId>,
+    /// Adjoint local of each primal local (`None`: not differentiable).
+    pub local_adj: FxHashMap<LocalId, Option<LocalId>>,
+    /// Tape local of each stored value.
+    pub tape: FxHashMap<ValueId, LocalId>,
+    pub tape_order: Vec<ValueId>,
+    /// Current reverse iteration index of each canonical loop (keyed by its `go` value).
+    pub rev_index: FxHashMap<ValueId, ValueId>,
+    /// Primal values available in the current backward scope (recomputed or loaded).
+    pub memo: Vec<FxHashMap<ValueId, ValueId>>,
+}
+
+impl Rev<'_, '_> {
+    pub fn malformed(&self, message: impl Into<String>) -> DiffError {
+        DiffError::Malformed {
+            function: self.src_name.clone(),
+            message: message.into(),
+        }
+    }
+
+    pub fn diff_ty(&mut self, ty: TypeId) -> Option<TypeId> {
+        self.info.diff_type(&mut self.e.module.types, ty)
+    }
+
+    /// Parameter copies: each parameter's primal value into its local.
+    fn prologue(&mut self) {
+        let params = self.e.func.params.clone();
+        for (i, entry) in self.sig.map.iter().enumerate() {
+            let local = self.norm.param_locals[i];
+            let place = match *entry {
+                BwdParam::Pair(j) => Place::param(j).field(0),
+                BwdParam::Plain(j) => Place::param(j),
+                // `out` parameters start as zero (locals do).
+                BwdParam::DiffIn(_) | BwdParam::Dropped => continue,
+            };
+            let _ = &params;
+            let v = self.e.load(place);
+            self.e.store(Place::local(local), v);
+        }
+    }
+
+    /// Adjoint state at the start of the backward region: zero, except outputs, which hold
+    /// their incoming derivatives.
+    fn adjoint_init(&mut self) -> Result<()> {
+        let values: Vec<LocalId> = {
+            let mut v: Vec<(ValueId, LocalId)> = self.adj.iter().map(|(a, b)| (*a, *b)).collect();
+            v.sort();
+            v.into_iter().map(|(_, l)| l).collect()
+        };
+        let mut locals: Vec<(LocalId, LocalId)> = self
+            .local_adj
+            .iter()
+            .filter_map(|(l, d)| d.map(|d| (*l, d)))
+            .collect();
+        locals.sort();
+        let mut inits: FxHashMap<LocalId, Place> = FxHashMap::default();
+        for (i, entry) in self.sig.map.iter().enumerate() {
+            let local = self.norm.param_locals[i];
+            let dir = self
+                .e
+                .module
+                .function(self.src_id)
+                .and_then(|f| f.params.get(i))
+                .map(|p| p.dir);
+            match (*entry, dir) {
+                (BwdParam::Pair(j), Some(ParamDir::InOut)) => {
+                    inits.insert(local, Place::param(j).field(1));
+                }
+                (BwdParam::DiffIn(j), _) => {
+                    inits.insert(local, Place::param(j));
+                }
+                _ => {}
+            }
+        }
+        if let (Some(r), Some(d)) = (self.norm.ret_local, self.sig.d_out) {
+            inits.insert(r, Place::param(d));
+        }
+        // Outputs' adjoint locals must exist even when nothing in the body reads them.
+        let mut wanted: Vec<LocalId> = inits.keys().copied().collect();
+        wanted.sort();
+        for l in wanted {
+            if !locals.iter().any(|(p, _)| *p == l)
+                && let Some(d) = self.local_adjoint(l)
+            {
+                locals.push((l, d));
+            }
+        }
+        for l in values {
+            let ty = self.e.func.locals[l.0 as usize].ty;
+            let z = self.e.zero(ty);
+            self.e.store(Place::local(l), z);
+        }
+        for (primal, d) in locals {
+            let v = match inits.get(&primal) {
+                Some(p) => self.e.load(p.clone()),
+                None => {
+                    let ty = self.e.func.locals[d.0 as usize].ty;
+                    self.e.zero(ty)
+                }
+            };
+            self.e.store(Place::local(d), v);
+        }
+        Ok(())
+    }
+
+    /// The inputs' derivatives into the pairs' `.d` fields.
+    fn epilogue(&mut self) -> Result<()> {
+        for (i, entry) in self.sig.map.iter().enumerate() {
+            let BwdParam::Pair(j) = *entry else { continue };
+            let local = self.norm.param_locals[i];
+            let v = match self.local_adj.get(&local).copied().flatten() {
+                Some(d) => self.e.load(Place::local(d)),
+                None => {
+                    let ty = self.e.func.params[j as usize].ty;
+                    let dty = self.e.module.types.element(ty, Some(1)).unwrap_or(ty);
+                    self.e.zero(dty)
+                }
+            };
+            self.e.store(Place::param(j).field(1), v);
+        }
+        Ok(())
+    }
+
+    /// The adjoint local of a primal local (created on demand), `None` when not differentiable.
+    pub fn local_adjoint(&mut self, l: LocalId) -> Option<LocalId> {
+        if let Some(d) = self.local_adj.get(&l) {
+            return *d;
+        }
+        let d = if self.no_diff_locals.contains(&l) {
+            None
+        } else {
+            let local = self.e.func.locals.get(l.0 as usize).cloned()?;
+            self.diff_ty(local.ty)
+                .map(|ty| self.e.local(&format!("d_{}", local.name), ty))
+        };
+        self.local_adj.insert(l, d);
+        d
+    }
+
+    /// Where the adjoint of a primal place lives (`None`: globals, non-differentiable parts).
+    pub fn diff_place(&mut self, place: &Place) -> Result<Option<Place>> {
+        let PlaceRoot::Local(l) = place.root else {
+            return Ok(None);
+        };
+        let Some(dl) = self.local_adjoint(l) else {
+            return Ok(None);
+        };
+        let mut ty = self.e.func.locals[l.0 as usize].ty;
+        let mut path = Vec::new();
+        for a in &place.path {
+            match *a {
+                Access::Field(i) => {
+                    let Some(sd) = self.info.struct_diff(ty) else {
+                        return Ok(None);
+                    };
+                    let Some(j) = sd.fields.get(i as usize).copied().flatten() else {
+                        return Ok(None);
+                    };
+                    path.push(Access::Field(j));
+                    ty = self
+                        .e
+                        .module
+                        .types
+                        .element(ty, Some(i))
+                        .ok_or_else(|| self.malformed("bad field access"))?;
+                }
+                Access::Index(i) => {
+                    path.push(Access::Index(i));
+                    ty = self
+                        .e
+                        .module
+                        .types
+                        .element(ty, Some(i))
+                        .ok_or_else(|| self.malformed("bad index"))?;
+                }
+                Access::Dynamic(v) => {
+                    let pv = self.primal(v)?;
+                    path.push(Access::Dynamic(pv));
+                    ty = self
+                        .e
+                        .module
+                        .types
+                        .element(ty, None)
+                        .ok_or_else(|| self.malformed("bad dynamic index"))?;
+                }
+            }
+        }
+        Ok(Some(Place {
+            root: PlaceRoot::Local(dl),
+            path,
+        }))
+    }
+
+    fn context_bytes(&self) -> u32 {
+        self.tape
+            .values()
+            .map(|l| type_bytes(&self.e.module.types, self.e.func.locals[l.0 as usize].ty))
+            .sum()
+    }
+
+    // ---- calls ------------------------------------------------------------------------------
+
+    /// Whether a call of `f` at value `v` carries derivatives.
+    pub fn call_is_differentiated(&self, v: ValueId, f: FuncId) -> bool {
+        let info = &self.info;
+        !(info.no_diff_calls.contains(&(self.src_id, v))
+            || info.treat_as_differentiable.contains(&f)
+            || !(info.differentiable.contains(&f) || info.custom_bwd.contains_key(&f)))
+    }
+
+    /// Reverse of `v = f(args)`.
+    pub fn call_backward(&mut self, v: ValueId, f: FuncId, args: &[Arg]) -> Result<()> {
+        let callee = self
+            .e
+            .module
+            .function(f)
+            .cloned()
+            .ok_or_else(|| self.malformed(format!("call to unknown function #{}", f.0)))?;
+        if callee.params.len() != args.len() {
+            return Err(self.malformed(format!("call to {} with wrong arity", callee.name)));
+        }
+        if !self.call_is_differentiated(v, f) {
+            // Outputs overwritten with values that carry no derivative.
+            for (p, a) in callee.params.iter().zip(args) {
+                if p.dir != ParamDir::In
+                    && let Arg::Place(pl) = a
+                    && let Some(dp) = self.diff_place(pl)?
+                {
+                    self.clear(dp);
+                }
+            }
+            self.take_adjoint(v);
+            return Ok(());
+        }
+        let bwd = request(self.e.module, self.info, self.worklist, f)?;
+        let sig = backward_signature(self.e.module, self.info, f);
+        let mut call_args: Vec<Arg> = Vec::new();
+        // After the call: (pair temp, what to do with its `.d`).
+        let mut after: Vec<(LocalId, After)> = Vec::new();
+        for (i, (p, a)) in callee.params.iter().zip(args).enumerate() {
+            match (sig.map[i], p.dir, a) {
+                (BwdParam::Pair(j), ParamDir::In, Arg::Value(x)) => {
+                    let pty = sig.params[j as usize].ty;
+                    let px = self.primal(*x)?;
+                    let dty = self.e.module.types.element(pty, Some(1)).unwrap_or(pty);
+                    let z = self.e.zero(dty);
+                    let pair = self.e.emit(Inst::Construct(vec![px, z]), Some(pty));
+                    let tmp = self.e.local("pair", pty);
+                    self.e.store(Place::local(tmp), pair);
+                    call_args.push(Arg::Place(Place::local(tmp)));
+                    after.push((tmp, After::Accumulate(*x)));
+                }
+                (BwdParam::Pair(j), _, Arg::Place(pl)) => {
+                    let pty = sig.params[j as usize].ty;
+                    let pre = self
+                        .norm
+                        .pre_call
+                        .get(&(v, i as u32))
+                        .copied()
+                        .ok_or_else(|| self.malformed("inout argument without its input"))?;
+                    let px = self.primal(pre)?;
+                    let dp = self.diff_place(pl)?;
+                    let dty = self.e.module.types.element(pty, Some(1)).unwrap_or(pty);
+                    let dv = match &dp {
+                        Some(dp) => self.e.load(dp.clone()),
+                        None => self.e.zero(dty),
+                    };
+                    let pair = self.e.emit(Inst::Construct(vec![px, dv]), Some(pty));
+                    let tmp = self.e.local("pair", pty);
+                    self.e.store(Place::local(tmp), pair);
+                    call_args.push(Arg::Place(Place::local(tmp)));
+                    after.push((tmp, After::Replace(dp)));
+                }
+                (BwdParam::DiffIn(j), _, Arg::Place(pl)) => {
+                    let dty = sig.params[j as usize].ty;
+                    let dp = self.diff_place(pl)?;
+                    let dv = match &dp {
+                        Some(dp) => {
+                            let d = self.e.load(dp.clone());
+                            self.clear(dp.clone());
+                            d
+                        }
+                        None => self.e.zero(dty),
+                    };
+                    call_args.push(Arg::Value(dv));
+                }
+                (BwdParam::Plain(_), ParamDir::In, Arg::Value(x)) => {
+                    call_args.push(Arg::Value(self.primal(*x)?));
+                }
+                (BwdParam::Plain(_), _, Arg::Place(pl)) => {
+                    let pre = self
+                        .norm
+                        .pre_call
+                        .get(&(v, i as u32))
+                        .copied()
+                        .ok_or_else(|| self.malformed("inout argument without its input"))?;
+                    call_args.push(Arg::Value(self.primal(pre)?));
+                    if let Some(dp) = self.diff_place(pl)? {
+                        self.clear(dp);
+                    }
+                }
+                (BwdParam::Dropped, _, Arg::Place(pl)) => {
+                    if let Some(dp) = self.diff_place(pl)? {
+                        self.clear(dp);
+                    }
+                }
+                _ => {
+                    return Err(self.malformed(format!(
+                        "argument {i} of the call to {} does not fit its parameter",
+                        callee.name
+                    )));
+                }
+            }
+        }
+        if let Some(j) = sig.d_out {
+            let dty = sig.params[j as usize].ty;
+            let a = match self.take_adjoint(v) {
+                Some(a) => a,
+                None => self.e.zero(dty),
+            };
+            call_args.push(Arg::Value(a));
+        }
+        self.e.emit(Inst::Call(bwd, call_args), None);
+        for (tmp, what) in after {
+            let d = self.e.load(Place::local(tmp).field(1));
+            match what {
+                After::Accumulate(x) => self.acc(x, d)?,
+                After::Replace(Some(dp)) => self.e.store(dp, d),
+                After::Replace(None) => {}
+            }
+        }
+        Ok(())
+    }
+
+    /// Reverse of an intrinsic with no linear rule: its registered backward derivative.
+    pub fn math_backward(&mut self, f: MathFn, args: &[ValueId], a: ValueId) -> Result<()> {
+        let arg_tys: Vec<TypeId> = args.iter().map(|&x| self.e.ty(x)).collect();
+        let mut want = Vec::new();
+        for &t in &arg_tys {
+            want.push(match self.info.pair_type(&mut self.e.module.types, t) {
+                Some(p) => (p, ParamDir::InOut),
+                None => (t, ParamDir::In),
+            });
+        }
+        let aty = self.e.ty(a);
+        want.push((aty, ParamDir::In));
+        let candidates = self.info.math_bwd.get(&f).cloned().unwrap_or_default();
+        let found = candidates.into_iter().find(|&d| {
+            self.e.module.function(d).is_some_and(|df| {
+                df.params.len() == want.len()
+                    && df
+                        .params
+                        .iter()
+                        .zip(&want)
+                        .all(|(p, (t, dir))| p.ty == *t && p.dir == *dir)
+            })
+        });
+        let Some(dfn) = found else {
+            let tys: Vec<String> = arg_tys
+                .iter()
+                .map(|&t| self.e.module.types.display(t))
+                .collect();
+            return Err(DiffError::NoDerivative {
+                function: self.src_name.clone(),
+                intrinsic: format!("backward {}({})", f.name(), tys.join(", ")),
+            });
+        };
+        let mut call_args = Vec::new();
+        let mut after = Vec::new();
+        for (&x, (t, dir)) in args.iter().zip(&want) {
+            let px = self.primal(x)?;
+            if *dir == ParamDir::InOut {
+                let dty = self.e.module.types.element(*t, Some(1)).unwrap_or(*t);
+                let z = self.e.zero(dty);
+                let pair = self.e.emit(Inst::Construct(vec![px, z]), Some(*t));
+                let tmp = self.e.local("pair", *t);
+                self.e.store(Place::local(tmp), pair);
+                call_args.push(Arg::Place(Place::local(tmp)));
+                after.push((tmp, x));
+            } else {
+                call_args.push(Arg::Value(px));
+            }
+        }
+        call_args.push(Arg::Value(a));
+        self.e.emit(Inst::Call(dfn, call_args), None);
+        for (tmp, x) in after {
+            let d = self.e.load(Place::local(tmp).field(1));
+            self.acc(x, d)?;
+        }
+        Ok(())
+    }
+
+    /// Stores zero into an adjoint place.
+    pub fn clear(&mut self, dp: Place) {
+        if let Some(ty) = self.e.place_ty(&dp) {
+            let z = self.e.zero(ty);
+            self.e.store(dp, z);
+        }
+    }
+
+    /// Loads and resets the adjoint of `v` (`None`: nothing accumulated into it).
+    pub fn take_adjoint(&mut self, v: ValueId) -> Option<ValueId> {
+        let l = *self.adj.get(&v)?;
+        let a = self.e.load(Place::local(l));
+        let ty = self.e.ty(a);
+        let z = self.e.zero(ty);
+        self.e.store(Place::local(l), z);
+        Some(a)
+    }
+
+    /// `adjoint(v) += c` (values with non-differentiable types and constants are skipped).
+    pub fn acc(&mut self, v: ValueId, c: ValueId) -> Result<()> {
+        let Some(data) = self.e.func.value(v).cloned() else {
+            return Err(self.malformed(format!("unknown value %{}", v.0)));
+        };
+        if matches!(data.inst, Inst::Literal(_) | Inst::Zero) {
+            return Ok(());
+        }
+        let Some(dty) = self.diff_ty(data.ty) else {
+            return Ok(());
+        };
+        let l = match self.adj.get(&v) {
+            Some(l) => *l,
+            None => {
+                let l = self.e.local(&format!("adj{}", v.0), dty);
+                self.adj.insert(v, l);
+                l
+            }
+        };
+        let old = self.e.load(Place::local(l));
+        let s = self.e.add_diff(old, c);
+        self.e.store(Place::local(l), s);
+        Ok(())
+    }
+
+    /// `adjoint(v)[path] += c`.
+    pub fn acc_at(&mut self, v: ValueId, path: Vec<Access>, c: ValueId) -> Result<()> {
+        let Some(data) = self.e.func.value(v).cloned() else {
+            return Err(self.malformed(format!("unknown value %{}", v.0)));
+        };
+        if matches!(data.inst, Inst::Literal(_) | Inst::Zero) {
+            return Ok(());
+        }
+        let Some(dty) = self.diff_ty(data.ty) else {
+            return Ok(());
+        };
+        let l = match self.adj.get(&v) {
+            Some(l) => *l,
+            None => {
+                let l = self.e.local(&format!("adj{}", v.0), dty);
+                self.adj.insert(v, l);
+                l
+            }
+        };
+        let place = Place {
+            root: PlaceRoot::Local(l),
+            path,
+        };
+        let old = self.e.load(place.clone());
+        let s = self.e.add_diff(old, c);
+        self.e.store(place, s);
+        Ok(())
+    }
+
+    pub fn acc_place(&mut self, dp: Place, c: ValueId) {
+        let old = self.e.load(dp.clone());
+        let s = self.e.add_diff(old, c);
+        self.e.store(dp, s);
+    }
+
+    // ---- small emission helpers ------------------------------------------------------------
+
+    pub fn bin(&mut self, op: BinaryOp, a: ValueId, b: ValueId) -> ValueId {
+        self.e.bin(op, a, b)
+    }
+    pub fn neg(&mut self, a: ValueId) -> ValueId {
+        self.e.neg(a)
+    }
+    pub fn emit(&mut self, inst: Inst) -> ValueId {
+        self.e.emit(inst, None)
+    }
+
+    /// Sum of every component of a vector or matrix value (scalars are returned as is).
+    pub fn sum_components(&mut self, a: ValueId) -> ValueId {
+        let ty = self.e.ty(a);
+        let n = match self.e.module.types.kind(ty).clone() {
+            TypeKind::Vector { size, .. } => size as u32,
+            TypeKind::Matrix { rows, .. } => rows as u32,
+            _ => return a,
+        };
+        let mut acc: Option<ValueId> = None;
+        for i in 0..n {
+            let x = self.emit(Inst::Extract(a, i));
+            let x = self.sum_components(x);
+            acc = Some(match acc {
+                None => x,
+                Some(s) => self.bin(BinaryOp::Add, s, x),
+            });
+        }
+        acc.unwrap_or(a)
+    }
+}
+
+enum After {
+    Accumulate(ValueId),
+    Replace(Option<Place>),
+}
+
+/// Bytes of a type in function memory (no padding; bool counts 4).
+pub(crate) fn type_bytes(types: &ir::Types, ty: TypeId) -> u32 {
+    match *types.kind(ty) {
+        TypeKind::Void => 0,
+        TypeKind::Scalar(s) => s.bits() / 8,
+        TypeKind::Vector { scalar, size } => scalar.bits() / 8 * size as u32,
+        TypeKind::Matrix { scalar, rows, cols } => scalar.bits() / 8 * rows as u32 * cols as u32,
+        TypeKind::Array { elem, len } => type_bytes(types, elem) * len,
+        TypeKind::RuntimeArray { .. } => 0,
+        TypeKind::Struct(id) => types.struct_def(id).map_or(0, |s| {
+            s.fields.iter().map(|f| type_bytes(types, f.ty)).sum()
+        }),
+    }
+}
+
+/// Whether `inst` is an intrinsic differentiated by a linear rule (no registered derivative).
+pub(crate) fn has_rule(f: MathFn) -> bool {
+    is_rule_math(f)
+}
