@@ -186,5 +186,117 @@ def fwd_transpose_determinant():
     return [f(a), fd(f, a, np.array([[1.0, 2.0], [0.0, -1.0]])), fd(np.linalg.det, b, db)]
 
 
+
+# ---------------------------------------------------------------- forward: language features
+
+@test(name='forward/fwd_polynomial')
+def fwd_polynomial():
+    f = lambda x, y: x ** 3 + x ** 2 - y
+    out = []
+    for x, y in [(1.0, 2.0), (-1.5, 0.5)]:
+        out += [f(x, y), fd(lambda t: f(t, y), x), fd(lambda t: f(x, t), y)]
+    return out
+
+
+@test(name='forward/fwd_guide_foo')
+def fwd_guide_foo():
+    a, b = 1.0, 2.4
+    foo = lambda a: np.array([a * b * b, a * a])
+    return list(foo(a)) + list(fd(foo, a))
+
+
+@test(name='forward/fwd_second_order_sin')
+def fwd_second_order_sin():
+    # by hand: p.p = sin(x), p.d = d.p = cos(x), d.d = -sin(x) at x = pi/2
+    return [1.0, 0.0, 0.0, -1.0]
+
+
+@test(name='forward/fwd_second_order_poly')
+def fwd_second_order_poly():
+    f = lambda x: x ** 4 - 2 * x
+    out = []
+    for x in [0.5, 2.0]:
+        out += [f(x), fd(f, x), fd(lambda t: fd(f, t), x)]
+    return out
+
+
+@test(name='forward/fwd_second_order_mixed')
+def fwd_second_order_mixed():
+    x, y = 1.5, -2.0
+    # by hand: f_x = 2xy + y cos(xy), f_xy = 2x + cos(xy) - xy sin(xy)
+    return [2 * x * y + y * math.cos(x * y), 2 * x + math.cos(x * y) - x * y * math.sin(x * y)]
+
+
+@test(name='forward/fwd_chain_calls')
+def fwd_chain_calls():
+    g = lambda x: x * x
+    h = lambda x: math.sin(g(x)) + 3 * g(x + 1)
+    return fwd_scalar(lambda x: h(g(x)) * x, [0.5, 1.25])
+
+
+@test(name='forward/fwd_struct_synthesized')
+def fwd_struct_synthesized():
+    p, dp = np.array([1.5, -2.0]), np.array([1.0, 0.5])
+    f = lambda p: p[0] * p[1] + p[0] * p[0]
+    scale = lambda p, s: np.array([p[0] * s, p[1] * s * s])
+    return [fd(f, p, dp)] + list(fd2(scale, p, dp, 2.0, 1.0))
+
+
+@test(name='forward/fwd_struct_partial')
+def fwd_struct_partial():
+    f = lambda v, w: v * w * 3
+    v, w = 1.5, 3.0
+    return [f(v, w), fd(lambda t: f(t, w), v), fd(lambda t: f(v, t), w, 2.0)]
+
+
+@test(name='forward/fwd_struct_manual_differential')
+def fwd_struct_manual_differential():
+    origin, direction = np.array([1.0, 2.0, -1.0]), np.array([0.0, 1.0, 0.0])
+    f = lambda o, d, t: (o + t * d) @ (o + t * d)
+    first = fd(lambda s: f(origin, direction + s * np.array([1.0, 0, 0]), 2.0), 0.0)
+    second = fd(lambda s: f(origin + s * np.array([0, 0, 1.0]), direction + s * np.array([1.0, 0, 0]), 2.0 + s), 0.0)
+    return [f(origin, direction, 2.0), first, second]
+
+
+@test(name='forward/fwd_struct_method')
+def fwd_struct_method():
+    f = lambda a, b, x: 2 * (a * x * x + b * x)
+    a, b = 2.0, 0.5
+    return [f(a, b, 3.0), fd(lambda x: f(a, b, x), 3.0), fd(lambda t: f(t, b, 3.0), a), 2 * 1.5]
+
+
+@test(name='forward/fwd_nested_struct')
+def fwd_nested_struct():
+    f = lambda v, s: s * np.linalg.norm(v) + v[0] * s * s
+    v, s = np.array([1.0, 2.0, 3.0]), 0.5
+    return [f(v, s), fd2(f, v, np.array([0.0, 1.0, -1.0]), s, 2.0)]
+
+
+@test(name='forward/fwd_array_param')
+def fwd_array_param():
+    f = lambda a: a[0] * a[1] + a[2] * a[2] * a[0]
+    a = np.array([1.5, -0.5, 2.0])
+    return [f(a), fd(f, a, [1.0, 2.0, -1.0])]
+
+
+@test(name='forward/fwd_array_dynamic_index')
+def fwd_array_dynamic_index():
+    def f(x, k):
+        a = [x * (i + 1) for i in range(4)]
+        a[k] = a[k] * a[k]
+        return a[k] + a[(k + 1) % 4] * x
+    out = []
+    for x, k in [(0.5, 1), (1.5, 3)]:
+        out += [f(x, k), fd(lambda t: f(t, k), x)]
+    return out
+
+
+@test(name='forward/fwd_array_of_structs')
+def fwd_array_of_structs():
+    values, weights = np.array([1.0, 2.0, 3.0]), np.array([0.5, 1.0, 1.5])
+    f = lambda v, w: (v @ w) ** 2
+    return [f(values, weights), fd2(f, values, np.ones(3), weights, np.array([0.0, 0.0, 1.0]))]
+
+
 if __name__ == '__main__':
     sys.exit(main(HERE, sys.argv[1:]))
