@@ -10,7 +10,7 @@ fn setup() -> (Module, DiffInfo, TypeId) {
     let mut m = Module::new();
     let mut info = DiffInfo::new();
     let f64t = m.types.scalar(Scalar::F64);
-    stdlib(&mut m, &mut info, f64t);
+    stdlib_fwd(&mut m, &mut info, f64t);
     (m, info, f64t)
 }
 
@@ -764,7 +764,7 @@ fn user_guide_second_order_sin() {
     let mut m = Module::new();
     let mut info = DiffInfo::new();
     let f32t = m.types.f32();
-    stdlib(&mut m, &mut info, f32t);
+    stdlib_fwd(&mut m, &mut info, f32t);
     let d_sin = m.find_function("__d_sin_float").unwrap();
     let dd_sin = forward_derivative(&mut m, &mut info, d_sin).unwrap();
     assert_eq!(verify(&m), Ok(()));
@@ -946,7 +946,7 @@ fn transcript_of_a_loop_keeps_differential_locals_beside_primal_ones() {
 fn vector_overloads_of_intrinsic_derivatives_are_chosen_by_type() {
     let (mut m, mut info, _) = setup();
     let v3 = m.types.vector(Scalar::F64, 3);
-    stdlib(&mut m, &mut info, v3);
+    stdlib_fwd(&mut m, &mut info, v3);
     // double3 g(double3 a) { return sin(a) * exp(a.yzx) + pow(a * a, a); }
     let g = func(&mut m, &mut info, "g", v3, |b| {
         let pa = b.param("a", v3, ParamDir::In);
