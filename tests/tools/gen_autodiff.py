@@ -298,5 +298,152 @@ def fwd_array_of_structs():
     return [f(values, weights), fd2(f, values, np.ones(3), weights, np.array([0.0, 0.0, 1.0]))]
 
 
+
+# ---------------------------------------------------------------- forward: control flow, parameters, custom derivatives
+
+def fwd_threads(f, xs):
+    return fwd_scalar(f, xs)
+
+
+@test(name='forward/fwd_loop_maxiters')
+def fwd_loop_maxiters():
+    xs = [0.5, 1.5, -1.0, 2.0]
+    fs = [lambda x, n=3 + i % 2: x ** n for i in range(4)]
+    return [fs[i](x) for i, x in enumerate(xs)] + [float(fd(fs[i], x)) for i, x in enumerate(xs)]
+
+
+@test(name='forward/fwd_loop_force_unroll')
+def fwd_loop_force_unroll():
+    return fwd_threads(lambda x: sum(math.sin(k * x) / k for k in range(1, 5)), [0.5, 1.5, -1.0, 2.0])
+
+
+@test(name='forward/fwd_while_loop')
+def fwd_while_loop():
+    def f(x):
+        y = x * x
+        while y > 1:
+            y *= 0.5
+        return y + x
+    return fwd_threads(f, [3.0, 10.0, 0.5, 40.0])
+
+
+@test(name='forward/fwd_loop_carried_state')
+def fwd_loop_carried_state():
+    def f(x):
+        y = 0.0
+        for i in range(6):
+            x = x + 0.25 * x * (1 - x)
+            y = y + x * i
+        return y
+    return fwd_threads(f, [0.5, 1.0, -0.5, 0.25])
+
+
+@test(name='forward/fwd_branch_if')
+def fwd_branch_if():
+    def f(x):
+        if x < 0: r = x * x
+        elif x < 1: r = math.sin(x)
+        else: r = math.sin(1.0) + (x - 1) ** 3
+        return r * 2
+    return fwd_threads(f, [-2.0, 0.5, 1.5, 3.0])
+
+
+@test(name='forward/fwd_ternary_select')
+def fwd_ternary_select():
+    f = lambda x: (x ** 3 if x > 1 else 2 * x) + (math.exp(x) if x < 0 else 0.0)
+    return fwd_threads(f, [-2.0, 0.5, 1.5, 3.0])
+
+
+@test(name='forward/fwd_switch')
+def fwd_switch():
+    def f(x):
+        k = int(x)
+        if k == 0: return x * x
+        if k == 1: return math.exp(x)
+        if k == 2: return 1 / x
+        return math.sqrt(x)
+    return fwd_threads(f, [0.5, 1.5, 2.5, 3.5])
+
+
+@test(name='forward/fwd_break_continue')
+def fwd_break_continue():
+    def f(x):
+        s, term = 0.0, 1.0
+        for i in range(10):
+            term *= x
+            if i % 2 == 1:
+                continue
+            s += term
+            if s > 3:
+                break
+        return s
+    return fwd_threads(f, [0.5, 0.9, 1.2, 2.0])
+
+
+@test(name='forward/fwd_early_return')
+def fwd_early_return():
+    def f(x):
+        if x < 0:
+            return -x * x
+        y = x
+        for _ in range(4):
+            y *= 1.5
+            if y > 4:
+                return y * x
+        return y + x
+    return fwd_threads(f, [-1.0, 0.5, 2.0, 5.0])
+
+
+@test(name='forward/fwd_inout_param')
+def fwd_inout_param():
+    f = lambda x: x * x * 3 + 1
+    return fwd_scalar(f, [0.5, 2.0])
+
+
+@test(name='forward/fwd_out_param')
+def fwd_out_param():
+    xs = [0.5, 2.0]
+    return [float(fd(math.sin, x)) for x in xs] + [float(fd(lambda t: math.cos(t) * t, x)) for x in xs]
+
+
+@test(name='forward/fwd_generic_function')
+def fwd_generic_function():
+    f = lambda x: x ** 3 + x
+    v, dv = np.array([0.5, -1.5]), np.array([1.0, 2.0])
+    return [f(0.5), fd(f, 0.5)] + list(f(v)) + list(fd(f, v, dv))
+
+
+@test(name='forward/fwd_interface_method')
+def fwd_interface_method():
+    x = 1.5
+    linear = lambda x: (2 * x + 1) ** 2
+    sine = lambda x: math.sin(3 * x) ** 2
+    return [linear(x), fd(linear, x), sine(x), fd(sine, x)]
+
+
+@test(name='forward/fwd_custom_derivative')
+def fwd_custom_derivative():
+    # by hand: the user derivative of x^2 is deliberately 10 x, so f' = 10 x + 1
+    xs = [0.5, 2.0]
+    return [x * x + x for x in xs] + [10 * x + 1 for x in xs]
+
+
+@test(name='forward/fwd_custom_derivative_of')
+def fwd_custom_derivative_of():
+    return fwd_scalar(lambda x: math.log(1 + math.exp(2 * x)), [0.5, 2.0])
+
+
+@test(name='forward/fwd_primal_substitute')
+def fwd_primal_substitute():
+    x = 4.0
+    return [x * x, x ** 3, fd(lambda t: t ** 3, x)]
+
+
+@test(name='forward/fwd_primal_substitute_attr')
+def fwd_primal_substitute_attr():
+    x = 2.0
+    return [(x + x) * x, 3 * x * x, fd(lambda t: 3 * t * t, x)]
+
+
 if __name__ == '__main__':
     sys.exit(main(HERE, sys.argv[1:]))
