@@ -33,6 +33,10 @@ pub(crate) struct Placement {
     pub loops: FxHashMap<ValueId, Vec<ValueId>>,
     /// Values defined directly in the body's top-level block.
     pub top: FxHashSet<ValueId>,
+    /// Locals the body writes (stores, `out`/`inout` arguments). A load from any other local
+    /// (parameter copies, typically) reads the same value anywhere after the prologue, so the
+    /// backward region can repeat it instead of storing it.
+    pub written: FxHashSet<LocalId>,
 }
 
 /// The `go` key and then-branch of a canonical loop body.
@@ -56,6 +60,12 @@ impl Placement {
         p
     }
 
+    fn note_write(&mut self, p: &Place) {
+        if let PlaceRoot::Local(l) = p.root {
+            self.written.insert(l);
+        }
+    }
+
     fn walk(&mut self, norm: &Normalized, block: &Block, depth: u32, loops: &mut Vec<ValueId>) {
         for s in block {
             match s {
@@ -64,7 +74,15 @@ impl Placement {
                     if depth == 0 {
                         self.top.insert(*v);
                     }
+                    if let Some(Inst::Call(_, args)) = norm.func.value(*v).map(|d| &d.inst) {
+                        for a in args {
+                            if let ir::Arg::Place(p) = a {
+                                self.note_write(p);
+                            }
+                        }
+                    }
                 }
+                Stmt::Store { place, .. } => self.note_write(place),
                 Stmt::If {
                     then_block,
                     else_block,
@@ -127,7 +145,13 @@ impl Rev<'_, '_> {
             }
             _ => false,
         };
-        let x = if is_pure(&data.inst) || recompute_call {
+        let read_only_load = match &data.inst {
+            Inst::Load(p) => {
+                matches!(p.root, PlaceRoot::Local(l) if !self.placement.written.contains(&l))
+            }
+            _ => false,
+        };
+        let x = if is_pure(&data.inst) || recompute_call || read_only_load {
             let mut map = FxHashMap::default();
             for op in data.inst.operands() {
                 let p = self.primal(op)?;

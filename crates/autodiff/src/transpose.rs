@@ -57,10 +57,11 @@ impl Rev<'_, '_> {
                 then_block,
                 else_block,
             } => {
-                let c = self.primal(*cond)?;
                 let then_block = self.scoped(|r| r.backward_block(then_block))?;
                 let else_block = self.scoped(|r| r.backward_block(else_block))?;
+                // The condition is only needed (and stored) when a branch has work to undo.
                 if !then_block.is_empty() || !else_block.is_empty() {
+                    let c = self.primal(*cond)?;
                     self.e.push(Stmt::If {
                         cond: c,
                         then_block,

@@ -2,7 +2,7 @@ mod support;
 
 use autodiff::normalize::normalize;
 use autodiff::{DiffError, DiffInfo, backward_derivative, forward_derivative};
-use expect_test::{Expect, expect};
+use expect_test::expect;
 use interp::Value;
 use ir::*;
 use support::*;
@@ -417,4 +417,804 @@ fn gradient(m: &Module, info: &DiffInfo, f: FuncId, args: Vec<Value>) -> Vec<f64
         }
     }
     g
+}
+
+/// `double myPow(double x, int n) { double result = 1; [MaxIters(8)] for (int i = 0; i < n;
+/// i++) result *= x; return result; }` (the paper's Listing 5).
+fn my_pow(m: &mut Module, info: &mut DiffInfo, ty: TypeId, one: Literal) -> FuncId {
+    let i32t = m.types.i32();
+    func(m, info, "myPow", ty, |b| {
+        let x = b.param("x", ty, ParamDir::In);
+        let n = b.param("n", i32t, ParamDir::In);
+        let result = b.local("result", ty);
+        let i = b.local("i", i32t);
+        let o = b.literal(one);
+        b.store(Place::local(result), o);
+        let zero = b.i32(0);
+        let nv = b.load(Place::param(n));
+        for_loop(b, i, zero, nv, attrs(8), |b, _| {
+            let r = b.load(Place::local(result));
+            let xv = b.load(Place::param(x));
+            let p = b.mul(r, xv);
+            b.store(Place::local(result), p);
+        });
+        let r = b.load(Place::local(result));
+        b.ret(Some(r));
+    })
+}
+
+#[test]
+fn my_pow_passes() {
+    let (mut m, mut info, f64t) = setup();
+    let f = my_pow(&mut m, &mut info, f64t, Literal::F64(1.0));
+    let func = m.function(f).unwrap().clone();
+    let norm = normalize(&mut m, &func).unwrap();
+    let mut shown = norm.func.clone();
+    shown.name = "normalized_myPow".into();
+    expect![[r#"
+        fn normalized_myPow(x: double, n: int) -> double {
+          local result: double
+          local i: int
+          local P_x: double
+          local P_n: int
+          local ret_flag: bool
+          local retval: double
+          local brk1: bool
+          local iter1: int
+          %27: double = load $x
+          store $P_x, %27
+          %28: int = load $n
+          store $P_n, %28
+          %12: bool = false
+          store $ret_flag, %12
+          %0: double = 1.0l
+          store $result, %0
+          %1: int = 0
+          %2: int = load $P_n
+          store $i, %1
+          %13: bool = false
+          store $brk1, %13
+          %14: int = 0
+          store $iter1, %14
+          loop [MaxIters(8)] {
+            %15: bool = load $brk1
+            %16: bool = not %15
+            if %16 {
+              %3: int = load $i
+              %4: bool = lt %3, %2
+              if %4 {
+              } else {
+                %17: bool = true
+                store $brk1, %17
+              }
+              %18: bool = load $brk1
+              %19: bool = not %18
+              if %19 {
+                %5: double = load $result
+                %6: double = load $P_x
+                %7: double = mul %5, %6
+                store $result, %7
+              }
+              %20: bool = load $brk1
+              %21: bool = not %20
+              if %21 {
+                %8: int = load $i
+                %9: int = 1
+                %10: int = add %8, %9
+                store $i, %10
+              }
+              %22: int = load $iter1
+              %23: int = 1
+              %24: int = add %22, %23
+              store $iter1, %24
+            } else {
+              break
+            }
+          }
+          %25: int = load $iter1
+          %11: double = load $result
+          store $retval, %11
+          %26: bool = true
+          store $ret_flag, %26
+          %29: double = load $retval
+          return %29
+        }
+    "#]].assert_eq(&print_function(&m, &shown));
+    check_reverse(&mut m, &mut info, f, vec![Value::F64(1.3), Value::I32(5)]);
+    // d/dx x^5 = 5 x^4
+    let g1 = gradient(&m, &info, f, vec![Value::F64(1.3), Value::I32(5)]);
+    assert_close(&g1, &[5.0 * 1.3f64.powi(4)], 1e-12, "myPow gradient");
+    expect![[r#"
+        fn s_bwd_myPow(inout x: DiffPair_double, n: int, dOut: double) -> void {
+          local result: double
+          local i: int
+          local P_x: double
+          local P_n: int
+          local ret_flag: bool
+          local retval: double
+          local brk1: bool
+          local iter1: int
+          local d_retval: double
+          local adj11: double
+          local d_result: double
+          local rev16: int
+          local adj7: double
+          local adj5: double
+          local tape5: double[9]
+          local adj6: double
+          local d_P_x: double
+          local tape18: bool[9]
+          %78: double = load $x.p
+          store $P_x, %78
+          %79: int = load $n
+          store $P_n, %79
+          %12: bool = false
+          store $ret_flag, %12
+          %0: double = 1.0l
+          store $result, %0
+          %1: int = 0
+          %2: int = load $P_n
+          store $i, %1
+          %13: bool = false
+          store $brk1, %13
+          %14: int = 0
+          store $iter1, %14
+          loop [MaxIters(8)] {
+            %15: bool = load $brk1
+            %16: bool = not %15
+            if %16 {
+              %3: int = load $i
+              %4: bool = lt %3, %2
+              if %4 {
+              } else {
+                %17: bool = true
+                store $brk1, %17
+              }
+              %18: bool = load $brk1
+              %76: int = load $iter1
+              store $tape18[%76], %18
+              %19: bool = not %18
+              if %19 {
+                %5: double = load $result
+                %77: int = load $iter1
+                store $tape5[%77], %5
+                %6: double = load $P_x
+                %7: double = mul %5, %6
+                store $result, %7
+              }
+              %20: bool = load $brk1
+              %21: bool = not %20
+              if %21 {
+                %8: int = load $i
+                %9: int = 1
+                %10: int = add %8, %9
+                store $i, %10
+              }
+              %22: int = load $iter1
+              %23: int = 1
+              %24: int = add %22, %23
+              store $iter1, %24
+            } else {
+              break
+            }
+          }
+          %25: int = load $iter1
+          %11: double = load $result
+          store $retval, %11
+          %26: bool = true
+          store $ret_flag, %26
+          %69: double = zero
+          store $adj5, %69
+          %70: double = zero
+          store $adj6, %70
+          %71: double = zero
+          store $adj7, %71
+          %72: double = zero
+          store $adj11, %72
+          %73: double = zero
+          store $d_result, %73
+          %74: double = zero
+          store $d_P_x, %74
+          %75: double = load $dOut
+          store $d_retval, %75
+          %30: double = load $d_retval
+          %31: double = zero
+          store $d_retval, %31
+          %32: double = load $adj11
+          %33: double = add %32, %30
+          store $adj11, %33
+          %34: double = load $adj11
+          %35: double = zero
+          store $adj11, %35
+          %36: double = load $d_result
+          %37: double = add %36, %34
+          store $d_result, %37
+          store $rev16, %25
+          loop [MaxIters(9)] {
+            %38: int = load $rev16
+            %39: int = 0
+            %40: bool = gt %38, %39
+            if %40 {
+              %41: int = 1
+              %42: int = sub %38, %41
+              store $rev16, %42
+              %65: bool = load $tape18[%42]
+              %66: bool = not %65
+              if %66 {
+                %43: double = load $d_result
+                %44: double = zero
+                store $d_result, %44
+                %45: double = load $adj7
+                %46: double = add %45, %43
+                store $adj7, %46
+                %47: double = load $adj7
+                %48: double = zero
+                store $adj7, %48
+                %49: double = load $P_x
+                %50: double = mul %47, %49
+                %51: double = load $adj5
+                %52: double = add %51, %50
+                store $adj5, %52
+                %53: double = load $tape5[%42]
+                %54: double = mul %47, %53
+                %55: double = load $adj6
+                %56: double = add %55, %54
+                store $adj6, %56
+                %57: double = load $adj6
+                %58: double = zero
+                store $adj6, %58
+                %59: double = load $d_P_x
+                %60: double = add %59, %57
+                store $d_P_x, %60
+                %61: double = load $adj5
+                %62: double = zero
+                store $adj5, %62
+                %63: double = load $d_result
+                %64: double = add %63, %61
+                store $d_result, %64
+              }
+            } else {
+              break
+            }
+          }
+          %67: double = load $d_result
+          %68: double = zero
+          store $d_result, %68
+          %80: double = load $d_P_x
+          store $x.d, %80
+          return
+        }
+    "#]].assert_eq(&show(&m, "s_bwd_myPow"));
+    let bwd = info.backward_of(f).unwrap();
+    expect!["108"].assert_eq(&info.bwd_context_bytes[&bwd].to_string());
+}
+
+/// The paper's Taylor-series `sin`: loop-carried `sum` and `term`, a dynamic count under
+/// `[MaxIters]`, and (optionally) an inner `[ForceUnroll]` loop of `unroll` steps.
+fn taylor_sin(m: &mut Module, info: &mut DiffInfo, f64t: TypeId, unroll: Option<u32>) -> FuncId {
+    let i32t = m.types.i32();
+    let name = if unroll.is_some() { "sin_unrolled" } else { "sin_taylor" };
+    func(m, info, name, f64t, |b| {
+        let x = b.param("x", f64t, ParamDir::In);
+        let n = b.param("n", i32t, ParamDir::In);
+        let sum = b.local("sum", f64t);
+        let term = b.local("term", f64t);
+        let i = b.local("i", i32t);
+        let j = b.local("j", i32t);
+        let xv = b.load(Place::param(x));
+        b.store(Place::local(term), xv);
+        let nv = b.load(Place::param(n));
+        // sum += term; term *= -x*x / ((2k)(2k+1))
+        let step = |b: &mut FunctionBuilder, k: ValueId| {
+            let s = b.load(Place::local(sum));
+            let t = b.load(Place::local(term));
+            let s2 = b.add(s, t);
+            b.store(Place::local(sum), s2);
+            let xv = b.load(Place::param(x));
+            let xx = b.mul(xv, xv);
+            let nxx = b.unary(UnaryOp::Neg, xx);
+            let kf = b.convert(k, Scalar::F64);
+            let two = b.literal(Literal::F64(2.0));
+            let one = b.literal(Literal::F64(1.0));
+            let k2 = b.mul(two, kf);
+            let k21 = b.add(k2, one);
+            let den = b.mul(k2, k21);
+            let q = b.div(nxx, den);
+            let t2 = b.mul(t, q);
+            b.store(Place::local(term), t2);
+        };
+        let one = b.i32(1);
+        match unroll {
+            None => for_loop(b, i, one, nv, attrs(10), |b, k| step(b, k)),
+            Some(u) => {
+                // for (i = 1; i < n; i += u) [ForceUnroll] for (j = i; j < i + u; j++) step(j)
+                b.store(Place::local(i), one);
+                b.loop_(
+                    attrs(10),
+                    |b| {
+                        let iv = b.load(Place::local(i));
+                        let more = b.lt(iv, nv);
+                        b.if_(more, |_| {}, |b| b.brk());
+                        let uv = b.i32(u as i32);
+                        let end = b.add(iv, uv);
+                        let unrolled = LoopAttrs {
+                            max_iters: Some(u),
+                            force_unroll: true,
+                        };
+                        for_loop(b, j, iv, end, unrolled, |b, k| step(b, k));
+                    },
+                    |b| {
+                        let iv = b.load(Place::local(i));
+                        let uv = b.i32(u as i32);
+                        let n2 = b.add(iv, uv);
+                        b.store(Place::local(i), n2);
+                        None
+                    },
+                );
+            }
+        }
+        let s = b.load(Place::local(sum));
+        b.ret(Some(s));
+    })
+}
+
+#[test]
+fn taylor_series_sin_loop() {
+    let (mut m, mut info, f64t) = setup();
+    let f = taylor_sin(&mut m, &mut info, f64t, None);
+    let u = taylor_sin(&mut m, &mut info, f64t, Some(2));
+    for (x, n) in [(0.9, 9), (-0.4, 4), (1.2, 1), (0.3, 0)] {
+        let args = vec![Value::F64(x), Value::I32(n)];
+        check_reverse(&mut m, &mut info, f, args.clone());
+        check_reverse(&mut m, &mut info, u, args);
+    }
+    // With enough terms, d/dx sin(x) = cos(x).
+    let g = gradient(&m, &info, f, vec![Value::F64(0.9), Value::I32(10)]);
+    assert_close(&g, &[0.9f64.cos()], 1e-6, "taylor d/dx");
+    let gu = gradient(&m, &info, u, vec![Value::F64(0.9), Value::I32(10)]);
+    assert_close(&gu, &[0.9f64.cos()], 1e-6, "unrolled d/dx");
+    let bytes = |f: FuncId| info.bwd_context_bytes[&info.backward_of(f).unwrap()];
+    // The unrolled inner loop keeps only the outer loop's state per iteration.
+    expect!["plain 176, unrolled 704"]
+        .assert_eq(&format!("plain {}, unrolled {}", bytes(f), bytes(u)));
+}
+
+#[test]
+fn nested_loops() {
+    let (mut m, mut info, f64t) = setup();
+    let i32t = m.types.i32();
+    // acc = 0; for i < n: { t = x * i; for j < k: acc = acc * 0.5 + sin(t + acc * j) }
+    let f = func(&mut m, &mut info, "nest", f64t, |b| {
+        let x = b.param("x", f64t, ParamDir::In);
+        let n = b.param("n", i32t, ParamDir::In);
+        let k = b.param("k", i32t, ParamDir::In);
+        let acc = b.local("acc", f64t);
+        let i = b.local("i", i32t);
+        let j = b.local("j", i32t);
+        let zero = b.i32(0);
+        let nv = b.load(Place::param(n));
+        let kv = b.load(Place::param(k));
+        for_loop(b, i, zero, nv, attrs(4), |b, iv| {
+            let xv = b.load(Place::param(x));
+            let fi = b.convert(iv, Scalar::F64);
+            let t = b.mul(xv, fi);
+            let zero = b.i32(0);
+            for_loop(b, j, zero, kv, attrs(3), |b, jv| {
+                let a = b.load(Place::local(acc));
+                let half = f64lit(b, 0.5);
+                let ah = b.mul(a, half);
+                let fj = b.convert(jv, Scalar::F64);
+                let aj = b.mul(a, fj);
+                let arg = b.add(t, aj);
+                let s = b.math(MathFn::Sin, &[arg]);
+                let r = b.add(ah, s);
+                b.store(Place::local(acc), r);
+            });
+        });
+        let r = b.load(Place::local(acc));
+        b.ret(Some(r));
+    });
+    for (n, k) in [(4, 3), (2, 3), (3, 0), (0, 2)] {
+        check_reverse(&mut m, &mut info, f, vec![Value::F64(0.8), Value::I32(n), Value::I32(k)]);
+    }
+    let g = gradient(&m, &info, f, vec![Value::F64(0.8), Value::I32(4), Value::I32(3)]);
+    expect!["-0.089064"].assert_eq(&rounded(&g));
+}
+
+#[test]
+fn break_continue_and_early_return_in_loops() {
+    let (mut m, mut info, f64t) = setup();
+    let i32t = m.types.i32();
+    // s = x; for i < n: { if i == 1 continue; s = s * x + sin(s); if s > lim break;
+    //   if i == 5 return s * x; } return s * s;
+    let f = func(&mut m, &mut info, "jumps", f64t, |b| {
+        let x = b.param("x", f64t, ParamDir::In);
+        let n = b.param("n", i32t, ParamDir::In);
+        let lim = b.param("lim", f64t, ParamDir::In);
+        let s = b.local("s", f64t);
+        let i = b.local("i", i32t);
+        let xv = b.load(Place::param(x));
+        b.store(Place::local(s), xv);
+        let zero = b.i32(0);
+        let nv = b.load(Place::param(n));
+        for_loop(b, i, zero, nv, attrs(10), |b, iv| {
+            let one = b.i32(1);
+            let is1 = b.binary(BinaryOp::Eq, iv, one);
+            b.if_(is1, |b| b.cont(), |_| {});
+            let sv = b.load(Place::local(s));
+            let xv = b.load(Place::param(x));
+            let sx = b.mul(sv, xv);
+            let ss = b.math(MathFn::Sin, &[sv]);
+            let ns = b.add(sx, ss);
+            b.store(Place::local(s), ns);
+            let lv = b.load(Place::param(lim));
+            let big = b.binary(BinaryOp::Gt, ns, lv);
+            b.if_(big, |b| b.brk(), |_| {});
+            let five = b.i32(5);
+            let is5 = b.binary(BinaryOp::Eq, iv, five);
+            b.if_(
+                is5,
+                |b| {
+                    let r = b.mul(ns, xv);
+                    b.ret(Some(r));
+                },
+                |_| {},
+            );
+        });
+        let sv = b.load(Place::local(s));
+        let r = b.mul(sv, sv);
+        b.ret(Some(r));
+    });
+    // Runs to the end, breaks, returns early.
+    for (x, n, lim) in [(0.5, 4, 100.0), (0.9, 9, 2.0), (0.3, 9, 100.0), (0.4, 0, 1.0)] {
+        let args = vec![Value::F64(x), Value::I32(n), Value::F64(lim)];
+        check_reverse(&mut m, &mut info, f, args);
+    }
+}
+
+#[test]
+fn switch_with_fallthrough_and_break_in_a_loop() {
+    let (mut m, mut info, f64t) = setup();
+    let i32t = m.types.i32();
+    // for i < 4: switch (i) { case 0: s *= x; (falls) case 1: s += x; break;
+    //   case 2: if (s > 10) break; s = sin(s); default: s = s * s; }
+    let f = func(&mut m, &mut info, "sw", f64t, |b| {
+        let x = b.param("x", f64t, ParamDir::In);
+        let s = b.local("s", f64t);
+        let i = b.local("i", i32t);
+        let xv = b.load(Place::param(x));
+        b.store(Place::local(s), xv);
+        let zero = b.i32(0);
+        let four = b.i32(4);
+        for_loop(b, i, zero, four, attrs(4), |b, iv| {
+            let c0 = b.block(|b| {
+                let sv = b.load(Place::local(s));
+                let r = b.mul(sv, xv);
+                b.store(Place::local(s), r);
+            });
+            let c1 = b.block(|b| {
+                let sv = b.load(Place::local(s));
+                let r = b.add(sv, xv);
+                b.store(Place::local(s), r);
+                b.brk();
+            });
+            let c2 = b.block(|b| {
+                let sv = b.load(Place::local(s));
+                let ten = f64lit(b, 10.0);
+                let big = b.binary(BinaryOp::Gt, sv, ten);
+                b.if_(big, |b| b.brk(), |_| {});
+                let r = b.math(MathFn::Sin, &[sv]);
+                b.store(Place::local(s), r);
+            });
+            let cd = b.block(|b| {
+                let sv = b.load(Place::local(s));
+                let r = b.mul(sv, sv);
+                b.store(Place::local(s), r);
+            });
+            let case = |values: Vec<i64>, body, fallthrough, is_default| SwitchCase {
+                values,
+                is_default,
+                body,
+                fallthrough,
+            };
+            b.switch(
+                iv,
+                vec![
+                    case(vec![0], c0, true, false),
+                    case(vec![1], c1, false, false),
+                    case(vec![2], c2, false, false),
+                    case(vec![], cd, false, true),
+                ],
+            );
+        });
+        let r = b.load(Place::local(s));
+        b.ret(Some(r));
+    });
+    check_reverse(&mut m, &mut info, f, vec![Value::F64(0.7)]);
+    check_reverse(&mut m, &mut info, f, vec![Value::F64(3.5)]);
+}
+
+fn particle(m: &mut Module, info: &mut DiffInfo) -> (TypeId, TypeId) {
+    let f64t = m.types.scalar(Scalar::F64);
+    let v3 = m.types.vector(Scalar::F64, 3);
+    let i32t = m.types.i32();
+    let p = m
+        .types
+        .add_struct("Particle", vec![("pos", v3), ("id", i32t), ("mass", f64t)]);
+    info.derive_struct_differential(&mut m.types, p, &[]);
+    (p, v3)
+}
+
+fn particle_value(pos: [f64; 3], id: i32, mass: f64) -> Value {
+    Value::Composite(vec![f64s(&pos), Value::I32(id), Value::F64(mass)])
+}
+
+#[test]
+fn inout_struct_fields() {
+    let (mut m, mut info, f64t) = setup();
+    let void = m.types.void();
+    let (pt, _) = particle(&mut m, &mut info);
+    // void step(inout Particle p, double dt) {
+    //   p.pos = p.pos + p.pos * dt * p.mass; p.pos.y = sin(p.pos.x); p.mass = p.mass * dt; }
+    let f = func(&mut m, &mut info, "step", void, |b| {
+        let p = b.param("p", pt, ParamDir::InOut);
+        let dt = b.param("dt", f64t, ParamDir::In);
+        let pos = b.load(Place::param(p).field(0));
+        let mass = b.load(Place::param(p).field(2));
+        let dtv = b.load(Place::param(dt));
+        let k = b.mul(dtv, mass);
+        let v3 = b.value_ty(pos);
+        let ks = b.splat(v3, k);
+        let d = b.mul(pos, ks);
+        let np = b.add(pos, d);
+        b.store(Place::param(p).field(0), np);
+        let px = b.load(Place::param(p).field(0).index(0));
+        let s = b.math(MathFn::Sin, &[px]);
+        b.store(Place::param(p).field(0).index(1), s);
+        let nm = b.mul(mass, dtv);
+        b.store(Place::param(p).field(2), nm);
+        b.ret(None);
+    });
+    let g = check_reverse(
+        &mut m,
+        &mut info,
+        f,
+        vec![particle_value([0.5, -1.0, 2.0], 7, 1.5), Value::F64(0.25)],
+    );
+    assert_eq!(g.len(), 5, "pos (3), mass, dt");
+}
+
+#[test]
+fn arrays_written_at_dynamic_indices_in_loops() {
+    let (mut m, mut info, f64t) = setup();
+    let i32t = m.types.i32();
+    let void = m.types.void();
+    let arr = m.types.array(f64t, 4);
+    // void scan(double[4] xs, int start, out double[4] ys) {
+    //   double acc = 0; for (i = start; i < 4; i++) { acc = acc * xs[i] + sin(xs[i]);
+    //   ys[i] = acc; ys[(i + 1) % 4] += acc * xs[i]; } }
+    let f = func(&mut m, &mut info, "scan", void, |b| {
+        let pxs = b.param("xs", arr, ParamDir::In);
+        let pstart = b.param("start", i32t, ParamDir::In);
+        let pys = b.param("ys", arr, ParamDir::Out);
+        let acc = b.local("acc", f64t);
+        let i = b.local("i", i32t);
+        let st = b.load(Place::param(pstart));
+        let four = b.i32(4);
+        for_loop(b, i, st, four, attrs(4), |b, iv| {
+            let x = b.load(Place::param(pxs).dynamic(iv));
+            let a = b.load(Place::local(acc));
+            let ax = b.mul(a, x);
+            let s = b.math(MathFn::Sin, &[x]);
+            let n = b.add(ax, s);
+            b.store(Place::local(acc), n);
+            b.store(Place::param(pys).dynamic(iv), n);
+            let one = b.i32(1);
+            let i1 = b.add(iv, one);
+            let four = b.i32(4);
+            let k = b.binary(BinaryOp::Rem, i1, four);
+            let old = b.load(Place::param(pys).dynamic(k));
+            let nx = b.mul(n, x);
+            let sum = b.add(old, nx);
+            b.store(Place::param(pys).dynamic(k), sum);
+        });
+        b.ret(None);
+    });
+    let zeros = f64s(&[0.0; 4]);
+    for start in [0, 1, 3] {
+        let xs = f64s(&[0.5, 1.5, -0.5, 2.0]);
+        check_reverse(&mut m, &mut info, f, vec![xs, Value::I32(start), zeros.clone()]);
+    }
+}
+
+/// f1..f5: each calls the one below, with `inout` and `out` parameters along the way.
+#[test]
+fn call_chain_five_deep() {
+    let (mut m, mut info, f64t) = setup();
+    let void = m.types.void();
+    let f1 = func(&mut m, &mut info, "f1", f64t, |b| {
+        let x = b.param("x", f64t, ParamDir::In);
+        let xv = b.load(Place::param(x));
+        let s = b.math(MathFn::Sin, &[xv]);
+        let r = b.mul(s, xv);
+        b.ret(Some(r));
+    });
+    let f2 = func(&mut m, &mut info, "f2", void, |b| {
+        let x = b.param("x", f64t, ParamDir::In);
+        let acc = b.param("acc", f64t, ParamDir::InOut);
+        let xv = b.load(Place::param(x));
+        let a = b.call(f1, vec![Arg::Value(xv)]);
+        let old = b.load(Place::param(acc));
+        let p = b.mul(old, a);
+        let r = b.add(p, xv);
+        b.store(Place::param(acc), r);
+        b.ret(None);
+    });
+    let f3 = func(&mut m, &mut info, "f3", void, |b| {
+        let x = b.param("x", f64t, ParamDir::In);
+        let out = b.param("o", f64t, ParamDir::Out);
+        let xv = b.load(Place::param(x));
+        b.store(Place::param(out), xv);
+        b.call(f2, vec![Arg::Value(xv), Arg::Place(Place::param(out))]);
+        b.call(f2, vec![Arg::Value(xv), Arg::Place(Place::param(out))]);
+        b.ret(None);
+    });
+    let f4 = func(&mut m, &mut info, "f4", f64t, |b| {
+        let x = b.param("x", f64t, ParamDir::In);
+        let y = b.param("y", f64t, ParamDir::In);
+        let t = b.local("t", f64t);
+        let xv = b.load(Place::param(x));
+        let yv = b.load(Place::param(y));
+        let xy = b.mul(xv, yv);
+        b.call(f3, vec![Arg::Value(xy), Arg::Place(Place::local(t))]);
+        let tv = b.load(Place::local(t));
+        let e = b.math(MathFn::Exp, &[yv]);
+        let r = b.add(tv, e);
+        b.ret(Some(r));
+    });
+    let f5 = func(&mut m, &mut info, "f5", f64t, |b| {
+        let x = b.param("x", f64t, ParamDir::In);
+        let xv = b.load(Place::param(x));
+        let a = b.call(f4, vec![Arg::Value(xv), Arg::Value(xv)]);
+        let c = f64lit(b, 0.3);
+        let bb = b.call(f4, vec![Arg::Value(a), Arg::Value(c)]);
+        b.ret(Some(bb));
+    });
+    check_reverse(&mut m, &mut info, f5, vec![Value::F64(0.4)]);
+    let names: Vec<&str> = m
+        .functions
+        .iter()
+        .map(|f| f.name.as_str())
+        .filter(|n| n.starts_with("s_bwd"))
+        .collect();
+    expect!["s_bwd_f5, s_bwd_f4, s_bwd_f3, s_bwd_f2, s_bwd_f1"].assert_eq(&names.join(", "));
+}
+
+/// A loop calling `g(x) = exp(x) * x` whose result the backward pass needs.
+fn policy_module(policy: &str) -> (Module, DiffInfo, FuncId) {
+    let (mut m, mut info, f64t) = setup();
+    let i32t = m.types.i32();
+    let g = func(&mut m, &mut info, "g", f64t, |b| {
+        let x = b.param("x", f64t, ParamDir::In);
+        let xv = b.load(Place::param(x));
+        let e = b.math(MathFn::Exp, &[xv]);
+        let r = b.mul(e, xv);
+        b.ret(Some(r));
+    });
+    match policy {
+        "recompute" => info.prefer_recompute.insert(g),
+        _ => info.prefer_checkpoint.insert(g),
+    };
+    let f = func(&mut m, &mut info, "h", f64t, |b| {
+        let x = b.param("x", f64t, ParamDir::In);
+        let s = b.local("s", f64t);
+        let i = b.local("i", i32t);
+        let xv = b.load(Place::param(x));
+        b.store(Place::local(s), xv);
+        let zero = b.i32(0);
+        let three = b.i32(3);
+        for_loop(b, i, zero, three, attrs(3), |b, _| {
+            let sv = b.load(Place::local(s));
+            let half = f64lit(b, 0.5);
+            let a = b.mul(sv, half);
+            let gv = b.call(g, vec![Arg::Value(a)]);
+            let p = b.mul(gv, gv);
+            b.store(Place::local(s), p);
+        });
+        let r = b.load(Place::local(s));
+        b.ret(Some(r));
+    });
+    (m, info, f)
+}
+
+#[test]
+fn prefer_recompute_and_prefer_checkpoint_give_the_same_gradients() {
+    let (mut mr, mut ir_, fr) = policy_module("recompute");
+    let (mut mc, mut ic, fc) = policy_module("checkpoint");
+    check_reverse(&mut mr, &mut ir_, fr, vec![Value::F64(0.6)]);
+    check_reverse(&mut mc, &mut ic, fc, vec![Value::F64(0.6)]);
+    let gr = gradient(&mr, &ir_, fr, vec![Value::F64(0.6)]);
+    let gc = gradient(&mc, &ic, fc, vec![Value::F64(0.6)]);
+    assert_close(&gr, &gc, 1e-12, "policies");
+    let bytes = |info: &DiffInfo, f: FuncId| info.bwd_context_bytes[&info.backward_of(f).unwrap()];
+    // Recompute stores only the call's input; checkpoint also stores its result.
+    expect!["recompute 48, checkpoint 80"].assert_eq(&format!(
+        "recompute {}, checkpoint {}",
+        bytes(&ir_, fr),
+        bytes(&ic, fc)
+    ));
+}
+
+#[test]
+fn custom_backward_derivative_is_called() {
+    let (mut m, mut info, f64t) = setup();
+    let void = m.types.void();
+    // sq(x) = x * x with a custom backward derivative that (deliberately) gives 3 * x * dOut.
+    let sq = func(&mut m, &mut info, "sq", f64t, |b| {
+        let x = b.param("x", f64t, ParamDir::In);
+        let xv = b.load(Place::param(x));
+        let r = b.mul(xv, xv);
+        b.ret(Some(r));
+    });
+    let pair = info.pair_type(&mut m.types, f64t).unwrap();
+    let mut b = FunctionBuilder::new(&mut m, "sq_bwd", void);
+    let x = b.param("x", pair, ParamDir::InOut);
+    let d = b.param("dOut", f64t, ParamDir::In);
+    let xp = b.load(Place::param(x).field(0));
+    let dv = b.load(Place::param(d));
+    let three = b.literal(Literal::F64(3.0));
+    let t = b.mul(three, xp);
+    let r = b.mul(t, dv);
+    b.store(Place::param(x).field(1), r);
+    b.ret(None);
+    let custom = b.finish().unwrap();
+    info.custom_bwd.insert(sq, custom);
+    let f = func(&mut m, &mut info, "user", f64t, |b| {
+        let x = b.param("x", f64t, ParamDir::In);
+        let xv = b.load(Place::param(x));
+        let r = b.call(sq, vec![Arg::Value(xv)]);
+        b.ret(Some(r));
+    });
+    backward_derivative(&mut m, &mut info, f).unwrap();
+    assert_eq!(verify(&m), Ok(()));
+    let g = gradient(&m, &info, f, vec![Value::F64(2.0)]);
+    expect!["6.000000"].assert_eq(&rounded(&g));
+}
+
+#[test]
+fn errors_name_the_problem() {
+    let (mut m, mut info, f64t) = setup();
+    let i32t = m.types.i32();
+    let f = func(&mut m, &mut info, "unbounded", f64t, |b| {
+        let x = b.param("x", f64t, ParamDir::In);
+        let n = b.param("n", i32t, ParamDir::In);
+        let i = b.local("i", i32t);
+        let s = b.local("s", f64t);
+        let zero = b.i32(0);
+        let nv = b.load(Place::param(n));
+        for_loop(b, i, zero, nv, attrs(3), |_, _| {});
+        for_loop(b, i, zero, nv, LoopAttrs::default(), |b, _| {
+            let xv = b.load(Place::param(x));
+            b.store(Place::local(s), xv);
+        });
+        let r = b.load(Place::local(s));
+        b.ret(Some(r));
+    });
+    let before = m.functions.len();
+    let e = backward_derivative(&mut m, &mut info, f).unwrap_err();
+    expect!["in unbounded: loop #2 needs [MaxIters(N)] or [ForceUnroll] with [MaxIters(N)] to be differentiated in reverse mode (its iteration count is not known)"]
+        .assert_eq(&e.to_string());
+    assert_eq!(m.functions.len(), before);
+    let tan = func(&mut m, &mut info, "tan_user", f64t, |b| {
+        let x = b.param("x", f64t, ParamDir::In);
+        let xv = b.load(Place::param(x));
+        let r = b.math(MathFn::Tan, &[xv]);
+        b.ret(Some(r));
+    });
+    let e = backward_derivative(&mut m, &mut info, tan).unwrap_err();
+    expect!["in tan_user: no derivative registered for backward tan(double)"]
+        .assert_eq(&e.to_string());
+    let plain = FunctionBuilder::new(&mut m, "plain", f64t).finish().unwrap();
+    let e = backward_derivative(&mut m, &mut info, plain).unwrap_err();
+    assert!(matches!(e, DiffError::NotDifferentiable { .. }));
 }
