@@ -50,12 +50,17 @@ fn eval(cx: &Ctx, body: &Body, infer: &InferenceResult, e: ExprId, depth: u32) -
             _ => return Err(unsupported("this operator in a constant")),
         },
         Expr::Binary { op, lhs, rhs } => binary(*op, go(*lhs)?, go(*rhs)?)?,
-        Expr::Cast { expr, .. } => go(*expr)?,
+        Expr::Cast { expr, .. } => convert(go(*expr)?, &infer.expr_ty(e)),
         Expr::InitList(items) => Cv::List(items.iter().map(|i| go(*i)).collect::<R<_>>()?),
         Expr::Call { args, .. }
             if !matches!(infer.resolutions.get(&e), Some(ExprRes::Function(_))) =>
         {
-            Cv::List(args.iter().map(|i| go(*i)).collect::<R<_>>()?)
+            let items: Vec<Cv> = args.iter().map(|i| go(*i)).collect::<R<_>>()?;
+            match <[Cv; 1]>::try_from(items) {
+                // `float(n)`: a conversion.
+                Ok([one]) => convert(one, &infer.expr_ty(e)),
+                Err(items) => Cv::List(items),
+            }
         }
         Expr::Path(_) | Expr::Field { .. } => match infer.resolutions.get(&e) {
             Some(ExprRes::Global(g)) => eval_global(cx, *g, depth + 1)?,
@@ -67,6 +72,19 @@ fn eval(cx: &Ctx, body: &Body, infer: &InferenceResult, e: ExprId, depth: u32) -
         },
         _ => return Err(unsupported("this expression in a constant initialiser")),
     })
+}
+
+/// A scalar converted to the scalar type `ty` (other values are kept for `shape`).
+fn convert(v: Cv, ty: &hir::Ty) -> Cv {
+    match (ty, &v) {
+        (hir::Ty::Scalar(k), Cv::Int(_) | Cv::Float(_) | Cv::Bool(_)) if k.is_float() => {
+            Cv::Float(as_f64(&v))
+        }
+        (hir::Ty::Scalar(k), Cv::Int(_) | Cv::Float(_) | Cv::Bool(_)) if k.is_integer() => {
+            Cv::Int(as_i64(&v))
+        }
+        _ => v,
+    }
 }
 
 fn binary(op: BinaryOp, a: Cv, b: Cv) -> R<Cv> {

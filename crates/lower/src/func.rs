@@ -213,9 +213,10 @@ fn lower_body(cx: &mut Ctx, key: InstanceKey, id: FuncId, is_entry: bool) -> R<(
         body: Vec::new(),
     };
     let offset = u32::from(info.has_this);
-    let params: Vec<Place> = (0..data.params.len() as u32)
-        .map(|i| Place::param(i + offset))
-        .collect();
+    // Accessors get parameters that are not written (`newValue`, subscript indices): count the
+    // signature's.
+    let param_count = hir::fn_sig(db, key.func).params.len() as u32;
+    let params: Vec<Place> = (0..param_count).map(|i| Place::param(i + offset)).collect();
     let mut this_place = info.has_this.then(|| Place::param(0));
     let mut init_this = None;
     if info.is_init {
@@ -272,6 +273,21 @@ enum LPlace {
     Mem(Place),
     /// Components of a vector in memory (`v.xz`).
     Swizzle(Place, Vec<u8>),
+    /// A property or subscript of a value in memory, read and written through its accessors.
+    Accessor(Box<Accessor>),
+}
+
+#[derive(Clone, Debug)]
+struct Accessor {
+    /// The property or subscript declaration (its owner's generic arguments apply).
+    owner: hir::ItemLoc,
+    recv: Place,
+    this_ty: Ty,
+    getter: Option<FunctionId>,
+    setter: Option<FunctionId>,
+    /// Subscript indices, already evaluated.
+    args: Vec<ValueId>,
+    ty: TypeId,
 }
 
 struct FnLower<'a, 'db> {
@@ -508,8 +524,12 @@ impl FnLower<'_, '_> {
                 let name = self.body.locals[local].name.to_string();
                 let l = self.new_local(&name, ty);
                 self.locals.insert(local, l);
-                if let Some(init) = init {
-                    let v = self.lower_value_as(init, ty)?;
+                let value = match init {
+                    Some(init) => Some(self.lower_value_as(init, ty)?),
+                    None if self.cx.has_defaults(ty) => Some(self.struct_default(ty)?),
+                    None => None,
+                };
+                if let Some(v) = value {
                     self.stmt(ir::Stmt::Store {
                         place: Place::local(l),
                         value: v,
@@ -806,6 +826,23 @@ impl FnLower<'_, '_> {
             }
             Expr::Binary { op, lhs, rhs } => self.lower_binary(e, op, lhs, rhs),
             Expr::Assign { op, lhs, rhs } => self.lower_assign(op, lhs, rhs),
+            Expr::Prefix { op, expr }
+                if matches!(op, PrefixOp::Neg | PrefixOp::Not | PrefixOp::BitNot)
+                    && matches!(self.ety(expr), Ty::Adt(..))
+                    && !self.cx.is_enum(&self.ety(expr)) =>
+            {
+                let symbol = match op {
+                    PrefixOp::Neg => "-",
+                    PrefixOp::Not => "!",
+                    _ => "~",
+                };
+                let ty = self.ety(expr);
+                let f = self
+                    .unary_operator(symbol, &ty)
+                    .ok_or_else(|| unsupported(format!("operator `{symbol}` on this type")))?;
+                self.call_function(e, f, None, None, None, &[expr])?
+                    .ok_or_else(|| unsupported("a `void` operator"))
+            }
             Expr::Prefix { op, expr } => match op {
                 PrefixOp::Inc | PrefixOp::Dec => self.lower_step(expr, op == PrefixOp::Inc, true),
                 PrefixOp::Plus => self.lower_expr(expr),
@@ -927,7 +964,20 @@ impl FnLower<'_, '_> {
                     let recv = self.emit(Inst::Load(this), None)?;
                     self.property_get(p, recv, &this_ty)
                 }
-                _ => Err(unsupported("this name as a value")),
+                _ => {
+                    let Expr::Path(path) = &self.body.exprs[e] else {
+                        return Err(internal("not a path"));
+                    };
+                    match self.generic_value(&path.last_name()) {
+                        Some(n) => {
+                            let t = self.ety(e);
+                            let t = self.ir_ty(&t)?;
+                            let v = self.lit(Literal::I32(n as i32))?;
+                            self.coerce(v, t)
+                        }
+                        None => Err(unsupported("this name as a value")),
+                    }
+                }
             },
             Expr::Field { base, name, .. } => {
                 let bt = self.ety(base);
@@ -1023,6 +1073,11 @@ impl FnLower<'_, '_> {
                         .ok_or_else(|| unsupported("a field outside a method"))?;
                     Some(LPlace::Mem(this.field(self.field_index(decl, i))))
                 }
+                Some(ExprRes::Property(p)) => match (self.this_place.clone(), self.this_ty.clone())
+                {
+                    (Some(this), Some(this_ty)) => Some(self.property_place(e, p, this, this_ty)?),
+                    _ => None,
+                },
                 _ => None,
             },
             Expr::This => self.this_place.clone().map(LPlace::Mem),
@@ -1031,6 +1086,12 @@ impl FnLower<'_, '_> {
                     return Ok(Some(LPlace::Mem(Place::global(self.cx.global(g)?))));
                 }
                 let bt = self.ety(base);
+                if let Some(ExprRes::Property(p)) = self.res(e) {
+                    let Some(LPlace::Mem(recv)) = self.try_place(base)? else {
+                        return Ok(None);
+                    };
+                    return Ok(Some(self.property_place(e, p, recv, bt)?));
+                }
                 let field = match self.res(e) {
                     Some(ExprRes::Field(decl, i)) => Some(self.field_index(decl, i)),
                     _ => None,
@@ -1062,6 +1123,31 @@ impl FnLower<'_, '_> {
                     let g = self.cx.global(g)?;
                     let i = self.lower_expr(index)?;
                     return Ok(Some(LPlace::Mem(Place::global(g).dynamic(i))));
+                }
+                if matches!(bt, Ty::Adt(..)) {
+                    let Some(sub) = self.subscript_of(&bt) else {
+                        return Ok(None);
+                    };
+                    let Some(LPlace::Mem(recv)) = self.try_place(base)? else {
+                        return Ok(None);
+                    };
+                    let data = subscript_data(self.cx.db, sub);
+                    let ty = self.ety(e);
+                    let ty = self.ir_ty(&ty)?;
+                    let args = self
+                        .flatten_comma(index)
+                        .into_iter()
+                        .map(|i| self.lower_expr(i))
+                        .collect::<R<Vec<_>>>()?;
+                    return Ok(Some(LPlace::Accessor(Box::new(Accessor {
+                        owner: sub.loc(self.cx.db).clone(),
+                        recv,
+                        this_ty: bt,
+                        getter: data.getter,
+                        setter: data.setter,
+                        args,
+                        ty,
+                    }))));
                 }
                 if !matches!(bt, Ty::Array(..) | Ty::Vector(..) | Ty::Matrix(..)) {
                     return Ok(None);
@@ -1096,6 +1182,7 @@ impl FnLower<'_, '_> {
                     .ok_or_else(|| internal("a swizzle of a non-vector"))?;
                 Ok(self.cx.module.types.vector(s, c.len() as u8))
             }
+            LPlace::Accessor(a) => Ok(a.ty),
         }
     }
 
@@ -1105,6 +1192,13 @@ impl FnLower<'_, '_> {
             LPlace::Swizzle(p, c) => {
                 let v = self.emit(Inst::Load(p.clone()), None)?;
                 self.emit(Inst::Swizzle(v, c.clone()), None)
+            }
+            LPlace::Accessor(a) => {
+                let getter = a
+                    .getter
+                    .ok_or_else(|| unsupported("reading a property or subscript without `get`"))?;
+                let recv = self.emit(Inst::Load(a.recv.clone()), None)?;
+                self.accessor_get(&a.owner, getter, &a.this_ty, recv, a.args.clone())
             }
         }
     }
@@ -1127,6 +1221,33 @@ impl FnLower<'_, '_> {
                     });
                 }
             }
+            LPlace::Accessor(a) => {
+                let setter = a
+                    .setter
+                    .ok_or_else(|| unsupported("writing a property or subscript without `set`"))?;
+                let key = InstanceKey {
+                    func: setter,
+                    subst: member_subst(self.cx.db, self.cx.file, &a.owner, &a.this_ty),
+                    this_ty: Some(a.this_ty.clone()),
+                };
+                let id = self.cx.instance(key)?;
+                let params = self
+                    .cx
+                    .module
+                    .function(id)
+                    .map(|f| f.params.clone())
+                    .unwrap_or_default();
+                if params.len() != a.args.len() + 2 {
+                    return Err(internal("setter arity"));
+                }
+                let mut args = vec![Arg::Place(a.recv.clone())];
+                for (x, p) in a.args.iter().zip(&params[1..]) {
+                    args.push(Arg::Value(self.coerce(*x, p.ty)?));
+                }
+                let last = params[params.len() - 1].ty;
+                args.push(Arg::Value(self.coerce(v, last)?));
+                self.emit(Inst::Call(id, args), None)?;
+            }
         }
         Ok(())
     }
@@ -1147,8 +1268,9 @@ impl FnLower<'_, '_> {
         let value = match op {
             None => self.lower_value_as(rhs, ty)?,
             Some(op) => {
-                let cur = self.load_lplace(&place)?;
+                // The right side runs first (`y += y *= 3` adds to the updated `y`).
                 let r = self.lower_expr(rhs)?;
+                let cur = self.load_lplace(&place)?;
                 let (lt, rt) = (self.ety(lhs), self.ety(rhs));
                 let v = self.binary_values(op, cur, &lt, r, &rt)?;
                 self.coerce(v, ty)?
@@ -1181,7 +1303,7 @@ impl FnLower<'_, '_> {
     fn lower_binary(&mut self, e: ExprId, op: HOp, lhs: ExprId, rhs: ExprId) -> R<ValueId> {
         if let Some(ExprRes::Function(f)) = self.res(e) {
             return self
-                .call_function(e, f, None, None, &[lhs, rhs])?
+                .call_function(e, f, None, None, None, &[lhs, rhs])?
                 .ok_or_else(|| unsupported("a `void` operator"));
         }
         let (lt, rt) = (self.ety(lhs), self.ety(rhs));
@@ -1324,11 +1446,16 @@ impl FnLower<'_, '_> {
                 if items.len() > fields.len() {
                     return Err(unsupported("a flattened initialiser list"));
                 }
+                let decl = match self.cx.struct_decl(ty) {
+                    Some(Ty::Adt(d, _)) => Some(d),
+                    _ => None,
+                };
                 let mut vals = Vec::new();
                 for (i, f) in fields.iter().enumerate() {
-                    vals.push(match items.get(i) {
-                        Some(item) => self.lower_value_as(*item, *f)?,
-                        None => self.emit(Inst::Zero, Some(*f))?,
+                    vals.push(match (items.get(i), decl) {
+                        (Some(item), _) => self.lower_value_as(*item, *f)?,
+                        (None, Some(d)) => self.field_default(d, i, *f)?,
+                        (None, None) => self.emit(Inst::Zero, Some(*f))?,
                     });
                 }
                 self.emit(Inst::Construct(vals), Some(ty))
@@ -1413,11 +1540,16 @@ impl FnLower<'_, '_> {
                     .struct_def(id)
                     .map(|s| s.fields.iter().map(|f| f.ty).collect())
                     .unwrap_or_default();
+                let decl = match ty {
+                    Ty::Adt(d, _) => Some(*d),
+                    _ => None,
+                };
                 let mut vals = Vec::new();
                 for (i, f) in fields.iter().enumerate() {
-                    vals.push(match args.get(i) {
-                        Some(a) => self.lower_value_as(*a, *f)?,
-                        None => self.emit(Inst::Zero, Some(*f))?,
+                    vals.push(match (args.get(i), decl) {
+                        (Some(a), _) => self.lower_value_as(*a, *f)?,
+                        (None, Some(d)) => self.field_default(d, i, *f)?,
+                        (None, None) => self.emit(Inst::Zero, Some(*f))?,
                     });
                 }
                 self.emit(Inst::Construct(vals), Some(t))
@@ -1436,10 +1568,17 @@ impl FnLower<'_, '_> {
 
     /// Lowers a call; `None` for `void` results.
     fn lower_call(&mut self, e: ExprId, callee: ExprId, args: &[ExprId]) -> R<Option<ValueId>> {
-        let target = match &self.body.exprs[callee] {
-            Expr::GenericApply { base, .. } => *base,
-            _ => callee,
+        let (target, explicit) = match &self.body.exprs[callee] {
+            Expr::GenericApply { base, args } => (*base, Some(args.clone())),
+            _ => (callee, None),
         };
+        if let Expr::Field { base, name, .. } = &self.body.exprs[target]
+            && name == "getCount"
+            && args.is_empty()
+            && let Ty::Array(_, Len::Known(n)) = self.ety(*base)
+        {
+            return self.lit(Literal::I32(n as i32)).map(Some);
+        }
         let type_callee = match self.res(callee).or_else(|| self.res(target)) {
             Some(ExprRes::Type(t)) => Some(t),
             _ => None,
@@ -1451,7 +1590,7 @@ impl FnLower<'_, '_> {
                 &apply(&self.subst, self.this_ty.as_ref(), &ty),
             );
             if let Some(ExprRes::Function(init)) = self.res(e) {
-                return self.call_function(e, init, Some(ty), None, args);
+                return self.call_function(e, init, Some(ty), None, None, args);
             }
             return self.construct(e, &ty, args).map(Some);
         }
@@ -1473,7 +1612,7 @@ impl FnLower<'_, '_> {
             {
                 let bt = self.ety(base);
                 if sig.is_static {
-                    return self.call_function(e, f, Some(bt), None, args);
+                    return self.call_function(e, f, Some(bt), None, explicit.as_deref(), args);
                 }
                 let recv = if sig.is_mutating {
                     Recv::Place(self.lvalue(base)?)
@@ -1482,7 +1621,7 @@ impl FnLower<'_, '_> {
                 } else {
                     Recv::Value(self.lower_expr(base)?)
                 };
-                self.call_function(e, f, Some(bt), Some(recv), args)
+                self.call_function(e, f, Some(bt), Some(recv), explicit.as_deref(), args)
             }
             Expr::Field { base, .. } if sig.is_member => {
                 let ty = match self.res(base) {
@@ -1493,7 +1632,7 @@ impl FnLower<'_, '_> {
                     )),
                     _ => None,
                 };
-                self.call_function(e, f, ty, None, args)
+                self.call_function(e, f, ty, None, explicit.as_deref(), args)
             }
             _ if sig.is_member && !sig.is_static => {
                 // A method named without `this.`.
@@ -1507,13 +1646,13 @@ impl FnLower<'_, '_> {
                     Recv::Value(self.emit(Inst::Load(this), None)?)
                 };
                 let this_ty = self.this_ty.clone();
-                self.call_function(e, f, this_ty, Some(recv), args)
+                self.call_function(e, f, this_ty, Some(recv), explicit.as_deref(), args)
             }
             _ if sig.is_member => {
                 let this_ty = self.this_ty.clone();
-                self.call_function(e, f, this_ty, None, args)
+                self.call_function(e, f, this_ty, None, explicit.as_deref(), args)
             }
-            _ => self.call_function(e, f, None, None, args),
+            _ => self.call_function(e, f, None, None, explicit.as_deref(), args),
         }
     }
 
@@ -1523,6 +1662,7 @@ impl FnLower<'_, '_> {
         e: ExprId,
         f: FunctionId,
         this_ty: Option<Ty>,
+        explicit: &[GenericArg],
         args: &[ExprId],
     ) -> R<InstanceKey> {
         let db = self.cx.db;
@@ -1531,7 +1671,12 @@ impl FnLower<'_, '_> {
             Some(t) => member_subst(db, self.cx.file, f.loc(db), t),
             None => Vec::new(),
         };
-        let mut own: Subst = Vec::new();
+        let mut own: Subst = sig
+            .generics
+            .iter()
+            .cloned()
+            .zip(explicit.iter().cloned())
+            .collect();
         if !sig.generics.is_empty() {
             let this = this_ty.as_ref();
             let ret = apply(&outer, this, &sig.ret);
@@ -1593,6 +1738,7 @@ impl FnLower<'_, '_> {
         f: FunctionId,
         this_ty: Option<Ty>,
         recv: Option<Recv>,
+        explicit: Option<&[hir::export::GenericArgRef]>,
         args: &[ExprId],
     ) -> R<Option<ValueId>> {
         let f = self.resolve_requirement(f, &this_ty);
@@ -1601,10 +1747,12 @@ impl FnLower<'_, '_> {
         if args.len() > sig.params.len() {
             return Err(internal("more arguments than parameters"));
         }
-        if args.len() < sig.params.len() {
-            return Err(unsupported("default arguments"));
-        }
-        let key = self.instance_key(e, f, this_ty, args)?;
+        let explicit: Vec<GenericArg> = explicit
+            .unwrap_or_default()
+            .iter()
+            .map(|a| self.explicit_arg(a))
+            .collect::<R<_>>()?;
+        let key = self.instance_key(e, f, this_ty, &explicit, args)?;
         if let Some(attr) = data.attr("__intrinsic") {
             let name = match attr.args.first() {
                 Some(hir::export::AttrArg::String(s)) => s.clone(),
@@ -1640,7 +1788,12 @@ impl FnLower<'_, '_> {
                 _ => return Err(unsupported("this method receiver")),
             }
         }
-        for (a, p) in args.iter().zip(param_iter) {
+        for (i, p) in param_iter.enumerate() {
+            let Some(a) = args.get(i) else {
+                let v = self.default_arg(f, i, p.ty)?;
+                ir_args.push(Arg::Value(v));
+                continue;
+            };
             if p.dir == ir::ParamDir::In {
                 let v = self.lower_value_as(*a, p.ty)?;
                 ir_args.push(Arg::Value(v));
@@ -1690,49 +1843,57 @@ impl FnLower<'_, '_> {
         Ok(Arg::Place(Place::local(tmp)))
     }
 
+    fn property_place(
+        &mut self,
+        e: ExprId,
+        p: hir::PropertyId,
+        recv: Place,
+        this_ty: Ty,
+    ) -> R<LPlace> {
+        let data = property_data(self.cx.db, p);
+        let ty = self.ety(e);
+        let ty = self.ir_ty(&ty)?;
+        Ok(LPlace::Accessor(Box::new(Accessor {
+            owner: p.loc(self.cx.db).clone(),
+            recv,
+            this_ty,
+            getter: data.getter,
+            setter: data.setter,
+            args: Vec::new(),
+            ty,
+        })))
+    }
+
     fn property_get(&mut self, p: hir::PropertyId, recv: ValueId, this_ty: &Ty) -> R<ValueId> {
         let data = property_data(self.cx.db, p);
         let getter = data
             .getter
             .ok_or_else(|| unsupported("a property without a getter"))?;
-        let key = InstanceKey {
-            func: getter,
-            subst: member_subst(self.cx.db, self.cx.file, getter.loc(self.cx.db), this_ty),
-            this_ty: Some(this_ty.clone()),
-        };
-        if !hir::fn_data(self.cx.db, getter).has_body {
-            return Err(unsupported("a property declared without a body"));
-        }
-        let id = self.cx.instance(key)?;
-        let pty = self
-            .cx
-            .module
-            .function(id)
-            .and_then(|f| f.params.first())
-            .map(|p| p.ty)
-            .ok_or_else(|| internal("getter"))?;
-        let recv = self.coerce(recv, pty)?;
-        self.emit(Inst::Call(id, vec![Arg::Value(recv)]), None)
+        self.accessor_get(
+            &p.loc(self.cx.db).clone(),
+            getter,
+            this_ty,
+            recv,
+            Vec::new(),
+        )
     }
 
-    fn subscript_get(&mut self, _e: ExprId, base: ExprId, index: ExprId, bt: &Ty) -> R<ValueId> {
-        let db = self.cx.db;
-        let sub = lookup_member_items(db, self.cx.file, bt, "__subscript")
-            .into_iter()
-            .find_map(|d| match d {
-                ItemDef::Subscript(s) => Some(s),
-                _ => None,
-            });
-        let getter = sub
-            .and_then(|s| subscript_data(db, s).getter)
-            .ok_or_else(|| unsupported("indexing this value"))?;
-        if !hir::fn_data(db, getter).has_body {
-            return Err(unsupported("this subscript"));
+    /// Calls a getter with the receiver's value and the subscript indices.
+    fn accessor_get(
+        &mut self,
+        owner: &hir::ItemLoc,
+        getter: FunctionId,
+        this_ty: &Ty,
+        recv: ValueId,
+        args: Vec<ValueId>,
+    ) -> R<ValueId> {
+        if !hir::fn_data(self.cx.db, getter).has_body {
+            return Err(unsupported("an accessor declared without a body"));
         }
         let key = InstanceKey {
             func: getter,
-            subst: member_subst(db, self.cx.file, getter.loc(db), bt),
-            this_ty: Some(bt.clone()),
+            subst: member_subst(self.cx.db, self.cx.file, owner, this_ty),
+            this_ty: Some(this_ty.clone()),
         };
         let id = self.cx.instance(key)?;
         let params = self
@@ -1741,13 +1902,222 @@ impl FnLower<'_, '_> {
             .function(id)
             .map(|f| f.params.clone())
             .unwrap_or_default();
-        if params.len() != 2 {
-            return Err(unsupported("this subscript"));
+        if params.len() != args.len() + 1 {
+            return Err(internal("getter arity"));
         }
-        let recv = self.lower_expr(base)?;
+        let mut ir_args = Vec::new();
         let recv = self.coerce(recv, params[0].ty)?;
-        let i = self.lower_value_as(index, params[1].ty)?;
-        self.emit(Inst::Call(id, vec![Arg::Value(recv), Arg::Value(i)]), None)
+        ir_args.push(if params[0].dir == ir::ParamDir::In {
+            Arg::Value(recv)
+        } else {
+            let tmp = self.new_local("this", params[0].ty);
+            self.stmt(ir::Stmt::Store {
+                place: Place::local(tmp),
+                value: recv,
+            });
+            Arg::Place(Place::local(tmp))
+        });
+        for (x, p) in args.iter().zip(&params[1..]) {
+            ir_args.push(Arg::Value(self.coerce(*x, p.ty)?));
+        }
+        self.emit(Inst::Call(id, ir_args), None)
+    }
+
+    fn subscript_of(&self, ty: &Ty) -> Option<hir::SubscriptId> {
+        lookup_member_items(self.cx.db, self.cx.file, ty, "__subscript")
+            .into_iter()
+            .find_map(|d| match d {
+                ItemDef::Subscript(s) => Some(s),
+                _ => None,
+            })
+    }
+
+    fn subscript_get(&mut self, _e: ExprId, base: ExprId, index: ExprId, bt: &Ty) -> R<ValueId> {
+        let sub = self
+            .subscript_of(bt)
+            .ok_or_else(|| unsupported("indexing this value"))?;
+        let getter = subscript_data(self.cx.db, sub)
+            .getter
+            .ok_or_else(|| unsupported("a subscript without `get`"))?;
+        let recv = self.lower_expr(base)?;
+        let args = self
+            .flatten_comma(index)
+            .into_iter()
+            .map(|i| self.lower_expr(i))
+            .collect::<R<Vec<_>>>()?;
+        self.accessor_get(&sub.loc(self.cx.db).clone(), getter, bt, recv, args)
+    }
+
+    /// `g[a, b]`: the index is a comma expression of the subscript's arguments.
+    fn flatten_comma(&self, e: ExprId) -> Vec<ExprId> {
+        match &self.body.exprs[e] {
+            Expr::Binary {
+                op: HOp::Comma,
+                lhs,
+                rhs,
+            } => {
+                let mut v = self.flatten_comma(*lhs);
+                v.extend(self.flatten_comma(*rhs));
+                v
+            }
+            _ => vec![e],
+        }
+    }
+
+    /// The value bound to a generic value parameter (`let N : int`) of this instance.
+    fn generic_value(&self, name: &str) -> Option<i64> {
+        self.subst.iter().find_map(|(p, a)| match a {
+            GenericArg::Value(Len::Known(n)) if p.name == name => Some(i64::from(*n)),
+            _ => None,
+        })
+    }
+
+    /// An explicit generic argument of a call (`f<3>()`, `f<float>(x)`).
+    fn explicit_arg(&self, arg: &hir::export::GenericArgRef) -> R<GenericArg> {
+        self.explicit_arg_inner(arg)
+    }
+
+    fn explicit_arg_inner(&self, arg: &hir::export::GenericArgRef) -> R<GenericArg> {
+        use hir::export::{ConstRef, GenericArgRef, TypeRef};
+        let value = |n: i64| {
+            u32::try_from(n)
+                .map(|n| GenericArg::Value(Len::Known(n)))
+                .map_err(|_| unsupported("a negative generic argument"))
+        };
+        match arg {
+            GenericArgRef::Const(ConstRef::Int(n)) => value(*n),
+            GenericArgRef::Const(ConstRef::Path(p)) | GenericArgRef::Type(TypeRef::Path(p))
+                if p.segments.len() == 1 =>
+            {
+                let name = p.last_name();
+                if let Some(n) = self
+                    .generic_value(&name)
+                    .or_else(|| self.cx.const_by_name(&name))
+                {
+                    return value(n);
+                }
+                if let Some((_, a)) = self
+                    .subst
+                    .iter()
+                    .find(|(g, a)| g.name == name && matches!(a, GenericArg::Type(_)))
+                {
+                    return Ok(a.clone());
+                }
+                if p.segments[0].args.is_none()
+                    && let Some(t) = hir::export::builtin_type(&name)
+                {
+                    return Ok(GenericArg::Type(t));
+                }
+                if p.segments[0].args.is_none()
+                    && let Some(d) = self.cx.type_decl_by_name(&name)
+                {
+                    return Ok(GenericArg::Type(Ty::Adt(d, std::sync::Arc::from([]))));
+                }
+                Err(unsupported(format!(
+                    "the explicit generic argument `{name}`"
+                )))
+            }
+            _ => Err(unsupported("this explicit generic argument")),
+        }
+    }
+
+    /// A user `operator-` (and friends) taking one value of type `ty`.
+    fn unary_operator(&self, symbol: &str, ty: &Ty) -> Option<FunctionId> {
+        let name = format!("operator{symbol}");
+        let db = self.cx.db;
+        hir::file_items(db, self.cx.file)
+            .into_iter()
+            .filter_map(|d| match d {
+                ItemDef::Function(f) => Some(f),
+                _ => None,
+            })
+            .find(|f| {
+                let data = hir::fn_data(db, *f);
+                let sig = hir::fn_sig(db, *f);
+                data.name == name
+                    && sig.params.len() == 1
+                    && !sig.is_member
+                    && normalize(db, self.cx.file, &sig.params[0].ty) == *ty
+            })
+    }
+
+    /// The value of a parameter's literal default (`float scale = 2.0`), as type `ty`.
+    fn default_arg(&mut self, f: FunctionId, index: usize, ty: TypeId) -> R<ValueId> {
+        let data = hir::fn_data(self.cx.db, f);
+        let param = data
+            .params
+            .get(index)
+            .ok_or_else(|| internal("a missing parameter"))?;
+        let lit =
+            crate::defaults::default_literal(self.cx.db, ItemDef::Function(f), param.name_range)
+                .ok_or_else(|| unsupported("a default argument that is not a literal"))?;
+        self.default_value(lit, ty)
+    }
+
+    fn default_value(&mut self, lit: crate::defaults::DefaultLit, ty: TypeId) -> R<ValueId> {
+        use crate::defaults::DefaultLit;
+        let s = self
+            .cx
+            .module
+            .types
+            .scalar_of(ty)
+            .ok_or_else(|| unsupported("a default value of this type"))?;
+        let v = match lit {
+            DefaultLit::Int(i) => self.literal_of(s, i, i as f64)?,
+            DefaultLit::Float(x) => self.literal_of(s, x as i64, x)?,
+            DefaultLit::Bool(b) => self.literal_of(s, i64::from(b), f64::from(u8::from(b)))?,
+        };
+        self.coerce(v, ty)
+    }
+
+    /// The value a struct takes without initialiser: field defaults, zero elsewhere.
+    fn struct_default(&mut self, ty: TypeId) -> R<ValueId> {
+        let Some(Ty::Adt(decl, _)) = self.cx.struct_decl(ty) else {
+            return self.emit(Inst::Zero, Some(ty));
+        };
+        let TypeKind::Struct(id) = self.kind(ty) else {
+            return self.emit(Inst::Zero, Some(ty));
+        };
+        let field_tys: Vec<TypeId> = self
+            .cx
+            .module
+            .types
+            .struct_def(id)
+            .map(|s| s.fields.iter().map(|f| f.ty).collect())
+            .unwrap_or_default();
+        let mut vals = Vec::new();
+        for (k, fty) in field_tys.iter().enumerate() {
+            vals.push(self.field_default(decl, k, *fty)?);
+        }
+        self.emit(Inst::Construct(vals), Some(ty))
+    }
+
+    /// Field `k` (among instance fields) of `decl` without an initialiser.
+    fn field_default(&mut self, decl: hir::TypeDeclId, k: usize, ty: TypeId) -> R<ValueId> {
+        let data = hir::type_decl_data(self.cx.db, decl);
+        let field = data
+            .fields
+            .iter()
+            .filter(|f| !(f.modifiers.is_static || f.global.is_some()))
+            .nth(k);
+        if let Some(f) = field
+            && f.has_default
+        {
+            let lit =
+                crate::defaults::default_literal(self.cx.db, ItemDef::TypeDecl(decl), f.name_range)
+                    .ok_or_else(|| {
+                        unsupported(format!(
+                            "the default value of field `{}` (only literals are supported)",
+                            f.name
+                        ))
+                    })?;
+            return self.default_value(lit, ty);
+        }
+        if self.cx.has_defaults(ty) {
+            self.struct_default(ty)
+        } else {
+            self.emit(Inst::Zero, Some(ty))
+        }
     }
 
     // ---- intrinsics -------------------------------------------------------------------------

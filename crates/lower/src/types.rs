@@ -153,3 +153,53 @@ impl Ctx<'_> {
         }
     }
 }
+
+impl Ctx<'_> {
+    /// The hir struct type an IR struct was made from.
+    pub(crate) fn struct_decl(&self, ty: TypeId) -> Option<Ty> {
+        self.struct_types
+            .iter()
+            .find(|(_, t)| **t == ty)
+            .map(|(k, _)| k.clone())
+    }
+
+    /// Whether a struct type (or a struct inside it) declares field default values.
+    pub(crate) fn has_defaults(&self, ty: TypeId) -> bool {
+        let Some(Ty::Adt(decl, _)) = self.struct_decl(ty) else {
+            return false;
+        };
+        let data = hir::type_decl_data(self.db, decl);
+        if data
+            .fields
+            .iter()
+            .any(|f| f.has_default && !f.modifiers.is_static && f.global.is_none())
+        {
+            return true;
+        }
+        match self.module.types.kind(ty) {
+            ir::TypeKind::Struct(id) => self.module.types.struct_def(*id).is_some_and(|s| {
+                s.fields
+                    .iter()
+                    .any(|f| f.ty != ty && self.has_defaults(f.ty))
+            }),
+            _ => false,
+        }
+    }
+}
+
+impl Ctx<'_> {
+    /// A non-generic struct, enum or interface of the user's file, by name.
+    pub(crate) fn type_decl_by_name(&self, name: &str) -> Option<hir::TypeDeclId> {
+        hir::file_items(self.db, self.file)
+            .into_iter()
+            .find_map(|d| match d {
+                hir::ItemDef::TypeDecl(t)
+                    if t.loc(self.db).name() == name
+                        && hir::type_decl_data(self.db, t).generics.is_empty() =>
+                {
+                    Some(t)
+                }
+                _ => None,
+            })
+    }
+}
