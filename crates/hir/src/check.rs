@@ -152,9 +152,10 @@ pub fn type_decl_diagnostics(db: &dyn Db, decl: TypeDeclId) -> Arc<[Diag]> {
         let args = generic_params_as_args(db, decl);
         let ty = Ty::Adt(decl, args);
         let bases = resolve::type_decl_bases(db, decl);
-        // Reported at the type's name, as slangc does.
-        for base in bases.iter() {
-            check_conformance(db, decl.loc(db).file, &ty, &data.name, base, data.name_range, &mut diags);
+        // Reported at the interface in the base list, as slangc does.
+        for (base_ref, base) in data.bases.iter().zip(bases.iter()) {
+            let range = base_ref.range().unwrap_or(data.name_range);
+            check_conformance(db, decl.loc(db).file, &ty, &data.name, base, range, &mut diags);
         }
     }
     diags.into()

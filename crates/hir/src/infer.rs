@@ -121,6 +121,62 @@ pub fn fn_sig(db: &dyn Db, func: FunctionId) -> Arc<FnSig> {
     })
 }
 
+/// The signature of `fwd_diff(func)` / `bwd_diff(func)`, by the rules of the user guide
+/// ("Forward/Backward Derivative Propagation Function"). `None` for methods (their `this` pairing
+/// comes with the autodiff layer).
+#[salsa::tracked(returns(clone))]
+pub fn derivative_sig(db: &dyn Db, func: FunctionId, kind: DiffKind) -> Option<Arc<FnSig>> {
+    let sig = fn_sig(db, func);
+    if sig.is_member && !sig.is_static {
+        return None;
+    }
+    let file = func.loc(db).file;
+    let differentiable = resolve::stdlib_interface(db, file, "IDifferentiable")?;
+    let Some(resolve::Resolution::Type(Ty::Adt(pair, _))) =
+        Resolver::for_item(db, func.loc(db)).resolve_name("DifferentialPair")
+    else {
+        return None;
+    };
+    let is_diff = |t: &Ty| !t.has_unknown() && t != &Ty::Void && resolve::implements(db, file, t, &differentiable);
+    let pair_of = |t: &Ty| Ty::Adt(pair, Arc::from([GenericArg::Type(t.clone())]));
+    let ret_no_diff = lower::fn_data(db, func).modifiers.no_diff;
+    let mut params = Vec::new();
+    for p in &sig.params {
+        let diff = !p.no_diff && is_diff(&p.ty);
+        let transformed = match (kind, diff, p.dir) {
+            (DiffKind::Forward, true, dir) => Some((pair_of(&p.ty), dir)),
+            (DiffKind::Forward, false, dir) => Some((p.ty.clone(), dir)),
+            (DiffKind::Backward, true, ParamDir::Out) => {
+                Some((resolve::normalize(db, file, &Ty::Assoc(Arc::new(p.ty.clone()), "Differential".into())), ParamDir::In))
+            }
+            (DiffKind::Backward, true, _) => Some((pair_of(&p.ty), ParamDir::InOut)),
+            (DiffKind::Backward, false, ParamDir::Out) => None,
+            (DiffKind::Backward, false, _) => Some((p.ty.clone(), ParamDir::In)),
+        };
+        if let Some((ty, dir)) = transformed {
+            params.push(ParamSig { ty, dir, has_default: false, ..p.clone() });
+        }
+    }
+    let ret_diff = !ret_no_diff && is_diff(&sig.ret);
+    let ret = match kind {
+        DiffKind::Forward if ret_diff => pair_of(&sig.ret),
+        DiffKind::Forward => sig.ret.clone(),
+        DiffKind::Backward => {
+            if ret_diff {
+                params.push(ParamSig {
+                    name: "dResult".into(),
+                    ty: resolve::normalize(db, file, &Ty::Assoc(Arc::new(sig.ret.clone()), "Differential".into())),
+                    dir: ParamDir::In,
+                    no_diff: false,
+                    has_default: false,
+                });
+            }
+            Ty::Void
+        }
+    };
+    Some(Arc::new(FnSig { params, ret, diags: Vec::new(), ..(*sig).clone() }))
+}
+
 /// The value type and index parameters of the property or subscript that owns an accessor.
 fn accessor_owner(db: &dyn Db, parent: &ItemLoc) -> (Ty, Vec<ParamSig>) {
     match parent.kind() {
@@ -332,7 +388,12 @@ struct Candidate {
     func: FunctionId,
     outer: Vec<(GenericParamId, GenericArg)>,
     this_ty: Option<Ty>,
+    /// Called through `fwd_diff`/`bwd_diff`: the derivative's signature applies.
+    derivative: Option<DiffKind>,
 }
+
+/// The functions under `fwd_diff`/`bwd_diff`: candidates, kind, explicit generic arguments.
+type DiffCallee = (Vec<FunctionId>, DiffKind, Option<Vec<GenericArg>>);
 
 struct Applicable {
     cost: u32,
@@ -363,6 +424,8 @@ struct InferCtx<'a, 'db> {
     type_exprs: FxHashMap<ExprId, Ty>,
     /// Expressions that name functions (overload sets), with the implicit `this` type for methods.
     fn_exprs: FxHashMap<ExprId, (Vec<FunctionId>, Option<Ty>)>,
+    /// `fwd_diff(f)` / `bwd_diff(f)` of free functions.
+    diff_exprs: FxHashMap<ExprId, DiffCallee>,
     loop_depth: u32,
     switch_depth: u32,
 }
@@ -392,6 +455,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             scopes: vec![Vec::new()],
             type_exprs: FxHashMap::default(),
             fn_exprs: FxHashMap::default(),
+            diff_exprs: FxHashMap::default(),
             loop_depth: 0,
             switch_depth: 0,
         }
@@ -409,8 +473,10 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         crate::display_ty(self.db, ty)
     }
 
+    /// Where diagnostics about an expression point: its start, or for calls and operators the
+    /// `(` or the operator token (slangc's convention, so carets agree).
     fn range(&self, e: ExprId) -> TextRange {
-        self.body.expr_range(e)
+        self.body.anchor(e)
     }
 
     fn set_ty(&mut self, e: ExprId, ty: Ty) -> Ty {
@@ -456,6 +522,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             Stmt::IfLet { local, init, then_branch, else_branch } => {
                 let (local, init, then_branch, else_branch) = (*local, *init, *then_branch, *else_branch);
                 let ty = self.infer_expr(init, None);
+                let ty = self.unwrap_optional(&ty).unwrap_or(ty);
                 self.set_local_ty(local, ty);
                 self.scopes.push(Vec::new());
                 self.declare(local);
@@ -773,7 +840,9 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             Expr::Assign { op, lhs, rhs } => {
                 let lt = self.infer_expr(lhs, None);
                 let rt = self.infer_expr(rhs, Some(&lt));
-                self.check_lvalue_at(lhs, "assign to this expression", self.body.anchor(e));
+                // slangc reports `=` at the operator and compound assignments at their target.
+                let at = if op.is_some() { self.range(lhs) } else { self.body.anchor(e) };
+                self.check_lvalue_at(lhs, "assign to this expression", at);
                 match op {
                     None => {
                         self.check_convertible(&rt, &lt, self.range(rhs));
@@ -840,10 +909,23 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 target
             }
             Expr::InitList(items) => self.infer_init_list(&items, expected, range),
-            Expr::Diff { func, .. } => {
-                // The derivative's signature is computed by the autodiff layer; here we resolve the
-                // function so that names and errors inside are checked.
+            Expr::Diff { func, kind } => {
                 self.infer_expr(func, None);
+                // Free functions get their derivative signature; methods and nested derivatives
+                // are typed by the autodiff layer.
+                let (target, explicit) = match &self.body.exprs[func] {
+                    Expr::GenericApply { base, args } => (*base, Some(args.clone())),
+                    _ => (func, None),
+                };
+                if let Some((funcs, None)) = self.fn_exprs.get(&target).cloned() {
+                    let explicit = explicit.map(|a| {
+                        let mut diags = Vec::new();
+                        let r = a.iter().map(|x| self.resolver.resolve_generic_arg(x, &mut diags)).collect();
+                        self.result.diags.extend(diags);
+                        r
+                    });
+                    self.diff_exprs.insert(e, (funcs, kind, explicit));
+                }
                 Ty::Unknown
             }
             Expr::NoDiff(inner) => self.infer_expr(inner, expected),
@@ -859,13 +941,31 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 let mut diags = Vec::new();
                 let t = self.resolver.resolve_type(&ty, &mut diags);
                 self.result.diags.extend(diags);
-                t
+                self.optional_of(t)
             }
             Expr::SizeOf => Ty::INT,
             Expr::CountOf(inner) => {
                 self.infer_expr(inner, None);
                 Ty::INT
             }
+        }
+    }
+
+    /// `Optional<T>` from the stdlib, if declared.
+    fn optional_of(&self, t: Ty) -> Ty {
+        match self.resolver.resolve_name("Optional") {
+            Some(Resolution::Type(Ty::Adt(d, _))) => Ty::Adt(d, Arc::from([GenericArg::Type(t)])),
+            _ => t,
+        }
+    }
+
+    fn unwrap_optional(&self, ty: &Ty) -> Option<Ty> {
+        match ty {
+            Ty::Adt(d, args) if d.loc(self.db).name() == "Optional" => match args.first() {
+                Some(GenericArg::Type(t)) => Some(t.clone()),
+                _ => None,
+            },
+            _ => None,
         }
     }
 
@@ -1046,6 +1146,9 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             let _ = c;
             return if count == 1 { (**elem).clone() } else { Ty::Vector(elem.clone(), Len::Known(count)) };
         }
+        if matches!(ty, Ty::Array(..)) && name == "getCount" {
+            return Ty::Unknown;
+        }
         if let Ty::Tuple(items) = &ty
             && let Some(i) = name.strip_prefix('_').and_then(|n| n.parse::<usize>().ok())
             && let Some(t) = items.get(i)
@@ -1211,11 +1314,11 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         let mut member_ops = resolve::lookup_member_items(self.db, self.file, &ln, &op_name);
         member_ops.retain(|d| matches!(d, ItemDef::Function(_)));
         let mut cands: Vec<Candidate> =
-            funcs.into_iter().map(|func| Candidate { func, outer: Vec::new(), this_ty: None }).collect();
+            funcs.into_iter().map(|func| Candidate { func, outer: Vec::new(), this_ty: None, derivative: None }).collect();
         for m in member_ops {
             if let ItemDef::Function(f) = m {
                 let outer = resolve::member_subst(self.db, self.file, f.loc(self.db), &ln);
-                cands.push(Candidate { func: f, outer, this_ty: Some(ln.clone()) });
+                cands.push(Candidate { func: f, outer, this_ty: Some(ln.clone()), derivative: None });
             }
         }
         if !cands.is_empty() {
@@ -1408,6 +1511,33 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             let arg_tys: Vec<Ty> = args.iter().map(|a| self.infer_expr(*a, None)).collect();
             return self.construct(e, &ty, args, &arg_tys, range);
         }
+        if let Some((funcs, kind, explicit)) = self.diff_exprs.get(&callee).cloned() {
+            let arg_tys: Vec<Ty> = args.iter().map(|a| self.infer_expr(*a, None)).collect();
+            if funcs.iter().any(|f| derivative_sig(self.db, *f, kind).is_none()) {
+                return Ty::Unknown;
+            }
+            let cands: Vec<Candidate> = funcs
+                .iter()
+                .map(|f| Candidate { func: *f, outer: Vec::new(), this_ty: None, derivative: Some(kind) })
+                .collect();
+            let op = if kind == DiffKind::Forward { "fwd_diff" } else { "bwd_diff" };
+            let name = format!("{op}({callee_name})");
+            return match self.pick_overload(&cands, explicit.as_deref(), args, &arg_tys, range, &name, false) {
+                Some((chosen, ret)) => {
+                    self.result.resolutions.insert(e, ExprRes::Function(chosen));
+                    ret
+                }
+                None => Ty::Unknown,
+            };
+        }
+        // `array.getCount()` is built into arrays.
+        if let Expr::Field { base, name, .. } = &self.body.exprs[target]
+            && name == "getCount"
+            && args.is_empty()
+            && matches!(self.normalize(&self.result.expr_ty(*base)), Ty::Array(..))
+        {
+            return Ty::INT;
+        }
         if let Some((funcs, this_ty)) = self.fn_exprs.get(&target).cloned() {
             let arg_tys: Vec<Ty> = args.iter().map(|a| self.infer_expr(*a, None)).collect();
             let cands: Vec<Candidate> = funcs
@@ -1417,14 +1547,14 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                         Some(t) => resolve::member_subst(self.db, self.file, f.loc(self.db), t),
                         None => Vec::new(),
                     };
-                    Candidate { func: *f, outer, this_ty: this_ty.clone() }
+                    Candidate { func: *f, outer, this_ty: this_ty.clone(), derivative: None }
                 })
                 .collect();
             return match self.pick_overload(&cands, explicit.as_deref(), args, &arg_tys, range, &callee_name, false) {
                 Some((chosen, ret)) => {
                     self.result.resolutions.insert(e, ExprRes::Function(chosen));
                     self.result.resolutions.insert(target, ExprRes::Function(chosen));
-                    self.check_mutating_call(target, chosen);
+                    self.check_mutating_call(target, chosen, range);
                     ret
                 }
                 None => Ty::Unknown,
@@ -1446,13 +1576,13 @@ impl<'a, 'db> InferCtx<'a, 'db> {
     }
 
     /// Calling a `[mutating]` method needs a mutable receiver.
-    fn check_mutating_call(&mut self, callee: ExprId, func: FunctionId) {
+    fn check_mutating_call(&mut self, callee: ExprId, func: FunctionId, call_anchor: TextRange) {
         let data = lower::fn_data(self.db, func);
         if !(data.is_mutating() && data.kind == FnKind::Method) {
             return;
         }
         match self.body.exprs[callee].clone() {
-            Expr::Field { base, .. } => self.check_lvalue(base, "call a `[mutating]` method on this value"),
+            Expr::Field { base, .. } => self.check_lvalue_at(base, "call a `[mutating]` method on this value", call_anchor),
             // Implicit `this`.
             Expr::Path(_) if self.sig.is_some_and(|s| !s.is_mutating && s.is_member && !s.is_static) => {
                 self.error(
@@ -1525,6 +1655,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                     func: *f,
                     outer: resolve::member_subst(self.db, self.file, f.loc(self.db), &ty),
                     this_ty: Some(ty.clone()),
+                    derivative: None,
                 })
                 .collect();
             let name = self.display(&ty);
@@ -1601,6 +1732,18 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         let rank = |a: &Applicable| (a.cost, a.generic, std::cmp::Reverse(a.specificity));
         let best = applicable.iter().map(|(_, a)| rank(a)).min()?;
         let winners: Vec<&(usize, Applicable)> = applicable.iter().filter(|(_, a)| rank(a) == best).collect();
+        // A prototype and its definition (or the same declaration seen twice) are one function:
+        // prefer the one with a body.
+        let same_signature = winners.iter().all(|(i, _)| {
+            let (a, b) = (fn_sig(self.db, cands[*i].func), fn_sig(self.db, cands[winners[0].0].func));
+            a.ret == b.ret && a.params.iter().map(|p| &p.ty).eq(b.params.iter().map(|p| &p.ty))
+        });
+        let winners: Vec<&(usize, Applicable)> = if same_signature {
+            let with_body = winners.iter().copied().find(|(i, _)| lower::fn_data(self.db, cands[*i].func).has_body);
+            vec![with_body.unwrap_or(winners[0])]
+        } else {
+            winners
+        };
         let (index, app) = winners[0];
         if winners.len() > 1 && !arg_tys.iter().any(Ty::has_unknown) {
             let sigs: Vec<String> = winners.iter().map(|(i, _)| self.fn_display(cands[*i].func)).collect();
@@ -1636,7 +1779,13 @@ impl<'a, 'db> InferCtx<'a, 'db> {
     }
 
     fn try_candidate(&self, cand: &Candidate, explicit: Option<&[GenericArg]>, arg_tys: &[Ty]) -> Result<Applicable, Box<Rejection>> {
-        let sig = fn_sig(self.db, cand.func);
+        let sig = match cand.derivative {
+            Some(kind) => match derivative_sig(self.db, cand.func, kind) {
+                Some(sig) => sig,
+                None => return Err(Box::new(Rejection::Infer("this".into()))),
+            },
+            None => fn_sig(self.db, cand.func),
+        };
         let required = sig.params.iter().filter(|p| !p.has_default).count();
         if arg_tys.len() < required || arg_tys.len() > sig.params.len() {
             return Err(Box::new(Rejection::Arity { expected: sig.params.len(), required }));
@@ -1753,6 +1902,10 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         }
         if let [(i, rej)] = rejections {
             let func = cands[*i].func;
+            let sig_text = match cands[*i].derivative {
+                Some(kind) => crate::derivative_signature_text(self.db, func, kind).unwrap_or_else(|| self.fn_display(func)),
+                None => self.fn_display(func),
+            };
             let diag = match &**rej {
                 Rejection::Arity { expected, required } => {
                     let want = if required == expected { format!("{expected}") } else { format!("{required} to {expected}") };
@@ -1787,9 +1940,9 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                     range,
                 ),
             };
-            let sig = self.fn_display(func);
             let related_range = lower::fn_data(self.db, func).name_range;
-            self.result.diags.push(diag.with_related(Some(ItemDef::Function(func)), related_range, format!("declared here: {sig}")));
+            let what = if cands[*i].derivative.is_some() { "derivative of the function declared here" } else { "declared here" };
+            self.result.diags.push(diag.with_related(Some(ItemDef::Function(func)), related_range, format!("{what}: {sig_text}")));
             return;
         }
         let shown: Vec<String> = arg_tys.iter().map(|t| self.display(t)).collect();
@@ -1922,6 +2075,7 @@ fn callee_display_name(body: &Body, e: ExprId) -> String {
         Expr::Path(p) => resolve::path_text(p),
         Expr::Field { name, .. } => name.to_string(),
         Expr::GenericApply { base, .. } => callee_display_name(body, *base),
+        Expr::Diff { func, .. } => callee_display_name(body, *func),
         _ => "expression".into(),
     }
 }

@@ -26,14 +26,14 @@ mod tests;
 use std::sync::Arc;
 
 pub use base_db::{CompileOptions, Db, FileKind, SourceFile, Workspace};
-pub use body::{Body, Expr, ExprId, LocalId, Stmt};
+pub use body::{Body, DiffKind, Expr, ExprId, LocalId, Stmt};
 pub use data::{FnData, FnKind, GenericArgRef, ParamDir, PathRef, TypeDeclData, TypeDeclKind, TypeRef};
 pub use diagnostics::{Diagnostic, RelatedInfo, Severity};
 pub use ids::{
     AliasId, ExtensionId, FunctionId, GenericParamId, GlobalId, ItemDef, ItemKind, ItemLoc,
     PropertyId, SubscriptId, TypeDeclId,
 };
-pub use infer::{ExprRes, FnSig, InferenceResult, ParamSig, fn_sig};
+pub use infer::{ExprRes, FnSig, InferenceResult, ParamSig, derivative_sig, fn_sig};
 pub use infer::infer as infer_function;
 pub use lower::{fn_body, fn_data, item_tree, parse, preprocessed, type_decl_data};
 pub use ty::{GenericArg, Len, ScalarKind, Ty};
@@ -169,7 +169,22 @@ pub fn display_ty(db: &dyn Db, ty: &Ty) -> String {
 /// A function signature for messages and hovers: `float sin<T>(T x)`.
 pub fn fn_signature_text(db: &dyn Db, func: FunctionId) -> String {
     let data = lower::fn_data(db, func);
-    let sig = fn_sig(db, func);
+    signature_text(db, &data.name, func, &fn_sig(db, func))
+}
+
+/// The signature of `fwd_diff(func)` / `bwd_diff(func)`, for messages and hovers.
+pub fn derivative_signature_text(db: &dyn Db, func: FunctionId, kind: body::DiffKind) -> Option<String> {
+    let data = lower::fn_data(db, func);
+    let op = match kind {
+        body::DiffKind::Forward => "fwd_diff",
+        body::DiffKind::Backward => "bwd_diff",
+    };
+    let sig = infer::derivative_sig(db, func, kind)?;
+    Some(signature_text(db, &format!("{op}({})", data.name), func, &sig))
+}
+
+fn signature_text(db: &dyn Db, name: &str, func: FunctionId, sig: &FnSig) -> String {
+    let data = lower::fn_data(db, func);
     let generics = if data.generics.is_empty() {
         String::new()
     } else {
@@ -191,7 +206,7 @@ pub fn fn_signature_text(db: &dyn Db, func: FunctionId) -> String {
         .collect();
     let ret = if data.kind == FnKind::Init { String::new() } else { format!("{} ", display_ty(db, &sig.ret)) };
     let is_static = if sig.is_static { "static " } else { "" };
-    format!("{is_static}{ret}{}{generics}({})", data.name, params.join(", "))
+    format!("{is_static}{ret}{name}{generics}({})", params.join(", "))
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -222,6 +222,25 @@ mod types {
     }
 
     #[test]
+    fn derivative_calls_have_derivative_signatures() {
+        let f = "[Differentiable] float f(float x, no_diff float k, out float o) { o = x; return x * k; }\n";
+        check_type(
+            &format!("{f}void g() {{ DifferentialPair<float> o; let r = fwd_diff(f)(diffPair(1.0, 1.0), 2.0, o); r$0; }}"),
+            expect![["DifferentialPair<float>"]],
+        );
+        check_type(
+            &format!("{f}void g() {{ var dp = diffPair(1.0); let r = bwd_diff(f)(dp, 2.0, 1.0, 1.0); r$0; }}"),
+            expect![[r#"
+                {unknown}
+                E2004 cannot initialise a variable with a `void` value"#]],
+        );
+        check_type(
+            "[Differentiable] T sq<T : __BuiltinRealType>(T x) { return x * x; } void g() { let r = fwd_diff(sq)(diffPair(float2(1.0), float2(1.0))); r$0; }",
+            expect![["DifferentialPair<float2>"]],
+        );
+    }
+
+    #[test]
     fn differential_pairs() {
         check_type("void f() { let p = diffPair(1.0, 2.0); p$0; }", expect![["DifferentialPair<float>"]]);
         check_type("void f() { let p = diffPair(float3(1.0)); let d = p.d; d$0; }", expect![["float3"]]);
@@ -309,6 +328,19 @@ void computeMain(uint3 tid : SV_DispatchThreadID, uint gi : SV_GroupIndex)
 }
 "#,
             expect![[""]],
+        );
+    }
+
+    #[test]
+    fn derivative_calls_check_arguments() {
+        check_diags(
+            "[Differentiable] float f(float x, float y) { return x * y; }\nvoid g() { let dp = diffPair(1.0); bwd_diff(f)(dp, diffPair(2.0), 1.0); fwd_diff(f)(diffPair(1.0)); }",
+            expect![[r#"
+                2:48 error[E2009] cannot pass this expression as an `out`/`inout` argument: `dp` is immutable (declared with `let` or `const`); declare it with `var`
+                2:60 error[E2009] cannot pass this expression as an `out`/`inout` argument: it is not a variable, field, element or swizzle
+                2:84 error[E2007] `fwd_diff(f)` takes 2 argument(s) but 1 were given
+                    related main.slang@23..24: derivative of the function declared here: DifferentialPair<float> fwd_diff(f)(DifferentialPair<float> x, DifferentialPair<float> y)
+            "#]],
         );
     }
 
