@@ -166,9 +166,10 @@ impl Rev<'_, '_> {
             let l = self.tape_local(v)?;
             let mut path = Vec::new();
             for key in self.placement.loops.get(&v).cloned().unwrap_or_default() {
-                let j = self.rev_index.get(&key).copied().ok_or_else(|| {
-                    self.malformed(format!("%{} needed outside its loop", v.0))
-                })?;
+                let j =
+                    self.rev_index.get(&key).copied().ok_or_else(|| {
+                        self.malformed(format!("%{} needed outside its loop", v.0))
+                    })?;
                 path.push(Access::Dynamic(j));
             }
             self.e.load(Place {

@@ -412,9 +412,9 @@ pub(crate) fn contains(block: &Block, stop_at_loops: bool, pred: &dyn Fn(&Stmt) 
                     contains(then_block, stop_at_loops, pred)
                         || contains(else_block, stop_at_loops, pred)
                 }
-                Stmt::Switch { cases, .. } => cases
-                    .iter()
-                    .any(|c| contains(&c.body, stop_at_loops, pred)),
+                Stmt::Switch { cases, .. } => {
+                    cases.iter().any(|c| contains(&c.body, stop_at_loops, pred))
+                }
                 Stmt::Loop {
                     body, continuing, ..
                 } if !stop_at_loops => {

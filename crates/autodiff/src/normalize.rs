@@ -16,8 +16,8 @@
 //! The result is runnable (`Normalized::func`), so tests check it computes what the original does.
 
 use ir::{
-    BinaryOp, Block, Function, Inst, Literal, LocalId, Module, ParamDir, Place, PlaceRoot,
-    Scalar, Stmt, TypeKind, ValueData, ValueId,
+    BinaryOp, Block, Function, Inst, Literal, LocalId, Module, ParamDir, Place, PlaceRoot, Scalar,
+    Stmt, TypeKind, ValueData, ValueId,
 };
 use rustc_hash::FxHashMap;
 
@@ -292,10 +292,13 @@ impl Norm<'_> {
                 attrs,
             } => self.loop_(body, continuing, *break_if, *attrs),
             Stmt::Break => {
-                let flag = ctx.switch_brk.or(ctx.brk).ok_or_else(|| DiffError::Malformed {
-                    function: self.fname(),
-                    message: "break outside a loop or switch".into(),
-                })?;
+                let flag = ctx
+                    .switch_brk
+                    .or(ctx.brk)
+                    .ok_or_else(|| DiffError::Malformed {
+                        function: self.fname(),
+                        message: "break outside a loop or switch".into(),
+                    })?;
                 self.e.set_flag(flag, true);
                 Ok(vec![flag])
             }

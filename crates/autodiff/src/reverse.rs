@@ -27,8 +27,8 @@
 //! where the caller's own derivative code needs them; gradients are identical either way.
 
 use ir::{
-    Access, Arg, BinaryOp, FuncId, Function, Inst, LocalId, MathFn, Module, Param,
-    ParamDir, Place, PlaceRoot, Stmt, TypeId, TypeKind, ValueId,
+    Access, Arg, BinaryOp, FuncId, Function, Inst, LocalId, MathFn, Module, Param, ParamDir, Place,
+    PlaceRoot, Stmt, TypeId, TypeKind, ValueId,
 };
 use rustc_hash::{FxHashMap, FxHashSet};
 

@@ -416,12 +416,7 @@ impl Rev<'_, '_> {
 
     /// `outer(u, w)`: the matrix with rows `u[r] * w`.
     fn outer(&mut self, u: ValueId, w: ValueId, mty: TypeId) -> ValueId {
-        let n = self
-            .e
-            .module
-            .types
-            .vector_size(self.e.ty(u))
-            .unwrap_or(1);
+        let n = self.e.module.types.vector_size(self.e.ty(u)).unwrap_or(1);
         let wty = self.e.ty(w);
         let mut rows = Vec::new();
         for r in 0..n {
@@ -478,7 +473,9 @@ impl Rev<'_, '_> {
         let aty = self.e.ty(a);
         use TypeKind::*;
         match (k0, k1) {
-            (Scalar(_), Scalar(_)) => return self.transpose_binary(BinaryOp::Mul, args[0], args[1], a),
+            (Scalar(_), Scalar(_)) => {
+                return self.transpose_binary(BinaryOp::Mul, args[0], args[1], a);
+            }
             (Scalar(_), _) => {
                 let prod = self.bin(BinaryOp::Mul, a, ps[1]);
                 let s = self.sum_components(prod);

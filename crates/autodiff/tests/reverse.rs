@@ -121,7 +121,10 @@ fn check_reverse(m: &mut Module, info: &mut DiffInfo, f: FuncId, args: Vec<Value
         full_diff &= info.diff_type(&mut m.types, p.ty) == Some(p.ty);
         let mut random = || {
             let d: Vec<f64> = (0..n).map(|_| rng.next()).collect();
-            (strip_to_diff(m, info, p.ty, &a.with_floats(&mut d.clone().into_iter())), d)
+            (
+                strip_to_diff(m, info, p.ty, &a.with_floats(&mut d.clone().into_iter())),
+                d,
+            )
         };
         let (v, vd) = if p.dir != ParamDir::Out {
             let (v, d) = random();
@@ -151,7 +154,9 @@ fn check_reverse(m: &mut Module, info: &mut DiffInfo, f: FuncId, args: Vec<Value
     let mut fwd_args = Vec::new();
     for (i, (p, a)) in func.params.iter().zip(&args).enumerate() {
         if diff_param(m, info, i) {
-            let d = v_dirs[i].clone().unwrap_or_else(|| zero_diff(m, info, p.ty));
+            let d = v_dirs[i]
+                .clone()
+                .unwrap_or_else(|| zero_diff(m, info, p.ty));
             fwd_args.push(Value::Composite(vec![a.clone(), d]));
         } else {
             fwd_args.push(a.clone());
@@ -187,12 +192,10 @@ fn check_reverse(m: &mut Module, info: &mut DiffInfo, f: FuncId, args: Vec<Value
                 let z = zero_diff(m, info, p.ty);
                 bwd_args.push(Value::Composite(vec![a.clone(), z]));
             }
-            (true, ParamDir::InOut) => {
-                bwd_args.push(Value::Composite(vec![
-                    a.clone(),
-                    w_dirs[i].clone().unwrap(),
-                ]))
-            }
+            (true, ParamDir::InOut) => bwd_args.push(Value::Composite(vec![
+                a.clone(),
+                w_dirs[i].clone().unwrap(),
+            ])),
             (true, ParamDir::Out) => bwd_args.push(w_dirs[i].clone().unwrap()),
             (false, ParamDir::Out) => {}
             (false, _) => bwd_args.push(a.clone()),
@@ -283,7 +286,12 @@ fn product_and_sin() {
         let r = b.add(p, s);
         b.ret(Some(r));
     });
-    check_reverse(&mut m, &mut info, f, vec![Value::F64(0.7), Value::F64(-1.3)]);
+    check_reverse(
+        &mut m,
+        &mut info,
+        f,
+        vec![Value::F64(0.7), Value::F64(-1.3)],
+    );
     // With dOut = 1 the gradient is (y + cos x, x).
     let g = gradient(&m, &info, f, vec![Value::F64(0.7), Value::F64(-1.3)]);
     expect!["-0.535158, 0.700000"].assert_eq(&rounded(&g));
@@ -387,7 +395,8 @@ fn product_and_sin() {
           store $y.d, %55
           return
         }
-    "#]].assert_eq(&show(&m, "s_bwd_f"));
+    "#]]
+    .assert_eq(&show(&m, "s_bwd_f"));
 }
 
 /// `bwd_diff(f)` with `dOut = 1` at scalar/struct inputs (all `in`): the input gradients.
@@ -398,11 +407,14 @@ fn gradient(m: &Module, info: &DiffInfo, f: FuncId, args: Vec<Value>) -> Vec<f64
     let mut ai = args.into_iter();
     for p in &bfunc.params {
         if p.name == "dOut" {
-            bargs.push(Value::F64(1.0));
+            let s = m.types.scalar_of(p.ty).unwrap();
+            bargs.push(Value::from_f64(s, 1.0));
         } else if p.dir == ParamDir::InOut {
             let a = ai.next().unwrap();
             let z = Value::zero(&m.types, p.ty);
-            let Value::Composite(mut pd) = z else { panic!() };
+            let Value::Composite(mut pd) = z else {
+                panic!()
+            };
             pd[0] = a;
             bargs.push(Value::Composite(pd));
         } else {
@@ -519,7 +531,8 @@ fn my_pow_passes() {
           %29: double = load $retval
           return %29
         }
-    "#]].assert_eq(&print_function(&m, &shown));
+    "#]]
+    .assert_eq(&print_function(&m, &shown));
     check_reverse(&mut m, &mut info, f, vec![Value::F64(1.3), Value::I32(5)]);
     // d/dx x^5 = 5 x^4
     let g1 = gradient(&m, &info, f, vec![Value::F64(1.3), Value::I32(5)]);
@@ -684,7 +697,8 @@ fn my_pow_passes() {
           store $x.d, %80
           return
         }
-    "#]].assert_eq(&show(&m, "s_bwd_myPow"));
+    "#]]
+    .assert_eq(&show(&m, "s_bwd_myPow"));
     let bwd = info.backward_of(f).unwrap();
     expect!["108"].assert_eq(&info.bwd_context_bytes[&bwd].to_string());
 }
@@ -693,7 +707,11 @@ fn my_pow_passes() {
 /// `[MaxIters]`, and (optionally) an inner `[ForceUnroll]` loop of `unroll` steps.
 fn taylor_sin(m: &mut Module, info: &mut DiffInfo, f64t: TypeId, unroll: Option<u32>) -> FuncId {
     let i32t = m.types.i32();
-    let name = if unroll.is_some() { "sin_unrolled" } else { "sin_taylor" };
+    let name = if unroll.is_some() {
+        "sin_unrolled"
+    } else {
+        "sin_taylor"
+    };
     func(m, info, name, f64t, |b| {
         let x = b.param("x", f64t, ParamDir::In);
         let n = b.param("n", i32t, ParamDir::In);
@@ -775,8 +793,11 @@ fn taylor_series_sin_loop() {
     assert_close(&gu, &[0.9f64.cos()], 1e-6, "unrolled d/dx");
     let bytes = |f: FuncId| info.bwd_context_bytes[&info.backward_of(f).unwrap()];
     // The unrolled inner loop keeps only the outer loop's state per iteration.
-    expect!["plain 176, unrolled 704"]
-        .assert_eq(&format!("plain {}, unrolled {}", bytes(f), bytes(u)));
+    expect!["plain 176, unrolled 704"].assert_eq(&format!(
+        "plain {}, unrolled {}",
+        bytes(f),
+        bytes(u)
+    ));
 }
 
 #[test]
@@ -815,9 +836,19 @@ fn nested_loops() {
         b.ret(Some(r));
     });
     for (n, k) in [(4, 3), (2, 3), (3, 0), (0, 2)] {
-        check_reverse(&mut m, &mut info, f, vec![Value::F64(0.8), Value::I32(n), Value::I32(k)]);
+        check_reverse(
+            &mut m,
+            &mut info,
+            f,
+            vec![Value::F64(0.8), Value::I32(n), Value::I32(k)],
+        );
     }
-    let g = gradient(&m, &info, f, vec![Value::F64(0.8), Value::I32(4), Value::I32(3)]);
+    let g = gradient(
+        &m,
+        &info,
+        f,
+        vec![Value::F64(0.8), Value::I32(4), Value::I32(3)],
+    );
     expect!["-0.089064"].assert_eq(&rounded(&g));
 }
 
@@ -866,7 +897,12 @@ fn break_continue_and_early_return_in_loops() {
         b.ret(Some(r));
     });
     // Runs to the end, breaks, returns early.
-    for (x, n, lim) in [(0.5, 4, 100.0), (0.9, 9, 2.0), (0.3, 9, 100.0), (0.4, 0, 1.0)] {
+    for (x, n, lim) in [
+        (0.5, 4, 100.0),
+        (0.9, 9, 2.0),
+        (0.3, 9, 100.0),
+        (0.4, 0, 1.0),
+    ] {
         let args = vec![Value::F64(x), Value::I32(n), Value::F64(lim)];
         check_reverse(&mut m, &mut info, f, args);
     }
@@ -1023,7 +1059,12 @@ fn arrays_written_at_dynamic_indices_in_loops() {
     let zeros = f64s(&[0.0; 4]);
     for start in [0, 1, 3] {
         let xs = f64s(&[0.5, 1.5, -0.5, 2.0]);
-        check_reverse(&mut m, &mut info, f, vec![xs, Value::I32(start), zeros.clone()]);
+        check_reverse(
+            &mut m,
+            &mut info,
+            f,
+            vec![xs, Value::I32(start), zeros.clone()],
+        );
     }
 }
 
@@ -1214,7 +1255,162 @@ fn errors_name_the_problem() {
     let e = backward_derivative(&mut m, &mut info, tan).unwrap_err();
     expect!["in tan_user: no derivative registered for backward tan(double)"]
         .assert_eq(&e.to_string());
-    let plain = FunctionBuilder::new(&mut m, "plain", f64t).finish().unwrap();
+    let plain = FunctionBuilder::new(&mut m, "plain", f64t)
+        .finish()
+        .unwrap();
     let e = backward_derivative(&mut m, &mut info, plain).unwrap_err();
     assert!(matches!(e, DiffError::NotDifferentiable { .. }));
+}
+
+/// Reverse-mode output through codegen: local tape arrays, reverse loops, pair temporaries and
+/// callee backward derivatives must lower to WGSL that naga validates.
+#[test]
+fn backward_derivatives_compile_to_valid_wgsl() {
+    let mut m = Module::new();
+    let mut info = DiffInfo::new();
+    let f32t = m.types.f32();
+    let i32t = m.types.i32();
+    let void = m.types.void();
+    stdlib(&mut m, &mut info, f32t);
+    let pow = my_pow(&mut m, &mut info, f32t, Literal::F32(1.0));
+    let arr = m.types.array(f32t, 4);
+    // float kitchen(float x, int n) { float a[4]; float s = x;
+    //   [MaxIters(4)] for (i < n) { if (i == 2) continue; a[i] = s * x;
+    //     [MaxIters(2)] for (j < 2) s = s + sin(a[i]) * x;  if (s > 100) break; }
+    //   return s + a[1] + myPow(x, n); }
+    let k = func(&mut m, &mut info, "kitchen", f32t, |b| {
+        let x = b.param("x", f32t, ParamDir::In);
+        let n = b.param("n", i32t, ParamDir::In);
+        let a = b.local("a", arr);
+        let s = b.local("s", f32t);
+        let i = b.local("i", i32t);
+        let j = b.local("j", i32t);
+        let xv = b.load(Place::param(x));
+        b.store(Place::local(s), xv);
+        let zero = b.i32(0);
+        let nv = b.load(Place::param(n));
+        for_loop(b, i, zero, nv, attrs(4), |b, iv| {
+            let two = b.i32(2);
+            let is2 = b.binary(BinaryOp::Eq, iv, two);
+            b.if_(is2, |b| b.cont(), |_| {});
+            let sv = b.load(Place::local(s));
+            let sx = b.mul(sv, xv);
+            b.store(Place::local(a).dynamic(iv), sx);
+            let zero = b.i32(0);
+            let two = b.i32(2);
+            for_loop(b, j, zero, two, attrs(2), |b, _| {
+                let ai = b.load(Place::local(a).dynamic(iv));
+                let si = b.math(MathFn::Sin, &[ai]);
+                let t = b.mul(si, xv);
+                let sv = b.load(Place::local(s));
+                let ns = b.add(sv, t);
+                b.store(Place::local(s), ns);
+            });
+            let sv = b.load(Place::local(s));
+            let hundred = b.f32(100.0);
+            let big = b.binary(BinaryOp::Gt, sv, hundred);
+            b.if_(big, |b| b.brk(), |_| {});
+        });
+        let sv = b.load(Place::local(s));
+        let a1 = b.load(Place::local(a).index(1));
+        let p = b.call(pow, vec![Arg::Value(xv), Arg::Value(nv)]);
+        let r = b.add(sv, a1);
+        let r = b.add(r, p);
+        b.ret(Some(r));
+    });
+    let bwd = backward_derivative(&mut m, &mut info, k).unwrap_or_else(|e| panic!("{e}"));
+    let buf = m.add_global(
+        "buf",
+        f32t,
+        GlobalKind::StorageBuffer {
+            access: BufferAccess::ReadWrite,
+        },
+    );
+    let pair = info.pair_type(&mut m.types, f32t).unwrap();
+    let uv3 = m.types.vector(Scalar::U32, 3);
+    let mut b = FunctionBuilder::new(&mut m, "computeMain", void);
+    let _tid = b.param("tid", uv3, ParamDir::In);
+    let xp = b.local("xp", pair);
+    let x = b.load(Place::global(buf).index(0));
+    let z = b.f32(0.0);
+    let pv = b.construct(pair, vec![x, z]);
+    b.store(Place::local(xp), pv);
+    let n = b.i32(3);
+    let one = b.f32(1.0);
+    b.call(
+        bwd,
+        vec![Arg::Place(Place::local(xp)), Arg::Value(n), Arg::Value(one)],
+    );
+    let d = b.load(Place::local(xp).field(1));
+    b.store(Place::global(buf).index(1), d);
+    b.ret(None);
+    let main = b.finish().unwrap();
+    m.add_entry_point(
+        "computeMain",
+        main,
+        [1, 1, 1],
+        vec![Builtin::DispatchThreadId],
+    );
+    assert_eq!(verify(&m), Ok(()));
+    let (wgsl, reflection) = codegen::compile_wgsl(&m).unwrap_or_else(|e| panic!("{e}"));
+    for name in [
+        "fn s_bwd_kitchen(",
+        "fn s_bwd_myPow(",
+        "array<f32, 5>",
+        "loop {",
+    ] {
+        assert!(wgsl.contains(name), "{name} missing from\n{wgsl}");
+    }
+    // The same numbers as the interpreter's run of the entry point's computation.
+    let g = gradient(&m, &info, k, vec![Value::F32(0.6), Value::I32(3)]);
+    let fwd = forward_derivative(&mut m, &mut info, k).unwrap();
+    let (r, _) = interp::call(
+        &m,
+        fwd,
+        vec![
+            Value::Composite(vec![Value::F32(0.6), Value::F32(1.0)]),
+            Value::I32(3),
+        ],
+    )
+    .unwrap();
+    let Value::Composite(rd) = r else { panic!() };
+    assert_close(&g, &[rd[1].as_f64().unwrap()], 1e-5, "f32 fwd vs bwd");
+    if let Some(gpu) = gpu() {
+        let b = &reflection.bindings[0];
+        let mut job = gpu::ComputeJob::new(wgsl, "computeMain");
+        job.dispatch = [1, 1, 1];
+        job.bindings.push(gpu::Binding {
+            group: b.group,
+            binding: b.binding,
+            name: b.name.clone(),
+            kind: gpu::BindingKind::Storage { read_only: false },
+            initial: gpu::words_to_bytes(&[0.6f32.to_bits(), 0]),
+            readback: true,
+        });
+        let result = gpu.run_compute(&job).unwrap_or_else(|e| panic!("{e}"));
+        let words = gpu::bytes_to_words(&result.buffers[0].1);
+        let on_gpu = f32::from_bits(words[1]) as f64;
+        assert_close(&[on_gpu], &g, 1e-4, "GPU vs interpreter");
+    }
+}
+
+/// Lavapipe, or `None` (the GPU half of a test is skipped) unless `DSLANG_REQUIRE_GPU` is set.
+fn gpu() -> Option<gpu::Gpu> {
+    let dir = std::env::temp_dir().join(format!("dslang-autodiff-xdg-{}", std::process::id()));
+    if std::fs::create_dir_all(&dir).is_ok() {
+        use std::os::unix::fs::PermissionsExt;
+        let _ = std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o700));
+        // SAFETY: set before the first Vulkan start, by the only test that starts one.
+        unsafe { std::env::set_var("XDG_RUNTIME_DIR", &dir) };
+    }
+    let required =
+        std::env::var_os("DSLANG_REQUIRE_GPU").is_some_and(|v| !v.is_empty() && v != "0");
+    match gpu::Gpu::new(gpu::GpuOptions::default()) {
+        Ok(g) => Some(g),
+        Err(e @ gpu::GpuError::NoAdapter { .. }) if !required => {
+            eprintln!("skipping GPU run: {e} (set DSLANG_REQUIRE_GPU=1 to make this a failure)");
+            None
+        }
+        Err(e) => panic!("no GPU: {e}"),
+    }
 }

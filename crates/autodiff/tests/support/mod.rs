@@ -75,7 +75,9 @@ pub fn unary_backward(
 /// Forward and backward derivatives of sin, cos, exp, log, sqrt, tanh and pow for `ty`.
 pub fn stdlib(m: &mut Module, info: &mut DiffInfo, ty: TypeId) {
     stdlib_fwd(m, info, ty);
-    unary_backward(m, info, MathFn::Sin, ty, |b, p, _| b.math(MathFn::Cos, &[p]));
+    unary_backward(m, info, MathFn::Sin, ty, |b, p, _| {
+        b.math(MathFn::Cos, &[p])
+    });
     unary_backward(m, info, MathFn::Cos, ty, |b, p, _| {
         let s = b.math(MathFn::Sin, &[p]);
         b.unary(UnaryOp::Neg, s)
