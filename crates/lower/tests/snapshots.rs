@@ -1,0 +1,358 @@
+//! IR snapshots of small programs (ir's printer), and the diagnostics of what cannot be lowered.
+
+use expect_test::{Expect, expect};
+
+fn lower(src: &str) -> Result<ir::Module, Vec<hir::Diagnostic>> {
+    let mut db = hir::RootDatabase::default();
+    let file = db.set_file("test.slang", src);
+    lower::lower_program(&db, file, None)
+}
+
+fn check(src: &str, expected: Expect) {
+    match lower(src) {
+        Ok(module) => expected.assert_eq(&ir::print_module(&module)),
+        Err(diags) => panic!("lowering failed: {diags:?}"),
+    }
+}
+
+fn check_error(src: &str, expected: Expect) {
+    match lower(src) {
+        Ok(module) => panic!("expected an error, got:\n{}", ir::print_module(&module)),
+        Err(diags) => {
+            let text: Vec<String> = diags
+                .iter()
+                .map(|d| {
+                    format!(
+                        "{} {}..{} `{}`: {}",
+                        d.code,
+                        d.range.start,
+                        d.range.end,
+                        &src[d.range.start as usize..d.range.end as usize],
+                        d.message
+                    )
+                })
+                .collect();
+            expected.assert_eq(&text.join("\n"));
+        }
+    }
+}
+
+#[test]
+fn arithmetic_with_implicit_conversions() {
+    check(
+        r#"
+RWStructuredBuffer<float> outputBuffer;
+[numthreads(4, 1, 1)]
+void computeMain(uint3 tid : SV_DispatchThreadID)
+{
+    int i = int(tid.x);
+    float3 v = 2;
+    outputBuffer[tid.x] = v.y * i + 0.5;
+}
+"#,
+        expect![[r#"
+            global buffer(read_write) outputBuffer: float
+            entry computeMain = computeMain workgroup_size(4, 1, 1) (SV_DispatchThreadID)
+
+            fn computeMain(tid: uint3) -> void {
+              local i: int
+              local v: float3
+              %0: uint = load $tid[0]
+              %1: int = convert.int %0
+              store $i, %1
+              %2: int = 2
+              %3: float = convert.float %2
+              %4: float3 = splat %3
+              store $v, %4
+              %5: uint = load $tid[0]
+              %6: float = load $v[1]
+              %7: int = load $i
+              %8: float = convert.float %7
+              %9: float = mul %6, %8
+              %10: float = 0.5
+              %11: float = add %9, %10
+              store @outputBuffer[%5], %11
+            }
+        "#]],
+    );
+}
+
+#[test]
+fn loops_and_short_circuit() {
+    check(
+        r#"
+RWStructuredBuffer<int> outputBuffer;
+bool positive(int x) { return x > 0; }
+[numthreads(1, 1, 1)]
+void computeMain()
+{
+    int s = 0;
+    for (int i = 0; i < 4; i++)
+    {
+        if (i == 2) continue;
+        s += i;
+    }
+    outputBuffer[0] = (s > 1 && positive(s)) ? s : -1;
+}
+"#,
+        expect![[r#"
+            global buffer(read_write) outputBuffer: int
+            entry computeMain = computeMain workgroup_size(1, 1, 1) ()
+
+            fn computeMain() -> void {
+              local s: int
+              local i: int
+              local logic: bool
+              local ternary: int
+              %0: int = 0
+              store $s, %0
+              %1: int = 0
+              store $i, %1
+              loop {
+                %2: int = load $i
+                %3: int = 4
+                %4: bool = lt %2, %3
+                %5: bool = not %4
+                if %5 {
+                  break
+                }
+                %6: int = load $i
+                %7: int = 2
+                %8: bool = eq %6, %7
+                if %8 {
+                  continue
+                }
+                %9: int = load $i
+                %10: int = load $s
+                %11: int = add %10, %9
+                store $s, %11
+              } continuing {
+                %12: int = load $i
+                %13: int = 1
+                %14: int = add %12, %13
+                store $i, %14
+              }
+              %15: int = 0
+              %16: int = load $s
+              %17: int = 1
+              %18: bool = gt %16, %17
+              store $logic, %18
+              if %18 {
+                %19: int = load $s
+                %20: bool = call positive(%19)
+                store $logic, %20
+              }
+              %21: bool = load $logic
+              if %21 {
+                %22: int = load $s
+                store $ternary, %22
+              } else {
+                %23: int = 1
+                %24: int = neg %23
+                store $ternary, %24
+              }
+              %25: int = load $ternary
+              store @outputBuffer[%15], %25
+            }
+
+            fn positive(x: int) -> bool {
+              %0: int = load $x
+              %1: int = 0
+              %2: bool = gt %0, %1
+              return %2
+            }
+        "#]],
+    );
+}
+
+#[test]
+fn methods_mutating_and_generics_are_monomorphised() {
+    check(
+        r#"
+RWStructuredBuffer<float> outputBuffer;
+struct Counter
+{
+    float total;
+    [mutating] void add(float x) { total += x; }
+    float get() { return total; }
+};
+T twice<T : IArithmetic>(T x) { return x + x; }
+[numthreads(1, 1, 1)]
+void computeMain()
+{
+    Counter c = { 1.0 };
+    c.add(2.0);
+    outputBuffer[0] = twice(c.get()) + float(twice(3));
+}
+"#,
+        expect![[r#"
+            struct Counter {
+              total: float,
+            }
+            global buffer(read_write) outputBuffer: float
+            entry computeMain = computeMain workgroup_size(1, 1, 1) ()
+
+            fn computeMain() -> void {
+              local c: Counter
+              %0: float = 1.0
+              %1: Counter = construct %0
+              store $c, %1
+              %2: float = 2.0
+              %3: void = call Counter_add(inout $c, %2)
+              %4: int = 0
+              %5: Counter = load $c
+              %6: float = call Counter_get(%5)
+              %7: float = call twice_float(%6)
+              %8: int = 3
+              %9: int = call twice_int(%8)
+              %10: float = convert.float %9
+              %11: float = add %7, %10
+              store @outputBuffer[%4], %11
+            }
+
+            fn Counter_add(inout this: Counter, x: float) -> void {
+              %0: float = load $x
+              %1: float = load $this.total
+              %2: float = add %1, %0
+              store $this.total, %2
+            }
+
+            fn twice_float(x: float) -> float {
+              %0: float = load $x
+              %1: float = load $x
+              %2: float = add %0, %1
+              return %2
+            }
+
+            fn Counter_get(this: Counter) -> float {
+              %0: float = load $this.total
+              return %0
+            }
+
+            fn twice_int(x: int) -> int {
+              %0: int = load $x
+              %1: int = load $x
+              %2: int = add %0, %1
+              return %2
+            }
+        "#]],
+    );
+}
+
+#[test]
+fn out_arguments_through_swizzles_copy_back() {
+    check(
+        r#"
+RWStructuredBuffer<float> outputBuffer;
+void split(float x, out float a, inout float b) { a = x; b += x; }
+[numthreads(1, 1, 1)]
+void computeMain()
+{
+    float2 v = float2(1.0, 2.0);
+    split(3.0, v.y, v.x);
+    outputBuffer[0] = v.x + v.y;
+}
+"#,
+        expect![[r#"
+            global buffer(read_write) outputBuffer: float
+            entry computeMain = computeMain workgroup_size(1, 1, 1) ()
+
+            fn computeMain() -> void {
+              local v: float2
+              %0: float = 1.0
+              %1: float = 2.0
+              %2: float2 = construct %0, %1
+              store $v, %2
+              %3: float = 3.0
+              %4: void = call split(%3, out $v[1], inout $v[0])
+              %5: int = 0
+              %6: float = load $v[0]
+              %7: float = load $v[1]
+              %8: float = add %6, %7
+              store @outputBuffer[%5], %8
+            }
+
+            fn split(x: float, out a: float, inout b: float) -> void {
+              %0: float = load $x
+              store $a, %0
+              %1: float = load $x
+              %2: float = load $b
+              %3: float = add %2, %1
+              store $b, %3
+            }
+        "#]],
+    );
+}
+
+#[test]
+fn resources_in_declaration_order_and_constants() {
+    check(
+        r#"
+static const int kCount = 2;
+StructuredBuffer<float> inputBuffer;
+groupshared float shared[kCount];
+RWStructuredBuffer<float> outputBuffer;
+[numthreads(2, 1, 1)]
+void computeMain(uint gi : SV_GroupIndex)
+{
+    shared[gi] = inputBuffer[gi];
+    GroupMemoryBarrierWithGroupSync();
+    outputBuffer[gi] = shared[kCount - 1 - gi];
+}
+"#,
+        expect![[r#"
+            global buffer(read) inputBuffer: float
+            global groupshared shared: float[2]
+            global buffer(read_write) outputBuffer: float
+            global const kCount: int = 2
+            entry computeMain = computeMain workgroup_size(2, 1, 1) (SV_GroupIndex)
+
+            fn computeMain(gi: uint) -> void {
+              %0: uint = load $gi
+              %1: uint = load $gi
+              %2: float = load @inputBuffer[%1]
+              store @shared[%0], %2
+              barrier Group
+              %3: uint = load $gi
+              %4: int = load @kCount
+              %5: int = 1
+              %6: int = sub %4, %5
+              %7: uint = load $gi
+              %8: uint = convert.uint %6
+              %9: uint = sub %8, %7
+              %10: float = load @shared[%9]
+              store @outputBuffer[%3], %10
+            }
+        "#]],
+    );
+}
+
+#[test]
+fn interface_values_are_reported_not_lowered() {
+    check_error(
+        r#"
+interface IShape { float area(); }
+struct Square : IShape { float s; float area() { return s * s; } }
+RWStructuredBuffer<float> outputBuffer;
+[numthreads(1, 1, 1)]
+void computeMain()
+{
+    IShape shape = Square(2.0);
+    outputBuffer[0] = shape.area();
+}
+"#,
+        expect![
+            "E4001 197..216 `shape = Square(2.0)`: cannot lower values of interface type `IShape` (dynamic dispatch) yet"
+        ],
+    );
+}
+
+#[test]
+fn missing_entry_point_is_reported() {
+    check_error(
+        "float f(float x) { return x; }",
+        expect![[
+            r#"E4002 0..0 ``: no compute entry point: declare `computeMain` or a `[shader("compute")]` function"#
+        ]],
+    );
+}
