@@ -10,6 +10,7 @@ import {
   LanguageClient,
   LanguageClientOptions,
   ServerOptions as ExecutableOptions,
+  State,
 } from "vscode-languageclient/node";
 import { fetchGeneratedCode, Notifier, RequestClient, runGradientCheck, runPreview } from "./features";
 import { PathContext } from "./paths";
@@ -30,8 +31,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   server = new ServerManager(context.extensionPath, output);
   context.subscriptions.push({ dispose: () => void server?.stop() });
 
-  const generated = new GeneratedCodeProvider(() => server?.client, output);
-  const previews = new PreviewPanels(() => server?.client);
+  const generated = new GeneratedCodeProvider(() => server?.requestClient(), output);
+  const previews = new PreviewPanels(() => server?.requestClient());
   context.subscriptions.push(
     vscode.workspace.registerTextDocumentContentProvider(GENERATED_SCHEME, generated),
     generated,
@@ -54,7 +55,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       if (source === undefined) {
         return;
       }
-      await runGradientCheck(server?.client, source.uri.toString(), windowNotifier, (report) => {
+      await runGradientCheck(server?.requestClient(), source.uri.toString(), windowNotifier, (report) => {
         gradientOutput.clear();
         gradientOutput.appendLine(`${source.uri.fsPath}`);
         gradientOutput.appendLine(report);
@@ -128,7 +129,13 @@ function isExecutableFile(candidate: string): boolean {
 
 /** Owns the language client: start, stop, restart, configuration. */
 class ServerManager {
-  client: LanguageClient | undefined;
+  private client: LanguageClient | undefined;
+
+  /** The client to send requests through; undefined when no server runs (not found, crashed, stopped). */
+  requestClient(): RequestClient | undefined {
+    const client = this.client;
+    return client !== undefined && client.state !== State.Stopped ? client : undefined;
+  }
 
   constructor(
     private readonly extensionPath: string,
