@@ -91,6 +91,11 @@ function grammarScopes(grammar: unknown): Set<string> {
   return scopes;
 }
 
+test("slang.tmLanguage.json is generated from syntaxes/grammar.js (run `npm run grammar`)", () => {
+  const { grammarText } = require(path.join(root, "syntaxes", "grammar.js")) as { grammarText(): string };
+  assert.equal(fs.readFileSync(path.join(root, "syntaxes", "slang.tmLanguage.json"), "utf8"), grammarText());
+});
+
 test("the grammar tests assert every scope the grammar produces", () => {
   const grammar = JSON.parse(fs.readFileSync(path.join(root, "syntaxes", "slang.tmLanguage.json"), "utf8"));
   const testFolder = path.join(root, "test", "grammar");
