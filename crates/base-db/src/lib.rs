@@ -80,7 +80,11 @@ pub fn join_path(dir: &str, rel: &str) -> String {
         }
     }
     let joined = parts.join("/");
-    if absolute { format!("/{joined}") } else { joined }
+    if absolute {
+        format!("/{joined}")
+    } else {
+        joined
+    }
 }
 
 /// Finds the file with exactly this virtual path (user files first, then stdlib).
@@ -104,7 +108,8 @@ pub fn resolve_relative(db: &dyn Db, from: SourceFile, relative: &str) -> Option
         return Some(found);
     }
     let dirs = workspace.options(db).include_dirs.clone();
-    dirs.iter().find_map(|dir| file_by_path(db, workspace, join_path(dir, relative).into()))
+    dirs.iter()
+        .find_map(|dir| file_by_path(db, workspace, join_path(dir, relative).into()))
 }
 
 /// Resolves `import a.b_c;` style module names: dots become slashes, underscores become dashes
@@ -137,7 +142,10 @@ mod tests {
     }
 
     fn db_with(paths: &[&str], include_dirs: &[&str]) -> (TestDb, Vec<SourceFile>) {
-        let mut db = TestDb { storage: Default::default(), workspace: None };
+        let mut db = TestDb {
+            storage: Default::default(),
+            workspace: None,
+        };
         let files: Vec<SourceFile> = paths
             .iter()
             .map(|p| SourceFile::new(&db, Arc::from(""), Arc::from(*p), FileKind::User))
@@ -146,7 +154,12 @@ mod tests {
             include_dirs: include_dirs.iter().map(|d| Arc::from(*d)).collect(),
             defines: vec![],
         };
-        db.workspace = Some(Workspace::new(&db, files.clone().into(), Arc::from([]), options));
+        db.workspace = Some(Workspace::new(
+            &db,
+            files.clone().into(),
+            Arc::from([]),
+            options,
+        ));
         (db, files)
     }
 
@@ -161,7 +174,12 @@ mod tests {
     #[test]
     fn imports_resolve_beside_then_include_dirs() {
         let (db, files) = db_with(
-            &["src/main.slang", "src/util.slang", "lib/math/vec.slang", "lib/other.slang"],
+            &[
+                "src/main.slang",
+                "src/util.slang",
+                "lib/math/vec.slang",
+                "lib/other.slang",
+            ],
             &["lib"],
         );
         let main = files[0];
@@ -169,6 +187,9 @@ mod tests {
         assert_eq!(resolve_import(&db, main, "math.vec"), Some(files[2]));
         assert_eq!(resolve_import(&db, main, "other"), Some(files[3]));
         assert_eq!(resolve_import(&db, main, "missing"), None);
-        assert_eq!(resolve_relative(&db, main, "../lib/other.slang"), Some(files[3]));
+        assert_eq!(
+            resolve_relative(&db, main, "../lib/other.slang"),
+            Some(files[3])
+        );
     }
 }

@@ -61,11 +61,17 @@ impl BinaryOp {
     }
 
     pub fn is_comparison(self) -> bool {
-        matches!(self, BinaryOp::Eq | BinaryOp::Ne | BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge)
+        matches!(
+            self,
+            BinaryOp::Eq | BinaryOp::Ne | BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge
+        )
     }
 
     pub fn is_bitwise(self) -> bool {
-        matches!(self, BinaryOp::Shl | BinaryOp::Shr | BinaryOp::BitAnd | BinaryOp::BitOr | BinaryOp::BitXor)
+        matches!(
+            self,
+            BinaryOp::Shl | BinaryOp::Shr | BinaryOp::BitAnd | BinaryOp::BitOr | BinaryOp::BitXor
+        )
     }
 }
 
@@ -88,9 +94,16 @@ pub enum PostfixOp {
 #[derive(Debug, Clone, PartialEq)]
 pub enum Literal {
     /// Value and whether it has a `u` suffix; `l`/`ll` suffixes make 64-bit.
-    Int { value: u64, unsigned: bool, wide: bool },
+    Int {
+        value: u64,
+        unsigned: bool,
+        wide: bool,
+    },
     /// Value text and the suffix kind.
-    Float { value: f64, suffix: Option<char> },
+    Float {
+        value: f64,
+        suffix: Option<char>,
+    },
     Bool(bool),
     String(String),
     None,
@@ -108,27 +121,70 @@ pub enum Expr {
     Literal(Literal),
     Path(PathRef),
     This,
-    Field { base: ExprId, name: SmolStr, name_range: TextRange },
+    Field {
+        base: ExprId,
+        name: SmolStr,
+        name_range: TextRange,
+    },
     /// `a::b` where `a` is an expression-like path is lowered as [`Expr::Path`]; this is
     /// `Type::member` written after a non-path base.
-    Index { base: ExprId, index: ExprId },
-    Call { callee: ExprId, args: Vec<ExprId> },
+    Index {
+        base: ExprId,
+        index: ExprId,
+    },
+    Call {
+        callee: ExprId,
+        args: Vec<ExprId>,
+    },
     /// `f<float>` written as a callee or a value.
-    GenericApply { base: ExprId, args: Vec<GenericArgRef> },
-    Binary { op: BinaryOp, lhs: ExprId, rhs: ExprId },
+    GenericApply {
+        base: ExprId,
+        args: Vec<GenericArgRef>,
+    },
+    Binary {
+        op: BinaryOp,
+        lhs: ExprId,
+        rhs: ExprId,
+    },
     /// `a = b` (op `None`) and `a += b`.
-    Assign { op: Option<BinaryOp>, lhs: ExprId, rhs: ExprId },
-    Prefix { op: PrefixOp, expr: ExprId },
-    Postfix { op: PostfixOp, expr: ExprId },
-    Ternary { cond: ExprId, then_branch: ExprId, else_branch: ExprId },
-    Cast { ty: TypeRef, expr: ExprId },
+    Assign {
+        op: Option<BinaryOp>,
+        lhs: ExprId,
+        rhs: ExprId,
+    },
+    Prefix {
+        op: PrefixOp,
+        expr: ExprId,
+    },
+    Postfix {
+        op: PostfixOp,
+        expr: ExprId,
+    },
+    Ternary {
+        cond: ExprId,
+        then_branch: ExprId,
+        else_branch: ExprId,
+    },
+    Cast {
+        ty: TypeRef,
+        expr: ExprId,
+    },
     InitList(Vec<ExprId>),
     /// `fwd_diff(f)` / `bwd_diff(f)`.
-    Diff { kind: DiffKind, func: ExprId },
+    Diff {
+        kind: DiffKind,
+        func: ExprId,
+    },
     /// `no_diff expr`.
     NoDiff(ExprId),
-    Is { expr: ExprId, ty: TypeRef },
-    As { expr: ExprId, ty: TypeRef },
+    Is {
+        expr: ExprId,
+        ty: TypeRef,
+    },
+    As {
+        expr: ExprId,
+        ty: TypeRef,
+    },
     SizeOf,
     CountOf(ExprId),
 }
@@ -147,18 +203,46 @@ pub struct LocalData {
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum Stmt {
-    Local { local: LocalId, init: Option<ExprId> },
+    Local {
+        local: LocalId,
+        init: Option<ExprId>,
+    },
     Expr(ExprId),
     Block(Vec<StmtId>),
     /// Statements in the enclosing scope (a declaration of several variables).
     Seq(Vec<StmtId>),
-    If { cond: ExprId, then_branch: StmtId, else_branch: Option<StmtId> },
+    If {
+        cond: ExprId,
+        then_branch: StmtId,
+        else_branch: Option<StmtId>,
+    },
     /// `if (let x = e as T)`: binds `local` in the then-branch.
-    IfLet { local: LocalId, init: ExprId, then_branch: StmtId, else_branch: Option<StmtId> },
-    For { init: Option<StmtId>, cond: Option<ExprId>, step: Option<ExprId>, body: StmtId, attrs: Vec<Attr> },
-    While { cond: ExprId, body: StmtId, attrs: Vec<Attr> },
-    DoWhile { body: StmtId, cond: ExprId },
-    Switch { scrutinee: ExprId, cases: Vec<SwitchCase> },
+    IfLet {
+        local: LocalId,
+        init: ExprId,
+        then_branch: StmtId,
+        else_branch: Option<StmtId>,
+    },
+    For {
+        init: Option<StmtId>,
+        cond: Option<ExprId>,
+        step: Option<ExprId>,
+        body: StmtId,
+        attrs: Vec<Attr>,
+    },
+    While {
+        cond: ExprId,
+        body: StmtId,
+        attrs: Vec<Attr>,
+    },
+    DoWhile {
+        body: StmtId,
+        cond: ExprId,
+    },
+    Switch {
+        scrutinee: ExprId,
+        cases: Vec<SwitchCase>,
+    },
     Break,
     Continue,
     Return(Option<ExprId>),
@@ -200,15 +284,24 @@ impl Body {
     }
 
     pub fn expr_range(&self, id: ExprId) -> TextRange {
-        self.expr_ranges.get(id.into_raw().into_u32() as usize).copied().unwrap_or_default()
+        self.expr_ranges
+            .get(id.into_raw().into_u32() as usize)
+            .copied()
+            .unwrap_or_default()
     }
 
     pub fn anchor(&self, id: ExprId) -> TextRange {
-        self.anchors.get(&id).copied().unwrap_or_else(|| self.expr_range(id))
+        self.anchors
+            .get(&id)
+            .copied()
+            .unwrap_or_else(|| self.expr_range(id))
     }
 
     pub fn stmt_range(&self, id: StmtId) -> TextRange {
-        self.stmt_ranges.get(id.into_raw().into_u32() as usize).copied().unwrap_or_default()
+        self.stmt_ranges
+            .get(id.into_raw().into_u32() as usize)
+            .copied()
+            .unwrap_or_default()
     }
 
     /// The innermost expression whose range contains `offset` (relative).

@@ -26,7 +26,11 @@ pub fn fn_diagnostics(db: &dyn Db, func: FunctionId) -> Arc<[Diag]> {
     // Duplicate parameter names.
     for (i, p) in data.params.iter().enumerate() {
         if !p.name.is_empty() && data.params[..i].iter().any(|q| q.name == p.name) {
-            diags.push(Diag::error("E2019", format!("parameter `{}` is declared twice", p.name), p.name_range));
+            diags.push(Diag::error(
+                "E2019",
+                format!("parameter `{}` is declared twice", p.name),
+                p.name_range,
+            ));
         }
     }
     check_entry_point(db, func, &mut diags);
@@ -37,7 +41,8 @@ fn check_entry_point(db: &dyn Db, func: FunctionId, diags: &mut Vec<Diag>) {
     let data = lower::fn_data(db, func);
     let shader = data.attr("shader");
     let numthreads = data.attr("numthreads");
-    let is_compute = shader.is_some_and(|a| matches!(a.args.first(), Some(AttrArg::String(s)) if s == "compute"));
+    let is_compute = shader
+        .is_some_and(|a| matches!(a.args.first(), Some(AttrArg::String(s)) if s == "compute"));
     if shader.is_some() && !is_compute {
         // Other stages parse and check but have no stage-specific rules here.
         return;
@@ -76,7 +81,9 @@ fn check_entry_point(db: &dyn Db, func: FunctionId, diags: &mut Vec<Diag>) {
     }
     let sig = fn_sig(db, func);
     for (p, ps) in data.params.iter().zip(sig.params.iter()) {
-        let Some((semantic, range)) = &p.semantic else { continue };
+        let Some((semantic, range)) = &p.semantic else {
+            continue;
+        };
         let upper = semantic.to_ascii_uppercase();
         if !upper.starts_with("SV_") {
             continue;
@@ -104,10 +111,17 @@ fn check_entry_point(db: &dyn Db, func: FunctionId, diags: &mut Vec<Diag>) {
             _ => false,
         };
         if !ok {
-            let want = if allowed_vectors { "`uint`, `uint2`, `uint3` (or the `int` forms)" } else { "`uint` or `int`" };
+            let want = if allowed_vectors {
+                "`uint`, `uint2`, `uint3` (or the `int` forms)"
+            } else {
+                "`uint` or `int`"
+            };
             diags.push(Diag::error(
                 "E2018",
-                format!("`{semantic}` must have type {want}, not `{}`", crate::display_ty(db, &ps.ty)),
+                format!(
+                    "`{semantic}` must have type {want}, not `{}`",
+                    crate::display_ty(db, &ps.ty)
+                ),
                 p.range,
             ));
         }
@@ -123,7 +137,11 @@ pub fn global_diagnostics(db: &dyn Db, global: GlobalId) -> Arc<[Diag]> {
     }
     diags.extend(infer::infer_global(db, global).diags.iter().cloned());
     if data.is_let && !data.has_init {
-        diags.push(Diag::error("E2004", format!("`let {}` needs an initial value", data.name), data.name_range));
+        diags.push(Diag::error(
+            "E2004",
+            format!("`let {}` needs an initial value", data.name),
+            data.name_range,
+        ));
     }
     diags.into()
 }
@@ -145,7 +163,11 @@ pub fn type_decl_diagnostics(db: &dyn Db, decl: TypeDeclId) -> Arc<[Diag]> {
     // Duplicate fields.
     for (i, f) in data.fields.iter().enumerate() {
         if data.fields[..i].iter().any(|g| g.name == f.name) {
-            diags.push(Diag::error("E2019", format!("field `{}` is declared twice", f.name), f.name_range));
+            diags.push(Diag::error(
+                "E2019",
+                format!("field `{}` is declared twice", f.name),
+                f.name_range,
+            ));
         }
     }
     if data.kind == TypeDeclKind::Struct || data.kind == TypeDeclKind::Enum {
@@ -155,7 +177,15 @@ pub fn type_decl_diagnostics(db: &dyn Db, decl: TypeDeclId) -> Arc<[Diag]> {
         // Reported at the interface in the base list, as slangc does.
         for (base_ref, base) in data.bases.iter().zip(bases.iter()) {
             let range = base_ref.range().unwrap_or(data.name_range);
-            check_conformance(db, decl.loc(db).file, &ty, &data.name, base, range, &mut diags);
+            check_conformance(
+                db,
+                decl.loc(db).file,
+                &ty,
+                &data.name,
+                base,
+                range,
+                &mut diags,
+            );
         }
     }
     diags.into()
@@ -179,7 +209,15 @@ pub fn extension_diagnostics(db: &dyn Db, ext: ExtensionId) -> Arc<[Diag]> {
         if matches!(target, Ty::Adt(..)) {
             let name = crate::display_ty(db, &target);
             let range = base_ref.range().unwrap_or(data.target_range);
-            check_conformance(db, ext.loc(db).file, &target, &name, base, range, &mut diags);
+            check_conformance(
+                db,
+                ext.loc(db).file,
+                &target,
+                &name,
+                base,
+                range,
+                &mut diags,
+            );
         }
     }
     diags.into()
@@ -191,10 +229,18 @@ fn generic_params_as_args(db: &dyn Db, decl: TypeDeclId) -> Arc<[crate::ty::Gene
         .iter()
         .enumerate()
         .map(|(i, g)| {
-            let id = GenericParamId { owner: GenericOwner::TypeDecl(decl), index: i as u32, name: g.name.clone() };
+            let id = GenericParamId {
+                owner: GenericOwner::TypeDecl(decl),
+                index: i as u32,
+                name: g.name.clone(),
+            };
             match g.kind {
-                crate::data::GenericParamKind::Type { .. } => crate::ty::GenericArg::Type(Ty::Param(id)),
-                crate::data::GenericParamKind::Value { .. } => crate::ty::GenericArg::Value(Len::Param(id)),
+                crate::data::GenericParamKind::Type { .. } => {
+                    crate::ty::GenericArg::Type(Ty::Param(id))
+                }
+                crate::data::GenericParamKind::Value { .. } => {
+                    crate::ty::GenericArg::Value(Len::Param(id))
+                }
             }
         })
         .collect()
@@ -216,13 +262,18 @@ fn check_conformance(
     range: crate::TextRange,
     diags: &mut Vec<Diag>,
 ) {
-    let Ty::Adt(iface_decl, _) = iface else { return };
+    let Ty::Adt(iface_decl, _) = iface else {
+        return;
+    };
     let iface_data = lower::type_decl_data(db, *iface_decl);
     if iface_data.kind != TypeDeclKind::Interface {
         if iface_data.kind == TypeDeclKind::Struct {
             diags.push(Diag::error(
                 "E2016",
-                format!("`{}` is a struct, not an interface: a type can only conform to interfaces", iface_data.name),
+                format!(
+                    "`{}` is a struct, not an interface: a type can only conform to interfaces",
+                    iface_data.name
+                ),
                 range,
             ));
         }
@@ -276,7 +327,14 @@ fn check_conformance(
 }
 
 /// Whether `ty` has a member satisfying requirement `req` of interface `iface`.
-fn provides(db: &dyn Db, file: base_db::SourceFile, ty: &Ty, iface: TypeDeclId, req: ItemDef, name: &SmolStr) -> bool {
+fn provides(
+    db: &dyn Db,
+    file: base_db::SourceFile,
+    ty: &Ty,
+    iface: TypeDeclId,
+    req: ItemDef,
+    name: &SmolStr,
+) -> bool {
     let mut candidates: Vec<ItemDef> = Vec::new();
     if let Ty::Adt(decl, _) = ty {
         candidates.extend(lower::type_decl_data(db, *decl).members.iter().copied());
@@ -289,16 +347,21 @@ fn provides(db: &dyn Db, file: base_db::SourceFile, ty: &Ty, iface: TypeDeclId, 
     for (ext, _) in resolve::extensions_for(db, file, &iface_ty) {
         candidates.extend(lower::extension_data(db, ext).members.iter().copied());
     }
-    candidates.into_iter().filter(|c| *c != req && &lower::item_def_name(db, *c) == name).any(|c| match (req, c) {
-        (ItemDef::Function(r), ItemDef::Function(f)) => {
-            let (rs, fs) = (fn_sig(db, r), fn_sig(db, f));
-            rs.params.len() == fs.params.len() && rs.is_static == fs.is_static
-        }
-        (ItemDef::Alias(_), ItemDef::Alias(_) | ItemDef::TypeDecl(_)) => true,
-        (ItemDef::Property(_), ItemDef::Property(_)) => true,
-        (ItemDef::Subscript(_), ItemDef::Subscript(_)) => true,
-        _ => false,
-    }) || matches!(req, ItemDef::Property(_)) && matches!(ty, Ty::Adt(d, _) if lower::type_decl_data(db, *d).fields.iter().any(|f| &f.name == name))
+    candidates
+        .into_iter()
+        .filter(|c| *c != req && &lower::item_def_name(db, *c) == name)
+        .any(|c| match (req, c) {
+            (ItemDef::Function(r), ItemDef::Function(f)) => {
+                let (rs, fs) = (fn_sig(db, r), fn_sig(db, f));
+                rs.params.len() == fs.params.len() && rs.is_static == fs.is_static
+            }
+            (ItemDef::Alias(_), ItemDef::Alias(_) | ItemDef::TypeDecl(_)) => true,
+            (ItemDef::Property(_), ItemDef::Property(_)) => true,
+            (ItemDef::Subscript(_), ItemDef::Subscript(_)) => true,
+            _ => false,
+        })
+        || matches!(req, ItemDef::Property(_))
+            && matches!(ty, Ty::Adt(d, _) if lower::type_decl_data(db, *d).fields.iter().any(|f| &f.name == name))
 }
 
 /// Duplicate definitions among the non-function items of one scope, and functions declared twice
@@ -316,7 +379,9 @@ fn check_scope_duplicates(db: &dyn Db, items: &[ItemNode], out: &mut Vec<(ItemDe
     for item in items {
         match item {
             ItemNode::Namespace { items, .. } => check_scope_duplicates(db, items, out),
-            ItemNode::Item(def @ (ItemDef::Extension(_) | ItemDef::Property(_) | ItemDef::Subscript(_))) => {
+            ItemNode::Item(
+                def @ (ItemDef::Extension(_) | ItemDef::Property(_) | ItemDef::Subscript(_)),
+            ) => {
                 let _ = def;
             }
             ItemNode::Item(def) => {
@@ -337,7 +402,11 @@ fn check_scope_duplicates(db: &dyn Db, items: &[ItemNode], out: &mut Vec<(ItemDe
                                 && body_b
                                 && sa.generics.is_empty()
                                 && sb.generics.is_empty()
-                                && sa.params.iter().map(|p| &p.ty).eq(sb.params.iter().map(|p| &p.ty))
+                                && sa
+                                    .params
+                                    .iter()
+                                    .map(|p| &p.ty)
+                                    .eq(sb.params.iter().map(|p| &p.ty))
                         }
                         (ItemDef::Function(_), _) | (_, ItemDef::Function(_)) => true,
                         _ => true,

@@ -23,11 +23,20 @@ pub struct PathSegRef {
 
 impl PathRef {
     pub fn single(name: SmolStr, range: TextRange) -> PathRef {
-        PathRef { segments: vec![PathSegRef { name, args: None, range }] }
+        PathRef {
+            segments: vec![PathSegRef {
+                name,
+                args: None,
+                range,
+            }],
+        }
     }
 
     pub fn last_name(&self) -> SmolStr {
-        self.segments.last().map(|s| s.name.clone()).unwrap_or_default()
+        self.segments
+            .last()
+            .map(|s| s.name.clone())
+            .unwrap_or_default()
     }
 
     pub fn range(&self) -> TextRange {

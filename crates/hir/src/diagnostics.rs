@@ -32,15 +32,36 @@ pub struct Diag {
 
 impl Diag {
     pub fn error(code: &'static str, message: impl Into<String>, range: TextRange) -> Diag {
-        Diag { code, message: message.into(), range, severity: Severity::Error, related: Vec::new() }
+        Diag {
+            code,
+            message: message.into(),
+            range,
+            severity: Severity::Error,
+            related: Vec::new(),
+        }
     }
 
     pub fn warning(code: &'static str, message: impl Into<String>, range: TextRange) -> Diag {
-        Diag { code, message: message.into(), range, severity: Severity::Warning, related: Vec::new() }
+        Diag {
+            code,
+            message: message.into(),
+            range,
+            severity: Severity::Warning,
+            related: Vec::new(),
+        }
     }
 
-    pub fn with_related(mut self, item: Option<ItemDef>, range: TextRange, message: impl Into<String>) -> Diag {
-        self.related.push(DiagRelated { item, range, message: message.into() });
+    pub fn with_related(
+        mut self,
+        item: Option<ItemDef>,
+        range: TextRange,
+        message: impl Into<String>,
+    ) -> Diag {
+        self.related.push(DiagRelated {
+            item,
+            range,
+            message: message.into(),
+        });
         self
     }
 }

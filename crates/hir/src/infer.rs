@@ -54,9 +54,17 @@ pub fn fn_sig(db: &dyn Db, func: FunctionId) -> Arc<FnSig> {
         .generics
         .iter()
         .enumerate()
-        .map(|(i, g)| GenericParamId { owner, index: i as u32, name: g.name.clone() })
+        .map(|(i, g)| GenericParamId {
+            owner,
+            index: i as u32,
+            name: g.name.clone(),
+        })
         .collect();
-    let generic_is_value = data.generics.iter().map(|g| matches!(g.kind, GenericParamKind::Value { .. })).collect();
+    let generic_is_value = data
+        .generics
+        .iter()
+        .map(|g| matches!(g.kind, GenericParamKind::Value { .. }))
+        .collect();
     for g in &data.generics {
         if let GenericParamKind::Type { constraints } = &g.kind {
             for c in constraints {
@@ -82,12 +90,17 @@ pub fn fn_sig(db: &dyn Db, func: FunctionId) -> Arc<FnSig> {
         })
         .collect();
     let mut ret = match data.kind {
-        FnKind::Init => resolver.self_ctx.as_ref().map_or(Ty::Unknown, |c| c.ty.clone()),
+        FnKind::Init => resolver
+            .self_ctx
+            .as_ref()
+            .map_or(Ty::Unknown, |c| c.ty.clone()),
         _ => resolver.resolve_type(&data.ret, &mut diags),
     };
     // Accessors take their type (and parameters) from the property or subscript they belong to.
-    if matches!(data.kind, FnKind::Getter | FnKind::Setter | FnKind::RefAccessor)
-        && let Some(parent) = func.loc(db).parent()
+    if matches!(
+        data.kind,
+        FnKind::Getter | FnKind::Setter | FnKind::RefAccessor
+    ) && let Some(parent) = func.loc(db).parent()
     {
         let (value_ty, extra) = accessor_owner(db, &parent);
         if data.kind == FnKind::Setter {
@@ -137,7 +150,9 @@ pub fn derivative_sig(db: &dyn Db, func: FunctionId, kind: DiffKind) -> Option<A
     else {
         return None;
     };
-    let is_diff = |t: &Ty| !t.has_unknown() && t != &Ty::Void && resolve::implements(db, file, t, &differentiable);
+    let is_diff = |t: &Ty| {
+        !t.has_unknown() && t != &Ty::Void && resolve::implements(db, file, t, &differentiable)
+    };
     let pair_of = |t: &Ty| Ty::Adt(pair, Arc::from([GenericArg::Type(t.clone())]));
     let ret_no_diff = lower::fn_data(db, func).modifiers.no_diff;
     let mut params = Vec::new();
@@ -146,15 +161,25 @@ pub fn derivative_sig(db: &dyn Db, func: FunctionId, kind: DiffKind) -> Option<A
         let transformed = match (kind, diff, p.dir) {
             (DiffKind::Forward, true, dir) => Some((pair_of(&p.ty), dir)),
             (DiffKind::Forward, false, dir) => Some((p.ty.clone(), dir)),
-            (DiffKind::Backward, true, ParamDir::Out) => {
-                Some((resolve::normalize(db, file, &Ty::Assoc(Arc::new(p.ty.clone()), "Differential".into())), ParamDir::In))
-            }
+            (DiffKind::Backward, true, ParamDir::Out) => Some((
+                resolve::normalize(
+                    db,
+                    file,
+                    &Ty::Assoc(Arc::new(p.ty.clone()), "Differential".into()),
+                ),
+                ParamDir::In,
+            )),
             (DiffKind::Backward, true, _) => Some((pair_of(&p.ty), ParamDir::InOut)),
             (DiffKind::Backward, false, ParamDir::Out) => None,
             (DiffKind::Backward, false, _) => Some((p.ty.clone(), ParamDir::In)),
         };
         if let Some((ty, dir)) = transformed {
-            params.push(ParamSig { ty, dir, has_default: false, ..p.clone() });
+            params.push(ParamSig {
+                ty,
+                dir,
+                has_default: false,
+                ..p.clone()
+            });
         }
     }
     let ret_diff = !ret_no_diff && is_diff(&sig.ret);
@@ -165,7 +190,11 @@ pub fn derivative_sig(db: &dyn Db, func: FunctionId, kind: DiffKind) -> Option<A
             if ret_diff {
                 params.push(ParamSig {
                     name: "dResult".into(),
-                    ty: resolve::normalize(db, file, &Ty::Assoc(Arc::new(sig.ret.clone()), "Differential".into())),
+                    ty: resolve::normalize(
+                        db,
+                        file,
+                        &Ty::Assoc(Arc::new(sig.ret.clone()), "Differential".into()),
+                    ),
                     dir: ParamDir::In,
                     no_diff: false,
                     has_default: false,
@@ -174,7 +203,12 @@ pub fn derivative_sig(db: &dyn Db, func: FunctionId, kind: DiffKind) -> Option<A
             Ty::Void
         }
     };
-    Some(Arc::new(FnSig { params, ret, diags: Vec::new(), ..(*sig).clone() }))
+    Some(Arc::new(FnSig {
+        params,
+        ret,
+        diags: Vec::new(),
+        ..(*sig).clone()
+    }))
 }
 
 /// The value type and index parameters of the property or subscript that owns an accessor.
@@ -222,7 +256,10 @@ pub fn subscript_sig(db: &dyn Db, sub: SubscriptId) -> (Arc<[ParamSig]>, Ty) {
 pub fn field_types(db: &dyn Db, decl: TypeDeclId) -> Arc<[Ty]> {
     let data = lower::type_decl_data(db, decl);
     let resolver = Resolver::for_item(db, decl.loc(db));
-    data.fields.iter().map(|f| resolver.resolve_type(&f.ty, &mut Vec::new())).collect()
+    data.fields
+        .iter()
+        .map(|f| resolver.resolve_type(&f.ty, &mut Vec::new()))
+        .collect()
 }
 
 /// Diagnostics of a type declaration's own signature (bases, field types).
@@ -282,10 +319,16 @@ fn const_eval(db: &dyn Db, resolver: &Resolver<'_>, body: &Body, expr: ExprId) -
             Resolution::EnumCase(d, i) => resolve::enum_case_value(db, resolver.file, d, i),
             _ => None,
         },
-        Expr::Prefix { op: PrefixOp::Neg, expr } => const_eval(db, resolver, body, *expr).map(|v| -v),
+        Expr::Prefix {
+            op: PrefixOp::Neg,
+            expr,
+        } => const_eval(db, resolver, body, *expr).map(|v| -v),
         Expr::Cast { expr, .. } => const_eval(db, resolver, body, *expr),
         Expr::Binary { op, lhs, rhs } => {
-            let (a, b) = (const_eval(db, resolver, body, *lhs)?, const_eval(db, resolver, body, *rhs)?);
+            let (a, b) = (
+                const_eval(db, resolver, body, *lhs)?,
+                const_eval(db, resolver, body, *rhs)?,
+            );
             Some(match op {
                 BinaryOp::Add => a.wrapping_add(b),
                 BinaryOp::Sub => a.wrapping_sub(b),
@@ -310,7 +353,10 @@ pub fn infer_global(db: &dyn Db, global: GlobalId) -> Arc<InferenceResult> {
     let body = lower::global_body(db, global);
     let resolver = Resolver::for_item(db, global.loc(db));
     let mut diags = Vec::new();
-    let declared = data.ty.as_ref().map(|t| resolver.resolve_type(t, &mut diags));
+    let declared = data
+        .ty
+        .as_ref()
+        .map(|t| resolver.resolve_type(t, &mut diags));
     let mut ctx = InferCtx::new(db, resolver, &body, None);
     ctx.result.diags = diags;
     if let Some(root) = body.root_expr {
@@ -354,11 +400,17 @@ pub struct InferenceResult {
 
 impl InferenceResult {
     pub fn expr_ty(&self, e: ExprId) -> Ty {
-        self.expr_types.get(e.into_raw().into_u32() as usize).cloned().unwrap_or(Ty::Unknown)
+        self.expr_types
+            .get(e.into_raw().into_u32() as usize)
+            .cloned()
+            .unwrap_or(Ty::Unknown)
     }
 
     pub fn local_ty(&self, l: LocalId) -> Ty {
-        self.local_types.get(l.into_raw().into_u32() as usize).cloned().unwrap_or(Ty::Unknown)
+        self.local_types
+            .get(l.into_raw().into_u32() as usize)
+            .cloned()
+            .unwrap_or(Ty::Unknown)
     }
 }
 
@@ -440,7 +492,12 @@ fn is_make_tuple(name: &str) -> bool {
 }
 
 impl<'a, 'db> InferCtx<'a, 'db> {
-    fn new(db: &'db dyn Db, resolver: Resolver<'db>, body: &'a Body, sig: Option<&'a FnSig>) -> Self {
+    fn new(
+        db: &'db dyn Db,
+        resolver: Resolver<'db>,
+        body: &'a Body,
+        sig: Option<&'a FnSig>,
+    ) -> Self {
         InferCtx {
             db,
             file: resolver.file,
@@ -480,7 +537,11 @@ impl<'a, 'db> InferCtx<'a, 'db> {
     }
 
     fn set_ty(&mut self, e: ExprId, ty: Ty) -> Ty {
-        if let Some(slot) = self.result.expr_types.get_mut(e.into_raw().into_u32() as usize) {
+        if let Some(slot) = self
+            .result
+            .expr_types
+            .get_mut(e.into_raw().into_u32() as usize)
+        {
             *slot = ty.clone();
         }
         ty
@@ -511,7 +572,11 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                     self.infer_stmt(s);
                 }
             }
-            Stmt::If { cond, then_branch, else_branch } => {
+            Stmt::If {
+                cond,
+                then_branch,
+                else_branch,
+            } => {
                 let (cond, then_branch, else_branch) = (*cond, *then_branch, *else_branch);
                 self.infer_condition(cond);
                 self.scoped(then_branch);
@@ -519,8 +584,14 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                     self.scoped(e);
                 }
             }
-            Stmt::IfLet { local, init, then_branch, else_branch } => {
-                let (local, init, then_branch, else_branch) = (*local, *init, *then_branch, *else_branch);
+            Stmt::IfLet {
+                local,
+                init,
+                then_branch,
+                else_branch,
+            } => {
+                let (local, init, then_branch, else_branch) =
+                    (*local, *init, *then_branch, *else_branch);
                 let ty = self.infer_expr(init, None);
                 let ty = self.unwrap_optional(&ty).unwrap_or(ty);
                 self.set_local_ty(local, ty);
@@ -532,7 +603,13 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                     self.scoped(e);
                 }
             }
-            Stmt::For { init, cond, step, body, .. } => {
+            Stmt::For {
+                init,
+                cond,
+                step,
+                body,
+                ..
+            } => {
                 let (init, cond, step, body) = (*init, *cond, *step, *body);
                 self.scopes.push(Vec::new());
                 if let Some(init) = init {
@@ -573,7 +650,10 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                     || matches!(ty, Ty::Scalar(_) | Ty::Param(_) | Ty::Assoc(..))
                     || matches!(ty, Ty::Adt(d, _) if lower::type_decl_data(self.db, d).kind == TypeDeclKind::Enum);
                 if !ok {
-                    let msg = format!("`switch` needs a scalar or enum value, found `{}`", self.display(&ty));
+                    let msg = format!(
+                        "`switch` needs a scalar or enum value, found `{}`",
+                        self.display(&ty)
+                    );
                     self.error("E2014", msg, self.range(scrutinee));
                 }
                 self.switch_depth += 1;
@@ -618,7 +698,11 @@ impl<'a, 'db> InferCtx<'a, 'db> {
     }
 
     fn set_local_ty(&mut self, local: LocalId, ty: Ty) {
-        if let Some(slot) = self.result.local_types.get_mut(local.into_raw().into_u32() as usize) {
+        if let Some(slot) = self
+            .result
+            .local_types
+            .get_mut(local.into_raw().into_u32() as usize)
+        {
             *slot = ty;
         }
     }
@@ -629,7 +713,9 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             let mut diags = Vec::new();
             let mut ty = self.resolver.resolve_type(t, &mut diags);
             for dim in data.array_dims.iter().rev() {
-                let len = dim.as_ref().map_or(Len::Unknown, |c| self.resolver.eval_len(c));
+                let len = dim
+                    .as_ref()
+                    .map_or(Len::Unknown, |c| self.resolver.eval_len(c));
                 ty = Ty::Array(Arc::new(ty), len);
             }
             self.result.diags.extend(diags);
@@ -648,7 +734,11 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             (None, Some(init)) => {
                 let t = self.infer_expr(init, None);
                 if t == Ty::Void {
-                    self.error("E2004", "cannot initialise a variable with a `void` value", self.range(init));
+                    self.error(
+                        "E2004",
+                        "cannot initialise a variable with a `void` value",
+                        self.range(init),
+                    );
                     Ty::Unknown
                 } else {
                     t
@@ -681,10 +771,16 @@ impl<'a, 'db> InferCtx<'a, 'db> {
     fn infer_condition(&mut self, cond: ExprId) {
         let ty = self.infer_expr(cond, Some(&Ty::BOOL));
         let ty = self.normalize(&ty);
-        if ty.has_unknown() || matches!(ty, Ty::Scalar(_)) || matches!(ty, Ty::Param(_) | Ty::Assoc(..)) {
+        if ty.has_unknown()
+            || matches!(ty, Ty::Scalar(_))
+            || matches!(ty, Ty::Param(_) | Ty::Assoc(..))
+        {
             return;
         }
-        let msg = format!("condition must be a scalar `bool`-convertible value, found `{}`", self.display(&ty));
+        let msg = format!(
+            "condition must be a scalar `bool`-convertible value, found `{}`",
+            self.display(&ty)
+        );
         self.error("E2014", msg, self.range(cond));
     }
 
@@ -703,8 +799,15 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 }
             }
             None => {
-                if ret != Ty::Void && !ret.has_unknown() && sig.kind != FnKind::Init && sig.kind != FnKind::Setter {
-                    let msg = format!("this function must return a value of type `{}`", self.display(&ret));
+                if ret != Ty::Void
+                    && !ret.has_unknown()
+                    && sig.kind != FnKind::Init
+                    && sig.kind != FnKind::Setter
+                {
+                    let msg = format!(
+                        "this function must return a value of type `{}`",
+                        self.display(&ret)
+                    );
                     self.error("E2013", msg, range);
                 }
             }
@@ -724,7 +827,9 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         match (&from, &to) {
             // Associated types that cannot be resolved further (synthesised differentials,
             // generic ones) are checked when the autodiff layer synthesises them.
-            (Ty::Assoc(..), _) | (_, Ty::Assoc(..)) | (Ty::This, _) | (_, Ty::This) => return Some(Cost(1)),
+            (Ty::Assoc(..), _) | (_, Ty::Assoc(..)) | (Ty::This, _) | (_, Ty::This) => {
+                return Some(Cost(1));
+            }
             _ => {}
         }
         if let Some(cost) = shape_conversion(&from, &to) {
@@ -736,13 +841,19 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 (lens_ok && self.conversion_cost(a, b) == Some(Cost::EXACT)).then_some(Cost::EXACT)
             }
             (Ty::Adt(d, _), Ty::Scalar(k)) if k.is_integer() => {
-                (lower::type_decl_data(self.db, *d).kind == TypeDeclKind::Enum).then_some(Cost::CONVERSION)
+                (lower::type_decl_data(self.db, *d).kind == TypeDeclKind::Enum)
+                    .then_some(Cost::CONVERSION)
             }
             // `Optional<T>` takes a `T` (and `none`).
-            (_, Ty::Adt(d, args)) if d.loc(self.db).name() == "Optional" && args.first() == Some(&GenericArg::Type(from.clone())) => {
+            (_, Ty::Adt(d, args))
+                if d.loc(self.db).name() == "Optional"
+                    && args.first() == Some(&GenericArg::Type(from.clone())) =>
+            {
                 Some(Cost::CONVERSION)
             }
-            (_, Ty::Adt(d, _)) if lower::type_decl_data(self.db, *d).kind == TypeDeclKind::Interface => {
+            (_, Ty::Adt(d, _))
+                if lower::type_decl_data(self.db, *d).kind == TypeDeclKind::Interface =>
+            {
                 resolve::implements(self.db, self.file, &from, &to).then_some(Cost::TO_INTERFACE)
             }
             // A generic parameter's arguments are checked at the call; inside the generic body
@@ -773,8 +884,10 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         known
             .iter()
             .filter_map(|c| {
-                let total: Option<u32> =
-                    known.iter().map(|o| self.conversion_cost(o, c).map(|x| x.0)).sum();
+                let total: Option<u32> = known
+                    .iter()
+                    .map(|o| self.conversion_cost(o, c).map(|x| x.0))
+                    .sum();
                 total.map(|t| (t, (*c).clone()))
             })
             .min_by_key(|(t, _)| *t)
@@ -812,11 +925,19 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             Expr::This => match &self.resolver.self_ctx {
                 Some(ctx) if !self.sig.is_some_and(|s| s.is_static) => ctx.ty.clone(),
                 _ => {
-                    self.error("E2001", "`this` is only available inside non-static methods", range);
+                    self.error(
+                        "E2001",
+                        "`this` is only available inside non-static methods",
+                        range,
+                    );
                     Ty::Unknown
                 }
             },
-            Expr::Field { base, name, name_range } => self.infer_field(e, base, &name, name_range),
+            Expr::Field {
+                base,
+                name,
+                name_range,
+            } => self.infer_field(e, base, &name, name_range),
             Expr::Index { base, index } => self.infer_index(base, index),
             Expr::Call { callee, args } => self.infer_call(e, callee, &args, expected),
             Expr::GenericApply { base, args } => {
@@ -824,10 +945,17 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 let _ = self.infer_expr(base, None);
                 if let Some(ty) = self.type_exprs.get(&base).cloned() {
                     let mut diags = Vec::new();
-                    let applied = self.resolver.apply_generic_args(Resolution::Type(ty), &args, range, &mut diags);
+                    let applied = self.resolver.apply_generic_args(
+                        Resolution::Type(ty),
+                        &args,
+                        range,
+                        &mut diags,
+                    );
                     self.result.diags.extend(diags);
                     if let Resolution::Type(applied) = applied {
-                        self.result.resolutions.insert(e, ExprRes::Type(applied.clone()));
+                        self.result
+                            .resolutions
+                            .insert(e, ExprRes::Type(applied.clone()));
                         self.type_exprs.insert(e, applied);
                     }
                 }
@@ -841,7 +969,11 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 let lt = self.infer_expr(lhs, None);
                 let rt = self.infer_expr(rhs, Some(&lt));
                 // slangc reports `=` at the operator and compound assignments at their target.
-                let at = if op.is_some() { self.range(lhs) } else { self.body.anchor(e) };
+                let at = if op.is_some() {
+                    self.range(lhs)
+                } else {
+                    self.body.anchor(e)
+                };
                 self.check_lvalue_at(lhs, "assign to this expression", at);
                 match op {
                     None => {
@@ -863,14 +995,19 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                         t
                     }
                     PrefixOp::Not => match t {
-                        Ty::Scalar(_) | Ty::Vector(..) | Ty::Matrix(..) => t.with_scalar(ScalarKind::Bool),
+                        Ty::Scalar(_) | Ty::Vector(..) | Ty::Matrix(..) => {
+                            t.with_scalar(ScalarKind::Bool)
+                        }
                         _ => t,
                     },
                     PrefixOp::BitNot => {
                         if let Some(k) = t.scalar_kind()
                             && !k.is_integer()
                         {
-                            let msg = format!("operator `~` needs an integer operand, found `{}`", self.display(&t));
+                            let msg = format!(
+                                "operator `~` needs an integer operand, found `{}`",
+                                self.display(&t)
+                            );
                             self.error("E2005", msg, range);
                         }
                         t
@@ -883,7 +1020,11 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 self.check_lvalue(expr, "modify this expression");
                 t
             }
-            Expr::Ternary { cond, then_branch, else_branch } => {
+            Expr::Ternary {
+                cond,
+                then_branch,
+                else_branch,
+            } => {
                 self.infer_condition(cond);
                 let a = self.infer_expr(then_branch, expected);
                 let b = self.infer_expr(else_branch, expected);
@@ -920,7 +1061,10 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 if let Some((funcs, None)) = self.fn_exprs.get(&target).cloned() {
                     let explicit = explicit.map(|a| {
                         let mut diags = Vec::new();
-                        let r = a.iter().map(|x| self.resolver.resolve_generic_arg(x, &mut diags)).collect();
+                        let r = a
+                            .iter()
+                            .map(|x| self.resolver.resolve_generic_arg(x, &mut diags))
+                            .collect();
                         self.result.diags.extend(diags);
                         r
                     });
@@ -982,18 +1126,28 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 !matches!((a, b), (Ty::Vector(_, Len::Known(n)), Ty::Vector(_, Len::Known(m))) if n < m)
             }
             (a, b) if (is_enum(a) && numeric(b)) || (numeric(a) && is_enum(b)) => true,
-            (Ty::Param(_) | Ty::Assoc(..) | Ty::This, _) | (_, Ty::Param(_) | Ty::Assoc(..) | Ty::This) => true,
+            (Ty::Param(_) | Ty::Assoc(..) | Ty::This, _)
+            | (_, Ty::Param(_) | Ty::Assoc(..) | Ty::This) => true,
             (Ty::Adt(..), Ty::Adt(..)) => true,
             _ => false,
         };
         if !ok {
-            let msg = format!("cannot cast `{}` to `{}`", self.display(&f), self.display(&t));
+            let msg = format!(
+                "cannot cast `{}` to `{}`",
+                self.display(&f),
+                self.display(&t)
+            );
             self.error("E2004", msg, range);
         }
     }
 
     fn lookup_local(&self, name: &str) -> Option<LocalId> {
-        self.scopes.iter().rev().flat_map(|s| s.iter().rev()).find(|(n, _)| n == name).map(|(_, l)| *l)
+        self.scopes
+            .iter()
+            .rev()
+            .flat_map(|s| s.iter().rev())
+            .find(|(n, _)| n == name)
+            .map(|(_, l)| *l)
     }
 
     fn infer_path(&mut self, e: ExprId, path: &PathRef) -> Ty {
@@ -1028,7 +1182,9 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 Ty::Unknown
             }
             Some(Resolution::ImplicitMember) => {
-                let Some(ctx) = self.resolver.self_ctx.clone() else { return Ty::Unknown };
+                let Some(ctx) = self.resolver.self_ctx.clone() else {
+                    return Ty::Unknown;
+                };
                 self.member_of(e, &ctx.ty, &path.last_name(), path.range(), true)
             }
             Some(res) => self.apply_resolution(e, res, path),
@@ -1067,7 +1223,10 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             Resolution::Inaccessible(_) => {
                 self.error(
                     "E2026",
-                    format!("`{}` is not public in its module: declare it `public` to use it here", path.last_name()),
+                    format!(
+                        "`{}` is not public in its module: declare it `public` to use it here",
+                        path.last_name()
+                    ),
                     path.range(),
                 );
                 Ty::Unknown
@@ -1084,7 +1243,13 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             .then(|| ctx.ty.clone())
     }
 
-    fn infer_field(&mut self, e: ExprId, base: ExprId, name: &SmolStr, name_range: TextRange) -> Ty {
+    fn infer_field(
+        &mut self,
+        e: ExprId,
+        base: ExprId,
+        name: &SmolStr,
+        name_range: TextRange,
+    ) -> Ty {
         let base_ty = self.infer_expr(base, None);
         if let Some(ty) = self.type_exprs.get(&base).cloned() {
             // `Type.member`: static member, nested type, enum case.
@@ -1107,14 +1272,25 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             && let Expr::Path(p) = &self.body.exprs[base]
         {
             let mut full = p.clone();
-            full.segments.push(crate::data::PathSegRef { name: name.clone(), args: None, range: name_range });
+            full.segments.push(crate::data::PathSegRef {
+                name: name.clone(),
+                args: None,
+                range: name_range,
+            });
             return self.infer_path(e, &full);
         }
         self.member_of(e, &base_ty, name, name_range, false)
     }
 
     /// Instance member access `value.name` (or implicit `this.name`).
-    fn member_of(&mut self, e: ExprId, base_ty: &Ty, name: &SmolStr, name_range: TextRange, implicit: bool) -> Ty {
+    fn member_of(
+        &mut self,
+        e: ExprId,
+        base_ty: &Ty,
+        name: &SmolStr,
+        name_range: TextRange,
+        implicit: bool,
+    ) -> Ty {
         let ty = self.normalize(base_ty);
         if ty.has_unknown() {
             return Ty::Unknown;
@@ -1123,7 +1299,8 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         let swizzle_like = !name.is_empty() && name.chars().all(|c| "xyzwrgba".contains(c));
         if let Some(k) = ty.scalar_kind()
             && matches!(ty, Ty::Scalar(_) | Ty::Vector(..))
-            && (swizzle_like || resolve::lookup_member_items(self.db, self.file, &ty, name).is_empty())
+            && (swizzle_like
+                || resolve::lookup_member_items(self.db, self.file, &ty, name).is_empty())
         {
             let len = match &ty {
                 Ty::Vector(_, Len::Known(n)) => *n,
@@ -1144,7 +1321,11 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             && let Some(count) = matrix_swizzle_len(name)
         {
             let _ = c;
-            return if count == 1 { (**elem).clone() } else { Ty::Vector(elem.clone(), Len::Known(count)) };
+            return if count == 1 {
+                (**elem).clone()
+            } else {
+                Ty::Vector(elem.clone(), Len::Known(count))
+            };
         }
         if matches!(ty, Ty::Array(..)) && name == "getCount" {
             return Ty::Unknown;
@@ -1159,10 +1340,17 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         if let Ty::Adt(decl, args) = &ty {
             let data = lower::type_decl_data(self.db, *decl);
             if let Some(i) = data.fields.iter().position(|f| &f.name == name) {
-                self.result.resolutions.insert(e, ExprRes::Field(*decl, i as u32));
-                let fty = field_types(self.db, *decl).get(i).cloned().unwrap_or(Ty::Unknown);
+                self.result
+                    .resolutions
+                    .insert(e, ExprRes::Field(*decl, i as u32));
+                let fty = field_types(self.db, *decl)
+                    .get(i)
+                    .cloned()
+                    .unwrap_or(Ty::Unknown);
                 let subst = type_args_subst(self.db, *decl, args);
-                return fty.subst(&|p| resolve::subst_lookup(&subst, &p)).subst_this(&ty);
+                return fty
+                    .subst(&|p| resolve::subst_lookup(&subst, &p))
+                    .subst_this(&ty);
             }
         }
         if let Ty::Assoc(base, assoc) = &ty {
@@ -1177,7 +1365,9 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             })
             .collect();
         if !funcs.is_empty() {
-            self.result.resolutions.insert(e, ExprRes::Function(funcs[0]));
+            self.result
+                .resolutions
+                .insert(e, ExprRes::Function(funcs[0]));
             self.fn_exprs.insert(e, (funcs.clone(), Some(ty.clone())));
             return Ty::Func(funcs[0]);
         }
@@ -1186,7 +1376,10 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 self.result.resolutions.insert(e, ExprRes::Property(*p));
                 let pty = property_ty(self.db, *p);
                 let subst = resolve::member_subst(self.db, self.file, p.loc(self.db), &ty);
-                return self.normalize(&pty.subst(&|q| resolve::subst_lookup(&subst, &q)).subst_this(&ty));
+                return self.normalize(
+                    &pty.subst(&|q| resolve::subst_lookup(&subst, &q))
+                        .subst_this(&ty),
+                );
             }
             Some(ItemDef::Global(g)) => {
                 self.result.resolutions.insert(e, ExprRes::Global(*g));
@@ -1203,7 +1396,10 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         if matches!(ty, Ty::Param(_) | Ty::Assoc(..) | Ty::This) {
             // Requirements of constraints were searched; an unknown member of a generic value is
             // an error only when it has constraints that were found.
-            let msg = format!("type `{}` has no member `{name}`: add a constraint that declares it", self.display(&ty));
+            let msg = format!(
+                "type `{}` has no member `{name}`: add a constraint that declares it",
+                self.display(&ty)
+            );
             self.error("E2003", msg, name_range);
             return Ty::Unknown;
         }
@@ -1217,16 +1413,34 @@ impl<'a, 'db> InferCtx<'a, 'db> {
     /// `IDifferentiable` conformance is synthesised has the differentiable fields of `S`, each of
     /// its field type's `Differential`. Other symbolic associated types are checked when the
     /// autodiff layer synthesises them.
-    fn synthesized_member(&mut self, e: ExprId, base: &Ty, assoc: &str, name: &SmolStr, name_range: TextRange) -> Ty {
-        let Ty::Adt(decl, args) = base else { return Ty::Unknown };
+    fn synthesized_member(
+        &mut self,
+        e: ExprId,
+        base: &Ty,
+        assoc: &str,
+        name: &SmolStr,
+        name_range: TextRange,
+    ) -> Ty {
+        let Ty::Adt(decl, args) = base else {
+            return Ty::Unknown;
+        };
         let data = lower::type_decl_data(self.db, *decl);
         if assoc != "Differential" || data.kind != TypeDeclKind::Struct {
             return Ty::Unknown;
         }
-        match data.fields.iter().position(|f| &f.name == name && !f.modifiers.no_diff) {
+        match data
+            .fields
+            .iter()
+            .position(|f| &f.name == name && !f.modifiers.no_diff)
+        {
             Some(i) => {
-                self.result.resolutions.insert(e, ExprRes::Field(*decl, i as u32));
-                let fty = field_types(self.db, *decl).get(i).cloned().unwrap_or(Ty::Unknown);
+                self.result
+                    .resolutions
+                    .insert(e, ExprRes::Field(*decl, i as u32));
+                let fty = field_types(self.db, *decl)
+                    .get(i)
+                    .cloned()
+                    .unwrap_or(Ty::Unknown);
                 let subst = type_args_subst(self.db, *decl, args);
                 let fty = fty.subst(&|p| resolve::subst_lookup(&subst, &p));
                 self.normalize(&Ty::Assoc(Arc::new(fty), "Differential".into()))
@@ -1248,7 +1462,10 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         let bt = self.normalize(&bt);
         let it = self.normalize(&it);
         // A float index converts (slangc warns); anything but a scalar is an error.
-        if !it.has_unknown() && !matches!(it, Ty::Scalar(_) | Ty::Param(_) | Ty::Assoc(..)) && matches!(bt, Ty::Array(..) | Ty::Vector(..) | Ty::Matrix(..)) {
+        if !it.has_unknown()
+            && !matches!(it, Ty::Scalar(_) | Ty::Param(_) | Ty::Assoc(..))
+            && matches!(bt, Ty::Array(..) | Ty::Vector(..) | Ty::Matrix(..))
+        {
             let msg = format!("an index must be an integer, found `{}`", self.display(&it));
             self.error("E2021", msg, self.range(index));
         }
@@ -1278,7 +1495,13 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         })?;
         let (_, ret) = subscript_sig(self.db, sub);
         let subst = resolve::member_subst(self.db, self.file, sub.loc(self.db), ty);
-        Some((sub, self.normalize(&ret.subst(&|p| resolve::subst_lookup(&subst, &p)).subst_this(ty))))
+        Some((
+            sub,
+            self.normalize(
+                &ret.subst(&|p| resolve::subst_lookup(&subst, &p))
+                    .subst_this(ty),
+            ),
+        ))
     }
 
     fn infer_binary(&mut self, e: ExprId, op: BinaryOp, lhs: ExprId, rhs: ExprId) -> Ty {
@@ -1293,11 +1516,17 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             return self.binary_result(op, &ln, &rn, self.op_range(e, lhs, rhs));
         }
         if ln.has_unknown() || rn.has_unknown() {
-            return if op.is_comparison() || matches!(op, BinaryOp::And | BinaryOp::Or) { Ty::BOOL } else { Ty::Unknown };
+            return if op.is_comparison() || matches!(op, BinaryOp::And | BinaryOp::Or) {
+                Ty::BOOL
+            } else {
+                Ty::Unknown
+            };
         }
         // Enums compare with each other and combine as flags.
         let is_enum = |t: &Ty| matches!(t, Ty::Adt(d, _) if lower::type_decl_data(self.db, *d).kind == TypeDeclKind::Enum);
-        if is_enum(&ln) && (ln == rn || rn.is_numeric_shape()) || is_enum(&rn) && ln.is_numeric_shape() {
+        if is_enum(&ln) && (ln == rn || rn.is_numeric_shape())
+            || is_enum(&rn) && ln.is_numeric_shape()
+        {
             if op.is_comparison() {
                 return Ty::BOOL;
             }
@@ -1313,17 +1542,31 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         };
         let mut member_ops = resolve::lookup_member_items(self.db, self.file, &ln, &op_name);
         member_ops.retain(|d| matches!(d, ItemDef::Function(_)));
-        let mut cands: Vec<Candidate> =
-            funcs.into_iter().map(|func| Candidate { func, outer: Vec::new(), this_ty: None, derivative: None }).collect();
+        let mut cands: Vec<Candidate> = funcs
+            .into_iter()
+            .map(|func| Candidate {
+                func,
+                outer: Vec::new(),
+                this_ty: None,
+                derivative: None,
+            })
+            .collect();
         for m in member_ops {
             if let ItemDef::Function(f) = m {
                 let outer = resolve::member_subst(self.db, self.file, f.loc(self.db), &ln);
-                cands.push(Candidate { func: f, outer, this_ty: Some(ln.clone()), derivative: None });
+                cands.push(Candidate {
+                    func: f,
+                    outer,
+                    this_ty: Some(ln.clone()),
+                    derivative: None,
+                });
             }
         }
         if !cands.is_empty() {
             let arg_tys = vec![lt.clone(), rt.clone()];
-            if let Some((chosen, ret)) = self.pick_overload(&cands, None, &[lhs, rhs], &arg_tys, range, &op_name, true) {
+            if let Some((chosen, ret)) =
+                self.pick_overload(&cands, None, &[lhs, rhs], &arg_tys, range, &op_name, true)
+            {
                 self.result.resolutions.insert(e, ExprRes::Function(chosen));
                 return ret;
             }
@@ -1383,11 +1626,16 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             self.error("E2005", msg, range);
             return Ty::Unknown;
         }
-        let (lk, rk) = (l.scalar_kind().unwrap_or(ScalarKind::Int), r.scalar_kind().unwrap_or(ScalarKind::Int));
+        let (lk, rk) = (
+            l.scalar_kind().unwrap_or(ScalarKind::Int),
+            r.scalar_kind().unwrap_or(ScalarKind::Int),
+        );
         let shape = match (&l, &r) {
             (Ty::Scalar(_), other) | (other, Ty::Scalar(_)) => Some(other.clone()),
             (Ty::Vector(_, n), Ty::Vector(_, m)) if n == m => Some(l.clone()),
-            (Ty::Vector(_, Len::Known(1)), other) | (other, Ty::Vector(_, Len::Known(1))) => Some(other.clone()),
+            (Ty::Vector(_, Len::Known(1)), other) | (other, Ty::Vector(_, Len::Known(1))) => {
+                Some(other.clone())
+            }
             (Ty::Matrix(_, a, b), Ty::Matrix(_, c, d)) if a == c && b == d => Some(l.clone()),
             _ => None,
         };
@@ -1402,7 +1650,17 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             return Ty::Unknown;
         };
         let common = if lk >= rk { lk } else { rk };
-        let common = if common == ScalarKind::Bool && !matches!(op, BinaryOp::And | BinaryOp::Or | BinaryOp::Eq | BinaryOp::Ne | BinaryOp::BitAnd | BinaryOp::BitOr | BinaryOp::BitXor) {
+        let common = if common == ScalarKind::Bool
+            && !matches!(
+                op,
+                BinaryOp::And
+                    | BinaryOp::Or
+                    | BinaryOp::Eq
+                    | BinaryOp::Ne
+                    | BinaryOp::BitAnd
+                    | BinaryOp::BitOr
+                    | BinaryOp::BitXor
+            ) {
             ScalarKind::Int
         } else {
             common
@@ -1440,7 +1698,9 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 };
                 (vec![(**elem).clone(); n], "array elements")
             }
-            Ty::Adt(decl, args) if lower::type_decl_data(self.db, *decl).kind == TypeDeclKind::Struct => {
+            Ty::Adt(decl, args)
+                if lower::type_decl_data(self.db, *decl).kind == TypeDeclKind::Struct =>
+            {
                 let subst = type_args_subst(self.db, *decl, args);
                 let data = lower::type_decl_data(self.db, *decl);
                 let tys = field_types(self.db, *decl);
@@ -1457,7 +1717,10 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             Ty::Matrix(elem, Len::Known(r), Len::Known(c)) => {
                 // Rows or scalars: accept either by checking against rows when the count matches.
                 if items.len() == *r as usize {
-                    (vec![Ty::Vector(elem.clone(), Len::Known(*c)); *r as usize], "rows")
+                    (
+                        vec![Ty::Vector(elem.clone(), Len::Known(*c)); *r as usize],
+                        "rows",
+                    )
                 } else {
                     (vec![(**elem).clone(); (*r * *c) as usize], "components")
                 }
@@ -1490,7 +1753,13 @@ impl<'a, 'db> InferCtx<'a, 'db> {
 
     // ---- calls --------------------------------------------------------------------------
 
-    fn infer_call(&mut self, e: ExprId, callee: ExprId, args: &[ExprId], expected: Option<&Ty>) -> Ty {
+    fn infer_call(
+        &mut self,
+        e: ExprId,
+        callee: ExprId,
+        args: &[ExprId],
+        expected: Option<&Ty>,
+    ) -> Ty {
         // Call-level problems point at the `(`, as slangc reports them.
         let range = self.body.anchor(e);
         let callee_ty = self.infer_expr(callee, None);
@@ -1502,7 +1771,10 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         let callee_name = callee_display_name(self.body, target);
         let explicit: Option<Vec<GenericArg>> = explicit.map(|a| {
             let mut diags = Vec::new();
-            let r = a.iter().map(|x| self.resolver.resolve_generic_arg(x, &mut diags)).collect();
+            let r = a
+                .iter()
+                .map(|x| self.resolver.resolve_generic_arg(x, &mut diags))
+                .collect();
             self.result.diags.extend(diags);
             r
         });
@@ -1513,16 +1785,36 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         }
         if let Some((funcs, kind, explicit)) = self.diff_exprs.get(&callee).cloned() {
             let arg_tys: Vec<Ty> = args.iter().map(|a| self.infer_expr(*a, None)).collect();
-            if funcs.iter().any(|f| derivative_sig(self.db, *f, kind).is_none()) {
+            if funcs
+                .iter()
+                .any(|f| derivative_sig(self.db, *f, kind).is_none())
+            {
                 return Ty::Unknown;
             }
             let cands: Vec<Candidate> = funcs
                 .iter()
-                .map(|f| Candidate { func: *f, outer: Vec::new(), this_ty: None, derivative: Some(kind) })
+                .map(|f| Candidate {
+                    func: *f,
+                    outer: Vec::new(),
+                    this_ty: None,
+                    derivative: Some(kind),
+                })
                 .collect();
-            let op = if kind == DiffKind::Forward { "fwd_diff" } else { "bwd_diff" };
+            let op = if kind == DiffKind::Forward {
+                "fwd_diff"
+            } else {
+                "bwd_diff"
+            };
             let name = format!("{op}({callee_name})");
-            return match self.pick_overload(&cands, explicit.as_deref(), args, &arg_tys, range, &name, false) {
+            return match self.pick_overload(
+                &cands,
+                explicit.as_deref(),
+                args,
+                &arg_tys,
+                range,
+                &name,
+                false,
+            ) {
                 Some((chosen, ret)) => {
                     self.result.resolutions.insert(e, ExprRes::Function(chosen));
                     ret
@@ -1547,13 +1839,28 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                         Some(t) => resolve::member_subst(self.db, self.file, f.loc(self.db), t),
                         None => Vec::new(),
                     };
-                    Candidate { func: *f, outer, this_ty: this_ty.clone(), derivative: None }
+                    Candidate {
+                        func: *f,
+                        outer,
+                        this_ty: this_ty.clone(),
+                        derivative: None,
+                    }
                 })
                 .collect();
-            return match self.pick_overload(&cands, explicit.as_deref(), args, &arg_tys, range, &callee_name, false) {
+            return match self.pick_overload(
+                &cands,
+                explicit.as_deref(),
+                args,
+                &arg_tys,
+                range,
+                &callee_name,
+                false,
+            ) {
                 Some((chosen, ret)) => {
                     self.result.resolutions.insert(e, ExprRes::Function(chosen));
-                    self.result.resolutions.insert(target, ExprRes::Function(chosen));
+                    self.result
+                        .resolutions
+                        .insert(target, ExprRes::Function(chosen));
                     self.check_mutating_call(target, chosen, range);
                     ret
                 }
@@ -1570,7 +1877,10 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         if callee_ty.has_unknown() {
             return Ty::Unknown;
         }
-        let msg = format!("`{callee_name}` of type `{}` cannot be called", self.display(&callee_ty));
+        let msg = format!(
+            "`{callee_name}` of type `{}` cannot be called",
+            self.display(&callee_ty)
+        );
         self.error("E2008", msg, self.range(callee));
         Ty::Unknown
     }
@@ -1582,9 +1892,17 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             return;
         }
         match self.body.exprs[callee].clone() {
-            Expr::Field { base, .. } => self.check_lvalue_at(base, "call a `[mutating]` method on this value", call_anchor),
+            Expr::Field { base, .. } => self.check_lvalue_at(
+                base,
+                "call a `[mutating]` method on this value",
+                call_anchor,
+            ),
             // Implicit `this`.
-            Expr::Path(_) if self.sig.is_some_and(|s| !s.is_mutating && s.is_member && !s.is_static) => {
+            Expr::Path(_)
+                if self
+                    .sig
+                    .is_some_and(|s| !s.is_mutating && s.is_member && !s.is_static) =>
+            {
                 self.error(
                     "E2025",
                     "cannot call a `[mutating]` method on `this` from a non-mutating method: mark this method `[mutating]`",
@@ -1596,7 +1914,14 @@ impl<'a, 'db> InferCtx<'a, 'db> {
     }
 
     /// `T(args)`: constructors of builtin shapes, `__init`s of structs, and casts.
-    fn construct(&mut self, e: ExprId, ty: &Ty, args: &[ExprId], arg_tys: &[Ty], range: TextRange) -> Ty {
+    fn construct(
+        &mut self,
+        e: ExprId,
+        ty: &Ty,
+        args: &[ExprId],
+        arg_tys: &[Ty],
+        range: TextRange,
+    ) -> Ty {
         let ty = self.normalize(ty);
         if ty.has_unknown() {
             return Ty::Unknown;
@@ -1625,7 +1950,11 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                     Ty::Matrix(_, Len::Known(r), Len::Known(c)) => have += r * c,
                     Ty::Param(_) | Ty::Assoc(..) => return ty,
                     _ => {
-                        let msg = format!("cannot use a value of type `{}` to construct `{}`", self.display(&t), self.display(&ty));
+                        let msg = format!(
+                            "cannot use a value of type `{}` to construct `{}`",
+                            self.display(&t),
+                            self.display(&ty)
+                        );
                         self.error("E2012", msg, self.range(args[i]));
                         return ty;
                     }
@@ -1641,13 +1970,14 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             return ty;
         }
         // Structs and other declared types: `__init` overloads.
-        let inits: Vec<FunctionId> = resolve::lookup_member_items(self.db, self.file, &ty, "__init")
-            .into_iter()
-            .filter_map(|d| match d {
-                ItemDef::Function(f) => Some(f),
-                _ => None,
-            })
-            .collect();
+        let inits: Vec<FunctionId> =
+            resolve::lookup_member_items(self.db, self.file, &ty, "__init")
+                .into_iter()
+                .filter_map(|d| match d {
+                    ItemDef::Function(f) => Some(f),
+                    _ => None,
+                })
+                .collect();
         if !inits.is_empty() {
             let cands: Vec<Candidate> = inits
                 .iter()
@@ -1659,13 +1989,17 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 })
                 .collect();
             let name = self.display(&ty);
-            if let Some((chosen, _)) = self.pick_overload(&cands, None, args, arg_tys, range, &name, false) {
+            if let Some((chosen, _)) =
+                self.pick_overload(&cands, None, args, arg_tys, range, &name, false)
+            {
                 self.result.resolutions.insert(e, ExprRes::Function(chosen));
             }
             return ty;
         }
         match &ty {
-            Ty::Adt(decl, targs) if lower::type_decl_data(self.db, *decl).kind == TypeDeclKind::Struct => {
+            Ty::Adt(decl, targs)
+                if lower::type_decl_data(self.db, *decl).kind == TypeDeclKind::Struct =>
+            {
                 // Memberwise construction, or a single value of the same type.
                 if arg_tys.len() == 1 && self.conversion_cost(&arg_tys[0], &ty).is_some() {
                     return ty;
@@ -1731,30 +2065,51 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         }
         let rank = |a: &Applicable| (a.cost, a.generic, std::cmp::Reverse(a.specificity));
         let best = applicable.iter().map(|(_, a)| rank(a)).min()?;
-        let winners: Vec<&(usize, Applicable)> = applicable.iter().filter(|(_, a)| rank(a) == best).collect();
+        let winners: Vec<&(usize, Applicable)> =
+            applicable.iter().filter(|(_, a)| rank(a) == best).collect();
         // A prototype and its definition (or the same declaration seen twice) are one function:
         // prefer the one with a body.
         let same_signature = winners.iter().all(|(i, _)| {
-            let (a, b) = (fn_sig(self.db, cands[*i].func), fn_sig(self.db, cands[winners[0].0].func));
-            a.ret == b.ret && a.params.iter().map(|p| &p.ty).eq(b.params.iter().map(|p| &p.ty))
+            let (a, b) = (
+                fn_sig(self.db, cands[*i].func),
+                fn_sig(self.db, cands[winners[0].0].func),
+            );
+            a.ret == b.ret
+                && a.params
+                    .iter()
+                    .map(|p| &p.ty)
+                    .eq(b.params.iter().map(|p| &p.ty))
         });
         let winners: Vec<&(usize, Applicable)> = if same_signature {
-            let with_body = winners.iter().copied().find(|(i, _)| lower::fn_data(self.db, cands[*i].func).has_body);
+            let with_body = winners
+                .iter()
+                .copied()
+                .find(|(i, _)| lower::fn_data(self.db, cands[*i].func).has_body);
             vec![with_body.unwrap_or(winners[0])]
         } else {
             winners
         };
         let (index, app) = winners[0];
         if winners.len() > 1 && !arg_tys.iter().any(Ty::has_unknown) {
-            let sigs: Vec<String> = winners.iter().map(|(i, _)| self.fn_display(cands[*i].func)).collect();
+            let sigs: Vec<String> = winners
+                .iter()
+                .map(|(i, _)| self.fn_display(cands[*i].func))
+                .collect();
             let mut diag = Diag::error(
                 "E2006",
-                format!("call to `{name}` is ambiguous: {} candidates match equally well; convert an argument explicitly", winners.len()),
+                format!(
+                    "call to `{name}` is ambiguous: {} candidates match equally well; convert an argument explicitly",
+                    winners.len()
+                ),
                 range,
             );
             for ((i, _), sig) in winners.iter().zip(sigs) {
                 let f = cands[*i].func;
-                diag = diag.with_related(Some(ItemDef::Function(f)), lower::fn_data(self.db, f).name_range, format!("candidate: {sig}"));
+                diag = diag.with_related(
+                    Some(ItemDef::Function(f)),
+                    lower::fn_data(self.db, f).name_range,
+                    format!("candidate: {sig}"),
+                );
             }
             self.result.diags.push(diag);
             return Some((cands[*index].func, app.ret.clone()));
@@ -1778,7 +2133,12 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         Some((cands[*index].func, app.ret.clone()))
     }
 
-    fn try_candidate(&self, cand: &Candidate, explicit: Option<&[GenericArg]>, arg_tys: &[Ty]) -> Result<Applicable, Box<Rejection>> {
+    fn try_candidate(
+        &self,
+        cand: &Candidate,
+        explicit: Option<&[GenericArg]>,
+        arg_tys: &[Ty],
+    ) -> Result<Applicable, Box<Rejection>> {
         let sig = match cand.derivative {
             Some(kind) => match derivative_sig(self.db, cand.func, kind) {
                 Some(sig) => sig,
@@ -1788,7 +2148,10 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         };
         let required = sig.params.iter().filter(|p| !p.has_default).count();
         if arg_tys.len() < required || arg_tys.len() > sig.params.len() {
-            return Err(Box::new(Rejection::Arity { expected: sig.params.len(), required }));
+            return Err(Box::new(Rejection::Arity {
+                expected: sig.params.len(),
+                required,
+            }));
         }
         let outer = &cand.outer;
         let this_ty = cand.this_ty.clone();
@@ -1799,8 +2162,14 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 None => t,
             }
         };
-        let mut params: Vec<ParamSig> =
-            sig.params.iter().map(|p| ParamSig { ty: prep(&p.ty), ..p.clone() }).collect();
+        let mut params: Vec<ParamSig> = sig
+            .params
+            .iter()
+            .map(|p| ParamSig {
+                ty: prep(&p.ty),
+                ..p.clone()
+            })
+            .collect();
         let mut ret = prep(&sig.ret);
         let mut binds: Vec<(GenericParamId, GenericArg)> = Vec::new();
         if !sig.generics.is_empty() {
@@ -1829,7 +2198,9 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                         })
                         .collect();
                     match lens.first() {
-                        Some(first) if lens.iter().all(|l| l == first) => Some(GenericArg::Value((*first).clone())),
+                        Some(first) if lens.iter().all(|l| l == first) => {
+                            Some(GenericArg::Value((*first).clone()))
+                        }
                         _ => None,
                     }
                 } else {
@@ -1840,7 +2211,11 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                             _ => None,
                         })
                         .collect();
-                    if tys.is_empty() { None } else { self.join(&tys).map(GenericArg::Type) }
+                    if tys.is_empty() {
+                        None
+                    } else {
+                        self.join(&tys).map(GenericArg::Type)
+                    }
                 };
                 match bound {
                     Some(b) => binds.push((g.clone(), b)),
@@ -1850,18 +2225,25 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             // Constraints. An integer argument of a function over floats converts to `float`
             // of the same shape (`sqrt(4)`), as Slang's overloads allow.
             for bind in &mut binds {
-                let (g, GenericArg::Type(arg)) = bind.clone() else { continue };
+                let (g, GenericArg::Type(arg)) = bind.clone() else {
+                    continue;
+                };
                 for iface in resolve::param_constraints(self.db, &g) {
                     if resolve::implements(self.db, self.file, &arg, &iface) {
                         continue;
                     }
                     let as_float = arg.with_scalar(ScalarKind::Float);
-                    let promotable = arg.scalar_kind().is_some_and(|k| !k.is_float()) && arg.is_numeric_shape();
+                    let promotable =
+                        arg.scalar_kind().is_some_and(|k| !k.is_float()) && arg.is_numeric_shape();
                     if promotable && resolve::implements(self.db, self.file, &as_float, &iface) {
                         bind.1 = GenericArg::Type(as_float.clone());
                         continue;
                     }
-                    return Err(Box::new(Rejection::Constraint { param: g.name.clone(), arg: arg.clone(), iface }));
+                    return Err(Box::new(Rejection::Constraint {
+                        param: g.name.clone(),
+                        arg: arg.clone(),
+                        iface,
+                    }));
                 }
             }
             let apply = |t: &Ty| t.subst(&|p| resolve::subst_lookup(&binds, &p));
@@ -1874,7 +2256,12 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         for (i, (p, a)) in params.iter().zip(arg_tys.iter()).enumerate() {
             match self.conversion_cost(a, &p.ty) {
                 Some(c) => cost += c.0,
-                None => return Err(Box::new(Rejection::Arg { index: i, expected: p.ty.clone() })),
+                None => {
+                    return Err(Box::new(Rejection::Arg {
+                        index: i,
+                        expected: p.ty.clone(),
+                    }));
+                }
             }
         }
         Ok(Applicable {
@@ -1903,15 +2290,23 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         if let [(i, rej)] = rejections {
             let func = cands[*i].func;
             let sig_text = match cands[*i].derivative {
-                Some(kind) => crate::derivative_signature_text(self.db, func, kind).unwrap_or_else(|| self.fn_display(func)),
+                Some(kind) => crate::derivative_signature_text(self.db, func, kind)
+                    .unwrap_or_else(|| self.fn_display(func)),
                 None => self.fn_display(func),
             };
             let diag = match &**rej {
                 Rejection::Arity { expected, required } => {
-                    let want = if required == expected { format!("{expected}") } else { format!("{required} to {expected}") };
+                    let want = if required == expected {
+                        format!("{expected}")
+                    } else {
+                        format!("{required} to {expected}")
+                    };
                     Diag::error(
                         "E2007",
-                        format!("`{name}` takes {want} argument(s) but {} were given", arg_tys.len()),
+                        format!(
+                            "`{name}` takes {want} argument(s) but {} were given",
+                            arg_tys.len()
+                        ),
                         range,
                     )
                 }
@@ -1927,7 +2322,9 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 ),
                 Rejection::Infer(param) => Diag::error(
                     "E2023",
-                    format!("cannot infer generic parameter `{param}` of `{name}`: give it explicitly (`{name}<...>(...)`)"),
+                    format!(
+                        "cannot infer generic parameter `{param}` of `{name}`: give it explicitly (`{name}<...>(...)`)"
+                    ),
                     range,
                 ),
                 Rejection::Constraint { param, arg, iface } => Diag::error(
@@ -1941,21 +2338,40 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 ),
             };
             let related_range = lower::fn_data(self.db, func).name_range;
-            let what = if cands[*i].derivative.is_some() { "derivative of the function declared here" } else { "declared here" };
-            self.result.diags.push(diag.with_related(Some(ItemDef::Function(func)), related_range, format!("{what}: {sig_text}")));
+            let what = if cands[*i].derivative.is_some() {
+                "derivative of the function declared here"
+            } else {
+                "declared here"
+            };
+            self.result.diags.push(diag.with_related(
+                Some(ItemDef::Function(func)),
+                related_range,
+                format!("{what}: {sig_text}"),
+            ));
             return;
         }
         let shown: Vec<String> = arg_tys.iter().map(|t| self.display(t)).collect();
-        let what = if is_operator { format!("operator `{}`", name.trim_start_matches("operator")) } else { format!("`{name}`") };
+        let what = if is_operator {
+            format!("operator `{}`", name.trim_start_matches("operator"))
+        } else {
+            format!("`{name}`")
+        };
         let mut diag = Diag::error(
             "E2005",
-            format!("no overload of {what} takes arguments ({})", shown.join(", ")),
+            format!(
+                "no overload of {what} takes arguments ({})",
+                shown.join(", ")
+            ),
             range,
         );
         for (i, _) in rejections.iter().take(8) {
             let f = cands[*i].func;
             let sig = self.fn_display(f);
-            diag = diag.with_related(Some(ItemDef::Function(f)), lower::fn_data(self.db, f).name_range, format!("candidate: {sig}"));
+            diag = diag.with_related(
+                Some(ItemDef::Function(f)),
+                lower::fn_data(self.db, f).name_range,
+                format!("candidate: {sig}"),
+            );
         }
         self.result.diags.push(diag);
     }
@@ -1985,7 +2401,13 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                     if local.mutable {
                         Ok(())
                     } else {
-                        Err(("E2009", format!("`{}` is immutable (declared with `let` or `const`); declare it with `var`", local.name)))
+                        Err((
+                            "E2009",
+                            format!(
+                                "`{}` is immutable (declared with `let` or `const`); declare it with `var`",
+                                local.name
+                            ),
+                        ))
                     }
                 }
                 Some(ExprRes::Param(_)) => Ok(()),
@@ -1993,19 +2415,30 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                     let data = lower::global_data(self.db, *g);
                     if data.modifiers.is_const || data.is_let {
                         Err(("E2009", format!("`{}` is a constant", data.name)))
-                    } else if data.modifiers.is_static || data.modifiers.is_groupshared || data.in_type {
+                    } else if data.modifiers.is_static
+                        || data.modifiers.is_groupshared
+                        || data.in_type
+                    {
                         Ok(())
                     } else {
                         let is_resource = matches!(global_ty(self.db, *g), Ty::Adt(..));
                         if is_resource {
                             Ok(())
                         } else {
-                            Err(("E2009", format!("`{}` is a uniform shader parameter and is read-only; declare it `static` for a mutable global", data.name)))
+                            Err((
+                                "E2009",
+                                format!(
+                                    "`{}` is a uniform shader parameter and is read-only; declare it `static` for a mutable global",
+                                    data.name
+                                ),
+                            ))
                         }
                     }
                 }
                 Some(ExprRes::Field(..)) | Some(ExprRes::Property(_)) => self.this_mutable(),
-                Some(ExprRes::Function(_)) | Some(ExprRes::Type(_)) | Some(ExprRes::EnumCase(..)) => {
+                Some(ExprRes::Function(_))
+                | Some(ExprRes::Type(_))
+                | Some(ExprRes::EnumCase(..)) => {
                     Err(("E2009", "it does not name a variable".into()))
                 }
                 _ => Ok(()),
@@ -2020,14 +2453,20 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                         seen.sort_unstable();
                         seen.dedup();
                         if seen.len() != idx.len() {
-                            return Err(("E2011", format!("the swizzle `{name}` repeats a component")));
+                            return Err((
+                                "E2011",
+                                format!("the swizzle `{name}` repeats a component"),
+                            ));
                         }
                     }
                 }
                 if let Some(ExprRes::Property(p)) = self.result.resolutions.get(&e) {
                     let data = lower::property_data(self.db, *p);
                     if data.setter.is_none() && !data.declares_set {
-                        return Err(("E2009", format!("property `{}` has no `set` accessor", data.name)));
+                        return Err((
+                            "E2009",
+                            format!("property `{}` has no `set` accessor", data.name),
+                        ));
                     }
                 }
                 if self.type_exprs.contains_key(base) {
@@ -2045,7 +2484,13 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                             if data.setter.is_some() || data.declares_set {
                                 Ok(())
                             } else {
-                                Err(("E2009", format!("`{}` is read-only (its subscript has no `set`)", self.display(&bt))))
+                                Err((
+                                    "E2009",
+                                    format!(
+                                        "`{}` is read-only (its subscript has no `set`)",
+                                        self.display(&bt)
+                                    ),
+                                ))
                             }
                         }
                         None => Ok(()),
@@ -2055,7 +2500,10 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             }
             Expr::Missing => Ok(()),
             Expr::NoDiff(inner) => self.lvalue(*inner),
-            _ => Err(("E2009", "it is not a variable, field, element or swizzle".into())),
+            _ => Err((
+                "E2009",
+                "it is not a variable, field, element or swizzle".into(),
+            )),
         }
     }
 
@@ -2081,14 +2529,25 @@ fn callee_display_name(body: &Body, e: ExprId) -> String {
 }
 
 /// Generic parameter substitution for a struct's type arguments.
-fn type_args_subst(db: &dyn Db, decl: TypeDeclId, args: &[GenericArg]) -> Vec<(GenericParamId, GenericArg)> {
+fn type_args_subst(
+    db: &dyn Db,
+    decl: TypeDeclId,
+    args: &[GenericArg],
+) -> Vec<(GenericParamId, GenericArg)> {
     let data = lower::type_decl_data(db, decl);
     data.generics
         .iter()
         .enumerate()
         .zip(args.iter())
         .map(|((i, g), a)| {
-            (GenericParamId { owner: GenericOwner::TypeDecl(decl), index: i as u32, name: g.name.clone() }, a.clone())
+            (
+                GenericParamId {
+                    owner: GenericOwner::TypeDecl(decl),
+                    index: i as u32,
+                    name: g.name.clone(),
+                },
+                a.clone(),
+            )
         })
         .collect()
 }
@@ -2157,7 +2616,9 @@ pub fn swizzle_indices(name: &str, len: u32) -> Result<Vec<u32>, String> {
     for c in name.chars() {
         let i = set.find(c).unwrap_or(0) as u32;
         if i >= len {
-            return Err(format!("component `{c}` is out of range for {len} component(s)"));
+            return Err(format!(
+                "component `{c}` is out of range for {len} component(s)"
+            ));
         }
         out.push(i);
     }
@@ -2177,7 +2638,6 @@ fn matrix_swizzle_len(name: &str) -> Option<u32> {
     }
     Some((name.len() / step) as u32)
 }
-
 
 /// A `global_ty` that depends on itself (cyclic declarations) resolves to nothing.
 fn global_ty_cycle(_db: &dyn Db, _id: salsa::Id, _global: GlobalId) -> Ty {

@@ -27,14 +27,16 @@ use std::sync::Arc;
 
 pub use base_db::{CompileOptions, Db, FileKind, SourceFile, Workspace};
 pub use body::{Body, DiffKind, Expr, ExprId, LocalId, Stmt};
-pub use data::{FnData, FnKind, GenericArgRef, ParamDir, PathRef, TypeDeclData, TypeDeclKind, TypeRef};
+pub use data::{
+    FnData, FnKind, GenericArgRef, ParamDir, PathRef, TypeDeclData, TypeDeclKind, TypeRef,
+};
 pub use diagnostics::{Diagnostic, RelatedInfo, Severity};
 pub use ids::{
     AliasId, ExtensionId, FunctionId, GenericParamId, GlobalId, ItemDef, ItemKind, ItemLoc,
     PropertyId, SubscriptId, TypeDeclId,
 };
-pub use infer::{ExprRes, FnSig, InferenceResult, ParamSig, derivative_sig, fn_sig};
 pub use infer::infer as infer_function;
+pub use infer::{ExprRes, FnSig, InferenceResult, ParamSig, derivative_sig, fn_sig};
 pub use lower::{fn_body, fn_data, item_tree, parse, preprocessed, type_decl_data};
 pub use ty::{GenericArg, Len, ScalarKind, Ty};
 
@@ -49,7 +51,10 @@ pub struct TextRange {
 
 impl TextRange {
     pub fn new(start: u32, end: u32) -> TextRange {
-        TextRange { start, end: end.max(start) }
+        TextRange {
+            start,
+            end: end.max(start),
+        }
     }
 
     pub fn len(self) -> u32 {
@@ -70,7 +75,10 @@ impl TextRange {
 }
 
 /// The stdlib files, embedded.
-pub const STDLIB: &[(&str, &str)] = &[("stdlib/core.slang", include_str!("../../../stdlib/core.slang"))];
+pub const STDLIB: &[(&str, &str)] = &[(
+    "stdlib/core.slang",
+    include_str!("../../../stdlib/core.slang"),
+)];
 
 /// The database used by the CLI and the language server. Cloning gives a snapshot handle for
 /// concurrent reads; writes through `&mut` cancel running reads.
@@ -87,7 +95,8 @@ impl salsa::Database for RootDatabase {}
 #[salsa::db]
 impl base_db::Db for RootDatabase {
     fn workspace(&self) -> Workspace {
-        self.workspace.expect("RootDatabase constructors always create the workspace input")
+        self.workspace
+            .expect("RootDatabase constructors always create the workspace input")
     }
 }
 
@@ -99,17 +108,25 @@ impl Default for RootDatabase {
 
 impl RootDatabase {
     /// A database that reports salsa events (used by incrementality tests and profiling).
-    pub fn with_event_callback(callback: Box<dyn Fn(salsa::Event) + Send + Sync + 'static>) -> Self {
+    pub fn with_event_callback(
+        callback: Box<dyn Fn(salsa::Event) + Send + Sync + 'static>,
+    ) -> Self {
         Self::new(Some(callback))
     }
 
     fn new(callback: Option<Box<dyn Fn(salsa::Event) + Send + Sync + 'static>>) -> Self {
-        let mut db = RootDatabase { storage: salsa::Storage::new(callback), workspace: None };
+        let mut db = RootDatabase {
+            storage: salsa::Storage::new(callback),
+            workspace: None,
+        };
         let stdlib: Vec<SourceFile> = STDLIB
             .iter()
-            .map(|(path, text)| SourceFile::new(&db, Arc::from(*text), Arc::from(*path), FileKind::Stdlib))
+            .map(|(path, text)| {
+                SourceFile::new(&db, Arc::from(*text), Arc::from(*path), FileKind::Stdlib)
+            })
             .collect();
-        let workspace = Workspace::new(&db, Arc::from([]), stdlib.into(), CompileOptions::default());
+        let workspace =
+            Workspace::new(&db, Arc::from([]), stdlib.into(), CompileOptions::default());
         db.workspace = Some(workspace);
         db
     }
@@ -133,13 +150,22 @@ impl RootDatabase {
     /// Removes a file from the workspace (its handle stays valid but is no longer visible).
     pub fn remove_file(&mut self, path: &str) {
         let workspace = self.workspace();
-        let files: Vec<SourceFile> = workspace.files(self).iter().copied().filter(|f| &**f.path(self) != path).collect();
+        let files: Vec<SourceFile> = workspace
+            .files(self)
+            .iter()
+            .copied()
+            .filter(|f| &**f.path(self) != path)
+            .collect();
         workspace.set_files(self).to(files.into());
     }
 
     pub fn file(&self, path: &str) -> Option<SourceFile> {
         let workspace = self.workspace();
-        workspace.files(self).iter().copied().find(|f| &**f.path(self) == path)
+        workspace
+            .files(self)
+            .iter()
+            .copied()
+            .find(|f| &**f.path(self) == path)
     }
 
     pub fn set_options(&mut self, options: CompileOptions) {
@@ -173,14 +199,23 @@ pub fn fn_signature_text(db: &dyn Db, func: FunctionId) -> String {
 }
 
 /// The signature of `fwd_diff(func)` / `bwd_diff(func)`, for messages and hovers.
-pub fn derivative_signature_text(db: &dyn Db, func: FunctionId, kind: body::DiffKind) -> Option<String> {
+pub fn derivative_signature_text(
+    db: &dyn Db,
+    func: FunctionId,
+    kind: body::DiffKind,
+) -> Option<String> {
     let data = lower::fn_data(db, func);
     let op = match kind {
         body::DiffKind::Forward => "fwd_diff",
         body::DiffKind::Backward => "bwd_diff",
     };
     let sig = infer::derivative_sig(db, func, kind)?;
-    Some(signature_text(db, &format!("{op}({})", data.name), func, &sig))
+    Some(signature_text(
+        db,
+        &format!("{op}({})", data.name),
+        func,
+        &sig,
+    ))
 }
 
 fn signature_text(db: &dyn Db, name: &str, func: FunctionId, sig: &FnSig) -> String {
@@ -188,7 +223,14 @@ fn signature_text(db: &dyn Db, name: &str, func: FunctionId, sig: &FnSig) -> Str
     let generics = if data.generics.is_empty() {
         String::new()
     } else {
-        format!("<{}>", data.generics.iter().map(|g| g.name.as_str()).collect::<Vec<_>>().join(", "))
+        format!(
+            "<{}>",
+            data.generics
+                .iter()
+                .map(|g| g.name.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
+        )
     };
     let params: Vec<String> = sig
         .params
@@ -204,7 +246,11 @@ fn signature_text(db: &dyn Db, name: &str, func: FunctionId, sig: &FnSig) -> Str
             format!("{dir}{no_diff}{} {}", display_ty(db, &p.ty), p.name)
         })
         .collect();
-    let ret = if data.kind == FnKind::Init { String::new() } else { format!("{} ", display_ty(db, &sig.ret)) };
+    let ret = if data.kind == FnKind::Init {
+        String::new()
+    } else {
+        format!("{} ", display_ty(db, &sig.ret))
+    };
     let is_static = if sig.is_static { "static " } else { "" };
     format!("{is_static}{ret}{name}{generics}({})", params.join(", "))
 }
@@ -229,11 +275,19 @@ pub fn file_items(db: &dyn Db, file: SourceFile) -> Vec<ItemDef> {
             ItemDef::Extension(e) => lower::extension_data(db, e).members.clone(),
             ItemDef::Property(p) => {
                 let d = lower::property_data(db, p);
-                d.getter.into_iter().chain(d.setter).map(ItemDef::Function).collect()
+                d.getter
+                    .into_iter()
+                    .chain(d.setter)
+                    .map(ItemDef::Function)
+                    .collect()
             }
             ItemDef::Subscript(s) => {
                 let d = lower::subscript_data(db, s);
-                d.getter.into_iter().chain(d.setter).map(ItemDef::Function).collect()
+                d.getter
+                    .into_iter()
+                    .chain(d.setter)
+                    .map(ItemDef::Function)
+                    .collect()
             }
             _ => Vec::new(),
         };
@@ -273,10 +327,20 @@ fn to_public(db: &dyn Db, owner: ItemDef, diag: &diagnostics::Diag) -> Diagnosti
         .map(|r| {
             let def = r.item.unwrap_or(owner);
             let (file, range) = absolute_range(db, def, r.range);
-            RelatedInfo { path: file.path(db).clone(), range, message: r.message.clone() }
+            RelatedInfo {
+                path: file.path(db).clone(),
+                range,
+                message: r.message.clone(),
+            }
         })
         .collect();
-    Diagnostic { code: diag.code, message: diag.message.clone(), range, severity: diag.severity, related }
+    Diagnostic {
+        code: diag.code,
+        message: diag.message.clone(),
+        range,
+        severity: diag.severity,
+        related,
+    }
 }
 
 /// All diagnostics of a file (syntax, preprocessor, names, types), on its original text, sorted.
@@ -285,7 +349,13 @@ pub fn diagnostics(db: &dyn Db, file: SourceFile) -> Vec<Diagnostic> {
     let mut out: Vec<Diagnostic> = pp
         .errors
         .iter()
-        .map(|e| Diagnostic { code: e.code, message: e.message.clone(), range: e.range, severity: Severity::Error, related: Vec::new() })
+        .map(|e| Diagnostic {
+            code: e.code,
+            message: e.message.clone(),
+            range: e.range,
+            severity: Severity::Error,
+            related: Vec::new(),
+        })
         .collect();
     for e in lower::parse(db, file).errors.iter() {
         let range = TextRange::new(e.range.start().into(), e.range.end().into());
@@ -318,7 +388,9 @@ pub fn diagnostics(db: &dyn Db, file: SourceFile) -> Vec<Diagnostic> {
             out.push(to_public(db, def, diag));
         }
     }
-    out.sort_by(|a, b| (a.range.start, a.range.end, a.code).cmp(&(b.range.start, b.range.end, b.code)));
+    out.sort_by(|a, b| {
+        (a.range.start, a.range.end, a.code).cmp(&(b.range.start, b.range.end, b.code))
+    });
     out.dedup();
     out
 }
@@ -330,7 +402,8 @@ pub fn diagnostics(db: &dyn Db, file: SourceFile) -> Vec<Diagnostic> {
 /// range (for document symbols and navigation in the IDE layer).
 pub fn item_ranges(db: &dyn Db, def: ItemDef) -> (SourceFile, TextRange, TextRange) {
     let loc = lower::item_def_loc(db, def);
-    let len = lower::item_syntax(db, lower::ItemKey::new(db, loc.clone())).map_or(0, |g| u32::from(g.text_len()));
+    let len = lower::item_syntax(db, lower::ItemKey::new(db, loc.clone()))
+        .map_or(0, |g| u32::from(g.text_len()));
     let (file, full) = absolute_range(db, def, TextRange::new(0, len));
     let (_, name) = absolute_range(db, def, lower::item_def_name_range(db, def));
     (file, full, name)
@@ -350,7 +423,8 @@ fn owner_at(db: &dyn Db, file: SourceFile, offset: u32) -> Option<(ItemDef, u32)
         .filter_map(|d| {
             let loc = lower::item_def_loc(db, d);
             let start = lower::item_offset(db, &loc);
-            let len = lower::item_syntax(db, lower::ItemKey::new(db, loc)).map(|g| u32::from(g.text_len()))?;
+            let len = lower::item_syntax(db, lower::ItemKey::new(db, loc))
+                .map(|g| u32::from(g.text_len()))?;
             (start <= offset && offset <= start + len).then_some((d, start, len))
         })
         .min_by_key(|(_, _, len)| *len)
@@ -373,7 +447,11 @@ pub fn type_at(db: &dyn Db, file: SourceFile, offset: u32) -> Option<String> {
     let (def, start) = owner_at(db, file, offset)?;
     let (body, result) = body_and_inference(db, def)?;
     let rel = offset - start;
-    if let Some((local, _)) = body.locals.iter().find(|(_, l)| l.name_range.contains_inclusive(rel)) {
+    if let Some((local, _)) = body
+        .locals
+        .iter()
+        .find(|(_, l)| l.name_range.contains_inclusive(rel))
+    {
         return Some(display_ty(db, &result.local_ty(local)));
     }
     let expr = body.expr_at(rel)?;
@@ -402,23 +480,46 @@ pub fn definition_at(db: &dyn Db, file: SourceFile, offset: u32) -> Option<NavTa
     let res = result.resolutions.get(&expr)?;
     let nav_item = |target: ItemDef, name_range: TextRange| {
         let (f, range) = absolute_range(db, target, name_range);
-        NavTarget { path: f.path(db).clone(), file: f, range, name: lower::item_def_name(db, target).to_string() }
+        NavTarget {
+            path: f.path(db).clone(),
+            file: f,
+            range,
+            name: lower::item_def_name(db, target).to_string(),
+        }
     };
     Some(match res {
         ExprRes::Local(l) => {
             let (f, range) = absolute_range(db, def, body.locals[*l].name_range);
-            NavTarget { path: f.path(db).clone(), file: f, range, name: body.locals[*l].name.to_string() }
+            NavTarget {
+                path: f.path(db).clone(),
+                file: f,
+                range,
+                name: body.locals[*l].name.to_string(),
+            }
         }
         ExprRes::Param(i) => {
-            let ItemDef::Function(func) = def else { return None };
+            let ItemDef::Function(func) = def else {
+                return None;
+            };
             let data = lower::fn_data(db, func);
             let p = data.params.get(*i as usize)?;
             let (f, range) = absolute_range(db, def, p.name_range);
-            NavTarget { path: f.path(db).clone(), file: f, range, name: p.name.to_string() }
+            NavTarget {
+                path: f.path(db).clone(),
+                file: f,
+                range,
+                name: p.name.to_string(),
+            }
         }
         ExprRes::Global(g) => nav_item(ItemDef::Global(*g), lower::global_data(db, *g).name_range),
-        ExprRes::Function(func) => nav_item(ItemDef::Function(*func), lower::fn_data(db, *func).name_range),
-        ExprRes::Property(p) => nav_item(ItemDef::Property(*p), lower::property_data(db, *p).name_range),
+        ExprRes::Function(func) => nav_item(
+            ItemDef::Function(*func),
+            lower::fn_data(db, *func).name_range,
+        ),
+        ExprRes::Property(p) => nav_item(
+            ItemDef::Property(*p),
+            lower::property_data(db, *p).name_range,
+        ),
         ExprRes::Field(decl, i) => {
             let data = lower::type_decl_data(db, *decl);
             let field = data.fields.get(*i as usize)?;
@@ -433,7 +534,10 @@ pub fn definition_at(db: &dyn Db, file: SourceFile, offset: u32) -> Option<NavTa
             nav.name = v.name.to_string();
             nav
         }
-        ExprRes::Type(Ty::Adt(decl, _)) => nav_item(ItemDef::TypeDecl(*decl), lower::type_decl_data(db, *decl).name_range),
+        ExprRes::Type(Ty::Adt(decl, _)) => nav_item(
+            ItemDef::TypeDecl(*decl),
+            lower::type_decl_data(db, *decl).name_range,
+        ),
         _ => return None,
     })
 }
@@ -447,7 +551,9 @@ pub fn callee_at(db: &dyn Db, file: SourceFile, offset: u32) -> Option<FunctionI
     let rel = offset - start;
     body.exprs
         .iter()
-        .filter(|(id, e)| matches!(e, Expr::Call { .. }) && body.expr_range(*id).contains_inclusive(rel))
+        .filter(|(id, e)| {
+            matches!(e, Expr::Call { .. }) && body.expr_range(*id).contains_inclusive(rel)
+        })
         .min_by_key(|(id, _)| body.expr_range(*id).len())
         .and_then(|(id, _)| match result.resolutions.get(&id) {
             Some(ExprRes::Function(f)) => Some(*f),
@@ -483,7 +589,11 @@ pub fn members_of(db: &dyn Db, file: SourceFile, ty: &Ty) -> Vec<MemberInfo> {
         let data = lower::type_decl_data(db, *decl);
         let tys = infer::field_types(db, *decl);
         for (f, t) in data.fields.iter().zip(tys.iter()) {
-            out.push(MemberInfo { name: f.name.to_string(), kind: MemberKind::Field, detail: display_ty(db, t) });
+            out.push(MemberInfo {
+                name: f.name.to_string(),
+                kind: MemberKind::Field,
+                detail: display_ty(db, t),
+            });
         }
     }
     let mut items: Vec<ItemDef> = Vec::new();
@@ -508,12 +618,32 @@ pub fn members_of(db: &dyn Db, file: SourceFile, ty: &Ty) -> Vec<MemberInfo> {
         let info = match item {
             ItemDef::Function(f) => {
                 let sig = fn_sig(db, f);
-                let kind = if sig.is_static { MemberKind::StaticMethod } else { MemberKind::Method };
-                MemberInfo { name, kind, detail: fn_signature_text(db, f) }
+                let kind = if sig.is_static {
+                    MemberKind::StaticMethod
+                } else {
+                    MemberKind::Method
+                };
+                MemberInfo {
+                    name,
+                    kind,
+                    detail: fn_signature_text(db, f),
+                }
             }
-            ItemDef::Property(p) => MemberInfo { name, kind: MemberKind::Property, detail: display_ty(db, &infer::property_ty(db, p)) },
-            ItemDef::Alias(a) => MemberInfo { name, kind: MemberKind::TypeAlias, detail: display_ty(db, &resolve::alias_target(db, a)) },
-            ItemDef::Global(g) => MemberInfo { name, kind: MemberKind::Constant, detail: display_ty(db, &infer::global_ty(db, g)) },
+            ItemDef::Property(p) => MemberInfo {
+                name,
+                kind: MemberKind::Property,
+                detail: display_ty(db, &infer::property_ty(db, p)),
+            },
+            ItemDef::Alias(a) => MemberInfo {
+                name,
+                kind: MemberKind::TypeAlias,
+                detail: display_ty(db, &resolve::alias_target(db, a)),
+            },
+            ItemDef::Global(g) => MemberInfo {
+                name,
+                kind: MemberKind::Constant,
+                detail: display_ty(db, &infer::global_ty(db, g)),
+            },
             _ => continue,
         };
         out.push(info);
@@ -525,8 +655,12 @@ pub fn members_of(db: &dyn Db, file: SourceFile, ty: &Ty) -> Vec<MemberInfo> {
 pub fn members_at(db: &dyn Db, file: SourceFile, offset: u32) -> Vec<MemberInfo> {
     let pp = lower::preprocessed(db, file);
     let expanded = pp.map.to_expanded(offset);
-    let Some((def, start)) = owner_at(db, file, expanded) else { return Vec::new() };
-    let Some((body, result)) = body_and_inference(db, def) else { return Vec::new() };
+    let Some((def, start)) = owner_at(db, file, expanded) else {
+        return Vec::new();
+    };
+    let Some((body, result)) = body_and_inference(db, def) else {
+        return Vec::new();
+    };
     let rel = expanded - start;
     // The innermost expression ending at the offset (before a `.`).
     let target = body
@@ -548,11 +682,20 @@ pub fn members_at(db: &dyn Db, file: SourceFile, offset: u32) -> Vec<MemberInfo>
 /// `crates/lower`): body operators, item data, and the resolver helpers it specialises with.
 pub mod export {
     pub use crate::body::{BinaryOp, Literal, PostfixOp, PrefixOp, StmtId, SwitchCase};
-    pub use crate::data::{Attr, AttrArg, ConstRef, GenericArgRef, GlobalData, ItemNode, TypeDeclData, TypeRef};
+    pub use crate::data::{
+        Attr, AttrArg, ConstRef, GenericArgRef, GlobalData, ItemNode, TypeDeclData, TypeRef,
+    };
     pub use crate::ids::GenericOwner;
-    pub use crate::infer::{field_types, global_const_value, global_ty, infer_global, property_ty, swizzle_indices};
-    pub use crate::lower::{global_body, global_data, item_def_loc, item_offset, property_data, subscript_data};
-    pub use crate::resolve::{builtin_type, enum_case_value, lookup_member_items, match_pattern, member_subst, normalize, subst_lookup, type_decl_bases};
+    pub use crate::infer::{
+        field_types, global_const_value, global_ty, infer_global, property_ty, swizzle_indices,
+    };
+    pub use crate::lower::{
+        global_body, global_data, item_def_loc, item_offset, property_data, subscript_data,
+    };
+    pub use crate::resolve::{
+        builtin_type, enum_case_value, lookup_member_items, match_pattern, member_subst, normalize,
+        subst_lookup, type_decl_bases,
+    };
 }
 
 /// Files that `file` imports (`import a.b;`, `__include x;`) but that are not in the database,
@@ -575,14 +718,25 @@ pub fn missing_files(db: &dyn Db, file: SourceFile) -> Vec<Vec<String>> {
         .map(|import| {
             let relatives: Vec<String> = if import.is_include {
                 let name = import.module.to_string();
-                if name.ends_with(".slang") { vec![name] } else { vec![name.clone(), format!("{name}.slang")] }
+                if name.ends_with(".slang") {
+                    vec![name]
+                } else {
+                    vec![name.clone(), format!("{name}.slang")]
+                }
             } else {
                 let base = import.module.replace('.', "/");
-                vec![format!("{base}.slang"), format!("{}.slang", base.replace('_', "-"))]
+                vec![
+                    format!("{base}.slang"),
+                    format!("{}.slang", base.replace('_', "-")),
+                ]
             };
             std::iter::once(beside.as_str())
                 .chain(dirs.iter().map(|d| &**d))
-                .flat_map(|dir| relatives.iter().map(move |rel| base_db::join_path(dir, rel)))
+                .flat_map(|dir| {
+                    relatives
+                        .iter()
+                        .map(move |rel| base_db::join_path(dir, rel))
+                })
                 .collect()
         })
         .collect()

@@ -27,7 +27,10 @@ pub fn preprocessed(db: &dyn Db, file: SourceFile) -> Arc<Preprocessed> {
     let text = file.text(db).clone();
     let defines = db.workspace().options(db).defines.clone();
     if defines.is_empty() && !preprocess::has_directives(&text) {
-        return Arc::new(Preprocessed { text, ..Default::default() });
+        return Arc::new(Preprocessed {
+            text,
+            ..Default::default()
+        });
     }
     let mut resolver = |path: &str| {
         let target = base_db::resolve_relative(db, file, path)?;
@@ -47,7 +50,10 @@ pub struct ParsedFile {
 pub fn parse(db: &dyn Db, file: SourceFile) -> ParsedFile {
     let pp = preprocessed(db, file);
     let parse = syntax::parse(&pp.text);
-    ParsedFile { green: parse.green().clone(), errors: parse.errors().into() }
+    ParsedFile {
+        green: parse.green().clone(),
+        errors: parse.errors().into(),
+    }
 }
 
 pub fn syntax_root(db: &dyn Db, file: SourceFile) -> SyntaxNode {
@@ -87,7 +93,14 @@ fn child_items(container: &SyntaxNode, in_type: bool) -> Vec<ChildItem> {
     let mut counts: FxHashMap<(ItemKind, SmolStr), u32> = FxHashMap::default();
     let mut push = |kind: ItemKind, name: SmolStr, node: SyntaxNode, out: &mut Vec<ChildItem>| {
         let ordinal = counts.entry((kind, name.clone())).or_insert(0);
-        out.push(ChildItem { seg: PathSeg { kind, name, ordinal: *ordinal }, node });
+        out.push(ChildItem {
+            seg: PathSeg {
+                kind,
+                name,
+                ordinal: *ordinal,
+            },
+            node,
+        });
         *ordinal += 1;
     };
     let list = container
@@ -108,7 +121,11 @@ fn child_items(container: &SyntaxNode, in_type: bool) -> Vec<ChildItem> {
             }
             CBUFFER => {
                 // `cbuffer C { float a; }` declares globals `a`.
-                for var in child.children().filter(|c| c.kind() == MEMBER_LIST).flat_map(|l| l.children()) {
+                for var in child
+                    .children()
+                    .filter(|c| c.kind() == MEMBER_LIST)
+                    .flat_map(|l| l.children())
+                {
                     if var.kind() == VAR_DECL {
                         for decl in var.children().filter(|d| d.kind() == DECLARATOR) {
                             push(ItemKind::Global, name_text(&decl), var.clone(), &mut out);
@@ -149,7 +166,9 @@ fn accessor_name(node: &SyntaxNode) -> SmolStr {
 fn def_for(db: &dyn Db, loc: ItemLoc) -> Option<ItemDef> {
     Some(match loc.kind()? {
         ItemKind::Function | ItemKind::Init => ItemDef::Function(FunctionId::new(db, loc)),
-        ItemKind::Struct | ItemKind::Interface | ItemKind::Enum => ItemDef::TypeDecl(TypeDeclId::new(db, loc)),
+        ItemKind::Struct | ItemKind::Interface | ItemKind::Enum => {
+            ItemDef::TypeDecl(TypeDeclId::new(db, loc))
+        }
         ItemKind::TypeAlias | ItemKind::AssocType => ItemDef::Alias(AliasId::new(db, loc)),
         ItemKind::Global => ItemDef::Global(GlobalId::new(db, loc)),
         ItemKind::Extension => ItemDef::Extension(ExtensionId::new(db, loc)),
@@ -162,7 +181,10 @@ fn def_for(db: &dyn Db, loc: ItemLoc) -> Option<ItemDef> {
 fn child_loc(parent: &ItemLoc, seg: PathSeg) -> ItemLoc {
     let mut path = parent.path.to_vec();
     path.push(seg);
-    ItemLoc { file: parent.file, path: path.into() }
+    ItemLoc {
+        file: parent.file,
+        path: path.into(),
+    }
 }
 
 fn tree_items(db: &dyn Db, container: &SyntaxNode, parent: &ItemLoc) -> Vec<ItemNode> {
@@ -170,7 +192,10 @@ fn tree_items(db: &dyn Db, container: &SyntaxNode, parent: &ItemLoc) -> Vec<Item
     for child in child_items(container, false) {
         let loc = child_loc(parent, child.seg.clone());
         if child.seg.kind == ItemKind::Namespace {
-            out.push(ItemNode::Namespace { name: child.seg.name.clone(), items: tree_items(db, &child.node, &loc) });
+            out.push(ItemNode::Namespace {
+                name: child.seg.name.clone(),
+                items: tree_items(db, &child.node, &loc),
+            });
         } else if let Some(def) = def_for(db, loc) {
             out.push(ItemNode::Item(def));
         }
@@ -181,10 +206,23 @@ fn tree_items(db: &dyn Db, container: &SyntaxNode, parent: &ItemLoc) -> Vec<Item
 #[salsa::tracked(returns(clone))]
 pub fn item_tree(db: &dyn Db, file: SourceFile) -> Arc<ItemTree> {
     let root = syntax_root(db, file);
-    let file_loc = ItemLoc { file, path: Arc::from([]) };
-    let module_name = root.children().find(|c| c.kind() == MODULE_DECL).map(|m| module_path_text(&m));
-    let implementing = root.children().find(|c| c.kind() == IMPLEMENTING).map(|m| module_path_text(&m));
-    Arc::new(ItemTree { items: tree_items(db, &root, &file_loc), module_name, implementing })
+    let file_loc = ItemLoc {
+        file,
+        path: Arc::from([]),
+    };
+    let module_name = root
+        .children()
+        .find(|c| c.kind() == MODULE_DECL)
+        .map(|m| module_path_text(&m));
+    let implementing = root
+        .children()
+        .find(|c| c.kind() == IMPLEMENTING)
+        .map(|m| module_path_text(&m));
+    Arc::new(ItemTree {
+        items: tree_items(db, &root, &file_loc),
+        module_name,
+        implementing,
+    })
 }
 
 fn module_path_text(node: &SyntaxNode) -> SmolStr {
@@ -224,7 +262,12 @@ pub fn file_imports(db: &dyn Db, file: SourceFile) -> Arc<[ImportInfo]> {
             if is_include && !module.ends_with(".slang") {
                 module = format!("{module}.slang").into();
             }
-            ImportInfo { module, range: range_of(&node), exported: has_token(&node, EXPORTED_KW), is_include }
+            ImportInfo {
+                module,
+                range: range_of(&node),
+                exported: has_token(&node, EXPORTED_KW),
+                is_include,
+            }
         })
         .collect()
 }
@@ -235,7 +278,12 @@ pub struct ItemSources {
     map: FxHashMap<Arc<[PathSeg]>, (TextRange, GreenNode)>,
 }
 
-fn collect_sources(container: &SyntaxNode, prefix: &[PathSeg], in_type: bool, out: &mut ItemSources) {
+fn collect_sources(
+    container: &SyntaxNode,
+    prefix: &[PathSeg],
+    in_type: bool,
+    out: &mut ItemSources,
+) {
     for child in child_items(container, in_type) {
         let mut path = prefix.to_vec();
         path.push(child.seg.clone());
@@ -246,11 +294,22 @@ fn collect_sources(container: &SyntaxNode, prefix: &[PathSeg], in_type: bool, ou
         );
         if matches!(
             child.seg.kind,
-            ItemKind::Namespace | ItemKind::Struct | ItemKind::Interface | ItemKind::Extension | ItemKind::Property | ItemKind::Subscript
+            ItemKind::Namespace
+                | ItemKind::Struct
+                | ItemKind::Interface
+                | ItemKind::Extension
+                | ItemKind::Property
+                | ItemKind::Subscript
         ) {
-            collect_sources(&child.node, &path, nested_in_type || in_type && child.seg.kind != ItemKind::Namespace, out);
+            collect_sources(
+                &child.node,
+                &path,
+                nested_in_type || in_type && child.seg.kind != ItemKind::Namespace,
+                out,
+            );
         }
-        out.map.insert(path, (range_of(&child.node), child.node.green().to_owned()));
+        out.map
+            .insert(path, (range_of(&child.node), child.node.green().to_owned()));
     }
 }
 
@@ -274,12 +333,18 @@ pub struct ItemKey {
 #[salsa::tracked(returns(clone))]
 pub fn item_syntax(db: &dyn Db, key: ItemKey) -> Option<GreenNode> {
     let loc = key.loc(db);
-    item_sources(db, loc.file).map.get(&loc.path).map(|(_, green)| green.clone())
+    item_sources(db, loc.file)
+        .map
+        .get(&loc.path)
+        .map(|(_, green)| green.clone())
 }
 
 /// Start offset of an item in the preprocessed text (for turning relative ranges absolute).
 pub fn item_offset(db: &dyn Db, loc: &ItemLoc) -> u32 {
-    item_sources(db, loc.file).map.get(&loc.path).map_or(0, |(r, _)| r.start)
+    item_sources(db, loc.file)
+        .map
+        .get(&loc.path)
+        .map_or(0, |(r, _)| r.start)
 }
 
 fn item_node(db: &dyn Db, loc: &ItemLoc) -> Option<SyntaxNode> {
@@ -329,7 +394,10 @@ pub fn item_def_name_range(db: &dyn Db, def: ItemDef) -> TextRange {
 }
 
 fn member_defs(db: &dyn Db, node: &SyntaxNode, loc: &ItemLoc) -> Vec<ItemDef> {
-    child_items(node, true).into_iter().filter_map(|c| def_for(db, child_loc(loc, c.seg))).collect()
+    child_items(node, true)
+        .into_iter()
+        .filter_map(|c| def_for(db, child_loc(loc, c.seg)))
+        .collect()
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -341,7 +409,14 @@ pub fn fn_data(db: &dyn Db, func: FunctionId) -> Arc<FnData> {
     let in_type = loc.parent().is_some_and(|p| {
         matches!(
             p.kind(),
-            Some(ItemKind::Struct | ItemKind::Interface | ItemKind::Extension | ItemKind::Enum | ItemKind::Property | ItemKind::Subscript)
+            Some(
+                ItemKind::Struct
+                    | ItemKind::Interface
+                    | ItemKind::Extension
+                    | ItemKind::Enum
+                    | ItemKind::Property
+                    | ItemKind::Subscript
+            )
         )
     });
     let Some(node) = item_node(db, loc) else {
@@ -388,13 +463,22 @@ fn lower_fn(node: &SyntaxNode, in_type: bool) -> FnData {
         .children()
         .find(|c| c.kind() == NAME)
         .map(|n| range_of(&n))
-        .or_else(|| tokens(node).find(|t| matches!(t.kind(), INIT_KW | GET_KW | SET_KW | REF_KW)).map(|t| token_range(&t)))
+        .or_else(|| {
+            tokens(node)
+                .find(|t| matches!(t.kind(), INIT_KW | GET_KW | SET_KW | REF_KW))
+                .map(|t| token_range(&t))
+        })
         .unwrap_or_default();
     let ret_node = node.children().find(|c| is_type_kind(c.kind()));
     let params = node
         .children()
         .find(|c| c.kind() == PARAM_LIST)
-        .map(|l| l.children().filter(|p| p.kind() == PARAM).map(|p| lower_param(&p)).collect())
+        .map(|l| {
+            l.children()
+                .filter(|p| p.kind() == PARAM)
+                .map(|p| lower_param(&p))
+                .collect()
+        })
         .unwrap_or_default();
     FnData {
         name,
@@ -405,10 +489,17 @@ fn lower_fn(node: &SyntaxNode, in_type: bool) -> FnData {
         where_preds: lower_where(node),
         params,
         ret: ret_node.as_ref().map_or(
-            if matches!(kind, FnKind::Free | FnKind::Method) { TypeRef::Error } else { TypeRef::Path(PathRef::single("void".into(), TextRange::default())) },
+            if matches!(kind, FnKind::Free | FnKind::Method) {
+                TypeRef::Error
+            } else {
+                TypeRef::Path(PathRef::single("void".into(), TextRange::default()))
+            },
             lower_type,
         ),
-        ret_semantic: node.children().find(|c| c.kind() == SEMANTIC).map(|s| semantic_name(&s).0),
+        ret_semantic: node
+            .children()
+            .find(|c| c.kind() == SEMANTIC)
+            .map(|s| semantic_name(&s).0),
         has_body: node.children().any(|c| c.kind() == BLOCK),
         name_range,
         ret_range: ret_node.map(|r| range_of(&r)),
@@ -424,24 +515,42 @@ fn semantic_name(node: &SyntaxNode) -> (SmolStr, TextRange) {
 }
 
 fn lower_param(node: &SyntaxNode) -> ParamData {
-    let mut ty = node.children().find(|c| is_type_kind(c.kind())).map_or(TypeRef::Error, |t| lower_type(&t));
-    for suffix in node.children().filter(|c| c.kind() == ARRAY_SUFFIX).collect::<Vec<_>>().into_iter().rev() {
+    let mut ty = node
+        .children()
+        .find(|c| is_type_kind(c.kind()))
+        .map_or(TypeRef::Error, |t| lower_type(&t));
+    for suffix in node
+        .children()
+        .filter(|c| c.kind() == ARRAY_SUFFIX)
+        .collect::<Vec<_>>()
+        .into_iter()
+        .rev()
+    {
         ty = TypeRef::Array(Box::new(ty), array_suffix_len(&suffix));
     }
     let name_node = node.children().find(|c| c.kind() == NAME);
     ParamData {
-        name: name_node.as_ref().map(|n| SmolStr::new(n.text().to_string())).unwrap_or_default(),
+        name: name_node
+            .as_ref()
+            .map(|n| SmolStr::new(n.text().to_string()))
+            .unwrap_or_default(),
         ty,
         modifiers: lower_modifiers(node),
         has_default: has_token(node, EQ),
-        semantic: node.children().find(|c| c.kind() == SEMANTIC).map(|s| semantic_name(&s)),
+        semantic: node
+            .children()
+            .find(|c| c.kind() == SEMANTIC)
+            .map(|s| semantic_name(&s)),
         range: range_of(node),
         name_range: name_node.map_or_else(|| range_of(node), |n| range_of(&n)),
     }
 }
 
 fn array_suffix_len(suffix: &SyntaxNode) -> Option<ConstRef> {
-    suffix.children().find(|c| is_expr_kind(c.kind())).map(|e| lower_const(&e))
+    suffix
+        .children()
+        .find(|c| is_expr_kind(c.kind()))
+        .map(|e| lower_const(&e))
 }
 
 #[salsa::tracked(returns(clone))]
@@ -475,14 +584,24 @@ pub fn type_decl_data(db: &dyn Db, decl: TypeDeclId) -> Arc<TypeDeclData> {
         for var in list.children().filter(|c| c.kind() == VAR_DECL) {
             let modifiers = lower_modifiers(&var);
             let attrs = lower_attrs(&var);
-            let base_ty = var.children().find(|c| is_type_kind(c.kind())).map_or(TypeRef::Error, |t| lower_type(&t));
+            let base_ty = var
+                .children()
+                .find(|c| is_type_kind(c.kind()))
+                .map_or(TypeRef::Error, |t| lower_type(&t));
             for decl_node in var.children().filter(|d| d.kind() == DECLARATOR) {
                 let name = name_text(&decl_node);
                 let global = if modifiers.is_static {
                     let ordinal = static_counts.entry(name.clone()).or_insert(0);
                     let id = GlobalId::new(
                         db,
-                        child_loc(loc, PathSeg { kind: ItemKind::Global, name: name.clone(), ordinal: *ordinal }),
+                        child_loc(
+                            loc,
+                            PathSeg {
+                                kind: ItemKind::Global,
+                                name: name.clone(),
+                                ordinal: *ordinal,
+                            },
+                        ),
                     );
                     *ordinal += 1;
                     Some(id)
@@ -493,7 +612,13 @@ pub fn type_decl_data(db: &dyn Db, decl: TypeDeclId) -> Arc<TypeDeclData> {
                     continue;
                 }
                 let mut ty = base_ty.clone();
-                for suffix in decl_node.children().filter(|c| c.kind() == ARRAY_SUFFIX).collect::<Vec<_>>().into_iter().rev() {
+                for suffix in decl_node
+                    .children()
+                    .filter(|c| c.kind() == ARRAY_SUFFIX)
+                    .collect::<Vec<_>>()
+                    .into_iter()
+                    .rev()
+                {
                     ty = TypeRef::Array(Box::new(ty), array_suffix_len(&suffix));
                 }
                 fields.push(FieldData {
@@ -502,7 +627,10 @@ pub fn type_decl_data(db: &dyn Db, decl: TypeDeclId) -> Arc<TypeDeclData> {
                     modifiers: modifiers.clone(),
                     attrs: attrs.clone(),
                     has_default: has_token(&decl_node, EQ),
-                    name_range: decl_node.children().find(|c| c.kind() == NAME).map_or_else(|| range_of(&decl_node), |n| range_of(&n)),
+                    name_range: decl_node
+                        .children()
+                        .find(|c| c.kind() == NAME)
+                        .map_or_else(|| range_of(&decl_node), |n| range_of(&n)),
                     global,
                 });
             }
@@ -516,8 +644,14 @@ pub fn type_decl_data(db: &dyn Db, decl: TypeDeclId) -> Arc<TypeDeclData> {
                 .filter(|v| v.kind() == ENUM_VARIANT)
                 .map(|v| VariantData {
                     name: name_text(&v),
-                    value: v.children().find(|c| is_expr_kind(c.kind())).map(|e| lower_const(&e)),
-                    name_range: v.children().find(|c| c.kind() == NAME).map_or_else(|| range_of(&v), |n| range_of(&n)),
+                    value: v
+                        .children()
+                        .find(|c| is_expr_kind(c.kind()))
+                        .map(|e| lower_const(&e)),
+                    name_range: v
+                        .children()
+                        .find(|c| c.kind() == NAME)
+                        .map_or_else(|| range_of(&v), |n| range_of(&n)),
                 })
                 .collect()
         })
@@ -533,14 +667,21 @@ pub fn type_decl_data(db: &dyn Db, decl: TypeDeclId) -> Arc<TypeDeclData> {
         fields,
         variants,
         members,
-        name_range: node.children().find(|c| c.kind() == NAME).map_or_else(|| range_of(&node), |n| range_of(&n)),
+        name_range: node
+            .children()
+            .find(|c| c.kind() == NAME)
+            .map_or_else(|| range_of(&node), |n| range_of(&n)),
     })
 }
 
 fn lower_bases(node: &SyntaxNode) -> Vec<TypeRef> {
     node.children()
         .filter(|c| c.kind() == BASE_LIST)
-        .flat_map(|b| b.children().filter(|t| is_type_kind(t.kind())).collect::<Vec<_>>())
+        .flat_map(|b| {
+            b.children()
+                .filter(|t| is_type_kind(t.kind()))
+                .collect::<Vec<_>>()
+        })
         .map(|t| lower_type(&t))
         .collect()
 }
@@ -562,9 +703,18 @@ pub fn alias_data(db: &dyn Db, alias: AliasId) -> Arc<AliasData> {
     let target = if is_assoc {
         None
     } else {
-        let mut ty = node.children().find(|c| is_type_kind(c.kind())).map_or(TypeRef::Error, |t| lower_type(&t));
+        let mut ty = node
+            .children()
+            .find(|c| is_type_kind(c.kind()))
+            .map_or(TypeRef::Error, |t| lower_type(&t));
         // `typedef float Arr[4];`
-        for suffix in node.children().filter(|c| c.kind() == ARRAY_SUFFIX).collect::<Vec<_>>().into_iter().rev() {
+        for suffix in node
+            .children()
+            .filter(|c| c.kind() == ARRAY_SUFFIX)
+            .collect::<Vec<_>>()
+            .into_iter()
+            .rev()
+        {
             ty = TypeRef::Array(Box::new(ty), array_suffix_len(&suffix));
         }
         Some(ty)
@@ -574,23 +724,35 @@ pub fn alias_data(db: &dyn Db, alias: AliasId) -> Arc<AliasData> {
         target,
         constraints: lower_bases(&node),
         generics: lower_generics(&node),
-        name_range: node.children().find(|c| c.kind() == NAME).map_or_else(|| range_of(&node), |n| range_of(&n)),
+        name_range: node
+            .children()
+            .find(|c| c.kind() == NAME)
+            .map_or_else(|| range_of(&node), |n| range_of(&n)),
         is_assoc,
     })
 }
 
 /// The declarator of a global inside its `VAR_DECL` (several globals can share one).
 fn global_declarator(node: &SyntaxNode, name: &str, ordinal: u32) -> Option<SyntaxNode> {
-    node.children().filter(|d| d.kind() == DECLARATOR && name_text(d) == name).nth(ordinal as usize)
+    node.children()
+        .filter(|d| d.kind() == DECLARATOR && name_text(d) == name)
+        .nth(ordinal as usize)
 }
 
 #[salsa::tracked(returns(clone))]
 pub fn global_data(db: &dyn Db, global: GlobalId) -> Arc<GlobalData> {
     let loc = global.loc(db);
-    let in_type = loc.parent().is_some_and(|p| matches!(p.kind(), Some(ItemKind::Struct | ItemKind::Interface | ItemKind::Extension)));
+    let in_type = loc.parent().is_some_and(|p| {
+        matches!(
+            p.kind(),
+            Some(ItemKind::Struct | ItemKind::Interface | ItemKind::Extension)
+        )
+    });
     let ordinal = loc.path.last().map_or(0, |s| s.ordinal);
     let node = item_node(db, loc);
-    let decl = node.as_ref().and_then(|n| global_declarator(n, &loc.name(), ordinal).or_else(|| global_declarator(n, &loc.name(), 0)));
+    let decl = node.as_ref().and_then(|n| {
+        global_declarator(n, &loc.name(), ordinal).or_else(|| global_declarator(n, &loc.name(), 0))
+    });
     let (Some(node), Some(decl)) = (node, decl) else {
         return Arc::new(GlobalData {
             name: loc.name(),
@@ -606,7 +768,13 @@ pub fn global_data(db: &dyn Db, global: GlobalId) -> Arc<GlobalData> {
     let is_let = has_token(&node, LET_KW);
     let ty = node.children().find(|c| is_type_kind(c.kind())).map(|t| {
         let mut ty = lower_type(&t);
-        for suffix in decl.children().filter(|c| c.kind() == ARRAY_SUFFIX).collect::<Vec<_>>().into_iter().rev() {
+        for suffix in decl
+            .children()
+            .filter(|c| c.kind() == ARRAY_SUFFIX)
+            .collect::<Vec<_>>()
+            .into_iter()
+            .rev()
+        {
             ty = TypeRef::Array(Box::new(ty), array_suffix_len(&suffix));
         }
         ty
@@ -618,7 +786,10 @@ pub fn global_data(db: &dyn Db, global: GlobalId) -> Arc<GlobalData> {
         attrs: lower_attrs(&node),
         has_init: has_token(&decl, EQ),
         is_let,
-        name_range: decl.children().find(|c| c.kind() == NAME).map_or_else(|| range_of(&decl), |n| range_of(&n)),
+        name_range: decl
+            .children()
+            .find(|c| c.kind() == NAME)
+            .map_or_else(|| range_of(&decl), |n| range_of(&n)),
         in_type,
     })
 }
@@ -647,7 +818,11 @@ pub fn extension_data(db: &dyn Db, ext: ExtensionId) -> Arc<ExtensionData> {
     })
 }
 
-fn accessors(db: &dyn Db, node: &SyntaxNode, loc: &ItemLoc) -> (Option<FunctionId>, Option<FunctionId>, bool, bool) {
+fn accessors(
+    db: &dyn Db,
+    node: &SyntaxNode,
+    loc: &ItemLoc,
+) -> (Option<FunctionId>, Option<FunctionId>, bool, bool) {
     let (mut getter, mut setter, mut declares_get, mut declares_set) = (None, None, false, false);
     for child in child_items(node, true) {
         let has_body = child.node.children().any(|c| c.kind() == BLOCK);
@@ -688,13 +863,19 @@ pub fn property_data(db: &dyn Db, prop: PropertyId) -> Arc<PropertyData> {
     let (getter, setter, declares_get, declares_set) = accessors(db, &node, loc);
     Arc::new(PropertyData {
         name: name_text(&node),
-        ty: node.children().find(|c| is_type_kind(c.kind())).map_or(TypeRef::Error, |t| lower_type(&t)),
+        ty: node
+            .children()
+            .find(|c| is_type_kind(c.kind()))
+            .map_or(TypeRef::Error, |t| lower_type(&t)),
         modifiers: lower_modifiers(&node),
         getter,
         setter,
         declares_get,
         declares_set,
-        name_range: node.children().find(|c| c.kind() == NAME).map_or_else(|| range_of(&node), |n| range_of(&n)),
+        name_range: node
+            .children()
+            .find(|c| c.kind() == NAME)
+            .map_or_else(|| range_of(&node), |n| range_of(&n)),
     })
 }
 
@@ -717,17 +898,27 @@ pub fn subscript_data(db: &dyn Db, sub: SubscriptId) -> Arc<SubscriptData> {
     let params = node
         .children()
         .find(|c| c.kind() == PARAM_LIST)
-        .map(|l| l.children().filter(|p| p.kind() == PARAM).map(|p| lower_param(&p)).collect())
+        .map(|l| {
+            l.children()
+                .filter(|p| p.kind() == PARAM)
+                .map(|p| lower_param(&p))
+                .collect()
+        })
         .unwrap_or_default();
     Arc::new(SubscriptData {
         params,
-        ret: node.children().find(|c| is_type_kind(c.kind())).map_or(TypeRef::Error, |t| lower_type(&t)),
+        ret: node
+            .children()
+            .find(|c| is_type_kind(c.kind()))
+            .map_or(TypeRef::Error, |t| lower_type(&t)),
         modifiers: lower_modifiers(&node),
         getter,
         setter,
         declares_get,
         declares_set,
-        range: tokens(&node).find(|t| t.kind() == SUBSCRIPT_KW).map_or_else(|| range_of(&node), |t| token_range(&t)),
+        range: tokens(&node)
+            .find(|t| t.kind() == SUBSCRIPT_KW)
+            .map_or_else(|| range_of(&node), |t| token_range(&t)),
     })
 }
 
@@ -756,7 +947,11 @@ fn lower_modifiers(node: &SyntaxNode) -> Modifiers {
         }
     }
     if saw_out {
-        m.dir = if saw_in { ParamDir::InOut } else { ParamDir::Out };
+        m.dir = if saw_in {
+            ParamDir::InOut
+        } else {
+            ParamDir::Out
+        };
     }
     m
 }
@@ -773,9 +968,18 @@ fn lower_attrs(node: &SyntaxNode) -> Vec<Attr> {
             let args = a
                 .children()
                 .find(|c| c.kind() == ARG_LIST)
-                .map(|l| l.children().filter(|e| is_expr_kind(e.kind())).map(|e| lower_attr_arg(&e)).collect())
+                .map(|l| {
+                    l.children()
+                        .filter(|e| is_expr_kind(e.kind()))
+                        .map(|e| lower_attr_arg(&e))
+                        .collect()
+                })
                 .unwrap_or_default();
-            Attr { name, args, range: range_of(&a) }
+            Attr {
+                name,
+                args,
+                range: range_of(&a),
+            }
         })
         .collect()
 }
@@ -783,14 +987,23 @@ fn lower_attrs(node: &SyntaxNode) -> Vec<Attr> {
 fn lower_attr_arg(e: &SyntaxNode) -> AttrArg {
     match e.kind() {
         LITERAL => match first_token(e).map(|t| (t.kind(), t.text().to_string())) {
-            Some((INT_NUMBER, text)) => parse_int(&text).map_or(AttrArg::Other(text), |(v, _, _)| AttrArg::Int(v as i64)),
+            Some((INT_NUMBER, text)) => {
+                parse_int(&text).map_or(AttrArg::Other(text), |(v, _, _)| AttrArg::Int(v as i64))
+            }
             Some((FLOAT_NUMBER, text)) => AttrArg::Float(text),
             Some((STRING, text)) => AttrArg::String(text.trim_matches('"').to_string()),
             Some((_, text)) => AttrArg::Other(text),
             None => AttrArg::Other(String::new()),
         },
-        PREFIX_EXPR if has_token(e, MINUS) => match e.children().find(|c| c.kind() == LITERAL).and_then(|l| first_token(&l)) {
-            Some(t) if t.kind() == INT_NUMBER => parse_int(t.text()).map_or(AttrArg::Other(e.text().to_string()), |(v, _, _)| AttrArg::Int(-(v as i64))),
+        PREFIX_EXPR if has_token(e, MINUS) => match e
+            .children()
+            .find(|c| c.kind() == LITERAL)
+            .and_then(|l| first_token(&l))
+        {
+            Some(t) if t.kind() == INT_NUMBER => parse_int(t.text())
+                .map_or(AttrArg::Other(e.text().to_string()), |(v, _, _)| {
+                    AttrArg::Int(-(v as i64))
+                }),
             _ => AttrArg::Other(e.text().to_string()),
         },
         PATH_EXPR | FIELD_EXPR => match expr_as_path(e) {
@@ -806,13 +1019,23 @@ fn expr_as_path(e: &SyntaxNode) -> Option<PathRef> {
     match e.kind() {
         PATH_EXPR => {
             let name_ref = e.children().find(|c| c.kind() == NAME_REF)?;
-            Some(PathRef { segments: vec![PathSegRef { name: name_ref_text(&name_ref), args: None, range: range_of(&name_ref) }] })
+            Some(PathRef {
+                segments: vec![PathSegRef {
+                    name: name_ref_text(&name_ref),
+                    args: None,
+                    range: range_of(&name_ref),
+                }],
+            })
         }
         FIELD_EXPR => {
             let base = e.children().find(|c| is_expr_kind(c.kind()))?;
             let mut path = expr_as_path(&base)?;
             let name_ref = e.children().filter(|c| c.kind() == NAME_REF).last()?;
-            path.segments.push(PathSegRef { name: name_ref_text(&name_ref), args: None, range: range_of(&name_ref) });
+            path.segments.push(PathSegRef {
+                name: name_ref_text(&name_ref),
+                args: None,
+                range: range_of(&name_ref),
+            });
             Some(path)
         }
         _ => None,
@@ -827,14 +1050,21 @@ fn lower_generics(node: &SyntaxNode) -> Vec<GenericParamData> {
             TYPE_PARAM => Some(GenericParamData {
                 name: name_text(&p),
                 kind: GenericParamKind::Type {
-                    constraints: p.children().filter(|c| is_type_kind(c.kind())).map(|t| lower_type(&t)).collect(),
+                    constraints: p
+                        .children()
+                        .filter(|c| is_type_kind(c.kind()))
+                        .map(|t| lower_type(&t))
+                        .collect(),
                 },
                 range: range_of(&p),
             }),
             VALUE_PARAM => Some(GenericParamData {
                 name: name_text(&p),
                 kind: GenericParamKind::Value {
-                    ty: p.children().find(|c| is_type_kind(c.kind())).map_or(TypeRef::Error, |t| lower_type(&t)),
+                    ty: p
+                        .children()
+                        .find(|c| is_type_kind(c.kind()))
+                        .map_or(TypeRef::Error, |t| lower_type(&t)),
                 },
                 range: range_of(&p),
             }),
@@ -846,11 +1076,21 @@ fn lower_generics(node: &SyntaxNode) -> Vec<GenericParamData> {
 fn lower_where(node: &SyntaxNode) -> Vec<WherePred> {
     node.children()
         .filter(|c| c.kind() == WHERE_CLAUSE)
-        .flat_map(|w| w.children().filter(|p| p.kind() == WHERE_PRED).collect::<Vec<_>>())
+        .flat_map(|w| {
+            w.children()
+                .filter(|p| p.kind() == WHERE_PRED)
+                .collect::<Vec<_>>()
+        })
         .filter_map(|pred| {
-            let mut types = pred.children().filter(|c| is_type_kind(c.kind())).map(|t| lower_type(&t));
+            let mut types = pred
+                .children()
+                .filter(|c| is_type_kind(c.kind()))
+                .map(|t| lower_type(&t));
             let subject = types.next()?;
-            Some(WherePred { subject, bounds: types.collect() })
+            Some(WherePred {
+                subject,
+                bounds: types.collect(),
+            })
         })
         .collect()
 }
@@ -864,7 +1104,10 @@ pub fn lower_type(node: &SyntaxNode) -> TypeRef {
         PATH_TYPE => match node.children().find(|c| c.kind() == PATH) {
             Some(path) => {
                 let p = lower_path(&path);
-                if p.segments.len() == 1 && p.segments[0].name == "This" && p.segments[0].args.is_none() {
+                if p.segments.len() == 1
+                    && p.segments[0].name == "This"
+                    && p.segments[0].args.is_none()
+                {
                     TypeRef::This
                 } else {
                     TypeRef::Path(p)
@@ -873,8 +1116,14 @@ pub fn lower_type(node: &SyntaxNode) -> TypeRef {
             None => TypeRef::Error,
         },
         ARRAY_TYPE => {
-            let inner = node.children().find(|c| is_type_kind(c.kind())).map_or(TypeRef::Error, |t| lower_type(&t));
-            let len = node.children().find(|c| is_expr_kind(c.kind())).map(|e| lower_const(&e));
+            let inner = node
+                .children()
+                .find(|c| is_type_kind(c.kind()))
+                .map_or(TypeRef::Error, |t| lower_type(&t));
+            let len = node
+                .children()
+                .find(|c| is_expr_kind(c.kind()))
+                .map(|e| lower_const(&e));
             TypeRef::Array(Box::new(inner), len)
         }
         _ => TypeRef::Error,
@@ -890,7 +1139,10 @@ fn lower_path(path: &SyntaxNode) -> PathRef {
                 let name_ref = child.children().find(|c| c.kind() == NAME_REF);
                 segments.push(PathSegRef {
                     name: name_ref.as_ref().map(name_ref_text).unwrap_or_default(),
-                    args: child.children().find(|c| c.kind() == GENERIC_ARG_LIST).map(|l| lower_generic_args(&l)),
+                    args: child
+                        .children()
+                        .find(|c| c.kind() == GENERIC_ARG_LIST)
+                        .map(|l| lower_generic_args(&l)),
                     range: name_ref.map_or_else(|| range_of(&child), |n| range_of(&n)),
                 });
             }
@@ -904,10 +1156,14 @@ fn lower_generic_args(list: &SyntaxNode) -> Vec<GenericArgRef> {
     list.children()
         .filter_map(|a| match a.kind() {
             TYPE_ARG => Some(GenericArgRef::Type(
-                a.children().find(|c| is_type_kind(c.kind())).map_or(TypeRef::Error, |t| lower_type(&t)),
+                a.children()
+                    .find(|c| is_type_kind(c.kind()))
+                    .map_or(TypeRef::Error, |t| lower_type(&t)),
             )),
             CONST_ARG => Some(GenericArgRef::Const(
-                a.children().find(|c| is_expr_kind(c.kind())).map_or(ConstRef::Other, |e| lower_const(&e)),
+                a.children()
+                    .find(|c| is_expr_kind(c.kind()))
+                    .map_or(ConstRef::Other, |e| lower_const(&e)),
             )),
             _ => None,
         })
@@ -921,15 +1177,29 @@ fn lower_const(e: &SyntaxNode) -> ConstRef {
             .and_then(|t| parse_int(t.text()))
             .map_or(ConstRef::Other, |(v, _, _)| ConstRef::Int(v as i64)),
         PATH_EXPR | FIELD_EXPR => expr_as_path(e).map_or(ConstRef::Other, ConstRef::Path),
-        PAREN_EXPR => e.children().find(|c| is_expr_kind(c.kind())).map_or(ConstRef::Other, |i| lower_const(&i)),
-        PREFIX_EXPR if has_token(e, MINUS) => {
-            e.children().find(|c| is_expr_kind(c.kind())).map_or(ConstRef::Other, |i| ConstRef::Neg(Box::new(lower_const(&i))))
-        }
+        PAREN_EXPR => e
+            .children()
+            .find(|c| is_expr_kind(c.kind()))
+            .map_or(ConstRef::Other, |i| lower_const(&i)),
+        PREFIX_EXPR if has_token(e, MINUS) => e
+            .children()
+            .find(|c| is_expr_kind(c.kind()))
+            .map_or(ConstRef::Other, |i| {
+                ConstRef::Neg(Box::new(lower_const(&i)))
+            }),
         BIN_EXPR => {
-            let operands: Vec<SyntaxNode> = e.children().filter(|c| is_expr_kind(c.kind())).collect();
-            let op: String = tokens(e).filter(|t| !t.kind().is_trivia()).map(|t| t.text().to_string()).collect();
+            let operands: Vec<SyntaxNode> =
+                e.children().filter(|c| is_expr_kind(c.kind())).collect();
+            let op: String = tokens(e)
+                .filter(|t| !t.kind().is_trivia())
+                .map(|t| t.text().to_string())
+                .collect();
             match operands.as_slice() {
-                [a, b] => ConstRef::Binary(op.into(), Box::new(lower_const(a)), Box::new(lower_const(b))),
+                [a, b] => ConstRef::Binary(
+                    op.into(),
+                    Box::new(lower_const(a)),
+                    Box::new(lower_const(b)),
+                ),
                 _ => ConstRef::Other,
             }
         }
@@ -961,7 +1231,9 @@ pub fn parse_int(text: &str) -> Option<(u64, bool, bool)> {
 
 #[salsa::tracked(returns(clone))]
 pub fn fn_body(db: &dyn Db, func: FunctionId) -> Arc<Body> {
-    let mut lowerer = BodyLowerer { body: Body::default() };
+    let mut lowerer = BodyLowerer {
+        body: Body::default(),
+    };
     if let Some(node) = item_node(db, func.loc(db))
         && let Some(block) = node.children().find(|c| c.kind() == BLOCK)
     {
@@ -974,7 +1246,9 @@ pub fn fn_body(db: &dyn Db, func: FunctionId) -> Arc<Body> {
 #[salsa::tracked(returns(clone))]
 pub fn global_body(db: &dyn Db, global: GlobalId) -> Arc<Body> {
     let loc = global.loc(db);
-    let mut lowerer = BodyLowerer { body: Body::default() };
+    let mut lowerer = BodyLowerer {
+        body: Body::default(),
+    };
     let ordinal = loc.path.last().map_or(0, |s| s.ordinal);
     if let Some(node) = item_node(db, loc)
         && let Some(decl) = global_declarator(&node, &loc.name(), ordinal)
@@ -1057,18 +1331,26 @@ impl BodyLowerer {
                 None => Stmt::Empty,
             },
             IF_STMT => {
-                let cond_node = node.children().find(|c| is_expr_kind(c.kind()) || c.kind() == VAR_DECL);
-                let mut branches = node.children().filter(|c| is_stmt_kind(c.kind()) && c.kind() != VAR_DECL);
+                let cond_node = node
+                    .children()
+                    .find(|c| is_expr_kind(c.kind()) || c.kind() == VAR_DECL);
+                let mut branches = node
+                    .children()
+                    .filter(|c| is_stmt_kind(c.kind()) && c.kind() != VAR_DECL);
                 let then_node = branches.next();
                 let else_node = branches.next().or_else(|| {
-                    node.children().find(|c| c.kind() == ELSE_BRANCH).and_then(|e| e.children().find(|c| is_stmt_kind(c.kind())))
+                    node.children()
+                        .find(|c| c.kind() == ELSE_BRANCH)
+                        .and_then(|e| e.children().find(|c| is_stmt_kind(c.kind())))
                 });
                 let then_branch = self.opt_stmt(then_node, range);
                 let else_branch = else_node.map(|e| self.stmt_one(&e));
                 match cond_node {
                     Some(decl) if decl.kind() == VAR_DECL => {
                         let d = decl.children().find(|c| c.kind() == DECLARATOR);
-                        let init = d.as_ref().and_then(|d| d.children().find(|c| is_expr_kind(c.kind())));
+                        let init = d
+                            .as_ref()
+                            .and_then(|d| d.children().find(|c| is_expr_kind(c.kind())));
                         let init = self.opt_expr(init, range);
                         let local = self.body.locals.alloc(LocalData {
                             name: d.as_ref().map(name_text).unwrap_or_default(),
@@ -1076,12 +1358,28 @@ impl BodyLowerer {
                             array_dims: Vec::new(),
                             mutable: false,
                             is_static: false,
-                            name_range: d.as_ref().and_then(|d| d.children().find(|c| c.kind() == NAME)).map_or(range, |n| range_of(&n)),
+                            name_range: d
+                                .as_ref()
+                                .and_then(|d| d.children().find(|c| c.kind() == NAME))
+                                .map_or(range, |n| range_of(&n)),
                         });
-                        Stmt::IfLet { local, init, then_branch, else_branch }
+                        Stmt::IfLet {
+                            local,
+                            init,
+                            then_branch,
+                            else_branch,
+                        }
                     }
-                    Some(cond) => Stmt::If { cond: self.expr(&cond), then_branch, else_branch },
-                    None => Stmt::If { cond: self.missing(range), then_branch, else_branch },
+                    Some(cond) => Stmt::If {
+                        cond: self.expr(&cond),
+                        then_branch,
+                        else_branch,
+                    },
+                    None => Stmt::If {
+                        cond: self.missing(range),
+                        then_branch,
+                        else_branch,
+                    },
                 }
             }
             FOR_STMT => {
@@ -1107,7 +1405,10 @@ impl BodyLowerer {
                             } else if is_expr_kind(n.kind()) {
                                 let e = self.expr(&n);
                                 match state {
-                                    0 => init = Some(self.body.alloc_stmt(Stmt::Expr(e), range_of(&n))),
+                                    0 => {
+                                        init =
+                                            Some(self.body.alloc_stmt(Stmt::Expr(e), range_of(&n)))
+                                    }
                                     1 => cond = Some(e),
                                     _ => step = Some(e),
                                 }
@@ -1116,14 +1417,24 @@ impl BodyLowerer {
                     }
                 }
                 let body = body.unwrap_or_else(|| self.empty(range));
-                Stmt::For { init, cond, step, body, attrs: lower_attrs(node) }
+                Stmt::For {
+                    init,
+                    cond,
+                    step,
+                    body,
+                    attrs: lower_attrs(node),
+                }
             }
             WHILE_STMT => {
                 let cond = node.children().find(|c| is_expr_kind(c.kind()));
                 let cond = self.opt_expr(cond, range);
                 let body = node.children().find(|c| is_stmt_kind(c.kind()));
                 let body = self.opt_stmt(body, range);
-                Stmt::While { cond, body, attrs: lower_attrs(node) }
+                Stmt::While {
+                    cond,
+                    body,
+                    attrs: lower_attrs(node),
+                }
             }
             DO_STMT => {
                 let body = node.children().find(|c| is_stmt_kind(c.kind()));
@@ -1142,7 +1453,10 @@ impl BodyLowerer {
                     for clause in sw.children() {
                         let value = match clause.kind() {
                             CASE_CLAUSE if target_switch => None,
-                            CASE_CLAUSE => clause.children().find(|c| is_expr_kind(c.kind())).map(|v| self.expr(&v)),
+                            CASE_CLAUSE => clause
+                                .children()
+                                .find(|c| is_expr_kind(c.kind()))
+                                .map(|v| self.expr(&v)),
                             DEFAULT_CLAUSE => None,
                             _ => continue,
                         };
@@ -1157,7 +1471,11 @@ impl BodyLowerer {
             }
             BREAK_STMT => Stmt::Break,
             CONTINUE_STMT => Stmt::Continue,
-            RETURN_STMT => Stmt::Return(node.children().find(|c| is_expr_kind(c.kind())).map(|e| self.expr(&e))),
+            RETURN_STMT => Stmt::Return(
+                node.children()
+                    .find(|c| is_expr_kind(c.kind()))
+                    .map(|e| self.expr(&e)),
+            ),
             DISCARD_STMT => Stmt::Discard,
             _ => Stmt::Empty,
         };
@@ -1206,12 +1524,22 @@ impl BodyLowerer {
     fn var_decl(&mut self, node: &SyntaxNode) -> Vec<StmtId> {
         let modifiers = lower_modifiers(node);
         let is_let = has_token(node, LET_KW);
-        let ty = node.children().find(|c| is_type_kind(c.kind())).map(|t| lower_type(&t));
+        let ty = node
+            .children()
+            .find(|c| is_type_kind(c.kind()))
+            .map(|t| lower_type(&t));
         let mutable = !(is_let || modifiers.is_const);
         let mut out = Vec::new();
         for decl in node.children().filter(|d| d.kind() == DECLARATOR) {
-            let array_dims = decl.children().filter(|c| c.kind() == ARRAY_SUFFIX).map(|s| array_suffix_len(&s)).collect();
-            let name_range = decl.children().find(|c| c.kind() == NAME).map_or_else(|| range_of(&decl), |n| range_of(&n));
+            let array_dims = decl
+                .children()
+                .filter(|c| c.kind() == ARRAY_SUFFIX)
+                .map(|s| array_suffix_len(&s))
+                .collect();
+            let name_range = decl
+                .children()
+                .find(|c| c.kind() == NAME)
+                .map_or_else(|| range_of(&decl), |n| range_of(&n));
             let local = self.body.locals.alloc(LocalData {
                 name: name_text(&decl),
                 ty: ty.clone(),
@@ -1220,8 +1548,14 @@ impl BodyLowerer {
                 is_static: modifiers.is_static,
                 name_range,
             });
-            let init = decl.children().find(|c| is_expr_kind(c.kind())).map(|e| self.expr(&e));
-            out.push(self.body.alloc_stmt(Stmt::Local { local, init }, range_of(&decl)));
+            let init = decl
+                .children()
+                .find(|c| is_expr_kind(c.kind()))
+                .map(|e| self.expr(&e));
+            out.push(
+                self.body
+                    .alloc_stmt(Stmt::Local { local, init }, range_of(&decl)),
+            );
         }
         out
     }
@@ -1229,7 +1563,9 @@ impl BodyLowerer {
     fn expr(&mut self, node: &SyntaxNode) -> ExprId {
         let range = range_of(node);
         let anchor = match node.kind() {
-            BIN_EXPR => tokens(node).find(|t| !t.kind().is_trivia()).map(|t| token_range(&t)),
+            BIN_EXPR => tokens(node)
+                .find(|t| !t.kind().is_trivia())
+                .map(|t| token_range(&t)),
             CALL_EXPR => node.children().find(|c| c.kind() == ARG_LIST).map(|l| {
                 let r = range_of(&l);
                 TextRange::new(r.start, r.start + 1)
@@ -1259,7 +1595,10 @@ impl BodyLowerer {
                 match node.children().find(|c| c.kind() == GENERIC_ARG_LIST) {
                     Some(list) => {
                         let base = self.body.alloc_expr(path, name_range);
-                        Expr::GenericApply { base, args: lower_generic_args(&list) }
+                        Expr::GenericApply {
+                            base,
+                            args: lower_generic_args(&list),
+                        }
                     }
                     None => path,
                 }
@@ -1272,8 +1611,14 @@ impl BodyLowerer {
                 };
             }
             CAST_EXPR => {
-                let ty = node.children().find(|c| is_type_kind(c.kind())).map_or(TypeRef::Error, |t| lower_type(&t));
-                Expr::Cast { ty, expr: sub(self, 0) }
+                let ty = node
+                    .children()
+                    .find(|c| is_type_kind(c.kind()))
+                    .map_or(TypeRef::Error, |t| lower_type(&t));
+                Expr::Cast {
+                    ty,
+                    expr: sub(self, 0),
+                }
             }
             INIT_LIST_EXPR => Expr::InitList(exprs.iter().map(|e| self.expr(e)).collect()),
             CALL_EXPR => {
@@ -1281,11 +1626,19 @@ impl BodyLowerer {
                 let args = node
                     .children()
                     .find(|c| c.kind() == ARG_LIST)
-                    .map(|l| l.children().filter(|a| is_expr_kind(a.kind())).map(|a| self.expr(&a)).collect())
+                    .map(|l| {
+                        l.children()
+                            .filter(|a| is_expr_kind(a.kind()))
+                            .map(|a| self.expr(&a))
+                            .collect()
+                    })
                     .unwrap_or_default();
                 Expr::Call { callee, args }
             }
-            INDEX_EXPR => Expr::Index { base: sub(self, 0), index: sub(self, 1) },
+            INDEX_EXPR => Expr::Index {
+                base: sub(self, 0),
+                index: sub(self, 1),
+            },
             FIELD_EXPR => {
                 let name_ref = node.children().filter(|c| c.kind() == NAME_REF).last();
                 let name = name_ref.as_ref().map(name_ref_text).unwrap_or_default();
@@ -1296,10 +1649,18 @@ impl BodyLowerer {
                     && let Expr::Path(p) = &self.body.exprs[base]
                 {
                     let mut p = p.clone();
-                    p.segments.push(PathSegRef { name, args: None, range: name_range });
+                    p.segments.push(PathSegRef {
+                        name,
+                        args: None,
+                        range: name_range,
+                    });
                     Expr::Path(p)
                 } else {
-                    Expr::Field { base, name, name_range }
+                    Expr::Field {
+                        base,
+                        name,
+                        name_range,
+                    }
                 }
             }
             PREFIX_EXPR => {
@@ -1312,11 +1673,21 @@ impl BodyLowerer {
                     Some(MINUS2) => PrefixOp::Dec,
                     _ => PrefixOp::Plus,
                 };
-                Expr::Prefix { op, expr: sub(self, 0) }
+                Expr::Prefix {
+                    op,
+                    expr: sub(self, 0),
+                }
             }
             POSTFIX_EXPR => {
-                let op = if has_token(node, MINUS2) { PostfixOp::Dec } else { PostfixOp::Inc };
-                Expr::Postfix { op, expr: sub(self, 0) }
+                let op = if has_token(node, MINUS2) {
+                    PostfixOp::Dec
+                } else {
+                    PostfixOp::Inc
+                };
+                Expr::Postfix {
+                    op,
+                    expr: sub(self, 0),
+                }
             }
             BIN_EXPR => {
                 let op_text: String = node
@@ -1329,26 +1700,51 @@ impl BodyLowerer {
                 let rhs = sub(self, 1);
                 match op_text.as_str() {
                     "=" => Expr::Assign { op: None, lhs, rhs },
-                    t if t.len() >= 2 && t.ends_with('=') && !matches!(t, "==" | "!=" | "<=" | ">=") => {
-                        Expr::Assign { op: binary_op(&t[..t.len() - 1]), lhs, rhs }
+                    t if t.len() >= 2
+                        && t.ends_with('=')
+                        && !matches!(t, "==" | "!=" | "<=" | ">=") =>
+                    {
+                        Expr::Assign {
+                            op: binary_op(&t[..t.len() - 1]),
+                            lhs,
+                            rhs,
+                        }
                     }
-                    t => Expr::Binary { op: binary_op(t).unwrap_or(BinaryOp::Add), lhs, rhs },
+                    t => Expr::Binary {
+                        op: binary_op(t).unwrap_or(BinaryOp::Add),
+                        lhs,
+                        rhs,
+                    },
                 }
             }
-            TERNARY_EXPR => Expr::Ternary { cond: sub(self, 0), then_branch: sub(self, 1), else_branch: sub(self, 2) },
+            TERNARY_EXPR => Expr::Ternary {
+                cond: sub(self, 0),
+                then_branch: sub(self, 1),
+                else_branch: sub(self, 2),
+            },
             DIFF_EXPR => {
                 let kind = if has_token(node, BWD_DIFF_KW) || has_token(node, UBWD_DIFF_KW) {
                     DiffKind::Backward
                 } else {
                     DiffKind::Forward
                 };
-                Expr::Diff { kind, func: sub(self, 0) }
+                Expr::Diff {
+                    kind,
+                    func: sub(self, 0),
+                }
             }
             NO_DIFF_EXPR => Expr::NoDiff(sub(self, 0)),
             IS_EXPR | AS_EXPR => {
-                let ty = node.children().find(|c| is_type_kind(c.kind())).map_or(TypeRef::Error, |t| lower_type(&t));
+                let ty = node
+                    .children()
+                    .find(|c| is_type_kind(c.kind()))
+                    .map_or(TypeRef::Error, |t| lower_type(&t));
                 let expr = sub(self, 0);
-                if node.kind() == IS_EXPR { Expr::Is { expr, ty } } else { Expr::As { expr, ty } }
+                if node.kind() == IS_EXPR {
+                    Expr::Is { expr, ty }
+                } else {
+                    Expr::As { expr, ty }
+                }
             }
             SIZEOF_EXPR => Expr::SizeOf,
             COUNTOF_EXPR => Expr::CountOf(sub(self, 0)),
@@ -1384,17 +1780,33 @@ fn binary_op(text: &str) -> Option<BinaryOp> {
 }
 
 fn lower_literal(node: &SyntaxNode) -> Literal {
-    let Some(tok) = first_token(node) else { return Literal::None };
+    let Some(tok) = first_token(node) else {
+        return Literal::None;
+    };
     let text = tok.text();
     match tok.kind() {
         INT_NUMBER => match parse_int(text) {
-            Some((value, unsigned, wide)) => Literal::Int { value, unsigned, wide },
-            None => Literal::Int { value: 0, unsigned: false, wide: false },
+            Some((value, unsigned, wide)) => Literal::Int {
+                value,
+                unsigned,
+                wide,
+            },
+            None => Literal::Int {
+                value: 0,
+                unsigned: false,
+                wide: false,
+            },
         },
         FLOAT_NUMBER => {
-            let last = text.chars().last().filter(|c| matches!(c, 'f' | 'F' | 'h' | 'H' | 'l' | 'L'));
+            let last = text
+                .chars()
+                .last()
+                .filter(|c| matches!(c, 'f' | 'F' | 'h' | 'H' | 'l' | 'L'));
             let digits = text.trim_end_matches(['f', 'F', 'h', 'H', 'l', 'L']);
-            Literal::Float { value: digits.parse().unwrap_or(0.0), suffix: last }
+            Literal::Float {
+                value: digits.parse().unwrap_or(0.0),
+                suffix: last,
+            }
         }
         TRUE_KW => Literal::Bool(true),
         FALSE_KW => Literal::Bool(false),
@@ -1417,11 +1829,16 @@ fn token_range(t: &SyntaxToken) -> TextRange {
 }
 
 fn tokens(node: &SyntaxNode) -> impl Iterator<Item = SyntaxToken> + use<> {
-    node.children_with_tokens().filter_map(|e| e.into_token()).collect::<Vec<_>>().into_iter()
+    node.children_with_tokens()
+        .filter_map(|e| e.into_token())
+        .collect::<Vec<_>>()
+        .into_iter()
 }
 
 fn first_token(node: &SyntaxNode) -> Option<SyntaxToken> {
-    node.descendants_with_tokens().filter_map(|e| e.into_token()).find(|t| !t.kind().is_trivia())
+    node.descendants_with_tokens()
+        .filter_map(|e| e.into_token())
+        .find(|t| !t.kind().is_trivia())
 }
 
 fn has_token(node: &SyntaxNode, kind: SyntaxKind) -> bool {

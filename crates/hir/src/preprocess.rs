@@ -73,7 +73,11 @@ impl SourceMap {
             }
         }
         let start = self.to_original(range.start);
-        let end = if range.end > range.start { self.to_original(range.end - 1) + 1 } else { start };
+        let end = if range.end > range.start {
+            self.to_original(range.end - 1) + 1
+        } else {
+            start
+        };
         // An end inside an expansion maps to the end of the invocation.
         let end = self
             .segments
@@ -134,12 +138,21 @@ pub fn preprocess(
     defines: &[(Arc<str>, Option<Arc<str>>)],
     include: &mut IncludeResolver<'_>,
 ) -> Preprocessed {
-    let mut pp = Preprocessor { macros: HashMap::new(), errors: Vec::new(), defined: Vec::new() };
+    let mut pp = Preprocessor {
+        macros: HashMap::new(),
+        errors: Vec::new(),
+        defined: Vec::new(),
+    };
     for (name, value) in defines {
         let body = value.as_deref().unwrap_or("1").to_string();
         pp.macros.insert(
             name.to_string(),
-            MacroDef { name: name.to_string(), params: None, body, name_range: None },
+            MacroDef {
+                name: name.to_string(),
+                params: None,
+                body,
+                name_range: None,
+            },
         );
     }
     let mut out = Output::default();
@@ -147,7 +160,9 @@ pub fn preprocess(
     pp.run(text, &mut out, include, &mut includes, 0, true);
     Preprocessed {
         text: out.text.into(),
-        map: SourceMap { segments: out.segments },
+        map: SourceMap {
+            segments: out.segments,
+        },
         errors: pp.errors,
         macros: pp.defined,
         includes,
@@ -228,9 +243,19 @@ fn blank_bytes(text: &str) -> String {
 }
 
 impl Preprocessor {
-    fn error(&mut self, code: &'static str, message: impl Into<String>, range: TextRange, top: bool) {
+    fn error(
+        &mut self,
+        code: &'static str,
+        message: impl Into<String>,
+        range: TextRange,
+        top: bool,
+    ) {
         if top {
-            self.errors.push(PpError { code, message: message.into(), range });
+            self.errors.push(PpError {
+                code,
+                message: message.into(),
+                range,
+            });
         }
     }
 
@@ -258,7 +283,8 @@ impl Preprocessor {
             if !in_block_comment && trimmed.starts_with('#') {
                 // Join continuation lines.
                 let mut j = i;
-                while text[lines[j].0..lines[j].1].trim_end().ends_with('\\') && j + 1 < lines.len() {
+                while text[lines[j].0..lines[j].1].trim_end().ends_with('\\') && j + 1 < lines.len()
+                {
                     j += 1;
                 }
                 end = lines[j].1;
@@ -292,7 +318,12 @@ impl Preprocessor {
         }
         if let Some(open) = conds.last() {
             let range = open.start;
-            self.error("E2901", "`#if` without a matching `#endif`: add `#endif`", range, top);
+            self.error(
+                "E2901",
+                "`#if` without a matching `#endif`: add `#endif`",
+                range,
+                top,
+            );
         }
     }
 
@@ -310,10 +341,15 @@ impl Preprocessor {
         depth: usize,
         top: bool,
     ) -> Option<String> {
-        let body = text[hash + 1..end].replace("\\\n", " ").replace("\\\r\n", " ");
+        let body = text[hash + 1..end]
+            .replace("\\\n", " ")
+            .replace("\\\r\n", " ");
         let body = strip_comments(&body);
         let rest = body.trim_start();
-        let name_len = rest.bytes().take_while(|b| b.is_ascii_alphanumeric() || *b == b'_').count();
+        let name_len = rest
+            .bytes()
+            .take_while(|b| b.is_ascii_alphanumeric() || *b == b'_')
+            .count();
         let name = &rest[..name_len];
         let args = rest[name_len..].trim();
         let name_start = hash + 1 + (body.len() - rest.len());
@@ -351,9 +387,8 @@ impl Preprocessor {
                     cond.seen_else = true;
                     cond.active = cond.parent_active && !cond.taken;
                 } else {
-                    let value = cond.parent_active
-                        && !cond.taken
-                        && self.eval_condition(args, range, top);
+                    let value =
+                        cond.parent_active && !cond.taken && self.eval_condition(args, range, top);
                     cond.active = value;
                 }
                 cond.taken |= cond.active;
@@ -385,11 +420,21 @@ impl Preprocessor {
             "include" => {
                 let path = args.trim_matches(|c| c == '"' || c == '<' || c == '>');
                 if path.is_empty() {
-                    self.error("E2904", "`#include` needs a file name in quotes", range, top);
+                    self.error(
+                        "E2904",
+                        "`#include` needs a file name in quotes",
+                        range,
+                        top,
+                    );
                     return None;
                 }
                 if depth >= MAX_INCLUDE_DEPTH {
-                    self.error("E2905", "`#include` nested too deeply (is it recursive?)", range, top);
+                    self.error(
+                        "E2905",
+                        "`#include` nested too deeply (is it recursive?)",
+                        range,
+                        top,
+                    );
                     return None;
                 }
                 let Some((resolved, included_text)) = include(path) else {
@@ -403,7 +448,14 @@ impl Preprocessor {
                 };
                 includes.push(resolved);
                 let mut inner = Output::default();
-                self.run(&included_text, &mut inner, include, includes, depth + 1, false);
+                self.run(
+                    &included_text,
+                    &mut inner,
+                    include,
+                    includes,
+                    depth + 1,
+                    false,
+                );
                 return Some(inner.text);
             }
             "pragma" | "version" | "extension" | "line" | "" => {}
@@ -424,8 +476,10 @@ impl Preprocessor {
     }
 
     fn define(&mut self, args: &str, name_range: TextRange, range: TextRange, top: bool) {
-        let ident_len =
-            args.bytes().take_while(|b| b.is_ascii_alphanumeric() || *b == b'_').count();
+        let ident_len = args
+            .bytes()
+            .take_while(|b| b.is_ascii_alphanumeric() || *b == b'_')
+            .count();
         if ident_len == 0 {
             self.error("E2902", "`#define` needs a macro name", range, top);
             return;
@@ -473,7 +527,11 @@ impl Preprocessor {
                 if parens {
                     lexer.next();
                 }
-                replaced.push_str(if self.macros.contains_key(&ident) { " 1 " } else { " 0 " });
+                replaced.push_str(if self.macros.contains_key(&ident) {
+                    " 1 "
+                } else {
+                    " 0 "
+                });
             } else {
                 replaced.push_str(tok.text);
                 replaced.push(' ');
@@ -484,7 +542,10 @@ impl Preprocessor {
             let mut lexer = Lexer::new(&expanded);
             std::iter::from_fn(|| lexer.next().map(|t| t.text.to_string())).collect()
         };
-        let mut parser = CondParser { tokens: &tokens, pos: 0 };
+        let mut parser = CondParser {
+            tokens: &tokens,
+            pos: 0,
+        };
         match parser.ternary() {
             Some(v) if parser.pos == tokens.len() => v != 0,
             _ => {
@@ -546,7 +607,9 @@ impl Preprocessor {
                 continue;
             }
             if b.is_ascii_digit() {
-                while i < bytes.len() && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'.' || bytes[i] == b'_') {
+                while i < bytes.len()
+                    && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'.' || bytes[i] == b'_')
+                {
                     i += 1;
                 }
                 continue;
@@ -557,7 +620,9 @@ impl Preprocessor {
                     i += 1;
                 }
                 let ident = &line[id_start..i];
-                let Some(def) = self.macros.get(ident).cloned() else { continue };
+                let Some(def) = self.macros.get(ident).cloned() else {
+                    continue;
+                };
                 let mut call_end = i;
                 let expansion = match &def.params {
                     None => self.expand_text(&def.body, &mut vec![def.name.clone()], 0),
@@ -567,8 +632,11 @@ impl Preprocessor {
                             continue;
                         };
                         call_end = after;
-                        if args.len() != params.len() && !(params.is_empty() && args.len() == 1 && args[0].trim().is_empty()) {
-                            let range = TextRange::new((start + id_start) as u32, (start + after) as u32);
+                        if args.len() != params.len()
+                            && !(params.is_empty() && args.len() == 1 && args[0].trim().is_empty())
+                        {
+                            let range =
+                                TextRange::new((start + id_start) as u32, (start + after) as u32);
                             self.error(
                                 "E2911",
                                 format!(
@@ -614,7 +682,9 @@ impl Preprocessor {
             let b = bytes[i];
             if b.is_ascii_digit() {
                 let s = i;
-                while i < bytes.len() && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'.' || bytes[i] == b'_') {
+                while i < bytes.len()
+                    && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'.' || bytes[i] == b'_')
+                {
                     i += 1;
                 }
                 result.push_str(&text[s..i]);
@@ -636,7 +706,11 @@ impl Preprocessor {
                     i += 1;
                 }
                 let ident = &text[s..i];
-                let def = if hidden.iter().any(|h| h == ident) { None } else { self.macros.get(ident).cloned() };
+                let def = if hidden.iter().any(|h| h == ident) {
+                    None
+                } else {
+                    self.macros.get(ident).cloned()
+                };
                 match def {
                     None => result.push_str(ident),
                     Some(def) => {
@@ -685,14 +759,21 @@ fn fold_constant(expansion: &str) -> Option<String> {
     };
     let plain = tokens.iter().all(|t| {
         t.bytes().all(|b| b.is_ascii_digit())
-            || matches!(t.as_str(), "(" | ")" | "+" | "-" | "*" | "/" | "%" | "<<" | ">>" | "&" | "|" | "^" | "~")
+            || matches!(
+                t.as_str(),
+                "(" | ")" | "+" | "-" | "*" | "/" | "%" | "<<" | ">>" | "&" | "|" | "^" | "~"
+            )
     });
     if !plain {
         return None;
     }
-    let mut parser = CondParser { tokens: &tokens, pos: 0 };
+    let mut parser = CondParser {
+        tokens: &tokens,
+        pos: 0,
+    };
     let value = parser.ternary()?;
-    (parser.pos == tokens.len() && (0..=i64::from(i32::MAX)).contains(&value)).then(|| value.to_string())
+    (parser.pos == tokens.len() && (0..=i64::from(i32::MAX)).contains(&value))
+        .then(|| value.to_string())
 }
 
 fn update_block_comment(line: &str, mut inside: bool) -> bool {
@@ -830,7 +911,11 @@ fn substitute(
             }
             if let Some(k) = params.iter().position(|p| p == &body[s..j]) {
                 out.push('"');
-                out.push_str(&args.get(k).map_or(String::new(), |a| a.replace('"', "\\\"")));
+                out.push_str(
+                    &args
+                        .get(k)
+                        .map_or(String::new(), |a| a.replace('"', "\\\"")),
+                );
                 out.push('"');
                 i = j;
                 continue;
@@ -884,7 +969,9 @@ impl<'a> Lexer<'a> {
         let s = self.pos;
         let b = bytes[s];
         if b.is_ascii_alphanumeric() || b == b'_' {
-            while self.pos < bytes.len() && (bytes[self.pos].is_ascii_alphanumeric() || bytes[self.pos] == b'_') {
+            while self.pos < bytes.len()
+                && (bytes[self.pos].is_ascii_alphanumeric() || bytes[self.pos] == b'_')
+            {
                 self.pos += 1;
             }
         } else {
@@ -895,7 +982,9 @@ impl<'a> Lexer<'a> {
                 self.pos += self.text[s..].chars().next().map_or(1, char::len_utf8);
             }
         }
-        Some(Tok { text: &self.text[s..self.pos] })
+        Some(Tok {
+            text: &self.text[s..self.pos],
+        })
     }
 }
 
@@ -1000,7 +1089,10 @@ impl CondParser<'_> {
         self.pos += 1;
         if tok.starts_with(|c: char| c.is_ascii_digit()) {
             let digits = tok.trim_end_matches(['u', 'U', 'l', 'L']);
-            return if let Some(hex) = digits.strip_prefix("0x").or_else(|| digits.strip_prefix("0X")) {
+            return if let Some(hex) = digits
+                .strip_prefix("0x")
+                .or_else(|| digits.strip_prefix("0X"))
+            {
                 i64::from_str_radix(hex, 16).ok()
             } else {
                 digits.parse().ok()
@@ -1013,7 +1105,6 @@ impl CondParser<'_> {
     }
 }
 
-
 #[cfg(test)]
 mod tests {
     use expect_test::{Expect, expect};
@@ -1021,24 +1112,35 @@ mod tests {
     use super::*;
 
     fn run(text: &str, defines: &[(&str, Option<&str>)], files: &[(&str, &str)]) -> Preprocessed {
-        let defines: Vec<(Arc<str>, Option<Arc<str>>)> =
-            defines.iter().map(|(n, v)| (Arc::from(*n), v.map(Arc::from))).collect();
+        let defines: Vec<(Arc<str>, Option<Arc<str>>)> = defines
+            .iter()
+            .map(|(n, v)| (Arc::from(*n), v.map(Arc::from)))
+            .collect();
         let mut resolver = |path: &str| {
-            files.iter().find(|(p, _)| *p == path).map(|(p, t)| (Arc::from(*p), Arc::from(*t)))
+            files
+                .iter()
+                .find(|(p, _)| *p == path)
+                .map(|(p, t)| (Arc::from(*p), Arc::from(*t)))
         };
         preprocess(text, &defines, &mut resolver)
     }
 
     /// The text with blanked lines shown empty (trailing blanks do not survive snapshots).
     fn visible(text: &str) -> String {
-        text.lines().map(str::trim_end).collect::<Vec<_>>().join("\n")
+        text.lines()
+            .map(str::trim_end)
+            .collect::<Vec<_>>()
+            .join("\n")
     }
 
     fn check(text: &str, expect: Expect) {
         let pp = run(text, &[], &[]);
         let mut out = visible(&pp.text);
         for e in &pp.errors {
-            out.push_str(&format!("\n{} {}..{}: {}", e.code, e.range.start, e.range.end, e.message));
+            out.push_str(&format!(
+                "\n{} {}..{}: {}",
+                e.code, e.range.start, e.range.end, e.message
+            ));
         }
         expect.assert_eq(&out);
     }
@@ -1109,19 +1211,28 @@ mod tests {
         // `y` moved left by the expansion; its original offset is recovered.
         let y_expanded = pp.text.find('y').unwrap() as u32;
         let original = "#define LONG_NAME 1\nint x = LONG_NAME + y;";
-        assert_eq!(pp.map.to_original(y_expanded) as usize, original.find('y').unwrap());
+        assert_eq!(
+            pp.map.to_original(y_expanded) as usize,
+            original.find('y').unwrap()
+        );
         // Anything inside the expansion maps to the whole invocation.
         let one = pp.text.rfind('1').unwrap() as u32;
         let r = pp.map.range_to_original(TextRange::new(one, one + 1));
         assert_eq!(&original[r.start as usize..r.end as usize], "LONG_NAME");
-        assert_eq!(pp.map.to_expanded(original.find('y').unwrap() as u32), y_expanded);
+        assert_eq!(
+            pp.map.to_expanded(original.find('y').unwrap() as u32),
+            y_expanded
+        );
     }
 
     #[test]
     fn constant_macros_fold_for_generic_arguments() {
-        check("#define N (2 + 4 * 4)\nFeature<N> f;", expect![[r#"
+        check(
+            "#define N (2 + 4 * 4)\nFeature<N> f;",
+            expect![[r#"
 
-            Feature<18> f;"#]]);
+            Feature<18> f;"#]],
+        );
     }
 
     #[test]

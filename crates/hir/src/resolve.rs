@@ -63,21 +63,35 @@ pub struct Resolver<'db> {
 impl<'db> Resolver<'db> {
     /// The context inside `loc` (its own generics included for functions, types and extensions).
     pub fn for_item(db: &'db dyn Db, loc: &ItemLoc) -> Resolver<'db> {
-        let mut resolver =
-            Resolver { db, file: loc.file, ns_path: Vec::new(), generics: Vec::new(), self_ctx: None };
+        let mut resolver = Resolver {
+            db,
+            file: loc.file,
+            ns_path: Vec::new(),
+            generics: Vec::new(),
+            self_ctx: None,
+        };
         for depth in 1..=loc.path.len() {
             let seg = &loc.path[depth - 1];
-            let prefix = ItemLoc { file: loc.file, path: loc.path[..depth].into() };
+            let prefix = ItemLoc {
+                file: loc.file,
+                path: loc.path[..depth].into(),
+            };
             match seg.kind {
                 ItemKind::Namespace => resolver.ns_path.push(seg.name.clone()),
                 ItemKind::Struct | ItemKind::Interface | ItemKind::Enum => {
                     let id = TypeDeclId::new(db, prefix);
                     let data = lower::type_decl_data(db, id);
-                    resolver.generics.push((GenericOwner::TypeDecl(id), Arc::new(data.generics.clone())));
+                    resolver
+                        .generics
+                        .push((GenericOwner::TypeDecl(id), Arc::new(data.generics.clone())));
                     let args = generic_args_as_params(GenericOwner::TypeDecl(id), &data.generics);
                     let is_interface = data.kind == TypeDeclKind::Interface;
                     resolver.self_ctx = Some(SelfCtx {
-                        ty: if is_interface { Ty::This } else { Ty::Adt(id, args) },
+                        ty: if is_interface {
+                            Ty::This
+                        } else {
+                            Ty::Adt(id, args)
+                        },
                         decl: Some(id),
                         is_interface,
                         own_members: Arc::new(data.members.clone()),
@@ -86,15 +100,18 @@ impl<'db> Resolver<'db> {
                 ItemKind::Extension => {
                     let id = ExtensionId::new(db, prefix);
                     let data = lower::extension_data(db, id);
-                    resolver.generics.push((GenericOwner::Extension(id), Arc::new(data.generics.clone())));
+                    resolver
+                        .generics
+                        .push((GenericOwner::Extension(id), Arc::new(data.generics.clone())));
                     // The target is resolved in the context outside the extension plus its generics.
                     let target = resolver.resolve_type(&data.target, &mut Vec::new());
                     let decl = match &target {
                         Ty::Adt(d, _) => Some(*d),
                         _ => None,
                     };
-                    let is_interface = decl
-                        .is_some_and(|d| lower::type_decl_data(db, d).kind == TypeDeclKind::Interface);
+                    let is_interface = decl.is_some_and(|d| {
+                        lower::type_decl_data(db, d).kind == TypeDeclKind::Interface
+                    });
                     let mut own = data.members.clone();
                     if let Some(d) = decl {
                         own.extend(lower::type_decl_data(db, d).members.iter().copied());
@@ -109,7 +126,9 @@ impl<'db> Resolver<'db> {
                 ItemKind::Function | ItemKind::Init if depth == loc.path.len() => {
                     let id = FunctionId::new(db, prefix);
                     let data = lower::fn_data(db, id);
-                    resolver.generics.push((GenericOwner::Function(id), Arc::new(data.generics.clone())));
+                    resolver
+                        .generics
+                        .push((GenericOwner::Function(id), Arc::new(data.generics.clone())));
                 }
                 _ => {}
             }
@@ -122,7 +141,11 @@ impl<'db> Resolver<'db> {
             if let Some(index) = params.iter().position(|p| p.name == name) {
                 let is_value = matches!(params[index].kind, GenericParamKind::Value { .. });
                 return Some((
-                    GenericParamId { owner: *owner, index: index as u32, name: params[index].name.clone() },
+                    GenericParamId {
+                        owner: *owner,
+                        index: index as u32,
+                        name: params[index].name.clone(),
+                    },
                     is_value,
                 ));
             }
@@ -133,7 +156,11 @@ impl<'db> Resolver<'db> {
     /// Resolves the first segment of a path.
     pub fn resolve_name(&self, name: &str) -> Option<Resolution> {
         if let Some((param, is_value)) = self.find_generic(name) {
-            return Some(if is_value { Resolution::GenericValue(param) } else { Resolution::Type(Ty::Param(param)) });
+            return Some(if is_value {
+                Resolution::GenericValue(param)
+            } else {
+                Resolution::Type(Ty::Param(param))
+            });
         }
         if name == "This"
             && let Some(ctx) = &self.self_ctx
@@ -146,7 +173,8 @@ impl<'db> Resolver<'db> {
             return Some(res);
         }
         for depth in (0..=self.ns_path.len()).rev() {
-            let entries = scope::lookup_in_namespace(self.db, self.file, &self.ns_path[..depth], name);
+            let entries =
+                scope::lookup_in_namespace(self.db, self.file, &self.ns_path[..depth], name);
             if let Some(res) = self.entries_to_resolution(&entries, &self.ns_path[..depth], name) {
                 return Some(res);
             }
@@ -157,20 +185,34 @@ impl<'db> Resolver<'db> {
     /// Fields, nested types, typealiases and methods declared in the enclosing type's body.
     fn own_member(&self, ctx: &SelfCtx, name: &str) -> Option<Resolution> {
         if let Some(decl) = ctx.decl
-            && lower::type_decl_data(self.db, decl).fields.iter().any(|f| f.name == name)
+            && lower::type_decl_data(self.db, decl)
+                .fields
+                .iter()
+                .any(|f| f.name == name)
         {
             return Some(Resolution::ImplicitMember);
         }
-        let found: Vec<ItemDef> =
-            ctx.own_members.iter().copied().filter(|m| lower::item_def_name(self.db, *m) == name).collect();
+        let found: Vec<ItemDef> = ctx
+            .own_members
+            .iter()
+            .copied()
+            .filter(|m| lower::item_def_name(self.db, *m) == name)
+            .collect();
         match found.first()? {
-            ItemDef::Alias(alias) => Some(Resolution::Type(alias_ty_in(self.db, self.file, *alias, &ctx.ty))),
+            ItemDef::Alias(alias) => Some(Resolution::Type(alias_ty_in(
+                self.db, self.file, *alias, &ctx.ty,
+            ))),
             ItemDef::TypeDecl(t) => Some(Resolution::Type(Ty::Adt(*t, Arc::from([])))),
             _ => Some(Resolution::ImplicitMember),
         }
     }
 
-    fn entries_to_resolution(&self, entries: &[ScopeEntry], ns: &[SmolStr], name: &str) -> Option<Resolution> {
+    fn entries_to_resolution(
+        &self,
+        entries: &[ScopeEntry],
+        ns: &[SmolStr],
+        name: &str,
+    ) -> Option<Resolution> {
         if entries.is_empty() {
             return None;
         }
@@ -256,7 +298,10 @@ impl<'db> Resolver<'db> {
             if let Ty::Param(_) | Ty::Assoc(..) | Ty::This = ty {
                 // Associated types of generic parameters stay symbolic (`T.Differential`).
                 if name.chars().next().is_some_and(char::is_uppercase) {
-                    return Some(Resolution::Type(Ty::Assoc(Arc::new(ty.clone()), SmolStr::new(name))));
+                    return Some(Resolution::Type(Ty::Assoc(
+                        Arc::new(ty.clone()),
+                        SmolStr::new(name),
+                    )));
                 }
             }
             return None;
@@ -286,7 +331,10 @@ impl<'db> Resolver<'db> {
         range: TextRange,
         diags: &mut Vec<Diag>,
     ) -> Resolution {
-        let args: Vec<GenericArg> = args.iter().map(|a| self.resolve_generic_arg(a, diags)).collect();
+        let args: Vec<GenericArg> = args
+            .iter()
+            .map(|a| self.resolve_generic_arg(a, diags))
+            .collect();
         match res {
             Resolution::Type(Ty::Adt(decl, _)) => {
                 let data = lower::type_decl_data(self.db, decl);
@@ -321,13 +369,16 @@ impl<'db> Resolver<'db> {
 
     pub fn resolve_generic_arg(&self, arg: &GenericArgRef, diags: &mut Vec<Diag>) -> GenericArg {
         match arg {
-            GenericArgRef::Type(TypeRef::Path(p)) if p.segments.len() == 1 && p.segments[0].args.is_none() => {
+            GenericArgRef::Type(TypeRef::Path(p))
+                if p.segments.len() == 1 && p.segments[0].args.is_none() =>
+            {
                 // `Foo<N>`: a name may denote a value (generic value parameter or constant).
                 match self.resolve_name(&p.segments[0].name) {
                     Some(Resolution::GenericValue(param)) => GenericArg::Value(Len::Param(param)),
-                    Some(Resolution::Global(g)) => {
-                        GenericArg::Value(crate::infer::global_const_value(self.db, g).map_or(Len::Unknown, |v| Len::Known(v as u32)))
-                    }
+                    Some(Resolution::Global(g)) => GenericArg::Value(
+                        crate::infer::global_const_value(self.db, g)
+                            .map_or(Len::Unknown, |v| Len::Known(v as u32)),
+                    ),
                     _ => GenericArg::Type(self.resolve_type(&TypeRef::Path(p.clone()), diags)),
                 }
             }
@@ -386,7 +437,11 @@ impl<'db> Resolver<'db> {
             TypeRef::This => match &self.self_ctx {
                 Some(ctx) => ctx.ty.clone(),
                 None => {
-                    diags.push(Diag::error("E2002", "`This` can only be used inside a type or interface", TextRange::default()));
+                    diags.push(Diag::error(
+                        "E2002",
+                        "`This` can only be used inside a type or interface",
+                        TextRange::default(),
+                    ));
                     Ty::Unknown
                 }
             },
@@ -434,7 +489,11 @@ impl<'db> Resolver<'db> {
 }
 
 pub fn path_text(path: &PathRef) -> String {
-    path.segments.iter().map(|s| s.name.as_str()).collect::<Vec<_>>().join("::")
+    path.segments
+        .iter()
+        .map(|s| s.name.as_str())
+        .collect::<Vec<_>>()
+        .join("::")
 }
 
 fn generic_args_as_params(owner: GenericOwner, params: &[GenericParamData]) -> Arc<[GenericArg]> {
@@ -442,7 +501,11 @@ fn generic_args_as_params(owner: GenericOwner, params: &[GenericParamData]) -> A
         .iter()
         .enumerate()
         .map(|(i, p)| {
-            let id = GenericParamId { owner, index: i as u32, name: p.name.clone() };
+            let id = GenericParamId {
+                owner,
+                index: i as u32,
+                name: p.name.clone(),
+            };
             match p.kind {
                 GenericParamKind::Type { .. } => GenericArg::Type(Ty::Param(id)),
                 GenericParamKind::Value { .. } => GenericArg::Value(Len::Param(id)),
@@ -456,7 +519,11 @@ fn builtin_generic(range: TextRange, args: &[GenericArg], diags: &mut Vec<Diag>)
     let elem = match args.first() {
         Some(GenericArg::Type(t)) => t.clone(),
         _ => {
-            diags.push(Diag::error("E2024", "expected an element type as the first generic argument", range));
+            diags.push(Diag::error(
+                "E2024",
+                "expected an element type as the first generic argument",
+                range,
+            ));
             return None;
         }
     };
@@ -487,7 +554,13 @@ pub fn builtin_type(name: &str) -> Option<Ty> {
     match name {
         "void" => return Some(Ty::Void),
         "vector" => return Some(Ty::Vector(Arc::new(Ty::FLOAT), Len::Known(4))),
-        "matrix" => return Some(Ty::Matrix(Arc::new(Ty::FLOAT), Len::Known(4), Len::Known(4))),
+        "matrix" => {
+            return Some(Ty::Matrix(
+                Arc::new(Ty::FLOAT),
+                Len::Known(4),
+                Len::Known(4),
+            ));
+        }
         "String" | "string" => return Some(Ty::String),
         "Tuple" => return Some(Ty::Tuple(Arc::from([]))),
         _ => {}
@@ -496,7 +569,10 @@ pub fn builtin_type(name: &str) -> Option<Ty> {
     let digits_at = name.find(|c: char| c.is_ascii_digit())?;
     let (base, dims) = name.split_at(digits_at);
     let kind = ScalarKind::from_name(base)?;
-    if matches!(base, "int32_t" | "uint32_t" | "float32_t" | "float16_t" | "float64_t" | "int64_t" | "uint64_t") {
+    if matches!(
+        base,
+        "int32_t" | "uint32_t" | "float32_t" | "float16_t" | "float64_t" | "int64_t" | "uint64_t"
+    ) {
         return None;
     }
     let bytes = dims.as_bytes();
@@ -529,14 +605,23 @@ fn alias_ty_in(db: &dyn Db, file: SourceFile, alias: AliasId, owner: &Ty) -> Ty 
         return Ty::Assoc(Arc::new(owner.clone()), name.clone());
     }
     let subst = member_subst(db, file, alias.loc(db), owner);
-    target.subst(&|p| subst_lookup(&subst, &p)).subst_this(owner)
+    target
+        .subst(&|p| subst_lookup(&subst, &p))
+        .subst_this(owner)
 }
 
 /// The generic substitution that applies to a member declared at `member_loc` when accessed on a
 /// value of type `owner`: the owner's arguments for members of generic types, or what matching an
 /// extension's target binds.
-pub fn member_subst(db: &dyn Db, file: SourceFile, member_loc: &ItemLoc, owner: &Ty) -> Vec<(GenericParamId, GenericArg)> {
-    let Some(parent) = member_loc.parent() else { return Vec::new() };
+pub fn member_subst(
+    db: &dyn Db,
+    file: SourceFile,
+    member_loc: &ItemLoc,
+    owner: &Ty,
+) -> Vec<(GenericParamId, GenericArg)> {
+    let Some(parent) = member_loc.parent() else {
+        return Vec::new();
+    };
     match parent.kind() {
         Some(ItemKind::Struct | ItemKind::Interface | ItemKind::Enum) => {
             let decl = TypeDeclId::new(db, parent);
@@ -548,7 +633,14 @@ pub fn member_subst(db: &dyn Db, file: SourceFile, member_loc: &ItemLoc, owner: 
                     .enumerate()
                     .zip(args.iter())
                     .map(|((i, p), a)| {
-                        (GenericParamId { owner: GenericOwner::TypeDecl(decl), index: i as u32, name: p.name.clone() }, a.clone())
+                        (
+                            GenericParamId {
+                                owner: GenericOwner::TypeDecl(decl),
+                                index: i as u32,
+                                name: p.name.clone(),
+                            },
+                            a.clone(),
+                        )
                     })
                     .collect(),
                 _ => Vec::new(),
@@ -566,33 +658,43 @@ pub fn member_subst(db: &dyn Db, file: SourceFile, member_loc: &ItemLoc, owner: 
     }
 }
 
-pub fn subst_lookup(subst: &[(GenericParamId, GenericArg)], p: &GenericParamId) -> Option<GenericArg> {
+pub fn subst_lookup(
+    subst: &[(GenericParamId, GenericArg)],
+    p: &GenericParamId,
+) -> Option<GenericArg> {
     subst.iter().find(|(q, _)| q == p).map(|(_, a)| a.clone())
 }
 
 /// Matches an extension target pattern (with the extension's generic parameters) against a type,
 /// collecting bindings. Returns whether it matches.
 pub fn match_pattern(pattern: &Ty, ty: &Ty, binds: &mut Vec<(GenericParamId, GenericArg)>) -> bool {
-    let bind = |p: &GenericParamId, a: GenericArg, binds: &mut Vec<(GenericParamId, GenericArg)>| {
-        if let Some(existing) = subst_lookup(binds, p) {
-            return existing == a;
-        }
-        binds.push((p.clone(), a));
-        true
-    };
+    let bind =
+        |p: &GenericParamId, a: GenericArg, binds: &mut Vec<(GenericParamId, GenericArg)>| {
+            if let Some(existing) = subst_lookup(binds, p) {
+                return existing == a;
+            }
+            binds.push((p.clone(), a));
+            true
+        };
     let match_len = |pl: &Len, l: &Len, binds: &mut Vec<(GenericParamId, GenericArg)>| match pl {
-        Len::Param(p) if matches!(p.owner, GenericOwner::Extension(_)) => bind(p, GenericArg::Value(l.clone()), binds),
+        Len::Param(p) if matches!(p.owner, GenericOwner::Extension(_)) => {
+            bind(p, GenericArg::Value(l.clone()), binds)
+        }
         other => other == l,
     };
     match (pattern, ty) {
         (Ty::Param(p), _) if matches!(p.owner, GenericOwner::Extension(_)) => {
             bind(p, GenericArg::Type(ty.clone()), binds)
         }
-        (Ty::Vector(pe, pn), Ty::Vector(e, n)) => match_pattern(pe, e, binds) && match_len(pn, n, binds),
+        (Ty::Vector(pe, pn), Ty::Vector(e, n)) => {
+            match_pattern(pe, e, binds) && match_len(pn, n, binds)
+        }
         (Ty::Matrix(pe, pr, pc), Ty::Matrix(e, r, c)) => {
             match_pattern(pe, e, binds) && match_len(pr, r, binds) && match_len(pc, c, binds)
         }
-        (Ty::Array(pe, pn), Ty::Array(e, n)) => match_pattern(pe, e, binds) && match_len(pn, n, binds),
+        (Ty::Array(pe, pn), Ty::Array(e, n)) => {
+            match_pattern(pe, e, binds) && match_len(pn, n, binds)
+        }
         (Ty::Adt(pd, pargs), Ty::Adt(d, args)) if pd == d => {
             if pargs.is_empty() {
                 return true;
@@ -623,7 +725,10 @@ pub fn extension_bases(db: &dyn Db, ext: ExtensionId) -> Arc<[Ty]> {
     let data = lower::extension_data(db, ext);
     let mut resolver = Resolver::for_item(db, ext.loc(db));
     resolver.self_ctx = None;
-    data.bases.iter().map(|b| resolver.resolve_type(b, &mut Vec::new())).collect()
+    data.bases
+        .iter()
+        .map(|b| resolver.resolve_type(b, &mut Vec::new()))
+        .collect()
 }
 
 /// Declared bases of a struct/interface/enum, resolved.
@@ -632,11 +737,18 @@ pub fn type_decl_bases(db: &dyn Db, decl: TypeDeclId) -> Arc<[Ty]> {
     let data = lower::type_decl_data(db, decl);
     let mut resolver = Resolver::for_item(db, decl.loc(db));
     resolver.self_ctx = None;
-    data.bases.iter().map(|b| resolver.resolve_type(b, &mut Vec::new())).collect()
+    data.bases
+        .iter()
+        .map(|b| resolver.resolve_type(b, &mut Vec::new()))
+        .collect()
 }
 
 /// Extensions (visible from `file`) whose target matches `ty`, with the bindings.
-pub fn extensions_for(db: &dyn Db, file: SourceFile, ty: &Ty) -> Vec<(ExtensionId, Vec<(GenericParamId, GenericArg)>)> {
+pub fn extensions_for(
+    db: &dyn Db,
+    file: SourceFile,
+    ty: &Ty,
+) -> Vec<(ExtensionId, Vec<(GenericParamId, GenericArg)>)> {
     extensions_matching(db, file, ty, false)
 }
 
@@ -661,9 +773,17 @@ fn extensions_matching(
             let data = lower::extension_data(db, *ext);
             let resolver = Resolver::for_item(db, ext.loc(db));
             let ok = data.generics.iter().enumerate().all(|(i, gp)| {
-                let GenericParamKind::Type { constraints } = &gp.kind else { return true };
-                let id = GenericParamId { owner: GenericOwner::Extension(*ext), index: i as u32, name: gp.name.clone() };
-                let Some(GenericArg::Type(arg)) = subst_lookup(&binds, &id) else { return true };
+                let GenericParamKind::Type { constraints } = &gp.kind else {
+                    return true;
+                };
+                let id = GenericParamId {
+                    owner: GenericOwner::Extension(*ext),
+                    index: i as u32,
+                    name: gp.name.clone(),
+                };
+                let Some(GenericArg::Type(arg)) = subst_lookup(&binds, &id) else {
+                    return true;
+                };
                 constraints.iter().all(|c| {
                     let iface = resolver.resolve_type(c, &mut Vec::new());
                     implements(db, file, &arg, &iface)
@@ -679,10 +799,12 @@ fn extensions_matching(
 
 /// An interface declared in the stdlib, by name.
 pub fn stdlib_interface(db: &dyn Db, file: SourceFile, name: &str) -> Option<Ty> {
-    scope::lookup_in_namespace(db, file, &[], name).into_iter().find_map(|e| match e {
-        ScopeEntry::Item(ItemDef::TypeDecl(d)) => Some(Ty::Adt(d, Arc::from([]))),
-        _ => None,
-    })
+    scope::lookup_in_namespace(db, file, &[], name)
+        .into_iter()
+        .find_map(|e| match e {
+            ScopeEntry::Item(ItemDef::TypeDecl(d)) => Some(Ty::Adt(d, Arc::from([]))),
+            _ => None,
+        })
 }
 
 /// Interfaces a type conforms to directly (declared bases, extension bases, constraints of a
@@ -728,12 +850,24 @@ pub fn param_constraints(db: &dyn Db, p: &GenericParamId) -> Vec<Ty> {
     };
     let resolver = Resolver::for_item(db, &loc);
     let mut out = Vec::new();
-    if let Some(GenericParamData { kind: GenericParamKind::Type { constraints }, .. }) = generics.get(p.index as usize) {
-        out.extend(constraints.iter().map(|c| resolver.resolve_type(c, &mut Vec::new())));
+    if let Some(GenericParamData {
+        kind: GenericParamKind::Type { constraints },
+        ..
+    }) = generics.get(p.index as usize)
+    {
+        out.extend(
+            constraints
+                .iter()
+                .map(|c| resolver.resolve_type(c, &mut Vec::new())),
+        );
     }
     for pred in &wheres {
         if resolver.resolve_type(&pred.subject, &mut Vec::new()) == Ty::Param(p.clone()) {
-            out.extend(pred.bounds.iter().map(|b| resolver.resolve_type(b, &mut Vec::new())));
+            out.extend(
+                pred.bounds
+                    .iter()
+                    .map(|b| resolver.resolve_type(b, &mut Vec::new())),
+            );
         }
     }
     out
@@ -751,7 +885,9 @@ pub fn implements(db: &dyn Db, file: SourceFile, ty: &Ty, iface: &Ty) -> bool {
 /// does not hold.
 #[salsa::tracked(returns(copy), cycle_result = implements_cycle)]
 fn implements_query(db: &dyn Db, file: SourceFile, ty: Ty, iface: Ty) -> bool {
-    let Ty::Adt(target, _) = &iface else { return false };
+    let Ty::Adt(target, _) = &iface else {
+        return false;
+    };
     if matches!(ty, Ty::Assoc(..) | Ty::This) {
         // Associated types and `This` are checked where they are defined.
         return true;
@@ -820,7 +956,12 @@ pub fn lookup_member_items(db: &dyn Db, file: SourceFile, ty: &Ty, name: &str) -
 }
 
 /// The value of an enum case (explicit values, otherwise previous + 1).
-pub fn enum_case_value(db: &dyn Db, _file: SourceFile, decl: TypeDeclId, index: u32) -> Option<i64> {
+pub fn enum_case_value(
+    db: &dyn Db,
+    _file: SourceFile,
+    decl: TypeDeclId,
+    index: u32,
+) -> Option<i64> {
     let data = lower::type_decl_data(db, decl);
     let resolver = Resolver::for_item(db, decl.loc(db));
     let mut value = -1i64;
@@ -843,7 +984,10 @@ pub fn normalize(db: &dyn Db, file: SourceFile, ty: &Ty) -> Ty {
         Ty::Assoc(base, name) => {
             let base = normalize(db, file, base);
             if let Ty::Array(elem, len) = &base {
-                return Ty::Array(Arc::new(normalize(db, file, &Ty::Assoc(elem.clone(), name.clone()))), len.clone());
+                return Ty::Array(
+                    Arc::new(normalize(db, file, &Ty::Assoc(elem.clone(), name.clone()))),
+                    len.clone(),
+                );
             }
             if matches!(base, Ty::Param(_) | Ty::This | Ty::Unknown | Ty::Assoc(..)) {
                 return Ty::Assoc(Arc::new(base), name.clone());
@@ -857,15 +1001,21 @@ pub fn normalize(db: &dyn Db, file: SourceFile, ty: &Ty) -> Ty {
             }
             Ty::Assoc(Arc::new(base), name.clone())
         }
-        Ty::Adt(d, args) if args.iter().any(|a| matches!(a, GenericArg::Type(Ty::Assoc(..)))) => Ty::Adt(
-            *d,
-            args.iter()
-                .map(|a| match a {
-                    GenericArg::Type(t) => GenericArg::Type(normalize(db, file, t)),
-                    v => v.clone(),
-                })
-                .collect(),
-        ),
+        Ty::Adt(d, args)
+            if args
+                .iter()
+                .any(|a| matches!(a, GenericArg::Type(Ty::Assoc(..)))) =>
+        {
+            Ty::Adt(
+                *d,
+                args.iter()
+                    .map(|a| match a {
+                        GenericArg::Type(t) => GenericArg::Type(normalize(db, file, t)),
+                        v => v.clone(),
+                    })
+                    .collect(),
+            )
+        }
         other => other.clone(),
     }
 }

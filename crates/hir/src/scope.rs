@@ -30,16 +30,14 @@ pub struct ModuleScope {
 
 impl ModuleScope {
     pub fn get(&self, ns: &[SmolStr], name: &str) -> &[ScopeEntry] {
-        self.scopes.get(ns).and_then(|s| s.get(name)).map_or(&[], |v| v.as_slice())
+        self.scopes
+            .get(ns)
+            .and_then(|s| s.get(name))
+            .map_or(&[], |v| v.as_slice())
     }
 }
 
-fn collect(
-    db: &dyn Db,
-    items: &[ItemNode],
-    path: &[SmolStr],
-    scope: &mut ModuleScope,
-) {
+fn collect(db: &dyn Db, items: &[ItemNode], path: &[SmolStr], scope: &mut ModuleScope) {
     let key: NsPath = path.into();
     scope.scopes.entry(key.clone()).or_default();
     for item in items {
@@ -50,10 +48,21 @@ fn collect(
                 if name.is_empty() {
                     continue;
                 }
-                scope.scopes.entry(key.clone()).or_default().entry(name).or_default().push(ScopeEntry::Item(*def));
+                scope
+                    .scopes
+                    .entry(key.clone())
+                    .or_default()
+                    .entry(name)
+                    .or_default()
+                    .push(ScopeEntry::Item(*def));
             }
             ItemNode::Namespace { name, items } => {
-                let entries = scope.scopes.entry(key.clone()).or_default().entry(name.clone()).or_default();
+                let entries = scope
+                    .scopes
+                    .entry(key.clone())
+                    .or_default()
+                    .entry(name.clone())
+                    .or_default();
                 if !entries.contains(&ScopeEntry::Namespace) {
                     entries.push(ScopeEntry::Namespace);
                 }
@@ -127,7 +136,10 @@ pub fn unresolved_imports(db: &dyn Db, file: SourceFile) -> Arc<[UnresolvedImpor
             };
             target.is_none()
         })
-        .map(|import| UnresolvedImport { module: import.module.clone(), range: import.range })
+        .map(|import| UnresolvedImport {
+            module: import.module.clone(),
+            range: import.range,
+        })
         .collect()
 }
 
@@ -156,14 +168,25 @@ pub fn is_accessible(db: &dyn Db, def: ItemDef, from_file: SourceFile) -> bool {
     if from_tree.implementing.is_some() && from_tree.implementing == tree.module_name {
         return true;
     }
-    if visible_files(db, owner_file).contains(&from_file) && from_tree.module_name.is_none() && from_tree.implementing.is_some() {
+    if visible_files(db, owner_file).contains(&from_file)
+        && from_tree.module_name.is_none()
+        && from_tree.implementing.is_some()
+    {
         return true;
     }
-    matches!(lower::item_def_visibility(db, def), Some(Visibility::Public))
+    matches!(
+        lower::item_def_visibility(db, def),
+        Some(Visibility::Public)
+    )
 }
 
 /// Looks `name` up in namespace `ns` of every file visible from `file`.
-pub fn lookup_in_namespace(db: &dyn Db, file: SourceFile, ns: &[SmolStr], name: &str) -> Vec<ScopeEntry> {
+pub fn lookup_in_namespace(
+    db: &dyn Db,
+    file: SourceFile,
+    ns: &[SmolStr],
+    name: &str,
+) -> Vec<ScopeEntry> {
     let mut out = Vec::new();
     for f in visible_files(db, file).iter() {
         for entry in module_scope(db, *f).get(ns, name) {

@@ -20,7 +20,10 @@ pub(crate) fn render_diagnostics(db: &RootDatabase, file: crate::SourceFile, tex
         };
         out.push_str(&format!("{line}:{col} {sev}[{}] {}\n", d.code, d.message));
         for r in &d.related {
-            out.push_str(&format!("    related {}@{}..{}: {}\n", r.path, r.range.start, r.range.end, r.message));
+            out.push_str(&format!(
+                "    related {}@{}..{}: {}\n",
+                r.path, r.range.start, r.range.end, r.message
+            ));
         }
     }
     out
@@ -74,7 +77,14 @@ fn check_definition(fixture: &str, expect: Expect) {
     let file = db.set_file("main.slang", &text);
     let out = match crate::definition_at(&db, file, offset) {
         Some(nav) => {
-            let (line, col) = line_col(if nav.file == file { &text } else { nav.file.text(&db) }, nav.range.start);
+            let (line, col) = line_col(
+                if nav.file == file {
+                    &text
+                } else {
+                    nav.file.text(&db)
+                },
+                nav.range.start,
+            );
             format!("{} `{}` at {}:{line}:{col}", nav.path, nav.name, "")
         }
         None => "<none>".into(),
@@ -98,7 +108,10 @@ mod types {
 
     #[test]
     fn literals_and_locals() {
-        check_type("void f() { let a = 1.0; let b = a$0 * 2; }", expect![["float"]]);
+        check_type(
+            "void f() { let a = 1.0; let b = a$0 * 2; }",
+            expect![["float"]],
+        );
         check_type("void f() { let b = 1.0 * 2$0; }", expect![["int"]]);
         check_type("void f() { let b = 1u; let c = b$0; }", expect![["uint"]]);
         check_type("void f() { var h = 1.0h; h$0; }", expect![["half"]]);
@@ -107,62 +120,161 @@ mod types {
 
     #[test]
     fn arithmetic_promotes_and_splats() {
-        check_type("void f(int i, float x) { let y = $0i * x; }", expect![["int"]]);
-        check_type("void f(int i, float x) { let y = i * x; y$0; }", expect![["float"]]);
-        check_type("void f(float3 v, float s) { let y = v * s; y$0; }", expect![["float3"]]);
-        check_type("void f(float3 v) { let y = v < 1.0; y$0; }", expect![["bool3"]]);
-        check_type("void f(uint a, int b) { let y = a + b; y$0; }", expect![["uint"]]);
-        check_type("void f(float4x4 m, float4x4 n) { let y = m * n; y$0; }", expect![["float4x4"]]);
+        check_type(
+            "void f(int i, float x) { let y = $0i * x; }",
+            expect![["int"]],
+        );
+        check_type(
+            "void f(int i, float x) { let y = i * x; y$0; }",
+            expect![["float"]],
+        );
+        check_type(
+            "void f(float3 v, float s) { let y = v * s; y$0; }",
+            expect![["float3"]],
+        );
+        check_type(
+            "void f(float3 v) { let y = v < 1.0; y$0; }",
+            expect![["bool3"]],
+        );
+        check_type(
+            "void f(uint a, int b) { let y = a + b; y$0; }",
+            expect![["uint"]],
+        );
+        check_type(
+            "void f(float4x4 m, float4x4 n) { let y = m * n; y$0; }",
+            expect![["float4x4"]],
+        );
     }
 
     #[test]
     fn swizzles() {
-        check_type("void f(float4 v) { let y = v.xz; y$0; }", expect![["float2"]]);
-        check_type("void f(float4 v) { let y = v.bgra; y$0; }", expect![["float4"]]);
-        check_type("void f(float v) { let y = v.xxx; y$0; }", expect![["float3"]]);
+        check_type(
+            "void f(float4 v) { let y = v.xz; y$0; }",
+            expect![["float2"]],
+        );
+        check_type(
+            "void f(float4 v) { let y = v.bgra; y$0; }",
+            expect![["float4"]],
+        );
+        check_type(
+            "void f(float v) { let y = v.xxx; y$0; }",
+            expect![["float3"]],
+        );
         check_type("void f(int3 v) { let y = v.z; y$0; }", expect![["int"]]);
     }
 
     #[test]
     fn constructors_and_casts() {
-        check_type("void f(float2 a) { let y = float4(a, 0, 1); y$0; }", expect![["float4"]]);
+        check_type(
+            "void f(float2 a) { let y = float4(a, 0, 1); y$0; }",
+            expect![["float4"]],
+        );
         check_type("void f(float x) { let y = (int)x; y$0; }", expect![["int"]]);
-        check_type("void f(float x) { let y = uint3(x); y$0; }", expect![["uint3"]]);
-        check_type("void f() { let y = vector<float, 2>(1.0, 2.0); y$0; }", expect![["float2"]]);
-        check_type("void f() { matrix<float, 2, 3> m; m$0; }", expect![["float2x3"]]);
+        check_type(
+            "void f(float x) { let y = uint3(x); y$0; }",
+            expect![["uint3"]],
+        );
+        check_type(
+            "void f() { let y = vector<float, 2>(1.0, 2.0); y$0; }",
+            expect![["float2"]],
+        );
+        check_type(
+            "void f() { matrix<float, 2, 3> m; m$0; }",
+            expect![["float2x3"]],
+        );
     }
 
     #[test]
     fn indexing() {
-        check_type("void f(float3x3 m) { let r = m[1]; r$0; }", expect![["float3"]]);
-        check_type("void f(float3x3 m) { let r = m[1][2]; r$0; }", expect![["float"]]);
-        check_type("void f() { int a[4]; let r = a[0]; r$0; }", expect![["int"]]);
-        check_type("RWStructuredBuffer<float3> buf; void f() { let r = buf[0]; r$0; }", expect![["float3"]]);
-        check_type("void f() { float a[2][3]; let r = a[1]; r$0; }", expect![["float[3]"]]);
+        check_type(
+            "void f(float3x3 m) { let r = m[1]; r$0; }",
+            expect![["float3"]],
+        );
+        check_type(
+            "void f(float3x3 m) { let r = m[1][2]; r$0; }",
+            expect![["float"]],
+        );
+        check_type(
+            "void f() { int a[4]; let r = a[0]; r$0; }",
+            expect![["int"]],
+        );
+        check_type(
+            "RWStructuredBuffer<float3> buf; void f() { let r = buf[0]; r$0; }",
+            expect![["float3"]],
+        );
+        check_type(
+            "void f() { float a[2][3]; let r = a[1]; r$0; }",
+            expect![["float[3]"]],
+        );
     }
 
     #[test]
     fn math_library_overloads() {
-        check_type("void f(float3 v) { let r = dot(v, v); r$0; }", expect![["float"]]);
-        check_type("void f(float3 v) { let r = normalize(v); r$0; }", expect![["float3"]]);
-        check_type("void f(float3 v) { let r = length(v); r$0; }", expect![["float"]]);
-        check_type("void f(float3 v) { let r = max(v, 0.0); r$0; }", expect![["float3"]]);
-        check_type("void f(float x) { let r = clamp(x, 0, 1); r$0; }", expect![["float"]]);
-        check_type("void f(int x) { let r = min(x, 1); r$0; }", expect![["int"]]);
-        check_type("void f(float3x3 m, float3 v) { let r = mul(m, v); r$0; }", expect![["float3"]]);
-        check_type("void f(float2x3 m) { let r = transpose(m); r$0; }", expect![["float3x2"]]);
-        check_type("void f(float4 a, float4 b) { let r = lerp(a, b, 0.5); r$0; }", expect![["float4"]]);
-        check_type("void f(float3 a) { let r = cross(a, a); r$0; }", expect![["float3"]]);
-        check_type("void f(float x) { let r = asuint(x); r$0; }", expect![["uint"]]);
+        check_type(
+            "void f(float3 v) { let r = dot(v, v); r$0; }",
+            expect![["float"]],
+        );
+        check_type(
+            "void f(float3 v) { let r = normalize(v); r$0; }",
+            expect![["float3"]],
+        );
+        check_type(
+            "void f(float3 v) { let r = length(v); r$0; }",
+            expect![["float"]],
+        );
+        check_type(
+            "void f(float3 v) { let r = max(v, 0.0); r$0; }",
+            expect![["float3"]],
+        );
+        check_type(
+            "void f(float x) { let r = clamp(x, 0, 1); r$0; }",
+            expect![["float"]],
+        );
+        check_type(
+            "void f(int x) { let r = min(x, 1); r$0; }",
+            expect![["int"]],
+        );
+        check_type(
+            "void f(float3x3 m, float3 v) { let r = mul(m, v); r$0; }",
+            expect![["float3"]],
+        );
+        check_type(
+            "void f(float2x3 m) { let r = transpose(m); r$0; }",
+            expect![["float3x2"]],
+        );
+        check_type(
+            "void f(float4 a, float4 b) { let r = lerp(a, b, 0.5); r$0; }",
+            expect![["float4"]],
+        );
+        check_type(
+            "void f(float3 a) { let r = cross(a, a); r$0; }",
+            expect![["float3"]],
+        );
+        check_type(
+            "void f(float x) { let r = asuint(x); r$0; }",
+            expect![["uint"]],
+        );
     }
 
     #[test]
     fn structs_fields_methods_properties() {
         let s = "struct S { float3 p; int n; float get() { return p.x; } property float size { get { return p.y; } } }\n";
-        check_type(&format!("{s}void f(S s) {{ let r = s.p; r$0; }}"), expect![["float3"]]);
-        check_type(&format!("{s}void f(S s) {{ let r = s.get(); r$0; }}"), expect![["float"]]);
-        check_type(&format!("{s}void f(S s) {{ let r = s.size; r$0; }}"), expect![["float"]]);
-        check_type(&format!("{s}void f() {{ S s = {{ float3(0), 1 }}; s.n$0; }}"), expect![["int"]]);
+        check_type(
+            &format!("{s}void f(S s) {{ let r = s.p; r$0; }}"),
+            expect![["float3"]],
+        );
+        check_type(
+            &format!("{s}void f(S s) {{ let r = s.get(); r$0; }}"),
+            expect![["float"]],
+        );
+        check_type(
+            &format!("{s}void f(S s) {{ let r = s.size; r$0; }}"),
+            expect![["float"]],
+        );
+        check_type(
+            &format!("{s}void f() {{ S s = {{ float3(0), 1 }}; s.n$0; }}"),
+            expect![["int"]],
+        );
     }
 
     #[test]
@@ -184,9 +296,18 @@ mod types {
     #[test]
     fn generics_inferred_and_explicit() {
         let g = "T twice<T : __BuiltinArithmeticType>(T x) { return x + x; }\n";
-        check_type(&format!("{g}void f() {{ let r = twice(1.0); r$0; }}"), expect![["float"]]);
-        check_type(&format!("{g}void f() {{ let r = twice<int>(1); r$0; }}"), expect![["int"]]);
-        check_type(&format!("{g}void f(float2 v) {{ let r = twice(v); r$0; }}"), expect![["float2"]]);
+        check_type(
+            &format!("{g}void f() {{ let r = twice(1.0); r$0; }}"),
+            expect![["float"]],
+        );
+        check_type(
+            &format!("{g}void f() {{ let r = twice<int>(1); r$0; }}"),
+            expect![["int"]],
+        );
+        check_type(
+            &format!("{g}void f(float2 v) {{ let r = twice(v); r$0; }}"),
+            expect![["float2"]],
+        );
         check_type(
             "T first<T, let N : int>(T a[N]) { return a[0]; } void f() { int a[3]; let r = first(a); r$0; }",
             expect![["int"]],
@@ -225,11 +346,15 @@ mod types {
     fn derivative_calls_have_derivative_signatures() {
         let f = "[Differentiable] float f(float x, no_diff float k, out float o) { o = x; return x * k; }\n";
         check_type(
-            &format!("{f}void g() {{ DifferentialPair<float> o; let r = fwd_diff(f)(diffPair(1.0, 1.0), 2.0, o); r$0; }}"),
+            &format!(
+                "{f}void g() {{ DifferentialPair<float> o; let r = fwd_diff(f)(diffPair(1.0, 1.0), 2.0, o); r$0; }}"
+            ),
             expect![["DifferentialPair<float>"]],
         );
         check_type(
-            &format!("{f}void g() {{ var dp = diffPair(1.0); let r = bwd_diff(f)(dp, 2.0, 1.0, 1.0); r$0; }}"),
+            &format!(
+                "{f}void g() {{ var dp = diffPair(1.0); let r = bwd_diff(f)(dp, 2.0, 1.0, 1.0); r$0; }}"
+            ),
             expect![[r#"
                 {unknown}
                 E2004 cannot initialise a variable with a `void` value"#]],
@@ -242,9 +367,18 @@ mod types {
 
     #[test]
     fn differential_pairs() {
-        check_type("void f() { let p = diffPair(1.0, 2.0); p$0; }", expect![["DifferentialPair<float>"]]);
-        check_type("void f() { let p = diffPair(float3(1.0)); let d = p.d; d$0; }", expect![["float3"]]);
-        check_type("void f(DifferentialPair<float2> p) { let v = p.getPrimal(); v$0; }", expect![["float2"]]);
+        check_type(
+            "void f() { let p = diffPair(1.0, 2.0); p$0; }",
+            expect![["DifferentialPair<float>"]],
+        );
+        check_type(
+            "void f() { let p = diffPair(float3(1.0)); let d = p.d; d$0; }",
+            expect![["float3"]],
+        );
+        check_type(
+            "void f(DifferentialPair<float2> p) { let v = p.getPrimal(); v$0; }",
+            expect![["float2"]],
+        );
     }
 
     #[test]
@@ -261,18 +395,42 @@ mod types {
 
     #[test]
     fn enums_namespaces_aliases() {
-        check_type("enum Mode { Fast, Slow = 4 } void f() { let m = Mode.Slow; m$0; }", expect![["Mode"]]);
-        check_type("namespace util { float sq(float x) { return x * x; } } void f() { let r = util::sq(2.0); r$0; }", expect![["float"]]);
-        check_type("namespace util { float sq(float x) { return x * x; } } void f() { let r = util.sq(2.0); r$0; }", expect![["float"]]);
-        check_type("typealias Vec = float3; void f(Vec v) { v$0; }", expect![["float3"]]);
-        check_type("typedef float2 V2; void f(V2 v) { v$0; }", expect![["float2"]]);
+        check_type(
+            "enum Mode { Fast, Slow = 4 } void f() { let m = Mode.Slow; m$0; }",
+            expect![["Mode"]],
+        );
+        check_type(
+            "namespace util { float sq(float x) { return x * x; } } void f() { let r = util::sq(2.0); r$0; }",
+            expect![["float"]],
+        );
+        check_type(
+            "namespace util { float sq(float x) { return x * x; } } void f() { let r = util.sq(2.0); r$0; }",
+            expect![["float"]],
+        );
+        check_type(
+            "typealias Vec = float3; void f(Vec v) { v$0; }",
+            expect![["float3"]],
+        );
+        check_type(
+            "typedef float2 V2; void f(V2 v) { v$0; }",
+            expect![["float2"]],
+        );
     }
 
     #[test]
     fn ternary_joins_and_tuples() {
-        check_type("void f(bool c) { let r = c ? 1 : 2.0; r$0; }", expect![["float"]]);
-        check_type("void f() { let t = makeTuple(1, 2.0); t._1$0; }", expect![["float"]]);
-        check_type("Tuple<int, float> g(); void f() { let t = g(); t$0; }", expect![["Tuple<int, float>"]]);
+        check_type(
+            "void f(bool c) { let r = c ? 1 : 2.0; r$0; }",
+            expect![["float"]],
+        );
+        check_type(
+            "void f() { let t = makeTuple(1, 2.0); t._1$0; }",
+            expect![["float"]],
+        );
+        check_type(
+            "Tuple<int, float> g(); void f() { let t = g(); t$0; }",
+            expect![["Tuple<int, float>"]],
+        );
     }
 
     #[test]
@@ -289,11 +447,26 @@ mod definitions {
 
     #[test]
     fn locals_params_functions_fields() {
-        check_definition("float f(float x) { let y = x; return y$0; }", expect![["main.slang `y` at :1:24"]]);
-        check_definition("float f(float x) { return x$0; }", expect![["main.slang `x` at :1:15"]]);
-        check_definition("float g() { return 1; } float f() { return g$0(); }", expect![["main.slang `g` at :1:7"]]);
-        check_definition("struct S { float a; } float f(S s) { return s.a$0; }", expect![["main.slang `a` at :1:18"]]);
-        check_definition("float f() { return sin$0(1.0); }", expect![["stdlib/core.slang `sin` at :145:41"]]);
+        check_definition(
+            "float f(float x) { let y = x; return y$0; }",
+            expect![["main.slang `y` at :1:24"]],
+        );
+        check_definition(
+            "float f(float x) { return x$0; }",
+            expect![["main.slang `x` at :1:15"]],
+        );
+        check_definition(
+            "float g() { return 1; } float f() { return g$0(); }",
+            expect![["main.slang `g` at :1:7"]],
+        );
+        check_definition(
+            "struct S { float a; } float f(S s) { return s.a$0; }",
+            expect![["main.slang `a` at :1:18"]],
+        );
+        check_definition(
+            "float f() { return sin$0(1.0); }",
+            expect![["stdlib/core.slang `sin` at :145:41"]],
+        );
     }
 
     #[test]
@@ -360,7 +533,10 @@ void computeMain(uint3 tid : SV_DispatchThreadID, uint gi : SV_GroupIndex)
     fn imports_resolve_and_report_missing_modules() {
         check_diags_files(
             &[
-                ("shaders/main.slang", "import util;\nimport missing;\nfloat f() { return sq(2.0) + cube(1.0); }"),
+                (
+                    "shaders/main.slang",
+                    "import util;\nimport missing;\nfloat f() { return sq(2.0) + cube(1.0); }",
+                ),
                 ("shaders/util.slang", "float sq(float x) { return x * x; }"),
             ],
             expect![[r#"
@@ -374,8 +550,14 @@ void computeMain(uint3 tid : SV_DispatchThreadID, uint gi : SV_GroupIndex)
     fn module_visibility_requires_public() {
         check_diags_files(
             &[
-                ("main.slang", "import lib;\nfloat f() { return shown(1.0) + hidden(1.0); }"),
-                ("lib.slang", "module lib;\npublic float shown(float x) { return x; }\nfloat hidden(float x) { return x; }"),
+                (
+                    "main.slang",
+                    "import lib;\nfloat f() { return shown(1.0) + hidden(1.0); }",
+                ),
+                (
+                    "lib.slang",
+                    "module lib;\npublic float shown(float x) { return x; }\nfloat hidden(float x) { return x; }",
+                ),
             ],
             expect![[r#"
                 2:33 error[E2026] `hidden` is not public in its module: declare it `public` to use it here

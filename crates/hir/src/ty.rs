@@ -48,15 +48,24 @@ impl ScalarKind {
     }
 
     pub fn is_float(self) -> bool {
-        matches!(self, ScalarKind::Half | ScalarKind::Float | ScalarKind::Double)
+        matches!(
+            self,
+            ScalarKind::Half | ScalarKind::Float | ScalarKind::Double
+        )
     }
 
     pub fn is_integer(self) -> bool {
-        matches!(self, ScalarKind::Int | ScalarKind::UInt | ScalarKind::Int64 | ScalarKind::UInt64)
+        matches!(
+            self,
+            ScalarKind::Int | ScalarKind::UInt | ScalarKind::Int64 | ScalarKind::UInt64
+        )
     }
 
     pub fn is_signed(self) -> bool {
-        !matches!(self, ScalarKind::UInt | ScalarKind::UInt64 | ScalarKind::Bool)
+        !matches!(
+            self,
+            ScalarKind::UInt | ScalarKind::UInt64 | ScalarKind::Bool
+        )
     }
 
     /// Position in the promotion order used to pick the common type of mixed arithmetic.
@@ -156,7 +165,9 @@ impl Ty {
             Ty::Vector(e, _) | Ty::Matrix(e, _, _) | Ty::Array(e, _) | Ty::Assoc(e, _) => {
                 e.has_unknown()
             }
-            Ty::Adt(_, args) => args.iter().any(|a| matches!(a, GenericArg::Type(t) if t.has_unknown())),
+            Ty::Adt(_, args) => args
+                .iter()
+                .any(|a| matches!(a, GenericArg::Type(t) if t.has_unknown())),
             Ty::Tuple(items) => items.iter().any(Ty::has_unknown),
             _ => false,
         }
@@ -172,7 +183,8 @@ impl Ty {
     }
 
     pub fn is_numeric_shape(&self) -> bool {
-        matches!(self, Ty::Scalar(_) | Ty::Vector(..) | Ty::Matrix(..)) && self.scalar_kind().is_some()
+        matches!(self, Ty::Scalar(_) | Ty::Vector(..) | Ty::Matrix(..))
+            && self.scalar_kind().is_some()
     }
 
     /// Replaces the scalar kind of a scalar/vector/matrix type.
@@ -295,9 +307,12 @@ pub fn scalar_conversion(from: ScalarKind, to: ScalarKind) -> Cost {
         return Cost::EXACT;
     }
     match (from, to) {
-        (Int, Int64) | (UInt, UInt64) | (UInt, Int64) | (Half, Float) | (Half, Double) | (Float, Double) => {
-            Cost::PROMOTION
-        }
+        (Int, Int64)
+        | (UInt, UInt64)
+        | (UInt, Int64)
+        | (Half, Float)
+        | (Half, Double)
+        | (Float, Double) => Cost::PROMOTION,
         (f, t) if f.is_integer() && t.is_float() => Cost::INT_TO_FLOAT,
         (Bool, t) if t.is_integer() => Cost::PROMOTION,
         _ => Cost(Cost::CONVERSION.0 + u32::from(from.rank().abs_diff(to.rank()))),
@@ -412,7 +427,13 @@ mod tests {
         assert!(exact < promo && promo < i2f && i2f < f2i);
         let splat = shape_conversion(&Ty::FLOAT, &Ty::vector(Float, 3)).unwrap();
         assert!(splat > exact && splat < i2f);
-        assert_eq!(shape_conversion(&Ty::vector(Float, 4), &Ty::vector(Float, 3)), None);
-        assert_eq!(shape_conversion(&Ty::vector(Float, 2), &Ty::vector(Float, 3)), None);
+        assert_eq!(
+            shape_conversion(&Ty::vector(Float, 4), &Ty::vector(Float, 3)),
+            None
+        );
+        assert_eq!(
+            shape_conversion(&Ty::vector(Float, 2), &Ty::vector(Float, 3)),
+            None
+        );
     }
 }

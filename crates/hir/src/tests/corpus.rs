@@ -5,7 +5,9 @@ use std::path::{Path, PathBuf};
 use crate::RootDatabase;
 
 fn slang_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
     for entry in entries.filter_map(Result::ok) {
         let path = entry.path();
         if path.is_dir() {
@@ -30,7 +32,11 @@ fn syntax_corpus_checks_without_errors() {
     let files: Vec<_> = paths
         .iter()
         .map(|p| {
-            let rel = p.strip_prefix(&dir).unwrap_or(p).to_string_lossy().replace('\\', "/");
+            let rel = p
+                .strip_prefix(&dir)
+                .unwrap_or(p)
+                .to_string_lossy()
+                .replace('\\', "/");
             let text = std::fs::read_to_string(p).unwrap_or_default();
             (rel.clone(), text.clone(), db.set_file(&rel, &text))
         })

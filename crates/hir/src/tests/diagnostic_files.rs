@@ -9,13 +9,20 @@ use crate::{RootDatabase, Severity};
 
 #[test]
 fn diagnostic_files_report_each_error_at_its_caret() {
-    let dir = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/diagnostics"));
+    let dir = PathBuf::from(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../tests/diagnostics"
+    ));
     let mut paths: Vec<PathBuf> = std::fs::read_dir(&dir)
         .map(|d| d.filter_map(Result::ok).map(|e| e.path()).collect())
         .unwrap_or_default();
     paths.retain(|p| p.extension().is_some_and(|e| e == "slang"));
     paths.sort();
-    assert!(paths.len() >= 40, "expected the diagnostic corpus in {}", dir.display());
+    assert!(
+        paths.len() >= 40,
+        "expected the diagnostic corpus in {}",
+        dir.display()
+    );
     let mut failures = String::new();
     for path in &paths {
         let text = std::fs::read_to_string(path).unwrap_or_default();
@@ -28,9 +35,16 @@ fn diagnostic_files_report_each_error_at_its_caret() {
             .filter(|d| d.severity == Severity::Error)
             .map(|d| {
                 let (line, _) = super::line_col(&text, d.range.start);
-                let line_start = text[..d.range.start as usize].rfind('\n').map_or(0, |i| i + 1);
+                let line_start = text[..d.range.start as usize]
+                    .rfind('\n')
+                    .map_or(0, |i| i + 1);
                 let column = text[line_start..d.range.start as usize].chars().count() + 1;
-                ReportedDiagnostic { line: line as u32, column: column as u32, message: d.message, code: d.code.to_string() }
+                ReportedDiagnostic {
+                    line: line as u32,
+                    column: column as u32,
+                    message: d.message,
+                    code: d.code.to_string(),
+                }
             })
             .collect();
         let problems = judge_diagnostics(&expectations, &reported);

@@ -27,7 +27,10 @@ fn logged_db() -> Logged {
 
 impl Logged {
     fn take(&self) -> Vec<String> {
-        self.log.lock().map(|mut l| std::mem::take(&mut *l)).unwrap_or_default()
+        self.log
+            .lock()
+            .map(|mut l| std::mem::take(&mut *l))
+            .unwrap_or_default()
     }
 }
 
@@ -41,7 +44,10 @@ fn executed_per_function(l: &Logged, file: crate::SourceFile) -> String {
         let ItemDef::Function(f) = def else { continue };
         // Queries keyed by the function, and the syntax lookup keyed by its location.
         let key = format!("({:?})", f.as_id());
-        let syntax_key = format!("({:?})", crate::lower::ItemKey::new(&l.db, f.loc(&l.db).clone()).as_id());
+        let syntax_key = format!(
+            "({:?})",
+            crate::lower::ItemKey::new(&l.db, f.loc(&l.db).clone()).as_id()
+        );
         let mut queries: Vec<&str> = executed
             .iter()
             .filter(|e| e.ends_with(&key) || e.ends_with(&syntax_key))

@@ -6,7 +6,9 @@ use std::path::{Path, PathBuf};
 use crate::RootDatabase;
 
 fn all_slang_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
     for entry in entries.filter_map(Result::ok) {
         let path = entry.path();
         if path.is_dir() {
@@ -20,7 +22,10 @@ fn all_slang_files(dir: &Path, out: &mut Vec<PathBuf>) {
 /// Char-boundary cut points spread over the text.
 fn cuts(text: &str, count: usize) -> Vec<usize> {
     let step = (text.len() / count).max(1);
-    (0..text.len()).step_by(step).filter(|i| text.is_char_boundary(*i)).collect()
+    (0..text.len())
+        .step_by(step)
+        .filter(|i| text.is_char_boundary(*i))
+        .collect()
 }
 
 #[test]
@@ -46,7 +51,11 @@ fn truncated_files_never_panic() {
             checked += 1;
         }
     }
-    assert!(checked > 100, "only {checked} inputs found under {}", root.display());
+    assert!(
+        checked > 100,
+        "only {checked} inputs found under {}",
+        root.display()
+    );
 }
 
 #[test]
