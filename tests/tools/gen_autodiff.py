@@ -445,5 +445,95 @@ def fwd_primal_substitute_attr():
     return [(x + x) * x, 3 * x * x, fd(lambda t: 3 * t * t, x)]
 
 
+
+# ---------------------------------------------------------------- forward: no_diff, detach, API spellings
+
+@test(name='forward/fwd_no_diff_param')
+def fwd_no_diff_param():
+    a, x = 3.0, 2.0
+    f = lambda x: a * x * x + a * a
+    return [f(x), fd(f, x), fd(f, x, 0.5)]
+
+
+@test(name='forward/fwd_no_diff_call')
+def fwd_no_diff_call():
+    # by hand: g's derivative is dropped, so f' = 2x only
+    x = 1.0
+    return [2 * x + x * x, 2 * x]
+
+
+@test(name='forward/fwd_detach')
+def fwd_detach():
+    xs = [1.5, -2.0]
+    return [x ** 3 + x for x in xs] + [x * x + 1 for x in xs]
+
+
+@test(name='forward/fwd_treat_as_differentiable')
+def fwd_treat_as_differentiable():
+    return [4.0, 0.0]
+
+
+@test(name='forward/fwd_vector_swizzle')
+def fwd_vector_swizzle():
+    def f(v):
+        r = v[::-1] * v[0]
+        r = r + np.array([v[1] * v[2], v[1] * v[2], 0.0])
+        r = np.array([r[0], r[1], v[0] * v[1] + v[1] * v[2]])
+        return np.array([r[0], r[1] * r[1], r[2]])
+    v = np.array([1.0, 2.0, 3.0])
+    return list(f(v)) + list(fd(f, v, [1.0, -1.0, 0.5]))
+
+
+@test(name='forward/fwd_diffpair_api')
+def fwd_diffpair_api():
+    x, y = 1.5, 2.0
+    return [x * y * y, y * y, x + 10, 0.0, x * y * y, 2 * x * y]
+
+
+@test(name='forward/fwd_dzero_dadd')
+def fwd_dzero_dadd():
+    x, y = 1.5, 2.5
+    return [1.0, x + y, (x + y) + 1 * 10 + 2 * 100, x * y, 2 * x]
+
+
+@test(name='forward/fwd_old_spellings')
+def fwd_old_spellings():
+    return fwd_scalar(lambda x: math.exp(x) * x, [0.5, 2.0])
+
+
+@test(name='forward/fwd_vector_function')
+def fwd_vector_function():
+    f = lambda v: np.array([v[0] * v[1] + math.sin(v[0]), math.exp(v[1]) * v[0] * v[0]])
+    v = np.array([0.5, -1.0])
+    return (list(f(v)) + list(fd(f, v, [1.0, 0.0])) + list(fd(f, v, [0.0, 1.0]))
+            + list(fd(f, v, [2.0, -1.0])))
+
+
+@test(name='forward/fwd_int_params')
+def fwd_int_params():
+    f0 = lambda x: x * 3 + x * x
+    f1 = lambda x: -(x * 3 + x * x)
+    return [f0(1.5), f1(0.5), fd(f0, 1.5), fd(f1, 0.5)]
+
+
+@test(name='forward/fwd_no_diff_return')
+def fwd_no_diff_return():
+    x = 1.5
+    return [math.floor(2 * x), fd(lambda t: t ** 3, x)]
+
+
+@test(name='forward/fwd_no_diff_this')
+def fwd_no_diff_this():
+    k, x = 2.0, 3.0
+    return [0.0, x * x, 2 * k * x]
+
+
+@test(name='forward/fwd_generic_struct')
+def fwd_generic_struct():
+    f = lambda c, x: c[0] + c[1] * x + c[2] * x * x
+    c, x = np.array([1.0, -2.0, 0.5]), 1.5
+    return [f(c, x), fd(lambda t: f(c, t), x), fd(lambda t: f(c + t * np.array([0, 0, 1.0]), x), 0.0)]
+
+
 if __name__ == '__main__':
     sys.exit(main(HERE, sys.argv[1:]))

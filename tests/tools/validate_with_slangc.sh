@@ -11,7 +11,13 @@ export LD_LIBRARY_PATH="$SP/slangtorch/bin${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 if [ -z "${XDG_RUNTIME_DIR:-}" ] || [ ! -d "$XDG_RUNTIME_DIR" ]; then
     export XDG_RUNTIME_DIR=$(mktemp -d); chmod 700 "$XDG_RUNTIME_DIR"
 fi
-RUNNER=${RUNNER:-"cargo run -q --manifest-path $root/Cargo.toml -p gpu --bin wgsl-run --"}
+if [ -z "${RUNNER:-}" ]; then
+    # Build wgsl-run once and call the binary: `cargo run` per test would take the cargo lock each time.
+    cargo build -q --manifest-path "$root/Cargo.toml" -p gpu --bin wgsl-run || exit 2
+    target_dir=$(cargo metadata --format-version 1 --no-deps --manifest-path "$root/Cargo.toml" \
+        | python3 -c 'import json,sys; print(json.load(sys.stdin)["target_directory"])')
+    RUNNER="$target_dir/debug/wgsl-run"
+fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 pass=0; fail=0; failed=(); known=0; known_list=()
