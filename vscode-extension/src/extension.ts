@@ -23,7 +23,7 @@ const LANGUAGE_ID = "slang";
 
 let server: ServerManager | undefined;
 
-export async function activate(context: vscode.ExtensionContext): Promise<void> {
+export function activate(context: vscode.ExtensionContext): void {
   const output = vscode.window.createOutputChannel("dslang");
   const gradientOutput = vscode.window.createOutputChannel("dslang gradient check");
   context.subscriptions.push(output, gradientOutput);
@@ -86,7 +86,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     }),
   );
 
-  await server.start();
+  // Not awaited: a server that never answers `initialize` must not leave the extension activating.
+  void server.start();
 }
 
 export async function deactivate(): Promise<void> {
