@@ -400,7 +400,7 @@ pub(crate) fn uses_in_block(block: &Block, values: &[ValueData], out: &mut Vec<V
 
 /// Whether `block` contains a statement matching `pred` (not looking into nested loops when
 /// `stop_at_loops`).
-pub(crate) fn contains(block: &Block, stop_at_loops: bool, pred: &dyn Fn(&Stmt) -> bool) -> bool {
+pub(crate) fn contains(block: &[Stmt], stop_at_loops: bool, pred: &dyn Fn(&Stmt) -> bool) -> bool {
     block.iter().any(|s| {
         pred(s)
             || match s {

@@ -534,6 +534,49 @@ fn my_pow_passes() {
     "#]]
     .assert_eq(&print_function(&m, &shown));
     check_reverse(&mut m, &mut info, f, vec![Value::F64(1.3), Value::I32(5)]);
+    // Linearisation (forward mode) of the same function.
+    expect![[r#"
+        fn s_fwd_myPow(x: DiffPair_double, n: int) -> DiffPair_double {
+          local result: double
+          local i: int
+          local d_result: double
+          %0: double = 1.0l
+          store $result, %0
+          %1: double = zero
+          store $d_result, %1
+          %2: int = 0
+          %3: int = load $n
+          store $i, %2
+          loop [MaxIters(8)] {
+            %4: int = load $i
+            %5: bool = lt %4, %3
+            if %5 {
+            } else {
+              break
+            }
+            %6: double = load $result
+            %7: double = load $d_result
+            %8: double = load $x.p
+            %9: double = load $x.d
+            %10: double = mul %6, %8
+            %11: double = mul %7, %8
+            %12: double = mul %6, %9
+            %13: double = add %11, %12
+            store $result, %10
+            store $d_result, %13
+          } continuing {
+            %14: int = load $i
+            %15: int = 1
+            %16: int = add %14, %15
+            store $i, %16
+          }
+          %17: double = load $result
+          %18: double = load $d_result
+          %19: DiffPair_double = construct %17, %18
+          return %19
+        }
+    "#]]
+    .assert_eq(&show(&m, "s_fwd_myPow"));
     // d/dx x^5 = 5 x^4
     let g1 = gradient(&m, &info, f, vec![Value::F64(1.3), Value::I32(5)]);
     assert_close(&g1, &[5.0 * 1.3f64.powi(4)], 1e-12, "myPow gradient");
@@ -1413,4 +1456,68 @@ fn gpu() -> Option<gpu::Gpu> {
         }
         Err(e) => panic!("no GPU: {e}"),
     }
+}
+
+#[test]
+fn trip_counts_of_counting_loops_are_inferred() {
+    let (mut m, mut info, f64t) = setup();
+    let i32t = m.types.i32();
+    // for (i = 0; i < 5; i++) s = s * x + 1;   then [ForceUnroll] for (j = 6; j > 3; j--) s = sin(s)
+    let f = func(&mut m, &mut info, "counted", f64t, |b| {
+        let x = b.param("x", f64t, ParamDir::In);
+        let s = b.local("s", f64t);
+        let i = b.local("i", i32t);
+        let j = b.local("j", i32t);
+        let xv = b.load(Place::param(x));
+        b.store(Place::local(s), xv);
+        let zero = b.i32(0);
+        let five = b.i32(5);
+        for_loop(b, i, zero, five, LoopAttrs::default(), |b, _| {
+            let sv = b.load(Place::local(s));
+            let sx = b.mul(sv, xv);
+            let one = f64lit(b, 1.0);
+            let r = b.add(sx, one);
+            b.store(Place::local(s), r);
+        });
+        let six = b.i32(6);
+        b.store(Place::local(j), six);
+        let unroll = LoopAttrs {
+            max_iters: None,
+            force_unroll: true,
+        };
+        b.loop_(
+            unroll,
+            |b| {
+                let jv = b.load(Place::local(j));
+                let three = b.i32(3);
+                let more = b.binary(BinaryOp::Gt, jv, three);
+                b.if_(more, |_| {}, |b| b.brk());
+                let sv = b.load(Place::local(s));
+                let r = b.math(MathFn::Sin, &[sv]);
+                b.store(Place::local(s), r);
+            },
+            |b| {
+                let jv = b.load(Place::local(j));
+                let one = b.i32(1);
+                let n = b.sub(jv, one);
+                b.store(Place::local(j), n);
+                None
+            },
+        );
+        let r = b.load(Place::local(s));
+        b.ret(Some(r));
+    });
+    check_reverse(&mut m, &mut info, f, vec![Value::F64(0.45)]);
+    let bwd = info.backward_of(f).unwrap();
+    // Only the first loop keeps a tape: 5 iterations + 1.
+    let tapes: Vec<String> = m
+        .function(bwd)
+        .unwrap()
+        .locals
+        .iter()
+        .filter(|l| l.name.starts_with("tape"))
+        .map(|l| m.types.display(l.ty))
+        .collect();
+    expect!["double, bool, double, bool, double, bool, double, bool, double[6], bool[6]"]
+        .assert_eq(&tapes.join(", "));
 }
