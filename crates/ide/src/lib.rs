@@ -38,6 +38,9 @@ pub use symbols::{Symbol, SymbolKind, WorkspaceSymbol};
 /// `Err` when an edit cancelled the query.
 pub type Cancellable<T> = Result<T, salsa::Cancelled>;
 
+/// The payload a cancelled query unwinds with (for callers that catch panics themselves).
+pub use salsa::Cancelled;
+
 /// Owns the database; the one writer. Edits cancel queries running on snapshots.
 #[derive(Default)]
 pub struct AnalysisHost {
@@ -98,7 +101,7 @@ impl Analysis {
         f: impl FnOnce(&dyn hir::Db, hir::SourceFile) -> T,
     ) -> Cancellable<T> {
         let db = &self.db;
-        salsa::Cancelled::catch(AssertUnwindSafe(|| match db.file(path) {
+        salsa::Cancelled::catch(AssertUnwindSafe(|| match util::any_file(db, path) {
             Some(file) => f(db, file),
             None => T::default(),
         }))

@@ -1,1 +1,911 @@
-//! server: see ARCHITECTURE.md.
+//! server: the language server. The only crate that knows LSP types.
+//!
+//! Shape of the event flow:
+//! - Document edits (`didOpen`/`didChange`/`didClose`, configuration) are applied in arrival order
+//!   on one path: a mutex taken without awaiting first, so a notification's edit lands before any
+//!   later request takes its snapshot (tower-lsp starts handlers in order).
+//! - Requests take a salsa snapshot under that mutex and compute on the blocking pool. A later
+//!   edit cancels the computation (salsa unwinds it); the request answers `ContentModified`.
+//! - Every computation runs under `catch_unwind`: a bug answers one request with an error and the
+//!   server goes on.
+//! - Diagnostics are published after a pause in typing (debounced), for every open document.
+//! - Files named by `import`/`#include` in open documents are read from disk (beside the importer,
+//!   then on the configured include paths) and given to the analysis.
+//! - The stdlib has no file on disk: go-to-definition into it writes it once under the temp dir.
+
+mod config;
+mod convert;
+mod document;
+
+use std::collections::{HashMap, HashSet};
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::Duration;
+
+use ide::{Analysis, AnalysisHost, Cancellable};
+use serde_json::Value;
+use tokio::io::{AsyncRead, AsyncWrite};
+use tokio::sync::Notify;
+use tower_lsp::jsonrpc::{Error, ErrorCode, Result};
+use tower_lsp::lsp_types::*;
+use tower_lsp::{Client, LanguageServer, LspService, Server};
+
+pub use config::Config;
+pub use document::LineIndex;
+
+use document::Document;
+
+/// Runs the server on stdin/stdout until the client exits or stdin closes. Returns the process
+/// exit code.
+pub fn run_stdio() -> i32 {
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(rt) => rt,
+        Err(e) => {
+            eprintln!("dslang lsp: cannot start the async runtime: {e}");
+            return 1;
+        }
+    };
+    let code = runtime.block_on(serve(tokio::io::stdin(), tokio::io::stdout()));
+    // Analysis threads still running (cancelled or not) must not keep the process alive.
+    runtime.shutdown_timeout(Duration::from_millis(200));
+    code
+}
+
+/// Serves one client over the given streams (the tests use in-memory pipes). Returns when the
+/// client sends `exit` or closes the input: 0 if `shutdown` came first, else 1 (as LSP says).
+pub async fn serve<I, O>(input: I, output: O) -> i32
+where
+    I: AsyncRead + Unpin,
+    O: AsyncWrite,
+{
+    let shutdown_requested = Arc::new(AtomicBool::new(false));
+    let stop = Arc::new(Notify::new());
+    let flag = shutdown_requested.clone();
+    let (service, socket) = LspService::new(move |client| Backend::new(client, flag));
+    let service = ExitWatch {
+        inner: service,
+        stop: stop.clone(),
+    };
+    let input = EofWatch {
+        inner: input,
+        stop: stop.clone(),
+    };
+    // tower-lsp's own loop can outlive both events (a handler waiting on a client that left), so
+    // stop on either one directly.
+    tokio::select! {
+        _ = Server::new(input, output, socket).serve(service) => {}
+        _ = stop.notified() => {}
+    }
+    if shutdown_requested.load(Ordering::SeqCst) {
+        0
+    } else {
+        1
+    }
+}
+
+/// Signals `stop` when the input ends (or fails).
+struct EofWatch<I> {
+    inner: I,
+    stop: Arc<Notify>,
+}
+
+impl<I: AsyncRead + Unpin> AsyncRead for EofWatch<I> {
+    fn poll_read(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+        buf: &mut tokio::io::ReadBuf<'_>,
+    ) -> std::task::Poll<std::io::Result<()>> {
+        let before = buf.filled().len();
+        let this = &mut *self;
+        let poll = std::pin::Pin::new(&mut this.inner).poll_read(cx, buf);
+        match &poll {
+            std::task::Poll::Ready(Ok(()))
+                if buf.filled().len() == before && buf.remaining() > 0 =>
+            {
+                this.stop.notify_one()
+            }
+            std::task::Poll::Ready(Err(_)) => this.stop.notify_one(),
+            _ => {}
+        }
+        poll
+    }
+}
+
+/// Signals `stop` when the client sends `exit`.
+struct ExitWatch<S> {
+    inner: S,
+    stop: Arc<Notify>,
+}
+
+impl<S> tower_service::Service<tower_lsp::jsonrpc::Request> for ExitWatch<S>
+where
+    S: tower_service::Service<tower_lsp::jsonrpc::Request>,
+{
+    type Response = S::Response;
+    type Error = S::Error;
+    type Future = S::Future;
+
+    fn poll_ready(
+        &mut self,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<std::result::Result<(), S::Error>> {
+        self.inner.poll_ready(cx)
+    }
+
+    fn call(&mut self, request: tower_lsp::jsonrpc::Request) -> S::Future {
+        let is_exit = request.method() == "exit";
+        let future = self.inner.call(request);
+        if is_exit {
+            self.stop.notify_one();
+        }
+        future
+    }
+}
+
+/// How long typing must pause before diagnostics are recomputed and published.
+const DIAGNOSTICS_DELAY: Duration = Duration::from_millis(150);
+/// Upper bound on files loaded from disk through imports (a guard against import storms).
+const MAX_DISK_FILES: usize = 512;
+
+struct State {
+    host: AnalysisHost,
+    docs: HashMap<Url, Document>,
+    config: Config,
+    root: Option<PathBuf>,
+    /// Files read from disk because something imports them (virtual path = absolute path).
+    disk_files: HashSet<String>,
+}
+
+impl State {
+    /// Loads, transitively, the files imported by `path` that exist on disk.
+    fn load_imports(&mut self, path: &str) {
+        let mut work = vec![path.to_string()];
+        let mut seen: HashSet<String> = HashSet::new();
+        while let Some(current) = work.pop() {
+            if !seen.insert(current.clone()) {
+                continue;
+            }
+            let host = &self.host;
+            let Ok(candidates) = catch_unwind(AssertUnwindSafe(|| host.missing_imports(&current)))
+            else {
+                continue;
+            };
+            for candidate in candidates {
+                if self.disk_files.len() >= MAX_DISK_FILES || self.host.has_file(&candidate) {
+                    continue;
+                }
+                if let Ok(text) = std::fs::read_to_string(&candidate) {
+                    self.host.set_file(&candidate, &text);
+                    self.disk_files.insert(candidate.clone());
+                    work.push(candidate);
+                }
+            }
+        }
+    }
+
+    fn load_all_imports(&mut self) {
+        let paths: Vec<String> = self.docs.values().map(|d| d.path.clone()).collect();
+        for p in paths {
+            self.load_imports(&p);
+        }
+    }
+}
+
+/// Maps between URIs and the analysis' virtual paths, and finds line indexes for paths.
+#[derive(Clone)]
+struct Locator {
+    open: HashMap<String, (Url, LineIndex)>,
+}
+
+impl Locator {
+    fn uri(&self, path: &str) -> Option<Url> {
+        if let Some((uri, _)) = self.open.get(path) {
+            return Some(uri.clone());
+        }
+        path_to_uri(path)
+    }
+
+    fn index(&self, analysis: &Analysis, path: &str) -> Cancellable<Option<LineIndex>> {
+        if let Some((_, index)) = self.open.get(path) {
+            return Ok(Some(index.clone()));
+        }
+        Ok(analysis.file_text(path)?.map(|t| LineIndex::new(&t)))
+    }
+
+    fn location(
+        &self,
+        analysis: &Analysis,
+        path: &str,
+        range: ide::TextRange,
+    ) -> Cancellable<Option<Location>> {
+        let (Some(uri), Some(index)) = (self.uri(path), self.index(analysis, path)?) else {
+            return Ok(None);
+        };
+        Ok(Some(Location {
+            uri,
+            range: index.range(range),
+        }))
+    }
+}
+
+/// The directory the stdlib is written to for go-to-definition (keyed by its content, so a
+/// newer server never shows an older copy).
+fn stdlib_dir() -> PathBuf {
+    use std::hash::{Hash, Hasher};
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    Analysis::stdlib_files().hash(&mut hasher);
+    std::env::temp_dir().join(format!("dslang-stdlib-{:016x}", hasher.finish()))
+}
+
+fn path_to_uri(path: &str) -> Option<Url> {
+    if let Some(rest) = path.strip_prefix("stdlib/") {
+        let dir = stdlib_dir();
+        let file = dir.join(rest);
+        if !file.exists() {
+            let text = Analysis::stdlib_files().iter().find(|(p, _)| *p == path)?.1;
+            std::fs::create_dir_all(file.parent()?).ok()?;
+            // Write then rename, so a concurrent reader never sees half a file.
+            let tmp = file.with_extension(format!("tmp{}", std::process::id()));
+            std::fs::write(&tmp, text).ok()?;
+            std::fs::rename(&tmp, &file).ok()?;
+        }
+        return Url::from_file_path(file).ok();
+    }
+    if path.starts_with('/') {
+        return Url::from_file_path(path).ok();
+    }
+    Url::parse(path).ok()
+}
+
+/// Virtual path of a document: its file-system path, or the stdlib path for our stdlib copies,
+/// or the URI itself for unsaved buffers.
+fn uri_to_path(uri: &Url) -> String {
+    if let Ok(p) = uri.to_file_path() {
+        if let Ok(rest) = p.strip_prefix(stdlib_dir()) {
+            return format!("stdlib/{}", rest.to_string_lossy());
+        }
+        return p.to_string_lossy().replace('\\', "/");
+    }
+    uri.to_string()
+}
+
+fn content_modified() -> Error {
+    Error::new(ErrorCode::ContentModified)
+}
+
+fn internal_error(message: String) -> Error {
+    Error {
+        code: ErrorCode::InternalError,
+        message: message.into(),
+        data: None,
+    }
+}
+
+fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
+    payload
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "unknown panic".to_string())
+}
+
+struct Backend {
+    client: Client,
+    state: Arc<Mutex<State>>,
+    diagnostics_generation: Arc<AtomicU64>,
+    shutdown_requested: Arc<AtomicBool>,
+}
+
+/// What a request computes with: a snapshot, the document's path and text, and the locator.
+struct Ctx {
+    analysis: Analysis,
+    path: String,
+    index: LineIndex,
+    locator: Locator,
+}
+
+impl Backend {
+    fn new(client: Client, shutdown_requested: Arc<AtomicBool>) -> Backend {
+        let state = State {
+            host: AnalysisHost::new(),
+            docs: HashMap::new(),
+            config: Config::default(),
+            root: None,
+            disk_files: HashSet::new(),
+        };
+        Backend {
+            client,
+            state: Arc::new(Mutex::new(state)),
+            diagnostics_generation: Arc::new(AtomicU64::new(0)),
+            shutdown_requested,
+        }
+    }
+
+    fn lock(&self) -> MutexGuard<'_, State> {
+        // A panic while holding the lock leaves consistent data (edits are whole operations).
+        self.state.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn locator(state: &State) -> Locator {
+        Locator {
+            open: state
+                .docs
+                .iter()
+                .map(|(uri, d)| (d.path.clone(), (uri.clone(), d.text.clone())))
+                .collect(),
+        }
+    }
+
+    /// Runs `f` on a snapshot on the blocking pool, isolated from panics and cancellable by edits.
+    async fn query<T, F>(&self, uri: &Url, f: F) -> Result<T>
+    where
+        T: Send + 'static,
+        F: FnOnce(&Ctx) -> Cancellable<T> + Send + 'static,
+    {
+        let ctx = {
+            let state = self.lock();
+            let Some(doc) = state.docs.get(uri) else {
+                return Err(Error::invalid_params(format!("document not open: {uri}")));
+            };
+            Ctx {
+                analysis: state.host.analysis(),
+                path: doc.path.clone(),
+                index: doc.text.clone(),
+                locator: Self::locator(&state),
+            }
+        };
+        let joined = tokio::task::spawn_blocking(move || {
+            let result = catch_unwind(AssertUnwindSafe(|| f(&ctx)));
+            // Drop the snapshot here, on this thread: a pending edit waits for it.
+            drop(ctx);
+            result
+        })
+        .await;
+        match joined {
+            Ok(Ok(Ok(value))) => Ok(value),
+            Ok(Ok(Err(_cancelled))) => Err(content_modified()),
+            Ok(Err(payload)) if payload.is::<ide::Cancelled>() => Err(content_modified()),
+            Ok(Err(payload)) => Err(internal_error(format!(
+                "dslang: internal error: {}",
+                panic_message(&*payload)
+            ))),
+            Err(e) => Err(internal_error(format!("dslang: request task failed: {e}"))),
+        }
+    }
+
+    /// Applies a change to the analysis (a document's new text), isolated from panics.
+    fn set_document(state: &mut State, path: &str, text: &str) {
+        if path.starts_with("stdlib/") {
+            return;
+        }
+        let host = &mut state.host;
+        if catch_unwind(AssertUnwindSafe(|| host.set_file(path, text))).is_ok() {
+            state.load_imports(path);
+        }
+    }
+
+    fn schedule_diagnostics(&self, delay: Duration) {
+        let generation = self.diagnostics_generation.fetch_add(1, Ordering::SeqCst) + 1;
+        let counter = self.diagnostics_generation.clone();
+        let state = self.state.clone();
+        let client = self.client.clone();
+        tokio::spawn(async move {
+            if !delay.is_zero() {
+                tokio::time::sleep(delay).await;
+            }
+            if counter.load(Ordering::SeqCst) != generation {
+                return; // a newer edit scheduled its own run
+            }
+            let (analysis, docs, locator) = {
+                let state = state.lock().unwrap_or_else(|e| e.into_inner());
+                let docs: Vec<(Url, String, LineIndex, i32)> = state
+                    .docs
+                    .iter()
+                    .filter(|(_, d)| !d.path.starts_with("stdlib/"))
+                    .map(|(uri, d)| (uri.clone(), d.path.clone(), d.text.clone(), d.version))
+                    .collect();
+                (state.host.analysis(), docs, Self::locator(&state))
+            };
+            let computed = tokio::task::spawn_blocking(move || {
+                let result = catch_unwind(AssertUnwindSafe(
+                    || -> Cancellable<Vec<(Url, Vec<Diagnostic>, i32)>> {
+                        let mut out = Vec::new();
+                        for (uri, path, index, version) in docs {
+                            let mut diags = Vec::new();
+                            for d in analysis.diagnostics(&path)? {
+                                diags.push(to_lsp_diagnostic(&analysis, &locator, &index, d)?);
+                            }
+                            out.push((uri, diags, version));
+                        }
+                        Ok(out)
+                    },
+                ));
+                drop(analysis);
+                result
+            })
+            .await;
+            match computed {
+                Ok(Ok(Ok(per_doc))) => {
+                    if counter.load(Ordering::SeqCst) != generation {
+                        return;
+                    }
+                    for (uri, diags, version) in per_doc {
+                        client.publish_diagnostics(uri, diags, Some(version)).await;
+                    }
+                }
+                // Cancelled by an edit: that edit scheduled a new run.
+                Ok(Ok(Err(_))) => {}
+                Ok(Err(payload)) if payload.is::<ide::Cancelled>() => {}
+                Ok(Err(payload)) => {
+                    client
+                        .log_message(
+                            MessageType::ERROR,
+                            format!("dslang: diagnostics failed: {}", panic_message(&*payload)),
+                        )
+                        .await
+                }
+                Err(e) => {
+                    client
+                        .log_message(
+                            MessageType::ERROR,
+                            format!("dslang: diagnostics task failed: {e}"),
+                        )
+                        .await
+                }
+            }
+        });
+    }
+
+    fn apply_config(&self, config: Config) {
+        {
+            let mut state = self.lock();
+            if state.config == config {
+                return;
+            }
+            state.host.set_options(config.compile_options());
+            state.config = config;
+            state.load_all_imports();
+        }
+        self.schedule_diagnostics(Duration::ZERO);
+    }
+
+    async fn fetch_config(&self) {
+        let item = ConfigurationItem {
+            scope_uri: None,
+            section: Some("dslang".to_string()),
+        };
+        if let Ok(values) = self.client.configuration(vec![item]).await
+            && let Some(value) = values.into_iter().next()
+            && !value.is_null()
+        {
+            let root = self.lock().root.clone();
+            self.apply_config(Config::from_json(&value, root.as_deref()));
+        }
+    }
+}
+
+fn to_lsp_diagnostic(
+    analysis: &Analysis,
+    locator: &Locator,
+    index: &LineIndex,
+    d: ide::Diagnostic,
+) -> Cancellable<Diagnostic> {
+    let mut related = Vec::new();
+    for r in d.related {
+        if let Some(location) = locator.location(analysis, &r.path, r.range)? {
+            related.push(DiagnosticRelatedInformation {
+                location,
+                message: r.message,
+            });
+        }
+    }
+    Ok(Diagnostic {
+        range: index.range(d.range),
+        severity: Some(convert::severity(d.severity)),
+        code: Some(NumberOrString::String(d.code.to_string())),
+        code_description: None,
+        source: Some("dslang".to_string()),
+        message: d.message,
+        related_information: (!related.is_empty()).then_some(related),
+        tags: None,
+        data: None,
+    })
+}
+
+#[tower_lsp::async_trait]
+impl LanguageServer for Backend {
+    async fn initialize(&self, params: InitializeParams) -> Result<InitializeResult> {
+        #[allow(deprecated)] // root_path is the fallback for clients without root_uri
+        let root = params
+            .root_uri
+            .as_ref()
+            .and_then(|u| u.to_file_path().ok())
+            .or_else(|| params.root_path.as_ref().map(PathBuf::from));
+        let config = params
+            .initialization_options
+            .as_ref()
+            .map(|v| Config::from_json(v, root.as_deref()));
+        {
+            let mut state = self.lock();
+            state.root = root;
+            if let Some(config) = config {
+                state.host.set_options(config.compile_options());
+                state.config = config;
+            }
+        }
+        Ok(InitializeResult {
+            server_info: Some(ServerInfo {
+                name: "dslang".to_string(),
+                version: Some(env!("CARGO_PKG_VERSION").to_string()),
+            }),
+            capabilities: ServerCapabilities {
+                text_document_sync: Some(TextDocumentSyncCapability::Options(
+                    TextDocumentSyncOptions {
+                        open_close: Some(true),
+                        change: Some(TextDocumentSyncKind::INCREMENTAL),
+                        ..Default::default()
+                    },
+                )),
+                hover_provider: Some(HoverProviderCapability::Simple(true)),
+                completion_provider: Some(CompletionOptions {
+                    trigger_characters: Some(vec![".".to_string(), "[".to_string()]),
+                    ..Default::default()
+                }),
+                signature_help_provider: Some(SignatureHelpOptions {
+                    trigger_characters: Some(vec!["(".to_string(), ",".to_string()]),
+                    ..Default::default()
+                }),
+                definition_provider: Some(OneOf::Left(true)),
+                references_provider: Some(OneOf::Left(true)),
+                document_highlight_provider: Some(OneOf::Left(true)),
+                document_symbol_provider: Some(OneOf::Left(true)),
+                workspace_symbol_provider: Some(OneOf::Left(true)),
+                semantic_tokens_provider: Some(
+                    SemanticTokensServerCapabilities::SemanticTokensOptions(
+                        SemanticTokensOptions {
+                            legend: convert::semantic_token_legend(),
+                            full: Some(SemanticTokensFullOptions::Bool(true)),
+                            range: Some(false),
+                            ..Default::default()
+                        },
+                    ),
+                ),
+                folding_range_provider: Some(FoldingRangeProviderCapability::Simple(true)),
+                inlay_hint_provider: Some(OneOf::Left(true)),
+                ..Default::default()
+            },
+        })
+    }
+
+    async fn initialized(&self, _: InitializedParams) {
+        self.fetch_config().await;
+    }
+
+    async fn shutdown(&self) -> Result<()> {
+        self.shutdown_requested.store(true, Ordering::SeqCst);
+        Ok(())
+    }
+
+    async fn did_open(&self, params: DidOpenTextDocumentParams) {
+        {
+            let mut state = self.lock();
+            let doc = params.text_document;
+            let path = uri_to_path(&doc.uri);
+            Self::set_document(&mut state, &path, &doc.text);
+            state.docs.insert(
+                doc.uri,
+                Document {
+                    text: LineIndex::new(&doc.text),
+                    version: doc.version,
+                    path,
+                },
+            );
+        }
+        self.schedule_diagnostics(Duration::ZERO);
+    }
+
+    async fn did_change(&self, params: DidChangeTextDocumentParams) {
+        {
+            let mut state = self.lock();
+            let uri = params.text_document.uri;
+            let Some(doc) = state.docs.get_mut(&uri) else {
+                return;
+            };
+            for change in &params.content_changes {
+                doc.apply(change);
+            }
+            doc.version = params.text_document.version;
+            let (path, text) = (doc.path.clone(), doc.text());
+            Self::set_document(&mut state, &path, &text);
+        }
+        self.schedule_diagnostics(DIAGNOSTICS_DELAY);
+    }
+
+    async fn did_close(&self, params: DidCloseTextDocumentParams) {
+        let uri = params.text_document.uri;
+        {
+            let mut state = self.lock();
+            if let Some(doc) = state.docs.remove(&uri)
+                && !doc.path.starts_with("stdlib/")
+            {
+                // Other files may import it: keep what is on disk, forget unsaved buffers.
+                match std::fs::read_to_string(&doc.path) {
+                    Ok(text) => Self::set_document(&mut state, &doc.path, &text),
+                    Err(_) => state.host.remove_file(&doc.path),
+                }
+            }
+        }
+        self.client.publish_diagnostics(uri, Vec::new(), None).await;
+        self.schedule_diagnostics(Duration::ZERO);
+    }
+
+    async fn did_change_configuration(&self, params: DidChangeConfigurationParams) {
+        let root = self.lock().root.clone();
+        match &params.settings {
+            Value::Object(map) if !map.is_empty() => {
+                self.apply_config(Config::from_json(&params.settings, root.as_deref()))
+            }
+            _ => self.fetch_config().await,
+        }
+    }
+
+    async fn hover(&self, params: HoverParams) -> Result<Option<Hover>> {
+        let pos = params.text_document_position_params;
+        self.query(&pos.text_document.uri, move |ctx| {
+            let offset = ctx.index.offset(pos.position);
+            Ok(ctx.analysis.hover(&ctx.path, offset)?.map(|h| Hover {
+                contents: HoverContents::Markup(MarkupContent {
+                    kind: MarkupKind::Markdown,
+                    value: h.markdown,
+                }),
+                range: Some(ctx.index.range(h.range)),
+            }))
+        })
+        .await
+    }
+
+    async fn completion(&self, params: CompletionParams) -> Result<Option<CompletionResponse>> {
+        let pos = params.text_document_position;
+        self.query(&pos.text_document.uri, move |ctx| {
+            let offset = ctx.index.offset(pos.position);
+            let items = ctx.analysis.completions(&ctx.path, offset)?;
+            let items = items
+                .into_iter()
+                .enumerate()
+                .map(|(i, c)| CompletionItem {
+                    label: c.label,
+                    kind: Some(convert::completion_kind(c.kind)),
+                    detail: c.detail,
+                    insert_text: c.insert_text,
+                    // Keep the analysis' order (scopes first) among equally good matches.
+                    sort_text: Some(format!("{i:05}")),
+                    ..Default::default()
+                })
+                .collect();
+            Ok(Some(CompletionResponse::Array(items)))
+        })
+        .await
+    }
+
+    async fn signature_help(&self, params: SignatureHelpParams) -> Result<Option<SignatureHelp>> {
+        let pos = params.text_document_position_params;
+        self.query(&pos.text_document.uri, move |ctx| {
+            let offset = ctx.index.offset(pos.position);
+            Ok(ctx
+                .analysis
+                .signature_help(&ctx.path, offset)?
+                .map(|help| SignatureHelp {
+                    signatures: help
+                        .signatures
+                        .into_iter()
+                        .map(|s| SignatureInformation {
+                            parameters: Some(
+                                s.parameters
+                                    .iter()
+                                    .map(|p| ParameterInformation {
+                                        label: ParameterLabel::LabelOffsets(
+                                            convert::utf16_offsets(&s.label, *p),
+                                        ),
+                                        documentation: None,
+                                    })
+                                    .collect(),
+                            ),
+                            label: s.label,
+                            documentation: None,
+                            active_parameter: None,
+                        })
+                        .collect(),
+                    active_signature: Some(help.active_signature),
+                    active_parameter: Some(help.active_parameter),
+                }))
+        })
+        .await
+    }
+
+    async fn goto_definition(
+        &self,
+        params: GotoDefinitionParams,
+    ) -> Result<Option<GotoDefinitionResponse>> {
+        let pos = params.text_document_position_params;
+        self.query(&pos.text_document.uri, move |ctx| {
+            let offset = ctx.index.offset(pos.position);
+            let mut locations = Vec::new();
+            for nav in ctx.analysis.goto_definition(&ctx.path, offset)? {
+                if let Some(loc) =
+                    ctx.locator
+                        .location(&ctx.analysis, &nav.path, nav.focus_range)?
+                {
+                    locations.push(loc);
+                }
+            }
+            Ok(match locations.len() {
+                0 => None,
+                1 => locations.pop().map(GotoDefinitionResponse::Scalar),
+                _ => Some(GotoDefinitionResponse::Array(locations)),
+            })
+        })
+        .await
+    }
+
+    async fn references(&self, params: ReferenceParams) -> Result<Option<Vec<Location>>> {
+        let pos = params.text_document_position;
+        let include_declaration = params.context.include_declaration;
+        self.query(&pos.text_document.uri, move |ctx| {
+            let offset = ctx.index.offset(pos.position);
+            let mut out = Vec::new();
+            for r in ctx
+                .analysis
+                .references(&ctx.path, offset, include_declaration)?
+            {
+                if let Some(loc) = ctx.locator.location(&ctx.analysis, &r.path, r.range)? {
+                    out.push(loc);
+                }
+            }
+            Ok(Some(out))
+        })
+        .await
+    }
+
+    async fn document_highlight(
+        &self,
+        params: DocumentHighlightParams,
+    ) -> Result<Option<Vec<DocumentHighlight>>> {
+        let pos = params.text_document_position_params;
+        self.query(&pos.text_document.uri, move |ctx| {
+            let offset = ctx.index.offset(pos.position);
+            let highlights = ctx.analysis.highlight_related(&ctx.path, offset)?;
+            Ok(Some(
+                highlights
+                    .into_iter()
+                    .map(|(range, is_decl)| DocumentHighlight {
+                        range: ctx.index.range(range),
+                        kind: Some(if is_decl {
+                            DocumentHighlightKind::WRITE
+                        } else {
+                            DocumentHighlightKind::READ
+                        }),
+                    })
+                    .collect(),
+            ))
+        })
+        .await
+    }
+
+    async fn document_symbol(
+        &self,
+        params: DocumentSymbolParams,
+    ) -> Result<Option<DocumentSymbolResponse>> {
+        self.query(&params.text_document.uri, move |ctx| {
+            let symbols = ctx.analysis.document_symbols(&ctx.path)?;
+            Ok(Some(DocumentSymbolResponse::Nested(
+                symbols
+                    .into_iter()
+                    .map(|s| convert::document_symbol(&ctx.index, s))
+                    .collect(),
+            )))
+        })
+        .await
+    }
+
+    async fn symbol(
+        &self,
+        params: WorkspaceSymbolParams,
+    ) -> Result<Option<Vec<SymbolInformation>>> {
+        let (analysis, locator) = {
+            let state = self.lock();
+            (state.host.analysis(), Self::locator(&state))
+        };
+        let query = params.query;
+        let joined = tokio::task::spawn_blocking(move || {
+            catch_unwind(AssertUnwindSafe(
+                || -> Cancellable<Vec<SymbolInformation>> {
+                    let mut out = Vec::new();
+                    for s in analysis.workspace_symbols(&query)? {
+                        if let Some(location) =
+                            locator.location(&analysis, &s.path, s.focus_range)?
+                        {
+                            #[allow(deprecated)] // `deprecated` is a required field
+                            out.push(SymbolInformation {
+                                name: s.name,
+                                kind: convert::symbol_kind(s.kind),
+                                tags: None,
+                                deprecated: None,
+                                location,
+                                container_name: s.container,
+                            });
+                        }
+                    }
+                    Ok(out)
+                },
+            ))
+        })
+        .await;
+        match joined {
+            Ok(Ok(Ok(v))) => Ok(Some(v)),
+            Ok(Ok(Err(_))) => Err(content_modified()),
+            Ok(Err(p)) if p.is::<ide::Cancelled>() => Err(content_modified()),
+            Ok(Err(p)) => Err(internal_error(format!(
+                "dslang: internal error: {}",
+                panic_message(&*p)
+            ))),
+            Err(e) => Err(internal_error(format!("dslang: request task failed: {e}"))),
+        }
+    }
+
+    async fn semantic_tokens_full(
+        &self,
+        params: SemanticTokensParams,
+    ) -> Result<Option<SemanticTokensResult>> {
+        self.query(&params.text_document.uri, move |ctx| {
+            let tokens = ctx.analysis.semantic_tokens(&ctx.path)?;
+            Ok(Some(SemanticTokensResult::Tokens(SemanticTokens {
+                result_id: None,
+                data: convert::semantic_tokens(&ctx.index, tokens),
+            })))
+        })
+        .await
+    }
+
+    async fn folding_range(&self, params: FoldingRangeParams) -> Result<Option<Vec<FoldingRange>>> {
+        self.query(&params.text_document.uri, move |ctx| {
+            let folds = ctx.analysis.folding_ranges(&ctx.path)?;
+            Ok(Some(
+                folds
+                    .iter()
+                    .filter_map(|f| convert::folding_range(&ctx.index, f))
+                    .collect(),
+            ))
+        })
+        .await
+    }
+
+    async fn inlay_hint(&self, params: InlayHintParams) -> Result<Option<Vec<InlayHint>>> {
+        let range = params.range;
+        self.query(&params.text_document.uri, move |ctx| {
+            let hints = ctx
+                .analysis
+                .inlay_hints(&ctx.path, Some(ctx.index.text_range(range)))?;
+            Ok(Some(
+                hints
+                    .into_iter()
+                    .map(|h| InlayHint {
+                        position: ctx.index.position(h.offset),
+                        label: InlayHintLabel::String(h.label),
+                        kind: Some(InlayHintKind::TYPE),
+                        text_edits: None,
+                        tooltip: None,
+                        padding_left: None,
+                        padding_right: None,
+                        data: None,
+                    })
+                    .collect(),
+            ))
+        })
+        .await
+    }
+}

@@ -1,0 +1,106 @@
+//! Settings from `initializationOptions`, `workspace/configuration` (section `dslang`) and
+//! `workspace/didChangeConfiguration`.
+//!
+//! ```json
+//! { "includePaths": ["shaders/common"], "defines": { "USE_FAST_PATH": "1", "DEBUG": null } }
+//! ```
+//! `defines` may also be a list of `NAME` / `NAME=VALUE` strings.
+
+use std::path::Path;
+use std::sync::Arc;
+
+use serde_json::Value;
+
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Config {
+    pub include_paths: Vec<String>,
+    pub defines: Vec<(String, Option<String>)>,
+}
+
+impl Config {
+    /// Reads the settings object; unknown keys and wrong shapes are ignored (settings are user input).
+    pub fn from_json(value: &Value, root: Option<&Path>) -> Config {
+        // Accept `{ "dslang": { ... } }` as well as the section itself.
+        let value = value.get("dslang").unwrap_or(value);
+        let mut config = Config::default();
+        if let Some(paths) = value.get("includePaths").and_then(Value::as_array) {
+            for p in paths.iter().filter_map(Value::as_str) {
+                let path = Path::new(p);
+                let absolute = match root {
+                    Some(root) if path.is_relative() => root.join(path),
+                    _ => path.to_path_buf(),
+                };
+                config
+                    .include_paths
+                    .push(absolute.to_string_lossy().replace('\\', "/"));
+            }
+        }
+        match value.get("defines") {
+            Some(Value::Object(map)) => {
+                for (name, v) in map {
+                    let v = match v {
+                        Value::Null => None,
+                        Value::String(s) => Some(s.clone()),
+                        other => Some(other.to_string()),
+                    };
+                    config.defines.push((name.clone(), v));
+                }
+            }
+            Some(Value::Array(items)) => {
+                for item in items.iter().filter_map(Value::as_str) {
+                    match item.split_once('=') {
+                        Some((name, v)) => config
+                            .defines
+                            .push((name.trim().to_string(), Some(v.trim().to_string()))),
+                        None => config.defines.push((item.trim().to_string(), None)),
+                    }
+                }
+            }
+            _ => {}
+        }
+        config.defines.retain(|(name, _)| !name.is_empty());
+        config
+    }
+
+    pub fn compile_options(&self) -> ide::CompileOptions {
+        ide::CompileOptions {
+            include_dirs: self
+                .include_paths
+                .iter()
+                .map(|p| Arc::from(p.as_str()))
+                .collect(),
+            defines: self
+                .defines
+                .iter()
+                .map(|(n, v)| (Arc::from(n.as_str()), v.as_deref().map(Arc::from)))
+                .collect(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn settings_shapes() {
+        let v = serde_json::json!({"dslang": {"includePaths": ["inc", "/abs"], "defines": {"A": "1", "B": null, "C": 2}}});
+        let c = Config::from_json(&v, Some(Path::new("/root")));
+        assert_eq!(c.include_paths, vec!["/root/inc", "/abs"]);
+        assert_eq!(
+            c.defines,
+            vec![
+                ("A".into(), Some("1".into())),
+                ("B".into(), None),
+                ("C".into(), Some("2".into()))
+            ]
+        );
+        let v = serde_json::json!({"defines": ["X=3", "Y", ""], "includePaths": 5});
+        let c = Config::from_json(&v, None);
+        assert_eq!(
+            c.defines,
+            vec![("X".into(), Some("3".into())), ("Y".into(), None)]
+        );
+        assert!(c.include_paths.is_empty());
+    }
+}

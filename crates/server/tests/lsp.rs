@@ -1,0 +1,394 @@
+//! LSP transcript tests: an in-process server on in-memory pipes, driven by a tiny JSON-RPC client.
+
+use std::collections::VecDeque;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use expect_test::expect;
+use serde_json::{Value, json};
+use tokio::io::{
+    AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader, DuplexStream, ReadHalf, WriteHalf,
+};
+
+struct Client {
+    writer: WriteHalf<DuplexStream>,
+    reader: BufReader<ReadHalf<DuplexStream>>,
+    next_id: i64,
+    /// Notifications and server requests seen while waiting for something else.
+    pending: VecDeque<Value>,
+    /// What `workspace/configuration` answers.
+    settings: Value,
+    server: tokio::task::JoinHandle<i32>,
+}
+
+const TIMEOUT: Duration = Duration::from_secs(20);
+
+impl Client {
+    fn start(settings: Value) -> Client {
+        let (client_side, server_side) = tokio::io::duplex(1 << 20);
+        let (server_in, server_out) = tokio::io::split(server_side);
+        let server = tokio::spawn(server::serve(server_in, server_out));
+        let (reader, writer) = tokio::io::split(client_side);
+        Client {
+            writer,
+            reader: BufReader::new(reader),
+            next_id: 1,
+            pending: VecDeque::new(),
+            settings,
+            server,
+        }
+    }
+
+    async fn send(&mut self, msg: Value) {
+        let body = msg.to_string();
+        let framed = format!("Content-Length: {}\r\n\r\n{body}", body.len());
+        self.writer
+            .write_all(framed.as_bytes())
+            .await
+            .expect("write to server");
+    }
+
+    async fn read(&mut self) -> Value {
+        let mut len = None;
+        loop {
+            let mut line = String::new();
+            let n = tokio::time::timeout(TIMEOUT, self.reader.read_line(&mut line))
+                .await
+                .expect("server reply in time")
+                .unwrap();
+            assert!(n > 0, "server closed its output");
+            let line = line.trim_end();
+            if line.is_empty() {
+                break;
+            }
+            if let Some(v) = line.strip_prefix("Content-Length: ") {
+                len = Some(v.parse::<usize>().unwrap());
+            }
+        }
+        let mut body = vec![0; len.expect("Content-Length header")];
+        self.reader.read_exact(&mut body).await.unwrap();
+        serde_json::from_slice(&body).unwrap()
+    }
+
+    /// Reads one message, answering server requests on the way (they are also kept).
+    async fn read_handling(&mut self) -> Value {
+        let msg = self.read().await;
+        if let (Some(id), Some(method)) = (msg.get("id"), msg.get("method").and_then(Value::as_str))
+        {
+            let result = match method {
+                "workspace/configuration" => json!([self.settings.clone()]),
+                _ => Value::Null,
+            };
+            self.send(json!({"jsonrpc": "2.0", "id": id.clone(), "result": result}))
+                .await;
+        }
+        msg
+    }
+
+    async fn request(&mut self, method: &str, params: Value) -> Value {
+        let id = self.next_id;
+        self.next_id += 1;
+        let mut msg = json!({"jsonrpc": "2.0", "id": id, "method": method});
+        if !params.is_null() {
+            msg["params"] = params;
+        }
+        self.send(msg).await;
+        loop {
+            let msg = self.read_handling().await;
+            if msg.get("id") == Some(&json!(id)) && msg.get("method").is_none() {
+                return msg;
+            }
+            self.pending.push_back(msg);
+        }
+    }
+
+    async fn notify(&mut self, method: &str, params: Value) {
+        let mut msg = json!({"jsonrpc": "2.0", "method": method});
+        if !params.is_null() {
+            msg["params"] = params;
+        }
+        self.send(msg).await;
+    }
+
+    /// Waits for `publishDiagnostics` for `uri` (at `version` when given).
+    async fn diagnostics(&mut self, uri: &str, version: Option<i64>) -> Value {
+        let matches = |m: &Value| {
+            m["method"] == "textDocument/publishDiagnostics"
+                && m["params"]["uri"] == uri
+                && version.is_none_or(|v| m["params"]["version"] == v)
+        };
+        if let Some(i) = self.pending.iter().position(matches) {
+            return self.pending.remove(i).unwrap()["params"].clone();
+        }
+        loop {
+            let msg = self.read_handling().await;
+            if matches(&msg) {
+                return msg["params"].clone();
+            }
+            self.pending.push_back(msg);
+        }
+    }
+
+    async fn initialize(&mut self, root: &Path) -> Value {
+        let root_uri = url(root);
+        let reply = self
+            .request("initialize", json!({"processId": null, "rootUri": root_uri, "capabilities": {"workspace": {"configuration": true}}}))
+            .await;
+        self.notify("initialized", json!({})).await;
+        reply
+    }
+
+    async fn shutdown_and_exit(mut self) -> i32 {
+        let reply = self.request("shutdown", Value::Null).await;
+        assert!(
+            reply.get("error").is_none() && reply["result"].is_null(),
+            "{reply}"
+        );
+        self.notify("exit", Value::Null).await;
+        tokio::time::timeout(TIMEOUT, self.server)
+            .await
+            .expect("server stops after exit")
+            .unwrap()
+    }
+}
+
+fn url(path: &Path) -> String {
+    format!("file://{}", path.display())
+}
+
+fn temp_workspace(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("dslang-lsp-test-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("inc")).unwrap();
+    dir
+}
+
+fn pos(line: u32, character: u32) -> Value {
+    json!({"line": line, "character": character})
+}
+
+/// Diagnostics as `line:col-line:col code message` lines.
+fn render_diags(params: &Value) -> String {
+    let mut out = String::new();
+    for d in params["diagnostics"].as_array().unwrap() {
+        let r = &d["range"];
+        out.push_str(&format!(
+            "{}:{}-{}:{} {} {}\n",
+            r["start"]["line"],
+            r["start"]["character"],
+            r["end"]["line"],
+            r["end"]["character"],
+            d["code"].as_str().unwrap(),
+            d["message"].as_str().unwrap()
+        ));
+        for rel in d["relatedInformation"].as_array().into_iter().flatten() {
+            let uri = rel["location"]["uri"].as_str().unwrap();
+            out.push_str(&format!(
+                "  related {} {}: {}\n",
+                uri.rsplit('/').next().unwrap(),
+                rel["location"]["range"]["start"],
+                rel["message"].as_str().unwrap()
+            ));
+        }
+    }
+    out
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn transcript_edit_hover_complete_definition() {
+    let ws = temp_workspace("transcript");
+    std::fs::write(
+        ws.join("inc/helper.slang"),
+        "float helperScale(float x) { return 2.0 * x; }\n",
+    )
+    .unwrap();
+    let main_path = ws.join("main.slang");
+    let main_uri = url(&main_path);
+    // Non-ASCII before the code on the same line: `é` is 1 UTF-16 unit / 2 bytes, `😀` 2 / 4.
+    let text = "import helper;\n/*é😀*/ float f(float x) { let y = helperScale(x); return y; }\n";
+    std::fs::write(&main_path, text).unwrap();
+
+    let mut client = Client::start(json!({"includePaths": ["inc"]}));
+    let init = client.initialize(&ws).await;
+    let caps = &init["result"]["capabilities"];
+    assert_eq!(caps["textDocumentSync"]["change"], 2, "incremental sync");
+    assert_eq!(caps["hoverProvider"], true);
+
+    client
+        .notify("textDocument/didOpen", json!({"textDocument": {"uri": main_uri, "languageId": "slang", "version": 1, "text": text}}))
+        .await;
+    // The import resolves through the include path from `workspace/configuration`; diagnostics
+    // may first be published before the settings arrive, so wait for a clean set.
+    let mut diags = client.diagnostics(&main_uri, Some(1)).await;
+    for _ in 0..5 {
+        if diags["diagnostics"].as_array().unwrap().is_empty() {
+            break;
+        }
+        diags = client.diagnostics(&main_uri, Some(1)).await;
+    }
+    assert_eq!(
+        render_diags(&diags),
+        "",
+        "the import resolves through the configured include path"
+    );
+
+    // Hover on `y` in `return y;`: line 1, UTF-16 column after the non-ASCII comment.
+    let line1 = text.lines().nth(1).unwrap();
+    let col = |needle: &str| line1[..line1.find(needle).unwrap()].encode_utf16().count() as u32;
+    let hover = client
+        .request(
+            "textDocument/hover",
+            json!({"textDocument": {"uri": main_uri}, "position": pos(1, col("y; }") )}),
+        )
+        .await;
+    expect![[r#"
+        ```slang
+        float y
+        ```
+
+        local variable
+        {"end":{"character":59,"line":1},"start":{"character":58,"line":1}}
+    "#]]
+    .assert_eq(&format!(
+        "{}\n{}\n",
+        hover["result"]["contents"]["value"].as_str().unwrap(),
+        hover["result"]["range"]
+    ));
+
+    // Edit: replace `return y;` with `return y + missing;` (a range edit after the emoji), then
+    // ask for hover at once: the edit must be applied before the request is served.
+    let start = col("return y;");
+    let end = start + "return y;".len() as u32;
+    client
+        .notify(
+            "textDocument/didChange",
+            json!({"textDocument": {"uri": main_uri, "version": 2}, "contentChanges": [
+                {"range": {"start": pos(1, start), "end": pos(1, end)}, "text": "return y + missing;"}
+            ]}),
+        )
+        .await;
+    let hover = client
+        .request("textDocument/hover", json!({"textDocument": {"uri": main_uri}, "position": pos(1, start + "return y + mi".len() as u32)}))
+        .await;
+    assert!(
+        hover["result"].is_null(),
+        "unresolved name has no hover: {hover}"
+    );
+    let diags = client.diagnostics(&main_uri, Some(2)).await;
+    expect![[r#"
+        1:62-1:69 E2001 cannot find `missing` in this scope: declare it or check the spelling
+    "#]]
+    .assert_eq(&render_diags(&diags));
+
+    // Completion of scope names after the edit.
+    let completion = client
+        .request("textDocument/completion", json!({"textDocument": {"uri": main_uri}, "position": pos(1, start + "return ".len() as u32)}))
+        .await;
+    let labels: Vec<&str> = completion["result"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|i| i["label"].as_str())
+        .collect();
+    for expected in ["y", "x", "f", "helperScale", "float3", "return"] {
+        assert!(
+            labels.contains(&expected),
+            "{expected} missing from {labels:?}"
+        );
+    }
+
+    // Definition into the imported file on disk, and into the stdlib copy under the temp dir.
+    let def = client
+        .request("textDocument/definition", json!({"textDocument": {"uri": main_uri}, "position": pos(1, col("helperScale(x)") + 2)}))
+        .await;
+    assert_eq!(def["result"]["uri"], url(&ws.join("inc/helper.slang")));
+    expect![[r#"{"end":{"character":17,"line":0},"start":{"character":6,"line":0}}"#]]
+        .assert_eq(&def["result"]["range"].to_string());
+
+    client
+        .notify(
+            "textDocument/didChange",
+            json!({"textDocument": {"uri": main_uri, "version": 3}, "contentChanges": [{"text": "float g(float a) { return sin(a); }\n"}]}),
+        )
+        .await;
+    let def = client
+        .request(
+            "textDocument/definition",
+            json!({"textDocument": {"uri": main_uri}, "position": pos(0, 27)}),
+        )
+        .await;
+    let uri = def["result"]["uri"].as_str().unwrap();
+    let stdlib_file = uri.strip_prefix("file://").unwrap();
+    let stdlib_text = std::fs::read_to_string(stdlib_file).unwrap();
+    let line = def["result"]["range"]["start"]["line"].as_u64().unwrap() as usize;
+    assert!(
+        stdlib_text.lines().nth(line).unwrap().contains(" sin"),
+        "points at sin's declaration"
+    );
+
+    // Symbols and semantic tokens answer on the new text.
+    let symbols = client
+        .request(
+            "textDocument/documentSymbol",
+            json!({"textDocument": {"uri": main_uri}}),
+        )
+        .await;
+    assert_eq!(symbols["result"][0]["name"], "g");
+    let tokens = client
+        .request(
+            "textDocument/semanticTokens/full",
+            json!({"textDocument": {"uri": main_uri}}),
+        )
+        .await;
+    // (deltaLine, deltaStart, length, type, modifiers) per token: float g ( float a ) ... sin ( a ).
+    expect!["[0,0,5,4,4,0,6,1,10,1,0,2,5,4,4,0,6,1,12,1,0,5,6,3,0,0,7,3,10,4,0,4,1,12,0]"]
+        .assert_eq(&tokens["result"]["data"].to_string());
+
+    assert_eq!(client.shutdown_and_exit().await, 0);
+    let _ = std::fs::remove_dir_all(&ws);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn server_stops_when_input_closes() {
+    let ws = temp_workspace("eof");
+    let mut client = Client::start(json!({}));
+    client.initialize(&ws).await;
+    let Client {
+        writer,
+        server,
+        reader,
+        ..
+    } = client;
+    drop(writer);
+    drop(reader);
+    let code = tokio::time::timeout(TIMEOUT, server)
+        .await
+        .expect("server stops when its input closes")
+        .unwrap();
+    assert_eq!(code, 1, "no shutdown request came first");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn requests_on_unknown_documents_are_errors_not_crashes() {
+    let ws = temp_workspace("unknown");
+    let mut client = Client::start(json!({}));
+    client.initialize(&ws).await;
+    let reply = client
+        .request(
+            "textDocument/hover",
+            json!({"textDocument": {"uri": "file:///nowhere.slang"}, "position": pos(0, 0)}),
+        )
+        .await;
+    assert_eq!(reply["error"]["code"], -32602, "{reply}");
+    // Positions past the end of the text clamp instead of failing.
+    let uri = url(&ws.join("a.slang"));
+    client.notify("textDocument/didOpen", json!({"textDocument": {"uri": uri, "languageId": "slang", "version": 1, "text": "int a;"}})).await;
+    let reply = client
+        .request(
+            "textDocument/completion",
+            json!({"textDocument": {"uri": uri}, "position": pos(40, 99)}),
+        )
+        .await;
+    assert!(reply["result"].is_array(), "{reply}");
+    assert_eq!(client.shutdown_and_exit().await, 0);
+}
