@@ -10,3 +10,5 @@ chmod 700 "$XDG_RUNTIME_DIR"
 export DSLANG_REQUIRE_GPU=1
 export DSLANG_REQUIRE_NVIM=1
 cargo test --workspace --all-targets --locked
+# The VS Code extension: grammar, unit and activation tests, and the .vsix package.
+(cd vscode-extension && npm ci --no-audit --no-fund --loglevel=error && npm test && npm run package)
