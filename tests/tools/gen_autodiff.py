@@ -535,5 +535,187 @@ def fwd_generic_struct():
     return [f(c, x), fd(lambda t: f(c, t), x), fd(lambda t: f(c + t * np.array([0, 0, 1.0]), x), 0.0)]
 
 
+
+# ---------------------------------------------------------------- reverse: builtin functions (dL/df = 1.5)
+
+def bwd_builtin(name, data, f):
+    test(name='reverse/bwd_' + name)(lambda: [1.5 * float(fd(f, x)) for x in floats(data)])
+
+
+bwd_builtin('sin', '-1.0 0.25 1.0 2.5', math.sin)
+bwd_builtin('cos', '-1.0 0.25 1.0 2.5', math.cos)
+bwd_builtin('tan', '-1.0 0.25 0.5 1.0', math.tan)
+bwd_builtin('asin_acos_atan', '-0.75 -0.25 0.3 0.6', lambda x: math.asin(x) + 2 * math.acos(x) + math.atan(3 * x))
+bwd_builtin('exp_exp2', '-1.0 0.0 0.5 2.0', lambda x: math.exp(x) + 2 ** x)
+bwd_builtin('log_family', '0.25 1.5 2.0 10.0', lambda x: math.log(x) + math.log2(x) + math.log10(x))
+bwd_builtin('sqrt_rsqrt_rcp', '0.25 1.5 4.0 10.0', lambda x: math.sqrt(x) + 1 / math.sqrt(x) + 1 / x)
+bwd_builtin('hyperbolic', '-1.5 -0.25 0.5 2.0', lambda x: math.sinh(x) + math.cosh(x) * math.tanh(x))
+bwd_builtin('pow', '0.5 1.0 1.5 3.0', lambda x: x ** 2.5 + 2 ** x + x ** x)
+bwd_builtin('abs_min_max', '-2.0 -0.25 0.75 3.0', lambda x: abs(x) * 2 + min(x, 0.5) + max(x * x, 1.0))
+bwd_builtin('clamp_saturate', '-2.0 -0.5 0.5 2.0', lambda x: clamp(2 * x, -1.5, 1.5) + clamp(x, 0, 1) * x)
+bwd_builtin('lerp', '-1.0 0.25 0.5 2.0', lambda x: lerp(x, x * x, 0.5 * x))
+bwd_builtin('fma_mad_frac_fmod', '-1.75 0.25 1.25 2.75',
+            lambda x: x * x + 1 + 3 * x + 2 + (x - math.floor(x)) + math.fmod(x, 1.5))
+bwd_builtin('radians_degrees', '-2.0 0.5 1.0 3.0', lambda x: math.radians(x) * math.degrees(x))
+bwd_builtin('sincos', '-1.0 0.25 1.0 2.5', lambda x: math.sin(x) * math.cos(x) + math.sin(x))
+
+
+
+# ---------------------------------------------------------------- reverse: language features
+
+def bwd_threads(f, xs, seed=1.0):
+    return [seed * float(fd(f, x)) for x in xs]
+
+
+@test(name='reverse/bwd_guide_foo')
+def bwd_guide_foo():
+    a, b = 1.0, 2.4
+    loss = lambda v: v[0] * v[1] * v[1]          # dL/doutput = (1, 0) keeps only the first output
+    return list(grad(loss, [a, b]))
+
+
+@test(name='reverse/bwd_polynomial')
+def bwd_polynomial():
+    f = lambda v: v[0] ** 3 + v[0] ** 2 - v[1]
+    return list(2 * grad(f, [1.0, 2.0])) + list(2 * grad(f, [-1.5, 0.5]))
+
+
+@test(name='reverse/bwd_vector_function')
+def bwd_vector_function():
+    f = lambda v: np.array([v[0] * v[1] * v[2], math.sin(v[0]) + v[1] ** 2 + math.exp(v[2] * 0.5)])
+    return list(grad(lambda v: f(v) @ np.array([0.5, -1.0]), [0.5, -1.0, 2.0]))
+
+
+@test(name='reverse/bwd_vector_builtins')
+def bwd_vector_builtins():
+    f = lambda v: np.linalg.norm(np.cross(v[:3], v[3:])) + normalize(v[:3]) @ v[3:]
+    return list(grad(f, np.concatenate([A3, B3])))
+
+
+@test(name='reverse/bwd_matrix_vector')
+def bwd_matrix_vector():
+    w = np.array([1.0, -2.0, 0.5])
+    f = lambda z: (z[:9].reshape(3, 3) @ z[9:]) @ w
+    return list(grad(f, np.concatenate([M3.flatten(), [1.0, -1.0, 0.5]])))
+
+
+@test(name='reverse/bwd_matrix_ops')
+def bwd_matrix_ops():
+    def f(z):
+        a = z.reshape(2, 2)
+        return np.linalg.det(a) + (a.T @ a).sum()
+    return list(grad(f, [2.0, -1.0, 0.5, 3.0]))
+
+
+@test(name='reverse/bwd_struct')
+def bwd_struct():
+    x = 0.75
+    f = lambda z: (z[0] * x + z[1]) ** 2 + z[2] * z[0]     # power = 2
+    return list(grad(f, [1.5, -0.5, 2.0]))
+
+
+@test(name='reverse/bwd_array_param')
+def bwd_array_param():
+    f = lambda a: sum(a[i] * a[(i + 1) % 4] ** 2 for i in range(4))
+    return list(grad(f, [1.0, 2.0, -1.0, 0.5]))
+
+
+@test(name='reverse/bwd_array_dynamic_index')
+def bwd_array_dynamic_index():
+    def f(x, k):
+        a = [x * (i + 1) for i in range(4)]
+        a[k] = a[k] * a[k]
+        return a[k] + a[(k + 1) % 4] * x
+    g = [fd(lambda t: f(t, 1), 0.5), fd(lambda t: f(t, 3), 1.5)]
+    return g + [-0.5 * v for v in g]
+
+
+def taylor_sin(x, terms):
+    term = s = x
+    for k in range(1, terms):
+        term = -term * x * x / ((2 * k) * (2 * k + 1))
+        s += term
+    return s
+
+
+@test(name='reverse/bwd_taylor_sin')
+def bwd_taylor_sin():
+    xs = [0.5, 1.0, 2.0, -1.5]
+    return bwd_threads(lambda x: taylor_sin(x, 8), xs) + bwd_threads(lambda x: taylor_sin(x, 3), xs)
+
+
+@test(name='reverse/bwd_nested_loops')
+def bwd_nested_loops():
+    def f(x, n=3):
+        acc = 0.0
+        for i in range(n):
+            y = x * (i + 1)
+            for _ in range(i + 1):
+                y = math.sin(y) + x * 0.5
+            acc += y * y
+        return acc
+    return bwd_threads(f, [0.5, 1.2, -0.7, 2.0])
+
+
+@test(name='reverse/bwd_loop_break_continue')
+def bwd_loop_break_continue():
+    def f(x):
+        s, term = 0.0, 1.0
+        for i in range(10):
+            term *= x
+            if i % 2 == 1:
+                continue
+            s += term
+            if s > 3:
+                break
+        return s
+    return bwd_threads(f, [0.5, 0.9, 1.2, 2.0])
+
+
+@test(name='reverse/bwd_early_return')
+def bwd_early_return():
+    def f(x):
+        if x < 0:
+            return -x * x
+        y = x
+        for _ in range(4):
+            y *= 1.5
+            if y > 4:
+                return y * x
+        return y + x
+    return bwd_threads(f, [-1.0, 0.5, 2.0, 5.0])
+
+
+@test(name='reverse/bwd_branch')
+def bwd_branch():
+    def f(x):
+        if x < 0: r = x * x
+        elif x < 1: r = math.sin(x)
+        else: r = math.sin(1.0) + (x - 1) ** 3
+        return r * 2
+    return bwd_threads(f, [-2.0, 0.5, 1.5, 3.0])
+
+
+@test(name='reverse/bwd_switch')
+def bwd_switch():
+    def f(x):
+        k = int(x)
+        if k == 0: return x * x
+        if k == 1: return math.exp(x)
+        if k == 2: return 1 / x
+        return math.sqrt(x)
+    return bwd_threads(f, [0.5, 1.5, 2.5, 3.5])
+
+
+@test(name='reverse/bwd_while_loop')
+def bwd_while_loop():
+    def f(x):
+        y = x * x
+        while y > 1:
+            y *= 0.5
+        return y + x
+    return bwd_threads(f, [3.0, 10.0, 0.5, 40.0])
+
+
 if __name__ == '__main__':
     sys.exit(main(HERE, sys.argv[1:]))
