@@ -85,7 +85,7 @@ fn main() -> ExitCode {
         Command::Compile { .. } => not_yet("compile"),
         Command::Run { .. } => not_yet("run"),
         Command::Test { paths } => test_runner::run(&paths),
-        Command::Lsp => not_yet("lsp"),
+        Command::Lsp => lsp(),
     };
     ExitCode::from(status)
 }
@@ -93,4 +93,9 @@ fn main() -> ExitCode {
 fn not_yet(command: &str) -> u8 {
     eprintln!("dslang {command}: not implemented yet (see the open issues)");
     exit::BAD_COMMAND_LINE
+}
+
+/// `dslang lsp`: serves until the client exits or stdin closes.
+fn lsp() -> u8 {
+    u8::try_from(server::run_stdio()).unwrap_or(exit::USER_ERROR)
 }

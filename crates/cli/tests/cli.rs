@@ -100,7 +100,7 @@ fn unreadable_file_and_bad_usage_exit_2() {
 
 #[test]
 fn unimplemented_commands_say_so_with_status_2() {
-    let out = dslang(&["lsp"]);
+    let out = dslang(&["compile", "x.slang"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("not implemented yet"));
 }
