@@ -429,6 +429,10 @@ impl FnLower<'_, '_> {
         if from == to {
             return Ok(v);
         }
+        if self.cx.optional_inner(to) == Some(from) {
+            let yes = self.lit(Literal::Bool(true))?;
+            return self.emit(Inst::Construct(vec![v, yes]), Some(to));
+        }
         let (fk, tk) = (self.kind(from), self.kind(to));
         let types = &self.cx.module.types;
         let fail = || {
@@ -498,7 +502,7 @@ impl FnLower<'_, '_> {
         }
     }
 
-    fn to_bool(&mut self, v: ValueId) -> R<ValueId> {
+    fn as_bool(&mut self, v: ValueId) -> R<ValueId> {
         let t = self.vty(v);
         let b = self
             .cx
@@ -651,7 +655,44 @@ impl FnLower<'_, '_> {
             }
             Stmt::Empty => Ok(()),
             Stmt::Discard => Err(unsupported("`discard` (compute shaders cannot discard)")),
-            Stmt::IfLet { .. } => Err(unsupported("`if (let ...)`")),
+            Stmt::IfLet {
+                local,
+                init,
+                then_branch,
+                else_branch,
+            } => {
+                let opt = self.lower_expr(init)?;
+                if self.cx.optional_inner(self.vty(opt)).is_none() {
+                    return Err(unsupported(
+                        "`if (let ...)` on a value that is not an `Optional`",
+                    ));
+                }
+                let has = self.emit(Inst::Extract(opt, 1), None)?;
+                let ty = self.infer.local_ty(local);
+                let ty = self.ir_ty(&ty)?;
+                let name = self.body.locals[local].name.to_string();
+                let l = self.new_local(&name, ty);
+                self.locals.insert(local, l);
+                let then_block = self.block(|b| {
+                    let v = b.emit(Inst::Extract(opt, 0), None)?;
+                    let v = b.coerce(v, ty)?;
+                    b.stmt(ir::Stmt::Store {
+                        place: Place::local(l),
+                        value: v,
+                    });
+                    b.lower_stmt(then_branch)
+                })?;
+                let else_block = match else_branch {
+                    Some(e) => self.block(|b| b.lower_stmt(e))?,
+                    None => Vec::new(),
+                };
+                self.stmt(ir::Stmt::If {
+                    cond: has,
+                    then_block,
+                    else_block,
+                });
+                Ok(())
+            }
         }
     }
 
@@ -669,7 +710,7 @@ impl FnLower<'_, '_> {
 
     fn lower_cond(&mut self, e: ExprId) -> R<ValueId> {
         let v = self.lower_expr(e)?;
-        self.to_bool(v)
+        self.as_bool(v)
     }
 
     fn lower_switch(&mut self, scrutinee: ExprId, cases: &[hir::export::SwitchCase]) -> R<()> {
@@ -794,6 +835,11 @@ impl FnLower<'_, '_> {
 
     fn lower_expr_inner(&mut self, e: ExprId) -> R<ValueId> {
         match self.body.exprs[e].clone() {
+            Expr::Literal(HLit::None) => {
+                let ty = self.ety(e);
+                let t = self.ir_ty(&ty)?;
+                self.emit(Inst::Zero, Some(t))
+            }
             Expr::Literal(lit) => {
                 let ty = self.ety(e);
                 let s = match &ty {
@@ -856,7 +902,7 @@ impl FnLower<'_, '_> {
                 }
                 PrefixOp::Not => {
                     let v = self.lower_expr(expr)?;
-                    let v = self.to_bool(v)?;
+                    let v = self.as_bool(v)?;
                     self.emit(Inst::Unary(UnaryOp::Not, v), None)
                 }
                 PrefixOp::BitNot => {
@@ -873,7 +919,7 @@ impl FnLower<'_, '_> {
                 let ty = self.ety(e);
                 let ty = self.ir_ty(&ty)?;
                 let c = self.lower_expr(cond)?;
-                let c = self.to_bool(c)?;
+                let c = self.as_bool(c)?;
                 if self
                     .cx
                     .module
@@ -996,6 +1042,9 @@ impl FnLower<'_, '_> {
                     let idx = self.field_index(decl, i);
                     return self.emit(Inst::Extract(v, idx), None);
                 }
+                if let Some(i) = tuple_index(&bt, &name) {
+                    return self.emit(Inst::Extract(v, i), None);
+                }
                 if let Some(comps) = self.swizzle(&bt, &name) {
                     if matches!(bt, Ty::Scalar(_)) {
                         let t = self.ir_ty(&self.ety(e))?;
@@ -1094,7 +1143,7 @@ impl FnLower<'_, '_> {
                 }
                 let field = match self.res(e) {
                     Some(ExprRes::Field(decl, i)) => Some(self.field_index(decl, i)),
-                    _ => None,
+                    _ => tuple_index(&bt, &name),
                 };
                 let swz = if field.is_none() && matches!(bt, Ty::Vector(..)) {
                     self.swizzle(&bt, &name)
@@ -1411,7 +1460,7 @@ impl FnLower<'_, '_> {
             HOp::Shl | HOp::Shr | HOp::Comma => return Err(internal("operator handled elsewhere")),
         };
         let (a, b) = if matches!(o, BinaryOp::LogicalAnd | BinaryOp::LogicalOr) {
-            (self.to_bool(a)?, self.to_bool(b)?)
+            (self.as_bool(a)?, self.as_bool(b)?)
         } else {
             (a, b)
         };
@@ -1594,6 +1643,14 @@ impl FnLower<'_, '_> {
             }
             return self.construct(e, &ty, args).map(Some);
         }
+        if let Expr::Path(p) = &self.body.exprs[target]
+            && p.last_name() == "makeTuple"
+            && !matches!(self.res(e), Some(ExprRes::Function(_)))
+        {
+            let ty = self.ety(e);
+            let t = self.ir_ty(&ty)?;
+            return self.lower_init_list(args, t).map(Some);
+        }
         let Some(ExprRes::Function(f)) = self.res(e) else {
             let name = match &self.body.exprs[target] {
                 Expr::Path(p) => p.last_name().to_string(),
@@ -1614,7 +1671,7 @@ impl FnLower<'_, '_> {
                 if sig.is_static {
                     return self.call_function(e, f, Some(bt), None, explicit.as_deref(), args);
                 }
-                let recv = if sig.is_mutating {
+                let recv = if sig.is_mutating || self.cx.adt_arg(&bt, "Atomic").is_some() {
                     Recv::Place(self.lvalue(base)?)
                 } else if self.cx.buffer_elem(&bt).is_some() {
                     Recv::Buffer(base)
@@ -1851,6 +1908,9 @@ impl FnLower<'_, '_> {
         this_ty: Ty,
     ) -> R<LPlace> {
         let data = property_data(self.cx.db, p);
+        if let Some(i) = self.optional_field(&this_ty, &data.name) {
+            return Ok(LPlace::Mem(recv.field(i)));
+        }
         let ty = self.ety(e);
         let ty = self.ir_ty(&ty)?;
         Ok(LPlace::Accessor(Box::new(Accessor {
@@ -1864,8 +1924,21 @@ impl FnLower<'_, '_> {
         })))
     }
 
+    /// `Optional<T>`'s properties are the fields of its IR struct.
+    fn optional_field(&self, this_ty: &Ty, name: &str) -> Option<u32> {
+        self.cx.adt_arg(this_ty, "Optional")?;
+        match name {
+            "value" => Some(0),
+            "hasValue" => Some(1),
+            _ => None,
+        }
+    }
+
     fn property_get(&mut self, p: hir::PropertyId, recv: ValueId, this_ty: &Ty) -> R<ValueId> {
         let data = property_data(self.cx.db, p);
+        if let Some(i) = self.optional_field(this_ty, &data.name) {
+            return self.emit(Inst::Extract(recv, i), None);
+        }
         let getter = data
             .getter
             .ok_or_else(|| unsupported("a property without a getter"))?;
@@ -1887,6 +1960,17 @@ impl FnLower<'_, '_> {
         recv: ValueId,
         args: Vec<ValueId>,
     ) -> R<ValueId> {
+        if let Some(attr) = hir::fn_data(self.cx.db, getter).attr("__intrinsic") {
+            return match attr.args.first() {
+                Some(hir::export::AttrArg::String(s)) if s == "optional_value" => {
+                    self.emit(Inst::Extract(recv, 0), None)
+                }
+                Some(hir::export::AttrArg::String(s)) if s == "optional_has_value" => {
+                    self.emit(Inst::Extract(recv, 1), None)
+                }
+                _ => Err(unsupported("this builtin property")),
+            };
+        }
         if !hir::fn_data(self.cx.db, getter).has_body {
             return Err(unsupported("an accessor declared without a body"));
         }
@@ -2182,7 +2266,7 @@ impl FnLower<'_, '_> {
             }
             "select" => {
                 let v = in_args(self, 3)?;
-                let c = self.to_bool(v[0])?;
+                let c = self.as_bool(v[0])?;
                 self.emit(
                     Inst::Select {
                         cond: c,
@@ -2241,6 +2325,50 @@ impl FnLower<'_, '_> {
                     self.store_lplace(&p, s)?;
                 }
                 Ok(None)
+            }
+            "optional_make" => {
+                let v = in_args(self, 1)?;
+                let t = self
+                    .cx
+                    .ir_ty(key.this_ty.as_ref().ok_or_else(|| internal("Optional"))?)?;
+                self.coerce(v[0], t).map(Some)
+            }
+            "atomic_load" | "atomic_store" => {
+                let Some(Recv::Place(LPlace::Mem(place))) = recv else {
+                    return Err(unsupported("this atomic receiver"));
+                };
+                if intrinsic == "atomic_load" {
+                    return self.emit(Inst::Load(place), None).map(Some);
+                }
+                let elem = self.place_ty(&place)?;
+                let v = self.lower_value_as(args[0], elem)?;
+                self.stmt(ir::Stmt::Store { place, value: v });
+                Ok(None)
+            }
+            op if atomic(op).is_some() && recv.is_some() => {
+                let op = atomic(op).unwrap_or(AtomicOp::Add);
+                let Some(Recv::Place(LPlace::Mem(place))) = recv else {
+                    return Err(unsupported("this atomic receiver"));
+                };
+                let elem = self.place_ty(&place)?;
+                let (compare, value) = if op == AtomicOp::CompareExchange {
+                    (
+                        Some(self.lower_value_as(args[0], elem)?),
+                        self.lower_value_as(args[1], elem)?,
+                    )
+                } else {
+                    (None, self.lower_value_as(args[0], elem)?)
+                };
+                self.emit(
+                    Inst::Atomic {
+                        op,
+                        place,
+                        value,
+                        compare,
+                    },
+                    None,
+                )
+                .map(Some)
             }
             op if atomic(op).is_some() && recv.is_none() => {
                 let op = atomic(op).unwrap_or(AtomicOp::Add);
@@ -2381,4 +2509,11 @@ fn byte_size(types: &ir::Types, ty: TypeId) -> Option<u32> {
         TypeKind::Vector { scalar, size } => Some(scalar.bits() / 8 * u32::from(size)),
         _ => None,
     }
+}
+
+/// `t._1` on a tuple: the element index.
+fn tuple_index(ty: &Ty, name: &str) -> Option<u32> {
+    let Ty::Tuple(items) = ty else { return None };
+    let i: u32 = name.strip_prefix('_')?.parse().ok()?;
+    ((i as usize) < items.len()).then_some(i)
 }

@@ -70,6 +70,8 @@ pub(crate) struct Ctx<'db> {
     pub instances: FxHashMap<InstanceKey, ir::FuncId>,
     pub pending: Vec<(InstanceKey, ir::FuncId)>,
     pub names: FxHashSet<String>,
+    /// IR structs standing for `Optional<T>`, with `T`.
+    pub optionals: FxHashMap<ir::TypeId, ir::TypeId>,
 }
 
 /// Lowers the program of `file` whose entry point is `entry` (or the default one, see cli.md).
@@ -96,6 +98,7 @@ pub fn lower_program(
         instances: FxHashMap::default(),
         pending: Vec::new(),
         names: FxHashSet::default(),
+        optionals: FxHashMap::default(),
     };
     let result = cx.lower_all(entry_fn);
     if let Err(e) = result {

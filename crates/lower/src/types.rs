@@ -78,6 +78,22 @@ impl Ctx<'_> {
                         )));
                     }
                     TypeDeclKind::Struct => {
+                        if let Some(inner) = self.adt_arg(&ty, "Atomic") {
+                            // Atomics are plain integers in memory; their methods are atomic ops.
+                            return self.ir_ty(&inner);
+                        }
+                        if let Some(inner) = self.adt_arg(&ty, "Optional") {
+                            let inner_ty = self.ir_ty(&inner)?;
+                            let flag = self.module.types.bool();
+                            let name = self.struct_name(&ty);
+                            let id = self
+                                .module
+                                .types
+                                .add_struct(&name, vec![("value", inner_ty), ("hasValue", flag)]);
+                            self.struct_types.insert(ty.clone(), id);
+                            self.optionals.insert(id, inner_ty);
+                            return Ok(id);
+                        }
                         if data.attr("__intrinsic_type").is_some() {
                             return Err(unsupported(format!(
                                 "the type `{}` here",
@@ -103,6 +119,21 @@ impl Ctx<'_> {
                     }
                 }
             }
+            Ty::Tuple(items) => {
+                if let Some(t) = self.struct_types.get(&ty) {
+                    return Ok(*t);
+                }
+                let mut fields = Vec::new();
+                for (i, t) in items.iter().enumerate() {
+                    fields.push((format!("_{i}"), self.ir_ty(t)?));
+                }
+                let name = self.tuple_name(items);
+                let refs: Vec<(&str, TypeId)> =
+                    fields.iter().map(|(n, t)| (n.as_str(), *t)).collect();
+                let id = self.module.types.add_struct(&name, refs);
+                self.struct_types.insert(ty.clone(), id);
+                id
+            }
             _ => return Err(unsupported(format!("the type `{}`", self.display(&ty)))),
         })
     }
@@ -117,6 +148,20 @@ impl Ctx<'_> {
         Scalar::I32
     }
 
+    /// The inner type of an `Optional<T>` struct.
+    pub(crate) fn optional_inner(&self, ty: TypeId) -> Option<TypeId> {
+        self.optionals.get(&ty).copied()
+    }
+
+    fn tuple_name(&self, items: &[Ty]) -> String {
+        let mut name = "Tuple".to_string();
+        for t in items {
+            name.push('_');
+            name.push_str(&self.display(t));
+        }
+        self.unique_struct_name(name)
+    }
+
     fn struct_name(&self, ty: &Ty) -> String {
         let Ty::Adt(decl, args) = ty else {
             return "S".into();
@@ -129,6 +174,10 @@ impl Ctx<'_> {
                 GenericArg::Value(v) => name.push_str(&v.to_string()),
             }
         }
+        self.unique_struct_name(name)
+    }
+
+    fn unique_struct_name(&self, name: String) -> String {
         let clean: String = name
             .chars()
             .map(|c| {
