@@ -705,6 +705,35 @@ pub mod export {
 pub fn missing_files(db: &dyn Db, file: SourceFile) -> Vec<Vec<String>> {
     let beside = base_db::parent_dir(file.path(db)).to_string();
     let dirs = db.workspace().options(db).include_dirs.clone();
+    // `#include "x.h"` seen by the preprocessor but not loaded.
+    let includes: Vec<Vec<String>> = lower::preprocessed(db, file)
+        .missing_includes
+        .iter()
+        .map(|path| {
+            std::iter::once(beside.as_str())
+                .chain(dirs.iter().map(|d| &**d))
+                .map(|dir| base_db::join_path(dir, path))
+                .collect()
+        })
+        .collect();
+    includes
+        .into_iter()
+        .chain(missing_imports(db, file, &beside, &dirs))
+        .map(|mut candidates| {
+            // Keep the first of equal candidates (`util` and `util` with `_` -> `-`).
+            let mut seen = rustc_hash::FxHashSet::default();
+            candidates.retain(|c| seen.insert(c.clone()));
+            candidates
+        })
+        .collect()
+}
+
+fn missing_imports(
+    db: &dyn Db,
+    file: SourceFile,
+    beside: &str,
+    dirs: &[Arc<str>],
+) -> Vec<Vec<String>> {
     lower::file_imports(db, file)
         .iter()
         .filter(|import| {
@@ -730,7 +759,7 @@ pub fn missing_files(db: &dyn Db, file: SourceFile) -> Vec<Vec<String>> {
                     format!("{}.slang", base.replace('_', "-")),
                 ]
             };
-            std::iter::once(beside.as_str())
+            std::iter::once(beside)
                 .chain(dirs.iter().map(|d| &**d))
                 .flat_map(|dir| {
                     relatives

@@ -118,6 +118,8 @@ pub struct Preprocessed {
     pub macros: Vec<MacroDef>,
     /// Paths of the files pulled in by `#include`, as resolved.
     pub includes: Vec<Arc<str>>,
+    /// `#include` paths, as written, that the resolver did not find (for hosts that load files).
+    pub missing_includes: Vec<String>,
 }
 
 /// True when the text has a line whose first non-blank character is `#`: only then does the file
@@ -142,6 +144,7 @@ pub fn preprocess(
         macros: HashMap::new(),
         errors: Vec::new(),
         defined: Vec::new(),
+        missing_includes: Vec::new(),
     };
     for (name, value) in defines {
         let body = value.as_deref().unwrap_or("1").to_string();
@@ -166,6 +169,7 @@ pub fn preprocess(
         errors: pp.errors,
         macros: pp.defined,
         includes,
+        missing_includes: pp.missing_includes,
     }
 }
 
@@ -198,6 +202,7 @@ struct Preprocessor {
     errors: Vec<PpError>,
     /// Definitions seen in the top-level file, for the editor.
     defined: Vec<MacroDef>,
+    missing_includes: Vec<String>,
 }
 
 /// State of one `#if` group.
@@ -438,6 +443,7 @@ impl Preprocessor {
                     return None;
                 }
                 let Some((resolved, included_text)) = include(path) else {
+                    self.missing_includes.push(path.to_string());
                     self.error(
                         "E2906",
                         format!("cannot find include file `{path}`: check the name and the include paths"),

@@ -632,3 +632,45 @@ void f(Grid g) { float a = g.first + g[1]; g.first = 1.0; g[0] = 2.0; }
         );
     }
 }
+
+#[test]
+fn missing_files_lists_unloaded_includes_and_imports() {
+    let mut db = RootDatabase::default();
+    db.set_options(crate::CompileOptions {
+        include_dirs: vec!["lib".into()],
+        defines: vec![],
+    });
+    let file = db.set_file(
+        "src/main.slang",
+        "#include \"cfg.h\"\nimport util;\nfloat x;",
+    );
+    expect![[r#"
+        [
+            [
+                "src/cfg.h",
+                "lib/cfg.h",
+            ],
+            [
+                "src/util.slang",
+                "lib/util.slang",
+            ],
+        ]
+    "#]]
+    .assert_debug_eq(&crate::missing_files(&db, file));
+    // Once loaded, nothing is missing and the include's declarations are visible.
+    db.set_file(
+        "lib/cfg.h",
+        "#define SCALE 2.0\nfloat scale() { return SCALE; }",
+    );
+    db.set_file("src/util.slang", "float twice(float v) { return 2 * v; }");
+    db.set_file(
+        "src/main.slang",
+        "#include \"cfg.h\"\nimport util;\nfloat x() { return twice(scale()); }",
+    );
+    assert!(crate::missing_files(&db, file).is_empty());
+    assert!(
+        crate::diagnostics(&db, file).is_empty(),
+        "{:?}",
+        crate::diagnostics(&db, file)
+    );
+}
