@@ -203,12 +203,65 @@ impl Rev<'_, '_> {
         Ok(l)
     }
 
+    /// Tape index of the current iteration of `loops` (primal region).
+    fn counters(&mut self, loops: &[ValueId]) -> Result<Vec<Access>> {
+        let mut path = Vec::new();
+        for key in loops {
+            let counter = self
+                .norm
+                .loops
+                .get(key)
+                .map(|i| i.counter)
+                .ok_or_else(|| self.malformed("unknown loop"))?;
+            let c = self.e.load(Place::local(counter));
+            path.push(Access::Dynamic(c));
+        }
+        Ok(path)
+    }
+
+    /// A `[PreferCheckpoint]` call in the primal region: the callee's primal-context function,
+    /// whose context goes on the tape.
+    fn checkpointed_call(
+        &mut self,
+        v: ValueId,
+        ctx_local: LocalId,
+        ctx_tape: Option<LocalId>,
+        primal_ctx: ir::FuncId,
+        loops: &[ValueId],
+    ) -> Result<()> {
+        let Some(Inst::Call(_, args)) = self.e.func.value(v).map(|d| d.inst.clone()) else {
+            return Err(self.malformed("checkpointed call is not a call"));
+        };
+        let mut args = args;
+        args.push(ir::Arg::Place(Place::local(ctx_local)));
+        if let Some(d) = self.e.func.values.get_mut(v.0 as usize) {
+            d.inst = Inst::Call(primal_ctx, args);
+        }
+        self.e.push(Stmt::Let(v));
+        if let Some(t) = ctx_tape {
+            let path = self.counters(loops)?;
+            let c = self.e.load(Place::local(ctx_local));
+            self.e.store(
+                Place {
+                    root: PlaceRoot::Local(t),
+                    path,
+                },
+                c,
+            );
+        }
+        Ok(())
+    }
+
     /// Emits the primal region: `block` as normalised, plus tape stores.
     pub fn primal_block(&mut self, block: &Block, loops: &mut Vec<ValueId>) -> Result<()> {
         for s in block {
             match s {
                 Stmt::Let(v) => {
-                    self.e.push(s.clone());
+                    if let Some(&(ctx_local, ctx_tape, primal_ctx)) = self.ctx_calls.get(v) {
+                        self.checkpointed_call(*v, ctx_local, ctx_tape, primal_ctx, loops)?;
+                    } else {
+                        self.e.push(s.clone());
+                    }
                     if let Some(&l) = self.tape.get(v) {
                         let mut path = Vec::new();
                         for key in loops.iter() {

@@ -56,6 +56,11 @@ pub struct DiffInfo {
     pub prefer_checkpoint: FxHashSet<FuncId>,
     /// Transcribed backward derivatives: `f -> s_bwd_f`.
     pub(crate) bwd_done: FxHashMap<FuncId, FuncId>,
+    /// `[PreferCheckpoint]` callees split as in the paper: `f -> (s_primal_ctx_f,
+    /// s_bwd_prop_f, context struct)`.
+    pub bwd_split: FxHashMap<FuncId, (FuncId, FuncId, TypeId)>,
+    /// Backward derivatives already transcribed (or being transcribed).
+    pub(crate) bwd_transcribed: FxHashSet<FuncId>,
     /// Per-thread context (tape) size in bytes of each generated backward derivative: the
     /// fixed-size local storage its primal pass fills for its backward pass.
     pub bwd_context_bytes: FxHashMap<FuncId, u32>,

@@ -27,13 +27,13 @@
 //! where the caller's own derivative code needs them; gradients are identical either way.
 
 use ir::{
-    Access, Arg, BinaryOp, FuncId, Function, Inst, LocalId, MathFn, Module, Param, ParamDir, Place,
-    PlaceRoot, Stmt, TypeId, TypeKind, ValueId,
+    Access, Arg, BinaryOp, Block, FuncId, Function, Inst, LocalId, MathFn, Module, Param, ParamDir,
+    Place, PlaceRoot, Stmt, TypeId, TypeKind, ValueId,
 };
 use rustc_hash::{FxHashMap, FxHashSet};
 
 use crate::diff_info::DiffInfo;
-use crate::emit::Emitter;
+use crate::emit::{Emitter, rewrite_block, uses_in_block};
 use crate::linearize::{DiffError, derivative_source, fname, is_rule_math};
 use crate::normalize::{Normalized, normalize};
 
@@ -57,6 +57,8 @@ pub fn backward_derivative(module: &mut Module, info: &mut DiffInfo, f: FuncId) 
         let is_new = |g: &FuncId| g.0 as usize >= first_new;
         info.bwd_done.retain(|_, g| !is_new(g));
         info.bwd_context_bytes.retain(|g, _| !is_new(g));
+        info.bwd_transcribed.retain(|g| !is_new(g));
+        info.bwd_split.retain(|_, (p, _, _)| !is_new(p));
         // Pair types made for the failed request stay registered in `info`; keep their ids.
         if module.types.len() == types_before.len() {
             module.types = types_before;
@@ -186,6 +188,9 @@ fn transcribe(
     orig: FuncId,
     bwd: FuncId,
 ) -> Result<()> {
+    if !info.bwd_transcribed.insert(bwd) {
+        return Ok(());
+    }
     let (src_id, src) = derivative_source(module, info, orig)?;
     let norm = normalize(module, &src)?;
     let sig = backward_signature(module, info, orig);
@@ -226,6 +231,7 @@ fn transcribe(
         tape_order: Vec::new(),
         rev_index: FxHashMap::default(),
         memo: vec![FxHashMap::default()],
+        ctx_calls: FxHashMap::default(),
     };
     // Backward region first: it decides what the primal region must store.
     r.e.open();
@@ -244,6 +250,8 @@ fn transcribe(
     r.epilogue()?;
     let epilogue = r.e.close();
     let context_bytes = r.context_bytes();
+    let mut tapes: Vec<(ValueId, LocalId)> = r.tape.iter().map(|(v, l)| (*v, *l)).collect();
+    tapes.sort();
     let Rev { e, info, .. } = r;
     let errors = e.errors;
     let mut out = e.func;
@@ -253,13 +261,235 @@ fn transcribe(
             errors,
         });
     }
-    out.body = [prologue, primal, init, backward, epilogue].concat();
+    let parts = Parts {
+        prologue,
+        primal,
+        init,
+        backward,
+        epilogue,
+    };
+    out.body = [
+        parts.prologue.clone(),
+        parts.primal.clone(),
+        parts.init.clone(),
+        parts.backward.clone(),
+        parts.epilogue.clone(),
+    ]
+    .concat();
     out.body.push(Stmt::Return(None));
     info.bwd_context_bytes.insert(bwd, context_bytes);
-    if let Some(slot) = e.module.function_mut(bwd) {
+    let module = e.module;
+    if info.prefer_checkpoint.contains(&orig) {
+        let tape_locals: Vec<LocalId> = tapes.iter().map(|(_, l)| *l).collect();
+        let split = extract(module, &src, &norm, &out, &parts, &tape_locals);
+        let bytes = type_bytes(&module.types, split.2);
+        info.bwd_context_bytes.insert(split.1, bytes);
+        info.bwd_split.insert(orig, split);
+    }
+    if let Some(slot) = module.function_mut(bwd) {
         *slot = out;
     }
     Ok(())
+}
+
+/// The regions of a backward derivative's body.
+struct Parts {
+    prologue: Block,
+    primal: Block,
+    init: Block,
+    backward: Block,
+    epilogue: Block,
+}
+
+/// The paper's extraction: `s_primal_ctx_f` (the primal region, `f`'s own signature plus an
+/// `out` context) and `s_bwd_prop_f` (the backward signature plus an `in` context): the context
+/// struct holds the tapes and the top-level primal values the backward region uses.
+fn extract(
+    module: &mut Module,
+    src: &Function,
+    norm: &Normalized,
+    fused: &Function,
+    parts: &Parts,
+    tape_locals: &[LocalId],
+) -> (FuncId, FuncId, TypeId) {
+    let name = src.name.clone();
+    // Top-level primal values used after the primal region.
+    let mut defined = FxHashSet::default();
+    for s in &parts.primal {
+        if let Stmt::Let(v) = s {
+            defined.insert(*v);
+        }
+    }
+    let mut used = Vec::new();
+    for b in [&parts.init, &parts.backward, &parts.epilogue] {
+        uses_in_block(b, &fused.values, &mut used);
+    }
+    used.retain(|v| defined.contains(v));
+    used.sort();
+    used.dedup();
+    let mut fields: Vec<(String, TypeId)> = Vec::new();
+    for l in tape_locals {
+        let local = &fused.locals[l.0 as usize];
+        fields.push((local.name.clone(), local.ty));
+    }
+    for v in &used {
+        fields.push((format!("v{}", v.0), fused.values[v.0 as usize].ty));
+    }
+    if fields.is_empty() {
+        // WGSL structs need a member.
+        let u = module.types.u32();
+        fields.push(("unused".into(), u));
+    }
+    let ctx_ty = module.types.add_struct(
+        &format!("{name}_Context"),
+        fields.iter().map(|(n, t)| (n.as_str(), *t)).collect(),
+    );
+
+    // s_primal_ctx_f(params..., out ctx) -> R
+    let mut p = fused.clone();
+    p.name = format!("s_primal_ctx_{name}");
+    p.params = src.params.clone();
+    let ctx_param = p.params.len() as u32;
+    p.params.push(Param {
+        name: "ctx".into(),
+        ty: ctx_ty,
+        dir: ParamDir::Out,
+    });
+    p.ret = src.ret;
+    let mut body = Vec::new();
+    let value = |f: &mut Function, body: &mut Block, ty: TypeId, inst: Inst| {
+        f.values.push(ir::ValueData { ty, inst });
+        let v = ValueId(f.values.len() as u32 - 1);
+        body.push(Stmt::Let(v));
+        v
+    };
+    for (i, prm) in src.params.iter().enumerate() {
+        if prm.dir != ParamDir::Out {
+            let v = value(
+                &mut p,
+                &mut body,
+                prm.ty,
+                Inst::Load(Place::param(i as u32)),
+            );
+            body.push(Stmt::Store {
+                place: Place::local(norm.param_locals[i]),
+                value: v,
+            });
+        }
+    }
+    body.extend(parts.primal.iter().cloned());
+    for (k, l) in tape_locals.iter().enumerate() {
+        let ty = fused.locals[l.0 as usize].ty;
+        let v = value(&mut p, &mut body, ty, Inst::Load(Place::local(*l)));
+        body.push(Stmt::Store {
+            place: Place::param(ctx_param).field(k as u32),
+            value: v,
+        });
+    }
+    for (k, v) in used.iter().enumerate() {
+        body.push(Stmt::Store {
+            place: Place::param(ctx_param).field((tape_locals.len() + k) as u32),
+            value: *v,
+        });
+    }
+    for (i, prm) in src.params.iter().enumerate() {
+        if prm.dir != ParamDir::In {
+            let v = value(
+                &mut p,
+                &mut body,
+                prm.ty,
+                Inst::Load(Place::local(norm.param_locals[i])),
+            );
+            body.push(Stmt::Store {
+                place: Place::param(i as u32),
+                value: v,
+            });
+        }
+    }
+    match norm.ret_local {
+        Some(r) => {
+            let v = value(&mut p, &mut body, src.ret, Inst::Load(Place::local(r)));
+            body.push(Stmt::Return(Some(v)));
+        }
+        None => body.push(Stmt::Return(None)),
+    }
+    p.body = body;
+    let primal_ctx = module.add_function(p);
+
+    // s_bwd_prop_f(bwd params..., in ctx)
+    let mut b = fused.clone();
+    b.name = format!("s_bwd_prop_{name}");
+    let ctx_param = b.params.len() as u32;
+    b.params.push(Param {
+        name: "ctx".into(),
+        ty: ctx_ty,
+        dir: ParamDir::In,
+    });
+    // The parameter copies again: loads of read-only locals are repeated, not stored.
+    let mut body = parts.prologue.clone();
+    for (k, l) in tape_locals.iter().enumerate() {
+        let ty = fused.locals[l.0 as usize].ty;
+        let v = value(
+            &mut b,
+            &mut body,
+            ty,
+            Inst::Load(Place::param(ctx_param).field(k as u32)),
+        );
+        body.push(Stmt::Store {
+            place: Place::local(*l),
+            value: v,
+        });
+    }
+    let mut map = FxHashMap::default();
+    for (k, v) in used.iter().enumerate() {
+        let ty = fused.values[v.0 as usize].ty;
+        let field = (tape_locals.len() + k) as u32;
+        let nv = value(
+            &mut b,
+            &mut body,
+            ty,
+            Inst::Load(Place::param(ctx_param).field(field)),
+        );
+        map.insert(*v, nv);
+    }
+    let mut rest = [
+        parts.init.clone(),
+        parts.backward.clone(),
+        parts.epilogue.clone(),
+    ]
+    .concat();
+    rewrite_block(&mut rest, &mut b.values, &map);
+    body.extend(rest);
+    body.push(Stmt::Return(None));
+    b.body = body;
+    let bwd_prop = module.add_function(b);
+    (primal_ctx, bwd_prop, ctx_ty)
+}
+
+/// Makes sure `g`'s split functions exist (transcribing `g` now if needed), for a caller that
+/// checkpoints `g`'s context.
+pub(crate) fn ensure_split(
+    module: &mut Module,
+    info: &mut DiffInfo,
+    worklist: &mut Vec<(FuncId, FuncId)>,
+    g: FuncId,
+) -> Result<Option<(FuncId, FuncId, TypeId)>> {
+    if info.custom_bwd.contains_key(&g) {
+        return Ok(None);
+    }
+    if let Some(s) = info.bwd_split.get(&g) {
+        return Ok(Some(*s));
+    }
+    let bwd = request(module, info, worklist, g)?;
+    if info.bwd_transcribed.contains(&bwd) {
+        // Being transcribed further up the stack: recursion, which WGSL forbids anyway.
+        return Err(DiffError::Malformed {
+            function: fname(module, g),
+            message: "recursive call in a checkpointed function".into(),
+        });
+    }
+    transcribe(module, info, worklist, g, bwd)?;
+    Ok(info.bwd_split.get(&g).copied())
 }
 
 pub(crate) struct Rev<'a, 'm> {
@@ -285,6 +515,9 @@ pub(crate) struct Rev<'a, 'm> {
     pub rev_index: FxHashMap<ValueId, ValueId>,
     /// Primal values available in the current backward scope (recomputed or loaded).
     pub memo: Vec<FxHashMap<ValueId, ValueId>>,
+    /// Calls of `[PreferCheckpoint]` callees: the local receiving the callee's context, its
+    /// tape (inside loops) and the callee's primal-context function.
+    pub ctx_calls: FxHashMap<ValueId, (LocalId, Option<LocalId>, FuncId)>,
 }
 
 impl Rev<'_, '_> {
@@ -469,10 +702,51 @@ impl Rev<'_, '_> {
     }
 
     fn context_bytes(&self) -> u32 {
+        let callee_contexts = self
+            .ctx_calls
+            .values()
+            .map(|(local, tape, _)| tape.unwrap_or(*local));
         self.tape
             .values()
+            .copied()
+            .chain(callee_contexts)
             .map(|l| type_bytes(&self.e.module.types, self.e.func.locals[l.0 as usize].ty))
             .sum()
+    }
+
+    /// The context a `[PreferCheckpoint]` call stored, at the current backward point.
+    fn call_context(&mut self, v: ValueId, primal_ctx: FuncId, ctx_ty: TypeId) -> Result<ValueId> {
+        let loops = self.placement.loops.get(&v).cloned().unwrap_or_default();
+        let local = self.e.local(&format!("ctx{}", v.0), ctx_ty);
+        if loops.is_empty() {
+            self.ctx_calls.insert(v, (local, None, primal_ctx));
+            return Ok(self.e.load(Place::local(local)));
+        }
+        let mut ty = ctx_ty;
+        for key in loops.iter().rev() {
+            let n = self
+                .norm
+                .loops
+                .get(key)
+                .map(|i| i.max_iters)
+                .ok_or_else(|| self.malformed("unknown loop"))?;
+            ty = self.e.module.types.array(ty, n + 1);
+        }
+        let tape = self.e.local(&format!("ctx_tape{}", v.0), ty);
+        let mut path = Vec::new();
+        for key in &loops {
+            let j = self
+                .rev_index
+                .get(key)
+                .copied()
+                .ok_or_else(|| self.malformed("call context needed outside its loop"))?;
+            path.push(Access::Dynamic(j));
+        }
+        self.ctx_calls.insert(v, (local, Some(tape), primal_ctx));
+        Ok(self.e.load(Place {
+            root: PlaceRoot::Local(tape),
+            path,
+        }))
     }
 
     // ---- calls ------------------------------------------------------------------------------
@@ -509,7 +783,15 @@ impl Rev<'_, '_> {
             self.take_adjoint(v);
             return Ok(());
         }
-        let bwd = request(self.e.module, self.info, self.worklist, f)?;
+        let split = if self.info.prefer_checkpoint.contains(&f) {
+            ensure_split(self.e.module, self.info, self.worklist, f)?
+        } else {
+            None
+        };
+        let bwd = match split {
+            Some((_, prop, _)) => prop,
+            None => request(self.e.module, self.info, self.worklist, f)?,
+        };
         let sig = backward_signature(self.e.module, self.info, f);
         let mut call_args: Vec<Arg> = Vec::new();
         // After the call: (pair temp, what to do with its `.d`).
@@ -596,6 +878,10 @@ impl Rev<'_, '_> {
                 None => self.e.zero(dty),
             };
             call_args.push(Arg::Value(a));
+        }
+        if let Some((primal_ctx, _, ctx_ty)) = split {
+            let c = self.call_context(v, primal_ctx, ctx_ty)?;
+            call_args.push(Arg::Value(c));
         }
         self.e.emit(Inst::Call(bwd, call_args), None);
         for (tmp, what) in after {

@@ -1220,9 +1220,108 @@ fn prefer_recompute_and_prefer_checkpoint_give_the_same_gradients() {
     let gr = gradient(&mr, &ir_, fr, vec![Value::F64(0.6)]);
     let gc = gradient(&mc, &ic, fc, vec![Value::F64(0.6)]);
     assert_close(&gr, &gc, 1e-12, "policies");
+    let (pctx, prop, ctx) = ic.bwd_split[&mc.find_function("g").unwrap()];
+    expect![[r#"
+        fn s_primal_ctx_g(x: double, out ctx: g_Context) -> double {
+          local P_x: double
+          local ret_flag: bool
+          local retval: double
+          local d_retval: double
+          local adj2: double
+          local adj1: double
+          local adj0: double
+          local pair: DiffPair_double
+          local d_P_x: double
+          %38: double = load $x
+          store $P_x, %38
+          %3: bool = false
+          store $ret_flag, %3
+          %0: double = load $P_x
+          %1: double = exp %0
+          %2: double = mul %1, %0
+          store $retval, %2
+          %4: bool = true
+          store $ret_flag, %4
+          store $ctx.v0, %0
+          store $ctx.v1, %1
+          %39: double = load $retval
+          return %39
+        }
+
+        fn s_bwd_prop_g(inout x: DiffPair_double, dOut: double, ctx: g_Context) -> void {
+          local P_x: double
+          local ret_flag: bool
+          local retval: double
+          local d_retval: double
+          local adj2: double
+          local adj1: double
+          local adj0: double
+          local pair: DiffPair_double
+          local d_P_x: double
+          %36: double = load $x.p
+          store $P_x, %36
+          %38: double = load $ctx.v0
+          %39: double = load $ctx.v1
+          %31: double = zero
+          store $adj0, %31
+          %32: double = zero
+          store $adj1, %32
+          %33: double = zero
+          store $adj2, %33
+          %34: double = zero
+          store $d_P_x, %34
+          %35: double = load $dOut
+          store $d_retval, %35
+          %7: double = load $d_retval
+          %8: double = zero
+          store $d_retval, %8
+          %9: double = load $adj2
+          %10: double = add %9, %7
+          store $adj2, %10
+          %11: double = load $adj2
+          %12: double = zero
+          store $adj2, %12
+          %13: double = mul %11, %38
+          %14: double = load $adj1
+          %15: double = add %14, %13
+          store $adj1, %15
+          %16: double = mul %11, %39
+          %17: double = load $adj0
+          %18: double = add %17, %16
+          store $adj0, %18
+          %19: double = load $adj1
+          %20: double = zero
+          store $adj1, %20
+          %21: double = zero
+          %22: DiffPair_double = construct %38, %21
+          store $pair, %22
+          %23: void = call __bwd_exp_double(inout $pair, %19)
+          %24: double = load $pair.d
+          %25: double = load $adj0
+          %26: double = add %25, %24
+          store $adj0, %26
+          %27: double = load $adj0
+          %28: double = zero
+          store $adj0, %28
+          %29: double = load $d_P_x
+          %30: double = add %29, %27
+          store $d_P_x, %30
+          %37: double = load $d_P_x
+          store $x.d, %37
+          return
+        }
+
+        context g_Context: 16 bytes"#]]
+    .assert_eq(&format!(
+        "{}\n{}\ncontext {}: {} bytes",
+        print_function(&mc, mc.function(pctx).unwrap()),
+        print_function(&mc, mc.function(prop).unwrap()),
+        mc.types.display(ctx),
+        ic.bwd_context_bytes[&prop]
+    ));
     let bytes = |info: &DiffInfo, f: FuncId| info.bwd_context_bytes[&info.backward_of(f).unwrap()];
     // Recompute stores only the call's input; checkpoint also stores its result.
-    expect!["recompute 48, checkpoint 80"].assert_eq(&format!(
+    expect!["recompute 48, checkpoint 144"].assert_eq(&format!(
         "recompute {}, checkpoint {}",
         bytes(&ir_, fr),
         bytes(&ic, fc)
@@ -1316,6 +1415,8 @@ fn backward_derivatives_compile_to_valid_wgsl() {
     let void = m.types.void();
     stdlib(&mut m, &mut info, f32t);
     let pow = my_pow(&mut m, &mut info, f32t, Literal::F32(1.0));
+    // Its context is stored by the caller: the paper's primal-context / propagation split.
+    info.prefer_checkpoint.insert(pow);
     let arr = m.types.array(f32t, 4);
     // float kitchen(float x, int n) { float a[4]; float s = x;
     //   [MaxIters(4)] for (i < n) { if (i == 2) continue; a[i] = s * x;
@@ -1396,12 +1497,7 @@ fn backward_derivatives_compile_to_valid_wgsl() {
     );
     assert_eq!(verify(&m), Ok(()));
     let (wgsl, reflection) = codegen::compile_wgsl(&m).unwrap_or_else(|e| panic!("{e}"));
-    for name in [
-        "fn s_bwd_kitchen(",
-        "fn s_bwd_myPow(",
-        "array<f32, 5>",
-        "loop {",
-    ] {
+    for name in ["fn s_bwd_kitchen(", "array<f32, 5>", "loop {"] {
         assert!(wgsl.contains(name), "{name} missing from\n{wgsl}");
     }
     // The same numbers as the interpreter's run of the entry point's computation.
