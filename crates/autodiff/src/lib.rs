@@ -24,18 +24,23 @@
 //! `forward_derivative` request on the first result (pairs of pairs). Since pairs are lowered before
 //! the passes run, there is no separate pair-lowering pass, and codegen sees plain structs.
 //!
-//! **Reverse mode plug-in.** `linearize` produces, for every original value, a primal value and a
-//! differential value in separate SSA values, differentials in separate locals (`d_<name>`), and
-//! differential inputs/outputs in the `.d` fields of pair parameters. Unzip will need to know which
-//! values are primal and which differential: the transcriber already holds both maps
-//! (`primal`/`diff`); the next step exposes them as an inst-tag table returned beside the function
-//! (primal / differential / mixed for pair constructions and calls to derivatives), exactly Slang's
-//! inst-tagging. Unzip then splits each structured region into a primal copy followed by a
-//! differential copy (our IR is structured, so this is a region walk, not block cloning);
-//! transpose reverses the differential regions (loops with `[MaxIters]`, state recorded in
-//! fixed-size arrays by checkpointing), turning each differential instruction into accumulations
-//! into the operands' adjoints; calls become calls to the callee's backward derivative, again
-//! through a worklist keyed like `DiffInfo::fwd_done`.
+//! **Reverse mode** ([`backward_derivative`], `s_bwd_f`, the user guide's signature): `normalize`
+//! (parameters into locals, single return, `break`/`continue` into flags and guards, `switch`
+//! into an if-chain, canonical counted loops, `[ForceUnroll]` unrolled; loops need
+//! `[MaxIters(N)]` or a trip count evident from a counting loop, otherwise
+//! `DiffError::UnboundedLoop`), then one transcription in region order: the primal region
+//! (`checkpoint`: the normalised body plus tape stores), the backward region (`transpose`: the
+//! transposed linear rules of `linearize`, applied to the normalised body walked backwards, loops
+//! reversed with a reverse counter), the epilogue writing the `.d` fields. Primal values the
+//! backward region needs are used directly (top level), recomputed (pure instructions, loads of
+//! locals the body never writes, calls to `[PreferRecompute]` callees) or stored in fixed-size
+//! local arrays indexed by loop counters (`MaxIters + 1` per level). The tape lives in the
+//! function (`DiffInfo::bwd_context_bytes` gives its per-thread size); `[PreferCheckpoint]`
+//! callees are additionally extracted as in the paper into `s_primal_ctx_g` (primal code filling
+//! a `g_Context` struct) and `s_bwd_prop_g` (propagation reading it), and their callers store
+//! the context instead of re-running `g`'s primal code in the backward pass. Calls go to the
+//! callee's backward derivative (or a registered `custom_bwd`); intrinsics without a linear rule
+//! to `DiffInfo::math_bwd` functions (stdlib), never to Rust formulas.
 
 mod checkpoint;
 pub mod diff_info;

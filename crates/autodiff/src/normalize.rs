@@ -81,10 +81,14 @@ pub fn normalize(module: &mut Module, func: &Function) -> Result<Normalized> {
         });
         param_locals.push(LocalId(f.locals.len() as u32 - 1));
     }
+    // An out-of-range parameter stays as it is (and fails verification later).
     let reroot = |p: &Place| match p.root {
-        PlaceRoot::Param(i) => Place {
-            root: PlaceRoot::Local(param_locals[i as usize]),
-            path: p.path.clone(),
+        PlaceRoot::Param(i) => match param_locals.get(i as usize) {
+            Some(l) => Place {
+                root: PlaceRoot::Local(*l),
+                path: p.path.clone(),
+            },
+            None => p.clone(),
         },
         _ => p.clone(),
     };

@@ -15,16 +15,18 @@
 //! region is the transpose of the differential region forward mode would build, without
 //! materialising it first.
 //!
-//! **Tape.** This first version keeps the context in the function itself (the paper's
-//! extraction into a primal-context function and a propagation function with a context struct is
-//! not done): fixed-size local arrays indexed by loop counters, `MaxIters + 1` entries per loop
-//! level. `DiffInfo::bwd_context_bytes` reports the tape's size per thread.
+//! **Tape.** The context stays in the function itself: fixed-size local arrays indexed by loop
+//! counters, `MaxIters + 1` entries per loop level. `DiffInfo::bwd_context_bytes` reports the
+//! tape's size per thread.
 //!
 //! **Callees.** A differentiable callee is called as-is in the primal region; the backward
 //! region calls its backward derivative (`s_bwd_g` or a custom one), which re-runs `g`'s primal
-//! code: the callee's context is recomputed. `[PreferCheckpoint]` on `g` additionally stores the
-//! call's primal result and outputs on the caller's tape instead of recomputing them from inputs
-//! where the caller's own derivative code needs them; gradients are identical either way.
+//! code internally (its context is recomputed). The result of the call is stored when the
+//! caller's derivative code needs it, except for `[PreferRecompute]` callees called with values
+//! only, which are called again. `[PreferCheckpoint]` callees are extracted as in the paper
+//! (`extract`): `s_primal_ctx_g` runs `g`'s primal code and returns its context struct, which the
+//! caller stores on its tape, and the caller's backward region calls `s_bwd_prop_g` with it, so
+//! `g`'s primal code is not run again. Gradients are identical under every policy.
 
 use ir::{
     Access, Arg, BinaryOp, Block, FuncId, Function, Inst, LocalId, MathFn, Module, Param, ParamDir,

@@ -1617,3 +1617,45 @@ fn trip_counts_of_counting_loops_are_inferred() {
     expect!["double, bool, double, bool, double, bool, double, bool, double[6], bool[6]"]
         .assert_eq(&tapes.join(", "));
 }
+
+#[test]
+fn backward_signature_follows_the_user_guide() {
+    let (mut m, mut info, f64t) = setup();
+    let i32t = m.types.i32();
+    // double f(double x, out double y, inout double z, int k, out int flag, no_diff double w)
+    let f = func(&mut m, &mut info, "sig", f64t, |b| {
+        let x = b.param("x", f64t, ParamDir::In);
+        let y = b.param("y", f64t, ParamDir::Out);
+        let z = b.param("z", f64t, ParamDir::InOut);
+        let k = b.param("k", i32t, ParamDir::In);
+        let flag = b.param("flag", i32t, ParamDir::Out);
+        let w = b.param("w", f64t, ParamDir::In);
+        let xv = b.load(Place::param(x));
+        let zv = b.load(Place::param(z));
+        let wv = b.load(Place::param(w));
+        let kv = b.load(Place::param(k));
+        let kf = b.convert(kv, Scalar::F64);
+        let xz = b.mul(xv, zv);
+        let xzw = b.mul(xz, wv);
+        b.store(Place::param(y), xzw);
+        let s = b.math(MathFn::Sin, &[zv]);
+        let sk = b.mul(s, kf);
+        b.store(Place::param(z), sk);
+        b.store(Place::param(flag), kv);
+        let r = b.add(xv, xzw);
+        b.ret(Some(r));
+    });
+    info.no_diff_params.entry(f).or_default().insert(5);
+    let args = vec![
+        Value::F64(0.3),
+        Value::F64(0.0),
+        Value::F64(-0.8),
+        Value::I32(3),
+        Value::I32(0),
+        Value::F64(1.7),
+    ];
+    check_reverse(&mut m, &mut info, f, args);
+    let text = show(&m, "s_bwd_sig");
+    expect!["fn s_bwd_sig(inout x: DiffPair_double, y: double, inout z: DiffPair_double, k: int, w: double, dOut: double) -> void {"]
+        .assert_eq(text.lines().next().unwrap());
+}
