@@ -1651,6 +1651,12 @@ impl FnLower<'_, '_> {
             let t = self.ir_ty(&ty)?;
             return self.lower_init_list(args, t).map(Some);
         }
+        if let Expr::Path(p) = &self.body.exprs[target]
+            && matches!(p.last_name().as_str(), "printf" | "print")
+            && !matches!(self.res(e), Some(ExprRes::Function(_)))
+        {
+            return self.lower_printf(args);
+        }
         let Some(ExprRes::Function(f)) = self.res(e) else {
             let name = match &self.body.exprs[target] {
                 Expr::Path(p) => p.last_name().to_string(),
@@ -2048,6 +2054,24 @@ impl FnLower<'_, '_> {
         }
     }
 
+    /// `printf("format", args...)`: a print instruction the host decodes from the print buffer.
+    fn lower_printf(&mut self, args: &[ExprId]) -> R<Option<ValueId>> {
+        let Some((first, rest)) = args.split_first() else {
+            return Err(unsupported("`printf` without a format string"));
+        };
+        let Expr::Literal(HLit::String(text)) = &self.body.exprs[*first] else {
+            return Err(unsupported("`printf` whose format is not a string literal"));
+        };
+        let text = unescape(text);
+        let values = rest
+            .iter()
+            .map(|a| self.lower_expr(*a))
+            .collect::<R<Vec<_>>>()?;
+        let id = self.cx.module.add_print_format(&text);
+        self.emit(Inst::Print(id, values), None)?;
+        Ok(None)
+    }
+
     /// The value bound to a generic value parameter (`let N : int`) of this instance.
     fn generic_value(&self, name: &str) -> Option<i64> {
         self.subst.iter().find_map(|(p, a)| match a {
@@ -2222,9 +2246,18 @@ impl FnLower<'_, '_> {
             .map(|p| self.cx.ir_ty(&apply(&key.subst, this, &p.ty)))
             .collect::<R<_>>()?;
         let ret_ty = self.cx.ir_ty(&apply(&key.subst, this, &sig.ret))?;
+        // Intrinsics take exactly their declared arguments (hir checked the call).
+        let arg = |i: usize| {
+            args.get(i)
+                .copied()
+                .ok_or_else(|| internal("intrinsic arity"))
+        };
         let in_args = |s: &mut Self, n: usize| -> R<Vec<ValueId>> {
             (0..n)
-                .map(|i| s.lower_value_as(args[i], param_tys[i]))
+                .map(|i| match (args.get(i), param_tys.get(i)) {
+                    (Some(a), Some(t)) => s.lower_value_as(*a, *t),
+                    _ => Err(internal("intrinsic arity")),
+                })
                 .collect()
         };
         let atomic = |op: &str| -> Option<AtomicOp> {
@@ -2279,12 +2312,15 @@ impl FnLower<'_, '_> {
             }
             "detach" => Ok(Some(in_args(self, 1)?[0])),
             "sincos" => {
-                let x = self.lower_value_as(args[0], param_tys[0])?;
+                let x = self.lower_value_as(
+                    arg(0)?,
+                    *param_tys.first().ok_or_else(|| internal("sincos"))?,
+                )?;
                 let s = self.emit(Inst::Math(MathFn::Sin, vec![x]), None)?;
                 let c = self.emit(Inst::Math(MathFn::Cos, vec![x]), None)?;
-                let sp = self.lvalue(args[1])?;
+                let sp = self.lvalue(arg(1)?)?;
                 self.store_lplace(&sp, s)?;
-                let cp = self.lvalue(args[2])?;
+                let cp = self.lvalue(arg(2)?)?;
                 self.store_lplace(&cp, c)?;
                 Ok(None)
             }
@@ -2296,7 +2332,7 @@ impl FnLower<'_, '_> {
                     return Err(unsupported("a buffer that is not a global"));
                 };
                 let g = self.cx.global(g)?;
-                let i = self.lower_expr(args[0])?;
+                let i = self.lower_expr(arg(0)?)?;
                 self.emit(Inst::Load(Place::global(g).dynamic(i)), None)
                     .map(Some)
             }
@@ -2309,7 +2345,7 @@ impl FnLower<'_, '_> {
                 };
                 let g = self.cx.global(g)?;
                 let n = self.emit(Inst::ArrayLength(g), None)?;
-                let p = self.lvalue(args[0])?;
+                let p = self.lvalue(arg(0)?)?;
                 self.store_lplace(&p, n)?;
                 if args.len() > 1 {
                     let elem = self
@@ -2321,7 +2357,7 @@ impl FnLower<'_, '_> {
                     let stride = byte_size(&self.cx.module.types, elem)
                         .ok_or_else(|| unsupported("the stride of this buffer"))?;
                     let s = self.lit(Literal::U32(stride))?;
-                    let p = self.lvalue(args[1])?;
+                    let p = self.lvalue(arg(1)?)?;
                     self.store_lplace(&p, s)?;
                 }
                 Ok(None)
@@ -2341,7 +2377,7 @@ impl FnLower<'_, '_> {
                     return self.emit(Inst::Load(place), None).map(Some);
                 }
                 let elem = self.place_ty(&place)?;
-                let v = self.lower_value_as(args[0], elem)?;
+                let v = self.lower_value_as(arg(0)?, elem)?;
                 self.stmt(ir::Stmt::Store { place, value: v });
                 Ok(None)
             }
@@ -2353,11 +2389,11 @@ impl FnLower<'_, '_> {
                 let elem = self.place_ty(&place)?;
                 let (compare, value) = if op == AtomicOp::CompareExchange {
                     (
-                        Some(self.lower_value_as(args[0], elem)?),
-                        self.lower_value_as(args[1], elem)?,
+                        Some(self.lower_value_as(arg(0)?, elem)?),
+                        self.lower_value_as(arg(1)?, elem)?,
                     )
                 } else {
-                    (None, self.lower_value_as(args[0], elem)?)
+                    (None, self.lower_value_as(arg(0)?, elem)?)
                 };
                 self.emit(
                     Inst::Atomic {
@@ -2372,16 +2408,16 @@ impl FnLower<'_, '_> {
             }
             op if atomic(op).is_some() && recv.is_none() => {
                 let op = atomic(op).unwrap_or(AtomicOp::Add);
-                let LPlace::Mem(place) = self.lvalue(args[0])? else {
+                let LPlace::Mem(place) = self.lvalue(arg(0)?)? else {
                     return Err(unsupported("an atomic on a swizzle"));
                 };
                 let elem = self.place_ty(&place)?;
                 let (compare, value, out) = if op == AtomicOp::CompareExchange {
-                    let c = self.lower_value_as(args[1], elem)?;
-                    let v = self.lower_value_as(args[2], elem)?;
+                    let c = self.lower_value_as(arg(1)?, elem)?;
+                    let v = self.lower_value_as(arg(2)?, elem)?;
                     (Some(c), v, args.get(3))
                 } else {
-                    (None, self.lower_value_as(args[1], elem)?, args.get(2))
+                    (None, self.lower_value_as(arg(1)?, elem)?, args.get(2))
                 };
                 let old = self.emit(
                     Inst::Atomic {
@@ -2420,7 +2456,9 @@ impl FnLower<'_, '_> {
     fn convert_entry_params(&mut self, sig: &hir::FnSig) -> R<()> {
         for (i, p) in sig.params.iter().enumerate() {
             let want = self.ir_ty(&p.ty)?;
-            let have = self.f.params[i].ty;
+            let Some(have) = self.f.params.get(i).map(|p| p.ty) else {
+                break;
+            };
             if want == have {
                 continue;
             }
@@ -2516,4 +2554,25 @@ fn tuple_index(ty: &Ty, name: &str) -> Option<u32> {
     let Ty::Tuple(items) = ty else { return None };
     let i: u32 = name.strip_prefix('_')?.parse().ok()?;
     ((i as usize) < items.len()).then_some(i)
+}
+
+/// The text of a string literal with its escapes (`\n`, `\t`, `\\`, `\"`) resolved.
+fn unescape(raw: &str) -> String {
+    let mut out = String::with_capacity(raw.len());
+    let mut chars = raw.chars();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        match chars.next() {
+            Some('n') => out.push('\n'),
+            Some('t') => out.push('\t'),
+            Some('r') => out.push('\r'),
+            Some('0') => out.push('\0'),
+            Some(other) => out.push(other),
+            None => out.push('\\'),
+        }
+    }
+    out
 }

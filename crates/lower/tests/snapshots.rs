@@ -356,3 +356,72 @@ fn missing_entry_point_is_reported() {
         ]],
     );
 }
+
+#[test]
+fn printf_and_value_generics() {
+    check(
+        r#"
+RWStructuredBuffer<float> outputBuffer;
+float sum<let N : int>(float a[N]) { float s = 0; for (int i = 0; i < N; i++) s += a[i]; return s; }
+[numthreads(1, 1, 1)]
+void computeMain()
+{
+    float a[3] = { 1.0, 2.0, 3.0 };
+    printf("sum=%f\n", sum(a));
+    outputBuffer[0] = a.getCount();
+}
+"#,
+        expect![[r#"
+            global buffer(read_write) outputBuffer: float
+            print_format 0 "sum=%f\n"
+            entry computeMain = computeMain workgroup_size(1, 1, 1) ()
+
+            fn computeMain() -> void {
+              local a: float[3]
+              %0: float = 1.0
+              %1: float = 2.0
+              %2: float = 3.0
+              %3: float[3] = construct %0, %1, %2
+              store $a, %3
+              %4: float[3] = load $a
+              %5: float = call sum_3(%4)
+              %6: void = print 0 (%5)
+              %7: int = 0
+              %8: int = 3
+              %9: float = convert.float %8
+              store @outputBuffer[%7], %9
+            }
+
+            fn sum_3(a: float[3]) -> float {
+              local s: float
+              local i: int
+              %0: int = 0
+              %1: float = convert.float %0
+              store $s, %1
+              %2: int = 0
+              store $i, %2
+              loop {
+                %3: int = load $i
+                %4: int = 3
+                %5: bool = lt %3, %4
+                %6: bool = not %5
+                if %6 {
+                  break
+                }
+                %7: int = load $i
+                %8: float = load $a[%7]
+                %9: float = load $s
+                %10: float = add %9, %8
+                store $s, %10
+              } continuing {
+                %11: int = load $i
+                %12: int = 1
+                %13: int = add %11, %12
+                store $i, %13
+              }
+              %14: float = load $s
+              return %14
+            }
+        "#]],
+    );
+}
