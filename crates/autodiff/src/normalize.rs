@@ -49,6 +49,8 @@ pub struct Normalized {
     /// `(call value, argument index)` -> the place's value loaded just before the call, for
     /// `inout` place arguments (the callee's backward derivative needs the value going in).
     pub pre_call: FxHashMap<(ValueId, u32), ValueId>,
+    /// Values copied by unrolling -> the original value (keys of `DiffInfo::no_diff_calls`).
+    pub origin: FxHashMap<ValueId, ValueId>,
 }
 
 type Result<T> = std::result::Result<T, DiffError>;
@@ -66,6 +68,7 @@ struct Norm<'m> {
     ret_local: Option<LocalId>,
     loops: FxHashMap<ValueId, LoopInfo>,
     pre_call: FxHashMap<(ValueId, u32), ValueId>,
+    origin: FxHashMap<ValueId, ValueId>,
     loop_ordinal: u32,
 }
 
@@ -117,6 +120,7 @@ pub fn normalize(module: &mut Module, func: &Function) -> Result<Normalized> {
         ret_local,
         loops: FxHashMap::default(),
         pre_call: FxHashMap::default(),
+        origin: FxHashMap::default(),
         loop_ordinal: 0,
     };
     n.e.set_flag(ret_flag, false);
@@ -129,7 +133,11 @@ pub fn normalize(module: &mut Module, func: &Function) -> Result<Normalized> {
         });
     }
     let Norm {
-        e, loops, pre_call, ..
+        e,
+        loops,
+        pre_call,
+        origin,
+        ..
     } = n;
     let mut out = e.func;
     // The runnable form: prologue, body, epilogue, return.
@@ -171,6 +179,7 @@ pub fn normalize(module: &mut Module, func: &Function) -> Result<Normalized> {
         ret_local,
         loops,
         pre_call,
+        origin,
     })
 }
 
@@ -470,6 +479,10 @@ impl Norm<'_> {
                 let b = clone_block(&body, &mut self.e.func.values, &mut map);
                 let c = clone_block(&continuing, &mut self.e.func.values, &mut map);
                 let bi = break_if.map(|v| *map.get(&v).unwrap_or(&v));
+                for (old, new) in &map {
+                    let root = self.origin.get(old).copied().unwrap_or(*old);
+                    self.origin.insert(*new, root);
+                }
                 let set = self.iteration(&b, &c, bi, ctx, brk, returns)?;
                 merge(&mut flags, &set);
             }

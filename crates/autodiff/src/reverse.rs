@@ -756,6 +756,7 @@ impl Rev<'_, '_> {
     /// Whether a call of `f` at value `v` carries derivatives.
     pub fn call_is_differentiated(&self, v: ValueId, f: FuncId) -> bool {
         let info = &self.info;
+        let v = self.norm.origin.get(&v).copied().unwrap_or(v);
         !(info.no_diff_calls.contains(&(self.src_id, v))
             || info.treat_as_differentiable.contains(&f)
             || !(info.differentiable.contains(&f) || info.custom_bwd.contains_key(&f)))

@@ -93,6 +93,18 @@ fn check_normalized_runs_the_same(m: &mut Module, f: FuncId, args: &[Value]) {
 /// `<fwd(v), w> == <v, bwd(w)>` for random `v`, `w`; and `<v, bwd(w)>` matches central finite
 /// differences of `<w, f(x + h v)>`. Returns the input gradients (`bwd(w)`) for snapshots.
 fn check_reverse(m: &mut Module, info: &mut DiffInfo, f: FuncId, args: Vec<Value>) -> Vec<f64> {
+    check_reverse_with(m, info, f, args, true)
+}
+
+/// `check_reverse`, with the finite-difference check optional (`no_diff` calls cut derivatives
+/// that finite differences see).
+fn check_reverse_with(
+    m: &mut Module,
+    info: &mut DiffInfo,
+    f: FuncId,
+    args: Vec<Value>,
+    finite_differences: bool,
+) -> Vec<f64> {
     check_normalized_runs_the_same(m, f, &args);
     let fwd = forward_derivative(m, info, f).unwrap_or_else(|e| panic!("{e}"));
     let bwd = backward_derivative(m, info, f).unwrap_or_else(|e| panic!("{e}"));
@@ -227,7 +239,7 @@ fn check_reverse(m: &mut Module, info: &mut DiffInfo, f: FuncId, args: Vec<Value
     );
 
     // Finite differences of <w, f(x + h v)> (only when every input is its own differential).
-    if full_diff {
+    if full_diff && finite_differences {
         let h = 1e-6;
         let eval = |sign: f64| {
             let a: Vec<Value> = args
@@ -1658,4 +1670,49 @@ fn backward_signature_follows_the_user_guide() {
     let text = show(&m, "s_bwd_sig");
     expect!["fn s_bwd_sig(inout x: DiffPair_double, y: double, inout z: DiffPair_double, k: int, w: double, dOut: double) -> void {"]
         .assert_eq(text.lines().next().unwrap());
+}
+
+#[test]
+fn no_diff_calls_stay_cut_in_unrolled_loops() {
+    let (mut m, mut info, f64t) = setup();
+    let i32t = m.types.i32();
+    let g = func(&mut m, &mut info, "g", f64t, |b| {
+        let x = b.param("x", f64t, ParamDir::In);
+        let xv = b.load(Place::param(x));
+        let r = b.mul(xv, xv);
+        b.ret(Some(r));
+    });
+    // [ForceUnroll] for (i = 0; i < 2; i++) s = s * x + no_diff g(s);
+    let mut call = None;
+    let f = func(&mut m, &mut info, "cut", f64t, |b| {
+        let x = b.param("x", f64t, ParamDir::In);
+        let s = b.local("s", f64t);
+        let i = b.local("i", i32t);
+        let xv = b.load(Place::param(x));
+        b.store(Place::local(s), xv);
+        let zero = b.i32(0);
+        let two = b.i32(2);
+        let unroll = LoopAttrs {
+            max_iters: None,
+            force_unroll: true,
+        };
+        for_loop(b, i, zero, two, unroll, |b, _| {
+            let sv = b.load(Place::local(s));
+            let sx = b.mul(sv, xv);
+            let c = b.call(g, vec![Arg::Value(sv)]);
+            call = Some(c);
+            let r = b.add(sx, c);
+            b.store(Place::local(s), r);
+        });
+        let r = b.load(Place::local(s));
+        b.ret(Some(r));
+    });
+    info.no_diff_calls.insert((f, call.unwrap()));
+    check_reverse_with(&mut m, &mut info, f, vec![Value::F64(0.7)], false);
+    // s1 = x*x + x*x (value only), s2 = s1 * x + g(s1): ds2/dx = s1 + x * ds1/dx = 3 x^2 + ...
+    // with the g terms cut: ds1/dx = 2x, ds2/dx = s1 + x * 2x.
+    let x: f64 = 0.7;
+    let s1 = x * x + x * x;
+    let g_ = gradient(&m, &info, f, vec![Value::F64(x)]);
+    assert_close(&g_, &[s1 + x * 2.0 * x], 1e-12, "cut gradient");
 }
