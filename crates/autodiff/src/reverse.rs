@@ -196,6 +196,13 @@ fn transcribe(
     let (src_id, src) = derivative_source(module, info, orig)?;
     let norm = normalize(module, &src)?;
     let sig = backward_signature(module, info, orig);
+    // The parameter maps below are indexed alike.
+    if sig.map.len() != norm.param_locals.len() {
+        return Err(DiffError::Malformed {
+            function: src.name.clone(),
+            message: "derivative source has a different parameter count".into(),
+        });
+    }
     let Some(decl) = module.function(bwd).cloned() else {
         return Err(DiffError::Malformed {
             function: src.name.clone(),
@@ -536,7 +543,6 @@ impl Rev<'_, '_> {
 
     /// Parameter copies: each parameter's primal value into its local.
     fn prologue(&mut self) {
-        let params = self.e.func.params.clone();
         for (i, entry) in self.sig.map.iter().enumerate() {
             let local = self.norm.param_locals[i];
             let place = match *entry {
@@ -545,7 +551,6 @@ impl Rev<'_, '_> {
                 // `out` parameters start as zero (locals do).
                 BwdParam::DiffIn(_) | BwdParam::Dropped => continue,
             };
-            let _ = &params;
             let v = self.e.load(place);
             self.e.store(Place::local(local), v);
         }
