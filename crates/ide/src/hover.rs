@@ -95,8 +95,47 @@ fn fn_text(db: &dyn Db, f: hir::FunctionId) -> String {
     )
 }
 
+/// `fwd_diff(f)` / `bwd_diff(f)`: the derivative's signature, from the keyword.
+fn derivative_hover(db: &dyn Db, file: SourceFile, offset: u32) -> Option<HoverResult> {
+    let text = file.text(db);
+    let (word, range) = util::ident_at(text, offset)?;
+    let kind = match word.as_str() {
+        "fwd_diff" | "__fwd_diff" => hir::DiffKind::Forward,
+        "bwd_diff" | "__bwd_diff" => hir::DiffKind::Backward,
+        _ => return None,
+    };
+    let rest = &text[range.end as usize..];
+    let arg_start = range.end as usize + rest.find('(')? + 1;
+    let arg_offset = arg_start + text[arg_start..].len() - text[arg_start..].trim_start().len();
+    let target = util::occurrence_at(db, file, arg_offset as u32)?;
+    let Def::Item(ItemDef::Function(f)) = target.def else {
+        return None;
+    };
+    let signature = hir::derivative_signature_text(db, f, kind)?;
+    Some(HoverResult {
+        range,
+        markdown: code(&signature),
+    })
+}
+
+/// A type for display, or `None` when the checker does not know it.
+fn known(ty: String) -> Option<String> {
+    (!ty.is_empty() && !ty.contains("{unknown}")).then_some(ty)
+}
+
+/// The type of the expression at a use of a member (generic arguments substituted).
+fn use_type(db: &dyn Db, file: SourceFile, offset: u32, is_decl: bool) -> Option<String> {
+    if is_decl {
+        return None;
+    }
+    hir::type_at(db, file, offset).and_then(known)
+}
+
 pub(crate) fn hover(db: &dyn Db, file: SourceFile, offset: u32) -> Option<HoverResult> {
     let text = file.text(db);
+    if let Some(h) = derivative_hover(db, file, offset) {
+        return Some(h);
+    }
     let Some(occurrence) = util::occurrence_at(db, file, offset) else {
         // Not a resolved name (a literal, a builtin type, `this`): show the type of the
         // expression there, if any.
@@ -121,29 +160,29 @@ pub(crate) fn hover(db: &dyn Db, file: SourceFile, offset: u32) -> Option<HoverR
             })
         }
         Def::Item(ItemDef::Global(g)) => {
-            let ty = hir::export::global_ty(db, g);
-            code(&format!(
-                "{} {}",
-                hir::display_ty(db, &ty),
-                util::item_name(db, ItemDef::Global(g))
-            ))
+            let name = util::item_name(db, ItemDef::Global(g));
+            match known(hir::display_ty(db, &hir::export::global_ty(db, g))) {
+                Some(ty) => code(&format!("{ty} {name}")),
+                None => code(&name),
+            }
         }
         Def::Item(ItemDef::Property(p)) => {
-            let ty = hir::export::property_ty(db, p);
+            // At a use, the expression's type has the receiver's generic arguments substituted.
+            let ty = use_type(db, file, offset, occurrence.is_decl)
+                .unwrap_or_else(|| hir::display_ty(db, &hir::export::property_ty(db, p)));
             code(&format!(
-                "property {} {}",
-                hir::display_ty(db, &ty),
+                "property {ty} {}",
                 util::item_name(db, ItemDef::Property(p))
             ))
         }
         Def::Item(other) => code(&util::item_name(db, other)),
         Def::Local(f, l) => {
-            let ty = hir::infer_function(db, f).local_ty(l);
             let name = util::def_name(db, occurrence.def);
-            format!(
-                "{}\n\nlocal variable",
-                code(&format!("{} {name}", hir::display_ty(db, &ty)))
-            )
+            let decl = match known(hir::display_ty(db, &hir::infer_function(db, f).local_ty(l))) {
+                Some(ty) => format!("{ty} {name}"),
+                None => name,
+            };
+            format!("{}\n\nlocal variable", code(&decl))
         }
         Def::Param(f, i) => {
             let sig = hir::fn_sig(db, f);
@@ -169,10 +208,11 @@ pub(crate) fn hover(db: &dyn Db, file: SourceFile, offset: u32) -> Option<HoverR
             let data = hir::type_decl_data(db, t);
             let field = data.fields.get(i as usize)?;
             let tys = hir::export::field_types(db, t);
-            let ty = tys
-                .get(i as usize)
-                .map(|t| hir::display_ty(db, t))
-                .unwrap_or_default();
+            let ty = use_type(db, file, offset, occurrence.is_decl).unwrap_or_else(|| {
+                tys.get(i as usize)
+                    .map(|t| hir::display_ty(db, t))
+                    .unwrap_or_default()
+            });
             let no_diff = if field.modifiers.no_diff {
                 "no_diff "
             } else {

@@ -910,3 +910,97 @@ fn unknown_file_gives_empty_results() {
     assert!(a.diagnostics("/nope.slang").unwrap().is_empty());
     assert!(a.goto_definition("/nope.slang", 3).unwrap().is_empty());
 }
+
+#[test]
+fn edits_cancel_queries_on_snapshots() {
+    let mut f = fixture("float f(float x) { return x; }\n");
+    let analysis = f.host.analysis();
+    let path = f.path.clone();
+    // The edit below waits for every snapshot to be dropped; queries on the snapshot see the
+    // pending write and unwind with `Cancelled` instead of finishing.
+    let reader = std::thread::spawn(move || {
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+        while std::time::Instant::now() < deadline {
+            if analysis.semantic_tokens(&path).is_err() {
+                return true;
+            }
+            std::thread::yield_now();
+        }
+        false
+    });
+    f.host
+        .set_file(&f.path, "float f(float x) { return x * 2.0; }\n");
+    assert!(
+        reader.join().unwrap(),
+        "the snapshot's query was cancelled by the edit"
+    );
+    let hover = f
+        .host
+        .analysis()
+        .hover(&f.path, 26)
+        .unwrap()
+        .expect("hover on x after the edit");
+    assert!(hover.markdown.contains("float x"), "{}", hover.markdown);
+}
+
+#[test]
+fn hover_bwd_diff_shows_derivative_signature() {
+    check_hover(
+        r#"
+[Differentiable]
+float f(float x) { return x * x; }
+void main() { var p = diffPair(1.0); bwd$0_diff(f)(p, 1.0); }
+"#,
+        expect![[r#"
+            [bwd_diff]
+            ```slang
+            void bwd_diff(f)(inout DifferentialPair<float> x, float dResult)
+            ```
+        "#]],
+    );
+}
+
+#[test]
+fn hover_fwd_diff_of_vector_function() {
+    check_hover(
+        r#"
+[Differentiable]
+float3 g(float3 v, float k) { return v * k; }
+void main() { let d = fwd_$0diff(g); }
+"#,
+        expect![[r#"
+            [fwd_diff]
+            ```slang
+            DifferentialPair<float3> fwd_diff(g)(DifferentialPair<float3> v, DifferentialPair<float> k)
+            ```
+        "#]],
+    );
+}
+
+#[test]
+fn hover_generic_property_use_substitutes_arguments() {
+    check_hover(
+        "void main() { var p = diffPair(1.0); p.d$0; }\n",
+        expect![[r#"
+        [d]
+        ```slang
+        property float d
+        ```
+    "#]],
+    );
+}
+
+#[test]
+fn hover_local_of_associated_differential_type() {
+    check_hover(
+        "struct S : IDifferentiable { float a; }\nvoid main() { S.Differential d$0; }\n",
+        expect![[r#"
+        [d]
+        ```slang
+        S.Differential d
+        ```
+
+        local variable
+    "#]],
+    );
+}
