@@ -1716,3 +1716,41 @@ fn no_diff_calls_stay_cut_in_unrolled_loops() {
     let g_ = gradient(&m, &info, f, vec![Value::F64(x)]);
     assert_close(&g_, &[s1 + x * 2.0 * x], 1e-12, "cut gradient");
 }
+
+#[test]
+fn backward_of_a_forward_derivative() {
+    let (mut m, mut info, f64t) = setup();
+    // double f(double x) { return sin(x) * x; }: bwd_diff(fwd_diff(f)) gives second derivatives.
+    let f = func(&mut m, &mut info, "f", f64t, |b| {
+        let x = b.param("x", f64t, ParamDir::In);
+        let xv = b.load(Place::param(x));
+        let s = b.math(MathFn::Sin, &[xv]);
+        let r = b.mul(s, xv);
+        b.ret(Some(r));
+    });
+    let fwd = forward_derivative(&mut m, &mut info, f).unwrap();
+    let pair = Value::Composite(vec![Value::F64(0.8), Value::F64(1.0)]);
+    let g = check_reverse(&mut m, &mut info, fwd, vec![pair]);
+    // With the pair's derivative direction (1, 0) and output direction (0, 1):
+    // d/dx of f'(x) = 2 cos x - x sin x.
+    let bwd = info.backward_of(fwd).unwrap();
+    let x: f64 = 0.8;
+    let z = Value::Composite(vec![Value::F64(0.0), Value::F64(0.0)]);
+    let p = Value::Composite(vec![
+        Value::Composite(vec![Value::F64(x), Value::F64(1.0)]),
+        z,
+    ]);
+    let d_out = Value::Composite(vec![Value::F64(0.0), Value::F64(1.0)]);
+    let (_, outs) = interp::call(&m, bwd, vec![p, d_out]).unwrap();
+    let Value::Composite(pd) = &outs[0] else {
+        panic!()
+    };
+    let second = floats(&pd[1])[0];
+    assert_close(
+        &[second],
+        &[2.0 * x.cos() - x * x.sin()],
+        1e-12,
+        "second derivative",
+    );
+    assert_eq!(g.len(), 2);
+}
