@@ -139,10 +139,53 @@ pub fn fn_sig(db: &dyn Db, func: FunctionId) -> Arc<FnSig> {
 /// comes with the autodiff layer).
 #[salsa::tracked(returns(clone))]
 pub fn derivative_sig(db: &dyn Db, func: FunctionId, kind: DiffKind) -> Option<Arc<FnSig>> {
-    let sig = fn_sig(db, func);
+    let mut sig = (*fn_sig(db, func)).clone();
+    let data = lower::fn_data(db, func);
     if sig.is_member && !sig.is_static {
-        return None;
+        // `fwd_diff(Type.method)` takes `this` as its first parameter (not differentiated with
+        // `[NoDiffThis]`; `inout` for `[mutating]` methods).
+        let this_ty = Resolver::for_item(db, func.loc(db)).self_ctx?.ty;
+        sig.params.insert(
+            0,
+            ParamSig {
+                name: "this".into(),
+                ty: this_ty,
+                dir: if sig.is_mutating {
+                    ParamDir::InOut
+                } else {
+                    ParamDir::In
+                },
+                no_diff: data.attr("NoDiffThis").is_some(),
+                has_default: false,
+            },
+        );
     }
+    derive_sig(db, func, &sig, data.modifiers.no_diff, kind).map(Arc::new)
+}
+
+/// The signature of a derivative of `fwd_diff`/`bwd_diff`s, innermost kind first
+/// (`fwd_diff(fwd_diff(f))` is the forward derivative of the forward derivative's signature).
+pub fn nested_derivative_sig(
+    db: &dyn Db,
+    func: FunctionId,
+    kinds: &[DiffKind],
+) -> Option<Arc<FnSig>> {
+    let (first, rest) = kinds.split_first()?;
+    let mut sig = derivative_sig(db, func, *first)?;
+    for kind in rest {
+        sig = Arc::new(derive_sig(db, func, &sig, false, *kind)?);
+    }
+    Some(sig)
+}
+
+/// Applies the derivative signature rules to `sig` (`func` gives the lookup context).
+fn derive_sig(
+    db: &dyn Db,
+    func: FunctionId,
+    sig: &FnSig,
+    ret_no_diff: bool,
+    kind: DiffKind,
+) -> Option<FnSig> {
     let file = func.loc(db).file;
     let differentiable = resolve::stdlib_interface(db, file, "IDifferentiable")?;
     let Some(resolve::Resolution::Type(Ty::Adt(pair, _))) =
@@ -154,7 +197,6 @@ pub fn derivative_sig(db: &dyn Db, func: FunctionId, kind: DiffKind) -> Option<A
         !t.has_unknown() && t != &Ty::Void && resolve::implements(db, file, t, &differentiable)
     };
     let pair_of = |t: &Ty| Ty::Adt(pair, Arc::from([GenericArg::Type(t.clone())]));
-    let ret_no_diff = lower::fn_data(db, func).modifiers.no_diff;
     let mut params = Vec::new();
     for p in &sig.params {
         let diff = !p.no_diff && is_diff(&p.ty);
@@ -203,12 +245,12 @@ pub fn derivative_sig(db: &dyn Db, func: FunctionId, kind: DiffKind) -> Option<A
             Ty::Void
         }
     };
-    Some(Arc::new(FnSig {
+    Some(FnSig {
         params,
         ret,
         diags: Vec::new(),
         ..(*sig).clone()
-    }))
+    })
 }
 
 /// The value type and index parameters of the property or subscript that owns an accessor.
@@ -440,12 +482,13 @@ struct Candidate {
     func: FunctionId,
     outer: Vec<(GenericParamId, GenericArg)>,
     this_ty: Option<Ty>,
-    /// Called through `fwd_diff`/`bwd_diff`: the derivative's signature applies.
-    derivative: Option<DiffKind>,
+    /// Called through `fwd_diff`/`bwd_diff` (innermost first): the derivative's signature applies.
+    derivative: Vec<DiffKind>,
 }
 
-/// The functions under `fwd_diff`/`bwd_diff`: candidates, kind, explicit generic arguments.
-type DiffCallee = (Vec<FunctionId>, DiffKind, Option<Vec<GenericArg>>);
+/// The functions under `fwd_diff`/`bwd_diff`: candidates, the derivative kinds from the innermost
+/// out (`fwd_diff(bwd_diff(f))` is `[Backward, Forward]`), explicit generic arguments.
+type DiffCallee = (Vec<FunctionId>, Vec<DiffKind>, Option<Vec<GenericArg>>);
 
 struct Applicable {
     cost: u32,
@@ -476,8 +519,10 @@ struct InferCtx<'a, 'db> {
     type_exprs: FxHashMap<ExprId, Ty>,
     /// Expressions that name functions (overload sets), with the implicit `this` type for methods.
     fn_exprs: FxHashMap<ExprId, (Vec<FunctionId>, Option<Ty>)>,
-    /// `fwd_diff(f)` / `bwd_diff(f)` of free functions.
+    /// `fwd_diff(f)` / `bwd_diff(f)` of free functions and `Type.method`s.
     diff_exprs: FxHashMap<ExprId, DiffCallee>,
+    /// The type of `Type.method` under `fwd_diff`/`bwd_diff`.
+    diff_this: FxHashMap<ExprId, Ty>,
     loop_depth: u32,
     switch_depth: u32,
 }
@@ -513,6 +558,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             type_exprs: FxHashMap::default(),
             fn_exprs: FxHashMap::default(),
             diff_exprs: FxHashMap::default(),
+            diff_this: FxHashMap::default(),
             loop_depth: 0,
             switch_depth: 0,
         }
@@ -1058,7 +1104,16 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                     Expr::GenericApply { base, args } => (*base, Some(args.clone())),
                     _ => (func, None),
                 };
-                if let Some((funcs, None)) = self.fn_exprs.get(&target).cloned() {
+                if let Some((funcs, mut kinds, explicit)) = self.diff_exprs.get(&func).cloned() {
+                    // A derivative of a derivative.
+                    kinds.push(kind);
+                    self.diff_exprs.insert(e, (funcs, kinds, explicit));
+                    if let Some(this) = self.diff_this.get(&func).cloned() {
+                        self.diff_this.insert(e, this);
+                    }
+                } else if let Some((funcs, this)) = self.fn_exprs.get(&target).cloned()
+                    && (this.is_none() || self.is_type_qualified(target))
+                {
                     let explicit = explicit.map(|a| {
                         let mut diags = Vec::new();
                         let r = a
@@ -1068,7 +1123,10 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                         self.result.diags.extend(diags);
                         r
                     });
-                    self.diff_exprs.insert(e, (funcs, kind, explicit));
+                    self.diff_exprs.insert(e, (funcs, vec![kind], explicit));
+                    if let Some(this) = this {
+                        self.diff_this.insert(e, this);
+                    }
                 }
                 Ty::Unknown
             }
@@ -1234,6 +1292,14 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         }
     }
 
+    /// `Type.method` (the base names a type), as opposed to `value.method`.
+    fn is_type_qualified(&self, e: ExprId) -> bool {
+        match &self.body.exprs[e] {
+            Expr::Field { base, .. } => self.type_exprs.contains_key(base),
+            _ => false,
+        }
+    }
+
     /// Methods named without `this.` inside a type get the enclosing type as `this`.
     fn implicit_this_for(&self, funcs: &[FunctionId]) -> Option<Ty> {
         let ctx = self.resolver.self_ctx.as_ref()?;
@@ -1256,7 +1322,13 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             return match self.resolver.static_member(&ty, name) {
                 Some(res) => {
                     let path = PathRef::single(name.clone(), name_range);
-                    self.apply_resolution(e, res, &path)
+                    let is_fn = matches!(res, Resolution::Functions(_));
+                    let out = self.apply_resolution(e, res, &path);
+                    // `Type.method`: `This` in the callee's signature is that type.
+                    if is_fn && let Some(entry) = self.fn_exprs.get_mut(&e) {
+                        entry.1 = Some(ty.clone());
+                    }
+                    out
                 }
                 None => {
                     if ty.has_unknown() {
@@ -1269,9 +1341,9 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             };
         }
         if matches!(self.result.resolutions.get(&base), Some(ExprRes::Namespace))
-            && let Expr::Path(p) = &self.body.exprs[base]
+            && let Some(p) = expr_as_path(self.body, base)
         {
-            let mut full = p.clone();
+            let mut full = p;
             full.segments.push(crate::data::PathSegRef {
                 name: name.clone(),
                 args: None,
@@ -1548,7 +1620,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 func,
                 outer: Vec::new(),
                 this_ty: None,
-                derivative: None,
+                derivative: Vec::new(),
             })
             .collect();
         for m in member_ops {
@@ -1558,7 +1630,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                     func: f,
                     outer,
                     this_ty: Some(ln.clone()),
-                    derivative: None,
+                    derivative: Vec::new(),
                 });
             }
         }
@@ -1783,11 +1855,12 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             let arg_tys: Vec<Ty> = args.iter().map(|a| self.infer_expr(*a, None)).collect();
             return self.construct(e, &ty, args, &arg_tys, range);
         }
-        if let Some((funcs, kind, explicit)) = self.diff_exprs.get(&callee).cloned() {
+        if let Some((funcs, kinds, explicit)) = self.diff_exprs.get(&callee).cloned() {
             let arg_tys: Vec<Ty> = args.iter().map(|a| self.infer_expr(*a, None)).collect();
+            let this = self.diff_this.get(&callee).cloned();
             if funcs
                 .iter()
-                .any(|f| derivative_sig(self.db, *f, kind).is_none())
+                .any(|f| nested_derivative_sig(self.db, *f, &kinds).is_none())
             {
                 return Ty::Unknown;
             }
@@ -1795,17 +1868,21 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 .iter()
                 .map(|f| Candidate {
                     func: *f,
-                    outer: Vec::new(),
-                    this_ty: None,
-                    derivative: Some(kind),
+                    outer: this.as_ref().map_or_else(Vec::new, |t| {
+                        resolve::member_subst(self.db, self.file, f.loc(self.db), t)
+                    }),
+                    this_ty: this.clone(),
+                    derivative: kinds.clone(),
                 })
                 .collect();
-            let op = if kind == DiffKind::Forward {
-                "fwd_diff"
-            } else {
-                "bwd_diff"
-            };
-            let name = format!("{op}({callee_name})");
+            let name = kinds.iter().fold(callee_name.clone(), |inner, kind| {
+                let op = if *kind == DiffKind::Forward {
+                    "fwd_diff"
+                } else {
+                    "bwd_diff"
+                };
+                format!("{op}({inner})")
+            });
             return match self.pick_overload(
                 &cands,
                 explicit.as_deref(),
@@ -1843,7 +1920,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                         func: *f,
                         outer,
                         this_ty: this_ty.clone(),
-                        derivative: None,
+                        derivative: Vec::new(),
                     }
                 })
                 .collect();
@@ -1985,7 +2062,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                     func: *f,
                     outer: resolve::member_subst(self.db, self.file, f.loc(self.db), &ty),
                     this_ty: Some(ty.clone()),
-                    derivative: None,
+                    derivative: Vec::new(),
                 })
                 .collect();
             let name = self.display(&ty);
@@ -2139,8 +2216,8 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         explicit: Option<&[GenericArg]>,
         arg_tys: &[Ty],
     ) -> Result<Applicable, Box<Rejection>> {
-        let sig = match cand.derivative {
-            Some(kind) => match derivative_sig(self.db, cand.func, kind) {
+        let sig = match cand.derivative.first() {
+            Some(_) => match nested_derivative_sig(self.db, cand.func, &cand.derivative) {
                 Some(sig) => sig,
                 None => return Err(Box::new(Rejection::Infer("this".into()))),
             },
@@ -2289,10 +2366,10 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         }
         if let [(i, rej)] = rejections {
             let func = cands[*i].func;
-            let sig_text = match cands[*i].derivative {
-                Some(kind) => crate::derivative_signature_text(self.db, func, kind)
+            let sig_text = match cands[*i].derivative.as_slice() {
+                [kind] => crate::derivative_signature_text(self.db, func, *kind)
                     .unwrap_or_else(|| self.fn_display(func)),
-                None => self.fn_display(func),
+                _ => self.fn_display(func),
             };
             let diag = match &**rej {
                 Rejection::Arity { expected, required } => {
@@ -2338,7 +2415,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 ),
             };
             let related_range = lower::fn_data(self.db, func).name_range;
-            let what = if cands[*i].derivative.is_some() {
+            let what = if !cands[*i].derivative.is_empty() {
                 "derivative of the function declared here"
             } else {
                 "declared here"
@@ -2515,6 +2592,27 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             )),
             _ => Ok(()),
         }
+    }
+}
+
+/// `a.b::c` written with dots and colons, as one path (namespaces reached through `.`).
+fn expr_as_path(body: &Body, e: ExprId) -> Option<PathRef> {
+    match &body.exprs[e] {
+        Expr::Path(p) => Some(p.clone()),
+        Expr::Field {
+            base,
+            name,
+            name_range,
+        } => {
+            let mut p = expr_as_path(body, *base)?;
+            p.segments.push(crate::data::PathSegRef {
+                name: name.clone(),
+                args: None,
+                range: *name_range,
+            });
+            Some(p)
+        }
+        _ => None,
     }
 }
 

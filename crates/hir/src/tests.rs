@@ -366,6 +366,18 @@ mod types {
     }
 
     #[test]
+    fn nested_and_method_derivatives() {
+        check_type(
+            "[Differentiable] float cube(float x) { return x * x * x; } void g() { let r = fwd_diff(fwd_diff(cube))(diffPair(diffPair(1.0, 1.0), diffPair(1.0, 0.0))); r$0; }",
+            expect![["DifferentialPair<DifferentialPair<float>>"]],
+        );
+        check_type(
+            "struct S : IDifferentiable { float k; [Differentiable] float e(float x) { return k * x; } } void g(S s) { let r = fwd_diff(S.e)(diffPair(s, S.dzero()), diffPair(1.0, 1.0)); r$0; }",
+            expect![["DifferentialPair<float>"]],
+        );
+    }
+
+    #[test]
     fn differential_pairs() {
         check_type(
             "void f() { let p = diffPair(1.0, 2.0); p$0; }",
