@@ -1754,3 +1754,58 @@ fn backward_of_a_forward_derivative() {
     );
     assert_eq!(g.len(), 2);
 }
+
+#[test]
+fn vectors_matrices_and_structural_instructions() {
+    let (mut m, mut info, f64t) = setup();
+    let i32t = m.types.i32();
+    let m23 = m.types.matrix(Scalar::F64, 2, 3);
+    let m22 = m.types.matrix(Scalar::F64, 2, 2);
+    let v3 = m.types.vector(Scalar::F64, 3);
+    let v2 = m.types.vector(Scalar::F64, 2);
+    let f = func(&mut m, &mut info, "shapes", m22, |b| {
+        let pa = b.param("a", v3, ParamDir::In);
+        let pm = b.param("M", m23, ParamDir::In);
+        let ps = b.param("s", f64t, ParamDir::In);
+        let pk = b.param("k", i32t, ParamDir::In);
+        let a = b.load(Place::param(pa));
+        let mm = b.load(Place::param(pm));
+        let s = b.load(Place::param(ps));
+        let k = b.load(Place::param(pk));
+        let v = b.math(MathFn::Mul, &[mm, a]); // double2
+        let w = b.math(MathFn::Mul, &[v, mm]); // double3
+        let c = b.math(MathFn::Cross, &[a, w]);
+        let d = b.math(MathFn::Dot, &[c, a]);
+        let zx = b.swizzle(a, &[2, 0]);
+        let t = b.math(MathFn::Transpose, &[mm]); // 3x2
+        let u = b.math(MathFn::Mul, &[t, zx]); // double3
+        let zero = f64lit(b, 0.0);
+        let pos = b.binary(BinaryOp::Gt, d, zero);
+        let ns = b.unary(UnaryOp::Neg, s);
+        let sel = b.select(pos, s, ns);
+        let vec = b.construct(v3, vec![zx, sel]);
+        let ins = b.insert(vec, 1, d);
+        let e = b.extract_dyn(ins, k);
+        let r = b.binary(BinaryOp::Rem, d, s);
+        let madd = b.math(MathFn::Mad, &[s, r, e]);
+        let sp = b.splat(v3, madd);
+        let uu = b.mul(u, sp);
+        let q = b.div(uu, a);
+        let mt = b.math(MathFn::Mul, &[mm, t]); // 2x2
+        let ss = b.math(MathFn::Mul, &[s, mt]); // scalar * matrix
+        let row0 = b.swizzle(q, &[0, 1]);
+        let row1 = b.construct(v2, vec![sel, e]);
+        let qm = b.construct(m22, vec![row0, row1]);
+        let sum = b.add(ss, qm);
+        let sv = b.math(MathFn::Mul, &[zx, s]); // vector * scalar
+        let r2 = b.insert_dyn(sv, k, madd);
+        let out = b.insert(sum, 1, r2);
+        b.ret(Some(out));
+    });
+    let a = f64s(&[0.4, 0.9, -1.6]);
+    let mm = Value::Composite(vec![f64s(&[1.0, 0.5, -0.3]), f64s(&[0.2, -1.1, 0.7])]);
+    for (s, k) in [(0.7, 0), (-1.3, 1)] {
+        let args = vec![a.clone(), mm.clone(), Value::F64(s), Value::I32(k)];
+        check_reverse(&mut m, &mut info, f, args);
+    }
+}
