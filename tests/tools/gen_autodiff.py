@@ -216,7 +216,7 @@ def fwd_second_order_poly():
     f = lambda x: x ** 4 - 2 * x
     out = []
     for x in [0.5, 2.0]:
-        out += [f(x), fd(f, x), fd(lambda t: fd(f, t), x)]
+        out += [f(x), fd(f, x), 12 * x * x]   # f'' by hand (nested differences would lose digits)
     return out
 
 
@@ -715,6 +715,166 @@ def bwd_while_loop():
             y *= 0.5
         return y + x
     return bwd_threads(f, [3.0, 10.0, 0.5, 40.0])
+
+
+
+# ---------------------------------------------------------------- reverse: checkpointing, parameters, custom derivatives, higher order
+
+def expensive_loop(x):
+    y = x
+    for _ in range(5):
+        y = (math.sin(y * y) + math.exp(-y)) * 0.9 + x * 0.1
+    return y
+
+
+@test(name='reverse/bwd_prefer_recompute')
+def bwd_prefer_recompute():
+    return bwd_threads(expensive_loop, [0.3, 0.8, -0.5, 1.4])
+
+
+@test(name='reverse/bwd_prefer_checkpoint')
+def bwd_prefer_checkpoint():
+    return bwd_threads(expensive_loop, [0.3, 0.8, -0.5, 1.4])
+
+
+@test(name='reverse/bwd_inout_param')
+def bwd_inout_param():
+    update = lambda z: z[0] * z[0] * z[1] + math.sin(z[0])
+    gs = [2.0 * grad(update, [x, 3.0]) for x in [0.5, 2.0]]   # dL/dx_out = 2
+    return [g[0] for g in gs] + [g[1] for g in gs]
+
+
+@test(name='reverse/bwd_out_param')
+def bwd_out_param():
+    return bwd_threads(lambda x: 3 * math.cos(x) * x + 0.5 * math.sin(x), [0.5, 2.0])
+
+
+@test(name='reverse/bwd_no_diff_param')
+def bwd_no_diff_param():
+    a = 3.0
+    g = fd(lambda x: a * x * x + a * a, 2.0)
+    return [g, -2 * g]
+
+
+@test(name='reverse/bwd_custom_derivative')
+def bwd_custom_derivative():
+    # by hand: the user back-propagation of x^2 is deliberately 10 x
+    return [10 * x + 1 for x in [0.5, 2.0]]
+
+
+@test(name='reverse/bwd_custom_derivative_of')
+def bwd_custom_derivative_of():
+    return bwd_threads(lambda x: 3 * math.log(1 + math.exp(2 * x)), [0.5, 2.0])
+
+
+@test(name='reverse/bwd_generic_function')
+def bwd_generic_function():
+    f = lambda x: x ** 3 + x
+    return [fd(f, 0.5), 1 * fd(f, 0.5), 2 * fd(f, -1.5)]
+
+
+@test(name='reverse/bwd_interface_method')
+def bwd_interface_method():
+    x = 1.5
+    linear = lambda z: (z[0] * z[1] + 1) ** 2
+    sine = lambda z: math.sin(z[0] * z[1]) ** 2
+    ga, gb = grad(linear, [2.0, x]), grad(sine, [3.0, x])
+    return [ga[0], ga[1], gb[0], gb[1]]
+
+
+@test(name='reverse/bwd_gradient_accumulation')
+def bwd_gradient_accumulation():
+    def f(z):
+        x, y = z
+        a = x * y
+        b = a + x
+        c = b * a + math.sin(x) * y
+        return c + a * x + b
+    return list(grad(f, [0.7, -1.2]))
+
+
+def hessian_test_f(z):
+    x, y = z
+    return x * x * y + math.sin(x * y)
+
+
+def hessian(z):
+    """By hand (nested finite differences would lose about half the digits)."""
+    x, y = z
+    xy = 2 * x + math.cos(x * y) - x * y * math.sin(x * y)
+    return np.array([[2 * y - y * y * math.sin(x * y), xy], [xy, -x * x * math.sin(x * y)]])
+
+
+def hessian_vector(z, v):
+    return hessian(z) @ np.asarray(v)
+
+
+@test(name='reverse/bwd_hessian_vector')
+def bwd_hessian_vector():
+    return list(hessian_vector([0.5, -1.0], [1.0, 2.0]))
+
+
+@test(name='reverse/bwd_hessian_vector_of_fwd')
+def bwd_hessian_vector_of_fwd():
+    z = [0.5, -1.0]
+    return list(hessian_vector(z, [1.0, 2.0])) + list(grad(hessian_test_f, z))
+
+
+@test(name='reverse/bwd_of_fwd')
+def bwd_of_fwd():
+    # by hand: d/dx (3x^2 cos x^3) = 6x cos x^3 - 9x^4 sin x^3
+    return [6 * x * math.cos(x ** 3) - 9 * x ** 4 * math.sin(x ** 3) for x in [0.5, 1.5]]
+
+
+@test(name='reverse/bwd_static_method')
+def bwd_static_method():
+    return list(grad(lambda z: math.sqrt(z[0] ** 2 + z[1] ** 2), [1.5, -0.5]))
+
+
+@test(name='reverse/bwd_no_diff_detach')
+def bwd_no_diff_detach():
+    # by hand: g(x) * x contributes g(x) = 2x, frozen * x contributes x^2, x^2 contributes 2x
+    return [x * x + 4 * x for x in [1.5, -2.0]]
+
+
+@test(name='reverse/bwd_old_spellings')
+def bwd_old_spellings():
+    return bwd_threads(lambda x: math.exp(x) * x, [0.5, 2.0])
+
+
+@test(name='reverse/bwd_primal_substitute')
+def bwd_primal_substitute():
+    return [fd(lambda x: x ** 3, 4.0)]
+
+
+@test(name='reverse/bwd_struct_method')
+def bwd_struct_method():
+    ev = lambda a, b, x: a * x * x + b * x
+    f = lambda z: ev(z[0], z[1], z[2]) * ev(z[0], z[1], z[2] * 0.5)
+    return list(grad(f, [2.0, 0.5, 3.0]))
+
+
+@test(name='reverse/bwd_loop_array_state')
+def bwd_loop_array_state():
+    def f(a, steps=6):
+        s = list(a)
+        for t in range(steps):
+            i = t % 4
+            s[i] = s[i] * s[(i + 3) % 4] + 0.5 * s[(i + 1) % 4]
+        return s[0] + 2 * s[1] + 3 * s[2] + 4 * s[3]
+    return list(grad(f, [0.5, -0.25, 1.0, 0.75]))
+
+
+
+@test(name='reverse/bwd_of_fwd_wrapped')
+def bwd_of_fwd_wrapped():
+    return bwd_of_fwd()
+
+
+@test(name='reverse/bwd_hessian_vector_wrapped')
+def bwd_hessian_vector_wrapped():
+    z, v = [0.5, -1.0], np.array([1.0, 2.0])
+    return list(hessian_vector(z, v)) + [grad(hessian_test_f, z) @ v]
 
 
 if __name__ == '__main__':
