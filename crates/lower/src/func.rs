@@ -429,6 +429,9 @@ impl FnLower<'_, '_> {
         if from == to {
             return Ok(v);
         }
+        if let Some(cases) = self.cx.dyn_types.get(&to).cloned() {
+            return self.make_dyn(to, &cases, Some(v), None);
+        }
         if self.cx.optional_inner(to) == Some(from) {
             let yes = self.lit(Literal::Bool(true))?;
             return self.emit(Inst::Construct(vec![v, yes]), Some(to));
@@ -1815,6 +1818,28 @@ impl FnLower<'_, '_> {
             .iter()
             .map(|a| self.explicit_arg(a))
             .collect::<R<_>>()?;
+        if data.name == "createDynamicObject" && !data.has_body {
+            let ty = self.ety(e);
+            let t = self.ir_ty(&ty)?;
+            let cases = self
+                .cx
+                .dyn_types
+                .get(&t)
+                .cloned()
+                .ok_or_else(|| unsupported("`createDynamicObject` of this type"))?;
+            let first = args
+                .first()
+                .ok_or_else(|| internal("createDynamicObject arity"))?;
+            let u32_ty = self.cx.module.types.u32();
+            let tag = self.lower_value_as(*first, u32_ty)?;
+            return self.make_dyn(t, &cases, None, Some(tag)).map(Some);
+        }
+        if let (Some(Ty::Adt(d, _)), Some(Recv::Value(v))) = (&this_ty, &recv)
+            && hir::type_decl_data(self.cx.db, *d).kind == hir::TypeDeclKind::Interface
+        {
+            let iface = this_ty.clone().unwrap_or(Ty::Unknown);
+            return self.dynamic_call(f, &iface, *v, args);
+        }
         let key = self.instance_key(e, f, this_ty, &explicit, args)?;
         if let Some(attr) = data.attr("__intrinsic") {
             let name = match attr.args.first() {
@@ -2051,6 +2076,148 @@ impl FnLower<'_, '_> {
                 v
             }
             _ => vec![e],
+        }
+    }
+
+    /// A value of an interface's dynamic struct: from a concrete value (its case's tag) or from
+    /// a run-time tag with zero payloads.
+    fn make_dyn(
+        &mut self,
+        ty: TypeId,
+        cases: &[crate::DynCase],
+        value: Option<ValueId>,
+        tag: Option<ValueId>,
+    ) -> R<ValueId> {
+        let field_tys: Vec<TypeId> = match self.kind(ty) {
+            TypeKind::Struct(id) => self
+                .cx
+                .module
+                .types
+                .struct_def(id)
+                .map(|s| s.fields.iter().map(|f| f.ty).collect())
+                .unwrap_or_default(),
+            _ => return Err(internal("a dynamic type that is not a struct")),
+        };
+        let (tag, own_field) = match (value, tag) {
+            (Some(v), _) => {
+                let vt = self.vty(v);
+                let mut found = None;
+                for c in cases {
+                    if self.cx.ir_ty(&c.ty)? == vt {
+                        found = Some(c.clone());
+                    }
+                }
+                let case = found.ok_or_else(|| {
+                    unsupported(
+                        "converting this type to the interface: give it a `type_conformance` id",
+                    )
+                })?;
+                (self.lit(Literal::U32(case.id))?, case.field)
+            }
+            (None, Some(t)) => (t, None),
+            (None, None) => return Err(internal("make_dyn")),
+        };
+        let mut fields = vec![tag];
+        for (i, fty) in field_tys.iter().enumerate().skip(1) {
+            fields.push(match (own_field, value) {
+                (Some(k), Some(v)) if k as usize == i => v,
+                _ => self.emit(Inst::Zero, Some(*fty))?,
+            });
+        }
+        self.emit(Inst::Construct(fields), Some(ty))
+    }
+
+    /// A method call on an interface value: a `switch` on its tag calling each concrete type's
+    /// implementation.
+    fn dynamic_call(
+        &mut self,
+        f: FunctionId,
+        iface: &Ty,
+        recv: ValueId,
+        args: &[ExprId],
+    ) -> R<Option<ValueId>> {
+        let sig = hir::fn_sig(self.cx.db, f);
+        if sig.params.iter().any(|p| p.dir != HDir::In) || args.len() != sig.params.len() {
+            return Err(unsupported(
+                "dynamic dispatch of a method with `out`/`inout` or default parameters",
+            ));
+        }
+        let cases = self
+            .cx
+            .dyn_types
+            .get(&self.vty(recv))
+            .cloned()
+            .ok_or_else(|| internal("not a dynamic value"))?;
+        let mut values = Vec::new();
+        for (a, p) in args.iter().zip(&sig.params) {
+            let t = self.cx.ir_ty(&p.ty.subst_this(iface))?;
+            values.push(self.lower_value_as(*a, t)?);
+        }
+        let ret = self.cx.ir_ty(&sig.ret.subst_this(iface))?;
+        let is_void = self.cx.module.types.is_void(ret);
+        let result = (!is_void).then(|| self.new_local("dispatch", ret));
+        let tag = self.emit(Inst::Extract(recv, 0), None)?;
+        let mut switch_cases = Vec::new();
+        for case in &cases {
+            let g = self.resolve_requirement(f, &Some(case.ty.clone()));
+            let key = InstanceKey {
+                func: g,
+                subst: member_subst(self.cx.db, self.cx.file, g.loc(self.cx.db), &case.ty),
+                this_ty: Some(case.ty.clone()),
+            };
+            let body = self.block(|b| {
+                let id = b.cx.instance(key)?;
+                let params =
+                    b.cx.module
+                        .function(id)
+                        .map(|f| f.params.clone())
+                        .unwrap_or_default();
+                let mut call_args = Vec::new();
+                let mut rest = params.iter();
+                if params.len() == values.len() + 1 {
+                    let this_ty = rest
+                        .next()
+                        .map(|p| p.ty)
+                        .ok_or_else(|| internal("dispatch"))?;
+                    let payload = match case.field {
+                        Some(k) => b.emit(Inst::Extract(recv, k), None)?,
+                        None => b.emit(Inst::Zero, Some(this_ty))?,
+                    };
+                    call_args.push(Arg::Value(payload));
+                }
+                for (v, p) in values.iter().zip(rest) {
+                    call_args.push(Arg::Value(b.coerce(*v, p.ty)?));
+                }
+                let r = b.emit(Inst::Call(id, call_args), None)?;
+                if let Some(l) = result {
+                    let r = b.coerce(r, ret)?;
+                    b.stmt(ir::Stmt::Store {
+                        place: Place::local(l),
+                        value: r,
+                    });
+                }
+                Ok(())
+            })?;
+            switch_cases.push(SwitchCase {
+                values: vec![i64::from(case.id)],
+                is_default: false,
+                body,
+                fallthrough: false,
+            });
+        }
+        switch_cases.push(SwitchCase {
+            values: Vec::new(),
+            is_default: true,
+            body: Vec::new(),
+            fallthrough: false,
+        });
+        self.stmt(ir::Stmt::Switch {
+            selector: tag,
+            cases: switch_cases,
+        });
+        match result {
+            Some(l) => self.emit(Inst::Load(Place::local(l)), None).map(Some),
+            None => Ok(None),
         }
     }
 

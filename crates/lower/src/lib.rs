@@ -72,6 +72,18 @@ pub(crate) struct Ctx<'db> {
     pub names: FxHashSet<String>,
     /// IR structs standing for `Optional<T>`, with `T`.
     pub optionals: FxHashMap<ir::TypeId, ir::TypeId>,
+    pub conformances: Vec<TypeConformance>,
+    /// IR structs standing for interface-typed values: `{ tag, payload per concrete type }`.
+    pub dyn_types: FxHashMap<ir::TypeId, Vec<DynCase>>,
+}
+
+/// One concrete type an interface value may hold.
+#[derive(Debug, Clone)]
+pub(crate) struct DynCase {
+    pub id: u32,
+    pub ty: Ty,
+    /// The field of the dynamic struct holding its value (`None` for types without fields).
+    pub field: Option<u32>,
 }
 
 /// Lowers the program of `file` whose entry point is `entry` (or the default one, see cli.md).
@@ -80,6 +92,37 @@ pub fn lower_program(
     file: SourceFile,
     entry: Option<&str>,
 ) -> Result<ir::Module, Vec<Diagnostic>> {
+    let options = LowerOptions {
+        entry: entry.map(str::to_string),
+        ..LowerOptions::default()
+    };
+    lower_program_with(db, file, &options)
+}
+
+/// `type_conformance T:I = n`: values of interface `I` whose concrete type is `T` carry tag `n`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TypeConformance {
+    pub type_name: String,
+    pub interface: String,
+    pub id: u32,
+}
+
+/// Options of [`lower_program_with`].
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct LowerOptions {
+    /// The entry point; `None` picks `computeMain` or the only compute entry point.
+    pub entry: Option<String>,
+    /// Type ids for dynamic dispatch (interface-typed values).
+    pub type_conformances: Vec<TypeConformance>,
+}
+
+/// [`lower_program`] with type conformances for dynamic dispatch.
+pub fn lower_program_with(
+    db: &dyn Db,
+    file: SourceFile,
+    options: &LowerOptions,
+) -> Result<ir::Module, Vec<Diagnostic>> {
+    let entry = options.entry.as_deref();
     let errors: Vec<Diagnostic> = hir::diagnostics(db, file)
         .into_iter()
         .filter(|d| d.severity == Severity::Error)
@@ -99,6 +142,8 @@ pub fn lower_program(
         pending: Vec::new(),
         names: FxHashSet::default(),
         optionals: FxHashMap::default(),
+        conformances: options.type_conformances.clone(),
+        dyn_types: FxHashMap::default(),
     };
     let result = cx.lower_all(entry_fn);
     if let Err(e) = result {

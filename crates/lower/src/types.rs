@@ -71,6 +71,9 @@ impl Ctx<'_> {
                         let backing = self.enum_backing(*decl);
                         self.module.types.scalar(backing)
                     }
+                    TypeDeclKind::Interface if args.is_empty() => {
+                        return self.dyn_type(&ty, &data.name);
+                    }
                     TypeDeclKind::Interface => {
                         return Err(unsupported(format!(
                             "values of interface type `{}` (dynamic dispatch)",
@@ -109,6 +112,10 @@ impl Ctx<'_> {
                             }
                             let t = apply(&subst, Some(&ty), t);
                             fields.push((f.name.to_string(), self.ir_ty(&t)?));
+                        }
+                        if fields.is_empty() {
+                            // WGSL has no empty structs: a stateless type holds one unused word.
+                            fields.push(("_empty".to_string(), self.module.types.u32()));
                         }
                         let name = self.struct_name(&ty);
                         let refs: Vec<(&str, TypeId)> =
@@ -250,5 +257,56 @@ impl Ctx<'_> {
                 }
                 _ => None,
             })
+    }
+}
+
+impl Ctx<'_> {
+    /// The IR struct of values of interface `iface`: a tag (the `type_conformance` id) and one
+    /// field per concrete type that has fields.
+    fn dyn_type(&mut self, ty: &Ty, iface: &str) -> R<TypeId> {
+        let confs: Vec<crate::TypeConformance> = self
+            .conformances
+            .iter()
+            .filter(|c| c.interface == iface)
+            .cloned()
+            .collect();
+        if confs.is_empty() {
+            return Err(unsupported(format!(
+                "values of interface type `{iface}` (dynamic dispatch) without `type_conformance` ids"
+            )));
+        }
+        let tag = self.module.types.u32();
+        let mut fields: Vec<(String, TypeId)> = vec![("tag".into(), tag)];
+        let mut cases = Vec::new();
+        for c in confs {
+            let decl = self.type_decl_by_name(&c.type_name).ok_or_else(|| {
+                unsupported(format!(
+                    "the conformance of `{}`, which is not a type of this file",
+                    c.type_name
+                ))
+            })?;
+            let cty = Ty::Adt(decl, std::sync::Arc::from([]));
+            let ir = self.ir_ty(&cty)?;
+            // Stateless types need no payload (their IR struct only pads).
+            let has_fields = hir::type_decl_data(self.db, decl)
+                .fields
+                .iter()
+                .any(|f| !f.modifiers.is_static && f.global.is_none());
+            let field = has_fields.then(|| {
+                fields.push((c.type_name.clone(), ir));
+                fields.len() as u32 - 1
+            });
+            cases.push(crate::DynCase {
+                id: c.id,
+                ty: cty,
+                field,
+            });
+        }
+        let name = self.unique_struct_name(format!("{iface}_dyn"));
+        let refs: Vec<(&str, TypeId)> = fields.iter().map(|(n, t)| (n.as_str(), *t)).collect();
+        let id = self.module.types.add_struct(&name, refs);
+        self.struct_types.insert(ty.clone(), id);
+        self.dyn_types.insert(id, cases);
+        Ok(id)
     }
 }

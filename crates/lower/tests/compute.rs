@@ -13,7 +13,12 @@ fn corpus_dir() -> PathBuf {
 }
 
 /// Compiles one test file to WGSL with this crate and codegen.
-fn compile(path: &Path, source: &str, defines: &[(String, String)]) -> Result<String, String> {
+fn compile(
+    path: &Path,
+    source: &str,
+    defines: &[(String, String)],
+    conformances: &[&test_format::TypeConformance],
+) -> Result<String, String> {
     let mut db = hir::RootDatabase::default();
     db.set_options(hir::CompileOptions {
         include_dirs: Vec::new(),
@@ -27,7 +32,18 @@ fn compile(path: &Path, source: &str, defines: &[(String, String)]) -> Result<St
         .and_then(|n| n.to_str())
         .unwrap_or("test.slang");
     let file = db.set_file(name, source);
-    let module = lower::lower_program(&db, file, None).map_err(|diags| {
+    let options = lower::LowerOptions {
+        entry: None,
+        type_conformances: conformances
+            .iter()
+            .map(|c| lower::TypeConformance {
+                type_name: c.type_name.clone(),
+                interface: c.interface.clone(),
+                id: c.id,
+            })
+            .collect(),
+    };
+    let module = lower::lower_program_with(&db, file, &options).map_err(|diags| {
         diags
             .iter()
             .map(|d| {
@@ -51,7 +67,8 @@ fn run_one(gpu: &Gpu, path: &Path) -> Result<(), String> {
         .compute_tests()
         .next()
         .ok_or("no //TEST(compute) line")?;
-    let wgsl = compile(path, &source, &directive.defines)?;
+    let conformances: Vec<_> = file.type_conformances().collect();
+    let wgsl = compile(path, &source, &directive.defines, &conformances)?;
     let info = reflect_wgsl(&wgsl).map_err(|e| format!("reflection: {e}"))?;
     let plan = plan_test(
         &file,

@@ -342,7 +342,7 @@ void computeMain()
 }
 "#,
         expect![
-            "E4001 197..216 `shape = Square(2.0)`: cannot lower values of interface type `IShape` (dynamic dispatch) yet"
+            "E4001 197..216 `shape = Square(2.0)`: cannot lower values of interface type `IShape` (dynamic dispatch) without `type_conformance` ids yet"
         ],
     );
 }
@@ -424,4 +424,88 @@ void computeMain()
             }
         "#]],
     );
+}
+
+#[test]
+fn interface_values_dispatch_on_their_type_id() {
+    let src = r#"
+interface IShape { float area(); }
+struct Square : IShape { float s; float area() { return s * s; } }
+struct Unit : IShape { float area() { return 1.0; } }
+RWStructuredBuffer<float> outputBuffer;
+[numthreads(1, 1, 1)]
+void computeMain()
+{
+    IShape shape = Square(2.0);
+    outputBuffer[0] = shape.area();
+}
+"#;
+    let mut db = hir::RootDatabase::default();
+    let file = db.set_file("test.slang", src);
+    let conformance = |t: &str, id| lower::TypeConformance {
+        type_name: t.into(),
+        interface: "IShape".into(),
+        id,
+    };
+    let options = lower::LowerOptions {
+        entry: None,
+        type_conformances: vec![conformance("Square", 0), conformance("Unit", 1)],
+    };
+    let module = lower::lower_program_with(&db, file, &options).expect("lowers");
+    expect![[r#"
+        struct Square {
+          s: float,
+        }
+        struct Unit {
+          _empty: uint,
+        }
+        struct IShape_dyn {
+          tag: uint,
+          Square: Square,
+        }
+        global buffer(read_write) outputBuffer: float
+        entry computeMain = computeMain workgroup_size(1, 1, 1) ()
+
+        fn computeMain() -> void {
+          local shape: IShape_dyn
+          local dispatch: float
+          %0: float = 2.0
+          %1: Square = construct %0
+          %2: uint = 0u
+          %3: IShape_dyn = construct %2, %1
+          store $shape, %3
+          %4: int = 0
+          %5: IShape_dyn = load $shape
+          %6: uint = extract %5, 0
+          switch %6 {
+            case 0: {
+              %7: Square = extract %5, 1
+              %8: float = call Square_area(%7)
+              store $dispatch, %8
+            }
+            case 1: {
+              %9: Unit = zero
+              %10: float = call Unit_area(%9)
+              store $dispatch, %10
+            }
+            default: {
+            }
+          }
+          %11: float = load $dispatch
+          store @outputBuffer[%4], %11
+        }
+
+        fn Square_area(this: Square) -> float {
+          %0: float = load $this.s
+          %1: float = load $this.s
+          %2: float = mul %0, %1
+          return %2
+        }
+
+        fn Unit_area(this: Unit) -> float {
+          %0: float = 1.0
+          return %0
+        }
+    "#]]
+    .assert_eq(&ir::print_module(&module));
 }
