@@ -770,3 +770,192 @@ fn missing_imports(
         })
         .collect()
 }
+
+/// A name visible at a point, for completion.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ScopeName {
+    pub name: String,
+    pub kind: ScopeNameKind,
+    /// Type or signature.
+    pub detail: String,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ScopeNameKind {
+    Local,
+    Param,
+    Function,
+    Type,
+    Global,
+    Namespace,
+}
+
+/// Locals declared before `rel` in the statements that contain it.
+fn visible_locals(body: &Body, stmt: body::StmtId, rel: u32, out: &mut Vec<LocalId>) {
+    let range = body.stmt_range(stmt);
+    if !range.contains_inclusive(rel) {
+        return;
+    }
+    let declare = |s: body::StmtId, out: &mut Vec<LocalId>| {
+        if let Stmt::Local { local, .. } = &body.stmts[s]
+            && body.locals[*local].name_range.end <= rel
+        {
+            out.push(*local);
+        }
+    };
+    match &body.stmts[stmt] {
+        Stmt::Block(stmts) | Stmt::Seq(stmts) => {
+            for s in stmts {
+                declare(*s, out);
+                if let Stmt::Seq(inner) = &body.stmts[*s] {
+                    inner.iter().for_each(|i| declare(*i, out));
+                }
+                visible_locals(body, *s, rel, out);
+            }
+        }
+        Stmt::If {
+            then_branch,
+            else_branch,
+            ..
+        } => {
+            visible_locals(body, *then_branch, rel, out);
+            if let Some(e) = else_branch {
+                visible_locals(body, *e, rel, out);
+            }
+        }
+        Stmt::IfLet {
+            local,
+            then_branch,
+            else_branch,
+            ..
+        } => {
+            if body.stmt_range(*then_branch).contains_inclusive(rel) {
+                out.push(*local);
+            }
+            visible_locals(body, *then_branch, rel, out);
+            if let Some(e) = else_branch {
+                visible_locals(body, *e, rel, out);
+            }
+        }
+        Stmt::For {
+            init,
+            body: loop_body,
+            ..
+        } => {
+            if let Some(init) = init {
+                declare(*init, out);
+                if let Stmt::Seq(inner) = &body.stmts[*init] {
+                    inner.iter().for_each(|i| declare(*i, out));
+                }
+            }
+            visible_locals(body, *loop_body, rel, out);
+        }
+        Stmt::While {
+            body: loop_body, ..
+        }
+        | Stmt::DoWhile {
+            body: loop_body, ..
+        } => visible_locals(body, *loop_body, rel, out),
+        Stmt::Switch { cases, .. } => {
+            for case in cases {
+                for s in &case.body {
+                    declare(*s, out);
+                    visible_locals(body, *s, rel, out);
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Names visible at `offset`: locals declared before it, parameters, members of the enclosing
+/// type, then declarations of the file, its imports and the stdlib (innermost first, shadowed
+/// names left out).
+pub fn scope_names_at(db: &dyn Db, file: SourceFile, offset: u32) -> Vec<ScopeName> {
+    let pp = lower::preprocessed(db, file);
+    let expanded = pp.map.to_expanded(offset);
+    let mut out: Vec<ScopeName> = Vec::new();
+    let push = |name: String, kind: ScopeNameKind, detail: String, out: &mut Vec<ScopeName>| {
+        if !name.is_empty() && !out.iter().any(|n| n.name == name) {
+            out.push(ScopeName { name, kind, detail });
+        }
+    };
+    let owner = owner_at(db, file, expanded);
+    if let Some((ItemDef::Function(func), start)) = owner {
+        let body = lower::fn_body(db, func);
+        let result = infer::infer(db, func);
+        let mut locals = Vec::new();
+        if let Some(root) = body.root_block {
+            visible_locals(&body, root, expanded - start, &mut locals);
+        }
+        for local in locals.into_iter().rev() {
+            let data = &body.locals[local];
+            push(
+                data.name.to_string(),
+                ScopeNameKind::Local,
+                display_ty(db, &result.local_ty(local)),
+                &mut out,
+            );
+        }
+        for p in &fn_sig(db, func).params {
+            push(
+                p.name.to_string(),
+                ScopeNameKind::Param,
+                display_ty(db, &p.ty),
+                &mut out,
+            );
+        }
+        if let Some(ctx) = resolve::Resolver::for_item(db, func.loc(db)).self_ctx {
+            for m in members_of(db, file, &ctx.ty) {
+                let kind = match m.kind {
+                    MemberKind::Field | MemberKind::Property | MemberKind::Constant => {
+                        ScopeNameKind::Global
+                    }
+                    MemberKind::TypeAlias => ScopeNameKind::Type,
+                    _ => ScopeNameKind::Function,
+                };
+                push(m.name, kind, m.detail, &mut out);
+            }
+        }
+    }
+    let ns: Vec<smol_str::SmolStr> = owner
+        .map(|(def, _)| {
+            lower::item_def_loc(db, def)
+                .path
+                .iter()
+                .filter(|s| s.kind == ItemKind::Namespace)
+                .map(|s| s.name.clone())
+                .collect()
+        })
+        .unwrap_or_default();
+    for depth in (0..=ns.len()).rev() {
+        for f in scope::visible_files(db, file).iter() {
+            let module = scope::module_scope(db, *f);
+            let Some(names) = module.scopes.get(&ns[..depth]) else {
+                continue;
+            };
+            let mut sorted: Vec<_> = names.iter().collect();
+            sorted.sort_by(|a, b| a.0.cmp(b.0));
+            for (name, entries) in sorted {
+                let Some(entry) = entries.first() else {
+                    continue;
+                };
+                let (kind, detail) = match entry {
+                    scope::ScopeEntry::Namespace => {
+                        (ScopeNameKind::Namespace, format!("namespace {name}"))
+                    }
+                    scope::ScopeEntry::Item(ItemDef::Function(f)) => {
+                        (ScopeNameKind::Function, fn_signature_text(db, *f))
+                    }
+                    scope::ScopeEntry::Item(ItemDef::Global(g)) => (
+                        ScopeNameKind::Global,
+                        display_ty(db, &infer::global_ty(db, *g)),
+                    ),
+                    scope::ScopeEntry::Item(_) => (ScopeNameKind::Type, name.to_string()),
+                };
+                push(name.to_string(), kind, detail, &mut out);
+            }
+        }
+    }
+    out
+}

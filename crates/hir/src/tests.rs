@@ -686,3 +686,31 @@ fn missing_files_lists_unloaded_includes_and_imports() {
         crate::diagnostics(&db, file)
     );
 }
+
+#[test]
+fn names_in_scope_for_completion() {
+    let (text, offset) = cursor(
+        "float helper(float v) { return v; }\nstruct S { float k; float m(float a) { let before = 1.0; for (int i = 0; i < 2; i++) { $0 } let after = 2.0; return a; } }",
+    );
+    let mut db = RootDatabase::default();
+    let file = db.set_file("main.slang", &text);
+    let names: Vec<String> = crate::scope_names_at(&db, file, offset)
+        .into_iter()
+        .filter(|n| {
+            !matches!(
+                n.kind,
+                crate::ScopeNameKind::Function | crate::ScopeNameKind::Type
+            ) || n.name == "helper"
+        })
+        .filter(|n| n.detail != "namespace")
+        .take(6)
+        .map(|n| format!("{:?} {}: {}", n.kind, n.name, n.detail))
+        .collect();
+    expect![[r#"
+        Local i: int
+        Local before: float
+        Param a: float
+        Global k: float
+        Function helper: float helper(float v)"#]]
+    .assert_eq(&names.join("\n"));
+}
