@@ -72,12 +72,16 @@ impl AnalysisHost {
         }
     }
 
-    /// The `import` / `#include` targets a file names that no loaded file satisfies, as candidate
-    /// virtual paths (beside the file, then in each include directory): the caller loads what it
-    /// finds on disk.
-    pub fn missing_imports(&self, path: &str) -> Vec<String> {
-        match self.db.file(path) {
-            Some(file) => util::missing_import_candidates(&self.db, file),
+    /// The `import` / `#include` targets of a file that no loaded file satisfies: for each, the
+    /// candidate virtual paths in resolution order (beside the file, then each include
+    /// directory). The caller loads the first that exists on disk, then asks again.
+    pub fn missing_imports(&self, path: &str) -> Vec<Vec<String>> {
+        let db = &self.db;
+        match db.file(path) {
+            Some(file) => {
+                salsa::Cancelled::catch(AssertUnwindSafe(|| hir::missing_files(db, file)))
+                    .unwrap_or_default()
+            }
             None => Vec::new(),
         }
     }

@@ -117,7 +117,13 @@ fn item_symbol(db: &dyn Db, item: ItemDef) -> Option<Symbol> {
     };
     children.sort_by_key(|c| c.full_range.start);
     let name = if matches!(item, ItemDef::Extension(_)) {
-        format!("extension {name}")
+        // Extensions have no name of their own: show the extended type as written.
+        let (file, _, _) = hir::item_ranges(db, item);
+        let text = file.text(db);
+        let target = text
+            .get(focus_range.start as usize..focus_range.end as usize)
+            .unwrap_or_default();
+        format!("extension {target}")
     } else {
         name
     };

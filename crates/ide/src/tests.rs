@@ -1004,3 +1004,302 @@ fn hover_local_of_associated_differential_type() {
     "#]],
     );
 }
+
+#[test]
+fn complete_inside_unclosed_function() {
+    check_completion(
+        r#"
+float helper(float a) { return a; }
+void main(float3 pos) {
+    float len = length(pos);
+    if (len > 1.0) {
+        le$0
+"#,
+        expect![[r#"
+            Local len : float
+            Parameter pos : float3
+            Function helper : float helper(float a)
+            Function main : void main(float3 pos)
+            Function sin : T sin<T>(T x)
+            Function dot : T dot<T, N>(vector<T, N> x, vector<T, N> y)
+            + 90 keywords and builtin types
+        "#]],
+    );
+}
+
+#[test]
+fn complete_members_on_broken_statement() {
+    check_completion(
+        r#"
+struct Light { float3 color; }
+void main(Light l) {
+    float3 c = l.$0
+    float unrelated = 1.0;
+}
+"#,
+        expect![[r#"
+            Field color : float3
+        "#]],
+    );
+}
+
+#[test]
+fn complete_after_float_literal_dot_is_empty() {
+    check_completion("void main() { float x = 1.$0 }\n", expect![[""]]);
+}
+
+#[test]
+fn complete_loop_attribute() {
+    check_completion(
+        r#"
+[Differentiable]
+float f(float x) {
+    [$0]
+    for (int i = 0; i < 4; i++) { x = x * 2.0; }
+    return x;
+}
+"#,
+        expect![[r#"
+            Attribute Differentiable : function can be differentiated in both modes
+            Attribute ForwardDifferentiable : function can be differentiated in forward mode
+            Attribute BackwardDifferentiable : function can be differentiated in backward mode
+            Attribute ForwardDerivative : user-defined forward derivative: [ForwardDerivative(fn)] => ForwardDerivative(
+            Attribute BackwardDerivative : user-defined backward derivative: [BackwardDerivative(fn)] => BackwardDerivative(
+            Attribute ForwardDerivativeOf : this function is the forward derivative of another => ForwardDerivativeOf(
+            Attribute BackwardDerivativeOf : this function is the backward derivative of another => BackwardDerivativeOf(
+            Attribute PrimalSubstitute : use another function as the primal => PrimalSubstitute(
+            Attribute TreatAsDifferentiable : treat as differentiable with a zero derivative
+            Attribute PreferRecompute : recompute values in the backward pass
+            Attribute PreferCheckpoint : store values for the backward pass
+            Attribute MaxIters : bound on loop iterations for the backward pass => MaxIters(
+            Attribute ForceUnroll : unroll the loop
+            Attribute unroll : unroll the loop
+            Attribute loop : keep the loop
+            Attribute mutating : method may modify `this`
+            Attribute numthreads : workgroup size of a compute entry point => numthreads(
+            Attribute shader : entry point stage: [shader("compute")] => shader(
+            Attribute DerivativeMember : field holds the derivative of another => DerivativeMember(
+        "#]],
+    );
+}
+
+#[test]
+fn signature_help_lists_overloads() {
+    let f = fixture(
+        r#"
+float mix2(float a, float b) { return a; }
+float mix2(float a, float b, float t) { return a; }
+void main() { mix2(1.0, 2.0, $0 }
+"#,
+    );
+    let help = f
+        .host
+        .analysis()
+        .signature_help(&f.path, f.offset)
+        .unwrap()
+        .expect("signature help");
+    let labels: Vec<&str> = help.signatures.iter().map(|s| s.label.as_str()).collect();
+    expect![[r#"
+        (
+            [
+                "float mix2(float a, float b)",
+                "float mix2(float a, float b, float t)",
+            ],
+            1,
+            2,
+        )
+    "#]]
+    .assert_debug_eq(&(labels, help.active_signature, help.active_parameter));
+}
+
+#[test]
+fn signature_help_none_outside_calls() {
+    let f = fixture("void main() { float x = 1.0; $0 }\n");
+    assert_eq!(
+        f.host.analysis().signature_help(&f.path, f.offset).unwrap(),
+        None
+    );
+}
+
+#[test]
+fn references_of_struct_in_type_positions() {
+    check_references(
+        r#"
+struct Ra$0y { float3 o; }
+Ray make(Ray r) { Ray copy = r; return copy; }
+"#,
+        expect![[r#"
+            /ws/main.slang 2:8 `Ray`
+            /ws/main.slang 3:1 `Ray`
+            /ws/main.slang 3:10 `Ray`
+            /ws/main.slang 3:19 `Ray`
+            highlights: 2:8(decl) 3:1 3:10 3:19
+        "#]],
+    );
+}
+
+#[test]
+fn definition_from_declaration_is_itself() {
+    check_definition(
+        "float comp$0ute(float x) { return x; }\n",
+        expect![[r#"
+        /ws/main.slang 1:7 `compute` stdlib=false
+    "#]],
+    );
+}
+
+#[test]
+fn diagnostics_on_original_text_with_macros() {
+    check_diagnostics(
+        r#"#define SCALE 2.0
+#ifdef MISSING_FLAG
+float unused() { return 1.0; }
+#endif
+float f(float x) { return x * SCALE + nope; }
+"#,
+        expect![[r#"
+            Error E2001 5:39 `nope`: cannot find `nope` in this scope: declare it or check the spelling
+        "#]],
+    );
+}
+
+#[test]
+fn semantic_tokens_skip_macro_expansions() {
+    check_tokens(
+        r#"#define K 2.0
+float f(float x) { return x * K; }
+"#,
+        expect![[r#"
+            Type `float` defaultLibrary
+            Function `f` declaration
+            Type `float` defaultLibrary
+            Parameter `x` declaration
+            Keyword `return`
+            Parameter `x`
+        "#]],
+    );
+}
+
+#[test]
+fn document_symbols_for_properties_and_extensions() {
+    check_symbols(
+        r#"
+struct Counter {
+    int n;
+    property int twice { get { return n * 2; } }
+    __init(int start) { n = start; }
+}
+extension Counter { int half() { return n / 2; } }
+"#,
+        expect![[r#"
+            Struct Counter @2:8 [Counter]
+              Field n @3:9 [n] : int
+              Property twice @4:18 [twice] : int
+              Constructor __init @5:5 [__init] : __init(int start)
+            Extension extension Counter @7:11 [Counter]
+              Method half @7:25 [half] : int half()
+        "#]],
+    );
+}
+
+#[test]
+fn inlay_hints_only_in_requested_range() {
+    let f = fixture(
+        r#"
+void a() { let x = 1.0; }
+void b() { let y = 2; }
+"#,
+    );
+    let start = f.text.find("void b").unwrap() as u32;
+    let hints = f
+        .host
+        .analysis()
+        .inlay_hints(&f.path, Some(TextRange::new(start, f.text.len() as u32)))
+        .unwrap();
+    let got: Vec<String> = hints
+        .iter()
+        .map(|h| format!("{} {}", line_col(&f.text, h.offset), h.label))
+        .collect();
+    expect![[r#"
+        [
+            "3:17 : int",
+        ]
+    "#]]
+    .assert_debug_eq(&got);
+}
+
+#[test]
+fn folding_ranges_group_imports() {
+    let f = fixture(
+        r#"
+//- /ws/a.slang
+float fa() { return 1.0; }
+//- /ws/b.slang
+float fb() { return 1.0; }
+//- /ws/main.slang
+import a;
+import b;
+void main() {}
+"#,
+    );
+    let folds = f.host.analysis().folding_ranges("/ws/main.slang").unwrap();
+    let text = f
+        .host
+        .analysis()
+        .file_text("/ws/main.slang")
+        .unwrap()
+        .unwrap();
+    let got: Vec<String> = folds
+        .iter()
+        .map(|fold| {
+            format!(
+                "{:?} {}..{}",
+                fold.kind,
+                line_col(&text, fold.range.start),
+                line_col(&text, fold.range.end)
+            )
+        })
+        .collect();
+    expect![[r#"
+        [
+            "Imports 1:1..2:10",
+        ]
+    "#]]
+    .assert_debug_eq(&got);
+}
+
+#[test]
+fn missing_imports_lists_disk_candidates() {
+    let mut host = AnalysisHost::new();
+    host.set_options(crate::CompileOptions {
+        include_dirs: vec!["/inc".into()],
+        defines: Vec::new(),
+    });
+    host.set_file(
+        "/ws/main.slang",
+        "import util;\nimport lib.shading;\n#include \"common.h\"\nvoid main() {}\n",
+    );
+    host.set_file("/ws/util.slang", "");
+    expect![[r#"
+        [
+            [
+                "/ws/common.h",
+                "/inc/common.h",
+            ],
+            [
+                "/ws/lib/shading.slang",
+                "/inc/lib/shading.slang",
+            ],
+        ]
+    "#]]
+    .assert_debug_eq(&host.missing_imports("/ws/main.slang"));
+}
+
+#[test]
+fn hover_in_stdlib_file() {
+    let host = AnalysisHost::new();
+    let (path, text) = crate::Analysis::stdlib_files()[0];
+    let offset = text.find("associatedtype Differential").unwrap() as u32 + 16;
+    let hover = host.analysis().hover(path, offset).unwrap();
+    assert!(hover.is_some_and(|h| h.markdown.contains("Differential")));
+}

@@ -306,44 +306,6 @@ pub(crate) fn imports_of(db: &dyn Db, file: SourceFile) -> Vec<ImportRef> {
     out
 }
 
-/// Candidate paths for each import of `file` that no loaded file satisfies.
-pub(crate) fn missing_import_candidates(db: &dyn Db, file: SourceFile) -> Vec<String> {
-    let mut out = Vec::new();
-    let from_dir = base_db::parent_dir(file.path(db)).to_string();
-    let include_dirs: Vec<Arc<str>> = db.workspace().options(db).include_dirs.clone();
-    for import in imports_of(db, file) {
-        let relatives: Vec<String> = if import.is_include {
-            if base_db::resolve_relative(db, file, &import.module).is_some() {
-                continue;
-            }
-            vec![import.module.clone()]
-        } else {
-            if base_db::resolve_import(db, file, &import.module).is_some() {
-                continue;
-            }
-            let base = import.module.replace('.', "/");
-            vec![
-                format!("{base}.slang"),
-                format!("{}.slang", base.replace('_', "-")),
-            ]
-        };
-        for rel in relatives {
-            let absolute = file.path(db).starts_with('/');
-            for dir in std::iter::once(from_dir.as_str()).chain(include_dirs.iter().map(|d| &**d)) {
-                let mut joined = base_db::join_path(dir, &rel);
-                // `join_path` drops a leading slash; keep absolute paths absolute for the server.
-                if absolute || dir.starts_with('/') {
-                    joined.insert(0, '/');
-                }
-                if !out.contains(&joined) {
-                    out.push(joined);
-                }
-            }
-        }
-    }
-    out
-}
-
 /// The range of the name an expression is written with (the last path segment, the member name).
 fn expr_name_range(body: &hir::Body, expr: hir::ExprId) -> Option<TextRange> {
     match &body.exprs[expr] {

@@ -170,19 +170,33 @@ impl State {
             if !seen.insert(current.clone()) {
                 continue;
             }
-            let host = &self.host;
-            let Ok(candidates) = catch_unwind(AssertUnwindSafe(|| host.missing_imports(&current)))
-            else {
-                continue;
-            };
-            for candidate in candidates {
-                if self.disk_files.len() >= MAX_DISK_FILES || self.host.has_file(&candidate) {
-                    continue;
+            // Ask again after each load: an included file can include more.
+            loop {
+                let host = &self.host;
+                let Ok(missing) = catch_unwind(AssertUnwindSafe(|| host.missing_imports(&current)))
+                else {
+                    break;
+                };
+                let mut loaded_any = false;
+                for alternatives in missing {
+                    if self.disk_files.len() >= MAX_DISK_FILES {
+                        return;
+                    }
+                    // The first candidate that exists wins, as in the compiler's own lookup.
+                    let found = alternatives
+                        .into_iter()
+                        .find_map(|c| std::fs::read_to_string(&c).ok().map(|t| (c, t)));
+                    if let Some((candidate, text)) = found
+                        && !self.host.has_file(&candidate)
+                    {
+                        self.host.set_file(&candidate, &text);
+                        self.disk_files.insert(candidate.clone());
+                        work.push(candidate);
+                        loaded_any = true;
+                    }
                 }
-                if let Ok(text) = std::fs::read_to_string(&candidate) {
-                    self.host.set_file(&candidate, &text);
-                    self.disk_files.insert(candidate.clone());
-                    work.push(candidate);
+                if !loaded_any {
+                    break;
                 }
             }
         }
