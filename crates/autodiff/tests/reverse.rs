@@ -1809,3 +1809,129 @@ fn vectors_matrices_and_structural_instructions() {
         check_reverse(&mut m, &mut info, f, args);
     }
 }
+
+/// Random programs over two parameters and three locals (arithmetic, `sin`, branches, loops
+/// with `break`/`continue`/`return`): every one passes the reverse-mode checks.
+#[test]
+fn random_programs() {
+    struct Gen {
+        rng: Rng,
+        locals: Vec<LocalId>,
+        counters: Vec<LocalId>,
+        f64t: TypeId,
+        n: u32,
+    }
+    impl Gen {
+        fn pick(&mut self, k: usize) -> usize {
+            (((self.rng.next() + 1.0) / 2.0 * k as f64) as usize).min(k - 1)
+        }
+        fn operand(&mut self, b: &mut FunctionBuilder) -> ValueId {
+            let i = self.pick(self.locals.len() + 1);
+            if i == self.locals.len() {
+                let x = (self.rng.next() * 2.0 * 100.0).round() / 100.0;
+                b.literal(Literal::F64(x))
+            } else {
+                b.load(Place::local(self.locals[i]))
+            }
+        }
+        fn stmts(&mut self, b: &mut FunctionBuilder, depth: u32, in_loop: bool) {
+            let count = 1 + self.pick(3);
+            for _ in 0..count {
+                self.stmt(b, depth, in_loop);
+            }
+        }
+        fn stmt(&mut self, b: &mut FunctionBuilder, depth: u32, in_loop: bool) {
+            let kind = if depth >= 2 {
+                self.pick(4)
+            } else {
+                self.pick(8)
+            };
+            match kind {
+                0..=3 => {
+                    let j = self.pick(self.locals.len());
+                    let dst = self.locals[j];
+                    let a = self.operand(b);
+                    let c = self.operand(b);
+                    let r = match kind {
+                        0 => b.add(a, c),
+                        1 => b.mul(a, c),
+                        2 => {
+                            let s = b.math(MathFn::Sin, &[a]);
+                            b.sub(s, c)
+                        }
+                        _ => {
+                            let cc = b.mul(c, c);
+                            let one = b.literal(Literal::F64(1.0));
+                            let den = b.add(one, cc);
+                            b.div(a, den)
+                        }
+                    };
+                    b.store(Place::local(dst), r);
+                }
+                4 | 5 => {
+                    let a = self.operand(b);
+                    let c = self.operand(b);
+                    let cond = b.binary(BinaryOp::Gt, a, c);
+                    let then_block = b.block(|b| self.stmts(b, depth + 1, in_loop));
+                    let else_block = b.block(|b| {
+                        if in_loop && self.pick(2) == 0 {
+                            if self.pick(2) == 0 { b.brk() } else { b.cont() }
+                        } else if self.pick(4) == 0 {
+                            let r = self.operand(b);
+                            b.ret(Some(r));
+                        } else {
+                            self.stmts(b, depth + 1, in_loop)
+                        }
+                    });
+                    b.push_stmt(Stmt::If {
+                        cond,
+                        then_block,
+                        else_block,
+                    });
+                }
+                _ => {
+                    let i32t = b.types().i32();
+                    let i = b.local(&format!("k{}", self.counters.len()), i32t);
+                    self.counters.push(i);
+                    let zero = b.i32(0);
+                    let n = b.load(Place::param(2));
+                    let max = self.n;
+                    for_loop(b, i, zero, n, attrs(max), |b, _| {
+                        self.stmts(b, depth + 1, true)
+                    });
+                }
+            }
+        }
+    }
+    for seed in 1..=200u64 {
+        let (mut m, mut info, f64t) = setup();
+        let i32t = m.types.i32();
+        let mut g = Gen {
+            rng: Rng::new(seed),
+            locals: Vec::new(),
+            counters: Vec::new(),
+            f64t,
+            n: 3,
+        };
+        let f = func(&mut m, &mut info, &format!("rand{seed}"), f64t, |b| {
+            b.param("x", f64t, ParamDir::In);
+            b.param("y", f64t, ParamDir::In);
+            b.param("n", i32t, ParamDir::In);
+            for (k, p) in ["a", "b", "c"].iter().enumerate() {
+                let l = b.local(p, g.f64t);
+                let v = b.load(Place::param((k % 2) as u32));
+                b.store(Place::local(l), v);
+                g.locals.push(l);
+            }
+            g.stmts(b, 0, false);
+            let a = b.load(Place::local(g.locals[0]));
+            let c = b.load(Place::local(g.locals[2]));
+            let r = b.add(a, c);
+            b.ret(Some(r));
+        });
+        for n in [0, 2, 3] {
+            let args = vec![Value::F64(0.3), Value::F64(-0.45), Value::I32(n)];
+            check_reverse(&mut m, &mut info, f, args);
+        }
+    }
+}
