@@ -1257,6 +1257,20 @@ impl FnLower<'_, '_> {
 
     /// Stores `v` (converted to the place's type) into the place.
     fn store_lplace(&mut self, p: &LPlace, v: ValueId) -> R<()> {
+        let root = match p {
+            LPlace::Mem(p) | LPlace::Swizzle(p, _) => Some(p.root),
+            LPlace::Accessor(a) => Some(a.recv.root),
+        };
+        if let Some(ir::PlaceRoot::Global(g)) = root
+            && matches!(
+                self.cx.module.global(g).map(|g| &g.kind),
+                Some(ir::GlobalKind::Constant(_))
+            )
+        {
+            return Err(unsupported(
+                "writing to a `static` global variable (only constant globals are supported)",
+            ));
+        }
         let t = self.lplace_ty(p)?;
         let v = self.coerce(v, t)?;
         match p {

@@ -130,8 +130,7 @@ pub fn lower_program_with(
     if !errors.is_empty() {
         return Err(errors);
     }
-    let entry_fn =
-        find_entry(db, file, entry).map_err(|m| vec![file_diag(file, db, "E4002", m)])?;
+    let entry_fn = find_entry(db, file, entry).map_err(|m| vec![file_diag("E4002", m)])?;
     let mut cx = Ctx {
         db,
         file,
@@ -154,12 +153,13 @@ pub fn lower_program_with(
             "internal error: the lowered IR does not verify: {}",
             errors.join("; ")
         );
-        return Err(vec![file_diag(file, db, "E4999", message)]);
+        return Err(vec![file_diag("E4999", message)]);
     }
     Ok(cx.module)
 }
 
-fn file_diag(_file: SourceFile, _db: &dyn Db, code: &'static str, message: String) -> Diagnostic {
+/// A diagnostic about the whole file (no entry point, internal errors), at its start.
+fn file_diag(code: &'static str, message: String) -> Diagnostic {
     Diagnostic {
         code,
         message,

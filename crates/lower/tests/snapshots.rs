@@ -509,3 +509,22 @@ void computeMain()
     "#]]
     .assert_eq(&ir::print_module(&module));
 }
+
+#[test]
+fn writes_to_static_globals_are_reported() {
+    check_error(
+        r#"
+static float counter = 0.0;
+RWStructuredBuffer<float> outputBuffer;
+[numthreads(1, 1, 1)]
+void computeMain()
+{
+    counter += 1.0;
+    outputBuffer[0] = counter;
+}
+"#,
+        expect![
+            "E4001 116..130 `counter += 1.0`: cannot lower writing to a `static` global variable (only constant globals are supported) yet"
+        ],
+    );
+}
