@@ -392,3 +392,126 @@ async fn requests_on_unknown_documents_are_errors_not_crashes() {
     assert!(reply["result"].is_array(), "{reply}");
     assert_eq!(client.shutdown_and_exit().await, 0);
 }
+
+/// `line:col-line:col` of an LSP range.
+fn render_range(r: &Value) -> String {
+    format!(
+        "{}:{}-{}:{}",
+        r["start"]["line"], r["start"]["character"], r["end"]["line"], r["end"]["character"]
+    )
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn transcript_navigation_features_and_settings() {
+    let ws = temp_workspace("features");
+    let uri = url(&ws.join("scene.slang"));
+    let text = "#ifdef FAST\nfloat speed() { return undefinedFast; }\n#endif\nstruct P\n{\n    float w;\n}\nfloat f(P p) { return p.w * p.w; }\nvoid main() { let q = f(P(1.0)); }\n";
+    let mut client = Client::start(json!({}));
+    client.initialize(&ws).await;
+    client.notify("textDocument/didOpen", json!({"textDocument": {"uri": uri, "languageId": "slang", "version": 1, "text": text}})).await;
+    let diags = client.diagnostics(&uri, Some(1)).await;
+    assert_eq!(render_diags(&diags), "", "FAST is not defined yet");
+
+    // Settings pushed by the client: defines map to the preprocessor; the hidden code now counts.
+    client
+        .notify(
+            "workspace/didChangeConfiguration",
+            json!({"settings": {"dslang": {"defines": {"FAST": "1"}}}}),
+        )
+        .await;
+    let mut diags = client.diagnostics(&uri, Some(1)).await;
+    for _ in 0..5 {
+        if !diags["diagnostics"].as_array().unwrap().is_empty() {
+            break;
+        }
+        diags = client.diagnostics(&uri, Some(1)).await;
+    }
+    expect![[r#"
+        1:23-1:36 E2001 cannot find `undefinedFast` in this scope: declare it or check the spelling
+    "#]]
+    .assert_eq(&render_diags(&diags));
+    let symbols = client
+        .request("workspace/symbol", json!({"query": "spd"}))
+        .await;
+    let names: Vec<&str> = symbols["result"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|s| s["name"].as_str())
+        .collect();
+    assert_eq!(names, ["speed"]);
+
+    let at = |line: u32, character: u32| json!({"textDocument": {"uri": uri}, "position": pos(line, character)});
+    let mut out = String::new();
+    let refs = client
+        .request("textDocument/references", json!({"textDocument": {"uri": uri}, "position": pos(5, 10), "context": {"includeDeclaration": true}}))
+        .await;
+    out.push_str("references:");
+    for r in refs["result"].as_array().unwrap() {
+        out.push_str(&format!(" {}", render_range(&r["range"])));
+    }
+    let highlights = client
+        .request("textDocument/documentHighlight", at(7, 24))
+        .await;
+    out.push_str("\nhighlights:");
+    for h in highlights["result"].as_array().unwrap() {
+        out.push_str(&format!(" {}/{}", render_range(&h["range"]), h["kind"]));
+    }
+    let help = client
+        .request("textDocument/signatureHelp", at(8, 24))
+        .await;
+    let sig = &help["result"]["signatures"][0];
+    out.push_str(&format!(
+        "\nsignature: {} params {}",
+        sig["label"], sig["parameters"]
+    ));
+    let folds = client
+        .request(
+            "textDocument/foldingRange",
+            json!({"textDocument": {"uri": uri}}),
+        )
+        .await;
+    out.push_str("\nfolds:");
+    for f in folds["result"].as_array().unwrap() {
+        out.push_str(&format!(" {}-{}", f["startLine"], f["endLine"]));
+    }
+    let hints = client
+        .request(
+            "textDocument/inlayHint",
+            json!({"textDocument": {"uri": uri}, "range": {"start": pos(0, 0), "end": pos(9, 0)}}),
+        )
+        .await;
+    out.push_str("\ninlay hints:");
+    for h in hints["result"].as_array().unwrap() {
+        out.push_str(&format!(
+            " {}:{} {}",
+            h["position"]["line"], h["position"]["character"], h["label"]
+        ));
+    }
+    let symbols = client
+        .request(
+            "textDocument/documentSymbol",
+            json!({"textDocument": {"uri": uri}}),
+        )
+        .await;
+    out.push_str("\nsymbols:");
+    for s in symbols["result"].as_array().unwrap() {
+        out.push_str(&format!(
+            " {}({})",
+            s["name"].as_str().unwrap(),
+            s["children"].as_array().map_or(0, Vec::len)
+        ));
+    }
+    out.push('\n');
+    expect![[r#"
+        references: 5:10-5:11 7:24-7:25 7:30-7:31
+        highlights: 5:10-5:11/3 7:24-7:25/2 7:30-7:31/2
+        signature: "float f(P p)" params [{"label":[8,11]}]
+        folds: 4-6
+        inlay hints: 8:19 ": float"
+        symbols: speed(0) P(1) f(0) main(0)
+    "#]]
+    .assert_eq(&out);
+    assert_eq!(client.shutdown_and_exit().await, 0);
+    let _ = std::fs::remove_dir_all(&ws);
+}
