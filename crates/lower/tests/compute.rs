@@ -1,6 +1,8 @@
 //! End to end over `tests/compute/*.slang`: lower -> codegen (WGSL) -> wgpu (lavapipe) -> compare
 //! with the expected output. Prints `N passed, M failed` with each failure's reason, and asserts
-//! that every test listed in `passing.txt` passes (so what works stays working).
+//! that every test listed in `passing.txt` passes (so what works stays working). Without a GPU
+//! adapter the test is skipped with a message, unless `DSLANG_REQUIRE_GPU` is set;
+//! `LOWER_TEST=name` runs only the tests whose name contains `name`.
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -118,6 +120,11 @@ fn compute_corpus() {
         .filter(|p| p.extension().is_some_and(|x| x == "slang"))
         .collect();
     paths.sort();
+    assert!(
+        !paths.is_empty(),
+        "no tests found in {}",
+        corpus_dir().display()
+    );
     let only = std::env::var("LOWER_TEST").ok();
     let mut passed = Vec::new();
     let mut failed = Vec::new();
