@@ -905,6 +905,18 @@ fn nested_loops() {
         vec![Value::F64(0.8), Value::I32(4), Value::I32(3)],
     );
     expect!["-0.089064"].assert_eq(&rounded(&g));
+    let bwd = info.backward_of(f).unwrap();
+    let tapes: Vec<String> = m
+        .function(bwd)
+        .unwrap()
+        .locals
+        .iter()
+        .filter(|l| l.name.starts_with("tape"))
+        .map(|l| m.types.display(l.ty))
+        .collect();
+    // Inner-loop state is stored per (outer, inner) iteration.
+    expect!["int[5], int[5], double[4][5], int[4][5], bool[4][5], bool[5]"]
+        .assert_eq(&tapes.join(", "));
 }
 
 #[test]
