@@ -218,5 +218,66 @@ pub(crate) fn semantic_tokens(db: &dyn Db, file: SourceFile) -> Vec<SemanticToke
         };
         out.push(SemanticToken { range, tag, mods });
     }
+    macro_tokens(text, &pp, &mut out);
+    out.sort_by_key(|t| (t.range.start, t.range.end));
+    out.dedup_by(|a, b| a.range.start < b.range.end);
     out
+}
+
+/// Preprocessor directives and macro names, found in the original text (the parsed text has
+/// directives removed and macros expanded).
+fn macro_tokens(text: &str, pp: &hir::preprocess::Preprocessed, out: &mut Vec<SemanticToken>) {
+    let names: rustc_hash::FxHashSet<&str> = pp.macros.iter().map(|m| m.name.as_str()).collect();
+    let declared: rustc_hash::FxHashSet<u32> = pp
+        .macros
+        .iter()
+        .filter_map(|m| m.name_range.map(|r| r.start))
+        .collect();
+    let mut line_start = 0usize;
+    for line in text.split_inclusive('\n') {
+        let trimmed = line.trim_start();
+        let indent = line.len() - trimmed.len();
+        if let Some(rest) = trimmed.strip_prefix('#') {
+            let word_len = rest
+                .trim_start()
+                .bytes()
+                .take_while(|b| b.is_ascii_alphabetic())
+                .count();
+            let end = line_start + indent + 1 + (rest.len() - rest.trim_start().len()) + word_len;
+            out.push(SemanticToken {
+                range: TextRange::new((line_start + indent) as u32, end as u32),
+                tag: HlTag::Macro,
+                mods: 0,
+            });
+        }
+        line_start += line.len();
+    }
+    if names.is_empty() {
+        return;
+    }
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        if util::is_ident_byte(bytes[i]) && (i == 0 || !util::is_ident_byte(bytes[i - 1])) {
+            let mut end = i;
+            while end < bytes.len() && util::is_ident_byte(bytes[end]) {
+                end += 1;
+            }
+            if names.contains(&text[i..end]) {
+                let mods = if declared.contains(&(i as u32)) {
+                    HlMod::DECLARATION
+                } else {
+                    0
+                };
+                out.push(SemanticToken {
+                    range: TextRange::new(i as u32, end as u32),
+                    tag: HlTag::Macro,
+                    mods,
+                });
+            }
+            i = end;
+        } else {
+            i += 1;
+        }
+    }
 }

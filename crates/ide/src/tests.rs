@@ -1164,18 +1164,21 @@ float f(float x) { return x * SCALE + nope; }
 }
 
 #[test]
-fn semantic_tokens_skip_macro_expansions() {
+fn semantic_tokens_mark_directives_and_macros() {
     check_tokens(
         r#"#define K 2.0
 float f(float x) { return x * K; }
 "#,
         expect![[r#"
+            Macro `#define`
+            Macro `K` declaration
             Type `float` defaultLibrary
             Function `f` declaration
             Type `float` defaultLibrary
             Parameter `x` declaration
             Keyword `return`
             Parameter `x`
+            Macro `K`
         "#]],
     );
 }

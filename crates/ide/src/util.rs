@@ -1,7 +1,6 @@
 //! Shared helpers: files, names at offsets, item owners, and the per-file index of name
 //! occurrences that navigation, highlighting and semantic tokens are built on.
 
-
 use hir::{Db, Expr, ExprRes, FunctionId, ItemDef, LocalId, SourceFile, TextRange, Ty, TypeDeclId};
 use rustc_hash::FxHashMap;
 use syntax::{NodeOrToken, SyntaxKind, SyntaxNode};
