@@ -46,7 +46,6 @@ type Result<T> = std::result::Result<T, DiffError>;
 /// the backward derivatives of its callees. On error the module and `info` are unchanged.
 pub fn backward_derivative(module: &mut Module, info: &mut DiffInfo, f: FuncId) -> Result<FuncId> {
     let first_new = module.functions.len();
-    let types_before = module.types.clone();
     let mut worklist = Vec::new();
     let result = request(module, info, &mut worklist, f).and_then(|result| {
         while let Some((orig, bwd)) = worklist.pop() {
@@ -61,10 +60,7 @@ pub fn backward_derivative(module: &mut Module, info: &mut DiffInfo, f: FuncId) 
         info.bwd_context_bytes.retain(|g, _| !is_new(g));
         info.bwd_transcribed.retain(|g| !is_new(g));
         info.bwd_split.retain(|_, (p, _, _)| !is_new(p));
-        // Pair types made for the failed request stay registered in `info`; keep their ids.
-        if module.types.len() == types_before.len() {
-            module.types = types_before;
-        }
+        // Types made for the failed request (pairs, contexts) stay: `info` refers to pairs by id.
     }
     result
 }
