@@ -139,3 +139,97 @@ fn neovim_gets_diagnostics_and_hover() {
     .assert_eq(&received);
     let _ = std::fs::remove_dir_all(Path::new(&root));
 }
+
+/// Reads one framed JSON-RPC message from the server.
+fn read_message(out: &mut impl std::io::BufRead) -> String {
+    let mut len = 0;
+    loop {
+        let mut line = String::new();
+        assert!(
+            out.read_line(&mut line).unwrap() > 0,
+            "server closed stdout"
+        );
+        let line = line.trim_end();
+        if line.is_empty() {
+            break;
+        }
+        if let Some(v) = line.strip_prefix("Content-Length: ") {
+            len = v.parse().unwrap();
+        }
+    }
+    let mut body = vec![0; len];
+    out.read_exact(&mut body).unwrap();
+    String::from_utf8(body).unwrap()
+}
+
+fn send(input: &mut impl std::io::Write, body: &str) {
+    write!(input, "Content-Length: {}\r\n\r\n{body}", body.len()).unwrap();
+    input.flush().unwrap();
+}
+
+fn wait_with_deadline(child: &mut std::process::Child) -> i32 {
+    let deadline = Instant::now() + Duration::from_secs(20);
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            return status.code().unwrap_or(-1);
+        }
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            panic!("dslang lsp did not exit");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// The real binary: answers `initialize`, and exits (code 1: no `shutdown` came) when stdin closes.
+#[test]
+fn lsp_binary_exits_when_stdin_closes() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dslang"))
+        .arg("lsp")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start dslang lsp");
+    let mut input = child.stdin.take().unwrap();
+    let mut output = std::io::BufReader::new(child.stdout.take().unwrap());
+    send(
+        &mut input,
+        r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"processId":null,"rootUri":null,"capabilities":{}}}"#,
+    );
+    let reply = read_message(&mut output);
+    assert!(reply.contains(r#""name":"dslang""#), "{reply}");
+    drop(input);
+    assert_eq!(wait_with_deadline(&mut child), 1);
+}
+
+/// The real binary: `shutdown` then `exit` ends the process with code 0.
+#[test]
+fn lsp_binary_exits_after_shutdown_and_exit() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dslang"))
+        .arg("lsp")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start dslang lsp");
+    let mut input = child.stdin.take().unwrap();
+    let mut output = std::io::BufReader::new(child.stdout.take().unwrap());
+    send(
+        &mut input,
+        r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"processId":null,"rootUri":null,"capabilities":{}}}"#,
+    );
+    read_message(&mut output);
+    send(
+        &mut input,
+        r#"{"jsonrpc":"2.0","id":2,"method":"shutdown"}"#,
+    );
+    assert_eq!(
+        read_message(&mut output),
+        r#"{"jsonrpc":"2.0","result":null,"id":2}"#
+    );
+    send(&mut input, r#"{"jsonrpc":"2.0","method":"exit"}"#);
+    // stdin stays open: `exit` alone must end the process.
+    assert_eq!(wait_with_deadline(&mut child), 0);
+    drop(input);
+}
