@@ -1638,6 +1638,11 @@ impl FnLower<'_, '_> {
             Expr::GenericApply { base, args } => (*base, Some(args.clone())),
             _ => (callee, None),
         };
+        if matches!(self.body.exprs[target], Expr::Diff { .. }) {
+            return Err(unsupported(
+                "a call through `fwd_diff`/`bwd_diff` (the derivative passes are not wired into the lowering)",
+            ));
+        }
         if let Expr::Field { base, name, .. } = &self.body.exprs[target]
             && name == "getCount"
             && args.is_empty()

@@ -41,7 +41,13 @@ fn lowering_never_panics() {
                 Ok(_) => true,
                 Err(d) => {
                     if std::env::var_os("LOWER_REASONS").is_some() {
-                        println!("REASON {}: {}", d[0].code, d[0].message);
+                        println!(
+                            "REASON {}: {} [{}] {:?}",
+                            d[0].code,
+                            d[0].message,
+                            path.display(),
+                            d[0].range
+                        );
                     }
                     false
                 }
