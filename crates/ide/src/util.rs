@@ -348,6 +348,16 @@ fn type_ref_names(ty: &hir::TypeRef, out: &mut Vec<(String, TextRange)>) {
 
 /// Every resolved name in a file, declarations included, sorted by range.
 pub(crate) fn occurrences(db: &dyn Db, file: SourceFile) -> Vec<Occurrence> {
+    occurrences_within(db, file, None)
+}
+
+/// Like [`occurrences`], limited to the items whose text contains `offset` when one is given
+/// (what a cursor query needs: it skips inferring every other body of the file).
+pub(crate) fn occurrences_within(
+    db: &dyn Db,
+    file: SourceFile,
+    offset: Option<u32>,
+) -> Vec<Occurrence> {
     let types = visible_types(db, file);
     let mut out: Vec<Occurrence> = Vec::new();
     let push_types = |out: &mut Vec<Occurrence>, owner: ItemDef, ty: &hir::TypeRef| {
@@ -364,7 +374,10 @@ pub(crate) fn occurrences(db: &dyn Db, file: SourceFile) -> Vec<Occurrence> {
         }
     };
     for item in hir::file_items(db, file) {
-        let (_, _, name_range) = hir::item_ranges(db, item);
+        let (_, full_range, name_range) = hir::item_ranges(db, item);
+        if offset.is_some_and(|o| !full_range.contains_inclusive(o)) {
+            continue;
+        }
         if !matches!(item, ItemDef::Extension(_) | ItemDef::Subscript(_)) && !name_range.is_empty()
         {
             out.push(Occurrence {
@@ -462,5 +475,7 @@ pub(crate) fn occurrences(db: &dyn Db, file: SourceFile) -> Vec<Occurrence> {
 /// The occurrence under the cursor.
 pub(crate) fn occurrence_at(db: &dyn Db, file: SourceFile, offset: u32) -> Option<Occurrence> {
     let (_, ident) = ident_at(file.text(db), offset)?;
-    occurrences(db, file).into_iter().find(|o| o.range == ident)
+    occurrences_within(db, file, Some(offset))
+        .into_iter()
+        .find(|o| o.range == ident)
 }
