@@ -17,10 +17,16 @@ STEP = 1e-6
 
 
 def fd(f, x, dx=1.0):
-    """Directional derivative of f at x along dx (scalars or numpy arrays), central differences."""
+    """Directional derivative of f at x along dx (scalars or numpy arrays), central differences.
+    A second, 10x larger step must agree: otherwise x sits on a kink or jump and the test point is bad."""
     x = np.asarray(x, dtype=np.float64)
     dx = np.asarray(dx, dtype=np.float64)
-    return (np.asarray(f(x + STEP * dx)) - np.asarray(f(x - STEP * dx))) / (2 * STEP)
+
+    def central(h):
+        return (np.asarray(f(x + h * dx)) - np.asarray(f(x - h * dx))) / (2 * h)
+    d = central(STEP)
+    assert np.allclose(d, central(10 * STEP), rtol=1e-4, atol=1e-6), f'f is not smooth at {x}'
+    return d
 
 
 def grad(f, x):
@@ -875,6 +881,134 @@ def bwd_of_fwd_wrapped():
 def bwd_hessian_vector_wrapped():
     z, v = [0.5, -1.0], np.array([1.0, 2.0])
     return list(hessian_vector(z, v)) + [grad(hessian_test_f, z) @ v]
+
+
+
+# ---------------------------------------------------------------- reverse: more structures and small models
+
+@test(name='reverse/bwd_struct_manual_differential')
+def bwd_struct_manual_differential():
+    def f(z):
+        o, d = z[:3], z[3:]
+        p = o + 2 * d
+        return p @ p + d[0] * o[1]
+    return list(grad(f, [1.0, 2.0, -1.0, 0.0, 1.0, 0.5]))
+
+
+@test(name='reverse/bwd_array_of_structs')
+def bwd_array_of_structs():
+    f = lambda z: (z[0::2] @ z[1::2]) ** 2     # (value, weight) interleaved
+    return list(grad(f, [1.0, 0.5, 2.0, 1.0, 3.0, 1.5]))
+
+
+@test(name='reverse/bwd_loop_force_unroll')
+def bwd_loop_force_unroll():
+    return bwd_threads(lambda x: sum(math.sin(k * x) / k for k in range(1, 5)), [0.5, 1.5, -1.0, 2.0])
+
+
+@test(name='reverse/bwd_loop_vector_state')
+def bwd_loop_vector_state():
+    def f(v, steps=5):
+        for _ in range(steps):
+            v = np.array([v[1] * v[2] + v[0], math.sin(v[0]) - v[2] * 0.5, v[0] * v[1] + 0.25])
+        return v @ np.array([1.0, 2.0, 3.0])
+    return list(grad(f, [0.3, -0.2, 0.5]))
+
+
+@test(name='reverse/bwd_rnn_recurrence')
+def bwd_rnn_recurrence():
+    xs = [0.5, -1.0, 0.25, 0.75, -0.5, 0.1]
+
+    def run(z):
+        w, u, b = z
+        h = 0.0
+        for x in xs:
+            h = math.tanh(w * h + u * x + b)
+        return h * h
+    return list(grad(run, [0.8, -0.6, 0.1]))
+
+
+@test(name='reverse/bwd_mlp')
+def bwd_mlp():
+    x, target = np.array([0.5, -1.0]), np.array([1.0, 0.0])
+
+    def loss(z):
+        w, b = z[:4].reshape(2, 2), z[4:]
+        h = np.tanh(w @ x + b)
+        e = w @ h - target
+        return e @ e
+    return list(grad(loss, [0.5, -0.25, 0.75, 1.0, 0.1, -0.2]))
+
+
+@test(name='reverse/bwd_mul_matrix_matrix')
+def bwd_mul_matrix_matrix():
+    c = np.array([[1.0, -2.0], [0.5, 3.0]])
+    f = lambda z: ((z[:4].reshape(2, 2) @ z[4:].reshape(2, 2)) * c).sum()
+    return list(grad(f, [1.0, 2.0, 3.0, 4.0, 0.5, -1.0, 2.0, 1.0]))
+
+
+@test(name='reverse/bwd_vector_swizzle')
+def bwd_vector_swizzle():
+    def f(v):
+        r = v[::-1] * v[0]
+        r = r + np.array([v[1] * v[2], v[1] * v[2], 0.0])
+        rz = v[0] * v[1] + v[1] * v[2]
+        return r[0] + r[1] * r[1] + rz * 0.5
+    return list(grad(f, [1.0, 2.0, 3.0]))
+
+
+@test(name='reverse/bwd_atan2_reflect')
+def bwd_atan2_reflect():
+    g1 = grad(lambda z: math.atan2(z[0], z[1]), [1.0, -2.0])
+    refl = lambda i: reflect(i, np.array([0.0, 1.0, 0.0])) @ np.array([1.0, 2.0, 3.0]) * i[0]
+    return list(g1) + list(grad(refl, [1.0, 2.0, -3.0]))
+
+
+@test(name='reverse/bwd_treat_as_differentiable')
+def bwd_treat_as_differentiable():
+    x = 2.0
+    return [3.0, x * x + 3 * x]
+
+
+@test(name='reverse/bwd_no_diff_field')
+def bwd_no_diff_field():
+    x = 1.5
+    return [(2 * x) * (2 * x), 2 * x * x * x]
+
+
+@test(name='reverse/bwd_two_out_params')
+def bwd_two_out_params():
+    return list(grad(lambda z: 2 * z[0] * math.sin(z[1]) + 3 * z[0] * math.cos(z[1]), [0.5, 1.25]))
+
+
+@test(name='reverse/bwd_inout_struct')
+def bwd_inout_struct():
+    def pos_after(z):
+        pos, vel, dt = z
+        vel = vel - pos * dt
+        return pos + vel * dt
+    return list(grad(pos_after, [1.5, -0.5, 0.5]))
+
+
+@test(name='reverse/bwd_ternary_select')
+def bwd_ternary_select():
+    return bwd_threads(lambda x: (x ** 3 if x > 1 else 2 * x) + (math.exp(x) if x < 0 else 0.0),
+                       [-2.0, 0.5, 1.5, 3.0])
+
+
+@test(name='reverse/bwd_nested_break_return')
+def bwd_nested_break_return():
+    def f(x):
+        acc = 0.0
+        for i in range(4):
+            for j in range(4):
+                acc += x * (i + j + 1)
+                if acc > 6:
+                    break
+            if acc > 9:
+                return acc * x
+        return acc + x * x
+    return bwd_threads(f, [0.37, 0.83, 1.27, 2.11])
 
 
 if __name__ == '__main__':
