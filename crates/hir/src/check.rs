@@ -297,7 +297,26 @@ fn check_conformance(
         }
         for req in &data.members {
             let name = lower::item_def_name(db, *req);
-            if provides(db, file, ty, current, *req, &name) {
+            let mismatch = match provides(db, file, ty, current, *req, &name) {
+                Provided::Yes => continue,
+                Provided::No => None,
+                Provided::Mismatch(f) => Some(f),
+            };
+            if let (Some(f), ItemDef::Function(r)) = (mismatch, req) {
+                // Reported at the method, as slangc does.
+                diags.push(
+                    Diag::error(
+                        "E2016",
+                        format!(
+                            "`{name}` does not match the requirement of interface `{}`: it must be `{}`",
+                            data.name,
+                            crate::fn_signature_text(db, *r)
+                        ),
+                        lower::fn_data(db, f).name_range,
+                    )
+                    .in_item(ItemDef::Function(f))
+                    .with_related(Some(*req), lower::item_def_name_range(db, *req), "requirement declared here"),
+                );
                 continue;
             }
             let what = match req {
@@ -326,6 +345,14 @@ fn check_conformance(
     }
 }
 
+/// How a type meets one requirement of an interface.
+enum Provided {
+    Yes,
+    No,
+    /// A method with the requirement's name whose signature differs.
+    Mismatch(FunctionId),
+}
+
 /// Whether `ty` has a member satisfying requirement `req` of interface `iface`.
 fn provides(
     db: &dyn Db,
@@ -334,7 +361,7 @@ fn provides(
     iface: TypeDeclId,
     req: ItemDef,
     name: &SmolStr,
-) -> bool {
+) -> Provided {
     let mut candidates: Vec<ItemDef> = Vec::new();
     if let Ty::Adt(decl, _) = ty {
         candidates.extend(lower::type_decl_data(db, *decl).members.iter().copied());
@@ -347,21 +374,72 @@ fn provides(
     for (ext, _) in resolve::extensions_for(db, file, &iface_ty) {
         candidates.extend(lower::extension_data(db, ext).members.iter().copied());
     }
-    candidates
+    let named: Vec<ItemDef> = candidates
         .into_iter()
         .filter(|c| *c != req && &lower::item_def_name(db, *c) == name)
-        .any(|c| match (req, c) {
+        .collect();
+    let mut mismatch = None;
+    for c in &named {
+        let ok = match (req, *c) {
             (ItemDef::Function(r), ItemDef::Function(f)) => {
-                let (rs, fs) = (fn_sig(db, r), fn_sig(db, f));
-                rs.params.len() == fs.params.len() && rs.is_static == fs.is_static
+                let matches = signatures_match(db, file, ty, r, f);
+                if !matches && mismatch.is_none() {
+                    mismatch = Some(f);
+                }
+                matches
             }
             (ItemDef::Alias(_), ItemDef::Alias(_) | ItemDef::TypeDecl(_)) => true,
             (ItemDef::Property(_), ItemDef::Property(_)) => true,
             (ItemDef::Subscript(_), ItemDef::Subscript(_)) => true,
             _ => false,
-        })
-        || matches!(req, ItemDef::Property(_))
-            && matches!(ty, Ty::Adt(d, _) if lower::type_decl_data(db, *d).fields.iter().any(|f| &f.name == name))
+        };
+        if ok {
+            return Provided::Yes;
+        }
+    }
+    if matches!(req, ItemDef::Property(_))
+        && matches!(ty, Ty::Adt(d, _) if lower::type_decl_data(db, *d).fields.iter().any(|f| &f.name == name))
+    {
+        return Provided::Yes;
+    }
+    mismatch.map_or(Provided::No, Provided::Mismatch)
+}
+
+/// Whether method `f` implements requirement `r` for `ty`: same staticness and parameter count,
+/// and the same parameter and return types once `This` is `ty` (types that stay symbolic, such
+/// as associated types, and generic requirements are not compared).
+fn signatures_match(
+    db: &dyn Db,
+    file: base_db::SourceFile,
+    ty: &Ty,
+    r: FunctionId,
+    f: FunctionId,
+) -> bool {
+    let (rs, fs) = (fn_sig(db, r), fn_sig(db, f));
+    if rs.params.len() != fs.params.len() || rs.is_static != fs.is_static {
+        return false;
+    }
+    if !rs.generics.is_empty() || !fs.generics.is_empty() {
+        return true;
+    }
+    // Slang synthesises a wrapper when the method is callable with the requirement's parameter
+    // types and its result converts back, so implicit numeric conversions are allowed.
+    let converts = |from: &Ty, to: &Ty| {
+        let from = resolve::normalize(db, file, &from.subst_this(ty));
+        let to = resolve::normalize(db, file, &to.subst_this(ty));
+        let symbolic =
+            |t: &Ty| t.has_unknown() || matches!(t, Ty::Assoc(..) | Ty::Param(_) | Ty::This);
+        from == to
+            || symbolic(&from)
+            || symbolic(&to)
+            || crate::ty::shape_conversion(&from, &to).is_some()
+    };
+    converts(&fs.ret, &rs.ret)
+        && rs
+            .params
+            .iter()
+            .zip(fs.params.iter())
+            .all(|(p, q)| p.dir == q.dir && converts(&p.ty, &q.ty))
 }
 
 /// Duplicate definitions among the non-function items of one scope, and functions declared twice

@@ -28,6 +28,9 @@ pub struct Diag {
     pub range: TextRange,
     pub severity: Severity,
     pub related: Vec<DiagRelated>,
+    /// The item `range` is relative to, when it is not the item that owns the diagnostic (a
+    /// struct's conformance error pointing at one of its methods).
+    pub item: Option<ItemDef>,
 }
 
 impl Diag {
@@ -38,6 +41,7 @@ impl Diag {
             range,
             severity: Severity::Error,
             related: Vec::new(),
+            item: None,
         }
     }
 
@@ -48,7 +52,14 @@ impl Diag {
             range,
             severity: Severity::Warning,
             related: Vec::new(),
+            item: None,
         }
+    }
+
+    /// Makes `range` relative to `item` instead of the owning item.
+    pub fn in_item(mut self, item: ItemDef) -> Diag {
+        self.item = Some(item);
+        self
     }
 
     pub fn with_related(

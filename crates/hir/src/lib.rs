@@ -320,7 +320,7 @@ fn absolute_range(db: &dyn Db, def: ItemDef, range: TextRange) -> (SourceFile, T
 }
 
 fn to_public(db: &dyn Db, owner: ItemDef, diag: &diagnostics::Diag) -> Diagnostic {
-    let (_, range) = absolute_range(db, owner, diag.range);
+    let (_, range) = absolute_range(db, diag.item.unwrap_or(owner), diag.range);
     let related = diag
         .related
         .iter()
