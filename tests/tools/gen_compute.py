@@ -949,5 +949,38 @@ def dynamic_dispatch():
     return [2 * x if k == 0 else x * x for k, x in zip(kinds, [3.0, 4.0, 5.0, 6.0])]
 
 
+
+# ---------------------------------------------------------------- more of the modular language
+
+@test()
+def generics_where_clause():
+    m, s = 2.0, 5.0
+    return [m * 3, s + 3, (m * 2) * (s + 2)]
+
+
+@test()
+def interface_inheritance_default():
+    total = 2.0
+    return [total, total * 2, total + 1.5, (total + 10) + total * 2]
+
+
+@test()
+def interface_property():
+    side, length = 3.0, 7.5
+    return [side * side, length, side * side + length]
+
+
+@test()
+def variadic_generics():
+    x = 2.0
+    return [x + 1.5 + 0.25, x, 4]
+
+
+@test()
+def byte_address_buffer():
+    # words: 1.5, 2.5, the int 3, 4.0, -1.0; inputBuffer[0] = 0
+    return [1.5, 2.5 + 3, 4.0, -1.0 * 0.0 + -1.0]
+
+
 if __name__ == '__main__':
     sys.exit(main(HERE, sys.argv[1:]))
