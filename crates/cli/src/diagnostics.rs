@@ -38,33 +38,25 @@ pub fn check_files(files: &[PathBuf]) -> u8 {
     status
 }
 
-/// Decodes and checks one file's bytes (syntax, preprocessor, names and types through `hir`);
-/// returns the decoded text and its error diagnostics in order.
+/// Decodes and checks one file's bytes (syntax, preprocessor, names and types through `hir`,
+/// imports loaded from disk); returns the decoded text and its error diagnostics in order.
 pub fn check_source(path: &Path, bytes: &[u8]) -> (String, Vec<Reported>) {
-    let (text, decode_errors) = syntax::decode_source(bytes);
-    let mut db = hir::RootDatabase::default();
-    let file = db.set_file(&path.to_string_lossy(), &text);
-    crate::load::load_dependencies(&mut db, file);
-    let mut reported: Vec<Reported> = decode_errors
-        .iter()
-        .map(|e| Reported {
-            code: e.code,
-            message: e.message.clone(),
-            range: e.range.start().into()..e.range.end().into(),
+    let loaded = driver::load(path, bytes, &driver::Options::default());
+    let reported = errors_of(loaded.diagnostics());
+    (loaded.text, reported)
+}
+
+/// The errors among `diagnostics`, for printing.
+pub fn errors_of(diagnostics: Vec<hir::Diagnostic>) -> Vec<Reported> {
+    diagnostics
+        .into_iter()
+        .filter(|d| d.severity == hir::Severity::Error)
+        .map(|d| Reported {
+            code: d.code,
+            message: d.message,
+            range: d.range.start as usize..d.range.end as usize,
         })
-        .collect();
-    reported.extend(
-        hir::diagnostics(&db, file)
-            .into_iter()
-            .filter(|d| d.severity == hir::Severity::Error)
-            .map(|d| Reported {
-                code: d.code,
-                message: d.message,
-                range: d.range.start as usize..d.range.end as usize,
-            }),
-    );
-    reported.sort_by_key(|r| (r.range.start, r.range.end));
-    (text, reported)
+        .collect()
 }
 
 pub fn print_diagnostics(path: &Path, text: &str, reported: &[Reported]) {

@@ -2,8 +2,9 @@
 //! library crates and prints their results in the formats of `shared/docs/cli.md`.
 
 mod bench;
+mod compile;
 mod diagnostics;
-mod load;
+
 mod test_runner;
 
 use std::path::PathBuf;
@@ -16,7 +17,6 @@ pub mod exit {
     pub const OK: u8 = 0;
     pub const USER_ERROR: u8 = 1;
     pub const BAD_COMMAND_LINE: u8 = 2;
-    #[allow(dead_code)] // used once `run`/`test` dispatch on the GPU
     pub const NO_GPU: u8 = 3;
 }
 
@@ -82,17 +82,22 @@ fn main() -> ExitCode {
     let status = match cli.command {
         Command::Check { files } => diagnostics::check_files(&files),
         Command::Bench { which } => bench::run(which),
-        Command::Compile { .. } => not_yet("compile"),
-        Command::Run { .. } => not_yet("run"),
+        Command::Compile {
+            file,
+            target,
+            entry,
+            output,
+        } => compile::compile(&file, target, entry, output),
+        Command::Run {
+            file,
+            entry,
+            dispatch,
+            json,
+        } => compile::run(&file, entry, dispatch, json),
         Command::Test { paths } => test_runner::run(&paths),
         Command::Lsp => lsp(),
     };
     ExitCode::from(status)
-}
-
-fn not_yet(command: &str) -> u8 {
-    eprintln!("dslang {command}: not implemented yet (see the open issues)");
-    exit::BAD_COMMAND_LINE
 }
 
 /// `dslang lsp`: serves until the client exits or stdin closes.

@@ -1,6 +1,6 @@
 //! `dslang test [PATH...]`: runs the test files of Slang's format (shared/docs/test-format.md).
 //! Diagnostic tests (`//DIAGNOSTIC_TEST`) are judged against `dslang check`'s diagnostics;
-//! compute tests need the compiler back end and are reported as skipped until it exists.
+//! compute tests are compiled, dispatched on the GPU and compared with their expected output.
 
 use std::path::{Path, PathBuf};
 
@@ -30,8 +30,10 @@ pub fn run(paths: &[PathBuf]) -> u8 {
     }
     files.sort();
     let (mut passed, mut failed, mut skipped) = (0, 0, 0);
+    // Opened on the first compute test, so diagnostic tests need no GPU.
+    let mut gpu: Option<Result<gpu::Gpu, u8>> = None;
     for file in &files {
-        match run_file(file) {
+        match run_file(file, &mut gpu) {
             None => continue,
             Some(Outcome::Pass) => {
                 passed += 1;
@@ -78,7 +80,7 @@ fn collect(path: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
 }
 
 /// `None` for files that are not tests (no TEST or DIAGNOSTIC_TEST line).
-fn run_file(path: &Path) -> Option<Outcome> {
+fn run_file(path: &Path, gpu: &mut Option<Result<gpu::Gpu, u8>>) -> Option<Outcome> {
     let bytes = match std::fs::read(path) {
         Ok(bytes) => bytes,
         Err(err) => return Some(Outcome::Fail(format!("cannot read: {err}"))),
@@ -110,9 +112,15 @@ fn run_file(path: &Path) -> Option<Outcome> {
         });
     }
     if test.compute_tests().next().is_some() {
-        return Some(Outcome::Skip(
-            "compute tests need `dslang run`, which is not implemented yet".into(),
-        ));
+        let gpu = match gpu.get_or_insert_with(crate::compile::open_gpu) {
+            Ok(gpu) => gpu,
+            Err(_) => return Some(Outcome::Fail("no usable GPU adapter".into())),
+        };
+        return Some(match driver::run_compute_test(gpu, path) {
+            driver::TestOutcome::Pass => Outcome::Pass,
+            driver::TestOutcome::Fail(why) => Outcome::Fail(why),
+            driver::TestOutcome::Skip(why) => Outcome::Skip(why),
+        });
     }
     None
 }

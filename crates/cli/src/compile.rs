@@ -1,0 +1,151 @@
+//! `dslang compile` and `dslang run`: the pipeline of the `driver` crate, with cli.md's outputs
+//! and exit statuses.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use crate::Target;
+use crate::diagnostics::{errors_of, print_diagnostics};
+use crate::exit;
+
+/// Reads and compiles `path`; on failure prints the diagnostics and returns the exit status.
+fn compile_path(
+    path: &Path,
+    options: &driver::Options,
+) -> Result<(driver::Compiled, test_format::TestFile), u8> {
+    let bytes = std::fs::read(path).map_err(|err| {
+        eprintln!("{}: error: cannot read file: {err}", path.display());
+        exit::BAD_COMMAND_LINE
+    })?;
+    let test = test_format::parse_test_file(&String::from_utf8_lossy(&bytes));
+    let mut options = options.clone();
+    if let Some(directive) = test.compute_tests().next() {
+        // The file's own `-D` options and type conformances apply, as in `dslang test`.
+        options.defines.extend(directive.defines.iter().cloned());
+    }
+    options
+        .type_conformances
+        .extend(test.type_conformances().map(|c| driver::TypeConformance {
+            type_name: c.type_name.clone(),
+            interface: c.interface.clone(),
+            id: c.id,
+        }));
+    let loaded = driver::load(path, &bytes, &options);
+    match loaded.compile(&options) {
+        Ok(compiled) => Ok((compiled, test)),
+        Err(diagnostics) => {
+            print_diagnostics(path, &loaded.text, &errors_of(diagnostics));
+            Err(exit::USER_ERROR)
+        }
+    }
+}
+
+pub fn compile(path: &Path, target: Target, entry: Option<String>, out: Option<PathBuf>) -> u8 {
+    let options = driver::Options {
+        entry,
+        ..driver::Options::default()
+    };
+    let (compiled, _) = match compile_path(path, &options) {
+        Ok(done) => done,
+        Err(status) => return status,
+    };
+    let bytes: Vec<u8> = match target {
+        Target::Wgsl => compiled.wgsl.clone().into_bytes(),
+        Target::Ir => compiled.ir_text().into_bytes(),
+        Target::Reflection => (compiled.reflection_json() + "\n").into_bytes(),
+        Target::Spirv => match compiled.spirv() {
+            Ok(words) => words.iter().flat_map(|w| w.to_le_bytes()).collect(),
+            Err(diagnostics) => {
+                print_diagnostics(path, "", &errors_of(diagnostics));
+                return exit::USER_ERROR;
+            }
+        },
+    };
+    let written = match &out {
+        Some(file) => std::fs::write(file, &bytes),
+        None => std::io::stdout().write_all(&bytes),
+    };
+    if let Err(err) = written {
+        eprintln!("error: cannot write the output: {err}");
+        return exit::BAD_COMMAND_LINE;
+    }
+    exit::OK
+}
+
+pub fn run(path: &Path, entry: Option<String>, dispatch: Option<String>, json: bool) -> u8 {
+    let dispatch = match dispatch.as_deref().map(parse_dispatch).transpose() {
+        Ok(dispatch) => dispatch,
+        Err(message) => {
+            eprintln!("error: --dispatch: {message}");
+            return exit::BAD_COMMAND_LINE;
+        }
+    };
+    let options = driver::Options {
+        entry,
+        ..driver::Options::default()
+    };
+    let (compiled, test) = match compile_path(path, &options) {
+        Ok(done) => done,
+        Err(status) => return status,
+    };
+    let gpu = match open_gpu() {
+        Ok(gpu) => gpu,
+        Err(status) => return status,
+    };
+    let report = match driver::run_file(&gpu, &compiled, &test, dispatch) {
+        Ok(report) => report,
+        Err(message) => {
+            eprintln!("{}: error: {message}", path.display());
+            return exit::USER_ERROR;
+        }
+    };
+    if json {
+        let buffers: Vec<serde_json::Value> = report
+            .buffers
+            .iter()
+            .map(|(name, words)| serde_json::json!({ "name": name, "words": words }))
+            .collect();
+        let value = serde_json::json!({
+            "adapter": report.adapter,
+            "entry": report.entry,
+            "dispatch": report.dispatch,
+            "output": report.output,
+            "buffers": buffers,
+            "gpu_time_ns": report.gpu_time_ns,
+            "wall_time_ms": report.wall_time_ms,
+            "pipeline_time_ms": report.pipeline_time_ms,
+        });
+        println!("{value:#}");
+    } else {
+        eprintln!("adapter: {}", report.adapter);
+        print!("{}", report.output);
+    }
+    exit::OK
+}
+
+/// The GPU, or exit status 3 with cli.md's hint.
+pub fn open_gpu() -> Result<gpu::Gpu, u8> {
+    gpu::Gpu::new(gpu::GpuOptions::default()).map_err(|err| {
+        eprintln!("error: {err}");
+        match err {
+            gpu::GpuError::NoAdapter { .. } | gpu::GpuError::AdapterNameNotFound { .. } => {
+                exit::NO_GPU
+            }
+            _ => exit::USER_ERROR,
+        }
+    })
+}
+
+fn parse_dispatch(text: &str) -> Result<[u32; 3], String> {
+    let parts: Vec<&str> = text.split(',').map(str::trim).collect();
+    if parts.is_empty() || parts.len() > 3 {
+        return Err(format!("expected X,Y,Z, got `{text}`"));
+    }
+    let mut out = [1u32; 3];
+    for (slot, part) in out.iter_mut().zip(&parts) {
+        *slot = part
+            .parse()
+            .map_err(|_| format!("`{part}` is not a workgroup count"))?;
+    }
+    Ok(out)
+}

@@ -1,0 +1,147 @@
+//! driver: the compile-and-run pipeline shared by the CLI (and later the language server's
+//! preview). It is the only place besides the hosts that reads files: `hir` does no IO, so the
+//! driver loads a program's imports from disk, then runs hir → lower → codegen, and for tests
+//! plans buffers from `//TEST_INPUT` lines, dispatches through `gpu` and judges the output.
+
+mod load;
+mod run;
+
+use std::path::Path;
+use std::sync::Arc;
+
+pub use load::load_dependencies;
+pub use lower::TypeConformance;
+pub use run::{RunReport, TestOutcome, run_compute_test, run_file};
+
+/// What to compile and how.
+#[derive(Debug, Clone, Default)]
+pub struct Options {
+    /// The entry point; `None` picks `computeMain` or the only compute entry point (cli.md).
+    pub entry: Option<String>,
+    /// `-D NAME=VALUE` definitions.
+    pub defines: Vec<(String, String)>,
+    pub include_dirs: Vec<String>,
+    /// `//TEST_INPUT:type_conformance T:I = n` lines, for dynamic dispatch.
+    pub type_conformances: Vec<lower::TypeConformance>,
+}
+
+/// A source file loaded into a fresh database with everything it imports.
+pub struct Loaded {
+    pub db: hir::RootDatabase,
+    pub file: hir::SourceFile,
+    /// The decoded text of the root file (diagnostic ranges are offsets into it).
+    pub text: String,
+    /// Decoding problems of the root file (invalid UTF-8), as error diagnostics.
+    pub decode_errors: Vec<hir::Diagnostic>,
+}
+
+/// Loads `bytes` as the file at `path`, and its imports from disk.
+pub fn load(path: &Path, bytes: &[u8], options: &Options) -> Loaded {
+    let (text, errors) = syntax::decode_source(bytes);
+    let mut db = hir::RootDatabase::default();
+    db.set_options(hir::CompileOptions {
+        include_dirs: options
+            .include_dirs
+            .iter()
+            .map(|d| Arc::from(d.as_str()))
+            .collect(),
+        defines: options
+            .defines
+            .iter()
+            .map(|(n, v)| (Arc::from(n.as_str()), Some(Arc::from(v.as_str()))))
+            .collect(),
+    });
+    let file = db.set_file(&path.to_string_lossy(), &text);
+    load_dependencies(&mut db, file);
+    let decode_errors = errors
+        .iter()
+        .map(|e| hir::Diagnostic {
+            code: e.code,
+            message: e.message.clone(),
+            range: hir::TextRange::new(e.range.start().into(), e.range.end().into()),
+            severity: hir::Severity::Error,
+            related: Vec::new(),
+        })
+        .collect();
+    Loaded {
+        db,
+        file,
+        text,
+        decode_errors,
+    }
+}
+
+impl Loaded {
+    /// Every diagnostic of the root file, errors and warnings, in source order.
+    pub fn diagnostics(&self) -> Vec<hir::Diagnostic> {
+        let mut all = self.decode_errors.clone();
+        all.extend(hir::diagnostics(&self.db, self.file));
+        all.sort_by_key(|d| (d.range.start, d.range.end));
+        all
+    }
+
+    /// Lowers the program and generates validated code for the WGSL target.
+    pub fn compile(&self, options: &Options) -> Result<Compiled, Vec<hir::Diagnostic>> {
+        if !self.decode_errors.is_empty() {
+            return Err(self.decode_errors.clone());
+        }
+        let lower_options = lower::LowerOptions {
+            entry: options.entry.clone(),
+            type_conformances: options.type_conformances.clone(),
+        };
+        let ir = lower::lower_program_with(&self.db, self.file, &lower_options)?;
+        let lowered = codegen::lower(&ir, &codegen::Options::wgsl()).map_err(codegen_error)?;
+        let wgsl = codegen::to_wgsl(&lowered.module, &lowered.info).map_err(codegen_error)?;
+        Ok(Compiled {
+            wgsl,
+            reflection: lowered.reflection,
+            ir,
+        })
+    }
+}
+
+/// The products of one compilation.
+pub struct Compiled {
+    pub ir: ir::Module,
+    pub wgsl: String,
+    pub reflection: codegen::Reflection,
+}
+
+impl Compiled {
+    /// The IR as text (`dslang compile --target ir`).
+    pub fn ir_text(&self) -> String {
+        ir::print_module(&self.ir)
+    }
+
+    /// SPIR-V words for Vulkan (f64/f16/int64 allowed where SPIR-V can express them).
+    pub fn spirv(&self) -> Result<Vec<u32>, Vec<hir::Diagnostic>> {
+        codegen::compile_spirv(&self.ir, &codegen::Options::spirv())
+            .map(|(words, _)| words)
+            .map_err(codegen_error)
+    }
+
+    /// Reflection data as pretty JSON.
+    pub fn reflection_json(&self) -> String {
+        serde_json::to_string_pretty(&self.reflection)
+            .unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"))
+    }
+}
+
+/// Code-generation failures become diagnostics at the start of the file: `Unsupported` is the
+/// user's (a type the target cannot express), `Internal` is ours and says so.
+fn codegen_error(error: codegen::CodegenError) -> Vec<hir::Diagnostic> {
+    let (code, message) = match &error {
+        codegen::CodegenError::Unsupported { .. } => ("E4101", error.to_string()),
+        _ => (
+            "E4998",
+            format!("internal compiler error (please report it): {error}"),
+        ),
+    };
+    vec![hir::Diagnostic {
+        code,
+        message,
+        range: hir::TextRange::default(),
+        severity: hir::Severity::Error,
+        related: Vec::new(),
+    }]
+}

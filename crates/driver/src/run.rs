@@ -1,0 +1,141 @@
+//! Running compiled programs: buffers from the file's `//TEST_INPUT` lines, a dispatch on the GPU,
+//! the `out` buffers printed in the `.expected.txt` format, and the verdict of a test.
+
+use std::path::Path;
+
+use gpu::{Gpu, format_outputs, plan_test, reflect_wgsl};
+use test_format::{TestFile, Verdict, expected_file_for, judge_output, parse_test_file};
+
+use crate::{Compiled, Options, load};
+
+/// The result of one dispatch.
+pub struct RunReport {
+    /// The adapter, e.g. `llvmpipe (LLVM 15.0.6, 256 bits) (Vulkan, Cpu)`.
+    pub adapter: String,
+    pub entry: String,
+    pub dispatch: [u32; 3],
+    /// The `out` buffers in the `.expected.txt` format.
+    pub output: String,
+    /// Each `out` buffer's name and 32-bit words.
+    pub buffers: Vec<(String, Vec<u32>)>,
+    pub gpu_time_ns: Option<f64>,
+    pub wall_time_ms: f64,
+    pub pipeline_time_ms: f64,
+}
+
+/// Dispatches a compiled program with the buffers of `test`'s `//TEST_INPUT` lines.
+/// `dispatch` overrides the file's `-compute-dispatch`.
+pub fn run_file(
+    gpu: &Gpu,
+    compiled: &Compiled,
+    test: &TestFile,
+    dispatch: Option<[u32; 3]>,
+) -> Result<RunReport, String> {
+    let directive = test.compute_tests().next();
+    let dispatch = dispatch.unwrap_or_else(|| directive.map_or([1, 1, 1], |d| d.dispatch));
+    let using_type = directive.is_none_or(|d| d.output_using_type);
+    let entry = compiled
+        .reflection
+        .entry_points
+        .first()
+        .map(|e| e.name.clone())
+        .ok_or("the compiled module has no entry point")?;
+    let info = reflect_wgsl(&compiled.wgsl).map_err(|e| format!("internal error: {e}"))?;
+    let plan = plan_test(test, &info.resources, &compiled.wgsl, &entry, dispatch)
+        .map_err(|e| e.to_string())?;
+    let result = gpu.run_compute(&plan.job).map_err(|e| e.to_string())?;
+    let output = format_outputs(&plan.outputs, &result, using_type);
+    let buffers = plan
+        .outputs
+        .iter()
+        .map(|o| {
+            let bytes = gpu::harness::output_bytes(o, &result);
+            let words = bytes
+                .chunks_exact(4)
+                .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+                .collect();
+            (o.name.clone(), words)
+        })
+        .collect();
+    Ok(RunReport {
+        adapter: gpu.adapter_info().to_string(),
+        entry,
+        dispatch,
+        output,
+        buffers,
+        gpu_time_ns: result.gpu_time_ns,
+        wall_time_ms: result.wall_time.as_secs_f64() * 1e3,
+        pipeline_time_ms: result.pipeline_time.as_secs_f64() * 1e3,
+    })
+}
+
+/// The verdict on one compute test file.
+pub enum TestOutcome {
+    Pass,
+    Fail(String),
+    Skip(String),
+}
+
+/// Compiles, runs and judges a compute test (test-format.md) against its expected file or its
+/// CHECK lines.
+pub fn run_compute_test(gpu: &Gpu, path: &Path) -> TestOutcome {
+    let bytes = match std::fs::read(path) {
+        Ok(bytes) => bytes,
+        Err(e) => return TestOutcome::Fail(format!("cannot read: {e}")),
+    };
+    let source = String::from_utf8_lossy(&bytes).into_owned();
+    let test = parse_test_file(&source);
+    let Some(directive) = test.compute_tests().next() else {
+        return TestOutcome::Skip("no //TEST(compute) line".into());
+    };
+    if let Some(error) = test.errors.first() {
+        return TestOutcome::Fail(format!("line {}: {}", error.line, error.message));
+    }
+    let options = Options {
+        defines: directive.defines.clone(),
+        type_conformances: test
+            .type_conformances()
+            .map(|c| crate::TypeConformance {
+                type_name: c.type_name.clone(),
+                interface: c.interface.clone(),
+                id: c.id,
+            })
+            .collect(),
+        ..Options::default()
+    };
+    let loaded = load(path, &bytes, &options);
+    let compiled = match loaded.compile(&options) {
+        Ok(compiled) => compiled,
+        Err(diagnostics) => {
+            let why: Vec<String> = diagnostics
+                .iter()
+                .map(|d| format!("error[{}]: {}", d.code, d.message))
+                .collect();
+            return TestOutcome::Fail(format!("does not compile: {}", why.join("; ")));
+        }
+    };
+    let report = match run_file(gpu, &compiled, &test, None) {
+        Ok(report) => report,
+        Err(e) if e.contains("unsupported TEST_INPUT") => return TestOutcome::Skip(e),
+        Err(e) => return TestOutcome::Fail(e),
+    };
+    let expected = match expected_file_for(path)
+        .map(std::fs::read_to_string)
+        .transpose()
+    {
+        Ok(expected) => expected,
+        Err(e) => return TestOutcome::Fail(format!("cannot read the expected file: {e}")),
+    };
+    match judge_output(
+        &source,
+        Some(directive),
+        expected.as_deref(),
+        &report.output,
+    ) {
+        Verdict::Pass => TestOutcome::Pass,
+        Verdict::Fail(reason) => TestOutcome::Fail(reason),
+        Verdict::NoExpectation => {
+            TestOutcome::Fail("no expected file and no CHECK lines: nothing to compare".into())
+        }
+    }
+}
