@@ -1011,5 +1011,56 @@ def bwd_nested_break_return():
     return bwd_threads(f, [0.37, 0.83, 1.27, 2.11])
 
 
+
+# ---------------------------------------------------------------- higher order, member derivatives, dynamic dispatch
+
+@test(name='forward/fwd_third_order')
+def fwd_third_order():
+    x = 0.5
+    # by hand: derivatives of x^5
+    return [x ** 5, 5 * x ** 4, 20 * x ** 3, 60 * x ** 2]
+
+
+@test(name='forward/fwd_custom_derivative_member')
+def fwd_custom_derivative_member():
+    x = 2.0
+    # by hand: the user derivative of 3x is deliberately 100
+    return [3 * x + x * x, 100 + 2 * x, 3 * x + x * x]
+
+
+@test(name='forward/fwd_struct_array_field')
+def fwd_struct_array_field():
+    def f(z):
+        pts, w = z[:3], z[3:]
+        return pts[0] * w[0] + pts[1] ** 2 * w[1] + math.exp(pts[2] * 0.5) * w[2]
+    z = np.array([1.0, 2.0, 3.0, 1.0, 0.5, 2.0])
+    return [f(z), fd(f, z, [1.0, 1.0, 1.0, 0.0, 0.0, 1.0])]
+
+
+DISPATCH_KINDS = [0, 1, 1, 0]   # type ids: 0 Doubler (2x), 1 Squarer (x^2)
+
+
+def apply_kind(kind, x):
+    return 2 * x if kind == 0 else x * x
+
+
+@test(name='forward/fwd_dynamic_dispatch')
+def fwd_dynamic_dispatch():
+    fs = [lambda x, k=k: apply_kind(k, x) + x for k in DISPATCH_KINDS]
+    xs = [3.0, 4.0, 5.0, 6.0]
+    return [f(x) for f, x in zip(fs, xs)] + [float(fd(f, x)) for f, x in zip(fs, xs)]
+
+
+@test(name='reverse/bwd_generic_struct')
+def bwd_generic_struct():
+    f = lambda z: z[0] + z[1] * z[3] + z[2] * z[3] ** 2
+    return list(grad(f, [1.0, -2.0, 0.5, 1.5]))
+
+
+@test(name='reverse/bwd_dynamic_dispatch')
+def bwd_dynamic_dispatch():
+    return [float(fd(lambda x, k=k: apply_kind(k, x) * x, x)) for k, x in zip(DISPATCH_KINDS, [3.0, 4.0, 5.0, 6.0])]
+
+
 if __name__ == '__main__':
     sys.exit(main(HERE, sys.argv[1:]))
