@@ -1306,3 +1306,61 @@ fn hover_in_stdlib_file() {
     let hover = host.analysis().hover(path, offset).unwrap();
     assert!(hover.is_some_and(|h| h.markdown.contains("Differential")));
 }
+
+/// Every feature at many offsets of the repository's test programs, whole and cut short in the
+/// middle (broken syntax), must answer without panicking.
+#[test]
+fn features_never_panic_on_corpus() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests");
+    let mut files: Vec<std::path::PathBuf> = Vec::new();
+    let mut dirs = vec![root];
+    while let Some(dir) = dirs.pop() {
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            continue;
+        };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else if path.extension().is_some_and(|e| e == "slang") {
+                files.push(path);
+            }
+        }
+    }
+    files.sort();
+    assert!(!files.is_empty(), "no test programs found");
+    // Every 8th file keeps the run short in debug builds.
+    let mut checked = 0;
+    for path in files.iter().step_by(8) {
+        let Ok(full) = std::fs::read_to_string(path) else {
+            continue;
+        };
+        let mut cut = full.len() / 2;
+        while !full.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        for text in [full.as_str(), &full[..cut]] {
+            let mut host = AnalysisHost::new();
+            host.set_file("/t/main.slang", text);
+            let a = host.analysis();
+            let p = "/t/main.slang";
+            a.diagnostics(p).unwrap();
+            a.semantic_tokens(p).unwrap();
+            a.folding_ranges(p).unwrap();
+            a.document_symbols(p).unwrap();
+            a.inlay_hints(p, None).unwrap();
+            a.workspace_symbols("a").unwrap();
+            let step = (text.len() / 25).max(1);
+            for offset in (0..=text.len()).step_by(step) {
+                let offset = offset as u32;
+                a.hover(p, offset).unwrap();
+                a.completions(p, offset).unwrap();
+                a.signature_help(p, offset).unwrap();
+                a.goto_definition(p, offset).unwrap();
+                a.references(p, offset, true).unwrap();
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked > 10, "checked {checked} texts");
+}
