@@ -1,9 +1,7 @@
 """Shared helpers for the expected-value generators (gen_*.py): registration of one function per
 test, float32 helpers with HLSL integer semantics, and writing `<test>.slang.expected.txt` files."""
-import math
 import os
 import struct
-import sys
 
 import numpy as np
 

@@ -10,7 +10,7 @@ import sys
 
 import numpy as np
 
-from expected_common import TESTS, test, main
+from expected_common import test, main
 
 HERE = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'autodiff')
 STEP = 1e-6

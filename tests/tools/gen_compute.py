@@ -8,12 +8,11 @@ Usage: python3 tests/tools/gen_compute.py [--check] [name...]   (needs numpy)
 """
 import math
 import os
-import struct
 import sys
 
 import numpy as np
 
-from expected_common import F, TESTS, test, main, f32, bits_f32, f32_from_bits, trunc_div, trunc_mod
+from expected_common import F, test, main, bits_f32, f32_from_bits, trunc_div, trunc_mod
 
 HERE = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'compute')
 
