@@ -981,5 +981,22 @@ def byte_address_buffer():
     return [1.5, 2.5 + 3, 4.0, -1.0 * 0.0 + -1.0]
 
 
+
+@test('uint')
+def math_f16_conversions():
+    def half_bits(x):
+        return int(np.array(x, dtype=np.float16).view(np.uint16))
+    back = float(np.array(-2.5, dtype=np.float16))
+    return [half_bits(1.0), half_bits(-2.5), half_bits(0.333333), int(2.0 * 100), int(back * -10)]
+
+
+@test()
+def math_dst_lit():
+    a, b = (9.0, 2.0, 3.0, 9.0), (9.0, 5.0, 9.0, 7.0)
+    n_dot_l, n_dot_h, m = 0.5, 0.25, 2.0
+    specular = 0.0 if n_dot_l < 0 or n_dot_h < 0 else n_dot_h ** m
+    return [1.0, a[1] * b[1], a[2], b[3], 1.0, max(n_dot_l, 0.0), specular, 1.0]
+
+
 if __name__ == '__main__':
     sys.exit(main(HERE, sys.argv[1:]))
