@@ -159,6 +159,8 @@ struct State {
     root: Option<PathBuf>,
     /// Files read from disk because something imports them (virtual path = absolute path).
     disk_files: HashSet<String>,
+    /// Whether the client lets us register a file watcher (so imported files stay current).
+    can_watch_files: bool,
 }
 
 impl State {
@@ -331,6 +333,7 @@ impl Backend {
             config: Config::default(),
             root: None,
             disk_files: HashSet::new(),
+            can_watch_files: false,
         };
         Backend {
             client,
@@ -544,9 +547,17 @@ impl LanguageServer for Backend {
             .initialization_options
             .as_ref()
             .map(|v| Config::from_json(v, root.as_deref()));
+        let can_watch_files = params
+            .capabilities
+            .workspace
+            .as_ref()
+            .and_then(|w| w.did_change_watched_files.as_ref())
+            .and_then(|c| c.dynamic_registration)
+            .unwrap_or(false);
         {
             let mut state = self.lock();
             state.root = root;
+            state.can_watch_files = can_watch_files;
             if let Some(config) = config {
                 state.host.set_options(config.compile_options());
                 state.config = config;
@@ -597,7 +608,50 @@ impl LanguageServer for Backend {
     }
 
     async fn initialized(&self, _: InitializedParams) {
+        if self.lock().can_watch_files {
+            let watchers =
+                serde_json::json!({"watchers": [{"globPattern": "**/*.{slang,h,hlsl}"}]});
+            let registration = Registration {
+                id: "dslang-watch-imports".to_string(),
+                method: "workspace/didChangeWatchedFiles".to_string(),
+                register_options: Some(watchers),
+            };
+            if let Err(e) = self.client.register_capability(vec![registration]).await {
+                self.client
+                    .log_message(
+                        MessageType::WARNING,
+                        format!("dslang: cannot watch files: {e}"),
+                    )
+                    .await;
+            }
+        }
         self.fetch_config().await;
+    }
+
+    async fn did_change_watched_files(&self, params: DidChangeWatchedFilesParams) {
+        {
+            let mut state = self.lock();
+            let open: HashSet<String> = state.docs.values().map(|d| d.path.clone()).collect();
+            for change in params.changes {
+                let path = uri_to_path(&change.uri);
+                // Open documents are the client's truth; only files loaded from disk are refreshed.
+                if open.contains(&path) || !state.disk_files.contains(&path) {
+                    continue;
+                }
+                match std::fs::read_to_string(&path) {
+                    Ok(text) if change.typ != FileChangeType::DELETED => {
+                        Self::set_document(&mut state, &path, &text)
+                    }
+                    _ => {
+                        state.host.remove_file(&path);
+                        state.disk_files.remove(&path);
+                    }
+                }
+            }
+            // A deleted or renamed file may now be found elsewhere; a new one may now resolve.
+            state.load_all_imports();
+        }
+        self.schedule_diagnostics(Duration::ZERO);
     }
 
     async fn shutdown(&self) -> Result<()> {

@@ -515,3 +515,51 @@ async fn transcript_navigation_features_and_settings() {
     assert_eq!(client.shutdown_and_exit().await, 0);
     let _ = std::fs::remove_dir_all(&ws);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn imported_files_on_disk_are_watched() {
+    let ws = temp_workspace("watch");
+    let helper = ws.join("helper.slang");
+    std::fs::write(&helper, "float scale(float x) { return x; }\n").unwrap();
+    let uri = url(&ws.join("main.slang"));
+    let text = "import helper;\nfloat f(float x) { return scale(x); }\n";
+    let mut client = Client::start(json!({}));
+    let reply = client
+        .request(
+            "initialize",
+            json!({"processId": null, "rootUri": url(&ws), "capabilities": {"workspace": {"didChangeWatchedFiles": {"dynamicRegistration": true}}}}),
+        )
+        .await;
+    assert!(reply.get("result").is_some());
+    client.notify("initialized", json!({})).await;
+    client.notify("textDocument/didOpen", json!({"textDocument": {"uri": uri, "languageId": "slang", "version": 1, "text": text}})).await;
+    assert_eq!(render_diags(&client.diagnostics(&uri, Some(1)).await), "");
+    // The server asked to watch files.
+    let registered = client
+        .pending
+        .iter()
+        .any(|m| m["method"] == "client/registerCapability");
+    assert!(registered, "{:?}", client.pending);
+
+    // The imported file changes on disk: `scale` is gone, and the open file's diagnostics say so.
+    std::fs::write(&helper, "float other(float x) { return x; }\n").unwrap();
+    client
+        .notify(
+            "workspace/didChangeWatchedFiles",
+            json!({"changes": [{"uri": url(&helper), "type": 2}]}),
+        )
+        .await;
+    let mut diags = client.diagnostics(&uri, Some(1)).await;
+    for _ in 0..5 {
+        if !diags["diagnostics"].as_array().unwrap().is_empty() {
+            break;
+        }
+        diags = client.diagnostics(&uri, Some(1)).await;
+    }
+    expect![[r#"
+        1:26-1:31 E2001 cannot find `scale` in this scope: declare it or check the spelling
+    "#]]
+    .assert_eq(&render_diags(&diags));
+    assert_eq!(client.shutdown_and_exit().await, 0);
+    let _ = std::fs::remove_dir_all(&ws);
+}
