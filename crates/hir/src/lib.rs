@@ -76,8 +76,14 @@ impl TextRange {
 
 /// The stdlib files, embedded.
 pub const STDLIB: &[(&str, &str)] = &[
-    ("stdlib/core.slang", include_str!("../../../stdlib/core.slang")),
-    ("stdlib/diff.slang", include_str!("../../../stdlib/diff.slang")),
+    (
+        "stdlib/core.slang",
+        include_str!("../../../stdlib/core.slang"),
+    ),
+    (
+        "stdlib/diff.slang",
+        include_str!("../../../stdlib/diff.slang"),
+    ),
 ];
 
 /// The database used by the CLI and the language server. Cloning gives a snapshot handle for

@@ -530,6 +530,32 @@ void computeMain(uint3 tid : SV_DispatchThreadID, uint gi : SV_GroupIndex)
     }
 
     #[test]
+    fn textures_and_byte_buffers_check() {
+        check_diags(
+            r#"
+Texture2D<float4> inputTex;
+RWTexture2D<float4> outputTex;
+SamplerState samp;
+ByteAddressBuffer raw;
+[shader("compute")]
+[numthreads(8, 8, 1)]
+void computeMain(uint3 tid : SV_DispatchThreadID)
+{
+    uint w, h;
+    outputTex.GetDimensions(w, h);
+    float2 uv = (float2(tid.xy) + 0.5) / float2(w, h);
+    float4 c = inputTex.SampleLevel(samp, uv, 0) + inputTex[tid.xy] + inputTex.Load(int3(tid.xy, 0));
+    outputTex[tid.xy] = c * asfloat(raw.Load(0));
+    inputTex[tid.xy] = c;
+}
+"#,
+            expect![[r#"
+                15:22 error[E2009] cannot assign to this expression: `Texture2D<float4>` is read-only (its subscript has no `set`)
+            "#]],
+        );
+    }
+
+    #[test]
     fn related_information_names_candidates() {
         check_diags(
             "float h(int a) { return 1; }\nfloat h(int2 a) { return 2; }\nstruct S { float x; };\nvoid f(S s) { h(s); }",
