@@ -1062,5 +1062,37 @@ def bwd_dynamic_dispatch():
     return [float(fd(lambda x, k=k: apply_kind(k, x) * x, x)) for k, x in zip(DISPATCH_KINDS, [3.0, 4.0, 5.0, 6.0])]
 
 
+
+# ---------------------------------------------------------------- reverse: more vector and matrix builtins
+
+@test(name='reverse/bwd_refract')
+def bwd_refract():
+    def refract(i, n, eta):
+        k = 1 - eta * eta * (1 - (n @ i) ** 2)
+        return eta * i - (eta * (n @ i) + math.sqrt(k)) * n
+    f = lambda i: refract(i, np.array([0.0, 1.0, 0.0]), 0.75) @ np.array([1.0, 2.0, -1.0])
+    return list(grad(f, [0.6, -0.8, 0.0]))
+
+
+@test(name='reverse/bwd_distance_lerp_vector')
+def bwd_distance_lerp_vector():
+    def f(z):
+        a, b = z[:3], z[3:]
+        return np.linalg.norm(a - b) + lerp(a, b, 0.25)[1]
+    return list(grad(f, np.concatenate([A3, B3])))
+
+
+@test(name='reverse/bwd_determinant_3x3')
+def bwd_determinant_3x3():
+    return list(grad(lambda z: np.linalg.det(z.reshape(3, 3)), [2.0, 0, 1.0, 1.0, 3.0, 0, 0, 1.0, 4.0]))
+
+
+@test(name='reverse/bwd_mul_vector_matrix')
+def bwd_mul_vector_matrix():
+    w = np.array([1.0, -1.0, 2.0])
+    f = lambda z: (z[:2] @ z[2:].reshape(2, 3)) @ w
+    return list(grad(f, [0.5, -2.0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0]))
+
+
 if __name__ == '__main__':
     sys.exit(main(HERE, sys.argv[1:]))
