@@ -563,3 +563,66 @@ async fn imported_files_on_disk_are_watched() {
     assert_eq!(client.shutdown_and_exit().await, 0);
     let _ = std::fs::remove_dir_all(&ws);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn rapid_edits_interleaved_with_requests() {
+    let ws = temp_workspace("rapid");
+    let uri = url(&ws.join("main.slang"));
+    let body = |n: usize| {
+        let mut text = String::from("float f(float x) {\n");
+        for i in 0..n {
+            text.push_str(&format!("    float v{i} = x * {i}.0 + sin(x);\n"));
+        }
+        text.push_str("    return x;\n}\n");
+        text
+    };
+    let mut client = Client::start(json!({}));
+    client.initialize(&ws).await;
+    client.notify("textDocument/didOpen", json!({"textDocument": {"uri": uri, "languageId": "slang", "version": 1, "text": body(1)}})).await;
+    // Requests sent without waiting, each followed by an edit: every reply is a result or
+    // ContentModified, never a crash or a reply computed on a mix of texts.
+    let rounds = 30;
+    for i in 0..rounds {
+        let hover = json!({"jsonrpc": "2.0", "id": 1000 + i, "method": "textDocument/hover",
+            "params": {"textDocument": {"uri": uri}, "position": pos(1, 11)}});
+        client.send(hover).await;
+        client
+            .notify(
+                "textDocument/didChange",
+                json!({"textDocument": {"uri": uri, "version": i + 2}, "contentChanges": [{"text": body(i as usize + 2)}]}),
+            )
+            .await;
+    }
+    let mut answered = 0;
+    while answered < rounds {
+        let msg = client.read_handling().await;
+        let Some(id) = msg.get("id").and_then(Value::as_i64) else {
+            continue;
+        };
+        if !(1000..1000 + rounds).contains(&id) {
+            continue;
+        }
+        answered += 1;
+        match msg.get("error") {
+            Some(e) => assert_eq!(e["code"], -32801, "{msg}"),
+            None => assert!(
+                msg["result"]["contents"]["value"]
+                    .as_str()
+                    .unwrap()
+                    .contains("float v0"),
+                "{msg}"
+            ),
+        }
+    }
+    // After the last edit, a request sees the last text.
+    let last = client
+        .request(
+            "textDocument/hover",
+            json!({"textDocument": {"uri": uri}, "position": pos(rounds as u32 + 1, 11)}),
+        )
+        .await;
+    let value = last["result"]["contents"]["value"].as_str().unwrap();
+    assert!(value.contains(&format!("float v{rounds}")), "{value}");
+    assert_eq!(client.shutdown_and_exit().await, 0);
+    let _ = std::fs::remove_dir_all(&ws);
+}
