@@ -93,7 +93,8 @@ impl Ctx<'_> {
         let name = self.instance_name(&key);
         let id = self.module.declare_function(&name, info.params, info.ret);
         self.instances.insert(key.clone(), id);
-        self.pending.push((key, id));
+        self.pending.push((key.clone(), id));
+        self.register_diff_facts(&key, id)?;
         Ok(id)
     }
 
@@ -230,6 +231,7 @@ fn lower_body(cx: &mut Ctx, key: InstanceKey, id: FuncId, is_entry: bool) -> R<(
     }
     let mut fl = FnLower {
         cx,
+        id,
         item: ItemDef::Function(key.func),
         subst: key.subst.clone(),
         this_ty: key.this_ty.clone(),
@@ -292,6 +294,8 @@ struct Accessor {
 
 struct FnLower<'a, 'db> {
     cx: &'a mut Ctx<'db>,
+    /// The IR function being built (for `no_diff` call sites).
+    id: FuncId,
     item: ItemDef,
     subst: Subst,
     this_ty: Option<Ty>,
@@ -976,7 +980,13 @@ impl FnLower<'_, '_> {
                 let t = self.ir_ty(&ty)?;
                 self.lower_init_list(&items, t)
             }
-            Expr::NoDiff(inner) => self.lower_expr(inner),
+            Expr::NoDiff(inner) => {
+                let v = self.lower_expr(inner)?;
+                if matches!(self.f.value(v).map(|d| &d.inst), Some(Inst::Call(..))) {
+                    self.cx.diff.no_diff_calls.insert((self.id, v));
+                }
+                Ok(v)
+            }
             Expr::CountOf(inner) => match self.ety(inner) {
                 Ty::Array(_, Len::Known(n)) => self.lit(Literal::I32(n as i32)),
                 _ => Err(unsupported("`countof` of this value")),
@@ -1138,6 +1148,15 @@ impl FnLower<'_, '_> {
                     return Ok(Some(LPlace::Mem(Place::global(self.cx.global(g)?))));
                 }
                 let bt = self.ety(base);
+                if self.cx.adt_arg(&bt, "DifferentialPair").is_some()
+                    && matches!(name.as_str(), "p" | "v" | "d")
+                {
+                    // `DifferentialPair<T>` is the struct `{p, d}`.
+                    let Some(LPlace::Mem(recv)) = self.try_place(base)? else {
+                        return Ok(None);
+                    };
+                    return Ok(Some(LPlace::Mem(recv.field(u32::from(name == "d")))));
+                }
                 if let Some(ExprRes::Property(p)) = self.res(e) {
                     let Some(LPlace::Mem(recv)) = self.try_place(base)? else {
                         return Ok(None);
@@ -1639,9 +1658,10 @@ impl FnLower<'_, '_> {
             _ => (callee, None),
         };
         if matches!(self.body.exprs[target], Expr::Diff { .. }) {
-            return Err(unsupported(
-                "a call through `fwd_diff`/`bwd_diff` (the derivative passes are not wired into the lowering)",
-            ));
+            let range = self.body.expr_range(target);
+            return self
+                .lower_diff_call(e, target, args)
+                .map_err(|x| self.locate(x, range));
         }
         if let Expr::Field { base, name, .. } = &self.body.exprs[target]
             && name == "getCount"
@@ -2016,6 +2036,12 @@ impl FnLower<'_, '_> {
                     self.emit(Inst::Extract(recv, 0), None)
                 }
                 Some(hir::export::AttrArg::String(s)) if s == "optional_has_value" => {
+                    self.emit(Inst::Extract(recv, 1), None)
+                }
+                Some(hir::export::AttrArg::String(s)) if s == "diff_pair_primal" => {
+                    self.emit(Inst::Extract(recv, 0), None)
+                }
+                Some(hir::export::AttrArg::String(s)) if s == "diff_pair_diff" => {
                     self.emit(Inst::Extract(recv, 1), None)
                 }
                 _ => Err(unsupported("this builtin property")),
@@ -2496,7 +2522,50 @@ impl FnLower<'_, '_> {
                 )
                 .map(Some)
             }
-            "detach" => Ok(Some(in_args(self, 1)?[0])),
+            "detach" => {
+                let x = in_args(self, 1)?[0];
+                let f = self.cx.detach_fn(self.vty(x))?;
+                self.emit(Inst::Call(f, vec![Arg::Value(x)]), None).map(Some)
+            }
+            "diff_pair_make" | "diff_pair_make_zero" => {
+                let pair = match (&key.this_ty, sig.is_member) {
+                    (Some(t), true) => self.cx.ir_ty(t)?,
+                    _ => ret_ty,
+                };
+                let v = in_args(self, args.len())?;
+                let p = *v.first().ok_or_else(|| internal("diffPair arity"))?;
+                let d = match v.get(1) {
+                    Some(d) => *d,
+                    None => {
+                        let pty = self.vty(p);
+                        let dty = self
+                            .cx
+                            .diff
+                            .diff_type(&mut self.cx.module.types, pty)
+                            .ok_or_else(|| unsupported("`diffPair` of this type"))?;
+                        self.emit(Inst::Zero, Some(dty))?
+                    }
+                };
+                self.emit(Inst::Construct(vec![p, d]), Some(pair)).map(Some)
+            }
+            "diff_pair_primal" | "diff_pair_diff" => {
+                let pair = match recv {
+                    Some(Recv::Value(v)) => v,
+                    Some(Recv::Place(lp)) => self.load_lplace(&lp)?,
+                    _ => return Err(unsupported("this differential pair receiver")),
+                };
+                let i = u32::from(intrinsic == "diff_pair_diff");
+                self.emit(Inst::Extract(pair, i), None).map(Some)
+            }
+            "dzero" => self.emit(Inst::Zero, Some(ret_ty)).map(Some),
+            "dadd" => {
+                let v = in_args(self, 2)?;
+                self.dadd(v[0], v[1], ret_ty).map(Some)
+            }
+            "dmul" => {
+                let v = in_args(self, 2)?;
+                self.dmul(v[0], v[1], ret_ty).map(Some)
+            }
             "sincos" => {
                 let x = self.lower_value_as(
                     arg(0)?,
@@ -2637,6 +2706,169 @@ impl FnLower<'_, '_> {
                 self.coerce(r, ret_ty).map(Some)
             }
         }
+    }
+
+    /// `T.dadd(a, b)`: component-wise sum, field by field for struct differentials.
+    fn dadd(&mut self, a: ValueId, b: ValueId, ty: TypeId) -> R<ValueId> {
+        match self.kind(ty) {
+            TypeKind::Struct(_) | TypeKind::Array { .. } => {
+                let n = crate::diff::component_count(&self.cx.module.types, ty);
+                let mut parts = Vec::new();
+                for i in 0..n {
+                    let x = self.emit(Inst::Extract(a, i), None)?;
+                    let y = self.emit(Inst::Extract(b, i), None)?;
+                    let t = self.vty(x);
+                    parts.push(self.dadd(x, y, t)?);
+                }
+                self.emit(Inst::Construct(parts), Some(ty))
+            }
+            _ => self.emit(Inst::Binary(BinaryOp::Add, a, b), None),
+        }
+    }
+
+    /// `T.dmul(s, d)`: every float component of `d` scaled by `s`.
+    fn dmul(&mut self, s: ValueId, d: ValueId, ty: TypeId) -> R<ValueId> {
+        match self.kind(ty) {
+            TypeKind::Struct(_) | TypeKind::Array { .. } => {
+                let n = crate::diff::component_count(&self.cx.module.types, ty);
+                let mut parts = Vec::new();
+                for i in 0..n {
+                    let x = self.emit(Inst::Extract(d, i), None)?;
+                    let t = self.vty(x);
+                    parts.push(self.dmul(s, x, t)?);
+                }
+                self.emit(Inst::Construct(parts), Some(ty))
+            }
+            TypeKind::Scalar(sc) | TypeKind::Vector { scalar: sc, .. } | TypeKind::Matrix { scalar: sc, .. } => {
+                let st = self.cx.module.types.scalar(sc);
+                let mut k = self.coerce(s, st)?;
+                if !matches!(self.kind(ty), TypeKind::Scalar(_)) {
+                    k = self.emit(Inst::Splat(k), Some(ty))?;
+                }
+                self.emit(Inst::Binary(BinaryOp::Mul, k, d), None)
+            }
+            _ => Err(unsupported("`dmul` on this type")),
+        }
+    }
+
+    /// `fwd_diff(f)(args)` / `bwd_diff(f)(args)` (nested too): lowers `f`, asks autodiff for
+    /// the derivative and calls it.
+    fn lower_diff_call(&mut self, e: ExprId, target: ExprId, args: &[ExprId]) -> R<Option<ValueId>> {
+        let mut kinds = Vec::new();
+        let mut inner = target;
+        let mut explicit = None;
+        loop {
+            match &self.body.exprs[inner] {
+                Expr::Diff { kind, func } => {
+                    kinds.push(*kind);
+                    inner = *func;
+                }
+                Expr::GenericApply { base, args } => {
+                    explicit = Some(args.clone());
+                    inner = *base;
+                }
+                _ => break,
+            }
+        }
+        kinds.reverse();
+        let Some(ExprRes::Function(f)) = self.res(e) else {
+            return Err(unsupported("this `fwd_diff`/`bwd_diff` callee"));
+        };
+        let db = self.cx.db;
+        let sig = hir::fn_sig(db, f);
+        let this_ty = if sig.is_member {
+            let base = match &self.body.exprs[inner] {
+                Expr::Field { base, .. } => Some(*base),
+                _ => None,
+            };
+            match base.and_then(|b| self.res(b)) {
+                Some(ExprRes::Type(t)) => Some(normalize(
+                    db,
+                    self.cx.file,
+                    &apply(&self.subst, self.this_ty.as_ref(), &t),
+                )),
+                _ => self.this_ty.clone(),
+            }
+        } else {
+            None
+        };
+        let explicit: Vec<GenericArg> = explicit
+            .unwrap_or_default()
+            .iter()
+            .map(|a| self.explicit_arg(a))
+            .collect::<R<_>>()?;
+        let outer = match &this_ty {
+            Some(t) => member_subst(db, self.cx.file, f.loc(db), t),
+            None => Vec::new(),
+        };
+        let mut own: Subst = sig
+            .generics
+            .iter()
+            .cloned()
+            .zip(explicit.iter().cloned())
+            .collect();
+        if !sig.generics.is_empty()
+            && let Some(first) = kinds.first()
+            && let Some(dsig) = hir::derivative_sig(db, f, *first)
+        {
+            for (p, a) in dsig.params.iter().zip(args) {
+                let pt = apply(&outer, this_ty.as_ref(), &p.ty);
+                let at = self.ety(*a);
+                unify(&pt, &at, &sig.generics, &mut own);
+            }
+        }
+        let mut subst = outer;
+        for g in &sig.generics {
+            let a = hir::export::subst_lookup(&own, g).ok_or_else(|| {
+                unsupported(format!(
+                    "a derivative call whose generic argument `{}` is not inferred",
+                    g.name
+                ))
+            })?;
+            subst.push((g.clone(), a));
+        }
+        let key = InstanceKey {
+            func: f,
+            subst,
+            this_ty: if sig.is_member { this_ty } else { None },
+        };
+        let primal = self.cx.instance(key)?;
+        let d = self.cx.derivative(primal, &kinds)?;
+        let params = self
+            .cx
+            .module
+            .function(d)
+            .map(|f| f.params.clone())
+            .unwrap_or_default();
+        if params.len() != args.len() {
+            return Err(unsupported(format!(
+                "a derivative call with {} arguments (the derivative takes {})",
+                args.len(),
+                params.len()
+            )));
+        }
+        let mut ir_args = Vec::new();
+        let mut writebacks: Vec<(LPlace, ir::LocalId)> = Vec::new();
+        for (p, a) in params.iter().zip(args) {
+            if p.dir == ir::ParamDir::In {
+                let v = self.lower_value_as(*a, p.ty)?;
+                ir_args.push(Arg::Value(v));
+            } else {
+                let lp = self.lvalue(*a)?;
+                ir_args.push(self.place_arg(
+                    lp,
+                    p.ty,
+                    p.dir == ir::ParamDir::InOut,
+                    &mut writebacks,
+                )?);
+            }
+        }
+        let v = self.emit(Inst::Call(d, ir_args), None)?;
+        for (lp, tmp) in writebacks {
+            let x = self.emit(Inst::Load(Place::local(tmp)), None)?;
+            self.store_lplace(&lp, x)?;
+        }
+        Ok((!self.cx.module.types.is_void(self.vty(v))).then_some(v))
     }
 
     fn convert_entry_params(&mut self, sig: &hir::FnSig) -> R<()> {

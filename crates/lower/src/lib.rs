@@ -8,6 +8,7 @@
 
 mod consts;
 mod defaults;
+mod diff;
 mod func;
 mod types;
 
@@ -75,6 +76,14 @@ pub(crate) struct Ctx<'db> {
     pub conformances: Vec<TypeConformance>,
     /// IR structs standing for interface-typed values: `{ tag, payload per concrete type }`.
     pub dyn_types: FxHashMap<ir::TypeId, Vec<DynCase>>,
+    /// What autodiff knows about the module's functions and types (filled while lowering).
+    pub diff: autodiff::DiffInfo,
+    /// The stdlib math derivatives (`stdlib/diff.slang`) are lowered and registered.
+    pub math_derivatives_ready: bool,
+    /// Derivatives made so far: (primal function, kinds innermost first) -> derivative.
+    pub derivatives: FxHashMap<(ir::FuncId, Vec<hir::DiffKind>), ir::FuncId>,
+    /// `detach` identity functions by type.
+    pub detach_fns: FxHashMap<ir::TypeId, ir::FuncId>,
 }
 
 /// One concrete type an interface value may hold.
@@ -143,6 +152,10 @@ pub fn lower_program_with(
         optionals: FxHashMap::default(),
         conformances: options.type_conformances.clone(),
         dyn_types: FxHashMap::default(),
+        diff: autodiff::DiffInfo::new(),
+        math_derivatives_ready: false,
+        derivatives: FxHashMap::default(),
+        detach_fns: FxHashMap::default(),
     };
     let result = cx.lower_all(entry_fn);
     if let Err(e) = result {
@@ -346,7 +359,9 @@ impl<'db> Ctx<'db> {
 
     /// A fresh function name derived from `base` (identifier characters only).
     pub(crate) fn fresh_name(&mut self, base: &str) -> String {
+        // WGSL reserves identifiers that start with `__` (stdlib helpers are named so).
         let mut clean: String = base
+            .trim_start_matches('_')
             .chars()
             .map(|c| {
                 if c.is_ascii_alphanumeric() || c == '_' {

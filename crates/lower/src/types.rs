@@ -97,6 +97,20 @@ impl Ctx<'_> {
                             self.optionals.insert(id, inner_ty);
                             return Ok(id);
                         }
+                        if let Some(inner) = self.adt_arg(&ty, "DifferentialPair") {
+                            let inner_ty = self.ir_ty(&inner)?;
+                            let pair = self
+                                .diff
+                                .pair_type(&mut self.module.types, inner_ty)
+                                .ok_or_else(|| {
+                                    unsupported(format!(
+                                        "`DifferentialPair` of the non-differentiable type `{}`",
+                                        self.display(&inner)
+                                    ))
+                                })?;
+                            self.struct_types.insert(ty.clone(), pair);
+                            return Ok(pair);
+                        }
                         if data.attr("__intrinsic_type").is_some() {
                             return Err(unsupported(format!(
                                 "the type `{}` here",
@@ -122,9 +136,23 @@ impl Ctx<'_> {
                             fields.iter().map(|(n, t)| (n.as_str(), *t)).collect();
                         let id = self.module.types.add_struct(&name, refs);
                         self.struct_types.insert(ty.clone(), id);
+                        if self.is_differentiable_struct(*decl) {
+                            self.register_struct_differential(&ty, *decl, id)?;
+                        }
                         id
                     }
                 }
+            }
+            Ty::Assoc(inner, name) if name == "Differential" => {
+                let primal = self.ir_ty(inner)?;
+                self.diff
+                    .diff_type(&mut self.module.types, primal)
+                    .ok_or_else(|| {
+                        unsupported(format!(
+                            "`{}.Differential` of a non-differentiable type",
+                            self.display(inner)
+                        ))
+                    })?
             }
             Ty::Tuple(items) => {
                 if let Some(t) = self.struct_types.get(&ty) {
@@ -143,6 +171,80 @@ impl Ctx<'_> {
             }
             _ => return Err(unsupported(format!("the type `{}`", self.display(&ty)))),
         })
+    }
+
+    /// A struct that declares `IDifferentiable` (directly or through an interface that
+    /// inherits it).
+    fn is_differentiable_struct(&self, decl: hir::TypeDeclId) -> bool {
+        fn inherits(db: &dyn hir::Db, t: &Ty, depth: u32) -> bool {
+            let Ty::Adt(d, _) = t else { return false };
+            if d.loc(db).name() == "IDifferentiable" {
+                return true;
+            }
+            depth < 8
+                && hir::export::type_decl_bases(db, *d)
+                    .iter()
+                    .any(|b| inherits(db, b, depth + 1))
+        }
+        hir::export::type_decl_bases(self.db, decl)
+            .iter()
+            .any(|b| inherits(self.db, b, 0))
+    }
+
+    /// Tells autodiff how struct `ty` (IR `id`) maps to its `Differential`: a declared
+    /// `typealias Differential = D` matches fields by name; otherwise the differential is
+    /// synthesised from the fields not marked `no_diff`.
+    fn register_struct_differential(
+        &mut self,
+        ty: &Ty,
+        decl: hir::TypeDeclId,
+        id: TypeId,
+    ) -> R<()> {
+        let declared = normalize(
+            self.db,
+            self.file,
+            &Ty::Assoc(std::sync::Arc::new(ty.clone()), "Differential".into()),
+        );
+        let data = hir::type_decl_data(self.db, decl);
+        let stored: Vec<_> = data
+            .fields
+            .iter()
+            .filter(|f| !f.modifiers.is_static && f.global.is_none())
+            .collect();
+        if matches!(declared, Ty::Assoc(..)) || &declared == ty {
+            let no_diff: Vec<u32> = stored
+                .iter()
+                .enumerate()
+                .filter(|(_, f)| f.modifiers.no_diff)
+                .map(|(i, _)| i as u32)
+                .collect();
+            self.diff
+                .derive_struct_differential(&mut self.module.types, id, &no_diff);
+            return Ok(());
+        }
+        let diff_ty = self.ir_ty(&declared)?;
+        let names: Vec<String> = match self.module.types.kind(diff_ty) {
+            ir::TypeKind::Struct(sid) => self
+                .module
+                .types
+                .struct_def(*sid)
+                .map(|d| d.fields.iter().map(|f| f.name.clone()).collect())
+                .unwrap_or_default(),
+            _ => Vec::new(),
+        };
+        let fields = stored
+            .iter()
+            .map(|f| {
+                (!f.modifiers.no_diff)
+                    .then(|| names.iter().position(|n| n == f.name.as_str()))
+                    .flatten()
+                    .map(|i| i as u32)
+            })
+            .collect();
+        self.diff
+            .struct_diffs
+            .insert(id, autodiff::StructDiff { diff_ty, fields });
+        Ok(())
     }
 
     /// `enum E : uint` is stored as `uint`; enums default to `int`.

@@ -1,0 +1,264 @@
+//! Autodiff wiring: what hir says about differentiability becomes `autodiff::DiffInfo` entries
+//! as functions are lowered, and `fwd_diff(f)` / `bwd_diff(f)` become requests to autodiff for
+//! the derivative of `f`'s IR function.
+
+use hir::export::AttrArg;
+use hir::{DiffKind, FunctionId, ItemDef};
+use ir::{FuncId, MathFn};
+
+use crate::{Ctx, InstanceKey, LowerError, R, func, internal};
+
+/// The path named by the first argument of a derivative attribute (`[ForwardDerivative(g)]`).
+fn attr_target(data: &hir::FnData, attr: &str) -> Option<String> {
+    match data.attr(attr)?.args.first()? {
+        AttrArg::Path(p) => Some(p.last_name().to_string()),
+        AttrArg::String(s) => Some(s.clone()),
+        _ => None,
+    }
+}
+
+impl Ctx<'_> {
+    /// Records the differentiability facts of a newly declared instance (`key` lowered as `id`).
+    pub(crate) fn register_diff_facts(&mut self, key: &InstanceKey, id: FuncId) -> R<()> {
+        let db = self.db;
+        let data = hir::fn_data(db, key.func);
+        let sig = hir::fn_sig(db, key.func);
+        let treat = data.attr("TreatAsDifferentiable").is_some();
+        if data.is_differentiable() || treat {
+            self.diff.differentiable.insert(id);
+        }
+        if treat {
+            self.diff.treat_as_differentiable.insert(id);
+        }
+        if data.attr("PreferRecompute").is_some() {
+            self.diff.prefer_recompute.insert(id);
+        }
+        if data.attr("PreferCheckpoint").is_some() {
+            self.diff.prefer_checkpoint.insert(id);
+        }
+        if data.modifiers.no_diff {
+            self.diff.no_diff_return.insert(id);
+        }
+        let has_this = sig.is_member && !sig.is_static && data.kind != hir::FnKind::Init;
+        let offset = u32::from(has_this);
+        for (i, p) in sig.params.iter().enumerate() {
+            if p.no_diff {
+                self.diff
+                    .no_diff_params
+                    .entry(id)
+                    .or_default()
+                    .insert(i as u32 + offset);
+            }
+        }
+        if has_this && data.attr("NoDiffThis").is_some() {
+            self.diff.no_diff_params.entry(id).or_default().insert(0);
+        }
+        // Derivatives named on the function itself.
+        for (attr, kind) in [
+            ("ForwardDerivative", Link::Fwd),
+            ("BackwardDerivative", Link::Bwd),
+            ("PrimalSubstitute", Link::Substitute),
+        ] {
+            if let Some(name) = attr_target(&data, attr)
+                && let Some(g) = self.find_sibling(key.func, &name)
+            {
+                self.link(key, id, g, kind)?;
+            }
+        }
+        // Derivatives that name this function (`[ForwardDerivativeOf(f)]` on `g`).
+        for def in hir::file_items(db, key.func.loc(db).file) {
+            let ItemDef::Function(g) = def else { continue };
+            let gd = hir::fn_data(db, g);
+            for (attr, kind) in [
+                ("ForwardDerivativeOf", Link::Fwd),
+                ("BackwardDerivativeOf", Link::Bwd),
+                ("PrimalSubstituteOf", Link::Substitute),
+            ] {
+                if attr_target(&gd, attr).as_deref() == Some(data.name.as_str())
+                    && gd.in_type == data.in_type
+                    && g.loc(db).parent() == key.func.loc(db).parent()
+                {
+                    self.link(key, id, g, kind)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// A function named `name` declared beside `f` (same file, same enclosing type).
+    fn find_sibling(&self, f: FunctionId, name: &str) -> Option<FunctionId> {
+        let db = self.db;
+        let parent = f.loc(db).parent();
+        hir::file_items(db, f.loc(db).file)
+            .into_iter()
+            .filter_map(|d| match d {
+                ItemDef::Function(g) => Some(g),
+                _ => None,
+            })
+            .find(|g| hir::fn_data(db, *g).name == name && g.loc(db).parent() == parent)
+    }
+
+    /// Instantiates `g` with `key`'s bindings and records it as `id`'s derivative or substitute.
+    fn link(&mut self, key: &InstanceKey, id: FuncId, g: FunctionId, kind: Link) -> R<()> {
+        let db = self.db;
+        // Generic parameters bind by position: the derivative declares the same ones.
+        let own = hir::fn_sig(db, g).generics.clone();
+        let primal_generics = hir::fn_sig(db, key.func).generics.clone();
+        let mut subst: crate::Subst = key
+            .subst
+            .iter()
+            .filter(|(p, _)| !primal_generics.contains(p))
+            .cloned()
+            .collect();
+        for (gp, pp) in own.iter().zip(&primal_generics) {
+            if let Some(a) = hir::export::subst_lookup(&key.subst, pp) {
+                subst.push((gp.clone(), a));
+            }
+        }
+        let gkey = InstanceKey {
+            func: g,
+            subst,
+            this_ty: key.this_ty.clone(),
+        };
+        let gid = self.instance(gkey)?;
+        match kind {
+            Link::Fwd => {
+                self.diff.custom_fwd.insert(id, gid);
+                self.diff.differentiable.insert(id);
+            }
+            Link::Bwd => {
+                self.diff.custom_bwd.insert(id, gid);
+                self.diff.differentiable.insert(id);
+            }
+            Link::Substitute => {
+                self.diff.primal_substitute.insert(id, gid);
+            }
+        }
+        Ok(())
+    }
+
+    /// `detach(x)` at type `ty`: an identity function treated as differentiable with a zero
+    /// derivative, so that autodiff stops propagation there.
+    pub(crate) fn detach_fn(&mut self, ty: ir::TypeId) -> R<FuncId> {
+        if let Some(f) = self.detach_fns.get(&ty) {
+            return Ok(*f);
+        }
+        let name = self.fresh_name("detach");
+        let mut f = ir::Function {
+            name,
+            params: vec![ir::Param {
+                name: "x".into(),
+                ty,
+                dir: ir::ParamDir::In,
+            }],
+            ret: ty,
+            locals: Vec::new(),
+            values: Vec::new(),
+            body: Vec::new(),
+        };
+        let v = f.add_value(ty, ir::Inst::Load(ir::Place::param(0)));
+        f.body = vec![ir::Stmt::Let(v), ir::Stmt::Return(Some(v))];
+        let id = self.module.add_function(f);
+        self.diff.differentiable.insert(id);
+        self.diff.treat_as_differentiable.insert(id);
+        self.detach_fns.insert(ty, id);
+        Ok(id)
+    }
+
+    /// Lowers every queued function body.
+    pub(crate) fn drain_pending(&mut self) -> R<()> {
+        while let Some((key, id)) = self.pending.pop() {
+            func::lower_instance(self, key, id)?;
+        }
+        Ok(())
+    }
+
+    /// Lowers `stdlib/diff.slang`'s derivative functions and registers each with the math
+    /// intrinsic its `[ForwardDerivativeOf]` / `[BackwardDerivativeOf]` names.
+    fn ensure_math_derivatives(&mut self) -> R<()> {
+        if self.math_derivatives_ready {
+            return Ok(());
+        }
+        self.math_derivatives_ready = true;
+        let db = self.db;
+        let workspace = db.workspace();
+        let Some(file) = workspace
+            .stdlib(db)
+            .iter()
+            .copied()
+            .find(|f| f.path(db).ends_with("diff.slang"))
+        else {
+            return Err(internal("stdlib/diff.slang is not loaded"));
+        };
+        for def in hir::file_items(db, file) {
+            let ItemDef::Function(g) = def else { continue };
+            let data = hir::fn_data(db, g);
+            for (attr, forward) in [("ForwardDerivativeOf", true), ("BackwardDerivativeOf", false)]
+            {
+                let Some(math) = attr_target(&data, attr).and_then(|n| MathFn::from_name(&n))
+                else {
+                    continue;
+                };
+                let id = self.instance(InstanceKey {
+                    func: g,
+                    subst: Vec::new(),
+                    this_ty: None,
+                })?;
+                if forward {
+                    self.diff.register_math_fwd(math, id);
+                } else {
+                    self.diff.register_math_bwd(math, id);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The derivative of `primal` through `kinds` (innermost first), made on first request.
+    pub(crate) fn derivative(&mut self, primal: FuncId, kinds: &[DiffKind]) -> R<FuncId> {
+        if let Some(d) = self.derivatives.get(&(primal, kinds.to_vec())) {
+            return Ok(*d);
+        }
+        self.ensure_math_derivatives()?;
+        // Autodiff reads bodies: everything reachable from `primal` must be lowered first.
+        self.drain_pending()?;
+        let mut cur = primal;
+        for (i, kind) in kinds.iter().enumerate() {
+            let done = &kinds[..=i];
+            if let Some(d) = self.derivatives.get(&(primal, done.to_vec())) {
+                cur = *d;
+                continue;
+            }
+            let result = match kind {
+                DiffKind::Forward => autodiff::forward_derivative(&mut self.module, &mut self.diff, cur),
+                DiffKind::Backward => {
+                    autodiff::backward_derivative(&mut self.module, &mut self.diff, cur)
+                }
+            };
+            cur = result.map_err(|e| LowerError {
+                code: "E3001",
+                message: format!("cannot differentiate: {e}"),
+                item: None,
+                range: hir::TextRange::default(),
+            })?;
+            self.derivatives.insert((primal, done.to_vec()), cur);
+        }
+        Ok(cur)
+    }
+}
+
+/// Fields of a struct or elements of an array.
+pub(crate) fn component_count(types: &ir::Types, ty: ir::TypeId) -> u32 {
+    match types.kind(ty) {
+        ir::TypeKind::Struct(id) => types.struct_def(*id).map_or(0, |d| d.fields.len() as u32),
+        ir::TypeKind::Array { len, .. } => *len,
+        _ => 0,
+    }
+}
+
+#[derive(Clone, Copy)]
+enum Link {
+    Fwd,
+    Bwd,
+    Substitute,
+}
