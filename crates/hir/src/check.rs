@@ -72,14 +72,37 @@ fn check_entry_point(db: &dyn Db, func: FunctionId, diags: &mut Vec<Diag>) {
                         "`numthreads` sizes must be positive: a workgroup needs at least one thread in each dimension",
                         attr.range,
                     )),
-                    // Named constants are checked when the entry point is compiled.
-                    AttrArg::Path(_) => {}
+                    // Named constants (`static const uint kGroup = 64;`) must be positive too.
+                    AttrArg::Path(path) => {
+                        let resolver = Resolver::for_item(db, func.loc(db));
+                        match resolver.eval_const(&crate::data::ConstRef::Path(path.clone())) {
+                            Some(v) if v > 0 => {}
+                            Some(_) => diags.push(Diag::error(
+                                "E2017",
+                                "`numthreads` sizes must be positive: a workgroup needs at least one thread in each dimension",
+                                attr.range,
+                            )),
+                            None => diags.push(Diag::error(
+                                "E2017",
+                                format!("`{}` is not an integer constant: `numthreads` needs compile-time sizes", crate::resolve::path_text(path)),
+                                path.range(),
+                            )),
+                        }
+                    }
                     _ => diags.push(Diag::error("E2017", "`numthreads` sizes must be integer constants", attr.range)),
                 }
             }
         }
     }
     let sig = fn_sig(db, func);
+    if sig.ret != Ty::Void && !sig.ret.has_unknown() {
+        // slangc accepts and drops the value; say so.
+        diags.push(Diag::warning(
+            "E2017",
+            format!("the value returned by compute entry point `{}` is discarded: write results to a buffer", data.name),
+            data.ret_range.unwrap_or(data.name_range),
+        ));
+    }
     for (p, ps) in data.params.iter().zip(sig.params.iter()) {
         let Some((semantic, range)) = &p.semantic else {
             continue;
