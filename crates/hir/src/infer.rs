@@ -1412,6 +1412,9 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         if let Ty::Adt(decl, args) = &ty {
             let data = lower::type_decl_data(self.db, *decl);
             if let Some(i) = data.fields.iter().position(|f| &f.name == name) {
+                if data.fields[i].modifiers.visibility == Some(crate::data::Visibility::Private) {
+                    self.check_private_access(*decl, name, name_range);
+                }
                 self.result
                     .resolutions
                     .insert(e, ExprRes::Field(*decl, i as u32));
@@ -1437,6 +1440,17 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             })
             .collect();
         if !funcs.is_empty() {
+            if funcs.iter().all(|f| {
+                lower::fn_data(self.db, *f).modifiers.visibility
+                    == Some(crate::data::Visibility::Private)
+            }) && let Some(parent) = funcs[0].loc(self.db).parent()
+                && matches!(
+                    parent.kind(),
+                    Some(ItemKind::Struct | ItemKind::Interface | ItemKind::Enum)
+                )
+            {
+                self.check_private_access(TypeDeclId::new(self.db, parent), name, name_range);
+            }
             self.result
                 .resolutions
                 .insert(e, ExprRes::Function(funcs[0]));
@@ -1525,6 +1539,23 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 self.error("E2003", msg, name_range);
                 Ty::Unknown
             }
+        }
+    }
+
+    /// `private` members are only visible inside their own type's body.
+    fn check_private_access(&mut self, owner: TypeDeclId, name: &SmolStr, range: TextRange) {
+        let inside = self
+            .resolver
+            .self_ctx
+            .as_ref()
+            .is_some_and(|ctx| ctx.decl == Some(owner));
+        if !inside {
+            let type_name = owner.loc(self.db).name();
+            self.error(
+                "E2026",
+                format!("`{name}` is private to `{type_name}`: use it from `{type_name}`'s own methods, or drop `private`"),
+                range,
+            );
         }
     }
 
