@@ -193,8 +193,10 @@ impl Ctx<'_> {
         for def in hir::file_items(db, file) {
             let ItemDef::Function(g) = def else { continue };
             let data = hir::fn_data(db, g);
-            for (attr, forward) in [("ForwardDerivativeOf", true), ("BackwardDerivativeOf", false)]
-            {
+            for (attr, forward) in [
+                ("ForwardDerivativeOf", true),
+                ("BackwardDerivativeOf", false),
+            ] {
                 let Some(math) = attr_target(&data, attr).and_then(|n| MathFn::from_name(&n))
                 else {
                     continue;
@@ -230,7 +232,9 @@ impl Ctx<'_> {
                 continue;
             }
             let result = match kind {
-                DiffKind::Forward => autodiff::forward_derivative(&mut self.module, &mut self.diff, cur),
+                DiffKind::Forward => {
+                    autodiff::forward_derivative(&mut self.module, &mut self.diff, cur)
+                }
                 DiffKind::Backward => {
                     autodiff::backward_derivative(&mut self.module, &mut self.diff, cur)
                 }

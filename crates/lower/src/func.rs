@@ -2525,7 +2525,8 @@ impl FnLower<'_, '_> {
             "detach" => {
                 let x = in_args(self, 1)?[0];
                 let f = self.cx.detach_fn(self.vty(x))?;
-                self.emit(Inst::Call(f, vec![Arg::Value(x)]), None).map(Some)
+                self.emit(Inst::Call(f, vec![Arg::Value(x)]), None)
+                    .map(Some)
             }
             "diff_pair_make" | "diff_pair_make_zero" => {
                 let pair = match (&key.this_ty, sig.is_member) {
@@ -2739,7 +2740,9 @@ impl FnLower<'_, '_> {
                 }
                 self.emit(Inst::Construct(parts), Some(ty))
             }
-            TypeKind::Scalar(sc) | TypeKind::Vector { scalar: sc, .. } | TypeKind::Matrix { scalar: sc, .. } => {
+            TypeKind::Scalar(sc)
+            | TypeKind::Vector { scalar: sc, .. }
+            | TypeKind::Matrix { scalar: sc, .. } => {
                 let st = self.cx.module.types.scalar(sc);
                 let mut k = self.coerce(s, st)?;
                 if !matches!(self.kind(ty), TypeKind::Scalar(_)) {
@@ -2753,7 +2756,12 @@ impl FnLower<'_, '_> {
 
     /// `fwd_diff(f)(args)` / `bwd_diff(f)(args)` (nested too): lowers `f`, asks autodiff for
     /// the derivative and calls it.
-    fn lower_diff_call(&mut self, e: ExprId, target: ExprId, args: &[ExprId]) -> R<Option<ValueId>> {
+    fn lower_diff_call(
+        &mut self,
+        e: ExprId,
+        target: ExprId,
+        args: &[ExprId],
+    ) -> R<Option<ValueId>> {
         let mut kinds = Vec::new();
         let mut inner = target;
         let mut explicit = None;
