@@ -2009,6 +2009,11 @@ impl FnLower<'_, '_> {
         if let Some(i) = self.optional_field(this_ty, &data.name) {
             return self.emit(Inst::Extract(recv, i), None);
         }
+        if self.cx.adt_arg(this_ty, "DifferentialPair").is_some()
+            && matches!(data.name.as_str(), "p" | "v" | "d")
+        {
+            return self.emit(Inst::Extract(recv, u32::from(data.name == "d")), None);
+        }
         let getter = data
             .getter
             .ok_or_else(|| unsupported("a property without a getter"))?;

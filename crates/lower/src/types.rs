@@ -235,8 +235,18 @@ impl Ctx<'_> {
         let fields = stored
             .iter()
             .map(|f| {
+                // `[DerivativeMember(D.field)]` names the field; otherwise the same name.
+                let target = f
+                    .attrs
+                    .iter()
+                    .find(|a| a.name == "DerivativeMember")
+                    .and_then(|a| match a.args.first() {
+                        Some(hir::export::AttrArg::Path(p)) => Some(p.last_name().to_string()),
+                        _ => None,
+                    })
+                    .unwrap_or_else(|| f.name.to_string());
                 (!f.modifiers.no_diff)
-                    .then(|| names.iter().position(|n| n == f.name.as_str()))
+                    .then(|| names.iter().position(|n| *n == target))
                     .flatten()
                     .map(|i| i as u32)
             })
