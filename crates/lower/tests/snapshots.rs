@@ -528,3 +528,262 @@ void computeMain()
         ],
     );
 }
+
+/// The functions of `src`'s module whose names are in `names`, printed (the stdlib's math
+/// derivatives are left out).
+fn check_functions(src: &str, names: &[&str], expected: Expect) {
+    let module = lower(src).unwrap_or_else(|d| panic!("lowering failed: {d:?}"));
+    let text: Vec<String> = module
+        .functions
+        .iter()
+        .filter(|f| names.contains(&f.name.as_str()))
+        .map(|f| ir::print_function(&module, f))
+        .collect();
+    expected.assert_eq(&text.join("\n"));
+}
+
+#[test]
+fn forward_derivative_call() {
+    check_functions(
+        r#"
+RWStructuredBuffer<float> outputBuffer;
+[Differentiable]
+float f(float x) { return x * x + sin(x); }
+[numthreads(1, 1, 1)]
+void computeMain(uint3 tid : SV_DispatchThreadID)
+{
+    DifferentialPair<float> r = fwd_diff(f)(diffPair(2.0, 1.0));
+    outputBuffer[0] = r.d;
+}
+"#,
+        &["computeMain", "f", "s_fwd_f"],
+        expect![[r#"
+            fn computeMain(tid: uint3) -> void {
+              local r: DiffPair_float
+              %0: float = 2.0
+              %1: float = 1.0
+              %2: DiffPair_float = construct %0, %1
+              %3: DiffPair_float = call s_fwd_f(%2)
+              store $r, %3
+              %4: int = 0
+              %5: float = load $r.d
+              store @outputBuffer[%4], %5
+            }
+
+            fn f(x: float) -> float {
+              %0: float = load $x
+              %1: float = load $x
+              %2: float = mul %0, %1
+              %3: float = load $x
+              %4: float = sin %3
+              %5: float = add %2, %4
+              return %5
+            }
+
+            fn s_fwd_f(x: DiffPair_float) -> DiffPair_float {
+              %0: float = load $x.p
+              %1: float = load $x.d
+              %2: float = load $x.p
+              %3: float = load $x.d
+              %4: float = mul %0, %2
+              %5: float = mul %1, %2
+              %6: float = mul %0, %3
+              %7: float = add %5, %6
+              %8: float = load $x.p
+              %9: float = load $x.d
+              %10: DiffPair_float = construct %8, %9
+              %11: DiffPair_float = call fwd_sin(%10)
+              %12: float = extract %11, 0
+              %13: float = extract %11, 1
+              %14: float = add %4, %12
+              %15: float = add %7, %13
+              %16: DiffPair_float = construct %14, %15
+              return %16
+            }
+        "#]],
+    );
+}
+
+#[test]
+fn backward_derivative_call() {
+    check_functions(
+        r#"
+RWStructuredBuffer<float> outputBuffer;
+[Differentiable]
+float f(float x, float y) { return x * y + exp(x); }
+[numthreads(1, 1, 1)]
+void computeMain(uint3 tid : SV_DispatchThreadID)
+{
+    var x = diffPair(1.0);
+    var y = diffPair(3.0);
+    bwd_diff(f)(x, y, 1.0);
+    outputBuffer[0] = x.d;
+    outputBuffer[1] = y.d;
+}
+"#,
+        &["computeMain", "f", "s_bwd_f"],
+        expect![[r#"
+            fn computeMain(tid: uint3) -> void {
+              local x: DiffPair_float
+              local y: DiffPair_float
+              %0: float = 1.0
+              %1: float = zero
+              %2: DiffPair_float = construct %0, %1
+              store $x, %2
+              %3: float = 3.0
+              %4: float = zero
+              %5: DiffPair_float = construct %3, %4
+              store $y, %5
+              %6: float = 1.0
+              %7: void = call s_bwd_f(inout $x, inout $y, %6)
+              %8: int = 0
+              %9: float = load $x.d
+              store @outputBuffer[%8], %9
+              %10: int = 1
+              %11: float = load $y.d
+              store @outputBuffer[%10], %11
+            }
+
+            fn f(x: float, y: float) -> float {
+              %0: float = load $x
+              %1: float = load $y
+              %2: float = mul %0, %1
+              %3: float = load $x
+              %4: float = exp %3
+              %5: float = add %2, %4
+              return %5
+            }
+
+            fn s_bwd_f(inout x: DiffPair_float, inout y: DiffPair_float, dOut: float) -> void {
+              local P_x: float
+              local P_y: float
+              local ret_flag: bool
+              local retval: float
+              local d_retval: float
+              local adj5: float
+              local adj2: float
+              local adj4: float
+              local pair: DiffPair_float
+              local adj3: float
+              local d_P_x: float
+              local adj0: float
+              local adj1: float
+              local d_P_y: float
+              %58: float = load $x.p
+              store $P_x, %58
+              %59: float = load $y.p
+              store $P_y, %59
+              %6: bool = false
+              store $ret_flag, %6
+              %0: float = load $P_x
+              %1: float = load $P_y
+              %2: float = mul %0, %1
+              %3: float = load $P_x
+              %4: float = exp %3
+              %5: float = add %2, %4
+              store $retval, %5
+              %7: bool = true
+              store $ret_flag, %7
+              %49: float = zero
+              store $adj0, %49
+              %50: float = zero
+              store $adj1, %50
+              %51: float = zero
+              store $adj2, %51
+              %52: float = zero
+              store $adj3, %52
+              %53: float = zero
+              store $adj4, %53
+              %54: float = zero
+              store $adj5, %54
+              %55: float = zero
+              store $d_P_x, %55
+              %56: float = zero
+              store $d_P_y, %56
+              %57: float = load $dOut
+              store $d_retval, %57
+              %11: float = load $d_retval
+              %12: float = zero
+              store $d_retval, %12
+              %13: float = load $adj5
+              %14: float = add %13, %11
+              store $adj5, %14
+              %15: float = load $adj5
+              %16: float = zero
+              store $adj5, %16
+              %17: float = load $adj2
+              %18: float = add %17, %15
+              store $adj2, %18
+              %19: float = load $adj4
+              %20: float = add %19, %15
+              store $adj4, %20
+              %21: float = load $adj4
+              %22: float = zero
+              store $adj4, %22
+              %23: float = zero
+              %24: DiffPair_float = construct %3, %23
+              store $pair, %24
+              %25: void = call bwd_exp(inout $pair, %21)
+              %26: float = load $pair.d
+              %27: float = load $adj3
+              %28: float = add %27, %26
+              store $adj3, %28
+              %29: float = load $adj3
+              %30: float = zero
+              store $adj3, %30
+              %31: float = load $d_P_x
+              %32: float = add %31, %29
+              store $d_P_x, %32
+              %33: float = load $adj2
+              %34: float = zero
+              store $adj2, %34
+              %35: float = mul %33, %1
+              %36: float = load $adj0
+              %37: float = add %36, %35
+              store $adj0, %37
+              %38: float = mul %33, %0
+              %39: float = load $adj1
+              %40: float = add %39, %38
+              store $adj1, %40
+              %41: float = load $adj1
+              %42: float = zero
+              store $adj1, %42
+              %43: float = load $d_P_y
+              %44: float = add %43, %41
+              store $d_P_y, %44
+              %45: float = load $adj0
+              %46: float = zero
+              store $adj0, %46
+              %47: float = load $d_P_x
+              %48: float = add %47, %45
+              store $d_P_x, %48
+              %60: float = load $d_P_x
+              store $x.d, %60
+              %61: float = load $d_P_y
+              store $y.d, %61
+              return
+            }
+        "#]],
+    );
+}
+
+#[test]
+fn derivative_errors_point_at_the_derivative() {
+    check_error(
+        r#"
+RWStructuredBuffer<float> outputBuffer;
+[Differentiable]
+float f(float x) { float s = 0; for (int i = 0; i < int(x); i++) s += x; return s; }
+[numthreads(1, 1, 1)]
+void computeMain(uint3 tid : SV_DispatchThreadID)
+{
+    var x = diffPair(1.0);
+    bwd_diff(f)(x, 1.0);
+    outputBuffer[0] = x.d;
+}
+"#,
+        expect![
+            "E3001 248..259 `bwd_diff(f)`: cannot differentiate: in f: loop #1 needs [MaxIters(N)] or [ForceUnroll] with [MaxIters(N)] to be differentiated in reverse mode (its iteration count is not known)"
+        ],
+    );
+}
