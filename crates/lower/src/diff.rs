@@ -206,6 +206,8 @@ impl Ctx<'_> {
                     subst: Vec::new(),
                     this_ty: None,
                 })?;
+                // Derivatives are differentiable again (second derivatives of `sin`).
+                self.diff.differentiable.insert(id);
                 if forward {
                     self.diff.register_math_fwd(math, id);
                 } else {
@@ -245,6 +247,8 @@ impl Ctx<'_> {
                 item: None,
                 range: hir::TextRange::default(),
             })?;
+            // A derivative can be differentiated again (`fwd_diff(bwd_diff(f))`).
+            self.diff.differentiable.insert(cur);
             self.derivatives.insert((primal, done.to_vec()), cur);
         }
         Ok(cur)

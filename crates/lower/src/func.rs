@@ -705,12 +705,12 @@ impl FnLower<'_, '_> {
 
     /// `if (!cond) break;`
     fn break_unless(&mut self, cond: ExprId) -> R<()> {
+        // `if (c) {} else { break }`: the shape autodiff reads a counting loop's trip count from.
         let c = self.lower_cond(cond)?;
-        let not = self.emit(Inst::Unary(UnaryOp::Not, c), None)?;
         self.stmt(ir::Stmt::If {
-            cond: not,
-            then_block: vec![ir::Stmt::Break],
-            else_block: Vec::new(),
+            cond: c,
+            then_block: Vec::new(),
+            else_block: vec![ir::Stmt::Break],
         });
         Ok(())
     }
