@@ -147,6 +147,8 @@ pub struct GenericParamData {
     pub name: SmolStr,
     pub kind: GenericParamKind,
     pub range: TextRange,
+    /// A type pack (`each T`).
+    pub variadic: bool,
 }
 
 /// `where T : IFoo`.
@@ -162,6 +164,8 @@ pub struct ParamData {
     pub ty: TypeRef,
     pub modifiers: Modifiers,
     pub has_default: bool,
+    /// A parameter pack (`expand each T args`).
+    pub variadic: bool,
     pub semantic: Option<(SmolStr, TextRange)>,
     pub range: TextRange,
     pub name_range: TextRange,

@@ -41,6 +41,10 @@ pub struct FnSig {
     pub kind: FnKind,
     /// Whether the function is a member of a type (it has a `this`).
     pub is_member: bool,
+    /// Index of the parameter pack (`expand each T args`), which takes all remaining arguments.
+    pub variadic_from: Option<usize>,
+    /// Type packs (`each T`) among the generic parameters; bound per argument, not inferred.
+    pub generic_is_pack: Vec<bool>,
     pub diags: Vec<Diag>,
 }
 
@@ -130,6 +134,8 @@ pub fn fn_sig(db: &dyn Db, func: FunctionId) -> Arc<FnSig> {
         is_mutating: data.is_mutating(),
         kind: data.kind,
         is_member: data.in_type,
+        variadic_from: data.params.iter().position(|p| p.variadic),
+        generic_is_pack: data.generics.iter().map(|g| g.variadic).collect(),
         diags,
     })
 }
@@ -884,7 +890,10 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         match (&from, &to) {
             (Ty::Array(a, n), Ty::Array(b, m)) => {
                 let lens_ok = n == m || matches!(n, Len::Unknown) || matches!(m, Len::Unknown);
-                (lens_ok && self.conversion_cost(a, b) == Some(Cost::EXACT)).then_some(Cost::EXACT)
+                // Elements must be the same type (or one that stays symbolic, such as a
+                // synthesised `Differential`).
+                let elems_ok = self.conversion_cost(a, b).is_some_and(|c| c.0 <= 1);
+                (lens_ok && elems_ok).then_some(Cost::EXACT)
             }
             (Ty::Adt(d, _), Ty::Scalar(k)) if k.is_integer() => {
                 (lower::type_decl_data(self.db, *d).kind == TypeDeclKind::Enum)
@@ -1231,6 +1240,15 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 let name = resolve::path_text(path);
                 if is_printf(&name) || is_make_tuple(&name) {
                     return Ty::Unknown;
+                }
+                // Inside a blanket extension (`extension<T : IFoo> T`), requirements of the
+                // constraints are members of `this`.
+                if path.segments.len() == 1
+                    && let Some(ctx) = self.resolver.self_ctx.clone()
+                    && matches!(ctx.ty, Ty::Param(_) | Ty::This)
+                    && !resolve::lookup_member_items(self.db, self.file, &ctx.ty, &name).is_empty()
+                {
+                    return self.member_of(e, &ctx.ty, &path.last_name(), path.range(), true);
                 }
                 self.error(
                     "E2001",
@@ -2255,7 +2273,9 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             None => fn_sig(self.db, cand.func),
         };
         let required = sig.params.iter().filter(|p| !p.has_default).count();
-        if arg_tys.len() < required || arg_tys.len() > sig.params.len() {
+        let too_many = arg_tys.len() > sig.params.len() && sig.variadic_from.is_none();
+        let required = sig.variadic_from.map_or(required, |k| required.min(k));
+        if arg_tys.len() < required || too_many {
             return Err(Box::new(Rejection::Arity {
                 expected: sig.params.len(),
                 required,
@@ -2294,6 +2314,11 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             }
             for (i, g) in sig.generics.iter().enumerate() {
                 if resolve::subst_lookup(&binds, g).is_some() {
+                    continue;
+                }
+                // A type pack stands for one type per argument: checked when specialised.
+                if sig.generic_is_pack.get(i).copied().unwrap_or(false) {
+                    binds.push((g.clone(), GenericArg::Type(Ty::Unknown)));
                     continue;
                 }
                 let found = &cands_by_param[i];
@@ -2362,6 +2387,10 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         }
         let mut cost = 0u32;
         for (i, (p, a)) in params.iter().zip(arg_tys.iter()).enumerate() {
+            if sig.variadic_from == Some(i) {
+                // The pack takes this and every later argument.
+                break;
+            }
             match self.conversion_cost(a, &p.ty) {
                 Some(c) => cost += c.0,
                 None => {

@@ -537,6 +537,7 @@ fn lower_param(node: &SyntaxNode) -> ParamData {
         ty,
         modifiers: lower_modifiers(node),
         has_default: has_token(node, EQ),
+        variadic: node.children().any(|c| c.kind() == EXPAND_TYPE),
         semantic: node
             .children()
             .find(|c| c.kind() == SEMANTIC)
@@ -1057,6 +1058,7 @@ fn lower_generics(node: &SyntaxNode) -> Vec<GenericParamData> {
                         .collect(),
                 },
                 range: range_of(&p),
+                variadic: has_token(&p, EACH_KW),
             }),
             VALUE_PARAM => Some(GenericParamData {
                 name: name_text(&p),
@@ -1067,6 +1069,7 @@ fn lower_generics(node: &SyntaxNode) -> Vec<GenericParamData> {
                         .map_or(TypeRef::Error, |t| lower_type(&t)),
                 },
                 range: range_of(&p),
+                variadic: false,
             }),
             _ => None,
         })

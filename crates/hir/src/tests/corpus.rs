@@ -21,13 +21,14 @@ fn slang_files(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
-#[test]
-fn syntax_corpus_checks_without_errors() {
-    let dir = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/syntax"));
+fn check_dir_without_errors(sub: &str) {
+    let root = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests"));
+    let dir = root.join(sub);
     let mut paths = Vec::new();
     slang_files(&dir, &mut paths);
     paths.sort();
-    // All files in one database, by path relative to the corpus root, so imports resolve.
+    assert!(!paths.is_empty(), "no .slang files under {}", dir.display());
+    // All files in one database, by path relative to the directory, so imports resolve.
     let mut db = RootDatabase::default();
     let files: Vec<_> = paths
         .iter()
@@ -48,5 +49,20 @@ fn syntax_corpus_checks_without_errors() {
             report.push_str(&format!("== {rel}\n{rendered}"));
         }
     }
-    assert!(report.is_empty(), "diagnostics in the corpus:\n{report}");
+    assert!(report.is_empty(), "diagnostics in tests/{sub}:\n{report}");
+}
+
+#[test]
+fn syntax_corpus_checks_without_errors() {
+    check_dir_without_errors("syntax");
+}
+
+#[test]
+fn compute_tests_check_without_errors() {
+    check_dir_without_errors("compute");
+}
+
+#[test]
+fn autodiff_tests_check_without_errors() {
+    check_dir_without_errors("autodiff");
 }
