@@ -329,6 +329,16 @@ impl FnLower<'_, '_> {
     }
 
     fn emit(&mut self, inst: Inst, explicit: Option<TypeId>) -> R<ValueId> {
+        // `N - 1` with a generic value `N`: folded, so that counting loops keep literal bounds.
+        let inst = match inst {
+            Inst::Binary(op, a, b) => match (self.int_literal(a), self.int_literal(b), op) {
+                (Some(x), Some(y), BinaryOp::Add) => Inst::Literal(Literal::I32(x.wrapping_add(y))),
+                (Some(x), Some(y), BinaryOp::Sub) => Inst::Literal(Literal::I32(x.wrapping_sub(y))),
+                (Some(x), Some(y), BinaryOp::Mul) => Inst::Literal(Literal::I32(x.wrapping_mul(y))),
+                _ => Inst::Binary(op, a, b),
+            },
+            other => other,
+        };
         let ctx = ir::infer::Ctx {
             globals: &self.cx.module.globals,
             functions: &self.cx.module.functions,
@@ -344,6 +354,14 @@ impl FnLower<'_, '_> {
         let v = self.f.add_value(ty, inst);
         self.stmt(ir::Stmt::Let(v));
         Ok(v)
+    }
+
+    /// The value of an `int` literal.
+    fn int_literal(&self, v: ValueId) -> Option<i32> {
+        match self.f.value(v).map(|d| &d.inst) {
+            Some(Inst::Literal(Literal::I32(x))) => Some(*x),
+            _ => None,
+        }
     }
 
     fn block(&mut self, f: impl FnOnce(&mut Self) -> R<()>) -> R<Block> {
@@ -1052,7 +1070,7 @@ impl FnLower<'_, '_> {
                 }
                 let v = self.lower_expr(base)?;
                 if let Some(ExprRes::Field(decl, i)) = self.res(e) {
-                    let idx = self.field_index(decl, i);
+                    let idx = self.member_index(&bt, decl, i, &name)?;
                     return self.emit(Inst::Extract(v, idx), None);
                 }
                 if let Some(i) = tuple_index(&bt, &name) {
@@ -1085,6 +1103,26 @@ impl FnLower<'_, '_> {
     }
 
     /// Index of hir field `i` among the instance fields kept in the IR struct.
+    /// The IR field of member `i` (`name`) of `decl` read on a value of type `base`: members of a
+    /// synthesised `S.Differential` are found by name (it has only the differentiable fields).
+    fn member_index(&mut self, base: &Ty, decl: hir::TypeDeclId, i: u32, name: &str) -> R<u32> {
+        let base = apply(&self.subst, self.this_ty.as_ref(), base);
+        if !matches!(base, Ty::Assoc(..)) {
+            return Ok(self.field_index(decl, i));
+        }
+        let t = self.ir_ty(&base)?;
+        let TypeKind::Struct(sid) = self.kind(t) else {
+            return Ok(self.field_index(decl, i));
+        };
+        self.cx
+            .module
+            .types
+            .struct_def(sid)
+            .and_then(|d| d.fields.iter().position(|f| f.name == name))
+            .map(|x| x as u32)
+            .ok_or_else(|| unsupported(format!("the member `{name}` of this differential")))
+    }
+
     fn field_index(&self, decl: hir::TypeDeclId, i: u32) -> u32 {
         let data = hir::type_decl_data(self.cx.db, decl);
         data.fields
@@ -1164,7 +1202,7 @@ impl FnLower<'_, '_> {
                     return Ok(Some(self.property_place(e, p, recv, bt)?));
                 }
                 let field = match self.res(e) {
-                    Some(ExprRes::Field(decl, i)) => Some(self.field_index(decl, i)),
+                    Some(ExprRes::Field(decl, i)) => Some(self.member_index(&bt, decl, i, &name)?),
                     _ => tuple_index(&bt, &name),
                 };
                 let swz = if field.is_none() && matches!(bt, Ty::Vector(..)) {

@@ -112,47 +112,47 @@ void computeMain()
                 %2: int = load $i
                 %3: int = 4
                 %4: bool = lt %2, %3
-                %5: bool = not %4
-                if %5 {
+                if %4 {
+                } else {
                   break
                 }
-                %6: int = load $i
-                %7: int = 2
-                %8: bool = eq %6, %7
-                if %8 {
+                %5: int = load $i
+                %6: int = 2
+                %7: bool = eq %5, %6
+                if %7 {
                   continue
                 }
-                %9: int = load $i
-                %10: int = load $s
-                %11: int = add %10, %9
-                store $s, %11
+                %8: int = load $i
+                %9: int = load $s
+                %10: int = add %9, %8
+                store $s, %10
               } continuing {
-                %12: int = load $i
-                %13: int = 1
-                %14: int = add %12, %13
-                store $i, %14
+                %11: int = load $i
+                %12: int = 1
+                %13: int = add %11, %12
+                store $i, %13
               }
-              %15: int = 0
-              %16: int = load $s
-              %17: int = 1
-              %18: bool = gt %16, %17
-              store $logic, %18
-              if %18 {
-                %19: int = load $s
-                %20: bool = call positive(%19)
-                store $logic, %20
+              %14: int = 0
+              %15: int = load $s
+              %16: int = 1
+              %17: bool = gt %15, %16
+              store $logic, %17
+              if %17 {
+                %18: int = load $s
+                %19: bool = call positive(%18)
+                store $logic, %19
               }
-              %21: bool = load $logic
-              if %21 {
-                %22: int = load $s
-                store $ternary, %22
+              %20: bool = load $logic
+              if %20 {
+                %21: int = load $s
+                store $ternary, %21
               } else {
-                %23: int = 1
-                %24: int = neg %23
-                store $ternary, %24
+                %22: int = 1
+                %23: int = neg %22
+                store $ternary, %23
               }
-              %25: int = load $ternary
-              store @outputBuffer[%15], %25
+              %24: int = load $ternary
+              store @outputBuffer[%14], %24
             }
 
             fn positive(x: int) -> bool {
@@ -404,23 +404,23 @@ void computeMain()
                 %3: int = load $i
                 %4: int = 3
                 %5: bool = lt %3, %4
-                %6: bool = not %5
-                if %6 {
+                if %5 {
+                } else {
                   break
                 }
-                %7: int = load $i
-                %8: float = load $a[%7]
-                %9: float = load $s
-                %10: float = add %9, %8
-                store $s, %10
+                %6: int = load $i
+                %7: float = load $a[%6]
+                %8: float = load $s
+                %9: float = add %8, %7
+                store $s, %9
               } continuing {
-                %11: int = load $i
-                %12: int = 1
-                %13: int = add %11, %12
-                store $i, %13
+                %10: int = load $i
+                %11: int = 1
+                %12: int = add %10, %11
+                store $i, %12
               }
-              %14: float = load $s
-              return %14
+              %13: float = load $s
+              return %13
             }
         "#]],
     );
