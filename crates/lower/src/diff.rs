@@ -131,7 +131,9 @@ impl Ctx<'_> {
                 self.diff.differentiable.insert(id);
             }
             Link::Substitute => {
+                // Differentiated through the substitute's body.
                 self.diff.primal_substitute.insert(id, gid);
+                self.diff.differentiable.insert(id);
             }
         }
         Ok(())
