@@ -22,6 +22,7 @@ pub fn fn_diagnostics(db: &dyn Db, func: FunctionId) -> Arc<[Diag]> {
     let mut diags = sig.diags.clone();
     if data.has_body {
         diags.extend(infer::infer(db, func).diags.iter().cloned());
+        diags.extend(crate::diffcheck::diff_diagnostics(db, func).iter().cloned());
     }
     // Duplicate parameter names.
     for (i, p) in data.params.iter().enumerate() {

@@ -12,6 +12,7 @@ mod body;
 mod check;
 mod data;
 mod diagnostics;
+mod diffcheck;
 mod ids;
 mod infer;
 mod lower;
@@ -31,6 +32,7 @@ pub use data::{
     FnData, FnKind, GenericArgRef, ParamDir, PathRef, TypeDeclData, TypeDeclKind, TypeRef,
 };
 pub use diagnostics::{Diagnostic, RelatedInfo, Severity};
+pub use diffcheck::is_differentiable_as;
 pub use ids::{
     AliasId, ExtensionId, FunctionId, GenericParamId, GlobalId, ItemDef, ItemKind, ItemLoc,
     PropertyId, SubscriptId, TypeDeclId,

@@ -85,7 +85,7 @@ fn editing_a_body_reruns_only_that_function() {
     check_edit(
         &BEFORE.replace("x * 2.0", "x * 3.0 + 1.0"),
         expect![[r#"
-            f: fn_body, fn_data, fn_diagnostics, infer, item_syntax
+            f: diff_diagnostics, fn_body, fn_data, fn_diagnostics, infer, item_syntax
             g: item_syntax
             computeMain: item_syntax
         "#]],
@@ -99,7 +99,7 @@ fn editing_a_signature_reruns_its_dependants() {
         &BEFORE.replace("float g(float y)", "float g(float y, float z = 0.0)"),
         expect![[r#"
             f: item_syntax
-            g: fn_body, fn_data, fn_diagnostics, fn_sig, infer, item_syntax
+            g: diff_diagnostics, fn_body, fn_callees, fn_data, fn_diagnostics, fn_sig, infer, item_syntax
             computeMain: infer, item_syntax
         "#]],
     );

@@ -1,0 +1,658 @@
+//! Differentiability checks (E3xxx), per function: calls that would drop derivatives, stores into
+//! `no_diff` locations, `fwd_diff`/`bwd_diff` of functions that have no derivative, loops without
+//! an iteration bound in reverse-mode code, recursion, and `no_diff` on something that is not a
+//! call. Messages start with slangc's wording, then say what to do.
+//!
+//! "Derivative-carrying" follows the derivative data-flow analysis of the reference
+//! (autodiff-types.md): a value carries a derivative when it flows from a differentiable,
+//! non-`no_diff` parameter through differentiable operations into a value of a differentiable type.
+
+use std::sync::Arc;
+
+use base_db::Db;
+use rustc_hash::FxHashSet;
+use smol_str::SmolStr;
+
+use crate::TextRange;
+use crate::body::{BinaryOp, Body, DiffKind, Expr, ExprId, LocalId, Stmt, StmtId};
+use crate::data::{AttrArg, FnKind, ParamDir};
+use crate::diagnostics::Diag;
+use crate::ids::{FunctionId, ItemDef};
+use crate::infer::{self, ExprRes, InferenceResult, fn_sig};
+use crate::lower;
+use crate::resolve::{self, Resolver};
+use crate::ty::{ScalarKind, Ty};
+
+/// The functions a function's body calls (resolved calls only), for the recursion check.
+#[salsa::tracked(returns(clone))]
+pub fn fn_callees(db: &dyn Db, func: FunctionId) -> Arc<[FunctionId]> {
+    if !lower::fn_data(db, func).has_body {
+        return Arc::from([]);
+    }
+    let body = lower::fn_body(db, func);
+    let infer = infer::infer(db, func);
+    let mut out: Vec<FunctionId> = body
+        .exprs
+        .iter()
+        .filter(|(_, e)| matches!(e, Expr::Call { .. }))
+        .filter_map(|(id, _)| match infer.resolutions.get(&id) {
+            Some(ExprRes::Function(f)) => Some(*f),
+            _ => None,
+        })
+        .collect();
+    let mut seen = FxHashSet::default();
+    out.retain(|f| seen.insert(*f));
+    out.into()
+}
+
+/// Whether `func` can be differentiated in mode `kind`: by attribute, by a custom derivative named
+/// on it, or by a `[...DerivativeOf(func)]` function in its own file.
+#[salsa::tracked(returns(copy))]
+pub fn is_differentiable_as(db: &dyn Db, func: FunctionId, kind: DiffKind) -> bool {
+    let data = lower::fn_data(db, func);
+    let by_attr = data.attrs.iter().any(|a| match a.name.as_str() {
+        // A primal substitute is differentiated in place of the function.
+        "Differentiable"
+        | "BackwardDifferentiable"
+        | "TreatAsDifferentiable"
+        | "PrimalSubstitute" => true,
+        "ForwardDifferentiable" => kind == DiffKind::Forward,
+        "BackwardDerivative" => kind == DiffKind::Backward,
+        "ForwardDerivative" => kind == DiffKind::Forward,
+        _ => false,
+    });
+    by_attr
+        || derivative_of_targets(db, func.loc(db).file, kind)
+            .iter()
+            .any(|n| *n == data.name)
+}
+
+/// Names of the functions given a custom derivative by `[ForwardDerivativeOf(f)]` /
+/// `[BackwardDerivativeOf(f)]` in a file (matched by name: overloads share their derivatives'
+/// attribute targets in practice, and a name match never produces a false error).
+#[salsa::tracked(returns(clone))]
+pub fn derivative_of_targets(
+    db: &dyn Db,
+    file: base_db::SourceFile,
+    kind: DiffKind,
+) -> Arc<[SmolStr]> {
+    let attr_name = match kind {
+        DiffKind::Forward => "ForwardDerivativeOf",
+        DiffKind::Backward => "BackwardDerivativeOf",
+    };
+    let mut out = Vec::new();
+    for def in crate::file_items(db, file) {
+        let ItemDef::Function(f) = def else { continue };
+        let data = lower::fn_data(db, f);
+        let targets = data
+            .attrs
+            .iter()
+            .filter(|a| a.name == attr_name || a.name == "PrimalSubstituteOf");
+        for attr in targets {
+            if let Some(AttrArg::Path(p)) = attr.args.first()
+                && let Some(last) = p.segments.last()
+            {
+                out.push(last.name.clone());
+            }
+        }
+    }
+    out.sort();
+    out.dedup();
+    out.into()
+}
+
+/// The differentiability diagnostics of one function (ranges relative to it).
+#[salsa::tracked(returns(clone))]
+pub fn diff_diagnostics(db: &dyn Db, func: FunctionId) -> Arc<[Diag]> {
+    let data = lower::fn_data(db, func);
+    if !data.has_body {
+        return Arc::from([]);
+    }
+    let body = lower::fn_body(db, func);
+    let infer = infer::infer(db, func);
+    let mut diags = Vec::new();
+    check_no_diff_usage(&body, &mut diags);
+    check_diff_operands(db, &body, &infer, &mut diags);
+    check_recursion(db, func, &body, &infer, &mut diags);
+    let mode = if data
+        .attrs
+        .iter()
+        .any(|a| matches!(a.name.as_str(), "Differentiable" | "BackwardDifferentiable"))
+    {
+        Some(DiffKind::Backward)
+    } else if data.attr("ForwardDifferentiable").is_some() {
+        Some(DiffKind::Forward)
+    } else {
+        None
+    };
+    if let Some(mode) = mode {
+        let flow = DerivFlow::compute(db, func, &body, &infer);
+        check_calls(db, &body, &infer, &flow, mode, &mut diags);
+        check_no_diff_stores(db, &body, &infer, &flow, &mut diags);
+        if mode == DiffKind::Backward {
+            check_loops(&body, &flow, &mut diags);
+        }
+    }
+    diags.into()
+}
+
+/// `no_diff` decorates calls and subscripts only (slangc E38031).
+fn check_no_diff_usage(body: &Body, diags: &mut Vec<Diag>) {
+    for (id, expr) in body.exprs.iter() {
+        if let Expr::NoDiff(inner) = expr
+            && !matches!(
+                body.exprs[*inner],
+                Expr::Call { .. } | Expr::Index { .. } | Expr::Missing
+            )
+        {
+            diags.push(Diag::error(
+                "E3005",
+                "'no_diff' can only be used to decorate a call or a subscript operation: write `no_diff f(x)`, or use `detach(x)` to drop the derivative of a value",
+                start_of(body.expr_range(id)),
+            ));
+        }
+    }
+}
+
+/// `fwd_diff(f)` / `bwd_diff(f)` of a function that has no such derivative (slangc E30027).
+fn check_diff_operands(db: &dyn Db, body: &Body, infer: &InferenceResult, diags: &mut Vec<Diag>) {
+    for (id, expr) in body.exprs.iter() {
+        let Expr::Diff { kind, func } = expr else {
+            continue;
+        };
+        let target = match &body.exprs[*func] {
+            Expr::GenericApply { base, .. } => *base,
+            _ => *func,
+        };
+        let Some(ExprRes::Function(f)) = infer.resolutions.get(&target) else {
+            continue;
+        };
+        if is_differentiable_as(db, *f, *kind) {
+            continue;
+        }
+        let (op, attr) = match kind {
+            DiffKind::Forward => ("fwd_diff", "[ForwardDifferentiable] or [Differentiable]"),
+            DiffKind::Backward => ("bwd_diff", "[Differentiable]"),
+        };
+        let name = lower::fn_data(db, *f).name.clone();
+        diags.push(Diag::error(
+            "E3006",
+            format!("'{op}' is not a member of '{name}'. Mark `{name}` {attr}, or give it a custom derivative"),
+            start_of(body.expr_range(id)),
+        ));
+    }
+}
+
+/// Direct or mutual recursion (slangc E55201: GPU targets have no call stack).
+fn check_recursion(
+    db: &dyn Db,
+    func: FunctionId,
+    body: &Body,
+    infer: &InferenceResult,
+    diags: &mut Vec<Diag>,
+) {
+    for (id, expr) in body.exprs.iter() {
+        if !matches!(expr, Expr::Call { .. }) {
+            continue;
+        }
+        let Some(ExprRes::Function(callee)) = infer.resolutions.get(&id) else {
+            continue;
+        };
+        if reaches(db, *callee, func) {
+            let name = lower::fn_data(db, *callee).name.clone();
+            diags.push(Diag::error(
+                "E3004",
+                format!("recursion detected in call to '{name}', but the current code generation target does not allow recursion. Rewrite it as a loop (with [MaxIters(n)] in differentiable code)"),
+                body.anchor(id),
+            ));
+        }
+    }
+}
+
+/// Whether `from` calls `to`, directly or through other functions.
+fn reaches(db: &dyn Db, from: FunctionId, to: FunctionId) -> bool {
+    let mut seen = FxHashSet::default();
+    let mut stack = vec![from];
+    while let Some(f) = stack.pop() {
+        if f == to {
+            return true;
+        }
+        if seen.insert(f) {
+            stack.extend(fn_callees(db, f).iter().copied());
+        }
+    }
+    false
+}
+
+/// A call from differentiable code to a non-differentiable function that receives a
+/// derivative-carrying value, without `no_diff` (slangc E41022).
+fn check_calls(
+    db: &dyn Db,
+    body: &Body,
+    infer: &InferenceResult,
+    flow: &DerivFlow,
+    mode: DiffKind,
+    diags: &mut Vec<Diag>,
+) {
+    let decorated: FxHashSet<ExprId> = body
+        .exprs
+        .iter()
+        .filter_map(|(_, e)| match e {
+            Expr::NoDiff(inner) => Some(*inner),
+            _ => None,
+        })
+        .collect();
+    for (id, expr) in body.exprs.iter() {
+        let Expr::Call { callee, args } = expr else {
+            continue;
+        };
+        if decorated.contains(&id) || matches!(body.exprs[*callee], Expr::Diff { .. }) {
+            continue;
+        }
+        let Some(ExprRes::Function(f)) = infer.resolutions.get(&id) else {
+            continue;
+        };
+        if is_differentiable_as(db, *f, mode) || is_pair_or_detach(db, *f) {
+            continue;
+        }
+        let this_carries = match &body.exprs[*callee] {
+            Expr::Field { base, .. } => flow.carries(*base),
+            _ => false,
+        };
+        if !this_carries && !args.iter().any(|a| flow.carries(*a)) {
+            continue;
+        }
+        let name = callable_name(db, *f);
+        let which = match mode {
+            DiffKind::Forward => "forward",
+            DiffKind::Backward => "backward",
+        };
+        diags.push(Diag::error(
+            "E3001",
+            format!(
+                "derivative cannot be propagated through call to non-{which}-differentiable function `{name}`, use 'no_diff' to clarify intention. Mark it [Differentiable], or write `no_diff {short}(...)` if its derivative is not wanted",
+                short = lower::fn_data(db, *f).name
+            ),
+            body.anchor(id),
+        ));
+    }
+}
+
+/// A derivative-carrying value written into a `no_diff` field or parameter without `detach`
+/// (slangc E41031).
+fn check_no_diff_stores(
+    db: &dyn Db,
+    body: &Body,
+    infer: &InferenceResult,
+    flow: &DerivFlow,
+    diags: &mut Vec<Diag>,
+) {
+    for (id, expr) in body.exprs.iter() {
+        let Expr::Assign { lhs, rhs, .. } = expr else {
+            continue;
+        };
+        if !flow.carries(*rhs) || !is_no_diff_location(db, body, infer, flow, *lhs) {
+            continue;
+        }
+        diags.push(Diag::error(
+            "E3002",
+            "derivative is lost during assignment to non-differentiable location, use 'detach()' to clarify intention. Write `detach(value)` on the right-hand side, or remove `no_diff` from the destination",
+            body.anchor(id),
+        ));
+    }
+}
+
+fn is_no_diff_location(
+    db: &dyn Db,
+    body: &Body,
+    infer: &InferenceResult,
+    flow: &DerivFlow,
+    lhs: ExprId,
+) -> bool {
+    match &body.exprs[lhs] {
+        Expr::Field { base, .. } => match infer.resolutions.get(&lhs) {
+            Some(ExprRes::Field(decl, idx)) => {
+                let decl_data = lower::type_decl_data(db, *decl);
+                decl_data
+                    .fields
+                    .get(*idx as usize)
+                    .is_some_and(|f| f.modifiers.no_diff)
+                    || is_no_diff_location(db, body, infer, flow, *base)
+            }
+            _ => is_no_diff_location(db, body, infer, flow, *base),
+        },
+        Expr::Index { base, .. } => is_no_diff_location(db, body, infer, flow, *base),
+        Expr::Path(_) => matches!(
+            infer.resolutions.get(&lhs),
+            Some(ExprRes::Param(i)) if flow.no_diff_params.contains(&(*i as usize))
+        ),
+        _ => false,
+    }
+}
+
+/// A loop in backward-differentiable code that updates derivative-carrying state needs an
+/// iteration bound unless its trip count is evident (slangc E30510).
+fn check_loops(body: &Body, flow: &DerivFlow, diags: &mut Vec<Diag>) {
+    for (id, stmt) in body.stmts.iter() {
+        let (attrs, loop_body, for_parts) = match stmt {
+            Stmt::For {
+                init,
+                cond,
+                step,
+                body: b,
+                attrs,
+            } => (attrs, *b, Some((*init, *cond, *step))),
+            Stmt::While { body: b, attrs, .. } => (attrs, *b, None),
+            _ => continue,
+        };
+        if attrs
+            .iter()
+            .any(|a| matches!(a.name.as_str(), "MaxIters" | "ForceUnroll" | "unroll"))
+        {
+            continue;
+        }
+        if let Some((init, cond, step)) = for_parts
+            && counted_loop(body, init, cond, step)
+        {
+            continue;
+        }
+        if !stmt_writes_carrying(body, flow, loop_body) {
+            continue;
+        }
+        diags.push(Diag::error(
+            "E3003",
+            "loops inside a differentiable function need to provide either '[MaxIters(n)]' or '[ForceUnroll]' attribute. Add `[MaxIters(n)]` with an upper bound on the iterations before the loop",
+            start_of(body.stmt_range(id)),
+        ));
+    }
+}
+
+/// `for (int i = <const>; i <op> <literal or name>; i++/i--/i += <const>)`: slangc infers the trip
+/// count of such loops.
+fn counted_loop(
+    body: &Body,
+    init: Option<StmtId>,
+    cond: Option<ExprId>,
+    step: Option<ExprId>,
+) -> bool {
+    let (Some(init), Some(cond), Some(step)) = (init, cond, step) else {
+        return false;
+    };
+    let counter: Option<SmolStr> = match &body.stmts[init] {
+        Stmt::Local {
+            local,
+            init: Some(v),
+        } if is_constant(body, *v) => Some(body.locals[*local].name.clone()),
+        Stmt::Expr(e) => match &body.exprs[*e] {
+            Expr::Assign {
+                op: None, lhs, rhs, ..
+            } if is_constant(body, *rhs) => path_name(body, *lhs),
+            _ => None,
+        },
+        _ => None,
+    };
+    let Some(counter) = counter else {
+        return false;
+    };
+    let cond_ok = match &body.exprs[cond] {
+        Expr::Binary { op, lhs, rhs } if op.is_comparison() => {
+            (path_name(body, *lhs).as_ref() == Some(&counter) && is_constant(body, *rhs))
+                || (path_name(body, *rhs).as_ref() == Some(&counter) && is_constant(body, *lhs))
+        }
+        _ => false,
+    };
+    let step_ok = match &body.exprs[step] {
+        Expr::Prefix { expr, .. } | Expr::Postfix { expr, .. } => {
+            path_name(body, *expr).as_ref() == Some(&counter)
+        }
+        Expr::Assign {
+            op: Some(BinaryOp::Add | BinaryOp::Sub),
+            lhs,
+            rhs,
+        } => path_name(body, *lhs).as_ref() == Some(&counter) && is_constant(body, *rhs),
+        _ => false,
+    };
+    cond_ok && step_ok
+}
+
+/// Literals and names that are not locals of the function (constants, generic value parameters).
+fn is_constant(body: &Body, e: ExprId) -> bool {
+    match &body.exprs[e] {
+        Expr::Literal(_) => true,
+        Expr::Prefix { expr, .. } => is_constant(body, *expr),
+        Expr::Binary { lhs, rhs, .. } => is_constant(body, *lhs) && is_constant(body, *rhs),
+        Expr::Path(p) => {
+            let name = p.segments.last().map(|s| s.name.clone());
+            // Locals change at run time; any other name in a loop bound is a constant to slangc
+            // or a uniform, and a uniform bound is still a counted loop for the tape.
+            !body
+                .locals
+                .iter()
+                .any(|(_, l)| Some(&l.name) == name.as_ref())
+        }
+        _ => false,
+    }
+}
+
+fn path_name(body: &Body, e: ExprId) -> Option<SmolStr> {
+    match &body.exprs[e] {
+        Expr::Path(p) if p.segments.len() == 1 => Some(p.segments[0].name.clone()),
+        _ => None,
+    }
+}
+
+/// Whether a statement assigns a derivative-carrying value somewhere.
+fn stmt_writes_carrying(body: &Body, flow: &DerivFlow, stmt: StmtId) -> bool {
+    let range = body.stmt_range(stmt);
+    body.exprs.iter().any(|(id, e)| {
+        let r = body.expr_range(id);
+        range.start <= r.start
+            && r.end <= range.end
+            && match e {
+                Expr::Assign { rhs, .. } => flow.carries(*rhs),
+                Expr::Call { .. } => flow.carries(id),
+                _ => false,
+            }
+    }) || body.stmts.iter().any(|(sid, s)| {
+        let r = body.stmt_range(sid);
+        range.start <= r.start
+            && r.end <= range.end
+            && matches!(s, Stmt::Local { init: Some(v), .. } if flow.carries(*v))
+    })
+}
+
+/// `detach(x)` drops the derivative; `diffPair(p, d)` builds a pair for a nested derivative call.
+fn is_pair_or_detach(db: &dyn Db, f: FunctionId) -> bool {
+    f.loc(db).file.path(db).starts_with("stdlib/")
+        && matches!(lower::fn_data(db, f).name.as_str(), "detach" | "diffPair")
+}
+
+/// `tonemap`, or `Sample.$init` for a constructor (slangc's spelling).
+fn callable_name(db: &dyn Db, f: FunctionId) -> String {
+    let data = lower::fn_data(db, f);
+    let owner = || {
+        Resolver::for_item(db, f.loc(db))
+            .self_ctx
+            .map(|s| crate::display_ty(db, &s.ty))
+    };
+    match data.kind {
+        FnKind::Init => format!("{}.$init", owner().unwrap_or_default()),
+        _ => data.name.to_string(),
+    }
+}
+
+fn start_of(range: TextRange) -> TextRange {
+    TextRange::new(range.start, range.start + 1)
+}
+
+/// The derivative data flow of one function body (flow-insensitive: a local carries a derivative
+/// if any assignment to it does).
+struct DerivFlow<'a> {
+    db: &'a dyn Db,
+    func: FunctionId,
+    body: &'a Body,
+    infer: &'a InferenceResult,
+    carrying_params: FxHashSet<usize>,
+    no_diff_params: FxHashSet<usize>,
+    carrying_locals: FxHashSet<LocalId>,
+    this_carries: bool,
+    differentiable: Option<Ty>,
+}
+
+impl<'a> DerivFlow<'a> {
+    fn compute(
+        db: &'a dyn Db,
+        func: FunctionId,
+        body: &'a Body,
+        infer: &'a InferenceResult,
+    ) -> DerivFlow<'a> {
+        let file = func.loc(db).file;
+        let sig = fn_sig(db, func);
+        let data = lower::fn_data(db, func);
+        let mut flow = DerivFlow {
+            db,
+            func,
+            body,
+            infer,
+            carrying_params: FxHashSet::default(),
+            no_diff_params: FxHashSet::default(),
+            carrying_locals: FxHashSet::default(),
+            this_carries: false,
+            differentiable: resolve::stdlib_interface(db, file, "IDifferentiable"),
+        };
+        for (i, p) in sig.params.iter().enumerate() {
+            if p.no_diff {
+                flow.no_diff_params.insert(i);
+            } else if p.dir != ParamDir::Out && flow.is_diff_ty(&p.ty) {
+                flow.carrying_params.insert(i);
+            }
+        }
+        flow.this_carries = sig.is_member
+            && !sig.is_static
+            && data.attr("NoDiffThis").is_none()
+            && Resolver::for_item(db, func.loc(db))
+                .self_ctx
+                .is_some_and(|s| flow.is_diff_ty(&s.ty));
+        // Propagate through assignments until nothing changes (each round adds a local).
+        loop {
+            let mut added = Vec::new();
+            for (_, stmt) in body.stmts.iter() {
+                if let Stmt::Local {
+                    local,
+                    init: Some(v),
+                } = stmt
+                    && !flow.carrying_locals.contains(local)
+                    && flow.carries(*v)
+                {
+                    added.push(*local);
+                }
+            }
+            for (_, expr) in body.exprs.iter() {
+                match expr {
+                    Expr::Assign { lhs, rhs, .. } if flow.carries(*rhs) => {
+                        added.extend(flow.root_local(*lhs));
+                    }
+                    // `inout`/`out` arguments of a differentiable call receive derivatives.
+                    Expr::Call { args, .. } if args.iter().any(|a| flow.carries(*a)) => {
+                        added.extend(args.iter().filter_map(|a| flow.root_local(*a)));
+                    }
+                    _ => {}
+                }
+            }
+            added.retain(|l| {
+                !flow.carrying_locals.contains(l) && flow.is_diff_ty(&infer.local_ty(*l))
+            });
+            if added.is_empty() {
+                break;
+            }
+            flow.carrying_locals.extend(added);
+        }
+        flow
+    }
+
+    fn is_diff_ty(&self, ty: &Ty) -> bool {
+        let Some(iface) = &self.differentiable else {
+            return false;
+        };
+        match ty {
+            Ty::Scalar(k) => matches!(k, ScalarKind::Float | ScalarKind::Half | ScalarKind::Double),
+            Ty::Unknown | Ty::Void | Ty::String | Ty::Func(_) => false,
+            _ => {
+                !ty.has_unknown()
+                    && resolve::implements(self.db, self.func.loc(self.db).file, ty, iface)
+            }
+        }
+    }
+
+    fn root_local(&self, e: ExprId) -> Option<LocalId> {
+        match &self.body.exprs[e] {
+            Expr::Field { base, .. } | Expr::Index { base, .. } => self.root_local(*base),
+            Expr::Path(_) => match self.infer.resolutions.get(&e) {
+                Some(ExprRes::Local(l)) => Some(*l),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    /// Whether the value of `e` carries a derivative.
+    fn carries(&self, e: ExprId) -> bool {
+        let body = self.body;
+        let typed = || self.is_diff_ty(&self.infer.expr_ty(e));
+        match &body.exprs[e] {
+            Expr::Path(_) => match self.infer.resolutions.get(&e) {
+                Some(ExprRes::Local(l)) => self.carrying_locals.contains(l),
+                Some(ExprRes::Param(i)) => self.carrying_params.contains(&(*i as usize)),
+                _ => false,
+            },
+            Expr::This => self.this_carries,
+            Expr::Field { base, .. } => {
+                if let Some(ExprRes::Field(decl, idx)) = self.infer.resolutions.get(&e)
+                    && lower::type_decl_data(self.db, *decl)
+                        .fields
+                        .get(*idx as usize)
+                        .is_some_and(|f| f.modifiers.no_diff)
+                {
+                    return false;
+                }
+                self.carries(*base) && typed()
+            }
+            Expr::Index { base, .. } => self.carries(*base) && typed(),
+            Expr::Call { callee, args } => {
+                if matches!(body.exprs[*callee], Expr::Diff { .. }) {
+                    return false;
+                }
+                let inputs = args.iter().any(|a| self.carries(*a))
+                    || matches!(&body.exprs[*callee], Expr::Field { base, .. } if self.carries(*base));
+                match self.infer.resolutions.get(&e) {
+                    Some(ExprRes::Function(f)) => {
+                        inputs
+                            && !is_pair_or_detach(self.db, *f)
+                            && (is_differentiable_as(self.db, *f, DiffKind::Forward)
+                                || is_differentiable_as(self.db, *f, DiffKind::Backward))
+                            && typed()
+                    }
+                    _ => inputs && typed(),
+                }
+            }
+            Expr::Binary { op, lhs, rhs } => match op {
+                BinaryOp::Comma => self.carries(*rhs),
+                op if op.is_comparison() || op.is_bitwise() => false,
+                BinaryOp::And | BinaryOp::Or => false,
+                _ => (self.carries(*lhs) || self.carries(*rhs)) && typed(),
+            },
+            Expr::Assign { rhs, .. } => self.carries(*rhs),
+            Expr::Prefix { expr, .. } | Expr::Postfix { expr, .. } | Expr::Cast { expr, .. } => {
+                self.carries(*expr) && typed()
+            }
+            Expr::Ternary {
+                then_branch,
+                else_branch,
+                ..
+            } => (self.carries(*then_branch) || self.carries(*else_branch)) && typed(),
+            Expr::InitList(items) => items.iter().any(|i| self.carries(*i)),
+            Expr::GenericApply { base, .. } => self.carries(*base),
+            _ => false,
+        }
+    }
+}
