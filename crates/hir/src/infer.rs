@@ -922,7 +922,9 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             return true;
         }
         let msg = format!(
-            "cannot convert a value of type `{}` to `{}`",
+            "expected an expression of type '{}', got '{}': cannot convert a value of type `{}` to `{}`",
+            crate::slangc_type_text(self.db, to),
+            crate::slangc_type_text(self.db, from),
             self.display(from),
             self.display(to)
         );
@@ -1029,7 +1031,12 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 } else {
                     self.body.anchor(e)
                 };
-                self.check_lvalue_at(lhs, "assign to this expression", at);
+                // slangc calls compound assignments as functions with an `inout` parameter 0.
+                let slangc = match op {
+                    None => "left of '=' is not an l-value.".to_string(),
+                    Some(_) => "argument passed to parameter '0' must be l-value.".to_string(),
+                };
+                self.check_lvalue_slangc(lhs, Some(slangc), "assign to this expression", at);
                 match op {
                     None => {
                         self.check_convertible(&rt, &lt, self.range(rhs));
@@ -1252,7 +1259,9 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 }
                 self.error(
                     "E2001",
-                    format!("cannot find `{name}` in this scope: declare it or check the spelling"),
+                    format!(
+                        "undefined identifier '{name}'. cannot find `{name}` in this scope: declare it or check the spelling"
+                    ),
                     range,
                 );
                 Ty::Unknown
@@ -1352,7 +1361,11 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                     if ty.has_unknown() {
                         return Ty::Unknown;
                     }
-                    let msg = format!("type `{}` has no member `{name}`", self.display(&ty));
+                    let msg = format!(
+                        "'{name}' is not a member of '{}'. type `{}` has no member `{name}`: check the spelling",
+                        crate::slangc_type_text(self.db, &ty),
+                        self.display(&ty)
+                    );
                     self.error("E2003", msg, name_range);
                     Ty::Unknown
                 }
@@ -2018,8 +2031,12 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             return;
         }
         match self.body.exprs[callee].clone() {
-            Expr::Field { base, .. } => self.check_lvalue_at(
+            Expr::Field { base, .. } => self.check_lvalue_slangc(
                 base,
+                Some(format!(
+                    "mutating method '{}' cannot be called on an immutable value.",
+                    data.name
+                )),
                 "call a `[mutating]` method on this value",
                 call_anchor,
             ),
@@ -2245,7 +2262,14 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             if p.dir.writes()
                 && let Some(arg) = args.get(i)
             {
-                self.check_lvalue(*arg, "pass this expression as an `out`/`inout` argument");
+                self.check_lvalue_slangc(
+                    *arg,
+                    Some(format!(
+                        "argument passed to parameter '{i}' must be l-value."
+                    )),
+                    "pass this expression as an `out`/`inout` argument",
+                    self.range(*arg),
+                );
             }
         }
         // Re-infer init-list arguments against their parameter types.
@@ -2438,19 +2462,24 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                     } else {
                         format!("{required} to {expected}")
                     };
+                    let got = arg_tys.len();
+                    let slangc = if got > *expected {
+                        format!("too many arguments to call (got {got}, expected {expected})")
+                    } else {
+                        format!("not enough arguments to call (got {got}, expected {required})")
+                    };
                     Diag::error(
                         "E2007",
-                        format!(
-                            "`{name}` takes {want} argument(s) but {} were given",
-                            arg_tys.len()
-                        ),
+                        format!("{slangc}: `{name}` takes {want} argument(s) but {got} were given"),
                         range,
                     )
                 }
                 Rejection::Arg { index, expected } => Diag::error(
                     "E2004",
                     format!(
-                        "argument {} of `{name}` has type `{}`, which does not convert to `{}`",
+                        "expected an expression of type '{}', got '{}': argument {} of `{name}` has type `{}`, which does not convert to `{}`",
+                        crate::slangc_type_text(self.db, expected),
+                        crate::slangc_type_text(self.db, &arg_tys[*index]),
                         index + 1,
                         self.display(&arg_tys[*index]),
                         self.display(expected)
@@ -2467,7 +2496,9 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 Rejection::Constraint { param, arg, iface } => Diag::error(
                     "E2015",
                     format!(
-                        "`{}` does not conform to `{}`, required by generic parameter `{param}` of `{name}`",
+                        "type argument '{}' does not conform to the required interface '{}': `{}` does not conform to `{}`, required by generic parameter `{param}` of `{name}`",
+                        crate::slangc_type_text(self.db, arg),
+                        crate::slangc_type_text(self.db, iface),
                         self.display(arg),
                         self.display(iface)
                     ),
@@ -2524,8 +2555,22 @@ impl<'a, 'db> InferCtx<'a, 'db> {
     }
 
     fn check_lvalue_at(&mut self, e: ExprId, action: &str, at: TextRange) {
+        self.check_lvalue_slangc(e, None, action, at);
+    }
+
+    /// Like `check_lvalue_at`, with slangc's message for the same error first.
+    fn check_lvalue_slangc(
+        &mut self,
+        e: ExprId,
+        slangc: Option<String>,
+        action: &str,
+        at: TextRange,
+    ) {
         if let Err((code, msg)) = self.lvalue(e) {
-            let full = format!("cannot {action}: {msg}");
+            let full = match slangc {
+                Some(s) => format!("{s} cannot {action}: {msg}"),
+                None => format!("cannot {action}: {msg}"),
+            };
             self.error(code, full, at);
         }
     }

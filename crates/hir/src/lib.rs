@@ -195,6 +195,30 @@ impl ty::TyNames for DbNames<'_> {
     }
 }
 
+/// A type as slangc's diagnostics write it (`vector<float,3>`, `DifferentialPair<vector<float,2>>`),
+/// for messages that start with slangc's wording.
+pub fn slangc_type_text(db: &dyn Db, ty: &Ty) -> String {
+    let len = |l: &Len| match l {
+        Len::Known(n) => n.to_string(),
+        _ => "N".to_string(),
+    };
+    match ty {
+        Ty::Vector(e, n) => format!("vector<{},{}>", slangc_type_text(db, e), len(n)),
+        Ty::Matrix(e, r, c) => format!("matrix<{},{},{}>", slangc_type_text(db, e), len(r), len(c)),
+        Ty::Adt(d, args) if !args.is_empty() => {
+            let args: Vec<String> = args
+                .iter()
+                .map(|a| match a {
+                    GenericArg::Type(t) => slangc_type_text(db, t),
+                    GenericArg::Value(l) => len(l),
+                })
+                .collect();
+            format!("{}<{}>", d.loc(db).name(), args.join(","))
+        }
+        _ => display_ty(db, ty),
+    }
+}
+
 /// A type as Slang writes it (`float3`, `RWStructuredBuffer<float>`, `T.Differential`).
 pub fn display_ty(db: &dyn Db, ty: &Ty) -> String {
     ty::display_ty(ty, &DbNames(db))
