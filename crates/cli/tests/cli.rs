@@ -316,3 +316,11 @@ fn test_command_reports_failures_with_reasons_and_status_1() {
         "{stdout}"
     );
 }
+
+#[test]
+fn bench_check_runs_on_an_error_free_generated_file() {
+    let out = dslang(&["bench", "check", "--lines", "300", "--iters", "2"]);
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(stdout.starts_with("check: ") && stdout.contains(" 0 errors"), "{stdout}");
+}
