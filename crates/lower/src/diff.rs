@@ -192,6 +192,7 @@ impl Ctx<'_> {
         else {
             return Err(internal("stdlib/diff.slang is not loaded"));
         };
+        let queued = self.pending.len();
         for def in hir::file_items(db, file) {
             let ItemDef::Function(g) = def else { continue };
             let data = hir::fn_data(db, g);
@@ -217,7 +218,36 @@ impl Ctx<'_> {
                 }
             }
         }
+        // Bodies are lowered only for the overloads that end up called (`lower_called_math`).
+        let declared = self.pending.split_off(queued.min(self.pending.len()));
+        self.math_pending.extend(declared);
         Ok(())
+    }
+
+    /// Lowers the stdlib math derivatives that some function of the module calls (to a fixed
+    /// point: lowering one may queue others).
+    pub(crate) fn lower_called_math(&mut self) -> R<()> {
+        loop {
+            let called: rustc_hash::FxHashSet<FuncId> = self
+                .module
+                .functions
+                .iter()
+                .flat_map(|f| f.values.iter())
+                .filter_map(|v| match &v.inst {
+                    ir::Inst::Call(id, _) => Some(*id),
+                    _ => None,
+                })
+                .collect();
+            let (now, later): (Vec<_>, Vec<_>) = std::mem::take(&mut self.math_pending)
+                .into_iter()
+                .partition(|(_, id)| called.contains(id));
+            self.math_pending = later;
+            if now.is_empty() {
+                return Ok(());
+            }
+            self.pending.extend(now);
+            self.drain_pending()?;
+        }
     }
 
     /// The derivative of `primal` through `kinds` (innermost first), made on first request.
@@ -226,8 +256,6 @@ impl Ctx<'_> {
             return Ok(*d);
         }
         self.ensure_math_derivatives()?;
-        // Autodiff reads bodies: everything reachable from `primal` must be lowered first.
-        self.drain_pending()?;
         let mut cur = primal;
         for (i, kind) in kinds.iter().enumerate() {
             let done = &kinds[..=i];
@@ -235,6 +263,10 @@ impl Ctx<'_> {
                 cur = *d;
                 continue;
             }
+            // Autodiff reads bodies: everything reachable from `cur` (math derivatives that
+            // an earlier derivative calls included) must be lowered first.
+            self.drain_pending()?;
+            self.lower_called_math()?;
             let result = match kind {
                 DiffKind::Forward => {
                     autodiff::forward_derivative(&mut self.module, &mut self.diff, cur)
@@ -254,6 +286,57 @@ impl Ctx<'_> {
             self.derivatives.insert((primal, done.to_vec()), cur);
         }
         Ok(cur)
+    }
+}
+
+/// Drops the functions that no entry point reaches (the stdlib math derivatives that were
+/// declared for autodiff but not used, primal functions only their derivatives replaced),
+/// renumbering calls and entry points.
+pub(crate) fn prune_unreachable_functions(module: &mut ir::Module) {
+    let n = module.functions.len();
+    let mut reached = vec![false; n];
+    let mut stack: Vec<usize> = module
+        .entry_points
+        .iter()
+        .map(|e| e.function.0 as usize)
+        .collect();
+    while let Some(i) = stack.pop() {
+        if i >= n || reached[i] {
+            continue;
+        }
+        reached[i] = true;
+        for v in &module.functions[i].values {
+            if let ir::Inst::Call(id, _) = &v.inst {
+                stack.push(id.0 as usize);
+            }
+        }
+    }
+    let mut new_index = vec![None; n];
+    let mut next = 0u32;
+    for (i, r) in reached.iter().enumerate() {
+        if *r {
+            new_index[i] = Some(FuncId(next));
+            next += 1;
+        }
+    }
+    let old = std::mem::take(&mut module.functions);
+    for (i, mut f) in old.into_iter().enumerate() {
+        if !reached[i] {
+            continue;
+        }
+        for v in &mut f.values {
+            if let ir::Inst::Call(id, _) = &mut v.inst
+                && let Some(Some(new)) = new_index.get(id.0 as usize)
+            {
+                *id = *new;
+            }
+        }
+        module.functions.push(f);
+    }
+    for e in &mut module.entry_points {
+        if let Some(Some(new)) = new_index.get(e.function.0 as usize) {
+            e.function = *new;
+        }
     }
 }
 

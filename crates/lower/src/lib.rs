@@ -84,6 +84,8 @@ pub(crate) struct Ctx<'db> {
     pub derivatives: FxHashMap<(ir::FuncId, Vec<hir::DiffKind>), ir::FuncId>,
     /// `detach` identity functions by type.
     pub detach_fns: FxHashMap<ir::TypeId, ir::FuncId>,
+    /// Stdlib math derivatives declared for autodiff whose bodies are lowered once called.
+    pub math_pending: Vec<(InstanceKey, ir::FuncId)>,
 }
 
 /// One concrete type an interface value may hold.
@@ -156,6 +158,7 @@ pub fn lower_program_with(
         math_derivatives_ready: false,
         derivatives: FxHashMap::default(),
         detach_fns: FxHashMap::default(),
+        math_pending: Vec::new(),
     };
     let result = cx.lower_all(entry_fn);
     if let Err(e) = result {
@@ -249,6 +252,10 @@ impl<'db> Ctx<'db> {
         self.module.add_entry_point(&data.name, id, size, builtins);
         while let Some((key, id)) = self.pending.pop() {
             func::lower_instance(self, key, id)?;
+        }
+        if self.math_derivatives_ready {
+            self.lower_called_math()?;
+            diff::prune_unreachable_functions(&mut self.module);
         }
         Ok(())
     }
