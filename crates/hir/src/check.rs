@@ -332,7 +332,7 @@ fn check_conformance(
                     Diag::error(
                         "E2016",
                         format!(
-                            "`{name}` does not match the requirement of interface `{}`: it must be `{}`",
+                            "member '{name}' does not match interface requirement. `{name}` does not match the requirement of interface `{}`: it must be `{}`",
                             data.name,
                             crate::fn_signature_text(db, *r)
                         ),
@@ -358,7 +358,7 @@ fn check_conformance(
                 Diag::error(
                     "E2016",
                     format!(
-                        "`{ty_name}` does not implement {what} `{name}` required by interface `{}`: add `{detail}`",
+                        "type '{ty_name}' does not provide required interface member '{name}'. `{ty_name}` does not implement {what} `{name}` required by interface `{}`: add `{detail}`",
                         data.name
                     ),
                     range,
@@ -442,6 +442,12 @@ fn signatures_match(
     let (rs, fs) = (fn_sig(db, r), fn_sig(db, f));
     if rs.params.len() != fs.params.len() || rs.is_static != fs.is_static {
         return false;
+    }
+    // A differentiable requirement needs a method differentiable in the same modes.
+    for kind in [crate::DiffKind::Forward, crate::DiffKind::Backward] {
+        if crate::is_differentiable_as(db, r, kind) && !crate::is_differentiable_as(db, f, kind) {
+            return false;
+        }
     }
     if !rs.generics.is_empty() || !fs.generics.is_empty() {
         return true;

@@ -246,7 +246,23 @@ fn check_calls(
         let Expr::Call { callee, args } = expr else {
             continue;
         };
-        if decorated.contains(&id) || matches!(body.exprs[*callee], Expr::Diff { .. }) {
+        if decorated.contains(&id) {
+            continue;
+        }
+        if let Expr::Diff {
+            kind: DiffKind::Backward,
+            ..
+        } = body.exprs[*callee]
+        {
+            // slangc E38037: backward derivatives are not differentiable themselves.
+            diags.push(Diag::error(
+                "E3007",
+                "the code produced by 'bwd_diff' is not itself differentiable, so a function that calls 'bwd_diff' cannot be differentiated; for higher-order derivatives, nest 'fwd_diff' calls or apply a single 'bwd_diff' to a function that uses 'fwd_diff'. Or call it as `no_diff bwd_diff(f)(...)` if its result needs no derivative",
+                body.anchor(id),
+            ));
+            continue;
+        }
+        if matches!(body.exprs[*callee], Expr::Diff { .. }) {
             continue;
         }
         let Some(ExprRes::Function(f)) = infer.resolutions.get(&id) else {

@@ -1362,7 +1362,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                         return Ty::Unknown;
                     }
                     let msg = format!(
-                        "'{name}' is not a member of '{}'. type `{}` has no member `{name}`: check the spelling",
+                        "'{name}' is not a member of 'typeof({})'. type `{}` has no member `{name}`: check the spelling",
                         crate::slangc_type_text(self.db, &ty),
                         self.display(&ty)
                     );
@@ -1521,7 +1521,11 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             return Ty::Unknown;
         }
         let _ = implicit;
-        let msg = format!("type `{}` has no member `{name}`", self.display(&ty));
+        let msg = format!(
+            "'{name}' is not a member of '{}'. type `{}` has no member `{name}`: check the spelling",
+            crate::slangc_type_text(self.db, &ty),
+            self.display(&ty)
+        );
         self.error("E2003", msg, name_range);
         Ty::Unknown
     }
