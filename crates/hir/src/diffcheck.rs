@@ -114,6 +114,7 @@ pub fn diff_diagnostics(db: &dyn Db, func: FunctionId) -> Arc<[Diag]> {
     check_no_diff_usage(&body, &mut diags);
     check_diff_operands(db, &body, &infer, &mut diags);
     check_recursion(db, func, &body, &infer, &mut diags);
+    check_custom_derivatives(db, func, &mut diags);
     let mode = if data
         .attrs
         .iter()
@@ -134,6 +135,179 @@ pub fn diff_diagnostics(db: &dyn Db, func: FunctionId) -> Arc<[Diag]> {
         }
     }
     diags.into()
+}
+
+/// `[ForwardDerivative(d)]` / `[BackwardDerivative(d)]` on `func`, and `[...DerivativeOf(p)]` on
+/// `func` as the derivative of `p`: the derivative's signature must be the one the derivative
+/// rules give (slangc E31149 for parameters, E38106 for the return type).
+fn check_custom_derivatives(db: &dyn Db, func: FunctionId, diags: &mut Vec<Diag>) {
+    let data = lower::fn_data(db, func);
+    let resolver = Resolver::for_item(db, func.loc(db));
+    for attr in &data.attrs {
+        let (kind, of) = match attr.name.as_str() {
+            "ForwardDerivative" => (DiffKind::Forward, false),
+            "BackwardDerivative" => (DiffKind::Backward, false),
+            "ForwardDerivativeOf" => (DiffKind::Forward, true),
+            "BackwardDerivativeOf" => (DiffKind::Backward, true),
+            _ => continue,
+        };
+        let Some(AttrArg::Path(path)) = attr.args.first() else {
+            continue;
+        };
+        let Some(last) = path.segments.last() else {
+            continue;
+        };
+        let named = match resolver.resolve_name(&last.name) {
+            Some(resolve::Resolution::Functions(fs)) if path.segments.len() == 1 => fs,
+            _ => continue,
+        };
+        // (primal, derivative) pairs to compare; any overload that matches is accepted.
+        let pairs: Vec<(FunctionId, FunctionId)> = if of {
+            named.iter().map(|p| (*p, func)).collect()
+        } else {
+            named.iter().map(|d| (func, *d)).collect()
+        };
+        let mut first_mismatch = None;
+        let mut matched = false;
+        for (primal, derivative) in pairs {
+            if !fn_sig(db, primal).generics.is_empty()
+                || !fn_sig(db, derivative).generics.is_empty()
+            {
+                matched = true;
+                break;
+            }
+            let Some(expected) = infer::derivative_sig(db, primal, kind) else {
+                matched = true;
+                break;
+            };
+            match derivative_mismatch(db, func, &expected, derivative) {
+                None => {
+                    matched = true;
+                    break;
+                }
+                Some(m) => {
+                    first_mismatch.get_or_insert((primal, derivative, m));
+                }
+            }
+        }
+        if matched {
+            continue;
+        }
+        let Some((primal, derivative, mismatch)) = first_mismatch else {
+            continue;
+        };
+        let expected_text = crate::derivative_signature_text(db, primal, kind).unwrap_or_default();
+        let attr_name = TextRange::new(
+            attr.range.start + 1,
+            attr.range.start + 1 + attr.name.len() as u32,
+        );
+        let attr_name = if attr.range.len() > attr.name.len() as u32 {
+            attr_name
+        } else {
+            attr.range
+        };
+        let diag = match mismatch {
+            Mismatch::Return { expected, got } if !of => Diag::error(
+                "E3008",
+                format!(
+                    "member '{}' return type '{got}' does not match interface requirement return type '{expected}'. The derivative must have the signature `{expected_text}`",
+                    lower::fn_data(db, derivative).name
+                ),
+                lower::fn_data(db, derivative).name_range,
+            )
+            .in_item(ItemDef::Function(derivative)),
+            Mismatch::Return { expected, got } => Diag::error(
+                "E3008",
+                format!(
+                    "invalid custom derivative. return type mismatch. expected '{expected}', got '{got}'. The derivative must have the signature `{expected_text}`"
+                ),
+                attr_name,
+            ),
+            Mismatch::Param { index, expected, got } => Diag::error(
+                "E3008",
+                format!(
+                    "invalid custom derivative. parameter type mismatch at position {index}. expected '{expected}', got '{got}'. The derivative must have the signature `{expected_text}`"
+                ),
+                attr_name,
+            ),
+            Mismatch::Count { expected, got } => Diag::error(
+                "E3008",
+                format!(
+                    "invalid custom derivative. expected {expected} parameters, got {got}. The derivative must have the signature `{expected_text}`"
+                ),
+                attr_name,
+            ),
+        };
+        diags.push(diag);
+    }
+}
+
+enum Mismatch {
+    Count {
+        expected: usize,
+        got: usize,
+    },
+    Param {
+        index: usize,
+        expected: String,
+        got: String,
+    },
+    Return {
+        expected: String,
+        got: String,
+    },
+}
+
+fn derivative_mismatch(
+    db: &dyn Db,
+    context: FunctionId,
+    expected: &crate::FnSig,
+    derivative: FunctionId,
+) -> Option<Mismatch> {
+    let file = context.loc(db).file;
+    let got = fn_sig(db, derivative);
+    let norm = |t: &Ty| resolve::normalize(db, file, t);
+    let symbolic = |t: &Ty| t.has_unknown() || matches!(t, Ty::Assoc(..) | Ty::Param(_) | Ty::This);
+    if expected.params.len() != got.params.len() {
+        return Some(Mismatch::Count {
+            expected: expected.params.len(),
+            got: got.params.len(),
+        });
+    }
+    let dir_text = |d: ParamDir| match d {
+        ParamDir::In => "",
+        ParamDir::Out => "out ",
+        ParamDir::InOut => "inout ",
+        ParamDir::Ref => "ref ",
+    };
+    let same_dir = |a: ParamDir, b: ParamDir| {
+        a == b
+            || matches!(
+                (a, b),
+                (ParamDir::InOut, ParamDir::Ref) | (ParamDir::Ref, ParamDir::InOut)
+            )
+    };
+    for (index, (e, g)) in expected.params.iter().zip(got.params.iter()).enumerate() {
+        let (et, gt) = (norm(&e.ty), norm(&g.ty));
+        if symbolic(&et) || symbolic(&gt) {
+            continue;
+        }
+        if et != gt || !same_dir(e.dir, g.dir) {
+            return Some(Mismatch::Param {
+                index,
+                expected: format!("{}{}", dir_text(e.dir), crate::slangc_type_text(db, &et)),
+                got: format!("{}{}", dir_text(g.dir), crate::slangc_type_text(db, &gt)),
+            });
+        }
+    }
+    let (er, gr) = (norm(&expected.ret), norm(&got.ret));
+    if er != gr && !symbolic(&er) && !symbolic(&gr) {
+        return Some(Mismatch::Return {
+            expected: crate::slangc_type_text(db, &er),
+            got: crate::slangc_type_text(db, &gr),
+        });
+    }
+    None
 }
 
 /// `no_diff` decorates calls and subscripts only (slangc E38031).

@@ -521,9 +521,9 @@ void computeMain(uint3 tid : SV_DispatchThreadID, uint gi : SV_GroupIndex)
         check_diags(
             "[Differentiable] float f(float x, float y) { return x * y; }\nvoid g() { let dp = diffPair(1.0); bwd_diff(f)(dp, diffPair(2.0), 1.0); fwd_diff(f)(diffPair(1.0)); }",
             expect![[r#"
-                2:48 error[E2009] cannot pass this expression as an `out`/`inout` argument: `dp` is immutable (declared with `let` or `const`); declare it with `var`
-                2:60 error[E2009] cannot pass this expression as an `out`/`inout` argument: it is not a variable, field, element or swizzle
-                2:84 error[E2007] `fwd_diff(f)` takes 2 argument(s) but 1 were given
+                2:48 error[E2009] argument passed to parameter '0' must be l-value. cannot pass this expression as an `out`/`inout` argument: `dp` is immutable (declared with `let` or `const`); declare it with `var`
+                2:60 error[E2009] argument passed to parameter '1' must be l-value. cannot pass this expression as an `out`/`inout` argument: it is not a variable, field, element or swizzle
+                2:84 error[E2007] not enough arguments to call (got 1, expected 2): `fwd_diff(f)` takes 2 argument(s) but 1 were given
                     related main.slang@23..24: derivative of the function declared here: DifferentialPair<float> fwd_diff(f)(DifferentialPair<float> x, DifferentialPair<float> y)
             "#]],
         );
@@ -550,7 +550,7 @@ void computeMain(uint3 tid : SV_DispatchThreadID)
 }
 "#,
             expect![[r#"
-                15:22 error[E2009] cannot assign to this expression: `Texture2D<float4>` is read-only (its subscript has no `set`)
+                15:22 error[E2009] left of '=' is not an l-value. cannot assign to this expression: `Texture2D<float4>` is read-only (its subscript has no `set`)
             "#]],
         );
     }
@@ -579,7 +579,7 @@ void computeMain(uint3 tid : SV_DispatchThreadID)
             ],
             expect![[r#"
                 2:1 error[E2027] cannot find module `missing`: put `missing.slang` next to this file or in an include directory
-                3:30 error[E2001] cannot find `cube` in this scope: declare it or check the spelling
+                3:30 error[E2001] undefined identifier 'cube'. cannot find `cube` in this scope: declare it or check the spelling
             "#]],
         );
     }
@@ -609,7 +609,7 @@ void computeMain(uint3 tid : SV_DispatchThreadID)
         check_diags(
             "#define SCALE_FACTOR_WITH_A_LONG_NAME 2\nfloat f() { return SCALE_FACTOR_WITH_A_LONG_NAME * undefinedName; }",
             expect![[r#"
-                2:52 error[E2001] cannot find `undefinedName` in this scope: declare it or check the spelling
+                2:52 error[E2001] undefined identifier 'undefinedName'. cannot find `undefinedName` in this scope: declare it or check the spelling
             "#]],
         );
         check_diags(
@@ -629,7 +629,7 @@ float sum<let N : int>(float a[N]) { float s = 0; for (int i = 0; i < N; i++) s 
 void f() { Doubler d; float a[3] = { 1, 2, 3 }; float x = apply(d) + sum(a); float y = apply(1.0); }
 "#,
             expect![[r#"
-                6:93 error[E2015] `float` does not conform to `IScale`, required by generic parameter `T` of `apply`
+                6:93 error[E2015] type argument 'float' does not conform to the required interface 'IScale': `float` does not conform to `IScale`, required by generic parameter `T` of `apply`
                     related main.slang@43..48: declared here: float apply<T>(T t)
             "#]],
         );
@@ -648,8 +648,8 @@ struct Grid
 void f(Grid g) { float a = g.first + g[1]; g.first = 1.0; g[0] = 2.0; }
 "#,
             expect![[r#"
-                8:52 error[E2009] cannot assign to this expression: property `first` has no `set` accessor
-                8:64 error[E2009] cannot assign to this expression: `Grid` is read-only (its subscript has no `set`)
+                8:52 error[E2009] left of '=' is not an l-value. cannot assign to this expression: property `first` has no `set` accessor
+                8:64 error[E2009] left of '=' is not an l-value. cannot assign to this expression: `Grid` is read-only (its subscript has no `set`)
             "#]],
         );
     }
