@@ -131,7 +131,7 @@ pub fn diff_diagnostics(db: &dyn Db, func: FunctionId) -> Arc<[Diag]> {
         check_calls(db, &body, &infer, &flow, mode, &mut diags);
         check_no_diff_stores(db, &body, &infer, &flow, &mut diags);
         if mode == DiffKind::Backward {
-            check_loops(&body, &flow, &mut diags);
+            check_loops(db, &body, &infer, &flow, &mut diags);
         }
     }
     diags.into()
@@ -522,7 +522,13 @@ fn is_no_diff_location(
 
 /// A loop in backward-differentiable code that updates derivative-carrying state needs an
 /// iteration bound unless its trip count is evident (slangc E30510).
-fn check_loops(body: &Body, flow: &DerivFlow, diags: &mut Vec<Diag>) {
+fn check_loops(
+    db: &dyn Db,
+    body: &Body,
+    infer: &InferenceResult,
+    flow: &DerivFlow,
+    diags: &mut Vec<Diag>,
+) {
     for (id, stmt) in body.stmts.iter() {
         let (attrs, loop_body, for_parts) = match stmt {
             Stmt::For {
@@ -542,7 +548,7 @@ fn check_loops(body: &Body, flow: &DerivFlow, diags: &mut Vec<Diag>) {
             continue;
         }
         if let Some((init, cond, step)) = for_parts
-            && counted_loop(body, init, cond, step)
+            && counted_loop(db, body, infer, init, cond, step)
         {
             continue;
         }
@@ -560,7 +566,9 @@ fn check_loops(body: &Body, flow: &DerivFlow, diags: &mut Vec<Diag>) {
 /// `for (int i = <const>; i <op> <literal or name>; i++/i--/i += <const>)`: slangc infers the trip
 /// count of such loops.
 fn counted_loop(
+    db: &dyn Db,
     body: &Body,
+    infer: &InferenceResult,
     init: Option<StmtId>,
     cond: Option<ExprId>,
     step: Option<ExprId>,
@@ -572,11 +580,11 @@ fn counted_loop(
         Stmt::Local {
             local,
             init: Some(v),
-        } if is_constant(body, *v) => Some(body.locals[*local].name.clone()),
+        } if is_constant(db, body, infer, *v) => Some(body.locals[*local].name.clone()),
         Stmt::Expr(e) => match &body.exprs[*e] {
             Expr::Assign {
                 op: None, lhs, rhs, ..
-            } if is_constant(body, *rhs) => path_name(body, *lhs),
+            } if is_constant(db, body, infer, *rhs) => path_name(body, *lhs),
             _ => None,
         },
         _ => None,
@@ -586,8 +594,9 @@ fn counted_loop(
     };
     let cond_ok = match &body.exprs[cond] {
         Expr::Binary { op, lhs, rhs } if op.is_comparison() => {
-            (path_name(body, *lhs).as_ref() == Some(&counter) && is_constant(body, *rhs))
-                || (path_name(body, *rhs).as_ref() == Some(&counter) && is_constant(body, *lhs))
+            (path_name(body, *lhs).as_ref() == Some(&counter) && is_constant(db, body, infer, *rhs))
+                || (path_name(body, *rhs).as_ref() == Some(&counter)
+                    && is_constant(db, body, infer, *lhs))
         }
         _ => false,
     };
@@ -599,27 +608,28 @@ fn counted_loop(
             op: Some(BinaryOp::Add | BinaryOp::Sub),
             lhs,
             rhs,
-        } => path_name(body, *lhs).as_ref() == Some(&counter) && is_constant(body, *rhs),
+        } => path_name(body, *lhs).as_ref() == Some(&counter) && is_constant(db, body, infer, *rhs),
         _ => false,
     };
     cond_ok && step_ok
 }
 
-/// Literals and names that are not locals of the function (constants, generic value parameters).
-fn is_constant(body: &Body, e: ExprId) -> bool {
+/// Literals, `const` globals and generic value parameters (values known when compiling).
+fn is_constant(db: &dyn Db, body: &Body, infer: &InferenceResult, e: ExprId) -> bool {
     match &body.exprs[e] {
         Expr::Literal(_) => true,
-        Expr::Prefix { expr, .. } => is_constant(body, *expr),
-        Expr::Binary { lhs, rhs, .. } => is_constant(body, *lhs) && is_constant(body, *rhs),
-        Expr::Path(p) => {
-            let name = p.segments.last().map(|s| s.name.clone());
-            // Locals change at run time; any other name in a loop bound is a constant to slangc
-            // or a uniform, and a uniform bound is still a counted loop for the tape.
-            !body
-                .locals
-                .iter()
-                .any(|(_, l)| Some(&l.name) == name.as_ref())
+        Expr::Prefix { expr, .. } => is_constant(db, body, infer, *expr),
+        Expr::Binary { lhs, rhs, .. } => {
+            is_constant(db, body, infer, *lhs) && is_constant(db, body, infer, *rhs)
         }
+        Expr::Path(_) => match infer.resolutions.get(&e) {
+            Some(ExprRes::Local(_) | ExprRes::Param(_)) => false,
+            Some(ExprRes::Global(g)) => {
+                let data = lower::global_data(db, *g);
+                data.modifiers.is_const || data.is_let
+            }
+            _ => true,
+        },
         _ => false,
     }
 }
