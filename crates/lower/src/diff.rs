@@ -65,8 +65,13 @@ impl Ctx<'_> {
                 self.link(key, id, g, kind)?;
             }
         }
-        // Derivatives that name this function (`[ForwardDerivativeOf(f)]` on `g`).
-        for def in hir::file_items(db, key.func.loc(db).file) {
+        // Derivatives that name this function (`[ForwardDerivativeOf(f)]` on `g`); the stdlib's
+        // own are registered by `ensure_math_derivatives`.
+        let file = key.func.loc(db).file;
+        if file.kind(db) == hir::FileKind::Stdlib {
+            return Ok(());
+        }
+        for def in hir::file_items(db, file) {
             let ItemDef::Function(g) = def else { continue };
             let gd = hir::fn_data(db, g);
             for (attr, kind) in [
