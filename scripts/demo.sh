@@ -11,3 +11,7 @@ echo "== dslang check $file"
 ./target/release/dslang check "$file"
 echo "== dslang run $file"
 ./target/release/dslang run "$file"
+if [ -f "$file.expected.txt" ]; then
+  echo "== dslang test $file (against $file.expected.txt)"
+  ./target/release/dslang test "$file"
+fi
