@@ -130,9 +130,7 @@ pub fn diff_diagnostics(db: &dyn Db, func: FunctionId) -> Arc<[Diag]> {
         let flow = DerivFlow::compute(db, func, &body, &infer);
         check_calls(db, &body, &infer, &flow, mode, &mut diags);
         check_no_diff_stores(db, &body, &infer, &flow, &mut diags);
-        if mode == DiffKind::Backward {
-            check_loops(db, &body, &infer, &flow, &mut diags);
-        }
+        check_loops(db, &body, &infer, &mut diags);
     }
     diags.into()
 }
@@ -520,25 +518,19 @@ fn is_no_diff_location(
     }
 }
 
-/// A loop in backward-differentiable code that updates derivative-carrying state needs an
-/// iteration bound unless its trip count is evident (slangc E30510).
-fn check_loops(
-    db: &dyn Db,
-    body: &Body,
-    infer: &InferenceResult,
-    flow: &DerivFlow,
-    diags: &mut Vec<Diag>,
-) {
+/// A loop in differentiable code (either mode, as slangc requires) needs an iteration bound
+/// unless its trip count is evident (slangc E30510).
+fn check_loops(db: &dyn Db, body: &Body, infer: &InferenceResult, diags: &mut Vec<Diag>) {
     for (id, stmt) in body.stmts.iter() {
-        let (attrs, loop_body, for_parts) = match stmt {
+        let (attrs, for_parts) = match stmt {
             Stmt::For {
                 init,
                 cond,
                 step,
-                body: b,
                 attrs,
-            } => (attrs, *b, Some((*init, *cond, *step))),
-            Stmt::While { body: b, attrs, .. } => (attrs, *b, None),
+                ..
+            } => (attrs, Some((*init, *cond, *step))),
+            Stmt::While { attrs, .. } => (attrs, None),
             _ => continue,
         };
         if attrs
@@ -550,9 +542,6 @@ fn check_loops(
         if let Some((init, cond, step)) = for_parts
             && counted_loop(db, body, infer, init, cond, step)
         {
-            continue;
-        }
-        if !stmt_writes_carrying(body, flow, loop_body) {
             continue;
         }
         diags.push(Diag::error(
@@ -639,26 +628,6 @@ fn path_name(body: &Body, e: ExprId) -> Option<SmolStr> {
         Expr::Path(p) if p.segments.len() == 1 => Some(p.segments[0].name.clone()),
         _ => None,
     }
-}
-
-/// Whether a statement assigns a derivative-carrying value somewhere.
-fn stmt_writes_carrying(body: &Body, flow: &DerivFlow, stmt: StmtId) -> bool {
-    let range = body.stmt_range(stmt);
-    body.exprs.iter().any(|(id, e)| {
-        let r = body.expr_range(id);
-        range.start <= r.start
-            && r.end <= range.end
-            && match e {
-                Expr::Assign { rhs, .. } => flow.carries(*rhs),
-                Expr::Call { .. } => flow.carries(id),
-                _ => false,
-            }
-    }) || body.stmts.iter().any(|(sid, s)| {
-        let r = body.stmt_range(sid);
-        range.start <= r.start
-            && r.end <= range.end
-            && matches!(s, Stmt::Local { init: Some(v), .. } if flow.carries(*v))
-    })
 }
 
 /// `detach(x)` drops the derivative; `diffPair(p, d)` builds a pair for a nested derivative call.
@@ -806,17 +775,8 @@ impl<'a> DerivFlow<'a> {
                 _ => false,
             },
             Expr::This => self.this_carries,
-            Expr::Field { base, .. } => {
-                if let Some(ExprRes::Field(decl, idx)) = self.infer.resolutions.get(&e)
-                    && lower::type_decl_data(self.db, *decl)
-                        .fields
-                        .get(*idx as usize)
-                        .is_some_and(|f| f.modifiers.no_diff)
-                {
-                    return false;
-                }
-                self.carries(*base) && typed()
-            }
+            // Like slangc, a read of a `no_diff` field of a derivative-carrying value carries.
+            Expr::Field { base, .. } => self.carries(*base) && typed(),
             Expr::Index { base, .. } => self.carries(*base) && typed(),
             Expr::Call { callee, args } => {
                 if matches!(body.exprs[*callee], Expr::Diff { .. }) {

@@ -54,3 +54,39 @@ fn diagnostic_files_report_each_error_at_its_caret() {
     }
     assert!(failures.is_empty(), "{failures}");
 }
+
+/// `tests/diagnostics/no_errors/*.slang`: correct differentiable programs. The shared rules do not
+/// judge CHECK-less files exhaustively, so zero diagnostics (warnings included) is asserted here.
+#[test]
+fn no_error_files_check_clean() {
+    let dir = PathBuf::from(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../tests/diagnostics/no_errors"
+    ));
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .map(|d| d.filter_map(Result::ok).map(|e| e.path()).collect())
+        .unwrap_or_default();
+    paths.retain(|p| p.extension().is_some_and(|e| e == "slang"));
+    paths.sort();
+    assert!(
+        paths.len() >= 20,
+        "expected the no-error corpus in {}",
+        dir.display()
+    );
+    let mut failures = String::new();
+    for path in &paths {
+        let text = std::fs::read_to_string(path).unwrap_or_default();
+        let mut db = RootDatabase::default();
+        let file = db.set_file("main.slang", &text);
+        for d in crate::diagnostics(&db, file) {
+            let (line, col) = super::line_col(&text, d.range.start);
+            failures.push_str(&format!(
+                "{}:{line}:{col}: {} {}\n",
+                path.display(),
+                d.code,
+                d.message
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{failures}");
+}
