@@ -2736,7 +2736,7 @@ fn callee_display_name(body: &Body, e: ExprId) -> String {
 }
 
 /// Generic parameter substitution for a struct's type arguments.
-fn type_args_subst(
+pub(crate) fn type_args_subst(
     db: &dyn Db,
     decl: TypeDeclId,
     args: &[GenericArg],

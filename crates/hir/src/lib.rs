@@ -13,6 +13,7 @@ mod check;
 mod data;
 mod diagnostics;
 mod diffcheck;
+mod differential;
 mod ids;
 mod infer;
 mod lower;
@@ -33,6 +34,10 @@ pub use data::{
 };
 pub use diagnostics::{Diagnostic, RelatedInfo, Severity};
 pub use diffcheck::is_differentiable_as;
+pub use differential::{
+    DifferentialField, DifferentialInfo, DifferentialKind, DropReason, DroppedField,
+    differential_type_text, struct_differential,
+};
 pub use ids::{
     AliasId, ExtensionId, FunctionId, GenericParamId, GlobalId, ItemDef, ItemKind, ItemLoc,
     PropertyId, SubscriptId, TypeDeclId,
@@ -616,6 +621,13 @@ pub enum MemberKind {
 /// interface requirements (for generic parameters).
 pub fn members_of(db: &dyn Db, file: SourceFile, ty: &Ty) -> Vec<MemberInfo> {
     let ty = resolve::normalize(db, file, ty);
+    // `S.Differential` of a synthesised conformance: the differential fields and statics.
+    if let Ty::Assoc(base, name) = &ty
+        && name == "Differential"
+        && let Some(members) = differential::differential_members(db, base)
+    {
+        return members;
+    }
     let mut out: Vec<MemberInfo> = Vec::new();
     if let Ty::Adt(decl, _) = &ty {
         let data = lower::type_decl_data(db, *decl);

@@ -6,6 +6,7 @@ use crate::{RootDatabase, Severity};
 
 mod corpus;
 mod diagnostic_files;
+mod differential;
 mod incremental;
 mod robustness;
 

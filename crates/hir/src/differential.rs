@@ -1,0 +1,306 @@
+//! The `Differential` associated type of a struct that conforms to `IDifferentiable`: declared
+//! (`typealias Differential = ...`), or synthesised from the differentiable, non-`no_diff` fields
+//! (user guide, "Automatic Synthesis of IDifferentiable Conformance"). A struct whose differential
+//! fields are exactly its own fields is its own `Differential`.
+
+use std::sync::Arc;
+
+use base_db::Db;
+use smol_str::SmolStr;
+
+use crate::data::{GenericParamKind, TypeDeclKind};
+use crate::ids::{ItemDef, TypeDeclId};
+use crate::infer;
+use crate::lower;
+use crate::resolve;
+use crate::ty::Ty;
+
+/// How a struct gets its `Differential`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum DifferentialKind {
+    /// The struct does not conform to `IDifferentiable` (or is not a struct).
+    NotDifferentiable,
+    /// `typealias Differential = T;` in the struct (or an extension of it).
+    Declared(Ty),
+    /// Synthesised, and equal to the struct itself (every field is its own differential).
+    OwnType,
+    /// Synthesised as a new struct of `fields`.
+    Synthesized,
+}
+
+/// A field of the synthesised differential: the primal field's name and its `Differential` type.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct DifferentialField {
+    pub name: SmolStr,
+    pub ty: Ty,
+}
+
+/// A primal field that has no counterpart in the differential, and why.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct DroppedField {
+    pub name: SmolStr,
+    pub ty: Ty,
+    pub reason: DropReason,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum DropReason {
+    NoDiff,
+    /// The field's type does not conform to `IDifferentiable` (`int`, `bool`, buffers, ...).
+    NotDifferentiable,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct DifferentialInfo {
+    pub kind: DifferentialKind,
+    pub fields: Vec<DifferentialField>,
+    pub dropped: Vec<DroppedField>,
+}
+
+/// The `Differential` of struct `decl`, with the struct's own generic parameters left symbolic
+/// (`T.Differential` for a field of type `T`).
+#[salsa::tracked(returns(clone), cycle_result = differential_cycle)]
+pub fn struct_differential(db: &dyn Db, decl: TypeDeclId) -> Arc<DifferentialInfo> {
+    let data = lower::type_decl_data(db, decl);
+    let file = decl.loc(db).file;
+    let not_differentiable = || {
+        Arc::new(DifferentialInfo {
+            kind: DifferentialKind::NotDifferentiable,
+            fields: Vec::new(),
+            dropped: Vec::new(),
+        })
+    };
+    if data.kind != TypeDeclKind::Struct {
+        return not_differentiable();
+    }
+    let Some(iface) = resolve::stdlib_interface(db, file, "IDifferentiable") else {
+        return not_differentiable();
+    };
+    let self_ty = own_type(decl);
+    let conforms = resolve::type_decl_bases(db, decl).contains(&iface)
+        || resolve::implements(db, file, &self_ty, &iface);
+    if !conforms {
+        return not_differentiable();
+    }
+    let declared = data.members.iter().find_map(|m| match m {
+        ItemDef::Alias(a) if lower::item_def_name(db, *m) == "Differential" => {
+            Some(resolve::alias_target(db, *a))
+        }
+        _ => None,
+    });
+    let field_tys = infer::field_types(db, decl);
+    let mut fields = Vec::new();
+    let mut dropped = Vec::new();
+    for (f, ty) in data.fields.iter().zip(field_tys.iter()) {
+        let reason = if f.modifiers.no_diff {
+            Some(DropReason::NoDiff)
+        } else if !is_differentiable(db, file, ty, &iface) {
+            Some(DropReason::NotDifferentiable)
+        } else {
+            None
+        };
+        match reason {
+            Some(reason) => dropped.push(DroppedField {
+                name: f.name.clone(),
+                ty: ty.clone(),
+                reason,
+            }),
+            None => fields.push(DifferentialField {
+                name: f.name.clone(),
+                ty: differential_of(db, file, ty),
+            }),
+        }
+    }
+    let kind = match declared {
+        Some(t) => DifferentialKind::Declared(t),
+        None if dropped.is_empty()
+            && fields
+                .iter()
+                .zip(field_tys.iter())
+                .all(|(d, primal)| d.ty == *primal) =>
+        {
+            DifferentialKind::OwnType
+        }
+        None => DifferentialKind::Synthesized,
+    };
+    Arc::new(DifferentialInfo {
+        kind,
+        fields,
+        dropped,
+    })
+}
+
+fn differential_cycle(_db: &dyn Db, _id: salsa::Id, _decl: TypeDeclId) -> Arc<DifferentialInfo> {
+    Arc::new(DifferentialInfo {
+        kind: DifferentialKind::NotDifferentiable,
+        fields: Vec::new(),
+        dropped: Vec::new(),
+    })
+}
+
+/// The struct's type, for the conformance query (generic structs conform through their declared
+/// bases, checked first).
+fn own_type(decl: TypeDeclId) -> Ty {
+    Ty::Adt(decl, Arc::from([]))
+}
+
+fn is_differentiable(db: &dyn Db, file: base_db::SourceFile, ty: &Ty, iface: &Ty) -> bool {
+    !ty.has_unknown() && resolve::implements(db, file, ty, iface)
+}
+
+/// `ty.Differential`, resolved through declared aliases and synthesised differentials that are
+/// their own type; otherwise left symbolic (`T.Differential`, `Inner.Differential`).
+pub fn differential_of(db: &dyn Db, file: base_db::SourceFile, ty: &Ty) -> Ty {
+    let normalized = resolve::normalize(
+        db,
+        file,
+        &Ty::Assoc(Arc::new(ty.clone()), "Differential".into()),
+    );
+    if let Ty::Assoc(base, _) = &normalized
+        && let Ty::Adt(decl, args) = &**base
+    {
+        let info = struct_differential(db, *decl);
+        if info.kind == DifferentialKind::OwnType {
+            return Ty::Adt(*decl, args.clone());
+        }
+    }
+    normalized
+}
+
+/// The Slang source of a type's `Differential`: the synthesised struct (fields named after the
+/// primal's, dropped fields listed with the reason), or the alias it is declared as. `ty` may be
+/// the struct or `S.Differential`.
+pub fn differential_type_text(db: &dyn Db, ty: &Ty) -> String {
+    let decl = match ty {
+        Ty::Adt(d, _) => *d,
+        Ty::Assoc(base, name) if name == "Differential" => match &**base {
+            Ty::Adt(d, _) => *d,
+            _ => {
+                return format!(
+                    "// `{}` has no synthesised differential",
+                    crate::display_ty(db, ty)
+                );
+            }
+        },
+        Ty::Scalar(_) | Ty::Vector(..) | Ty::Matrix(..) => {
+            return format!("typealias Differential = {};", crate::display_ty(db, ty));
+        }
+        _ => {
+            return format!(
+                "// `{}` has no synthesised differential",
+                crate::display_ty(db, ty)
+            );
+        }
+    };
+    let data = lower::type_decl_data(db, decl);
+    let info = struct_differential(db, decl);
+    let generics = generic_params_text(db, decl);
+    let mut out = String::new();
+    match &info.kind {
+        DifferentialKind::NotDifferentiable => {
+            return format!(
+                "// `{}` does not conform to IDifferentiable: it has no Differential",
+                data.name
+            );
+        }
+        DifferentialKind::Declared(t) => {
+            return format!(
+                "// declared in `{}`\ntypealias Differential = {};",
+                data.name,
+                crate::display_ty(db, t)
+            );
+        }
+        DifferentialKind::OwnType => {
+            out.push_str(&format!(
+                "// every field of `{}` is its own differential\ntypealias Differential = {}{};",
+                data.name, data.name, generics
+            ));
+            return out;
+        }
+        DifferentialKind::Synthesized => {}
+    }
+    out.push_str(&format!(
+        "struct {}_Differential{} : IDifferentiable\n{{\n",
+        data.name, generics
+    ));
+    for f in &info.fields {
+        out.push_str(&format!(
+            "    {} {};\n",
+            crate::display_ty(db, &f.ty),
+            f.name
+        ));
+    }
+    for d in &info.dropped {
+        let why = match d.reason {
+            DropReason::NoDiff => "`no_diff`".to_string(),
+            DropReason::NotDifferentiable => format!(
+                "`{}` does not conform to IDifferentiable",
+                crate::display_ty(db, &d.ty)
+            ),
+        };
+        out.push_str(&format!(
+            "    // dropped: {} {} ({why})\n",
+            crate::display_ty(db, &d.ty),
+            d.name
+        ));
+    }
+    out.push_str("};");
+    out
+}
+
+fn generic_params_text(db: &dyn Db, decl: TypeDeclId) -> String {
+    let data = lower::type_decl_data(db, decl);
+    if data.generics.is_empty() {
+        return String::new();
+    }
+    let names: Vec<String> = data
+        .generics
+        .iter()
+        .map(|g| match &g.kind {
+            GenericParamKind::Type { .. } => g.name.to_string(),
+            _ => format!("let {}", g.name),
+        })
+        .collect();
+    format!("<{}>", names.join(", "))
+}
+
+/// Members of `S.Differential` for a synthesised differential: its fields and the
+/// `IDifferentiable` statics (`dzero`, `dadd`, `dmul`).
+pub fn differential_members(db: &dyn Db, base: &Ty) -> Option<Vec<crate::MemberInfo>> {
+    let Ty::Adt(decl, args) = base else {
+        return None;
+    };
+    let info = struct_differential(db, *decl);
+    if !matches!(
+        info.kind,
+        DifferentialKind::Synthesized | DifferentialKind::OwnType
+    ) {
+        return None;
+    }
+    let subst = infer::type_args_subst(db, *decl, args);
+    let name = format!("{}.Differential", crate::display_ty(db, base));
+    let mut out: Vec<crate::MemberInfo> = info
+        .fields
+        .iter()
+        .map(|f| crate::MemberInfo {
+            name: f.name.to_string(),
+            kind: crate::MemberKind::Field,
+            detail: crate::display_ty(db, &f.ty.subst(&|p| resolve::subst_lookup(&subst, &p))),
+        })
+        .collect();
+    for (member, sig) in [
+        ("dzero", format!("static {name} dzero()")),
+        ("dadd", format!("static {name} dadd({name} a, {name} b)")),
+        (
+            "dmul",
+            format!("static {name} dmul<T : __BuiltinRealType>(T s, {name} a)"),
+        ),
+    ] {
+        out.push(crate::MemberInfo {
+            name: member.to_string(),
+            kind: crate::MemberKind::StaticMethod,
+            detail: sig,
+        });
+    }
+    Some(out)
+}

@@ -1,0 +1,252 @@
+//! The `Differential` of structs: synthesised (user guide's `MyRay`, `MyPartialDiffType`),
+//! generic, own-type, declared; its Slang rendering and its members.
+
+use std::sync::Arc;
+
+use expect_test::{Expect, expect};
+
+use crate::{ItemDef, RootDatabase, Ty};
+
+/// Renders `differential_type_text` of struct `name`, then the members of `name.Differential`.
+fn check_differential(fixture: &str, name: &str, expect: Expect) {
+    let mut db = RootDatabase::default();
+    let file = db.set_file("main.slang", fixture);
+    let decl = crate::file_items(&db, file)
+        .into_iter()
+        .find_map(|d| match d {
+            ItemDef::TypeDecl(t) if t.loc(&db).name() == name => Some(t),
+            _ => None,
+        })
+        .expect("fixture declares the struct");
+    let ty = Ty::Adt(decl, Arc::from([]));
+    let mut out = crate::differential_type_text(&db, &ty);
+    out.push_str("\nmembers:\n");
+    let assoc = Ty::Assoc(Arc::new(ty), "Differential".into());
+    for m in crate::members_of(&db, file, &assoc) {
+        out.push_str(&format!("  {:?} {}: {}\n", m.kind, m.name, m.detail));
+    }
+    for d in crate::diagnostics(&db, file) {
+        out.push_str(&format!("diagnostic: {} {}\n", d.code, d.message));
+    }
+    expect.assert_eq(&out);
+}
+
+#[test]
+fn my_ray_drops_its_integer_payload() {
+    check_differential(
+        r#"
+struct MyRay : IDifferentiable
+{
+    float3 origin;
+    float3 dir;
+    int nonDifferentiablePayload;
+};
+"#,
+        "MyRay",
+        expect![[r#"
+            struct MyRay_Differential : IDifferentiable
+            {
+                float3 origin;
+                float3 dir;
+                // dropped: int nonDifferentiablePayload (`int` does not conform to IDifferentiable)
+            };
+            members:
+              Field origin: float3
+              Field dir: float3
+              StaticMethod dzero: static MyRay.Differential dzero()
+              StaticMethod dadd: static MyRay.Differential dadd(MyRay.Differential a, MyRay.Differential b)
+              StaticMethod dmul: static MyRay.Differential dmul<T : __BuiltinRealType>(T s, MyRay.Differential a)
+        "#]],
+    );
+}
+
+#[test]
+fn partial_diff_type_keeps_only_float() {
+    check_differential(
+        r#"
+struct MyPartialDiffType : IDifferentiable
+{
+    float x;
+    uint y;
+};
+"#,
+        "MyPartialDiffType",
+        expect![[r#"
+            struct MyPartialDiffType_Differential : IDifferentiable
+            {
+                float x;
+                // dropped: uint y (`uint` does not conform to IDifferentiable)
+            };
+            members:
+              Field x: float
+              StaticMethod dzero: static MyPartialDiffType.Differential dzero()
+              StaticMethod dadd: static MyPartialDiffType.Differential dadd(MyPartialDiffType.Differential a, MyPartialDiffType.Differential b)
+              StaticMethod dmul: static MyPartialDiffType.Differential dmul<T : __BuiltinRealType>(T s, MyPartialDiffType.Differential a)
+        "#]],
+    );
+}
+
+#[test]
+fn no_diff_fields_are_dropped() {
+    check_differential(
+        r#"
+struct Particle : IDifferentiable
+{
+    float3 position;
+    no_diff float age;
+};
+"#,
+        "Particle",
+        expect![[r#"
+            struct Particle_Differential : IDifferentiable
+            {
+                float3 position;
+                // dropped: float age (`no_diff`)
+            };
+            members:
+              Field position: float3
+              StaticMethod dzero: static Particle.Differential dzero()
+              StaticMethod dadd: static Particle.Differential dadd(Particle.Differential a, Particle.Differential b)
+              StaticMethod dmul: static Particle.Differential dmul<T : __BuiltinRealType>(T s, Particle.Differential a)
+        "#]],
+    );
+}
+
+#[test]
+fn all_differentiable_fields_make_the_struct_its_own_differential() {
+    check_differential(
+        r#"
+struct Params : IDifferentiable
+{
+    float a;
+    float3 b;
+    float2x2 m;
+};
+"#,
+        "Params",
+        expect![[r#"
+            // every field of `Params` is its own differential
+            typealias Differential = Params;
+            members:
+              Field a: float
+              Field b: float3
+              Field m: float2x2
+              StaticMethod dzero: static Params.Differential dzero()
+              StaticMethod dadd: static Params.Differential dadd(Params.Differential a, Params.Differential b)
+              StaticMethod dmul: static Params.Differential dmul<T : __BuiltinRealType>(T s, Params.Differential a)
+        "#]],
+    );
+}
+
+#[test]
+fn nested_structs_use_the_inner_differential() {
+    check_differential(
+        r#"
+struct Inner : IDifferentiable
+{
+    float w;
+    int tag;
+};
+
+struct Outer : IDifferentiable
+{
+    Inner inner;
+    float s;
+};
+"#,
+        "Outer",
+        expect![[r#"
+            struct Outer_Differential : IDifferentiable
+            {
+                Inner.Differential inner;
+                float s;
+            };
+            members:
+              Field inner: Inner.Differential
+              Field s: float
+              StaticMethod dzero: static Outer.Differential dzero()
+              StaticMethod dadd: static Outer.Differential dadd(Outer.Differential a, Outer.Differential b)
+              StaticMethod dmul: static Outer.Differential dmul<T : __BuiltinRealType>(T s, Outer.Differential a)
+        "#]],
+    );
+}
+
+#[test]
+fn generic_struct_fields_keep_symbolic_differentials() {
+    check_differential(
+        r#"
+struct Pair<T : IDifferentiable> : IDifferentiable
+{
+    T first;
+    T second;
+    int count;
+};
+"#,
+        "Pair",
+        expect![[r#"
+            struct Pair_Differential<T> : IDifferentiable
+            {
+                T.Differential first;
+                T.Differential second;
+                // dropped: int count (`int` does not conform to IDifferentiable)
+            };
+            members:
+              Field first: T.Differential
+              Field second: T.Differential
+              StaticMethod dzero: static Pair.Differential dzero()
+              StaticMethod dadd: static Pair.Differential dadd(Pair.Differential a, Pair.Differential b)
+              StaticMethod dmul: static Pair.Differential dmul<T : __BuiltinRealType>(T s, Pair.Differential a)
+        "#]],
+    );
+}
+
+#[test]
+fn declared_differential_alias_is_used() {
+    check_differential(
+        r#"
+struct MyRayDifferential : IDifferentiable
+{
+    float3 d_origin;
+    float3 d_dir;
+};
+
+struct MyRay : IDifferentiable
+{
+    typealias Differential = MyRayDifferential;
+
+    [DerivativeMember(MyRayDifferential.d_origin)]
+    float3 origin;
+
+    [DerivativeMember(MyRayDifferential.d_dir)]
+    float3 dir;
+
+    int nonDifferentiablePayload;
+};
+"#,
+        "MyRay",
+        expect![[r#"
+            // declared in `MyRay`
+            typealias Differential = MyRayDifferential;
+            members:
+              Field d_origin: float3
+              Field d_dir: float3
+        "#]],
+    );
+}
+
+#[test]
+fn struct_without_conformance_has_no_differential() {
+    check_differential(
+        r#"
+struct Plain
+{
+    float x;
+};
+"#,
+        "Plain",
+        expect![[r#"
+            // `Plain` does not conform to IDifferentiable: it has no Differential
+            members:
+        "#]],
+    );
+}
