@@ -194,6 +194,7 @@ pub fn type_decl_diagnostics(db: &dyn Db, decl: TypeDeclId) -> Arc<[Diag]> {
             ));
         }
     }
+    diags.extend(crate::differential::differential_diagnostics(db, decl));
     if data.kind == TypeDeclKind::Struct || data.kind == TypeDeclKind::Enum {
         let args = generic_params_as_args(db, decl);
         let ty = Ty::Adt(decl, args);

@@ -304,3 +304,86 @@ pub fn differential_members(db: &dyn Db, base: &Ty) -> Option<Vec<crate::MemberI
     }
     Some(out)
 }
+
+/// Checks of a struct's declared `Differential`: `[DerivativeMember(D.f)]` must name a field of
+/// `D` (slangc E31130/E30027), and hand-written `dzero`/`dadd` must be differentiable
+/// (slangc E38110).
+pub(crate) fn differential_diagnostics(
+    db: &dyn Db,
+    decl: TypeDeclId,
+) -> Vec<crate::diagnostics::Diag> {
+    use crate::data::AttrArg;
+    use crate::diagnostics::Diag;
+    let mut diags = Vec::new();
+    let info = struct_differential(db, decl);
+    let DifferentialKind::Declared(declared) = &info.kind else {
+        return diags;
+    };
+    let data = lower::type_decl_data(db, decl);
+    let declared_fields: Option<(SmolStr, Vec<SmolStr>)> = match declared {
+        Ty::Adt(d, _) => {
+            let dd = lower::type_decl_data(db, *d);
+            Some((
+                dd.name.clone(),
+                dd.fields.iter().map(|f| f.name.clone()).collect(),
+            ))
+        }
+        _ => None,
+    };
+    if let Some((diff_name, diff_fields)) = &declared_fields {
+        for field in &data.fields {
+            for attr in field.attrs.iter().filter(|a| a.name == "DerivativeMember") {
+                let Some(AttrArg::Path(path)) = attr.args.first() else {
+                    continue;
+                };
+                let Some(member) = path.segments.last().filter(|_| path.segments.len() >= 2) else {
+                    continue;
+                };
+                if diff_fields.contains(&member.name) {
+                    continue;
+                }
+                let name_start = attr.range.start + 1;
+                diags.push(Diag::error(
+                    "E3009",
+                    format!(
+                        "[DerivativeMember] must reference to a member in the associated differential type '{diff_name}'. `{diff_name}` has fields {}",
+                        diff_fields.iter().map(|f| format!("`{f}`")).collect::<Vec<_>>().join(", ")
+                    ),
+                    crate::TextRange::new(name_start, name_start + attr.name.len() as u32),
+                ));
+                diags.push(Diag::error(
+                    "E2003",
+                    format!(
+                        "'{}' is not a member of 'typeof({diff_name})'. add the field to `{diff_name}` or name one of its fields",
+                        member.name
+                    ),
+                    member.range,
+                ));
+            }
+        }
+    }
+    for member in &data.members {
+        let ItemDef::Function(f) = member else {
+            continue;
+        };
+        let fdata = lower::fn_data(db, *f);
+        if !matches!(fdata.name.as_str(), "dzero" | "dadd") {
+            continue;
+        }
+        if crate::is_differentiable_as(db, *f, crate::DiffKind::Forward) {
+            continue;
+        }
+        diags.push(
+            Diag::error(
+                "E3010",
+                format!(
+                    "member '{0}' does not satisfy the required forward-differentiable constraint for interface requirement '{0}'. Mark it [Differentiable] or [ForwardDifferentiable]",
+                    fdata.name
+                ),
+                fdata.name_range,
+            )
+            .in_item(ItemDef::Function(*f)),
+        );
+    }
+    diags
+}

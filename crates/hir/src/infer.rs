@@ -578,6 +578,36 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         self.result.diags.push(Diag::error(code, message, range));
     }
 
+    /// An explicit generic argument (`f<n>(...)`); a local or parameter given for a value
+    /// parameter is a run-time value, which slangc rejects (E39999).
+    fn explicit_generic_arg(
+        &self,
+        arg: &crate::data::GenericArgRef,
+        diags: &mut Vec<Diag>,
+    ) -> GenericArg {
+        if let crate::data::GenericArgRef::Type(crate::data::TypeRef::Path(p)) = arg
+            && p.segments.len() == 1
+            && p.segments[0].args.is_none()
+        {
+            let name = &p.segments[0].name;
+            let is_local = self.scopes.iter().any(|s| s.iter().any(|(n, _)| n == name));
+            let is_param = self
+                .sig
+                .is_some_and(|s| s.params.iter().any(|q| &q.name == name));
+            if is_local || is_param {
+                diags.push(Diag::error(
+                    "E2028",
+                    format!(
+                        "expression does not evaluate to a compile-time constant: `{name}` is a run-time value; generic arguments must be literals, `static const` values or generic value parameters"
+                    ),
+                    p.range(),
+                ));
+                return GenericArg::Value(Len::Unknown);
+            }
+        }
+        self.resolver.resolve_generic_arg(arg, diags)
+    }
+
     fn display(&self, ty: &Ty) -> String {
         crate::display_ty(self.db, ty)
     }
@@ -1134,7 +1164,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                         let mut diags = Vec::new();
                         let r = a
                             .iter()
-                            .map(|x| self.resolver.resolve_generic_arg(x, &mut diags))
+                            .map(|x| self.explicit_generic_arg(x, &mut diags))
                             .collect();
                         self.result.diags.extend(diags);
                         r
@@ -1911,7 +1941,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             let mut diags = Vec::new();
             let r = a
                 .iter()
-                .map(|x| self.resolver.resolve_generic_arg(x, &mut diags))
+                .map(|x| self.explicit_generic_arg(x, &mut diags))
                 .collect();
             self.result.diags.extend(diags);
             r

@@ -13,7 +13,7 @@ mod check;
 mod data;
 mod diagnostics;
 mod diffcheck;
-mod differential;
+pub(crate) mod differential;
 mod ids;
 mod infer;
 mod lower;
