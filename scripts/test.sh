@@ -9,6 +9,6 @@ chmod 700 "$XDG_RUNTIME_DIR"
 # GPU and editor tests must not skip silently: lavapipe and Neovim are installed above.
 export DSLANG_REQUIRE_GPU=1
 export DSLANG_REQUIRE_NVIM=1
-cargo test --workspace --all-targets --locked
+cargo test --workspace --all-targets --locked --no-fail-fast
 # The VS Code extension: grammar, unit and activation tests, and the .vsix package.
 (cd vscode-extension && npm ci --no-audit --no-fund --loglevel=error && npm test && npm run package)
