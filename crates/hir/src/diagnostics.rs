@@ -90,7 +90,12 @@ pub struct RelatedInfo {
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Diagnostic {
     /// Stable code: `E1xxx` syntax, `E2xxx` names and types, `E29xx` preprocessor,
-    /// `E3xxx` differentiability (reserved).
+    /// `E31xx` differentiability (hir's checks, messages starting with slangc's words): E3101
+    /// derivative through a non-differentiable call, E3102 derivative lost in a `no_diff` store,
+    /// E3103 loop without `[MaxIters]`/`[ForceUnroll]`, E3104 recursion, E3105 `no_diff` misuse,
+    /// E3106 `fwd_diff`/`bwd_diff` of a non-differentiable function, E3107 `bwd_diff` inside
+    /// differentiable code, E3108 custom derivative signature, E3109 `[DerivativeMember]` target,
+    /// E3110 non-differentiable `dzero`/`dadd`. (`E30xx` are the autodiff lowering's.)
     pub code: &'static str,
     pub message: String,
     pub range: TextRange,

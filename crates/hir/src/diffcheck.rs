@@ -206,7 +206,7 @@ fn check_custom_derivatives(db: &dyn Db, func: FunctionId, diags: &mut Vec<Diag>
         };
         let diag = match mismatch {
             Mismatch::Return { expected, got } if !of => Diag::error(
-                "E3008",
+                "E3108",
                 format!(
                     "member '{}' return type '{got}' does not match interface requirement return type '{expected}'. The derivative must have the signature `{expected_text}`",
                     lower::fn_data(db, derivative).name
@@ -215,21 +215,21 @@ fn check_custom_derivatives(db: &dyn Db, func: FunctionId, diags: &mut Vec<Diag>
             )
             .in_item(ItemDef::Function(derivative)),
             Mismatch::Return { expected, got } => Diag::error(
-                "E3008",
+                "E3108",
                 format!(
                     "invalid custom derivative. return type mismatch. expected '{expected}', got '{got}'. The derivative must have the signature `{expected_text}`"
                 ),
                 attr_name,
             ),
             Mismatch::Param { index, expected, got } => Diag::error(
-                "E3008",
+                "E3108",
                 format!(
                     "invalid custom derivative. parameter type mismatch at position {index}. expected '{expected}', got '{got}'. The derivative must have the signature `{expected_text}`"
                 ),
                 attr_name,
             ),
             Mismatch::Count { expected, got } => Diag::error(
-                "E3008",
+                "E3108",
                 format!(
                     "invalid custom derivative. expected {expected} parameters, got {got}. The derivative must have the signature `{expected_text}`"
                 ),
@@ -318,7 +318,7 @@ fn check_no_diff_usage(body: &Body, diags: &mut Vec<Diag>) {
             )
         {
             diags.push(Diag::error(
-                "E3005",
+                "E3105",
                 "'no_diff' can only be used to decorate a call or a subscript operation: write `no_diff f(x)`, or use `detach(x)` to drop the derivative of a value",
                 start_of(body.expr_range(id)),
             ));
@@ -348,7 +348,7 @@ fn check_diff_operands(db: &dyn Db, body: &Body, infer: &InferenceResult, diags:
         };
         let name = lower::fn_data(db, *f).name.clone();
         diags.push(Diag::error(
-            "E3006",
+            "E3106",
             format!("'{op}' is not a member of '{name}'. Mark `{name}` {attr}, or give it a custom derivative"),
             start_of(body.expr_range(id)),
         ));
@@ -373,7 +373,7 @@ fn check_recursion(
         if reaches(db, *callee, func) {
             let name = lower::fn_data(db, *callee).name.clone();
             diags.push(Diag::error(
-                "E3004",
+                "E3104",
                 format!("recursion detected in call to '{name}', but the current code generation target does not allow recursion. Rewrite it as a loop (with [MaxIters(n)] in differentiable code)"),
                 body.anchor(id),
             ));
@@ -428,7 +428,7 @@ fn check_calls(
         {
             // slangc E38037: backward derivatives are not differentiable themselves.
             diags.push(Diag::error(
-                "E3007",
+                "E3107",
                 "the code produced by 'bwd_diff' is not itself differentiable, so a function that calls 'bwd_diff' cannot be differentiated; for higher-order derivatives, nest 'fwd_diff' calls or apply a single 'bwd_diff' to a function that uses 'fwd_diff'. Or call it as `no_diff bwd_diff(f)(...)` if its result needs no derivative",
                 body.anchor(id),
             ));
@@ -456,7 +456,7 @@ fn check_calls(
             DiffKind::Backward => "backward",
         };
         diags.push(Diag::error(
-            "E3001",
+            "E3101",
             format!(
                 "derivative cannot be propagated through call to non-{which}-differentiable function `{name}`, use 'no_diff' to clarify intention. Mark it [Differentiable], or write `no_diff {short}(...)` if its derivative is not wanted",
                 short = lower::fn_data(db, *f).name
@@ -483,7 +483,7 @@ fn check_no_diff_stores(
             continue;
         }
         diags.push(Diag::error(
-            "E3002",
+            "E3102",
             "derivative is lost during assignment to non-differentiable location, use 'detach()' to clarify intention. Write `detach(value)` on the right-hand side, or remove `no_diff` from the destination",
             body.anchor(id),
         ));
@@ -545,7 +545,7 @@ fn check_loops(db: &dyn Db, body: &Body, infer: &InferenceResult, diags: &mut Ve
             continue;
         }
         diags.push(Diag::error(
-            "E3003",
+            "E3103",
             "loops inside a differentiable function need to provide either '[MaxIters(n)]' or '[ForceUnroll]' attribute. Add `[MaxIters(n)]` with an upper bound on the iterations before the loop",
             start_of(body.stmt_range(id)),
         ));

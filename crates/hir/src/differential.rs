@@ -344,7 +344,7 @@ pub(crate) fn differential_diagnostics(
                 }
                 let name_start = attr.range.start + 1;
                 diags.push(Diag::error(
-                    "E3009",
+                    "E3109",
                     format!(
                         "[DerivativeMember] must reference to a member in the associated differential type '{diff_name}'. `{diff_name}` has fields {}",
                         diff_fields.iter().map(|f| format!("`{f}`")).collect::<Vec<_>>().join(", ")
@@ -375,7 +375,7 @@ pub(crate) fn differential_diagnostics(
         }
         diags.push(
             Diag::error(
-                "E3010",
+                "E3110",
                 format!(
                     "member '{0}' does not satisfy the required forward-differentiable constraint for interface requirement '{0}'. Mark it [Differentiable] or [ForwardDifferentiable]",
                     fdata.name

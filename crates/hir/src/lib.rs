@@ -5,6 +5,11 @@
 //! item data / signatures ─► bodies ─► inference ─► per-item diagnostics ─► file diagnostics
 //! (made absolute and mapped back to the original text here, at the end).
 //!
+//! Differentiability (`diffcheck`, per function; `differential`, per struct) runs on the same
+//! per-item queries: derivative data flow, differentiable callees, loops, recursion, custom
+//! derivative signatures, and the `Differential` of structs (`struct_differential`,
+//! `differential_type_text`).
+//!
 //! Editing inside one function body re-runs only the parse, the file-level position maps, and the
 //! queries of that function: every other item's syntax compares equal, so its queries are reused.
 
