@@ -24,6 +24,8 @@ use rustc_hash::FxHashMap;
 
 use crate::{Ctx, InstanceKey, LowerError, R, Subst, apply, internal, unsupported};
 
+mod bytes;
+
 /// A signature of an instance in IR terms.
 struct SigInfo {
     params: Vec<ir::Param>,
@@ -2008,6 +2010,43 @@ impl FnLower<'_, '_> {
         Ok(Arg::Place(Place::local(tmp)))
     }
 
+    /// What an interface property requirement stands for on a concrete type: the type's own
+    /// property, or a stored field of that name.
+    fn resolve_property(&self, p: hir::PropertyId, this_ty: &Ty) -> PropertyImpl {
+        let db = self.cx.db;
+        let in_interface = p.loc(db).parent().and_then(|x| x.kind()) == Some(ItemKind::Interface);
+        if !in_interface || !matches!(this_ty, Ty::Adt(..)) || self.cx.is_interface(this_ty) {
+            return PropertyImpl::Property(p);
+        }
+        let name = property_data(db, p).name.clone();
+        let found = lookup_member_items(db, self.cx.file, this_ty, &name)
+            .into_iter()
+            .find_map(|d| match d {
+                ItemDef::Property(q)
+                    if q != p
+                        && q.loc(db).parent().and_then(|x| x.kind())
+                            != Some(ItemKind::Interface) =>
+                {
+                    Some(q)
+                }
+                _ => None,
+            });
+        if let Some(q) = found {
+            return PropertyImpl::Property(q);
+        }
+        if let Ty::Adt(decl, _) = this_ty {
+            let data = hir::type_decl_data(db, *decl);
+            if let Some(i) = data
+                .fields
+                .iter()
+                .position(|f| f.name == name && !(f.modifiers.is_static || f.global.is_some()))
+            {
+                return PropertyImpl::Field(self.field_index(*decl, i as u32));
+            }
+        }
+        PropertyImpl::Property(p)
+    }
+
     fn property_place(
         &mut self,
         e: ExprId,
@@ -2015,6 +2054,10 @@ impl FnLower<'_, '_> {
         recv: Place,
         this_ty: Ty,
     ) -> R<LPlace> {
+        let p = match self.resolve_property(p, &this_ty) {
+            PropertyImpl::Property(q) => q,
+            PropertyImpl::Field(i) => return Ok(LPlace::Mem(recv.field(i))),
+        };
         let data = property_data(self.cx.db, p);
         if let Some(i) = self.optional_field(&this_ty, &data.name) {
             return Ok(LPlace::Mem(recv.field(i)));
@@ -2043,6 +2086,10 @@ impl FnLower<'_, '_> {
     }
 
     fn property_get(&mut self, p: hir::PropertyId, recv: ValueId, this_ty: &Ty) -> R<ValueId> {
+        let p = match self.resolve_property(p, this_ty) {
+            PropertyImpl::Property(q) => q,
+            PropertyImpl::Field(i) => return self.emit(Inst::Extract(recv, i), None),
+        };
         let data = property_data(self.cx.db, p);
         if let Some(i) = self.optional_field(this_ty, &data.name) {
             return self.emit(Inst::Extract(recv, i), None);
@@ -2529,6 +2576,9 @@ impl FnLower<'_, '_> {
                 _ => return None,
             })
         };
+        if intrinsic.starts_with("byte_") {
+            return self.byte_buffer_op(intrinsic, recv, ret_ty, &param_tys, args);
+        }
         match intrinsic {
             "workgroup_barrier" | "storage_barrier" | "all_barrier" => {
                 let kind = match intrinsic {
@@ -2942,6 +2992,13 @@ impl FnLower<'_, '_> {
         }
         Ok(())
     }
+}
+
+/// The member that implements a property on a concrete type.
+enum PropertyImpl {
+    Property(hir::PropertyId),
+    /// A stored field (its IR field index) satisfying an interface property requirement.
+    Field(u32),
 }
 
 /// The receiver of a method call.

@@ -344,8 +344,17 @@ impl<'db> Ctx<'db> {
         Ok(id)
     }
 
-    /// `RWStructuredBuffer<T>` / `StructuredBuffer<T>`: access and `T`.
+    /// `RWStructuredBuffer<T>` / `StructuredBuffer<T>`: access and `T`; the byte-address buffers
+    /// are buffers of `uint` words.
     pub(crate) fn buffer_elem(&self, ty: &Ty) -> Option<(ir::BufferAccess, Ty)> {
+        if let Ty::Adt(d, _) = ty {
+            let word = Ty::Scalar(hir::ScalarKind::UInt);
+            match d.loc(self.db).name().as_str() {
+                "RWByteAddressBuffer" => return Some((ir::BufferAccess::ReadWrite, word)),
+                "ByteAddressBuffer" => return Some((ir::BufferAccess::Read, word)),
+                _ => {}
+            }
+        }
         if let Some(t) = self.adt_arg(ty, "RWStructuredBuffer") {
             return Some((ir::BufferAccess::ReadWrite, t));
         }

@@ -36,6 +36,10 @@ impl Ctx<'_> {
         matches!(ty, Ty::Adt(d, _) if hir::type_decl_data(self.db, *d).kind == TypeDeclKind::Enum)
     }
 
+    pub(crate) fn is_interface(&self, ty: &Ty) -> bool {
+        matches!(ty, Ty::Adt(d, _) if hir::type_decl_data(self.db, *d).kind == TypeDeclKind::Interface)
+    }
+
     pub(crate) fn ir_ty(&mut self, ty: &Ty) -> R<TypeId> {
         let ty = normalize(self.db, self.file, ty);
         let types = &mut self.module.types;

@@ -765,3 +765,167 @@ void computeMain(uint3 tid : SV_DispatchThreadID)
         ],
     );
 }
+
+#[test]
+fn byte_address_buffers_are_uint_words_at_byte_offsets() {
+    check(
+        r#"
+RWByteAddressBuffer rw;
+ByteAddressBuffer raw;
+struct Pair { float a; bool b; };
+[numthreads(1, 1, 1)]
+void computeMain(uint3 tid : SV_DispatchThreadID)
+{
+    Pair p = { asfloat(raw.Load(4)), true };
+    rw.Store(8, p);
+    rw.Store2(0, raw.Load2(0));
+    uint bytes;
+    rw.GetDimensions(bytes);
+    rw.InterlockedAdd(16, bytes);
+}
+"#,
+        expect![[r#"
+            struct Pair {
+              a: float,
+              b: bool,
+            }
+            global buffer(read_write) rw: uint
+            global buffer(read) raw: uint
+            entry computeMain = computeMain workgroup_size(1, 1, 1) (SV_DispatchThreadID)
+
+            fn computeMain(tid: uint3) -> void {
+              local p: Pair
+              local bytes: uint
+              %0: int = 4
+              %1: uint = convert.uint %0
+              %2: uint = 2u
+              %3: uint = shr %1, %2
+              %4: uint = load @raw[%3]
+              %5: float = bitcast.float %4
+              %6: bool = true
+              %7: Pair = construct %5, %6
+              store $p, %7
+              %8: int = 8
+              %9: uint = convert.uint %8
+              %10: uint = 2u
+              %11: uint = shr %9, %10
+              %12: Pair = load $p
+              %13: float = extract %12, 0
+              %14: uint = bitcast.uint %13
+              store @rw[%11], %14
+              %15: bool = extract %12, 1
+              %16: uint = convert.uint %15
+              %17: uint = 1u
+              %18: uint = add %11, %17
+              store @rw[%18], %16
+              %19: int = 0
+              %20: uint = convert.uint %19
+              %21: uint = 2u
+              %22: uint = shr %20, %21
+              %23: int = 0
+              %24: uint = convert.uint %23
+              %25: uint = 2u
+              %26: uint = shr %24, %25
+              %27: uint = load @raw[%26]
+              %28: uint = 1u
+              %29: uint = add %26, %28
+              %30: uint = load @raw[%29]
+              %31: uint2 = construct %27, %30
+              %32: uint = extract %31, 0
+              store @rw[%22], %32
+              %33: uint = extract %31, 1
+              %34: uint = 1u
+              %35: uint = add %22, %34
+              store @rw[%35], %33
+              %36: uint = array_length @rw
+              %37: uint = 4u
+              %38: uint = mul %36, %37
+              store $bytes, %38
+              %39: int = 16
+              %40: uint = convert.uint %39
+              %41: uint = 2u
+              %42: uint = shr %40, %41
+              %43: uint = load $bytes
+              %44: uint = atomic.add @rw[%42], %43
+            }
+        "#]],
+    );
+}
+
+#[test]
+fn interface_properties_resolve_to_the_concrete_member() {
+    check(
+        r#"
+RWStructuredBuffer<float> outputBuffer;
+interface ISized { property float size { get; set; } }
+struct Box : ISized
+{
+    float side;
+    property float size { get { return side * side; } set { side = newValue; } }
+};
+struct Plain : ISized { float size; };
+float sizeOf<T : ISized>(T x) { return x.size; }
+void grow<T : ISized>(inout T x) { x.size = 1.0; }
+[numthreads(1, 1, 1)]
+void computeMain(uint3 tid : SV_DispatchThreadID)
+{
+    Box b = { 2.0 };
+    Plain p = { 3.0 };
+    grow(p);
+    outputBuffer[0] = sizeOf(b) + sizeOf(p);
+}
+"#,
+        expect![[r#"
+            struct Box {
+              side: float,
+            }
+            struct Plain {
+              size: float,
+            }
+            global buffer(read_write) outputBuffer: float
+            entry computeMain = computeMain workgroup_size(1, 1, 1) (SV_DispatchThreadID)
+
+            fn computeMain(tid: uint3) -> void {
+              local b: Box
+              local p: Plain
+              %0: float = 2.0
+              %1: Box = construct %0
+              store $b, %1
+              %2: float = 3.0
+              %3: Plain = construct %2
+              store $p, %3
+              %4: void = call grow_Plain(inout $p)
+              %5: int = 0
+              %6: Box = load $b
+              %7: float = call sizeOf_Box(%6)
+              %8: Plain = load $p
+              %9: float = call sizeOf_Plain(%8)
+              %10: float = add %7, %9
+              store @outputBuffer[%5], %10
+            }
+
+            fn grow_Plain(inout x: Plain) -> void {
+              %0: float = 1.0
+              store $x.size, %0
+            }
+
+            fn sizeOf_Box(x: Box) -> float {
+              %0: Box = load $x
+              %1: float = call Box_get(%0)
+              return %1
+            }
+
+            fn sizeOf_Plain(x: Plain) -> float {
+              %0: float = load $x.size
+              return %0
+            }
+
+            fn Box_get(this: Box) -> float {
+              %0: float = load $this.side
+              %1: float = load $this.side
+              %2: float = mul %0, %1
+              return %2
+            }
+        "#]],
+    );
+}
