@@ -129,7 +129,7 @@ fn neovim_gets_diagnostics_and_hover() {
         std::fs::read_to_string(&out).unwrap_or_else(|e| panic!("no output from nvim ({e})"));
     expect![[r#"
         diagnostics received: true
-        diagnostic 2:48 E2001 cannot find `missing` in this scope: declare it or check the spelling
+        diagnostic 2:48 E2001 undefined identifier 'missing'. Declare `missing` before its use, or check the spelling
         hover:
         ```slang
         float fresnel(float cosTheta, float f0)

@@ -507,10 +507,25 @@ struct Applicable {
 }
 
 enum Rejection {
-    Arity { expected: usize, required: usize },
-    Arg { index: usize, expected: Ty },
+    Arity {
+        expected: usize,
+        required: usize,
+    },
+    Arg {
+        index: usize,
+        expected: Ty,
+    },
     Infer(SmolStr),
-    Constraint { param: SmolStr, arg: Ty, iface: Ty },
+    /// More explicit generic arguments than the function has generic parameters.
+    GenericArity {
+        expected: usize,
+        given: usize,
+    },
+    Constraint {
+        param: SmolStr,
+        arg: Ty,
+        iface: Ty,
+    },
 }
 
 struct InferCtx<'a, 'db> {
@@ -1290,7 +1305,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 self.error(
                     "E2001",
                     format!(
-                        "undefined identifier '{name}'. cannot find `{name}` in this scope: declare it or check the spelling"
+                        "undefined identifier '{name}'. Declare `{name}` before its use, or check the spelling"
                     ),
                     range,
                 );
@@ -2339,6 +2354,14 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 required,
             }));
         }
+        if let Some(explicit) = explicit
+            && explicit.len() > sig.generics.len()
+        {
+            return Err(Box::new(Rejection::GenericArity {
+                expected: sig.generics.len(),
+                given: explicit.len(),
+            }));
+        }
         let outer = &cand.outer;
         let this_ty = cand.this_ty.clone();
         let prep = |t: &Ty| {
@@ -2524,6 +2547,13 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                     "E2023",
                     format!(
                         "cannot infer generic parameter `{param}` of `{name}`: give it explicitly (`{name}<...>(...)`)"
+                    ),
+                    range,
+                ),
+                Rejection::GenericArity { expected, given } => Diag::error(
+                    "E2023",
+                    format!(
+                        "too many generic arguments for `{name}`: it takes {expected}, {given} given"
                     ),
                     range,
                 ),

@@ -1659,10 +1659,18 @@ impl BodyLowerer {
                     });
                     Expr::Path(p)
                 } else {
-                    Expr::Field {
+                    let field = Expr::Field {
                         base,
                         name,
                         name_range,
+                    };
+                    // `x.method<T>(...)`: explicit generic arguments of a member.
+                    match node.children().find(|c| c.kind() == GENERIC_ARG_LIST) {
+                        Some(list) => Expr::GenericApply {
+                            base: self.body.alloc_expr(field, name_range),
+                            args: lower_generic_args(&list),
+                        },
+                        None => field,
                     }
                 }
             }

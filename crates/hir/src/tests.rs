@@ -580,7 +580,7 @@ void computeMain(uint3 tid : SV_DispatchThreadID)
             ],
             expect![[r#"
                 2:1 error[E2027] cannot find module `missing`: put `missing.slang` next to this file or in an include directory
-                3:30 error[E2001] undefined identifier 'cube'. cannot find `cube` in this scope: declare it or check the spelling
+                3:30 error[E2001] undefined identifier 'cube'. Declare `cube` before its use, or check the spelling
             "#]],
         );
     }
@@ -610,7 +610,7 @@ void computeMain(uint3 tid : SV_DispatchThreadID)
         check_diags(
             "#define SCALE_FACTOR_WITH_A_LONG_NAME 2\nfloat f() { return SCALE_FACTOR_WITH_A_LONG_NAME * undefinedName; }",
             expect![[r#"
-                2:52 error[E2001] undefined identifier 'undefinedName'. cannot find `undefinedName` in this scope: declare it or check the spelling
+                2:52 error[E2001] undefined identifier 'undefinedName'. Declare `undefinedName` before its use, or check the spelling
             "#]],
         );
         check_diags(
