@@ -886,7 +886,7 @@ float f(float x) { return x + undefined_name; }
         expect![[r#"
             Error E2019 3:8 `A`: `A` is defined more than once in this scope: rename one of them
               related /ws/main.slang 8..9: first definition here
-            Error E2001 4:31 `undefined_name`: undefined identifier 'undefined_name'. cannot find `undefined_name` in this scope: declare it or check the spelling
+            Error E2001 4:31 `undefined_name`: undefined identifier 'undefined_name'. Declare `undefined_name` before its use, or check the spelling
         "#]],
     );
 }
@@ -1158,7 +1158,7 @@ float unused() { return 1.0; }
 float f(float x) { return x * SCALE + nope; }
 "#,
         expect![[r#"
-            Error E2001 5:39 `nope`: undefined identifier 'nope'. cannot find `nope` in this scope: declare it or check the spelling
+            Error E2001 5:39 `nope`: undefined identifier 'nope'. Declare `nope` before its use, or check the spelling
         "#]],
     );
 }

@@ -276,7 +276,7 @@ async fn transcript_edit_hover_complete_definition() {
     );
     let diags = client.diagnostics(&main_uri, Some(2)).await;
     expect![[r#"
-        1:62-1:69 E2001 undefined identifier 'missing'. cannot find `missing` in this scope: declare it or check the spelling
+        1:62-1:69 E2001 undefined identifier 'missing'. Declare `missing` before its use, or check the spelling
     "#]]
     .assert_eq(&render_diags(&diags));
 
@@ -427,7 +427,7 @@ async fn transcript_navigation_features_and_settings() {
         diags = client.diagnostics(&uri, Some(1)).await;
     }
     expect![[r#"
-        1:23-1:36 E2001 undefined identifier 'undefinedFast'. cannot find `undefinedFast` in this scope: declare it or check the spelling
+        1:23-1:36 E2001 undefined identifier 'undefinedFast'. Declare `undefinedFast` before its use, or check the spelling
     "#]]
     .assert_eq(&render_diags(&diags));
     let symbols = client
@@ -557,7 +557,7 @@ async fn imported_files_on_disk_are_watched() {
         diags = client.diagnostics(&uri, Some(1)).await;
     }
     expect![[r#"
-        1:26-1:31 E2001 undefined identifier 'scale'. cannot find `scale` in this scope: declare it or check the spelling
+        1:26-1:31 E2001 undefined identifier 'scale'. Declare `scale` before its use, or check the spelling
     "#]]
     .assert_eq(&render_diags(&diags));
     assert_eq!(client.shutdown_and_exit().await, 0);
