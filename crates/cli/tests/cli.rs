@@ -322,5 +322,8 @@ fn bench_check_runs_on_an_error_free_generated_file() {
     let out = dslang(&["bench", "check", "--lines", "300", "--iters", "2"]);
     assert_eq!(out.status.code(), Some(0), "{out:?}");
     let stdout = String::from_utf8(out.stdout).unwrap();
-    assert!(stdout.starts_with("check: ") && stdout.contains(" 0 errors"), "{stdout}");
+    assert!(
+        stdout.starts_with("check: ") && stdout.contains(" 0 errors"),
+        "{stdout}"
+    );
 }
