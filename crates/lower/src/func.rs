@@ -1961,20 +1961,35 @@ impl FnLower<'_, '_> {
                 ir_args.push(Arg::Value(v));
                 continue;
             };
-            if p.dir == ir::ParamDir::In {
-                let v = self.lower_value_as(*a, p.ty)?;
-                ir_args.push(Arg::Value(v));
-            } else {
-                let lp = self.lvalue(*a)?;
-                ir_args.push(self.place_arg(
-                    lp,
-                    p.ty,
-                    p.dir == ir::ParamDir::InOut,
-                    &mut writebacks,
-                )?);
-            }
+            let arg = self.lower_arg(*a, p, &mut writebacks)?;
+            ir_args.push(arg);
         }
-        let v = self.emit(Inst::Call(id, ir_args), None)?;
+        self.emit_call(id, ir_args, writebacks)
+    }
+
+    /// One argument for parameter `p`: a value for `in`, else a place (copy-in copy-out through a
+    /// temporary recorded in `writebacks`).
+    fn lower_arg(
+        &mut self,
+        a: ExprId,
+        p: &ir::Param,
+        writebacks: &mut Vec<(LPlace, ir::LocalId)>,
+    ) -> R<Arg> {
+        if p.dir == ir::ParamDir::In {
+            return Ok(Arg::Value(self.lower_value_as(a, p.ty)?));
+        }
+        let lp = self.lvalue(a)?;
+        self.place_arg(lp, p.ty, p.dir == ir::ParamDir::InOut, writebacks)
+    }
+
+    /// Emits the call, copies `out`/`inout` temporaries back, and gives the result unless void.
+    fn emit_call(
+        &mut self,
+        callee: ir::FuncId,
+        args: Vec<Arg>,
+        writebacks: Vec<(LPlace, ir::LocalId)>,
+    ) -> R<Option<ValueId>> {
+        let v = self.emit(Inst::Call(callee, args), None)?;
         for (lp, tmp) in writebacks {
             let x = self.emit(Inst::Load(Place::local(tmp)), None)?;
             self.store_lplace(&lp, x)?;
@@ -2951,25 +2966,10 @@ impl FnLower<'_, '_> {
         let mut ir_args = Vec::new();
         let mut writebacks: Vec<(LPlace, ir::LocalId)> = Vec::new();
         for (p, a) in params.iter().zip(args) {
-            if p.dir == ir::ParamDir::In {
-                let v = self.lower_value_as(*a, p.ty)?;
-                ir_args.push(Arg::Value(v));
-            } else {
-                let lp = self.lvalue(*a)?;
-                ir_args.push(self.place_arg(
-                    lp,
-                    p.ty,
-                    p.dir == ir::ParamDir::InOut,
-                    &mut writebacks,
-                )?);
-            }
+            let arg = self.lower_arg(*a, p, &mut writebacks)?;
+            ir_args.push(arg);
         }
-        let v = self.emit(Inst::Call(d, ir_args), None)?;
-        for (lp, tmp) in writebacks {
-            let x = self.emit(Inst::Load(Place::local(tmp)), None)?;
-            self.store_lplace(&lp, x)?;
-        }
-        Ok((!self.cx.module.types.is_void(self.vty(v))).then_some(v))
+        self.emit_call(d, ir_args, writebacks)
     }
 
     fn convert_entry_params(&mut self, sig: &hir::FnSig) -> R<()> {
