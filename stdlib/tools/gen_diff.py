@@ -1,0 +1,188 @@
+# Generates stdlib/diff.slang: derivatives of the math library, per float type.
+TYPES = ["float", "float2", "float3", "float4"]
+# unary elementwise: name -> derivative factor in terms of p (= x.p)
+UNARY = [
+    ("abs", "sign(p)"),  # Slang: sign(x) * dx, 0 at the kink
+    ("sign", "0.0"),
+    ("saturate", "step(0.0, p) * step(p, 1.0)"),
+    ("sqrt", "0.5 / sqrt(p)"),
+    ("rsqrt", "-0.5 * rsqrt(p) / p"),
+    ("rcp", "-1.0 / (p * p)"),
+    ("exp", "exp(p)"),
+    ("exp2", "exp2(p) * 0.69314718055994530942"),
+    ("log", "1.0 / p"),
+    ("log2", "1.0 / (p * 0.69314718055994530942)"),
+    ("log10", "1.0 / (p * 2.30258509299404568402)"),
+    ("sin", "cos(p)"),
+    ("cos", "-sin(p)"),
+    ("tan", "1.0 / (cos(p) * cos(p))"),
+    ("asin", "1.0 / sqrt(1.0 - p * p)"),
+    ("acos", "-1.0 / sqrt(1.0 - p * p)"),
+    ("atan", "1.0 / (1.0 + p * p)"),
+    ("sinh", "cosh(p)"),
+    ("cosh", "sinh(p)"),
+    ("tanh", "1.0 - tanh(p) * tanh(p)"),
+    ("floor", "0.0"),
+    ("ceil", "0.0"),
+    ("round", "0.0"),
+    ("trunc", "0.0"),
+    ("frac", "1.0"),
+    ("radians", "0.01745329251994329577"),
+    ("degrees", "57.2957795130823208768"),
+]
+# binary elementwise: name -> (dfdx, dfdy) in terms of x, y (primals)
+BINARY = [
+    ("atan2", "y / (x * x + y * y)", "-x / (x * x + y * y)"),
+    ("fmod", "1.0", "0.0"),
+    ("min", "0.5 * (1.0 + step(x, y) - step(y, x))", "0.5 * (1.0 - step(x, y) + step(y, x))"),
+    ("max", "0.5 * (1.0 - step(x, y) + step(y, x))", "0.5 * (1.0 + step(x, y) - step(y, x))"),
+    ("step", "0.0", "0.0"),
+]
+
+out = []
+w = out.append
+w("// dslang's derivatives of the math library, written in Slang as Slang's core module does.")
+w("//")
+w("// `[ForwardDerivativeOf(f)]` / `[BackwardDerivativeOf(f)]` link each function to the math")
+w("// intrinsic `f`; the lowering registers them with autodiff for the argument types they take.")
+w("// Forward: `DifferentialPair<T> d(DifferentialPair<T> x, ...)`. Backward:")
+w("// `void d(inout DifferentialPair<T> x, ..., T.Differential dOut)`, writing each input's")
+w("// derivative into its pair. One-sided choices at kinks follow Slang (abs: sign(x), so 0 at 0;")
+w("// min/max: half to each operand at ties; clamp: the bounds win only strictly outside).")
+w("")
+
+def pt(t): return f"DifferentialPair<{t}>"
+
+w("// ---- unary elementwise functions")
+for name, fac in UNARY:
+    for t in TYPES:
+        f = fac.replace("p", "x.p") if False else fac
+        w(f"[ForwardDerivativeOf({name})]")
+        w(f"{pt(t)} __fwd_{name}({pt(t)} x) {{ {t} p = x.p; return {pt(t)}({name}(p), {t}({f}) * x.d); }}")
+        w(f"[BackwardDerivativeOf({name})]")
+        w(f"void __bwd_{name}(inout {pt(t)} x, {t} dOut) {{ {t} p = x.p; x = {pt(t)}(p, {t}({f}) * dOut); }}")
+    w("")
+
+w("// ---- binary elementwise functions")
+for name, dx, dy in BINARY:
+    for t in TYPES:
+        w(f"[ForwardDerivativeOf({name})]")
+        w(f"{pt(t)} __fwd_{name}({pt(t)} a, {pt(t)} b) {{ {t} x = a.p; {t} y = b.p; "
+          f"return {pt(t)}({name}(x, y), {t}({dx}) * a.d + {t}({dy}) * b.d); }}")
+        w(f"[BackwardDerivativeOf({name})]")
+        w(f"void __bwd_{name}(inout {pt(t)} a, inout {pt(t)} b, {t} dOut) {{ {t} x = a.p; {t} y = b.p; "
+          f"a = {pt(t)}(x, {t}({dx}) * dOut); b = {pt(t)}(y, {t}({dy}) * dOut); }}")
+    w("")
+
+w("// ---- ternary elementwise functions")
+for t in TYPES:
+    P = pt(t)
+    # clamp(x, lo, hi): Slang gives the bound's derivative strictly outside [lo, hi].
+    w("[ForwardDerivativeOf(clamp)]")
+    w(f"{P} __fwd_clamp({P} x, {P} lo, {P} hi) {{ {t} below = 1.0 - step(lo.p, x.p); {t} above = 1.0 - step(x.p, hi.p); {t} inside = 1.0 - below - above; "
+      f"return {P}(clamp(x.p, lo.p, hi.p), inside * x.d + below * lo.d + above * hi.d); }}")
+    w("[BackwardDerivativeOf(clamp)]")
+    w(f"void __bwd_clamp(inout {P} x, inout {P} lo, inout {P} hi, {t} dOut) {{ {t} below = 1.0 - step(lo.p, x.p); {t} above = 1.0 - step(x.p, hi.p); {t} inside = 1.0 - below - above; "
+      f"x = {P}(x.p, inside * dOut); lo = {P}(lo.p, below * dOut); hi = {P}(hi.p, above * dOut); }}")
+    w("[ForwardDerivativeOf(lerp)]")
+    w(f"{P} __fwd_lerp({P} a, {P} b, {P} s) {{ return {P}(lerp(a.p, b.p, s.p), (1.0 - s.p) * a.d + s.p * b.d + (b.p - a.p) * s.d); }}")
+    w("[BackwardDerivativeOf(lerp)]")
+    w(f"void __bwd_lerp(inout {P} a, inout {P} b, inout {P} s, {t} dOut) {{ {t} sp = s.p; {t} ap = a.p; {t} bp = b.p; "
+      f"a = {P}(ap, (1.0 - sp) * dOut); b = {P}(bp, sp * dOut); s = {P}(sp, (bp - ap) * dOut); }}")
+    # smoothstep(e0, e1, x) = t * t * (3 - 2 t), t = saturate((x - e0) / (e1 - e0)).
+    w("[ForwardDerivativeOf(smoothstep)]")
+    w(f"{P} __fwd_smoothstep({P} e0, {P} e1, {P} x) {{ {t} w = e1.p - e0.p; {t} u = (x.p - e0.p) / w; {t} t = saturate(u); "
+      f"{t} inside = (1.0 - step(u, 0.0)) * (1.0 - step(1.0, u)); {t} k = inside * 6.0 * t * (1.0 - t) / w; "
+      f"{t} du = x.d - e0.d - u * (e1.d - e0.d); return {P}(smoothstep(e0.p, e1.p, x.p), k * du); }}")
+    w("[BackwardDerivativeOf(smoothstep)]")
+    w(f"void __bwd_smoothstep(inout {P} e0, inout {P} e1, inout {P} x, {t} dOut) {{ {t} w = e1.p - e0.p; {t} u = (x.p - e0.p) / w; {t} t = saturate(u); "
+      f"{t} inside = (1.0 - step(u, 0.0)) * (1.0 - step(1.0, u)); {t} g = inside * 6.0 * t * (1.0 - t) / w * dOut; "
+      f"x = {P}(x.p, g); e0 = {P}(e0.p, g * (u - 1.0)); e1 = {P}(e1.p, -g * u); }}")
+    w("")
+
+w("// ---- geometric functions")
+for t in TYPES:
+    P = pt(t)
+    FP = pt("float")
+    if t == "float":
+        w("[ForwardDerivativeOf(length)]")
+        w(f"{FP} __fwd_length({FP} x) {{ return {FP}(abs(x.p), sign(x.p) * x.d); }}")
+        w("[BackwardDerivativeOf(length)]")
+        w(f"void __bwd_length(inout {FP} x, float dOut) {{ x = {FP}(x.p, sign(x.p) * dOut); }}")
+        w("[ForwardDerivativeOf(distance)]")
+        w(f"{FP} __fwd_distance({FP} a, {FP} b) {{ float s = sign(a.p - b.p); return {FP}(distance(a.p, b.p), s * (a.d - b.d)); }}")
+        w("[BackwardDerivativeOf(distance)]")
+        w(f"void __bwd_distance(inout {FP} a, inout {FP} b, float dOut) {{ float s = sign(a.p - b.p); a = {FP}(a.p, s * dOut); b = {FP}(b.p, -s * dOut); }}")
+        continue
+    w("[ForwardDerivativeOf(length)]")
+    w(f"{FP} __fwd_length({P} x) {{ float l = length(x.p); return {FP}(l, dot(x.p, x.d) / l); }}")
+    w("[BackwardDerivativeOf(length)]")
+    w(f"void __bwd_length(inout {P} x, float dOut) {{ float l = length(x.p); x = {P}(x.p, x.p * (dOut / l)); }}")
+    w("[ForwardDerivativeOf(distance)]")
+    w(f"{FP} __fwd_distance({P} a, {P} b) {{ {t} v = a.p - b.p; float l = length(v); return {FP}(l, dot(v, a.d - b.d) / l); }}")
+    w("[BackwardDerivativeOf(distance)]")
+    w(f"void __bwd_distance(inout {P} a, inout {P} b, float dOut) {{ {t} v = a.p - b.p; {t} g = v * (dOut / length(v)); a = {P}(a.p, g); b = {P}(b.p, -g); }}")
+    w("[ForwardDerivativeOf(normalize)]")
+    w(f"{P} __fwd_normalize({P} x) {{ float l = length(x.p); {t} n = x.p / l; return {P}(n, (x.d - n * dot(n, x.d)) / l); }}")
+    w("[BackwardDerivativeOf(normalize)]")
+    w(f"void __bwd_normalize(inout {P} x, {t} dOut) {{ float l = length(x.p); {t} n = x.p / l; x = {P}(x.p, (dOut - n * dot(n, dOut)) / l); }}")
+    # reflect(i, n) = i - 2 dot(n, i) n
+    w("[ForwardDerivativeOf(reflect)]")
+    w(f"{P} __fwd_reflect({P} i, {P} n) {{ float k = dot(n.p, i.p); return {P}(reflect(i.p, n.p), i.d - 2.0 * (dot(n.d, i.p) + dot(n.p, i.d)) * n.p - 2.0 * k * n.d); }}")
+    w("[BackwardDerivativeOf(reflect)]")
+    w(f"void __bwd_reflect(inout {P} i, inout {P} n, {t} dOut) {{ float k = dot(n.p, i.p); float g = dot(n.p, dOut); "
+      f"{t} ip = i.p; {t} np = n.p; i = {P}(ip, dOut - 2.0 * g * np); n = {P}(np, -2.0 * g * ip - 2.0 * k * dOut); }}")
+    w("")
+
+
+w("// ---- refract(i, n, eta) = eta i - (eta k + sqrt(t)) n, k = dot(n, i), t = 1 - eta^2 (1 - k^2); 0 when t < 0")
+for t in TYPES[1:]:
+    P = pt(t); FP = pt("float")
+    w("[ForwardDerivativeOf(refract)]")
+    w(f"{P} __fwd_refract({P} i, {P} n, {FP} eta) {{ float e = eta.p; float k = dot(n.p, i.p); float q = 1.0 - e * e * (1.0 - k * k); "
+      f"if (q < 0.0) return {P}({t}(0.0), {t}(0.0)); float s = sqrt(q); float dk = dot(n.d, i.p) + dot(n.p, i.d); "
+      f"float dq = -2.0 * e * eta.d * (1.0 - k * k) + 2.0 * e * e * k * dk; float ds = dq / (2.0 * s); "
+      f"return {P}(e * i.p - (e * k + s) * n.p, eta.d * i.p + e * i.d - (eta.d * k + e * dk + ds) * n.p - (e * k + s) * n.d); }}")
+    w("[BackwardDerivativeOf(refract)]")
+    w(f"void __bwd_refract(inout {P} i, inout {P} n, inout {FP} eta, {t} dOut) {{ float e = eta.p; {t} ip = i.p; {t} np = n.p; float k = dot(np, ip); "
+      f"float q = 1.0 - e * e * (1.0 - k * k); if (q < 0.0) {{ i = {P}(ip, {t}(0.0)); n = {P}(np, {t}(0.0)); eta = {FP}(e, 0.0); return; }} "
+      f"float s = sqrt(q); float c = e * k + s; float dc = -dot(np, dOut); float dq = dc / (2.0 * s); "
+      f"float de = dot(ip, dOut) + dc * k + dq * (-2.0 * e * (1.0 - k * k)); float dk = dc * e + dq * (2.0 * e * e * k); "
+      f"i = {P}(ip, e * dOut + dk * np); n = {P}(np, -c * dOut + dk * ip); eta = {FP}(e, de); }}")
+w("")
+
+w("// ---- determinant: d det(M) = sum of cofactor(M) * dM")
+w("[ForwardDerivativeOf(determinant)]")
+w("DifferentialPair<float> __fwd_determinant(DifferentialPair<float2x2> m) { float2x2 a = m.p; float2x2 d = m.d; "
+  "return DifferentialPair<float>(determinant(a), a[1][1] * d[0][0] - a[1][0] * d[0][1] - a[0][1] * d[1][0] + a[0][0] * d[1][1]); }")
+w("[BackwardDerivativeOf(determinant)]")
+w("void __bwd_determinant(inout DifferentialPair<float2x2> m, float dOut) { float2x2 a = m.p; "
+  "m = DifferentialPair<float2x2>(a, float2x2(a[1][1] * dOut, -a[1][0] * dOut, -a[0][1] * dOut, a[0][0] * dOut)); }")
+w("[ForwardDerivativeOf(determinant)]")
+w("DifferentialPair<float> __fwd_determinant(DifferentialPair<float3x3> m) { float3x3 a = m.p; float3x3 d = m.d; "
+  "return DifferentialPair<float>(determinant(a), dot(cross(a[1], a[2]), d[0]) + dot(cross(a[2], a[0]), d[1]) + dot(cross(a[0], a[1]), d[2])); }")
+w("[BackwardDerivativeOf(determinant)]")
+w("void __bwd_determinant(inout DifferentialPair<float3x3> m, float dOut) { float3x3 a = m.p; "
+  "m = DifferentialPair<float3x3>(a, float3x3(cross(a[1], a[2]) * dOut, cross(a[2], a[0]) * dOut, cross(a[0], a[1]) * dOut)); }")
+w("")
+
+w("// ---- pow: as Slang, 0 with a zero derivative where the base is below 1e-6")
+for t in TYPES:
+    P = pt(t)
+    pre = (f"{t} x = a.p; {t} y = b.p; {t} safe = select(x < {t}(1e-6), {t}(1.0), x); {t} mask = step({t}(1e-6), x); "
+           f"{t} val = pow(safe, y) * mask;")
+    w("[ForwardDerivativeOf(pow)]")
+    w(f"{P} __fwd_pow({P} a, {P} b) {{ {pre} return {P}(val, val * log(safe) * b.d + val * y / safe * a.d); }}")
+    w("[BackwardDerivativeOf(pow)]")
+    w(f"void __bwd_pow(inout {P} a, inout {P} b, {t} dOut) {{ {pre} a = {P}(x, val * y / safe * dOut); b = {P}(y, val * log(safe) * dOut); }}")
+w("")
+
+import re
+def fix(line):
+    m = re.search(r"DifferentialPair<(float\d?)>", line)
+    if not m: return line
+    t = m.group(1)
+    return re.sub(r"step\(([^()]*)\)", lambda mm: "step(" + ", ".join(
+        (f"{t}({a.strip()})" if re.fullmatch(r"[0-9.]+", a.strip()) else a.strip()) for a in mm.group(1).split(",")) + ")", line)
+out = [fix(l) for l in out]
+open(__import__("pathlib").Path(__file__).resolve().parent.parent / "diff.slang", "w").write("\n".join(out) + "\n")
