@@ -83,6 +83,18 @@ pub(crate) fn type_decl_text(db: &dyn Db, file: SourceFile, t: hir::TypeDeclId) 
         let cases: Vec<&str> = data.variants.iter().map(|v| v.name.as_str()).collect();
         text.push_str(&format!(" {{ {} }}", cases.join(", ")));
     }
+    // A differentiable struct also shows its `Differential`: what `fwd_diff`/`bwd_diff` carry.
+    if hir::struct_differential(db, t).kind != hir::DifferentialKind::NotDifferentiable {
+        text.push_str(
+            "
+
+",
+        );
+        text.push_str(&hir::differential_type_text(
+            db,
+            &Ty::Adt(t, Default::default()),
+        ));
+    }
     text
 }
 

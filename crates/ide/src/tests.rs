@@ -306,6 +306,34 @@ void main() { Ra$0y r; }
 }
 
 #[test]
+fn hover_differentiable_struct_shows_its_differential() {
+    check_hover(
+        r#"
+struct MyPartialDiffType : IDifferentiable { float x; no_diff float y; int n; }
+void main() { MyPartial$0DiffType v; }
+"#,
+        expect![[r#"
+            [MyPartialDiffType]
+            ```slang
+            struct MyPartialDiffType
+            {
+                float x;
+                float y;
+                int n;
+            }
+
+            struct MyPartialDiffType_Differential : IDifferentiable
+            {
+                float x;
+                // dropped: float y (`no_diff`)
+                // dropped: int n (`int` does not conform to IDifferentiable)
+            };
+            ```
+        "#]],
+    );
+}
+
+#[test]
 fn hover_field_access() {
     check_hover(
         r#"

@@ -1890,7 +1890,9 @@ impl FnLower<'_, '_> {
         let data = hir::fn_data(self.cx.db, f);
         let sig = hir::fn_sig(self.cx.db, f);
         if args.len() > sig.params.len() {
-            return Err(internal("more arguments than parameters"));
+            return Err(unsupported(
+                "a call with more arguments than parameters (variadic generics: `each T`/`expand`)",
+            ));
         }
         let explicit: Vec<GenericArg> = explicit
             .unwrap_or_default()
