@@ -14,25 +14,6 @@ fn setup() -> (Module, DiffInfo, TypeId) {
     (m, info, f64t)
 }
 
-/// Builds a differentiable function.
-fn func(
-    m: &mut Module,
-    info: &mut DiffInfo,
-    name: &str,
-    ret: TypeId,
-    body: impl FnOnce(&mut FunctionBuilder),
-) -> FuncId {
-    let mut b = FunctionBuilder::new(m, name, ret);
-    body(&mut b);
-    let id = b.finish().unwrap_or_else(|e| panic!("{e:?}"));
-    info.differentiable.insert(id);
-    id
-}
-
-fn f64lit(b: &mut FunctionBuilder, x: f64) -> ValueId {
-    b.literal(Literal::F64(x))
-}
-
 /// Prints the derivative functions made for `f` (everything after the first `skip` functions).
 fn check_transcript(m: &Module, skip: usize, expect: Expect) {
     assert_eq!(verify(m), Ok(()));

@@ -344,3 +344,22 @@ pub fn rounded(xs: &[f64]) -> String {
 pub fn f64s(xs: &[f64]) -> Value {
     Value::Composite(xs.iter().map(|&x| Value::F64(x)).collect())
 }
+
+/// Builds a function and marks it differentiable.
+pub fn func(
+    m: &mut Module,
+    info: &mut DiffInfo,
+    name: &str,
+    ret: TypeId,
+    body: impl FnOnce(&mut FunctionBuilder),
+) -> FuncId {
+    let mut b = FunctionBuilder::new(m, name, ret);
+    body(&mut b);
+    let id = b.finish().unwrap_or_else(|e| panic!("{e:?}"));
+    info.differentiable.insert(id);
+    id
+}
+
+pub fn f64lit(b: &mut FunctionBuilder, x: f64) -> ValueId {
+    b.literal(Literal::F64(x))
+}
