@@ -2796,7 +2796,7 @@ fn callee_display_name(body: &Body, e: ExprId) -> String {
 }
 
 /// Generic parameter substitution for a struct's type arguments.
-pub(crate) fn type_args_subst(
+pub fn type_args_subst(
     db: &dyn Db,
     decl: TypeDeclId,
     args: &[GenericArg],

@@ -12,9 +12,7 @@ mod diff;
 mod func;
 mod types;
 
-use hir::export::{
-    AttrArg, GenericOwner, global_const_value, global_data, global_ty, item_def_loc, item_offset,
-};
+use hir::export::{AttrArg, global_const_value, global_data, global_ty, item_def_loc, item_offset};
 use hir::{
     Db, Diagnostic, FunctionId, GenericArg, GenericParamId, ItemDef, Severity, SourceFile,
     TextRange, Ty,
@@ -418,26 +416,6 @@ impl<'db> Ctx<'db> {
             related: Vec::new(),
         }
     }
-}
-
-/// The substitution of a struct's own generic parameters by the arguments of `Adt(decl, args)`.
-pub(crate) fn decl_subst(db: &dyn Db, decl: hir::TypeDeclId, args: &[GenericArg]) -> Subst {
-    let data = hir::type_decl_data(db, decl);
-    data.generics
-        .iter()
-        .enumerate()
-        .zip(args.iter())
-        .map(|((i, g), a)| {
-            (
-                GenericParamId {
-                    owner: GenericOwner::TypeDecl(decl),
-                    index: i as u32,
-                    name: g.name.clone(),
-                },
-                a.clone(),
-            )
-        })
-        .collect()
 }
 
 pub(crate) fn apply(subst: &Subst, this: Option<&Ty>, ty: &Ty) -> Ty {

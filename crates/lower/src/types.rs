@@ -5,7 +5,7 @@ use hir::export::{field_types, normalize};
 use hir::{GenericArg, Len, ScalarKind, Ty, TypeDeclKind};
 use ir::{Scalar, TypeId};
 
-use crate::{Ctx, R, apply, decl_subst, unsupported};
+use crate::{Ctx, R, apply, unsupported};
 
 pub(crate) fn scalar(k: ScalarKind) -> Scalar {
     match k {
@@ -121,7 +121,7 @@ impl Ctx<'_> {
                                 self.display(&ty)
                             )));
                         }
-                        let subst = decl_subst(self.db, *decl, args);
+                        let subst = hir::export::type_args_subst(self.db, *decl, args);
                         let ftys = field_types(self.db, *decl);
                         let mut fields = Vec::new();
                         for (f, t) in data.fields.iter().zip(ftys.iter()) {
