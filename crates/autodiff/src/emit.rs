@@ -7,6 +7,39 @@ use ir::{
 };
 use rustc_hash::FxHashMap;
 
+/// Adds `inst` to `func`'s values, typed as the IR builder types it (`explicit` where the
+/// instruction alone does not say); a typing failure is recorded in `errors`. Does not place it
+/// in a block.
+pub(crate) fn append_value(
+    module: &mut Module,
+    func: &mut Function,
+    inst: Inst,
+    explicit: Option<TypeId>,
+    errors: &mut Vec<String>,
+) -> ValueId {
+    let ctx = ir::infer::Ctx {
+        globals: &module.globals,
+        functions: &module.functions,
+        params: &func.params,
+        locals: &func.locals,
+        values: &func.values,
+    };
+    let ty = match ir::infer::infer_type(&mut module.types, &ctx, &inst) {
+        Ok(Some(t)) => t,
+        Ok(None) => explicit.unwrap_or_else(|| {
+            errors.push(format!("{inst:?} needs a type"));
+            module.types.void()
+        }),
+        Err(e) => {
+            errors.push(e);
+            module.types.void()
+        }
+    };
+    let v = ValueId(func.values.len() as u32);
+    func.values.push(ValueData { ty, inst });
+    v
+}
+
 pub(crate) struct Emitter<'m> {
     pub module: &'m mut Module,
     pub func: Function,
@@ -38,26 +71,13 @@ impl<'m> Emitter<'m> {
 
     /// Appends `inst` as a new value typed as the IR builder types it.
     pub fn emit(&mut self, inst: Inst, explicit: Option<TypeId>) -> ValueId {
-        let ctx = ir::infer::Ctx {
-            globals: &self.module.globals,
-            functions: &self.module.functions,
-            params: &self.func.params,
-            locals: &self.func.locals,
-            values: &self.func.values,
-        };
-        let ty = match ir::infer::infer_type(&mut self.module.types, &ctx, &inst) {
-            Ok(Some(t)) => t,
-            Ok(None) => explicit.unwrap_or_else(|| {
-                self.errors.push(format!("{inst:?} needs a type"));
-                self.module.types.void()
-            }),
-            Err(e) => {
-                self.errors.push(e);
-                self.module.types.void()
-            }
-        };
-        let v = ValueId(self.func.values.len() as u32);
-        self.func.values.push(ValueData { ty, inst });
+        let v = append_value(
+            self.module,
+            &mut self.func,
+            inst,
+            explicit,
+            &mut self.errors,
+        );
         self.push(Stmt::Let(v));
         v
     }

@@ -429,26 +429,8 @@ impl Transcriber<'_> {
 
     /// Appends an instruction to `out`, typed as the IR builder types it.
     fn emit(&mut self, inst: Inst, explicit: Option<TypeId>) -> ValueId {
-        let ctx = ir::infer::Ctx {
-            globals: &self.module.globals,
-            functions: &self.module.functions,
-            params: &self.out.params,
-            locals: &self.out.locals,
-            values: &self.out.values,
-        };
-        let ty = match ir::infer::infer_type(&mut self.module.types, &ctx, &inst) {
-            Ok(Some(t)) => t,
-            Ok(None) => explicit.unwrap_or_else(|| {
-                self.errors.push(format!("{inst:?} needs a type"));
-                self.module.types.void()
-            }),
-            Err(e) => {
-                self.errors.push(e);
-                self.module.types.void()
-            }
-        };
-        let v = ValueId(self.out.values.len() as u32);
-        self.out.values.push(ValueData { ty, inst });
+        let v =
+            crate::emit::append_value(self.module, &mut self.out, inst, explicit, &mut self.errors);
         self.push(Stmt::Let(v));
         v
     }
