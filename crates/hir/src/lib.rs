@@ -96,7 +96,18 @@ pub const STDLIB: &[(&str, &str)] = &[
         "stdlib/diff.slang",
         include_str!("../../../stdlib/diff.slang"),
     ),
+    (
+        "stdlib/playground.slang",
+        include_str!("../../../stdlib/playground.slang"),
+    ),
 ];
+
+/// Whether `import module;` names an embedded stdlib module (`import playground;`). Stdlib files
+/// are visible everywhere already, so such an import needs no file on disk.
+pub fn is_stdlib_module(module: &str) -> bool {
+    let path = format!("stdlib/{}.slang", module.replace('.', "/"));
+    STDLIB.iter().any(|(p, _)| *p == path)
+}
 
 /// The database used by the CLI and the language server. Cloning gives a snapshot handle for
 /// concurrent reads; writes through `&mut` cancel running reads.
@@ -410,6 +421,9 @@ pub fn diagnostics(db: &dyn Db, file: SourceFile) -> Vec<Diagnostic> {
         });
     }
     for import in scope::unresolved_imports(db, file).iter() {
+        if is_stdlib_module(&import.module) {
+            continue;
+        }
         out.push(Diagnostic {
             code: "E2027",
             message: format!(
@@ -792,7 +806,7 @@ fn missing_imports(
             } else {
                 base_db::resolve_import(db, file, &import.module)
             };
-            found.is_none()
+            found.is_none() && (import.is_include || !is_stdlib_module(&import.module))
         })
         .map(|import| {
             let relatives: Vec<String> = if import.is_include {
