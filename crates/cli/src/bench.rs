@@ -23,12 +23,30 @@ pub enum BenchCommand {
         #[arg(long, default_value_t = 20)]
         iters: usize,
     },
+    /// Print the generated file that `parse` and `check` measure (the B2 editor benchmark opens it).
+    Source {
+        #[arg(long, default_value_t = 5000)]
+        lines: usize,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
 }
 
 pub fn run(which: BenchCommand) -> u8 {
     match which {
         BenchCommand::Parse { lines, iters } => bench_parse(lines, iters.max(1)),
         BenchCommand::Check { lines, iters } => bench_check(lines, iters.max(1)),
+        BenchCommand::Source { lines, seed } => {
+            // write_all, not print!: a closed pipe (`| head`) is an error to report, not a panic.
+            let source = syntax::testgen::generate_source(lines, seed);
+            match std::io::Write::write_all(&mut std::io::stdout().lock(), source.as_bytes()) {
+                Ok(()) => exit::OK,
+                Err(e) => {
+                    eprintln!("bench source: {e}");
+                    exit::USER_ERROR
+                }
+            }
+        }
     }
 }
 

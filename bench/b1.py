@@ -1,0 +1,192 @@
+#!/usr/bin/env python3
+"""B1 compile speed: dslang against the reference slangc, whole-process wall time and peak RSS.
+
+1. Small files: every .slang file of tests/compute and tests/autodiff that both compilers compile,
+   `dslang compile FILE -o out.wgsl` against `slangc FILE -target wgsl -entry computeMain -stage
+   compute -o out.wgsl`, median of RUNS runs per file.
+2. Large files: bench/gen_b1.py N for N in SIZES (N differentiable functions with loops, each
+   called through bwd_diff), median of BIG_RUNS runs, peak RSS; a least-squares line time = a + b N
+   for each compiler with its R^2.
+
+Writes bench/results/b1.json and bench/b1_scaling.png and prints the markdown for BENCHMARKS.md.
+Environment: RUNS (default 5), BIG_RUNS (default 3), SIZES (default "50,100,250,500"),
+DSLANG (default target/release/dslang; build it with `cargo build --release -p cli`).
+Needs `pip install --no-deps slangtorch` (slangc) and matplotlib for the plot.
+"""
+import json
+import os
+import platform
+import site
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from datetime import datetime, timezone
+from pathlib import Path
+
+root = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(root / "bench"))
+import gen_b1  # noqa: E402
+
+RUNS = int(os.environ.get("RUNS", "5"))
+BIG_RUNS = int(os.environ.get("BIG_RUNS", "3"))
+SIZES = [int(s) for s in os.environ.get("SIZES", "50,100,250,500").split(",")]
+dslang = Path(os.environ.get("DSLANG", root / "target/release/dslang"))
+slang_dir = next(
+    (Path(p) / "slangtorch/bin" for p in site.getsitepackages() if (Path(p) / "slangtorch/bin/slangc").exists()),
+    None,
+)
+if not dslang.exists() or slang_dir is None:
+    sys.exit("needs target/release/dslang (cargo build --release -p cli) and slangc (pip install --no-deps slangtorch)")
+env = dict(os.environ, LD_LIBRARY_PATH=str(slang_dir))
+work = Path(tempfile.mkdtemp(prefix="dslang-b1-"))
+out = work / "out.wgsl"
+
+
+def run_once(cmd):
+    """Wall time (s) and peak RSS (MiB) of one process, or None when it fails."""
+    start = time.perf_counter()
+    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    # wait4 gives this child's own rusage (getrusage(RUSAGE_CHILDREN) would mix all children).
+    _, status, usage = os.wait4(proc.pid, 0)
+    elapsed = time.perf_counter() - start
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    if proc.returncode != 0:
+        return None
+    return elapsed, usage.ru_maxrss / 1024
+
+
+def measure(cmd, runs):
+    samples = []
+    for _ in range(runs):
+        sample = run_once(cmd)
+        if sample is None:
+            return None
+        samples.append(sample)
+    return {
+        "median_s": statistics.median(s[0] for s in samples),
+        "peak_rss_mib": max(s[1] for s in samples),
+    }
+
+
+def dslang_cmd(f):
+    return [str(dslang), "compile", str(f), "-o", str(out)]
+
+
+def slangc_cmd(f):
+    return [str(slang_dir / "slangc"), str(f), "-target", "wgsl", "-entry", "computeMain", "-stage", "compute", "-o", str(out)]
+
+
+def fit(xs, ys):
+    """Least-squares line y = a + b x and its R^2."""
+    mx, my = statistics.fmean(xs), statistics.fmean(ys)
+    sxx = sum((x - mx) ** 2 for x in xs)
+    b = sum((x - mx) * (y - my) for x, y in zip(xs, ys)) / sxx
+    a = my - b * mx
+    ss_res = sum((y - (a + b * x)) ** 2 for x, y in zip(xs, ys))
+    ss_tot = sum((y - my) ** 2 for y in ys)
+    return a, b, 1 - ss_res / ss_tot if ss_tot else 1.0
+
+
+def small_files():
+    files = sorted(f for d in ("tests/compute", "tests/autodiff") for f in (root / d).rglob("*.slang"))
+    rows = []
+    for f in files:
+        d = measure(dslang_cmd(f), RUNS)
+        s = measure(slangc_cmd(f), RUNS)
+        if d is None or s is None:
+            continue
+        rows.append({"file": str(f.relative_to(root)), "dslang": d, "slangc": s})
+    return len(files), rows
+
+
+def large_files():
+    rows = []
+    for n in SIZES:
+        f = work / f"gen{n}.slang"
+        f.write_text(gen_b1.generate(n))
+        d = measure(dslang_cmd(f), BIG_RUNS)
+        s = measure(slangc_cmd(f), BIG_RUNS)
+        rows.append({"n": n, "lines": f.read_text().count("\n"), "dslang": d, "slangc": s})
+        print(f"N={n}: dslang {d}, slangc {s}", file=sys.stderr)
+    return rows
+
+
+def plot(big, fits, path):
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(11, 4.2))
+    for name, color in (("slangc", "tab:red"), ("dslang", "tab:blue")):
+        xs = [r["n"] for r in big if r[name]]
+        ys = [r[name]["median_s"] for r in big if r[name]]
+        a, b, r2 = fits[name]
+        for ax in (ax1, ax2) if name == "dslang" else (ax1,):
+            ax.plot(xs, ys, "o", color=color, label=f"{name} (measured)")
+            ax.plot([0, max(xs)], [a, a + b * max(xs)], "-", color=color, alpha=0.5,
+                    label=f"{name} fit: {a:.3f} s + {b * 1e3:.2f} ms/fn, R²={r2:.4f}")
+    ax1.set_title("B1: compile time vs number of differentiable functions")
+    ax2.set_title("dslang alone")
+    for ax in (ax1, ax2):
+        ax.set_xlabel("N ([Differentiable] functions with loops, each through bwd_diff)")
+        ax.set_ylabel("wall time (s)")
+        ax.set_xlim(left=0)
+        ax.set_ylim(bottom=0)
+        ax.grid(alpha=0.3)
+        ax.legend(fontsize=8)
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+
+
+def main():
+    total, small = small_files()
+    big = large_files()
+    fits = {}
+    for name in ("dslang", "slangc"):
+        pts = [(r["n"], r[name]["median_s"]) for r in big if r[name]]
+        if len(pts) >= 2:
+            fits[name] = fit([p[0] for p in pts], [p[1] for p in pts])
+    ratios = [r["slangc"]["median_s"] / r["dslang"]["median_s"] for r in small]
+    summary = {
+        "date": datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
+        "machine": f"{platform.node()} {platform.machine()}, {os.cpu_count()} cores, load {os.getloadavg()[0]:.2f} at end",
+        "runs": RUNS,
+        "big_runs": BIG_RUNS,
+        "small_total": total,
+        "small": small,
+        "big": big,
+        "fits": {k: {"a_s": a, "b_s_per_fn": b, "r2": r2} for k, (a, b, r2) in fits.items()},
+    }
+    results = root / "bench/results"
+    results.mkdir(exist_ok=True)
+    (results / "b1.json").write_text(json.dumps(summary, indent=1))
+    if {"dslang", "slangc"} <= fits.keys():
+        plot(big, fits, root / "bench/b1_scaling.png")
+
+    med = lambda name: statistics.median(r[name]["median_s"] for r in small)  # noqa: E731
+    print(f"Small files: {len(small)} of {total} files of tests/compute and tests/autodiff compiled by both, median of {RUNS} runs each.\n")
+    print("| | median per file | peak RSS (median over files) |\n| --- | --- | --- |")
+    for name in ("dslang", "slangc"):
+        rss = statistics.median(r[name]["peak_rss_mib"] for r in small)
+        print(f"| {name} | {med(name) * 1e3:.2f} ms | {rss:.0f} MiB |")
+    print(f"| speed-up per file | median {statistics.median(ratios):.1f}x, min {min(ratios):.1f}x, max {max(ratios):.1f}x | |\n")
+    print(f"Generated files (bench/gen_b1.py N), median of {BIG_RUNS} runs:\n")
+    print("| N | lines | dslang | slangc | speed-up | dslang peak RSS | slangc peak RSS |\n| --- | --- | --- | --- | --- | --- | --- |")
+    for r in big:
+        d, s = r["dslang"], r["slangc"]
+        ds = f"{d['median_s'] * 1e3:.0f} ms" if d else "failed"
+        ss = f"{s['median_s']:.2f} s" if s else "failed"
+        sp = f"{s['median_s'] / d['median_s']:.1f}x" if d and s else "-"
+        dr = f"{d['peak_rss_mib']:.0f} MiB" if d else "-"
+        sr = f"{s['peak_rss_mib']:.0f} MiB" if s else "-"
+        print(f"| {r['n']} | {r['lines']} | {ds} | {ss} | {sp} | {dr} | {sr} |")
+    for name, (a, b, r2) in fits.items():
+        print(f"\n{name}: time = {a * 1e3:.1f} ms + {b * 1e3:.3f} ms x N, R^2 = {r2:.4f}", end="")
+    print()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,233 @@
+#!/usr/bin/env python3
+"""B2 editor latency: a scripted LSP session against the real `dslang lsp` binary over stdio.
+
+Opens the 5,000-line generated file (`dslang bench source --lines 5000`), types EDITS single-character
+edits inside one function body in the middle of the file, and after each edit asks for hover and
+completion at the cursor and waits for the diagnostics of that document version. Reports p50/p95/max
+per request kind and the server's RSS over the session (VmRSS sampled after every edit, VmHWM at
+the end).
+
+edit-to-diagnostics is measured from sending didChange to receiving publishDiagnostics for that
+version. The server publishes after a pause in typing (its debounce, DEBOUNCE_MS, default 150, the
+value of DIAGNOSTICS_DELAY in crates/server/src/lib.rs): the table reports the raw time and the time
+without that deliberate wait, which is what the benchmark's goal is about.
+
+Usage: python3 bench/b2_lsp.py   (env: DSLANG, EDITS=200, LINES=5000, DEBOUNCE_MS=150)
+Writes bench/results/b2.json and prints the markdown for BENCHMARKS.md.
+"""
+import json
+import os
+import platform
+import queue
+import statistics
+import subprocess
+import sys
+import threading
+import time
+from datetime import datetime, timezone
+from pathlib import Path
+
+root = Path(__file__).resolve().parent.parent
+dslang = Path(os.environ.get("DSLANG", root / "target/release/dslang"))
+EDITS = int(os.environ.get("EDITS", "200"))
+LINES = int(os.environ.get("LINES", "5000"))
+DEBOUNCE_MS = float(os.environ.get("DEBOUNCE_MS", "150"))
+TIMEOUT = 30.0
+# What the user types: statements, one character at a time (intermediate states do not parse).
+TYPED = "acc = acc * 0.5 + x;\n        "
+
+
+class Server:
+    def __init__(self):
+        self.proc = subprocess.Popen([str(dslang), "lsp"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     stderr=subprocess.DEVNULL)
+        self.next_id = 0
+        self.responses = {}
+        self.cond = threading.Condition()
+        self.diagnostics = queue.Queue()
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _send(self, message):
+        body = json.dumps(message).encode()
+        self.proc.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+        self.proc.stdin.flush()
+
+    def _read(self):
+        out = self.proc.stdout
+        while True:
+            length = None
+            while True:
+                line = out.readline()
+                if not line:
+                    return
+                line = line.strip()
+                if not line:
+                    break
+                if line.lower().startswith(b"content-length:"):
+                    length = int(line.split(b":")[1])
+            message = json.loads(out.read(length))
+            now = time.perf_counter()
+            if "id" in message and "method" in message:
+                # A request from the server (configuration, registration): answer it.
+                result = None
+                if message["method"] == "workspace/configuration":
+                    result = [None] * len(message["params"].get("items", []))
+                self._send({"jsonrpc": "2.0", "id": message["id"], "result": result})
+            elif "id" in message:
+                with self.cond:
+                    self.responses[message["id"]] = (now, message)
+                    self.cond.notify_all()
+            elif message.get("method") == "textDocument/publishDiagnostics":
+                self.diagnostics.put((now, message["params"]))
+
+    def request(self, method, params):
+        """Sends a request; returns its id and the time it was sent."""
+        self.next_id += 1
+        sent = time.perf_counter()
+        self._send({"jsonrpc": "2.0", "id": self.next_id, "method": method, "params": params})
+        return self.next_id, sent
+
+    def wait(self, request_id):
+        deadline = time.monotonic() + TIMEOUT
+        with self.cond:
+            while request_id not in self.responses:
+                if not self.cond.wait(timeout=deadline - time.monotonic()):
+                    raise TimeoutError(f"no response to request {request_id}")
+            return self.responses.pop(request_id)
+
+    def notify(self, method, params):
+        sent = time.perf_counter()
+        self._send({"jsonrpc": "2.0", "method": method, "params": params})
+        return sent
+
+    def wait_diagnostics(self, uri, version):
+        deadline = time.monotonic() + TIMEOUT
+        while True:
+            received, params = self.diagnostics.get(timeout=max(0.001, deadline - time.monotonic()))
+            if params["uri"] == uri and params.get("version") == version:
+                return received, params
+
+    def rss_mib(self, field="VmRSS"):
+        for line in Path(f"/proc/{self.proc.pid}/status").read_text().splitlines():
+            if line.startswith(field + ":"):
+                return int(line.split()[1]) / 1024
+        return 0.0
+
+
+def cursor_in_middle(text):
+    """The start of a new line inside the body of a differentiable function in the middle of the file:
+    after the `let scale = ...;` line of the first `model` function past the half-way point."""
+    lines = text.split("\n")
+    start = len(lines) // 2
+    for i in range(start, len(lines)):
+        if lines[i].startswith("float model"):
+            for j in range(i, i + 10):
+                if lines[j].strip().startswith("let scale"):
+                    return j + 1, lines[i].split("(")[0].split()[-1]
+    raise SystemExit("the generated file has no differentiable `model` function past its middle")
+
+
+def percentiles(samples):
+    s = sorted(samples)
+    pick = lambda q: s[min(len(s) - 1, int(round(q * (len(s) - 1))))]  # noqa: E731
+    return {"p50": statistics.median(s), "p95": pick(0.95), "max": s[-1], "n": len(s)}
+
+
+def main():
+    if not dslang.exists():
+        sys.exit(f"needs {dslang} (cargo build --release -p cli)")
+    text = subprocess.run([str(dslang), "bench", "source", "--lines", str(LINES)], check=True,
+                          capture_output=True, text=True).stdout
+    path = Path(os.environ.get("TMPDIR", "/tmp")) / "dslang-b2" / "bench.slang"
+    path.parent.mkdir(exist_ok=True)
+    path.write_text(text)
+    uri = path.as_uri()
+    line, function = cursor_in_middle(text)
+    # The cursor starts on a new, indented line inside the loop-free prefix of the function body.
+    lines = text.split("\n")
+    lines.insert(line, "        ")
+    text = "\n".join(lines)
+
+    server = Server()
+    rid, _ = server.request("initialize", {"processId": os.getpid(), "rootUri": path.parent.as_uri(),
+                                           "capabilities": {"textDocument": {"publishDiagnostics": {"versionSupport": True}}}})
+    server.wait(rid)
+    server.notify("initialized", {})
+    start = time.perf_counter()
+    server.notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "slang", "version": 1, "text": text}})
+    received, first = server.wait_diagnostics(uri, 1)
+    open_ms = (received - start) * 1e3
+
+    kinds = {"edit-to-diagnostics (raw)": [], "edit-to-diagnostics": [], "hover": [], "completion": []}
+    rss = [server.rss_mib()]
+    row, col = line, 8
+    version = 1
+    for i in range(EDITS):
+        ch = TYPED[i % len(TYPED)]
+        version += 1
+        sent = server.notify("textDocument/didChange", {
+            "textDocument": {"uri": uri, "version": version},
+            "contentChanges": [{"range": {"start": {"line": row, "character": col}, "end": {"line": row, "character": col}},
+                                "text": ch}],
+        })
+        if ch == "\n":
+            row, col = row + 1, 0
+        else:
+            col += 1
+        position = {"line": row, "character": col}
+        doc = {"uri": uri}
+        hover_id, hover_sent = server.request("textDocument/hover", {"textDocument": doc, "position": position})
+        completion_id, completion_sent = server.request("textDocument/completion", {"textDocument": doc, "position": position})
+        hover_received, hover = server.wait(hover_id)
+        completion_received, completion = server.wait(completion_id)
+        for name, message in (("hover", hover), ("completion", completion)):
+            # ContentModified cannot happen (no edit is in flight) but any error is a failed sample.
+            if "error" in message:
+                sys.exit(f"{name} failed at edit {i}: {message['error']}")
+        kinds["hover"].append((hover_received - hover_sent) * 1e3)
+        kinds["completion"].append((completion_received - completion_sent) * 1e3)
+        received, _ = server.wait_diagnostics(uri, version)
+        raw = (received - sent) * 1e3
+        kinds["edit-to-diagnostics (raw)"].append(raw)
+        kinds["edit-to-diagnostics"].append(max(0.0, raw - DEBOUNCE_MS))
+        rss.append(server.rss_mib())
+    peak = server.rss_mib("VmHWM")
+    rid, _ = server.request("shutdown", None)
+    server.wait(rid)
+    server.notify("exit", None)
+    try:
+        server.proc.wait(timeout=5)
+    except subprocess.TimeoutExpired:
+        server.proc.kill()
+
+    stats = {k: percentiles(v) for k, v in kinds.items()}
+    summary = {
+        "date": datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
+        "machine": f"{platform.node()} {platform.machine()}, {os.cpu_count()} cores",
+        "file_lines": text.count("\n") + 1,
+        "function": function,
+        "edits": EDITS,
+        "debounce_ms": DEBOUNCE_MS,
+        "open_to_diagnostics_ms": open_ms,
+        "diagnostics_on_open": len(first["diagnostics"]),
+        "stats_ms": stats,
+        "rss_mib": {"start": rss[0], "end": rss[-1], "max_sampled": max(rss), "peak_hwm": peak},
+        "samples_ms": kinds,
+    }
+    results = root / "bench/results"
+    results.mkdir(exist_ok=True)
+    (results / "b2.json").write_text(json.dumps(summary, indent=1))
+
+    print(f"{summary['file_lines']}-line file (`dslang bench source --lines {LINES}`), {EDITS} single-character edits "
+          f"inside `{function}`; open to first diagnostics {open_ms:.0f} ms ({len(first['diagnostics'])} diagnostics).\n")
+    print("| request | p50 | p95 | max | goal |\n| --- | --- | --- | --- | --- |")
+    goals = {"edit-to-diagnostics": "p95 <= 30 ms", "hover": "p95 <= 10 ms", "completion": "p95 <= 10 ms",
+             "edit-to-diagnostics (raw)": f"(includes the {DEBOUNCE_MS:.0f} ms typing pause)"}
+    for name, s in stats.items():
+        print(f"| {name} | {s['p50']:.2f} ms | {s['p95']:.2f} ms | {s['max']:.2f} ms | {goals[name]} |")
+    r = summary["rss_mib"]
+    print(f"\nServer RSS: {r['start']:.0f} MiB after opening, {r['end']:.0f} MiB at the end, peak {r['peak_hwm']:.0f} MiB (goal <= 200 MB).")
+
+
+if __name__ == "__main__":
+    main()
