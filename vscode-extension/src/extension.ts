@@ -12,10 +12,33 @@ import {
   ServerOptions as ExecutableOptions,
   State,
 } from "vscode-languageclient/node";
+import { asGradientCheckArguments, differentiableFunctions, GradientCheckArguments } from "./differentiable";
 import { fetchGeneratedCode, Notifier, RequestClient, runGradientCheck, runPreview } from "./features";
 import { PathContext } from "./paths";
-import { PreviewState, renderPreviewHtml } from "./previewHtml";
-import { GENERATED_SCHEME, GeneratedTarget, generatedDocumentParts, parseGeneratedQuery, TARGETS } from "./protocol";
+import { previewPageHtml } from "./preview/html";
+import {
+  openableFiles,
+  parseFromPage,
+  RUNNING_AFTER_SAVE,
+  RUNNING_GRADIENT_CHECK,
+  RUNNING_PREVIEW,
+  ToPage,
+  withGradientOutcome,
+  withPreviewOutcome,
+  withPreviewResult,
+  withRunning,
+} from "./preview/model";
+import { PreviewView } from "./preview/render";
+import {
+  asPreviewUpdate,
+  GENERATED_SCHEME,
+  GeneratedTarget,
+  generatedDocumentParts,
+  parseGeneratedQuery,
+  PREVIEW_UPDATED,
+  PreviewResult,
+  TARGETS,
+} from "./protocol";
 import { resolveServerPath } from "./serverPath";
 import { CONFIG_SECTION, configurationResponse, readSettings, ServerOptions, serverOptions } from "./settings";
 
@@ -28,13 +51,20 @@ export function activate(context: vscode.ExtensionContext): void {
   const gradientOutput = vscode.window.createOutputChannel("dslang gradient check");
   context.subscriptions.push(output, gradientOutput);
 
-  server = new ServerManager(context.extensionPath, output);
+  // Preview failures are shown in the panel; the log keeps them too, without pop-ups.
+  const log: Notifier = {
+    info: (message) => output.appendLine(message),
+    warning: (message) => output.appendLine(message),
+    error: (message) => output.appendLine(message),
+  };
+  const previews = new PreviewPanels(() => server?.requestClient(), log, gradientOutput);
+  server = new ServerManager(context.extensionPath, output, (params) => previews.pushed(params));
   context.subscriptions.push({ dispose: () => void server?.stop() });
 
   const generated = new GeneratedCodeProvider(() => server?.requestClient(), output);
-  const previews = new PreviewPanels(() => server?.requestClient());
   context.subscriptions.push(
     vscode.workspace.registerTextDocumentContentProvider(GENERATED_SCHEME, generated),
+    vscode.languages.registerCodeLensProvider({ language: LANGUAGE_ID }, new GradientCodeLenses()),
     generated,
     previews,
   );
@@ -50,22 +80,22 @@ export function activate(context: vscode.ExtensionContext): void {
     vscode.commands.registerCommand("dslang.showGeneratedWgsl", generatedCommand("wgsl")),
     vscode.commands.registerCommand("dslang.showGeneratedSpirv", generatedCommand("spirv")),
     vscode.commands.registerCommand("dslang.showDerivativeIr", generatedCommand("ir")),
-    vscode.commands.registerCommand("dslang.runGradientCheck", async () => {
-      const source = activeSlangDocument();
-      if (source === undefined) {
+    // From a code lens with `{ uri, function }`; from the palette for the whole active file.
+    vscode.commands.registerCommand("dslang.runGradientCheck", async (args?: unknown) => {
+      const fromLens = asGradientCheckArguments(args);
+      if (fromLens !== undefined) {
+        await previews.checkGradient(vscode.Uri.parse(fromLens.uri), fromLens.function);
         return;
       }
-      await runGradientCheck(server?.requestClient(), source.uri.toString(), windowNotifier, (report) => {
-        gradientOutput.clear();
-        gradientOutput.appendLine(`${source.uri.fsPath}`);
-        gradientOutput.appendLine(report);
-        gradientOutput.show(true);
-      });
-    }),
-    vscode.commands.registerCommand("dslang.openPreview", () => {
       const source = activeSlangDocument();
       if (source !== undefined) {
-        previews.open(source.uri);
+        await previews.checkGradient(source.uri, undefined);
+      }
+    }),
+    vscode.commands.registerCommand("dslang.openPreview", async () => {
+      const source = activeSlangDocument();
+      if (source !== undefined) {
+        await previews.open(source.uri);
       }
     }),
     vscode.workspace.onDidChangeConfiguration((event) => {
@@ -81,7 +111,7 @@ export function activate(context: vscode.ExtensionContext): void {
     vscode.workspace.onDidSaveTextDocument((document) => {
       if (document.languageId === LANGUAGE_ID) {
         void generated.refreshFor(document.uri);
-        previews.refreshFor(document.uri);
+        previews.saved(document.uri);
       }
     }),
   );
@@ -141,6 +171,7 @@ class ServerManager {
   constructor(
     private readonly extensionPath: string,
     private readonly output: vscode.OutputChannel,
+    private readonly onPreviewUpdated: (params: unknown) => void,
   ) {}
 
   /** The settings as the server sees them; problems with them are logged. */
@@ -196,6 +227,7 @@ class ServerManager {
     this.client = client;
     try {
       await client.start();
+      client.onNotification(PREVIEW_UPDATED, (params: unknown) => this.onPreviewUpdated(params));
     } catch (error) {
       this.client = undefined;
       const message = `dslang: the language server (${resolution.path}) failed to start: ${String(error)}`;
@@ -296,64 +328,229 @@ class GeneratedCodeProvider implements vscode.TextDocumentContentProvider, vscod
   }
 }
 
-/** One preview panel per source file; it runs the file through `dslang/runPreview` on open, on save and on demand. */
+/** How long a panel waits after a save for the server's `dslang/previewUpdated` before asking itself. */
+const SAVE_PUSH_TIMEOUT_MS = 10_000;
+
+let webviewScript: string | undefined;
+
+/** The page's script, bundled beside this file by the build (out/webview.js). */
+function readWebviewScript(): string {
+  if (webviewScript === undefined) {
+    try {
+      webviewScript = fs.readFileSync(path.join(__dirname, "webview.js"), "utf8");
+    } catch (error) {
+      // A broken install: the page says so instead of staying blank.
+      return `document.getElementById("app").textContent = ${JSON.stringify(`dslang: the preview script is missing (${String(error)}). Rebuild the extension.`)};`;
+    }
+  }
+  return webviewScript;
+}
+
+/** One preview panel: the view it shows, and the runs that change it. */
+class PreviewPanel {
+  private view: PreviewView;
+  /** Counts runs and pushes; a request's answer is dropped when something newer arrived meanwhile. */
+  private generation = 0;
+  /** Set once the server has pushed a result after a save: saves then just wait for the push. */
+  private serverPushes = false;
+  private saveTimer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(
+    readonly source: vscode.Uri,
+    readonly panel: vscode.WebviewPanel,
+    private readonly client: () => RequestClient | undefined,
+    private readonly log: Notifier,
+    private readonly gradientOutput: vscode.OutputChannel,
+  ) {
+    this.view = { fileName: path.basename(source.fsPath) };
+    panel.webview.html = previewPageHtml({
+      nonce: crypto.randomBytes(16).toString("hex"),
+      cspSource: panel.webview.cspSource,
+      script: readWebviewScript(),
+      title: `Preview ${this.view.fileName}`,
+    });
+    panel.webview.onDidReceiveMessage((message: unknown) => this.received(message));
+  }
+
+  private show(view: PreviewView): void {
+    this.view = view;
+    const message: ToPage = { type: "view", view };
+    void this.panel.webview.postMessage(message);
+  }
+
+  async run(runningText = RUNNING_PREVIEW): Promise<void> {
+    this.clearSaveTimer();
+    const generation = ++this.generation;
+    this.show(withRunning(this.view, runningText));
+    const outcome = await runPreview(this.client(), this.source.toString(), this.log);
+    if (generation === this.generation) {
+      this.show(withPreviewOutcome(this.view, outcome));
+    }
+  }
+
+  /** After a save the server pushes the new result; ask for it only when no push comes. */
+  saved(): void {
+    if (this.serverPushes) {
+      this.show(withRunning(this.view, RUNNING_AFTER_SAVE));
+      return;
+    }
+    this.clearSaveTimer();
+    this.show(withRunning(this.view, RUNNING_AFTER_SAVE));
+    this.saveTimer = setTimeout(() => void this.run(RUNNING_AFTER_SAVE), SAVE_PUSH_TIMEOUT_MS);
+  }
+
+  pushed(result: PreviewResult): void {
+    this.serverPushes = true;
+    this.clearSaveTimer();
+    this.generation++;
+    this.show(withPreviewResult(this.view, result));
+  }
+
+  async checkGradient(functionName: string | undefined): Promise<void> {
+    this.show(withRunning(this.view, RUNNING_GRADIENT_CHECK));
+    const params = functionName === undefined ? { uri: this.source.toString() } : { uri: this.source.toString(), function: functionName };
+    const outcome = await runGradientCheck(this.client(), params, windowNotifier, (report) => {
+      this.gradientOutput.clear();
+      this.gradientOutput.appendLine(`${this.source.fsPath}${functionName !== undefined ? ` (${functionName})` : ""}`);
+      this.gradientOutput.appendLine(report);
+    });
+    this.show(withGradientOutcome(this.view, outcome));
+  }
+
+  private received(raw: unknown): void {
+    const message = parseFromPage(raw);
+    switch (message?.type) {
+      case "ready":
+        this.show(this.view);
+        break;
+      case "run":
+        void this.run();
+        break;
+      case "gradientCheck":
+        void this.checkGradient(undefined);
+        break;
+      case "open": {
+        // Only files the shown diagnostics name: the page does not choose what the editor opens.
+        if (!openableFiles(this.view).has(message.file) && message.file !== this.source.fsPath) {
+          return;
+        }
+        const position = new vscode.Position(message.line - 1, message.column - 1);
+        const column =
+          vscode.window.visibleTextEditors.find((editor) => editor.document.uri.fsPath === message.file)?.viewColumn ??
+          vscode.ViewColumn.One;
+        void vscode.window.showTextDocument(vscode.Uri.file(message.file), {
+          viewColumn: column,
+          selection: new vscode.Range(position, position),
+        });
+        break;
+      }
+    }
+  }
+
+  private clearSaveTimer(): void {
+    if (this.saveTimer !== undefined) {
+      clearTimeout(this.saveTimer);
+      this.saveTimer = undefined;
+    }
+  }
+
+  dispose(): void {
+    this.clearSaveTimer();
+  }
+}
+
+/**
+ * One preview panel per source file: it runs the file through `dslang/runPreview` when opened and on
+ * demand, shows the server's `dslang/previewUpdated` pushes after saves, and gradient-check results.
+ */
 class PreviewPanels implements vscode.Disposable {
-  private readonly panels = new Map<string, vscode.WebviewPanel>();
+  private readonly panels = new Map<string, PreviewPanel>();
 
-  constructor(private readonly client: () => RequestClient | undefined) {}
+  constructor(
+    private readonly client: () => RequestClient | undefined,
+    private readonly log: Notifier,
+    private readonly gradientOutput: vscode.OutputChannel,
+  ) {}
 
-  open(source: vscode.Uri): void {
+  /** The file's panel, revealed; a new panel starts a run. */
+  private panelFor(source: vscode.Uri): { panel: PreviewPanel; created: boolean } {
     const key = source.toString();
     const existing = this.panels.get(key);
     if (existing !== undefined) {
-      existing.reveal(vscode.ViewColumn.Beside);
-      void this.run(source, existing);
-      return;
+      existing.panel.reveal(vscode.ViewColumn.Beside, true);
+      return { panel: existing, created: false };
     }
-    const panel = vscode.window.createWebviewPanel(
+    const webviewPanel = vscode.window.createWebviewPanel(
       "dslangPreview",
       `Preview ${path.basename(source.fsPath)}`,
-      vscode.ViewColumn.Beside,
+      { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true },
       { enableScripts: true, localResourceRoots: [] },
     );
+    const panel = new PreviewPanel(source, webviewPanel, this.client, this.log, this.gradientOutput);
     this.panels.set(key, panel);
-    panel.onDidDispose(() => this.panels.delete(key));
-    panel.webview.onDidReceiveMessage((message: unknown) => {
-      if (typeof message === "object" && message !== null && (message as { type?: unknown }).type === "run") {
-        void this.run(source, panel);
+    webviewPanel.onDidDispose(() => {
+      panel.dispose();
+      if (this.panels.get(key) === panel) {
+        this.panels.delete(key);
       }
     });
-    void this.run(source, panel);
+    return { panel, created: true };
   }
 
-  refreshFor(source: vscode.Uri): void {
-    const panel = this.panels.get(source.toString());
-    if (panel !== undefined) {
-      void this.run(source, panel);
+  open(source: vscode.Uri): Promise<void> {
+    return this.panelFor(source).panel.run();
+  }
+
+  async checkGradient(source: vscode.Uri, functionName: string | undefined): Promise<void> {
+    const { panel, created } = this.panelFor(source);
+    if (created) {
+      void panel.run();
     }
+    await panel.checkGradient(functionName);
   }
 
-  private async run(source: vscode.Uri, panel: vscode.WebviewPanel): Promise<void> {
-    this.render(source, panel, { kind: "running" });
-    const outcome = await runPreview(this.client(), source.toString(), windowNotifier);
-    // The user may have closed the panel while the GPU ran.
-    if (this.panels.get(source.toString()) === panel) {
-      this.render(source, panel, outcome);
+  saved(source: vscode.Uri): void {
+    this.panels.get(source.toString())?.saved();
+  }
+
+  /** A `dslang/previewUpdated` push; a malformed one is logged and dropped. */
+  pushed(params: unknown): void {
+    const update = asPreviewUpdate(params);
+    if (update === undefined) {
+      this.log.error(`dslang: ignored a ${PREVIEW_UPDATED} notification of an unexpected shape.`);
+      return;
     }
-  }
-
-  private render(source: vscode.Uri, panel: vscode.WebviewPanel, state: PreviewState): void {
-    panel.webview.html = renderPreviewHtml(state, {
-      fileName: path.basename(source.fsPath),
-      nonce: crypto.randomBytes(16).toString("hex"),
-      cspSource: panel.webview.cspSource,
-    });
+    // Normalise the server's spelling of the URI to VS Code's.
+    let key: string;
+    try {
+      key = vscode.Uri.parse(update.uri).toString();
+    } catch {
+      key = update.uri;
+    }
+    this.panels.get(key)?.pushed(update.result);
   }
 
   dispose(): void {
     for (const panel of this.panels.values()) {
       panel.dispose();
+      panel.panel.dispose();
     }
     this.panels.clear();
+  }
+}
+
+/** "Check gradient" above each `[Differentiable]` function. */
+class GradientCodeLenses implements vscode.CodeLensProvider {
+  provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
+    return differentiableFunctions(document.getText()).map((found) => {
+      const position = new vscode.Position(found.line, found.character);
+      const args: GradientCheckArguments = { uri: document.uri.toString(), function: found.name };
+      return new vscode.CodeLens(new vscode.Range(position, position), {
+        title: "Check gradient",
+        tooltip: `Compare the derivatives of ${found.name} with finite differences on the GPU`,
+        command: "dslang.runGradientCheck",
+        arguments: [args],
+      });
+    });
   }
 }

@@ -2,16 +2,18 @@
 // injected: the unit tests drive it with a fake client and a recording UI.
 import {
   asGradientCheckResult,
-  asRunPreviewResult,
+  asPreviewResult,
   formatGradientCheck,
   GENERATED_CODE,
   GeneratedTarget,
   generatedText,
   GRADIENT_CHECK,
+  GradientCheckParams,
+  GradientCheckResult,
   isMethodNotFound,
   requestFailureMessage,
+  PreviewResult,
   RUN_PREVIEW,
-  RunPreviewResult,
   TARGETS,
   unsupportedMessage,
 } from "./protocol";
@@ -83,18 +85,21 @@ export async function fetchGeneratedCode(
   return sendFeatureRequest(client, TARGETS[target].label, GENERATED_CODE, { uri, target }, generatedText, notifier);
 }
 
-/** Runs the gradient check, writes the report to `output` and sums it up in a notification. */
+/**
+ * Runs the gradient check (of one function, or of all the file's differentiable functions), writes the
+ * report to `output` and sums it up in a notification.
+ */
 export async function runGradientCheck(
   client: RequestClient | undefined,
-  uri: string,
+  params: GradientCheckParams,
   notifier: Notifier,
   output: (report: string) => void,
-): Promise<Outcome<void>> {
+): Promise<Outcome<GradientCheckResult>> {
   const outcome = await sendFeatureRequest(
     client,
     "the gradient check",
     GRADIENT_CHECK,
-    { uri },
+    params,
     asGradientCheckResult,
     notifier,
   );
@@ -104,15 +109,18 @@ export async function runGradientCheck(
   const result = outcome.value;
   output(formatGradientCheck(result));
   const failed = result.entries.filter((entry) => !entry.passed).length;
+  const subject = params.function !== undefined ? ` of ${params.function}` : "";
   if (result.passed) {
     const checked = result.entries.length;
-    notifier.info(`dslang: gradient check passed (${checked} ${checked === 1 ? "derivative" : "derivatives"} checked).`);
+    notifier.info(
+      `dslang: gradient check${subject} passed (${checked} ${checked === 1 ? "derivative" : "derivatives"} checked).`,
+    );
   } else {
     notifier.warning(
-      `dslang: gradient check failed for ${failed} of ${result.entries.length} derivatives; see the "dslang gradient check" output.`,
+      `dslang: gradient check${subject} failed for ${failed} of ${result.entries.length} derivatives; see the preview or the "dslang gradient check" output.`,
     );
   }
-  return { kind: "ok", value: undefined };
+  return outcome;
 }
 
 /** Runs the file on the GPU through the server, for the preview panel. */
@@ -120,6 +128,6 @@ export async function runPreview(
   client: RequestClient | undefined,
   uri: string,
   notifier: Notifier,
-): Promise<Outcome<RunPreviewResult>> {
-  return sendFeatureRequest(client, "the GPU preview", RUN_PREVIEW, { uri }, asRunPreviewResult, notifier);
+): Promise<Outcome<PreviewResult>> {
+  return sendFeatureRequest(client, "the GPU preview", RUN_PREVIEW, { uri }, asPreviewResult, notifier);
 }

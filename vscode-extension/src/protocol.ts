@@ -7,6 +7,8 @@ export const GENERATED_CODE = "dslang/generatedCode";
 export const GRADIENT_CHECK = "dslang/gradientCheck";
 /** `dslang/runPreview`: compiles the file, runs its entry point on the GPU, returns the buffers. */
 export const RUN_PREVIEW = "dslang/runPreview";
+/** `dslang/previewUpdated`: pushed by the server after each save of a file the client has previewed. */
+export const PREVIEW_UPDATED = "dslang/previewUpdated";
 
 export type GeneratedTarget = "wgsl" | "spirv" | "ir";
 
@@ -22,12 +24,31 @@ export interface GeneratedCodeResult {
 
 export interface GradientCheckParams {
   uri: string;
+  /** The function to check; every `[Differentiable]` function of the file when absent. */
+  function?: string;
 }
 
-/** One checked derivative: what was compared, the worst error seen, and whether it is within tolerance. */
+/** A compile error or warning, 1-based positions (docs/preview-protocol.md). */
+export interface PreviewDiagnostic {
+  severity: string;
+  code?: string;
+  message: string;
+  file?: string;
+  line?: number;
+  column?: number;
+  endLine?: number;
+  endColumn?: number;
+}
+
+/** One checked derivative: AD against finite differences for one parameter, and the worst error seen. */
 export interface GradientCheckEntry {
   name: string;
   passed: boolean;
+  function?: string;
+  parameter?: string;
+  point?: Array<number | null>;
+  ad?: Array<number | null>;
+  fd?: Array<number | null>;
   maxError?: number;
   message?: string;
 }
@@ -35,27 +56,71 @@ export interface GradientCheckEntry {
 export interface GradientCheckResult {
   passed: boolean;
   entries: GradientCheckEntry[];
+  diagnostics: PreviewDiagnostic[];
 }
 
 export interface RunPreviewParams {
   uri: string;
+  frames?: number;
 }
+
+export interface PreviewKernel {
+  entryPoint: string;
+  dispatch?: [number, number, number];
+  calls?: number;
+  timeMs?: number;
+}
+
+export interface PreviewImage {
+  width: number;
+  height: number;
+  channels: number;
+  /** True: drawn as a diverging heatmap with a legend. */
+  signed: boolean;
+  min?: number;
+  max?: number;
+}
+
+/** A scalar of a buffer; `null` stands for a value JSON cannot carry (NaN, infinities). */
+export type PreviewValue = number | boolean | null;
 
 export interface PreviewBuffer {
   name: string;
   /** The element type as written in the source (`float`, `float4`, `int`...). */
   type?: string;
-  values: Array<number | boolean>;
+  /** f32 | f16 | f64 | i32 | u32 | i64 | u64 | bool */
+  scalar?: string;
+  /** Scalars per element. */
+  components: number;
+  /** Elements in the buffer (values may hold fewer: see truncated). */
+  count: number;
+  /** Flat scalars, row-major. */
+  values: PreviewValue[];
+  truncated: boolean;
+  image?: PreviewImage;
 }
 
-export interface RunPreviewResult {
+export interface PreviewResult {
+  ok: boolean;
+  file?: string;
   adapter?: string;
-  entryPoint?: string;
-  /** Wall time of the dispatch in milliseconds. */
+  backend?: string;
+  frames?: number;
+  /** Total wall time of all dispatches in milliseconds. */
   timeMs?: number;
+  kernels: PreviewKernel[];
   buffers: PreviewBuffer[];
   /** Lines printed through `printf`. */
-  printed?: string[];
+  printed: string[];
+  diagnostics: PreviewDiagnostic[];
+  /** A run failure that is not a diagnostic. */
+  error?: string;
+}
+
+/** `dslang/previewUpdated`: the server's push after a save of a previewed file. */
+export interface PreviewUpdate {
+  uri: string;
+  result: PreviewResult;
 }
 
 /** How each target's document is shown: language id, file suffix, and the words used in messages. */
@@ -138,72 +203,215 @@ export function formatGradientCheck(result: GradientCheckResult): string {
     const message = entry.message ? `: ${entry.message}` : "";
     return `${status} ${entry.name}${error}${message}`;
   });
+  for (const diagnostic of result.diagnostics) {
+    lines.push(formatDiagnostic(diagnostic));
+  }
   const failed = result.entries.filter((entry) => !entry.passed).length;
   lines.push(`${result.entries.length - failed} passed, ${failed} failed`);
   return lines.join("\n");
 }
 
-/** Checks the shape of a gradient-check answer, so that a wrong server answer is a message, not a crash. */
-export function asGradientCheckResult(result: unknown): GradientCheckResult | undefined {
-  if (typeof result !== "object" || result === null) {
+/** `file:line:column: severity[code]: message`, the compiler's one-line form. */
+export function formatDiagnostic(diagnostic: PreviewDiagnostic): string {
+  const place = [diagnostic.file, diagnostic.line, diagnostic.column].filter((part) => part !== undefined).join(":");
+  const code = diagnostic.code ? `[${diagnostic.code}]` : "";
+  return `${place ? place + ": " : ""}${diagnostic.severity}${code}: ${diagnostic.message}`;
+}
+
+type Json = Record<string, unknown>;
+
+function isObject(value: unknown): value is Json {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function optionalString(value: unknown): string | undefined {
+  return typeof value === "string" ? value : undefined;
+}
+
+function optionalNumber(value: unknown): number | undefined {
+  return typeof value === "number" && Number.isFinite(value) ? value : undefined;
+}
+
+function isCount(value: unknown): value is number {
+  return typeof value === "number" && Number.isInteger(value) && value >= 0;
+}
+
+/** Scalars as the server writes them (serde writes NaN and infinities as null); undefined if any is not one. */
+function scalars(value: unknown): PreviewValue[] | undefined {
+  if (!Array.isArray(value)) {
     return undefined;
   }
-  const candidate = result as { passed?: unknown; entries?: unknown };
-  if (typeof candidate.passed !== "boolean" || !Array.isArray(candidate.entries)) {
+  const valid = value.every((v) => typeof v === "number" || typeof v === "boolean" || v === null);
+  return valid ? (value as PreviewValue[]) : undefined;
+}
+
+/** Diagnostics without a message are dropped; the rest keep the fields of the documented types. */
+function diagnostics(value: unknown): PreviewDiagnostic[] {
+  if (!Array.isArray(value)) {
+    return [];
+  }
+  const result: PreviewDiagnostic[] = [];
+  for (const raw of value) {
+    if (!isObject(raw) || typeof raw.message !== "string") {
+      continue;
+    }
+    const diagnostic: PreviewDiagnostic = { severity: optionalString(raw.severity) ?? "error", message: raw.message };
+    const code = optionalString(raw.code);
+    const file = optionalString(raw.file);
+    if (code !== undefined) diagnostic.code = code;
+    if (file !== undefined) diagnostic.file = file;
+    for (const key of ["line", "column", "endLine", "endColumn"] as const) {
+      if (isCount(raw[key]) && (raw[key] as number) >= 1) {
+        diagnostic[key] = raw[key] as number;
+      }
+    }
+    result.push(diagnostic);
+  }
+  return result;
+}
+
+/** Checks the shape of a gradient-check answer, so that a wrong server answer is a message, not a crash. */
+export function asGradientCheckResult(result: unknown): GradientCheckResult | undefined {
+  if (!isObject(result) || typeof result.passed !== "boolean" || !Array.isArray(result.entries)) {
     return undefined;
   }
   const entries: GradientCheckEntry[] = [];
-  for (const raw of candidate.entries) {
-    if (typeof raw !== "object" || raw === null) {
+  for (const raw of result.entries) {
+    if (!isObject(raw) || typeof raw.name !== "string" || typeof raw.passed !== "boolean") {
       return undefined;
     }
-    const entry = raw as Record<string, unknown>;
-    if (typeof entry.name !== "string" || typeof entry.passed !== "boolean") {
-      return undefined;
+    const entry: GradientCheckEntry = { name: raw.name, passed: raw.passed };
+    const fields = {
+      function: optionalString(raw.function),
+      parameter: optionalString(raw.parameter),
+      point: scalars(raw.point),
+      ad: scalars(raw.ad),
+      fd: scalars(raw.fd),
+      maxError: optionalNumber(raw.maxError),
+      message: optionalString(raw.message),
+    };
+    for (const [key, value] of Object.entries(fields)) {
+      if (value !== undefined) {
+        (entry as unknown as Json)[key] = value;
+      }
     }
-    entries.push({
-      name: entry.name,
-      passed: entry.passed,
-      maxError: typeof entry.maxError === "number" ? entry.maxError : undefined,
-      message: typeof entry.message === "string" ? entry.message : undefined,
-    });
+    entries.push(entry);
   }
-  return { passed: candidate.passed, entries };
+  return { passed: result.passed, entries, diagnostics: diagnostics(result.diagnostics) };
 }
 
-/** Checks the shape of a preview answer. */
-export function asRunPreviewResult(result: unknown): RunPreviewResult | undefined {
-  if (typeof result !== "object" || result === null) {
+/** The largest element the preview knows: a 4x4 matrix. */
+const MAX_COMPONENTS = 16;
+
+function image(value: unknown): PreviewImage | undefined {
+  if (!isObject(value)) {
     return undefined;
   }
-  const candidate = result as Record<string, unknown>;
-  if (!Array.isArray(candidate.buffers)) {
+  const { width, height, channels } = value;
+  if (!isCount(width) || !isCount(height) || !isCount(channels) || width === 0 || height === 0) {
+    return undefined;
+  }
+  if (channels < 1 || channels > 4) {
+    return undefined;
+  }
+  const result: PreviewImage = { width, height, channels, signed: value.signed === true };
+  const min = optionalNumber(value.min);
+  const max = optionalNumber(value.max);
+  if (min !== undefined) result.min = min;
+  if (max !== undefined) result.max = max;
+  return result;
+}
+
+function buffer(raw: unknown): PreviewBuffer | undefined {
+  if (!isObject(raw) || typeof raw.name !== "string") {
+    return undefined;
+  }
+  const values = scalars(raw.values);
+  if (values === undefined) {
+    return undefined;
+  }
+  const components = isCount(raw.components) && raw.components >= 1 && raw.components <= MAX_COMPONENTS ? raw.components : 1;
+  const count = isCount(raw.count) ? raw.count : Math.ceil(values.length / components);
+  const result: PreviewBuffer = {
+    name: raw.name,
+    components,
+    count,
+    values,
+    truncated: raw.truncated === true || values.length < count * components,
+  };
+  const type = optionalString(raw.type);
+  const scalar = optionalString(raw.scalar);
+  const picture = image(raw.image);
+  if (type !== undefined) result.type = type;
+  if (scalar !== undefined) result.scalar = scalar;
+  if (picture !== undefined) result.image = picture;
+  return result;
+}
+
+function kernel(raw: unknown): PreviewKernel | undefined {
+  if (!isObject(raw) || typeof raw.entryPoint !== "string") {
+    return undefined;
+  }
+  const result: PreviewKernel = { entryPoint: raw.entryPoint };
+  const dispatch = raw.dispatch;
+  if (Array.isArray(dispatch) && dispatch.length === 3 && dispatch.every(isCount)) {
+    result.dispatch = [dispatch[0], dispatch[1], dispatch[2]];
+  }
+  if (isCount(raw.calls)) result.calls = raw.calls;
+  const timeMs = optionalNumber(raw.timeMs);
+  if (timeMs !== undefined) result.timeMs = timeMs;
+  return result;
+}
+
+/**
+ * Checks the shape of a preview answer (docs/preview-protocol.md). `ok` and `buffers` are required and
+ * every buffer must have a name and scalar values; a malformed optional part (an image, a kernel, a
+ * diagnostic) is dropped rather than failing the whole answer.
+ */
+export function asPreviewResult(result: unknown): PreviewResult | undefined {
+  if (!isObject(result) || typeof result.ok !== "boolean" || !Array.isArray(result.buffers)) {
     return undefined;
   }
   const buffers: PreviewBuffer[] = [];
-  for (const raw of candidate.buffers) {
-    if (typeof raw !== "object" || raw === null) {
+  for (const raw of result.buffers) {
+    const checked = buffer(raw);
+    if (checked === undefined) {
       return undefined;
     }
-    const buffer = raw as Record<string, unknown>;
-    if (typeof buffer.name !== "string" || !Array.isArray(buffer.values)) {
-      return undefined;
-    }
-    const values = buffer.values.filter((v): v is number | boolean => typeof v === "number" || typeof v === "boolean");
-    if (values.length !== buffer.values.length) {
-      return undefined;
-    }
-    buffers.push({ name: buffer.name, type: typeof buffer.type === "string" ? buffer.type : undefined, values });
+    buffers.push(checked);
   }
-  return {
-    adapter: typeof candidate.adapter === "string" ? candidate.adapter : undefined,
-    entryPoint: typeof candidate.entryPoint === "string" ? candidate.entryPoint : undefined,
-    timeMs: typeof candidate.timeMs === "number" ? candidate.timeMs : undefined,
+  const preview: PreviewResult = {
+    ok: result.ok,
+    kernels: Array.isArray(result.kernels)
+      ? result.kernels.map(kernel).filter((k): k is PreviewKernel => k !== undefined)
+      : [],
     buffers,
-    printed: Array.isArray(candidate.printed)
-      ? candidate.printed.filter((line): line is string => typeof line === "string")
-      : undefined,
+    printed: Array.isArray(result.printed)
+      ? result.printed.filter((line): line is string => typeof line === "string")
+      : [],
+    diagnostics: diagnostics(result.diagnostics),
   };
+  const file = optionalString(result.file);
+  const adapter = optionalString(result.adapter);
+  const backend = optionalString(result.backend);
+  const error = optionalString(result.error);
+  const timeMs = optionalNumber(result.timeMs);
+  if (file !== undefined) preview.file = file;
+  if (adapter !== undefined) preview.adapter = adapter;
+  if (backend !== undefined) preview.backend = backend;
+  if (isCount(result.frames)) preview.frames = result.frames;
+  if (timeMs !== undefined) preview.timeMs = timeMs;
+  if (error !== undefined) preview.error = error;
+  return preview;
+}
+
+/** The params of `dslang/previewUpdated`: a PreviewResult plus the `uri` of the saved file. */
+export function asPreviewUpdate(params: unknown): PreviewUpdate | undefined {
+  if (!isObject(params) || typeof params.uri !== "string") {
+    return undefined;
+  }
+  const result = asPreviewResult(params);
+  return result === undefined ? undefined : { uri: params.uri, result };
 }
 
 function safeDecode(text: string): string {

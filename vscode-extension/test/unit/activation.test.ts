@@ -15,6 +15,11 @@ const contentProviders = new Map<string, { provideTextDocumentContent(uri: FakeU
 const shownDocuments: Array<{ uri: string; text: string; languageId: string }> = [];
 const settings: Record<string, unknown> = {};
 const previewPages: string[] = [];
+/** What the extension posted to the preview page, and the page's message listeners. */
+const postedToPage: Array<{ type: string; view: Record<string, unknown> }> = [];
+const pageListeners: Array<(message: unknown) => void> = [];
+const openedLocations: Array<{ uri: string; line: number; character: number }> = [];
+const codeLensProviders: Array<{ provideCodeLenses(document: unknown): Array<{ command: { command: string; arguments: unknown[] } }> }> = [];
 const configurationListeners: Array<(event: { affectsConfiguration(section: string): boolean }) => void> = [];
 const workspaceFolder = fs.mkdtempSync(path.join(os.tmpdir(), "dslang-ws-"));
 
@@ -89,8 +94,15 @@ const slangDocument = {
   uri: FakeUri.file(path.join(workspaceFolder, "gradient.slang")),
   languageId: "slang",
   version: 1,
-  getText: () => "float f(float x) { return x * x; }",
+  getText: () => "[Differentiable]\nfloat f(float x) { return x * x; }\n",
 };
+
+class FakePosition {
+  constructor(
+    readonly line: number,
+    readonly character: number,
+  ) {}
+}
 
 const fakeVscode = withFallback("vscode", {
   version: "1.85.0",
@@ -105,9 +117,23 @@ const fakeVscode = withFallback("vscode", {
       return { dispose: () => items.forEach((item) => item.dispose()) };
     }
   },
-  ViewColumn: { Beside: -2 },
+  ViewColumn: { Beside: -2, One: 1 },
+  Position: FakePosition,
+  Range: class {
+    constructor(
+      readonly start: FakePosition,
+      readonly end: FakePosition,
+    ) {}
+  },
+  CodeLens: class {
+    constructor(
+      readonly range: unknown,
+      readonly command: unknown,
+    ) {}
+  },
   window: withFallback("window", {
     activeTextEditor: { document: slangDocument },
+    visibleTextEditors: [],
     createOutputChannel: (name: string) =>
       withFallback(`output ${name}`, {
         name,
@@ -124,13 +150,28 @@ const fakeVscode = withFallback("vscode", {
         set html(page: string) {
           previewPages.push(page);
         },
-        onDidReceiveMessage: () => disposable,
+        postMessage: async (message: (typeof postedToPage)[number]) => {
+          postedToPage.push(message);
+          return true;
+        },
+        onDidReceiveMessage: (listener: (message: unknown) => void) => {
+          pageListeners.push(listener);
+          return disposable;
+        },
       },
       onDidDispose: () => disposable,
       reveal: () => undefined,
       dispose: () => undefined,
     }),
-    showTextDocument: async (document: { uri: FakeUri; languageId: string }) => {
+    showTextDocument: async (
+      document: { uri: FakeUri; languageId: string } | FakeUri,
+      options?: { selection?: { start: FakePosition } },
+    ) => {
+      if (document instanceof FakeUri) {
+        const start = options?.selection?.start;
+        openedLocations.push({ uri: document.toString(), line: start?.line ?? -1, character: start?.character ?? -1 });
+        return;
+      }
       const provider = contentProviders.get(document.uri.scheme);
       shownDocuments.push({
         uri: document.uri.toString(),
@@ -160,6 +201,10 @@ const fakeVscode = withFallback("vscode", {
     openTextDocument: async (uri: FakeUri) => ({ uri, languageId: "plaintext" }),
   }),
   languages: withFallback("languages", {
+    registerCodeLensProvider: (_selector: unknown, provider: (typeof codeLensProviders)[number]) => {
+      codeLensProviders.push(provider);
+      return disposable;
+    },
     getLanguages: async () => ["plaintext", "slang", "dslang-ir"],
     setTextDocumentLanguage: async (document: { uri: FakeUri }, languageId: string) => ({ ...document, languageId }),
   }),
@@ -244,19 +289,48 @@ test("after a restart with dslang.serverPath set, the server gets the settings a
   assert.equal(shownDocuments[1].text, `// wgsl of file://${slangDocument.uri.path}`);
 
   await commands.get("dslang.runGradientCheck")!();
-  await commands.get("dslang.openPreview")!();
-  // The preview panel's run is asynchronous; give it the time of a round trip.
-  await new Promise((resolve) => setTimeout(resolve, 200));
+  // The preview panel opened for the gradient check runs the file; the server answers, then pushes.
+  await new Promise((resolve) => setTimeout(resolve, 300));
   assert.deepEqual(
     messages.filter((m) => m.startsWith("info:") || m.startsWith("error:") || m.startsWith("warning:")),
-    [
-      "info: the dslang server does not support the gradient check yet",
-      "info: the dslang server does not support the GPU preview yet",
-    ],
+    ["info: the dslang server does not support the gradient check yet"],
   );
-  assert.equal(previewPages.length, 2);
-  assert.match(previewPages[0], /Running on the GPU/);
-  assert.match(previewPages[1], /the dslang server does not support the GPU preview yet\./);
+  assert.equal(previewPages.length, 1);
+  assert.match(previewPages[0], /content="default-src 'none'; img-src vscode-webview:\/\/fake data:; style-src vscode-webview:\/\/fake 'nonce-[0-9a-f]{32}'; script-src 'nonce-[0-9a-f]{32}'"/);
+  assert.match(previewPages[0], /<script nonce="[0-9a-f]{32}">/);
+  // Every view posted, as the page sees them: running, the answer, the gradient check's notice, then the
+  // push (with the answer as the previous run).
+  const summaries = postedToPage.map(({ view }) => {
+    const result = view.result as { frames: number; buffers: Array<{ values: number[] }> } | undefined;
+    const previous = view.previous as { frames: number } | undefined;
+    const notice = view.notice as { text: string } | undefined;
+    return [view.running ?? "", result?.frames ?? "-", previous?.frames ?? "-", notice?.text ?? ""].join(" | ");
+  });
+  assert.deepEqual(summaries, [
+    "Running on the GPU... | - | - | ",
+    "Checking gradients... | - | - | ",
+    " | 1 | - | ",
+    " | 1 | - | the dslang server does not support the gradient check yet",
+    " | 2 | 1 | ",
+  ]);
+
+  // A click on a diagnostic opens its file there; a file the diagnostics do not name is refused.
+  const file = slangDocument.uri.path;
+  pageListeners.forEach((listener) => listener({ type: "open", file, line: 3, column: 7 }));
+  pageListeners.forEach((listener) => listener({ type: "open", file: "/etc/passwd", line: 1, column: 1 }));
+  pageListeners.forEach((listener) => listener({ type: "open", file, line: 0, column: 1 }));
+  assert.deepEqual(openedLocations, [{ uri: `file://${file}`, line: 2, character: 6 }]);
+
+  // The code lens above the [Differentiable] function runs the check of that function.
+  const [lens] = codeLensProviders[0].provideCodeLenses(slangDocument);
+  assert.deepEqual(lens.command.arguments, [{ uri: `file://${file}`, function: "f" }]);
+  assert.equal(lens.command.command, "dslang.runGradientCheck");
+
+  messages.length = 0;
+  await commands.get("dslang.openPreview")!();
+  assert.equal(previewPages.length, 1, "the open panel is reused");
+  const last = postedToPage[postedToPage.length - 1].view as { result: { frames: number }; previous: { frames: number } };
+  assert.deepEqual([last.result.frames, last.previous.frames], [1, 2]);
 });
 
 test("changed defines reach the running server through workspace/didChangeConfiguration", async () => {

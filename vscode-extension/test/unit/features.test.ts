@@ -50,7 +50,7 @@ test("MethodNotFound becomes an information message, per feature", async () => {
   };
   assert.equal((await fetchGeneratedCode(client, "file:///a.slang", "spirv", notifier)).kind, "unsupported");
   assert.equal((await fetchGeneratedCode(client, "file:///a.slang", "ir", notifier)).kind, "unsupported");
-  assert.equal((await runGradientCheck(client, "file:///a.slang", notifier, () => assert.fail("no report"))).kind, "unsupported");
+  assert.equal((await runGradientCheck(client, { uri: "file:///a.slang" }, notifier, () => assert.fail("no report"))).kind, "unsupported");
   assert.equal((await runPreview(client, "file:///a.slang", notifier)).kind, "unsupported");
   assert.deepEqual(notifier.seen, [
     "info: the dslang server does not support generated SPIR-V yet",
@@ -87,10 +87,10 @@ test("a failed gradient check warns and writes the report", async () => {
       { name: "bwd_diff(f)", passed: false, maxError: 2 },
     ],
   }));
-  await runGradientCheck(client, "file:///a.slang", notifier, (report) => reports.push(report));
+  await runGradientCheck(client, { uri: "file:///a.slang" }, notifier, (report) => reports.push(report));
   assert.deepEqual(reports, ["ok   fwd_diff(f)\nFAIL bwd_diff(f) (max error 2.000e+0)\n1 passed, 1 failed"]);
   assert.deepEqual(notifier.seen, [
-    'warning: dslang: gradient check failed for 1 of 2 derivatives; see the "dslang gradient check" output.',
+    'warning: dslang: gradient check failed for 1 of 2 derivatives; see the preview or the "dslang gradient check" output.',
   ]);
 });
 
@@ -122,7 +122,7 @@ test("over JSON-RPC: unimplemented requests are reported as unsupported, impleme
 
   assert.equal((await fetchGeneratedCode(client, "file:///g.slang", "wgsl", notifier)).kind, "unsupported");
   assert.equal((await runPreview(client, "file:///g.slang", notifier)).kind, "unsupported");
-  assert.equal((await runGradientCheck(client, "file:///g.slang", notifier, (r) => reports.push(r))).kind, "ok");
+  assert.equal((await runGradientCheck(client, { uri: "file:///g.slang" }, notifier, (r) => reports.push(r))).kind, "ok");
 
   assert.deepEqual(reports, ["ok   fwd_diff(f) in file:///g.slang (max error 1.000e-3)\n1 passed, 0 failed"]);
   assert.deepEqual(notifier.seen, [

@@ -2,7 +2,9 @@ import * as assert from "node:assert/strict";
 import { test } from "node:test";
 import {
   asGradientCheckResult,
-  asRunPreviewResult,
+  asPreviewResult,
+  asPreviewUpdate,
+  formatDiagnostic,
   formatGradientCheck,
   generatedDocumentParts,
   generatedText,
@@ -63,23 +65,97 @@ test("gradient-check answers are validated and formatted", () => {
   assert.equal(asGradientCheckResult("ok"), undefined);
 });
 
-test("preview answers are validated", () => {
+test("a gradient-check entry keeps the documented fields; diagnostics are read too", () => {
+  const result = asGradientCheckResult({
+    passed: false,
+    entries: [
+      {
+        name: "f(x)", function: "f", parameter: "x", point: [0.5, null], ad: [0.8775], fd: [0.8775],
+        maxError: 1.2e-6, passed: true, message: "fwd and bwd agree with finite differences",
+      },
+      { name: "g(y)", passed: false, point: "not an array", maxError: "big" },
+    ],
+    diagnostics: [
+      { severity: "error", code: "E3001", message: "g is not differentiable", file: "/w/a.slang", line: 4, column: 2 },
+      { severity: "error" },
+    ],
+  });
+  assert.deepEqual(result, {
+    passed: false,
+    entries: [
+      {
+        name: "f(x)", passed: true, function: "f", parameter: "x", point: [0.5, null], ad: [0.8775], fd: [0.8775],
+        maxError: 1.2e-6, message: "fwd and bwd agree with finite differences",
+      },
+      { name: "g(y)", passed: false },
+    ],
+    diagnostics: [{ severity: "error", code: "E3001", message: "g is not differentiable", file: "/w/a.slang", line: 4, column: 2 }],
+  });
+  assert.equal(formatDiagnostic(result!.diagnostics[0]), "/w/a.slang:4:2: error[E3001]: g is not differentiable");
+});
+
+// The example of docs/preview-protocol.md, as the server sends it.
+const documented = {
+  ok: true,
+  file: "/abs/path/shader.slang",
+  adapter: "llvmpipe (LLVM 15.0.7, 256 bits)",
+  backend: "vulkan",
+  frames: 1,
+  timeMs: 3.2,
+  kernels: [{ entryPoint: "computeMain", dispatch: [4, 1, 1], calls: 1, timeMs: 1.1 }],
+  buffers: [
+    {
+      name: "outputBuffer", type: "float4", scalar: "f32", components: 4, count: 2,
+      values: [0.0, 1.0, 0.5, 1, 0.25, null, 0, 1], truncated: false,
+      image: { width: 2, height: 1, channels: 4, signed: false, min: 0.0, max: 1.0 },
+    },
+  ],
+  printed: ["x = 1.000000"],
+  diagnostics: [
+    { severity: "warning", code: "W1", message: "unused", file: "/abs/path/shader.slang", line: 3, column: 5, endLine: 3, endColumn: 9 },
+  ],
+};
+
+test("the documented preview result is read whole", () => {
+  assert.deepEqual(asPreviewResult(documented), documented);
+});
+
+test("a preview result's optional parts default, and malformed optional parts are dropped", () => {
   assert.deepEqual(
-    asRunPreviewResult({
-      adapter: "llvmpipe",
-      timeMs: 0.25,
-      buffers: [{ name: "outputBuffer", type: "float", values: [1, 2.5] }],
+    asPreviewResult({
+      ok: false,
+      buffers: [{ name: "b", values: [1, 2, 3], image: { width: 0, height: 3, channels: 1 } }],
+      kernels: [{ entryPoint: "k", dispatch: [1, 2] }, { dispatch: [1, 1, 1] }],
       printed: ["x = 1", 3],
+      error: "dispatch exceeded the 5000 ms limit",
+      timeMs: "slow",
     }),
     {
-      adapter: "llvmpipe",
-      entryPoint: undefined,
-      timeMs: 0.25,
-      buffers: [{ name: "outputBuffer", type: "float", values: [1, 2.5] }],
+      ok: false,
+      kernels: [{ entryPoint: "k" }],
+      buffers: [{ name: "b", components: 1, count: 3, values: [1, 2, 3], truncated: false }],
       printed: ["x = 1"],
+      diagnostics: [],
+      error: "dispatch exceeded the 5000 ms limit",
     },
   );
-  assert.equal(asRunPreviewResult({ buffers: [{ name: "b", values: ["1"] }] }), undefined);
-  assert.equal(asRunPreviewResult({ buffers: "none" }), undefined);
-  assert.equal(asRunPreviewResult(undefined), undefined);
+  // Fewer values than count * components: truncated, whatever the server said.
+  assert.equal(asPreviewResult({ ok: true, buffers: [{ name: "b", components: 2, count: 4, values: [1, 2] }] })!.buffers[0].truncated, true);
+});
+
+test("preview answers without ok, with unnamed buffers or non-scalar values are rejected", () => {
+  assert.equal(asPreviewResult({ ok: true, buffers: [{ name: "b", values: ["1"] }] }), undefined);
+  assert.equal(asPreviewResult({ ok: true, buffers: [{ values: [1] }] }), undefined);
+  assert.equal(asPreviewResult({ ok: true, buffers: "none" }), undefined);
+  assert.equal(asPreviewResult({ buffers: [] }), undefined);
+  assert.equal(asPreviewResult(undefined), undefined);
+  assert.equal(asPreviewResult([documented]), undefined);
+});
+
+test("a previewUpdated push is a preview result plus the file's uri", () => {
+  const update = asPreviewUpdate({ ...documented, uri: "file:///abs/path/shader.slang" });
+  assert.equal(update?.uri, "file:///abs/path/shader.slang");
+  assert.deepEqual(update?.result, documented);
+  assert.equal(asPreviewUpdate(documented), undefined);
+  assert.equal(asPreviewUpdate({ uri: "file:///a.slang", ok: "yes", buffers: [] }), undefined);
 });
