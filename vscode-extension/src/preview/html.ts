@@ -100,7 +100,10 @@ a.location:hover { text-decoration: underline; }
 .fact .label { color: var(--muted); margin-right: 4px; }
 table { border-collapse: collapse; }
 th, td { border: 1px solid var(--border); padding: 2px 8px; text-align: right; }
-thead th { background: var(--header-bg); position: sticky; top: 46px; }
+thead th { background: var(--header-bg); position: sticky; top: 0; }
+.buffer-list { display: flex; flex-wrap: wrap; gap: 8px 32px; align-items: flex-start; }
+.table-scroll { max-height: 440px; overflow: auto; border: 1px solid var(--border); width: fit-content; }
+.table-scroll table { border-style: hidden; }
 th.index { color: var(--muted); font-weight: normal; background: var(--header-bg); }
 td.name { text-align: left; }
 td.changed { background: var(--changed-bg); }

@@ -269,7 +269,7 @@ function renderBuffers(result: PreviewResult, previous: PreviewResult | undefine
   const tables = result.buffers.map((buffer, index) =>
     renderBuffer(buffer, index, previousBuffer(previous, buffer.name), pages[buffer.name] ?? 0),
   );
-  return `<section class="buffers"><h2>Buffers</h2>\n${tables.join("\n")}</section>`;
+  return `<section class="buffers"><h2>Buffers</h2>\n<div class="buffer-list">${tables.join("\n")}</div></section>`;
 }
 
 /** One buffer: heading with its type, the diff summary, one page of rows and the pager. */
@@ -333,7 +333,7 @@ export function renderBuffer(buffer: PreviewBuffer, index: number, previous: Pre
   const table =
     rowsAvailable === 0
       ? `<p class="muted">No values.</p>`
-      : `<table class="values" data-buffer="${index}"><thead><tr>${header.join("")}</tr></thead><tbody>${rows.join("")}</tbody></table>`;
+      : `<div class="table-scroll"><table class="values" data-buffer="${index}"><thead><tr>${header.join("")}</tr></thead><tbody>${rows.join("")}</tbody></table></div>`;
   return `<div class="buffer" id="buffer-${index}"><h3><span class="name">${escapeHtml(buffer.name)}</span>${type} <span class="muted">${facts.join(", ")}</span>${diff}</h3>\n${pager}${table}</div>`;
 }
 

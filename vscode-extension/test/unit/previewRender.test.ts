@@ -53,10 +53,10 @@ test("a buffer table: heading with type and size, one row per element, component
   assert.equal(
     html,
     `<div class="buffer" id="buffer-3"><h3><span class="name">v&lt;1&gt;</span> <code>float2</code> <span class="muted">2 elements, f32</span></h3>\n` +
-      `<table class="values" data-buffer="3"><thead><tr><th class="index">#</th><th>x</th><th>y</th></tr></thead><tbody>` +
+      `<div class="table-scroll"><table class="values" data-buffer="3"><thead><tr><th class="index">#</th><th>x</th><th>y</th></tr></thead><tbody>` +
       `<tr><th class="index">0</th><td>0.5</td><td>1</td></tr>` +
       `<tr><th class="index">1</th><td class="nonfinite" title="not a finite number (NaN or ±infinity)">NaN</td><td>-2</td></tr>` +
-      `</tbody></table></div>`,
+      `</tbody></table></div></div>`,
   );
 });
 
