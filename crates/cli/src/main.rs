@@ -4,6 +4,8 @@
 mod bench;
 mod compile;
 mod diagnostics;
+mod preview;
+mod lsp_backend;
 
 mod test_runner;
 
@@ -52,14 +54,22 @@ enum Command {
         output: Option<PathBuf>,
     },
     /// Compile FILE, create its //TEST_INPUT buffers, dispatch it on the GPU and print the results.
+    /// With --frames or --out: the preview (playground attributes, kernels run frame after frame),
+    /// writing DIR/preview.json and a PNG per image buffer.
     Run {
         file: PathBuf,
         #[arg(long)]
         entry: Option<String>,
-        #[arg(long)]
+        #[arg(long, conflicts_with_all = ["frames", "out"])]
         dispatch: Option<String>,
-        #[arg(long)]
+        #[arg(long, conflicts_with_all = ["frames", "out"])]
         json: bool,
+        /// Frames to run (preview mode; default 1).
+        #[arg(long)]
+        frames: Option<u32>,
+        /// Folder for preview.json and the images (preview mode).
+        #[arg(long, value_name = "DIR")]
+        out: Option<PathBuf>,
     },
     /// Run compute and diagnostic tests (files or folders).
     Test { paths: Vec<PathBuf> },
@@ -91,8 +101,18 @@ fn main() -> ExitCode {
         Command::Run {
             file,
             entry,
+            frames,
+            out,
+            ..
+        } if frames.is_some() || out.is_some() => {
+            preview::run(&file, entry, frames.unwrap_or(1), out.as_deref())
+        }
+        Command::Run {
+            file,
+            entry,
             dispatch,
             json,
+            ..
         } => compile::run(&file, entry, dispatch, json),
         Command::Test { paths } => test_runner::run(&paths),
         Command::Lsp => lsp(),
@@ -100,7 +120,9 @@ fn main() -> ExitCode {
     ExitCode::from(status)
 }
 
-/// `dslang lsp`: serves until the client exits or stdin closes.
+/// `dslang lsp`: serves until the client exits or stdin closes; full compilation and previews
+/// go through the driver.
 fn lsp() -> u8 {
-    u8::try_from(server::run_stdio()).unwrap_or(exit::USER_ERROR)
+    let backend = std::sync::Arc::new(lsp_backend::DriverBackend);
+    u8::try_from(server::run_stdio_with(backend)).unwrap_or(exit::USER_ERROR)
 }
