@@ -10,6 +10,7 @@
 mod completion;
 mod diagnostics;
 mod folding;
+mod formatting;
 mod hover;
 mod inlay_hints;
 mod navigation;
@@ -27,6 +28,7 @@ use std::sync::Arc;
 pub use completion::{CompletionItem, CompletionKind};
 pub use diagnostics::{Diagnostic, RelatedInfo, Severity};
 pub use folding::{Fold, FoldKind};
+pub use formatting::{TextEdit, apply_edits};
 pub use hir::{CompileOptions, TextRange};
 pub use hover::HoverResult;
 pub use inlay_hints::InlayHint;
@@ -186,6 +188,18 @@ impl Analysis {
 
     pub fn folding_ranges(&self, path: &str) -> Cancellable<Vec<Fold>> {
         self.with_file(path, folding::folding_ranges)
+    }
+
+    /// Edits that format the whole file (whitespace only).
+    pub fn format(&self, path: &str) -> Cancellable<Vec<TextEdit>> {
+        self.with_file(path, |db, file| formatting::format(file.text(db)))
+    }
+
+    /// The formatting edits on the lines `range` touches.
+    pub fn format_range(&self, path: &str, range: TextRange) -> Cancellable<Vec<TextEdit>> {
+        self.with_file(path, |db, file| {
+            formatting::format_range(file.text(db), range)
+        })
     }
 
     pub fn inlay_hints(&self, path: &str, range: Option<TextRange>) -> Cancellable<Vec<InlayHint>> {

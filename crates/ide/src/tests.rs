@@ -1392,3 +1392,5 @@ fn features_never_panic_on_corpus() {
     }
     assert!(checked > 10, "checked {checked} texts");
 }
+
+mod editing;

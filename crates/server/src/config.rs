@@ -2,7 +2,8 @@
 //! `workspace/didChangeConfiguration`.
 //!
 //! ```json
-//! { "includePaths": ["shaders/common"], "defines": { "USE_FAST_PATH": "1", "DEBUG": null } }
+//! { "includePaths": ["shaders/common"], "defines": { "USE_FAST_PATH": "1", "DEBUG": null },
+//!   "entry": "computeMain", "preview": { "frames": 4 } }
 //! ```
 //! `defines` may also be a list of `NAME` / `NAME=VALUE` strings.
 
@@ -11,10 +12,17 @@ use std::sync::Arc;
 
 use serde_json::Value;
 
+/// Upper bound on the frames of one preview (settings are user input).
+pub const MAX_PREVIEW_FRAMES: u32 = 10_000;
+
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Config {
     pub include_paths: Vec<String>,
     pub defines: Vec<(String, Option<String>)>,
+    /// The entry point for full compilation and previews (`None`: `computeMain` or the only one).
+    pub entry: Option<String>,
+    /// Frames a preview runs when the request does not say (`None`: 1).
+    pub preview_frames: Option<u32>,
 }
 
 impl Config {
@@ -59,7 +67,27 @@ impl Config {
             _ => {}
         }
         config.defines.retain(|(name, _)| !name.is_empty());
+        config.entry = value
+            .get("entry")
+            .and_then(Value::as_str)
+            .map(str::trim)
+            .filter(|e| !e.is_empty())
+            .map(String::from);
+        config.preview_frames = value
+            .get("preview")
+            .and_then(|p| p.get("frames"))
+            .and_then(Value::as_u64)
+            .map(|n| n.clamp(1, MAX_PREVIEW_FRAMES as u64) as u32);
         config
+    }
+
+    /// The options the compile backend gets.
+    pub fn backend_options(&self) -> crate::CompileOptions {
+        crate::CompileOptions {
+            include_paths: self.include_paths.clone(),
+            defines: self.defines.clone(),
+            entry: self.entry.clone(),
+        }
     }
 
     pub fn compile_options(&self) -> ide::CompileOptions {
@@ -102,5 +130,17 @@ mod tests {
             vec![("X".into(), Some("3".into())), ("Y".into(), None)]
         );
         assert!(c.include_paths.is_empty());
+        assert_eq!((c.entry, c.preview_frames), (None, None));
+    }
+
+    #[test]
+    fn preview_settings() {
+        let v = serde_json::json!({"entry": "mainImage", "preview": {"frames": 1000000}});
+        let c = Config::from_json(&v, None);
+        assert_eq!(c.entry.as_deref(), Some("mainImage"));
+        assert_eq!(c.preview_frames, Some(MAX_PREVIEW_FRAMES));
+        let v = serde_json::json!({"entry": "  ", "preview": {"frames": "3"}});
+        let c = Config::from_json(&v, None);
+        assert_eq!((c.entry, c.preview_frames), (None, None));
     }
 }

@@ -12,7 +12,11 @@
 //! - Files named by `import`/`#include` in open documents are read from disk (beside the importer,
 //!   then on the configured include paths) and given to the analysis.
 //! - The stdlib has no file on disk: go-to-definition into it writes it once under the temp dir.
+//! - Full compilation (generated code, compile errors on save, GPU previews) goes through a
+//!   [`CompileBackend`] that the binary provides, always on the blocking pool. Without one the
+//!   custom `dslang/*` requests answer `MethodNotFound`.
 
+mod backend;
 mod config;
 mod convert;
 mod document;
@@ -32,14 +36,24 @@ use tower_lsp::jsonrpc::{Error, ErrorCode, Result};
 use tower_lsp::lsp_types::*;
 use tower_lsp::{Client, LanguageServer, LspService, Server};
 
+pub use backend::{BackendDiagnostic, CompileBackend, CompileOptions};
 pub use config::Config;
 pub use document::LineIndex;
 
 use document::Document;
 
 /// Runs the server on stdin/stdout until the client exits or stdin closes. Returns the process
-/// exit code.
+/// exit code. No compile backend: the `dslang/*` requests answer `MethodNotFound`.
 pub fn run_stdio() -> i32 {
+    run_stdio_inner(None)
+}
+
+/// [`run_stdio`] with full compilation, generated code and previews through `backend`.
+pub fn run_stdio_with(backend: Arc<dyn CompileBackend>) -> i32 {
+    run_stdio_inner(Some(backend))
+}
+
+fn run_stdio_inner(backend: Option<Arc<dyn CompileBackend>>) -> i32 {
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -50,7 +64,7 @@ pub fn run_stdio() -> i32 {
             return 1;
         }
     };
-    let code = runtime.block_on(serve(tokio::io::stdin(), tokio::io::stdout()));
+    let code = runtime.block_on(serve_with(tokio::io::stdin(), tokio::io::stdout(), backend));
     // Analysis threads still running (cancelled or not) must not keep the process alive.
     runtime.shutdown_timeout(Duration::from_millis(200));
     code
@@ -63,10 +77,23 @@ where
     I: AsyncRead + Unpin,
     O: AsyncWrite,
 {
+    serve_with(input, output, None).await
+}
+
+/// [`serve`] with a compile backend.
+pub async fn serve_with<I, O>(input: I, output: O, backend: Option<Arc<dyn CompileBackend>>) -> i32
+where
+    I: AsyncRead + Unpin,
+    O: AsyncWrite,
+{
     let shutdown_requested = Arc::new(AtomicBool::new(false));
     let stop = Arc::new(Notify::new());
     let flag = shutdown_requested.clone();
-    let (service, socket) = LspService::new(move |client| Backend::new(client, flag));
+    let (service, socket) = LspService::build(move |client| Backend::new(client, flag, backend))
+        .custom_method("dslang/generatedCode", Backend::generated_code)
+        .custom_method("dslang/runPreview", Backend::run_preview)
+        .custom_method("dslang/gradientCheck", Backend::gradient_check)
+        .finish();
     let service = ExitWatch {
         inner: service,
         stop: stop.clone(),
@@ -161,6 +188,10 @@ struct State {
     disk_files: HashSet<String>,
     /// Whether the client lets us register a file watcher (so imported files stay current).
     can_watch_files: bool,
+    /// Errors of the last full compilation on save, with the document version they describe.
+    compile_diagnostics: HashMap<Url, (i32, Vec<BackendDiagnostic>)>,
+    /// Documents the client asked a preview for: each save pushes `dslang/previewUpdated`.
+    previewed: HashSet<Url>,
 }
 
 impl State {
@@ -290,6 +321,9 @@ fn uri_to_path(uri: &Url) -> String {
     uri.to_string()
 }
 
+/// LSP's `RequestFailed`: the request was valid but its work failed (a compile error).
+const REQUEST_FAILED: i64 = -32803;
+
 fn content_modified() -> Error {
     Error::new(ErrorCode::ContentModified)
 }
@@ -315,6 +349,46 @@ struct Backend {
     state: Arc<Mutex<State>>,
     diagnostics_generation: Arc<AtomicU64>,
     shutdown_requested: Arc<AtomicBool>,
+    compile: Option<Arc<dyn CompileBackend>>,
+}
+
+/// Params of `dslang/generatedCode`.
+#[derive(Debug, serde::Deserialize)]
+struct GeneratedCodeParams {
+    uri: Url,
+    target: String,
+}
+
+/// Params of `dslang/runPreview`.
+#[derive(Debug, serde::Deserialize)]
+struct RunPreviewParams {
+    uri: Url,
+    frames: Option<u32>,
+}
+
+/// Params of `dslang/gradientCheck`.
+#[derive(Debug, serde::Deserialize)]
+struct GradientCheckParams {
+    uri: Url,
+    function: Option<String>,
+}
+
+/// `dslang/previewUpdated`: a `PreviewResult` plus the document's `uri`.
+enum PreviewUpdated {}
+
+impl notification::Notification for PreviewUpdated {
+    type Params = Value;
+    const METHOD: &'static str = "dslang/previewUpdated";
+}
+
+/// What a backend call works on: the document as the editor has it, and the settings.
+struct BackendJob {
+    compile: Arc<dyn CompileBackend>,
+    path: PathBuf,
+    text: String,
+    version: i32,
+    options: CompileOptions,
+    preview_frames: u32,
 }
 
 /// What a request computes with: a snapshot, the document's path and text, and the locator.
@@ -326,7 +400,11 @@ struct Ctx {
 }
 
 impl Backend {
-    fn new(client: Client, shutdown_requested: Arc<AtomicBool>) -> Backend {
+    fn new(
+        client: Client,
+        shutdown_requested: Arc<AtomicBool>,
+        compile: Option<Arc<dyn CompileBackend>>,
+    ) -> Backend {
         let state = State {
             host: AnalysisHost::new(),
             docs: HashMap::new(),
@@ -334,12 +412,163 @@ impl Backend {
             root: None,
             disk_files: HashSet::new(),
             can_watch_files: false,
+            compile_diagnostics: HashMap::new(),
+            previewed: HashSet::new(),
         };
         Backend {
             client,
             state: Arc::new(Mutex::new(state)),
             diagnostics_generation: Arc::new(AtomicU64::new(0)),
             shutdown_requested,
+            compile,
+        }
+    }
+
+    /// The backend and the document for a `dslang/*` request; `MethodNotFound` without a backend.
+    fn backend_job(&self, uri: &Url) -> Result<BackendJob> {
+        let Some(compile) = self.compile.clone() else {
+            return Err(Error::method_not_found());
+        };
+        let state = self.lock();
+        let Some(doc) = state.docs.get(uri) else {
+            return Err(Error::invalid_params(format!("document not open: {uri}")));
+        };
+        Ok(BackendJob {
+            compile,
+            path: PathBuf::from(&doc.path),
+            text: doc.text(),
+            version: doc.version,
+            options: state.config.backend_options(),
+            preview_frames: state.config.preview_frames.unwrap_or(1),
+        })
+    }
+
+    /// Runs a backend call on the blocking pool (GPU work never runs on the main task),
+    /// isolated from panics.
+    async fn on_blocking<T: Send + 'static>(
+        job: BackendJob,
+        f: impl FnOnce(&BackendJob) -> T + Send + 'static,
+    ) -> Result<T> {
+        let joined =
+            tokio::task::spawn_blocking(move || catch_unwind(AssertUnwindSafe(|| f(&job)))).await;
+        match joined {
+            Ok(Ok(value)) => Ok(value),
+            Ok(Err(payload)) => Err(internal_error(format!(
+                "dslang: internal error: {}",
+                panic_message(&*payload)
+            ))),
+            Err(e) => Err(internal_error(format!("dslang: request task failed: {e}"))),
+        }
+    }
+
+    async fn generated_code(&self, params: GeneratedCodeParams) -> Result<Value> {
+        if !matches!(params.target.as_str(), "wgsl" | "spirv" | "ir") {
+            return Err(Error::invalid_params(format!(
+                "unknown target `{}`: expected wgsl, spirv or ir",
+                params.target
+            )));
+        }
+        let job = self.backend_job(&params.uri)?;
+        let target = params.target;
+        let result = Self::on_blocking(job, move |job| {
+            let code = job
+                .compile
+                .generated_code(&job.path, &job.text, &target, &job.options);
+            (code, LineIndex::new(&job.text))
+        })
+        .await?;
+        match result {
+            (Ok(text), _) => Ok(serde_json::json!({ "text": text })),
+            (Err(diagnostics), index) => {
+                // The request fails; the errors say why (1-based positions, as in the CLI).
+                let messages: Vec<String> = diagnostics
+                    .iter()
+                    .map(|d| {
+                        let pos = index.position(d.start);
+                        format!(
+                            "{}:{}: {}: {}",
+                            pos.line + 1,
+                            pos.character + 1,
+                            d.code,
+                            d.message
+                        )
+                    })
+                    .collect();
+                Err(Error {
+                    code: ErrorCode::ServerError(REQUEST_FAILED),
+                    message: format!("compilation failed:\n{}", messages.join("\n")).into(),
+                    data: None,
+                })
+            }
+        }
+    }
+
+    async fn run_preview(&self, params: RunPreviewParams) -> Result<Value> {
+        let job = self.backend_job(&params.uri)?;
+        self.lock().previewed.insert(params.uri.clone());
+        let frames = params
+            .frames
+            .unwrap_or(job.preview_frames)
+            .clamp(1, config::MAX_PREVIEW_FRAMES);
+        Self::on_blocking(job, move |job| {
+            job.compile
+                .run_preview(&job.path, &job.text, &job.options, frames)
+        })
+        .await
+    }
+
+    async fn gradient_check(&self, params: GradientCheckParams) -> Result<Value> {
+        let job = self.backend_job(&params.uri)?;
+        let function = params.function;
+        Self::on_blocking(job, move |job| {
+            job.compile
+                .gradient_check(&job.path, &job.text, &job.options, function.as_deref())
+        })
+        .await
+    }
+
+    /// On save: the full compilation's errors join the live diagnostics, and a previewed
+    /// document gets a fresh preview pushed.
+    async fn compile_on_save(&self, uri: Url) {
+        let Ok(job) = self.backend_job(&uri) else {
+            return;
+        };
+        let previewed = self.lock().previewed.contains(&uri);
+        let version = job.version;
+        let result = Self::on_blocking(job, move |job| {
+            let diagnostics = job
+                .compile
+                .compile_diagnostics(&job.path, &job.text, &job.options);
+            let preview = previewed.then(|| {
+                job.compile
+                    .run_preview(&job.path, &job.text, &job.options, job.preview_frames)
+            });
+            (diagnostics, preview)
+        })
+        .await;
+        match result {
+            Ok((diagnostics, preview)) => {
+                self.lock()
+                    .compile_diagnostics
+                    .insert(uri.clone(), (version, diagnostics));
+                self.schedule_diagnostics(Duration::ZERO);
+                if let Some(mut preview) = preview {
+                    if let Value::Object(map) = &mut preview {
+                        map.insert("uri".to_string(), Value::String(uri.to_string()));
+                    }
+                    self.client
+                        .send_notification::<PreviewUpdated>(preview)
+                        .await;
+                }
+            }
+            Err(e) => {
+                self.client
+                    .log_message(
+                        MessageType::ERROR,
+                        format!("dslang: compilation on save failed: {}", e.message),
+                    )
+                    .await
+            }
         }
     }
 
@@ -420,11 +649,24 @@ impl Backend {
             }
             let (analysis, docs, locator) = {
                 let state = state.lock().unwrap_or_else(|e| e.into_inner());
-                let docs: Vec<(Url, String, LineIndex, i32)> = state
+                let docs: Vec<DocDiagnosticsJob> = state
                     .docs
                     .iter()
                     .filter(|(_, d)| !d.path.starts_with("stdlib/"))
-                    .map(|(uri, d)| (uri.clone(), d.path.clone(), d.text.clone(), d.version))
+                    .map(|(uri, d)| {
+                        // Compile errors describe the saved text: kept until the next edit.
+                        let compiled = match state.compile_diagnostics.get(uri) {
+                            Some((version, diags)) if *version == d.version => diags.clone(),
+                            _ => Vec::new(),
+                        };
+                        DocDiagnosticsJob {
+                            uri: uri.clone(),
+                            path: d.path.clone(),
+                            index: d.text.clone(),
+                            version: d.version,
+                            compiled,
+                        }
+                    })
                     .collect();
                 (state.host.analysis(), docs, Self::locator(&state))
             };
@@ -432,12 +674,13 @@ impl Backend {
                 let result = catch_unwind(AssertUnwindSafe(
                     || -> Cancellable<Vec<(Url, Vec<Diagnostic>, i32)>> {
                         let mut out = Vec::new();
-                        for (uri, path, index, version) in docs {
+                        for job in docs {
                             let mut diags = Vec::new();
-                            for d in analysis.diagnostics(&path)? {
-                                diags.push(to_lsp_diagnostic(&analysis, &locator, &index, d)?);
+                            for d in analysis.diagnostics(&job.path)? {
+                                diags.push(to_lsp_diagnostic(&analysis, &locator, &job.index, d)?);
                             }
-                            out.push((uri, diags, version));
+                            merge_compile_diagnostics(&mut diags, &job.index, &job.compiled);
+                            out.push((job.uri, diags, job.version));
                         }
                         Ok(out)
                     },
@@ -503,6 +746,48 @@ impl Backend {
             let root = self.lock().root.clone();
             self.apply_config(Config::from_json(&value, root.as_deref()));
         }
+    }
+}
+
+/// One open document's share of a diagnostics run.
+struct DocDiagnosticsJob {
+    uri: Url,
+    path: String,
+    index: LineIndex,
+    version: i32,
+    compiled: Vec<BackendDiagnostic>,
+}
+
+/// Adds the full compilation's errors that the live analysis did not report already.
+fn merge_compile_diagnostics(
+    diags: &mut Vec<Diagnostic>,
+    index: &LineIndex,
+    compiled: &[BackendDiagnostic],
+) {
+    for d in compiled {
+        let range = index.range(ide::TextRange::new(d.start, d.end.max(d.start)));
+        let code = NumberOrString::String(d.code.clone());
+        if diags
+            .iter()
+            .any(|live| live.code.as_ref() == Some(&code) && live.range.start == range.start)
+        {
+            continue;
+        }
+        diags.push(Diagnostic {
+            range,
+            severity: Some(if d.is_error {
+                DiagnosticSeverity::ERROR
+            } else {
+                DiagnosticSeverity::WARNING
+            }),
+            code: Some(code),
+            code_description: None,
+            source: Some("dslang compile".to_string()),
+            message: d.message.clone(),
+            related_information: None,
+            tags: None,
+            data: None,
+        });
     }
 }
 
@@ -573,6 +858,9 @@ impl LanguageServer for Backend {
                     TextDocumentSyncOptions {
                         open_close: Some(true),
                         change: Some(TextDocumentSyncKind::INCREMENTAL),
+                        save: Some(TextDocumentSyncSaveOptions::SaveOptions(SaveOptions {
+                            include_text: Some(false),
+                        })),
                         ..Default::default()
                     },
                 )),
@@ -694,10 +982,18 @@ impl LanguageServer for Backend {
         self.schedule_diagnostics(DIAGNOSTICS_DELAY);
     }
 
+    async fn did_save(&self, params: DidSaveTextDocumentParams) {
+        if self.compile.is_some() {
+            self.compile_on_save(params.text_document.uri).await;
+        }
+    }
+
     async fn did_close(&self, params: DidCloseTextDocumentParams) {
         let uri = params.text_document.uri;
         {
             let mut state = self.lock();
+            state.compile_diagnostics.remove(&uri);
+            state.previewed.remove(&uri);
             if let Some(doc) = state.docs.remove(&uri)
                 && !doc.path.starts_with("stdlib/")
             {
