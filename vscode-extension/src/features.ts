@@ -110,7 +110,9 @@ export async function runGradientCheck(
   output(formatGradientCheck(result));
   const failed = result.entries.filter((entry) => !entry.passed).length;
   const subject = params.function !== undefined ? ` of ${params.function}` : "";
-  if (result.passed) {
+  if (result.error !== undefined) {
+    notifier.error(`dslang: the gradient check${subject} failed: ${result.error}`);
+  } else if (result.passed) {
     const checked = result.entries.length;
     notifier.info(
       `dslang: gradient check${subject} passed (${checked} ${checked === 1 ? "derivative" : "derivatives"} checked).`,

@@ -57,6 +57,8 @@ export interface GradientCheckResult {
   passed: boolean;
   entries: GradientCheckEntry[];
   diagnostics: PreviewDiagnostic[];
+  /** Why nothing could be checked (no GPU, no such function...). */
+  error?: string;
 }
 
 export interface RunPreviewParams {
@@ -203,6 +205,9 @@ export function formatGradientCheck(result: GradientCheckResult): string {
     const message = entry.message ? `: ${entry.message}` : "";
     return `${status} ${entry.name}${error}${message}`;
   });
+  if (result.error !== undefined) {
+    lines.push(`error: ${result.error}`);
+  }
   for (const diagnostic of result.diagnostics) {
     lines.push(formatDiagnostic(diagnostic));
   }
@@ -272,7 +277,15 @@ function diagnostics(value: unknown): PreviewDiagnostic[] {
 
 /** Checks the shape of a gradient-check answer, so that a wrong server answer is a message, not a crash. */
 export function asGradientCheckResult(result: unknown): GradientCheckResult | undefined {
-  if (!isObject(result) || typeof result.passed !== "boolean" || !Array.isArray(result.entries)) {
+  if (!isObject(result)) {
+    return undefined;
+  }
+  const error = optionalString(result.error);
+  // A failure may come as `{ error }` alone (a server built without the GPU side says so that way).
+  if (error !== undefined && result.entries === undefined) {
+    return { passed: false, entries: [], diagnostics: diagnostics(result.diagnostics), error };
+  }
+  if (typeof result.passed !== "boolean" || !Array.isArray(result.entries)) {
     return undefined;
   }
   const entries: GradientCheckEntry[] = [];
@@ -297,7 +310,11 @@ export function asGradientCheckResult(result: unknown): GradientCheckResult | un
     }
     entries.push(entry);
   }
-  return { passed: result.passed, entries, diagnostics: diagnostics(result.diagnostics) };
+  const checked: GradientCheckResult = { passed: result.passed, entries, diagnostics: diagnostics(result.diagnostics) };
+  if (error !== undefined) {
+    checked.error = error;
+  }
+  return checked;
 }
 
 /** The largest element the preview knows: a 4x4 matrix. */
@@ -364,16 +381,21 @@ function kernel(raw: unknown): PreviewKernel | undefined {
 }
 
 /**
- * Checks the shape of a preview answer (docs/preview-protocol.md). `ok` and `buffers` are required and
- * every buffer must have a name and scalar values; a malformed optional part (an image, a kernel, a
+ * Checks the shape of a preview answer (docs/preview-protocol.md). `ok` and `buffers` are required (a
+ * failed run may leave out `buffers`) and every buffer must have a name and scalar values; a malformed optional part (an image, a kernel, a
  * diagnostic) is dropped rather than failing the whole answer.
  */
 export function asPreviewResult(result: unknown): PreviewResult | undefined {
-  if (!isObject(result) || typeof result.ok !== "boolean" || !Array.isArray(result.buffers)) {
+  if (!isObject(result) || typeof result.ok !== "boolean") {
+    return undefined;
+  }
+  // A failed run may leave the buffers out; buffers of the wrong type are an error.
+  const rawBuffers = result.buffers === undefined && !result.ok ? [] : result.buffers;
+  if (!Array.isArray(rawBuffers)) {
     return undefined;
   }
   const buffers: PreviewBuffer[] = [];
-  for (const raw of result.buffers) {
+  for (const raw of rawBuffers) {
     const checked = buffer(raw);
     if (checked === undefined) {
       return undefined;

@@ -203,12 +203,17 @@ function formatVector(values: PreviewValue[] | undefined): string {
 /** Per parameter: AD against finite differences, the relative error, mismatches flagged. */
 export function renderGradientCheck(result: GradientCheckResult): string {
   const failed = result.entries.filter((entry) => !entry.passed).length;
+  const error =
+    result.error !== undefined
+      ? `<div class="banner error" role="alert"><strong>Gradient check failed:</strong> ${escapeHtml(result.error)}</div>`
+      : "";
   const summary =
     result.entries.length === 0
-      ? `<p class="muted">No derivative was checked.</p>`
+      ? `${error}<p class="muted">No derivative was checked.</p>`
       : failed === 0
         ? `<p class="verdict pass">✓ ${plural(result.entries.length, "derivative")} agree with finite differences</p>`
         : `<p class="verdict fail">✗ ${failed} of ${plural(result.entries.length, "derivative")} disagree with finite differences</p>`;
+  const shownError = result.entries.length === 0 ? "" : error;
   const rows = result.entries.map((entry) => {
     const status = entry.passed ? `<td class="pass">ok</td>` : `<td class="fail">mismatch</td>`;
     const error = entry.maxError !== undefined ? entry.maxError.toExponential(2) : "";
@@ -220,7 +225,7 @@ export function renderGradientCheck(result: GradientCheckResult): string {
     rows.length === 0
       ? ""
       : `\n<table class="gradient"><thead><tr><th>parameter</th><th>point</th><th>AD</th><th>FD</th><th>max rel. error</th><th>status</th><th></th></tr></thead><tbody>${rows.join("")}</tbody></table>`;
-  return `<section class="gradient-check"><h2>Gradient check</h2>\n${summary}${table}${renderDiagnostics(result.diagnostics, "Gradient check diagnostics")}</section>`;
+  return `<section class="gradient-check"><h2>Gradient check</h2>\n${shownError}${summary}${table}${renderDiagnostics(result.diagnostics, "Gradient check diagnostics")}</section>`;
 }
 
 /** The largest absolute value the heatmap's ends stand for. */

@@ -94,6 +94,21 @@ test("a failed gradient check warns and writes the report", async () => {
   ]);
 });
 
+test("a gradient check of one function names it; a check that could not run says why", async () => {
+  const notifier = recordingNotifier();
+  const reports: string[] = [];
+  const passing = clientAnswering(() => ({ passed: true, entries: [{ name: "f(x)", passed: true }], diagnostics: [] }));
+  await runGradientCheck(passing, { uri: "file:///a.slang", function: "f" }, notifier, (report) => reports.push(report));
+  assert.deepEqual(passing.sent, [{ method: "dslang/gradientCheck", params: { uri: "file:///a.slang", function: "f" } }]);
+  const failing = clientAnswering(() => ({ passed: false, entries: [], diagnostics: [], error: "no function named g" }));
+  await runGradientCheck(failing, { uri: "file:///a.slang", function: "g" }, notifier, (report) => reports.push(report));
+  assert.deepEqual(reports, ["ok   f(x)\n1 passed, 0 failed", "error: no function named g\n0 passed, 0 failed"]);
+  assert.deepEqual(notifier.seen, [
+    "info: dslang: gradient check of f passed (1 derivative checked).",
+    "error: dslang: the gradient check of g failed: no function named g",
+  ]);
+});
+
 // The same paths through a real JSON-RPC connection to a server process that implements only
 // dslang/gradientCheck: this checks that a real MethodNotFound error is recognised.
 let serverProcess: ChildProcess;

@@ -133,6 +133,10 @@ test("gradient checks show AD against FD per parameter and flag mismatches", () 
     renderGradientCheck({ passed: true, entries: [{ name: "f(x)", passed: true }], diagnostics: [] }),
     /✓ 1 derivative agree/,
   );
+  assert.match(
+    renderGradientCheck({ passed: false, entries: [], diagnostics: [], error: "no function <g>" }),
+    /<div class="banner error" role="alert"><strong>Gradient check failed:<\/strong> no function &lt;g&gt;<\/div><p class="muted">No derivative was checked.<\/p>/,
+  );
 });
 
 test("the whole view: header, error banner, timings, kernels, images, buffers, printf", () => {

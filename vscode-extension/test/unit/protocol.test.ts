@@ -143,6 +143,15 @@ test("a preview result's optional parts default, and malformed optional parts ar
   assert.equal(asPreviewResult({ ok: true, buffers: [{ name: "b", components: 2, count: 4, values: [1, 2] }] })!.buffers[0].truncated, true);
 });
 
+test("failures may come without buffers or entries, with an error", () => {
+  assert.deepEqual(asPreviewResult({ ok: false, error: "no GPU" }), {
+    ok: false, kernels: [], buffers: [], printed: [], diagnostics: [], error: "no GPU",
+  });
+  assert.equal(asPreviewResult({ ok: true, error: "no GPU" }), undefined);
+  assert.deepEqual(asGradientCheckResult({ ok: false, error: "no GPU" }), { passed: false, entries: [], diagnostics: [], error: "no GPU" });
+  assert.deepEqual(asGradientCheckResult({ passed: false, entries: [], diagnostics: [], error: "no function g" })?.error, "no function g");
+});
+
 test("preview answers without ok, with unnamed buffers or non-scalar values are rejected", () => {
   assert.equal(asPreviewResult({ ok: true, buffers: [{ name: "b", values: ["1"] }] }), undefined);
   assert.equal(asPreviewResult({ ok: true, buffers: [{ values: [1] }] }), undefined);
