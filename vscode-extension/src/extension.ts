@@ -103,7 +103,9 @@ export function activate(context: vscode.ExtensionContext): void {
         void server?.restart();
       } else if (
         event.affectsConfiguration(`${CONFIG_SECTION}.includePaths`) ||
-        event.affectsConfiguration(`${CONFIG_SECTION}.defines`)
+        event.affectsConfiguration(`${CONFIG_SECTION}.defines`) ||
+        event.affectsConfiguration(`${CONFIG_SECTION}.entry`) ||
+        event.affectsConfiguration(`${CONFIG_SECTION}.preview`)
       ) {
         void server?.configurationChanged();
       }

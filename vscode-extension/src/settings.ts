@@ -9,7 +9,14 @@ export interface DslangSettings {
   serverPath: string | undefined;
   includePaths: string[];
   defines: Record<string, string>;
+  /** The entry point compiled and previewed; absent: `computeMain` or the file's only one. */
+  entry?: string;
+  /** Frames a preview runs; absent: 1. */
+  previewFrames?: number;
 }
+
+/** The server's bound on the frames of one preview. */
+export const MAX_PREVIEW_FRAMES = 10_000;
 
 /** What the server receives, in `initializationOptions` and for the `dslang` configuration section. */
 export interface ServerOptions {
@@ -17,6 +24,9 @@ export interface ServerOptions {
   includePaths: string[];
   /** Macros defined before every file: `#define NAME VALUE`. */
   defines: Record<string, string>;
+  /** The entry point compiled and previewed. */
+  entry?: string;
+  preview?: { frames: number };
 }
 
 /**
@@ -67,7 +77,23 @@ export function readSettings(get: (key: string) => unknown): { settings: DslangS
     problems.push('"dslang.defines" must be an object of NAME: VALUE strings; it is ignored.');
   }
 
-  return { settings: { serverPath, includePaths, defines }, problems };
+  const settings: DslangSettings = { serverPath, includePaths, defines };
+  const rawEntry = get("entry");
+  if (typeof rawEntry === "string") {
+    if (rawEntry.trim() !== "") {
+      settings.entry = rawEntry.trim();
+    }
+  } else if (rawEntry !== undefined && rawEntry !== null) {
+    problems.push('"dslang.entry" must be a string; it is ignored.');
+  }
+  const rawFrames = get("preview.frames");
+  if (typeof rawFrames === "number" && Number.isInteger(rawFrames) && rawFrames >= 1) {
+    settings.previewFrames = Math.min(rawFrames, MAX_PREVIEW_FRAMES);
+  } else if (rawFrames !== undefined && rawFrames !== null) {
+    problems.push('"dslang.preview.frames" must be a whole number from 1; it is ignored.');
+  }
+
+  return { settings, problems };
 }
 
 /**
@@ -90,13 +116,20 @@ export function serverOptions(settings: DslangSettings, context: PathContext): {
       includePaths.push(expanded);
     }
   }
-  return { options: { includePaths, defines: { ...settings.defines } }, problems };
+  const options: ServerOptions = { includePaths, defines: { ...settings.defines } };
+  if (settings.entry !== undefined) {
+    options.entry = settings.entry;
+  }
+  if (settings.previewFrames !== undefined) {
+    options.preview = { frames: settings.previewFrames };
+  }
+  return { options, problems };
 }
 
 /**
  * Answers a workspace/configuration request: one result per item, in order. The server asks for the
- * `dslang` section (the whole ServerOptions object) or for one key in it (`dslang.includePaths`); any
- * other section is not ours and gets null, as the protocol allows.
+ * `dslang` section (the whole ServerOptions object) or for one key in it (`dslang.includePaths`); an unset
+ * key and any other section get null, as the protocol allows.
  */
 export function configurationResponse(items: ReadonlyArray<{ section?: string }>, options: ServerOptions): unknown[] {
   return items.map((item) => {
@@ -108,6 +141,9 @@ export function configurationResponse(items: ReadonlyArray<{ section?: string }>
       const key = section.slice(CONFIG_SECTION.length + 1);
       if (key === "includePaths" || key === "defines") {
         return options[key];
+      }
+      if (key === "entry" || key === "preview") {
+        return options[key] ?? null;
       }
     }
     return null;

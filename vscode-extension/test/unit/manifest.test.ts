@@ -32,7 +32,9 @@ test("the slang language, its grammar and its settings are contributed", () => {
   assert.equal(grammarJson.scopeName, grammar.scopeName);
   assert.deepEqual(Object.keys(manifest.contributes.configuration.properties).sort(), [
     "dslang.defines",
+    "dslang.entry",
     "dslang.includePaths",
+    "dslang.preview.frames",
     "dslang.serverPath",
     "dslang.trace.server",
   ]);

@@ -20,6 +20,25 @@ test("well-formed settings are read as they are", () => {
   assert.deepEqual(problems, []);
 });
 
+test("the entry point and the preview's frames reach the server when set", () => {
+  const { settings, problems } = readSettings(reader({ entry: " mainImage ", "preview.frames": 50000 }));
+  assert.deepEqual(problems, []);
+  assert.deepEqual(settings, { serverPath: undefined, includePaths: [], defines: {}, entry: "mainImage", previewFrames: 10000 });
+  const { options } = serverOptions(settings, context);
+  assert.deepEqual(options, { includePaths: [], defines: {}, entry: "mainImage", preview: { frames: 10000 } });
+  assert.deepEqual(
+    configurationResponse([{ section: "dslang.entry" }, { section: "dslang.preview" }, { section: "dslang" }], options),
+    ["mainImage", { frames: 10000 }, options],
+  );
+  assert.deepEqual(configurationResponse([{ section: "dslang.entry" }], { includePaths: [], defines: {} }), [null]);
+  const wrong = readSettings(reader({ entry: 3, "preview.frames": 2.5 }));
+  assert.deepEqual(wrong.problems, [
+    '"dslang.entry" must be a string; it is ignored.',
+    '"dslang.preview.frames" must be a whole number from 1; it is ignored.',
+  ]);
+  assert.deepEqual(readSettings(reader({ entry: "  ", "preview.frames": 0 })).settings.entry, undefined);
+});
+
 test("unset settings give empty defaults", () => {
   const { settings, problems } = readSettings(reader({ serverPath: null }));
   assert.deepEqual(settings, { serverPath: undefined, includePaths: [], defines: {} });
