@@ -96,6 +96,7 @@ button[disabled] { opacity: 0.4; cursor: default; }
 .diagnostic .code { color: var(--muted); }
 a.location { color: var(--link); text-decoration: none; }
 a.location:hover { text-decoration: underline; }
+.summary, .gradient-check { overflow-x: auto; }
 .facts { display: flex; flex-wrap: wrap; gap: 6px 20px; margin: 12px 0 8px; }
 .fact .label { color: var(--muted); margin-right: 4px; }
 table { border-collapse: collapse; }
