@@ -119,6 +119,7 @@ canvas.pixels { display: block; image-rendering: pixelated; border: 1px solid va
   background-color: #808080; }
 figcaption { margin-top: 6px; }
 figcaption .name { font-weight: 600; }
+figcaption .readout { font-family: var(--mono); margin-left: 8px; }
 .legend { margin-top: 6px; width: 256px; }
 canvas.legend-bar { display: block; width: 256px; height: 12px; border: 1px solid var(--border); }
 .legend-labels { display: flex; justify-content: space-between; font-family: var(--mono); font-size: 0.9em; }

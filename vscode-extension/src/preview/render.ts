@@ -261,7 +261,7 @@ function renderImages(result: PreviewResult): string {
     }
     const missing = buffer.values.length < image.width * image.height * buffer.components ? `<div class="muted">partial: the server sent only the first ${Math.floor(buffer.values.length / buffer.components)} pixels</div>` : "";
     figures.push(
-      `<figure class="image"><canvas class="pixels" data-image="${index}" width="${image.width}" height="${image.height}"></canvas><figcaption><span class="name">${escapeHtml(buffer.name)}</span> <span class="muted">${image.width} × ${image.height}, ${kind}</span>${legend}${missing}</figcaption></figure>`,
+      `<figure class="image"><canvas class="pixels" data-image="${index}" width="${image.width}" height="${image.height}"></canvas><figcaption><span class="name">${escapeHtml(buffer.name)}</span> <span class="muted">${image.width} × ${image.height}, ${kind}</span> <span class="readout" data-readout="${index}"></span>${legend}${missing}</figcaption></figure>`,
     );
   });
   return figures.length === 0 ? "" : `<section class="images"><h2>Images</h2>\n<div class="gallery">${figures.join("\n")}</div></section>`;
@@ -454,6 +454,20 @@ export function imagePixels(buffer: PreviewBuffer): Pixels | undefined {
     data.set(rgba, p * 4);
   }
   return { width, height, data };
+}
+
+/** The values under the mouse on an image: `(x, y) = value` (components joined), for the caption. */
+export function pixelReadout(buffer: PreviewBuffer, x: number, y: number): string {
+  const image = buffer.image;
+  if (image === undefined || x < 0 || y < 0 || x >= image.width || y >= image.height) {
+    return "";
+  }
+  const start = (y * image.width + x) * buffer.components;
+  if (start + buffer.components > buffer.values.length) {
+    return `(${x}, ${y}) not sent`;
+  }
+  const values = buffer.values.slice(start, start + buffer.components).map((v) => formatValue(v, buffer.scalar));
+  return `(${x}, ${y}) = ${values.length === 1 ? values[0] : `(${values.join(", ")})`}`;
 }
 
 /** How much a small image is enlarged on the page: the largest integer scale that stays within `limit`. */

@@ -2,7 +2,7 @@
 // the last view and the page of each buffer table, renders with the pure functions of render.ts, draws
 // the canvases and turns clicks into messages to the extension.
 import type { FromPage, ToPage } from "./model";
-import { BufferPages, displayScale, imagePixels, legendPixels, PreviewView, renderView } from "./render";
+import { BufferPages, displayScale, imagePixels, legendPixels, pixelReadout, PreviewView, renderView } from "./render";
 
 interface VsCodeApi {
   postMessage(message: FromPage): void;
@@ -68,6 +68,23 @@ window.addEventListener("message", (event: MessageEvent) => {
   view = message.view;
   save();
   render();
+});
+
+// The value under the mouse on an image, in its caption.
+app.addEventListener("mousemove", (event) => {
+  const canvas = (event.target as Element).closest<HTMLCanvasElement>("canvas[data-image]");
+  if (canvas === null) {
+    return;
+  }
+  const buffer = view?.result?.buffers[Number(canvas.dataset.image)];
+  const readout = app.querySelector<HTMLElement>(`[data-readout="${canvas.dataset.image}"]`);
+  if (buffer === undefined || readout === null) {
+    return;
+  }
+  const bounds = canvas.getBoundingClientRect();
+  const x = Math.floor(((event.clientX - bounds.left) / bounds.width) * canvas.width);
+  const y = Math.floor(((event.clientY - bounds.top) / bounds.height) * canvas.height);
+  readout.textContent = pixelReadout(buffer, x, y);
 });
 
 app.addEventListener("click", (event) => {

@@ -194,6 +194,14 @@ test("a real 2D run: images on canvases, the diff with the previous run, paging"
   assert.ok(topLeft[0] > 90 && topLeft[2] < topLeft[0], `top left is positive, so red: ${topLeft}`);
   assert.ok(topRight[2] > 90 && topRight[0] < topRight[2], `top right is negative, so blue: ${topRight}`);
   assert.equal(await page.locator(".legend-labels span").count(), 3);
+  // The mouse over pixel (2, 3) of the enlarged canvas: its value in the caption.
+  const canvasWidth = await page.$eval(`canvas[data-image="${field.index}"]`, (c) => c.getBoundingClientRect().width);
+  const scale = canvasWidth / 24;
+  await page.hover(`canvas[data-image="${field.index}"]`, { position: { x: 2.5 * scale, y: 3.5 * scale } });
+  assert.equal(
+    await page.textContent(`[data-readout="${field.index}"]`),
+    `(2, 3) = ${formatValue(field.buffer.values[3 * 24 + 2], "f32")}`,
+  );
 
   // The RGBA image is drawn as is: red = u, green = v, blue = frame / 4.
   const colors = bufferNamed(second, "colors");

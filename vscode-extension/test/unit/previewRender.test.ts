@@ -11,6 +11,7 @@ import {
   formatValue,
   imagePixels,
   legendPixels,
+  pixelReadout,
   renderBuffer,
   renderDiagnostics,
   renderGradientCheck,
@@ -205,6 +206,15 @@ test("signed images are a blue-white-red heatmap symmetric around zero, like the
   // All zero: all white, no division by zero.
   const zero = imagePixels(buffer({ values: [0, 0], image: { width: 2, height: 1, channels: 1, signed: true } }));
   assert.deepEqual([...zero!.data.slice(0, 4)], [247, 247, 247, 255]);
+});
+
+test("the readout names the pixel under the mouse and its value", () => {
+  const rgba = buffer({ components: 2, values: [0.5, 1, 0.25, null], image: { width: 2, height: 1, channels: 2, signed: false } });
+  assert.equal(pixelReadout(rgba, 1, 0), "(1, 0) = (0.25, NaN)");
+  assert.equal(pixelReadout(rgba, 2, 0), "");
+  const gray = buffer({ scalar: "i32", values: [-3], count: 2, image: { width: 1, height: 2, channels: 1, signed: true } });
+  assert.equal(pixelReadout(gray, 0, 0), "(0, 0) = -3");
+  assert.equal(pixelReadout(gray, 0, 1), "(0, 1) not sent");
 });
 
 test("small images are enlarged by an integer factor", () => {
