@@ -332,6 +332,8 @@ class GeneratedCodeProvider implements vscode.TextDocumentContentProvider, vscod
 
 /** How long a panel waits after a save for the server's `dslang/previewUpdated` before asking itself. */
 const SAVE_PUSH_TIMEOUT_MS = 10_000;
+/** The same, once the server is known to push: only a lost push (a crashed server) runs out this time. */
+const SLOW_PUSH_TIMEOUT_MS = 60_000;
 
 let webviewScript: string | undefined;
 
@@ -390,15 +392,15 @@ class PreviewPanel {
     }
   }
 
-  /** After a save the server pushes the new result; ask for it only when no push comes. */
+  /**
+   * After a save the server pushes the new result; the panel asks for it only when no push comes in time
+   * (a server that has pushed before gets longer: its GPU run may just be slow).
+   */
   saved(): void {
-    if (this.serverPushes) {
-      this.show(withRunning(this.view, RUNNING_AFTER_SAVE));
-      return;
-    }
     this.clearSaveTimer();
     this.show(withRunning(this.view, RUNNING_AFTER_SAVE));
-    this.saveTimer = setTimeout(() => void this.run(RUNNING_AFTER_SAVE), SAVE_PUSH_TIMEOUT_MS);
+    const timeout = this.serverPushes ? SLOW_PUSH_TIMEOUT_MS : SAVE_PUSH_TIMEOUT_MS;
+    this.saveTimer = setTimeout(() => void this.run(RUNNING_AFTER_SAVE), timeout);
   }
 
   pushed(result: PreviewResult): void {

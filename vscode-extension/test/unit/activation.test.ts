@@ -20,6 +20,7 @@ const postedToPage: Array<{ type: string; view: Record<string, unknown> }> = [];
 const pageListeners: Array<(message: unknown) => void> = [];
 const openedLocations: Array<{ uri: string; line: number; character: number }> = [];
 const codeLensProviders: Array<{ provideCodeLenses(document: unknown): Array<{ command: { command: string; arguments: unknown[] } }> }> = [];
+const saveListeners: Array<(document: unknown) => void> = [];
 const configurationListeners: Array<(event: { affectsConfiguration(section: string): boolean }) => void> = [];
 const workspaceFolder = fs.mkdtempSync(path.join(os.tmpdir(), "dslang-ws-"));
 
@@ -198,6 +199,10 @@ const fakeVscode = withFallback("vscode", {
       configurationListeners.push(listener);
       return disposable;
     },
+    onDidSaveTextDocument: (listener: (document: unknown) => void) => {
+      saveListeners.push(listener);
+      return disposable;
+    },
     openTextDocument: async (uri: FakeUri) => ({ uri, languageId: "plaintext" }),
   }),
   languages: withFallback("languages", {
@@ -331,6 +336,13 @@ test("after a restart with dslang.serverPath set, the server gets the settings a
   assert.equal(previewPages.length, 1, "the open panel is reused");
   const last = postedToPage[postedToPage.length - 1].view as { result: { frames: number }; previous: { frames: number } };
   assert.deepEqual([last.result.frames, last.previous.frames], [1, 2]);
+
+  // A save: the panel says it is running and takes the server's push (sent 50 ms after the answer).
+  saveListeners.forEach((listener) => listener(slangDocument));
+  assert.equal(postedToPage[postedToPage.length - 1].view.running, "Saved: running on the GPU...");
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  const pushed = postedToPage[postedToPage.length - 1].view as { running?: string; result: { frames: number } };
+  assert.deepEqual([pushed.running, pushed.result.frames], [undefined, 2]);
 });
 
 test("changed defines reach the running server through workspace/didChangeConfiguration", async () => {
