@@ -176,10 +176,12 @@ def main():
             col += 1
         position = {"line": row, "character": col}
         doc = {"uri": uri}
-        hover_id, hover_sent = server.request("textDocument/hover", {"textDocument": doc, "position": position})
+        # One request at a time, completion first (what an editor asks right after a keystroke): the
+        # first request after an edit pays for re-checking the edited function.
         completion_id, completion_sent = server.request("textDocument/completion", {"textDocument": doc, "position": position})
-        hover_received, hover = server.wait(hover_id)
         completion_received, completion = server.wait(completion_id)
+        hover_id, hover_sent = server.request("textDocument/hover", {"textDocument": doc, "position": position})
+        hover_received, hover = server.wait(hover_id)
         for name, message in (("hover", hover), ("completion", completion)):
             # ContentModified cannot happen (no edit is in flight) but any error is a failed sample.
             if "error" in message:

@@ -69,7 +69,7 @@ SHAPES = """{header}
 // Shapes: 2 float4 per shape, circles first: (center.xy, radius, unused), (color.rgb, unused);
 // rectangles: (center.xy, halfSize.xy), (color.rgb, unused).
 StructuredBuffer<float4> shapes;
-StructuredBuffer<float4> target;          // one per pixel
+StructuredBuffer<float4> targetImage;     // one per pixel
 StructuredBuffer<uint> params;            // width, circles, rects
 RWStructuredBuffer<float4> image;         // one per pixel
 RWStructuredBuffer<Atomic<uint>> grads;   // 8 f32 words per shape, as bits
@@ -192,7 +192,7 @@ SHAPES_BODY = {
         dcolor += fwd_diff(blend<Rect>)(diffPair(loadRect(s), dr), p).d;
     }
     image[i] = float4(dcolor, 0.0);""",
-    "bwd": SHAPES_RENDER + """    float3 dloss = 2.0 * (color - target[i].xyz);
+    "bwd": SHAPES_RENDER + """    float3 dloss = 2.0 * (color - targetImage[i].xyz);
     for (uint s = 0; s < circles; s++)
     {
         var c = diffPair(loadCircle(s));
@@ -218,7 +218,7 @@ SHAPES_BODY = {
     }""",
     # Workgroup reduction: each thread's 8 gradient words go to shared memory, a tree sum leaves
     # the workgroup's total in slot 0, and thread 0 does the atomics.
-    "bwd_wg": SHAPES_RENDER + """    float3 dloss = 2.0 * (color - target[i].xyz);
+    "bwd_wg": SHAPES_RENDER + """    float3 dloss = 2.0 * (color - targetImage[i].xyz);
     for (uint s = 0; s < circles + rects; s++)
     {
         float g[8] = { 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0 };
@@ -400,10 +400,10 @@ def main():
             f"{circles} circles + {rects} rects" + (", workgroup reduction" if wg_variant else ""),
             "bwd" if wg_variant else mode, SHAPE_PIXEL_GROUPS,
             [{"name": "shapes", "type": "f32", "count": len(shape_words), "fill": {"data": shape_words}},
-             {"name": "target", "type": "f32", "per_thread": 4, "fill": {"uniform": [0.0, 1.0], "seed": 2}},
+             {"name": "targetImage", "type": "f32", "per_thread": 4, "fill": {"uniform": [0.0, 1.0], "seed": 2}},
              {"name": "params", "type": "u32", "count": 3, "fill": {"data": [1024, circles, rects]}},
              {"name": "image", "type": "f32", "per_thread": 4, "fill": "zeros", "check": mode in ("primal", "fwd")},
-             {"name": "grads", "type": "u32", "count": 8 * (circles + rects), "fill": "zeros", "check": mode.startswith("bwd")}]))
+             {"name": "grads", "type": "f32", "count": 8 * (circles + rects), "fill": "zeros", "check": mode.startswith("bwd")}]))
 
     for mode, body in GGX_BODY.items():
         name = f"ggx_{mode}"

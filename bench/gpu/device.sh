@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# B3 on a GPU machine: compiles the kernels with dslang, runs dslang's and slangc's WGSL (committed
+# under bench/gpu/slangc, made by make_slangc.sh) through one wgpu host in one process, writes
+# $OUT/b3.json (or ./b3-results/b3.json without $OUT). Needs no slangc, Rust or network there.
+#
+# Usage (from anywhere): bash bench/gpu/device.sh DSLANG BENCH_GPU
+#   DSLANG, BENCH_GPU: release binaries (cargo build --release -p cli -p bench-gpu).
+# Env: SCALE (divides every dispatch; 1 = full size, use 64-256 on lavapipe), REPS (5),
+#      TARGET_MS (50: each timed run dispatches about this long), ONLY (substring of kernel names),
+#      LIMIT_S (250: bench-gpu is stopped after this; results written so far stay).
+# On the device machine the Vulkan loader may be missing: with a .gl folder of .deb files in the
+# repository root (see shared/docs/gpu.md) it is unpacked first.
+set -uo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+dslang=$(realpath "${1:?usage: device.sh DSLANG BENCH_GPU}")
+bench_gpu=$(realpath "${2:?usage: device.sh DSLANG BENCH_GPU}")
+out=${OUT:-$root/b3-results}
+mkdir -p "$out"
+
+if [ -d "$root/.gl" ] && ! ldconfig -p | grep -q libvulkan.so.1; then
+    for f in "$root"/.gl/*.deb; do dpkg -x "$f" /; done
+    ldconfig
+fi
+nvidia_icd=/usr/local/nvidia/share/vulkan/icd.d/nvidia_icd.json
+if [ -f "$nvidia_icd" ] && [ -z "${VK_DRIVER_FILES:-}" ]; then
+    export VK_DRIVER_FILES=$nvidia_icd
+fi
+export XDG_RUNTIME_DIR=${XDG_RUNTIME_DIR:-$(mktemp -d)}
+chmod 700 "$XDG_RUNTIME_DIR"
+
+work=$(mktemp -d)
+mkdir -p "$work/dslang"
+# dslang's WGSL, and the context sizes its IR reports (lines `// context: ...`), when it does.
+failed=0
+for f in "$here"/kernels/*.slang; do
+    n=$(basename "$f" .slang)
+    if ! "$dslang" compile "$f" -o "$work/dslang/$n.wgsl" 2> "$work/dslang/$n.err"; then
+        echo "dslang failed on $n: $(head -3 "$work/dslang/$n.err")" >&2
+        failed=$((failed + 1))
+    fi
+    case $n in *bwd*)
+        "$dslang" compile "$f" --target ir 2> /dev/null | grep -E '^\s*// context:' | sed "s|^|$n: |" >> "$out/dslang-ir-context.txt"
+    esac
+done
+echo "dslang compiled $(ls "$work"/dslang/*.wgsl | wc -l) kernels ($failed failed)" >&2
+(cd "$work/dslang" && tar czf "$out/dslang-wgsl.tgz" *.wgsl)
+
+timeout -k 10 "${LIMIT_S:-250}" "$bench_gpu" run "$here/manifest.json" \
+    --wgsl dslang="$work/dslang" --wgsl slangc="$here/slangc" -o "$out/b3.json" \
+    --scale "${SCALE:-1}" --reps "${REPS:-5}" --target-ms "${TARGET_MS:-50}" ${ONLY:+--only "$ONLY"}
+status=$?
+[ $status -eq 124 ] && echo "bench-gpu stopped after ${LIMIT_S:-250} s: b3.json holds the kernels measured so far" >&2
+python3 "$here/report.py" "$out/b3.json" --no-plot > "$out/b3.md" 2>&1 || true
+cat "$out/b3.md"
+exit $status

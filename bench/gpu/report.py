@@ -1,0 +1,153 @@
+#!/usr/bin/env python3
+"""B3 report: turns bench-gpu's results JSON into the BENCHMARKS.md table and bench/b3_kernels.png.
+
+Usage: python3 bench/gpu/report.py RESULTS.json [--no-plot] [--plot PATH]
+Rows: one per kernel variant; times are medians per dispatch (ms). d = dslang, s = slangc.
+`agree`: the checked output buffers' sums match within 1e-3 of their absolute sums (same inputs,
+same results from both compilers' code; float atomics may reorder sums).
+"""
+import json
+import sys
+from pathlib import Path
+
+root = Path(__file__).resolve().parent.parent.parent
+MODES = ("primal", "fwd", "bwd")
+
+
+def base_variant(variant):
+    return variant.split(", workgroup")[0]
+
+
+def load(path):
+    data = json.loads(Path(path).read_text())
+    table = {}
+    for r in data["results"]:
+        table.setdefault((r["group"], r["variant"]), {}).setdefault(r["mode"], {})[r["compiler"]] = r
+    return data, table
+
+
+def ms(entry):
+    return entry["measurement"]["median_ms"] if entry and entry.get("ok") else None
+
+
+def fmt(x, digits=3):
+    if x is None:
+        return "-"
+    return f"{x:.{digits}f}" if x < 100 else f"{x:.1f}"
+
+
+def ratio(a, b):
+    return a / b if a is not None and b else None
+
+
+def agree(mode_entries):
+    d, s = mode_entries.get("dslang"), mode_entries.get("slangc")
+    if not (d and s and d.get("ok") and s.get("ok")):
+        return None
+    worst = 0.0
+    for name, cd in d["measurement"]["checks"].items():
+        cs = s["measurement"]["checks"].get(name)
+        if cs is None:
+            return False
+        if cd["non_finite"] or cs["non_finite"]:
+            return False
+        scale = max(cd["abs_sum"], cs["abs_sum"], 1e-30)
+        worst = max(worst, abs(cd["sum"] - cs["sum"]) / scale)
+    return worst <= 1e-3
+
+
+def context(entry):
+    c = entry and entry.get("ok") and entry.get("context")
+    return c["bytes"] if c else 0 if entry and entry.get("ok") else None
+
+
+def rows(table):
+    out = []
+    for (group, variant), modes in table.items():
+        primal = modes.get("primal") or table.get((group, base_variant(variant)), {}).get("primal", {})
+        row = {"group": group, "variant": variant}
+        for mode in MODES:
+            entries = primal if mode == "primal" else modes.get(mode, {})
+            row[mode] = {c: ms(entries.get(c)) for c in ("dslang", "slangc")}
+            if mode != "primal":
+                row[mode]["agree"] = agree(entries)
+                row[mode]["context"] = {c: context(entries.get(c)) for c in ("dslang", "slangc")}
+        out.append(row)
+    return out
+
+
+def markdown(data, table_rows):
+    a = data["adapter"]
+    lines = [
+        f"Adapter: {a['name']} ({a['backend']}, {a['device_type']}, driver {a['driver']}); "
+        f"features: {', '.join(k for k, v in data['features'].items() if v) or 'none'}; scale 1/{data['scale']} "
+        f"(threads per kernel in the JSON), median of {data['reps']} timed runs"
+        + ("" if data.get("complete", True) else "; INCOMPLETE run (time limit)") + ".",
+        "",
+        "| kernel | primal d / s (ms) | fwd d / s (ms) | fwd d/s | bwd d / s (ms) | bwd d/s | bwd/primal d, s | context d / s (B/thread) | agree fwd, bwd |",
+        "| --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+    ]
+    for r in table_rows:
+        p, f, b = r["primal"], r["fwd"], r["bwd"]
+        ctx = b.get("context", {}) if b else {}
+        agree_text = ", ".join({None: "-", True: "yes", False: "NO"}[x.get("agree")] for x in (f, b))
+        lines.append(
+            f"| {r['group']}: {r['variant']} | {fmt(p['dslang'])} / {fmt(p['slangc'])} "
+            f"| {fmt(f['dslang'])} / {fmt(f['slangc'])} | {fmt(ratio(f['dslang'], f['slangc']), 2)} "
+            f"| {fmt(b['dslang'])} / {fmt(b['slangc'])} | {fmt(ratio(b['dslang'], b['slangc']), 2)} "
+            f"| {fmt(ratio(b['dslang'], p['dslang']), 1)}, {fmt(ratio(b['slangc'], p['slangc']), 1)} "
+            f"| {ctx.get('dslang', '-')} / {ctx.get('slangc', '-')} | {agree_text} |"
+        )
+    failures = [r for r in data["results"] if not r.get("ok")]
+    for r in failures:
+        lines.append(f"\nFAILED {r['name']} ({r['compiler']}): {r.get('error', '')[:300]}")
+    return "\n".join(lines)
+
+
+def plot(table_rows, path, adapter):
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    labels, values, colors = [], [], []
+    palette = {"primal": "tab:gray", "fwd": "tab:blue", "bwd": "tab:orange"}
+    for r in table_rows:
+        for mode in MODES:
+            if mode == "primal" and "workgroup" in r["variant"]:
+                continue
+            q = ratio(r[mode]["dslang"], r[mode]["slangc"])
+            if q is None:
+                continue
+            labels.append(f"{r['group']} {r['variant']} [{mode}]")
+            values.append(q)
+            colors.append(palette[mode])
+    fig, ax = plt.subplots(figsize=(9, 0.28 * len(labels) + 1.5))
+    ax.barh(range(len(values)), values, color=colors)
+    ax.axvline(1.0, color="black", lw=1)
+    ax.set_xscale("log")
+    ax.set_yticks(range(len(labels)), labels, fontsize=7)
+    ax.invert_yaxis()
+    ax.set_xlabel("dslang time / slangc time (log scale; < 1: dslang faster)")
+    ax.set_title(f"B3: generated kernels on {adapter}", fontsize=10)
+    for i, v in enumerate(values):
+        ax.text(v, i, f" {v:.2f}", va="center", fontsize=6)
+    ax.grid(axis="x", alpha=0.3, which="both")
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+
+
+def main():
+    args = sys.argv[1:]
+    if not args or args[0].startswith("-"):
+        sys.exit(__doc__)
+    data, table = load(args[0])
+    table_rows = rows(table)
+    print(markdown(data, table_rows))
+    if "--no-plot" not in args:
+        path = Path(args[args.index("--plot") + 1]) if "--plot" in args else root / "bench/b3_kernels.png"
+        plot(table_rows, path, data["adapter"]["name"])
+
+
+if __name__ == "__main__":
+    main()

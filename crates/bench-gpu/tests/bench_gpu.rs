@@ -1,0 +1,191 @@
+//! The B3 host against the committed manifest and slangc WGSL, and one small dispatch.
+
+use std::path::{Path, PathBuf};
+
+use bench_gpu::{
+    BufferSpec, ElemKind, Fill, Manifest, Timing, bind_buffers, binds_to, checksum, context_size,
+    run_kernel,
+};
+use expect_test::expect;
+
+fn bench_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../bench/gpu")
+}
+
+fn manifest() -> Manifest {
+    let text = std::fs::read_to_string(bench_dir().join("manifest.json")).expect("manifest.json");
+    serde_json::from_str(&text).expect("manifest parses")
+}
+
+fn slangc_wgsl(name: &str) -> String {
+    std::fs::read_to_string(bench_dir().join("slangc").join(name)).expect("slangc WGSL committed")
+}
+
+#[test]
+fn every_kernel_has_its_source_and_binds_to_slangc_wgsl() {
+    let manifest = manifest();
+    let mut summary = String::new();
+    for spec in &manifest.kernels {
+        assert!(
+            bench_dir().join(&spec.source).exists(),
+            "{} has no source",
+            spec.name
+        );
+        let bindings = bind_buffers(spec, &slangc_wgsl(&spec.wgsl_name()), 256)
+            .unwrap_or_else(|e| panic!("{}: {e}", spec.name));
+        if spec.name.ends_with("@16") || !spec.name.starts_with("taylor") {
+            let names: Vec<String> = bindings
+                .iter()
+                .map(|b| format!("{}@{} {}B", b.name, b.binding, b.initial.len()))
+                .collect();
+            summary += &format!("{}: {}\n", spec.name, names.join(", "));
+        }
+    }
+    expect![[r#"
+        taylor_maxiters_primal@16: params@1 4B, result@2 1024B, xs@0 1024B
+        taylor_maxiters_fwd@16: params@1 4B, result@2 1024B, xs@0 1024B
+        taylor_maxiters_bwd@16: params@1 4B, xs@0 1024B, result@2 1024B
+        shapes_primal: params@2 12B, shapes@0 512B, image@3 4096B
+        shapes_fwd: params@2 12B, shapes@0 512B, image@3 4096B
+        shapes_bwd: params@2 12B, shapes@0 512B, targetImage@1 4096B, grads@4 512B
+        shapes_bwd_wg: params@2 12B, shapes@0 512B, targetImage@1 4096B, grads@4 512B
+        ggx_primal: materials@0 4096B, normals@1 4096B, result@2 4096B
+        ggx_fwd: materials@0 4096B, normals@1 4096B, result@2 4096B
+        ggx_bwd: materials@0 4096B, normals@1 4096B, gradMaterials@3 4096B, gradSpecular@4 1024B
+    "#]]
+    .assert_eq(&summary);
+    assert_eq!(manifest.kernels.len(), 31);
+}
+
+#[test]
+fn names_bind_across_compilers() {
+    assert!(binds_to("xs", "xs"));
+    assert!(binds_to("xs_0", "xs"));
+    assert!(binds_to("target_", "target"));
+    assert!(!binds_to("xs_y", "xs"));
+    assert!(!binds_to("xsa", "xs"));
+}
+
+#[test]
+fn unbound_global_is_an_error() {
+    let mut spec = manifest().kernels.remove(0);
+    spec.buffers.retain(|b| b.name != "xs");
+    let error = bind_buffers(&spec, &slangc_wgsl(&spec.wgsl_name()), 4).unwrap_err();
+    expect![[r#"the module's global `xs_0` has no buffer in the manifest"#]].assert_eq(&error);
+}
+
+#[test]
+fn fills_are_deterministic() {
+    let uniform = BufferSpec {
+        name: "x".into(),
+        elem: ElemKind::F32,
+        per_thread: Some(2),
+        count: None,
+        fill: Fill::Uniform {
+            uniform: [-1.0, 1.0],
+            seed: 7,
+        },
+        check: false,
+    };
+    let bytes = uniform.contents(2).unwrap();
+    expect![[r#"
+        Checksum {
+            sum: 1.0078494250774384,
+            abs_sum: 2.669002443552017,
+            first: [
+                0.8474001884460449,
+                0.9910257458686829,
+                -0.12793919444084167,
+                -0.7026373147964478,
+            ],
+            non_finite: 0,
+        }
+    "#]]
+    .assert_debug_eq(&checksum(ElemKind::F32, &bytes));
+    let data = BufferSpec {
+        fill: Fill::Data {
+            data: vec![1.0, 2.0],
+        },
+        elem: ElemKind::I32,
+        per_thread: None,
+        count: Some(3),
+        ..uniform.clone()
+    };
+    assert_eq!(
+        checksum(ElemKind::I32, &data.contents(100).unwrap()).first,
+        vec![1.0, 2.0, 1.0]
+    );
+    let unknown = BufferSpec {
+        fill: Fill::Named("ones".into()),
+        ..uniform
+    };
+    expect!["buffer `x`: unknown fill `ones`"].assert_eq(&unknown.contents(1).unwrap_err());
+}
+
+#[test]
+fn context_sizes_of_both_compilers() {
+    let dslang = "
+        fn bwd(x: f32) -> f32 {
+            var tape3_: array<f32, 16>;
+            var tape7_: array<i32, 16>;
+            var adj: f32;
+            return x;
+        }
+        @compute @workgroup_size(1) fn main() { _ = bwd(1.0); }
+    ";
+    expect![[r#"
+        Some(
+            ContextSize {
+                bytes: 128,
+                how: "tape locals: bwd.tape3_ 64, bwd.tape7_ 64",
+            },
+        )
+    "#]]
+    .assert_debug_eq(&context_size(dslang).unwrap());
+    expect![[r#"
+        Some(
+            ContextSize {
+                bytes: 532,
+                how: "struct s_bwdCallableCtx_taylorSin_0",
+            },
+        )
+    "#]]
+    .assert_debug_eq(&context_size(&slangc_wgsl("taylor_maxiters_bwd.wgsl")).unwrap());
+    assert_eq!(
+        context_size(&slangc_wgsl("taylor_maxiters_primal.wgsl")).unwrap(),
+        None
+    );
+}
+
+/// The reverse-mode Taylor kernel from slangc on one workgroup: 16 terms of sin' are cos.
+#[test]
+fn runs_a_kernel_on_the_gpu() {
+    let gpu = match gpu::Gpu::new(gpu::GpuOptions::default()) {
+        Ok(gpu) => gpu,
+        Err(e) if std::env::var_os("DSLANG_REQUIRE_GPU").is_none() => {
+            eprintln!("skipped: {e}");
+            return;
+        }
+        Err(e) => panic!("DSLANG_REQUIRE_GPU is set but: {e}"),
+    };
+    let spec = manifest()
+        .kernels
+        .into_iter()
+        .find(|k| k.name == "taylor_maxiters_bwd@16")
+        .unwrap();
+    let timing = Timing {
+        reps: 2,
+        target_ms: 1.0,
+        max_iterations: 2,
+    };
+    let wgsl = slangc_wgsl(&spec.wgsl_name());
+    let measured = run_kernel(&gpu, &spec, &wgsl, spec.groups, timing).unwrap();
+    assert_eq!(measured.samples_ms.len(), 2);
+    assert!(measured.median_ms > 0.0);
+    let xs = spec.buffers.iter().find(|b| b.name == "xs").unwrap();
+    let inputs = checksum(ElemKind::F32, &xs.contents(256).unwrap()).first;
+    let result = &measured.checks["result"];
+    for (x, dx) in inputs.iter().zip(&result.first) {
+        assert!((x.cos() - dx).abs() < 1e-4, "d/dx sin({x}) = {dx}");
+    }
+}
