@@ -5,7 +5,53 @@ use hir::export::{field_types, normalize};
 use hir::{GenericArg, Len, ScalarKind, Ty, TypeDeclKind};
 use ir::{Scalar, TypeId};
 
-use crate::{Ctx, R, apply, unsupported};
+use crate::{Ctx, LowerError, R, apply, unsupported};
+
+/// Deepest type nesting lowered: a generic struct holding itself with growing arguments
+/// (`struct G<T> { G<G<T>> x; }`) never ends and would overflow the stack (slangc: E39997).
+const MAX_TYPE_NESTING: u32 = 64;
+/// The largest type WGSL and SPIR-V lay out (naga's limit): bigger arrays are the user's error.
+const MAX_TYPE_BYTES: u64 = i32::MAX as u64;
+
+thread_local! {
+    static TYPE_NESTING: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+}
+
+fn too_large(message: String) -> LowerError {
+    LowerError {
+        code: "E4003",
+        message,
+        ..unsupported("")
+    }
+}
+
+/// A lower bound of the bytes a value of `ty` occupies (padding ignored).
+fn min_bytes(types: &ir::Types, ty: TypeId) -> u64 {
+    let scalar_bytes = |s: Scalar| match s {
+        Scalar::F16 => 2,
+        Scalar::I64 | Scalar::U64 | Scalar::F64 => 8,
+        _ => 4,
+    };
+    match types.kind(ty) {
+        ir::TypeKind::Scalar(s) => scalar_bytes(*s),
+        ir::TypeKind::Vector { scalar, size } => scalar_bytes(*scalar) * u64::from(*size),
+        ir::TypeKind::Matrix { scalar, rows, cols } => {
+            scalar_bytes(*scalar) * u64::from(*rows) * u64::from(*cols)
+        }
+        ir::TypeKind::Array { elem, len } => {
+            min_bytes(types, *elem).saturating_mul(u64::from(*len))
+        }
+        ir::TypeKind::Struct(id) => types
+            .struct_def(*id)
+            .map(|d| {
+                d.fields
+                    .iter()
+                    .fold(0u64, |acc, f| acc.saturating_add(min_bytes(types, f.ty)))
+            })
+            .unwrap_or(0),
+        _ => 0,
+    }
+}
 
 pub(crate) fn scalar(k: ScalarKind) -> Scalar {
     match k {
@@ -41,6 +87,23 @@ impl Ctx<'_> {
     }
 
     pub(crate) fn ir_ty(&mut self, ty: &Ty) -> R<TypeId> {
+        let depth = TYPE_NESTING.with(|d| d.get());
+        if depth >= MAX_TYPE_NESTING {
+            let name = match ty {
+                Ty::Adt(decl, _) => hir::type_decl_data(self.db, *decl).name.to_string(),
+                _ => self.display(ty),
+            };
+            return Err(too_large(format!(
+                "maximum type nesting level exceeded (more than {MAX_TYPE_NESTING} levels) in `{name}`: a generic type that contains itself with growing arguments has no finite layout"
+            )));
+        }
+        TYPE_NESTING.with(|d| d.set(depth + 1));
+        let result = self.ir_ty_unguarded(ty);
+        TYPE_NESTING.with(|d| d.set(depth));
+        result
+    }
+
+    fn ir_ty_unguarded(&mut self, ty: &Ty) -> R<TypeId> {
         let ty = normalize(self.db, self.file, ty);
         let types = &mut self.module.types;
         Ok(match &ty {
@@ -63,6 +126,13 @@ impl Ctx<'_> {
             Ty::Array(e, n) => {
                 let n = known(n, "an array")?;
                 let e = self.ir_ty(e)?;
+                let bytes = min_bytes(&self.module.types, e).saturating_mul(u64::from(n));
+                if bytes > MAX_TYPE_BYTES {
+                    return Err(too_large(format!(
+                        "the array type `{}` needs at least {bytes} bytes, more than the {MAX_TYPE_BYTES}-byte limit of WGSL and SPIR-V types",
+                        self.display(&ty)
+                    )));
+                }
                 self.module.types.array(e, n)
             }
             Ty::Adt(decl, args) => {
