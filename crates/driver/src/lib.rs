@@ -4,6 +4,7 @@
 //! plans buffers from `//TEST_INPUT` lines, dispatches through `gpu` and judges the output.
 
 mod load;
+pub mod preview;
 mod run;
 
 use std::path::Path;

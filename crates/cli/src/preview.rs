@@ -1,0 +1,156 @@
+//! `dslang run FILE --frames N --out DIR`: the preview's engine from the command line. Writes
+//! `DIR/preview.json` (the preview protocol's `PreviewResult`) and one PNG per image buffer, and
+//! prints a summary.
+
+use std::path::Path;
+
+use driver::preview::{self, PreviewResult};
+
+use crate::exit;
+
+pub fn run(path: &Path, entry: Option<String>, frames: u32, out: Option<&Path>) -> u8 {
+    let bytes = match std::fs::read(path) {
+        Ok(bytes) => bytes,
+        Err(err) => {
+            eprintln!("{}: error: cannot read file: {err}", path.display());
+            return exit::BAD_COMMAND_LINE;
+        }
+    };
+    let text = String::from_utf8_lossy(&bytes).into_owned();
+    let options = driver::Options {
+        entry,
+        ..driver::Options::default()
+    };
+    let gpu = match crate::compile::open_gpu() {
+        Ok(gpu) => gpu,
+        Err(status) => return status,
+    };
+    let result = preview::run_preview_on(&gpu, path, &text, &options, frames);
+    // cli.md's header line for each error (columns in UTF-16 units, as the protocol counts).
+    for d in result.diagnostics.iter().filter(|d| d.severity == "error") {
+        eprintln!(
+            "{}:{}:{}: error[{}]: {}",
+            path.display(),
+            d.line,
+            d.column,
+            d.code,
+            d.message
+        );
+    }
+    let mut written = Vec::new();
+    if let Some(dir) = out {
+        match write_outputs(dir, &result) {
+            Ok(files) => written = files,
+            Err(message) => {
+                eprintln!("error: {message}");
+                return exit::BAD_COMMAND_LINE;
+            }
+        }
+    }
+    print!("{}", summary(&result, &written));
+    if let Some(error) = &result.error {
+        eprintln!("{}: error: {error}", path.display());
+    }
+    if result.ok {
+        exit::OK
+    } else {
+        exit::USER_ERROR
+    }
+}
+
+/// Writes `preview.json` and the PNGs; returns the files written.
+fn write_outputs(dir: &Path, result: &PreviewResult) -> Result<Vec<String>, String> {
+    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    let mut files = Vec::new();
+    let json_path = dir.join("preview.json");
+    let json =
+        serde_json::to_string(result).map_err(|e| format!("cannot serialise the preview: {e}"))?;
+    std::fs::write(&json_path, json + "\n")
+        .map_err(|e| format!("cannot write {}: {e}", json_path.display()))?;
+    files.push(json_path.display().to_string());
+    for buffer in &result.buffers {
+        let Some(picture) = preview::png::render(buffer) else {
+            continue;
+        };
+        let png_path = dir.join(format!("{}.png", file_stem(&buffer.name)));
+        std::fs::write(&png_path, preview::png::encode(&picture))
+            .map_err(|e| format!("cannot write {}: {e}", png_path.display()))?;
+        files.push(png_path.display().to_string());
+    }
+    Ok(files)
+}
+
+/// A buffer name as a file name (names are identifiers; anything else becomes `_`).
+fn file_stem(name: &str) -> String {
+    name.chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '_' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect()
+}
+
+/// The text printed after a preview run.
+pub fn summary(result: &PreviewResult, written: &[String]) -> String {
+    let mut out = String::new();
+    if let Some(adapter) = &result.adapter {
+        out += &format!("adapter: {adapter}\n");
+    }
+    out += &format!(
+        "frames: {}, GPU time {:.1} ms\n",
+        result.frames, result.time_ms
+    );
+    for kernel in &result.kernels {
+        out += &format!(
+            "kernel {}: dispatch {:?}, {} calls, {:.1} ms\n",
+            kernel.entry_point, kernel.dispatch, kernel.calls, kernel.time_ms
+        );
+    }
+    for buffer in &result.buffers {
+        let finite = buffer.values.iter().copied().filter(|v| v.is_finite());
+        let (min, max) = finite.fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), v| {
+            (a.min(v), b.max(v))
+        });
+        let range = if min <= max {
+            format!(
+                "min {} max {}",
+                preview::png::short_number(min),
+                preview::png::short_number(max)
+            )
+        } else {
+            "no finite values".into()
+        };
+        let shape = match &buffer.image {
+            Some(image) => format!(
+                "{}x{} image{}",
+                image.width,
+                image.height,
+                if image.signed { " (signed)" } else { "" }
+            ),
+            None => format!("{} elements", buffer.count),
+        };
+        let first: Vec<String> = buffer
+            .values
+            .iter()
+            .take(8)
+            .map(|v| preview::png::short_number(*v))
+            .collect();
+        let more = if buffer.values.len() > 8 { ", ..." } else { "" };
+        out += &format!(
+            "buffer {} ({}): {shape}, {range}: [{}{more}]\n",
+            buffer.name,
+            buffer.ty,
+            first.join(", ")
+        );
+    }
+    for line in &result.printed {
+        out += &format!("printf: {line}\n");
+    }
+    for file in written {
+        out += &format!("wrote {file}\n");
+    }
+    out
+}

@@ -1,0 +1,246 @@
+//! The preview's engine: compile a file, create its resources from `//TEST_INPUT` lines and the
+//! Slang Playground's attributes, run its kernels for a number of frames on the GPU and describe
+//! the result in the JSON of `docs/preview-protocol.md` (the language server, `dslang run --out`
+//! and the VS Code webview share it). Also the gradient check: `fwd_diff`/`bwd_diff` against
+//! central finite differences, evaluated on the GPU.
+
+mod attrs;
+mod gradcheck;
+pub mod png;
+mod session;
+mod values;
+
+use std::path::Path;
+use std::sync::{Arc, Mutex};
+
+use serde::Serialize;
+
+pub use gradcheck::{GradientCheckEntry, GradientCheckResult, gradient_check, gradient_check_on};
+pub use session::{
+    MAX_PREVIEW_BUFFER_BYTES, MAX_PREVIEW_FRAMES, PREVIEW_DISPATCH_TIMEOUT, PREVIEW_TIME_LIMIT,
+    SCREEN_SIZE,
+};
+
+use crate::Options;
+
+/// The result of a preview run (`PreviewResult` of the protocol).
+#[derive(Debug, Clone, Serialize, Default)]
+#[serde(rename_all = "camelCase")]
+pub struct PreviewResult {
+    /// False when compilation or the run failed.
+    pub ok: bool,
+    pub file: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub adapter: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub backend: Option<String>,
+    /// Frames run.
+    pub frames: u32,
+    /// Total wall time of all dispatches.
+    pub time_ms: f64,
+    /// One per entry point run, in call order within a frame.
+    pub kernels: Vec<KernelRun>,
+    pub buffers: Vec<BufferView>,
+    /// `printf` lines, in order.
+    pub printed: Vec<String>,
+    pub diagnostics: Vec<PreviewDiagnostic>,
+    /// A run failure that is not a diagnostic.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct KernelRun {
+    pub entry_point: String,
+    /// Workgroup counts.
+    pub dispatch: [u32; 3],
+    /// Dispatches over all frames.
+    pub calls: u32,
+    pub time_ms: f64,
+}
+
+/// One buffer after the last frame.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct BufferView {
+    /// The global's name in the source.
+    pub name: String,
+    /// Element type as written.
+    #[serde(rename = "type")]
+    pub ty: String,
+    /// f32 | f16 | f64 | i32 | u32 | i64 | u64 | bool
+    pub scalar: &'static str,
+    /// Scalars per element.
+    pub components: u32,
+    /// Elements in the buffer.
+    pub count: u64,
+    /// Flat scalars, row-major; non-finite floats are `null`.
+    pub values: Vec<f64>,
+    /// True when `values` holds fewer than `count * components` scalars.
+    pub truncated: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub image: Option<ImageInfo>,
+}
+
+/// 2D data: how to draw a buffer as an image.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct ImageInfo {
+    pub width: u32,
+    pub height: u32,
+    pub channels: u32,
+    /// Negative values present: draw as a diverging heatmap with a legend.
+    pub signed: bool,
+    pub min: f64,
+    pub max: f64,
+}
+
+/// A diagnostic with 1-based positions (columns in UTF-16 units, as editors count).
+#[derive(Debug, Clone, Serialize, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct PreviewDiagnostic {
+    /// `error` or `warning`.
+    pub severity: &'static str,
+    pub code: String,
+    pub message: String,
+    pub file: String,
+    pub line: u32,
+    pub column: u32,
+    pub end_line: u32,
+    pub end_column: u32,
+}
+
+impl PreviewDiagnostic {
+    pub(crate) fn new(file: &str, text: &str, d: &hir::Diagnostic) -> PreviewDiagnostic {
+        let (line, column) = line_column(text, d.range.start as usize);
+        let (end_line, end_column) = line_column(text, d.range.end as usize);
+        PreviewDiagnostic {
+            severity: match d.severity {
+                hir::Severity::Error => "error",
+                _ => "warning",
+            },
+            code: d.code.to_string(),
+            message: d.message.clone(),
+            file: file.to_string(),
+            line,
+            column,
+            end_line,
+            end_column,
+        }
+    }
+}
+
+/// 1-based line and UTF-16 column of a byte offset (clamped to the text).
+fn line_column(text: &str, offset: usize) -> (u32, u32) {
+    let mut offset = offset.min(text.len());
+    while !text.is_char_boundary(offset) {
+        offset -= 1;
+    }
+    let before = &text[..offset];
+    let line = before.matches('\n').count() + 1;
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    let column: usize = before[line_start..].chars().map(char::len_utf16).sum();
+    (line as u32, column as u32 + 1)
+}
+
+/// The process's GPU for previews, opened on first use and opened again after a dispatch timed
+/// out or the device was lost (a wedged device refuses further work).
+static SHARED_GPU: Mutex<Option<Arc<gpu::Gpu>>> = Mutex::new(None);
+
+/// The shared preview GPU: dispatches longer than [`PREVIEW_DISPATCH_TIMEOUT`] fail.
+pub fn shared_gpu() -> Result<Arc<gpu::Gpu>, gpu::GpuError> {
+    let mut slot = SHARED_GPU
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    if let Some(gpu) = slot.as_ref() {
+        return Ok(gpu.clone());
+    }
+    let gpu = Arc::new(gpu::Gpu::new(gpu::GpuOptions {
+        timeout: PREVIEW_DISPATCH_TIMEOUT,
+        ..gpu::GpuOptions::default()
+    })?);
+    *slot = Some(gpu.clone());
+    Ok(gpu)
+}
+
+/// Forgets the shared GPU after it became unusable, so that the next preview opens a fresh one.
+fn drop_shared_gpu_if(error: &gpu::GpuError) {
+    if matches!(
+        error,
+        gpu::GpuError::Timeout(_) | gpu::GpuError::DeviceLost(_)
+    ) {
+        let mut slot = SHARED_GPU
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        *slot = None;
+    }
+}
+
+/// Compiles `text` (the contents of `path`; imports are read from disk beside it) and runs its
+/// kernels for `frames` frames on the shared GPU. Never panics on user input: compile errors come
+/// back as diagnostics, run failures in `error`.
+pub fn run_preview(path: &Path, text: &str, options: &Options, frames: u32) -> PreviewResult {
+    match shared_gpu() {
+        Ok(gpu) => run_preview_on(&gpu, path, text, options, frames),
+        Err(error) => {
+            // Still report compile errors: they need no GPU.
+            let mut result = session::compile_only(path, text, options);
+            result.ok = false;
+            result.error = Some(error.to_string());
+            result
+        }
+    }
+}
+
+/// [`run_preview`] on a given GPU.
+pub fn run_preview_on(
+    gpu: &gpu::Gpu,
+    path: &Path,
+    text: &str,
+    options: &Options,
+    frames: u32,
+) -> PreviewResult {
+    let (result, gpu_error) = session::run(gpu, path, text, options, frames);
+    if let Some(error) = gpu_error {
+        drop_shared_gpu_if(&error);
+    }
+    result
+}
+
+/// [`run_preview`] as a JSON value.
+pub fn run_preview_json(
+    path: &Path,
+    text: &str,
+    options: &Options,
+    frames: u32,
+) -> serde_json::Value {
+    to_json(&run_preview(path, text, options, frames))
+}
+
+/// A serialisable value as JSON (serialisation of these types cannot fail; if it did, the
+/// failure is reported as an `error` field rather than a panic).
+pub fn to_json<T: Serialize>(value: &T) -> serde_json::Value {
+    serde_json::to_value(value).unwrap_or_else(
+        |e| serde_json::json!({ "ok": false, "error": format!("serialisation failed: {e}") }),
+    )
+}
+
+/// Seconds a frame advances `TIME`.
+pub const FRAME_SECONDS: f64 = 1.0 / 60.0;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn line_column_counts_from_one_in_utf16_units() {
+        let text = "ab\ncé𝄞x\n";
+        assert_eq!(line_column(text, 0), (1, 1));
+        assert_eq!(line_column(text, 3), (2, 1));
+        // `x` follows c (1), é (1), 𝄞 (2 UTF-16 units).
+        let x = text.find('x').unwrap_or_default();
+        assert_eq!(line_column(text, x), (2, 5));
+        assert_eq!(line_column(text, 10_000), (3, 1));
+    }
+}
