@@ -6,9 +6,12 @@ bash scripts/setup.sh
 # Mesa warns at each Vulkan start without a runtime dir; give it a private one.
 export XDG_RUNTIME_DIR="${XDG_RUNTIME_DIR:-$(mktemp -d)}"
 chmod 700 "$XDG_RUNTIME_DIR"
-# GPU and editor tests must not skip silently: lavapipe and Neovim are installed above.
+# GPU, editor and browser tests must not skip silently: lavapipe, Neovim and Chromium are installed above.
 export DSLANG_REQUIRE_GPU=1
 export DSLANG_REQUIRE_NVIM=1
+export DSLANG_REQUIRE_CHROMIUM=1
 cargo test --workspace --all-targets --locked --no-fail-fast
-# The VS Code extension: grammar, unit and activation tests, and the .vsix package.
+# The VS Code extension: grammar, unit and activation tests, the preview page in headless Chromium (on
+# runs of target/debug/dslang built above; its screenshot is vscode-extension/test-artifacts/preview.png),
+# and the .vsix package.
 (cd vscode-extension && npm ci --no-audit --no-fund --loglevel=error && npm test && npm run package)

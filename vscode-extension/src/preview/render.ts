@@ -471,7 +471,7 @@ export function pixelReadout(buffer: PreviewBuffer, x: number, y: number): strin
 }
 
 /** How much a small image is enlarged on the page: the largest integer scale that stays within `limit`. */
-export function displayScale(width: number, height: number, limit = 384): number {
+export function displayScale(width: number, height: number, limit = 256): number {
   const largest = Math.max(width, height, 1);
   return Math.max(1, Math.floor(limit / largest));
 }

@@ -2,7 +2,8 @@
 // downloads a browser here), rendering the data of real runs: `dslang run FILE --frames N --out DIR`
 // writes DIR/preview.json, the test loads the page the extension builds (CSP, nonce'd inlined script),
 // posts the views as the extension does, and checks table values, canvas pixels, the diff, paging,
-// diagnostic links and the content security policy. It saves test-artifacts/preview.png.
+// diagnostic links and the content security policy. It saves test-artifacts/preview.png (the Gaussian
+// splatting example), preview-2d.png and preview-error.png.
 //
 // Without chromium or the dslang binary the test is skipped, unless DSLANG_REQUIRE_CHROMIUM=1 (set by
 // scripts/test.sh), when it fails.
@@ -233,7 +234,48 @@ test("a real 2D run: images on canvases, the diff with the previous run, paging"
   await page.click(`#buffer-${field.index} button:has-text("Prev")`);
   assert.equal(await page.textContent(`table.values[data-buffer="${field.index}"] tbody tr th`), "0");
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: path.join(artifacts, "preview.png"), fullPage: false });
+  await page.screenshot({ path: path.join(artifacts, "preview-2d.png") });
+  assert.deepEqual(pageErrors, []);
+});
+
+test("a real run of examples/gaussian_splatting.slang: the loss falls and the fitted image nears the target", { skip }, async () => {
+  const frames = 60;
+  const result = run(path.join(repoRoot, "examples", "gaussian_splatting.slang"), frames);
+  assert.equal(result.ok, true, result.error);
+  await show(withPreviewResult({ fileName: "gaussian_splatting.slang" }, result));
+
+  // The loss of each frame, as the table shows it: down by more than 4x over the run.
+  const loss = bufferNamed(result, "loss");
+  const losses = (await tableCells(loss.index)).map(([cell]) => Number(cell));
+  assert.deepEqual(losses, loss.buffer.values.slice(0, 256).map((v) => Number(formatValue(v, "f32"))));
+  assert.ok(losses[0] > 0 && losses[frames - 1] < losses[0] / 4, `loss from ${losses[0]} to ${losses[frames - 1]}`);
+
+  // The canvases hold the images' pixels, and the fitted image is close to the target.
+  const pixelsOf = async (name: string) => {
+    const { buffer, index } = bufferNamed(result, name);
+    const drawn = await canvasPixels(`canvas[data-image="${index}"]`);
+    assert.deepEqual(drawn, Array.from(imagePixels(buffer)!.data), `the ${name} canvas`);
+    return drawn;
+  };
+  const image = await pixelsOf("image");
+  const target = await pixelsOf("target");
+  let difference = 0;
+  for (let i = 0; i < image.length; i++) {
+    if (i % 4 !== 3) difference += Math.abs(image[i] - target[i]) / 255;
+  }
+  const meanDifference = difference / ((image.length / 4) * 3);
+  assert.ok(meanDifference < 0.1, `mean colour difference ${meanDifference}`);
+
+  // The residual is signed: a heatmap of its red channel, red where the fit is too bright.
+  const residual = bufferNamed(result, "residual");
+  assert.equal(residual.buffer.image?.signed, true);
+  const heat = await pixelsOf("residual");
+  const brightest = residual.buffer.values.reduce<number>((best, v, i) => (i % 4 === 0 && (v as number) > (residual.buffer.values[best] as number) ? i : best), 0);
+  const [r, , b] = heat.slice(brightest, brightest + 3);
+  assert.ok(r > b, `the most positive residual is drawn red: ${heat.slice(brightest, brightest + 4)}`);
+
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: path.join(artifacts, "preview.png") });
   assert.deepEqual(pageErrors, []);
 });
 

@@ -218,5 +218,5 @@ test("the readout names the pixel under the mouse and its value", () => {
 });
 
 test("small images are enlarged by an integer factor", () => {
-  assert.deepEqual([displayScale(32, 32), displayScale(64, 16), displayScale(1000, 10), displayScale(0, 0)], [12, 6, 1, 384]);
+  assert.deepEqual([displayScale(32, 32), displayScale(64, 16), displayScale(1000, 10), displayScale(0, 0)], [8, 4, 1, 256]);
 });
