@@ -45,7 +45,9 @@ out = work / "out.wgsl"
 
 
 def run_once(cmd):
-    """Wall time (s) and peak RSS (MiB) of one process, or None when it fails."""
+    """Wall time (s), peak RSS (MiB) and CPU time (s, user + system) of one process, or None when
+    it fails. CPU time is reported beside wall time: it is far less disturbed by other load on
+    the machine."""
     start = time.perf_counter()
     proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     # wait4 gives this child's own rusage (getrusage(RUSAGE_CHILDREN) would mix all children).
@@ -54,7 +56,7 @@ def run_once(cmd):
     proc.returncode = os.waitstatus_to_exitcode(status)
     if proc.returncode != 0:
         return None
-    return elapsed, usage.ru_maxrss / 1024
+    return elapsed, usage.ru_maxrss / 1024, usage.ru_utime + usage.ru_stime
 
 
 def measure(cmd, runs):
@@ -67,6 +69,7 @@ def measure(cmd, runs):
     return {
         "median_s": statistics.median(s[0] for s in samples),
         "peak_rss_mib": max(s[1] for s in samples),
+        "median_cpu_s": statistics.median(s[2] for s in samples),
     }
 
 
@@ -144,11 +147,12 @@ def plot(big, fits, path):
 def main():
     total, small = small_files()
     big = large_files()
-    fits = {}
+    fits, cpu_fits = {}, {}
     for name in ("dslang", "slangc"):
-        pts = [(r["n"], r[name]["median_s"]) for r in big if r[name]]
-        if len(pts) >= 2:
-            fits[name] = fit([p[0] for p in pts], [p[1] for p in pts])
+        for key, into in (("median_s", fits), ("median_cpu_s", cpu_fits)):
+            pts = [(r["n"], r[name][key]) for r in big if r[name]]
+            if len(pts) >= 2:
+                into[name] = fit([p[0] for p in pts], [p[1] for p in pts])
     ratios = [r["slangc"]["median_s"] / r["dslang"]["median_s"] for r in small]
     summary = {
         "date": datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
@@ -159,6 +163,7 @@ def main():
         "small": small,
         "big": big,
         "fits": {k: {"a_s": a, "b_s_per_fn": b, "r2": r2} for k, (a, b, r2) in fits.items()},
+        "cpu_fits": {k: {"a_s": a, "b_s_per_fn": b, "r2": r2} for k, (a, b, r2) in cpu_fits.items()},
     }
     results = root / "bench/results"
     results.mkdir(exist_ok=True)
@@ -168,23 +173,27 @@ def main():
 
     med = lambda name: statistics.median(r[name]["median_s"] for r in small)  # noqa: E731
     print(f"Small files: {len(small)} of {total} files of tests/compute and tests/autodiff compiled by both, median of {RUNS} runs each.\n")
-    print("| | median per file | peak RSS (median over files) |\n| --- | --- | --- |")
+    cpu = lambda name: statistics.median(r[name]["median_cpu_s"] for r in small)  # noqa: E731
+    cpu_ratios = [r["slangc"]["median_cpu_s"] / max(r["dslang"]["median_cpu_s"], 1e-4) for r in small]
+    print("| | median wall time per file | median CPU time per file | peak RSS (median over files) |\n| --- | --- | --- | --- |")
     for name in ("dslang", "slangc"):
         rss = statistics.median(r[name]["peak_rss_mib"] for r in small)
-        print(f"| {name} | {med(name) * 1e3:.2f} ms | {rss:.0f} MiB |")
-    print(f"| speed-up per file | median {statistics.median(ratios):.1f}x, min {min(ratios):.1f}x, max {max(ratios):.1f}x | |\n")
+        print(f"| {name} | {med(name) * 1e3:.2f} ms | {cpu(name) * 1e3:.2f} ms | {rss:.0f} MiB |")
+    print(f"| speed-up per file | median {statistics.median(ratios):.1f}x, min {min(ratios):.1f}x, max {max(ratios):.1f}x "
+          f"| median {statistics.median(cpu_ratios):.1f}x | |\n")
     print(f"Generated files (bench/gen_b1.py N), median of {BIG_RUNS} runs:\n")
-    print("| N | lines | dslang | slangc | speed-up | dslang peak RSS | slangc peak RSS |\n| --- | --- | --- | --- | --- | --- | --- |")
+    print("| N | lines | dslang wall (CPU) | slangc wall (CPU) | speed-up wall (CPU) | dslang peak RSS | slangc peak RSS |\n| --- | --- | --- | --- | --- | --- | --- |")
     for r in big:
         d, s = r["dslang"], r["slangc"]
-        ds = f"{d['median_s'] * 1e3:.0f} ms" if d else "failed"
-        ss = f"{s['median_s']:.2f} s" if s else "failed"
-        sp = f"{s['median_s'] / d['median_s']:.1f}x" if d and s else "-"
+        ds = f"{d['median_s']:.2f} s ({d['median_cpu_s']:.2f} s)" if d else "failed"
+        ss = f"{s['median_s']:.2f} s ({s['median_cpu_s']:.2f} s)" if s else "failed"
+        sp = f"{s['median_s'] / d['median_s']:.1f}x ({s['median_cpu_s'] / d['median_cpu_s']:.1f}x)" if d and s else "-"
         dr = f"{d['peak_rss_mib']:.0f} MiB" if d else "-"
         sr = f"{s['peak_rss_mib']:.0f} MiB" if s else "-"
         print(f"| {r['n']} | {r['lines']} | {ds} | {ss} | {sp} | {dr} | {sr} |")
-    for name, (a, b, r2) in fits.items():
-        print(f"\n{name}: time = {a * 1e3:.1f} ms + {b * 1e3:.3f} ms x N, R^2 = {r2:.4f}", end="")
+    for label, table in (("wall", fits), ("CPU", cpu_fits)):
+        for name, (a, b, r2) in table.items():
+            print(f"\n{name} {label} time = {a * 1e3:.1f} ms + {b * 1e3:.3f} ms x N, R^2 = {r2:.4f}", end="")
     print()
 
 

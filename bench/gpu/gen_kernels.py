@@ -145,9 +145,9 @@ void atomicAddFloat(uint word, float value)
 {{
     if (value == 0.0)
         return;
+    // Until it lands: a bounded number of attempts drops updates under contention.
     uint old = grads[word].load();
-    [MaxIters(1024)]
-    for (int attempt = 0; attempt < 1024; attempt++)
+    while (true)
     {{
         uint seen = grads[word].compareExchange(old, asuint(asfloat(old) + value));
         if (seen == old)

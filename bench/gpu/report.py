@@ -76,7 +76,7 @@ def rows(table):
     return out
 
 
-def markdown(data, table_rows):
+def markdown(data, table_rows, ir_context=()):
     a = data["adapter"]
     lines = [
         f"Adapter: {a['name']} ({a['backend']}, {a['device_type']}, driver {a['driver']}); "
@@ -98,6 +98,9 @@ def markdown(data, table_rows):
             f"| {fmt(ratio(b['dslang'], p['dslang']), 1)}, {fmt(ratio(b['slangc'], p['slangc']), 1)} "
             f"| {ctx.get('dslang', '-')} / {ctx.get('slangc', '-')} | {agree_text} |"
         )
+    if ir_context:
+        lines.append("\ndslang's own context report (`dslang compile --target ir`, lines `// context:`):\n")
+        lines += [f"    {line}" for line in ir_context]
     failures = [r for r in data["results"] if not r.get("ok")]
     for r in failures:
         lines.append(f"\nFAILED {r['name']} ({r['compiler']}): {r.get('error', '')[:300]}")
@@ -109,6 +112,7 @@ def plot(table_rows, path, adapter):
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+    import matplotlib.ticker
 
     labels, values, colors = [], [], []
     palette = {"primal": "tab:gray", "fwd": "tab:blue", "bwd": "tab:orange"}
@@ -126,6 +130,12 @@ def plot(table_rows, path, adapter):
     ax.barh(range(len(values)), values, color=colors)
     ax.axvline(1.0, color="black", lw=1)
     ax.set_xscale("log")
+    ticks = [t for t in (0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10, 20) if min(values) / 2 <= t <= max(values) * 2]
+    ax.set_xticks(ticks, [f"{t:g}" for t in ticks])
+    ax.xaxis.set_minor_formatter(matplotlib.ticker.NullFormatter())
+    from matplotlib.patches import Patch
+
+    ax.legend(handles=[Patch(color=c, label=m) for m, c in palette.items()], loc="lower right", fontsize=8)
     ax.set_yticks(range(len(labels)), labels, fontsize=7)
     ax.invert_yaxis()
     ax.set_xlabel("dslang time / slangc time (log scale; < 1: dslang faster)")
@@ -143,7 +153,10 @@ def main():
         sys.exit(__doc__)
     data, table = load(args[0])
     table_rows = rows(table)
-    print(markdown(data, table_rows))
+    # device.sh leaves dslang's IR context lines beside the results.
+    context_file = Path(args[0]).with_name("dslang-ir-context.txt")
+    ir_context = context_file.read_text().splitlines() if context_file.exists() else []
+    print(markdown(data, table_rows, ir_context))
     if "--no-plot" not in args:
         path = Path(args[args.index("--plot") + 1]) if "--plot" in args else root / "bench/b3_kernels.png"
         plot(table_rows, path, data["adapter"]["name"])

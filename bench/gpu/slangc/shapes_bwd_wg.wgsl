@@ -675,24 +675,14 @@ fn atomicAddFloat_0( word_0 : u32,  value_0 : f32)
     }
     var _S139 : u32 = atomicLoad(&(grads_0[word_0]));
     var old_0 : u32 = _S139;
-    var attempt_0 : i32 = i32(0);
     for(;;)
     {
-        if(attempt_0 < i32(1024))
-        {
-        }
-        else
-        {
-            break;
-        }
         var seen_0 : u32 = atomicCompareExchangeWeak(&(grads_0[word_0]), old_0, (bitcast<u32>(((bitcast<f32>((old_0))) + value_0)))).old_value;
         if(seen_0 == old_0)
         {
             break;
         }
-        var _S140 : i32 = attempt_0 + i32(1);
         old_0 = seen_0;
-        attempt_0 = _S140;
     }
     return;
 }
@@ -701,19 +691,19 @@ fn atomicAddFloat_0( word_0 : u32,  value_0 : f32)
 @workgroup_size(256, 1, 1)
 fn computeMain(@builtin(global_invocation_id) tid_0 : vec3<u32>, @builtin(local_invocation_id) gtid_0 : vec3<u32>)
 {
-    var _S141 : u32;
+    var _S140 : u32;
     var i_0 : u32 = tid_0.x;
     var width_0 : u32 = params_0[i32(0)];
     var circles_0 : u32 = params_0[i32(1)];
-    var _S142 : u32 = params_0[i32(2)];
-    var _S143 : u32 = gtid_0.x;
-    var _S144 : u32 = i_0 % width_0;
-    var _S145 : f32 = f32(_S144);
-    var _S146 : u32 = i_0 / width_0;
-    var _S147 : vec2<f32> = vec2<f32>(_S145, f32(_S146)) + vec2<f32>(0.5f);
-    const _S148 : vec3<f32> = vec3<f32>(0.0f, 0.0f, 0.0f);
+    var _S141 : u32 = params_0[i32(2)];
+    var _S142 : u32 = gtid_0.x;
+    var _S143 : u32 = i_0 % width_0;
+    var _S144 : f32 = f32(_S143);
+    var _S145 : u32 = i_0 / width_0;
+    var _S146 : vec2<f32> = vec2<f32>(_S144, f32(_S145)) + vec2<f32>(0.5f);
+    const _S147 : vec3<f32> = vec3<f32>(0.0f, 0.0f, 0.0f);
     var s_2 : u32 = u32(0);
-    var color_2 : vec3<f32> = _S148;
+    var color_2 : vec3<f32> = _S147;
     for(;;)
     {
         if(s_2 < circles_0)
@@ -723,31 +713,31 @@ fn computeMain(@builtin(global_invocation_id) tid_0 : vec3<u32>, @builtin(local_
         {
             break;
         }
-        var color_3 : vec3<f32> = color_2 + blend_1(loadCircle_0(s_2), _S147);
+        var color_3 : vec3<f32> = color_2 + blend_1(loadCircle_0(s_2), _S146);
         s_2 = s_2 + u32(1);
         color_2 = color_3;
     }
     s_2 = circles_0;
     for(;;)
     {
-        var _S149 : u32 = circles_0 + _S142;
-        _S141 = _S149;
-        if(s_2 < _S149)
+        var _S148 : u32 = circles_0 + _S141;
+        _S140 = _S148;
+        if(s_2 < _S148)
         {
         }
         else
         {
             break;
         }
-        var color_4 : vec3<f32> = color_2 + blend_0(loadRect_0(s_2), _S147);
+        var color_4 : vec3<f32> = color_2 + blend_0(loadRect_0(s_2), _S146);
         s_2 = s_2 + u32(1);
         color_2 = color_4;
     }
-    var _S150 : vec3<f32> = vec3<f32>(2.0f) * (color_2 - targetImage_0[i_0].xyz);
+    var _S149 : vec3<f32> = vec3<f32>(2.0f) * (color_2 - targetImage_0[i_0].xyz);
     s_2 = u32(0);
     for(;;)
     {
-        if(s_2 < _S141)
+        if(s_2 < _S140)
         {
         }
         else
@@ -765,11 +755,11 @@ fn computeMain(@builtin(global_invocation_id) tid_0 : vec3<u32>, @builtin(local_
         g_1[i32(7)] = 0.0f;
         if(s_2 < circles_0)
         {
-            var _S151 : Circle_0 = Circle_x24_syn_dzero_0();
+            var _S150 : Circle_0 = Circle_x24_syn_dzero_0();
             var c_1 : DiffPair_Circle_0;
             c_1.primal_0 = loadCircle_0(s_2);
-            c_1.differential_0 = _S151;
-            _S130(&(c_1), _S147, _S150);
+            c_1.differential_0 = _S150;
+            _S130(&(c_1), _S146, _S149);
             g_1[i32(0)] = c_1.differential_0.center_1.x;
             g_1[i32(1)] = c_1.differential_0.center_1.y;
             g_1[i32(2)] = c_1.differential_0.radius_0;
@@ -779,11 +769,11 @@ fn computeMain(@builtin(global_invocation_id) tid_0 : vec3<u32>, @builtin(local_
         }
         else
         {
-            var _S152 : Rect_0 = Rect_x24_syn_dzero_0();
+            var _S151 : Rect_0 = Rect_x24_syn_dzero_0();
             var r_1 : DiffPair_Rect_0;
             r_1.primal_0 = loadRect_0(s_2);
-            r_1.differential_0 = _S152;
-            _S87(&(r_1), _S147, _S150);
+            r_1.differential_0 = _S151;
+            _S87(&(r_1), _S146, _S149);
             g_1[i32(0)] = r_1.differential_0.center_0.x;
             g_1[i32(1)] = r_1.differential_0.center_0.y;
             g_1[i32(2)] = r_1.differential_0.halfSize_0.x;
@@ -792,8 +782,8 @@ fn computeMain(@builtin(global_invocation_id) tid_0 : vec3<u32>, @builtin(local_
             g_1[i32(5)] = r_1.differential_0.color_0.y;
             g_1[i32(6)] = r_1.differential_0.color_0.z;
         }
-        workgroupSum_0(_S143, g_1);
-        if(_S143 == u32(0))
+        workgroupSum_0(_S142, g_1);
+        if(_S142 == u32(0))
         {
             var k_1 : u32 = u32(0);
             for(;;)
