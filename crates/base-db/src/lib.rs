@@ -3,7 +3,9 @@
 //! Files are given as data (text plus a virtual, slash-separated path used for messages and for
 //! `import`/`#include` resolution); this crate does no IO. Everything derived lives in `hir`.
 
-use std::sync::Arc;
+use std::any::Any;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
 
 /// Where a file comes from: user code, or the core module shipped in `stdlib/`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -51,6 +53,55 @@ pub struct Workspace {
 pub trait Db: salsa::Database {
     /// The workspace input of this database.
     fn workspace(&self) -> Workspace;
+
+    /// Scratch space where a derived query may keep an earlier result of its own to compute the
+    /// next one faster (hir keeps each file's last parse here to reparse only the edited block).
+    /// Whatever is kept must never change a query's result, only its speed. `None`: no reuse.
+    fn reuse_cache(&self) -> Option<&ReuseCache> {
+        None
+    }
+}
+
+type ReuseSlots = HashMap<(&'static str, SourceFile), Arc<dyn Any + Send + Sync>>;
+
+/// Per-file slots of values kept between revisions, keyed by the query's name (see
+/// [`Db::reuse_cache`]). Shared by every clone of a database, so snapshots reuse each other's work.
+#[derive(Default)]
+pub struct ReuseCache {
+    slots: Mutex<ReuseSlots>,
+}
+
+impl ReuseCache {
+    /// The value `query` last kept for `file`, if it has this type.
+    pub fn get<T: Any + Send + Sync>(
+        &self,
+        query: &'static str,
+        file: SourceFile,
+    ) -> Option<Arc<T>> {
+        let slots = self.slots.lock().ok()?;
+        slots.get(&(query, file))?.clone().downcast::<T>().ok()
+    }
+
+    /// Keeps `value` for the next computation of `query` on `file` (one value per slot).
+    pub fn put<T: Any + Send + Sync>(&self, query: &'static str, file: SourceFile, value: Arc<T>) {
+        if let Ok(mut slots) = self.slots.lock() {
+            slots.insert((query, file), value);
+        }
+    }
+
+    /// Drops what was kept for `file` (when it leaves the workspace).
+    pub fn forget(&self, file: SourceFile) {
+        if let Ok(mut slots) = self.slots.lock() {
+            slots.retain(|(_, f), _| *f != file);
+        }
+    }
+}
+
+impl std::fmt::Debug for ReuseCache {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let count = self.slots.lock().map_or(0, |s| s.len());
+        write!(f, "ReuseCache({count} slots)")
+    }
 }
 
 /// Directory part of a virtual path (`a/b/c.slang` -> `a/b`, `c.slang` -> ``).

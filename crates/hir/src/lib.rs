@@ -52,7 +52,7 @@ pub use infer::{ExprRes, FnSig, InferenceResult, ParamSig, derivative_sig, fn_si
 pub use lower::{fn_body, fn_data, item_tree, parse, preprocessed, type_decl_data};
 pub use ty::{GenericArg, Len, ScalarKind, Ty};
 
-use salsa::Setter;
+use salsa::{Durability, Setter};
 
 /// A byte range (`start..end`) in some text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
@@ -116,6 +116,8 @@ pub fn is_stdlib_module(module: &str) -> bool {
 pub struct RootDatabase {
     storage: salsa::Storage<Self>,
     workspace: Option<Workspace>,
+    /// Earlier results that queries reuse to go faster (the last parse of each file).
+    reuse: Arc<base_db::ReuseCache>,
 }
 
 #[salsa::db]
@@ -126,6 +128,10 @@ impl base_db::Db for RootDatabase {
     fn workspace(&self) -> Workspace {
         self.workspace
             .expect("RootDatabase constructors always create the workspace input")
+    }
+
+    fn reuse_cache(&self) -> Option<&base_db::ReuseCache> {
+        Some(&self.reuse)
     }
 }
 
@@ -147,15 +153,21 @@ impl RootDatabase {
         let mut db = RootDatabase {
             storage: salsa::Storage::new(callback),
             workspace: None,
+            reuse: Arc::default(),
         };
         let stdlib: Vec<SourceFile> = STDLIB
             .iter()
             .map(|(path, text)| {
-                SourceFile::new(&db, Arc::from(*text), Arc::from(*path), FileKind::Stdlib)
+                // The stdlib never changes: salsa then skips re-validating what depends on it alone.
+                SourceFile::builder(Arc::from(*text), Arc::from(*path), FileKind::Stdlib)
+                    .durability(Durability::HIGH)
+                    .new(&db)
             })
             .collect();
-        let workspace =
-            Workspace::new(&db, Arc::from([]), stdlib.into(), CompileOptions::default());
+        // The file list and options change far less often than file texts.
+        let workspace = Workspace::builder(Arc::from([]), stdlib.into(), CompileOptions::default())
+            .durability(Durability::MEDIUM)
+            .new(&db);
         db.workspace = Some(workspace);
         db
     }
@@ -172,20 +184,29 @@ impl RootDatabase {
         let workspace = self.workspace();
         let mut files = workspace.files(self).to_vec();
         files.push(file);
-        workspace.set_files(self).to(files.into());
+        workspace
+            .set_files(self)
+            .with_durability(Durability::MEDIUM)
+            .to(files.into());
         file
     }
 
     /// Removes a file from the workspace (its handle stays valid but is no longer visible).
     pub fn remove_file(&mut self, path: &str) {
         let workspace = self.workspace();
+        if let Some(file) = self.file(path) {
+            self.reuse.forget(file);
+        }
         let files: Vec<SourceFile> = workspace
             .files(self)
             .iter()
             .copied()
             .filter(|f| &**f.path(self) != path)
             .collect();
-        workspace.set_files(self).to(files.into());
+        workspace
+            .set_files(self)
+            .with_durability(Durability::MEDIUM)
+            .to(files.into());
     }
 
     pub fn file(&self, path: &str) -> Option<SourceFile> {
@@ -200,7 +221,10 @@ impl RootDatabase {
     pub fn set_options(&mut self, options: CompileOptions) {
         let workspace = self.workspace();
         if *workspace.options(self) != options {
-            workspace.set_options(self).to(options);
+            workspace
+                .set_options(self)
+                .with_durability(Durability::MEDIUM)
+                .to(options);
         }
     }
 }
@@ -459,7 +483,7 @@ pub fn diagnostics(db: &dyn Db, file: SourceFile) -> Vec<Diagnostic> {
 pub fn item_ranges(db: &dyn Db, def: ItemDef) -> (SourceFile, TextRange, TextRange) {
     let loc = lower::item_def_loc(db, def);
     let len = lower::item_syntax(db, lower::ItemKey::new(db, loc.clone()))
-        .map_or(0, |g| u32::from(g.text_len()));
+        .map_or(0, |g| u32::from(g.0.text_len()));
     let (file, full) = absolute_range(db, def, TextRange::new(0, len));
     let (_, name) = absolute_range(db, def, lower::item_def_name_range(db, def));
     (file, full, name)
@@ -480,7 +504,7 @@ fn owner_at(db: &dyn Db, file: SourceFile, offset: u32) -> Option<(ItemDef, u32)
             let loc = lower::item_def_loc(db, d);
             let start = lower::item_offset(db, &loc);
             let len = lower::item_syntax(db, lower::ItemKey::new(db, loc))
-                .map(|g| u32::from(g.text_len()))?;
+                .map(|g| u32::from(g.0.text_len()))?;
             (start <= offset && offset <= start + len).then_some((d, start, len))
         })
         .min_by_key(|(_, _, len)| *len)

@@ -40,16 +40,43 @@ pub fn preprocessed(db: &dyn Db, file: SourceFile) -> Arc<Preprocessed> {
 }
 
 /// The parse of the preprocessed text.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone)]
 pub struct ParsedFile {
     pub green: GreenNode,
     pub errors: Arc<[syntax::SyntaxError]>,
 }
 
+/// Compares shared subtrees by pointer, so an unchanged parse is recognised without walking it.
+impl PartialEq for ParsedFile {
+    fn eq(&self, other: &Self) -> bool {
+        self.errors == other.errors && syntax::green_eq(&self.green, &other.green)
+    }
+}
+
+impl Eq for ParsedFile {}
+
+/// What `parse` keeps for the next revision (see `base_db::ReuseCache`): the text it parsed and
+/// the result, so that an edit inside one block reparses only that block.
+struct LastParse {
+    text: Arc<str>,
+    parse: syntax::Parse,
+}
+
 #[salsa::tracked(returns(clone))]
 pub fn parse(db: &dyn Db, file: SourceFile) -> ParsedFile {
     let pp = preprocessed(db, file);
-    let parse = syntax::parse(&pp.text);
+    let cache = db.reuse_cache();
+    let parse = match cache.and_then(|c| c.get::<LastParse>("parse", file)) {
+        Some(last) => syntax::reparse(&last.text, &last.parse, &pp.text),
+        None => syntax::parse(&pp.text),
+    };
+    if let Some(cache) = cache {
+        let last = LastParse {
+            text: pp.text.clone(),
+            parse: parse.clone(),
+        };
+        cache.put("parse", file, Arc::new(last));
+    }
     ParsedFile {
         green: parse.green().clone(),
         errors: parse.errors().into(),
@@ -275,8 +302,21 @@ pub fn file_imports(db: &dyn Db, file: SourceFile) -> Arc<[ImportInfo]> {
 /// Where each item's syntax is: absolute range (preprocessed text) and the green node.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct ItemSources {
-    map: FxHashMap<Arc<[PathSeg]>, (TextRange, GreenNode)>,
+    map: FxHashMap<Arc<[PathSeg]>, (TextRange, ItemGreen)>,
 }
+
+/// An item's green node, compared with `syntax::green_eq` (shared subtrees by pointer: after an
+/// incremental reparse every untouched item compares equal at once).
+#[derive(Debug, Clone)]
+pub struct ItemGreen(pub GreenNode);
+
+impl PartialEq for ItemGreen {
+    fn eq(&self, other: &Self) -> bool {
+        syntax::green_eq(&self.0, &other.0)
+    }
+}
+
+impl Eq for ItemGreen {}
 
 fn collect_sources(
     container: &SyntaxNode,
@@ -308,8 +348,13 @@ fn collect_sources(
                 out,
             );
         }
-        out.map
-            .insert(path, (range_of(&child.node), child.node.green().to_owned()));
+        out.map.insert(
+            path,
+            (
+                range_of(&child.node),
+                ItemGreen(child.node.green().to_owned()),
+            ),
+        );
     }
 }
 
@@ -331,7 +376,7 @@ pub struct ItemKey {
 /// The item's own green node: equal across edits that do not touch the item, so everything
 /// computed from it is reused.
 #[salsa::tracked(returns(clone))]
-pub fn item_syntax(db: &dyn Db, key: ItemKey) -> Option<GreenNode> {
+pub fn item_syntax(db: &dyn Db, key: ItemKey) -> Option<ItemGreen> {
     let loc = key.loc(db);
     item_sources(db, loc.file)
         .map
@@ -348,7 +393,7 @@ pub fn item_offset(db: &dyn Db, loc: &ItemLoc) -> u32 {
 }
 
 fn item_node(db: &dyn Db, loc: &ItemLoc) -> Option<SyntaxNode> {
-    item_syntax(db, ItemKey::new(db, loc.clone())).map(SyntaxNode::new_root)
+    item_syntax(db, ItemKey::new(db, loc.clone())).map(|g| SyntaxNode::new_root(g.0))
 }
 
 pub fn item_def_loc(db: &dyn Db, def: ItemDef) -> ItemLoc {

@@ -9,6 +9,7 @@ pub mod ast;
 mod build;
 mod lexer;
 mod parser;
+mod reparse;
 mod syntax_kind;
 pub mod testgen;
 
@@ -17,6 +18,7 @@ mod tests;
 
 use std::sync::Arc;
 
+pub use reparse::{green_eq, reparse};
 pub use rowan::{TextRange, TextSize};
 pub use syntax_kind::SyntaxKind;
 
@@ -99,7 +101,7 @@ impl Parse {
 /// Parses a whole source file.
 pub fn parse(text: &str) -> Parse {
     let lexed = lexer::lex(text);
-    let (input, solid) = parser_input(&lexed);
+    let (input, solid) = parser_input(&lexed, true);
     let output = parser::parse(&input);
     let mut cache = rowan::NodeCache::default();
     let green = build::TreeSink::new(&lexed, &solid, &mut cache).build(output.events);
@@ -153,7 +155,9 @@ fn is_skipped(kind: SyntaxKind) -> bool {
     )
 }
 
-fn parser_input(lexed: &lexer::Lexed<'_>) -> (parser::Input, Vec<u32>) {
+/// `starts_line`: whether offset 0 of the lexed text is at the start of a line (true for whole
+/// files; for a reparsed block it depends on the text before it).
+fn parser_input(lexed: &lexer::Lexed<'_>, starts_line: bool) -> (parser::Input, Vec<u32>) {
     let mut input = parser::Input::with_capacity(lexed.len() / 2 + 1);
     let mut solid: Vec<u32> = Vec::with_capacity(lexed.len() / 2 + 1);
     let bytes = lexed.text.as_bytes();
@@ -179,7 +183,7 @@ fn parser_input(lexed: &lexer::Lexed<'_>) -> (parser::Input, Vec<u32>) {
         }
         let start = lexed.start(i) as usize;
         let mut flags = 0;
-        if start == 0 || bytes[start - 1] == b'\n' {
+        if start == 0 && starts_line || start > 0 && bytes[start - 1] == b'\n' {
             flags |= parser::COL0;
         }
         let mut contextual = SyntaxKind::TOMBSTONE;

@@ -93,6 +93,19 @@ fn editing_a_body_reruns_only_that_function() {
 }
 
 #[test]
+fn adding_a_statement_reruns_only_that_body() {
+    // `computeMain` calls `g`: neither `g`'s signature nor its body's queries run again.
+    check_edit(
+        &BEFORE.replace("float a = g(1.0);", "float a = g(1.0); float b = a * a;"),
+        expect![[r#"
+            f: item_syntax
+            g: item_syntax
+            computeMain: diff_diagnostics, fn_body, fn_data, fn_diagnostics, infer, item_syntax
+        "#]],
+    );
+}
+
+#[test]
 fn editing_a_signature_reruns_its_dependants() {
     // `computeMain` calls `g`; `f` does not.
     check_edit(

@@ -1352,6 +1352,11 @@ fn generic_arg_list(p: &mut Parser<'_>) {
 // ---------------------------------------------------------------------------------------------
 // Statements
 
+/// Entry point for reparsing one block on its own.
+pub(super) fn block_entry(p: &mut Parser<'_>) {
+    block(p);
+}
+
 fn block(p: &mut Parser<'_>) {
     let m = p.start();
     block_inner(p);

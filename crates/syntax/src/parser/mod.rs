@@ -88,6 +88,27 @@ pub(crate) fn parse(input: &Input) -> Output {
     }
 }
 
+/// Parses a lone `{ ... }` block (used by incremental reparsing). `consumed_all` is false when the
+/// block ended before the last token (the caller then falls back to a full parse).
+pub(crate) fn parse_block(input: &Input) -> (Output, bool) {
+    let mut p = Parser {
+        inp: input,
+        pos: 0,
+        events: Vec::with_capacity(input.len() * 2 + 2),
+        errors: Vec::new(),
+        depth: 0,
+    };
+    grammar::block_entry(&mut p);
+    let consumed_all = p.pos == input.len();
+    (
+        Output {
+            events: p.events,
+            errors: p.errors,
+        },
+        consumed_all,
+    )
+}
+
 /// Maximum nesting of expressions/statements/types/items before flat recovery kicks in.
 /// Left-nested chains (`a + b + c`, `a.b.c`, `T[1][2]`) count one level per link, because
 /// they nest in the tree just as much and tree consumers recurse over them.

@@ -7,6 +7,7 @@ mod exprs;
 mod items;
 mod lexer;
 mod preprocessor;
+mod reparse;
 mod robust;
 mod stmts;
 mod types;
