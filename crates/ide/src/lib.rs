@@ -7,6 +7,7 @@
 //! Every query on [`Analysis`] returns [`Cancellable`]: when the host applies an edit while a query
 //! runs on a snapshot, salsa unwinds the query with `Cancelled`, which arrives here as `Err`.
 
+mod assists;
 mod completion;
 mod diagnostics;
 mod folding;
@@ -14,6 +15,7 @@ mod formatting;
 mod hover;
 mod inlay_hints;
 mod navigation;
+mod rename;
 mod semantic_tokens;
 mod signature_help;
 mod symbols;
@@ -25,6 +27,7 @@ mod tests;
 use std::panic::AssertUnwindSafe;
 use std::sync::Arc;
 
+pub use assists::{Assist, AssistKind, FileEdit};
 pub use completion::{CompletionItem, CompletionKind};
 pub use diagnostics::{Diagnostic, RelatedInfo, Severity};
 pub use folding::{Fold, FoldKind};
@@ -188,6 +191,39 @@ impl Analysis {
 
     pub fn folding_ranges(&self, path: &str) -> Cancellable<Vec<Fold>> {
         self.with_file(path, folding::folding_ranges)
+    }
+
+    /// Code actions for a selection (or a cursor: an empty range): quick fixes for the
+    /// diagnostics it touches, and generators.
+    pub fn assists(&self, path: &str, range: TextRange) -> Cancellable<Vec<Assist>> {
+        self.with_file(path, |db, file| assists::assists(db, file, range))
+    }
+
+    /// The name a rename at `offset` would change; `Err` says why there is none.
+    pub fn prepare_rename(
+        &self,
+        path: &str,
+        offset: u32,
+    ) -> Cancellable<Result<TextRange, String>> {
+        let db = &self.db;
+        salsa::Cancelled::catch(AssertUnwindSafe(|| match util::any_file(db, path) {
+            Some(file) => rename::prepare_rename(db, file, offset),
+            None => Err("unknown file".to_string()),
+        }))
+    }
+
+    /// Edits that rename the symbol at `offset` everywhere it is used.
+    pub fn rename(
+        &self,
+        path: &str,
+        offset: u32,
+        new_name: &str,
+    ) -> Cancellable<Result<Vec<FileEdit>, String>> {
+        let db = &self.db;
+        salsa::Cancelled::catch(AssertUnwindSafe(|| match util::any_file(db, path) {
+            Some(file) => rename::rename(db, file, offset, new_name),
+            None => Err("unknown file".to_string()),
+        }))
     }
 
     /// Edits that format the whole file (whitespace only).

@@ -192,3 +192,13 @@ pub fn utf16_offsets(label: &str, (start, end): (u32, u32)) -> [u32; 2] {
     };
     [cu(start), cu(end)]
 }
+
+pub fn text_edits(index: &LineIndex, edits: Vec<ide::TextEdit>) -> Vec<lsp::TextEdit> {
+    edits
+        .into_iter()
+        .map(|e| lsp::TextEdit {
+            range: index.range(e.range),
+            new_text: e.insert,
+        })
+        .collect()
+}

@@ -791,6 +791,31 @@ fn merge_compile_diagnostics(
     }
 }
 
+/// Edits of several files as a workspace edit (`None` when a file has no URI).
+fn workspace_edit(
+    analysis: &Analysis,
+    locator: &Locator,
+    edits: Vec<ide::FileEdit>,
+) -> Cancellable<Option<WorkspaceEdit>> {
+    let mut changes: HashMap<Url, Vec<TextEdit>> = HashMap::new();
+    for file_edit in edits {
+        let (Some(uri), Some(index)) = (
+            locator.uri(&file_edit.path),
+            locator.index(analysis, &file_edit.path)?,
+        ) else {
+            return Ok(None);
+        };
+        changes
+            .entry(uri)
+            .or_default()
+            .extend(convert::text_edits(&index, file_edit.edits));
+    }
+    Ok(Some(WorkspaceEdit {
+        changes: Some(changes),
+        ..Default::default()
+    }))
+}
+
 fn to_lsp_diagnostic(
     analysis: &Analysis,
     locator: &Locator,
@@ -889,6 +914,21 @@ impl LanguageServer for Backend {
                     ),
                 ),
                 folding_range_provider: Some(FoldingRangeProviderCapability::Simple(true)),
+                document_formatting_provider: Some(OneOf::Left(true)),
+                document_range_formatting_provider: Some(OneOf::Left(true)),
+                code_action_provider: Some(CodeActionProviderCapability::Options(
+                    CodeActionOptions {
+                        code_action_kinds: Some(vec![
+                            CodeActionKind::QUICKFIX,
+                            CodeActionKind::new("refactor.generate"),
+                        ]),
+                        ..Default::default()
+                    },
+                )),
+                rename_provider: Some(OneOf::Right(RenameOptions {
+                    prepare_provider: Some(true),
+                    work_done_progress_options: Default::default(),
+                })),
                 inlay_hint_provider: Some(OneOf::Left(true)),
                 ..Default::default()
             },
@@ -1271,5 +1311,107 @@ impl LanguageServer for Backend {
             ))
         })
         .await
+    }
+    async fn formatting(&self, params: DocumentFormattingParams) -> Result<Option<Vec<TextEdit>>> {
+        self.query(&params.text_document.uri, move |ctx| {
+            let edits = ctx.analysis.format(&ctx.path)?;
+            Ok(Some(convert::text_edits(&ctx.index, edits)))
+        })
+        .await
+    }
+
+    async fn range_formatting(
+        &self,
+        params: DocumentRangeFormattingParams,
+    ) -> Result<Option<Vec<TextEdit>>> {
+        let range = params.range;
+        self.query(&params.text_document.uri, move |ctx| {
+            let edits = ctx
+                .analysis
+                .format_range(&ctx.path, ctx.index.text_range(range))?;
+            Ok(Some(convert::text_edits(&ctx.index, edits)))
+        })
+        .await
+    }
+
+    async fn code_action(&self, params: CodeActionParams) -> Result<Option<CodeActionResponse>> {
+        let range = params.range;
+        let diagnostics = params.context.diagnostics;
+        let only = params.context.only;
+        self.query(&params.text_document.uri, move |ctx| {
+            let assists = ctx
+                .analysis
+                .assists(&ctx.path, ctx.index.text_range(range))?;
+            let mut out = Vec::new();
+            for a in assists {
+                let kind = match a.kind {
+                    ide::AssistKind::QuickFix => CodeActionKind::QUICKFIX,
+                    ide::AssistKind::Generate => CodeActionKind::new("refactor.generate"),
+                };
+                if let Some(only) = &only
+                    && !only.iter().any(|k| kind.as_str().starts_with(k.as_str()))
+                {
+                    continue;
+                }
+                let Some(edit) = workspace_edit(&ctx.analysis, &ctx.locator, a.edits)? else {
+                    continue;
+                };
+                let fixed: Vec<Diagnostic> = diagnostics
+                    .iter()
+                    .filter(|d| {
+                        a.fixes.is_some_and(|code| {
+                            d.code == Some(NumberOrString::String(code.to_string()))
+                        })
+                    })
+                    .cloned()
+                    .collect();
+                out.push(CodeActionOrCommand::CodeAction(CodeAction {
+                    title: a.label,
+                    kind: Some(kind),
+                    diagnostics: (!fixed.is_empty()).then_some(fixed),
+                    edit: Some(edit),
+                    is_preferred: Some(a.id == "insert_no_diff" || a.id == "add_max_iters"),
+                    ..Default::default()
+                }));
+            }
+            Ok(Some(out))
+        })
+        .await
+    }
+
+    async fn prepare_rename(
+        &self,
+        params: TextDocumentPositionParams,
+    ) -> Result<Option<PrepareRenameResponse>> {
+        let position = params.position;
+        let answer = self
+            .query(&params.text_document.uri, move |ctx| {
+                let offset = ctx.index.offset(position);
+                Ok(ctx
+                    .analysis
+                    .prepare_rename(&ctx.path, offset)?
+                    .map(|range| ctx.index.range(range)))
+            })
+            .await?;
+        match answer {
+            Ok(range) => Ok(Some(PrepareRenameResponse::Range(range))),
+            // The client shows the message: why this name cannot be renamed.
+            Err(message) => Err(Error::invalid_params(message)),
+        }
+    }
+
+    async fn rename(&self, params: RenameParams) -> Result<Option<WorkspaceEdit>> {
+        let pos = params.text_document_position;
+        let new_name = params.new_name;
+        let answer = self
+            .query(&pos.text_document.uri, move |ctx| {
+                let offset = ctx.index.offset(pos.position);
+                match ctx.analysis.rename(&ctx.path, offset, &new_name)? {
+                    Ok(edits) => Ok(Ok(workspace_edit(&ctx.analysis, &ctx.locator, edits)?)),
+                    Err(message) => Ok(Err(message)),
+                }
+            })
+            .await?;
+        answer.map_err(Error::invalid_params)
     }
 }

@@ -240,3 +240,501 @@ fn format_is_idempotent_and_whitespace_only_on_corpus() {
     // The corpus is written by hand: some files do get reformatted.
     assert!(changed > 0);
 }
+
+// ---------------------------------------------------------------------------------------------
+// Code actions
+
+/// Every assist at the cursor (`$0`; `$0..$1`-free: the range is the cursor), each with the
+/// files it edits shown after the edit.
+fn check_assists(src: &str, expect: Expect) {
+    let f = fixture(src);
+    let analysis = f.host.analysis();
+    let at = crate::TextRange::new(f.offset, f.offset);
+    let mut out = String::new();
+    for a in analysis.assists(&f.path, at).unwrap() {
+        out.push_str(&format!(
+            "{} {:?} fixes={} : {}\n",
+            a.id,
+            a.kind,
+            a.fixes.unwrap_or("-"),
+            a.label
+        ));
+        for fe in &a.edits {
+            let text = analysis.file_text(&fe.path).unwrap().unwrap_or_default();
+            out.push_str(&format!(
+                "--- {}\n{}",
+                fe.path,
+                apply_edits(&text, &fe.edits)
+            ));
+        }
+    }
+    if out.is_empty() {
+        out.push_str("no assists\n");
+    }
+    expect.assert_eq(&out);
+}
+
+/// The assists with this id only.
+fn check_assist(id: &str, src: &str, expect: Expect) {
+    let f = fixture(src);
+    let analysis = f.host.analysis();
+    let at = crate::TextRange::new(f.offset, f.offset);
+    let mut out = String::new();
+    for a in analysis.assists(&f.path, at).unwrap() {
+        if a.id != id {
+            continue;
+        }
+        for fe in &a.edits {
+            let text = analysis.file_text(&fe.path).unwrap().unwrap_or_default();
+            out.push_str(&apply_edits(&text, &fe.edits));
+        }
+    }
+    expect.assert_eq(&out);
+}
+
+#[test]
+fn assist_no_diff_and_differentiable_on_flagged_call() {
+    check_assists(
+        r#"
+float helper(float x) { return x * 2.0; }
+[Differentiable]
+float f(float x) { return hel$0per(x); }
+"#,
+        expect![[r#"
+            insert_no_diff QuickFix fixes=E3101 : Insert `no_diff` before the call (its derivative is dropped)
+            --- /ws/main.slang
+
+            float helper(float x) { return x * 2.0; }
+            [Differentiable]
+            float f(float x) { return no_diff helper(x); }
+            add_differentiable QuickFix fixes=E3101 : Mark `helper` [Differentiable]
+            --- /ws/main.slang
+
+            [Differentiable]
+            float helper(float x) { return x * 2.0; }
+            [Differentiable]
+            float f(float x) { return helper(x); }
+        "#]],
+    );
+}
+
+#[test]
+fn assist_no_diff_on_method_call() {
+    check_assist(
+        "insert_no_diff",
+        r#"
+struct S { float k; float scale(float x) { return x * k; } }
+[Differentiable]
+float f(S s, float x) { return s.sc$0ale(x); }
+"#,
+        expect![[r#"
+
+            struct S { float k; float scale(float x) { return x * k; } }
+            [Differentiable]
+            float f(S s, float x) { return no_diff s.scale(x); }
+        "#]],
+    );
+}
+
+#[test]
+fn assist_differentiable_on_callee_in_other_file() {
+    check_assist(
+        "add_differentiable",
+        r#"
+//- /ws/main.slang
+import util;
+[Differentiable]
+float f(float x) { return twi$0ce(x); }
+//- /ws/util.slang
+    float twice(float x) { return x + x; }
+"#,
+        expect![[r#"
+                [Differentiable]
+                float twice(float x) { return x + x; }
+        "#]],
+    );
+}
+
+#[test]
+fn assist_no_stdlib_edit_for_non_differentiable_stdlib_call() {
+    check_assists(
+        r#"
+[Differentiable]
+float f(float x) { return float(asu$0int(x)); }
+"#,
+        expect![[r#"
+            insert_no_diff QuickFix fixes=E3101 : Insert `no_diff` before the call (its derivative is dropped)
+            --- /ws/main.slang
+
+            [Differentiable]
+            float f(float x) { return float(no_diff asuint(x)); }
+        "#]],
+    );
+}
+
+#[test]
+fn assist_differentiable_for_fwd_diff_operand() {
+    check_assist(
+        "add_differentiable",
+        r#"
+float g(float x) { return x * x; }
+void main() { let d = fwd$0_diff(g)(diffPair(1.0, 1.0)); }
+"#,
+        expect![[r#"
+
+            [Differentiable]
+            float g(float x) { return x * x; }
+            void main() { let d = fwd_diff(g)(diffPair(1.0, 1.0)); }
+        "#]],
+    );
+}
+
+#[test]
+fn assist_no_diff_on_bwd_diff_inside_differentiable_code() {
+    check_assist(
+        "insert_no_diff",
+        r#"
+[Differentiable]
+float g(float x) { return x * x; }
+[Differentiable]
+float h(float x) { var p = diffPair(x); bwd$0_diff(g)(p, 1.0); return x; }
+"#,
+        expect![[r#"
+
+            [Differentiable]
+            float g(float x) { return x * x; }
+            [Differentiable]
+            float h(float x) { var p = diffPair(x); no_diff bwd_diff(g)(p, 1.0); return x; }
+        "#]],
+    );
+}
+
+#[test]
+fn assist_max_iters_with_unknown_bound() {
+    check_assist(
+        "add_max_iters",
+        r#"
+[Differentiable]
+float f(float x, int n)
+{
+    float y = x;
+    fo$0r (int i = 0; i < n; i++)
+        y = y * x;
+    return y;
+}
+"#,
+        expect![[r#"
+
+            [Differentiable]
+            float f(float x, int n)
+            {
+                float y = x;
+                [MaxIters(64)]
+                for (int i = 0; i < n; i++)
+                    y = y * x;
+                return y;
+            }
+        "#]],
+    );
+}
+
+#[test]
+fn assist_max_iters_on_while_loop() {
+    check_assist(
+        "add_max_iters",
+        r#"
+[Differentiable]
+float f(float x)
+{
+    float y = x;
+    wh$0ile (y < 10.0) { y = y * 2.0; }
+    return y;
+}
+"#,
+        expect![[r#"
+
+            [Differentiable]
+            float f(float x)
+            {
+                float y = x;
+                [MaxIters(64)]
+                while (y < 10.0) { y = y * 2.0; }
+                return y;
+            }
+        "#]],
+    );
+}
+
+#[test]
+fn assist_generate_derivative_stubs() {
+    check_assists(
+        r#"
+[Differentiable]
+float sq$0r(float x, no_diff float k, int n) { return x * x * k; }
+"#,
+        expect![[r#"
+            generate_forward_derivative Generate fixes=- : Generate `[ForwardDerivativeOf(sqr)]` function
+            --- /ws/main.slang
+
+            [Differentiable]
+            float sqr(float x, no_diff float k, int n) { return x * x * k; }
+
+            [ForwardDerivativeOf(sqr)]
+            DifferentialPair<float> sqr_fwd(DifferentialPair<float> x, no_diff float k, int n)
+            {
+                // The derivative: dsqr/dx * x.d.
+                let primal = sqr(x.p, k, n);
+                return diffPair(primal); // derivative zero until written
+            }
+            generate_backward_derivative Generate fixes=- : Generate `[BackwardDerivativeOf(sqr)]` function
+            --- /ws/main.slang
+
+            [Differentiable]
+            float sqr(float x, no_diff float k, int n) { return x * x * k; }
+
+            [BackwardDerivativeOf(sqr)]
+            void sqr_bwd(inout DifferentialPair<float> x, no_diff float k, int n, float dResult)
+            {
+                // x = diffPair(x.p, dsqr/dx * dResult);
+            }
+        "#]],
+    );
+}
+
+#[test]
+fn assist_generate_stub_of_vector_function() {
+    check_assist(
+        "generate_backward_derivative",
+        r#"
+float3 sc$0ale(float3 v, float s) { return v * s; }
+"#,
+        expect![[r#"
+
+            float3 scale(float3 v, float s) { return v * s; }
+
+            [BackwardDerivativeOf(scale)]
+            void scale_bwd(inout DifferentialPair<float3> v, inout DifferentialPair<float> s, float3 dResult)
+            {
+                // v = diffPair(v.p, dscale/dv * dResult);
+                // s = diffPair(s.p, dscale/ds * dResult);
+            }
+        "#]],
+    );
+}
+
+#[test]
+fn assist_generate_stub_of_generic_function() {
+    check_assist(
+        "generate_backward_derivative",
+        r#"
+[Differentiable]
+T twi$0ce<T : IDifferentiable>(T x) { return x; }
+"#,
+        expect![[r#"
+
+            [Differentiable]
+            T twice<T : IDifferentiable>(T x) { return x; }
+
+            [BackwardDerivativeOf(twice)]
+            void twice_bwd<T : IDifferentiable>(inout DifferentialPair<T> x, T.Differential dResult)
+            {
+                // x = diffPair(x.p, dtwice/dx * dResult);
+            }
+        "#]],
+    );
+}
+
+#[test]
+fn assist_generate_stub_with_out_and_void() {
+    check_assist(
+        "generate_backward_derivative",
+        r#"
+void spl$0it(float x, out float a, inout float b) { a = x; b = b * x; }
+"#,
+        expect![[r#"
+
+            void split(float x, out float a, inout float b) { a = x; b = b * x; }
+
+            [BackwardDerivativeOf(split)]
+            void split_bwd(inout DifferentialPair<float> x, float a, inout DifferentialPair<float> b)
+            {
+                // x = diffPair(x.p, dsplit/dx);
+                // b = diffPair(b.p, dsplit/db);
+            }
+        "#]],
+    );
+}
+
+#[test]
+fn assist_none_on_call_site_or_member() {
+    check_assists(
+        r#"
+struct S { float m$0(float x) { return x; } }
+"#,
+        expect![[r#"
+            no assists
+        "#]],
+    );
+}
+
+#[test]
+fn assist_none_without_diagnostics() {
+    check_assists(
+        r#"
+[Differentiable]
+float f(float x) { return si$0n(x); }
+"#,
+        expect![[r#"
+            no assists
+        "#]],
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rename
+
+fn check_rename(src: &str, new_name: &str, expect: Expect) {
+    let f = fixture(src);
+    let analysis = f.host.analysis();
+    let out = match analysis.rename(&f.path, f.offset, new_name).unwrap() {
+        Ok(edits) => {
+            let mut out = String::new();
+            for fe in edits {
+                let text = analysis.file_text(&fe.path).unwrap().unwrap_or_default();
+                out.push_str(&format!(
+                    "--- {}\n{}",
+                    fe.path,
+                    apply_edits(&text, &fe.edits)
+                ));
+            }
+            out
+        }
+        Err(e) => format!("error: {e}\n"),
+    };
+    expect.assert_eq(&out);
+}
+
+fn check_prepare_rename(src: &str, expect: Expect) {
+    let f = fixture(src);
+    let out = match f.host.analysis().prepare_rename(&f.path, f.offset).unwrap() {
+        Ok(range) => format!("ok `{}`\n", super::slice(&f.text, range)),
+        Err(e) => format!("error: {e}\n"),
+    };
+    expect.assert_eq(&out);
+}
+
+#[test]
+fn rename_local() {
+    check_rename(
+        "void f() { float a$0cc = 1.0; acc += 2.0; float b = acc * acc; }\n",
+        "sum",
+        expect![[r#"
+            --- /ws/main.slang
+            void f() { float sum = 1.0; sum += 2.0; float b = sum * sum; }
+        "#]],
+    );
+}
+
+#[test]
+fn rename_parameter() {
+    check_rename(
+        "float f(float x$0) { return x * x; }\nfloat g(float x) { return x; }\n",
+        "t",
+        expect![[r#"
+            --- /ws/main.slang
+            float f(float t) { return t * t; }
+            float g(float x) { return x; }
+        "#]],
+    );
+}
+
+#[test]
+fn rename_function_across_files_and_in_diff_operators() {
+    check_rename(
+        r#"
+//- /ws/main.slang
+import lib;
+[Differentiable]
+float f(float x) { return sq$0(x); }
+void main() { var p = diffPair(1.0); bwd_diff(sq)(p, 1.0); }
+//- /ws/lib.slang
+[Differentiable]
+float sq(float x) { return x * x; }
+"#,
+        "square",
+        expect![[r#"
+            --- /ws/lib.slang
+            [Differentiable]
+            float square(float x) { return x * x; }
+            --- /ws/main.slang
+            import lib;
+            [Differentiable]
+            float f(float x) { return square(x); }
+            void main() { var p = diffPair(1.0); bwd_diff(square)(p, 1.0); }
+        "#]],
+    );
+}
+
+#[test]
+fn rename_struct_and_field() {
+    check_rename(
+        "struct Ra$0y { float t; }\nRay make() { Ray r; r.t = 1.0; return r; }\n",
+        "Beam",
+        expect![[r#"
+            --- /ws/main.slang
+            struct Beam { float t; }
+            Beam make() { Beam r; r.t = 1.0; return r; }
+        "#]],
+    );
+    check_rename(
+        "struct Ray { float t; }\nfloat get(Ray r) { return r.t$0; }\n",
+        "dist",
+        expect![[r#"
+            --- /ws/main.slang
+            struct Ray { float dist; }
+            float get(Ray r) { return r.dist; }
+        "#]],
+    );
+}
+
+#[test]
+fn rename_rejects_stdlib_keywords_and_bad_names() {
+    check_prepare_rename(
+        "float f(float x) { return si$0n(x); }\n",
+        expect![[r#"
+        error: `sin` is defined in the standard library and cannot be renamed
+    "#]],
+    );
+    check_prepare_rename(
+        "float f(float x) { ret$0urn x; }\n",
+        expect![[r#"
+        error: `return` is a keyword
+    "#]],
+    );
+    check_prepare_rename(
+        "float f(float x) { return x$0; }\n",
+        expect![[r#"
+        ok `x`
+    "#]],
+    );
+    check_prepare_rename(
+        "float f(float x) { return 1.0$0; }\n",
+        expect![[r#"
+        error: no name to rename here
+    "#]],
+    );
+    check_rename(
+        "float f(float x$0) { return x; }\n",
+        "for",
+        expect![[r#"
+        error: `for` is a keyword
+    "#]],
+    );
+    check_rename(
+        "float f(float x$0) { return x; }\n",
+        "2x",
+        expect![[r#"
+        error: `2x` is not an identifier
+    "#]],
+    );
+}
