@@ -484,7 +484,8 @@ pub fn duplicate_diagnostics(db: &dyn Db, file: base_db::SourceFile) -> Arc<[(It
 }
 
 fn check_scope_duplicates(db: &dyn Db, items: &[ItemNode], out: &mut Vec<(ItemDef, Diag)>) {
-    let mut seen: Vec<(SmolStr, ItemDef)> = Vec::new();
+    // By name: a linear scan over every earlier item made files with many items quadratic.
+    let mut seen: rustc_hash::FxHashMap<SmolStr, Vec<ItemDef>> = Default::default();
     for item in items {
         match item {
             ItemNode::Namespace { items, .. } => check_scope_duplicates(db, items, out),
@@ -498,10 +499,7 @@ fn check_scope_duplicates(db: &dyn Db, items: &[ItemNode], out: &mut Vec<(ItemDe
                 if name.is_empty() {
                     continue;
                 }
-                for (other_name, other) in &seen {
-                    if *other_name != name {
-                        continue;
-                    }
+                for other in seen.get(&name).map(Vec::as_slice).unwrap_or_default() {
                     let clash = match (def, other) {
                         (ItemDef::Function(a), ItemDef::Function(b)) => {
                             let (sa, sb) = (fn_sig(db, *a), fn_sig(db, *b));
@@ -531,7 +529,7 @@ fn check_scope_duplicates(db: &dyn Db, items: &[ItemNode], out: &mut Vec<(ItemDe
                         break;
                     }
                 }
-                seen.push((name, *def));
+                seen.entry(name).or_default().push(*def);
             }
         }
     }
