@@ -1,0 +1,318 @@
+//! LSP transcripts through the real `dslang lsp` binary, for what needs the compile backend:
+//! `dslang/generatedCode` (WGSL, IR, SPIR-V), compile errors published on save, and the preview
+//! requests' answers.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, channel};
+use std::time::Duration;
+
+use serde_json::{Value, json};
+
+const TIMEOUT: Duration = Duration::from_secs(60);
+
+struct Client {
+    child: Child,
+    stdin: ChildStdin,
+    messages: Receiver<Value>,
+    next_id: i64,
+}
+
+impl Client {
+    fn start(root: &Path) -> Client {
+        let runtime = root.join("xdg");
+        std::fs::create_dir_all(&runtime).unwrap();
+        let mut child = Command::new(env!("CARGO_BIN_EXE_dslang"))
+            .arg("lsp")
+            .env("XDG_RUNTIME_DIR", &runtime)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start dslang lsp");
+        let stdin = child.stdin.take().unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let (tx, rx) = channel();
+        std::thread::spawn(move || {
+            let mut reader = BufReader::new(stdout);
+            loop {
+                let mut len = None;
+                loop {
+                    let mut line = String::new();
+                    if reader.read_line(&mut line).unwrap_or(0) == 0 {
+                        return;
+                    }
+                    let line = line.trim_end();
+                    if line.is_empty() {
+                        break;
+                    }
+                    if let Some(v) = line.strip_prefix("Content-Length: ") {
+                        len = v.parse::<usize>().ok();
+                    }
+                }
+                let mut body = vec![0; len.unwrap_or(0)];
+                if reader.read_exact(&mut body).is_err() {
+                    return;
+                }
+                if let Ok(v) = serde_json::from_slice::<Value>(&body)
+                    && tx.send(v).is_err()
+                {
+                    return;
+                }
+            }
+        });
+        let mut client = Client {
+            child,
+            stdin,
+            messages: rx,
+            next_id: 1,
+        };
+        let uri = url(root);
+        client.request(
+            "initialize",
+            json!({"processId": null, "rootUri": uri, "capabilities": {}}),
+        );
+        client.notify("initialized", json!({}));
+        client
+    }
+
+    fn send(&mut self, msg: Value) {
+        let body = msg.to_string();
+        write!(self.stdin, "Content-Length: {}\r\n\r\n{body}", body.len()).unwrap();
+        self.stdin.flush().unwrap();
+    }
+
+    fn notify(&mut self, method: &str, params: Value) {
+        let mut msg = json!({"jsonrpc": "2.0", "method": method});
+        if !params.is_null() {
+            msg["params"] = params;
+        }
+        self.send(msg);
+    }
+
+    /// The next message satisfying `pred`, answering server requests on the way.
+    fn wait_for(&mut self, what: &str, pred: impl Fn(&Value) -> bool) -> Value {
+        loop {
+            let msg = self
+                .messages
+                .recv_timeout(TIMEOUT)
+                .unwrap_or_else(|_| panic!("timed out waiting for {what}"));
+            if let (Some(id), Some(method)) = (msg.get("id"), msg.get("method")) {
+                let result = if method == "workspace/configuration" {
+                    json!([{}])
+                } else {
+                    Value::Null
+                };
+                self.send(json!({"jsonrpc": "2.0", "id": id, "result": result}));
+                continue;
+            }
+            if pred(&msg) {
+                return msg;
+            }
+        }
+    }
+
+    /// Sends a request and returns the whole response (`result` or `error`).
+    fn request(&mut self, method: &str, params: Value) -> Value {
+        let id = self.next_id;
+        self.next_id += 1;
+        let mut msg = json!({"jsonrpc": "2.0", "id": id, "method": method});
+        // `shutdown` takes no params at all (`null` is rejected).
+        if !params.is_null() {
+            msg["params"] = params;
+        }
+        self.send(msg);
+        self.wait_for(method, |m| {
+            m.get("id") == Some(&json!(id)) && m.get("method").is_none()
+        })
+    }
+
+    fn diagnostics_for(&mut self, uri: &str) -> Vec<String> {
+        let msg = self.wait_for("diagnostics", |m| {
+            m["method"] == "textDocument/publishDiagnostics" && m["params"]["uri"] == uri
+        });
+        msg["params"]["diagnostics"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|d| {
+                format!(
+                    "{}:{} {} [{}] {}",
+                    d["range"]["start"]["line"],
+                    d["range"]["start"]["character"],
+                    d["code"].as_str().unwrap_or("-"),
+                    d["source"].as_str().unwrap_or("-"),
+                    d["message"].as_str().unwrap_or("")
+                )
+            })
+            .collect()
+    }
+
+    fn shutdown(mut self) {
+        self.request("shutdown", Value::Null);
+        self.notify("exit", Value::Null);
+        let status = self.child.wait().unwrap();
+        assert!(status.success(), "dslang lsp exited with {status}");
+    }
+}
+
+fn url(path: &Path) -> String {
+    format!("file://{}", path.display())
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("dslang-lsp-custom-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+const PROGRAM: &str = r#"RWStructuredBuffer<float> outputBuffer;
+
+[Differentiable]
+float square(float x) { return x * x; }
+
+[numthreads(1, 1, 1)]
+void computeMain(uint3 tid : SV_DispatchThreadID)
+{
+    var p = diffPair(3.0);
+    bwd_diff(square)(p, 1.0);
+    outputBuffer[tid.x] = p.d;
+}
+"#;
+
+fn open(client: &mut Client, path: &Path, text: &str) -> String {
+    std::fs::write(path, text).unwrap();
+    let uri = url(path);
+    client.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": uri, "languageId": "slang", "version": 1, "text": text}}),
+    );
+    uri
+}
+
+#[test]
+fn generated_code_wgsl_ir_and_spirv() {
+    let dir = temp_dir("gen");
+    let mut client = Client::start(&dir);
+    let uri = open(&mut client, &dir.join("main.slang"), PROGRAM);
+    assert_eq!(client.diagnostics_for(&uri), Vec::<String>::new());
+
+    let wgsl = client.request(
+        "dslang/generatedCode",
+        json!({"uri": uri, "target": "wgsl"}),
+    );
+    let text = wgsl["result"]["text"].as_str().expect("wgsl text");
+    assert!(text.contains("@compute"), "{text}");
+    assert!(text.contains("fn computeMain"), "{text}");
+    assert!(text.contains("outputBuffer"), "{text}");
+
+    let ir = client.request("dslang/generatedCode", json!({"uri": uri, "target": "ir"}));
+    let text = ir["result"]["text"].as_str().expect("ir text");
+    assert!(text.contains("computeMain"), "{text}");
+    // The backward derivative of `square` is part of the program.
+    assert!(text.contains("square"), "{text}");
+
+    let spirv = client.request(
+        "dslang/generatedCode",
+        json!({"uri": uri, "target": "spirv"}),
+    );
+    let text = spirv["result"]["text"].as_str().expect("spirv text");
+    let has_dis = Command::new("spirv-dis").arg("--version").output().is_ok();
+    if has_dis {
+        assert!(text.contains("OpEntryPoint GLCompute"), "{text}");
+    } else {
+        assert!(
+            text.starts_with("; spirv-dis (SPIRV-Tools) was not found"),
+            "{text}"
+        );
+    }
+
+    let bad = client.request(
+        "dslang/generatedCode",
+        json!({"uri": uri, "target": "hlsl"}),
+    );
+    assert_eq!(bad["error"]["code"], -32602, "{bad}");
+
+    client.shutdown();
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn generated_code_of_a_broken_file_fails_with_the_errors() {
+    let dir = temp_dir("broken");
+    let mut client = Client::start(&dir);
+    let uri = open(
+        &mut client,
+        &dir.join("main.slang"),
+        "[numthreads(1,1,1)]\nvoid computeMain() { float x = undefined_name; }\n",
+    );
+    let reply = client.request(
+        "dslang/generatedCode",
+        json!({"uri": uri, "target": "wgsl"}),
+    );
+    assert_eq!(reply["error"]["code"], -32803, "{reply}");
+    let message = reply["error"]["message"].as_str().unwrap();
+    assert!(
+        message.starts_with("compilation failed:\n2:32: E2"),
+        "{message}"
+    );
+    client.shutdown();
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `discard` type-checks but cannot be lowered for a compute shader: the type checker is silent
+/// while typing, and the save publishes the compiler's error beside the live diagnostics.
+#[test]
+fn save_publishes_compile_errors() {
+    let dir = temp_dir("save");
+    let mut client = Client::start(&dir);
+    let text = "RWStructuredBuffer<float> outputBuffer;\n[numthreads(1, 1, 1)]\nvoid computeMain(uint3 tid : SV_DispatchThreadID)\n{\n    if (tid.x > 4) discard;\n    outputBuffer[tid.x] = 1.0;\n}\n";
+    let uri = open(&mut client, &dir.join("main.slang"), text);
+    assert_eq!(client.diagnostics_for(&uri), Vec::<String>::new());
+    client.notify(
+        "textDocument/didSave",
+        json!({"textDocument": {"uri": uri}}),
+    );
+    let after_save = client.diagnostics_for(&uri);
+    assert_eq!(after_save.len(), 1, "{after_save:?}");
+    assert!(
+        after_save[0].starts_with("4:19 E4001 [dslang compile]"),
+        "{after_save:?}"
+    );
+
+    // An edit drops the saved compile errors (they describe the saved text).
+    client.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": uri, "version": 2},
+               "contentChanges": [{"text": text.replace("discard;", "return;")}]}),
+    );
+    assert_eq!(client.diagnostics_for(&uri), Vec::<String>::new());
+    client.shutdown();
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A preview answers with a `PreviewResult` (or says why it cannot), and the save of a previewed
+/// file pushes `dslang/previewUpdated` with the document's URI.
+#[test]
+fn preview_requests_answer_and_save_pushes_an_update() {
+    let dir = temp_dir("preview");
+    let mut client = Client::start(&dir);
+    let uri = open(&mut client, &dir.join("main.slang"), PROGRAM);
+    let preview = client.request("dslang/runPreview", json!({"uri": uri, "frames": 1}));
+    let result = &preview["result"];
+    assert!(result["ok"].is_boolean(), "{preview}");
+    let check = client.request("dslang/gradientCheck", json!({"uri": uri}));
+    assert!(check["result"].is_object(), "{check}");
+
+    client.notify(
+        "textDocument/didSave",
+        json!({"textDocument": {"uri": uri}}),
+    );
+    let update = client.wait_for("previewUpdated", |m| m["method"] == "dslang/previewUpdated");
+    assert_eq!(update["params"]["uri"], json!(uri));
+    assert!(update["params"]["ok"].is_boolean(), "{update}");
+    client.shutdown();
+    let _ = std::fs::remove_dir_all(&dir);
+}
