@@ -396,78 +396,241 @@ fn absolute_range(db: &dyn Db, def: ItemDef, range: TextRange) -> (SourceFile, T
     (loc.file, pp.map.range_to_original(range.shifted(offset)))
 }
 
-fn to_public(db: &dyn Db, owner: ItemDef, diag: &diagnostics::Diag) -> Diagnostic {
-    let (_, range) = absolute_range(db, diag.item.unwrap_or(owner), diag.range);
+/// A diagnostic and the file its ranges are in: the file checked, or one it `#include`s (see
+/// [`diagnostics_located`]).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct LocatedDiagnostic {
+    pub path: Arc<str>,
+    pub diagnostic: Diagnostic,
+}
+
+/// A diagnostic at its real place, plus what `diagnostics` needs to show it in the checked file.
+struct Placed {
+    path: Arc<str>,
+    diagnostic: Diagnostic,
+    /// "included from here" notes, innermost first (empty for the checked file's own text).
+    included_from: Vec<RelatedInfo>,
+    /// The checked file's `#include` line that pulls in `path`, when `path` is another file.
+    include_line: Option<TextRange>,
+}
+
+/// Where a range of `file`'s preprocessed text really is: the file's own text, or an included file
+/// (with one note per `#include` line that leads there, innermost first).
+fn place(
+    db: &dyn Db,
+    file: SourceFile,
+    expanded: TextRange,
+) -> (Arc<str>, TextRange, Vec<RelatedInfo>) {
+    let pp = lower::preprocessed(db, file);
+    match pp.map.locate_included(expanded) {
+        Some(location) => {
+            let notes = included_notes(db, file, &location.included_from);
+            (location.path, location.range, notes)
+        }
+        None => (
+            file.path(db).clone(),
+            pp.map.range_to_original(expanded),
+            Vec::new(),
+        ),
+    }
+}
+
+fn included_notes(
+    db: &dyn Db,
+    file: SourceFile,
+    sites: &[preprocess::IncludeSite],
+) -> Vec<RelatedInfo> {
+    sites
+        .iter()
+        .map(|site| RelatedInfo {
+            path: site.path.clone().unwrap_or_else(|| file.path(db).clone()),
+            range: site.range,
+            message: "included from here".to_string(),
+        })
+        .collect()
+}
+
+fn placed(
+    db: &dyn Db,
+    file: SourceFile,
+    path: Arc<str>,
+    diagnostic: Diagnostic,
+    included_from: Vec<RelatedInfo>,
+) -> Placed {
+    let include_line = included_from
+        .last()
+        .filter(|_| path != *file.path(db))
+        .map(|site| site.range);
+    Placed {
+        path,
+        diagnostic,
+        included_from,
+        include_line,
+    }
+}
+
+/// An item's diagnostic placed in the file it belongs to (an included file when the item came from
+/// one).
+fn place_item_diag(
+    db: &dyn Db,
+    file: SourceFile,
+    owner: ItemDef,
+    diag: &diagnostics::Diag,
+) -> Placed {
+    let expanded_in = |def: ItemDef, range: TextRange| {
+        let loc = lower::item_def_loc(db, def);
+        let offset = lower::item_offset(db, &loc);
+        place(db, loc.file, range.shifted(offset))
+    };
+    let (path, range, included_from) = expanded_in(diag.item.unwrap_or(owner), diag.range);
     let related = diag
         .related
         .iter()
         .map(|r| {
-            let def = r.item.unwrap_or(owner);
-            let (file, range) = absolute_range(db, def, r.range);
+            let (path, range, _) = expanded_in(r.item.unwrap_or(owner), r.range);
             RelatedInfo {
-                path: file.path(db).clone(),
+                path,
                 range,
                 message: r.message.clone(),
             }
         })
         .collect();
-    Diagnostic {
+    let diagnostic = Diagnostic {
         code: diag.code,
         message: diag.message.clone(),
         range,
         severity: diag.severity,
         related,
+    };
+    placed(db, file, path, diagnostic, included_from)
+}
+
+fn plain_error(code: &'static str, message: String, range: TextRange) -> Diagnostic {
+    Diagnostic {
+        code,
+        message,
+        range,
+        severity: Severity::Error,
+        related: Vec::new(),
     }
 }
 
-/// All diagnostics of a file (syntax, preprocessor, names, types), on its original text, sorted.
-pub fn diagnostics(db: &dyn Db, file: SourceFile) -> Vec<Diagnostic> {
+/// Every diagnostic of a file at its real place: preprocessor, syntax, names, types.
+fn placed_diagnostics(db: &dyn Db, file: SourceFile) -> Vec<Placed> {
     let pp = lower::preprocessed(db, file);
-    let mut out: Vec<Diagnostic> = pp
+    let own_path = file.path(db).clone();
+    let mut out: Vec<Placed> = pp
         .errors
         .iter()
-        .map(|e| Diagnostic {
-            code: e.code,
-            message: e.message.clone(),
-            range: e.range,
-            severity: Severity::Error,
-            related: Vec::new(),
+        .map(|e| {
+            placed(
+                db,
+                file,
+                own_path.clone(),
+                plain_error(e.code, e.message.clone(), e.range),
+                Vec::new(),
+            )
         })
         .collect();
+    for e in &pp.included_errors {
+        let notes = included_notes(db, file, &e.included_from);
+        let diagnostic = plain_error(e.error.code, e.error.message.clone(), e.error.range);
+        out.push(placed(db, file, e.path.clone(), diagnostic, notes));
+    }
     for e in lower::parse(db, file).errors.iter() {
         let range = TextRange::new(e.range.start().into(), e.range.end().into());
-        out.push(Diagnostic {
-            code: e.code,
-            message: e.message.clone(),
-            range: pp.map.range_to_original(range),
-            severity: Severity::Error,
-            related: Vec::new(),
-        });
+        let (path, range, notes) = place(db, file, range);
+        out.push(placed(
+            db,
+            file,
+            path,
+            plain_error(e.code, e.message.clone(), range),
+            notes,
+        ));
     }
     for import in scope::unresolved_imports(db, file).iter() {
         if is_stdlib_module(&import.module) {
             continue;
         }
-        out.push(Diagnostic {
-            code: "E2027",
-            message: format!(
-                "cannot find module `{}`: put `{}.slang` next to this file or in an include directory",
-                import.module,
-                import.module.trim_end_matches(".slang").replace('.', "/")
-            ),
-            range: pp.map.range_to_original(import.range),
-            severity: Severity::Error,
-            related: Vec::new(),
-        });
+        let message = format!(
+            "cannot find module `{}`: put `{}.slang` next to this file or in an include directory",
+            import.module,
+            import.module.trim_end_matches(".slang").replace('.', "/")
+        );
+        let (path, range, notes) = place(db, file, import.range);
+        out.push(placed(
+            db,
+            file,
+            path,
+            plain_error("E2027", message, range),
+            notes,
+        ));
     }
     for (def, diag) in check::duplicate_diagnostics(db, file).iter() {
-        out.push(to_public(db, *def, diag));
+        out.push(place_item_diag(db, file, *def, diag));
     }
     for def in file_items(db, file) {
         for diag in item_diags(db, def).iter() {
-            out.push(to_public(db, def, diag));
+            out.push(place_item_diag(db, file, def, diag));
         }
     }
+    out
+}
+
+/// All diagnostics of a file (syntax, preprocessor, names, types), each in the file where the
+/// problem is: text pulled in by `#include` reports in the included file, with an "included from
+/// here" note per `#include` line (innermost first). The checked file's own come first; each file's
+/// are sorted.
+pub fn diagnostics_located(db: &dyn Db, file: SourceFile) -> Vec<LocatedDiagnostic> {
+    let own_path = file.path(db).clone();
+    let mut out: Vec<LocatedDiagnostic> = placed_diagnostics(db, file)
+        .into_iter()
+        .map(|p| {
+            let mut diagnostic = p.diagnostic;
+            diagnostic.related.extend(p.included_from);
+            LocatedDiagnostic {
+                path: p.path,
+                diagnostic,
+            }
+        })
+        .collect();
+    out.sort_by(|a, b| {
+        let key = |d: &LocatedDiagnostic| {
+            (
+                d.path != own_path,
+                d.path.clone(),
+                d.diagnostic.range.start,
+                d.diagnostic.range.end,
+                d.diagnostic.code,
+            )
+        };
+        key(a).cmp(&key(b))
+    });
+    out.dedup();
+    out
+}
+
+/// All diagnostics of a file (syntax, preprocessor, names, types), on its original text, sorted.
+/// A problem inside an `#include`d file is reported on the `#include` line, with a related note
+/// at the real place; [`diagnostics_located`] reports it in the included file instead.
+pub fn diagnostics(db: &dyn Db, file: SourceFile) -> Vec<Diagnostic> {
+    let mut out: Vec<Diagnostic> = placed_diagnostics(db, file)
+        .into_iter()
+        .map(|p| match p.include_line {
+            None => p.diagnostic,
+            Some(line) => {
+                let mut diagnostic = p.diagnostic;
+                let at = RelatedInfo {
+                    path: p.path,
+                    range: diagnostic.range,
+                    message: "the problem is here, in the included file".to_string(),
+                };
+                diagnostic.range = line;
+                diagnostic.related.insert(0, at);
+                diagnostic
+            }
+        })
+        .collect();
     out.sort_by(|a, b| {
         (a.range.start, a.range.end, a.code).cmp(&(b.range.start, b.range.end, b.code))
     });

@@ -32,6 +32,44 @@ pub struct PpError {
     pub range: TextRange,
 }
 
+/// A problem in a file pulled in by `#include`: `error.range` is in that file's text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct IncludedError {
+    pub error: PpError,
+    pub path: Arc<str>,
+    /// The `#include` lines that led there, innermost first (see [`IncludedLocation`]).
+    pub included_from: Vec<IncludeSite>,
+}
+
+/// An `#include` line: the including file (`None` for the file being preprocessed, else the path
+/// of an included file) and the line's range in that file's text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct IncludeSite {
+    pub path: Option<Arc<str>>,
+    pub range: TextRange,
+}
+
+/// Where a stretch of expanded text really comes from when it was pulled in by `#include`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct IncludedLocation {
+    /// The included file, as resolved, and the range in its text.
+    pub path: Arc<str>,
+    pub range: TextRange,
+    /// The `#include` lines that led there, innermost first: the last one is in the file being
+    /// preprocessed.
+    pub included_from: Vec<IncludeSite>,
+}
+
+/// The text of an included file after preprocessing, as spliced into the includer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct IncludedText {
+    path: Arc<str>,
+    /// Maps the spliced text (offsets from the segment's start) to the included file's text.
+    map: SourceMap,
+    /// The `#include` directive (from its `#`) in the including text.
+    site: TextRange,
+}
+
 /// One stretch of expanded text whose offsets do not line up with the original.
 #[derive(Debug, Clone, PartialEq, Eq)]
 struct Segment {
@@ -39,6 +77,8 @@ struct Segment {
     expanded: TextRange,
     /// What it came from in the original text (the macro invocation or the `#include` line).
     original: TextRange,
+    /// Set for included text.
+    include: Option<Arc<IncludedText>>,
 }
 
 /// Maps offsets in the expanded text back to the original text.
@@ -106,6 +146,41 @@ impl SourceMap {
     pub fn is_identity(&self) -> bool {
         self.segments.is_empty()
     }
+
+    /// Where `range` of the expanded text comes from when it lies inside text pulled in by
+    /// `#include` (nested includes followed to the innermost file); `None` otherwise.
+    pub fn locate_included(&self, range: TextRange) -> Option<IncludedLocation> {
+        let seg = self
+            .segments
+            .iter()
+            .find(|s| s.expanded.start <= range.start && range.end <= s.expanded.end)?;
+        let included = seg.include.as_ref()?;
+        let inner = TextRange::new(
+            range.start - seg.expanded.start,
+            range.end - seg.expanded.start,
+        );
+        let site = IncludeSite {
+            path: None,
+            range: included.site,
+        };
+        match included.map.locate_included(inner) {
+            Some(mut deeper) => {
+                // The innermost sites were relative to the included file: name it.
+                for s in &mut deeper.included_from {
+                    if s.path.is_none() {
+                        s.path = Some(included.path.clone());
+                    }
+                }
+                deeper.included_from.push(site);
+                Some(deeper)
+            }
+            None => Some(IncludedLocation {
+                path: included.path.clone(),
+                range: included.map.range_to_original(inner),
+                included_from: vec![site],
+            }),
+        }
+    }
 }
 
 /// The result of preprocessing one file.
@@ -120,6 +195,8 @@ pub struct Preprocessed {
     pub includes: Vec<Arc<str>>,
     /// `#include` paths, as written, that the resolver did not find (for hosts that load files).
     pub missing_includes: Vec<String>,
+    /// Problems inside included files, located there.
+    pub included_errors: Vec<IncludedError>,
 }
 
 /// True when the text has a line whose first non-blank character is `#`: only then does the file
@@ -145,6 +222,8 @@ pub fn preprocess(
         errors: Vec::new(),
         defined: Vec::new(),
         missing_includes: Vec::new(),
+        include_stack: Vec::new(),
+        included_errors: Vec::new(),
     };
     for (name, value) in defines {
         let body = value.as_deref().unwrap_or("1").to_string();
@@ -170,6 +249,7 @@ pub fn preprocess(
         macros: pp.defined,
         includes,
         missing_includes: pp.missing_includes,
+        included_errors: pp.included_errors,
     }
 }
 
@@ -193,7 +273,26 @@ impl Output {
         if expanded.len() == original.len() && text.is_empty() {
             return;
         }
-        self.segments.push(Segment { expanded, original });
+        self.segments.push(Segment {
+            expanded,
+            original,
+            include: None,
+        });
+    }
+
+    /// Appends the preprocessed text of an included file in place of its `#include` line.
+    fn push_included(&mut self, inner: Output, path: Arc<str>, line: TextRange, site: TextRange) {
+        let start = self.len();
+        self.text.push_str(&inner.text);
+        let expanded = TextRange::new(start, self.len());
+        let map = SourceMap {
+            segments: inner.segments,
+        };
+        self.segments.push(Segment {
+            expanded,
+            original: line,
+            include: Some(Arc::new(IncludedText { path, map, site })),
+        });
     }
 }
 
@@ -203,6 +302,9 @@ struct Preprocessor {
     /// Definitions seen in the top-level file, for the editor.
     defined: Vec<MacroDef>,
     missing_includes: Vec<String>,
+    /// The files being included now, outermost first, with their `#include` line's range.
+    include_stack: Vec<(Arc<str>, TextRange)>,
+    included_errors: Vec<IncludedError>,
 }
 
 /// State of one `#if` group.
@@ -255,11 +357,26 @@ impl Preprocessor {
         range: TextRange,
         top: bool,
     ) {
+        let error = PpError {
+            code,
+            message: message.into(),
+            range,
+        };
         if top {
-            self.errors.push(PpError {
-                code,
-                message: message.into(),
-                range,
+            self.errors.push(error);
+        } else if let Some((path, _)) = self.include_stack.last() {
+            // Innermost first; each site is in the file one level further out.
+            let included_from = (0..self.include_stack.len())
+                .rev()
+                .map(|i| IncludeSite {
+                    path: i.checked_sub(1).map(|p| self.include_stack[p].0.clone()),
+                    range: self.include_stack[i].1,
+                })
+                .collect();
+            self.included_errors.push(IncludedError {
+                error,
+                path: path.clone(),
+                included_from,
             });
         }
     }
@@ -302,7 +419,7 @@ impl Preprocessor {
                     text, hash, end, range, &mut conds, active, include, includes, depth, top,
                 );
                 match produced {
-                    Some(included) => out.push_mapped(&included, line_range),
+                    Some((included, path)) => out.push_included(included, path, line_range, range),
                     None => out.text.push_str(&blank_bytes(directive_text)),
                 }
                 if j + 1 != lines.len() {
@@ -345,7 +462,7 @@ impl Preprocessor {
         includes: &mut Vec<Arc<str>>,
         depth: usize,
         top: bool,
-    ) -> Option<String> {
+    ) -> Option<(Output, Arc<str>)> {
         let body = text[hash + 1..end]
             .replace("\\\n", " ")
             .replace("\\\r\n", " ");
@@ -452,7 +569,8 @@ impl Preprocessor {
                     );
                     return None;
                 };
-                includes.push(resolved);
+                includes.push(resolved.clone());
+                self.include_stack.push((resolved.clone(), range));
                 let mut inner = Output::default();
                 self.run(
                     &included_text,
@@ -462,7 +580,8 @@ impl Preprocessor {
                     depth + 1,
                     false,
                 );
-                return Some(inner.text);
+                self.include_stack.pop();
+                return Some((inner, resolved));
             }
             "pragma" | "version" | "extension" | "line" | "" => {}
             "error" => {

@@ -741,3 +741,50 @@ fn names_in_scope_for_completion() {
         Function helper: float helper(float v)"#]]
     .assert_eq(&names.join("\n"));
 }
+
+/// Errors inside `#include`d text land in the included file, with an "included from here" note
+/// per `#include` line; `diagnostics` still shows them in the checked file, on the `#include` line.
+#[test]
+fn errors_in_included_files_are_reported_there() {
+    let files = [
+        ("src/main.slang", "// main\n#include \"lib.h\"\nfloat ok() { return 1.0; }\n"),
+        (
+            "src/lib.h",
+            "float twice(float v) { return 2.0 * v; }\n#include \"deep.h\"\nfloat bad() { return undefined_name; }\n",
+        ),
+        ("src/deep.h", "#if 1\nfloat deeper() { int x = ; return 0.0; }\n"),
+    ];
+    let mut db = RootDatabase::default();
+    let handles: Vec<_> = files.iter().map(|(p, t)| db.set_file(p, t)).collect();
+    let text_of = |path: &str| files.iter().find(|(p, _)| *p == path).map_or("", |(_, t)| t);
+    let mut out = String::new();
+    for located in crate::diagnostics_located(&db, handles[0]) {
+        let d = &located.diagnostic;
+        let (line, col) = line_col(text_of(&located.path), d.range.start);
+        out.push_str(&format!("{}:{line}:{col} [{}] {}\n", located.path, d.code, d.message));
+        for r in &d.related {
+            let (line, col) = line_col(text_of(&r.path), r.range.start);
+            out.push_str(&format!("    {}:{line}:{col} {}\n", r.path, r.message));
+        }
+    }
+    expect![[r#"
+        src/deep.h:1:1 [E2901] `#if` without a matching `#endif`: add `#endif`
+            src/lib.h:2:1 included from here
+            src/main.slang:2:1 included from here
+        src/deep.h:2:26 [E1001] unexpected ';', expected an expression
+            src/lib.h:2:1 included from here
+            src/main.slang:2:1 included from here
+        src/lib.h:3:22 [E2001] undefined identifier 'undefined_name'. Declare `undefined_name` before its use, or check the spelling
+            src/main.slang:2:1 included from here
+    "#]]
+    .assert_eq(&out);
+    expect![[r#"
+        2:1 error[E1001] unexpected ';', expected an expression
+            related src/deep.h@31..32: the problem is here, in the included file
+        2:1 error[E2001] undefined identifier 'undefined_name'. Declare `undefined_name` before its use, or check the spelling
+            related src/lib.h@80..94: the problem is here, in the included file
+        2:1 error[E2901] `#if` without a matching `#endif`: add `#endif`
+            related src/deep.h@0..5: the problem is here, in the included file
+    "#]]
+    .assert_eq(&render_diagnostics(&db, handles[0], files[0].1));
+}
