@@ -1,5 +1,12 @@
 # Generates stdlib/diff.slang: derivatives of the math library, per float type.
-TYPES = ["float", "float2", "float3", "float4"]
+# Every elementwise derivative exists for float, double and half scalars and vectors (codegen
+# needs SHADER_F64 / SHADER_F16 to emit the latter two; the CPU interpreter runs them all).
+SCALARS = ["float", "double", "half"]
+TYPES = [s + n for s in SCALARS for n in ["", "2", "3", "4"]]
+
+
+def scalar_of(t):
+    return t.rstrip("234")
 # unary elementwise: name -> derivative factor in terms of p (= x.p)
 UNARY = [
     ("abs", "sign(p)"),  # Slang: sign(x) * dx, 0 at the kink
@@ -103,67 +110,127 @@ for t in TYPES:
 w("// ---- geometric functions")
 for t in TYPES:
     P = pt(t)
-    FP = pt("float")
-    if t == "float":
+    S = scalar_of(t)
+    FP = pt(S)
+    if t == S:
         w("[ForwardDerivativeOf(length)]")
         w(f"{FP} __fwd_length({FP} x) {{ return {FP}(abs(x.p), sign(x.p) * x.d); }}")
         w("[BackwardDerivativeOf(length)]")
-        w(f"void __bwd_length(inout {FP} x, float dOut) {{ x = {FP}(x.p, sign(x.p) * dOut); }}")
+        w(f"void __bwd_length(inout {FP} x, {S} dOut) {{ x = {FP}(x.p, sign(x.p) * dOut); }}")
         w("[ForwardDerivativeOf(distance)]")
-        w(f"{FP} __fwd_distance({FP} a, {FP} b) {{ float s = sign(a.p - b.p); return {FP}(distance(a.p, b.p), s * (a.d - b.d)); }}")
+        w(f"{FP} __fwd_distance({FP} a, {FP} b) {{ {S} s = sign(a.p - b.p); return {FP}(distance(a.p, b.p), s * (a.d - b.d)); }}")
         w("[BackwardDerivativeOf(distance)]")
-        w(f"void __bwd_distance(inout {FP} a, inout {FP} b, float dOut) {{ float s = sign(a.p - b.p); a = {FP}(a.p, s * dOut); b = {FP}(b.p, -s * dOut); }}")
+        w(f"void __bwd_distance(inout {FP} a, inout {FP} b, {S} dOut) {{ {S} s = sign(a.p - b.p); a = {FP}(a.p, s * dOut); b = {FP}(b.p, -s * dOut); }}")
         continue
     w("[ForwardDerivativeOf(length)]")
-    w(f"{FP} __fwd_length({P} x) {{ float l = length(x.p); return {FP}(l, dot(x.p, x.d) / l); }}")
+    w(f"{FP} __fwd_length({P} x) {{ {S} l = length(x.p); return {FP}(l, dot(x.p, x.d) / l); }}")
     w("[BackwardDerivativeOf(length)]")
-    w(f"void __bwd_length(inout {P} x, float dOut) {{ float l = length(x.p); x = {P}(x.p, x.p * (dOut / l)); }}")
+    w(f"void __bwd_length(inout {P} x, {S} dOut) {{ {S} l = length(x.p); x = {P}(x.p, x.p * (dOut / l)); }}")
     w("[ForwardDerivativeOf(distance)]")
-    w(f"{FP} __fwd_distance({P} a, {P} b) {{ {t} v = a.p - b.p; float l = length(v); return {FP}(l, dot(v, a.d - b.d) / l); }}")
+    w(f"{FP} __fwd_distance({P} a, {P} b) {{ {t} v = a.p - b.p; {S} l = length(v); return {FP}(l, dot(v, a.d - b.d) / l); }}")
     w("[BackwardDerivativeOf(distance)]")
-    w(f"void __bwd_distance(inout {P} a, inout {P} b, float dOut) {{ {t} v = a.p - b.p; {t} g = v * (dOut / length(v)); a = {P}(a.p, g); b = {P}(b.p, -g); }}")
+    w(f"void __bwd_distance(inout {P} a, inout {P} b, {S} dOut) {{ {t} v = a.p - b.p; {t} g = v * (dOut / length(v)); a = {P}(a.p, g); b = {P}(b.p, -g); }}")
     w("[ForwardDerivativeOf(normalize)]")
-    w(f"{P} __fwd_normalize({P} x) {{ float l = length(x.p); {t} n = x.p / l; return {P}(n, (x.d - n * dot(n, x.d)) / l); }}")
+    w(f"{P} __fwd_normalize({P} x) {{ {S} l = length(x.p); {t} n = x.p / l; return {P}(n, (x.d - n * dot(n, x.d)) / l); }}")
     w("[BackwardDerivativeOf(normalize)]")
-    w(f"void __bwd_normalize(inout {P} x, {t} dOut) {{ float l = length(x.p); {t} n = x.p / l; x = {P}(x.p, (dOut - n * dot(n, dOut)) / l); }}")
+    w(f"void __bwd_normalize(inout {P} x, {t} dOut) {{ {S} l = length(x.p); {t} n = x.p / l; x = {P}(x.p, (dOut - n * dot(n, dOut)) / l); }}")
     # reflect(i, n) = i - 2 dot(n, i) n
     w("[ForwardDerivativeOf(reflect)]")
-    w(f"{P} __fwd_reflect({P} i, {P} n) {{ float k = dot(n.p, i.p); return {P}(reflect(i.p, n.p), i.d - 2.0 * (dot(n.d, i.p) + dot(n.p, i.d)) * n.p - 2.0 * k * n.d); }}")
+    w(f"{P} __fwd_reflect({P} i, {P} n) {{ {S} k = dot(n.p, i.p); return {P}(reflect(i.p, n.p), i.d - 2.0 * (dot(n.d, i.p) + dot(n.p, i.d)) * n.p - 2.0 * k * n.d); }}")
     w("[BackwardDerivativeOf(reflect)]")
-    w(f"void __bwd_reflect(inout {P} i, inout {P} n, {t} dOut) {{ float k = dot(n.p, i.p); float g = dot(n.p, dOut); "
+    w(f"void __bwd_reflect(inout {P} i, inout {P} n, {t} dOut) {{ {S} k = dot(n.p, i.p); {S} g = dot(n.p, dOut); "
       f"{t} ip = i.p; {t} np = n.p; i = {P}(ip, dOut - 2.0 * g * np); n = {P}(np, -2.0 * g * ip - 2.0 * k * dOut); }}")
     w("")
 
 
 w("// ---- refract(i, n, eta) = eta i - (eta k + sqrt(t)) n, k = dot(n, i), t = 1 - eta^2 (1 - k^2); 0 when t < 0")
-for t in TYPES[1:]:
-    P = pt(t); FP = pt("float")
+for t in [t for t in TYPES if t != scalar_of(t)]:
+    P = pt(t); S = scalar_of(t); FP = pt(S)
     w("[ForwardDerivativeOf(refract)]")
-    w(f"{P} __fwd_refract({P} i, {P} n, {FP} eta) {{ float e = eta.p; float k = dot(n.p, i.p); float q = 1.0 - e * e * (1.0 - k * k); "
-      f"if (q < 0.0) return {P}({t}(0.0), {t}(0.0)); float s = sqrt(q); float dk = dot(n.d, i.p) + dot(n.p, i.d); "
-      f"float dq = -2.0 * e * eta.d * (1.0 - k * k) + 2.0 * e * e * k * dk; float ds = dq / (2.0 * s); "
+    w(f"{P} __fwd_refract({P} i, {P} n, {FP} eta) {{ {S} e = eta.p; {S} k = dot(n.p, i.p); {S} q = 1.0 - e * e * (1.0 - k * k); "
+      f"if (q < 0.0) return {P}({t}(0.0), {t}(0.0)); {S} s = sqrt(q); {S} dk = dot(n.d, i.p) + dot(n.p, i.d); "
+      f"{S} dq = -2.0 * e * eta.d * (1.0 - k * k) + 2.0 * e * e * k * dk; {S} ds = dq / (2.0 * s); "
       f"return {P}(e * i.p - (e * k + s) * n.p, eta.d * i.p + e * i.d - (eta.d * k + e * dk + ds) * n.p - (e * k + s) * n.d); }}")
     w("[BackwardDerivativeOf(refract)]")
-    w(f"void __bwd_refract(inout {P} i, inout {P} n, inout {FP} eta, {t} dOut) {{ float e = eta.p; {t} ip = i.p; {t} np = n.p; float k = dot(np, ip); "
-      f"float q = 1.0 - e * e * (1.0 - k * k); if (q < 0.0) {{ i = {P}(ip, {t}(0.0)); n = {P}(np, {t}(0.0)); eta = {FP}(e, 0.0); return; }} "
-      f"float s = sqrt(q); float c = e * k + s; float dc = -dot(np, dOut); float dq = dc / (2.0 * s); "
-      f"float de = dot(ip, dOut) + dc * k + dq * (-2.0 * e * (1.0 - k * k)); float dk = dc * e + dq * (2.0 * e * e * k); "
+    w(f"void __bwd_refract(inout {P} i, inout {P} n, inout {FP} eta, {t} dOut) {{ {S} e = eta.p; {t} ip = i.p; {t} np = n.p; {S} k = dot(np, ip); "
+      f"{S} q = 1.0 - e * e * (1.0 - k * k); if (q < 0.0) {{ i = {P}(ip, {t}(0.0)); n = {P}(np, {t}(0.0)); eta = {FP}(e, 0.0); return; }} "
+      f"{S} s = sqrt(q); {S} c = e * k + s; {S} dc = -dot(np, dOut); {S} dq = dc / (2.0 * s); "
+      f"{S} de = dot(ip, dOut) + dc * k + dq * (-2.0 * e * (1.0 - k * k)); {S} dk = dc * e + dq * (2.0 * e * e * k); "
       f"i = {P}(ip, e * dOut + dk * np); n = {P}(np, -c * dOut + dk * ip); eta = {FP}(e, de); }}")
 w("")
 
-w("// ---- determinant: d det(M) = sum of cofactor(M) * dM")
-w("[ForwardDerivativeOf(determinant)]")
-w("DifferentialPair<float> __fwd_determinant(DifferentialPair<float2x2> m) { float2x2 a = m.p; float2x2 d = m.d; "
-  "return DifferentialPair<float>(determinant(a), a[1][1] * d[0][0] - a[1][0] * d[0][1] - a[0][1] * d[1][0] + a[0][0] * d[1][1]); }")
-w("[BackwardDerivativeOf(determinant)]")
-w("void __bwd_determinant(inout DifferentialPair<float2x2> m, float dOut) { float2x2 a = m.p; "
-  "m = DifferentialPair<float2x2>(a, float2x2(a[1][1] * dOut, -a[1][0] * dOut, -a[0][1] * dOut, a[0][0] * dOut)); }")
-w("[ForwardDerivativeOf(determinant)]")
-w("DifferentialPair<float> __fwd_determinant(DifferentialPair<float3x3> m) { float3x3 a = m.p; float3x3 d = m.d; "
-  "return DifferentialPair<float>(determinant(a), dot(cross(a[1], a[2]), d[0]) + dot(cross(a[2], a[0]), d[1]) + dot(cross(a[0], a[1]), d[2])); }")
-w("[BackwardDerivativeOf(determinant)]")
-w("void __bwd_determinant(inout DifferentialPair<float3x3> m, float dOut) { float3x3 a = m.p; "
-  "m = DifferentialPair<float3x3>(a, float3x3(cross(a[1], a[2]) * dOut, cross(a[2], a[0]) * dOut, cross(a[0], a[1]) * dOut)); }")
+w("// ---- determinant: d det(M) = sum of cofactor(M) * dM (the adjugate transposed)")
+for S in SCALARS:
+    FP = pt(S)
+    M2, M3, M4 = S + "2x2", S + "3x3", S + "4x4"
+    w("[ForwardDerivativeOf(determinant)]")
+    w(f"{FP} __fwd_determinant({pt(M2)} m) {{ {M2} a = m.p; {M2} d = m.d; "
+      f"return {FP}(determinant(a), a[1][1] * d[0][0] - a[1][0] * d[0][1] - a[0][1] * d[1][0] + a[0][0] * d[1][1]); }}")
+    w("[BackwardDerivativeOf(determinant)]")
+    w(f"void __bwd_determinant(inout {pt(M2)} m, {S} dOut) {{ {M2} a = m.p; "
+      f"m = {pt(M2)}(a, {M2}(a[1][1] * dOut, -a[1][0] * dOut, -a[0][1] * dOut, a[0][0] * dOut)); }}")
+    w("[ForwardDerivativeOf(determinant)]")
+    w(f"{FP} __fwd_determinant({pt(M3)} m) {{ {M3} a = m.p; {M3} d = m.d; "
+      f"return {FP}(determinant(a), dot(cross(a[1], a[2]), d[0]) + dot(cross(a[2], a[0]), d[1]) + dot(cross(a[0], a[1]), d[2])); }}")
+    w("[BackwardDerivativeOf(determinant)]")
+    w(f"void __bwd_determinant(inout {pt(M3)} m, {S} dOut) {{ {M3} a = m.p; "
+      f"m = {pt(M3)}(a, {M3}(cross(a[1], a[2]) * dOut, cross(a[2], a[0]) * dOut, cross(a[0], a[1]) * dOut)); }}")
+    # 4x4: cofactor C[i][j] = (-1)^(i+j) det(minor(i, j)); the minors are written out.
+    def minor(i, j):
+        rows = [r for r in range(4) if r != i]
+        cols = [c for c in range(4) if c != j]
+        e = lambda r, c: f"a[{rows[r]}][{cols[c]}]"
+        return (f"({e(0,0)} * ({e(1,1)} * {e(2,2)} - {e(1,2)} * {e(2,1)}) - {e(0,1)} * ({e(1,0)} * {e(2,2)} - {e(1,2)} * {e(2,0)}) "
+                f"+ {e(0,2)} * ({e(1,0)} * {e(2,1)} - {e(1,1)} * {e(2,0)}))")
+    cof = ", ".join(("" if (i + j) % 2 == 0 else "-") + minor(i, j) for i in range(4) for j in range(4))
+    w(f"{M4} __cofactor4({M4} a) {{ return {M4}({cof}); }}")
+    w("[ForwardDerivativeOf(determinant)]")
+    w(f"{FP} __fwd_determinant({pt(M4)} m) {{ {M4} c = __cofactor4(m.p); {M4} d = m.d; "
+      f"return {FP}(determinant(m.p), dot(c[0], d[0]) + dot(c[1], d[1]) + dot(c[2], d[2]) + dot(c[3], d[3])); }}")
+    w("[BackwardDerivativeOf(determinant)]")
+    w(f"void __bwd_determinant(inout {pt(M4)} m, {S} dOut) {{ m = {pt(M4)}(m.p, __cofactor4(m.p) * dOut); }}")
+w("")
+
+w("// ---- copysign(x, y) = |x| sign(y): d/dx = sign(x) sign(y) (0 where x or y is 0, as Slang), d/dy = 0")
+for t in TYPES:
+    P = pt(t)
+    w("[ForwardDerivativeOf(copysign)]")
+    w(f"{P} __fwd_copysign({P} x, {P} y) {{ return {P}(copysign(x.p, y.p), sign(x.p) * sign(y.p) * x.d); }}")
+    w("[BackwardDerivativeOf(copysign)]")
+    w(f"void __bwd_copysign(inout {P} x, inout {P} y, {t} dOut) {{ {t} k = sign(x.p) * sign(y.p); "
+      f"x = {P}(x.p, k * dOut); y = {P}(y.p, {t}(0.0)); }}")
+w("")
+
+w("// ---- faceforward(n, i, ng) = dot(ng, i) < 0 ? n : -n: piecewise +-n, so only n has a derivative")
+for t in [t for t in TYPES if t != scalar_of(t)]:
+    P = pt(t)
+    w("[ForwardDerivativeOf(faceforward)]")
+    w(f"{P} __fwd_faceforward({P} n, {P} i, {P} ng) {{ return {P}(faceforward(n.p, i.p, ng.p), faceforward(n.d, i.p, ng.p)); }}")
+    w("[BackwardDerivativeOf(faceforward)]")
+    w(f"void __bwd_faceforward(inout {P} n, inout {P} i, inout {P} ng, {t} dOut) {{ "
+      f"n = {P}(n.p, faceforward(dOut, i.p, ng.p)); i = {P}(i.p, {t}(0.0)); ng = {P}(ng.p, {t}(0.0)); }}")
+w("")
+
+w("// ---- dst(a, b) = (1, a.y b.y, a.z, b.w)")
+P4 = pt("float4")
+w("[ForwardDerivativeOf(dst)]")
+w(f"{P4} __fwd_dst({P4} a, {P4} b) {{ return {P4}(dst(a.p, b.p), float4(0.0, a.d.y * b.p.y + a.p.y * b.d.y, a.d.z, b.d.w)); }}")
+w("[BackwardDerivativeOf(dst)]")
+w(f"void __bwd_dst(inout {P4} a, inout {P4} b, float4 dOut) {{ float4 ap = a.p; float4 bp = b.p; "
+  f"a = {P4}(ap, float4(0.0, bp.y * dOut.y, dOut.z, 0.0)); b = {P4}(bp, float4(0.0, ap.y * dOut.y, 0.0, dOut.w)); }}")
+w("")
+
+w("// ---- lit(l, h, m) = (1, max(l, 0), l < 0 || h < 0 ? 0 : pow(h, m), 1); max's tie rule at l = 0,")
+w("// and pow's rule (no derivative where h is below 1e-6) for the specular term")
+PF = pt("float")
+lit_pre = ("float l = nl.p; float h = nh.p; float e = m.p; float dl = 0.5 * (1.0 - step(l, 0.0) + step(0.0, l)); "
+           "float on = step(0.0, l) * step(1e-6, h); float safe = h < 1e-6 ? 1.0 : h; float spec = pow(safe, e) * on;")
+w("[ForwardDerivativeOf(lit)]")
+w(f"{P4} __fwd_lit({PF} nl, {PF} nh, {PF} m) {{ {lit_pre} "
+  f"return {P4}(lit(l, h, e), float4(0.0, dl * nl.d, spec * e / safe * nh.d + spec * log(safe) * m.d, 0.0)); }}")
+w("[BackwardDerivativeOf(lit)]")
+w(f"void __bwd_lit(inout {PF} nl, inout {PF} nh, inout {PF} m, float4 dOut) {{ {lit_pre} "
+  f"nl = {PF}(l, dl * dOut.y); nh = {PF}(h, spec * e / safe * dOut.z); m = {PF}(e, spec * log(safe) * dOut.z); }}")
 w("")
 
 w("// ---- pow: as Slang, 0 with a zero derivative where the base is below 1e-6")
@@ -179,7 +246,7 @@ w("")
 
 import re
 def fix(line):
-    m = re.search(r"DifferentialPair<(float\d?)>", line)
+    m = re.search(r"DifferentialPair<((?:float|double|half)\d?)>", line)
     if not m: return line
     t = m.group(1)
     return re.sub(r"step\(([^()]*)\)", lambda mm: "step(" + ", ".join(

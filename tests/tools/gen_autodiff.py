@@ -1094,5 +1094,192 @@ def bwd_mul_vector_matrix():
     return list(grad(f, [0.5, -2.0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0]))
 
 
+# ---------------------------------------------------------------- custom derivatives of overloads
+
+@test(name='forward/fwd_custom_derivative_overloads')
+def fwd_custom_derivative_overloads():
+    # by hand: the user derivatives are deliberately 10 dx / 20 dx (sq) and 100 dx / 200 dx
+    # (cube) for the scalar / float2 overloads, so each output names the overload picked
+    return [10.0, 20.0, 10.0, 100.0, 200.0, 100.0]
+
+
+@test(name='reverse/bwd_custom_derivative_overloads')
+def bwd_custom_derivative_overloads():
+    # by hand: as the forward test, with dOut in place of dx
+    return [10.0, 20.0, 10.0, 100.0, 200.0, 100.0]
+
+
+# ---------------------------------------------------------------- reverse: issue 7's constructs
+
+def taylor_sin(x, terms):
+    term = x
+    total = x
+    for k in range(1, terms):
+        term = -term * x * x / ((2 * k) * (2 * k + 1))
+        total += term
+    return total
+
+
+@test(name='reverse/bwd_taylor_sin_force_unroll')
+def bwd_taylor_sin_force_unroll():
+    xs = [0.5, 1.0, 2.0, -1.5]
+    return bwd_threads(lambda x: taylor_sin(x, 8), xs) + bwd_threads(lambda x: taylor_sin(x, 3), xs)
+
+
+def shuffle(s, k):
+    a, b, c = s
+    a, b, c = b, c, a
+    b = b * a + k
+    a = c * c
+    c = a + b * k
+    return np.array([a, b, c])
+
+
+@test(name='reverse/bwd_inout_struct_fields_copied')
+def bwd_inout_struct_fields_copied():
+    s = np.array([0.5, -1.25, 2.0])
+    k = 0.75
+    w = np.array([1.0, 2.0, -1.0])          # the incoming derivative of the inout struct
+    loss = lambda z: shuffle(z[:3], z[3]) @ w
+    g = grad(loss, np.concatenate([s, [k]]))
+    out = shuffle(s, k)
+    return list(g) + [out[0], out[2]]
+
+
+def chain_f5(x):
+    y = x
+    for _ in range(3):
+        y = math.sin(y) + 0.5 * x
+    return y
+
+
+def chain_f4(x):
+    return sum(chain_f5(x * (i + 1)) * x for i in range(2))
+
+
+def chain_f3(x):
+    y = x
+    for _ in range(2):
+        y = chain_f4(y) * 0.5 + math.exp(-y * y)
+    return y
+
+
+def chain_f1(x):
+    return sum(chain_f3((x + 0.1 * i) ** 2 + 0.25) * math.cos(x + 0.1 * i) for i in range(2))
+
+
+@test(name='reverse/bwd_call_chain_five')
+def bwd_call_chain_five():
+    return bwd_threads(chain_f1, [0.5, -0.75, 1.25, 0.1])
+
+
+@test(name='reverse/bwd_call_chain_five_checkpoint')
+def bwd_call_chain_five_checkpoint():
+    return bwd_call_chain_five()
+
+
+def damped_g(x, w):
+    y = x
+    for _ in range(3):
+        y = math.tanh(y * w) + 0.25 * y
+    return y * y
+
+
+def via_g(x):
+    acc = x
+    for i in range(4):
+        acc = damped_g(acc, 0.5 + 0.25 * i) + 0.1 * x
+    return acc
+
+
+@test(name='reverse/bwd_recompute_vs_checkpoint')
+def bwd_recompute_vs_checkpoint():
+    g = bwd_threads(via_g, [0.5, -0.75, 1.25, 2.0])
+    return g + g
+
+
+@test(name='reverse/bwd_loop_continue')
+def bwd_loop_continue():
+    def f(x):
+        y = 1.0
+        for i in range(8):
+            if i % 3 == 1:
+                continue
+            y = y * x + math.sin(y)
+            if y > 4.0:
+                continue
+            y += 0.5 * x
+        return y
+    return bwd_threads(f, [0.5, -0.75, 1.25, 0.3])
+
+
+@test(name='reverse/bwd_while_early_return')
+def bwd_while_early_return():
+    def f(x):
+        y = x
+        i = 0
+        while i < 6:
+            y = y * y + 0.5 * x
+            if y > 2.0:
+                return y * (i + 1)
+            i += 1
+        return -y
+    return bwd_threads(f, [0.3, 0.9, 1.6, -0.4])
+
+
+@test(name='reverse/bwd_nested_loops_three')
+def bwd_nested_loops_three():
+    def f(x):
+        y = x
+        for i in range(3):
+            for j in range(i + 1):
+                for k in range(2):
+                    y = math.sin(y * x) + 0.25 * y * (j + k + 1)
+            y = y * 0.5
+        return y
+    return bwd_threads(f, [0.5, -0.75, 1.25, 0.3])
+
+
+def simulate(x0, k):
+    pos, vel = x0, 0.0
+    for _ in range(10):
+        vel = vel - 0.1 * (k * pos + 0.1 * vel * abs(vel))
+        pos = pos + 0.1 * vel
+    return pos * pos + vel
+
+
+@test(name='reverse/bwd_loop_struct_state')
+def bwd_loop_struct_state():
+    xs = [0.5, -0.75, 1.25, 0.3]
+    gs = [grad(lambda z: simulate(z[0], z[1]), [x, 2.0]) for x in xs]
+    return [g[0] for g in gs] + [g[1] for g in gs]
+
+
+@test(name='reverse/bwd_switch_in_loop')
+def bwd_switch_in_loop():
+    def f(x):
+        y = x
+        for i in range(6):
+            c = i % 3
+            if c == 0:
+                y = y * x + 1.0
+            elif c == 1:
+                if y > 1.5:
+                    continue
+                y = math.sin(y) * 2.0
+            else:
+                y = y - 0.25 * x * x
+        return y
+    return bwd_threads(f, [0.5, -0.75, 1.25, 0.3])
+
+
+@test(name='reverse/bwd_generic_interface')
+def bwd_generic_interface():
+    wave = lambda x: math.sin(3.0 * x) * x
+    bump = lambda x: math.exp(-x * x / 0.5)
+    xs = [0.5, -0.75]
+    return [float(fd(lambda x, s=s: s(x) ** 2 + s(2 * x), x)) for s in (wave, bump) for x in xs]
+
+
 if __name__ == '__main__':
     sys.exit(main(HERE, sys.argv[1:]))

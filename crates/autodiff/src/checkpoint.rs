@@ -195,7 +195,11 @@ impl Rev<'_, '_> {
                 .loops
                 .get(key)
                 .ok_or_else(|| self.malformed("unknown loop"))?;
-            ty = self.e.module.types.array(ty, info.max_iters + 1);
+            ty = self
+                .e
+                .module
+                .types
+                .array(ty, info.max_iters.saturating_add(1));
         }
         let l = self.e.local(&format!("tape{}", v.0), ty);
         self.tape.insert(v, l);

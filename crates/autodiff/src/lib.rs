@@ -52,4 +52,4 @@ mod transpose;
 
 pub use diff_info::{DiffInfo, StructDiff};
 pub use linearize::{DiffError, forward_derivative};
-pub use reverse::backward_derivative;
+pub use reverse::{MAX_CONTEXT_BYTES, backward_derivative, context_size};

@@ -36,6 +36,25 @@ pub enum DiffError {
     /// A loop in a function differentiated in reverse mode has no `[MaxIters(N)]` bound
     /// (`loop_ordinal`: 1 for the function's first loop in source order).
     UnboundedLoop { function: String, loop_ordinal: u32 },
+    /// The backward derivative's per-thread context (tapes, stored callee contexts and the
+    /// contexts of the backward derivatives it calls) exceeds
+    /// [`crate::reverse::MAX_CONTEXT_BYTES`]; `bytes` is the computed size.
+    ContextTooLarge {
+        function: String,
+        bytes: u64,
+        limit: u32,
+        /// The backward derivative (among `function`'s and the ones it calls) with the
+        /// largest tape of its own, where bounds are best lowered.
+        largest: String,
+    },
+    /// A `[ForceUnroll]` loop whose `[MaxIters(N)]` asks for more copies than
+    /// [`crate::normalize::MAX_UNROLL`].
+    UnrollTooLarge {
+        function: String,
+        loop_ordinal: u32,
+        iterations: u32,
+        limit: u32,
+    },
     /// The generated code does not type-check: a bug in this pass, reported with the IR errors.
     Internal {
         function: String,
@@ -65,6 +84,28 @@ impl std::fmt::Display for DiffError {
                 "in {function}: loop #{loop_ordinal} needs [MaxIters(N)] or [ForceUnroll] with \
                  [MaxIters(N)] to be differentiated in reverse mode (its iteration count is \
                  not known)"
+            ),
+            DiffError::ContextTooLarge {
+                function,
+                bytes,
+                limit,
+                largest,
+            } => write!(
+                f,
+                "the backward derivative of {function} needs a context of {bytes} bytes per \
+                 thread, more than the limit of {limit} bytes; the largest tape is {largest}'s: \
+                 lower the [MaxIters(N)] bounds of its loops"
+            ),
+            DiffError::UnrollTooLarge {
+                function,
+                loop_ordinal,
+                iterations,
+                limit,
+            } => write!(
+                f,
+                "in {function}: loop #{loop_ordinal} is [ForceUnroll] with {iterations} \
+                 iterations, more than the limit of {limit} copies: lower its [MaxIters(N)] or \
+                 drop [ForceUnroll]"
             ),
             DiffError::Internal { function, errors } => {
                 write!(f, "in {function}: internal error: {}", errors.join("; "))

@@ -24,6 +24,11 @@ use rustc_hash::FxHashMap;
 use crate::emit::{Emitter, clone_block, contains, rewrite_block, uses_in_block};
 use crate::linearize::DiffError;
 
+/// Most copies a `[ForceUnroll]` loop is unrolled into: each copy is a full transcription of
+/// the body in the primal and in the backward region, so code size grows linearly with it; a
+/// larger count is almost always a `[MaxIters]` meant for a rolled loop.
+pub const MAX_UNROLL: u32 = 1024;
+
 /// A canonical loop, keyed in `Normalized::loops` by its `go` condition value.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LoopInfo {
@@ -470,6 +475,14 @@ impl Norm<'_> {
             cont,
             switch_brk: None,
         };
+        if attrs.force_unroll && max_iters >= MAX_UNROLL {
+            return Err(DiffError::UnrollTooLarge {
+                function: self.fname(),
+                loop_ordinal: ordinal,
+                iterations: max_iters.saturating_add(1),
+                limit: MAX_UNROLL,
+            });
+        }
         if attrs.force_unroll {
             // Guarded copies: once `brk`/`ret` is set, later copies do nothing.
             self.e.set_flag(brk, false);

@@ -51,6 +51,19 @@ pub fn backward_derivative(module: &mut Module, info: &mut DiffInfo, f: FuncId) 
         while let Some((orig, bwd)) = worklist.pop() {
             transcribe(module, info, &mut worklist, orig, bwd)?;
         }
+        let bytes = context_size_u64(module, info, result, &mut Vec::new());
+        if bytes > u64::from(MAX_CONTEXT_BYTES) {
+            let largest = largest_tape(module, info, result, &mut Vec::new())
+                .map_or_else(|| fname(module, f), |(g, _)| fname(module, g))
+                .trim_start_matches("s_bwd_")
+                .to_string();
+            return Err(DiffError::ContextTooLarge {
+                function: fname(module, f),
+                bytes,
+                limit: MAX_CONTEXT_BYTES,
+                largest,
+            });
+        }
         Ok(result)
     });
     if result.is_err() {
@@ -63,6 +76,81 @@ pub fn backward_derivative(module: &mut Module, info: &mut DiffInfo, f: FuncId) 
         // Types made for the failed request (pairs, contexts) stay: `info` refers to pairs by id.
     }
     result
+}
+
+/// Largest per-thread context a backward derivative may need. Contexts are function-local
+/// arrays; D3D12 (through which wgpu runs on Windows) caps indexable temporaries at 4096
+/// 16-byte registers per thread, i.e. 64 KiB, and on the other backends such arrays live in
+/// scratch memory whose per-thread size drivers also cap. A larger context would compile here
+/// and fail (or silently spill to a crawl) on some GPU, so it is an error with the size instead.
+pub const MAX_CONTEXT_BYTES: u32 = 64 * 1024;
+
+/// Bytes per thread of the intermediate context of the backward derivative `bwd` while it runs:
+/// its own tape and stored callee contexts, plus the largest total context among the backward
+/// derivatives it calls (their tapes are alive at the same time as `bwd`'s). Saturates at
+/// `u32::MAX`.
+pub fn context_size(module: &Module, info: &DiffInfo, bwd: FuncId) -> u32 {
+    u32::try_from(context_size_u64(module, info, bwd, &mut Vec::new())).unwrap_or(u32::MAX)
+}
+
+fn context_size_u64(module: &Module, info: &DiffInfo, f: FuncId, active: &mut Vec<FuncId>) -> u64 {
+    // Calls are acyclic in valid programs; the guard keeps a malformed module from looping.
+    if active.contains(&f) {
+        return 0;
+    }
+    let Some(func) = module.function(f) else {
+        return 0;
+    };
+    // A propagation function's context is its caller's stored one, counted there already.
+    let is_prop = !active.is_empty() && info.bwd_split.values().any(|(_, prop, _)| *prop == f);
+    active.push(f);
+    let own = if is_prop {
+        0
+    } else {
+        u64::from(info.bwd_context_bytes.get(&f).copied().unwrap_or(0))
+    };
+    let mut callees: Vec<FuncId> = func
+        .values
+        .iter()
+        .filter_map(|v| match &v.inst {
+            Inst::Call(g, _) => Some(*g),
+            _ => None,
+        })
+        .collect();
+    callees.sort();
+    callees.dedup();
+    let nested = callees
+        .into_iter()
+        .map(|g| context_size_u64(module, info, g, active))
+        .max()
+        .unwrap_or(0);
+    active.pop();
+    own.saturating_add(nested)
+}
+
+/// The function reachable from `f` through calls with the largest own context.
+fn largest_tape(
+    module: &Module,
+    info: &DiffInfo,
+    f: FuncId,
+    active: &mut Vec<FuncId>,
+) -> Option<(FuncId, u32)> {
+    if active.contains(&f) {
+        return None;
+    }
+    let func = module.function(f)?;
+    active.push(f);
+    let mut best = info.bwd_context_bytes.get(&f).map(|b| (f, *b));
+    for v in &func.values {
+        if let Inst::Call(g, _) = &v.inst
+            && let Some((h, b)) = largest_tape(module, info, *g, active)
+            && best.is_none_or(|(_, c)| b > c)
+        {
+            best = Some((h, b));
+        }
+    }
+    active.pop();
+    best
 }
 
 /// How an original parameter appears in the backward signature.
@@ -714,7 +802,7 @@ impl Rev<'_, '_> {
             .copied()
             .chain(callee_contexts)
             .map(|l| type_bytes(&self.e.module.types, self.e.func.locals[l.0 as usize].ty))
-            .sum()
+            .fold(0u32, u32::saturating_add)
     }
 
     /// The context a `[PreferCheckpoint]` call stored, at the current backward point.
@@ -733,7 +821,7 @@ impl Rev<'_, '_> {
                 .get(key)
                 .map(|i| i.max_iters)
                 .ok_or_else(|| self.malformed("unknown loop"))?;
-            ty = self.e.module.types.array(ty, n + 1);
+            ty = self.e.module.types.array(ty, n.saturating_add(1));
         }
         let tape = self.e.local(&format!("ctx_tape{}", v.0), ty);
         let mut path = Vec::new();
@@ -1074,16 +1162,26 @@ enum After {
 }
 
 /// Bytes of a type in function memory (no padding; bool counts 4).
+/// Size of a value of `ty` in bytes (no padding), saturating at `u32::MAX` (tapes of absurd
+/// `[MaxIters]` bounds must be reported, not overflow).
 pub(crate) fn type_bytes(types: &ir::Types, ty: TypeId) -> u32 {
+    u32::try_from(type_bytes_u64(types, ty)).unwrap_or(u32::MAX)
+}
+
+fn type_bytes_u64(types: &ir::Types, ty: TypeId) -> u64 {
     match *types.kind(ty) {
         TypeKind::Void => 0,
-        TypeKind::Scalar(s) => s.bits() / 8,
-        TypeKind::Vector { scalar, size } => scalar.bits() / 8 * size as u32,
-        TypeKind::Matrix { scalar, rows, cols } => scalar.bits() / 8 * rows as u32 * cols as u32,
-        TypeKind::Array { elem, len } => type_bytes(types, elem) * len,
+        TypeKind::Scalar(s) => u64::from(s.bits() / 8),
+        TypeKind::Vector { scalar, size } => u64::from(scalar.bits() / 8) * size as u64,
+        TypeKind::Matrix { scalar, rows, cols } => {
+            u64::from(scalar.bits() / 8) * rows as u64 * cols as u64
+        }
+        TypeKind::Array { elem, len } => type_bytes_u64(types, elem).saturating_mul(u64::from(len)),
         TypeKind::RuntimeArray { .. } => 0,
         TypeKind::Struct(id) => types.struct_def(id).map_or(0, |s| {
-            s.fields.iter().map(|f| type_bytes(types, f.ty)).sum()
+            s.fields.iter().fold(0u64, |acc, f| {
+                acc.saturating_add(type_bytes_u64(types, f.ty))
+            })
         }),
     }
 }

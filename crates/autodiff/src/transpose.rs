@@ -123,7 +123,7 @@ impl Rev<'_, '_> {
             continuing: Vec::new(),
             break_if: None,
             attrs: ir::LoopAttrs {
-                max_iters: Some(info.max_iters + 1),
+                max_iters: Some(info.max_iters.saturating_add(1)),
                 force_unroll: false,
             },
         });

@@ -813,6 +813,317 @@ fn taylor_sin(m: &mut Module, info: &mut DiffInfo, f64t: TypeId, unroll: Option<
     })
 }
 
+/// The paper's extraction (section 5.4) on `myPow`: marked `[PreferCheckpoint]` and called by
+/// `h(x) = myPow(x, 5) * x`, it is split into `s_primal_ctx_myPow` (primal code filling the
+/// context: the loop's tape) and `s_bwd_prop_myPow` (propagation reading it); `h`'s backward
+/// derivative stores the context instead of re-running `myPow`'s loop.
+#[test]
+fn my_pow_extracted_into_primal_context_and_propagation() {
+    let (mut m, mut info, f64t) = setup();
+    let f = my_pow(&mut m, &mut info, f64t, Literal::F64(1.0));
+    info.prefer_checkpoint.insert(f);
+    let i32t = m.types.i32();
+    let h = func(&mut m, &mut info, "h", f64t, |b| {
+        let x = b.param("x", f64t, ParamDir::In);
+        let xv = b.load(Place::param(x));
+        let five = b.i32(5);
+        let _ = i32t;
+        let p = b.call(f, vec![Arg::Value(xv), Arg::Value(five)]);
+        let r = b.mul(p, xv);
+        b.ret(Some(r));
+    });
+    let bwd = autodiff::backward_derivative(&mut m, &mut info, h).unwrap();
+    let (primal_ctx, prop, _) = info.bwd_split[&f];
+    let context = |id: FuncId| {
+        info.bwd_context_bytes
+            .get(&id)
+            .map_or("none".to_string(), |b| b.to_string())
+    };
+    expect![[r#"
+        fn s_primal_ctx_myPow(x: double, n: int, out ctx: myPow_Context) -> double {
+          local result: double
+          local i: int
+          local P_x: double
+          local P_n: int
+          local ret_flag: bool
+          local retval: double
+          local brk1: bool
+          local iter1: int
+          local d_retval: double
+          local adj11: double
+          local d_result: double
+          local rev16: int
+          local adj7: double
+          local adj5: double
+          local tape5: double[9]
+          local adj6: double
+          local d_P_x: double
+          local tape18: bool[9]
+          %81: double = load $x
+          store $P_x, %81
+          %82: int = load $n
+          store $P_n, %82
+          %12: bool = false
+          store $ret_flag, %12
+          %0: double = 1.0l
+          store $result, %0
+          %1: int = 0
+          %2: int = load $P_n
+          store $i, %1
+          %13: bool = false
+          store $brk1, %13
+          %14: int = 0
+          store $iter1, %14
+          loop [MaxIters(8)] {
+            %15: bool = load $brk1
+            %16: bool = not %15
+            if %16 {
+              %3: int = load $i
+              %4: bool = lt %3, %2
+              if %4 {
+              } else {
+                %17: bool = true
+                store $brk1, %17
+              }
+              %18: bool = load $brk1
+              %76: int = load $iter1
+              store $tape18[%76], %18
+              %19: bool = not %18
+              if %19 {
+                %5: double = load $result
+                %77: int = load $iter1
+                store $tape5[%77], %5
+                %6: double = load $P_x
+                %7: double = mul %5, %6
+                store $result, %7
+              }
+              %20: bool = load $brk1
+              %21: bool = not %20
+              if %21 {
+                %8: int = load $i
+                %9: int = 1
+                %10: int = add %8, %9
+                store $i, %10
+              }
+              %22: int = load $iter1
+              %23: int = 1
+              %24: int = add %22, %23
+              store $iter1, %24
+            } else {
+              break
+            }
+          }
+          %25: int = load $iter1
+          %11: double = load $result
+          store $retval, %11
+          %26: bool = true
+          store $ret_flag, %26
+          %83: double[9] = load $tape5
+          store $ctx.tape5, %83
+          %84: bool[9] = load $tape18
+          store $ctx.tape18, %84
+          store $ctx.v25, %25
+          %85: double = load $retval
+          return %85
+        }
+
+        fn s_bwd_prop_myPow(inout x: DiffPair_double, n: int, dOut: double, ctx: myPow_Context) -> void {
+          local result: double
+          local i: int
+          local P_x: double
+          local P_n: int
+          local ret_flag: bool
+          local retval: double
+          local brk1: bool
+          local iter1: int
+          local d_retval: double
+          local adj11: double
+          local d_result: double
+          local rev16: int
+          local adj7: double
+          local adj5: double
+          local tape5: double[9]
+          local adj6: double
+          local d_P_x: double
+          local tape18: bool[9]
+          %78: double = load $x.p
+          store $P_x, %78
+          %79: int = load $n
+          store $P_n, %79
+          %81: double[9] = load $ctx.tape5
+          store $tape5, %81
+          %82: bool[9] = load $ctx.tape18
+          store $tape18, %82
+          %83: int = load $ctx.v25
+          %69: double = zero
+          store $adj5, %69
+          %70: double = zero
+          store $adj6, %70
+          %71: double = zero
+          store $adj7, %71
+          %72: double = zero
+          store $adj11, %72
+          %73: double = zero
+          store $d_result, %73
+          %74: double = zero
+          store $d_P_x, %74
+          %75: double = load $dOut
+          store $d_retval, %75
+          %30: double = load $d_retval
+          %31: double = zero
+          store $d_retval, %31
+          %32: double = load $adj11
+          %33: double = add %32, %30
+          store $adj11, %33
+          %34: double = load $adj11
+          %35: double = zero
+          store $adj11, %35
+          %36: double = load $d_result
+          %37: double = add %36, %34
+          store $d_result, %37
+          store $rev16, %83
+          loop [MaxIters(9)] {
+            %38: int = load $rev16
+            %39: int = 0
+            %40: bool = gt %38, %39
+            if %40 {
+              %41: int = 1
+              %42: int = sub %38, %41
+              store $rev16, %42
+              %65: bool = load $tape18[%42]
+              %66: bool = not %65
+              if %66 {
+                %43: double = load $d_result
+                %44: double = zero
+                store $d_result, %44
+                %45: double = load $adj7
+                %46: double = add %45, %43
+                store $adj7, %46
+                %47: double = load $adj7
+                %48: double = zero
+                store $adj7, %48
+                %49: double = load $P_x
+                %50: double = mul %47, %49
+                %51: double = load $adj5
+                %52: double = add %51, %50
+                store $adj5, %52
+                %53: double = load $tape5[%42]
+                %54: double = mul %47, %53
+                %55: double = load $adj6
+                %56: double = add %55, %54
+                store $adj6, %56
+                %57: double = load $adj6
+                %58: double = zero
+                store $adj6, %58
+                %59: double = load $d_P_x
+                %60: double = add %59, %57
+                store $d_P_x, %60
+                %61: double = load $adj5
+                %62: double = zero
+                store $adj5, %62
+                %63: double = load $d_result
+                %64: double = add %63, %61
+                store $d_result, %64
+              }
+            } else {
+              break
+            }
+          }
+          %67: double = load $d_result
+          %68: double = zero
+          store $d_result, %68
+          %80: double = load $d_P_x
+          store $x.d, %80
+          return
+        }
+
+        fn s_bwd_h(inout x: DiffPair_double, dOut: double) -> void {
+          local P_x: double
+          local ret_flag: bool
+          local retval: double
+          local d_retval: double
+          local adj3: double
+          local adj2: double
+          local adj0: double
+          local pair: DiffPair_double
+          local ctx2: myPow_Context
+          local d_P_x: double
+          %38: double = load $x.p
+          store $P_x, %38
+          %4: bool = false
+          store $ret_flag, %4
+          %0: double = load $P_x
+          %1: int = 5
+          %2: double = call s_primal_ctx_myPow(%0, %1, out $ctx2)
+          %3: double = mul %2, %0
+          store $retval, %3
+          %5: bool = true
+          store $ret_flag, %5
+          %33: double = zero
+          store $adj0, %33
+          %34: double = zero
+          store $adj2, %34
+          %35: double = zero
+          store $adj3, %35
+          %36: double = zero
+          store $d_P_x, %36
+          %37: double = load $dOut
+          store $d_retval, %37
+          %8: double = load $d_retval
+          %9: double = zero
+          store $d_retval, %9
+          %10: double = load $adj3
+          %11: double = add %10, %8
+          store $adj3, %11
+          %12: double = load $adj3
+          %13: double = zero
+          store $adj3, %13
+          %14: double = mul %12, %0
+          %15: double = load $adj2
+          %16: double = add %15, %14
+          store $adj2, %16
+          %17: double = mul %12, %2
+          %18: double = load $adj0
+          %19: double = add %18, %17
+          store $adj0, %19
+          %20: double = zero
+          %21: DiffPair_double = construct %0, %20
+          store $pair, %21
+          %22: double = load $adj2
+          %23: double = zero
+          store $adj2, %23
+          %24: myPow_Context = load $ctx2
+          %25: void = call s_bwd_prop_myPow(inout $pair, %1, %22, %24)
+          %26: double = load $pair.d
+          %27: double = load $adj0
+          %28: double = add %27, %26
+          store $adj0, %28
+          %29: double = load $adj0
+          %30: double = zero
+          store $adj0, %30
+          %31: double = load $d_P_x
+          %32: double = add %31, %29
+          store $d_P_x, %32
+          %39: double = load $d_P_x
+          store $x.d, %39
+          return
+        }
+
+        context of s_bwd_prop_myPow: 112 bytes; of s_bwd_h: 112 bytes"#]]
+    .assert_eq(&format!(
+        "{}\n{}\n{}\ncontext of s_bwd_prop_myPow: {} bytes; of s_bwd_h: {} bytes",
+        print_function(&m, m.function(primal_ctx).unwrap()),
+        print_function(&m, m.function(prop).unwrap()),
+        print_function(&m, m.function(bwd).unwrap()),
+        context(prop),
+        context(bwd),
+    ));
+    check_reverse(&mut m, &mut info, h, vec![Value::F64(1.3)]);
+    let g = gradient(&m, &info, h, vec![Value::F64(1.3)]);
+    // d/dx x^6 = 6 x^5
+    assert_close(&g, &[6.0 * 1.3f64.powi(5)], 1e-9, "h gradient");
+}
+
 #[test]
 fn taylor_series_sin_loop() {
     let (mut m, mut info, f64t) = setup();

@@ -90,13 +90,17 @@ impl Loaded {
             entry: options.entry.clone(),
             type_conformances: options.type_conformances.clone(),
         };
-        let ir = lower::lower_program_with(&self.db, self.file, &lower_options)?;
+        let lower::Lowered {
+            module: ir,
+            contexts,
+        } = lower::lower_program_full(&self.db, self.file, &lower_options)?;
         let lowered = codegen::lower(&ir, &codegen::Options::wgsl()).map_err(codegen_error)?;
         let wgsl = codegen::to_wgsl(&lowered.module, &lowered.info).map_err(codegen_error)?;
         Ok(Compiled {
             wgsl,
             reflection: lowered.reflection,
             ir,
+            contexts,
         })
     }
 }
@@ -106,12 +110,21 @@ pub struct Compiled {
     pub ir: ir::Module,
     pub wgsl: String,
     pub reflection: codegen::Reflection,
+    /// Per-thread context size of each backward derivative in `ir`.
+    pub contexts: Vec<lower::ContextSize>,
 }
 
 impl Compiled {
     /// The IR as text (`dslang compile --target ir`).
     pub fn ir_text(&self) -> String {
-        ir::print_module(&self.ir)
+        // One comment line per backward derivative first (issue 7: sizes shown with the IR).
+        let mut text: String = self
+            .contexts
+            .iter()
+            .map(|c| format!("// context: {} {} bytes/thread\n", c.function, c.bytes))
+            .collect();
+        text.push_str(&ir::print_module(&self.ir));
+        text
     }
 
     /// SPIR-V words for Vulkan (f64/f16/int64 allowed where SPIR-V can express them).

@@ -59,9 +59,11 @@ impl Ctx<'_> {
             ("BackwardDerivative", Link::Bwd),
             ("PrimalSubstitute", Link::Substitute),
         ] {
-            if let Some(name) = attr_target(&data, attr)
-                && let Some(g) = self.find_sibling(key.func, &name)
-            {
+            let Some(name) = attr_target(&data, attr) else {
+                continue;
+            };
+            let candidates = self.siblings_named(key.func, &name);
+            if let Some(g) = pick_overload(db, key.func, &candidates, kind) {
                 self.link(key, id, g, kind)?;
             }
         }
@@ -71,6 +73,9 @@ impl Ctx<'_> {
         if file.kind(db) == hir::FileKind::Stdlib {
             return Ok(());
         }
+        // With overloads, each `...Of(f)` belongs to the overload whose derivative signature
+        // it has, and that overload's own candidates are compared the same way.
+        let overloads = self.siblings_named(key.func, &data.name);
         for def in hir::file_items(db, file) {
             let ItemDef::Function(g) = def else { continue };
             let gd = hir::fn_data(db, g);
@@ -82,6 +87,7 @@ impl Ctx<'_> {
                 if attr_target(&gd, attr).as_deref() == Some(data.name.as_str())
                     && gd.in_type == data.in_type
                     && g.loc(db).parent() == key.func.loc(db).parent()
+                    && pick_primal(db, g, &overloads, kind) == Some(key.func)
                 {
                     self.link(key, id, g, kind)?;
                 }
@@ -90,8 +96,9 @@ impl Ctx<'_> {
         Ok(())
     }
 
-    /// A function named `name` declared beside `f` (same file, same enclosing type).
-    fn find_sibling(&self, f: FunctionId, name: &str) -> Option<FunctionId> {
+    /// The functions named `name` declared beside `f` (same file, same enclosing type), in
+    /// source order: the overloads a derivative attribute's name can refer to.
+    fn siblings_named(&self, f: FunctionId, name: &str) -> Vec<FunctionId> {
         let db = self.db;
         let parent = f.loc(db).parent();
         hir::file_items(db, f.loc(db).file)
@@ -100,7 +107,8 @@ impl Ctx<'_> {
                 ItemDef::Function(g) => Some(g),
                 _ => None,
             })
-            .find(|g| hir::fn_data(db, *g).name == name && g.loc(db).parent() == parent)
+            .filter(|g| hir::fn_data(db, *g).name == name && g.loc(db).parent() == parent)
+            .collect()
     }
 
     /// Instantiates `g` with `key`'s bindings and records it as `id`'s derivative or substitute.
@@ -294,10 +302,81 @@ impl Ctx<'_> {
     }
 }
 
+/// The per-thread context of one backward derivative (`dslang compile --target ir`, hovers).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ContextSize {
+    /// The backward derivative's IR name (`s_bwd_foo`).
+    pub function: String,
+    /// Bytes per thread: tapes, stored callee contexts and nested callee contexts
+    /// (`autodiff::context_size`).
+    pub bytes: u32,
+}
+
+/// Bytes per thread of the intermediate context of `bwd_diff(fn_name)` for the free,
+/// non-generic function `fn_name` of `file`, from the same checkpoint decisions the reverse
+/// pass makes (nested callee contexts included). `None` when the file has errors, the
+/// function does not exist or is generic, or it cannot be differentiated in reverse mode.
+pub fn context_size_of(db: &dyn hir::Db, file: hir::SourceFile, fn_name: &str) -> Option<u32> {
+    let has_errors = hir::diagnostics(db, file)
+        .iter()
+        .any(|d| d.severity == hir::Severity::Error);
+    if has_errors {
+        return None;
+    }
+    let f = hir::file_items(db, file)
+        .into_iter()
+        .find_map(|d| match d {
+            ItemDef::Function(f) => {
+                let data = hir::fn_data(db, f);
+                (data.name == fn_name && !data.in_type).then_some(f)
+            }
+            _ => None,
+        })?;
+    if !hir::fn_sig(db, f).generics.is_empty() {
+        return None;
+    }
+    let mut cx = Ctx::new(db, file, Vec::new());
+    cx.declare_resources().ok()?;
+    let primal = cx
+        .instance(InstanceKey {
+            func: f,
+            subst: Vec::new(),
+            this_ty: None,
+        })
+        .ok()?;
+    cx.drain_pending().ok()?;
+    let bwd = cx.derivative(primal, &[DiffKind::Backward]).ok()?;
+    Some(autodiff::context_size(&cx.module, &cx.diff, bwd))
+}
+
+impl Ctx<'_> {
+    /// Drops unreachable functions, noting first the context size of every backward
+    /// derivative that stays (in module order): the sizes need `DiffInfo`'s function ids,
+    /// which pruning renumbers.
+    pub(crate) fn prune_recording_contexts(&mut self) {
+        let mut bwd: Vec<FuncId> = self.diff.bwd_context_bytes.keys().copied().collect();
+        bwd.sort();
+        let sizes: Vec<(FuncId, ContextSize)> = bwd
+            .into_iter()
+            .filter_map(|f| {
+                let function = self.module.function(f)?.name.clone();
+                let bytes = autodiff::context_size(&self.module, &self.diff, f);
+                Some((f, ContextSize { function, bytes }))
+            })
+            .collect();
+        let kept = prune_unreachable_functions(&mut self.module);
+        self.contexts = sizes
+            .into_iter()
+            .filter(|(f, _)| kept.get(f.0 as usize).copied().unwrap_or(false))
+            .map(|(_, c)| c)
+            .collect();
+    }
+}
+
 /// Drops the functions that no entry point reaches (the stdlib math derivatives that were
 /// declared for autodiff but not used, primal functions only their derivatives replaced),
-/// renumbering calls and entry points.
-pub(crate) fn prune_unreachable_functions(module: &mut ir::Module) {
+/// renumbering calls and entry points. Returns which of the old functions were kept.
+pub(crate) fn prune_unreachable_functions(module: &mut ir::Module) -> Vec<bool> {
     let n = module.functions.len();
     let mut reached = vec![false; n];
     let mut stack: Vec<usize> = module
@@ -343,6 +422,7 @@ pub(crate) fn prune_unreachable_functions(module: &mut ir::Module) {
             e.function = *new;
         }
     }
+    reached
 }
 
 /// Fields of a struct or elements of an array.
@@ -351,6 +431,102 @@ pub(crate) fn component_count(types: &ir::Types, ty: ir::TypeId) -> u32 {
         ir::TypeKind::Struct(id) => types.struct_def(*id).map_or(0, |d| d.fields.len() as u32),
         ir::TypeKind::Array { len, .. } => *len,
         _ => 0,
+    }
+}
+
+/// The overload among `candidates` that `primal`'s derivative attribute of `kind` refers to:
+/// the one whose signature is the derivative signature of `primal` (for a substitute: the
+/// primal's own signature). A single candidate is taken as is (hir reports a mismatch).
+fn pick_overload(
+    db: &dyn hir::Db,
+    primal: FunctionId,
+    candidates: &[FunctionId],
+    kind: Link,
+) -> Option<FunctionId> {
+    if let [only] = candidates {
+        return Some(*only);
+    }
+    candidates
+        .iter()
+        .copied()
+        .find(|g| signature_fits(db, primal, *g, kind))
+}
+
+/// The overload among `primals` whose derivative (of `kind`) `derivative` is.
+fn pick_primal(
+    db: &dyn hir::Db,
+    derivative: FunctionId,
+    primals: &[FunctionId],
+    kind: Link,
+) -> Option<FunctionId> {
+    if let [only] = primals {
+        return Some(*only);
+    }
+    primals
+        .iter()
+        .copied()
+        .find(|p| signature_fits(db, *p, derivative, kind))
+}
+
+/// Whether `candidate` has the signature `kind` expects for `primal`'s derivative.
+fn signature_fits(db: &dyn hir::Db, primal: FunctionId, candidate: FunctionId, kind: Link) -> bool {
+    let expected = match kind {
+        Link::Fwd => hir::derivative_sig(db, primal, DiffKind::Forward),
+        Link::Bwd => hir::derivative_sig(db, primal, DiffKind::Backward),
+        Link::Substitute => Some(hir::fn_sig(db, primal)),
+    };
+    let Some(expected) = expected else {
+        return false;
+    };
+    let got = hir::fn_sig(db, candidate);
+    // The derivative signature of a method lists `this` first; a member derivative has its
+    // own `this` instead.
+    let skip = usize::from(
+        !matches!(kind, Link::Substitute)
+            && expected.is_member
+            && !expected.is_static
+            && got.is_member
+            && !got.is_static,
+    );
+    let expected_params = expected.params.get(skip..).unwrap_or_default();
+    expected_params.len() == got.params.len()
+        && expected_params
+            .iter()
+            .zip(&got.params)
+            .all(|(e, g)| e.dir == g.dir && types_fit(&e.ty, &g.ty))
+        && types_fit(&expected.ret, &got.ret)
+}
+
+/// Structural type equality where generic parameters, associated types and unknown parts
+/// match anything (a generic derivative fits every instance of its primal).
+fn types_fit(a: &hir::Ty, b: &hir::Ty) -> bool {
+    use hir::{GenericArg, Len, Ty};
+    let lens_fit = |a: &Len, b: &Len| match (a, b) {
+        (Len::Known(x), Len::Known(y)) => x == y,
+        _ => true,
+    };
+    match (a, b) {
+        (Ty::Param(_) | Ty::Assoc(..) | Ty::Unknown | Ty::This, _)
+        | (_, Ty::Param(_) | Ty::Assoc(..) | Ty::Unknown | Ty::This) => true,
+        (Ty::Vector(x, n), Ty::Vector(y, m)) | (Ty::Array(x, n), Ty::Array(y, m)) => {
+            types_fit(x, y) && lens_fit(n, m)
+        }
+        (Ty::Matrix(x, r, c), Ty::Matrix(y, s, d)) => {
+            types_fit(x, y) && lens_fit(r, s) && lens_fit(c, d)
+        }
+        (Ty::Adt(d, xs), Ty::Adt(e, ys)) => {
+            d == e
+                && xs.len() == ys.len()
+                && xs.iter().zip(ys.iter()).all(|(x, y)| match (x, y) {
+                    (GenericArg::Type(x), GenericArg::Type(y)) => types_fit(x, y),
+                    (GenericArg::Value(x), GenericArg::Value(y)) => lens_fit(x, y),
+                    _ => false,
+                })
+        }
+        (Ty::Tuple(xs), Ty::Tuple(ys)) => {
+            xs.len() == ys.len() && xs.iter().zip(ys.iter()).all(|(x, y)| types_fit(x, y))
+        }
+        _ => a == b,
     }
 }
 
