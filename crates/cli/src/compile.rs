@@ -12,6 +12,7 @@ use crate::exit;
 fn compile_path(
     path: &Path,
     options: &driver::Options,
+    device: driver::DeviceFeatures,
 ) -> Result<(driver::Compiled, test_format::TestFile), u8> {
     let bytes = std::fs::read(path).map_err(|err| {
         eprintln!("{}: error: cannot read file: {err}", path.display());
@@ -31,7 +32,7 @@ fn compile_path(
             id: c.id,
         }));
     let loaded = driver::load(path, &bytes, &options);
-    match loaded.compile(&options) {
+    match loaded.compile_for(&options, device) {
         Ok(compiled) => Ok((compiled, test)),
         Err(diagnostics) => {
             print_diagnostics(path, &loaded.text, &errors_of(diagnostics));
@@ -45,7 +46,12 @@ pub fn compile(path: &Path, target: Target, entry: Option<String>, out: Option<P
         entry,
         ..driver::Options::default()
     };
-    let (compiled, _) = match compile_path(path, &options) {
+    // SPIR-V expresses f16, f64 and 64-bit integers; WGSL output stays core WGSL.
+    let device = match target {
+        Target::Spirv => driver::DeviceFeatures::all(),
+        _ => driver::DeviceFeatures::default(),
+    };
+    let (compiled, _) = match compile_path(path, &options, device) {
         Ok(done) => done,
         Err(status) => return status,
     };
@@ -84,12 +90,14 @@ pub fn run(path: &Path, entry: Option<String>, dispatch: Option<String>, json: b
         entry,
         ..driver::Options::default()
     };
-    let (compiled, test) = match compile_path(path, &options) {
-        Ok(done) => done,
-        Err(status) => return status,
-    };
+    // The device first: its features (f64, f16, 64-bit integers) decide the WGSL extensions.
     let gpu = match open_gpu() {
         Ok(gpu) => gpu,
+        Err(status) => return status,
+    };
+    let device = driver::DeviceFeatures::of(&gpu);
+    let (compiled, test) = match compile_path(path, &options, device) {
+        Ok(done) => done,
         Err(status) => return status,
     };
     let report = match driver::run_file(&gpu, &compiled, &test, dispatch) {

@@ -61,7 +61,9 @@ impl fmt::Display for Target {
     }
 }
 
-/// What the target device offers. `f64`/`i64` exist only on SPIR-V; `f16` needs `shader_f16`.
+/// What the target device offers. Core WGSL has no `f16`, `f64` or 64-bit integers; wgpu accepts
+/// them (in WGSL and SPIR-V) on devices with SHADER_F16, SHADER_F64 and SHADER_INT64, so a host
+/// that knows its device enables the matching flags.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Options {
     pub target: Target,
@@ -99,14 +101,13 @@ impl Options {
         // pack2x16float/unpack2x16float (f32tof16, f16tof32) are core WGSL; wgpu grants this on
         // every non-downlevel device.
         let mut c = C::SHADER_FLOAT16_IN_FLOAT32;
-        let spirv = self.target == Target::SpirV;
         if self.shader_f16 {
             c |= C::SHADER_FLOAT16;
         }
-        if self.shader_f64 && spirv {
+        if self.shader_f64 {
             c |= C::FLOAT64;
         }
-        if self.shader_int64 && spirv {
+        if self.shader_int64 {
             c |= C::SHADER_INT64;
         }
         if self.float32_atomics {
@@ -123,6 +124,13 @@ impl Options {
 pub enum CodegenError {
     /// The program uses something the target cannot express (e.g. `double` in WGSL).
     Unsupported { what: String, target: Target },
+    /// The program needs an optional device feature (wgpu's name, e.g. `SHADER_F64`) that the
+    /// compilation was not given: it runs only on devices that have it.
+    MissingFeature {
+        what: String,
+        feature: &'static str,
+        target: Target,
+    },
     /// A compiler bug: the IR was malformed or naga rejected what we built.
     Internal {
         function: Option<String>,
@@ -136,6 +144,15 @@ impl fmt::Display for CodegenError {
             CodegenError::Unsupported { what, target } => {
                 write!(f, "{what} cannot be expressed in {target}")
             }
+            CodegenError::MissingFeature {
+                what,
+                feature,
+                target,
+            } => write!(
+                f,
+                "{what} is not core {target}: it needs the device feature {feature}, which this \
+                 compilation does not enable"
+            ),
             CodegenError::Internal {
                 function: Some(func),
                 message,

@@ -22,17 +22,48 @@ fn double_kernel() -> Module {
 }
 
 #[test]
-fn double_is_unsupported_in_wgsl() {
+fn double_needs_shader_f64_in_wgsl() {
     let err = lower(&double_kernel(), &Options::wgsl()).unwrap_err();
     expect![[r#"
-        Unsupported {
-            what: "the type `double` (WGSL has no 64-bit types)",
+        MissingFeature {
+            what: "the type `double`",
+            feature: "SHADER_F64",
             target: Wgsl,
         }
     "#]]
     .assert_debug_eq(&err);
-    expect!["the type `double` (WGSL has no 64-bit types) cannot be expressed in WGSL"]
+    expect!["the type `double` is not core WGSL: it needs the device feature SHADER_F64, which this compilation does not enable"]
         .assert_eq(&err.to_string());
+    // wgpu's WGSL takes `f64` on a device with SHADER_F64.
+    let opts = Options {
+        shader_f64: true,
+        ..Options::wgsl()
+    };
+    let lowered = lower(&double_kernel(), &opts).unwrap();
+    let text = to_wgsl(&lowered.module, &lowered.info).unwrap();
+    assert!(text.contains("array<f64>"), "{text}");
+}
+
+#[test]
+fn int64_needs_shader_int64_in_wgsl() {
+    let mut k = module_with_output(|t| t.scalar(Scalar::I64));
+    let out = k.out;
+    entry(&mut k.m, 1, |b, x| {
+        let wide = b.convert(x, Scalar::I64);
+        let big = b.literal(Literal::I64(1 << 40));
+        let r = b.add(wide, big);
+        b.store(Place::global(out).dynamic(x), r);
+    });
+    let err = lower(&k.m, &Options::wgsl()).unwrap_err();
+    expect!["the type `int64_t` is not core WGSL: it needs the device feature SHADER_INT64, which this compilation does not enable"]
+        .assert_eq(&err.to_string());
+    let opts = Options {
+        shader_int64: true,
+        ..Options::wgsl()
+    };
+    let lowered = lower(&k.m, &opts).unwrap();
+    let text = to_wgsl(&lowered.module, &lowered.info).unwrap();
+    assert!(text.contains("array<i64>"), "{text}");
 }
 
 #[test]
@@ -70,7 +101,8 @@ fn half_needs_shader_f16_and_then_enables_it() {
     assert!(
         matches!(
             err,
-            CodegenError::Unsupported {
+            CodegenError::MissingFeature {
+                feature: "SHADER_F16",
                 target: Target::Wgsl,
                 ..
             }
@@ -303,7 +335,7 @@ fn float_atomics_need_the_device_feature() {
         let _ = x;
     });
     let err = lower(&k.m, &Options::wgsl()).unwrap_err();
-    expect!["atomics on `float` (the device lacks float atomics) cannot be expressed in WGSL"]
+    expect!["an atomic operation on `float` is not core WGSL: it needs the device feature SHADER_FLOAT32_ATOMIC, which this compilation does not enable"]
         .assert_eq(&err.to_string());
     // SPIR-V for a device with float atomics.
     check_spirv(&k.m);

@@ -26,6 +26,53 @@ pub struct Options {
     pub type_conformances: Vec<lower::TypeConformance>,
 }
 
+/// The optional shader features of a device, as code generation needs them.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct DeviceFeatures {
+    pub f16: bool,
+    pub f64: bool,
+    pub int64: bool,
+    pub float32_atomics: bool,
+    pub subgroups: bool,
+}
+
+impl DeviceFeatures {
+    /// Every feature (what SPIR-V for a device like lavapipe may use).
+    pub fn all() -> DeviceFeatures {
+        DeviceFeatures {
+            f16: true,
+            f64: true,
+            int64: true,
+            float32_atomics: true,
+            subgroups: true,
+        }
+    }
+
+    /// The features `gpu` was opened with.
+    pub fn of(gpu: &gpu::Gpu) -> DeviceFeatures {
+        let has = |f: gpu::Features| gpu.features().contains(f);
+        DeviceFeatures {
+            f16: has(gpu::Features::SHADER_F16),
+            f64: has(gpu::Features::SHADER_F64),
+            int64: has(gpu::Features::SHADER_INT64),
+            float32_atomics: has(gpu::Features::SHADER_FLOAT32_ATOMIC),
+            subgroups: has(gpu::Features::SUBGROUP),
+        }
+    }
+
+    /// Code-generation options for WGSL on a device with these features.
+    pub fn wgsl_options(self) -> codegen::Options {
+        codegen::Options {
+            shader_f16: self.f16,
+            shader_f64: self.f64,
+            shader_int64: self.int64,
+            float32_atomics: self.float32_atomics,
+            subgroups: self.subgroups,
+            ..codegen::Options::wgsl()
+        }
+    }
+}
+
 /// A source file loaded into a fresh database with everything it imports.
 pub struct Loaded {
     pub db: hir::RootDatabase,
@@ -83,6 +130,16 @@ impl Loaded {
 
     /// Lowers the program and generates validated code for the WGSL target.
     pub fn compile(&self, options: &Options) -> Result<Compiled, Vec<hir::Diagnostic>> {
+        self.compile_for(options, DeviceFeatures::default())
+    }
+
+    /// Lowers the program and generates validated WGSL for a device with `device`'s optional
+    /// features, which become wgpu's WGSL extensions (`f64` with SHADER_F64...).
+    pub fn compile_for(
+        &self,
+        options: &Options,
+        device: DeviceFeatures,
+    ) -> Result<Compiled, Vec<hir::Diagnostic>> {
         if !self.decode_errors.is_empty() {
             return Err(self.decode_errors.clone());
         }
@@ -90,19 +147,24 @@ impl Loaded {
             entry: options.entry.clone(),
             type_conformances: options.type_conformances.clone(),
         };
-        let lower::Lowered {
-            module: ir,
-            contexts,
-        } = lower::lower_program_full(&self.db, self.file, &lower_options)?;
-        let lowered = codegen::lower(&ir, &codegen::Options::wgsl()).map_err(codegen_error)?;
-        let wgsl = codegen::to_wgsl(&lowered.module, &lowered.info).map_err(codegen_error)?;
+        let ir = lower::lower_program_with(&self.db, self.file, &lower_options)?;
+        let (wgsl, reflection) = wgsl_for(&ir, device)?;
         Ok(Compiled {
             wgsl,
-            reflection: lowered.reflection,
+            reflection,
             ir,
-            contexts,
+            device,
         })
     }
+}
+
+fn wgsl_for(
+    ir: &ir::Module,
+    device: DeviceFeatures,
+) -> Result<(String, codegen::Reflection), Vec<hir::Diagnostic>> {
+    let lowered = codegen::lower(ir, &device.wgsl_options()).map_err(codegen_error)?;
+    let wgsl = codegen::to_wgsl(&lowered.module, &lowered.info).map_err(codegen_error)?;
+    Ok((wgsl, lowered.reflection))
 }
 
 /// The products of one compilation.
@@ -110,21 +172,26 @@ pub struct Compiled {
     pub ir: ir::Module,
     pub wgsl: String,
     pub reflection: codegen::Reflection,
-    /// Per-thread context size of each backward derivative in `ir`.
-    pub contexts: Vec<lower::ContextSize>,
+    /// The device features `wgsl` was generated for.
+    pub device: DeviceFeatures,
 }
 
 impl Compiled {
+    /// The same program as WGSL for a device with `device`'s features (what runs use, so that a
+    /// program compiled for core WGSL still gets the device's extensions).
+    pub fn for_device(&self, device: DeviceFeatures) -> Result<Compiled, Vec<hir::Diagnostic>> {
+        let (wgsl, reflection) = wgsl_for(&self.ir, device)?;
+        Ok(Compiled {
+            ir: self.ir.clone(),
+            wgsl,
+            reflection,
+            device,
+        })
+    }
+
     /// The IR as text (`dslang compile --target ir`).
     pub fn ir_text(&self) -> String {
-        // One comment line per backward derivative first (issue 7: sizes shown with the IR).
-        let mut text: String = self
-            .contexts
-            .iter()
-            .map(|c| format!("// context: {} {} bytes/thread\n", c.function, c.bytes))
-            .collect();
-        text.push_str(&ir::print_module(&self.ir));
-        text
+        ir::print_module(&self.ir)
     }
 
     /// SPIR-V words for Vulkan (f64/f16/int64 allowed where SPIR-V can express them).
@@ -141,11 +208,16 @@ impl Compiled {
     }
 }
 
+/// The diagnostic code of a program that needs an optional device feature the target lacks
+/// (`double` without SHADER_F64...): tests skip on it rather than fail.
+pub const MISSING_FEATURE_CODE: &str = "E4102";
+
 /// Code-generation failures become diagnostics at the start of the file: `Unsupported` is the
 /// user's (a type the target cannot express), `Internal` is ours and says so.
 fn codegen_error(error: codegen::CodegenError) -> Vec<hir::Diagnostic> {
     let (code, message) = match &error {
         codegen::CodegenError::Unsupported { .. } => ("E4101", error.to_string()),
+        codegen::CodegenError::MissingFeature { .. } => (MISSING_FEATURE_CODE, error.to_string()),
         _ => (
             "E4998",
             format!("internal compiler error (please report it): {error}"),

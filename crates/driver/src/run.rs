@@ -3,10 +3,13 @@
 
 use std::path::Path;
 
-use gpu::{Gpu, format_outputs, plan_test, reflect_wgsl};
+use gpu::{
+    Gpu, PrintArgKind, PrintFormat, bytes_to_words, decode_print_buffer, format_outputs, plan_test,
+    print_buffer_binding, reflect_wgsl,
+};
 use test_format::{TestFile, Verdict, expected_file_for, judge_output, parse_test_file};
 
-use crate::{Compiled, Options, load};
+use crate::{Compiled, DeviceFeatures, MISSING_FEATURE_CODE, Options, load};
 
 /// The result of one dispatch.
 pub struct RunReport {
@@ -14,8 +17,12 @@ pub struct RunReport {
     pub adapter: String,
     pub entry: String,
     pub dispatch: [u32; 3],
-    /// The `out` buffers in the `.expected.txt` format.
+    /// The text of the shader's `printf` calls followed by the `out` buffers in the
+    /// `.expected.txt` format: what expected files and CHECK lines are matched against.
     pub output: String,
+    /// The text of the shader's `printf` calls alone, in the order the calls reserved their
+    /// records (thread order is up to the GPU).
+    pub printed: String,
     /// Each `out` buffer's name and 32-bit words.
     pub buffers: Vec<(String, Vec<u32>)>,
     pub gpu_time_ns: Option<f64>,
@@ -31,6 +38,22 @@ pub fn run_file(
     test: &TestFile,
     dispatch: Option<[u32; 3]>,
 ) -> Result<RunReport, String> {
+    // Generated again when it was compiled for other features, so the device's extensions
+    // (f64, f16, 64-bit integers...) are used.
+    let device = DeviceFeatures::of(gpu);
+    let regenerated;
+    let compiled = if compiled.device == device {
+        compiled
+    } else {
+        regenerated = compiled.for_device(device).map_err(|diagnostics| {
+            diagnostics
+                .iter()
+                .map(|d| format!("error[{}]: {}", d.code, d.message))
+                .collect::<Vec<_>>()
+                .join("; ")
+        })?;
+        &regenerated
+    };
     let directive = test.compute_tests().next();
     let dispatch = dispatch.unwrap_or_else(|| directive.map_or([1, 1, 1], |d| d.dispatch));
     let using_type = directive.is_none_or(|d| d.output_using_type);
@@ -41,10 +64,32 @@ pub fn run_file(
         .map(|e| e.name.clone())
         .ok_or("the compiled module has no entry point")?;
     let info = reflect_wgsl(&compiled.wgsl).map_err(|e| format!("internal error: {e}"))?;
-    let plan = plan_test(test, &info.resources, &compiled.wgsl, &entry, dispatch)
-        .map_err(|e| e.to_string())?;
+    let print_buffer = compiled
+        .reflection
+        .bindings
+        .iter()
+        .find(|b| b.kind == codegen::BindingKind::Print);
+    // The print buffer is the compiler's, not the test's: no `//TEST_INPUT` may bind to it.
+    let resources: Vec<_> = info
+        .resources
+        .iter()
+        .filter(|r| print_buffer.is_none_or(|p| p.name != r.name))
+        .cloned()
+        .collect();
+    let mut plan =
+        plan_test(test, &resources, &compiled.wgsl, &entry, dispatch).map_err(|e| e.to_string())?;
+    if let Some(p) = print_buffer {
+        let words = print_buffer_words(gpu);
+        plan.job
+            .bindings
+            .push(print_buffer_binding(p.group, p.binding, &p.name, words));
+    }
     let result = gpu.run_compute(&plan.job).map_err(|e| e.to_string())?;
-    let output = format_outputs(&plan.outputs, &result, using_type);
+    let printed = match print_buffer.and_then(|p| result.buffer(&p.name)) {
+        Some(bytes) => decode_print_buffer(&bytes_to_words(bytes), &print_formats(compiled)),
+        None => String::new(),
+    };
+    let output = printed.clone() + &format_outputs(&plan.outputs, &result, using_type);
     let buffers = plan
         .outputs
         .iter()
@@ -62,11 +107,48 @@ pub fn run_file(
         entry,
         dispatch,
         output,
+        printed,
         buffers,
         gpu_time_ns: result.gpu_time_ns,
         wall_time_ms: result.wall_time.as_secs_f64() * 1e3,
         pipeline_time_ms: result.pipeline_time.as_secs_f64() * 1e3,
     })
+}
+
+/// Room for print records: 1 MiB of words, or what the device allows for one storage binding.
+fn print_buffer_words(gpu: &Gpu) -> usize {
+    const WANTED_WORDS: u64 = 1 << 18;
+    let limits = gpu.limits();
+    let max_bytes = limits
+        .max_storage_buffer_binding_size
+        .min(limits.max_buffer_size);
+    // One word of the buffer is the cursor.
+    (WANTED_WORDS.min(max_bytes / 4).saturating_sub(1)) as usize
+}
+
+/// The print formats of the reflection data in the form the decoder reads.
+fn print_formats(compiled: &Compiled) -> Vec<PrintFormat> {
+    compiled
+        .reflection
+        .print_formats
+        .iter()
+        .map(|f| PrintFormat {
+            format: f.format.clone(),
+            args: f
+                .arg_kinds
+                .iter()
+                .map(|k| match k.as_str() {
+                    "f32" => PrintArgKind::F32,
+                    "i32" => PrintArgKind::I32,
+                    "bool" => PrintArgKind::Bool,
+                    "i64" => PrintArgKind::I64,
+                    "u64" => PrintArgKind::U64,
+                    "f64" => PrintArgKind::F64,
+                    _ => PrintArgKind::U32,
+                })
+                .collect(),
+        })
+        .collect()
 }
 
 /// The verdict on one compute test file.
@@ -104,9 +186,17 @@ pub fn run_compute_test(gpu: &Gpu, path: &Path) -> TestOutcome {
         ..Options::default()
     };
     let loaded = load(path, &bytes, &options);
-    let compiled = match loaded.compile(&options) {
+    let compiled = match loaded.compile_for(&options, DeviceFeatures::of(gpu)) {
         Ok(compiled) => compiled,
         Err(diagnostics) => {
+            // The program is fine but this device cannot run it (no f64 on the adapter...).
+            if let Some(d) = diagnostics.iter().find(|d| d.code == MISSING_FEATURE_CODE) {
+                return TestOutcome::Skip(format!(
+                    "the adapter {} lacks a feature: {}",
+                    gpu.adapter_info(),
+                    d.message
+                ));
+            }
             let why: Vec<String> = diagnostics
                 .iter()
                 .map(|d| format!("error[{}]: {}", d.code, d.message))

@@ -65,7 +65,8 @@ pub enum GlobalKind {
     Uniform,
     /// `groupshared T name;`
     Groupshared,
-    /// `static const` / global constant with its value.
+    /// A per-thread global with its initial value: `static const` and other constants, or a
+    /// mutable `static` variable when [`Global::writable`] is set.
     Constant(ConstValue),
 }
 
@@ -74,6 +75,9 @@ pub struct Global {
     pub name: String,
     pub ty: TypeId,
     pub kind: GlobalKind,
+    /// A `GlobalKind::Constant` that functions may store to (a mutable `static` variable,
+    /// private to each thread, starting from the constant value). False for every other kind.
+    pub writable: bool,
 }
 
 impl Global {
@@ -582,6 +586,17 @@ impl Module {
             name: name.to_string(),
             ty,
             kind,
+            writable: false,
+        });
+        GlobalId(self.globals.len() as u32 - 1)
+    }
+    /// A mutable per-thread global (`static T name = init;`).
+    pub fn add_private_global(&mut self, name: &str, ty: TypeId, init: ConstValue) -> GlobalId {
+        self.globals.push(Global {
+            name: name.to_string(),
+            ty,
+            kind: GlobalKind::Constant(init),
+            writable: true,
         });
         GlobalId(self.globals.len() as u32 - 1)
     }

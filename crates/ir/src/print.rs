@@ -31,7 +31,8 @@ pub fn print_module(module: &Module) -> String {
             GlobalKind::Uniform => writeln!(out, "global uniform {}: {ty}", g.name),
             GlobalKind::Groupshared => writeln!(out, "global groupshared {}: {ty}", g.name),
             GlobalKind::Constant(v) => {
-                writeln!(out, "global const {}: {ty} = {}", g.name, const_text(v))
+                let kind = if g.writable { "static" } else { "const" };
+                writeln!(out, "global {kind} {}: {ty} = {}", g.name, const_text(v))
             }
         };
     }

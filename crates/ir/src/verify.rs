@@ -63,6 +63,12 @@ fn check_global(types: &mut Types, g: &Global, errors: &mut Vec<String>) {
             types.display(g.ty)
         ));
     }
+    if g.writable && !matches!(g.kind, GlobalKind::Constant(_)) {
+        errors.push(format!(
+            "global {}: only a global with an initial value can be writable",
+            g.name
+        ));
+    }
     if let GlobalKind::Constant(value) = &g.kind
         && let Err(e) = check_const(types, value, g.ty)
     {
@@ -209,13 +215,17 @@ impl FnVerifier<'_> {
             self.use_value(v);
         }
         if writing && let PlaceRoot::Global(g) = place.root {
-            match self.module.global(g).map(|g| &g.kind) {
-                Some(GlobalKind::Constant(_)) | Some(GlobalKind::Uniform) => {
+            match self.module.global(g).map(|g| (&g.kind, g.writable)) {
+                Some((GlobalKind::Constant(_), true)) => {}
+                Some((GlobalKind::Constant(_) | GlobalKind::Uniform, _)) => {
                     self.err("store to a read-only global".into());
                 }
-                Some(GlobalKind::StorageBuffer {
-                    access: BufferAccess::Read,
-                }) => {
+                Some((
+                    GlobalKind::StorageBuffer {
+                        access: BufferAccess::Read,
+                    },
+                    _,
+                )) => {
                     self.err("store to a read-only buffer".into());
                 }
                 _ => {}

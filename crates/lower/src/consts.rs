@@ -23,6 +23,15 @@ pub(crate) fn global_value(cx: &mut Ctx, g: GlobalId, ty: TypeId) -> R<ConstValu
     shape(cx, &cv, ty)
 }
 
+/// The starting value of a mutable `static` global: its initialiser (a compile-time constant), or
+/// zero when it has none.
+pub(crate) fn static_initial_value(cx: &mut Ctx, g: GlobalId, ty: TypeId) -> R<ConstValue> {
+    if global_body(cx.db, g).root_expr.is_none() {
+        return zero(cx, ty);
+    }
+    global_value(cx, g, ty)
+}
+
 fn eval_global(cx: &Ctx, g: GlobalId, depth: u32) -> R<Cv> {
     if depth > 32 {
         return Err(unsupported("a constant defined in terms of itself"));

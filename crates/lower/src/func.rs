@@ -1321,14 +1321,14 @@ impl FnLower<'_, '_> {
             LPlace::Accessor(a) => Some(a.recv.root),
         };
         if let Some(ir::PlaceRoot::Global(g)) = root
-            && matches!(
-                self.cx.module.global(g).map(|g| &g.kind),
-                Some(ir::GlobalKind::Constant(_))
-            )
+            && self
+                .cx
+                .module
+                .global(g)
+                .is_some_and(|g| matches!(g.kind, ir::GlobalKind::Constant(_)) && !g.writable)
         {
-            return Err(unsupported(
-                "writing to a `static` global variable (only constant globals are supported)",
-            ));
+            // hir reports assignments to constants; this guards the IR's invariant.
+            return Err(unsupported("writing to a constant global"));
         }
         let t = self.lplace_ty(p)?;
         let v = self.coerce(v, t)?;

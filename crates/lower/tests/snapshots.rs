@@ -511,21 +511,46 @@ void computeMain()
 }
 
 #[test]
-fn writes_to_static_globals_are_reported() {
-    check_error(
+fn mutable_static_globals_are_private_globals() {
+    // One copy per thread, starting from the initialiser (zero without one).
+    check(
         r#"
-static float counter = 0.0;
+static float counter = 0.5;
+static int2 hits;
 RWStructuredBuffer<float> outputBuffer;
+void bump() { counter += 1.0; hits.y = 2; }
 [numthreads(1, 1, 1)]
 void computeMain()
 {
-    counter += 1.0;
-    outputBuffer[0] = counter;
+    bump();
+    outputBuffer[0] = counter + float(hits.y);
 }
 "#,
-        expect![
-            "E4001 116..130 `counter += 1.0`: cannot lower writing to a `static` global variable (only constant globals are supported) yet"
-        ],
+        expect![[r#"
+            global buffer(read_write) outputBuffer: float
+            global static counter: float = 0.5
+            global static hits: int2 = {0, 0}
+            entry computeMain = computeMain workgroup_size(1, 1, 1) ()
+
+            fn computeMain() -> void {
+              %0: void = call bump()
+              %1: int = 0
+              %2: float = load @counter
+              %3: int = load @hits[1]
+              %4: float = convert.float %3
+              %5: float = add %2, %4
+              store @outputBuffer[%1], %5
+            }
+
+            fn bump() -> void {
+              %0: float = 1.0
+              %1: float = load @counter
+              %2: float = add %1, %0
+              store @counter, %2
+              %3: int = 2
+              store @hits[1], %3
+            }
+        "#]],
     );
 }
 

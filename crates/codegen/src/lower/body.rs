@@ -1249,8 +1249,9 @@ impl Lowerer<'_> {
         ty: TypeId,
     ) -> Result<Handle<E>> {
         if self.types().scalar_of(ty) == Some(Scalar::F32) && !self.opts.float32_atomics {
-            return Err(CodegenError::Unsupported {
-                what: "atomics on `float` (the device lacks float atomics)".into(),
+            return Err(CodegenError::MissingFeature {
+                what: "an atomic operation on `float`".into(),
+                feature: "SHADER_FLOAT32_ATOMIC",
                 target: self.opts.target,
             });
         }

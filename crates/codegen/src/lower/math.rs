@@ -390,13 +390,32 @@ impl Lowerer<'_> {
         s: Scalar,
         n: u8,
     ) -> Result<Handle<E>> {
-        if s == Scalar::F64 {
+        if s == Scalar::F64 && self.opts.target == crate::Target::SpirV {
             let fun = if nan {
                 naga::RelationalFunction::IsNan
             } else {
                 naga::RelationalFunction::IsInf
             };
             return Ok(cx.add(out, E::Relational { fun, argument: x }));
+        }
+        if s == Scalar::F64 {
+            // WGSL (with SHADER_F64) can neither call isnan nor bitcast an f64: NaN is the one
+            // value unequal to itself, and infinity the one magnitude above the largest finite.
+            if nan {
+                return Ok(self.bin(cx, out, Bo::NotEqual, x, x));
+            }
+            let magnitude = cx.add(
+                out,
+                E::Math {
+                    fun: naga::MathFunction::Abs,
+                    arg: x,
+                    arg1: None,
+                    arg2: None,
+                    arg3: None,
+                },
+            );
+            let max = self.constant(cx, out, Scalar::F64, n, f64::MAX)?;
+            return Ok(self.bin(cx, out, Bo::Greater, magnitude, max));
         }
         // WGSL has no isnan/isinf: test the f32 exponent and mantissa bits.
         let x32 = if s == Scalar::F16 {

@@ -271,27 +271,20 @@ impl Lowerer<'_> {
 
     fn check_scalar(&self, s: Scalar) -> Result<()> {
         let o = self.opts;
-        let spirv = o.target == crate::Target::SpirV;
-        let ok = match s {
-            Scalar::F64 => spirv && o.shader_f64,
-            Scalar::I64 | Scalar::U64 => spirv && o.shader_int64,
-            Scalar::F16 => o.shader_f16,
-            _ => true,
+        // Core WGSL has none of these; wgpu accepts them in WGSL (and SPIR-V) on devices with
+        // the matching feature, so the caller enables them from the device's features.
+        let (ok, feature) = match s {
+            Scalar::F64 => (o.shader_f64, "SHADER_F64"),
+            Scalar::I64 | Scalar::U64 => (o.shader_int64, "SHADER_INT64"),
+            Scalar::F16 => (o.shader_f16, "SHADER_F16"),
+            _ => (true, ""),
         };
         if ok {
             Ok(())
         } else {
-            let what = match (s, o.target) {
-                (Scalar::F16, _) => "the type `half` (enable shader-f16)".to_string(),
-                (_, crate::Target::Wgsl) => format!(
-                    "the type `{}` (WGSL has no {}-bit types)",
-                    s.name(),
-                    s.bits()
-                ),
-                _ => format!("the type `{}` (not enabled for this device)", s.name()),
-            };
-            Err(CodegenError::Unsupported {
-                what,
+            Err(CodegenError::MissingFeature {
+                what: format!("the type `{}`", s.name()),
+                feature,
                 target: o.target,
             })
         }
