@@ -1,7 +1,7 @@
 //! The Slang Playground's attributes (`stdlib/playground.slang`) read from a checked file: how to
 //! create each global and which entry points run in a frame, with what dispatch size.
 
-use hir::export::{Attr, AttrArg, global_data};
+use hir::export::{Attr, AttrArg, global_data, item_def_loc, item_offset};
 use hir::{Diagnostic, ItemDef, Severity, TextRange};
 
 /// How a global's contents are made.
@@ -83,14 +83,17 @@ fn count(arg: Option<&AttrArg>) -> Option<u64> {
 pub(crate) fn read(db: &hir::RootDatabase, file: hir::SourceFile) -> Playground {
     let map = &hir::preprocessed(db, file).map;
     let mut out = Playground::default();
-    let error = |attr: &Attr, message: String| Diagnostic {
-        code: "E4201",
-        message,
-        range: map.range_to_original(attr.range),
-        severity: Severity::Error,
-        related: Vec::new(),
-    };
     for item in hir::file_items(db, file) {
+        // Attribute ranges are relative to their item.
+        let offset = item_offset(db, &item_def_loc(db, item));
+        let place = |attr: &Attr| map.range_to_original(attr.range.shifted(offset));
+        let error = |attr: &Attr, message: String| Diagnostic {
+            code: "E4201",
+            message,
+            range: place(attr),
+            severity: Severity::Error,
+            related: Vec::new(),
+        };
         match item {
             ItemDef::Global(global) => {
                 let data = global_data(db, global);
@@ -140,12 +143,12 @@ pub(crate) fn read(db: &hir::RootDatabase, file: hir::SourceFile) -> Playground 
                                 *slot = d.unwrap_or(1);
                             }
                             size = Some(CallSize::Threads(threads));
-                            range = map.range_to_original(attr.range);
+                            range = place(attr);
                         }
                         "CALL::SIZE_OF" => match attr.args.as_slice() {
                             [AttrArg::String(name)] => {
                                 size = Some(CallSize::SizeOf(name.clone()));
-                                range = map.range_to_original(attr.range);
+                                range = place(attr);
                             }
                             _ => out.errors.push(error(
                                 attr,

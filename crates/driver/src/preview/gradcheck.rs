@@ -61,9 +61,17 @@ pub struct GradientCheckEntry {
 #[derive(Debug, Clone)]
 struct Candidate {
     name: String,
-    /// (name, components) of each parameter.
-    params: Vec<(String, usize)>,
+    params: Vec<Param>,
     outputs: usize,
+}
+
+#[derive(Debug, Clone)]
+struct Param {
+    name: String,
+    /// Scalars: 1 to 4.
+    width: usize,
+    /// False for `no_diff` parameters: sampled, passed as they are, not checked.
+    diff: bool,
 }
 
 fn float_width(ty: &Ty) -> Option<usize> {
@@ -104,18 +112,22 @@ fn candidates(loaded: &crate::Loaded) -> (Vec<Candidate>, Vec<(String, String)>)
             skipped.push((name, "generic functions are not checked".into()));
             continue;
         }
-        let params: Option<Vec<(String, usize)>> = sig
+        let params: Option<Vec<Param>> = sig
             .params
             .iter()
             .map(|p| {
-                (p.dir == ParamDir::In && !p.no_diff)
+                (p.dir == ParamDir::In)
                     .then(|| float_width(&p.ty))
                     .flatten()
-                    .map(|w| (p.name.to_string(), w))
+                    .map(|width| Param {
+                        name: p.name.to_string(),
+                        width,
+                        diff: !p.no_diff,
+                    })
             })
             .collect();
         match (params, float_width(&sig.ret)) {
-            (Some(params), Some(outputs)) if !params.is_empty() => found.push(Candidate {
+            (Some(params), Some(outputs)) if params.iter().any(|p| p.diff) => found.push(Candidate {
                 name,
                 params,
                 outputs,
@@ -130,16 +142,18 @@ fn candidates(loaded: &crate::Loaded) -> (Vec<Candidate>, Vec<(String, String)>)
     (found, skipped)
 }
 
-/// Words each sample point writes: f, fwd per input scalar, bwd per output component, f(x±h).
-fn layout(c: &Candidate) -> (usize, usize) {
-    let inputs: usize = c.params.iter().map(|p| p.1).sum();
+/// Scalars of all parameters, scalars of the differentiable ones, and the words each sample
+/// point writes: f, fwd per differentiable scalar, bwd per output component, f(x±h).
+fn layout(c: &Candidate) -> (usize, usize, usize) {
+    let inputs: usize = c.params.iter().map(|p| p.width).sum();
+    let d: usize = c.params.iter().filter(|p| p.diff).map(|p| p.width).sum();
     let r = c.outputs;
-    (inputs, r + inputs * r + r * inputs + 2 * inputs * r)
+    (inputs, d, r + d * r + r * d + 2 * d * r)
 }
 
 /// The kernel that evaluates everything for one function; thread `p` takes sample point `p`.
 fn kernel_source(c: &Candidate) -> String {
-    let (inputs, per_point) = layout(c);
+    let (inputs, _, per_point) = layout(c);
     let r = c.outputs;
     let mut s = String::new();
     let _ = writeln!(s, "\nRWStructuredBuffer<float> {INPUT};");
@@ -154,10 +168,10 @@ fn kernel_source(c: &Candidate) -> String {
     // x (first half of the point's inputs) and h (second half).
     let mut at = 0;
     let mut xs = Vec::new();
-    for (k, (_, w)) in c.params.iter().enumerate() {
-        let ty = type_text(*w);
+    for (k, param) in c.params.iter().enumerate() {
+        let ty = type_text(param.width);
         let comps = |base: usize| {
-            (0..*w)
+            (0..param.width)
                 .map(|j| format!("{INPUT}[i0 + {}]", base + at + j))
                 .collect::<Vec<_>>()
                 .join(", ")
@@ -165,7 +179,7 @@ fn kernel_source(c: &Candidate) -> String {
         let _ = writeln!(s, "    {ty} x{k} = {ty}({});", comps(0));
         let _ = writeln!(s, "    {ty} h{k} = {ty}({});", comps(inputs));
         xs.push(format!("x{k}"));
-        at += w;
+        at += param.width;
     }
     let out_ty = type_text(r);
     let store = |s: &mut String, value: &str, offset: usize| {
@@ -181,16 +195,18 @@ fn kernel_source(c: &Candidate) -> String {
     let _ = writeln!(s, "    {out_ty} y = {}({});", c.name, xs.join(", "));
     store(&mut s, "y", 0);
     let mut offset = r;
-    // fwd_diff along each input scalar.
-    for (k, (_, w)) in c.params.iter().enumerate() {
-        for j in 0..*w {
+    let differentiable = || c.params.iter().enumerate().filter(|(_, p)| p.diff);
+    // fwd_diff along each differentiable input scalar (`no_diff` arguments pass as they are).
+    for (k, param) in differentiable() {
+        for j in 0..param.width {
             let args: Vec<String> = c
                 .params
                 .iter()
                 .enumerate()
-                .map(|(m, (_, wm))| {
-                    let d = if m == k { unit(*wm, j) } else { zero(*wm) };
-                    format!("diffPair(x{m}, {d})")
+                .map(|(m, pm)| match (pm.diff, m == k) {
+                    (false, _) => format!("x{m}"),
+                    (true, true) => format!("diffPair(x{m}, {})", unit(pm.width, j)),
+                    (true, false) => format!("diffPair(x{m}, {})", zero(pm.width)),
                 })
                 .collect();
             let _ = writeln!(
@@ -207,20 +223,31 @@ fn kernel_source(c: &Candidate) -> String {
     // bwd_diff for each output component.
     for j in 0..r {
         let _ = writeln!(s, "    {{");
-        for (m, _) in c.params.iter().enumerate() {
+        for (m, _) in differentiable() {
             let _ = writeln!(s, "        var q{m} = diffPair(x{m});");
         }
-        let qs: Vec<String> = (0..c.params.len()).map(|m| format!("q{m}")).collect();
+        let args: Vec<String> = c
+            .params
+            .iter()
+            .enumerate()
+            .map(|(m, p)| {
+                if p.diff {
+                    format!("q{m}")
+                } else {
+                    format!("x{m}")
+                }
+            })
+            .collect();
         let _ = writeln!(
             s,
             "        bwd_diff({})({}, {});",
             c.name,
-            qs.join(", "),
+            args.join(", "),
             unit(r, j)
         );
-        for (m, (_, w)) in c.params.iter().enumerate() {
-            for jj in 0..*w {
-                let comp = if *w == 1 {
+        for (m, param) in differentiable() {
+            for jj in 0..param.width {
+                let comp = if param.width == 1 {
                     format!("q{m}.d")
                 } else {
                     format!("q{m}.d[{jj}]")
@@ -231,17 +258,14 @@ fn kernel_source(c: &Candidate) -> String {
         }
         let _ = writeln!(s, "    }}");
     }
-    // f(x + h e) and f(x - h e) for each input scalar.
-    for (k, (_, w)) in c.params.iter().enumerate() {
-        for j in 0..*w {
+    // f(x + h e) and f(x - h e) for each differentiable input scalar.
+    for (k, param) in differentiable() {
+        for j in 0..param.width {
             for sign in ["+", "-"] {
-                let args: Vec<String> = c
-                    .params
-                    .iter()
-                    .enumerate()
-                    .map(|(m, _)| {
+                let args: Vec<String> = (0..c.params.len())
+                    .map(|m| {
                         if m == k {
-                            format!("x{m} {sign} h{m} * {}", unit(*w, j))
+                            format!("x{m} {sign} h{m} * {}", unit(param.width, j))
                         } else {
                             format!("x{m}")
                         }
@@ -395,7 +419,7 @@ fn check_function(
     let test = test_format::parse_test_file(text);
     let plan = gpu::plan_test(&test, &info.resources, &compiled.wgsl, &entry, [1, 1, 1])
         .map_err(|e| e.to_string())?;
-    let (inputs, per_point) = layout(c);
+    let (inputs, _, per_point) = layout(c);
     let points = sample_points(inputs);
     let steps: Vec<Vec<f32>> = points
         .iter()
@@ -432,7 +456,11 @@ fn check_function(
             readback: name == OUTPUT,
         });
     }
-    let run = gpu.run_compute(&job).map_err(|e| {
+    let run = {
+        let _serial = super::gpu_work();
+        gpu.run_compute(&job)
+    };
+    let run = run.map_err(|e| {
         super::drop_shared_gpu_if(&e);
         e.to_string()
     })?;
@@ -452,18 +480,25 @@ fn check_function(
     Ok(compare(c, &points, &steps, &out))
 }
 
-/// Per parameter: the Jacobian block by fwd, bwd and central differences at each point.
+/// Per differentiable parameter: the Jacobian block by fwd, bwd and central differences at each
+/// point.
 fn compare(
     c: &Candidate,
     points: &[Vec<f32>],
     steps: &[Vec<f32>],
     out: &[f64],
 ) -> Vec<GradientCheckEntry> {
-    let (inputs, per_point) = layout(c);
+    let (_, d, per_point) = layout(c);
     let r = c.outputs;
     let mut entries = Vec::new();
-    let mut first_input = 0;
-    for (pname, width) in &c.params {
+    // Offsets of the parameter's first scalar among the differentiable ones and among all.
+    let mut diff_offset = 0;
+    let mut offset = 0;
+    for param in &c.params {
+        if !param.diff {
+            offset += param.width;
+            continue;
+        }
         let mut max_error = 0.0f64;
         let mut worst = String::new();
         let mut first_ad = Vec::new();
@@ -475,13 +510,13 @@ fn compare(
             let mut point_fd = Vec::new();
             let mut errors = Vec::new();
             for out_j in 0..r {
-                for comp in 0..*width {
-                    let input = first_input + comp;
+                for comp in 0..param.width {
+                    let input = diff_offset + comp;
                     let fwd = o[r + input * r + out_j];
-                    let bwd = o[r + inputs * r + out_j * inputs + input];
-                    let plus = o[r + 2 * inputs * r + (2 * input) * r + out_j];
-                    let minus = o[r + 2 * inputs * r + (2 * input + 1) * r + out_j];
-                    let fd = (plus - minus) / (2.0 * f64::from(step[input]));
+                    let bwd = o[r + d * r + out_j * d + input];
+                    let plus = o[r + 2 * d * r + (2 * input) * r + out_j];
+                    let minus = o[r + 2 * d * r + (2 * input + 1) * r + out_j];
+                    let fd = (plus - minus) / (2.0 * f64::from(step[offset + comp]));
                     point_ad.push(fwd);
                     point_fd.push(fd);
                     errors.push(("fwd_diff", fwd, fd));
@@ -503,7 +538,7 @@ fn compare(
                 } else {
                     f64::INFINITY
                 };
-                if error > max_error || (error.is_nan() && !max_error.is_nan()) {
+                if error > max_error {
                     max_error = error;
                     worst = format!(
                         "{mode} gives {ad:.6} where finite differences give {fd:.6} at {}",
@@ -522,9 +557,9 @@ fn compare(
             format!("mismatch: {worst}")
         };
         entries.push(GradientCheckEntry {
-            name: format!("{}({pname})", c.name),
+            name: format!("{}({})", c.name, param.name),
             function: c.name.clone(),
-            parameter: pname.clone(),
+            parameter: param.name.clone(),
             point: points
                 .first()
                 .map(|x| x.iter().map(|v| f64::from(*v)).collect())
@@ -535,7 +570,8 @@ fn compare(
             passed,
             message,
         });
-        first_input += width;
+        diff_offset += param.width;
+        offset += param.width;
     }
     entries
 }

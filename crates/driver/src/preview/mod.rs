@@ -144,6 +144,17 @@ fn line_column(text: &str, offset: usize) -> (u32, u32) {
     (line as u32, column as u32 + 1)
 }
 
+/// Serialises the GPU work of previews and gradient checks: `gpu::Gpu::run_compute` from two
+/// threads at once can lose buffer mappings (one thread's poll runs the other's callbacks), and
+/// a GPU runs one job at a time anyway.
+static GPU_WORK: Mutex<()> = Mutex::new(());
+
+pub(crate) fn gpu_work() -> std::sync::MutexGuard<'static, ()> {
+    GPU_WORK
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
 /// The process's GPU for previews, opened on first use and opened again after a dispatch timed
 /// out or the device was lost (a wedged device refuses further work).
 static SHARED_GPU: Mutex<Option<Arc<gpu::Gpu>>> = Mutex::new(None);
@@ -201,7 +212,10 @@ pub fn run_preview_on(
     options: &Options,
     frames: u32,
 ) -> PreviewResult {
-    let (result, gpu_error) = session::run(gpu, path, text, options, frames);
+    let (result, gpu_error) = {
+        let _serial = gpu_work();
+        session::run(gpu, path, text, options, frames)
+    };
     if let Some(error) = gpu_error {
         drop_shared_gpu_if(&error);
     }

@@ -70,12 +70,14 @@ struct Kernel {
     print_formats: Vec<PrintFormat>,
     size: CallSize,
     once: bool,
+    /// The `CALL` attribute (empty without one).
+    call_range: hir::TextRange,
     dispatch: [u32; 3],
 }
 
 /// What stopped a run before it started: diagnostics or an error message.
-enum Stop {
-    Diagnostics(Vec<PreviewDiagnostic>),
+enum Stop<D = PreviewDiagnostic> {
+    Diagnostics(Vec<D>),
     Error(String),
 }
 
@@ -153,9 +155,20 @@ pub(crate) fn run(
             return (result, None);
         }
     };
-    if let Err(message) = plan_dispatches(&mut kernels, &resources) {
-        result.error = Some(message);
-        return (result, None);
+    match plan_dispatches(&mut kernels, &resources) {
+        Ok(()) => {}
+        Err(Stop::Diagnostics(diagnostics)) => {
+            result.diagnostics.extend(
+                diagnostics
+                    .into_iter()
+                    .map(|d| PreviewDiagnostic::new(&result.file, &loaded.text, &d)),
+            );
+            return (result, None);
+        }
+        Err(Stop::Error(message)) => {
+            result.error = Some(message);
+            return (result, None);
+        }
     }
     result.kernels = kernels
         .iter()
@@ -197,24 +210,26 @@ fn prepare(
     let directive = test.compute_tests().next();
     // Without `CALL` attributes the file runs like `dslang run`: its one entry point, with the
     // `//TEST` line's dispatch.
-    let specs: Vec<(Option<String>, CallSize, bool)> = if playground.kernels.is_empty() {
+    type Spec = (Option<String>, CallSize, bool, hir::TextRange);
+    let specs: Vec<Spec> = if playground.kernels.is_empty() {
         let groups = directive.map_or([1, 1, 1], |d| d.dispatch);
         vec![(
             options.entry.clone(),
             CallSize::Threads(groups.map(u64::from)),
             false,
+            hir::TextRange::default(),
         )]
     } else {
         playground
             .kernels
             .iter()
-            .map(|k| (Some(k.name.clone()), k.size.clone(), k.once))
+            .map(|k| (Some(k.name.clone()), k.size.clone(), k.once, k.range))
             .collect()
     };
     let workgroups_given = playground.kernels.is_empty();
     let mut kernels = Vec::new();
     let mut compiled_all: Vec<Compiled> = Vec::new();
-    for (entry, size, once) in specs {
+    for (entry, size, once, call_range) in specs {
         let kernel_options = Options {
             entry: entry.clone(),
             ..options.clone()
@@ -263,6 +278,7 @@ fn prepare(
             print_formats: print_formats(&compiled),
             size,
             once,
+            call_range,
             dispatch: [1, 1, 1],
         });
         compiled_all.push(compiled);
@@ -473,16 +489,24 @@ fn apply_playground(
 }
 
 /// Workgroup counts from each kernel's thread counts.
-fn plan_dispatches(kernels: &mut [Kernel], resources: &[Resource]) -> Result<(), String> {
+fn plan_dispatches(
+    kernels: &mut [Kernel],
+    resources: &[Resource],
+) -> Result<(), Stop<hir::Diagnostic>> {
     for kernel in kernels {
         let threads = match &kernel.size {
             CallSize::Threads(threads) => *threads,
             CallSize::SizeOf(name) => {
                 let resource = resources.iter().find(|r| &r.name == name).ok_or_else(|| {
-                    format!(
-                        "`{}`: CALL::SIZE_OF(\"{name}\") names no buffer of the program",
-                        kernel.name
-                    )
+                    Stop::Diagnostics(vec![hir::Diagnostic {
+                        code: "E4201",
+                        message: format!(
+                            "`CALL::SIZE_OF(\"{name}\")`: the program has no buffer `{name}`"
+                        ),
+                        range: kernel.call_range,
+                        severity: hir::Severity::Error,
+                        related: Vec::new(),
+                    }])
                 })?;
                 match resource.image {
                     Some((w, h)) => [u64::from(w), u64::from(h), 1],
@@ -498,10 +522,10 @@ fn plan_dispatches(kernels: &mut [Kernel], resources: &[Resource]) -> Result<(),
         {
             let groups = threads.div_ceil(u64::from(size.max(1)));
             *slot = u32::try_from(groups).map_err(|_| {
-                format!(
+                Stop::Error(format!(
                     "`{}`: {threads} threads is too large a dispatch",
                     kernel.name
-                )
+                ))
             })?;
         }
     }
