@@ -147,12 +147,16 @@ impl Loaded {
             entry: options.entry.clone(),
             type_conformances: options.type_conformances.clone(),
         };
-        let ir = lower::lower_program_with(&self.db, self.file, &lower_options)?;
+        let lower::Lowered {
+            module: ir,
+            contexts,
+        } = lower::lower_program_full(&self.db, self.file, &lower_options)?;
         let (wgsl, reflection) = wgsl_for(&ir, device)?;
         Ok(Compiled {
             wgsl,
             reflection,
             ir,
+            contexts,
             device,
         })
     }
@@ -172,6 +176,8 @@ pub struct Compiled {
     pub ir: ir::Module,
     pub wgsl: String,
     pub reflection: codegen::Reflection,
+    /// Per-thread context size of each backward derivative in `ir`.
+    pub contexts: Vec<lower::ContextSize>,
     /// The device features `wgsl` was generated for.
     pub device: DeviceFeatures,
 }
@@ -185,13 +191,21 @@ impl Compiled {
             ir: self.ir.clone(),
             wgsl,
             reflection,
+            contexts: self.contexts.clone(),
             device,
         })
     }
 
     /// The IR as text (`dslang compile --target ir`).
     pub fn ir_text(&self) -> String {
-        ir::print_module(&self.ir)
+        // One comment line per backward derivative first (issue 7: sizes shown with the IR).
+        let mut text: String = self
+            .contexts
+            .iter()
+            .map(|c| format!("// context: {} {} bytes/thread\n", c.function, c.bytes))
+            .collect();
+        text.push_str(&ir::print_module(&self.ir));
+        text
     }
 
     /// SPIR-V words for Vulkan (f64/f16/int64 allowed where SPIR-V can express them).

@@ -12,6 +12,8 @@ mod diff;
 mod func;
 mod types;
 
+pub use diff::{ContextSize, context_size_of};
+
 use hir::export::{AttrArg, global_const_value, global_data, global_ty, item_def_loc, item_offset};
 use hir::{
     Db, Diagnostic, FunctionId, GenericArg, GenericParamId, ItemDef, Severity, SourceFile,
@@ -84,6 +86,8 @@ pub(crate) struct Ctx<'db> {
     pub detach_fns: FxHashMap<ir::TypeId, ir::FuncId>,
     /// Stdlib math derivatives declared for autodiff whose bodies are lowered once called.
     pub math_pending: Vec<(InstanceKey, ir::FuncId)>,
+    /// Context sizes of the backward derivatives, recorded before unreachable functions go.
+    pub contexts: Vec<ContextSize>,
 }
 
 /// One concrete type an interface value may hold.
@@ -131,6 +135,23 @@ pub fn lower_program_with(
     file: SourceFile,
     options: &LowerOptions,
 ) -> Result<ir::Module, Vec<Diagnostic>> {
+    lower_program_full(db, file, options).map(|l| l.module)
+}
+
+/// A lowered program with what the lowering learnt about it on the way.
+#[derive(Debug, Clone)]
+pub struct Lowered {
+    pub module: ir::Module,
+    /// Per-thread context size of each backward derivative in `module`, in module order.
+    pub contexts: Vec<ContextSize>,
+}
+
+/// [`lower_program_with`], also returning the context sizes of the backward derivatives.
+pub fn lower_program_full(
+    db: &dyn Db,
+    file: SourceFile,
+    options: &LowerOptions,
+) -> Result<Lowered, Vec<Diagnostic>> {
     let entry = options.entry.as_deref();
     let errors: Vec<Diagnostic> = hir::diagnostics(db, file)
         .into_iter()
@@ -140,24 +161,7 @@ pub fn lower_program_with(
         return Err(errors);
     }
     let entry_fn = find_entry(db, file, entry).map_err(|m| vec![file_diag("E4002", m)])?;
-    let mut cx = Ctx {
-        db,
-        file,
-        module: ir::Module::new(),
-        struct_types: FxHashMap::default(),
-        globals: FxHashMap::default(),
-        instances: FxHashMap::default(),
-        pending: Vec::new(),
-        names: FxHashSet::default(),
-        optionals: FxHashMap::default(),
-        conformances: options.type_conformances.clone(),
-        dyn_types: FxHashMap::default(),
-        diff: autodiff::DiffInfo::new(),
-        math_derivatives_ready: false,
-        derivatives: FxHashMap::default(),
-        detach_fns: FxHashMap::default(),
-        math_pending: Vec::new(),
-    };
+    let mut cx = Ctx::new(db, file, options.type_conformances.clone());
     let result = cx.lower_all(entry_fn);
     if let Err(e) = result {
         return Err(vec![cx.to_diagnostic(e)]);
@@ -169,7 +173,38 @@ pub fn lower_program_with(
         );
         return Err(vec![file_diag("E4999", message)]);
     }
-    Ok(cx.module)
+    Ok(Lowered {
+        module: cx.module,
+        contexts: cx.contexts,
+    })
+}
+
+impl<'db> Ctx<'db> {
+    pub(crate) fn new(
+        db: &'db dyn Db,
+        file: SourceFile,
+        conformances: Vec<TypeConformance>,
+    ) -> Ctx<'db> {
+        Ctx {
+            db,
+            file,
+            module: ir::Module::new(),
+            struct_types: FxHashMap::default(),
+            globals: FxHashMap::default(),
+            instances: FxHashMap::default(),
+            pending: Vec::new(),
+            names: FxHashSet::default(),
+            optionals: FxHashMap::default(),
+            conformances,
+            dyn_types: FxHashMap::default(),
+            diff: autodiff::DiffInfo::new(),
+            math_derivatives_ready: false,
+            derivatives: FxHashMap::default(),
+            detach_fns: FxHashMap::default(),
+            math_pending: Vec::new(),
+            contexts: Vec::new(),
+        }
+    }
 }
 
 /// A diagnostic about the whole file (no entry point, internal errors), at its start.
@@ -253,7 +288,7 @@ impl<'db> Ctx<'db> {
         }
         if self.math_derivatives_ready {
             self.lower_called_math()?;
-            diff::prune_unreachable_functions(&mut self.module);
+            self.prune_recording_contexts();
         }
         Ok(())
     }
