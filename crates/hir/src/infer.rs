@@ -444,6 +444,11 @@ pub struct InferenceResult {
     /// Resolutions of paths, members and calls (a call maps to its chosen function).
     pub resolutions: FxHashMap<ExprId, ExprRes>,
     pub diags: Vec<Diag>,
+    /// The generic arguments overload resolution chose for each call (and operator or
+    /// constructor call) of a generic function: the enclosing type's parameters first (a method
+    /// of `G<T>`), then the function's own, explicit or inferred. Calls of non-generic
+    /// functions have no entry. Type packs (`each T`) are bound to `Unknown`.
+    pub call_generic_args: FxHashMap<ExprId, Arc<[(GenericParamId, GenericArg)]>>,
 }
 
 impl InferenceResult {
@@ -460,6 +465,21 @@ impl InferenceResult {
             .cloned()
             .unwrap_or(Ty::Unknown)
     }
+
+    /// The generic arguments chosen for the call `e` (see `call_generic_args`).
+    pub fn generic_args_of(&self, e: ExprId) -> Option<Arc<[(GenericParamId, GenericArg)]>> {
+        self.call_generic_args.get(&e).cloned()
+    }
+}
+
+/// The generic arguments chosen for the call expression `call` in `func`'s body: what lowering
+/// needs to instantiate the callee, without inferring them again.
+pub fn call_generic_args(
+    db: &dyn Db,
+    func: FunctionId,
+    call: ExprId,
+) -> Option<Arc<[(GenericParamId, GenericArg)]>> {
+    infer(db, func).generic_args_of(call)
 }
 
 #[salsa::tracked(returns(clone), cycle_result = infer_cycle)]
@@ -499,6 +519,8 @@ type DiffCallee = (Vec<FunctionId>, Vec<DiffKind>, Option<Vec<GenericArg>>);
 struct Applicable {
     cost: u32,
     ret: Ty,
+    /// Generic arguments: the enclosing type's, then the function's own.
+    generic_args: Vec<(GenericParamId, GenericArg)>,
     params: Vec<ParamSig>,
     generic: bool,
     /// More generic parameters means a more structured (more specific) pattern, such as
@@ -546,6 +568,8 @@ struct InferCtx<'a, 'db> {
     diff_this: FxHashMap<ExprId, Ty>,
     loop_depth: u32,
     switch_depth: u32,
+    /// The generic arguments of the overload `pick_overload` chose last.
+    last_generic_args: Vec<(GenericParamId, GenericArg)>,
 }
 
 /// Variadic builtins that no declaration in the stdlib can express.
@@ -582,11 +606,25 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             diff_this: FxHashMap::default(),
             loop_depth: 0,
             switch_depth: 0,
+            last_generic_args: Vec::new(),
         }
     }
 
     fn finish(self) -> InferenceResult {
         self.result
+    }
+
+    /// Records the function a call resolved to, with the generic arguments `pick_overload` chose.
+    fn record_call(&mut self, call: ExprId, chosen: FunctionId) {
+        self.result
+            .resolutions
+            .insert(call, ExprRes::Function(chosen));
+        let args = std::mem::take(&mut self.last_generic_args);
+        if args.is_empty() {
+            self.result.call_generic_args.remove(&call);
+        } else {
+            self.result.call_generic_args.insert(call, args.into());
+        }
     }
 
     fn error(&mut self, code: &'static str, message: impl Into<String>, range: TextRange) {
@@ -1750,7 +1788,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             if let Some((chosen, ret)) =
                 self.pick_overload(&cands, None, &[lhs, rhs], &arg_tys, range, &op_name, true)
             {
-                self.result.resolutions.insert(e, ExprRes::Function(chosen));
+                self.record_call(e, chosen);
                 return ret;
             }
             if let Some(ty) = self.generic_operand_result(op, &ln, &rn) {
@@ -2004,7 +2042,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 false,
             ) {
                 Some((chosen, ret)) => {
-                    self.result.resolutions.insert(e, ExprRes::Function(chosen));
+                    self.record_call(e, chosen);
                     ret
                 }
                 None => Ty::Unknown,
@@ -2045,7 +2083,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 false,
             ) {
                 Some((chosen, ret)) => {
-                    self.result.resolutions.insert(e, ExprRes::Function(chosen));
+                    self.record_call(e, chosen);
                     self.result
                         .resolutions
                         .insert(target, ExprRes::Function(chosen));
@@ -2184,7 +2222,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             if let Some((chosen, _)) =
                 self.pick_overload(&cands, None, args, arg_tys, range, &name, false)
             {
-                self.result.resolutions.insert(e, ExprRes::Function(chosen));
+                self.record_call(e, chosen);
             }
             return ty;
         }
@@ -2304,6 +2342,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 );
             }
             self.result.diags.push(diag);
+            self.last_generic_args = app.generic_args.clone();
             return Some((cands[*index].func, app.ret.clone()));
         }
         // Arguments of `out`/`inout` parameters must be assignable.
@@ -2329,6 +2368,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 self.infer_expr(*arg, Some(&p.ty));
             }
         }
+        self.last_generic_args = app.generic_args.clone();
         Some((cands[*index].func, app.ret.clone()))
     }
 
@@ -2482,9 +2522,18 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 }
             }
         }
+        let generic_args = outer
+            .iter()
+            .cloned()
+            .chain(binds.into_iter().map(|(g, a)| match a {
+                GenericArg::Type(t) => (g, GenericArg::Type(self.normalize(&t))),
+                value => (g, value),
+            }))
+            .collect();
         Ok(Applicable {
             cost,
             ret: self.normalize(&ret),
+            generic_args,
             params,
             generic: !sig.generics.is_empty(),
             specificity: sig.generics.len() as u32,

@@ -48,7 +48,9 @@ pub use ids::{
     PropertyId, SubscriptId, TypeDeclId,
 };
 pub use infer::infer as infer_function;
-pub use infer::{ExprRes, FnSig, InferenceResult, ParamSig, derivative_sig, fn_sig};
+pub use infer::{
+    ExprRes, FnSig, InferenceResult, ParamSig, call_generic_args, derivative_sig, fn_sig,
+};
 pub use lower::{fn_body, fn_data, item_tree, parse, preprocessed, type_decl_data};
 pub use ty::{GenericArg, Len, ScalarKind, Ty};
 

@@ -747,21 +747,35 @@ fn names_in_scope_for_completion() {
 #[test]
 fn errors_in_included_files_are_reported_there() {
     let files = [
-        ("src/main.slang", "// main\n#include \"lib.h\"\nfloat ok() { return 1.0; }\n"),
+        (
+            "src/main.slang",
+            "// main\n#include \"lib.h\"\nfloat ok() { return 1.0; }\n",
+        ),
         (
             "src/lib.h",
             "float twice(float v) { return 2.0 * v; }\n#include \"deep.h\"\nfloat bad() { return undefined_name; }\n",
         ),
-        ("src/deep.h", "#if 1\nfloat deeper() { int x = ; return 0.0; }\n"),
+        (
+            "src/deep.h",
+            "#if 1\nfloat deeper() { int x = ; return 0.0; }\n",
+        ),
     ];
     let mut db = RootDatabase::default();
     let handles: Vec<_> = files.iter().map(|(p, t)| db.set_file(p, t)).collect();
-    let text_of = |path: &str| files.iter().find(|(p, _)| *p == path).map_or("", |(_, t)| t);
+    let text_of = |path: &str| {
+        files
+            .iter()
+            .find(|(p, _)| *p == path)
+            .map_or("", |(_, t)| t)
+    };
     let mut out = String::new();
     for located in crate::diagnostics_located(&db, handles[0]) {
         let d = &located.diagnostic;
         let (line, col) = line_col(text_of(&located.path), d.range.start);
-        out.push_str(&format!("{}:{line}:{col} [{}] {}\n", located.path, d.code, d.message));
+        out.push_str(&format!(
+            "{}:{line}:{col} [{}] {}\n",
+            located.path, d.code, d.message
+        ));
         for r in &d.related {
             let (line, col) = line_col(text_of(&r.path), r.range.start);
             out.push_str(&format!("    {}:{line}:{col} {}\n", r.path, r.message));
@@ -787,4 +801,68 @@ fn errors_in_included_files_are_reported_there() {
             related src/deep.h@0..5: the problem is here, in the included file
     "#]]
     .assert_eq(&render_diagnostics(&db, handles[0], files[0].1));
+}
+
+/// The generic arguments overload resolution chose, per call, as lowering reads them.
+#[test]
+fn chosen_generic_arguments_per_call() {
+    let text = "\
+T twice<T : IArithmetic>(T x) { return x + x; }
+vector<T, N> scale<T : IFloat, let N : int>(vector<T, N> v, T k) { return v; }
+struct Box<T> { T v; T get() { return v; } U pick<U>(U u) { return u; } }
+float plain(float x) { return x; }
+void main() {
+    int a = twice(3);
+    float3 b = scale(float3(1.0, 2.0, 3.0), 2.0);
+    half h = twice<half>(half(1.0));
+    Box<float> box = { 1.0 };
+    float c = box.get();
+    int2 d = box.pick(int2(1, 2));
+    float e = plain(1.0);
+}
+";
+    let mut db = RootDatabase::default();
+    let file = db.set_file("main.slang", text);
+    assert!(
+        crate::diagnostics(&db, file).is_empty(),
+        "{:?}",
+        crate::diagnostics(&db, file)
+    );
+    let main = crate::file_items(&db, file)
+        .into_iter()
+        .find_map(|d| match d {
+            crate::ItemDef::Function(f) if f.loc(&db).name() == "main" => Some(f),
+            _ => None,
+        })
+        .expect("main is declared");
+    let body = crate::fn_body(&db, main);
+    let offset = crate::item_start(&db, crate::ItemDef::Function(main));
+    let mut calls: Vec<(u32, String)> = body
+        .exprs
+        .iter()
+        .filter_map(|(e, _)| {
+            let args = crate::call_generic_args(&db, main, e)?;
+            let range = body.expr_range(e);
+            let call = &text[(offset + range.start) as usize..(offset + range.end) as usize];
+            let args: Vec<String> = args
+                .iter()
+                .map(|(p, a)| match a {
+                    crate::GenericArg::Type(t) => {
+                        format!("{} = {}", p.name(), crate::display_ty(&db, t))
+                    }
+                    crate::GenericArg::Value(l) => format!("{} = {l}", p.name()),
+                })
+                .collect();
+            Some((range.start, format!("{call}: {}", args.join(", "))))
+        })
+        .collect();
+    calls.sort();
+    let rendered: Vec<String> = calls.into_iter().map(|(_, s)| s).collect();
+    expect![[r#"
+        twice(3): T = int
+        scale(float3(1.0, 2.0, 3.0), 2.0): T = float, N = 3
+        twice<half>(half(1.0)): T = half
+        box.get(): T = float
+        box.pick(int2(1, 2)): T = float, U = int2"#]]
+    .assert_eq(&rendered.join("\n"));
 }
