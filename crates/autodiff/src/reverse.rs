@@ -345,6 +345,15 @@ fn transcribe(
     let context_bytes = r.context_bytes();
     let mut tapes: Vec<(ValueId, LocalId)> = r.tape.iter().map(|(v, l)| (*v, *l)).collect();
     tapes.sort();
+    // Contexts of checkpointed callees are part of this function's context too: an extracted
+    // propagation function reads them, so its primal-context function must export them.
+    let mut callee_contexts: Vec<(ValueId, LocalId)> = r
+        .ctx_calls
+        .iter()
+        .map(|(v, (local, tape, _))| (*v, tape.unwrap_or(*local)))
+        .collect();
+    callee_contexts.sort();
+    tapes.extend(callee_contexts);
     let Rev { e, info, .. } = r;
     let errors = e.errors;
     let mut out = e.func;

@@ -1124,6 +1124,64 @@ fn my_pow_extracted_into_primal_context_and_propagation() {
     assert_close(&g, &[6.0 * 1.3f64.powi(5)], 1e-9, "h gradient");
 }
 
+/// `[PreferCheckpoint]` callees that call `[PreferCheckpoint]` callees (at top level and in a
+/// loop): the inner contexts must travel inside the outer context, or the outer propagation
+/// function reads zeros.
+#[test]
+fn nested_checkpointed_contexts() {
+    let (mut m, mut info, f64t) = setup();
+    let i32t = m.types.i32();
+    let pow = my_pow(&mut m, &mut info, f64t, Literal::F64(1.0));
+    info.prefer_checkpoint.insert(pow);
+    // mid(x) = myPow(x, 3) * x + sum_{i < 2} myPow(x, i + 1) = x^4 + x + x^2
+    let mid = func(&mut m, &mut info, "mid", f64t, |b| {
+        let x = b.param("x", f64t, ParamDir::In);
+        let s = b.local("s", f64t);
+        let i = b.local("i", i32t);
+        let xv = b.load(Place::param(x));
+        let three = b.i32(3);
+        let c = b.call(pow, vec![Arg::Value(xv), Arg::Value(three)]);
+        let top = b.mul(c, xv);
+        b.store(Place::local(s), top);
+        let zero = b.i32(0);
+        let two = b.i32(2);
+        for_loop(b, i, zero, two, attrs(2), |b, iv| {
+            let one = b.i32(1);
+            let n = b.add(iv, one);
+            let xv = b.load(Place::param(x));
+            let p = b.call(pow, vec![Arg::Value(xv), Arg::Value(n)]);
+            let sv = b.load(Place::local(s));
+            let sum = b.add(sv, p);
+            b.store(Place::local(s), sum);
+        });
+        let r = b.load(Place::local(s));
+        b.ret(Some(r));
+    });
+    info.prefer_checkpoint.insert(mid);
+    // h(x) = mid(x) * x = x^5 + x^2 + x^3
+    let h = func(&mut m, &mut info, "h", f64t, |b| {
+        let x = b.param("x", f64t, ParamDir::In);
+        let xv = b.load(Place::param(x));
+        let c = b.call(mid, vec![Arg::Value(xv)]);
+        let r = b.mul(c, xv);
+        b.ret(Some(r));
+    });
+    check_reverse(&mut m, &mut info, h, vec![Value::F64(1.3)]);
+    let g = gradient(&m, &info, h, vec![Value::F64(1.3)]);
+    let x = 1.3f64;
+    assert_close(&g, &[5.0 * x.powi(4) + 2.0 * x + 3.0 * x * x], 1e-9, "h gradient");
+    let bytes = |f: FuncId| info.bwd_context_bytes[&info.backward_of(f).unwrap()];
+    let prop = |f: FuncId| info.bwd_context_bytes[&info.bwd_split[&f].1];
+    // myPow: double[9] + bool[9] + int = 112; mid: its tape, one myPow context at top level
+    // and three in the loop (MaxIters(2) + 1); h: mid's context.
+    expect!["myPow 112, mid 496, h 496"].assert_eq(&format!(
+        "myPow {}, mid {}, h {}",
+        prop(pow),
+        prop(mid),
+        bytes(h)
+    ));
+}
+
 #[test]
 fn taylor_series_sin_loop() {
     let (mut m, mut info, f64t) = setup();
