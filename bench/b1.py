@@ -9,6 +9,7 @@
    for each compiler with its R^2.
 
 Writes bench/results/b1.json and bench/b1_scaling.png and prints the markdown for BENCHMARKS.md.
+`python3 bench/b1.py --plot-only` re-draws the plot from the saved results.
 Environment: RUNS (default 5), BIG_RUNS (default 3), SIZES (default "50,100,250,500"),
 DSLANG (default target/release/dslang; build it with `cargo build --release -p cli`).
 Needs `pip install --no-deps slangtorch` (slangc) and matplotlib for the plot.
@@ -117,34 +118,51 @@ def large_files():
 
 
 def plot(big, fits, path):
+    """Left: wall time against N with the least-squares lines. Right: CPU time on log-log axes,
+    where time growing as N^k is a line of slope k (a dotted line of slope 1 for comparison)."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+    import matplotlib.ticker
 
     fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(11, 4.2))
     for name, color in (("slangc", "tab:red"), ("dslang", "tab:blue")):
         xs = [r["n"] for r in big if r[name]]
         ys = [r[name]["median_s"] for r in big if r[name]]
+        cpu = [r[name]["median_cpu_s"] for r in big if r[name]]
         a, b, r2 = fits[name]
-        for ax in (ax1, ax2) if name == "dslang" else (ax1,):
-            ax.plot(xs, ys, "o", color=color, label=f"{name} (measured)")
-            ax.plot([0, max(xs)], [a, a + b * max(xs)], "-", color=color, alpha=0.5,
-                    label=f"{name} fit: {a:.3f} s + {b * 1e3:.2f} ms/fn, R²={r2:.4f}")
-    ax1.set_title("B1: compile time vs number of differentiable functions")
-    ax2.set_title("dslang alone")
+        ax1.plot(xs, ys, "o", color=color, label=f"{name} (measured)")
+        ax1.plot([min(xs), max(xs)], [a + b * min(xs), a + b * max(xs)], "-", color=color, alpha=0.5,
+                 label=f"{name} fit: {a:.2f} s + {b * 1e3:.1f} ms/fn, R²={r2:.3f}")
+        ax2.plot(xs, cpu, "o-", color=color, label=f"{name} CPU time")
+        ax2.plot(xs, [cpu[0] * x / xs[0] for x in xs], ":", color=color, alpha=0.6, label=f"{name}: linear from N={xs[0]}")
+    ax1.set_title("B1: wall time vs number of differentiable functions", fontsize=10)
+    ax1.set_ylabel("wall time (s)")
+    ax1.set_xlim(left=0)
+    ax1.set_ylim(bottom=0)
+    ax2.set_title("CPU time (user + system), log-log: slope = exponent", fontsize=10)
+    ax2.set_xscale("log")
+    ax2.set_yscale("log")
+    ax2.set_ylabel("CPU time (s)")
+    sizes = sorted({r["n"] for r in big})
+    ax2.set_xticks(sizes, [str(n) for n in sizes])
+    ax2.xaxis.set_minor_formatter(matplotlib.ticker.NullFormatter())
     for ax in (ax1, ax2):
         ax.set_xlabel("N ([Differentiable] functions with loops, each through bwd_diff)")
-        ax.set_ylabel("wall time (s)")
-        ax.set_xlim(left=0)
-        ax.set_ylim(bottom=0)
-        ax.grid(alpha=0.3)
-        ax.legend(fontsize=8)
+        ax.grid(alpha=0.3, which="both")
+        ax.legend(fontsize=7)
     fig.tight_layout()
     fig.savefig(path, dpi=110)
 
 
 def main():
+    if "--plot-only" in sys.argv:
+        # Re-draws bench/b1_scaling.png from bench/results/b1.json without measuring.
+        saved = json.loads((root / "bench/results/b1.json").read_text())
+        fits = {k: (v["a_s"], v["b_s_per_fn"], v["r2"]) for k, v in saved["fits"].items()}
+        plot(saved["big"], fits, root / "bench/b1_scaling.png")
+        return
     total, small = small_files()
     big = large_files()
     fits, cpu_fits = {}, {}
