@@ -420,3 +420,16 @@ fn gradient_check_of_one_named_function() {
     );
     assert!(!result.passed);
 }
+
+#[test]
+fn device_features_reach_the_preview() {
+    // lavapipe has SHADER_F64: double buffers compile to WGSL's f64 extension and run.
+    let text = "import playground;\n[playground::ZEROS(2)]\nRWStructuredBuffer<double> d;\n\n[shader(\"compute\")]\n[numthreads(2, 1, 1)]\n[playground::CALL(2, 1, 1)]\nvoid k(uint3 t : SV_DispatchThreadID) { d[t.x] = double(1.0) / double(3.0) + double(t.x); }\n";
+    let Some(result) = run(text, 1) else { return };
+    if !gpu().is_some_and(|g| g.features().contains(gpu::Features::SHADER_F64)) {
+        return;
+    }
+    let d = buffer(&result, "d");
+    assert_eq!((d.scalar, d.count), ("f64", 2), "{result:#?}");
+    assert!((d.values[1] - 4.0 / 3.0).abs() < 1e-12, "{:?}", d.values);
+}

@@ -403,13 +403,15 @@ fn check_function(
         ..options.clone()
     };
     let loaded = load(path, source.as_bytes(), &kernel_options);
-    let compiled = loaded.compile(&kernel_options).map_err(|diagnostics| {
-        let why: Vec<String> = diagnostics
-            .iter()
-            .map(|d| format!("error[{}]: {}", d.code, d.message))
-            .collect();
-        format!("the checking kernel does not compile: {}", why.join("; "))
-    })?;
+    let compiled = loaded
+        .compile_for(&kernel_options, crate::DeviceFeatures::of(gpu))
+        .map_err(|diagnostics| {
+            let why: Vec<String> = diagnostics
+                .iter()
+                .map(|d| format!("error[{}]: {}", d.code, d.message))
+                .collect();
+            format!("the checking kernel does not compile: {}", why.join("; "))
+        })?;
     let info = gpu::reflect_wgsl(&compiled.wgsl).map_err(|e| format!("internal error: {e}"))?;
     let entry = info
         .compute_entries

@@ -10,7 +10,7 @@ use test_format::{ElemType, TestFile};
 use super::attrs::{self, CallSize, GlobalInit};
 use super::values::buffer_view;
 use super::{FRAME_SECONDS, KernelRun, PreviewDiagnostic, PreviewResult};
-use crate::{Compiled, Loaded, Options, TypeConformance, load};
+use crate::{Compiled, DeviceFeatures, Loaded, Options, TypeConformance, load};
 
 /// The screen that `BLACK_SCREEN(sx, sy)` scales (the preview has no window to measure).
 pub const SCREEN_SIZE: [u32; 2] = [256, 256];
@@ -144,7 +144,9 @@ pub(crate) fn run(
     if has_errors(&result.diagnostics) {
         return (result, None);
     }
-    let (mut kernels, mut resources) = match prepare(&loaded, &test, &options, &result.file) {
+    let device = DeviceFeatures::of(gpu);
+    let (mut kernels, mut resources) = match prepare(&loaded, &test, &options, device, &result.file)
+    {
         Ok(prepared) => prepared,
         Err(Stop::Diagnostics(diagnostics)) => {
             result.diagnostics.extend(diagnostics);
@@ -195,6 +197,7 @@ fn prepare(
     loaded: &Loaded,
     test: &TestFile,
     options: &Options,
+    device: DeviceFeatures,
     file: &str,
 ) -> Result<(Vec<Kernel>, Vec<Resource>), Stop> {
     let playground = attrs::read(&loaded.db, loaded.file);
@@ -234,14 +237,17 @@ fn prepare(
             entry: entry.clone(),
             ..options.clone()
         };
-        let compiled = loaded.compile(&kernel_options).map_err(|diagnostics| {
-            Stop::Diagnostics(
-                diagnostics
-                    .iter()
-                    .map(|d| PreviewDiagnostic::new(file, &loaded.text, d))
-                    .collect(),
-            )
-        })?;
+        // The device's optional features (f64, f16...) become WGSL extensions.
+        let compiled = loaded
+            .compile_for(&kernel_options, device)
+            .map_err(|diagnostics| {
+                Stop::Diagnostics(
+                    diagnostics
+                        .iter()
+                        .map(|d| PreviewDiagnostic::new(file, &loaded.text, d))
+                        .collect(),
+                )
+            })?;
         let info = gpu::reflect_wgsl(&compiled.wgsl)
             .map_err(|e| Stop::Error(format!("internal error: generated WGSL: {e}")))?;
         let wgsl_entry = info
