@@ -90,14 +90,14 @@ pub fn run(path: &Path, entry: Option<String>, dispatch: Option<String>, json: b
         entry,
         ..driver::Options::default()
     };
-    // The device first: its features (f64, f16, 64-bit integers) decide the WGSL extensions.
-    let gpu = match open_gpu() {
-        Ok(gpu) => gpu,
+    // Checked with every optional feature allowed; `run_file` generates the WGSL again for the
+    // features the device has (and says which one is missing when it lacks one).
+    let (compiled, test) = match compile_path(path, &options, driver::DeviceFeatures::all()) {
+        Ok(done) => done,
         Err(status) => return status,
     };
-    let device = driver::DeviceFeatures::of(&gpu);
-    let (compiled, test) = match compile_path(path, &options, device) {
-        Ok(done) => done,
+    let gpu = match open_gpu() {
+        Ok(gpu) => gpu,
         Err(status) => return status,
     };
     let report = match driver::run_file(&gpu, &compiled, &test, dispatch) {
@@ -133,7 +133,12 @@ pub fn run(path: &Path, entry: Option<String>, dispatch: Option<String>, json: b
 
 /// The GPU, or exit status 3 with cli.md's hint.
 pub fn open_gpu() -> Result<gpu::Gpu, u8> {
-    gpu::Gpu::new(gpu::GpuOptions::default()).map_err(|err| {
+    // The dispatch time limit comes from DSLANG_GPU_TIMEOUT (seconds) when set.
+    let options = gpu::GpuOptions::from_env().map_err(|message| {
+        eprintln!("error: {message}");
+        exit::BAD_COMMAND_LINE
+    })?;
+    gpu::Gpu::new(options).map_err(|err| {
         eprintln!("error: {err}");
         match err {
             gpu::GpuError::NoAdapter { .. } | gpu::GpuError::AdapterNameNotFound { .. } => {

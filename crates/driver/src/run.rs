@@ -63,6 +63,7 @@ pub fn run_file(
         .first()
         .map(|e| e.name.clone())
         .ok_or("the compiled module has no entry point")?;
+    check_buffer_sizes(gpu, test)?;
     let info = reflect_wgsl(&compiled.wgsl).map_err(|e| format!("internal error: {e}"))?;
     let print_buffer = compiled
         .reflection
@@ -113,6 +114,43 @@ pub fn run_file(
         wall_time_ms: result.wall_time.as_secs_f64() * 1e3,
         pipeline_time_ms: result.pipeline_time.as_secs_f64() * 1e3,
     })
+}
+
+/// Every `//TEST_INPUT` buffer against the device's limits, before any memory is allocated for
+/// it (the device checks again when the job runs).
+fn check_buffer_sizes(gpu: &Gpu, test: &TestFile) -> Result<(), String> {
+    let limits = gpu.limits();
+    for (input, buffer) in test.buffers() {
+        let (limit, limit_name) = match buffer.kind {
+            test_format::BufferKind::Storage => (
+                limits.max_storage_buffer_binding_size,
+                "max_storage_buffer_binding_size",
+            ),
+            test_format::BufferKind::Uniform => (
+                limits.max_uniform_buffer_binding_size,
+                "max_uniform_buffer_binding_size",
+            ),
+        };
+        let (limit, limit_name) = if limits.max_buffer_size < limit {
+            (limits.max_buffer_size, "max_buffer_size")
+        } else {
+            (limit, limit_name)
+        };
+        let bytes = buffer.byte_size();
+        if bytes > limit {
+            return Err(format!(
+                "line {}: the buffer{} would have {bytes} bytes, more than the device allows \
+                 ({limit_name} = {limit})",
+                input.line,
+                input
+                    .name
+                    .as_ref()
+                    .map(|n| format!(" `{n}`"))
+                    .unwrap_or_default(),
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// Room for print records: 1 MiB of words, or what the device allows for one storage binding.

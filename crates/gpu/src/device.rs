@@ -1,11 +1,9 @@
 //! Adapter selection, device creation and running one compute job.
 
 use std::fmt;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
-
-use wgpu::util::DeviceExt;
 
 /// The optional features a job may use; the device gets those the adapter has.
 pub const WANTED_FEATURES: wgpu::Features = wgpu::Features::SHADER_F64
@@ -24,7 +22,8 @@ pub struct GpuOptions {
     /// Accept an OpenGL adapter when nothing else exists. Off by default: GL lacks f64, f16,
     /// subgroups and float atomics, and a silent fallback hides a missing Vulkan driver.
     pub allow_gl: bool,
-    /// How long one dispatch may run before it is reported as [`GpuError::Timeout`].
+    /// How long one dispatch may run before it is reported as [`GpuError::Timeout`]. The device
+    /// is then abandoned (it may still be running the dispatch) and the next job opens a new one.
     pub timeout: Duration,
 }
 
@@ -34,6 +33,29 @@ impl Default for GpuOptions {
             allow_gl: false,
             timeout: Duration::from_secs(60),
         }
+    }
+}
+
+/// The variable that sets the dispatch time limit of the CLI, in seconds (`0.5` allowed).
+pub const TIMEOUT_ENV: &str = "DSLANG_GPU_TIMEOUT";
+
+impl GpuOptions {
+    /// The defaults, with the time limit from `DSLANG_GPU_TIMEOUT` (seconds) when it is set;
+    /// a value that is not a positive number is an error naming the variable.
+    pub fn from_env() -> Result<GpuOptions, String> {
+        let mut options = GpuOptions::default();
+        if let Ok(text) = std::env::var(TIMEOUT_ENV) {
+            let seconds: f64 = text
+                .trim()
+                .parse()
+                .ok()
+                .filter(|s: &f64| s.is_finite() && *s > 0.0 && *s < 1e9)
+                .ok_or_else(|| {
+                    format!("{TIMEOUT_ENV}=`{text}` is not a positive number of seconds")
+                })?;
+            options.timeout = Duration::from_secs_f64(seconds);
+        }
+        Ok(options)
     }
 }
 
@@ -61,7 +83,8 @@ pub enum GpuError {
         limit_name: &'static str,
     },
     OutOfMemory(String),
-    /// The dispatch did not finish in time; the device is unusable afterwards.
+    /// The dispatch did not finish in time. That device is abandoned; the next job on the same
+    /// [`Gpu`] runs on a new one.
     Timeout(Duration),
     DeviceLost(String),
     /// Reading a buffer back failed.
@@ -99,7 +122,8 @@ impl fmt::Display for GpuError {
             GpuError::OutOfMemory(e) => write!(f, "GPU out of memory: {e}"),
             GpuError::Timeout(after) => write!(
                 f,
-                "the dispatch did not finish within {:.1} s (runaway shader?)",
+                "the dispatch did not finish within {:.1} s (a runaway shader? set {TIMEOUT_ENV} \
+                 to allow longer); the device is replaced for the next run",
                 after.as_secs_f64()
             ),
             GpuError::DeviceLost(e) => write!(f, "GPU device lost: {e}"),
@@ -210,18 +234,36 @@ pub fn words_to_bytes(words: &[u32]) -> Vec<u8> {
 
 /// An open device. Errors that wgpu reports outside an error scope are collected rather than
 /// panicking (wgpu's default handler panics). `Gpu` is `Send + Sync`: error scopes are per thread,
-/// so jobs may run from several threads at once.
+/// so jobs may run from several threads at once. A device that timed out or was lost is replaced
+/// by a new one (same adapter choice) when the next job starts.
 pub struct Gpu {
-    device: wgpu::Device,
-    queue: wgpu::Queue,
+    state: Mutex<Arc<DeviceState>>,
     summary: AdapterSummary,
     features: wgpu::Features,
     limits: wgpu::Limits,
     options: GpuOptions,
+    /// How many times the device was replaced.
+    replaced: AtomicU32,
+}
+
+/// One wgpu device and what its callbacks reported.
+struct DeviceState {
+    device: wgpu::Device,
+    queue: wgpu::Queue,
     uncaptured: Arc<Mutex<Vec<String>>>,
     lost: Arc<Mutex<Option<String>>>,
     /// Set after a timeout: the GPU may still be running, and dropping the device would wait for it.
     wedged: AtomicBool,
+}
+
+impl DeviceState {
+    fn lost_reason(&self) -> Option<String> {
+        self.lost.lock().ok().and_then(|l| l.clone())
+    }
+
+    fn usable(&self) -> bool {
+        !self.wedged.load(Ordering::Relaxed) && self.lost_reason().is_none()
+    }
 }
 
 impl fmt::Debug for Gpu {
@@ -232,7 +274,7 @@ impl fmt::Debug for Gpu {
     }
 }
 
-impl Drop for Gpu {
+impl Drop for DeviceState {
     fn drop(&mut self) {
         if self.wedged.load(Ordering::Relaxed) {
             // Destroying a device with a runaway dispatch blocks until it ends: leak it instead.
@@ -270,6 +312,76 @@ fn adapter_rank(info: &wgpu::AdapterInfo) -> u32 {
         }
 }
 
+/// The best adapter: `WGPU_ADAPTER_NAME` (substring, case-insensitive) when set, else a
+/// discrete, integrated, virtual, then CPU adapter; `WGPU_BACKEND` limits the backends.
+async fn select_adapter(options: &GpuOptions) -> Result<wgpu::Adapter, GpuError> {
+    let descriptor = wgpu::InstanceDescriptor::new_without_display_handle_from_env();
+    let backends = descriptor.backends;
+    let instance = wgpu::Instance::new(descriptor);
+    let adapters = instance.enumerate_adapters(backends).await;
+    let describe = |a: &wgpu::Adapter| {
+        let info = a.get_info();
+        format!("{} ({:?})", info.name, info.backend)
+    };
+    let found: Vec<String> = adapters.iter().map(describe).collect();
+    let mut candidates: Vec<wgpu::Adapter> = adapters
+        .into_iter()
+        .filter(|a| options.allow_gl || a.get_info().backend != wgpu::Backend::Gl)
+        .collect();
+    if let Ok(wanted) = std::env::var("WGPU_ADAPTER_NAME") {
+        let needle = wanted.to_lowercase();
+        candidates.retain(|a| a.get_info().name.to_lowercase().contains(&needle));
+        if candidates.is_empty() {
+            return Err(GpuError::AdapterNameNotFound { wanted, found });
+        }
+    }
+    candidates.sort_by_key(|a| adapter_rank(&a.get_info()));
+    candidates.into_iter().next().ok_or(GpuError::NoAdapter {
+        found,
+        hint: DRIVER_HINT.to_string(),
+    })
+}
+
+/// A device with callbacks that record errors and loss instead of panicking.
+async fn open_device(
+    adapter: &wgpu::Adapter,
+    features: wgpu::Features,
+    limits: &wgpu::Limits,
+) -> Result<DeviceState, GpuError> {
+    let (device, queue) = adapter
+        .request_device(&wgpu::DeviceDescriptor {
+            label: Some("dslang"),
+            required_features: features,
+            required_limits: limits.clone(),
+            experimental_features: wgpu::ExperimentalFeatures::disabled(),
+            memory_hints: wgpu::MemoryHints::Performance,
+            trace: wgpu::Trace::Off,
+        })
+        .await
+        .map_err(|e| GpuError::RequestDevice(e.to_string()))?;
+    let uncaptured = Arc::new(Mutex::new(Vec::new()));
+    let sink = uncaptured.clone();
+    device.on_uncaptured_error(Arc::new(move |error: wgpu::Error| {
+        if let Ok(mut errors) = sink.lock() {
+            errors.push(error.to_string());
+        }
+    }));
+    let lost = Arc::new(Mutex::new(None));
+    let lost_sink = lost.clone();
+    device.set_device_lost_callback(move |reason, message| {
+        if let Ok(mut slot) = lost_sink.lock() {
+            *slot = Some(format!("{reason:?}: {message}"));
+        }
+    });
+    Ok(DeviceState {
+        device,
+        queue,
+        uncaptured,
+        lost,
+        wedged: AtomicBool::new(false),
+    })
+}
+
 impl Gpu {
     /// Opens the best adapter: `WGPU_ADAPTER_NAME` (substring, case-insensitive) when set, else a
     /// discrete, integrated, virtual, then CPU adapter. `WGPU_BACKEND` limits the backends.
@@ -278,72 +390,43 @@ impl Gpu {
     }
 
     async fn new_async(options: GpuOptions) -> Result<Gpu, GpuError> {
-        let descriptor = wgpu::InstanceDescriptor::new_without_display_handle_from_env();
-        let backends = descriptor.backends;
-        let instance = wgpu::Instance::new(descriptor);
-        let adapters = instance.enumerate_adapters(backends).await;
-        let describe = |a: &wgpu::Adapter| {
-            let info = a.get_info();
-            format!("{} ({:?})", info.name, info.backend)
-        };
-        let found: Vec<String> = adapters.iter().map(describe).collect();
-        let mut candidates: Vec<wgpu::Adapter> = adapters
-            .into_iter()
-            .filter(|a| options.allow_gl || a.get_info().backend != wgpu::Backend::Gl)
-            .collect();
-        if let Ok(wanted) = std::env::var("WGPU_ADAPTER_NAME") {
-            let needle = wanted.to_lowercase();
-            candidates.retain(|a| a.get_info().name.to_lowercase().contains(&needle));
-            if candidates.is_empty() {
-                return Err(GpuError::AdapterNameNotFound { wanted, found });
-            }
-        }
-        candidates.sort_by_key(|a| adapter_rank(&a.get_info()));
-        let Some(adapter) = candidates.into_iter().next() else {
-            return Err(GpuError::NoAdapter {
-                found,
-                hint: DRIVER_HINT.to_string(),
-            });
-        };
+        let adapter = select_adapter(&options).await?;
         let info = adapter.get_info();
         let features = adapter.features() & WANTED_FEATURES;
         let limits = adapter.limits();
-        let (device, queue) = adapter
-            .request_device(&wgpu::DeviceDescriptor {
-                label: Some("dslang"),
-                required_features: features,
-                required_limits: limits.clone(),
-                experimental_features: wgpu::ExperimentalFeatures::disabled(),
-                memory_hints: wgpu::MemoryHints::Performance,
-                trace: wgpu::Trace::Off,
-            })
-            .await
-            .map_err(|e| GpuError::RequestDevice(e.to_string()))?;
-        let uncaptured = Arc::new(Mutex::new(Vec::new()));
-        let sink = uncaptured.clone();
-        device.on_uncaptured_error(Arc::new(move |error: wgpu::Error| {
-            if let Ok(mut errors) = sink.lock() {
-                errors.push(error.to_string());
-            }
-        }));
-        let lost = Arc::new(Mutex::new(None));
-        let lost_sink = lost.clone();
-        device.set_device_lost_callback(move |reason, message| {
-            if let Ok(mut slot) = lost_sink.lock() {
-                *slot = Some(format!("{reason:?}: {message}"));
-            }
-        });
+        let state = open_device(&adapter, features, &limits).await?;
         Ok(Gpu {
-            device,
-            queue,
+            state: Mutex::new(Arc::new(state)),
             summary: summarize(&info),
             features,
             limits,
             options,
-            uncaptured,
-            lost,
-            wedged: AtomicBool::new(false),
+            replaced: AtomicU32::new(0),
         })
+    }
+
+    /// The device for the next job: the current one, or a new one when it timed out or was lost.
+    fn device_state(&self) -> Result<Arc<DeviceState>, GpuError> {
+        let mut current = self
+            .state
+            .lock()
+            .map_err(|_| GpuError::DeviceLost("a job panicked while holding the device".into()))?;
+        if current.usable() {
+            return Ok(current.clone());
+        }
+        let fresh = pollster::block_on(async {
+            let adapter = select_adapter(&self.options).await?;
+            // The same adapter is chosen again; the features and limits must still hold.
+            open_device(&adapter, self.features, &self.limits).await
+        })?;
+        *current = Arc::new(fresh);
+        self.replaced.fetch_add(1, Ordering::Relaxed);
+        Ok(current.clone())
+    }
+
+    /// How many times a device that timed out or was lost has been replaced.
+    pub fn devices_replaced(&self) -> u32 {
+        self.replaced.load(Ordering::Relaxed)
     }
 
     pub fn adapter_info(&self) -> &AdapterSummary {
@@ -414,37 +497,28 @@ impl Gpu {
         Ok(())
     }
 
-    fn take_uncaptured(&self) -> Option<String> {
-        let mut errors = self.uncaptured.lock().ok()?;
-        (!errors.is_empty()).then(|| std::mem::take(&mut *errors).join("\n"))
-    }
-
-    fn check_lost(&self) -> Result<(), GpuError> {
-        match self.lost.lock().ok().and_then(|l| l.clone()) {
-            Some(reason) => Err(GpuError::DeviceLost(reason)),
-            None => Ok(()),
-        }
-    }
-
     /// Compiles, binds, dispatches and reads back. Shader and pipeline errors become
-    /// [`GpuError::Validation`]; a dispatch longer than the timeout becomes [`GpuError::Timeout`].
+    /// [`GpuError::Validation`]; a dispatch longer than the timeout becomes [`GpuError::Timeout`]
+    /// and a lost device [`GpuError::DeviceLost`]; after either, the next job gets a new device.
     pub fn run_compute(&self, job: &ComputeJob) -> Result<RunResult, GpuError> {
-        if self.wedged.load(Ordering::Relaxed) {
-            return Err(GpuError::DeviceLost(
-                "an earlier dispatch timed out and may still be running".into(),
-            ));
-        }
-        self.check_lost()?;
         self.check_job(job)?;
-        let result = pollster::block_on(self.run_async(job));
-        if let Some(error) = self.take_uncaptured() {
+        let state = self.device_state()?;
+        let result = pollster::block_on(self.run_async(&state, job));
+        if let Some(reason) = state.lost_reason() {
+            return Err(GpuError::DeviceLost(reason));
+        }
+        if let Some(error) = take_uncaptured(&state) {
             return Err(GpuError::Validation(error));
         }
         result
     }
 
-    async fn run_async(&self, job: &ComputeJob) -> Result<RunResult, GpuError> {
-        let device = &self.device;
+    async fn run_async(
+        &self,
+        state: &DeviceState,
+        job: &ComputeJob,
+    ) -> Result<RunResult, GpuError> {
+        let device = &state.device;
         let oom_scope = device.push_error_scope(wgpu::ErrorFilter::OutOfMemory);
         let validation_scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
         let pipeline_start = Instant::now();
@@ -515,11 +589,16 @@ impl Gpu {
                     BindingKind::Uniform => wgpu::BufferUsages::UNIFORM,
                 } | wgpu::BufferUsages::COPY_SRC
                     | wgpu::BufferUsages::COPY_DST;
-                device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+                // Not `create_buffer_init`: it panics when the device was lost meanwhile;
+                // `write_buffer` reports through the error scope instead.
+                let buffer = device.create_buffer(&wgpu::BufferDescriptor {
                     label: Some(&b.name),
-                    contents: &contents,
+                    size: contents.len() as u64,
                     usage,
-                })
+                    mapped_at_creation: false,
+                });
+                state.queue.write_buffer(&buffer, 0, &contents);
+                buffer
             })
             .collect();
         let bind_groups: Vec<wgpu::BindGroup> = group_layouts
@@ -616,8 +695,8 @@ impl Gpu {
         }
 
         let start = Instant::now();
-        let submission = self.queue.submit([encoder.finish()]);
-        self.wait(Some(submission))?;
+        let submission = state.queue.submit([encoder.finish()]);
+        self.wait(state, Some(submission))?;
         let wall_time = start.elapsed();
 
         let mut to_map: Vec<&wgpu::Buffer> = staging.iter().map(|(_, b)| b).collect();
@@ -633,7 +712,7 @@ impl Gpu {
                 }
             });
         }
-        self.wait(None)?;
+        self.wait(state, None)?;
         let outcomes = outcomes
             .lock()
             .map_err(|_| GpuError::Readback("map callback panicked".into()))?
@@ -668,7 +747,7 @@ impl Gpu {
                 let words = read_all(read)?;
                 let start = u64::from_le_bytes(words[0..8].try_into().unwrap_or_default());
                 let end = u64::from_le_bytes(words[8..16].try_into().unwrap_or_default());
-                let period = f64::from(self.queue.get_timestamp_period());
+                let period = f64::from(state.queue.get_timestamp_period());
                 Some(end.saturating_sub(start) as f64 * period / f64::from(job.iterations))
             }
             None => None,
@@ -682,21 +761,49 @@ impl Gpu {
     }
 
     /// Waits for a submission (or all work) with the configured timeout.
-    fn wait(&self, submission: Option<wgpu::SubmissionIndex>) -> Result<(), GpuError> {
-        let result = self.device.poll(wgpu::PollType::Wait {
+    fn wait(
+        &self,
+        state: &DeviceState,
+        submission: Option<wgpu::SubmissionIndex>,
+    ) -> Result<(), GpuError> {
+        let result = state.device.poll(wgpu::PollType::Wait {
             submission_index: submission,
             timeout: Some(self.options.timeout),
         });
-        self.check_lost()?;
+        if let Some(reason) = state.lost_reason() {
+            return Err(GpuError::DeviceLost(reason));
+        }
         match result {
             Ok(_) => Ok(()),
             Err(wgpu::PollError::Timeout) => {
-                self.wedged.store(true, Ordering::Relaxed);
+                state.wedged.store(true, Ordering::Relaxed);
                 Err(GpuError::Timeout(self.options.timeout))
             }
-            Err(e) => Err(GpuError::DeviceLost(e.to_string())),
+            Err(e) => {
+                // The device cannot be trusted after a failed wait: the next job gets a new one.
+                state.wedged.store(true, Ordering::Relaxed);
+                Err(GpuError::DeviceLost(e.to_string()))
+            }
         }
     }
+
+    /// Destroys the current device, as a driver reset would: wgpu reports it through the
+    /// device-lost callback, the job in flight (if any) fails with [`GpuError::DeviceLost`] and
+    /// the next job opens a new device. Hosts call it to give GPU memory back at once.
+    pub fn destroy_device(&self) {
+        if let Ok(state) = self.state.lock() {
+            state.device.destroy();
+            // wgpu calls the device-lost callback from a poll; until then, say so here.
+            if let Ok(mut slot) = state.lost.lock() {
+                slot.get_or_insert_with(|| "Destroyed: the host destroyed the device".into());
+            }
+        }
+    }
+}
+
+fn take_uncaptured(state: &DeviceState) -> Option<String> {
+    let mut errors = state.uncaptured.lock().ok()?;
+    (!errors.is_empty()).then(|| std::mem::take(&mut *errors).join("\n"))
 }
 
 fn padded_size(len: usize) -> u64 {
