@@ -154,3 +154,88 @@ pub fn summary(result: &PreviewResult, written: &[String]) -> String {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use driver::preview::{BufferView, ImageInfo, KernelRun};
+    use expect_test::expect;
+
+    fn result() -> PreviewResult {
+        PreviewResult {
+            ok: true,
+            file: "/x/shader.slang".into(),
+            adapter: Some("llvmpipe".into()),
+            backend: Some("vulkan".into()),
+            frames: 2,
+            time_ms: 1.25,
+            kernels: vec![KernelRun {
+                entry_point: "k".into(),
+                dispatch: [2, 1, 1],
+                calls: 2,
+                time_ms: 1.25,
+            }],
+            buffers: vec![
+                BufferView {
+                    name: "img".into(),
+                    ty: "float".into(),
+                    scalar: "f32",
+                    components: 1,
+                    count: 4,
+                    values: vec![-1.0, 0.0, 0.5, 1.0],
+                    truncated: false,
+                    image: Some(ImageInfo {
+                        width: 2,
+                        height: 2,
+                        channels: 1,
+                        signed: true,
+                        min: -1.0,
+                        max: 1.0,
+                    }),
+                },
+                BufferView {
+                    name: "plain".into(),
+                    ty: "uint".into(),
+                    scalar: "u32",
+                    components: 1,
+                    count: 9,
+                    values: (0..9).map(f64::from).collect(),
+                    truncated: false,
+                    image: None,
+                },
+            ],
+            printed: vec!["hello".into()],
+            ..PreviewResult::default()
+        }
+    }
+
+    #[test]
+    fn writes_json_and_one_png_per_image_and_summarises() {
+        let dir = std::env::temp_dir().join(format!("dslang-cli-preview-{}", std::process::id()));
+        let written = write_outputs(&dir, &result()).unwrap_or_else(|e| panic!("{e}"));
+        let names: Vec<String> = written
+            .iter()
+            .map(|p| p.rsplit('/').next().unwrap_or_default().to_string())
+            .collect();
+        assert_eq!(names, ["preview.json", "img.png"]);
+        let json: serde_json::Value = serde_json::from_str(
+            &std::fs::read_to_string(dir.join("preview.json")).unwrap_or_default(),
+        )
+        .unwrap_or_default();
+        assert_eq!(json["buffers"][0]["image"]["signed"], true);
+        assert_eq!(json["kernels"][0]["entryPoint"], "k");
+        let png = std::fs::read(dir.join("img.png")).unwrap_or_default();
+        assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
+        let _ = std::fs::remove_dir_all(&dir);
+        expect![[r#"
+            adapter: llvmpipe
+            frames: 2, GPU time 1.2 ms
+            kernel k: dispatch [2, 1, 1], 2 calls, 1.2 ms
+            buffer img (float): 2x2 image (signed), min -1 max 1: [-1, 0, 0.5, 1]
+            buffer plain (uint): 9 elements, min 0 max 8: [0, 1, 2, 3, 4, 5, 6, 7, ...]
+            printf: hello
+            wrote out/preview.json
+        "#]]
+        .assert_eq(&summary(&result(), &["out/preview.json".to_string()]));
+    }
+}
