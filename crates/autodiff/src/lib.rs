@@ -35,7 +35,9 @@
 //! backward region needs are used directly (top level), recomputed (pure instructions, loads of
 //! locals the body never writes, calls to `[PreferRecompute]` callees) or stored in fixed-size
 //! local arrays indexed by loop counters (`MaxIters + 1` per level). The tape lives in the
-//! function (`DiffInfo::bwd_context_bytes` gives its per-thread size); `[PreferCheckpoint]`
+//! function (`DiffInfo::bwd_context_bytes` gives its per-thread size, [`context_size`] adds the
+//! contexts of the backward derivatives it calls; a request whose total exceeds
+//! [`MAX_CONTEXT_BYTES`] fails with `DiffError::ContextTooLarge`); `[PreferCheckpoint]`
 //! callees are additionally extracted as in the paper into `s_primal_ctx_g` (primal code filling
 //! a `g_Context` struct) and `s_bwd_prop_g` (propagation reading it), and their callers store
 //! the context instead of re-running `g`'s primal code in the backward pass. Calls go to the

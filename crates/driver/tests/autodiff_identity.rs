@@ -4,8 +4,8 @@
 //! kernel `dt_identity` is appended to the test's own source (its globals and helpers stay) and
 //! run as the entry point; it writes both inner products to `dt_out`.
 //!
-//! Functions whose parameters are float scalars and vectors (any direction) and ints are covered;
-//! the others (struct, array, matrix or interface parameters, generic or member functions,
+//! Functions whose parameters are float scalars, vectors and matrices (any direction) and ints are
+//! covered; the others (struct, array or interface parameters, generic or member functions,
 //! `no_diff` parameters, user-written derivatives) are listed as not covered.
 
 use std::fmt::Write as _;
@@ -71,26 +71,64 @@ fn bwd_targets(source: &str) -> Vec<String> {
 /// How a parameter or the return value takes part in the identity.
 #[derive(Clone)]
 enum Slot {
-    /// A float scalar (`n == 1`) or vector differentiated in direction `dir`.
-    Float { n: u32, dir: hir::ParamDir },
+    /// A float scalar, vector or matrix differentiated in direction `dir`.
+    Float { shape: Shape, dir: hir::ParamDir },
     /// A non-differentiable integer input.
     Int,
 }
 
-fn float_width(ty: &hir::Ty) -> Option<u32> {
+/// `rows == 0` for scalars and vectors (`cols` components; 1 for a scalar).
+#[derive(Clone, Copy)]
+struct Shape {
+    rows: u32,
+    cols: u32,
+}
+
+impl Shape {
+    fn type_name(self) -> String {
+        match (self.rows, self.cols) {
+            (0, 1) => "float".into(),
+            (0, n) => format!("float{n}"),
+            (r, c) => format!("float{r}x{c}"),
+        }
+    }
+
+    fn literal(self, rng: &mut Rng, lo: f64, hi: f64) -> String {
+        let n = self.rows.max(1) * self.cols;
+        let xs: Vec<String> = (0..n).map(|_| format!("{:?}", rng.range(lo, hi))).collect();
+        if n == 1 {
+            xs[0].clone()
+        } else {
+            format!("{}({})", self.type_name(), xs.join(", "))
+        }
+    }
+
+    /// The inner product of two values of this shape.
+    fn inner(self, a: &str, b: &str) -> String {
+        if self.rows == 0 {
+            return format!("dot({a}, {b})");
+        }
+        let rows: Vec<String> = (0..self.rows)
+            .map(|r| format!("dot({a}[{r}], {b}[{r}])"))
+            .collect();
+        format!("({})", rows.join(" + "))
+    }
+}
+
+fn float_shape(ty: &hir::Ty) -> Option<Shape> {
+    let float = |e: &hir::Ty| *e == hir::Ty::Scalar(hir::ScalarKind::Float);
     match ty {
-        hir::Ty::Scalar(hir::ScalarKind::Float) => Some(1),
-        hir::Ty::Vector(e, hir::Len::Known(n))
-            if **e == hir::Ty::Scalar(hir::ScalarKind::Float) =>
-        {
-            Some(*n)
+        hir::Ty::Scalar(hir::ScalarKind::Float) => Some(Shape { rows: 0, cols: 1 }),
+        hir::Ty::Vector(e, hir::Len::Known(n)) if float(e) => Some(Shape { rows: 0, cols: *n }),
+        hir::Ty::Matrix(e, hir::Len::Known(r), hir::Len::Known(c)) if float(e) => {
+            Some(Shape { rows: *r, cols: *c })
         }
         _ => None,
     }
 }
 
 /// The parameters of `name` in the identity's terms, or why the function is not covered.
-fn slots(loaded: &driver::Loaded, name: &str) -> Result<(Vec<Slot>, Option<u32>), String> {
+fn slots(loaded: &driver::Loaded, name: &str) -> Result<(Vec<Slot>, Option<Shape>), String> {
     let db = &loaded.db;
     let f = hir::file_items(db, loaded.file)
         .into_iter()
@@ -108,11 +146,11 @@ fn slots(loaded: &driver::Loaded, name: &str) -> Result<(Vec<Slot>, Option<u32>)
         if p.no_diff {
             return Err("no_diff parameter".into());
         }
-        match (&p.ty, float_width(&p.ty)) {
+        match (&p.ty, float_shape(&p.ty)) {
             (_, Some(_)) if p.dir == hir::ParamDir::Ref => {
                 return Err(format!("`ref` parameter `{}`", p.name));
             }
-            (_, Some(n)) => out.push(Slot::Float { n, dir: p.dir }),
+            (_, Some(shape)) => out.push(Slot::Float { shape, dir: p.dir }),
             (hir::Ty::Scalar(hir::ScalarKind::Int | hir::ScalarKind::UInt), _)
                 if p.dir == hir::ParamDir::In =>
             {
@@ -123,30 +161,13 @@ fn slots(loaded: &driver::Loaded, name: &str) -> Result<(Vec<Slot>, Option<u32>)
     }
     let ret = match &sig.ret {
         hir::Ty::Void => None,
-        ty => Some(float_width(ty).ok_or_else(|| format!("return type {ty:?}"))?),
+        ty => Some(float_shape(ty).ok_or_else(|| format!("return type {ty:?}"))?),
     };
     Ok((out, ret))
 }
 
-fn literal(n: u32, rng: &mut Rng, lo: f64, hi: f64) -> String {
-    let xs: Vec<String> = (0..n).map(|_| format!("{:?}", rng.range(lo, hi))).collect();
-    if n == 1 {
-        xs[0].clone()
-    } else {
-        format!("float{n}({})", xs.join(", "))
-    }
-}
-
-fn float_type(n: u32) -> String {
-    if n == 1 {
-        "float".into()
-    } else {
-        format!("float{n}")
-    }
-}
-
 /// The wrapper kernel for `name`.
-fn wrapper(name: &str, params: &[Slot], ret: Option<u32>, rng: &mut Rng) -> String {
+fn wrapper(name: &str, params: &[Slot], ret: Option<Shape>, rng: &mut Rng) -> String {
     use hir::ParamDir::{In, InOut, Out, Ref};
     let mut s = String::from(
         "\nRWStructuredBuffer<float> dt_out;\n[numthreads(1, 1, 1)]\nvoid dt_identity()\n{\n",
@@ -159,32 +180,32 @@ fn wrapper(name: &str, params: &[Slot], ret: Option<u32>, rng: &mut Rng) -> Stri
                 fwd_args.push("2".to_string());
                 bwd_args.push("2".to_string());
             }
-            Slot::Float { n, dir } => {
-                let t = float_type(*n);
+            Slot::Float { shape, dir } => {
+                let t = shape.type_name();
                 // Inside every corpus function's domain (asin, log, sqrt...).
-                let x = literal(*n, rng, 0.2, 0.9);
-                let v = literal(*n, rng, -1.0, 1.0);
-                let w = literal(*n, rng, -1.0, 1.0);
+                let x = shape.literal(rng, 0.2, 0.9);
+                let v = shape.literal(rng, -1.0, 1.0);
+                let w = shape.literal(rng, -1.0, 1.0);
                 let _ = writeln!(s, "    {t} x{i} = {x}; {t} v{i} = {v}; {t} w{i} = {w};");
                 match dir {
                     In => {
                         fwd_args.push(format!("diffPair(x{i}, v{i})"));
                         let _ = writeln!(s, "    var b{i} = diffPair(x{i});");
                         bwd_args.push(format!("b{i}"));
-                        rhs.push(format!("dot(v{i}, b{i}.d)"));
+                        rhs.push(shape.inner(&format!("v{i}"), &format!("b{i}.d")));
                     }
                     InOut | Ref => {
                         let _ = writeln!(s, "    var f{i} = diffPair(x{i}, v{i});");
                         fwd_args.push(format!("f{i}"));
-                        lhs.push(format!("dot(f{i}.d, w{i})"));
+                        lhs.push(shape.inner(&format!("f{i}.d"), &format!("w{i}")));
                         let _ = writeln!(s, "    var b{i} = diffPair(x{i}, w{i});");
                         bwd_args.push(format!("b{i}"));
-                        rhs.push(format!("dot(v{i}, b{i}.d)"));
+                        rhs.push(shape.inner(&format!("v{i}"), &format!("b{i}.d")));
                     }
                     Out => {
                         let _ = writeln!(s, "    DifferentialPair<{t}> f{i};");
                         fwd_args.push(format!("f{i}"));
-                        lhs.push(format!("dot(f{i}.d, w{i})"));
+                        lhs.push(shape.inner(&format!("f{i}.d"), &format!("w{i}")));
                         bwd_args.push(format!("w{i}"));
                     }
                 }
@@ -193,11 +214,11 @@ fn wrapper(name: &str, params: &[Slot], ret: Option<u32>, rng: &mut Rng) -> Stri
     }
     let call = format!("fwd_diff({name})({})", fwd_args.join(", "));
     match ret {
-        Some(n) => {
-            let t = float_type(n);
-            let wr = literal(n, rng, -1.0, 1.0);
+        Some(shape) => {
+            let t = shape.type_name();
+            let wr = shape.literal(rng, -1.0, 1.0);
             let _ = writeln!(s, "    {t} wr = {wr};\n    let r = {call};");
-            lhs.push("dot(r.d, wr)".into());
+            lhs.push(shape.inner("r.d", "wr"));
             bwd_args.push("wr".into());
         }
         None => {
