@@ -156,24 +156,28 @@ fn line_indent(text: &str, offset: u32) -> String {
         .collect()
 }
 
-/// `i < 10` / `i <= 9` in a `for` condition: the trip count it bounds.
+/// `i < 10` / `i <= 9` in a `for` condition (alone or in a `&&`): the trip count it bounds.
 fn loop_bound(lp: &SyntaxNode) -> Option<u32> {
     use SyntaxKind::*;
     let cond = lp.children().find(|c| c.kind() == BIN_EXPR)?;
-    let op = cond
-        .children_with_tokens()
-        .filter_map(|e| e.into_token())
-        .find(|t| matches!(t.kind(), LT | LTEQ | EQ))?;
-    let rhs = cond.children().last()?;
-    if rhs.kind() != LITERAL {
-        return None;
-    }
-    let n: u32 = rhs.text().to_string().trim().parse().ok()?;
-    Some(if op.kind() == LT {
-        n
-    } else {
-        n.saturating_add(1)
-    })
+    cond.descendants()
+        .filter(|n| n.kind() == BIN_EXPR)
+        .find_map(|bin| {
+            let op = bin
+                .children_with_tokens()
+                .filter_map(|e| e.into_token())
+                .find(|t| matches!(t.kind(), LT | LTEQ))?;
+            let rhs = bin.children().last()?;
+            if rhs.kind() != LITERAL {
+                return None;
+            }
+            let n: u32 = rhs.text().to_string().trim().parse().ok()?;
+            Some(if op.kind() == LT {
+                n
+            } else {
+                n.saturating_add(1)
+            })
+        })
 }
 
 /// The function a `fwd_diff(f)` / `bwd_diff(f)` at `offset` names.

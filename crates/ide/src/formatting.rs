@@ -35,6 +35,8 @@ pub fn format(text: &str) -> Vec<TextEdit> {
         .filter_map(NodeOrToken::into_token)
         .filter(|t| t.kind() != SyntaxKind::EOF)
         .collect();
+    // A file written with CRLF line ends keeps them.
+    let line_break = if text.contains("\r\n") { "\r\n" } else { "\n" };
     let mut edits = Vec::new();
     let mut prev: Option<&SyntaxToken> = None;
     let mut i = 0;
@@ -65,7 +67,7 @@ pub fn format(text: &str) -> Vec<TextEdit> {
         };
         let untouchable = inside_directive || ws_range_frozen(&frozen, ws_range);
         if !untouchable
-            && let Some(new_ws) = whitespace_between(prev, &ws, next)
+            && let Some(new_ws) = whitespace_between(prev, &ws, next, line_break)
             && new_ws != ws
         {
             edits.push(TextEdit {
@@ -230,25 +232,30 @@ fn whitespace_between(
     prev: Option<&SyntaxToken>,
     ws: &str,
     next: Option<&SyntaxToken>,
+    line_break: &str,
 ) -> Option<String> {
     let newlines = ws.matches('\n').count();
     let Some(next) = next else {
         // The end of the file: one final newline if there was any.
         return Some(if newlines > 0 || prev.is_none() {
-            if prev.is_some() { "\n" } else { "" }.to_string()
+            if prev.is_some() { line_break } else { "" }.to_string()
         } else {
             String::new()
         });
     };
     if newlines > 0 {
-        let breaks = "\n".repeat(newlines.min(2));
+        let breaks = line_break.repeat(newlines.min(2));
         if prev.is_none() {
             // Leading blank lines of the file go.
             return Some(indent_of(next));
         }
         if directive_start(next) {
             // A directive keeps its own indentation.
-            let own = ws.rsplit('\n').next().unwrap_or("");
+            let own = ws
+                .rsplit('\n')
+                .next()
+                .unwrap_or("")
+                .trim_start_matches('\r');
             return Some(format!("{breaks}{own}"));
         }
         return Some(format!("{breaks}{}", indent_of(next)));

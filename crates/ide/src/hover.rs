@@ -124,10 +124,228 @@ fn derivative_hover(db: &dyn Db, file: SourceFile, offset: u32) -> Option<HoverR
         return None;
     };
     let signature = hir::derivative_signature_text(db, f, kind)?;
-    Some(HoverResult {
-        range,
-        markdown: code(&signature),
-    })
+    let mut markdown = code(&signature);
+    let lines = derivative_param_lines(db, f, kind);
+    if !lines.is_empty() {
+        markdown.push_str("\n\n");
+        markdown.push_str(&lines.join("\n"));
+    }
+    Some(HoverResult { range, markdown })
+}
+
+fn param_text(db: &dyn Db, p: &hir::ParamSig) -> String {
+    let dir = match p.dir {
+        hir::ParamDir::In => "",
+        hir::ParamDir::Out => "out ",
+        hir::ParamDir::InOut => "inout ",
+        hir::ParamDir::Ref => "ref ",
+    };
+    let no_diff = if p.no_diff { "no_diff " } else { "" };
+    format!("{dir}{no_diff}{} {}", hir::display_ty(db, &p.ty), p.name)
+}
+
+/// One markdown line per parameter of `fwd_diff(f)` / `bwd_diff(f)`: what became of the primal
+/// parameter, and why.
+fn derivative_param_lines(db: &dyn Db, f: hir::FunctionId, kind: hir::DiffKind) -> Vec<String> {
+    let Some(sig) = hir::derivative_sig(db, f, kind) else {
+        return Vec::new();
+    };
+    let primal = hir::fn_sig(db, f);
+    let name = &hir::fn_data(db, f).name;
+    let is_pair = |p: &hir::ParamSig| hir::display_ty(db, &p.ty).starts_with("DifferentialPair<");
+    let mut out = Vec::new();
+    for p in &sig.params {
+        let shown = param_text(db, p);
+        let Some(orig) = primal.params.iter().find(|o| o.name == p.name) else {
+            let why = if p.name == "dResult" {
+                format!("the derivative of `{name}`'s result, propagated back")
+            } else if p.name == "this" {
+                "the object the method is called on".to_string()
+            } else {
+                "added by the transformation".to_string()
+            };
+            out.push(format!("- `{shown}` — {why}"));
+            continue;
+        };
+        let primal_text = param_text(db, orig);
+        let why = match (kind, is_pair(p), orig.dir) {
+            (hir::DiffKind::Forward, true, hir::ParamDir::In) => "primal and derivative in",
+            (hir::DiffKind::Forward, true, hir::ParamDir::Out) => "primal and derivative out",
+            (hir::DiffKind::Forward, true, _) => "primal and derivative in and out",
+            (hir::DiffKind::Backward, true, hir::ParamDir::In) => {
+                "primal and derivative in, derivative out"
+            }
+            (hir::DiffKind::Backward, true, _) => {
+                "primal in, the derivative of its final value in, of its initial value out"
+            }
+            (hir::DiffKind::Backward, false, hir::ParamDir::Out) if !orig.no_diff => {
+                "the derivative of the output comes in"
+            }
+            _ => "",
+        };
+        let line = if why.is_empty() {
+            let reason = if orig.no_diff {
+                "`no_diff`".to_string()
+            } else {
+                format!(
+                    "`{}` does not conform to IDifferentiable",
+                    hir::display_ty(db, &orig.ty)
+                )
+            };
+            format!("- `{shown}` — not differentiable ({reason}): passed as is")
+        } else {
+            format!("- `{shown}` — `{primal_text}` is differentiable: {why}")
+        };
+        out.push(line);
+    }
+    for orig in &primal.params {
+        if !sig.params.iter().any(|p| p.name == orig.name) {
+            out.push(format!(
+                "- `{}` — dropped: a non-differentiable output",
+                param_text(db, orig)
+            ));
+        }
+    }
+    let ret = hir::display_ty(db, &sig.ret);
+    out.push(match kind {
+        hir::DiffKind::Forward if ret.starts_with("DifferentialPair<") => {
+            format!("- returns `{ret}`: the result and its derivative")
+        }
+        hir::DiffKind::Forward => format!("- returns `{ret}`: the result has no derivative"),
+        hir::DiffKind::Backward => {
+            "- returns nothing: the derivatives come back through the `inout` pairs".to_string()
+        }
+    });
+    out
+}
+
+/// `S.Differential` / `T.Differential` / `float3.Differential`: the type it names, rendered.
+fn differential_member_hover(db: &dyn Db, file: SourceFile, offset: u32) -> Option<HoverResult> {
+    let text = file.text(db);
+    let (word, range) = util::ident_at(text, offset)?;
+    if word != "Differential" {
+        return None;
+    }
+    let before = text[..range.start as usize].trim_end();
+    let before = before.strip_suffix('.')?.trim_end();
+    let base_start = before
+        .bytes()
+        .rposition(|b| !util::is_ident_byte(b))
+        .map_or(0, |i| i + 1);
+    let base = &before[base_start..];
+    if base.is_empty() {
+        return None;
+    }
+    let types = util::visible_types(db, file);
+    let markdown = match types.get(base) {
+        Some(ItemDef::TypeDecl(t)) => code(&hir::differential_type_text(
+            db,
+            &Ty::Assoc(
+                std::sync::Arc::new(Ty::Adt(*t, Default::default())),
+                "Differential".into(),
+            ),
+        )),
+        _ if is_builtin_float_type(base) => code(&format!("typealias Differential = {base};")),
+        _ => format!(
+            "{}\n\nthe `Differential` of `{base}`, from its IDifferentiable conformance",
+            code(&format!("{base}.Differential"))
+        ),
+    };
+    Some(HoverResult { range, markdown })
+}
+
+/// `float`, `half3`, `double2x2`: builtin types that are their own differential.
+fn is_builtin_float_type(name: &str) -> bool {
+    let rest = ["float", "half", "double"]
+        .iter()
+        .find_map(|p| name.strip_prefix(p));
+    match rest {
+        Some("") => true,
+        Some(dims) => {
+            let bytes = dims.as_bytes();
+            matches!(bytes, [b'1'..=b'4'] | [b'1'..=b'4', b'x', b'1'..=b'4'])
+        }
+        None => false,
+    }
+}
+
+/// The custom derivatives and substitutes of `f`: those its own attributes name
+/// (`[BackwardDerivative(g)]`) and the functions that declare themselves for it
+/// (`[BackwardDerivativeOf(f)]`), as markdown lines with links to their declarations.
+fn derivative_links(db: &dyn Db, file: SourceFile, f: hir::FunctionId) -> Vec<String> {
+    const OWN: [(&str, &str); 3] = [
+        ("ForwardDerivative", "forward derivative"),
+        ("BackwardDerivative", "backward derivative"),
+        ("PrimalSubstitute", "primal substitute"),
+    ];
+    let data = hir::fn_data(db, f);
+    let files = util::visible_files(db, file);
+    let functions: Vec<hir::FunctionId> = files
+        .iter()
+        .flat_map(|file| hir::file_items(db, *file))
+        .filter_map(|d| match d {
+            ItemDef::Function(g) => Some(g),
+            _ => None,
+        })
+        .collect();
+    let attr_target = |a: &hir::export::Attr| match a.args.first() {
+        Some(hir::export::AttrArg::Path(p)) => p.segments.last().map(|s| s.name.to_string()),
+        _ => None,
+    };
+    let mut out = Vec::new();
+    for attr in &data.attrs {
+        let Some((_, what)) = OWN.iter().find(|(name, _)| attr.name == *name) else {
+            continue;
+        };
+        let Some(target) = attr_target(attr) else {
+            continue;
+        };
+        let found = functions
+            .iter()
+            .copied()
+            .find(|g| hir::fn_data(db, *g).name == target);
+        out.push(format!("{what}: {}", link(db, &target, found)));
+    }
+    for g in &functions {
+        if *g == f {
+            continue;
+        }
+        for attr in &hir::fn_data(db, *g).attrs {
+            let Some((_, what)) = OWN
+                .iter()
+                .find(|(name, _)| attr.name.strip_suffix("Of") == Some(*name))
+            else {
+                continue;
+            };
+            if attr_target(attr).as_deref() == Some(data.name.as_str()) {
+                let name = hir::fn_data(db, *g).name.to_string();
+                let line = format!("{what}: {}", link(db, &name, Some(*g)));
+                // Overloads of one derivative (scalar, vectors) are one line.
+                if !out.contains(&line) {
+                    out.push(line);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// `` [`name`](file:///path#L12) `` for a function declared in a file on disk; the name alone
+/// otherwise (the stdlib, unsaved buffers).
+fn link(db: &dyn Db, name: &str, target: Option<hir::FunctionId>) -> String {
+    let Some(g) = target else {
+        return format!("`{name}`");
+    };
+    let (file, _, name_range) = hir::item_ranges(db, ItemDef::Function(g));
+    let path = file.path(db);
+    if !path.starts_with('/') {
+        return format!("`{name}`");
+    }
+    let line = file.text(db)[..(name_range.start as usize).min(file.text(db).len())]
+        .matches('\n')
+        .count()
+        + 1;
+    format!("[`{name}`](file://{path}#L{line})")
 }
 
 /// A type for display, or `None` when the checker does not know it.
@@ -148,6 +366,9 @@ pub(crate) fn hover(db: &dyn Db, file: SourceFile, offset: u32) -> Option<HoverR
     if let Some(h) = derivative_hover(db, file, offset) {
         return Some(h);
     }
+    if let Some(h) = differential_member_hover(db, file, offset) {
+        return Some(h);
+    }
     let Some(occurrence) = util::occurrence_at(db, file, offset) else {
         // Not a resolved name (a literal, a builtin type, `this`): show the type of the
         // expression there, if any.
@@ -161,7 +382,15 @@ pub(crate) fn hover(db: &dyn Db, file: SourceFile, offset: u32) -> Option<HoverR
     };
     let ident = occurrence.range;
     let markdown = match occurrence.def {
-        Def::Item(ItemDef::Function(f)) => code(&fn_text(db, f)),
+        Def::Item(ItemDef::Function(f)) => {
+            let mut markdown = code(&fn_text(db, f));
+            let links = derivative_links(db, file, f);
+            if !links.is_empty() {
+                markdown.push_str("\n\n");
+                markdown.push_str(&links.join("  \n"));
+            }
+            markdown
+        }
         Def::Item(ItemDef::TypeDecl(t)) => code(&type_decl_text(db, file, t)),
         Def::Item(ItemDef::Alias(a)) => {
             let target = hir::type_at(db, file, offset);

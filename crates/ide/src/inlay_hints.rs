@@ -1,15 +1,25 @@
-//! Inlay hints: the inferred types of `let`/`var` declarations written without a type.
+//! Inlay hints: the inferred types of `let`/`var` declarations written without a type, and
+//! parameter names before call arguments.
 
-use hir::{Db, ItemDef, SourceFile, TextRange, Ty};
+use hir::{Db, Expr, ItemDef, SourceFile, TextRange, Ty};
 
 use crate::util;
 
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum InlayKind {
+    /// `: float3` after a name.
+    Type,
+    /// `x:` before an argument.
+    Parameter,
+}
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct InlayHint {
-    /// Where the hint goes (right after the name).
+    /// Where the hint goes (after a name, before an argument).
     pub offset: u32,
-    /// `: float3`.
+    /// `: float3`, `x:`.
     pub label: String,
+    pub kind: InlayKind,
 }
 
 pub(crate) fn inlay_hints(
@@ -41,9 +51,57 @@ pub(crate) fn inlay_hints(
             out.push(InlayHint {
                 offset: name.end,
                 label: format!(": {}", hir::display_ty(db, &ty)),
+                kind: InlayKind::Type,
             });
         }
+        parameter_hints(db, file, item, f, range, &mut out);
     }
     out.sort_by_key(|h| h.offset);
     out
+}
+
+/// `name:` before the arguments of calls to functions of two or more parameters, unless the
+/// argument already says it (it is spelled like the parameter).
+fn parameter_hints(
+    db: &dyn Db,
+    file: SourceFile,
+    item: ItemDef,
+    f: hir::FunctionId,
+    range: Option<TextRange>,
+    out: &mut Vec<InlayHint>,
+) {
+    let body = hir::fn_body(db, f);
+    let result = hir::infer_function(db, f);
+    let text = file.text(db);
+    for (id, expr) in body.exprs.iter() {
+        let Expr::Call { args, .. } = expr else {
+            continue;
+        };
+        let Some(hir::ExprRes::Function(callee)) = result.resolutions.get(&id) else {
+            continue;
+        };
+        let sig = hir::fn_sig(db, *callee);
+        if sig.params.len() < 2 || sig.variadic_from.is_some() {
+            continue;
+        }
+        for (arg, param) in args.iter().zip(sig.params.iter()) {
+            let arg_range = util::to_original(db, item, body.expr_range(*arg));
+            if range.is_some_and(|r| !r.contains_inclusive(arg_range.start)) {
+                continue;
+            }
+            let written = text
+                .get(arg_range.start as usize..arg_range.end as usize)
+                .unwrap_or("");
+            // `p.x` for `x`, `x` for `x`: the name is already there.
+            let last = written.rsplit(['.', ' ']).next().unwrap_or(written);
+            if arg_range.is_empty() || last == param.name.as_str() {
+                continue;
+            }
+            out.push(InlayHint {
+                offset: arg_range.start,
+                label: format!("{}:", param.name),
+                kind: InlayKind::Parameter,
+            });
+        }
+    }
 }

@@ -34,7 +34,7 @@ pub use folding::{Fold, FoldKind};
 pub use formatting::{TextEdit, apply_edits};
 pub use hir::{CompileOptions, TextRange};
 pub use hover::HoverResult;
-pub use inlay_hints::InlayHint;
+pub use inlay_hints::{InlayHint, InlayKind};
 pub use navigation::{FileRange, Navigation};
 pub use semantic_tokens::{HlMod, HlTag, SemanticToken};
 pub use signature_help::{SignatureHelp, SignatureInfo};

@@ -25,7 +25,9 @@ pub struct Navigation {
 pub(crate) fn goto_definition(db: &dyn Db, file: SourceFile, offset: u32) -> Vec<Navigation> {
     let target = match util::occurrence_at(db, file, offset) {
         Some(o) => util::def_site(db, o.def).map(|(f, r)| (f, r, util::def_name(db, o.def))),
-        None => hir::definition_at(db, file, offset).map(|nav| (nav.file, nav.range, nav.name)),
+        None => hir::definition_at(db, file, offset)
+            .map(|nav| (nav.file, nav.range, nav.name))
+            .or_else(|| attribute_target(db, file, offset)),
     };
     target
         .map(|(f, range, name)| Navigation {
@@ -86,4 +88,31 @@ pub(crate) fn highlight_related(
         .filter(|o| o.def == def)
         .map(|o| (o.range, o.is_decl))
         .collect()
+}
+
+/// A function named in an attribute (`[BackwardDerivative(f_bwd)]`, `[PrimalSubstituteOf(f)]`):
+/// its declaration among the files `file` sees.
+fn attribute_target(
+    db: &dyn Db,
+    file: SourceFile,
+    offset: u32,
+) -> Option<(SourceFile, TextRange, String)> {
+    let text = file.text(db);
+    let (name, _) = util::ident_at(text, offset)?;
+    let root = syntax::parse(text).syntax_node();
+    let token = root.token_at_offset(offset.into()).left_biased()?;
+    token
+        .parent_ancestors()
+        .find(|n| n.kind() == syntax::SyntaxKind::ATTRIBUTE)?;
+    util::visible_files(db, file).into_iter().find_map(|f| {
+        hir::file_items(db, f)
+            .into_iter()
+            .find_map(|item| match item {
+                hir::ItemDef::Function(_) if util::item_name(db, item) == name => {
+                    let (file, _, range) = hir::item_ranges(db, item);
+                    Some((file, range, name.clone()))
+                }
+                _ => None,
+            })
+    })
 }

@@ -40,8 +40,10 @@ fn open_call(text: &str, offset: usize) -> Option<(usize, u32)> {
 }
 
 fn signature(db: &dyn Db, f: FunctionId) -> SignatureInfo {
-    let label = hir::fn_signature_text(db, f);
-    let sig = hir::fn_sig(db, f);
+    signature_info(db, hir::fn_signature_text(db, f), &hir::fn_sig(db, f))
+}
+
+fn signature_info(db: &dyn Db, label: String, sig: &hir::FnSig) -> SignatureInfo {
     let mut parameters = Vec::new();
     let mut from = label.find('(').map_or(0, |i| i + 1);
     for p in &sig.params {
@@ -64,6 +66,9 @@ pub(crate) fn signature_help(db: &dyn Db, file: SourceFile, offset: u32) -> Opti
     let text = file.text(db);
     let (paren, active_parameter) = open_call(text, offset as usize)?;
     let before = text[..paren].trim_end();
+    if before.ends_with(')') {
+        return derivative_call_help(db, file, before, active_parameter);
+    }
     let (name, name_range) = util::ident_at(before, before.len() as u32)?;
     // The overload the checker chose, when the call is complete enough to resolve.
     let chosen = hir::callee_at(db, file, name_range.start);
@@ -96,6 +101,52 @@ pub(crate) fn signature_help(db: &dyn Db, file: SourceFile, offset: u32) -> Opti
     Some(SignatureHelp {
         signatures,
         active_signature,
+        active_parameter,
+    })
+}
+
+/// Inside `fwd_diff(f)(...)` / `bwd_diff(f)(...)`: the translated signature. `before` ends with
+/// the `)` of the operator's argument.
+fn derivative_call_help(
+    db: &dyn Db,
+    file: SourceFile,
+    before: &str,
+    active_parameter: u32,
+) -> Option<SignatureHelp> {
+    let bytes = before.as_bytes();
+    let mut depth = 0i32;
+    let mut open = None;
+    for i in (0..bytes.len()).rev() {
+        match bytes[i] {
+            b')' => depth += 1,
+            b'(' => {
+                depth -= 1;
+                if depth == 0 {
+                    open = Some(i);
+                    break;
+                }
+            }
+            _ => {}
+        }
+    }
+    let open = open?;
+    let op_text = before[..open].trim_end();
+    let (op, _) = util::ident_at(op_text, op_text.len() as u32)?;
+    let kind = match op.as_str() {
+        "fwd_diff" | "__fwd_diff" => hir::DiffKind::Forward,
+        "bwd_diff" | "__bwd_diff" => hir::DiffKind::Backward,
+        _ => return None,
+    };
+    let arg_start = open + 1 + (before[open + 1..].len() - before[open + 1..].trim_start().len());
+    let target = util::occurrence_at(db, file, arg_start as u32)?;
+    let util::Def::Item(ItemDef::Function(f)) = target.def else {
+        return None;
+    };
+    let label = hir::derivative_signature_text(db, f, kind)?;
+    let sig = hir::derivative_sig(db, f, kind)?;
+    Some(SignatureHelp {
+        signatures: vec![signature_info(db, label, &sig)],
+        active_signature: 0,
         active_parameter,
     })
 }

@@ -363,6 +363,9 @@ float f(float x) { return s$0in(x); }
             [Differentiable]
             T sin<T>(T x)
             ```
+
+            forward derivative: `__fwd_sin`  
+            backward derivative: `__bwd_sin`
         "#]],
     );
 }
@@ -984,6 +987,10 @@ void main() { var p = diffPair(1.0); bwd$0_diff(f)(p, 1.0); }
             ```slang
             void bwd_diff(f)(inout DifferentialPair<float> x, float dResult)
             ```
+
+            - `inout DifferentialPair<float> x` — `float x` is differentiable: primal and derivative in, derivative out
+            - `float dResult` — the derivative of `f`'s result, propagated back
+            - returns nothing: the derivatives come back through the `inout` pairs
         "#]],
     );
 }
@@ -1001,6 +1008,10 @@ void main() { let d = fwd_$0diff(g); }
             ```slang
             DifferentialPair<float3> fwd_diff(g)(DifferentialPair<float3> v, DifferentialPair<float> k)
             ```
+
+            - `DifferentialPair<float3> v` — `float3 v` is differentiable: primal and derivative in
+            - `DifferentialPair<float> k` — `float k` is differentiable: primal and derivative in
+            - returns `DifferentialPair<float3>`: the result and its derivative
         "#]],
     );
 }
@@ -1394,3 +1405,4 @@ fn features_never_panic_on_corpus() {
 }
 
 mod editing;
+mod features;

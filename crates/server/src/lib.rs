@@ -1300,11 +1300,14 @@ impl LanguageServer for Backend {
                     .map(|h| InlayHint {
                         position: ctx.index.position(h.offset),
                         label: InlayHintLabel::String(h.label),
-                        kind: Some(InlayHintKind::TYPE),
+                        kind: Some(match h.kind {
+                            ide::InlayKind::Type => InlayHintKind::TYPE,
+                            ide::InlayKind::Parameter => InlayHintKind::PARAMETER,
+                        }),
                         text_edits: None,
                         tooltip: None,
                         padding_left: None,
-                        padding_right: None,
+                        padding_right: Some(h.kind == ide::InlayKind::Parameter),
                         data: None,
                     })
                     .collect(),
@@ -1312,6 +1315,7 @@ impl LanguageServer for Backend {
         })
         .await
     }
+
     async fn formatting(&self, params: DocumentFormattingParams) -> Result<Option<Vec<TextEdit>>> {
         self.query(&params.text_document.uri, move |ctx| {
             let edits = ctx.analysis.format(&ctx.path)?;

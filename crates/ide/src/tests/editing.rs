@@ -738,3 +738,268 @@ fn rename_rejects_stdlib_keywords_and_bad_names() {
     "#]],
     );
 }
+
+#[test]
+fn format_struct_members_and_methods() {
+    check_format(
+        "struct Acc\n{\nfloat v;\n[mutating]\nvoid add(float x)\n{\nv+=x;\n}\n}\n",
+        expect![[r#"
+            struct Acc
+            {
+                float v;
+                [mutating]
+                void add(float x)
+                {
+                    v += x;
+                }
+            }
+        "#]],
+    );
+}
+
+#[test]
+fn format_namespace_and_enum() {
+    check_format(
+        "namespace ns {\nenum Mode {\nFast,\nSlow\n}\n}\n",
+        expect![[r#"
+            namespace ns {
+                enum Mode {
+                    Fast,
+                    Slow
+                }
+            }
+        "#]],
+    );
+}
+
+#[test]
+fn format_keeps_block_comments_and_reindents_line_comments() {
+    check_format(
+        "void f() {\n/* a block\n   comment */\n        // a line comment\nreturn;\n}\n",
+        expect![[r#"
+            void f() {
+                /* a block
+               comment */
+                // a line comment
+                return;
+            }
+        "#]],
+    );
+}
+
+#[test]
+fn format_initializer_lists() {
+    check_format(
+        "static const float weights[3] = {\n0.25,\n0.5,0.25\n};\n",
+        expect![[r#"
+            static const float weights[3] = {
+                0.25,
+                0.5, 0.25
+            };
+        "#]],
+    );
+}
+
+#[test]
+fn format_generic_arguments_keep_their_brackets() {
+    check_format(
+        "void f() { vector<float,3> v; DifferentialPair<float> p = diffPair(1.0); let b = 1 < 2; }\n",
+        expect![[r#"
+            void f() { vector<float, 3> v; DifferentialPair<float> p = diffPair(1.0); let b = 1 < 2; }
+        "#]],
+    );
+}
+
+#[test]
+fn format_empty_and_whitespace_only_files() {
+    assert_eq!(formatting::format(""), Vec::new());
+    let edits = formatting::format("  \n\n\t\n");
+    assert_eq!(apply_edits("  \n\n\t\n", &edits), "");
+}
+
+#[test]
+fn format_keeps_crlf_line_endings() {
+    let src = "void f()\r\n{\r\nreturn;   \r\n}\r\n";
+    let once = apply_edits(src, &formatting::format(src));
+    assert_eq!(once, "void f()\r\n{\r\n    return;\r\n}\r\n");
+    check_format(
+        "void f()\r\n{\r\nreturn;\r\n}\r\n",
+        expect![[r#"
+        void f()
+        {
+            return;
+        }
+    "#]],
+    );
+}
+
+#[test]
+fn format_do_while_and_ternary() {
+    check_format(
+        "void f(int n) {\nint i=0;\ndo\ni++;\nwhile(i<n);\nint m=i>2?1:0;\n}\n",
+        expect![[r#"
+            void f(int n) {
+                int i = 0;
+                do
+                    i++;
+                while (i < n);
+                int m = i > 2 ? 1 : 0;
+            }
+        "#]],
+    );
+}
+
+#[test]
+fn assist_none_in_non_differentiable_caller() {
+    check_assists(
+        "float helper(float x) { return x; }\nfloat f(float x) { return hel$0per(x); }\n",
+        expect![[r#"
+            no assists
+        "#]],
+    );
+}
+
+#[test]
+fn assist_max_iters_uses_literal_bound() {
+    check_assist(
+        "add_max_iters",
+        r#"
+[Differentiable]
+float f(float x, int n)
+{
+    float y = x;
+    fo$0r (int i = 0; i <= 7 && i < n; i++)
+        y = y * x;
+    return y;
+}
+"#,
+        expect![[r#"
+
+            [Differentiable]
+            float f(float x, int n)
+            {
+                float y = x;
+                [MaxIters(8)]
+                for (int i = 0; i <= 7 && i < n; i++)
+                    y = y * x;
+                return y;
+            }
+        "#]],
+    );
+}
+
+#[test]
+fn assist_selection_covering_two_flagged_calls() {
+    let f = fixture(
+        "float h(float x) { return x; }\n[Differentiable]\nfloat f(float x) { return h(x) + h(x * 2.0); }\n",
+    );
+    let start = f.text.find("return").unwrap() as u32;
+    let end = f.text.rfind(';').unwrap() as u32;
+    let ids: Vec<&str> = f
+        .host
+        .analysis()
+        .assists(&f.path, crate::TextRange::new(start, end))
+        .unwrap()
+        .iter()
+        .map(|a| a.id)
+        .collect();
+    expect![[r#"
+        [
+            "insert_no_diff",
+            "add_differentiable",
+            "insert_no_diff",
+            "add_differentiable",
+        ]
+    "#]]
+    .assert_debug_eq(&ids);
+}
+
+#[test]
+fn rename_method_and_its_calls() {
+    check_rename(
+        "struct Acc { float v; [mutating] void add(float x) { v += x; } }\nvoid main() { Acc a; a.ad$0d(1.0); a.add(2.0); }\n",
+        "accumulate",
+        expect![[r#"
+            --- /ws/main.slang
+            struct Acc { float v; [mutating] void accumulate(float x) { v += x; } }
+            void main() { Acc a; a.accumulate(1.0); a.accumulate(2.0); }
+        "#]],
+    );
+}
+
+#[test]
+fn rename_global_and_enum_case() {
+    check_rename(
+        "RWStructuredBuffer<float> bu$0f;\nvoid main() { buf[0] = 1.0; }\n",
+        "output",
+        expect![[r#"
+            --- /ws/main.slang
+            RWStructuredBuffer<float> output;
+            void main() { output[0] = 1.0; }
+        "#]],
+    );
+    check_rename(
+        "enum E { A$0, B }\nE pick() { return E.A; }\n",
+        "First",
+        expect![[r#"
+            --- /ws/main.slang
+            enum E { First, B }
+            E pick() { return E.First; }
+        "#]],
+    );
+}
+
+#[test]
+fn rename_in_stdlib_file_is_refused() {
+    let mut host = crate::AnalysisHost::new();
+    host.set_file("/ws/main.slang", "float f(float x) { return x; }\n");
+    let analysis = host.analysis();
+    let (path, text) = crate::Analysis::stdlib_files()[0];
+    let offset = text.find("float").unwrap_or(0) as u32;
+    expect![[r#"
+        Err(
+            "the standard library cannot be edited",
+        )
+    "#]]
+    .assert_debug_eq(&analysis.prepare_rename(path, offset).unwrap());
+}
+
+#[test]
+fn format_range_outside_changes_is_empty() {
+    let src = "void f() {\n    int a = 1;\n}\nvoid g() {\nint b=2;\n}\n";
+    let edits = formatting::format_range(src, crate::TextRange::new(0, 5));
+    assert_eq!(edits, Vec::new());
+    assert!(!formatting::format(src).is_empty());
+}
+
+#[test]
+fn format_attribute_lists_and_semantics() {
+    check_format(
+        "[numthreads(8,8,1)]\n[shader(\"compute\")]\nvoid main(uint3 id:SV_DispatchThreadID) {}\n",
+        expect![[r#"
+            [numthreads(8, 8, 1)]
+            [shader("compute")]
+            void main(uint3 id:SV_DispatchThreadID) {}
+        "#]],
+    );
+}
+
+#[test]
+fn rename_parameter_of_generic_function() {
+    check_prepare_rename(
+        "T f<T>(T x) { return x$0; }\n",
+        expect![[r#"
+            ok `x`
+        "#]],
+    );
+}
+
+#[test]
+fn assist_generate_stub_not_offered_on_prototype() {
+    check_assists(
+        "float pro$0to(float x);\n",
+        expect![[r#"
+        no assists
+    "#]],
+    );
+}
