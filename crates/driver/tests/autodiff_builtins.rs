@@ -226,10 +226,10 @@ fn check_all(real: &str, scalar: ir::Scalar, tol: f64, with_fd: bool) -> (Vec<St
             let mut run = || -> Result<Vec<String>, String> {
                 let mut bad = Vec::new();
                 let grad = lowered.reverse(x)?;
-                for i in 0..case.inputs {
+                for (i, &expected) in want.iter().enumerate().take(case.inputs) {
                     let fwd = lowered.forward(x, i)?;
                     let bwd = grad.get(i).copied().unwrap_or(f64::NAN);
-                    let mut refs = vec![("expected file", want[i])];
+                    let mut refs = vec![("expected file", expected)];
                     let at_kink = case.kinks.contains(x);
                     if with_fd
                         && !at_kink
