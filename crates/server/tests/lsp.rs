@@ -626,3 +626,117 @@ async fn rapid_edits_interleaved_with_requests() {
     assert_eq!(client.shutdown_and_exit().await, 0);
     let _ = std::fs::remove_dir_all(&ws);
 }
+
+/// Editing features over LSP: rename (with prepareRename), formatting, range formatting and the
+/// differentiability quick fixes as workspace edits.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn transcript_rename_formatting_and_code_actions() {
+    let ws = temp_workspace("editing");
+    let main_path = ws.join("main.slang");
+    let main_uri = url(&main_path);
+    let text = "float helper(float x) { return x*2.0; }\n[Differentiable]\nfloat f(float x) {\nreturn helper(x);\n}\n";
+    std::fs::write(&main_path, text).unwrap();
+    let mut client = Client::start(json!({}));
+    let init = client.initialize(&ws).await;
+    let caps = &init["result"]["capabilities"];
+    assert_eq!(caps["renameProvider"]["prepareProvider"], true);
+    assert_eq!(caps["documentFormattingProvider"], true);
+    client
+        .notify("textDocument/didOpen", json!({"textDocument": {"uri": main_uri, "languageId": "slang", "version": 1, "text": text}}))
+        .await;
+    let diags = client.diagnostics(&main_uri, Some(1)).await;
+    let diagnostics = diags["diagnostics"].clone();
+    assert_eq!(diagnostics[0]["code"], "E3101", "{diags}");
+
+    let prepare = client
+        .request(
+            "textDocument/prepareRename",
+            json!({"textDocument": {"uri": main_uri}, "position": pos(3, 9)}),
+        )
+        .await;
+    assert_eq!(render_range(&prepare["result"]), "3:7-3:13");
+    let refused = client
+        .request(
+            "textDocument/prepareRename",
+            json!({"textDocument": {"uri": main_uri}, "position": pos(3, 2)}),
+        )
+        .await;
+    assert_eq!(refused["error"]["message"], "`return` is a keyword");
+    let rename = client
+        .request(
+            "textDocument/rename",
+            json!({"textDocument": {"uri": main_uri}, "position": pos(3, 9), "newName": "twice"}),
+        )
+        .await;
+    let edits = rename["result"]["changes"][&main_uri].as_array().unwrap();
+    let ranges: Vec<String> = edits
+        .iter()
+        .map(|e| format!("{} {}", render_range(&e["range"]), e["newText"]))
+        .collect();
+    expect![[r#"
+        0:6-0:12 "twice"
+        3:7-3:13 "twice"
+    "#]]
+    .assert_eq(&(ranges.join("\n") + "\n"));
+
+    let formatting = client
+        .request("textDocument/formatting", json!({"textDocument": {"uri": main_uri}, "options": {"tabSize": 4, "insertSpaces": true}}))
+        .await;
+    let edits: Vec<String> = formatting["result"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| format!("{} {}", render_range(&e["range"]), e["newText"]))
+        .collect();
+    expect![[r#"
+        0:32-0:32 " "
+        0:33-0:33 " "
+        2:18-3:0 "\n    "
+    "#]]
+    .assert_eq(&(edits.join("\n") + "\n"));
+    let range_formatting = client
+        .request("textDocument/rangeFormatting", json!({"textDocument": {"uri": main_uri}, "range": {"start": pos(0, 0), "end": pos(0, 5)}, "options": {"tabSize": 4, "insertSpaces": true}}))
+        .await;
+    assert_eq!(range_formatting["result"].as_array().unwrap().len(), 2);
+
+    let actions = client
+        .request("textDocument/codeAction", json!({"textDocument": {"uri": main_uri}, "range": {"start": pos(3, 9), "end": pos(3, 9)}, "context": {"diagnostics": diagnostics}}))
+        .await;
+    let rendered: Vec<String> = actions["result"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| {
+            let edit = &a["edit"]["changes"][&main_uri][0];
+            format!(
+                "{} [{}] fixes {} : {} {}",
+                a["title"].as_str().unwrap(),
+                a["kind"].as_str().unwrap(),
+                a["diagnostics"].as_array().map_or(0, Vec::len),
+                render_range(&edit["range"]),
+                edit["newText"]
+            )
+        })
+        .collect();
+    expect![[r#"
+        Insert `no_diff` before the call (its derivative is dropped) [quickfix] fixes 1 : 3:7-3:7 "no_diff "
+        Mark `helper` [Differentiable] [quickfix] fixes 1 : 0:0-0:0 "[Differentiable]\n"
+    "#]].assert_eq(&(rendered.join("\n") + "\n"));
+    let generate_only = client
+        .request("textDocument/codeAction", json!({"textDocument": {"uri": main_uri}, "range": {"start": pos(2, 6), "end": pos(2, 6)}, "context": {"diagnostics": [], "only": ["refactor"]}}))
+        .await;
+    let titles: Vec<&str> = generate_only["result"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a["title"].as_str().unwrap())
+        .collect();
+    expect![[r#"
+        [
+            "Generate `[ForwardDerivativeOf(f)]` function",
+            "Generate `[BackwardDerivativeOf(f)]` function",
+        ]
+    "#]]
+    .assert_debug_eq(&titles);
+    assert_eq!(client.shutdown_and_exit().await, 0);
+}
