@@ -248,7 +248,10 @@ pub fn extension_diagnostics(db: &dyn Db, ext: ExtensionId) -> Arc<[Diag]> {
     diags.into()
 }
 
-fn generic_params_as_args(db: &dyn Db, decl: TypeDeclId) -> Arc<[crate::ty::GenericArg]> {
+pub(crate) fn generic_params_as_args(
+    db: &dyn Db,
+    decl: TypeDeclId,
+) -> Arc<[crate::ty::GenericArg]> {
     let data = lower::type_decl_data(db, decl);
     data.generics
         .iter()

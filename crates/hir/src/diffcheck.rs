@@ -127,12 +127,53 @@ pub fn diff_diagnostics(db: &dyn Db, func: FunctionId) -> Arc<[Diag]> {
         None
     };
     if let Some(mode) = mode {
+        check_ptr_params(db, func, &mut diags);
         let flow = DerivFlow::compute(db, func, &body, &infer);
         check_calls(db, &body, &infer, &flow, mode, &mut diags);
         check_no_diff_stores(db, &body, &infer, &flow, &mut diags);
         check_loops(db, &body, &infer, &mut diags);
     }
     diags.into()
+}
+
+/// `IDifferentiablePtrType` values can only be inputs of a differentiable function (user guide:
+/// not `out`/`inout` parameters, not the return type).
+fn check_ptr_params(db: &dyn Db, func: FunctionId, diags: &mut Vec<Diag>) {
+    let data = lower::fn_data(db, func);
+    let sig = fn_sig(db, func);
+    let file = func.loc(db).file;
+    for (param, p) in data.params.iter().zip(sig.params.iter()) {
+        if p.dir != ParamDir::In && !p.no_diff && infer::is_ptr_differentiable(db, file, &p.ty) {
+            diags.push(Diag::error(
+                "E3111",
+                format!(
+                    "`{}` is an IDifferentiablePtrType: a differentiable function can only take it as an `in` parameter; drop `{}` or mark the parameter `no_diff`",
+                    crate::display_ty(db, &p.ty),
+                    dir_keyword(p.dir)
+                ),
+                param.range,
+            ));
+        }
+    }
+    if !data.modifiers.no_diff && infer::is_ptr_differentiable(db, file, &sig.ret) {
+        diags.push(Diag::error(
+            "E3111",
+            format!(
+                "`{}` is an IDifferentiablePtrType: a differentiable function cannot return it; return a value type or mark the return `no_diff`",
+                crate::display_ty(db, &sig.ret)
+            ),
+            data.ret_range.unwrap_or(data.name_range),
+        ));
+    }
+}
+
+fn dir_keyword(dir: ParamDir) -> &'static str {
+    match dir {
+        ParamDir::In => "in",
+        ParamDir::Out => "out",
+        ParamDir::InOut => "inout",
+        ParamDir::Ref => "ref",
+    }
 }
 
 /// `[ForwardDerivative(d)]` / `[BackwardDerivative(d)]` on `func`, and `[...DerivativeOf(p)]` on

@@ -315,11 +315,71 @@ pub(crate) fn differential_diagnostics(
     use crate::data::AttrArg;
     use crate::diagnostics::Diag;
     let mut diags = Vec::new();
+    let data = lower::type_decl_data(db, decl);
+    let file = decl.loc(db).file;
+    let self_ty = Ty::Adt(decl, crate::check::generic_params_as_args(db, decl));
+    let value_iface = resolve::stdlib_interface(db, file, "IDifferentiable");
+    let ptr_iface = resolve::stdlib_interface(db, file, "IDifferentiablePtrType");
+    if data.kind == TypeDeclKind::Struct
+        && let (Some(value_iface), Some(ptr_iface)) = (&value_iface, &ptr_iface)
+        && resolve::implements(db, file, &self_ty, value_iface)
+        && resolve::implements(db, file, &self_ty, ptr_iface)
+    {
+        diags.push(Diag::error(
+            "E3112",
+            format!(
+                "type '{}' should conform only to one of IDifferentiable or IDifferentiablePtrType, not both: a value's derivative is a value, a location's is a location",
+                data.name
+            ),
+            data.name_range,
+        ));
+    }
     let info = struct_differential(db, decl);
     let DifferentialKind::Declared(declared) = &info.kind else {
         return diags;
     };
-    let data = lower::type_decl_data(db, decl);
+    // `Differential.Differential == Differential`: a declared differential must be its own.
+    if let Some(value_iface) = &value_iface
+        && !declared.has_unknown()
+        && resolve::implements(db, file, declared, value_iface)
+    {
+        // A struct's own `Differential` comes from its (possibly synthesised) conformance.
+        let second = match declared {
+            Ty::Adt(d, _) if lower::type_decl_data(db, *d).kind == TypeDeclKind::Struct => {
+                match &struct_differential(db, *d).kind {
+                    DifferentialKind::OwnType => declared.clone(),
+                    DifferentialKind::Declared(t) => t.clone(),
+                    DifferentialKind::Synthesized => {
+                        Ty::Assoc(Arc::new(declared.clone()), "Differential".into())
+                    }
+                    DifferentialKind::NotDifferentiable => Ty::Unknown,
+                }
+            }
+            _ => resolve::normalize(
+                db,
+                file,
+                &Ty::Assoc(Arc::new(declared.clone()), "Differential".into()),
+            ),
+        };
+        if !second.has_unknown() && second != *declared {
+            let declared_text = crate::slangc_type_text(db, declared);
+            let at = data
+                .bases
+                .iter()
+                .zip(resolve::type_decl_bases(db, decl).iter())
+                .find(|(_, base)| *base == value_iface)
+                .and_then(|(base_ref, _)| base_ref.range())
+                .unwrap_or(data.name_range);
+            diags.push(Diag::error(
+                "E3113",
+                format!(
+                    "cannot use type '{declared_text}' as a `Differential` type. A differential type's differential must be itself. However, the Differential of '{declared_text}' is '{}': declare a differential type whose own Differential is itself",
+                    crate::slangc_type_text(db, &second)
+                ),
+                at,
+            ));
+        }
+    }
     let declared_fields: Option<(SmolStr, Vec<SmolStr>)> = match declared {
         Ty::Adt(d, _) => {
             let dd = lower::type_decl_data(db, *d);

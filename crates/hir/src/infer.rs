@@ -203,8 +203,32 @@ fn derive_sig(
         !t.has_unknown() && t != &Ty::Void && resolve::implements(db, file, t, &differentiable)
     };
     let pair_of = |t: &Ty| Ty::Adt(pair, Arc::from([GenericArg::Type(t.clone())]));
+    // `IDifferentiablePtrType` parameters become `DifferentialPtrPair<T>` in both modes, direction
+    // kept, as slangc translates them (the user guide allows only `in` ones: `diff_diagnostics`
+    // reports the others).
+    let ptr_pair_of = |t: &Ty| -> Option<Ty> {
+        if t.has_unknown() || !is_ptr_differentiable(db, file, t) {
+            return None;
+        }
+        match Resolver::for_item(db, func.loc(db)).resolve_name("DifferentialPtrPair") {
+            Some(resolve::Resolution::Type(Ty::Adt(ptr_pair, _))) => {
+                Some(Ty::Adt(ptr_pair, Arc::from([GenericArg::Type(t.clone())])))
+            }
+            _ => None,
+        }
+    };
     let mut params = Vec::new();
     for p in &sig.params {
+        if !p.no_diff
+            && let Some(ty) = ptr_pair_of(&p.ty)
+        {
+            params.push(ParamSig {
+                ty,
+                has_default: false,
+                ..p.clone()
+            });
+            continue;
+        }
         let diff = !p.no_diff && is_diff(&p.ty);
         let transformed = match (kind, diff, p.dir) {
             (DiffKind::Forward, true, dir) => Some((pair_of(&p.ty), dir)),
@@ -257,6 +281,12 @@ fn derive_sig(
         diags: Vec::new(),
         ..(*sig).clone()
     })
+}
+
+/// Whether `ty` conforms to `IDifferentiablePtrType` (a location whose derivative is a location).
+pub(crate) fn is_ptr_differentiable(db: &dyn Db, file: SourceFile, ty: &Ty) -> bool {
+    resolve::stdlib_interface(db, file, "IDifferentiablePtrType")
+        .is_some_and(|iface| resolve::implements(db, file, ty, &iface))
 }
 
 /// The value type and index parameters of the property or subscript that owns an accessor.

@@ -823,6 +823,14 @@ pub fn direct_interfaces(db: &dyn Db, file: SourceFile, ty: &Ty) -> Vec<Ty> {
                 out.push(iface);
             }
         }
+        // So are tuples of differentiable elements (`Tuple<each T : IDifferentiable>`).
+        Ty::Tuple(elems) if !elems.is_empty() => {
+            if let Some(iface) = stdlib_interface(db, file, "IDifferentiable")
+                && elems.iter().all(|e| implements(db, file, e, &iface))
+            {
+                out.push(iface);
+            }
+        }
         _ => {}
     }
     for (ext, _) in extensions_matching(db, file, ty, true) {
@@ -987,6 +995,17 @@ pub fn normalize(db: &dyn Db, file: SourceFile, ty: &Ty) -> Ty {
                 return Ty::Array(
                     Arc::new(normalize(db, file, &Ty::Assoc(elem.clone(), name.clone()))),
                     len.clone(),
+                );
+            }
+            // `Tuple<A, B>.Differential` is `Tuple<A.Differential, B.Differential>`.
+            if let Ty::Tuple(elems) = &base
+                && name == "Differential"
+            {
+                return Ty::Tuple(
+                    elems
+                        .iter()
+                        .map(|e| normalize(db, file, &Ty::Assoc(Arc::new(e.clone()), name.clone())))
+                        .collect(),
                 );
             }
             if matches!(base, Ty::Param(_) | Ty::This | Ty::Unknown | Ty::Assoc(..)) {
