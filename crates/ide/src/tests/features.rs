@@ -932,3 +932,54 @@ fn code_actions_through_analysis_on_corpus_never_panic() {
     }
     assert!(answered > 50, "{answered}");
 }
+
+/// Editor latency on a 500-line file: after a one-character edit inside a function body, the
+/// time to diagnostics, hover and completion (printed; `--nocapture` shows it). The bound is
+/// loose (debug builds on a loaded machine); BENCHMARKS.md has the release numbers.
+#[test]
+fn latency_on_a_500_line_file() {
+    let mut text = String::from("struct P : IDifferentiable { float3 pos; float w; }\n");
+    let mut i = 0;
+    while text.lines().count() < 500 {
+        text.push_str(&format!(
+            "[Differentiable]\nfloat f{i}(float x, P p)\n{{\n    let y = x * p.w + {i}.0;\n    return y * dot(p.pos, p.pos);\n}}\n"
+        ));
+        i += 1;
+    }
+    let path = "/ws/big.slang";
+    let mut host = crate::AnalysisHost::new();
+    host.set_file(path, &text);
+    host.analysis().diagnostics(path).unwrap();
+    let target = text.find("+ 3.0").unwrap();
+    let mut timings = Vec::new();
+    for round in 0..5 {
+        let edited = format!(
+            "{}{}{}",
+            &text[..target],
+            if round % 2 == 0 { "+ 4.0" } else { "+ 3.0" },
+            &text[target + 5..]
+        );
+        host.set_file(path, &edited);
+        let a = host.analysis();
+        let t = std::time::Instant::now();
+        let d = a.diagnostics(path).unwrap();
+        let diag = t.elapsed();
+        assert!(d.is_empty(), "{d:?}");
+        let t = std::time::Instant::now();
+        let h = a.hover(path, target as u32 - 4).unwrap();
+        let hover = t.elapsed();
+        assert!(h.is_some());
+        let t = std::time::Instant::now();
+        let c = a.completions(path, target as u32 - 2).unwrap();
+        let completion = t.elapsed();
+        assert!(!c.is_empty());
+        timings.push((diag, hover, completion));
+    }
+    timings.sort();
+    let (diag, hover, completion) = timings[timings.len() / 2];
+    println!(
+        "500 lines, {} functions: diagnostics {diag:?}, hover {hover:?}, completion {completion:?} (median of 5 edits)",
+        i
+    );
+    assert!(diag.as_secs() < 5 && hover.as_secs() < 5 && completion.as_secs() < 5);
+}
