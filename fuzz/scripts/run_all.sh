@@ -11,7 +11,7 @@ targets=("$@")
 [ ${#targets[@]} -eq 0 ] && targets=(parse check compile)
 "$fuzz/scripts/seed_corpus.sh" > /dev/null
 cd "$fuzz"
-cargo +nightly fuzz build "${targets[@]/#/}" 2>/dev/null || cargo +nightly fuzz build
+for t in "${targets[@]}"; do cargo +nightly fuzz build "$t" || exit 1; done
 mkdir -p logs
 for t in "${targets[@]}"; do
     mkdir -p "artifacts/$t"
