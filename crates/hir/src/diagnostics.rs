@@ -95,7 +95,9 @@ pub struct Diagnostic {
     /// E3103 loop without `[MaxIters]`/`[ForceUnroll]`, E3104 recursion, E3105 `no_diff` misuse,
     /// E3106 `fwd_diff`/`bwd_diff` of a non-differentiable function, E3107 `bwd_diff` inside
     /// differentiable code, E3108 custom derivative signature, E3109 `[DerivativeMember]` target,
-    /// E3110 non-differentiable `dzero`/`dadd`. (`E30xx` are the autodiff lowering's.)
+    /// E3110 non-differentiable `dzero`/`dadd`, E3111 `IDifferentiablePtrType` not as an `in`
+    /// parameter, E3112 both `IDifferentiable` and `IDifferentiablePtrType`, E3113 a declared
+    /// `Differential` whose own `Differential` differs. (`E30xx` are the autodiff lowering's.)
     pub code: &'static str,
     pub message: String,
     pub range: TextRange,

@@ -250,3 +250,33 @@ struct Plain
         "#]],
     );
 }
+
+/// The user guide's `original(T p0, out T p1, inout T p2, ND p3, out ND p4, inout ND p5, P p6)`
+/// with `P : IDifferentiablePtrType`: `p6` becomes a `DifferentialPtrPair<P>` in both modes.
+#[test]
+fn ptr_type_parameters_become_ptr_pairs() {
+    let text = "\
+struct P : IDifferentiablePtrType { typealias Differential = P; int slot; }
+struct ND { int n; }
+[Differentiable]
+float original(float p0, out float p1, inout float p2, ND p3, out ND p4, inout ND p5, P p6) { p1 = p0; p4 = p3; return p0; }
+";
+    let mut db = crate::RootDatabase::default();
+    let file = db.set_file("main.slang", text);
+    let func = crate::file_items(&db, file)
+        .into_iter()
+        .find_map(|d| match d {
+            crate::ItemDef::Function(f) if f.loc(&db).name() == "original" => Some(f),
+            _ => None,
+        })
+        .expect("original is declared");
+    let rendered: Vec<String> = [crate::DiffKind::Forward, crate::DiffKind::Backward]
+        .into_iter()
+        .map(|kind| {
+            crate::derivative_signature_text(&db, func, kind).unwrap_or_else(|| "<none>".into())
+        })
+        .collect();
+    expect![[r#"
+        DifferentialPair<float> fwd_diff(original)(DifferentialPair<float> p0, out DifferentialPair<float> p1, inout DifferentialPair<float> p2, ND p3, out ND p4, inout ND p5, DifferentialPtrPair<P> p6)
+        void bwd_diff(original)(inout DifferentialPair<float> p0, float p1, inout DifferentialPair<float> p2, ND p3, ND p5, DifferentialPtrPair<P> p6, float dResult)"#]].assert_eq(&rendered.join("\n"));
+}
