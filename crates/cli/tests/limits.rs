@@ -301,3 +301,44 @@ fn regressions_never_panic() {
     }
     assert!(failures.is_empty(), "{failures:#?}");
 }
+
+/// A `[MaxIters]` bound that would make the backward context (the tape) too large: a diagnostic
+/// that names the computed size, not a GPU allocation failure.
+#[test]
+fn max_iters_too_large_for_a_context_is_a_diagnostic_with_the_size() {
+    let text = b"RWStructuredBuffer<float> o;
+[Differentiable]
+float f(float x, int n)
+{
+    float s = x;
+    [MaxIters(1000000)]
+    for (int k = 0; k < n; k++) { s = s * x + 0.5; }
+    return s;
+}
+[numthreads(1, 1, 1)]
+void computeMain()
+{
+    var p = diffPair(0.5);
+    bwd_diff(f)(p, 4, 1.0);
+    o[0] = p.d;
+}
+";
+    let run = dslang("compile", "max_iters.slang", text);
+    assert_single_error(
+        &run,
+        "E3001",
+        "the backward derivative of f needs a context of",
+    );
+    let line = errors(&run).into_iter().next().unwrap_or_default();
+    let bytes: u64 = line
+        .split("context of ")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no size in {line}"));
+    assert!(bytes > 1_000_000 * 4, "{line}");
+    assert!(
+        line.contains("more than the limit of 65536 bytes"),
+        "{line}"
+    );
+}
