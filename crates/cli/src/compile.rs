@@ -118,6 +118,7 @@ pub fn run(path: &Path, entry: Option<String>, dispatch: Option<String>, json: b
             "entry": report.entry,
             "dispatch": report.dispatch,
             "output": report.output,
+            "printed": report.printed,
             "buffers": buffers,
             "gpu_time_ns": report.gpu_time_ns,
             "wall_time_ms": report.wall_time_ms,
