@@ -138,7 +138,12 @@ pub fn summary(result: &PreviewResult, written: &[String]) -> String {
             .take(8)
             .map(|v| preview::png::short_number(*v))
             .collect();
-        let more = if buffer.values.len() > 8 { ", ..." } else { "" };
+        let more = match buffer.values.last() {
+            Some(last) if buffer.values.len() > 8 => {
+                format!(", ..., {}", preview::png::short_number(*last))
+            }
+            _ => String::new(),
+        };
         out += &format!(
             "buffer {} ({}): {shape}, {range}: [{}{more}]\n",
             buffer.name,
@@ -232,7 +237,7 @@ mod tests {
             frames: 2, GPU time 1.2 ms
             kernel k: dispatch [2, 1, 1], 2 calls, 1.2 ms
             buffer img (float): 2x2 image (signed), min -1 max 1: [-1, 0, 0.5, 1]
-            buffer plain (uint): 9 elements, min 0 max 8: [0, 1, 2, 3, 4, 5, 6, 7, ...]
+            buffer plain (uint): 9 elements, min 0 max 8: [0, 1, 2, 3, 4, 5, 6, 7, ..., 8]
             printf: hello
             wrote out/preview.json
         "#]]
