@@ -125,7 +125,14 @@ fn derivative_hover(db: &dyn Db, file: SourceFile, offset: u32) -> Option<HoverR
     };
     let signature = hir::derivative_signature_text(db, f, kind)?;
     let mut markdown = code(&signature);
-    let lines = derivative_param_lines(db, f, kind);
+    let mut lines = derivative_param_lines(db, f, kind);
+    if kind == hir::DiffKind::Backward
+        && let Some(bytes) = context_size(db, f)
+    {
+        lines.push(format!(
+            "- context: {bytes} bytes per thread (the primal values `bwd_diff` keeps for the backward pass)"
+        ));
+    }
     if !lines.is_empty() {
         markdown.push_str("\n\n");
         markdown.push_str(&lines.join("\n"));
@@ -478,4 +485,14 @@ pub(crate) fn hover(db: &dyn Db, file: SourceFile, offset: u32) -> Option<HoverR
         range: ident,
         markdown,
     })
+}
+
+/// Bytes per thread of `bwd_diff(f)`'s intermediate context (free, non-generic functions of
+/// files without errors).
+pub(crate) fn context_size(db: &dyn Db, f: hir::FunctionId) -> Option<u32> {
+    let data = hir::fn_data(db, f);
+    if data.in_type {
+        return None;
+    }
+    lower::context_size_of(db, f.loc(db).file, &data.name)
 }

@@ -11,6 +11,8 @@ pub enum InlayKind {
     Type,
     /// `x:` before an argument.
     Parameter,
+    /// `context: 8 B` after `bwd_diff(f)`: bytes per thread of its intermediate context.
+    ContextSize,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -55,6 +57,7 @@ pub(crate) fn inlay_hints(
             });
         }
         parameter_hints(db, file, item, f, range, &mut out);
+        context_hints(db, item, f, range, &mut out);
     }
     out.sort_by_key(|h| h.offset);
     out
@@ -101,6 +104,45 @@ fn parameter_hints(
                 offset: arg_range.start,
                 label: format!("{}:", param.name),
                 kind: InlayKind::Parameter,
+            });
+        }
+    }
+}
+
+/// After each `bwd_diff(f)`: the size of the context its backward pass keeps per thread.
+fn context_hints(
+    db: &dyn Db,
+    item: ItemDef,
+    f: hir::FunctionId,
+    range: Option<TextRange>,
+    out: &mut Vec<InlayHint>,
+) {
+    let body = hir::fn_body(db, f);
+    let result = hir::infer_function(db, f);
+    for (id, expr) in body.exprs.iter() {
+        let Expr::Diff {
+            kind: hir::DiffKind::Backward,
+            func,
+        } = expr
+        else {
+            continue;
+        };
+        let target = match &body.exprs[*func] {
+            Expr::GenericApply { base, .. } => *base,
+            _ => *func,
+        };
+        let Some(hir::ExprRes::Function(callee)) = result.resolutions.get(&target) else {
+            continue;
+        };
+        let end = util::to_original(db, item, body.expr_range(id)).end;
+        if range.is_some_and(|r| !r.contains_inclusive(end)) {
+            continue;
+        }
+        if let Some(bytes) = crate::hover::context_size(db, *callee) {
+            out.push(InlayHint {
+                offset: end,
+                label: format!("context: {bytes} B"),
+                kind: InlayKind::ContextSize,
             });
         }
     }

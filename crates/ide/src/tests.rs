@@ -991,6 +991,7 @@ void main() { var p = diffPair(1.0); bwd$0_diff(f)(p, 1.0); }
             - `inout DifferentialPair<float> x` — `float x` is differentiable: primal and derivative in, derivative out
             - `float dResult` — the derivative of `f`'s result, propagated back
             - returns nothing: the derivatives come back through the `inout` pairs
+            - context: 0 bytes per thread (the primal values `bwd_diff` keeps for the backward pass)
         "#]],
     );
 }

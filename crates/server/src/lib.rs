@@ -1303,10 +1303,11 @@ impl LanguageServer for Backend {
                         kind: Some(match h.kind {
                             ide::InlayKind::Type => InlayHintKind::TYPE,
                             ide::InlayKind::Parameter => InlayHintKind::PARAMETER,
+                            ide::InlayKind::ContextSize => InlayHintKind::TYPE,
                         }),
                         text_edits: None,
                         tooltip: None,
-                        padding_left: None,
+                        padding_left: Some(h.kind == ide::InlayKind::ContextSize),
                         padding_right: Some(h.kind == ide::InlayKind::Parameter),
                         data: None,
                     })

@@ -346,11 +346,13 @@ import util;
 [Differentiable]
 float f(float x) { return twi$0ce(x); }
 //- /ws/util.slang
-    float twice(float x) { return x + x; }
+// helpers
+float twice(float x) { return x + x; }
 "#,
         expect![[r#"
-                [Differentiable]
-                float twice(float x) { return x + x; }
+            // helpers
+            [Differentiable]
+            float twice(float x) { return x + x; }
         "#]],
     );
 }
@@ -819,18 +821,11 @@ fn format_empty_and_whitespace_only_files() {
 
 #[test]
 fn format_keeps_crlf_line_endings() {
+    // (Not a snapshot: expect-test would normalise the line ends.)
     let src = "void f()\r\n{\r\nreturn;   \r\n}\r\n";
     let once = apply_edits(src, &formatting::format(src));
     assert_eq!(once, "void f()\r\n{\r\n    return;\r\n}\r\n");
-    check_format(
-        "void f()\r\n{\r\nreturn;\r\n}\r\n",
-        expect![[r#"
-        void f()
-        {
-            return;
-        }
-    "#]],
-    );
+    assert_eq!(formatting::format(&once), Vec::new());
 }
 
 #[test]

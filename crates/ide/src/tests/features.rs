@@ -30,6 +30,7 @@ void main() { var p = diffPair(1.0); bwd$0_diff(f)(p, 2.0, 3, 1.0); }
             - `int n` — not differentiable (`int` does not conform to IDifferentiable): passed as is
             - `float dResult` — the derivative of `f`'s result, propagated back
             - returns nothing: the derivatives come back through the `inout` pairs
+            - context: 0 bytes per thread (the primal values `bwd_diff` keeps for the backward pass)
         "#]],
     );
 }
@@ -74,6 +75,7 @@ void main() { bwd_d$0iff(g); }
             - `float y` — `out float y` is differentiable: the derivative of the output comes in
             - `out int count` — dropped: a non-differentiable output
             - returns nothing: the derivatives come back through the `inout` pairs
+            - context: 0 bytes per thread (the primal values `bwd_diff` keeps for the backward pass)
         "#]],
     );
 }
@@ -96,6 +98,7 @@ void main() { bwd_d$0iff(f); }
             - `inout DifferentialPair<P> p` — `P p` is differentiable: primal and derivative in, derivative out
             - `float dResult` — the derivative of `f`'s result, propagated back
             - returns nothing: the derivatives come back through the `inout` pairs
+            - context: 0 bytes per thread (the primal values `bwd_diff` keeps for the backward pass)
         "#]],
     );
 }
@@ -982,4 +985,43 @@ fn latency_on_a_500_line_file() {
         i
     );
     assert!(diag.as_secs() < 5 && hover.as_secs() < 5 && completion.as_secs() < 5);
+}
+
+#[test]
+fn hover_bwd_diff_shows_context_size() {
+    check_hover(
+        r#"
+[Differentiable]
+float f(float x, int n) { float y = x; [MaxIters(4)] for (int i = 0; i < n; i++) y = sin(y) * y; return y; }
+void main() { var p = diffPair(1.0); bwd_d$0iff(f)(p, 3, 1.0); }
+"#,
+        expect![[r#"
+            [bwd_diff]
+            ```slang
+            void bwd_diff(f)(inout DifferentialPair<float> x, int n, float dResult)
+            ```
+
+            - `inout DifferentialPair<float> x` — `float x` is differentiable: primal and derivative in, derivative out
+            - `int n` — not differentiable (`int` does not conform to IDifferentiable): passed as is
+            - `float dResult` — the derivative of `f`'s result, propagated back
+            - returns nothing: the derivatives come back through the `inout` pairs
+            - context: 24 bytes per thread (the primal values `bwd_diff` keeps for the backward pass)
+        "#]],
+    );
+}
+
+#[test]
+fn inlay_context_size_after_bwd_diff() {
+    expect![[r#"
+        4:20 Type : DifferentialPair<float>
+        4:49 ContextSize context: 24 B
+        4:50 Parameter x:
+        4:53 Parameter n:
+    "#]].assert_eq(&hints_dump(
+        r#"
+[Differentiable]
+float f(float x, int n) { float y = x; [MaxIters(4)] for (int i = 0; i < n; i++) y = sin(y) * y; return y; }
+void main() { var p = diffPair(1.0); bwd_diff(f)(p, 3, 1.0); }
+"#,
+    ));
 }
