@@ -198,6 +198,11 @@ pub(crate) fn map_inst(inst: &Inst, map: &FxHashMap<ValueId, ValueId>) -> Inst {
         Inst::Convert(a, s) => Inst::Convert(m(a), *s),
         Inst::Bitcast(a, s) => Inst::Bitcast(m(a), *s),
         Inst::Construct(args) => Inst::Construct(args.iter().map(m).collect()),
+        Inst::Texture { op, texture, args } => Inst::Texture {
+            op: *op,
+            texture: *texture,
+            args: args.iter().map(m).collect(),
+        },
         Inst::Splat(a) => Inst::Splat(m(a)),
         Inst::Extract(a, i) => Inst::Extract(m(a), *i),
         Inst::ExtractDyn(a, i) => Inst::ExtractDyn(m(a), m(i)),

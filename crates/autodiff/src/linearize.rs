@@ -791,6 +791,11 @@ impl Transcriber<'_> {
                 compare: compare.map(|c| self.p(c)).transpose()?,
             },
             Inst::ArrayLength(g) => Inst::ArrayLength(*g),
+            Inst::Texture { op, texture, args } => Inst::Texture {
+                op: *op,
+                texture: *texture,
+                args: args.iter().map(p).collect::<Result<_>>()?,
+            },
             Inst::Print(f, args) => Inst::Print(*f, args.iter().map(p).collect::<Result<_>>()?),
         })
     }
@@ -837,6 +842,8 @@ impl Transcriber<'_> {
         Ok(match inst {
             Inst::Literal(_) | Inst::Zero | Inst::Bitcast(..) | Inst::ArrayLength(_) => None,
             Inst::Atomic { .. } | Inst::Print(..) | Inst::Call(..) => None,
+            // Texels are not differentiable (like buffer elements read without a derivative).
+            Inst::Texture { .. } => None,
             Inst::Load(place) => self
                 .diff_place(place)?
                 .map(|dp| self.emit(Inst::Load(dp), None)),

@@ -291,6 +291,7 @@ impl Rev<'_, '_> {
             | Inst::ArrayLength(_)
             | Inst::Atomic { .. }
             | Inst::Print(..)
+            | Inst::Texture { .. }
             | Inst::Call(..) => {}
         }
         Ok(())

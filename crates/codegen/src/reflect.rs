@@ -7,6 +7,10 @@ use serde::Serialize;
 pub enum BindingKind {
     Storage,
     Uniform,
+    /// A `RWTexture2D` (a storage texture; `wgsl_type` has its format and access).
+    StorageTexture,
+    /// A `Texture2D` (a sampled texture read with `textureLoad`).
+    SampledTexture,
     /// The `printf` buffer (`array<atomic<u32>>`, see `PRINT_BUFFER_NAME`).
     Print,
 }
@@ -17,7 +21,7 @@ pub struct BindingInfo {
     pub group: u32,
     pub binding: u32,
     pub kind: BindingKind,
-    /// `"read"` or `"read_write"`.
+    /// `"read"` or `"read_write"` (`"write"`: a storage texture the shader never reads).
     pub access: &'static str,
     /// Element type (storage buffers) or buffer type (uniforms) in source spelling.
     pub element_type: String,

@@ -90,7 +90,10 @@ impl<'m> Machine<'m> {
             .iter()
             .map(|g| match &g.kind {
                 GlobalKind::Constant(c) => const_value(c),
-                GlobalKind::StorageBuffer { .. } => Value::Composite(Vec::new()),
+                // Textures have no CPU image here: their operations are refused below.
+                GlobalKind::StorageBuffer { .. } | GlobalKind::Texture2D { .. } => {
+                    Value::Composite(Vec::new())
+                }
                 GlobalKind::Uniform | GlobalKind::Groupshared => Value::zero(&module.types, g.ty),
             })
             .collect();
@@ -370,6 +373,9 @@ impl<'m> Machine<'m> {
                 Some(Value::Composite(items)) => Value::U32(items.len() as u32),
                 _ => return malformed("array_length of a non-buffer"),
             },
+            Inst::Texture { op, .. } => {
+                return malformed(format!("{} (the interpreter has no textures)", op.name()));
+            }
             // Printing is the host's business; the interpreter only evaluates the arguments.
             Inst::Print(..) => Value::Void,
         })

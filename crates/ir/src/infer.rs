@@ -42,6 +42,9 @@ pub fn place_type(types: &mut Types, ctx: &Ctx, place: &Place) -> Result<TypeId,
                 .ok_or_else(|| format!("unknown global {}", g.0))?;
             match global.kind {
                 GlobalKind::StorageBuffer { .. } => types.runtime_array(global.ty),
+                GlobalKind::Texture2D { .. } => {
+                    return Err(format!("texture {} is not memory", global.name));
+                }
                 _ => global.ty,
             }
         }
@@ -355,6 +358,45 @@ pub fn infer_type(types: &mut Types, ctx: &Ctx, inst: &Inst) -> Result<Option<Ty
             }) => types.u32(),
             _ => return Err("array length of something that is not a storage buffer".into()),
         },
+        Inst::Texture { op, texture, args } => {
+            let Some(Global {
+                ty: texel,
+                kind: GlobalKind::Texture2D { access, .. },
+                ..
+            }) = ctx.globals.get(texture.0 as usize)
+            else {
+                return Err("a texture operation on something that is not a texture".into());
+            };
+            let arg_tys = args.iter().map(|a| ty(*a)).collect::<Result<Vec<_>, _>>()?;
+            let is_coords = |types: &Types, t: TypeId| {
+                types.vector_size(t) == Some(2)
+                    && matches!(types.scalar_of(t), Some(Scalar::U32 | Scalar::I32))
+            };
+            match (op, arg_tys.as_slice()) {
+                (TextureOp::Load, [c])
+                    if is_coords(types, *c) && *access == BufferAccess::ReadWrite =>
+                {
+                    *texel
+                }
+                (TextureOp::Load, [c, level])
+                    if is_coords(types, *c)
+                        && matches!(types.scalar_of(*level), Some(Scalar::U32 | Scalar::I32))
+                        && types.vector_size(*level) == Some(1)
+                        && *access == BufferAccess::Read =>
+                {
+                    *texel
+                }
+                (TextureOp::Store, [c, v])
+                    if is_coords(types, *c)
+                        && *v == *texel
+                        && *access == BufferAccess::ReadWrite =>
+                {
+                    types.void()
+                }
+                (TextureOp::Dimensions, []) => types.vector(Scalar::U32, 2),
+                _ => return Err(format!("malformed {}", op.name())),
+            }
+        }
         Inst::Print(_, args) => {
             for &a in args {
                 let t = ty(a)?;

@@ -68,6 +68,88 @@ pub enum GlobalKind {
     /// A per-thread global with its initial value: `static const` and other constants, or a
     /// mutable `static` variable when [`Global::writable`] is set.
     Constant(ConstValue),
+    /// `RWTexture2D<T>` (`ReadWrite`, a storage image) / `Texture2D<T>` (`Read`, a sampled
+    /// image): `Global::ty` is the texel type `T`; only [`Inst::Texture`] reads or writes it.
+    Texture2D {
+        access: BufferAccess,
+        format: TexelFormat,
+    },
+}
+
+/// The storage format of a 2D texture's texels, chosen from the texel type.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TexelFormat {
+    R32Float,
+    Rg32Float,
+    Rgba32Float,
+    R32Uint,
+    Rg32Uint,
+    Rgba32Uint,
+    R32Sint,
+    Rg32Sint,
+    Rgba32Sint,
+}
+
+impl TexelFormat {
+    /// Scalars per texel.
+    pub fn components(self) -> u32 {
+        match self {
+            TexelFormat::R32Float | TexelFormat::R32Uint | TexelFormat::R32Sint => 1,
+            TexelFormat::Rg32Float | TexelFormat::Rg32Uint | TexelFormat::Rg32Sint => 2,
+            _ => 4,
+        }
+    }
+    /// The texel format of a texel of `components` scalars of `scalar` (3 components have none).
+    pub fn of(scalar: Scalar, components: u8) -> Option<TexelFormat> {
+        use TexelFormat::*;
+        Some(match (scalar, components) {
+            (Scalar::F32, 1) => R32Float,
+            (Scalar::F32, 2) => Rg32Float,
+            (Scalar::F32, 4) => Rgba32Float,
+            (Scalar::U32, 1) => R32Uint,
+            (Scalar::U32, 2) => Rg32Uint,
+            (Scalar::U32, 4) => Rgba32Uint,
+            (Scalar::I32, 1) => R32Sint,
+            (Scalar::I32, 2) => Rg32Sint,
+            (Scalar::I32, 4) => Rgba32Sint,
+            _ => return None,
+        })
+    }
+    pub fn name(self) -> &'static str {
+        match self {
+            TexelFormat::R32Float => "r32float",
+            TexelFormat::Rg32Float => "rg32float",
+            TexelFormat::Rgba32Float => "rgba32float",
+            TexelFormat::R32Uint => "r32uint",
+            TexelFormat::Rg32Uint => "rg32uint",
+            TexelFormat::Rgba32Uint => "rgba32uint",
+            TexelFormat::R32Sint => "r32sint",
+            TexelFormat::Rg32Sint => "rg32sint",
+            TexelFormat::Rgba32Sint => "rgba32sint",
+        }
+    }
+}
+
+/// An operation on a [`GlobalKind::Texture2D`] global.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TextureOp {
+    /// The texel: `args = [coords]` on a storage texture, `[coords, level: int]` on a sampled
+    /// one (coords: `uint2` or `int2`).
+    Load,
+    /// `args = [coords: uint2, value: T]`: void; storage textures only.
+    Store,
+    /// `args = []`: the size as `uint2`.
+    Dimensions,
+}
+
+impl TextureOp {
+    pub fn name(self) -> &'static str {
+        match self {
+            TextureOp::Load => "texture_load",
+            TextureOp::Store => "texture_store",
+            TextureOp::Dimensions => "texture_dimensions",
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -84,7 +166,7 @@ impl Global {
     pub fn is_resource(&self) -> bool {
         matches!(
             self.kind,
-            GlobalKind::StorageBuffer { .. } | GlobalKind::Uniform
+            GlobalKind::StorageBuffer { .. } | GlobalKind::Uniform | GlobalKind::Texture2D { .. }
         )
     }
 }
@@ -382,6 +464,12 @@ pub enum Inst {
     },
     /// Element count of a storage buffer (`uint`).
     ArrayLength(GlobalId),
+    /// A texture read, write or size query (see [`TextureOp`]).
+    Texture {
+        op: TextureOp,
+        texture: GlobalId,
+        args: Vec<ValueId>,
+    },
     /// `printf(format, args...)`: void.
     Print(FormatId, Vec<ValueId>),
 }
@@ -403,6 +491,7 @@ impl Inst {
                 reject,
             } => vec![*cond, *accept, *reject],
             Inst::Construct(v) | Inst::Math(_, v) | Inst::Print(_, v) => v.clone(),
+            Inst::Texture { args, .. } => args.clone(),
             Inst::Insert { base, value, .. } => vec![*base, *value],
             Inst::InsertDyn { base, index, value } => vec![*base, *index, *value],
             Inst::Call(_, args) => args
@@ -427,7 +516,16 @@ impl Inst {
     }
     /// Whether removing an unused instance changes behaviour.
     pub fn has_side_effects(&self) -> bool {
-        matches!(self, Inst::Call(..) | Inst::Atomic { .. } | Inst::Print(..))
+        matches!(
+            self,
+            Inst::Call(..)
+                | Inst::Atomic { .. }
+                | Inst::Print(..)
+                | Inst::Texture {
+                    op: TextureOp::Store,
+                    ..
+                }
+        )
     }
 }
 

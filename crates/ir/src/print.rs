@@ -29,6 +29,18 @@ pub fn print_module(module: &Module) -> String {
                 writeln!(out, "global buffer(read_write) {}: {ty}", g.name)
             }
             GlobalKind::Uniform => writeln!(out, "global uniform {}: {ty}", g.name),
+            GlobalKind::Texture2D { access, format } => {
+                let access = match access {
+                    BufferAccess::Read => "read",
+                    BufferAccess::ReadWrite => "read_write",
+                };
+                writeln!(
+                    out,
+                    "global texture2d({access}, {}) {}: {ty}",
+                    format.name(),
+                    g.name
+                )
+            }
             GlobalKind::Groupshared => writeln!(out, "global groupshared {}: {ty}", g.name),
             GlobalKind::Constant(v) => {
                 let kind = if g.writable { "static" } else { "const" };
@@ -357,6 +369,14 @@ impl Printer<'_> {
                     self.module.global(*g).map_or("?", |g| g.name.as_str())
                 )
             }
+            Inst::Texture { op, texture, args } => format!(
+                "{} @{} ({})",
+                op.name(),
+                self.module
+                    .global(*texture)
+                    .map_or("?", |g| g.name.as_str()),
+                list(args)
+            ),
             Inst::Print(f, args) => format!("print {} ({})", f.0, list(args)),
         };
         format!("%{}: {} = {body}", v.0, types.display(data.ty))

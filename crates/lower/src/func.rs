@@ -25,6 +25,7 @@ use rustc_hash::FxHashMap;
 use crate::{Ctx, InstanceKey, LowerError, R, Subst, apply, internal, unsupported};
 
 mod bytes;
+mod textures;
 
 /// A signature of an instance in IR terms.
 struct SigInfo {
@@ -279,6 +280,12 @@ enum LPlace {
     Swizzle(Place, Vec<u8>),
     /// A property or subscript of a value in memory, read and written through its accessors.
     Accessor(Box<Accessor>),
+    /// A texel of a storage texture (`tex[uint2(x, y)]`), read and written by texture operations.
+    Texel {
+        texture: ir::GlobalId,
+        coords: ValueId,
+        ty: TypeId,
+    },
 }
 
 #[derive(Clone, Debug)]
@@ -1098,6 +1105,11 @@ impl FnLower<'_, '_> {
                     let i = self.lower_expr(index)?;
                     return self.emit(Inst::ExtractDyn(v, i), None);
                 }
+                if self.cx.texture_elem(&bt).is_some() {
+                    let (texture, _) = self.texture_global(base)?;
+                    let coords = self.texel_coords(index)?;
+                    return self.texel_load(texture, coords);
+                }
                 self.subscript_get(e, base, index, &bt)
             }
             _ => Err(internal("not an access expression")),
@@ -1227,6 +1239,15 @@ impl FnLower<'_, '_> {
             }
             Expr::Index { base, index } => {
                 let bt = self.ety(base);
+                if self.cx.texture_elem(&bt).is_some() {
+                    let (texture, ty) = self.texture_global(base)?;
+                    let coords = self.texel_coords(index)?;
+                    return Ok(Some(LPlace::Texel {
+                        texture,
+                        coords,
+                        ty,
+                    }));
+                }
                 if self.cx.buffer_elem(&bt).is_some() {
                     let Some(ExprRes::Global(g)) = self.res(base) else {
                         return Err(unsupported("a buffer that is not a global"));
@@ -1294,6 +1315,7 @@ impl FnLower<'_, '_> {
                 Ok(self.cx.module.types.vector(s, c.len() as u8))
             }
             LPlace::Accessor(a) => Ok(a.ty),
+            LPlace::Texel { ty, .. } => Ok(*ty),
         }
     }
 
@@ -1311,6 +1333,9 @@ impl FnLower<'_, '_> {
                 let recv = self.emit(Inst::Load(a.recv.clone()), None)?;
                 self.accessor_get(&a.owner, getter, &a.this_ty, recv, a.args.clone())
             }
+            LPlace::Texel {
+                texture, coords, ..
+            } => self.texel_load(*texture, *coords),
         }
     }
 
@@ -1319,6 +1344,7 @@ impl FnLower<'_, '_> {
         let root = match p {
             LPlace::Mem(p) | LPlace::Swizzle(p, _) => Some(p.root),
             LPlace::Accessor(a) => Some(a.recv.root),
+            LPlace::Texel { .. } => None,
         };
         if let Some(ir::PlaceRoot::Global(g)) = root
             && self
@@ -1372,6 +1398,31 @@ impl FnLower<'_, '_> {
                 let last = params[params.len() - 1].ty;
                 args.push(Arg::Value(self.coerce(v, last)?));
                 self.emit(Inst::Call(id, args), None)?;
+            }
+            LPlace::Texel {
+                texture, coords, ..
+            } => {
+                let read_only = self.cx.module.global(*texture).is_some_and(|g| {
+                    matches!(
+                        g.kind,
+                        ir::GlobalKind::Texture2D {
+                            access: ir::BufferAccess::Read,
+                            ..
+                        }
+                    )
+                });
+                if read_only {
+                    // hir reports writes to a `Texture2D` (no `set`); this guards the IR.
+                    return Err(unsupported("writing to a read-only texture"));
+                }
+                self.emit(
+                    Inst::Texture {
+                        op: ir::TextureOp::Store,
+                        texture: *texture,
+                        args: vec![*coords, v],
+                    },
+                    None,
+                )?;
             }
         }
         Ok(())
@@ -1761,7 +1812,8 @@ impl FnLower<'_, '_> {
                 }
                 let recv = if sig.is_mutating || self.cx.adt_arg(&bt, "Atomic").is_some() {
                     Recv::Place(self.lvalue(base)?)
-                } else if self.cx.buffer_elem(&bt).is_some() {
+                } else if self.cx.buffer_elem(&bt).is_some() || self.cx.texture_elem(&bt).is_some()
+                {
                     Recv::Buffer(base)
                 } else {
                     Recv::Value(self.lower_expr(base)?)
@@ -2595,6 +2647,9 @@ impl FnLower<'_, '_> {
         };
         if intrinsic.starts_with("byte_") {
             return self.byte_buffer_op(intrinsic, recv, ret_ty, &param_tys, args);
+        }
+        if intrinsic.starts_with("texture_") {
+            return self.texture_op(intrinsic, recv, args);
         }
         match intrinsic {
             "workgroup_barrier" | "storage_barrier" | "all_barrier" => {

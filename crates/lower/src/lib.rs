@@ -361,6 +361,19 @@ impl<'db> Ctx<'db> {
                 self.ir_ty(&elem).map_err(at)?,
                 ir::GlobalKind::StorageBuffer { access },
             )
+        } else if let Some((access, texel)) = self.texture_elem(&ty) {
+            let texel = self.ir_ty(&texel).map_err(at)?;
+            let types = &self.module.types;
+            let format = types
+                .scalar_of(texel)
+                .and_then(|s| ir::TexelFormat::of(s, types.vector_size(texel).unwrap_or(1)));
+            let Some(format) = format else {
+                return Err(at(unsupported(format!(
+                    "a texture of `{}` texels (float, uint and int with 1, 2 or 4 components are)",
+                    types.display(texel)
+                ))));
+            };
+            (texel, ir::GlobalKind::Texture2D { access, format })
         } else if let Some(inner) = self.adt_arg(&ty, "ConstantBuffer") {
             (self.ir_ty(&inner).map_err(at)?, ir::GlobalKind::Uniform)
         } else if data.modifiers.is_groupshared {
@@ -399,6 +412,15 @@ impl<'db> Ctx<'db> {
             return Some((ir::BufferAccess::ReadWrite, t));
         }
         self.adt_arg(ty, "StructuredBuffer")
+            .map(|t| (ir::BufferAccess::Read, t))
+    }
+
+    /// `RWTexture2D<T>` / `Texture2D<T>`: access and the texel type `T`.
+    pub(crate) fn texture_elem(&self, ty: &Ty) -> Option<(ir::BufferAccess, Ty)> {
+        if let Some(t) = self.adt_arg(ty, "RWTexture2D") {
+            return Some((ir::BufferAccess::ReadWrite, t));
+        }
+        self.adt_arg(ty, "Texture2D")
             .map(|t| (ir::BufferAccess::Read, t))
     }
 

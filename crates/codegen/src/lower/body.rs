@@ -491,6 +491,9 @@ impl Lowerer<'_> {
                 let ptr = cx.add(out, E::GlobalVariable(info.handle));
                 Some(cx.add(out, E::ArrayLength(ptr)))
             }
+            Inst::Texture { op, texture, args } => {
+                self.texture_inst(cx, out, *op, *texture, args)?
+            }
             Inst::Print(format, args) => {
                 self.print(cx, out, format.0, args)?;
                 None

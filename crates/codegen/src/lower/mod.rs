@@ -15,6 +15,7 @@ use ir::{
 
 mod body;
 mod math;
+mod textures;
 
 use crate::reflect::{BindingInfo, BindingKind, EntryPointInfo, PrintFormatInfo, Reflection};
 use crate::{CodegenError, Options, PRINT_BUFFER_NAME};
@@ -514,6 +515,7 @@ impl Lowerer<'_> {
         let mut atomic_int = FxHashSet::default();
         let mut atomic_float = FxHashSet::default();
         let mut prints = false;
+        let mut loaded_textures = FxHashSet::default();
         for f in &self.ir.functions {
             for inst in live_insts(f) {
                 match inst {
@@ -534,6 +536,13 @@ impl Lowerer<'_> {
                         }
                     }
                     Inst::Print(..) => prints = true,
+                    Inst::Texture {
+                        op: ir::TextureOp::Load,
+                        texture,
+                        ..
+                    } => {
+                        loaded_textures.insert(*texture);
+                    }
                     _ => {}
                 }
             }
@@ -570,6 +579,13 @@ impl Lowerer<'_> {
                     },
                     true,
                 ),
+                GlobalKind::Texture2D { access, format } => {
+                    let (ty, wgsl_type) =
+                        self.texture_type(*access, *format, loaded_textures.contains(&id))?;
+                    self.texture_global(g, id, ty, wgsl_type, binding)?;
+                    binding += 1;
+                    continue;
+                }
                 GlobalKind::Groupshared => (AddressSpace::WorkGroup, atomics, false),
                 GlobalKind::Constant(_) => (AddressSpace::Private, Repr::VALUE, false),
             };
