@@ -2,6 +2,8 @@
 //! codegen) for generated code, compile errors on save, and GPU previews. It lives in the binary
 //! so that the `server` crate builds without wgpu/naga.
 //!
+//! Previews and gradient checks are `driver::preview`'s, as JSON (docs/preview-protocol.md).
+//!
 //! SPIR-V is shown as `spirv-dis` disassembly when that tool is on PATH (SPIRV-Tools); without
 //! it, as the module's words in hex with a header saying so (codegen has no disassembler).
 
@@ -9,15 +11,14 @@ use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Stdio};
 
-use serde_json::{Value, json};
+use serde_json::Value;
 use server::{BackendDiagnostic, CompileBackend, CompileOptions};
 
 pub struct DriverBackend;
 
-/// The driver's options for `opts`, plus what the file's own test directives add (its `-D`
-/// options and type conformances), as `dslang compile` does.
-fn driver_options(text: &str, opts: &CompileOptions) -> driver::Options {
-    let mut options = driver::Options {
+/// The driver's options for `opts` (the preview reads the file's directives itself).
+fn base_options(opts: &CompileOptions) -> driver::Options {
+    driver::Options {
         entry: opts.entry.clone(),
         // `-D NAME` without a value defines it as 1, as C compilers and slangc do.
         defines: opts
@@ -27,7 +28,13 @@ fn driver_options(text: &str, opts: &CompileOptions) -> driver::Options {
             .collect(),
         include_dirs: opts.include_paths.clone(),
         type_conformances: Vec::new(),
-    };
+    }
+}
+
+/// [`base_options`] plus what the file's own test directives add (its `-D` options and type
+/// conformances), as `dslang compile` does.
+fn driver_options(text: &str, opts: &CompileOptions) -> driver::Options {
+    let mut options = base_options(opts);
     let test = test_format::parse_test_file(text);
     if let Some(directive) = test.compute_tests().next() {
         options.defines.extend(directive.defines.iter().cloned());
@@ -141,36 +148,22 @@ impl CompileBackend for DriverBackend {
         to_backend(errors)
     }
 
-    fn run_preview(&self, path: &Path, _text: &str, _opts: &CompileOptions, frames: u32) -> Value {
-        // TODO(coordinator): call `driver::preview::run_preview_json(path, text, &opts, frames)`
-        // once the preview helper's module lands.
-        json!({
-            "ok": false,
-            "file": path.to_string_lossy(),
-            "frames": frames,
-            "kernels": [],
-            "buffers": [],
-            "printed": [],
-            "diagnostics": [],
-            "error": "previews are not available in this build (driver::preview::run_preview_json is missing)",
-        })
+    fn run_preview(&self, path: &Path, text: &str, opts: &CompileOptions, frames: u32) -> Value {
+        driver::preview::run_preview_json(path, text, &base_options(opts), frames)
     }
 
     fn gradient_check(
         &self,
-        _path: &Path,
-        _text: &str,
-        _opts: &CompileOptions,
-        _function: Option<&str>,
+        path: &Path,
+        text: &str,
+        opts: &CompileOptions,
+        function: Option<&str>,
     ) -> Value {
-        // TODO(coordinator): call `driver::preview::gradient_check_json(path, text, &opts, function)`
-        // once the preview helper's module lands.
-        json!({
-            "ok": false,
-            "passed": false,
-            "entries": [],
-            "diagnostics": [],
-            "error": "gradient checks are not available in this build (driver::preview::gradient_check_json is missing)",
-        })
+        driver::preview::to_json(&driver::preview::gradient_check(
+            path,
+            text,
+            &base_options(opts),
+            function,
+        ))
     }
 }
