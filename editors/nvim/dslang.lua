@@ -5,13 +5,19 @@
 -- from init.lua. Settings (all optional):
 --   includePaths: directories searched by `import` and `#include` (relative to the root)
 --   defines:      preprocessor macros, { NAME = "value" } or { "NAME=value", "FLAG" }
+--   entry:        the entry point for full compilation and previews (default computeMain)
+--   preview:      { frames = N }, frames a preview runs
+--
+-- Commands: :DslangGeneratedCode [wgsl|spirv|ir] opens the generated code of the current file
+-- in a scratch buffer (request `dslang/generatedCode`). Formatting is `vim.lsp.buf.format()`;
+-- the differentiability quick fixes and derivative stubs are `vim.lsp.buf.code_action()`.
 
 local M = {}
 
 local defaults = {
   cmd = { "dslang", "lsp" },
   root_markers = { ".git", "slangconfig.json" },
-  settings = { dslang = { includePaths = {}, defines = {} } },
+  settings = { dslang = { includePaths = {}, defines = {}, preview = { frames = 1 } } },
 }
 
 local function find_root(bufnr, markers)
@@ -29,11 +35,33 @@ local function find_root(bufnr, markers)
   return dir
 end
 
+-- Shows the file's generated code (the server compiles the buffer's current text).
+local function generated_code(target)
+  target = (target ~= nil and target ~= "") and target or "wgsl"
+  local bufnr = vim.api.nvim_get_current_buf()
+  local params = { uri = vim.uri_from_bufnr(bufnr), target = target }
+  vim.lsp.buf_request(bufnr, "dslang/generatedCode", params, function(err, result)
+    if err then
+      vim.notify("dslang: " .. (err.message or vim.inspect(err)), vim.log.levels.ERROR)
+      return
+    end
+    vim.cmd("new")
+    local out = vim.api.nvim_get_current_buf()
+    vim.bo[out].buftype = "nofile"
+    vim.bo[out].filetype = target == "wgsl" and "wgsl" or ""
+    vim.api.nvim_buf_set_lines(out, 0, -1, false, vim.split(result.text, "\n", { plain = true }))
+  end)
+end
+
 function M.setup(opts)
   opts = vim.tbl_deep_extend("force", defaults, opts or {})
 
   -- `.slang` files get the `slang` filetype.
   vim.cmd([[autocmd BufRead,BufNewFile *.slang setfiletype slang]])
+
+  vim.api.nvim_create_user_command("DslangGeneratedCode", function(args)
+    generated_code(args.args)
+  end, { nargs = "?", complete = function() return { "wgsl", "spirv", "ir" } end })
 
   local clients = {}
   vim.api.nvim_create_autocmd("FileType", {
