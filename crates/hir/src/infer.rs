@@ -2467,8 +2467,24 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 if resolve::subst_lookup(&binds, g).is_some() {
                     continue;
                 }
-                // A type pack stands for one type per argument: checked when specialised.
+                // A type pack stands for one type per argument: each argument the pack takes
+                // must meet the pack's constraints (`each T : IGetter`).
                 if sig.generic_is_pack.get(i).copied().unwrap_or(false) {
+                    let single_pack = sig.generic_is_pack.iter().filter(|p| **p).count() == 1;
+                    if let (true, Some(from)) = (single_pack, sig.variadic_from) {
+                        for arg in arg_tys.iter().skip(from) {
+                            let arg = self.normalize(arg);
+                            for iface in resolve::param_constraints(self.db, g) {
+                                if !resolve::implements(self.db, self.file, &arg, &iface) {
+                                    return Err(Box::new(Rejection::Constraint {
+                                        param: g.name.clone(),
+                                        arg,
+                                        iface,
+                                    }));
+                                }
+                            }
+                        }
+                    }
                     binds.push((g.clone(), GenericArg::Type(Ty::Unknown)));
                     continue;
                 }
