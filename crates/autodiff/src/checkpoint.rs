@@ -16,7 +16,10 @@
 //! Values are cached per backward scope (`Rev::memo`), so a value is recomputed or loaded once
 //! per region.
 
-use ir::{Access, Block, Inst, LocalId, Place, PlaceRoot, Stmt, ValueId};
+use ir::{
+    Access, BinaryOp, Block, Inst, Literal, LocalId, Place, PlaceRoot, Scalar, Stmt, TypeKind,
+    ValueId,
+};
 use rustc_hash::{FxHashMap, FxHashSet};
 
 use crate::emit::map_inst;
@@ -37,6 +40,12 @@ pub(crate) struct Placement {
     /// (parameter copies, typically) reads the same value anywhere after the prologue, so the
     /// backward region can repeat it instead of storing it.
     pub written: FxHashSet<LocalId>,
+    /// Loads that read the same place as an earlier load with no write in between: the earlier
+    /// one's primal value serves both (one tape, not two).
+    pub same_as: FxHashMap<ValueId, ValueId>,
+    /// Loads of a loop's exit flag in that loop (innermost): false in every run but the last, so
+    /// the tape keeps only the last run's value (no dimension for that loop).
+    pub last_run_only: FxHashSet<ValueId>,
 }
 
 /// The `go` key and then-branch of a canonical loop body.
@@ -57,7 +66,106 @@ impl Placement {
     pub fn of(norm: &Normalized) -> Placement {
         let mut p = Placement::default();
         p.walk(norm, &norm.body, 0, &mut Vec::new());
+        p.find_repeated_loads(norm, &norm.body, FxHashMap::default(), None);
         p
+    }
+
+    /// The loops whose counters index `v`'s tape.
+    pub fn tape_loops(&self, v: ValueId) -> Vec<ValueId> {
+        let mut loops = self.loops.get(&v).cloned().unwrap_or_default();
+        if self.last_run_only.contains(&v) {
+            loops.pop();
+        }
+        loops
+    }
+
+    /// Fills `same_as` and `last_run_only`. `available`: local -> the load that last read it,
+    /// for locals not written since; `then_of`: the canonical loop whose then-branch `block`
+    /// is in (not inside a nested loop).
+    fn find_repeated_loads(
+        &mut self,
+        norm: &Normalized,
+        block: &[Stmt],
+        mut available: FxHashMap<LocalId, ValueId>,
+        then_of: Option<ValueId>,
+    ) {
+        let whole_local = |v: ValueId| match norm.func.value(v).map(|d| &d.inst) {
+            Some(Inst::Load(p)) if p.path.is_empty() => match p.root {
+                PlaceRoot::Local(l) => Some(l),
+                _ => None,
+            },
+            _ => None,
+        };
+        for s in block {
+            match s {
+                Stmt::Let(v) => {
+                    if let Some(l) = whole_local(*v) {
+                        if let Some(key) = then_of
+                            && norm
+                                .loops
+                                .get(&key)
+                                .is_some_and(|i| i.exit_flags.contains(&l))
+                        {
+                            self.last_run_only.insert(*v);
+                        }
+                        match available.get(&l) {
+                            Some(u) => {
+                                self.same_as.insert(*v, *u);
+                            }
+                            None => {
+                                available.insert(l, *v);
+                            }
+                        }
+                    }
+                    if let Some(Inst::Call(_, args)) = norm.func.value(*v).map(|d| &d.inst) {
+                        for a in args {
+                            if let ir::Arg::Place(p) = a
+                                && let PlaceRoot::Local(l) = p.root
+                            {
+                                available.remove(&l);
+                            }
+                        }
+                    }
+                }
+                Stmt::Store { place, .. } => {
+                    if let PlaceRoot::Local(l) = place.root {
+                        available.remove(&l);
+                    }
+                }
+                Stmt::If {
+                    then_block,
+                    else_block,
+                    ..
+                } => {
+                    self.find_repeated_loads(norm, then_block, available.clone(), then_of);
+                    self.find_repeated_loads(norm, else_block, available.clone(), then_of);
+                    forget_written(norm, std::slice::from_ref(s), &mut available);
+                }
+                Stmt::Switch { cases, .. } => {
+                    for c in cases {
+                        self.find_repeated_loads(norm, &c.body, available.clone(), then_of);
+                    }
+                    forget_written(norm, std::slice::from_ref(s), &mut available);
+                }
+                Stmt::Loop {
+                    body, continuing, ..
+                } => {
+                    // A body runs many times: nothing from before it is known to hold there.
+                    let fresh = FxHashMap::default;
+                    match canonical(norm, body) {
+                        Some((key, then_block)) => {
+                            let header = &body[..body.len() - 1];
+                            self.find_repeated_loads(norm, header, fresh(), None);
+                            self.find_repeated_loads(norm, then_block, fresh(), Some(key));
+                        }
+                        None => self.find_repeated_loads(norm, body, fresh(), None),
+                    }
+                    self.find_repeated_loads(norm, continuing, fresh(), None);
+                    forget_written(norm, std::slice::from_ref(s), &mut available);
+                }
+                _ => {}
+            }
+        }
     }
 
     fn note_write(&mut self, p: &Place) {
@@ -66,7 +174,7 @@ impl Placement {
         }
     }
 
-    fn walk(&mut self, norm: &Normalized, block: &Block, depth: u32, loops: &mut Vec<ValueId>) {
+    fn walk(&mut self, norm: &Normalized, block: &[Stmt], depth: u32, loops: &mut Vec<ValueId>) {
         for s in block {
             match s {
                 Stmt::Let(v) => {
@@ -113,6 +221,13 @@ impl Placement {
     }
 }
 
+/// Drops from `available` every local that `block` writes, at any depth.
+fn forget_written(norm: &Normalized, block: &[Stmt], available: &mut FxHashMap<LocalId, ValueId>) {
+    let mut p = Placement::default();
+    p.walk(norm, block, 1, &mut Vec::new());
+    available.retain(|l, _| !p.written.contains(l));
+}
+
 fn is_pure(inst: &Inst) -> bool {
     !matches!(
         inst,
@@ -130,6 +245,12 @@ impl Rev<'_, '_> {
         }
         if self.placement.top.contains(&v) {
             return Ok(v);
+        }
+        if let Some(x) = self.recomputed_load(v)? {
+            if let Some(scope) = self.memo.last_mut() {
+                scope.insert(v, x);
+            }
+            return Ok(x);
         }
         let data = self
             .e
@@ -165,17 +286,22 @@ impl Rev<'_, '_> {
         } else {
             let l = self.tape_local(v)?;
             let mut path = Vec::new();
-            for key in self.placement.loops.get(&v).cloned().unwrap_or_default() {
+            for key in self.placement.tape_loops(v) {
                 let j =
                     self.rev_index.get(&key).copied().ok_or_else(|| {
                         self.malformed(format!("%{} needed outside its loop", v.0))
                     })?;
                 path.push(Access::Dynamic(j));
             }
-            self.e.load(Place {
+            let stored = self.e.load(Place {
                 root: PlaceRoot::Local(l),
                 path,
-            })
+            });
+            if self.placement.last_run_only.contains(&v) {
+                self.in_last_run(v, stored)?
+            } else {
+                stored
+            }
         };
         if let Some(scope) = self.memo.last_mut() {
             scope.insert(v, x);
@@ -183,12 +309,67 @@ impl Rev<'_, '_> {
         Ok(x)
     }
 
+    /// A load the backward region gets without a tape of its own: a repeat of an earlier load,
+    /// or an induction variable (`start + step * j` at the reverse counter `j`).
+    fn recomputed_load(&mut self, v: ValueId) -> Result<Option<ValueId>> {
+        if let Some(&u) = self.placement.same_as.get(&v) {
+            return self.primal(u).map(Some);
+        }
+        let Some(ind) = self.norm.induction.get(&v).copied() else {
+            return Ok(None);
+        };
+        let Some(&j) = self.rev_index.get(&ind.key) else {
+            return Ok(None);
+        };
+        let ty = self.e.ty(v);
+        let (j, step) = match self.e.module.types.kind(ty) {
+            TypeKind::Scalar(Scalar::I32) => (j, Literal::I32(ind.step as i32)),
+            TypeKind::Scalar(Scalar::U32) => (
+                self.e.emit(Inst::Convert(j, Scalar::U32), None),
+                Literal::U32(ind.step as u32),
+            ),
+            _ => return Ok(None),
+        };
+        let start = self.primal(ind.start)?;
+        let step = self.e.lit(step);
+        let offset = self.e.bin(BinaryOp::Mul, step, j);
+        Ok(Some(self.e.bin(BinaryOp::Add, start, offset)))
+    }
+
+    /// The value of a `last_run_only` exit-flag load in run `j` of its loop: the stored value
+    /// in the last run (`j == count - 1`), false before.
+    fn in_last_run(&mut self, v: ValueId, stored: ValueId) -> Result<ValueId> {
+        let key = self
+            .placement
+            .loops
+            .get(&v)
+            .and_then(|l| l.last())
+            .copied()
+            .ok_or_else(|| self.malformed("exit flag outside its loop"))?;
+        let count = self
+            .norm
+            .loops
+            .get(&key)
+            .map(|i| i.count)
+            .ok_or_else(|| self.malformed("unknown loop"))?;
+        let j = self
+            .rev_index
+            .get(&key)
+            .copied()
+            .ok_or_else(|| self.malformed(format!("%{} needed outside its loop", v.0)))?;
+        let count = self.primal(count)?;
+        let one = self.e.lit(Literal::I32(1));
+        let last = self.e.bin(BinaryOp::Sub, count, one);
+        let is_last = self.e.bin(BinaryOp::Eq, j, last);
+        Ok(self.e.bin(BinaryOp::LogicalAnd, is_last, stored))
+    }
+
     fn tape_local(&mut self, v: ValueId) -> Result<LocalId> {
         if let Some(l) = self.tape.get(&v) {
             return Ok(*l);
         }
         let mut ty = self.e.ty(v);
-        let loops = self.placement.loops.get(&v).cloned().unwrap_or_default();
+        let loops = self.placement.tape_loops(v);
         for key in loops.iter().rev() {
             let info = self
                 .norm
@@ -268,7 +449,8 @@ impl Rev<'_, '_> {
                     }
                     if let Some(&l) = self.tape.get(v) {
                         let mut path = Vec::new();
-                        for key in loops.iter() {
+                        let dims = self.placement.tape_loops(*v).len();
+                        for key in loops.iter().take(dims) {
                             let counter = self
                                 .norm
                                 .loops

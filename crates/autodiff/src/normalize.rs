@@ -38,6 +38,21 @@ pub struct LoopInfo {
     pub count: ValueId,
     /// `MaxIters`: the then-branch runs at most `max_iters + 1` times.
     pub max_iters: u32,
+    /// The flags that end the loop (`brk`, and `ret_flag` when the body can return): they are
+    /// false in every run of the then-branch but the last, so only that run's value is kept.
+    pub exit_flags: Vec<LocalId>,
+}
+
+/// A load of a loop's induction variable in the loop body: its value in run `j` of the
+/// then-branch is `start + step * j`, so reverse mode recomputes it from the reverse counter.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Induction {
+    /// The loop (key of `Normalized::loops`).
+    pub key: ValueId,
+    /// The value stored into the variable right before the loop.
+    pub start: ValueId,
+    /// The literal the continuing block adds each iteration (negative for `-=`).
+    pub step: i64,
 }
 
 #[derive(Clone, Debug)]
@@ -56,6 +71,8 @@ pub struct Normalized {
     pub pre_call: FxHashMap<(ValueId, u32), ValueId>,
     /// Values copied by unrolling -> the original value (keys of `DiffInfo::no_diff_calls`).
     pub origin: FxHashMap<ValueId, ValueId>,
+    /// Loads of induction variables in loop bodies.
+    pub induction: FxHashMap<ValueId, Induction>,
 }
 
 type Result<T> = std::result::Result<T, DiffError>;
@@ -74,6 +91,7 @@ struct Norm<'m> {
     loops: FxHashMap<ValueId, LoopInfo>,
     pre_call: FxHashMap<(ValueId, u32), ValueId>,
     origin: FxHashMap<ValueId, ValueId>,
+    induction: FxHashMap<ValueId, Induction>,
     loop_ordinal: u32,
 }
 
@@ -126,6 +144,7 @@ pub fn normalize(module: &mut Module, func: &Function) -> Result<Normalized> {
         loops: FxHashMap::default(),
         pre_call: FxHashMap::default(),
         origin: FxHashMap::default(),
+        induction: FxHashMap::default(),
         loop_ordinal: 0,
     };
     n.e.set_flag(ret_flag, false);
@@ -142,6 +161,7 @@ pub fn normalize(module: &mut Module, func: &Function) -> Result<Normalized> {
         loops,
         pre_call,
         origin,
+        induction,
         ..
     } = n;
     let mut out = e.func;
@@ -185,6 +205,7 @@ pub fn normalize(module: &mut Module, func: &Function) -> Result<Normalized> {
         loops,
         pre_call,
         origin,
+        induction,
     })
 }
 
@@ -314,7 +335,8 @@ impl Norm<'_> {
                 if attrs.max_iters.is_none() {
                     attrs.max_iters = trip_count(&self.e.func.values, before, body, continuing);
                 }
-                self.loop_(body, continuing, *break_if, attrs)
+                let inductions = induction_variables(&self.e.func.values, before, body, continuing);
+                self.loop_(body, continuing, *break_if, attrs, inductions)
             }
             Stmt::Break => {
                 let flag = ctx
@@ -452,6 +474,7 @@ impl Norm<'_> {
         continuing: &Block,
         break_if: Option<ValueId>,
         attrs: ir::LoopAttrs,
+        inductions: Vec<(LocalId, ValueId, i64)>,
     ) -> Result<Vec<LocalId>> {
         self.loop_ordinal += 1;
         let ordinal = self.loop_ordinal;
@@ -532,14 +555,34 @@ impl Norm<'_> {
             },
         });
         let count = self.e.load(Place::local(counter));
+        let mut exit_flags = vec![brk];
+        if returns {
+            exit_flags.push(self.ret_flag);
+        }
         self.loops.insert(
             go,
             LoopInfo {
                 counter,
                 count,
                 max_iters,
+                exit_flags,
             },
         );
+        for (var, start, step) in inductions {
+            // Loads in the body (not `continuing`, which runs after the step) at any depth.
+            let mut loads = Vec::new();
+            loads_of(&body, &self.e.func.values, var, &mut loads);
+            for v in loads {
+                self.induction.insert(
+                    v,
+                    Induction {
+                        key: go,
+                        start,
+                        step,
+                    },
+                );
+            }
+        }
         flags.retain(|f| *f != brk && Some(*f) != cont);
         Ok(flags)
     }
@@ -796,4 +839,121 @@ fn trip_count(
         }
     }
     Some(count)
+}
+
+/// Loads of the whole local `var` anywhere in `block` (nested blocks and loops included).
+fn loads_of(block: &[Stmt], values: &[ValueData], var: LocalId, out: &mut Vec<ValueId>) {
+    for s in block {
+        match s {
+            Stmt::Let(v) => {
+                if let Some(Inst::Load(p)) = values.get(v.0 as usize).map(|d| &d.inst)
+                    && p.root == PlaceRoot::Local(var)
+                    && p.path.is_empty()
+                {
+                    out.push(*v);
+                }
+            }
+            Stmt::If {
+                then_block,
+                else_block,
+                ..
+            } => {
+                loads_of(then_block, values, var, out);
+                loads_of(else_block, values, var, out);
+            }
+            Stmt::Switch { cases, .. } => {
+                for c in cases {
+                    loads_of(&c.body, values, var, out);
+                }
+            }
+            Stmt::Loop {
+                body, continuing, ..
+            } => {
+                loads_of(body, values, var, out);
+                loads_of(continuing, values, var, out);
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Whether `s` (not looking inside it) writes the local `var`.
+fn writes_local(values: &[ValueData], var: LocalId, s: &Stmt) -> bool {
+    match s {
+        Stmt::Store { place, .. } => place.root == PlaceRoot::Local(var),
+        Stmt::Let(v) => match values.get(v.0 as usize).map(|d| &d.inst) {
+            Some(Inst::Call(_, args)) => args
+                .iter()
+                .any(|a| matches!(a, ir::Arg::Place(p) if p.root == PlaceRoot::Local(var))),
+            Some(Inst::Atomic { place, .. }) => place.root == PlaceRoot::Local(var),
+            _ => false,
+        },
+        _ => false,
+    }
+}
+
+/// The induction variables of a loop: locals `i` that the body never writes, that `continuing`
+/// writes exactly once, at its top level, as `i = i +/- literal`, and whose last write before
+/// the loop (in the same block) is a top-level store of `start`. Returns `(i, start, step)`.
+/// Every run of the then-branch but the last reaches `continuing` (only `break` and `return`
+/// skip it, and they end the loop), so in run `j` the body sees `i == start + step * j`.
+fn induction_variables(
+    values: &[ValueData],
+    before: &[Stmt],
+    body: &Block,
+    continuing: &Block,
+) -> Vec<(LocalId, ValueId, i64)> {
+    let lit = |v: ValueId| match values.get(v.0 as usize).map(|d| &d.inst) {
+        Some(Inst::Literal(Literal::I32(x))) => Some(*x as i64),
+        Some(Inst::Literal(Literal::U32(x))) => Some(*x as i64),
+        _ => None,
+    };
+    let loaded_local = |v: ValueId| match values.get(v.0 as usize).map(|d| &d.inst) {
+        Some(Inst::Load(p)) if p.path.is_empty() => match p.root {
+            PlaceRoot::Local(l) => Some(l),
+            _ => None,
+        },
+        _ => None,
+    };
+    let mut out = Vec::new();
+    for s in continuing {
+        let Stmt::Store { place, value } = s else {
+            continue;
+        };
+        let PlaceRoot::Local(i) = place.root else {
+            continue;
+        };
+        if !place.path.is_empty() {
+            continue;
+        }
+        let step = match values.get(value.0 as usize).map(|d| &d.inst) {
+            Some(Inst::Binary(BinaryOp::Add, x, k)) if loaded_local(*x) == Some(i) => lit(*k),
+            Some(Inst::Binary(BinaryOp::Sub, x, k)) if loaded_local(*x) == Some(i) => {
+                lit(*k).map(|k| -k)
+            }
+            _ => None,
+        };
+        let Some(step) = step else { continue };
+        let writes_i = |s: &Stmt| writes_local(values, i, s);
+        let writes_in_continuing = continuing
+            .iter()
+            .filter(|s| contains(std::slice::from_ref(*s), false, &writes_i))
+            .count();
+        if writes_in_continuing != 1 || contains(body, false, &writes_i) {
+            continue;
+        }
+        let Some(pos) = before
+            .iter()
+            .rposition(|s| contains(std::slice::from_ref(s), false, &writes_i))
+        else {
+            continue;
+        };
+        match &before[pos] {
+            Stmt::Store { place, value } if place.path.is_empty() => {
+                out.push((i, *value, step));
+            }
+            _ => {}
+        }
+    }
+    out
 }
