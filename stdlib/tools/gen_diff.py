@@ -223,8 +223,8 @@ w("")
 w("// ---- lit(l, h, m) = (1, max(l, 0), l < 0 || h < 0 ? 0 : pow(h, m), 1); max's tie rule at l = 0,")
 w("// and pow's rule (no derivative where h is below 1e-6) for the specular term")
 PF = pt("float")
-lit_pre = ("float l = nl.p; float h = nh.p; float e = m.p; float dl = 0.5 * (1.0 - step(l, 0.0) + step(0.0, l)); "
-           "float on = step(0.0, l) * step(1e-6, h); float safe = h < 1e-6 ? 1.0 : h; float spec = pow(safe, e) * on;")
+lit_pre = ("float l = nl.p; float h = nh.p; float e = m.p; float dl = 0.5 * (1.0 - step(l, float(0.0)) + step(float(0.0), l)); "
+           "float on = step(float(0.0), l) * step(1e-6, h); float safe = h < 1e-6 ? 1.0 : h; float spec = pow(safe, e) * on;")
 w("[ForwardDerivativeOf(lit)]")
 w(f"{P4} __fwd_lit({PF} nl, {PF} nh, {PF} m) {{ {lit_pre} "
   f"return {P4}(lit(l, h, e), float4(0.0, dl * nl.d, spec * e / safe * nh.d + spec * log(safe) * m.d, 0.0)); }}")
