@@ -5,6 +5,8 @@ use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use crate::texture::TextureShape;
+
 /// The optional features a job may use; the device gets those the adapter has.
 pub const WANTED_FEATURES: wgpu::Features = wgpu::Features::SHADER_F64
     .union(wgpu::Features::SHADER_F16)
@@ -12,7 +14,9 @@ pub const WANTED_FEATURES: wgpu::Features = wgpu::Features::SHADER_F64
     .union(wgpu::Features::SUBGROUP)
     .union(wgpu::Features::SHADER_FLOAT32_ATOMIC)
     .union(wgpu::Features::TIMESTAMP_QUERY)
-    .union(wgpu::Features::TIMESTAMP_QUERY_INSIDE_PASSES);
+    .union(wgpu::Features::TIMESTAMP_QUERY_INSIDE_PASSES)
+    // Read-write storage textures of formats other than r32float/r32uint/r32sint.
+    .union(wgpu::Features::TEXTURE_ADAPTER_SPECIFIC_FORMAT_FEATURES);
 
 /// The hint printed when no usable adapter exists.
 pub const DRIVER_HINT: &str = "install a Vulkan driver: on Debian/Ubuntu `apt-get install mesa-vulkan-drivers libvulkan1` (lavapipe, a software Vulkan driver)";
@@ -153,8 +157,18 @@ impl fmt::Display for AdapterSummary {
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum BindingKind {
-    Storage { read_only: bool },
+    Storage {
+        read_only: bool,
+    },
     Uniform,
+    /// A 2D texture; `Binding::initial` and the read-back bytes are its packed rows.
+    Texture(TextureShape),
+}
+
+/// A job binding's GPU object.
+enum Resource {
+    Buffer(wgpu::Buffer),
+    Texture(TextureShape, wgpu::Texture, wgpu::TextureView),
 }
 
 /// One buffer of a job.
@@ -469,13 +483,24 @@ impl Gpu {
                     a.name, a.group, self.limits.max_bind_groups
                 )));
             }
+            if let BindingKind::Texture(shape) = a.kind {
+                let max = self.limits.max_texture_dimension_2d;
+                if shape.width > max || shape.height > max || shape.width == 0 || shape.height == 0
+                {
+                    return Err(GpuError::InvalidJob(format!(
+                        "texture `{}` is {}x{}; sizes go from 1 to {max}",
+                        a.name, shape.width, shape.height
+                    )));
+                }
+                continue;
+            }
             let size = padded_size(a.initial.len());
             let (limit, limit_name) = match a.kind {
                 BindingKind::Storage { .. } => (
                     self.limits.max_storage_buffer_binding_size,
                     "max_storage_buffer_binding_size",
                 ),
-                BindingKind::Uniform => (
+                BindingKind::Uniform | BindingKind::Texture(_) => (
                     self.limits.max_uniform_buffer_binding_size,
                     "max_uniform_buffer_binding_size",
                 ),
@@ -537,15 +562,18 @@ impl Gpu {
                     .map(|b| wgpu::BindGroupLayoutEntry {
                         binding: b.binding,
                         visibility: wgpu::ShaderStages::COMPUTE,
-                        ty: wgpu::BindingType::Buffer {
-                            ty: match b.kind {
-                                BindingKind::Storage { read_only } => {
-                                    wgpu::BufferBindingType::Storage { read_only }
-                                }
-                                BindingKind::Uniform => wgpu::BufferBindingType::Uniform,
+                        ty: match b.kind {
+                            BindingKind::Storage { read_only } => wgpu::BindingType::Buffer {
+                                ty: wgpu::BufferBindingType::Storage { read_only },
+                                has_dynamic_offset: false,
+                                min_binding_size: None,
                             },
-                            has_dynamic_offset: false,
-                            min_binding_size: None,
+                            BindingKind::Uniform => wgpu::BindingType::Buffer {
+                                ty: wgpu::BufferBindingType::Uniform,
+                                has_dynamic_offset: false,
+                                min_binding_size: None,
+                            },
+                            BindingKind::Texture(shape) => shape.layout_type(),
                         },
                         count: None,
                     })
@@ -578,15 +606,20 @@ impl Gpu {
         let pipeline_time = pipeline_start.elapsed();
 
         let validation_scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
-        let buffers: Vec<wgpu::Buffer> = job
+        let resources: Vec<Resource> = job
             .bindings
             .iter()
             .map(|b| {
+                if let BindingKind::Texture(shape) = b.kind {
+                    let texture = shape.create(device, &state.queue, &b.name, &b.initial);
+                    let view = texture.create_view(&wgpu::TextureViewDescriptor::default());
+                    return Resource::Texture(shape, texture, view);
+                }
                 let mut contents = b.initial.clone();
                 contents.resize(padded_size(contents.len()) as usize, 0);
                 let usage = match b.kind {
                     BindingKind::Storage { .. } => wgpu::BufferUsages::STORAGE,
-                    BindingKind::Uniform => wgpu::BufferUsages::UNIFORM,
+                    BindingKind::Uniform | BindingKind::Texture(_) => wgpu::BufferUsages::UNIFORM,
                 } | wgpu::BufferUsages::COPY_SRC
                     | wgpu::BufferUsages::COPY_DST;
                 // Not `create_buffer_init`: it panics when the device was lost meanwhile;
@@ -598,7 +631,7 @@ impl Gpu {
                     mapped_at_creation: false,
                 });
                 state.queue.write_buffer(&buffer, 0, &contents);
-                buffer
+                Resource::Buffer(buffer)
             })
             .collect();
         let bind_groups: Vec<wgpu::BindGroup> = group_layouts
@@ -608,11 +641,16 @@ impl Gpu {
                 let entries: Vec<wgpu::BindGroupEntry> = job
                     .bindings
                     .iter()
-                    .zip(&buffers)
+                    .zip(&resources)
                     .filter(|(b, _)| b.group == group as u32)
-                    .map(|(b, buffer)| wgpu::BindGroupEntry {
+                    .map(|(b, resource)| wgpu::BindGroupEntry {
                         binding: b.binding,
-                        resource: buffer.as_entire_binding(),
+                        resource: match resource {
+                            Resource::Buffer(buffer) => buffer.as_entire_binding(),
+                            Resource::Texture(_, _, view) => {
+                                wgpu::BindingResource::TextureView(view)
+                            }
+                        },
                     })
                     .collect();
                 device.create_bind_group(&wgpu::BindGroupDescriptor {
@@ -674,16 +712,21 @@ impl Gpu {
             .iter()
             .enumerate()
             .filter(|(_, b)| b.readback)
-            .map(|(i, _)| {
-                let size = buffers[i].size();
-                let read = device.create_buffer(&wgpu::BufferDescriptor {
-                    label: None,
-                    size,
-                    usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
-                    mapped_at_creation: false,
-                });
-                encoder.copy_buffer_to_buffer(&buffers[i], 0, &read, 0, size);
-                (i, read)
+            .map(|(i, _)| match &resources[i] {
+                Resource::Buffer(buffer) => {
+                    let size = buffer.size();
+                    let read = device.create_buffer(&wgpu::BufferDescriptor {
+                        label: None,
+                        size,
+                        usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
+                        mapped_at_creation: false,
+                    });
+                    encoder.copy_buffer_to_buffer(buffer, 0, &read, 0, size);
+                    (i, read)
+                }
+                Resource::Texture(shape, texture, _) => {
+                    (i, shape.copy_out(device, &mut encoder, texture))
+                }
             })
             .collect();
         if let Some(error) = validation_scope.pop().await {
@@ -739,7 +782,10 @@ impl Gpu {
         for (index, read) in &staging {
             let binding = &job.bindings[*index];
             let mut bytes = read_all(read)?;
-            bytes.truncate(binding.initial.len());
+            match binding.kind {
+                BindingKind::Texture(shape) => bytes = shape.unpad(&bytes),
+                _ => bytes.truncate(binding.initial.len()),
+            }
             out.push((binding.name.clone(), bytes));
         }
         let gpu_time_ns = match &timestamps {

@@ -14,6 +14,7 @@ pub mod device;
 pub mod harness;
 pub mod print;
 pub mod reflect;
+pub mod texture;
 
 pub use device::{
     AdapterSummary, Binding, BindingKind, ComputeJob, DRIVER_HINT, Gpu, GpuError, GpuOptions,
@@ -22,4 +23,5 @@ pub use device::{
 pub use harness::{OutputBuffer, PlanError, TestPlan, format_outputs, names_match, plan_test};
 pub use print::{PrintArgKind, PrintFormat, decode_print_buffer, print_buffer_binding};
 pub use reflect::{ResourceInfo, WgslInfo, reflect_wgsl};
+pub use texture::{TextureAccess, TextureShape};
 pub use wgpu::Features;

@@ -5,6 +5,7 @@ use naga::{AddressSpace, ScalarKind, TypeInner};
 use test_format::ElemType;
 
 use crate::device::BindingKind;
+use crate::texture::{TextureAccess, TextureShape};
 
 /// A buffer global of a WGSL module.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -47,6 +48,23 @@ pub fn reflect_wgsl(source: &str) -> Result<WgslInfo, String> {
                 read_only: !access.contains(naga::StorageAccess::STORE),
             },
             AddressSpace::Uniform => BindingKind::Uniform,
+            AddressSpace::Handle => {
+                if let (Some(binding), Some(texture)) = (
+                    &global.binding,
+                    texture_resource(&module.types[global.ty].inner),
+                ) {
+                    resources.push(ResourceInfo {
+                        name: global.name.clone().unwrap_or_default(),
+                        group: binding.group,
+                        binding: binding.binding,
+                        kind: BindingKind::Texture(texture.0),
+                        element_size: texture.0.texel_bytes(),
+                        word_kinds: texture.1,
+                        runtime_sized: false,
+                    });
+                }
+                continue;
+            }
             _ => continue,
         };
         let Some(binding) = &global.binding else {
@@ -76,6 +94,67 @@ pub fn reflect_wgsl(source: &str) -> Result<WgslInfo, String> {
     Ok(WgslInfo {
         resources,
         compute_entries,
+    })
+}
+
+/// A 2D texture type: its shape (1x1 until a test input gives the size) and texel word kinds.
+fn texture_resource(inner: &TypeInner) -> Option<(TextureShape, Vec<ElemType>)> {
+    let TypeInner::Image {
+        dim: naga::ImageDimension::D2,
+        arrayed: false,
+        class,
+    } = *inner
+    else {
+        return None;
+    };
+    let (format, access) = match class {
+        naga::ImageClass::Storage { format, access } => {
+            let access = if access.contains(naga::StorageAccess::LOAD) {
+                TextureAccess::ReadWrite
+            } else {
+                TextureAccess::WriteOnly
+            };
+            (storage_format(format)?, access)
+        }
+        naga::ImageClass::Sampled { kind, multi: false } => {
+            let format = match kind {
+                ScalarKind::Uint => wgpu::TextureFormat::Rgba32Uint,
+                ScalarKind::Sint => wgpu::TextureFormat::Rgba32Sint,
+                _ => wgpu::TextureFormat::Rgba32Float,
+            };
+            (format, TextureAccess::Sampled)
+        }
+        _ => return None,
+    };
+    let shape = TextureShape {
+        format,
+        width: 1,
+        height: 1,
+        access,
+    };
+    let kind = match format.sample_type(None, None) {
+        Some(wgpu::TextureSampleType::Uint) => ElemType::UInt32,
+        Some(wgpu::TextureSampleType::Sint) => ElemType::Int32,
+        _ => ElemType::Float,
+    };
+    Some((shape, vec![kind; (shape.texel_bytes() / 4).max(1) as usize]))
+}
+
+/// The wgpu format of a naga storage format (the 32-bit and 8-bit unorm ones hosts create).
+fn storage_format(format: naga::StorageFormat) -> Option<wgpu::TextureFormat> {
+    use naga::StorageFormat as N;
+    use wgpu::TextureFormat as W;
+    Some(match format {
+        N::R32Float => W::R32Float,
+        N::Rg32Float => W::Rg32Float,
+        N::Rgba32Float => W::Rgba32Float,
+        N::R32Uint => W::R32Uint,
+        N::Rg32Uint => W::Rg32Uint,
+        N::Rgba32Uint => W::Rgba32Uint,
+        N::R32Sint => W::R32Sint,
+        N::Rg32Sint => W::Rg32Sint,
+        N::Rgba32Sint => W::Rgba32Sint,
+        _ => return None,
     })
 }
 

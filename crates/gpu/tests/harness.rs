@@ -72,6 +72,11 @@ fn slangc_suffixes_match_input_names() {
         ("outputBuffer_", "outputBuffer"),
         ("output", "outputBuffer"),
         ("outputBuffer2_0", "outputBuffer"),
+        ("target_", "target"),
+        ("target_1", "target"),
+        ("buffer1_", "buffer1"),
+        ("select_", "select"),
+        ("target__", "target"),
     ];
     let out: Vec<String> = cases
         .iter()
@@ -84,7 +89,12 @@ fn slangc_suffixes_match_input_names() {
         outputBuffer_x ~ outputBuffer: false
         outputBuffer_ ~ outputBuffer: false
         output ~ outputBuffer: false
-        outputBuffer2_0 ~ outputBuffer: false"#]]
+        outputBuffer2_0 ~ outputBuffer: false
+        target_ ~ target: true
+        target_1 ~ target: true
+        buffer1_ ~ buffer1: true
+        select_ ~ select: true
+        target__ ~ target: false"#]]
     .assert_eq(&out.join("\n"));
 }
 
@@ -167,13 +177,78 @@ fn plan_binds_by_name_then_order() {
 
 #[test]
 fn unsupported_inputs_skip_with_a_reason() {
-    let file = parse_test_file("//TEST_INPUT:Texture2D(size=4):name=tex\n");
+    let file = parse_test_file("//TEST_INPUT:Texture2D(size=4, content=chessboard):name=tex\n");
     let error = plan_test(&file, &[], "", "main", [1, 1, 1]).expect_err("unsupported");
-    expect!["line 1: unsupported TEST_INPUT `Texture2D(size=4)`"].assert_eq(&error.to_string());
+    expect!["line 1: unsupported TEST_INPUT `Texture2D(size=4, content=chessboard)`"]
+        .assert_eq(&error.to_string());
+    let file = parse_test_file("//TEST_INPUT:TextureCube(size=4):name=tex\n");
+    let error = plan_test(&file, &[], "", "main", [1, 1, 1]).expect_err("unsupported");
+    expect!["line 1: unsupported TEST_INPUT `TextureCube(size=4)`"].assert_eq(&error.to_string());
     let file = parse_test_file("//TEST_INPUT:ubuffer(data=[0], stride=16, count=4294967295):out\n");
     let error = plan_test(&file, &[], "", "main", [1, 1, 1]).expect_err("too large");
     expect!["line 1: the buffer would have 68719476720 bytes, more than 1073741824"]
         .assert_eq(&error.to_string());
+}
+
+/// 5x3 texels of 16 bytes: 80-byte rows, padded to 256 in the readback copy and unpadded again.
+const TEXTURE_WGSL: &str = r#"
+@group(0) @binding(0) var ones: texture_2d<f32>;
+@group(0) @binding(1) var image: texture_storage_2d<rgba32float, write>;
+@group(0) @binding(2) var counter: texture_storage_2d<r32uint, read_write>;
+@compute @workgroup_size(5, 3, 1)
+fn computeMain(@builtin(global_invocation_id) tid: vec3<u32>) {
+    let size = textureDimensions(image);
+    let one = textureLoad(ones, vec2<u32>(0u, 0u), 0i).x;
+    textureStore(image, tid.xy, vec4<f32>(f32(tid.x), f32(tid.y), f32(size.x * 10u + size.y), one));
+    let c = textureLoad(counter, tid.xy).x;
+    textureStore(counter, tid.xy, vec4<u32>(c + tid.y * 5u + tid.x, 0u, 0u, 1u));
+}
+"#;
+
+#[test]
+fn textures_bind_from_inputs_and_read_back_row_by_row() {
+    let file = parse_test_file(
+        "//TEST_INPUT: Texture2D(size=1, content=one):name=ones\n\
+         //TEST_INPUT: RWTexture2D(format=RGBA_Float32, width=5, height=3, content=zero):out,name=image\n\
+         //TEST_INPUT: RWTexture2D(format=R_UInt32, width=5, height=3, content=one):out,name=counter\n",
+    );
+    let info = reflect_wgsl(TEXTURE_WGSL).expect("parses");
+    let plan = plan_test(
+        &file,
+        &info.resources,
+        TEXTURE_WGSL,
+        "computeMain",
+        [1, 1, 1],
+    )
+    .expect("plan");
+    let lines: Vec<String> = plan
+        .job
+        .bindings
+        .iter()
+        .map(|b| format!("{} {:?} {} bytes", b.name, b.kind, b.initial.len()))
+        .collect();
+    expect![[r#"
+        ones Texture(TextureShape { format: Rgba32Float, width: 1, height: 1, access: Sampled }) 16 bytes
+        image Texture(TextureShape { format: Rgba32Float, width: 5, height: 3, access: WriteOnly }) 240 bytes
+        counter Texture(TextureShape { format: R32Uint, width: 5, height: 3, access: ReadWrite }) 60 bytes"#]]
+    .assert_eq(&lines.join("\n"));
+    let Some(gpu) = common::gpu() else { return };
+    let result = gpu.run_compute(&plan.job).expect("runs");
+    let printed = format_outputs(&plan.outputs, &result, true);
+    // Independently: texel (x, y) = (x, y, 5 * 10 + 3, 1); counter = 1 + 5y + x.
+    let mut expected = String::from("type: float\n");
+    for y in 0..3 {
+        for x in 0..5 {
+            for v in [x as f32, y as f32, 53.0, 1.0] {
+                expected.push_str(&format!("{v:.6}\n"));
+            }
+        }
+    }
+    expected.push_str("type: uint32_t\n");
+    for i in 0..15 {
+        expected.push_str(&format!("{}\n", 1 + i));
+    }
+    assert_eq!(printed, expected);
 }
 
 fn wgsl_run(dir: &Path, extra: &[&str]) -> (i32, String, String) {

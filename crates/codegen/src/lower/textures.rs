@@ -164,13 +164,17 @@ impl Lowerer<'_> {
                 let coordinate = arg(cx, 0)?;
                 let mut value = arg(cx, 1)?;
                 if components < 4 {
+                    // Padded as Slang does: (value, 0.., 1).
                     let scalar = texel_scalar(format);
-                    let zero = match scalar.kind {
-                        naga::ScalarKind::Float => naga::Literal::F32(0.0),
-                        naga::ScalarKind::Uint => naga::Literal::U32(0),
-                        _ => naga::Literal::I32(0),
+                    let (zero, one) = match scalar.kind {
+                        naga::ScalarKind::Float => {
+                            (naga::Literal::F32(0.0), naga::Literal::F32(1.0))
+                        }
+                        naga::ScalarKind::Uint => (naga::Literal::U32(0), naga::Literal::U32(1)),
+                        _ => (naga::Literal::I32(0), naga::Literal::I32(1)),
                     };
                     let zero = cx.add(out, E::Literal(zero));
+                    let one = cx.add(out, E::Literal(one));
                     let vec4 = self.insert_type(
                         None,
                         Ti::Vector {
@@ -179,7 +183,8 @@ impl Lowerer<'_> {
                         },
                     )?;
                     let mut parts = vec![value];
-                    parts.extend(std::iter::repeat_n(zero, 4 - components as usize));
+                    parts.extend(std::iter::repeat_n(zero, 3 - components as usize));
+                    parts.push(one);
                     value = cx.add(
                         out,
                         E::Compose {
