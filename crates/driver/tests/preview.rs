@@ -256,6 +256,71 @@ fn run_failures_are_reported_in_error() {
     .assert_eq(&outline(&result));
 }
 
+/// The Playground's screen-sized output texture: `BLACK_SCREEN(1.0, 1.0)` is the screen's size
+/// scaled by 1 in x and y; a second kernel reads the texture back (read_write) over 2 frames.
+const SCREEN_TEXTURE: &str = r#"
+import playground;
+[playground::BLACK_SCREEN(1.0, 1.0)]
+RWTexture2D<float4> outputTexture;
+[playground::BLACK(4, 2)]
+RWTexture2D<float> small;
+
+[shader("compute")]
+[numthreads(16, 16, 1)]
+[playground::CALL::SIZE_OF("outputTexture")]
+void imageMain(uint3 tid : SV_DispatchThreadID)
+{
+    uint w, h;
+    outputTexture.GetDimensions(w, h);
+    if (tid.x >= w || tid.y >= h)
+        return;
+    outputTexture[tid.xy] = float4(float(tid.x) / float(w - 1), float(tid.y) / float(h - 1), 0.0, 1.0);
+}
+
+[shader("compute")]
+[numthreads(4, 2, 1)]
+[playground::CALL::SIZE_OF("small")]
+void accumulate(uint3 tid : SV_DispatchThreadID)
+{
+    small[tid.xy] = small[tid.xy] + outputTexture[tid.xy * 85].x;
+}
+"#;
+
+#[test]
+fn black_screen_textures_render_and_carry_over_frames() {
+    let Some(result) = run(SCREEN_TEXTURE, 2) else {
+        return;
+    };
+    expect![[r#"
+        ok=true frames=2
+        kernel imageMain dispatch=[16, 16, 1] calls=2
+        kernel accumulate dispatch=[1, 1, 1] calls=2
+        buffer outputTexture: float4 f32x4 count=65536 image=Some(ImageInfo { width: 256, height: 256, channels: 4, signed: false, min: 0.0, max: 1.0 })
+        buffer small: float f32x1 count=8 image=Some(ImageInfo { width: 4, height: 2, channels: 1, signed: false, min: 0.0, max: 2.0 })
+    "#]]
+    .assert_eq(&outline(&result));
+    // Texel (x, y) of the 256x256 gradient is (x / 255, y / 255, 0, 1), rows in order.
+    let image = &buffer(&result, "outputTexture").values;
+    for (x, y) in [(0usize, 0usize), (255, 0), (17, 3), (128, 255)] {
+        let at = (y * 256 + x) * 4;
+        let expected = [x as f64 / 255.0, y as f64 / 255.0, 0.0, 1.0];
+        for (got, want) in image[at..at + 4].iter().zip(expected) {
+            assert!(
+                (got - want).abs() < 1e-6,
+                "texel ({x}, {y}): {got} != {want}"
+            );
+        }
+    }
+    // small(x, y) sums the gradient's red at (85x, 85y) over both frames: 2 * 85x / 255.
+    let small = &buffer(&result, "small").values;
+    let expected: Vec<f64> = (0..8)
+        .map(|i| 2.0 * (85 * (i % 4)) as f64 / 255.0)
+        .collect();
+    for (got, want) in small.iter().zip(&expected) {
+        assert!((got - want).abs() < 1e-6, "{small:?} != {expected:?}");
+    }
+}
+
 #[test]
 fn json_follows_the_protocol() {
     let text = "import playground;\n[playground::BLACK(2, 2)]\nRWStructuredBuffer<float> img;\n\n[shader(\"compute\")]\n[numthreads(2, 2, 1)]\n[playground::CALL::SIZE_OF(\"img\")]\nvoid k(uint3 t : SV_DispatchThreadID) { img[t.y * 2 + t.x] = float(t.x) - float(t.y) * 0.5; }\n";

@@ -63,8 +63,9 @@ struct Kernel {
     wgsl: String,
     wgsl_entry: String,
     workgroup: [u32; 3],
-    /// (group, binding, resource index) of each buffer the module declares.
-    bindings: Vec<(u32, u32, usize)>,
+    /// (group, binding, resource index) of each buffer the module declares, with this
+    /// module's access to a storage texture (write-only where it never reads it).
+    bindings: Vec<(u32, u32, usize, Option<gpu::TextureAccess>)>,
     /// The `printf` buffer's place and name, and the formats of its records.
     print: Option<(u32, u32, String)>,
     print_formats: Vec<PrintFormat>,
@@ -185,7 +186,12 @@ pub(crate) fn run(
     let image_sizes: Vec<(u32, u32)> = resources.iter().filter_map(|r| r.image).collect();
     result.buffers = resources
         .iter()
-        .filter(|r| matches!(r.kind, BindingKind::Storage { .. }))
+        .filter(|r| {
+            matches!(
+                r.kind,
+                BindingKind::Storage { .. } | BindingKind::Texture(_)
+            )
+        })
         .map(|r| buffer_view(r, &image_sizes))
         .collect();
     result.ok = result.error.is_none();
@@ -308,7 +314,16 @@ fn prepare(
                         kernels_first_name(&compiled_all)
                     ))
                 })?;
-            kernel.bindings.push((b.group, b.binding, index));
+            let texture_access = match (b.kind, b.access) {
+                (codegen::BindingKind::StorageTexture, "write") => {
+                    Some(gpu::TextureAccess::WriteOnly)
+                }
+                (codegen::BindingKind::StorageTexture, _) => Some(gpu::TextureAccess::ReadWrite),
+                _ => None,
+            };
+            kernel
+                .bindings
+                .push((b.group, b.binding, index, texture_access));
         }
     }
     Ok((kernels, resources))
@@ -374,25 +389,31 @@ fn plan_resources(
         else {
             continue;
         };
-        let bytes = plan
+        let planned = plan
             .job
             .bindings
             .iter()
-            .find(|j| (j.group, j.binding) == (b.group, b.binding))
-            .map_or_else(
-                || vec![0; wgsl.element_size.max(4) as usize],
-                |j| j.initial.clone(),
-            );
+            .find(|j| (j.group, j.binding) == (b.group, b.binding));
+        let bytes = planned.map_or_else(
+            || vec![0; wgsl.element_size.max(4) as usize],
+            |j| j.initial.clone(),
+        );
+        // A texture's size comes from its TEST_INPUT (or a playground attribute, later).
+        let kind = planned.map_or(wgsl.kind, |j| j.kind);
+        let image = match kind {
+            BindingKind::Texture(shape) => Some((shape.width, shape.height)),
+            _ => None,
+        };
         resources.push(Resource {
             name: b.name.clone(),
             wgsl_name: wgsl.name.clone(),
-            kind: wgsl.kind,
+            kind,
             element_type: b.element_type.clone(),
             element_size: wgsl.element_size.max(1),
             word_kinds: wgsl.word_kinds.clone(),
             bytes,
             role: None,
-            image: None,
+            image,
         });
     }
     Ok(resources)
@@ -435,7 +456,7 @@ fn apply_playground(
     for (index, global) in globals.iter().enumerate() {
         let Some(resource) = resources.iter_mut().find(|r| r.name == global.name) else {
             return Err(Stop::Error(format!(
-                "`{}` has a playground attribute but is not a buffer or uniform the program uses",
+                "`{}` has a playground attribute but is not a buffer, texture or uniform the program uses",
                 global.name
             )));
         };
@@ -456,9 +477,32 @@ fn apply_playground(
                 if wants_uniform {
                     "`uniform` scalars"
                 } else {
-                    "buffers (RWStructuredBuffer)"
+                    "buffers (RWStructuredBuffer) and textures (RWTexture2D)"
                 }
             )));
+        }
+        if let BindingKind::Texture(shape) = &mut resource.kind {
+            let (width, height) = match global.init {
+                GlobalInit::Black { width, height } => (width, height),
+                GlobalInit::BlackScreen { scale_x, scale_y } => screen_size(scale_x, scale_y),
+                _ => {
+                    return Err(Stop::Error(format!(
+                        "`{}`: a texture takes BLACK(w, h) or BLACK_SCREEN(sx, sy)",
+                        global.name
+                    )));
+                }
+            };
+            let (Ok(w), Ok(h)) = (u32::try_from(width), u32::try_from(height)) else {
+                return Err(Stop::Error(format!(
+                    "texture `{}` of {width}x{height} texels is too large",
+                    global.name
+                )));
+            };
+            shape.width = w;
+            shape.height = h;
+            resource.bytes = sized_bytes(resource, width.saturating_mul(height))?;
+            resource.image = Some((w, h));
+            continue;
         }
         match global.init {
             GlobalInit::Zeros(n) => resource.bytes = sized_bytes(resource, n)?,
@@ -481,8 +525,7 @@ fn apply_playground(
                 resource.image = Some((width as u32, height as u32));
             }
             GlobalInit::BlackScreen { scale_x, scale_y } => {
-                let width = (f64::from(SCREEN_SIZE[0]) * scale_x).round().max(1.0) as u64;
-                let height = (f64::from(SCREEN_SIZE[1]) * scale_y).round().max(1.0) as u64;
+                let (width, height) = screen_size(scale_x, scale_y);
                 resource.bytes = sized_bytes(resource, width.saturating_mul(height))?;
                 resource.image = Some((width as u32, height as u32));
             }
@@ -492,6 +535,13 @@ fn apply_playground(
         }
     }
     Ok(())
+}
+
+/// The size of `BLACK_SCREEN(sx, sy)`: the screen scaled (the Playground's convention).
+fn screen_size(scale_x: f64, scale_y: f64) -> (u64, u64) {
+    let width = (f64::from(SCREEN_SIZE[0]) * scale_x).round().max(1.0) as u64;
+    let height = (f64::from(SCREEN_SIZE[1]) * scale_y).round().max(1.0) as u64;
+    (width, height)
 }
 
 /// Workgroup counts from each kernel's thread counts.
@@ -587,15 +637,25 @@ fn run_frames(
             }
             let mut job = ComputeJob::new(kernel.wgsl.clone(), kernel.wgsl_entry.clone());
             job.dispatch = kernel.dispatch;
-            for &(group, binding, index) in &kernel.bindings {
+            for &(group, binding, index, texture_access) in &kernel.bindings {
                 let r = &resources[index];
+                let kind = match (r.kind, texture_access) {
+                    (BindingKind::Texture(shape), Some(access)) => {
+                        BindingKind::Texture(gpu::TextureShape { access, ..shape })
+                    }
+                    (kind, _) => kind,
+                };
                 job.bindings.push(Binding {
                     group,
                     binding,
                     name: r.wgsl_name.clone(),
-                    kind: r.kind,
+                    kind,
                     initial: r.bytes.clone(),
-                    readback: r.kind == BindingKind::Storage { read_only: false },
+                    readback: match r.kind {
+                        BindingKind::Storage { read_only } => !read_only,
+                        BindingKind::Texture(shape) => shape.access != gpu::TextureAccess::Sampled,
+                        BindingKind::Uniform => false,
+                    },
                 });
             }
             if let Some((group, binding, name)) = &kernel.print {
@@ -620,7 +680,7 @@ fn run_frames(
                 entry.calls += 1;
                 entry.time_ms += ms;
             }
-            for &(_, _, index) in &kernel.bindings {
+            for &(_, _, index, _) in &kernel.bindings {
                 let name = &resources[index].wgsl_name;
                 if let Some(bytes) = run.buffer(name) {
                     resources[index].bytes = bytes.to_vec();
