@@ -5,7 +5,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use crate::Target;
-use crate::diagnostics::{errors_of, print_diagnostics};
+use crate::diagnostics::{errors_of, located_errors_of, print_diagnostics, print_located};
 use crate::exit;
 
 /// Reads and compiles `path`; on failure prints the diagnostics and returns the exit status.
@@ -35,7 +35,10 @@ fn compile_path(
     match loaded.compile_for(&options, device) {
         Ok(compiled) => Ok((compiled, test)),
         Err(diagnostics) => {
-            print_diagnostics(path, &loaded.text, &errors_of(diagnostics));
+            print_located(
+                &loaded,
+                &located_errors_of(loaded.locate_errors(diagnostics)),
+            );
             Err(exit::USER_ERROR)
         }
     }

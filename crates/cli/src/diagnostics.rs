@@ -3,9 +3,10 @@
 
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use codespan_reporting::diagnostic::{Diagnostic, Label};
-use codespan_reporting::files::SimpleFile;
+use codespan_reporting::files::SimpleFiles;
 use codespan_reporting::term::{self, Config, DisplayStyle};
 
 use crate::exit;
@@ -13,6 +14,23 @@ use crate::exit;
 /// One diagnostic in byte offsets of the decoded source text.
 pub struct Reported {
     pub code: &'static str,
+    pub message: String,
+    pub range: std::ops::Range<usize>,
+}
+
+/// One error in the file where it is (the checked file or one it `#include`s), in byte offsets of
+/// that file's decoded text, with its related notes ("included from here"...).
+pub struct LocatedReport {
+    pub path: Arc<str>,
+    pub code: &'static str,
+    pub message: String,
+    pub range: std::ops::Range<usize>,
+    pub notes: Vec<Note>,
+}
+
+/// A related place of a [`LocatedReport`], shown as a secondary label in its own file.
+pub struct Note {
+    pub path: Arc<str>,
     pub message: String,
     pub range: std::ops::Range<usize>,
 }
@@ -29,17 +47,20 @@ pub fn check_files(files: &[PathBuf]) -> u8 {
                 return exit::BAD_COMMAND_LINE;
             }
         };
-        let (text, reported) = check_source(path, &bytes);
+        let loaded = driver::load(path, &bytes, &driver::Options::default());
+        let reported = located_errors_of(loaded.diagnostics_located());
         if !reported.is_empty() {
             status = exit::USER_ERROR;
-            print_diagnostics(path, &text, &reported);
+            print_located(&loaded, &reported);
         }
     }
     status
 }
 
 /// Decodes and checks one file's bytes (syntax, preprocessor, names and types through `hir`,
-/// imports loaded from disk); returns the decoded text and its error diagnostics in order.
+/// imports loaded from disk); returns the decoded text and its error diagnostics in order, all on
+/// the root file's text (an error inside an `#include`d file is on the `#include` line), as
+/// DIAGNOSTIC_TEST expectations count them.
 pub fn check_source(path: &Path, bytes: &[u8]) -> (String, Vec<Reported>) {
     let loaded = driver::load(path, bytes, &driver::Options::default());
     let reported = errors_of(loaded.diagnostics());
@@ -59,28 +80,115 @@ pub fn errors_of(diagnostics: Vec<hir::Diagnostic>) -> Vec<Reported> {
         .collect()
 }
 
+/// The errors among `diagnostics`, each in its own file, for printing.
+pub fn located_errors_of(diagnostics: Vec<hir::LocatedDiagnostic>) -> Vec<LocatedReport> {
+    diagnostics
+        .into_iter()
+        .filter(|d| d.diagnostic.severity == hir::Severity::Error)
+        .map(|d| LocatedReport {
+            path: d.path,
+            code: d.diagnostic.code,
+            message: d.diagnostic.message,
+            range: to_usize(d.diagnostic.range),
+            notes: d
+                .diagnostic
+                .related
+                .into_iter()
+                .map(|r| Note {
+                    path: r.path,
+                    message: r.message,
+                    range: to_usize(r.range),
+                })
+                .collect(),
+        })
+        .collect()
+}
+
+fn to_usize(range: hir::TextRange) -> std::ops::Range<usize> {
+    range.start as usize..range.end as usize
+}
+
 pub fn print_diagnostics(path: &Path, text: &str, reported: &[Reported]) {
     let colour = std::io::stderr().is_terminal();
     let rendered = render(&path.display().to_string(), text, reported, colour);
     let _ = std::io::stderr().write_all(rendered.as_bytes());
 }
 
-/// Renders diagnostics to a string; `colour` adds ANSI escapes.
+/// Prints errors located in `loaded`'s files (the root file and those it includes or imports).
+pub fn print_located(loaded: &driver::Loaded, reported: &[LocatedReport]) {
+    let colour = std::io::stderr().is_terminal();
+    let sources = |path: &str| loaded.text_of(path);
+    let rendered = render_located(&sources, reported, colour);
+    let _ = std::io::stderr().write_all(rendered.as_bytes());
+}
+
+/// Renders diagnostics of one file to a string; `colour` adds ANSI escapes.
 pub fn render(name: &str, text: &str, reported: &[Reported], colour: bool) -> String {
-    let file = SimpleFile::new(name, text);
+    let name: Arc<str> = Arc::from(name);
+    let text: Arc<str> = Arc::from(text);
+    let located: Vec<LocatedReport> = reported
+        .iter()
+        .map(|r| LocatedReport {
+            path: name.clone(),
+            code: r.code,
+            message: r.message.clone(),
+            range: r.range.clone(),
+            notes: Vec::new(),
+        })
+        .collect();
+    let sources = |path: &str| (*name == *path).then(|| text.clone());
+    render_located(&sources, &located, colour)
+}
+
+/// Renders diagnostics that may be in several files: `source` gives the text of a file by path.
+/// Each error's snippet and caret are in its own file; notes are secondary labels in theirs (a
+/// note in a file with no text is left out rather than drawn on the wrong text).
+pub fn render_located(
+    source: &dyn Fn(&str) -> Option<Arc<str>>,
+    reported: &[LocatedReport],
+    colour: bool,
+) -> String {
+    let mut files: SimpleFiles<Arc<str>, Arc<str>> = SimpleFiles::new();
+    let mut ids: Vec<(Arc<str>, usize)> = Vec::new();
+    // `primary`: an error's own file always gets an entry (empty when its text is unknown), so
+    // the header still names the place.
+    let mut file_id = |path: &Arc<str>, primary: bool| -> Option<usize> {
+        if let Some((_, id)) = ids.iter().find(|(p, _)| p == path) {
+            return Some(*id);
+        }
+        let text = source(path).or_else(|| primary.then(|| Arc::from("")))?;
+        let id = files.add(path.clone(), text);
+        ids.push((path.clone(), id));
+        Some(id)
+    };
+    let mut diagnostics = Vec::new();
+    for r in reported {
+        let Some(primary) = file_id(&r.path, true) else {
+            continue;
+        };
+        let mut labels = vec![Label::primary(primary, r.range.clone())];
+        for note in &r.notes {
+            if let Some(id) = file_id(&note.path, false) {
+                labels.push(Label::secondary(id, note.range.clone()).with_message(&note.message));
+            }
+        }
+        diagnostics.push(
+            Diagnostic::error()
+                .with_code(r.code)
+                .with_message(&r.message)
+                .with_labels(labels),
+        );
+    }
     let config = Config::default();
     let short = Config {
         display_style: DisplayStyle::Short,
         ..Config::default()
     };
     let mut out = String::new();
-    for r in reported {
-        let diagnostic = Diagnostic::error()
-            .with_code(r.code)
-            .with_message(&r.message)
-            .with_labels(vec![Label::primary((), r.range.clone())]);
-        let header = emit(&file, &short, &diagnostic, colour);
-        let body = emit(&file, &config, &diagnostic, colour);
+    for diagnostic in &diagnostics {
+        let diagnostic = clamped(&files, diagnostic);
+        let header = emit(&files, &short, &diagnostic, colour);
+        let body = emit(&files, &config, &diagnostic, colour);
         out.push_str(&header);
         // The rich form repeats the header without the location: keep only its snippet.
         if let Some((_, snippet)) = body.split_once('\n') {
@@ -90,18 +198,43 @@ pub fn render(name: &str, text: &str, reported: &[Reported], colour: bool) -> St
     out
 }
 
+/// `diagnostic` with each label's range inside its file's text and on character boundaries
+/// (codespan refuses others, and a stale range must not lose the whole message).
+fn clamped(
+    files: &SimpleFiles<Arc<str>, Arc<str>>,
+    diagnostic: &Diagnostic<usize>,
+) -> Diagnostic<usize> {
+    let mut diagnostic = diagnostic.clone();
+    for label in &mut diagnostic.labels {
+        let Ok(file) = files.get(label.file_id) else {
+            continue;
+        };
+        let text: &str = file.source();
+        let fit = |mut at: usize| {
+            at = at.min(text.len());
+            while !text.is_char_boundary(at) {
+                at -= 1;
+            }
+            at
+        };
+        let start = fit(label.range.start);
+        label.range = start..fit(label.range.end).max(start);
+    }
+    diagnostic
+}
+
 fn emit(
-    file: &SimpleFile<&str, &str>,
+    files: &SimpleFiles<Arc<str>, Arc<str>>,
     config: &Config,
-    diagnostic: &Diagnostic<()>,
+    diagnostic: &Diagnostic<usize>,
     colour: bool,
 ) -> String {
     let mut buffer = Vec::new();
     let result = if colour {
         let mut writer = term::termcolor::Ansi::new(&mut buffer);
-        term::emit_to_write_style(&mut writer, config, file, diagnostic)
+        term::emit_to_write_style(&mut writer, config, files, diagnostic)
     } else {
-        term::emit_to_io_write(&mut buffer, config, file, diagnostic)
+        term::emit_to_io_write(&mut buffer, config, files, diagnostic)
     };
     if let Err(err) = result {
         return format!("<cannot render diagnostic: {err}>\n");
@@ -131,5 +264,70 @@ mod tests {
 
         "#]]
         .assert_eq(&render("shader.slang", text, &reported, false));
+    }
+
+    #[test]
+    fn renders_notes_in_their_own_files_and_survives_bad_ranges() {
+        let main: Arc<str> = Arc::from("main.slang");
+        let inc: Arc<str> = Arc::from("inc.slang");
+        let texts = [
+            (main.clone(), Arc::from("#include \"inc.slang\"\n")),
+            (inc.clone(), Arc::from("float f() { return y; }\n")),
+        ];
+        let source = |path: &str| {
+            texts
+                .iter()
+                .find(|(p, _)| **p == *path)
+                .map(|(_, t): &(Arc<str>, Arc<str>)| t.clone())
+        };
+        let reported = vec![
+            LocatedReport {
+                path: inc.clone(),
+                code: "E2001",
+                message: "undefined identifier 'y'".into(),
+                range: 19..20,
+                notes: vec![
+                    Note {
+                        path: main.clone(),
+                        message: "included from here".into(),
+                        range: 0..20,
+                    },
+                    // A file never loaded: the note is left out.
+                    Note {
+                        path: Arc::from("gone.slang"),
+                        message: "lost".into(),
+                        range: 0..1,
+                    },
+                ],
+            },
+            // Past the end of the text: clamped to it instead of failing to render.
+            LocatedReport {
+                path: main,
+                code: "E4002",
+                message: "no entry point".into(),
+                range: 500..900,
+                notes: Vec::new(),
+            },
+        ];
+        expect![[r#"
+            inc.slang:1:20: error[E2001]: undefined identifier 'y'
+              ┌─ inc.slang:1:20
+              │
+            1 │ float f() { return y; }
+              │                    ^
+              │
+              ┌─ main.slang:1:1
+              │
+            1 │ #include "inc.slang"
+              │ -------------------- included from here
+
+            main.slang:2:1: error[E4002]: no entry point
+              ┌─ main.slang:2:1
+              │
+            2 │ 
+              │ ^
+
+        "#]]
+        .assert_eq(&render_located(&source, &reported, false));
     }
 }

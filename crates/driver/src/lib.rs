@@ -128,6 +128,72 @@ impl Loaded {
         all
     }
 
+    /// Every diagnostic, each in the file where the problem is: one inside an `#include`d file is
+    /// reported there, with an "included from here" note per `#include` line that leads to it.
+    /// The root file's come first, each file's in source order.
+    pub fn diagnostics_located(&self) -> Vec<hir::LocatedDiagnostic> {
+        let root = self.root_path();
+        let mut all: Vec<hir::LocatedDiagnostic> = self
+            .decode_errors
+            .iter()
+            .map(|d| hir::LocatedDiagnostic {
+                path: root.clone(),
+                diagnostic: d.clone(),
+            })
+            .collect();
+        all.extend(hir::diagnostics_located(&self.db, self.file));
+        // Stable: hir's order within a file stays; decode errors join the root file's.
+        all.sort_by(|a, b| {
+            let key = |d: &hir::LocatedDiagnostic| {
+                (
+                    d.path != root,
+                    d.path.clone(),
+                    d.diagnostic.range.start,
+                    d.diagnostic.range.end,
+                )
+            };
+            key(a).cmp(&key(b))
+        });
+        all
+    }
+
+    /// The errors of a failed [`Loaded::compile_for`], each in the file where it is: when the
+    /// front end rejected the program, its located errors (see [`Loaded::diagnostics_located`]);
+    /// otherwise `errors` (lowering and code generation report on the root file).
+    pub fn locate_errors(&self, errors: Vec<hir::Diagnostic>) -> Vec<hir::LocatedDiagnostic> {
+        let located: Vec<hir::LocatedDiagnostic> = self
+            .diagnostics_located()
+            .into_iter()
+            .filter(|d| d.diagnostic.severity == hir::Severity::Error)
+            .collect();
+        if !located.is_empty() {
+            return located;
+        }
+        let root = self.root_path();
+        errors
+            .into_iter()
+            .map(|diagnostic| hir::LocatedDiagnostic {
+                path: root.clone(),
+                diagnostic,
+            })
+            .collect()
+    }
+
+    /// The root file's path as diagnostics name it.
+    pub fn root_path(&self) -> Arc<str> {
+        self.file.path(&self.db).clone()
+    }
+
+    /// The text that diagnostic ranges in the file at `path` are offsets into: the decoded root
+    /// text, or a loaded (included or imported) file's text; `None` for a path never loaded.
+    pub fn text_of(&self, path: &str) -> Option<Arc<str>> {
+        if *self.root_path() == *path {
+            return Some(Arc::from(self.text.as_str()));
+        }
+        let file = self.db.file(path)?;
+        Some(file.text(&self.db).clone())
+    }
+
     /// Lowers the program and generates validated code for the WGSL target.
     pub fn compile(&self, options: &Options) -> Result<Compiled, Vec<hir::Diagnostic>> {
         self.compile_for(options, DeviceFeatures::default())
