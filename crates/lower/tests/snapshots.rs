@@ -954,3 +954,69 @@ void computeMain(uint3 tid : SV_DispatchThreadID)
         "#]],
     );
 }
+
+#[test]
+fn textures_are_globals_read_and_written_by_texture_ops() {
+    check(
+        r#"
+Texture2D<float4> colors;
+RWTexture2D<float2> uv;
+[numthreads(1, 1, 1)]
+void computeMain(uint3 tid : SV_DispatchThreadID)
+{
+    uint w, h;
+    uv.GetDimensions(w, h);
+    float4 c = colors.Load(int3(1, 2, 0)) + colors[tid.xy];
+    uv[tid.xy] += c.xy;
+}
+"#,
+        expect![[r#"
+            global texture2d(read, rgba32float) colors: float4
+            global texture2d(read_write, rg32float) uv: float2
+            entry computeMain = computeMain workgroup_size(1, 1, 1) (SV_DispatchThreadID)
+
+            fn computeMain(tid: uint3) -> void {
+              local w: uint
+              local h: uint
+              local c: float4
+              %0: uint2 = texture_dimensions @uv ()
+              %1: uint = extract %0, 0
+              store $w, %1
+              %2: uint = extract %0, 1
+              store $h, %2
+              %3: int = 1
+              %4: int = 2
+              %5: int = 0
+              %6: int3 = construct %3, %4, %5
+              %7: int2 = swizzle %6.xy
+              %8: int = extract %6, 2
+              %9: float4 = texture_load @colors (%7, %8)
+              %10: uint3 = load $tid
+              %11: uint2 = swizzle %10.xy
+              %12: int = 0
+              %13: float4 = texture_load @colors (%11, %12)
+              %14: float4 = add %9, %13
+              store $c, %14
+              %15: uint3 = load $tid
+              %16: uint2 = swizzle %15.xy
+              %17: float4 = load $c
+              %18: float2 = swizzle %17.xy
+              %19: float2 = texture_load @uv (%16)
+              %20: float2 = add %19, %18
+              %21: void = texture_store @uv (%16, %20)
+            }
+        "#]],
+    );
+}
+
+#[test]
+fn textures_of_three_components_have_no_format() {
+    check_error(
+        r#"
+RWTexture2D<float3> image;
+[numthreads(1, 1, 1)]
+void computeMain(uint3 tid : SV_DispatchThreadID) { image[tid.xy] = float3(1.0); }
+"#,
+        expect!["E4001 21..26 `image`: cannot lower a texture of `float3` texels (float, uint and int with 1, 2 or 4 components are) yet"],
+    );
+}
