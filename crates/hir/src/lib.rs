@@ -271,7 +271,9 @@ pub fn display_ty(db: &dyn Db, ty: &Ty) -> String {
     ty::display_ty(ty, &DbNames(db))
 }
 
-/// A function signature for messages and hovers: `float sin<T>(T x)`.
+/// A function signature for messages and hovers: `float sin<T>(T x)`. Memoized: completion
+/// lists show one per function on every keystroke.
+#[salsa::tracked(returns(clone))]
 pub fn fn_signature_text(db: &dyn Db, func: FunctionId) -> String {
     let data = lower::fn_data(db, func);
     signature_text(db, &data.name, func, &fn_sig(db, func))
@@ -652,6 +654,75 @@ pub fn item_ranges(db: &dyn Db, def: ItemDef) -> (SourceFile, TextRange, TextRan
     let (file, full) = absolute_range(db, def, TextRange::new(0, len));
     let (_, name) = absolute_range(db, def, lower::item_def_name_range(db, def));
     (file, full, name)
+}
+
+/// A function's place in its file, for finding the function around a cursor.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct FunctionRange {
+    pub func: FunctionId,
+    /// The whole function in the file's original text.
+    pub full: TextRange,
+    /// Start of its syntax in the preprocessed text (what [`item_start`] returns).
+    pub start: u32,
+}
+
+/// The functions of a file (members and accessors included) sorted by start, with the largest
+/// end seen so far beside each, so that the innermost function around an offset is a binary
+/// search instead of a walk over every item (editor requests run this on each keystroke).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct FunctionRanges {
+    ranges: Vec<FunctionRange>,
+    max_end: Vec<u32>,
+}
+
+impl FunctionRanges {
+    /// The innermost function whose original-text range contains `offset` (ends included).
+    pub fn innermost_at(&self, offset: u32) -> Option<FunctionRange> {
+        let upto = self.ranges.partition_point(|r| r.full.start <= offset);
+        let mut best: Option<FunctionRange> = None;
+        for i in (0..upto).rev() {
+            // No earlier function reaches the offset: stop.
+            if self.max_end[i] < offset {
+                break;
+            }
+            let r = self.ranges[i];
+            if r.full.contains_inclusive(offset) && best.is_none_or(|b| r.full.len() < b.full.len())
+            {
+                best = Some(r);
+            }
+        }
+        best
+    }
+}
+
+/// See [`FunctionRanges`]; one pass over the file's item sources.
+#[salsa::tracked(returns(clone))]
+pub fn function_ranges(db: &dyn Db, file: SourceFile) -> Arc<FunctionRanges> {
+    let sources = lower::item_sources(db, file);
+    let pp = lower::preprocessed(db, file);
+    let mut ranges: Vec<FunctionRange> = file_items(db, file)
+        .into_iter()
+        .filter_map(|d| match d {
+            ItemDef::Function(func) => {
+                let range = lower::item_source_range(&sources, func.loc(db))?;
+                Some(FunctionRange {
+                    func,
+                    full: pp.map.range_to_original(range),
+                    start: range.start,
+                })
+            }
+            _ => None,
+        })
+        .collect();
+    ranges.sort_by_key(|r| (r.full.start, std::cmp::Reverse(r.full.end)));
+    let max_end = ranges
+        .iter()
+        .scan(0u32, |max, r| {
+            *max = (*max).max(r.full.end);
+            Some(*max)
+        })
+        .collect();
+    Arc::new(FunctionRanges { ranges, max_end })
 }
 
 /// Start of an item's syntax in its file's preprocessed text: the ranges in its data and body are

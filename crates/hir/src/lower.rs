@@ -392,6 +392,11 @@ pub fn item_offset(db: &dyn Db, loc: &ItemLoc) -> u32 {
         .map_or(0, |(r, _)| r.start)
 }
 
+/// An item's whole range in the preprocessed text, looked up in already-fetched sources.
+pub(crate) fn item_source_range(sources: &ItemSources, loc: &ItemLoc) -> Option<TextRange> {
+    sources.map.get(&loc.path).map(|(r, _)| *r)
+}
+
 fn item_node(db: &dyn Db, loc: &ItemLoc) -> Option<SyntaxNode> {
     item_syntax(db, ItemKey::new(db, loc.clone())).map(|g| SyntaxNode::new_root(g.0))
 }

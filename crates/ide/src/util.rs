@@ -73,22 +73,11 @@ pub(crate) fn to_original(db: &dyn Db, def: ItemDef, range: TextRange) -> TextRa
 /// The innermost function whose text contains `offset` (original text), with the offset made
 /// relative to the function's syntax in the preprocessed text.
 pub(crate) fn function_at(db: &dyn Db, file: SourceFile, offset: u32) -> Option<(FunctionId, u32)> {
-    let pp = hir::preprocessed(db, file);
-    let expanded = pp.map.to_expanded(offset);
-    hir::file_items(db, file)
-        .into_iter()
-        .filter_map(|d| match d {
-            ItemDef::Function(f) => {
-                let (_, full, _) = hir::item_ranges(db, d);
-                full.contains_inclusive(offset).then_some((f, full.len()))
-            }
-            _ => None,
-        })
-        .min_by_key(|(_, len)| *len)
-        .and_then(|(f, _)| {
-            let start = hir::item_start(db, ItemDef::Function(f));
-            expanded.checked_sub(start).map(|rel| (f, rel))
-        })
+    let found = hir::function_ranges(db, file).innermost_at(offset)?;
+    let expanded = hir::preprocessed(db, file).map.to_expanded(offset);
+    expanded
+        .checked_sub(found.start)
+        .map(|rel| (found.func, rel))
 }
 
 /// What a name refers to.
