@@ -316,3 +316,82 @@ fn preview_requests_answer_and_save_pushes_an_update() {
     client.shutdown();
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The end-to-end path of the editor's preview: a save of an example pushes a preview whose buffers
+/// are the ones `dslang run --frames 1 --out` writes for the same file on the same machine.
+#[test]
+fn saved_example_preview_matches_dslang_run() {
+    let dir = temp_dir("example");
+    let example = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/sdf_derivative.slang");
+    let text = std::fs::read_to_string(&example).unwrap();
+    let path = dir.join("sdf_derivative.slang");
+    let mut client = Client::start(&dir);
+    let uri = open(&mut client, &path, &text);
+    // Asking once marks the document as previewed; the save then pushes with the default 1 frame.
+    let first = client.request("dslang/runPreview", json!({"uri": uri, "frames": 1}));
+    assert_eq!(first["result"]["ok"], json!(true), "{first}");
+    client.notify(
+        "textDocument/didSave",
+        json!({"textDocument": {"uri": uri}}),
+    );
+    let update = client.wait_for("previewUpdated", |m| m["method"] == "dslang/previewUpdated");
+    client.shutdown();
+    let pushed = &update["params"];
+    assert_eq!(pushed["ok"], json!(true), "{update}");
+
+    let out = dir.join("out");
+    let run = Command::new(env!("CARGO_BIN_EXE_dslang"))
+        .args([
+            "run",
+            path.to_str().unwrap(),
+            "--frames",
+            "1",
+            "--out",
+            out.to_str().unwrap(),
+        ])
+        .env("XDG_RUNTIME_DIR", dir.join("xdg"))
+        .output()
+        .unwrap();
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let from_cli: Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("preview.json")).unwrap()).unwrap();
+
+    let buffers = |v: &Value| -> Vec<(String, Vec<f64>)> {
+        v["buffers"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|b| {
+                let values = b["values"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|x| x.as_f64().unwrap())
+                    .collect();
+                (b["name"].as_str().unwrap().to_string(), values)
+            })
+            .collect()
+    };
+    let (lsp, cli) = (buffers(pushed), buffers(&from_cli));
+    assert!(
+        !lsp.is_empty() && lsp.iter().any(|(_, v)| v.iter().any(|x| *x != 0.0)),
+        "{pushed}"
+    );
+    assert_eq!(
+        lsp.iter().map(|(n, v)| (n, v.len())).collect::<Vec<_>>(),
+        cli.iter().map(|(n, v)| (n, v.len())).collect::<Vec<_>>()
+    );
+    for ((name, a), (_, b)) in lsp.iter().zip(&cli) {
+        for (i, (x, y)) in a.iter().zip(b).enumerate() {
+            assert!(
+                (x - y).abs() <= 1e-6 * x.abs().max(1.0),
+                "{name}[{i}]: preview {x}, dslang run {y}"
+            );
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
