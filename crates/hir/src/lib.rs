@@ -50,6 +50,7 @@ pub use ids::{
 pub use infer::infer as infer_function;
 pub use infer::{
     ExprRes, FnSig, InferenceResult, ParamSig, call_generic_args, derivative_sig, fn_sig,
+    nested_derivative_sig,
 };
 pub use lower::{fn_body, fn_data, item_tree, parse, preprocessed, type_decl_data};
 pub use ty::{GenericArg, Len, ScalarKind, Ty};
@@ -297,6 +298,24 @@ pub fn derivative_signature_text(
         func,
         &sig,
     ))
+}
+
+/// The signature of nested derivatives, `kinds` innermost first: `fwd_diff(bwd_diff(f))`.
+pub fn nested_derivative_signature_text(
+    db: &dyn Db,
+    func: FunctionId,
+    kinds: &[body::DiffKind],
+) -> Option<String> {
+    let data = lower::fn_data(db, func);
+    let name = kinds.iter().fold(data.name.to_string(), |inner, kind| {
+        let op = match kind {
+            body::DiffKind::Forward => "fwd_diff",
+            body::DiffKind::Backward => "bwd_diff",
+        };
+        format!("{op}({inner})")
+    });
+    let sig = infer::nested_derivative_sig(db, func, kinds)?;
+    Some(signature_text(db, &name, func, &sig))
 }
 
 fn signature_text(db: &dyn Db, name: &str, func: FunctionId, sig: &FnSig) -> String {

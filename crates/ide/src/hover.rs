@@ -116,13 +116,36 @@ fn derivative_hover(db: &dyn Db, file: SourceFile, offset: u32) -> Option<HoverR
         "bwd_diff" | "__bwd_diff" => hir::DiffKind::Backward,
         _ => return None,
     };
-    let rest = &text[range.end as usize..];
-    let arg_start = range.end as usize + rest.find('(')? + 1;
-    let arg_offset = arg_start + text[arg_start..].len() - text[arg_start..].trim_start().len();
-    let target = util::occurrence_at(db, file, arg_offset as u32)?;
-    let Def::Item(ItemDef::Function(f)) = target.def else {
-        return None;
+    // Nested derivatives: `fwd_diff(bwd_diff(f))` collects the kinds outermost first.
+    let mut kinds = vec![kind];
+    let mut after = range.end as usize;
+    let f = loop {
+        let rest = text.get(after..)?;
+        let arg_start = after + rest.find('(')? + 1;
+        let arg = text[arg_start..].trim_start();
+        let arg_offset = arg_start + text[arg_start..].len() - arg.len();
+        match util::ident_at(text, arg_offset as u32) {
+            Some((inner, inner_range)) if inner_range.start as usize == arg_offset => {
+                match inner.as_str() {
+                    "fwd_diff" | "__fwd_diff" => kinds.push(hir::DiffKind::Forward),
+                    "bwd_diff" | "__bwd_diff" => kinds.push(hir::DiffKind::Backward),
+                    _ => {
+                        let target = util::occurrence_at(db, file, arg_offset as u32)?;
+                        let Def::Item(ItemDef::Function(f)) = target.def else {
+                            return None;
+                        };
+                        break f;
+                    }
+                }
+                after = inner_range.end as usize;
+            }
+            _ => return None,
+        }
     };
+    if kinds.len() > 1 {
+        kinds.reverse();
+        return nested_derivative_hover(db, f, &kinds, range);
+    }
     let signature = hir::derivative_signature_text(db, f, kind)?;
     let mut markdown = code(&signature);
     let mut lines = derivative_param_lines(db, f, kind);
@@ -137,6 +160,31 @@ fn derivative_hover(db: &dyn Db, file: SourceFile, offset: u32) -> Option<HoverR
         markdown.push_str("\n\n");
         markdown.push_str(&lines.join("\n"));
     }
+    Some(HoverResult { range, markdown })
+}
+
+/// `fwd_diff(fwd_diff(f))`, `bwd_diff(fwd_diff(f))`: the whole nested signature (`kinds`
+/// innermost first) and one line per parameter.
+fn nested_derivative_hover(
+    db: &dyn Db,
+    f: hir::FunctionId,
+    kinds: &[hir::DiffKind],
+    range: hir::TextRange,
+) -> Option<HoverResult> {
+    let signature = hir::nested_derivative_signature_text(db, f, kinds)?;
+    let sig = hir::nested_derivative_sig(db, f, kinds)?;
+    let mut markdown = code(&signature);
+    let lines: Vec<String> = sig
+        .params
+        .iter()
+        .map(|p| format!("- `{}`", param_text(db, p)))
+        .chain(std::iter::once(format!(
+            "- returns `{}`",
+            hir::display_ty(db, &sig.ret)
+        )))
+        .collect();
+    markdown.push_str("\n\n");
+    markdown.push_str(&lines.join("\n"));
     Some(HoverResult { range, markdown })
 }
 

@@ -36,6 +36,48 @@ void main() { var p = diffPair(1.0); bwd$0_diff(f)(p, 2.0, 3, 1.0); }
 }
 
 #[test]
+fn hover_nested_fwd_fwd_diff_shows_whole_signature() {
+    check_hover(
+        r#"
+[Differentiable]
+float f(float x) { return x * x; }
+void main() { var p = diffPair(diffPair(1.0)); fwd$0_diff(fwd_diff(f))(p); }
+"#,
+        expect![[r#"
+            [fwd_diff]
+            ```slang
+            DifferentialPair<DifferentialPair<float>> fwd_diff(fwd_diff(f))(DifferentialPair<DifferentialPair<float>> x)
+            ```
+
+            - `DifferentialPair<DifferentialPair<float>> x`
+            - returns `DifferentialPair<DifferentialPair<float>>`
+        "#]],
+    );
+}
+
+#[test]
+fn hover_nested_bwd_fwd_diff_shows_whole_signature() {
+    check_hover(
+        r#"
+[Differentiable]
+float f(float x, no_diff float k) { return x * k; }
+void main() { var p = diffPair(diffPair(1.0)); bwd$0_diff(fwd_diff(f))(p, 2.0, diffPair(1.0)); }
+"#,
+        expect![[r#"
+            [bwd_diff]
+            ```slang
+            void bwd_diff(fwd_diff(f))(inout DifferentialPair<DifferentialPair<float>> x, no_diff float k, DifferentialPair<float> dResult)
+            ```
+
+            - `inout DifferentialPair<DifferentialPair<float>> x`
+            - `no_diff float k`
+            - `DifferentialPair<float> dResult`
+            - returns `void`
+        "#]],
+    );
+}
+
+#[test]
 fn hover_fwd_diff_explains_out_and_inout() {
     check_hover(
         r#"
