@@ -121,6 +121,7 @@ pub fn lower_module(m: &ir::Module, opts: &Options) -> Result<(naga::Module, Ref
         print_buffer: None,
         reflection: Reflection::default(),
         field_members: FxHashMap::default(),
+        scratch_types: m.types.clone(),
     };
     l.lower_globals()?;
     for f in call_order(m, opts.target)? {
@@ -241,6 +242,10 @@ struct Lowerer<'a> {
     reflection: Reflection,
     /// naga member index of each IR field, per naga struct (padding shifts them in uniforms).
     field_members: FxHashMap<Handle<Type>, Vec<u32>>,
+    /// A copy of the IR type table that lowering may intern into (element types of places and
+    /// constants). One copy serves the whole module: it moves into each `FnCx` and back, and
+    /// interning only appends, so ids stay valid. A copy per function made codegen quadratic.
+    scratch_types: ir::Types,
 }
 
 fn vsize(n: u8) -> Option<naga::VectorSize> {
@@ -752,9 +757,11 @@ impl Lowerer<'_> {
     }
 
     fn const_expr(&mut self, value: &ConstValue, ty: TypeId) -> Result<Handle<E>> {
-        // Element types may need interning; one scratch copy of the table serves the whole tree.
-        let mut types = self.ir.types.clone();
-        self.const_expr_in(&mut types, value, ty)
+        // Element types may need interning: borrow the scratch table for the whole tree.
+        let mut types = std::mem::take(&mut self.scratch_types);
+        let result = self.const_expr_in(&mut types, value, ty);
+        self.scratch_types = types;
+        result
     }
 
     fn const_expr_in(
@@ -1020,9 +1027,21 @@ impl Lowerer<'_> {
             values: vec![None; ir_fn.values.len()],
             params: Vec::new(),
             locals: Vec::new(),
-            types: self.ir.types.clone(),
+            types: std::mem::take(&mut self.scratch_types),
             reserved,
         };
+        let result = self.lower_function(&mut cx, ir_fn, entry);
+        self.scratch_types = std::mem::take(&mut cx.types);
+        result.map(|()| cx.f)
+    }
+
+    /// Arguments, result, locals and body of `ir_fn` into `cx.f`.
+    fn lower_function<'f>(
+        &mut self,
+        cx: &mut FnCx<'f>,
+        ir_fn: &'f ir::Function,
+        entry: Option<&ir::EntryPoint>,
+    ) -> Result<()> {
         cx.f.name = Some(cx.unreserved(&ir_fn.name, "fn"));
         let direct = direct_params(ir_fn);
         let mut prologue = NBlock::new();
@@ -1084,7 +1103,7 @@ impl Lowerer<'_> {
                 let value = if arg_ty == value_ty {
                     arg
                 } else {
-                    self.convert_builtin(&mut cx, &mut prologue, arg, arg_ty, p.ty)?
+                    self.convert_builtin(cx, &mut prologue, arg, arg_ty, p.ty)?
                 };
                 push(
                     &mut prologue,
@@ -1109,7 +1128,7 @@ impl Lowerer<'_> {
             cx.locals.push(h);
         }
         let mut body = prologue;
-        self.lower_block(&mut cx, &ir_fn.body, &mut body)?;
+        self.lower_block(cx, &ir_fn.body, &mut body)?;
         // HLSL lets control reach the end of a non-void function when every path returned
         // (e.g. after an endless loop); naga needs a terminator, which is never reached.
         if cx.f.result.is_some() && !matches!(body.last(), Some(S::Return { .. })) {
@@ -1118,7 +1137,7 @@ impl Lowerer<'_> {
             push(&mut body, S::Return { value: Some(zero) });
         }
         cx.f.body = body;
-        Ok(cx.f)
+        Ok(())
     }
 
     /// Builtin `vec3<u32>`/`u32` to the parameter's declared type (`int3`, `uint2`, `int`...).
