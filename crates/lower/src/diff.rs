@@ -75,25 +75,45 @@ impl Ctx<'_> {
         }
         // With overloads, each `...Of(f)` belongs to the overload whose derivative signature
         // it has, and that overload's own candidates are compared the same way.
+        let index = self.derivatives_of(file);
+        let Some(named) = index.get(data.name.as_str()) else {
+            return Ok(());
+        };
         let overloads = self.siblings_named(key.func, &data.name);
-        for def in hir::file_items(db, file) {
-            let ItemDef::Function(g) = def else { continue };
-            let gd = hir::fn_data(db, g);
-            for (attr, kind) in [
-                ("ForwardDerivativeOf", Link::Fwd),
-                ("BackwardDerivativeOf", Link::Bwd),
-                ("PrimalSubstituteOf", Link::Substitute),
-            ] {
-                if attr_target(&gd, attr).as_deref() == Some(data.name.as_str())
-                    && gd.in_type == data.in_type
-                    && g.loc(db).parent() == key.func.loc(db).parent()
-                    && pick_primal(db, g, &overloads, kind) == Some(key.func)
-                {
-                    self.link(key, id, g, kind)?;
-                }
+        for &(g, kind) in named {
+            if hir::fn_data(db, g).in_type == data.in_type
+                && g.loc(db).parent() == key.func.loc(db).parent()
+                && pick_primal(db, g, &overloads, kind) == Some(key.func)
+            {
+                self.link(key, id, g, kind)?;
             }
         }
         Ok(())
+    }
+
+    /// The `...Of(f)` derivative attributes of `file`'s functions, by `f`'s name.
+    fn derivatives_of(&mut self, file: hir::SourceFile) -> std::rc::Rc<DerivativesOf> {
+        let db = self.db;
+        self.derivatives_of
+            .entry(file)
+            .or_insert_with(|| {
+                let mut index = DerivativesOf::default();
+                for def in hir::file_items(db, file) {
+                    let ItemDef::Function(g) = def else { continue };
+                    let gd = hir::fn_data(db, g);
+                    for (attr, kind) in [
+                        ("ForwardDerivativeOf", Link::Fwd),
+                        ("BackwardDerivativeOf", Link::Bwd),
+                        ("PrimalSubstituteOf", Link::Substitute),
+                    ] {
+                        if let Some(name) = attr_target(&gd, attr) {
+                            index.entry(name).or_default().push((g, kind));
+                        }
+                    }
+                }
+                std::rc::Rc::new(index)
+            })
+            .clone()
     }
 
     /// The functions named `name` declared beside `f` (same file, same enclosing type), in
@@ -241,16 +261,11 @@ impl Ctx<'_> {
     /// point: lowering one may queue others).
     pub(crate) fn lower_called_math(&mut self) -> R<()> {
         loop {
-            let called: rustc_hash::FxHashSet<FuncId> = self
-                .module
-                .functions
-                .iter()
-                .flat_map(|f| f.values.iter())
-                .filter_map(|v| match &v.inst {
-                    ir::Inst::Call(id, _) => Some(*id),
-                    _ => None,
-                })
-                .collect();
+            if self.math_pending.is_empty() {
+                return Ok(());
+            }
+            self.update_called();
+            let called = &self.called;
             let (now, later): (Vec<_>, Vec<_>) = std::mem::take(&mut self.math_pending)
                 .into_iter()
                 .partition(|(_, id)| called.contains(id));
@@ -260,6 +275,25 @@ impl Ctx<'_> {
             }
             self.pending.extend(now);
             self.drain_pending()?;
+        }
+    }
+
+    /// Adds to `self.called` the callees of the functions that changed since the last look.
+    /// Rescanning the whole module on every derivative request made lowering quadratic;
+    /// bodies are written whole (a declared function gets its body once), so a function whose
+    /// value count is unchanged has no new calls.
+    fn update_called(&mut self) {
+        let lens = &mut self.called_scan_lens;
+        lens.resize(self.module.functions.len(), 0);
+        for (f, seen) in self.module.functions.iter().zip(lens.iter_mut()) {
+            if f.values.len() == *seen {
+                continue;
+            }
+            *seen = f.values.len();
+            self.called.extend(f.values.iter().filter_map(|v| match &v.inst {
+                ir::Inst::Call(id, _) => Some(*id),
+                _ => None,
+            }));
         }
     }
 
@@ -280,6 +314,9 @@ impl Ctx<'_> {
             // an earlier derivative calls included) must be lowered first.
             self.drain_pending()?;
             self.lower_called_math()?;
+            // `[ForceUnroll]` loops become straight-line code first, so that derivatives see
+            // constants and plain values (the reverse mode keeps no loop tape for them).
+            ir::passes_unroll::unroll_forced_loops(&mut self.module);
             let result = match kind {
                 DiffKind::Forward => {
                     autodiff::forward_derivative(&mut self.module, &mut self.diff, cur)
@@ -365,6 +402,9 @@ impl Ctx<'_> {
             })
             .collect();
         let kept = prune_unreachable_functions(&mut self.module);
+        // Function ids are renumbered: what `update_called` saw no longer applies.
+        self.called.clear();
+        self.called_scan_lens.clear();
         self.contexts = sizes
             .into_iter()
             .filter(|(f, _)| kept.get(f.0 as usize).copied().unwrap_or(false))
@@ -530,8 +570,11 @@ fn types_fit(a: &hir::Ty, b: &hir::Ty) -> bool {
     }
 }
 
+/// `...Of(f)` derivative attributes of one file: `f`'s name to the functions carrying them.
+pub(crate) type DerivativesOf = rustc_hash::FxHashMap<String, Vec<(FunctionId, Link)>>;
+
 #[derive(Clone, Copy)]
-enum Link {
+pub(crate) enum Link {
     Fwd,
     Bwd,
     Substitute,

@@ -88,6 +88,13 @@ pub(crate) struct Ctx<'db> {
     pub math_pending: Vec<(InstanceKey, ir::FuncId)>,
     /// Context sizes of the backward derivatives, recorded before unreachable functions go.
     pub contexts: Vec<ContextSize>,
+    /// Per source file, its `[ForwardDerivativeOf(f)]`-style attributes by the name `f`, in
+    /// source order: built once, instead of scanning every item for every lowered function.
+    pub derivatives_of: FxHashMap<SourceFile, std::rc::Rc<diff::DerivativesOf>>,
+    /// Functions some IR function calls, as far as `lower_called_math` has looked.
+    pub called: FxHashSet<ir::FuncId>,
+    /// The number of values of each IR function when `lower_called_math` last read it.
+    pub called_scan_lens: Vec<usize>,
 }
 
 /// One concrete type an interface value may hold.
@@ -203,6 +210,9 @@ impl<'db> Ctx<'db> {
             detach_fns: FxHashMap::default(),
             math_pending: Vec::new(),
             contexts: Vec::new(),
+            derivatives_of: FxHashMap::default(),
+            called: FxHashSet::default(),
+            called_scan_lens: Vec::new(),
         }
     }
 }
@@ -286,6 +296,7 @@ impl<'db> Ctx<'db> {
         while let Some((key, id)) = self.pending.pop() {
             func::lower_instance(self, key, id)?;
         }
+        ir::passes_unroll::unroll_forced_loops(&mut self.module);
         if self.math_derivatives_ready {
             self.lower_called_math()?;
             self.prune_recording_contexts();
