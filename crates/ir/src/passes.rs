@@ -26,7 +26,7 @@ fn lit(values: &[ValueData], v: ValueId) -> Option<Literal> {
     }
 }
 
-fn fold(values: &[ValueData], inst: &Inst) -> Option<Literal> {
+pub(crate) fn fold(values: &[ValueData], inst: &Inst) -> Option<Literal> {
     use Literal::*;
     match *inst {
         Inst::Unary(op, a) => match (op, lit(values, a)?) {
@@ -199,7 +199,7 @@ fn mark(used: &mut [bool], v: ValueId) {
     }
 }
 
-fn mark_uses(block: &Block, values: &[ValueData], used: &mut [bool]) {
+pub(crate) fn mark_uses(block: &Block, values: &[ValueData], used: &mut [bool]) {
     for s in block {
         match s {
             Stmt::Let(v) => {
@@ -248,7 +248,7 @@ fn mark_uses(block: &Block, values: &[ValueData], used: &mut [bool]) {
     }
 }
 
-fn sweep(block: &mut Block, values: &[ValueData], used: &[bool]) {
+pub(crate) fn sweep(block: &mut Block, values: &[ValueData], used: &[bool]) {
     block.retain(|s| match s {
         Stmt::Let(v) => {
             used.get(v.0 as usize).copied().unwrap_or(true)
@@ -265,7 +265,7 @@ fn sweep(block: &mut Block, values: &[ValueData], used: &[bool]) {
     }
 }
 
-fn count_lets(block: &Block) -> usize {
+pub(crate) fn count_lets(block: &Block) -> usize {
     block
         .iter()
         .map(|s| match s {
