@@ -1262,6 +1262,108 @@ fn counted_loop_tape_holds_only_the_loop_state() {
     ));
 }
 
+/// `[ForceUnroll] for (k = 1; k < 4; k++) term = -term * x * x / float((2k)(2k+1))`, unrolled
+/// by `ir::passes_unroll` before differentiation: three straight-line copies with the
+/// denominators folded to literals, and a backward derivative without loop tapes.
+#[test]
+fn force_unrolled_loop_is_straight_line_code() {
+    let (mut m, mut info, f64t) = setup();
+    let i32t = m.types.i32();
+    let f = func(&mut m, &mut info, "unrolled", f64t, |b| {
+        let x = b.param("x", f64t, ParamDir::In);
+        let term = b.local("term", f64t);
+        let k = b.local("k", i32t);
+        let xv = b.load(Place::param(x));
+        b.store(Place::local(term), xv);
+        let one = b.i32(1);
+        let four = b.i32(4);
+        let unrolled = LoopAttrs {
+            max_iters: None,
+            force_unroll: true,
+        };
+        for_loop(b, k, one, four, unrolled, |b, kv| {
+            let t = b.load(Place::local(term));
+            let nt = b.unary(UnaryOp::Neg, t);
+            let xv = b.load(Place::param(x));
+            let a = b.mul(nt, xv);
+            let a = b.mul(a, xv);
+            let two = b.i32(2);
+            let k2 = b.mul(two, kv);
+            let one = b.i32(1);
+            let k21 = b.add(k2, one);
+            let den = b.mul(k2, k21);
+            let den = b.convert(den, Scalar::F64);
+            let q = b.div(a, den);
+            b.store(Place::local(term), q);
+        });
+        let t = b.load(Place::local(term));
+        b.ret(Some(t));
+    });
+    let reference = interp::call(&m, f, vec![Value::F64(0.7)]).unwrap();
+    assert!(ir::passes_unroll::unroll_forced_loops_in(&mut m, f));
+    ir::verify(&m).unwrap();
+    assert_eq!(
+        interp::call(&m, f, vec![Value::F64(0.7)]).unwrap(),
+        reference
+    );
+    expect![[r#"
+        fn unrolled(x: double) -> double {
+          local term: double
+          local k: int
+          %0: double = load $x
+          store $term, %0
+          %1: int = 1
+          store $k, %1
+          %22: double = load $term
+          %23: double = neg %22
+          %24: double = load $x
+          %25: double = mul %23, %24
+          %26: double = mul %25, %24
+          %31: int = 6
+          %32: double = convert.double %31
+          %33: double = div %26, %32
+          store $term, %33
+          %36: int = 2
+          store $k, %36
+          %38: double = load $term
+          %39: double = neg %38
+          %40: double = load $x
+          %41: double = mul %39, %40
+          %42: double = mul %41, %40
+          %47: int = 20
+          %48: double = convert.double %47
+          %49: double = div %42, %48
+          store $term, %49
+          %52: int = 3
+          store $k, %52
+          %54: double = load $term
+          %55: double = neg %54
+          %56: double = load $x
+          %57: double = mul %55, %56
+          %58: double = mul %57, %56
+          %63: int = 42
+          %64: double = convert.double %63
+          %65: double = div %58, %64
+          store $term, %65
+          %68: int = 4
+          store $k, %68
+          %20: double = load $term
+          return %20
+        }
+    "#]]
+    .assert_eq(&show(&m, "unrolled"));
+    for x in [0.7, -1.2] {
+        check_reverse(&mut m, &mut info, f, vec![Value::F64(x)]);
+    }
+    let bwd = info.backward_of(f).unwrap();
+    let text = show(&m, "s_bwd_unrolled");
+    expect!["loops: 0, context: 0 bytes"].assert_eq(&format!(
+        "loops: {}, context: {} bytes",
+        text.matches("loop").count(),
+        info.bwd_context_bytes[&bwd]
+    ));
+}
+
 #[test]
 fn taylor_series_sin_loop() {
     let (mut m, mut info, f64t) = setup();
