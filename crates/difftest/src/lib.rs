@@ -41,7 +41,7 @@ impl Summary {
     pub fn report(&self) -> String {
         let mut out = format!(
             "{} programs ({} syntax nodes, {:.1} per program): {} passed, {} mismatches, {} rejected, {} interpreter errors\n\
-             {} forward checks, {} reverse checks, {} points skipped (not finite or too large), {} forward checks skipped at kinks\n",
+             {} forward checks, {} reverse checks, {} points skipped (not finite or too large), {} forward checks skipped at kinks, {} precision-divergent (float and double primal disagree)\n",
             self.programs,
             self.nodes,
             self.nodes as f64 / self.programs.max(1) as f64,
@@ -53,6 +53,7 @@ impl Summary {
             self.totals.reverse_checks,
             self.totals.skipped_points,
             self.totals.skipped_kinks,
+            self.totals.precision_divergent,
         );
         for (seed, m) in self.mismatches.iter().take(10) {
             out.push_str(&format!("  mismatch seed {seed}: {m}\n"));
@@ -81,6 +82,7 @@ pub fn run(start: u64, count: usize, config: &GenConfig, checker: &mut Checker) 
                 summary.totals.reverse_checks += c.reverse_checks;
                 summary.totals.skipped_points += c.skipped_points;
                 summary.totals.skipped_kinks += c.skipped_kinks;
+                summary.totals.precision_divergent += c.precision_divergent;
             }
             Verdict::Mismatch(m) => summary.mismatches.push((seed, m)),
             Verdict::Rejected(code, message) => summary.rejected.push((seed, code, message)),
@@ -141,5 +143,6 @@ impl Summary {
         self.totals.reverse_checks += other.totals.reverse_checks;
         self.totals.skipped_points += other.totals.skipped_points;
         self.totals.skipped_kinks += other.totals.skipped_kinks;
+        self.totals.precision_divergent += other.totals.precision_divergent;
     }
 }
