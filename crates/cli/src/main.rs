@@ -4,8 +4,8 @@
 mod bench;
 mod compile;
 mod diagnostics;
-mod preview;
 mod lsp_backend;
+mod preview;
 
 mod test_runner;
 

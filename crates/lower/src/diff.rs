@@ -290,10 +290,11 @@ impl Ctx<'_> {
                 continue;
             }
             *seen = f.values.len();
-            self.called.extend(f.values.iter().filter_map(|v| match &v.inst {
-                ir::Inst::Call(id, _) => Some(*id),
-                _ => None,
-            }));
+            self.called
+                .extend(f.values.iter().filter_map(|v| match &v.inst {
+                    ir::Inst::Call(id, _) => Some(*id),
+                    _ => None,
+                }));
         }
     }
 

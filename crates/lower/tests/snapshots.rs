@@ -793,7 +793,9 @@ void computeMain(uint3 tid : SV_DispatchThreadID)
     outputBuffer[0] = p.d;
 }
 "#,
-        expect!["E3001 290..301 `bwd_diff(f)`: cannot differentiate: the backward derivative of f needs a context of 400008 bytes per thread, more than the limit of 65536 bytes; the largest tape is f's: lower the [MaxIters(N)] bounds of its loops"],
+        expect![
+            "E3001 290..301 `bwd_diff(f)`: cannot differentiate: the backward derivative of f needs a context of 400008 bytes per thread, more than the limit of 65536 bytes; the largest tape is f's: lower the [MaxIters(N)] bounds of its loops"
+        ],
     );
 }
 
@@ -1023,6 +1025,8 @@ RWTexture2D<float3> image;
 [numthreads(1, 1, 1)]
 void computeMain(uint3 tid : SV_DispatchThreadID) { image[tid.xy] = float3(1.0); }
 "#,
-        expect!["E4001 21..26 `image`: cannot lower a texture of `float3` texels (float, uint and int with 1, 2 or 4 components are) yet"],
+        expect![
+            "E4001 21..26 `image`: cannot lower a texture of `float3` texels (float, uint and int with 1, 2 or 4 components are) yet"
+        ],
     );
 }
