@@ -333,7 +333,12 @@ impl Norm<'_> {
             } => {
                 let mut attrs = *attrs;
                 if attrs.max_iters.is_none() {
-                    attrs.max_iters = trip_count(&self.e.func.values, before, body, continuing);
+                    attrs.max_iters = ir::passes_unroll::trip_count(
+                        &self.e.func.values,
+                        before,
+                        body,
+                        continuing,
+                    );
                 }
                 let inductions = induction_variables(&self.e.func.values, before, body, continuing);
                 self.loop_(body, continuing, *break_if, attrs, inductions)
@@ -732,113 +737,6 @@ fn merge(into: &mut Vec<LocalId>, from: &[LocalId]) {
             into.push(*f);
         }
     }
-}
-
-/// The iteration count of a counting loop, when it is evident: the body starts with an exit test
-/// `if (i < N) {} else { break }` (or `if (!(..)) break`-shaped: the other branch) comparing a
-/// local `i` with an integer literal, `continuing` steps `i` by a literal, nothing else writes
-/// `i`, and the last statement before the loop writing `i` stores a literal.
-fn trip_count(
-    values: &[ValueData],
-    before: &[Stmt],
-    body: &Block,
-    continuing: &Block,
-) -> Option<u32> {
-    let lit = |v: ValueId| match values.get(v.0 as usize).map(|d| &d.inst) {
-        Some(Inst::Literal(Literal::I32(x))) => Some(*x as i64),
-        Some(Inst::Literal(Literal::U32(x))) => Some(*x as i64),
-        _ => None,
-    };
-    let counter_of = |v: ValueId| match values.get(v.0 as usize).map(|d| &d.inst) {
-        Some(Inst::Load(p)) if p.path.is_empty() => match p.root {
-            PlaceRoot::Local(l) => Some(l),
-            _ => None,
-        },
-        _ => None,
-    };
-    // Exit test: the first non-`let` statement of the body.
-    let (cond, exit_on_true) = match body.iter().find(|s| !matches!(s, Stmt::Let(_)))? {
-        Stmt::If {
-            cond,
-            then_block,
-            else_block,
-        } if then_block.is_empty() && else_block == &vec![Stmt::Break] => (*cond, false),
-        Stmt::If {
-            cond,
-            then_block,
-            else_block,
-        } if else_block.is_empty() && then_block == &vec![Stmt::Break] => (*cond, true),
-        _ => return None,
-    };
-    let Some(Inst::Binary(op, a, b)) = values.get(cond.0 as usize).map(|d| &d.inst) else {
-        return None;
-    };
-    let (op, a, b) = (*op, *a, *b);
-    let (i, bound, counter_left) = match (counter_of(a), lit(b), lit(a), counter_of(b)) {
-        (Some(i), Some(n), _, _) => (i, n, true),
-        (_, _, Some(n), Some(i)) => (i, n, false),
-        _ => return None,
-    };
-    let writes_i = |s: &Stmt| match s {
-        Stmt::Store { place, .. } => place.root == PlaceRoot::Local(i),
-        Stmt::Let(v) => match values.get(v.0 as usize).map(|d| &d.inst) {
-            Some(Inst::Call(_, args)) => args
-                .iter()
-                .any(|a| matches!(a, ir::Arg::Place(p) if p.root == PlaceRoot::Local(i))),
-            _ => false,
-        },
-        _ => false,
-    };
-    if contains(body, false, &writes_i) {
-        return None;
-    }
-    // Step: exactly one top-level store to `i` in `continuing`, `i = i +/- k`.
-    let steps: Vec<&Stmt> = continuing.iter().filter(|s| writes_i(s)).collect();
-    let nested = continuing
-        .iter()
-        .filter(|s| !writes_i(s) && contains(std::slice::from_ref(*s), false, &writes_i))
-        .count();
-    if steps.len() != 1 || nested > 0 {
-        return None;
-    }
-    let Stmt::Store { value, .. } = steps[0] else {
-        return None;
-    };
-    let step = match values.get(value.0 as usize).map(|d| &d.inst) {
-        Some(Inst::Binary(BinaryOp::Add, x, k)) if counter_of(*x) == Some(i) => lit(*k)?,
-        Some(Inst::Binary(BinaryOp::Sub, x, k)) if counter_of(*x) == Some(i) => -lit(*k)?,
-        _ => return None,
-    };
-    // Start: the last write to `i` before the loop, a top-level store of a literal.
-    let pos = before
-        .iter()
-        .rposition(|s| contains(std::slice::from_ref(s), false, &writes_i))?;
-    let Stmt::Store { value, .. } = &before[pos] else {
-        return None;
-    };
-    let mut x = lit(*value)?;
-    let holds = |x: i64| {
-        let (l, r) = if counter_left { (x, bound) } else { (bound, x) };
-        let c = match op {
-            BinaryOp::Lt => l < r,
-            BinaryOp::Le => l <= r,
-            BinaryOp::Gt => l > r,
-            BinaryOp::Ge => l >= r,
-            BinaryOp::Ne => l != r,
-            _ => return None,
-        };
-        Some(c != exit_on_true)
-    };
-    let mut count = 0u32;
-    const LIMIT: u32 = 1 << 16;
-    while holds(x)? {
-        count += 1;
-        x += step;
-        if count > LIMIT {
-            return None;
-        }
-    }
-    Some(count)
 }
 
 /// Loads of the whole local `var` anywhere in `block` (nested blocks and loops included).
