@@ -164,8 +164,8 @@ fn print_buffer_words(gpu: &Gpu) -> usize {
     (WANTED_WORDS.min(max_bytes / 4).saturating_sub(1)) as usize
 }
 
-/// The print formats of the reflection data in the form the decoder reads.
-fn print_formats(compiled: &Compiled) -> Vec<PrintFormat> {
+/// The print formats of the reflection data in the form the decoder reads (shared with the preview).
+pub(crate) fn print_formats(compiled: &Compiled) -> Vec<PrintFormat> {
     compiled
         .reflection
         .print_formats
@@ -176,13 +176,13 @@ fn print_formats(compiled: &Compiled) -> Vec<PrintFormat> {
                 .arg_kinds
                 .iter()
                 .map(|k| match k.as_str() {
-                    "f32" => PrintArgKind::F32,
                     "i32" => PrintArgKind::I32,
+                    "u32" => PrintArgKind::U32,
                     "bool" => PrintArgKind::Bool,
                     "i64" => PrintArgKind::I64,
                     "u64" => PrintArgKind::U64,
                     "f64" => PrintArgKind::F64,
-                    _ => PrintArgKind::U32,
+                    _ => PrintArgKind::F32,
                 })
                 .collect(),
         })

@@ -4,7 +4,7 @@
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use gpu::{Binding, BindingKind, ComputeJob, GpuError, PrintArgKind, PrintFormat};
+use gpu::{Binding, BindingKind, ComputeJob, GpuError, PrintFormat};
 use test_format::{ElemType, TestFile};
 
 use super::attrs::{self, CallSize, GlobalInit};
@@ -287,7 +287,7 @@ fn prepare(
             workgroup,
             bindings: Vec::new(),
             print: None,
-            print_formats: print_formats(&compiled),
+            print_formats: crate::run::print_formats(&compiled),
             size,
             once,
             call_range,
@@ -334,30 +334,6 @@ fn kernels_first_name(compiled: &[Compiled]) -> String {
         .first()
         .and_then(|c| c.reflection.entry_points.first())
         .map_or_else(String::new, |e| e.name.clone())
-}
-
-fn print_formats(compiled: &Compiled) -> Vec<PrintFormat> {
-    compiled
-        .reflection
-        .print_formats
-        .iter()
-        .map(|f| PrintFormat {
-            format: f.format.clone(),
-            args: f
-                .arg_kinds
-                .iter()
-                .map(|k| match k.as_str() {
-                    "i32" => PrintArgKind::I32,
-                    "u32" => PrintArgKind::U32,
-                    "bool" => PrintArgKind::Bool,
-                    "i64" => PrintArgKind::I64,
-                    "u64" => PrintArgKind::U64,
-                    "f64" => PrintArgKind::F64,
-                    _ => PrintArgKind::F32,
-                })
-                .collect(),
-        })
-        .collect()
 }
 
 /// The buffer globals of the first kernel's module, filled from the `//TEST_INPUT` lines (a
