@@ -2329,17 +2329,9 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             applicable.iter().filter(|(_, a)| rank(a) == best).collect();
         // A prototype and its definition (or the same declaration seen twice) are one function:
         // prefer the one with a body.
-        let same_signature = winners.iter().all(|(i, _)| {
-            let (a, b) = (
-                fn_sig(self.db, cands[*i].func),
-                fn_sig(self.db, cands[winners[0].0].func),
-            );
-            a.ret == b.ret
-                && a.params
-                    .iter()
-                    .map(|p| &p.ty)
-                    .eq(b.params.iter().map(|p| &p.ty))
-        });
+        let same_signature = winners
+            .iter()
+            .all(|(i, _)| same_signature(self.db, cands[*i].func, cands[winners[0].0].func));
         let winners: Vec<&(usize, Applicable)> = if same_signature {
             let with_body = winners
                 .iter()
@@ -2857,6 +2849,35 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             _ => Ok(()),
         }
     }
+}
+
+/// Whether two declarations have one signature: a prototype and its definition. Generic
+/// parameters are compared by position (`T f<T>(T x);` and `T f<T>(T x) {..}` declare one
+/// function, though each `T` belongs to its own declaration).
+fn same_signature(db: &dyn Db, a: FunctionId, b: FunctionId) -> bool {
+    let (sa, sb) = (fn_sig(db, a), fn_sig(db, b));
+    if sa.generic_is_value != sb.generic_is_value || sa.generic_is_pack != sb.generic_is_pack {
+        return false;
+    }
+    // `b`'s generic parameters renamed to `a`'s.
+    let rename = |t: &Ty| {
+        t.subst(&|p| {
+            let i = sb.generics.iter().position(|g| *g == p)?;
+            let own = sa.generics.get(i)?.clone();
+            Some(if sa.generic_is_value[i] {
+                GenericArg::Value(Len::Param(own))
+            } else {
+                GenericArg::Type(Ty::Param(own))
+            })
+        })
+    };
+    sa.ret == rename(&sb.ret)
+        && sa.params.len() == sb.params.len()
+        && sa
+            .params
+            .iter()
+            .zip(sb.params.iter())
+            .all(|(x, y)| x.ty == rename(&y.ty))
 }
 
 /// `a.b::c` written with dots and colons, as one path (namespaces reached through `.`).

@@ -316,6 +316,19 @@ mod types {
     }
 
     #[test]
+    fn generic_prototype_and_definition_are_one_function() {
+        let src = "T twice<T : IFloat>(T x);\nT twice<T : IFloat>(T x) { return x + x; }\n";
+        check_type(
+            &format!("{src}void f() {{ let r = twice(1.5); r$0; }}"),
+            expect![["float"]],
+        );
+        check_diags(
+            &format!("{src}void f() {{ let r = twice(1.5); }}"),
+            expect![[""]],
+        );
+    }
+
+    #[test]
     fn generic_structs_substitute_arguments() {
         check_type(
             "struct Box<T> { T item; T get() { return item; } } void f(Box<float2> b) { let r = b.get(); r$0; }",
