@@ -1,0 +1,95 @@
+//! tests/slang-suite/*/: programs in the style of Slang's own test suite (tests/compute,
+//! tests/language-feature, tests/bugs, tests/autodiff), run through `dslang test`. Each folder has a
+//! known-failures.txt (`file.slang: why`); an unlisted failure or a listed pass fails the test.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn repo_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn gpu_env(cmd: &mut Command) -> &mut Command {
+    let runtime = std::env::temp_dir().join(format!("dslang-suite-xdg-{}", std::process::id()));
+    std::fs::create_dir_all(&runtime).unwrap();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&runtime, std::fs::Permissions::from_mode(0o700)).unwrap();
+    }
+    cmd.env("XDG_RUNTIME_DIR", runtime)
+}
+
+/// The GPU is present (lavapipe in CI), or the test says why it does not run.
+fn gpu_available() -> bool {
+    let dir = std::env::temp_dir().join(format!("dslang-suite-probe-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("probe.slang");
+    std::fs::write(
+        &path,
+        "RWStructuredBuffer<float> o;\n[numthreads(1,1,1)] void computeMain() { o[0] = 1.0; }\n",
+    )
+    .unwrap();
+    let probe = gpu_env(&mut Command::new(env!("CARGO_BIN_EXE_dslang")))
+        .args(["run", path.to_str().unwrap()])
+        .output()
+        .unwrap();
+    if probe.status.code() == Some(3) && std::env::var_os("DSLANG_REQUIRE_GPU").is_none() {
+        eprintln!("no GPU adapter: slang-suite tests not run");
+        return false;
+    }
+    true
+}
+
+/// Runs one folder of the suite and checks it against its known-failures.txt.
+fn run_suite_folder(folder: &str, min_passed: usize) {
+    if !gpu_available() {
+        return;
+    }
+    let dir = repo_root().join("tests/slang-suite").join(folder);
+    let known: Vec<String> = std::fs::read_to_string(dir.join("known-failures.txt"))
+        .unwrap_or_default()
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(|l| l.split(':').next().unwrap_or_default().trim().to_string())
+        .collect();
+    let out = gpu_env(&mut Command::new(env!("CARGO_BIN_EXE_dslang")))
+        .args(["test", dir.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let name_of = |line: &str| {
+        Path::new(line.split_whitespace().nth(1).unwrap_or_default())
+            .file_name()
+            .map(|n| n.to_string_lossy().trim_end_matches(':').to_string())
+            .unwrap_or_default()
+    };
+    let with_status = |status: &str| -> Vec<String> {
+        stdout
+            .lines()
+            .filter(|l| l.starts_with(status))
+            .map(name_of)
+            .collect()
+    };
+    let (failed, passed) = (with_status("FAIL "), with_status("PASS "));
+    let regressions: Vec<&String> = failed.iter().filter(|f| !known.contains(f)).collect();
+    let fixed: Vec<&String> = passed.iter().filter(|p| known.contains(p)).collect();
+    assert!(
+        regressions.is_empty(),
+        "unexpected failures in {folder} {regressions:?}:\n{stdout}"
+    );
+    assert!(
+        fixed.is_empty(),
+        "now passing, remove from {folder}/known-failures.txt: {fixed:?}"
+    );
+    assert!(
+        passed.len() >= min_passed,
+        "only {} passed in {folder}:\n{stdout}",
+        passed.len()
+    );
+}
+
+#[test]
+fn slang_suite_language() {
+    run_suite_folder("language", 1);
+}
