@@ -93,3 +93,8 @@ fn run_suite_folder(folder: &str, min_passed: usize) {
 fn slang_suite_language() {
     run_suite_folder("language", 1);
 }
+
+#[test]
+fn slang_suite_autodiff() {
+    run_suite_folder("autodiff", 50);
+}
