@@ -927,14 +927,24 @@ pub fn members_of(db: &dyn Db, file: SourceFile, ty: &Ty) -> Vec<MemberInfo> {
         return members;
     }
     let mut out: Vec<MemberInfo> = Vec::new();
-    if let Ty::Adt(decl, _) = &ty {
+    // Members of a generic type show the owner's arguments (`p.p : float` on a
+    // `DifferentialPair<float>`, not `T`).
+    let shown = |t: &Ty, subst: &[(GenericParamId, GenericArg)]| {
+        if subst.is_empty() {
+            return display_ty(db, t);
+        }
+        let t = t.subst(&|p| resolve::subst_lookup(subst, &p));
+        display_ty(db, &resolve::normalize(db, file, &t))
+    };
+    if let Ty::Adt(decl, args) = &ty {
         let data = lower::type_decl_data(db, *decl);
         let tys = infer::field_types(db, *decl);
+        let subst = infer::type_args_subst(db, *decl, args);
         for (f, t) in data.fields.iter().zip(tys.iter()) {
             out.push(MemberInfo {
                 name: f.name.to_string(),
                 kind: MemberKind::Field,
-                detail: display_ty(db, t),
+                detail: shown(t, &subst),
             });
         }
     }
@@ -957,6 +967,7 @@ pub fn members_of(db: &dyn Db, file: SourceFile, ty: &Ty) -> Vec<MemberInfo> {
         if name == "__init" || name == "__subscript" || out.iter().any(|m| m.name == name) {
             continue;
         }
+        let subst = resolve::member_subst(db, file, &lower::item_def_loc(db, item), &ty);
         let info = match item {
             ItemDef::Function(f) => {
                 let sig = fn_sig(db, f);
@@ -965,26 +976,33 @@ pub fn members_of(db: &dyn Db, file: SourceFile, ty: &Ty) -> Vec<MemberInfo> {
                 } else {
                     MemberKind::Method
                 };
-                MemberInfo {
-                    name,
-                    kind,
-                    detail: fn_signature_text(db, f),
-                }
+                let detail = if subst.is_empty() {
+                    fn_signature_text(db, f)
+                } else {
+                    let lookup = |p| resolve::subst_lookup(&subst, &p);
+                    let mut shown_sig = (*sig).clone();
+                    for p in &mut shown_sig.params {
+                        p.ty = resolve::normalize(db, file, &p.ty.subst(&lookup));
+                    }
+                    shown_sig.ret = resolve::normalize(db, file, &sig.ret.subst(&lookup));
+                    signature_text(db, &name, f, &shown_sig)
+                };
+                MemberInfo { name, kind, detail }
             }
             ItemDef::Property(p) => MemberInfo {
                 name,
                 kind: MemberKind::Property,
-                detail: display_ty(db, &infer::property_ty(db, p)),
+                detail: shown(&infer::property_ty(db, p), &subst),
             },
             ItemDef::Alias(a) => MemberInfo {
                 name,
                 kind: MemberKind::TypeAlias,
-                detail: display_ty(db, &resolve::alias_target(db, a)),
+                detail: shown(&resolve::alias_target(db, a), &subst),
             },
             ItemDef::Global(g) => MemberInfo {
                 name,
                 kind: MemberKind::Constant,
-                detail: display_ty(db, &infer::global_ty(db, g)),
+                detail: shown(&infer::global_ty(db, g), &subst),
             },
             _ => continue,
         };
