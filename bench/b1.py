@@ -10,11 +10,15 @@
 
 Writes bench/results/b1.json and bench/b1_scaling.png and prints the markdown for BENCHMARKS.md.
 `python3 bench/b1.py --plot-only` re-draws the plot from the saved results.
-Environment: RUNS (default 5), BIG_RUNS (default 3), SIZES (default "50,100,250,500"),
+`python3 bench/b1.py --large-only` measures dslang on the generated files only and keeps the saved
+small-file results and slangc's saved figures for the same N (slangc needs about 5 minutes at
+N = 500; its figures do not change when dslang does); N without a saved slangc figure get none.
+Environment: RUNS (default 5), BIG_RUNS (default 3), SIZES (default "50,100,250,500,1000"),
 DSLANG (default target/release/dslang; build it with `cargo build --release -p cli`).
 Needs `pip install --no-deps slangtorch` (slangc) and matplotlib for the plot.
 """
 import json
+import math
 import os
 import platform
 import site
@@ -32,7 +36,8 @@ import gen_b1  # noqa: E402
 
 RUNS = int(os.environ.get("RUNS", "5"))
 BIG_RUNS = int(os.environ.get("BIG_RUNS", "3"))
-SIZES = [int(s) for s in os.environ.get("SIZES", "50,100,250,500").split(",")]
+SIZES = [int(s) for s in os.environ.get("SIZES", "50,100,250,500,1000").split(",")]
+LARGE_ONLY = "--large-only" in sys.argv
 dslang = Path(os.environ.get("DSLANG", root / "target/release/dslang"))
 slang_dir = next(
     (Path(p) / "slangtorch/bin" for p in site.getsitepackages() if (Path(p) / "slangtorch/bin/slangc").exists()),
@@ -71,6 +76,7 @@ def measure(cmd, runs):
         "median_s": statistics.median(s[0] for s in samples),
         "peak_rss_mib": max(s[1] for s in samples),
         "median_cpu_s": statistics.median(s[2] for s in samples),
+        "cpu_s": [s[2] for s in samples],
     }
 
 
@@ -105,21 +111,25 @@ def small_files():
     return len(files), rows
 
 
-def large_files():
+def large_files(saved_slangc):
+    """`saved_slangc`: N -> slangc's figures from an earlier run, used instead of running slangc
+    (--large-only); None runs it."""
     rows = []
     for n in SIZES:
         f = work / f"gen{n}.slang"
         f.write_text(gen_b1.generate(n))
         d = measure(dslang_cmd(f), BIG_RUNS)
-        s = measure(slangc_cmd(f), BIG_RUNS)
+        s = saved_slangc.get(n) if saved_slangc is not None else measure(slangc_cmd(f), BIG_RUNS)
         rows.append({"n": n, "lines": f.read_text().count("\n"), "dslang": d, "slangc": s})
         print(f"N={n}: dslang {d}, slangc {s}", file=sys.stderr)
     return rows
 
 
 def plot(big, fits, path):
-    """Left: wall time against N with the least-squares lines. Right: CPU time on log-log axes,
-    where time growing as N^k is a line of slope k (a dotted line of slope 1 for comparison)."""
+    """Left: dslang's CPU time (user + system) against N with its least-squares line from `fits`
+    (CPU time: wall time on the shared 2-core machine mostly measures the other load; slangc,
+    40x slower, would flatten dslang's curve). Right: both compilers on log-log axes, where time
+    growing as N^k is a line of slope k (dotted: slope 1)."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -128,17 +138,19 @@ def plot(big, fits, path):
 
     fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(11, 4.2))
     for name, color in (("slangc", "tab:red"), ("dslang", "tab:blue")):
+        if name not in fits:
+            continue
         xs = [r["n"] for r in big if r[name]]
-        ys = [r[name]["median_s"] for r in big if r[name]]
         cpu = [r[name]["median_cpu_s"] for r in big if r[name]]
         a, b, r2 = fits[name]
-        ax1.plot(xs, ys, "o", color=color, label=f"{name} (measured)")
-        ax1.plot([min(xs), max(xs)], [a + b * min(xs), a + b * max(xs)], "-", color=color, alpha=0.5,
-                 label=f"{name} fit: {a:.2f} s + {b * 1e3:.1f} ms/fn, R²={r2:.3f}")
+        if name == "dslang":
+            ax1.plot(xs, cpu, "o", color=color, label=f"{name} (measured)")
+            ax1.plot([0, max(xs)], [a, a + b * max(xs)], "-", color=color, alpha=0.5,
+                     label=f"{name} fit: {a:.2f} s + {b * 1e3:.2f} ms/fn, R²={r2:.4f}")
         ax2.plot(xs, cpu, "o-", color=color, label=f"{name} CPU time")
         ax2.plot(xs, [cpu[0] * x / xs[0] for x in xs], ":", color=color, alpha=0.6, label=f"{name}: linear from N={xs[0]}")
-    ax1.set_title("B1: wall time vs number of differentiable functions", fontsize=10)
-    ax1.set_ylabel("wall time (s)")
+    ax1.set_title("B1: dslang CPU time vs number of differentiable functions", fontsize=10)
+    ax1.set_ylabel("CPU time (s)")
     ax1.set_xlim(left=0)
     ax1.set_ylim(bottom=0)
     ax2.set_title("CPU time (user + system), log-log: slope = exponent", fontsize=10)
@@ -160,11 +172,16 @@ def main():
     if "--plot-only" in sys.argv:
         # Re-draws bench/b1_scaling.png from bench/results/b1.json without measuring.
         saved = json.loads((root / "bench/results/b1.json").read_text())
-        fits = {k: (v["a_s"], v["b_s_per_fn"], v["r2"]) for k, v in saved["fits"].items()}
+        fits = {k: (v["a_s"], v["b_s_per_fn"], v["r2"]) for k, v in saved["cpu_fits"].items()}
         plot(saved["big"], fits, root / "bench/b1_scaling.png")
         return
-    total, small = small_files()
-    big = large_files()
+    if LARGE_ONLY:
+        saved = json.loads((root / "bench/results/b1.json").read_text())
+        total, small = saved["small_total"], saved["small"]
+        big = large_files({r["n"]: r["slangc"] for r in saved["big"] if r["slangc"]})
+    else:
+        total, small = small_files()
+        big = large_files(None)
     fits, cpu_fits = {}, {}
     for name in ("dslang", "slangc"):
         for key, into in (("median_s", fits), ("median_cpu_s", cpu_fits)):
@@ -177,6 +194,7 @@ def main():
         "machine": f"{platform.node()} {platform.machine()}, {os.cpu_count()} cores, load {os.getloadavg()[0]:.2f} at end",
         "runs": RUNS,
         "big_runs": BIG_RUNS,
+        "slangc_large_from": (saved.get("slangc_large_from") or saved["date"]) if LARGE_ONLY else None,
         "small_total": total,
         "small": small,
         "big": big,
@@ -186,8 +204,8 @@ def main():
     results = root / "bench/results"
     results.mkdir(exist_ok=True)
     (results / "b1.json").write_text(json.dumps(summary, indent=1))
-    if {"dslang", "slangc"} <= fits.keys():
-        plot(big, fits, root / "bench/b1_scaling.png")
+    if "dslang" in cpu_fits:
+        plot(big, cpu_fits, root / "bench/b1_scaling.png")
 
     med = lambda name: statistics.median(r[name]["median_s"] for r in small)  # noqa: E731
     print(f"Small files: {len(small)} of {total} files of tests/compute and tests/autodiff compiled by both, median of {RUNS} runs each.\n")
@@ -204,7 +222,7 @@ def main():
     for r in big:
         d, s = r["dslang"], r["slangc"]
         ds = f"{d['median_s']:.2f} s ({d['median_cpu_s']:.2f} s)" if d else "failed"
-        ss = f"{s['median_s']:.2f} s ({s['median_cpu_s']:.2f} s)" if s else "failed"
+        ss = f"{s['median_s']:.2f} s ({s['median_cpu_s']:.2f} s)" if s else ("not run" if LARGE_ONLY else "failed")
         sp = f"{s['median_s'] / d['median_s']:.1f}x ({s['median_cpu_s'] / d['median_cpu_s']:.1f}x)" if d and s else "-"
         dr = f"{d['peak_rss_mib']:.0f} MiB" if d else "-"
         sr = f"{s['peak_rss_mib']:.0f} MiB" if s else "-"
@@ -213,6 +231,11 @@ def main():
         for name, (a, b, r2) in table.items():
             print(f"\n{name} {label} time = {a * 1e3:.1f} ms + {b * 1e3:.3f} ms x N, R^2 = {r2:.4f}", end="")
     print()
+    # Time growing as N^k between two sizes: k = log(t2 / t1) / log(n2 / n1); 1 is linear.
+    for name in ("dslang", "slangc"):
+        pts = [(r["n"], r[name]["median_cpu_s"]) for r in big if r[name]]
+        steps = [f"{n1}->{n2}: N^{math.log(t2 / t1) / math.log(n2 / n1):.2f}" for (n1, t1), (n2, t2) in zip(pts, pts[1:])]
+        print(f"{name} CPU time exponent between sizes: {', '.join(steps)}")
 
 
 if __name__ == "__main__":
