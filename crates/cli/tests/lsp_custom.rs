@@ -395,3 +395,61 @@ fn saved_example_preview_matches_dslang_run() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// An error inside an `#include`d file is published for that file (with a note at the `#include`
+/// line), the includer keeps a one-line summary there, a save adds no duplicate of it, and both
+/// clear when the included file is fixed in the editor.
+#[test]
+fn include_errors_are_published_in_the_included_file() {
+    let dir = temp_dir("include");
+    std::fs::create_dir_all(dir.join("inc")).unwrap();
+    let helpers = dir.join("inc/helpers.slang");
+    let broken = "float helper(float x)\n{\n    return x * undefined_scale;\n}\n";
+    std::fs::write(&helpers, broken).unwrap();
+    let helpers_uri = url(&helpers);
+    let mut client = Client::start(&dir);
+    let main_text = PROGRAM.replace(
+        "[Differentiable]",
+        "#include \"inc/helpers.slang\"\n[Differentiable]",
+    );
+    let main_uri = open(&mut client, &dir.join("main.slang"), &main_text);
+    let summary = "2:0 E2001 [dslang] error in included file inc/helpers.slang:3: undefined identifier 'undefined_scale'. Declare `undefined_scale` before its use, or check the spelling";
+    assert_eq!(client.diagnostics_for(&main_uri), vec![summary.to_string()]);
+    let in_helpers = client.wait_for("diagnostics of the included file", |m| {
+        m["method"] == "textDocument/publishDiagnostics" && m["params"]["uri"] == helpers_uri
+    });
+    let d = &in_helpers["params"]["diagnostics"][0];
+    assert_eq!(in_helpers["params"]["diagnostics"].as_array().unwrap().len(), 1);
+    assert_eq!(d["range"]["start"], json!({"line": 2, "character": 15}), "{d}");
+    assert_eq!(d["code"], "E2001");
+    let note = &d["relatedInformation"][0];
+    assert_eq!(note["location"]["uri"], main_uri.as_str(), "{note}");
+    assert_eq!(note["location"]["range"]["start"], json!({"line": 2, "character": 0}));
+    assert_eq!(note["message"], "included from here");
+
+    // The full compilation on save finds the same error: still one diagnostic on the includer.
+    client.notify("textDocument/didSave", json!({"textDocument": {"uri": main_uri}}));
+    assert_eq!(client.diagnostics_for(&main_uri), vec![summary.to_string()]);
+
+    // Fixed in the editor: the included file's own run and the includer's both come back clean.
+    client.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": helpers_uri, "languageId": "slang", "version": 1, "text": broken}}),
+    );
+    client.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": helpers_uri, "version": 2},
+               "contentChanges": [{"text": broken.replace("undefined_scale", "2.0")}]}),
+    );
+    let clean = |m: &Value, uri: &str| {
+        m["method"] == "textDocument/publishDiagnostics"
+            && m["params"]["uri"] == uri
+            && m["params"]["diagnostics"].as_array().is_some_and(Vec::is_empty)
+    };
+    client.wait_for("the included file cleared", |m| {
+        clean(m, &helpers_uri) && m["params"]["version"] == 2
+    });
+    client.wait_for("the includer cleared", |m| clean(m, &main_uri));
+    client.shutdown();
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -1,5 +1,7 @@
-//! Completion: members and swizzles after `.`, attributes after `[`, otherwise names in scope,
-//! keywords and builtin types. Works from the text around the cursor, so half-typed code is fine.
+//! Completion: members and swizzles after `.`, the statics and enum cases of a type after `T.` or
+//! `T::`, the members of a namespace after `ns::` (or `ns.`), attributes after `[`, otherwise names
+//! in scope, keywords and builtin types. Works from the text around the cursor, so half-typed code
+//! is fine.
 
 use hir::{Db, ExprId, ItemDef, SourceFile, Stmt, Ty};
 use rustc_hash::FxHashSet;
@@ -17,6 +19,8 @@ pub enum CompletionKind {
     Struct,
     Interface,
     Enum,
+    EnumCase,
+    Namespace,
     TypeAlias,
     Variable,
     Constant,
@@ -174,6 +178,9 @@ pub(crate) fn completions(db: &dyn Db, file: SourceFile, offset: u32) -> Vec<Com
         start -= 1;
     }
     let before = text[..start].trim_end_matches([' ', '\t']);
+    if let Some(qualifier) = before.strip_suffix("::") {
+        return qualified_completions(db, file, &qualifier_path(qualifier));
+    }
     if before.ends_with('.') && !before.ends_with("..") {
         let dot = before.len() - 1;
         // `1.` is a float literal being typed, not a member access.
@@ -232,8 +239,17 @@ fn prev_is_attribute_close(prev: &str) -> bool {
     false
 }
 
-/// The type of the expression ending right before the `.` at `dot`.
-fn receiver_type(db: &dyn Db, file: SourceFile, dot: u32) -> Option<Ty> {
+/// What the expression ending right before the `.` at `dot` is.
+enum Receiver {
+    /// A value of this type: its instance members.
+    Value(Ty),
+    /// The type itself (`S.`, `Mode.`, `T.`): its statics, nested types and enum cases.
+    Type(Ty),
+    /// A namespace (`ns.`).
+    Namespace,
+}
+
+fn receiver(db: &dyn Db, file: SourceFile, dot: u32) -> Option<Receiver> {
     let (f, rel) = util::function_at(db, file, dot)?;
     let body = hir::fn_body(db, f);
     let result = hir::infer_function(db, f);
@@ -247,28 +263,177 @@ fn receiver_type(db: &dyn Db, file: SourceFile, dot: u32) -> Option<Ty> {
         })
         .max_by_key(|id| body.expr_range(*id).len());
     let e = target?;
-    if let Some(hir::ExprRes::Type(t)) = result.resolutions.get(&e) {
-        return Some(t.clone());
+    Some(match result.resolutions.get(&e) {
+        Some(hir::ExprRes::Type(t)) => Receiver::Type(t.clone()),
+        Some(hir::ExprRes::Namespace) => Receiver::Namespace,
+        _ => Receiver::Value(result.expr_ty(e)),
+    })
+}
+
+/// The names of a qualifier written before `::` or `.` (`a::b` -> `[a, b]`); empty when it is not
+/// a plain name path.
+fn qualifier_path(before: &str) -> Vec<String> {
+    let bytes = before.as_bytes();
+    let mut end = bytes.len();
+    let mut segments = Vec::new();
+    loop {
+        let mut start = end;
+        while start > 0 && util::is_ident_byte(bytes[start - 1]) {
+            start -= 1;
+        }
+        if start == end || bytes[start].is_ascii_digit() {
+            return Vec::new();
+        }
+        segments.push(before[start..end].to_string());
+        let rest = before[..start].trim_end_matches([' ', '\t']);
+        match rest.strip_suffix("::") {
+            Some(r) => end = r.trim_end_matches([' ', '\t']).len(),
+            None => break,
+        }
     }
-    Some(result.expr_ty(e))
+    segments.reverse();
+    segments
+}
+
+/// Completions after `qualifier::` (or after `qualifier.` when inference knows nothing of it):
+/// a namespace's members, or a type's statics and cases. Found by name among the visible items.
+fn qualified_completions(
+    db: &dyn Db,
+    file: SourceFile,
+    qualifier: &[String],
+) -> Vec<CompletionItem> {
+    if qualifier.is_empty() {
+        return Vec::new();
+    }
+    let namespace = namespace_completions(db, file, qualifier);
+    if !namespace.is_empty() {
+        return namespace;
+    }
+    match type_named(db, file, qualifier) {
+        Some(ty) => static_completions(db, file, &ty),
+        None => Vec::new(),
+    }
+}
+
+/// The names in the namespace `path` (items and nested namespaces), from every visible file.
+fn namespace_completions(db: &dyn Db, file: SourceFile, path: &[String]) -> Vec<CompletionItem> {
+    let mut out: Vec<CompletionItem> = Vec::new();
+    let mut seen: FxHashSet<String> = FxHashSet::default();
+    for f in util::visible_files(db, file) {
+        for item in hir::file_items(db, f) {
+            let loc = util::item_loc(db, item);
+            let segs = &loc.path;
+            if segs.len() <= path.len()
+                || !segs[..path.len()]
+                    .iter()
+                    .zip(path)
+                    .all(|(s, name)| s.kind == hir::ItemKind::Namespace && s.name == name)
+            {
+                continue;
+            }
+            let next = &segs[path.len()];
+            let completion = if next.kind == hir::ItemKind::Namespace {
+                Some(CompletionItem::new(
+                    next.name.to_string(),
+                    CompletionKind::Namespace,
+                    None,
+                ))
+            } else if segs.len() == path.len() + 1 {
+                item_completion(db, item)
+            } else {
+                None
+            };
+            if let Some(c) = completion
+                && seen.insert(c.label.clone())
+            {
+                out.push(c);
+            }
+        }
+    }
+    out
+}
+
+/// The type declared at `path` (namespaces and enclosing types included), among visible items.
+fn type_named(db: &dyn Db, file: SourceFile, path: &[String]) -> Option<Ty> {
+    util::visible_files(db, file).into_iter().find_map(|f| {
+        hir::file_items(db, f).into_iter().find_map(|item| {
+            let ItemDef::TypeDecl(decl) = item else {
+                return None;
+            };
+            let loc = util::item_loc(db, item);
+            let matches = loc.path.len() == path.len()
+                && loc.path.iter().zip(path).all(|(s, name)| s.name == name);
+            matches.then(|| Ty::Adt(decl, Default::default()))
+        })
+    })
+}
+
+/// What `Type.` / `Type::` offers: enum cases, static methods and constants, nested types.
+fn static_completions(db: &dyn Db, file: SourceFile, ty: &Ty) -> Vec<CompletionItem> {
+    let mut out = Vec::new();
+    if let Ty::Adt(decl, _) = ty {
+        let data = hir::type_decl_data(db, *decl);
+        for (i, case) in data.variants.iter().enumerate() {
+            let value = hir::export::enum_case_value(db, file, *decl, i as u32);
+            let detail = match value {
+                Some(v) => format!("{}.{} = {v}", data.name, case.name),
+                None => format!("{}.{}", data.name, case.name),
+            };
+            out.push(CompletionItem::new(
+                case.name.to_string(),
+                CompletionKind::EnumCase,
+                Some(detail),
+            ));
+        }
+        for member in data.members.iter() {
+            if let ItemDef::TypeDecl(_) = member
+                && let Some(c) = item_completion(db, *member)
+            {
+                out.push(c);
+            }
+        }
+    }
+    out.extend(
+        hir::members_of(db, file, ty)
+            .into_iter()
+            .filter(|m| {
+                matches!(
+                    m.kind,
+                    hir::MemberKind::StaticMethod
+                        | hir::MemberKind::Constant
+                        | hir::MemberKind::TypeAlias
+                )
+            })
+            .map(member_completion),
+    );
+    out
+}
+
+fn member_completion(m: hir::MemberInfo) -> CompletionItem {
+    let kind = match m.kind {
+        hir::MemberKind::Field => CompletionKind::Field,
+        hir::MemberKind::Method | hir::MemberKind::StaticMethod => CompletionKind::Method,
+        hir::MemberKind::Property => CompletionKind::Property,
+        hir::MemberKind::TypeAlias => CompletionKind::TypeAlias,
+        hir::MemberKind::Constant => CompletionKind::Constant,
+    };
+    CompletionItem::new(m.name, kind, Some(m.detail))
 }
 
 fn member_completions(db: &dyn Db, file: SourceFile, dot: u32) -> Vec<CompletionItem> {
-    let Some(ty) = receiver_type(db, file, dot) else {
-        return Vec::new();
+    let ty = match receiver(db, file, dot) {
+        Some(Receiver::Value(ty)) => ty,
+        Some(Receiver::Type(ty)) => return static_completions(db, file, &ty),
+        // Inference knows no receiver (or a namespace): look the written name up.
+        Some(Receiver::Namespace) | None => {
+            let text = file.text(db);
+            let qualifier = qualifier_path(&text[..dot as usize]);
+            return qualified_completions(db, file, &qualifier);
+        }
     };
     let mut out: Vec<CompletionItem> = hir::members_of(db, file, &ty)
         .into_iter()
-        .map(|m| {
-            let kind = match m.kind {
-                hir::MemberKind::Field => CompletionKind::Field,
-                hir::MemberKind::Method | hir::MemberKind::StaticMethod => CompletionKind::Method,
-                hir::MemberKind::Property => CompletionKind::Property,
-                hir::MemberKind::TypeAlias => CompletionKind::TypeAlias,
-                hir::MemberKind::Constant => CompletionKind::Constant,
-            };
-            CompletionItem::new(m.name, kind, Some(m.detail))
-        })
+        .map(member_completion)
         .collect();
     let (elem, n) = match &ty {
         Ty::Vector(elem, hir::Len::Known(n)) => (hir::display_ty(db, elem), *n as usize),

@@ -29,7 +29,7 @@ use std::sync::Arc;
 
 pub use assists::{Assist, AssistKind, FileEdit};
 pub use completion::{CompletionItem, CompletionKind};
-pub use diagnostics::{Diagnostic, RelatedInfo, Severity};
+pub use diagnostics::{Diagnostic, FileDiagnostics, RelatedInfo, Severity};
 pub use folding::{Fold, FoldKind};
 pub use formatting::{TextEdit, apply_edits};
 pub use hir::{CompileOptions, TextRange};
@@ -131,6 +131,14 @@ impl Analysis {
 
     pub fn diagnostics(&self, path: &str) -> Cancellable<Vec<Diagnostic>> {
         self.with_file(path, diagnostics::diagnostics)
+    }
+
+    /// The diagnostics that checking `path` finds, grouped by the file they are in: `path`'s own
+    /// first (always present, maybe empty), with one summary on each `#include` line whose text has
+    /// problems ("error in included file `x.slang`:3: ..."); then one group per `#include`d file
+    /// with problems, each diagnostic carrying an "included from here" note per `#include` line.
+    pub fn diagnostics_by_file(&self, path: &str) -> Cancellable<Vec<FileDiagnostics>> {
+        self.with_file(path, diagnostics::diagnostics_by_file)
     }
 
     pub fn hover(&self, path: &str, offset: u32) -> Cancellable<Option<HoverResult>> {

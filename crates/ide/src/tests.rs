@@ -227,6 +227,39 @@ fn check_diagnostics(src: &str, expect: Expect) {
     expect.assert_eq(&out);
 }
 
+/// `diagnostics_by_file`: each group's path, then its diagnostics as in [`check_diagnostics`]
+/// (positions in that group's file).
+fn check_diagnostics_by_file(src: &str, expect: Expect) {
+    let f = fixture(src);
+    let analysis = f.host.analysis();
+    let mut out = String::new();
+    for group in analysis.diagnostics_by_file(&f.path).unwrap() {
+        let text = analysis.file_text(&group.path).unwrap().unwrap_or_default();
+        out.push_str(&format!("{}\n", group.path));
+        for d in group.diagnostics {
+            out.push_str(&format!(
+                "  {:?} {} {} `{}`: {}\n",
+                d.severity,
+                d.code,
+                line_col(&text, d.range.start),
+                slice(&text, d.range),
+                d.message
+            ));
+            for r in d.related {
+                let text = analysis.file_text(&r.path).unwrap().unwrap_or_default();
+                out.push_str(&format!(
+                    "    related {} {} `{}`: {}\n",
+                    r.path,
+                    line_col(&text, r.range.start),
+                    slice(&text, r.range),
+                    r.message
+                ));
+            }
+        }
+    }
+    expect.assert_eq(&out);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Hover
 
@@ -470,7 +503,7 @@ fn complete_swizzles_of_vector() {
 void main() { float2 v = float2(1.0, 2.0); float x = v.$0; }
 "#,
         expect![[r#"
-            TypeAlias Differential : vector<T, N>
+            TypeAlias Differential : float2
             Swizzle x : float
             Swizzle y : float
             Swizzle xy : float2
@@ -1407,3 +1440,243 @@ fn features_never_panic_on_corpus() {
 
 mod editing;
 mod features;
+
+#[test]
+fn diagnostics_of_included_files_are_grouped_by_file() {
+    check_diagnostics_by_file(
+        r#"
+//- /ws/main.slang
+#include "inc/helpers.slang"
+float main_fn(float x) { return helper(x) + missing_here; }
+//- /ws/inc/helpers.slang
+float helper(float x) {
+    return x * undefined_scale;
+}
+float other() { return nope; }
+"#,
+        expect![[r#"
+            /ws/main.slang
+              Error E2001 1:1 `#include "inc/helpers.slang"`: error in included file inc/helpers.slang:2: undefined identifier 'undefined_scale'. Declare `undefined_scale` before its use, or check the spelling (and 1 more)
+                related /ws/inc/helpers.slang 2:16 `undefined_scale`: E2001: undefined identifier 'undefined_scale'. Declare `undefined_scale` before its use, or check the spelling
+                related /ws/inc/helpers.slang 4:24 `nope`: E2001: undefined identifier 'nope'. Declare `nope` before its use, or check the spelling
+              Error E2001 2:45 `missing_here`: undefined identifier 'missing_here'. Declare `missing_here` before its use, or check the spelling
+            /ws/inc/helpers.slang
+              Error E2001 2:16 `undefined_scale`: undefined identifier 'undefined_scale'. Declare `undefined_scale` before its use, or check the spelling
+                related /ws/main.slang 1:1 `#include "inc/helpers.slang"`: included from here
+              Error E2001 4:24 `nope`: undefined identifier 'nope'. Declare `nope` before its use, or check the spelling
+                related /ws/main.slang 1:1 `#include "inc/helpers.slang"`: included from here
+        "#]],
+    );
+}
+
+#[test]
+fn diagnostics_of_nested_includes_summarise_on_the_outer_include_line() {
+    check_diagnostics_by_file(
+        r#"
+//- /ws/main.slang
+#include "a.slang"
+void main() {}
+//- /ws/a.slang
+#include "b.slang"
+//- /ws/b.slang
+float g() { return 1.0 +; }
+"#,
+        expect![[r#"
+            /ws/main.slang
+              Error E1001 1:1 `#include "a.slang"`: error in included file b.slang:1: unexpected ';', expected an expression
+                related /ws/b.slang 1:25 `;`: E1001: unexpected ';', expected an expression
+            /ws/b.slang
+              Error E1001 1:25 `;`: unexpected ';', expected an expression
+                related /ws/a.slang 1:1 `#include "b.slang"`: included from here
+                related /ws/main.slang 1:1 `#include "a.slang"`: included from here
+        "#]],
+    );
+}
+
+#[test]
+fn diagnostics_by_file_without_includes_is_the_file_alone() {
+    check_diagnostics_by_file(
+        "float f(float x) { return y; }\n",
+        expect![[r#"
+            /ws/main.slang
+              Error E2001 1:27 `y`: undefined identifier 'y'. Declare `y` before its use, or check the spelling
+        "#]],
+    );
+}
+
+#[test]
+fn complete_enum_cases_after_dot() {
+    check_completion(
+        r#"
+enum Mode { Add, Mul = 4, Max }
+void main() { let m = Mode.$0 }
+"#,
+        expect![[r#"
+            EnumCase Add : Mode.Add = 0
+            EnumCase Mul : Mode.Mul = 4
+            EnumCase Max : Mode.Max = 5
+        "#]],
+    );
+}
+
+#[test]
+fn complete_enum_cases_after_double_colon_with_a_prefix() {
+    check_completion(
+        r#"
+enum Mode { Add, Mul }
+void main() { let m = Mode::M$0 }
+"#,
+        expect![[r#"
+            EnumCase Add : Mode.Add = 0
+            EnumCase Mul : Mode.Mul = 1
+        "#]],
+    );
+}
+
+#[test]
+fn complete_statics_after_type_name() {
+    check_completion(
+        r#"
+struct Counter {
+    static const int LIMIT = 8;
+    static int made;
+    float value;
+    static Counter make() { Counter c; c.value = 0.0; return c; }
+    float get() { return value; }
+    struct Inner { int x; }
+}
+void main() { let c = Counter.$0 }
+"#,
+        expect![[r#"
+            Struct Inner : Inner
+            Constant LIMIT : int
+            Constant made : int
+            Method make : static Counter make()
+        "#]],
+    );
+}
+
+#[test]
+fn complete_namespace_members_after_double_colon() {
+    check_completion(
+        r#"
+namespace shapes {
+    float area(float r) { return 3.14 * r * r; }
+    struct Circle { float r; }
+    enum Kind { Round, Square }
+    namespace detail { int helper() { return 1; } }
+}
+void main() { let a = shapes::$0 }
+"#,
+        expect![[r#"
+            Function area : float area(float r)
+            Struct Circle : Circle
+            Enum Kind : Kind
+            Namespace detail
+        "#]],
+    );
+}
+
+#[test]
+fn complete_nested_namespace_and_enum_in_namespace() {
+    check_completion(
+        r#"
+namespace shapes {
+    enum Kind { Round, Square }
+    namespace detail { int helper() { return 1; } }
+}
+void main() { let a = shapes::detail::$0 }
+"#,
+        expect![[r#"
+            Function helper : int helper()
+        "#]],
+    );
+    check_completion(
+        r#"
+namespace shapes { enum Kind { Round, Square } }
+void main() { let k = shapes::Kind::$0 }
+"#,
+        expect![[r#"
+            EnumCase Round : Kind.Round = 0
+            EnumCase Square : Kind.Square = 1
+        "#]],
+    );
+}
+
+#[test]
+fn complete_namespace_members_after_dot() {
+    check_completion(
+        r#"
+namespace shapes { float area(float r) { return r; } }
+void main() { let a = shapes.$0 }
+"#,
+        expect![[r#"
+            Function area : float area(float r)
+        "#]],
+    );
+}
+
+#[test]
+fn complete_members_of_this() {
+    check_completion(
+        r#"
+struct Particle {
+    float3 position;
+    float mass;
+    float energy() { return 0.5 * this.$0 }
+}
+"#,
+        expect![[r#"
+            Field position : float3
+            Field mass : float
+            Method energy : float energy()
+        "#]],
+    );
+}
+
+#[test]
+fn complete_interface_requirements_on_constrained_generic() {
+    check_completion(
+        r#"
+interface IShape { float area(); float perimeter(); static float unit(); }
+float total<T : IShape>(T shape) { return shape.$0 }
+"#,
+        expect![[r#"
+            Method area : float area()
+            Method perimeter : float perimeter()
+            Method unit : static float unit()
+        "#]],
+    );
+    // `where` clauses constrain too; on the type itself only the static requirements.
+    check_completion(
+        r#"
+interface IShape { float area(); static float unit(); }
+float total<T>(T shape) where T : IShape { return T.$0 }
+"#,
+        expect![[r#"
+            Method unit : static float unit()
+        "#]],
+    );
+}
+
+#[test]
+fn complete_members_of_differential_pair() {
+    check_completion(
+        r#"
+[Differentiable] float square(float x) { return x * x; }
+void main() {
+    var p = diffPair(2.0, 1.0);
+    bwd_diff(square)(p, 1.0);
+    float g = p.$0
+}
+"#,
+        expect![[r#"
+            TypeAlias Differential : DifferentialPair<float>
+            Property p : float
+            Property d : float
+            Property v : float
+            Method getPrimal : float getPrimal()
+            Method getDifferential : float getDifferential()
+        "#]],
+    );
+}

@@ -23,6 +23,8 @@ pub fn completion_kind(k: CompletionKind) -> lsp::CompletionItemKind {
         CompletionKind::Struct => K::STRUCT,
         CompletionKind::Interface => K::INTERFACE,
         CompletionKind::Enum => K::ENUM,
+        CompletionKind::EnumCase => K::ENUM_MEMBER,
+        CompletionKind::Namespace => K::MODULE,
         CompletionKind::TypeAlias | CompletionKind::BuiltinType => K::TYPE_PARAMETER,
         CompletionKind::Constant => K::CONSTANT,
         CompletionKind::Keyword => K::KEYWORD,

@@ -189,9 +189,17 @@ struct State {
     /// Whether the client lets us register a file watcher (so imported files stay current).
     can_watch_files: bool,
     /// Errors of the last full compilation on save, with the document version they describe.
+    /// They describe the saved program as a whole: a change of any file drops them all (an edit
+    /// of an included file can fix or move them).
     compile_diagnostics: HashMap<Url, (i32, Vec<BackendDiagnostic>)>,
+    /// Counts the changes of file texts given to the analysis: a compilation started before a
+    /// change does not publish its errors after it.
+    text_changes: u64,
     /// Documents the client asked a preview for: each save pushes `dslang/previewUpdated`.
     previewed: HashSet<Url>,
+    /// Files that are not open but got diagnostics because an open document `#include`s them:
+    /// cleared when their problems go away.
+    included_published: HashSet<Url>,
 }
 
 impl State {
@@ -414,6 +422,8 @@ impl Backend {
             can_watch_files: false,
             compile_diagnostics: HashMap::new(),
             previewed: HashSet::new(),
+            included_published: HashSet::new(),
+            text_changes: 0,
         };
         Backend {
             client,
@@ -533,7 +543,10 @@ impl Backend {
         let Ok(job) = self.backend_job(&uri) else {
             return;
         };
-        let previewed = self.lock().previewed.contains(&uri);
+        let (previewed, changes_before) = {
+            let state = self.lock();
+            (state.previewed.contains(&uri), state.text_changes)
+        };
         let version = job.version;
         let result = Self::on_blocking(job, move |job| {
             let diagnostics = job
@@ -548,9 +561,14 @@ impl Backend {
         .await;
         match result {
             Ok((diagnostics, preview)) => {
-                self.lock()
-                    .compile_diagnostics
-                    .insert(uri.clone(), (version, diagnostics));
+                {
+                    let mut state = self.lock();
+                    if state.text_changes == changes_before {
+                        state
+                            .compile_diagnostics
+                            .insert(uri.clone(), (version, diagnostics));
+                    }
+                }
                 self.schedule_diagnostics(Duration::ZERO);
                 if let Some(mut preview) = preview {
                     if let Value::Object(map) = &mut preview {
@@ -629,6 +647,18 @@ impl Backend {
         if path.starts_with("stdlib/") {
             return;
         }
+        // (A document opened with the text already loaded from disk changes nothing.)
+        let same = state
+            .host
+            .analysis()
+            .file_text(path)
+            .ok()
+            .flatten()
+            .is_some_and(|old| *old == *text);
+        if !same {
+            state.text_changes += 1;
+            state.compile_diagnostics.clear();
+        }
         let host = &mut state.host;
         if catch_unwind(AssertUnwindSafe(|| host.set_file(path, text))).is_ok() {
             state.load_imports(path);
@@ -671,31 +701,43 @@ impl Backend {
                 (state.host.analysis(), docs, Self::locator(&state))
             };
             let computed = tokio::task::spawn_blocking(move || {
-                let result = catch_unwind(AssertUnwindSafe(
-                    || -> Cancellable<Vec<(Url, Vec<Diagnostic>, i32)>> {
-                        let mut out = Vec::new();
-                        for job in docs {
-                            let mut diags = Vec::new();
-                            for d in analysis.diagnostics(&job.path)? {
-                                diags.push(to_lsp_diagnostic(&analysis, &locator, &job.index, d)?);
-                            }
-                            merge_compile_diagnostics(&mut diags, &job.index, &job.compiled);
-                            out.push((job.uri, diags, job.version));
-                        }
-                        Ok(out)
-                    },
-                ));
+                let result = catch_unwind(AssertUnwindSafe(|| {
+                    compute_diagnostics(&analysis, &locator, docs)
+                }));
                 drop(analysis);
                 result
             })
             .await;
             match computed {
-                Ok(Ok(Ok(per_doc))) => {
+                Ok(Ok(Ok(computed))) => {
                     if counter.load(Ordering::SeqCst) != generation {
                         return;
                     }
-                    for (uri, diags, version) in per_doc {
+                    // Included files that no longer have problems (and are not open) are cleared.
+                    let stale: Vec<Url> = {
+                        let mut state = state.lock().unwrap_or_else(|e| e.into_inner());
+                        let now: HashSet<Url> = computed
+                            .included
+                            .iter()
+                            .map(|(uri, _)| uri.clone())
+                            .collect();
+                        let stale = state
+                            .included_published
+                            .iter()
+                            .filter(|uri| !now.contains(*uri) && !state.docs.contains_key(*uri))
+                            .cloned()
+                            .collect();
+                        state.included_published = now;
+                        stale
+                    };
+                    for (uri, diags, version) in computed.open {
                         client.publish_diagnostics(uri, diags, Some(version)).await;
+                    }
+                    for (uri, diags) in computed.included {
+                        client.publish_diagnostics(uri, diags, None).await;
+                    }
+                    for uri in stale {
+                        client.publish_diagnostics(uri, Vec::new(), None).await;
                     }
                 }
                 // Cancelled by an edit: that edit scheduled a new run.
@@ -756,6 +798,80 @@ struct DocDiagnosticsJob {
     index: LineIndex,
     version: i32,
     compiled: Vec<BackendDiagnostic>,
+}
+
+/// What one diagnostics run publishes.
+struct ComputedDiagnostics {
+    /// Per open document: its diagnostics and the version they describe.
+    open: Vec<(Url, Vec<Diagnostic>, i32)>,
+    /// Files that are not open, with the problems open documents find in them through `#include`.
+    included: Vec<(Url, Vec<Diagnostic>)>,
+}
+
+/// The diagnostics of every open document. A problem in `#include`d text is published for the
+/// included file (with "included from here" notes), and the `#include` line gets a summary; an
+/// included file that is open itself shows those besides its own.
+fn compute_diagnostics(
+    analysis: &Analysis,
+    locator: &Locator,
+    docs: Vec<DocDiagnosticsJob>,
+) -> Cancellable<ComputedDiagnostics> {
+    let mut open: Vec<(Url, String, Vec<Diagnostic>, i32)> = Vec::new();
+    // By virtual path, in a stable order.
+    let mut elsewhere: std::collections::BTreeMap<String, Vec<Diagnostic>> = Default::default();
+    for job in docs {
+        let mut groups = analysis.diagnostics_by_file(&job.path)?.into_iter();
+        let mut diags = Vec::new();
+        for d in groups.next().map(|g| g.diagnostics).unwrap_or_default() {
+            diags.push(to_lsp_diagnostic(analysis, locator, &job.index, d)?);
+        }
+        merge_compile_diagnostics(&mut diags, &job.index, &job.compiled);
+        for group in groups {
+            let Some(index) = locator.index(analysis, &group.path)? else {
+                continue;
+            };
+            let list = elsewhere.entry(group.path).or_default();
+            for d in group.diagnostics {
+                add_merged(list, to_lsp_diagnostic(analysis, locator, &index, d)?);
+            }
+        }
+        open.push((job.uri, job.path, diags, job.version));
+    }
+    let mut out = ComputedDiagnostics {
+        open: Vec::new(),
+        included: Vec::new(),
+    };
+    for (uri, path, mut diags, version) in open {
+        for d in elsewhere.remove(&path).unwrap_or_default() {
+            add_merged(&mut diags, d);
+        }
+        out.open.push((uri, diags, version));
+    }
+    for (path, diags) in elsewhere {
+        if let Some(uri) = locator.uri(&path) {
+            out.included.push((uri, diags));
+        }
+    }
+    Ok(out)
+}
+
+/// Adds `d` unless the same problem is listed already (the same included text seen from two
+/// documents): then only its related notes join the listed one's.
+fn add_merged(list: &mut Vec<Diagnostic>, d: Diagnostic) {
+    let same = list
+        .iter_mut()
+        .find(|x| x.range == d.range && x.code == d.code && x.message == d.message);
+    match same {
+        Some(listed) => {
+            for r in d.related_information.unwrap_or_default() {
+                let notes = listed.related_information.get_or_insert_with(Vec::new);
+                if !notes.contains(&r) {
+                    notes.push(r);
+                }
+            }
+        }
+        None => list.push(d),
+    }
 }
 
 /// Adds the full compilation's errors that the live analysis did not report already.

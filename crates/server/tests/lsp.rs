@@ -740,3 +740,145 @@ async fn transcript_rename_formatting_and_code_actions() {
     .assert_debug_eq(&titles);
     assert_eq!(client.shutdown_and_exit().await, 0);
 }
+
+impl Client {
+    /// Waits for the next `publishDiagnostics` of `uri` whose rendering `pred` accepts (earlier
+    /// runs, e.g. before the settings arrived, may publish other sets first).
+    async fn diagnostics_where(&mut self, uri: &str, pred: impl Fn(&str) -> bool) -> Value {
+        for _ in 0..10 {
+            let params = self.diagnostics(uri, None).await;
+            if pred(&render_diags(&params)) {
+                return params;
+            }
+        }
+        panic!("no publishDiagnostics for {uri} that matches");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn errors_in_included_files_are_published_for_the_included_file() {
+    let ws = temp_workspace("include-diags");
+    let helpers = ws.join("inc/helpers.slang");
+    let helpers_uri = url(&helpers);
+    std::fs::write(
+        &helpers,
+        "float helper(float x) {\n    return x * undefined_scale;\n}\n",
+    )
+    .unwrap();
+    let main_uri = url(&ws.join("main.slang"));
+    let text = "#include \"inc/helpers.slang\"\nfloat f(float x) { return helper(x); }\n";
+    let mut client = Client::start(json!({}));
+    let reply = client
+        .request(
+            "initialize",
+            json!({"processId": null, "rootUri": url(&ws), "capabilities": {"workspace": {"didChangeWatchedFiles": {"dynamicRegistration": true}}}}),
+        )
+        .await;
+    assert!(reply.get("result").is_some());
+    client.notify("initialized", json!({})).await;
+    client.notify("textDocument/didOpen", json!({"textDocument": {"uri": main_uri, "languageId": "slang", "version": 1, "text": text}})).await;
+
+    // The includer shows a summary on its `#include` line ...
+    let main = client.diagnostics_where(&main_uri, |d| !d.is_empty()).await;
+    expect![[r#"
+        0:0-0:28 E2001 error in included file inc/helpers.slang:2: undefined identifier 'undefined_scale'. Declare `undefined_scale` before its use, or check the spelling
+          related helpers.slang {"character":15,"line":1}: E2001: undefined identifier 'undefined_scale'. Declare `undefined_scale` before its use, or check the spelling
+    "#]]
+    .assert_eq(&render_diags(&main));
+    // ... and the included file (not open) gets the error where it is, with no version.
+    let included = client
+        .diagnostics_where(&helpers_uri, |d| !d.is_empty())
+        .await;
+    assert!(included["version"].is_null(), "{included}");
+    expect![[r#"
+        1:15-1:30 E2001 undefined identifier 'undefined_scale'. Declare `undefined_scale` before its use, or check the spelling
+          related main.slang {"character":0,"line":0}: included from here
+    "#]]
+    .assert_eq(&render_diags(&included));
+
+    // Fixed on disk: both clear.
+    std::fs::write(
+        &helpers,
+        "float helper(float x) {\n    return x * 2.0;\n}\n",
+    )
+    .unwrap();
+    client
+        .notify(
+            "workspace/didChangeWatchedFiles",
+            json!({"changes": [{"uri": helpers_uri, "type": 2}]}),
+        )
+        .await;
+    client.diagnostics_where(&helpers_uri, str::is_empty).await;
+    client.diagnostics_where(&main_uri, str::is_empty).await;
+
+    // Broken again, then the include goes away: the included file is cleared too.
+    std::fs::write(&helpers, "float helper(float x) { return nope; }\n").unwrap();
+    client
+        .notify(
+            "workspace/didChangeWatchedFiles",
+            json!({"changes": [{"uri": helpers_uri, "type": 2}]}),
+        )
+        .await;
+    let included = client
+        .diagnostics_where(&helpers_uri, |d| !d.is_empty())
+        .await;
+    expect![[r#"
+        0:31-0:35 E2001 undefined identifier 'nope'. Declare `nope` before its use, or check the spelling
+          related main.slang {"character":0,"line":0}: included from here
+    "#]]
+    .assert_eq(&render_diags(&included));
+    client
+        .notify(
+            "textDocument/didChange",
+            json!({"textDocument": {"uri": main_uri, "version": 2}, "contentChanges": [{"text": "float f(float x) { return x; }\n"}]}),
+        )
+        .await;
+    client.diagnostics_where(&helpers_uri, str::is_empty).await;
+    assert_eq!(
+        render_diags(&client.diagnostics(&main_uri, Some(2)).await),
+        ""
+    );
+    assert_eq!(client.shutdown_and_exit().await, 0);
+    let _ = std::fs::remove_dir_all(&ws);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_open_included_file_shows_its_errors_once() {
+    let ws = temp_workspace("include-open");
+    let helpers = ws.join("inc/helpers.slang");
+    let helpers_uri = url(&helpers);
+    let helpers_text = "float helper(float x) { return x * undefined_scale; }\n";
+    std::fs::write(&helpers, helpers_text).unwrap();
+    let main_uri = url(&ws.join("main.slang"));
+    let text = "#include \"inc/helpers.slang\"\nfloat f(float x) { return helper(x); }\n";
+    let mut client = Client::start(json!({}));
+    client.initialize(&ws).await;
+    client.notify("textDocument/didOpen", json!({"textDocument": {"uri": helpers_uri, "languageId": "slang", "version": 1, "text": helpers_text}})).await;
+    client.notify("textDocument/didOpen", json!({"textDocument": {"uri": main_uri, "languageId": "slang", "version": 1, "text": text}})).await;
+    // Its own check and the includer's find the same error: one diagnostic, with the note.
+    let included = client
+        .diagnostics_where(&helpers_uri, |d| d.contains("included from here"))
+        .await;
+    assert_eq!(included["version"], 1, "{included}");
+    expect![[r#"
+        0:35-0:50 E2001 undefined identifier 'undefined_scale'. Declare `undefined_scale` before its use, or check the spelling
+          related main.slang {"character":0,"line":0}: included from here
+    "#]]
+    .assert_eq(&render_diags(&included));
+
+    // Fixed in the editor: the open included file and the includer clear.
+    let fixed = "float helper(float x) { return x * 2.0; }\n";
+    client
+        .notify(
+            "textDocument/didChange",
+            json!({"textDocument": {"uri": helpers_uri, "version": 2}, "contentChanges": [{"text": fixed}]}),
+        )
+        .await;
+    assert_eq!(
+        render_diags(&client.diagnostics(&helpers_uri, Some(2)).await),
+        ""
+    );
+    client.diagnostics_where(&main_uri, str::is_empty).await;
+    assert_eq!(client.shutdown_and_exit().await, 0);
+    let _ = std::fs::remove_dir_all(&ws);
+}

@@ -598,12 +598,12 @@ fn complete_differential_pair_members() {
     check_completion(
         "void main() { var p = diffPair(1.0); p.$0 }\n",
         expect![[r#"
-            TypeAlias Differential : DifferentialPair<T.Differential>
-            Property p : T
-            Property d : T.Differential
-            Property v : T
-            Method getPrimal : T getPrimal()
-            Method getDifferential : T.Differential getDifferential()
+            TypeAlias Differential : DifferentialPair<float>
+            Property p : float
+            Property d : float
+            Property v : float
+            Method getPrimal : float getPrimal()
+            Method getDifferential : float getDifferential()
         "#]],
     );
 }
@@ -664,7 +664,7 @@ fn complete_matrix_swizzle_free_members() {
     check_completion(
         "void main() { float2 v = float2(1.0, 2.0); v.$0 }\n",
         expect![[r#"
-            TypeAlias Differential : vector<T, N>
+            TypeAlias Differential : float2
             Swizzle x : float
             Swizzle y : float
             Swizzle xy : float2
