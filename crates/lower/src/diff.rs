@@ -298,6 +298,22 @@ impl Ctx<'_> {
         }
     }
 
+    /// Runs the `[ForceUnroll]` pass on the functions that changed since it last ran on them.
+    /// Bodies are written whole, so a function whose value count is unchanged has no new loop
+    /// (and a loop the pass could not unroll then stays as it is).
+    fn unroll_changed_functions(&mut self) {
+        let lens = &mut self.unroll_scan_lens;
+        lens.resize(self.module.functions.len(), usize::MAX);
+        for (i, seen) in lens.iter_mut().enumerate() {
+            let f = FuncId(i as u32);
+            if self.module.function(f).map(|f| f.values.len()) == Some(*seen) {
+                continue;
+            }
+            ir::passes_unroll::unroll_forced_loops_in(&mut self.module, f);
+            *seen = self.module.function(f).map_or(0, |f| f.values.len());
+        }
+    }
+
     /// The derivative of `primal` through `kinds` (innermost first), made on first request.
     pub(crate) fn derivative(&mut self, primal: FuncId, kinds: &[DiffKind]) -> R<FuncId> {
         if let Some(d) = self.derivatives.get(&(primal, kinds.to_vec())) {
@@ -317,7 +333,7 @@ impl Ctx<'_> {
             self.lower_called_math()?;
             // `[ForceUnroll]` loops become straight-line code first, so that derivatives see
             // constants and plain values (the reverse mode keeps no loop tape for them).
-            ir::passes_unroll::unroll_forced_loops(&mut self.module);
+            self.unroll_changed_functions();
             let result = match kind {
                 DiffKind::Forward => {
                     autodiff::forward_derivative(&mut self.module, &mut self.diff, cur)
@@ -406,6 +422,7 @@ impl Ctx<'_> {
         // Function ids are renumbered: what `update_called` saw no longer applies.
         self.called.clear();
         self.called_scan_lens.clear();
+        self.unroll_scan_lens.clear();
         self.contexts = sizes
             .into_iter()
             .filter(|(f, _)| kept.get(f.0 as usize).copied().unwrap_or(false))

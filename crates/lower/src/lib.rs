@@ -95,6 +95,12 @@ pub(crate) struct Ctx<'db> {
     pub called: FxHashSet<ir::FuncId>,
     /// The number of values of each IR function when `lower_called_math` last read it.
     pub called_scan_lens: Vec<usize>,
+    /// The number of values of each IR function when the `[ForceUnroll]` pass last ran on it:
+    /// running it over the whole module for every derivative request made lowering quadratic.
+    pub unroll_scan_lens: Vec<usize>,
+    /// The IR struct names so far, for `unique_struct_name` (counting them by a scan of every
+    /// struct for every new one made lowering quadratic).
+    pub struct_names: types::StructNames,
 }
 
 /// One concrete type an interface value may hold.
@@ -213,6 +219,8 @@ impl<'db> Ctx<'db> {
             derivatives_of: FxHashMap::default(),
             called: FxHashSet::default(),
             called_scan_lens: Vec::new(),
+            unroll_scan_lens: Vec::new(),
+            struct_names: types::StructNames::default(),
         }
     }
 }

@@ -346,7 +346,7 @@ impl Ctx<'_> {
         self.optionals.get(&ty).copied()
     }
 
-    fn tuple_name(&self, items: &[Ty]) -> String {
+    fn tuple_name(&mut self, items: &[Ty]) -> String {
         let mut name = "Tuple".to_string();
         for t in items {
             name.push('_');
@@ -355,7 +355,7 @@ impl Ctx<'_> {
         self.unique_struct_name(name)
     }
 
-    fn struct_name(&self, ty: &Ty) -> String {
+    fn struct_name(&mut self, ty: &Ty) -> String {
         let Ty::Adt(decl, args) = ty else {
             return "S".into();
         };
@@ -370,7 +370,7 @@ impl Ctx<'_> {
         self.unique_struct_name(name)
     }
 
-    fn unique_struct_name(&self, name: String) -> String {
+    fn unique_struct_name(&mut self, name: String) -> String {
         let clean: String = name
             .chars()
             .map(|c| {
@@ -382,12 +382,7 @@ impl Ctx<'_> {
             })
             .collect();
         // Distinct instantiations whose spellings clean to the same text stay distinct.
-        let taken = self
-            .module
-            .types
-            .structs()
-            .filter(|(_, s)| s.name == clean || s.name.starts_with(&format!("{clean}_")))
-            .count();
+        let taken = self.struct_names.taken(&self.module.types, &clean);
         if taken == 0 {
             clean
         } else {
@@ -494,5 +489,37 @@ impl Ctx<'_> {
         self.struct_types.insert(ty.clone(), id);
         self.dyn_types.insert(id, cases);
         Ok(id)
+    }
+}
+
+/// The names of the IR structs, sorted, so that the structs a new name would clash with are a
+/// range instead of a scan of every struct. Structs are only ever appended, with fixed names:
+/// the index catches up with the table on each query.
+#[derive(Default)]
+pub(crate) struct StructNames {
+    indexed: usize,
+    counts: std::collections::BTreeMap<String, usize>,
+}
+
+impl StructNames {
+    /// How many structs are named `clean` or `clean_...`.
+    fn taken(&mut self, types: &ir::Types, clean: &str) -> usize {
+        for (_, s) in types.structs().skip(self.indexed) {
+            *self.counts.entry(s.name.clone()).or_default() += 1;
+            self.indexed += 1;
+        }
+        let exact = self.counts.get(clean).copied().unwrap_or(0);
+        // The names that start with `clean_` sort between `clean_` and `clean`` ('`' follows
+        // '_' in ASCII).
+        let (from, to) = (format!("{clean}_"), format!("{clean}`"));
+        exact
+            + self
+                .counts
+                .range::<str, _>((
+                    std::ops::Bound::Included(from.as_str()),
+                    std::ops::Bound::Excluded(to.as_str()),
+                ))
+                .map(|(_, n)| n)
+                .sum::<usize>()
     }
 }
