@@ -7,10 +7,13 @@ use serde::Serialize;
 pub enum BindingKind {
     Storage,
     Uniform,
-    /// A `RWTexture2D` (a storage texture; `wgsl_type` has its format and access).
+    /// A `RWTexture1D/2D/3D/2DArray` (a storage texture; `wgsl_type` has its dimension,
+    /// format and access).
     StorageTexture,
-    /// A `Texture2D` (a sampled texture read with `textureLoad`).
+    /// A `Texture1D/2D/3D/2DArray/Cube` (a sampled texture; `wgsl_type` has its dimension).
     SampledTexture,
+    /// A `SamplerState` (`wgsl_type` `sampler`) or `SamplerComparisonState`.
+    Sampler,
     /// The `printf` buffer (`array<atomic<u32>>`, see `PRINT_BUFFER_NAME`).
     Print,
 }

@@ -5,7 +5,7 @@ use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use crate::texture::TextureShape;
+use crate::texture::{SamplerShape, TextureShape};
 
 /// The optional features a job may use; the device gets those the adapter has.
 pub const WANTED_FEATURES: wgpu::Features = wgpu::Features::SHADER_F64
@@ -16,7 +16,9 @@ pub const WANTED_FEATURES: wgpu::Features = wgpu::Features::SHADER_F64
     .union(wgpu::Features::TIMESTAMP_QUERY)
     .union(wgpu::Features::TIMESTAMP_QUERY_INSIDE_PASSES)
     // Read-write storage textures of formats other than r32float/r32uint/r32sint.
-    .union(wgpu::Features::TEXTURE_ADAPTER_SPECIFIC_FORMAT_FEATURES);
+    .union(wgpu::Features::TEXTURE_ADAPTER_SPECIFIC_FORMAT_FEATURES)
+    // Linear filtering of r32float/rg32float/rgba32float textures.
+    .union(wgpu::Features::FLOAT32_FILTERABLE);
 
 /// The hint printed when no usable adapter exists.
 pub const DRIVER_HINT: &str = "install a Vulkan driver: on Debian/Ubuntu `apt-get install mesa-vulkan-drivers libvulkan1` (lavapipe, a software Vulkan driver)";
@@ -161,14 +163,18 @@ pub enum BindingKind {
         read_only: bool,
     },
     Uniform,
-    /// A 2D texture; `Binding::initial` and the read-back bytes are its packed rows.
+    /// A texture; `Binding::initial` holds every layer and level packed, the read-back bytes
+    /// level 0 (see [`TextureShape`]).
     Texture(TextureShape),
+    /// A sampler (`Binding::initial` is unused).
+    Sampler(SamplerShape),
 }
 
 /// A job binding's GPU object.
 enum Resource {
     Buffer(wgpu::Buffer),
     Texture(TextureShape, wgpu::Texture, wgpu::TextureView),
+    Sampler(wgpu::Sampler),
 }
 
 /// One buffer of a job.
@@ -484,14 +490,23 @@ impl Gpu {
                 )));
             }
             if let BindingKind::Texture(shape) = a.kind {
-                let max = self.limits.max_texture_dimension_2d;
-                if shape.width > max || shape.height > max || shape.width == 0 || shape.height == 0
+                let max = match shape.view {
+                    wgpu::TextureViewDimension::D1 => self.limits.max_texture_dimension_1d,
+                    wgpu::TextureViewDimension::D3 => self.limits.max_texture_dimension_3d,
+                    _ => self.limits.max_texture_dimension_2d,
+                };
+                let sides = [shape.width, shape.height, shape.depth_or_layers];
+                if sides.iter().any(|&s| s == 0 || s > max)
+                    || shape.depth_or_layers > self.limits.max_texture_array_layers.max(max)
                 {
                     return Err(GpuError::InvalidJob(format!(
-                        "texture `{}` is {}x{}; sizes go from 1 to {max}",
-                        a.name, shape.width, shape.height
+                        "texture `{}` is {}x{}x{}; sizes go from 1 to {max}",
+                        a.name, shape.width, shape.height, shape.depth_or_layers
                     )));
                 }
+                continue;
+            }
+            if let BindingKind::Sampler(_) = a.kind {
                 continue;
             }
             let size = padded_size(a.initial.len());
@@ -500,7 +515,7 @@ impl Gpu {
                     self.limits.max_storage_buffer_binding_size,
                     "max_storage_buffer_binding_size",
                 ),
-                BindingKind::Uniform | BindingKind::Texture(_) => (
+                BindingKind::Uniform | BindingKind::Texture(_) | BindingKind::Sampler(_) => (
                     self.limits.max_uniform_buffer_binding_size,
                     "max_uniform_buffer_binding_size",
                 ),
@@ -573,7 +588,8 @@ impl Gpu {
                                 has_dynamic_offset: false,
                                 min_binding_size: None,
                             },
-                            BindingKind::Texture(shape) => shape.layout_type(),
+                            BindingKind::Texture(shape) => shape.layout_type(self.features),
+                            BindingKind::Sampler(sampler) => sampler.layout_type(),
                         },
                         count: None,
                     })
@@ -611,15 +627,19 @@ impl Gpu {
             .iter()
             .map(|b| {
                 if let BindingKind::Texture(shape) = b.kind {
-                    let texture = shape.create(device, &state.queue, &b.name, &b.initial);
-                    let view = texture.create_view(&wgpu::TextureViewDescriptor::default());
+                    let (texture, view) = shape.create(device, &state.queue, &b.name, &b.initial);
                     return Resource::Texture(shape, texture, view);
+                }
+                if let BindingKind::Sampler(sampler) = b.kind {
+                    return Resource::Sampler(sampler.create(device, &b.name));
                 }
                 let mut contents = b.initial.clone();
                 contents.resize(padded_size(contents.len()) as usize, 0);
                 let usage = match b.kind {
                     BindingKind::Storage { .. } => wgpu::BufferUsages::STORAGE,
-                    BindingKind::Uniform | BindingKind::Texture(_) => wgpu::BufferUsages::UNIFORM,
+                    BindingKind::Uniform | BindingKind::Texture(_) | BindingKind::Sampler(_) => {
+                        wgpu::BufferUsages::UNIFORM
+                    }
                 } | wgpu::BufferUsages::COPY_SRC
                     | wgpu::BufferUsages::COPY_DST;
                 // Not `create_buffer_init`: it panics when the device was lost meanwhile;
@@ -650,6 +670,7 @@ impl Gpu {
                             Resource::Texture(_, _, view) => {
                                 wgpu::BindingResource::TextureView(view)
                             }
+                            Resource::Sampler(sampler) => wgpu::BindingResource::Sampler(sampler),
                         },
                     })
                     .collect();
@@ -712,7 +733,7 @@ impl Gpu {
             .iter()
             .enumerate()
             .filter(|(_, b)| b.readback)
-            .map(|(i, _)| match &resources[i] {
+            .filter_map(|(i, _)| match &resources[i] {
                 Resource::Buffer(buffer) => {
                     let size = buffer.size();
                     let read = device.create_buffer(&wgpu::BufferDescriptor {
@@ -722,11 +743,13 @@ impl Gpu {
                         mapped_at_creation: false,
                     });
                     encoder.copy_buffer_to_buffer(buffer, 0, &read, 0, size);
-                    (i, read)
+                    Some((i, read))
                 }
                 Resource::Texture(shape, texture, _) => {
-                    (i, shape.copy_out(device, &mut encoder, texture))
+                    Some((i, shape.copy_out(device, &mut encoder, texture)))
                 }
+                // A sampler has no contents to read.
+                Resource::Sampler(_) => None,
             })
             .collect();
         if let Some(error) = validation_scope.pop().await {

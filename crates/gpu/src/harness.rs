@@ -1,8 +1,10 @@
 //! Turning a test file's `//TEST_INPUT` buffers plus a WGSL module into a [`ComputeJob`], and
 //! printing the `out` buffers afterwards in the `.expected.txt` format.
 
+use test_format::textures::color_channel;
 use test_format::{
-    BufferInput, BufferKind, ElemType, InputKind, TestFile, TestInput, format_words,
+    BufferInput, BufferKind, ElemType, Filtering, InputKind, SamplerInput, TestFile, TestInput,
+    TextureInput, TextureInputDim, TextureInputFormat, format_words,
 };
 
 use crate::device::{Binding, BindingKind, ComputeJob, RunResult, bytes_to_words};
@@ -36,7 +38,7 @@ pub const MAX_INPUT_BUFFER_BYTES: u64 = 1 << 30;
 /// Why a test cannot be planned.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum PlanError {
-    /// An input kind this harness cannot create (textures, objects...): skip with this reason.
+    /// An input kind this harness cannot create (objects...): skip with this reason.
     Unsupported { line: u32, text: String },
     /// An input larger than [`MAX_INPUT_BUFFER_BYTES`].
     TooLarge { line: u32, bytes: u64 },
@@ -102,15 +104,14 @@ pub fn plan_test(
     for input in &file.inputs {
         match &input.kind {
             InputKind::Buffer(buffer) => buffers.push((input, Source::Buffer(buffer))),
-            InputKind::Unsupported { text } => match parse_texture_input(text) {
-                Some(texture) => buffers.push((input, Source::Texture(texture))),
-                None => {
-                    return Err(PlanError::Unsupported {
-                        line: input.line,
-                        text: text.clone(),
-                    });
-                }
-            },
+            InputKind::Texture(texture) => buffers.push((input, Source::Texture(*texture))),
+            InputKind::Sampler(sampler) => buffers.push((input, Source::Sampler(*sampler))),
+            InputKind::Unsupported { text } => {
+                return Err(PlanError::Unsupported {
+                    line: input.line,
+                    text: text.clone(),
+                });
+            }
             InputKind::TypeConformance(_) => {}
         }
     }
@@ -166,24 +167,31 @@ pub fn plan_test(
             Source::Buffer(buffer) => buffer.initial_bytes(),
             Source::Texture(texture) => match &mut kind {
                 Some(BindingKind::Texture(shape)) => {
-                    shape.width = texture.width;
-                    shape.height = texture.height;
-                    texture.initial_bytes(shape)
+                    *shape = texture_shape(texture, *shape);
+                    texture_bytes(texture, shape)
                 }
                 // A texture input without a texture global prints as words of its texels.
-                _ => vec![0; (texture.width * texture.height * 4) as usize],
+                _ => vec![0; (texture.width * texture.height * texture.depth * 4) as usize],
             },
+            Source::Sampler(sampler) => {
+                if let Some(BindingKind::Sampler(shape)) = &mut kind {
+                    shape.linear = sampler.filtering == Filtering::Linear;
+                }
+                Vec::new()
+            }
         };
         if let (Some(resource), Some(kind)) = (resource, kind) {
             let input_kind = match source {
                 Source::Buffer(b) if b.kind == BufferKind::Storage => "storage",
                 Source::Buffer(_) => "uniform",
                 Source::Texture(_) => "texture",
+                Source::Sampler(_) => "sampler",
             };
             let global_kind = match resource.kind {
                 BindingKind::Storage { .. } => "storage",
                 BindingKind::Uniform => "uniform",
                 BindingKind::Texture(_) => "texture",
+                BindingKind::Sampler(_) => "sampler",
             };
             if input_kind != global_kind {
                 notes.push(format!(
@@ -191,9 +199,9 @@ pub fn plan_test(
                     input.line, resource.name
                 ));
             }
-            if input_kind == "texture" && global_kind != "texture"
-                || global_kind == "texture" && input_kind != "texture"
-            {
+            // Buffers of either kind bind to buffers; textures and samplers only to their own.
+            let opaque = |kind: &str| matches!(kind, "texture" | "sampler");
+            if input_kind != global_kind && (opaque(input_kind) || opaque(global_kind)) {
                 return Err(PlanError::Unsupported {
                     line: input.line,
                     text: format!(
@@ -252,83 +260,132 @@ pub fn plan_test(
 enum Source<'a> {
     Buffer(&'a BufferInput),
     Texture(TextureInput),
+    Sampler(SamplerInput),
 }
 
 impl Source<'_> {
     fn byte_size(&self) -> u64 {
         match self {
             Source::Buffer(b) => b.byte_size(),
-            // At most 16 bytes per texel (rgba32).
-            Source::Texture(t) => u64::from(t.width) * u64::from(t.height) * 16,
-        }
-    }
-}
-
-/// `Texture2D(size=4, content=one)` / `RWTexture2D(format=R_Float32, size=8, content=zero)`:
-/// a 2D texture input. The texel format is the shader's (its declaration decides), so `format`
-/// is not read.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct TextureInput {
-    pub width: u32,
-    pub height: u32,
-    /// Every component 1 (`content=one`) rather than 0 (`content=zero`, the default).
-    pub ones: bool,
-}
-
-impl TextureInput {
-    /// Packed rows of the texture in `shape`'s format.
-    fn initial_bytes(&self, shape: &TextureShape) -> Vec<u8> {
-        let texel = shape.texel_bytes() as usize;
-        let one: u32 = match shape.format.sample_type(None, None) {
-            Some(wgpu::TextureSampleType::Uint | wgpu::TextureSampleType::Sint) => 1,
-            _ => 1.0f32.to_bits(),
-        };
-        let word = if self.ones { one } else { 0 };
-        let count = self.width as usize * self.height as usize * texel / 4;
-        std::iter::repeat_n(word.to_le_bytes(), count)
-            .flatten()
-            .collect()
-    }
-}
-
-/// Parses a texture `TEST_INPUT` kind; `None` for anything else or forms not handled (mip maps,
-/// arrays, other contents than zero and one).
-pub fn parse_texture_input(text: &str) -> Option<TextureInput> {
-    let text = text.trim();
-    let args = text
-        .strip_prefix("RWTexture2D")
-        .or_else(|| text.strip_prefix("Texture2D"))?
-        .trim()
-        .strip_prefix('(')?
-        .strip_suffix(')')?;
-    let (mut width, mut height, mut ones) = (None, None, false);
-    for arg in args.split(',').filter(|a| !a.trim().is_empty()) {
-        let (key, value) = arg.split_once('=')?;
-        let value = value.trim();
-        match key.trim() {
-            "size" => {
-                let n = value.parse().ok()?;
-                width = Some(n);
-                height = Some(n);
+            // At most 16 bytes per texel (rgba32), mip levels add at most a third.
+            Source::Texture(t) => {
+                [t.height, t.depth, t.layers(), 16]
+                    .into_iter()
+                    .fold(u64::from(t.width), |n, f| n.saturating_mul(u64::from(f)))
+                    .saturating_mul(4)
+                    / 3
             }
-            "width" => width = Some(value.parse().ok()?),
-            "height" => height = Some(value.parse().ok()?),
-            "content" => match value {
-                "zero" => ones = false,
-                "one" => ones = true,
-                _ => return None,
-            },
-            "mipMaps" if value == "1" => {}
-            "format" => {}
-            _ => return None,
+            Source::Sampler(_) => 0,
         }
     }
-    let (width, height) = (width?, height?);
-    (width > 0 && height > 0).then_some(TextureInput {
-        width,
+}
+
+/// The GPU shape of texture input `input` bound to a global reflected as `reflected`: the
+/// shader decides the view and (for storage textures) the format; the input decides the size,
+/// levels, layers and a sampled texture's format (RGBA8 unorm when it names none, as in
+/// render-test, unless the shader reads integers).
+fn texture_shape(input: &TextureInput, reflected: TextureShape) -> TextureShape {
+    use wgpu::TextureViewDimension as V;
+    let format = match reflected.access {
+        crate::TextureAccess::Sampled => {
+            let wanted = match input.format {
+                Some(f) => wgpu_format(f),
+                None => wgpu::TextureFormat::Rgba8Unorm,
+            };
+            let kind = |f: wgpu::TextureFormat| match f.sample_type(None, None) {
+                Some(wgpu::TextureSampleType::Uint) => 1,
+                Some(wgpu::TextureSampleType::Sint) => 2,
+                _ => 0,
+            };
+            if kind(wanted) == kind(reflected.format) {
+                wanted
+            } else {
+                reflected.format
+            }
+        }
+        _ => reflected.format,
+    };
+    let cube = matches!(reflected.view, V::Cube | V::CubeArray);
+    let layers = input.array_length.unwrap_or(1).max(1) * if cube { 6 } else { 1 };
+    let (height, depth_or_layers) = match reflected.view {
+        V::D1 => (1, 1),
+        V::D3 => (input.height, input.depth),
+        _ if cube => (input.width, layers),
+        _ => (input.height, layers),
+    };
+    let mip_levels = if reflected.view == V::D1 || reflected.access != crate::TextureAccess::Sampled
+    {
+        1
+    } else {
+        input.mip_levels()
+    };
+    TextureShape {
+        format,
+        width: input.width,
         height,
-        ones,
-    })
+        depth_or_layers,
+        mip_levels,
+        ..reflected
+    }
+}
+
+fn wgpu_format(f: TextureInputFormat) -> wgpu::TextureFormat {
+    use TextureInputFormat as F;
+    use wgpu::TextureFormat as W;
+    match f {
+        F::Rgba8Unorm => W::Rgba8Unorm,
+        F::R32Float => W::R32Float,
+        F::Rg32Float => W::Rg32Float,
+        F::Rgba32Float => W::Rgba32Float,
+        F::R32Uint => W::R32Uint,
+        F::Rg32Uint => W::Rg32Uint,
+        F::Rgba32Uint => W::Rgba32Uint,
+        F::R32Sint => W::R32Sint,
+        F::Rg32Sint => W::Rg32Sint,
+        F::Rgba32Sint => W::Rgba32Sint,
+    }
+}
+
+/// The generated contents of `input` in `shape`'s format, packed as [`TextureShape`] says:
+/// float channels are the RGBA8 colour's bytes / 255, integer channels 1 where the byte is 255.
+fn texture_bytes(input: &TextureInput, shape: &TextureShape) -> Vec<u8> {
+    // The generator sees the shape's sides (a cube's faces are 2D).
+    let generator = TextureInput {
+        dim: match shape.view {
+            wgpu::TextureViewDimension::D1 => TextureInputDim::D1,
+            wgpu::TextureViewDimension::D3 => TextureInputDim::D3,
+            _ => TextureInputDim::D2,
+        },
+        width: shape.width,
+        height: shape.height,
+        depth: shape.level_size(0).2,
+        ..*input
+    };
+    let channels = shape.texel_bytes() / 4;
+    let integer = matches!(
+        shape.format.sample_type(None, None),
+        Some(wgpu::TextureSampleType::Uint | wgpu::TextureSampleType::Sint)
+    );
+    let mut bytes = Vec::with_capacity(shape.byte_size() as usize);
+    for _layer in 0..shape.layers() {
+        for level in 0..shape.mip_levels.max(1) {
+            for color in generator.level_colors(level) {
+                if shape.format == wgpu::TextureFormat::Rgba8Unorm {
+                    bytes.extend(color.to_le_bytes());
+                    continue;
+                }
+                for c in 0..channels {
+                    let word = if integer {
+                        u32::from((color >> (8 * c)) & 0xFF == 0xFF)
+                    } else {
+                        color_channel(color, c).to_bits()
+                    };
+                    bytes.extend(word.to_le_bytes());
+                }
+            }
+        }
+    }
+    bytes
 }
 
 /// The bytes an output buffer ended with.

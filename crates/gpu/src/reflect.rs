@@ -5,9 +5,9 @@ use naga::{AddressSpace, ScalarKind, TypeInner};
 use test_format::ElemType;
 
 use crate::device::BindingKind;
-use crate::texture::{TextureAccess, TextureShape};
+use crate::texture::{SamplerShape, TextureAccess, TextureShape};
 
-/// A buffer global of a WGSL module.
+/// A buffer, texture or sampler global of a WGSL module.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ResourceInfo {
     pub name: String,
@@ -49,6 +49,21 @@ pub fn reflect_wgsl(source: &str) -> Result<WgslInfo, String> {
             },
             AddressSpace::Uniform => BindingKind::Uniform,
             AddressSpace::Handle => {
+                if let (Some(binding), TypeInner::Sampler { comparison: false }) =
+                    (&global.binding, &module.types[global.ty].inner)
+                {
+                    // Linear until a test input says otherwise (render-test's default).
+                    resources.push(ResourceInfo {
+                        name: global.name.clone().unwrap_or_default(),
+                        group: binding.group,
+                        binding: binding.binding,
+                        kind: BindingKind::Sampler(SamplerShape { linear: true }),
+                        element_size: 0,
+                        word_kinds: Vec::new(),
+                        runtime_sized: false,
+                    });
+                    continue;
+                }
                 if let (Some(binding), Some(texture)) = (
                     &global.binding,
                     texture_resource(&module.types[global.ty].inner),
@@ -97,15 +112,26 @@ pub fn reflect_wgsl(source: &str) -> Result<WgslInfo, String> {
     })
 }
 
-/// A 2D texture type: its shape (1x1 until a test input gives the size) and texel word kinds.
+/// A texture type: its shape (1 texel a side until a test input gives the size) and texel
+/// word kinds.
 fn texture_resource(inner: &TypeInner) -> Option<(TextureShape, Vec<ElemType>)> {
     let TypeInner::Image {
-        dim: naga::ImageDimension::D2,
-        arrayed: false,
+        dim,
+        arrayed,
         class,
     } = *inner
     else {
         return None;
+    };
+    use wgpu::TextureViewDimension as V;
+    let view = match (dim, arrayed) {
+        (naga::ImageDimension::D1, false) => V::D1,
+        (naga::ImageDimension::D2, false) => V::D2,
+        (naga::ImageDimension::D2, true) => V::D2Array,
+        (naga::ImageDimension::D3, false) => V::D3,
+        (naga::ImageDimension::Cube, false) => V::Cube,
+        (naga::ImageDimension::Cube, true) => V::CubeArray,
+        _ => return None,
     };
     let (format, access) = match class {
         naga::ImageClass::Storage { format, access } => {
@@ -127,10 +153,13 @@ fn texture_resource(inner: &TypeInner) -> Option<(TextureShape, Vec<ElemType>)> 
         _ => return None,
     };
     let shape = TextureShape {
-        format,
-        width: 1,
-        height: 1,
-        access,
+        depth_or_layers: if matches!(view, V::Cube | V::CubeArray) {
+            6
+        } else {
+            1
+        },
+        view,
+        ..TextureShape::d2(format, 1, 1, access)
     };
     let kind = match format.sample_type(None, None) {
         Some(wgpu::TextureSampleType::Uint) => ElemType::UInt32,

@@ -177,13 +177,13 @@ fn plan_binds_by_name_then_order() {
 
 #[test]
 fn unsupported_inputs_skip_with_a_reason() {
-    let file = parse_test_file("//TEST_INPUT:Texture2D(size=4, content=chessboard):name=tex\n");
+    let file = parse_test_file("//TEST_INPUT:Texture2DMS(size=4, content=chessboard):name=tex\n");
     let error = plan_test(&file, &[], "", "main", [1, 1, 1]).expect_err("unsupported");
-    expect!["line 1: unsupported TEST_INPUT `Texture2D(size=4, content=chessboard)`"]
+    expect!["line 1: unsupported TEST_INPUT `Texture2DMS(size=4, content=chessboard)`"]
         .assert_eq(&error.to_string());
-    let file = parse_test_file("//TEST_INPUT:TextureCube(size=4):name=tex\n");
+    let file = parse_test_file("//TEST_INPUT:RWTextureCube(size=4):name=tex\n");
     let error = plan_test(&file, &[], "", "main", [1, 1, 1]).expect_err("unsupported");
-    expect!["line 1: unsupported TEST_INPUT `TextureCube(size=4)`"].assert_eq(&error.to_string());
+    expect!["line 1: unsupported TEST_INPUT `RWTextureCube(size=4)`"].assert_eq(&error.to_string());
     let file = parse_test_file("//TEST_INPUT:ubuffer(data=[0], stride=16, count=4294967295):out\n");
     let error = plan_test(&file, &[], "", "main", [1, 1, 1]).expect_err("too large");
     expect!["line 1: the buffer would have 68719476720 bytes, more than 1073741824"]
@@ -228,9 +228,9 @@ fn textures_bind_from_inputs_and_read_back_row_by_row() {
         .map(|b| format!("{} {:?} {} bytes", b.name, b.kind, b.initial.len()))
         .collect();
     expect![[r#"
-        ones Texture(TextureShape { format: Rgba32Float, width: 1, height: 1, access: Sampled }) 16 bytes
-        image Texture(TextureShape { format: Rgba32Float, width: 5, height: 3, access: WriteOnly }) 240 bytes
-        counter Texture(TextureShape { format: R32Uint, width: 5, height: 3, access: ReadWrite }) 60 bytes"#]]
+        ones Texture(TextureShape { format: Rgba8Unorm, width: 1, height: 1, depth_or_layers: 1, mip_levels: 1, view: D2, access: Sampled }) 4 bytes
+        image Texture(TextureShape { format: Rgba32Float, width: 5, height: 3, depth_or_layers: 1, mip_levels: 1, view: D2, access: WriteOnly }) 240 bytes
+        counter Texture(TextureShape { format: R32Uint, width: 5, height: 3, depth_or_layers: 1, mip_levels: 1, view: D2, access: ReadWrite }) 60 bytes"#]]
     .assert_eq(&lines.join("\n"));
     let Some(gpu) = common::gpu() else { return };
     let result = gpu.run_compute(&plan.job).expect("runs");
@@ -354,4 +354,14 @@ fn wgsl_run_uses_filecheck_lines() {
     let (code, _, stderr) = wgsl_run(&dir, &[]);
     assert_eq!(code, 1, "{stderr}");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn huge_texture_inputs_are_refused_before_allocating() {
+    let file = parse_test_file(
+        "//TEST_INPUT: Texture3D(size=16384, content=gradient, arrayLength=16384):name=t\n",
+    );
+    let error = plan_test(&file, &[], "", "main", [1, 1, 1]).expect_err("too large");
+    expect!["line 1: the buffer would have 1537228672809129301 bytes, more than 1073741824"]
+        .assert_eq(&error.to_string());
 }

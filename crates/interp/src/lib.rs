@@ -90,10 +90,10 @@ impl<'m> Machine<'m> {
             .iter()
             .map(|g| match &g.kind {
                 GlobalKind::Constant(c) => const_value(c),
-                // Textures have no CPU image here: their operations are refused below.
-                GlobalKind::StorageBuffer { .. } | GlobalKind::Texture2D { .. } => {
-                    Value::Composite(Vec::new())
-                }
+                // Textures and samplers have no CPU image here: their operations are refused below.
+                GlobalKind::StorageBuffer { .. }
+                | GlobalKind::Texture { .. }
+                | GlobalKind::Sampler { .. } => Value::Composite(Vec::new()),
                 GlobalKind::Uniform | GlobalKind::Groupshared => Value::zero(&module.types, g.ty),
             })
             .collect();

@@ -42,8 +42,8 @@ pub fn place_type(types: &mut Types, ctx: &Ctx, place: &Place) -> Result<TypeId,
                 .ok_or_else(|| format!("unknown global {}", g.0))?;
             match global.kind {
                 GlobalKind::StorageBuffer { .. } => types.runtime_array(global.ty),
-                GlobalKind::Texture2D { .. } => {
-                    return Err(format!("texture {} is not memory", global.name));
+                GlobalKind::Texture { .. } | GlobalKind::Sampler { .. } => {
+                    return Err(format!("texture or sampler {} is not memory", global.name));
                 }
                 _ => global.ty,
             }
@@ -361,39 +361,76 @@ pub fn infer_type(types: &mut Types, ctx: &Ctx, inst: &Inst) -> Result<Option<Ty
         Inst::Texture { op, texture, args } => {
             let Some(Global {
                 ty: texel,
-                kind: GlobalKind::Texture2D { access, .. },
+                kind:
+                    GlobalKind::Texture {
+                        dim,
+                        arrayed,
+                        access,
+                        ..
+                    },
                 ..
             }) = ctx.globals.get(texture.0 as usize)
             else {
                 return Err("a texture operation on something that is not a texture".into());
             };
+            if let Some(s) = op.sampler()
+                && !matches!(
+                    ctx.globals.get(s.0 as usize).map(|g| &g.kind),
+                    Some(GlobalKind::Sampler { .. })
+                )
+            {
+                return Err(format!(
+                    "{} with something that is not a sampler",
+                    op.name()
+                ));
+            }
             let arg_tys = args.iter().map(|a| ty(*a)).collect::<Result<Vec<_>, _>>()?;
-            let is_coords = |types: &Types, t: TypeId| {
-                types.vector_size(t) == Some(2)
-                    && matches!(types.scalar_of(t), Some(Scalar::U32 | Scalar::I32))
+            let coords = dim.coords() + u8::from(*arrayed);
+            let sampled = *access == BufferAccess::Read;
+            let is_vec = |types: &Types, t: TypeId, n: u8, float: bool| {
+                types.vector_size(t) == Some(n)
+                    && match types.scalar_of(t) {
+                        Some(Scalar::F32) => float,
+                        Some(Scalar::U32 | Scalar::I32) => !float,
+                        _ => false,
+                    }
             };
             match (op, arg_tys.as_slice()) {
-                (TextureOp::Load, [c])
-                    if is_coords(types, *c) && *access == BufferAccess::ReadWrite =>
-                {
-                    *texel
-                }
+                (TextureOp::Load, [c]) if is_vec(types, *c, coords, false) && !sampled => *texel,
                 (TextureOp::Load, [c, level])
-                    if is_coords(types, *c)
-                        && matches!(types.scalar_of(*level), Some(Scalar::U32 | Scalar::I32))
-                        && types.vector_size(*level) == Some(1)
-                        && *access == BufferAccess::Read =>
+                    if is_vec(types, *c, coords, false)
+                        && is_vec(types, *level, 1, false)
+                        && sampled =>
                 {
                     *texel
                 }
                 (TextureOp::Store, [c, v])
-                    if is_coords(types, *c)
-                        && *v == *texel
-                        && *access == BufferAccess::ReadWrite =>
+                    if is_vec(types, *c, coords, false) && *v == *texel && !sampled =>
                 {
                     types.void()
                 }
-                (TextureOp::Dimensions, []) => types.vector(Scalar::U32, 2),
+                (TextureOp::Dimensions, []) => {
+                    types.vector(Scalar::U32, dim.size_components() + u8::from(*arrayed))
+                }
+                (TextureOp::Dimensions, [level]) if is_vec(types, *level, 1, false) && sampled => {
+                    types.vector(Scalar::U32, dim.size_components() + u8::from(*arrayed))
+                }
+                (TextureOp::Levels, []) if sampled => types.u32(),
+                (TextureOp::SampleLevel { .. }, [c, level])
+                    if is_vec(types, *c, coords, true)
+                        && is_vec(types, *level, 1, true)
+                        && sampled =>
+                {
+                    *texel
+                }
+                (TextureOp::SampleGrad { .. }, [c, ddx, ddy])
+                    if is_vec(types, *c, coords, true)
+                        && is_vec(types, *ddx, dim.coords(), true)
+                        && *ddy == *ddx
+                        && sampled =>
+                {
+                    *texel
+                }
                 _ => return Err(format!("malformed {}", op.name())),
             }
         }

@@ -68,12 +68,55 @@ pub enum GlobalKind {
     /// A per-thread global with its initial value: `static const` and other constants, or a
     /// mutable `static` variable when [`Global::writable`] is set.
     Constant(ConstValue),
-    /// `RWTexture2D<T>` (`ReadWrite`, a storage image) / `Texture2D<T>` (`Read`, a sampled
-    /// image): `Global::ty` is the texel type `T`; only [`Inst::Texture`] reads or writes it.
-    Texture2D {
+    /// A texture (`Texture1D/2D/3D/2DArray/Cube<T>` with `Read` access, a sampled image;
+    /// `RWTexture1D/2D/3D/2DArray<T>` with `ReadWrite`, a storage image): `Global::ty` is the
+    /// texel type `T`; only [`Inst::Texture`] reads or writes it. A sampled texture's `format`
+    /// only says the scalar kind; a storage one's is its WGSL storage format.
+    Texture {
+        dim: TextureDim,
+        arrayed: bool,
         access: BufferAccess,
         format: TexelFormat,
     },
+    /// `SamplerState` (`comparison: false`) / `SamplerComparisonState`: `Global::ty` is void;
+    /// named by the sampling [`TextureOp`]s.
+    Sampler { comparison: bool },
+}
+
+/// A texture's dimensionality.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TextureDim {
+    D1,
+    D2,
+    D3,
+    Cube,
+}
+
+impl TextureDim {
+    /// Components of a texel coordinate (without the array index); a cube's is a direction.
+    pub fn coords(self) -> u8 {
+        match self {
+            TextureDim::D1 => 1,
+            TextureDim::D2 => 2,
+            TextureDim::D3 | TextureDim::Cube => 3,
+        }
+    }
+    /// Components of the size `GetDimensions` reports (a cube's faces are 2D).
+    pub fn size_components(self) -> u8 {
+        match self {
+            TextureDim::D1 => 1,
+            TextureDim::D2 | TextureDim::Cube => 2,
+            TextureDim::D3 => 3,
+        }
+    }
+    pub fn name(self) -> &'static str {
+        match self {
+            TextureDim::D1 => "1d",
+            TextureDim::D2 => "2d",
+            TextureDim::D3 => "3d",
+            TextureDim::Cube => "cube",
+        }
+    }
 }
 
 /// The storage format of a 2D texture's texels, chosen from the texel type.
@@ -99,19 +142,21 @@ impl TexelFormat {
             _ => 4,
         }
     }
-    /// The texel format of a texel of `components` scalars of `scalar` (3 components have none).
+    /// The texel format of a texel of `components` scalars of `scalar`. Three components are
+    /// stored in the four-component format (WGSL has no three-component storage format; slangc
+    /// maps `RWTexture2D<float3>` to `rgba32float` the same way).
     pub fn of(scalar: Scalar, components: u8) -> Option<TexelFormat> {
         use TexelFormat::*;
         Some(match (scalar, components) {
             (Scalar::F32, 1) => R32Float,
             (Scalar::F32, 2) => Rg32Float,
-            (Scalar::F32, 4) => Rgba32Float,
+            (Scalar::F32, 3 | 4) => Rgba32Float,
             (Scalar::U32, 1) => R32Uint,
             (Scalar::U32, 2) => Rg32Uint,
-            (Scalar::U32, 4) => Rgba32Uint,
+            (Scalar::U32, 3 | 4) => Rgba32Uint,
             (Scalar::I32, 1) => R32Sint,
             (Scalar::I32, 2) => Rg32Sint,
-            (Scalar::I32, 4) => Rgba32Sint,
+            (Scalar::I32, 3 | 4) => Rgba32Sint,
             _ => return None,
         })
     }
@@ -130,16 +175,26 @@ impl TexelFormat {
     }
 }
 
-/// An operation on a [`GlobalKind::Texture2D`] global.
+/// An operation on a [`GlobalKind::Texture`] global. Coordinates are HLSL's: the texel
+/// coordinate followed by the array layer on arrayed textures (`uint`/`int` vectors for texel
+/// addresses, `float` vectors for sampling).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum TextureOp {
     /// The texel: `args = [coords]` on a storage texture, `[coords, level: int]` on a sampled
-    /// one (coords: `uint2` or `int2`).
+    /// one.
     Load,
-    /// `args = [coords: uint2, value: T]`: void; storage textures only.
+    /// `args = [coords, value: T]`: void; storage textures only.
     Store,
-    /// `args = []`: the size as `uint2`.
+    /// `args = []` (level 0) or `[level: uint]` (sampled textures): the size as `uintN`, with
+    /// the layer count as the last component of an arrayed texture (HLSL's order).
     Dimensions,
+    /// `args = []`: the number of mip levels (`uint`); sampled textures only.
+    Levels,
+    /// `args = [coords: floatN, level: float]`: the filtered texel, using `sampler`.
+    SampleLevel { sampler: GlobalId },
+    /// `args = [coords: floatN, ddx: floatN, ddy: floatN]` (gradients of the texel coordinate
+    /// without the layer): the filtered texel, using `sampler`.
+    SampleGrad { sampler: GlobalId },
 }
 
 impl TextureOp {
@@ -148,6 +203,16 @@ impl TextureOp {
             TextureOp::Load => "texture_load",
             TextureOp::Store => "texture_store",
             TextureOp::Dimensions => "texture_dimensions",
+            TextureOp::Levels => "texture_levels",
+            TextureOp::SampleLevel { .. } => "texture_sample_level",
+            TextureOp::SampleGrad { .. } => "texture_sample_grad",
+        }
+    }
+    /// The sampler global a sampling operation reads.
+    pub fn sampler(self) -> Option<GlobalId> {
+        match self {
+            TextureOp::SampleLevel { sampler } | TextureOp::SampleGrad { sampler } => Some(sampler),
+            _ => None,
         }
     }
 }
@@ -166,7 +231,10 @@ impl Global {
     pub fn is_resource(&self) -> bool {
         matches!(
             self.kind,
-            GlobalKind::StorageBuffer { .. } | GlobalKind::Uniform | GlobalKind::Texture2D { .. }
+            GlobalKind::StorageBuffer { .. }
+                | GlobalKind::Uniform
+                | GlobalKind::Texture { .. }
+                | GlobalKind::Sampler { .. }
         )
     }
 }

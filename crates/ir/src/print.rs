@@ -29,17 +29,32 @@ pub fn print_module(module: &Module) -> String {
                 writeln!(out, "global buffer(read_write) {}: {ty}", g.name)
             }
             GlobalKind::Uniform => writeln!(out, "global uniform {}: {ty}", g.name),
-            GlobalKind::Texture2D { access, format } => {
+            GlobalKind::Texture {
+                dim,
+                arrayed,
+                access,
+                format,
+            } => {
                 let access = match access {
                     BufferAccess::Read => "read",
                     BufferAccess::ReadWrite => "read_write",
                 };
+                let array = if *arrayed { "_array" } else { "" };
                 writeln!(
                     out,
-                    "global texture2d({access}, {}) {}: {ty}",
+                    "global texture{}{array}({access}, {}) {}: {ty}",
+                    dim.name(),
                     format.name(),
                     g.name
                 )
+            }
+            GlobalKind::Sampler { comparison } => {
+                let kind = if *comparison {
+                    "sampler_comparison"
+                } else {
+                    "sampler"
+                };
+                writeln!(out, "global {kind} {}", g.name)
             }
             GlobalKind::Groupshared => writeln!(out, "global groupshared {}: {ty}", g.name),
             GlobalKind::Constant(v) => {
@@ -369,14 +384,19 @@ impl Printer<'_> {
                     self.module.global(*g).map_or("?", |g| g.name.as_str())
                 )
             }
-            Inst::Texture { op, texture, args } => format!(
-                "{} @{} ({})",
-                op.name(),
-                self.module
-                    .global(*texture)
-                    .map_or("?", |g| g.name.as_str()),
-                list(args)
-            ),
+            Inst::Texture { op, texture, args } => {
+                let global = |g: GlobalId| self.module.global(g).map_or("?", |g| g.name.as_str());
+                let sampler = op
+                    .sampler()
+                    .map(|s| format!(" @{}", global(s)))
+                    .unwrap_or_default();
+                format!(
+                    "{} @{}{sampler} ({})",
+                    op.name(),
+                    global(*texture),
+                    list(args)
+                )
+            }
             Inst::Print(f, args) => format!("print {} ({})", f.0, list(args)),
         };
         format!("%{}: {} = {body}", v.0, types.display(data.ty))

@@ -56,7 +56,9 @@ pub fn verify(module: &Module) -> Result<(), Vec<String>> {
 
 fn check_global(types: &mut Types, g: &Global, errors: &mut Vec<String>) {
     let kind = types.kind(g.ty).clone();
-    if matches!(kind, TypeKind::Void | TypeKind::RuntimeArray { .. }) {
+    // A sampler has no value type (void); every other global holds values.
+    let sampler = matches!(g.kind, GlobalKind::Sampler { .. });
+    if matches!(kind, TypeKind::Void) != sampler || matches!(kind, TypeKind::RuntimeArray { .. }) {
         errors.push(format!(
             "global {}: invalid type {}",
             g.name,

@@ -1107,7 +1107,7 @@ impl FnLower<'_, '_> {
                 }
                 if self.cx.texture_elem(&bt).is_some() {
                     let (texture, _) = self.texture_global(base)?;
-                    let coords = self.texel_coords(index)?;
+                    let coords = self.texel_coords(texture, index)?;
                     return self.texel_load(texture, coords);
                 }
                 self.subscript_get(e, base, index, &bt)
@@ -1241,7 +1241,7 @@ impl FnLower<'_, '_> {
                 let bt = self.ety(base);
                 if self.cx.texture_elem(&bt).is_some() {
                     let (texture, ty) = self.texture_global(base)?;
-                    let coords = self.texel_coords(index)?;
+                    let coords = self.texel_coords(texture, index)?;
                     return Ok(Some(LPlace::Texel {
                         texture,
                         coords,
@@ -1405,14 +1405,14 @@ impl FnLower<'_, '_> {
                 let read_only = self.cx.module.global(*texture).is_some_and(|g| {
                     matches!(
                         g.kind,
-                        ir::GlobalKind::Texture2D {
+                        ir::GlobalKind::Texture {
                             access: ir::BufferAccess::Read,
                             ..
                         }
                     )
                 });
                 if read_only {
-                    // hir reports writes to a `Texture2D` (no `set`); this guards the IR.
+                    // hir reports writes to a sampled texture (no `set`); this guards the IR.
                     return Err(unsupported("writing to a read-only texture"));
                 }
                 self.emit(
@@ -2609,6 +2609,10 @@ impl FnLower<'_, '_> {
         recv: Option<Recv>,
         args: &[ExprId],
     ) -> R<Option<ValueId>> {
+        // Texture methods take samplers, which have no IR value type.
+        if intrinsic.starts_with("texture_") {
+            return self.texture_op(intrinsic, recv, args);
+        }
         let sig = hir::fn_sig(self.cx.db, key.func);
         let this = key.this_ty.as_ref();
         let param_tys: Vec<TypeId> = sig
@@ -2647,9 +2651,6 @@ impl FnLower<'_, '_> {
         };
         if intrinsic.starts_with("byte_") {
             return self.byte_buffer_op(intrinsic, recv, ret_ty, &param_tys, args);
-        }
-        if intrinsic.starts_with("texture_") {
-            return self.texture_op(intrinsic, recv, args);
         }
         match intrinsic {
             "workgroup_barrier" | "storage_barrier" | "all_barrier" => {

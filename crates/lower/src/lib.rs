@@ -61,6 +61,14 @@ pub(crate) fn internal(what: impl Into<String>) -> LowerError {
     }
 }
 
+/// A texture type of the stdlib: its shape, access and texel type.
+pub(crate) struct TextureType {
+    pub dim: ir::TextureDim,
+    pub arrayed: bool,
+    pub access: ir::BufferAccess,
+    pub texel: Ty,
+}
+
 /// Module-wide lowering state.
 pub(crate) struct Ctx<'db> {
     pub db: &'db dyn Db,
@@ -380,19 +388,28 @@ impl<'db> Ctx<'db> {
                 self.ir_ty(&elem).map_err(at)?,
                 ir::GlobalKind::StorageBuffer { access },
             )
-        } else if let Some((access, texel)) = self.texture_elem(&ty) {
-            let texel = self.ir_ty(&texel).map_err(at)?;
+        } else if let Some(t) = self.texture_type(&ty) {
+            let texel = self.ir_ty(&t.texel).map_err(at)?;
             let types = &self.module.types;
             let format = types
                 .scalar_of(texel)
                 .and_then(|s| ir::TexelFormat::of(s, types.vector_size(texel).unwrap_or(1)));
             let Some(format) = format else {
                 return Err(at(unsupported(format!(
-                    "a texture of `{}` texels (float, uint and int with 1, 2 or 4 components are)",
+                    "a texture of `{}` texels (float, uint and int scalars and vectors are)",
                     types.display(texel)
                 ))));
             };
-            (texel, ir::GlobalKind::Texture2D { access, format })
+            let kind = ir::GlobalKind::Texture {
+                dim: t.dim,
+                arrayed: t.arrayed,
+                access: t.access,
+                format,
+            };
+            (texel, kind)
+        } else if let Some(comparison) = self.sampler_type(&ty) {
+            let void = self.module.types.void();
+            (void, ir::GlobalKind::Sampler { comparison })
         } else if let Some(inner) = self.adt_arg(&ty, "ConstantBuffer") {
             (self.ir_ty(&inner).map_err(at)?, ir::GlobalKind::Uniform)
         } else if data.modifiers.is_groupshared {
@@ -434,13 +451,46 @@ impl<'db> Ctx<'db> {
             .map(|t| (ir::BufferAccess::Read, t))
     }
 
-    /// `RWTexture2D<T>` / `Texture2D<T>`: access and the texel type `T`.
+    /// A texture type's access and texel type `T`.
     pub(crate) fn texture_elem(&self, ty: &Ty) -> Option<(ir::BufferAccess, Ty)> {
-        if let Some(t) = self.adt_arg(ty, "RWTexture2D") {
-            return Some((ir::BufferAccess::ReadWrite, t));
+        self.texture_type(ty).map(|t| (t.access, t.texel))
+    }
+
+    /// `Texture1D/2D/3D/2DArray/Cube<T>` (sampled) and `RWTexture1D/2D/3D/2DArray<T>` (storage).
+    pub(crate) fn texture_type(&self, ty: &Ty) -> Option<TextureType> {
+        use ir::BufferAccess::{Read, ReadWrite};
+        use ir::TextureDim::*;
+        let Ty::Adt(d, _) = ty else { return None };
+        let name = d.loc(self.db).name();
+        let (dim, arrayed, access) = match name.as_str() {
+            "Texture1D" => (D1, false, Read),
+            "Texture2D" => (D2, false, Read),
+            "Texture3D" => (D3, false, Read),
+            "Texture2DArray" => (D2, true, Read),
+            "TextureCube" => (Cube, false, Read),
+            "RWTexture1D" => (D1, false, ReadWrite),
+            "RWTexture2D" => (D2, false, ReadWrite),
+            "RWTexture3D" => (D3, false, ReadWrite),
+            "RWTexture2DArray" => (D2, true, ReadWrite),
+            _ => return None,
+        };
+        let texel = self.adt_arg(ty, name.as_str())?;
+        Some(TextureType {
+            dim,
+            arrayed,
+            access,
+            texel,
+        })
+    }
+
+    /// `SamplerState` (`Some(false)`) / `SamplerComparisonState` (`Some(true)`).
+    pub(crate) fn sampler_type(&self, ty: &Ty) -> Option<bool> {
+        let Ty::Adt(d, _) = ty else { return None };
+        match d.loc(self.db).name().as_str() {
+            "SamplerState" => Some(false),
+            "SamplerComparisonState" => Some(true),
+            _ => None,
         }
-        self.adt_arg(ty, "Texture2D")
-            .map(|t| (ir::BufferAccess::Read, t))
     }
 
     /// The first type argument of a stdlib generic type named `name`.

@@ -1018,15 +1018,114 @@ void computeMain(uint3 tid : SV_DispatchThreadID)
 }
 
 #[test]
-fn textures_of_three_components_have_no_format() {
+fn textures_of_bool_texels_have_no_format() {
     check_error(
         r#"
-RWTexture2D<float3> image;
+RWTexture2D<bool> image;
 [numthreads(1, 1, 1)]
-void computeMain(uint3 tid : SV_DispatchThreadID) { image[tid.xy] = float3(1.0); }
+void computeMain(uint3 tid : SV_DispatchThreadID) { image[tid.xy] = true; }
 "#,
         expect![
-            "E4001 21..26 `image`: cannot lower a texture of `float3` texels (float, uint and int with 1, 2 or 4 components are) yet"
+            "E4001 19..24 `image`: cannot lower a texture of `bool` texels (float, uint and int scalars and vectors are) yet"
+        ],
+    );
+}
+
+#[test]
+fn samplers_and_texture_kinds() {
+    check(
+        r#"
+Texture2DArray<float3> layers;
+TextureCube<float4> sky;
+SamplerState linearSampler;
+RWTexture3D<float3> volume;
+[numthreads(1, 1, 1)]
+void computeMain(uint3 tid : SV_DispatchThreadID)
+{
+    uint w, h, n, levels;
+    layers.GetDimensions(0, w, h, n, levels);
+    float3 a = layers.SampleLevel(linearSampler, float3(0.5, 0.5, 1.0), 0.0);
+    float4 b = sky.SampleGrad(linearSampler, float3(1.0, 0.0, 0.0), float3(0.0), float3(0.0));
+    volume[tid] = a + b.xyz + layers[uint3(0, 0, n - 1)];
+}
+"#,
+        expect![[r#"
+            global texture2d_array(read, rgba32float) layers: float3
+            global texturecube(read, rgba32float) sky: float4
+            global sampler linearSampler
+            global texture3d(read_write, rgba32float) volume: float3
+            entry computeMain = computeMain workgroup_size(1, 1, 1) (SV_DispatchThreadID)
+
+            fn computeMain(tid: uint3) -> void {
+              local w: uint
+              local h: uint
+              local n: uint
+              local levels: uint
+              local a: float3
+              local b: float4
+              %0: int = 0
+              %1: uint = convert.uint %0
+              %2: uint3 = texture_dimensions @layers (%1)
+              %3: uint = extract %2, 0
+              store $w, %3
+              %4: uint = extract %2, 1
+              store $h, %4
+              %5: uint = extract %2, 2
+              store $n, %5
+              %6: uint = texture_levels @layers ()
+              store $levels, %6
+              %7: float = 0.5
+              %8: float = 0.5
+              %9: float = 1.0
+              %10: float3 = construct %7, %8, %9
+              %11: float = 0.0
+              %12: float3 = texture_sample_level @layers @linearSampler (%10, %11)
+              store $a, %12
+              %13: float = 1.0
+              %14: float = 0.0
+              %15: float = 0.0
+              %16: float3 = construct %13, %14, %15
+              %17: float = 0.0
+              %18: float3 = splat %17
+              %19: float = 0.0
+              %20: float3 = splat %19
+              %21: float4 = texture_sample_grad @sky @linearSampler (%16, %18, %20)
+              store $b, %21
+              %22: uint3 = load $tid
+              %23: float3 = load $a
+              %24: float4 = load $b
+              %25: float3 = swizzle %24.xyz
+              %26: float3 = add %23, %25
+              %27: int = 0
+              %28: int = 0
+              %29: uint = load $n
+              %30: int = 1
+              %31: uint = convert.uint %30
+              %32: uint = sub %29, %31
+              %33: uint = convert.uint %27
+              %34: uint = convert.uint %28
+              %35: uint3 = construct %33, %34, %32
+              %36: int = 0
+              %37: float3 = texture_load @layers (%35, %36)
+              %38: float3 = add %26, %37
+              %39: void = texture_store @volume (%22, %38)
+            }
+        "#]],
+    );
+}
+
+#[test]
+fn sample_in_compute_suggests_sample_level() {
+    check_error(
+        r#"
+Texture2D<float4> tex;
+SamplerState s;
+RWStructuredBuffer<float4> output;
+[numthreads(1, 1, 1)]
+void computeMain() { output[0] = tex.Sample(s, float2(0.5)); }
+"#,
+        expect![
+            "E4103 130..156 `tex.Sample(s, float2(0.5))`: `Sample` needs screen-space derivatives, which only fragment shaders have; in a compute shader use `SampleLevel(s, uv, 0)` (or `SampleGrad(s, uv, ddx, ddy)` with explicit gradients)"
         ],
     );
 }

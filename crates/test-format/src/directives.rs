@@ -1,6 +1,7 @@
 //! Directive lines of a Slang test file: `//TEST`, `//TEST_INPUT`, `//DIAGNOSTIC_TEST`.
 
 use crate::diagnostics::{DiagnosticExpectations, parse_diagnostic_expectations};
+use crate::textures::{SamplerInput, TextureInput, parse_sampler_input, parse_texture_input};
 
 /// Everything the directives of one test file say. Malformed directives are kept in `errors`;
 /// the rest of the file is still parsed.
@@ -118,7 +119,11 @@ pub struct TestInput {
 pub enum InputKind {
     Buffer(BufferInput),
     TypeConformance(TypeConformance),
-    /// A kind this harness does not handle (textures, samplers, `new` objects...): the runner
+    /// `Texture2D(size=4, content=one)`, `RWTexture3D(...)`, ... (see [`crate::textures`]).
+    Texture(TextureInput),
+    /// `Sampler` / `Sampler(filteringMode=point)`.
+    Sampler(SamplerInput),
+    /// A kind this harness does not handle (`new` objects, ...): the runner
     /// skips the test and names this text as the reason.
     Unsupported {
         text: String,
@@ -385,7 +390,9 @@ fn parse_test_input(text: &str) -> Result<TestInput, String> {
         } else if attribute.contains("binding(") {
             // Older Slang tests place inputs with `dxbinding(0)`, `glbinding(0)`: declaration order
             // already decides the binding here.
-        } else if let InputKind::Buffer(_) = input.kind {
+        } else if let InputKind::Buffer(_) | InputKind::Texture(_) | InputKind::Sampler(_) =
+            input.kind
+        {
             return Err(format!("unknown TEST_INPUT attribute `{attribute}`"));
         }
     }
@@ -418,6 +425,10 @@ fn parse_input_kind(text: &str) -> Result<InputKind, String> {
         (BufferKind::Storage, args)
     } else if let Some(args) = call_args(text, "cbuffer").or_else(|| call_args(text, "uniform")) {
         (BufferKind::Uniform, args)
+    } else if let Some(texture) = parse_texture_input(text) {
+        return texture.map(InputKind::Texture);
+    } else if let Some(sampler) = parse_sampler_input(text) {
+        return sampler.map(InputKind::Sampler);
     } else {
         return Ok(InputKind::Unsupported {
             text: text.to_string(),

@@ -9,6 +9,7 @@ pub mod directives;
 pub mod filecheck;
 pub mod judge;
 pub mod output;
+pub mod textures;
 
 pub use diagnostics::{
     DiagnosticExpectations, LocatedExpectation, Problem, ReportedDiagnostic, RequiredText,
@@ -23,4 +24,7 @@ pub use judge::{Verdict, expected_file_for, judge_output};
 pub use output::{
     ElemType, Mismatch, compare_expected, floats_agree, format_buffer, format_words,
     parse_printed_float,
+};
+pub use textures::{
+    Filtering, SamplerInput, TextureContent, TextureInput, TextureInputDim, TextureInputFormat,
 };

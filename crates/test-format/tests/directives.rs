@@ -34,6 +34,8 @@ fn summarize(file: &TestFile) -> String {
             InputKind::TypeConformance(c) => {
                 format!("conformance {}:{} = {}", c.type_name, c.interface, c.id)
             }
+            InputKind::Texture(t) => format!("texture {t:?}"),
+            InputKind::Sampler(s) => format!("sampler {s:?}"),
             InputKind::Unsupported { text } => format!("unsupported `{text}`"),
         };
         writeln!(
@@ -99,7 +101,7 @@ RWStructuredBuffer<float> outputBuffer;
             input line 9: name=None out=true Storage data=[00000009] stride=4 count=None bytes=4
             input line 10: name=None out=true Storage data=[00000001, 00000002] stride=4 count=None bytes=8
             input line 11: name=None out=false conformance Circle:IShape = 3
-            input line 12: name=Some("t") out=false unsupported `Texture2D(size=4, content = one)`
+            input line 12: name=Some("t") out=false texture TextureInput { dim: D2, storage: false, width: 4, height: 4, depth: 1, array_length: None, mip_maps: None, content: One, format: None }
         "#]],
     );
 }

@@ -584,10 +584,15 @@ impl Lowerer<'_> {
                     },
                     true,
                 ),
-                GlobalKind::Texture2D { access, format } => {
+                GlobalKind::Texture { .. } => {
                     let (ty, wgsl_type) =
-                        self.texture_type(*access, *format, loaded_textures.contains(&id))?;
+                        self.texture_type(&g.kind, loaded_textures.contains(&id))?;
                     self.texture_global(g, id, ty, wgsl_type, binding)?;
+                    binding += 1;
+                    continue;
+                }
+                GlobalKind::Sampler { .. } => {
+                    self.sampler_global(g, binding)?;
                     binding += 1;
                     continue;
                 }

@@ -1,6 +1,6 @@
-//! `Texture2D` / `RWTexture2D` globals: naga image types and the texture instructions. Storage
-//! textures always load and store 4-component texels, so narrower texels are widened on store
-//! and narrowed on load.
+//! Texture and sampler globals: naga image and sampler types and the texture instructions.
+//! Image loads and samples give 4-component texels, so narrower texels are narrowed on load and
+//! widened on store (padded with `(0.., 1)` as slangc does).
 
 use super::*;
 
@@ -30,15 +30,60 @@ fn texel_scalar(f: ir::TexelFormat) -> naga::Scalar {
     }
 }
 
+fn image_dim(dim: ir::TextureDim) -> naga::ImageDimension {
+    match dim {
+        ir::TextureDim::D1 => naga::ImageDimension::D1,
+        ir::TextureDim::D2 => naga::ImageDimension::D2,
+        ir::TextureDim::D3 => naga::ImageDimension::D3,
+        ir::TextureDim::Cube => naga::ImageDimension::Cube,
+    }
+}
+
+fn vector_size(n: u8) -> Option<naga::VectorSize> {
+    match n {
+        2 => Some(naga::VectorSize::Bi),
+        3 => Some(naga::VectorSize::Tri),
+        4 => Some(naga::VectorSize::Quad),
+        _ => None,
+    }
+}
+
+const XYZW: [naga::SwizzleComponent; 4] = [
+    naga::SwizzleComponent::X,
+    naga::SwizzleComponent::Y,
+    naga::SwizzleComponent::Z,
+    naga::SwizzleComponent::W,
+];
+
+/// A texture global's declaration, as the instructions need it.
+#[derive(Clone, Copy)]
+struct TextureDecl {
+    dim: ir::TextureDim,
+    arrayed: bool,
+    format: ir::TexelFormat,
+    /// Components of the texel type (1 to 4).
+    texel_components: u8,
+}
+
 impl Lowerer<'_> {
-    /// The naga image type of a texture global; `loaded`: the shader reads a storage texture
-    /// (so it needs read_write access; write-only otherwise, which every format supports).
+    /// The naga image type of a texture global and its WGSL spelling; `loaded`: the shader
+    /// reads a storage texture (so it needs read_write access; write-only otherwise, which
+    /// every format supports).
     pub(super) fn texture_type(
         &mut self,
-        access: BufferAccess,
-        format: ir::TexelFormat,
+        kind: &GlobalKind,
         loaded: bool,
     ) -> Result<(Handle<Type>, String)> {
+        let GlobalKind::Texture {
+            dim,
+            arrayed,
+            access,
+            format,
+        } = *kind
+        else {
+            return Err(internal(None, "a texture type of a non-texture global"));
+        };
+        let array = if arrayed { "_array" } else { "" };
         let (class, wgsl) = match access {
             BufferAccess::ReadWrite => {
                 let a = if loaded {
@@ -52,7 +97,11 @@ impl Lowerer<'_> {
                         format: storage_format(format),
                         access: a,
                     },
-                    format!("texture_storage_2d<{}, {mode}>", format.name()),
+                    format!(
+                        "texture_storage_{}{array}<{}, {mode}>",
+                        dim.name(),
+                        format.name()
+                    ),
                 )
             }
             BufferAccess::Read => {
@@ -67,22 +116,44 @@ impl Lowerer<'_> {
                         kind: scalar.kind,
                         multi: false,
                     },
-                    format!("texture_2d<{name}>"),
+                    format!("texture_{}{array}<{name}>", dim.name()),
                 )
             }
         };
         let h = self.insert_type(
             None,
             Ti::Image {
-                dim: naga::ImageDimension::D2,
-                arrayed: false,
+                dim: image_dim(dim),
+                arrayed,
                 class,
             },
         )?;
         Ok((h, wgsl))
     }
 
-    /// An [`Inst::Texture`]: the loaded texel, the size, or `None` for a store.
+    fn texture_decl(&self, cx: &FnCx, texture: GlobalId) -> Result<TextureDecl> {
+        let Some(g) = self.ir.globals.get(texture.0 as usize) else {
+            return Err(cx.err("unknown texture"));
+        };
+        let GlobalKind::Texture {
+            dim,
+            arrayed,
+            format,
+            ..
+        } = g.kind
+        else {
+            return Err(cx.err("a texture operation on a non-texture"));
+        };
+        Ok(TextureDecl {
+            dim,
+            arrayed,
+            format,
+            texel_components: self.types().vector_size(g.ty).unwrap_or(1),
+        })
+    }
+
+    /// An [`Inst::Texture`]: the loaded or sampled texel, the size, the level count, or `None`
+    /// for a store.
     pub(super) fn texture_inst(
         &mut self,
         cx: &mut FnCx,
@@ -91,18 +162,16 @@ impl Lowerer<'_> {
         texture: GlobalId,
         args: &[ValueId],
     ) -> Result<Option<Handle<E>>> {
-        let info = self
-            .globals
-            .get(texture.0 as usize)
-            .copied()
-            .ok_or_else(|| cx.err("unknown texture"))?;
-        let Some(GlobalKind::Texture2D { format, .. }) =
-            self.ir.globals.get(texture.0 as usize).map(|g| &g.kind)
-        else {
-            return Err(cx.err("a texture operation on a non-texture"));
+        let global_expr = |this: &Self, cx: &mut FnCx, out: &mut NBlock, g: GlobalId| {
+            let info = this
+                .globals
+                .get(g.0 as usize)
+                .copied()
+                .ok_or_else(|| cx.err("unknown texture or sampler"))?;
+            Ok::<_, CodegenError>(cx.add(out, E::GlobalVariable(info.handle)))
         };
-        let format = *format;
-        let image = cx.add(out, E::GlobalVariable(info.handle));
+        let decl = self.texture_decl(cx, texture)?;
+        let image = global_expr(self, cx, out, texture)?;
         let arg = |cx: &FnCx, i: usize| -> Result<Handle<E>> {
             let v = args
                 .get(i)
@@ -110,17 +179,66 @@ impl Lowerer<'_> {
                 .ok_or_else(|| cx.err("texture operation arity"))?;
             cx.value(v)
         };
-        let components = format.components();
         Ok(match op {
-            ir::TextureOp::Dimensions => Some(cx.add(
+            ir::TextureOp::Dimensions => {
+                let level = if args.is_empty() {
+                    None
+                } else {
+                    Some(arg(cx, 0)?)
+                };
+                let size = cx.add(
+                    out,
+                    E::ImageQuery {
+                        image,
+                        query: naga::ImageQuery::Size { level },
+                    },
+                );
+                if !decl.arrayed {
+                    return Ok(Some(size));
+                }
+                // HLSL reports the layer count after the size.
+                let layers = cx.add(
+                    out,
+                    E::ImageQuery {
+                        image,
+                        query: naga::ImageQuery::NumLayers,
+                    },
+                );
+                let n = decl.dim.size_components();
+                let mut parts: Vec<Handle<E>> = if n == 1 {
+                    vec![size]
+                } else {
+                    (0..u32::from(n))
+                        .map(|i| {
+                            cx.add(
+                                out,
+                                E::AccessIndex {
+                                    base: size,
+                                    index: i,
+                                },
+                            )
+                        })
+                        .collect()
+                };
+                parts.push(layers);
+                let ty = self.naga_vector_type(naga::Scalar::U32, n + 1)?;
+                Some(cx.add(
+                    out,
+                    E::Compose {
+                        ty,
+                        components: parts,
+                    },
+                ))
+            }
+            ir::TextureOp::Levels => Some(cx.add(
                 out,
                 E::ImageQuery {
                     image,
-                    query: naga::ImageQuery::Size { level: None },
+                    query: naga::ImageQuery::NumLevels,
                 },
             )),
             ir::TextureOp::Load => {
-                let coordinate = arg(cx, 0)?;
+                let (coordinate, array_index) = self.split_coords(cx, out, decl, arg(cx, 0)?)?;
                 let level = if args.len() > 1 {
                     Some(arg(cx, 1)?)
                 } else {
@@ -131,41 +249,57 @@ impl Lowerer<'_> {
                     E::ImageLoad {
                         image,
                         coordinate,
-                        array_index: None,
+                        array_index,
                         sample: None,
                         level,
                     },
                 );
-                Some(match components {
-                    4 => texel,
-                    1 => cx.add(
+                Some(narrow(cx, out, texel, decl.texel_components))
+            }
+            ir::TextureOp::SampleLevel { sampler } | ir::TextureOp::SampleGrad { sampler } => {
+                let sampler = global_expr(self, cx, out, sampler)?;
+                let (coordinate, array_index) = self.split_coords(cx, out, decl, arg(cx, 0)?)?;
+                // slangc truncates the layer coordinate (`i32(uv.z)`).
+                let array_index = array_index.map(|layer| {
+                    cx.add(
                         out,
-                        E::AccessIndex {
-                            base: texel,
-                            index: 0,
+                        E::As {
+                            expr: layer,
+                            kind: naga::ScalarKind::Sint,
+                            convert: Some(4),
                         },
-                    ),
-                    _ => cx.add(
-                        out,
-                        E::Swizzle {
-                            size: naga::VectorSize::Bi,
-                            vector: texel,
-                            pattern: [
-                                naga::SwizzleComponent::X,
-                                naga::SwizzleComponent::Y,
-                                naga::SwizzleComponent::X,
-                                naga::SwizzleComponent::X,
-                            ],
-                        },
-                    ),
-                })
+                    )
+                });
+                let level = match op {
+                    ir::TextureOp::SampleLevel { .. } => naga::SampleLevel::Exact(arg(cx, 1)?),
+                    _ => naga::SampleLevel::Gradient {
+                        x: arg(cx, 1)?,
+                        y: arg(cx, 2)?,
+                    },
+                };
+                let texel = cx.add(
+                    out,
+                    E::ImageSample {
+                        image,
+                        sampler,
+                        gather: None,
+                        coordinate,
+                        array_index,
+                        offset: None,
+                        level,
+                        depth_ref: None,
+                        clamp_to_edge: false,
+                    },
+                );
+                Some(narrow(cx, out, texel, decl.texel_components))
             }
             ir::TextureOp::Store => {
-                let coordinate = arg(cx, 0)?;
+                let (coordinate, array_index) = self.split_coords(cx, out, decl, arg(cx, 0)?)?;
                 let mut value = arg(cx, 1)?;
+                let components = decl.texel_components;
                 if components < 4 {
-                    // Padded as Slang does: (value, 0.., 1).
-                    let scalar = texel_scalar(format);
+                    // Padded as slangc does: (value, 0.., 1).
+                    let scalar = texel_scalar(decl.format);
                     let (zero, one) = match scalar.kind {
                         naga::ScalarKind::Float => {
                             (naga::Literal::F32(0.0), naga::Literal::F32(1.0))
@@ -175,13 +309,7 @@ impl Lowerer<'_> {
                     };
                     let zero = cx.add(out, E::Literal(zero));
                     let one = cx.add(out, E::Literal(one));
-                    let vec4 = self.insert_type(
-                        None,
-                        Ti::Vector {
-                            size: naga::VectorSize::Quad,
-                            scalar,
-                        },
-                    )?;
+                    let vec4 = self.naga_vector_type(scalar, 4)?;
                     let mut parts = vec![value];
                     parts.extend(std::iter::repeat_n(zero, 3 - components as usize));
                     parts.push(one);
@@ -198,13 +326,83 @@ impl Lowerer<'_> {
                     S::ImageStore {
                         image,
                         coordinate,
-                        array_index: None,
+                        array_index,
                         value,
                     },
                 );
                 None
             }
         })
+    }
+
+    /// Splits an HLSL coordinate (texel coordinate, then the layer on arrayed textures) into
+    /// naga's coordinate and array index.
+    fn split_coords(
+        &mut self,
+        cx: &mut FnCx,
+        out: &mut NBlock,
+        decl: TextureDecl,
+        coords: Handle<E>,
+    ) -> Result<(Handle<E>, Option<Handle<E>>)> {
+        if !decl.arrayed {
+            return Ok((coords, None));
+        }
+        let n = decl.dim.coords();
+        let coordinate = match vector_size(n) {
+            Some(size) => cx.add(
+                out,
+                E::Swizzle {
+                    size,
+                    vector: coords,
+                    pattern: XYZW,
+                },
+            ),
+            None => cx.add(
+                out,
+                E::AccessIndex {
+                    base: coords,
+                    index: 0,
+                },
+            ),
+        };
+        let layer = cx.add(
+            out,
+            E::AccessIndex {
+                base: coords,
+                index: u32::from(n),
+            },
+        );
+        Ok((coordinate, Some(layer)))
+    }
+
+    fn naga_vector_type(&mut self, scalar: naga::Scalar, n: u8) -> Result<Handle<Type>> {
+        let inner = match vector_size(n) {
+            Some(size) => Ti::Vector { size, scalar },
+            None => Ti::Scalar(scalar),
+        };
+        self.insert_type(None, inner)
+    }
+}
+
+/// The first `components` components of a 4-component texel.
+fn narrow(cx: &mut FnCx, out: &mut NBlock, texel: Handle<E>, components: u8) -> Handle<E> {
+    match vector_size(components) {
+        Some(naga::VectorSize::Quad) => texel,
+        Some(size) => cx.add(
+            out,
+            E::Swizzle {
+                size,
+                vector: texel,
+                pattern: XYZW,
+            },
+        ),
+        None => cx.add(
+            out,
+            E::AccessIndex {
+                base: texel,
+                index: 0,
+            },
+        ),
     }
 }
 
@@ -218,23 +416,10 @@ impl Lowerer<'_> {
         wgsl_type: String,
         binding: u32,
     ) -> Result<()> {
-        let GlobalKind::Texture2D { access, format } = g.kind else {
-            return Err(CodegenError::Internal {
-                function: None,
-                message: format!("global {} is not a texture", id.0),
-            });
+        let GlobalKind::Texture { access, format, .. } = g.kind else {
+            return Err(internal(None, format!("global {} is not a texture", id.0)));
         };
-        let handle = self.out.global_variables.append(
-            naga::GlobalVariable {
-                name: Some(g.name.clone()),
-                space: AddressSpace::Handle,
-                binding: Some(naga::ResourceBinding { group: 0, binding }),
-                ty,
-                init: None,
-                memory_decorations: naga::MemoryDecorations::empty(),
-            },
-            Span::UNDEFINED,
-        );
+        let handle = self.handle_global(g, ty, binding);
         let (kind, access) = match access {
             BufferAccess::ReadWrite if wgsl_type.ends_with(", write>") => {
                 (BindingKind::StorageTexture, "write")
@@ -257,5 +442,61 @@ impl Lowerer<'_> {
             repr: Repr::VALUE,
         });
         Ok(())
+    }
+
+    /// Declares sampler global `g` at `binding` and reflects it.
+    pub(super) fn sampler_global(&mut self, g: &ir::Global, binding: u32) -> Result<()> {
+        let GlobalKind::Sampler { comparison } = g.kind else {
+            return Err(internal(
+                None,
+                format!("global {} is not a sampler", g.name),
+            ));
+        };
+        let ty = self.insert_type(None, Ti::Sampler { comparison })?;
+        let handle = self.handle_global(g, ty, binding);
+        let wgsl_type = if comparison {
+            "sampler_comparison"
+        } else {
+            "sampler"
+        };
+        self.reflection.bindings.push(BindingInfo {
+            name: g.name.clone(),
+            group: 0,
+            binding,
+            kind: BindingKind::Sampler,
+            access: "read",
+            element_type: if comparison {
+                "SamplerComparisonState"
+            } else {
+                "SamplerState"
+            }
+            .into(),
+            wgsl_type: wgsl_type.into(),
+            element_size: 0,
+        });
+        self.globals.push(GlobalInfo {
+            handle,
+            repr: Repr::VALUE,
+        });
+        Ok(())
+    }
+
+    fn handle_global(
+        &mut self,
+        g: &ir::Global,
+        ty: Handle<Type>,
+        binding: u32,
+    ) -> Handle<naga::GlobalVariable> {
+        self.out.global_variables.append(
+            naga::GlobalVariable {
+                name: Some(g.name.clone()),
+                space: AddressSpace::Handle,
+                binding: Some(naga::ResourceBinding { group: 0, binding }),
+                ty,
+                init: None,
+                memory_decorations: naga::MemoryDecorations::empty(),
+            },
+            Span::UNDEFINED,
+        )
     }
 }

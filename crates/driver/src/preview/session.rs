@@ -630,7 +630,7 @@ fn run_frames(
                     readback: match r.kind {
                         BindingKind::Storage { read_only } => !read_only,
                         BindingKind::Texture(shape) => shape.access != gpu::TextureAccess::Sampled,
-                        BindingKind::Uniform => false,
+                        BindingKind::Uniform | BindingKind::Sampler(_) => false,
                     },
                 });
             }

@@ -1,17 +1,59 @@
-//! `RWTexture2D<T>` / `Texture2D<T>` globals: texel reads and writes by integer coordinates and
-//! size queries. Each becomes an [`Inst::Texture`] on the global (textures are not memory places).
+//! Texture and sampler globals (`Texture1D/2D/3D/2DArray/Cube`, `RWTexture1D/2D/3D/2DArray`,
+//! `SamplerState`): texel reads and writes, sampling and size queries. Each becomes an
+//! [`Inst::Texture`] on the global (textures and samplers are not memory places).
 
 use hir::{ExprId, ExprRes};
-use ir::{GlobalId, Inst, Scalar, TextureOp, TypeId, ValueId};
+use ir::{
+    BufferAccess, GlobalId, GlobalKind, Inst, Scalar, TextureDim, TextureOp, TypeId, ValueId,
+};
 
 use super::{FnLower, Recv};
-use crate::{R, internal, unsupported};
+use crate::{LowerError, R, internal, unsupported};
+
+/// The shape of a texture global, from its IR declaration.
+#[derive(Clone, Copy)]
+struct Shape {
+    dim: TextureDim,
+    arrayed: bool,
+    sampled: bool,
+}
+
+impl Shape {
+    /// Components of a texel address (the array layer last).
+    fn coords(self) -> u8 {
+        self.dim.coords() + u8::from(self.arrayed)
+    }
+}
+
+/// `Sample` and friends compute a level of detail from screen-space derivatives, which only
+/// fragment shaders have.
+fn fragment_only(method: &str) -> LowerError {
+    LowerError {
+        code: "E4103",
+        message: format!(
+            "`{method}` needs screen-space derivatives, which only fragment shaders have; in a \
+             compute shader use `SampleLevel(s, uv, 0)` (or `SampleGrad(s, uv, ddx, ddy)` with \
+             explicit gradients)"
+        ),
+        item: None,
+        range: Default::default(),
+    }
+}
+
+fn cube_load() -> LowerError {
+    unsupported(
+        "reading a cube texture by texel address (WGSL has no textureLoad on cube textures: \
+         use SampleLevel)",
+    )
+}
 
 impl FnLower<'_, '_> {
     /// The texture global named by `base` and its texel type.
     pub(super) fn texture_global(&mut self, base: ExprId) -> R<(GlobalId, TypeId)> {
         let Some(ExprRes::Global(g)) = self.res(base) else {
-            return Err(unsupported("a texture that is not a global"));
+            return Err(unsupported(
+                "a texture that is not a global (textures as parameters or locals)",
+            ));
         };
         let g = self.cx.global(g)?;
         let ty = self
@@ -23,25 +65,37 @@ impl FnLower<'_, '_> {
         Ok((g, ty))
     }
 
-    /// Texel coordinates as `uint2` (`tex[tid.xy]`, `tex[int2(x, y)]`).
-    pub(super) fn texel_coords(&mut self, index: ExprId) -> R<ValueId> {
-        let uint2 = self.cx.module.types.vector(Scalar::U32, 2);
-        self.lower_value_as(index, uint2)
+    fn texture_shape(&self, texture: GlobalId) -> R<Shape> {
+        match self.cx.module.global(texture).map(|g| &g.kind) {
+            Some(GlobalKind::Texture {
+                dim,
+                arrayed,
+                access,
+                ..
+            }) => Ok(Shape {
+                dim: *dim,
+                arrayed: *arrayed,
+                sampled: *access == BufferAccess::Read,
+            }),
+            _ => Err(internal("a texture operation on a non-texture")),
+        }
+    }
+
+    /// Texel coordinates as `uintN` (`tex[tid.xy]`, `tex[int3(x, y, layer)]`).
+    pub(super) fn texel_coords(&mut self, texture: GlobalId, index: ExprId) -> R<ValueId> {
+        let shape = self.texture_shape(texture)?;
+        let ty = self.cx.module.types.vector(Scalar::U32, shape.coords());
+        self.lower_value_as(index, ty)
     }
 
     /// The texel at `coords` (mip level 0 of a sampled texture).
     pub(super) fn texel_load(&mut self, texture: GlobalId, coords: ValueId) -> R<ValueId> {
-        let sampled = self.cx.module.global(texture).is_some_and(|g| {
-            matches!(
-                g.kind,
-                ir::GlobalKind::Texture2D {
-                    access: ir::BufferAccess::Read,
-                    ..
-                }
-            )
-        });
+        let shape = self.texture_shape(texture)?;
+        if shape.dim == TextureDim::Cube {
+            return Err(cube_load());
+        }
         let mut args = vec![coords];
-        if sampled {
+        if shape.sampled {
             args.push(self.lit(ir::Literal::I32(0))?);
         }
         self.emit(
@@ -54,6 +108,35 @@ impl FnLower<'_, '_> {
         )
     }
 
+    /// The sampler global named by `e`.
+    fn sampler_global(&mut self, e: ExprId) -> R<GlobalId> {
+        let Some(ExprRes::Global(g)) = self.res(e) else {
+            return Err(unsupported(
+                "a sampler that is not a global (samplers as parameters or locals)",
+            ));
+        };
+        let g = self.cx.global(g)?;
+        match self.cx.module.global(g).map(|g| &g.kind) {
+            Some(GlobalKind::Sampler { .. }) => Ok(g),
+            _ => Err(internal("a sampler argument that is not a sampler global")),
+        }
+    }
+
+    /// A `float` vector of `n` components from `e`.
+    fn float_arg(&mut self, e: ExprId, n: u8) -> R<ValueId> {
+        let ty = self.cx.module.types.vector(Scalar::F32, n);
+        self.lower_value_as(e, ty)
+    }
+
+    /// Components `range` of vector `v` (a scalar for one component).
+    fn components(&mut self, v: ValueId, range: std::ops::Range<u8>) -> R<ValueId> {
+        if range.len() == 1 {
+            self.emit(Inst::Extract(v, u32::from(range.start)), None)
+        } else {
+            self.emit(Inst::Swizzle(v, range.collect()), None)
+        }
+    }
+
     /// A `texture_*` intrinsic called on a texture global.
     pub(super) fn texture_op(
         &mut self,
@@ -64,70 +147,131 @@ impl FnLower<'_, '_> {
         let Some(Recv::Buffer(base)) = recv else {
             return Err(unsupported("this texture receiver"));
         };
-        let (texture, _) = self.texture_global(base)?;
+        let (texture, texel_ty) = self.texture_global(base)?;
+        let shape = self.texture_shape(texture)?;
         let arg = |i: usize| {
             args.get(i)
                 .copied()
                 .ok_or_else(|| internal("intrinsic arity"))
         };
+        let texture_inst = |this: &mut Self, op: TextureOp, args: Vec<ValueId>| {
+            this.emit(Inst::Texture { op, texture, args }, None)
+        };
         match intrinsic {
+            // `GetDimensions(out w[, out h[, out d | out layers]])`.
             "texture_dimensions" => {
-                let size = self.emit(
-                    Inst::Texture {
-                        op: TextureOp::Dimensions,
-                        texture,
-                        args: Vec::new(),
-                    },
-                    None,
-                )?;
-                for (i, out) in [arg(0)?, arg(1)?].into_iter().enumerate() {
-                    let v = self.emit(Inst::Extract(size, i as u32), None)?;
-                    let place = self.lvalue(out)?;
-                    self.store_lplace(&place, v)?;
-                }
+                let size = texture_inst(self, TextureOp::Dimensions, Vec::new())?;
+                self.store_components(size, args)?;
                 Ok(None)
             }
-            // `RWTexture2D.Load(int2)` and the subscript getter.
+            // `GetDimensions(mip, out w, ..., out levels)`.
+            "texture_dimensions_level" => {
+                if args.len() < 2 {
+                    return Err(internal("GetDimensions arity"));
+                }
+                let uint = self.cx.module.types.u32();
+                let level = self.lower_value_as(arg(0)?, uint)?;
+                let size = texture_inst(self, TextureOp::Dimensions, vec![level])?;
+                let outs = args.get(1..args.len() - 1).unwrap_or_default();
+                self.store_components(size, outs)?;
+                let levels = texture_inst(self, TextureOp::Levels, Vec::new())?;
+                let place = self.lvalue(arg(args.len() - 1)?)?;
+                self.store_lplace(&place, levels)?;
+                Ok(None)
+            }
+            // `RWTexture*.Load(coords)` and the subscript getters.
             "texture_load" => {
-                let coords = self.texel_coords(arg(0)?)?;
+                let coords = self.texel_coords(texture, arg(0)?)?;
                 self.texel_load(texture, coords).map(Some)
             }
-            // `Texture2D.Load(int3(x, y, mip))`.
+            // `Texture*.Load(intN(coords.., mip))`.
             "texture_load_level" => {
-                let int3 = self.cx.module.types.vector(Scalar::I32, 3);
-                let v = self.lower_value_as(arg(0)?, int3)?;
-                let coords = self.emit(Inst::Swizzle(v, vec![0, 1]), None)?;
-                let level = self.emit(Inst::Extract(v, 2), None)?;
-                let texel = self.emit(
-                    Inst::Texture {
-                        op: TextureOp::Load,
-                        texture,
-                        args: vec![coords, level],
-                    },
-                    None,
-                )?;
-                Ok(Some(texel))
+                if shape.dim == TextureDim::Cube {
+                    return Err(cube_load());
+                }
+                let n = shape.coords();
+                let ty = self.cx.module.types.vector(Scalar::I32, n + 1);
+                let v = self.lower_value_as(arg(0)?, ty)?;
+                let coords = self.components(v, 0..n)?;
+                let level = self.emit(Inst::Extract(v, u32::from(n)), None)?;
+                texture_inst(self, TextureOp::Load, vec![coords, level]).map(Some)
             }
             "texture_store" => {
-                let coords = self.texel_coords(arg(0)?)?;
-                let texel_ty = self
-                    .cx
-                    .module
-                    .global(texture)
-                    .map(|g| g.ty)
-                    .ok_or_else(|| internal("unknown texture global"))?;
+                let coords = self.texel_coords(texture, arg(0)?)?;
                 let value = self.lower_value_as(arg(1)?, texel_ty)?;
-                self.emit(
-                    Inst::Texture {
-                        op: TextureOp::Store,
-                        texture,
-                        args: vec![coords, value],
-                    },
-                    None,
-                )?;
+                texture_inst(self, TextureOp::Store, vec![coords, value])?;
                 Ok(None)
             }
+            "texture_sample_level" | "texture_sample_grad"
+                if self.cx.module.types.scalar_of(texel_ty) != Some(Scalar::F32) =>
+            {
+                Err(unsupported(
+                    "sampling a texture of integer texels (WGSL samples float textures only: \
+                     use Load)",
+                ))
+            }
+            "texture_sample_level" => {
+                let sampler = self.sampler_global(arg(0)?)?;
+                if shape.dim == TextureDim::D1 {
+                    return Err(unsupported(
+                        "sampling a `Texture1D` (WGSL's textureSampleLevel has no 1D form: use \
+                         Load, or a Texture2D of height 1)",
+                    ));
+                }
+                let coords = self.float_arg(arg(1)?, shape.coords())?;
+                let level = self.float_arg(arg(2)?, 1)?;
+                texture_inst(
+                    self,
+                    TextureOp::SampleLevel { sampler },
+                    vec![coords, level],
+                )
+                .map(Some)
+            }
+            "texture_sample_grad" => {
+                let sampler = self.sampler_global(arg(0)?)?;
+                if shape.dim == TextureDim::D1 {
+                    return Err(unsupported(
+                        "sampling a `Texture1D` (WGSL's textureSampleGrad has no 1D form: use \
+                         Load, or a Texture2D of height 1)",
+                    ));
+                }
+                let coords = self.float_arg(arg(1)?, shape.coords())?;
+                let ddx = self.float_arg(arg(2)?, shape.dim.coords())?;
+                let ddy = self.float_arg(arg(3)?, shape.dim.coords())?;
+                texture_inst(
+                    self,
+                    TextureOp::SampleGrad { sampler },
+                    vec![coords, ddx, ddy],
+                )
+                .map(Some)
+            }
+            "texture_sample" => Err(fragment_only("Sample")),
+            "texture_sample_bias" => Err(fragment_only("SampleBias")),
             _ => Err(unsupported(format!("the texture method `{intrinsic}`"))),
         }
+    }
+
+    /// Stores the components of the size vector `size` into the `out` arguments `outs`, in
+    /// order (each converted to its variable's type: `uint` or `float`).
+    fn store_components(&mut self, size: ValueId, outs: &[ExprId]) -> R<()> {
+        let n = self
+            .cx
+            .module
+            .types
+            .vector_size(self.vty(size))
+            .unwrap_or(1);
+        if outs.len() != usize::from(n) {
+            return Err(internal("GetDimensions arity"));
+        }
+        for (i, out) in outs.iter().enumerate() {
+            let v = if n == 1 {
+                size
+            } else {
+                self.emit(Inst::Extract(size, i as u32), None)?
+            };
+            let place = self.lvalue(*out)?;
+            self.store_lplace(&place, v)?;
+        }
+        Ok(())
     }
 }
