@@ -10,7 +10,9 @@ Each kernel exists as primal, forward (fwd_diff) and reverse (bwd_diff) mode:
   interface (generic code, static dispatch), additive blending, an L2 loss against a target image;
   reverse mode accumulates the shape parameters' gradients with atomics (a compare-exchange loop on
   u32 words: WGSL has no float atomics). shapes_bwd_wg first sums each shape's gradient over the
-  workgroup in shared memory, then one atomic per parameter per workgroup.
+  workgroup in shared memory, then one atomic per parameter per workgroup; shapes_bwd_sg sums it
+  over the subgroup (WaveActiveSum) and its lane 0 does one atomic per parameter per subgroup
+  (needs the SUBGROUP feature: the manifest's `requires`).
 - ggx_*: GGX specular + Lambert diffuse, one pixel per thread; forward mode along the roughness,
   reverse mode into per-pixel material gradients.
 
@@ -244,6 +246,35 @@ SHAPES_BODY = {
         }
         GroupMemoryBarrierWithGroupSync();
     }""",
+    # Subgroup reduction: WaveActiveSum over the subgroup, one atomic per parameter per subgroup.
+    # Lane 0 publishes (not WaveIsFirstLane: slangc writes that as subgroupElect, which naga
+    # lacks); every lane is active here.
+    "bwd_sg": SHAPES_RENDER + """    float3 dloss = 2.0 * (color - targetImage[i].xyz);
+    bool publishes = WaveGetLaneIndex() == 0;
+    for (uint s = 0; s < circles + rects; s++)
+    {
+        float g[8] = { 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0 };
+        if (s < circles)
+        {
+            var c = diffPair(loadCircle(s));
+            bwd_diff(blend<Circle>)(c, p, dloss);
+            g[0] = c.d.center.x; g[1] = c.d.center.y; g[2] = c.d.radius;
+            g[4] = c.d.color.x; g[5] = c.d.color.y; g[6] = c.d.color.z;
+        }
+        else
+        {
+            var r = diffPair(loadRect(s));
+            bwd_diff(blend<Rect>)(r, p, dloss);
+            g[0] = r.d.center.x; g[1] = r.d.center.y; g[2] = r.d.halfSize.x; g[3] = r.d.halfSize.y;
+            g[4] = r.d.color.x; g[5] = r.d.color.y; g[6] = r.d.color.z;
+        }
+        for (uint k = 0; k < 8; k++)
+        {
+            float total = WaveActiveSum(g[k]);
+            if (publishes)
+                atomicAddFloat(8 * s + k, total);
+        }
+    }""",
 }
 
 SHAPES_WG_SHARED = f"groupshared float partial[{WG} * 8];\n"
@@ -338,11 +369,13 @@ def f32(count, fill):
     return {"type": "f32", "count": count, "fill": fill}
 
 
-def manifest_entry(name, source, group, variant, mode, groups, buffers, param=None):
+def manifest_entry(name, source, group, variant, mode, groups, buffers, param=None, requires=()):
     entry = {"name": name, "source": f"kernels/{source}", "group": group, "variant": variant, "mode": mode,
              "workgroup_size": WG, "groups": groups, "buffers": buffers}
     if param is not None:
         entry["param"] = param
+    if requires:
+        entry["requires"] = list(requires)
     return entry
 
 
@@ -395,15 +428,17 @@ def main():
             helpers=SHAPES_WG_HELPERS if wg_variant else "",
             extra_args=", uint3 gtid : SV_GroupThreadID" if wg_variant else ""
         ).replace("    float2 p = float2", "    uint lane = gtid.x;\n    float2 p = float2" if wg_variant else "    float2 p = float2"))
+        reduction = {"bwd_wg": ", workgroup reduction", "bwd_sg": ", subgroup reduction"}.get(mode, "")
         entries.append(manifest_entry(
             name, f"{name}.slang", "shapes",
-            f"{circles} circles + {rects} rects" + (", workgroup reduction" if wg_variant else ""),
-            "bwd" if wg_variant else mode, SHAPE_PIXEL_GROUPS,
+            f"{circles} circles + {rects} rects" + reduction,
+            "bwd" if mode.startswith("bwd") else mode, SHAPE_PIXEL_GROUPS,
             [{"name": "shapes", "type": "f32", "count": len(shape_words), "fill": {"data": shape_words}},
              {"name": "targetImage", "type": "f32", "per_thread": 4, "fill": {"uniform": [0.0, 1.0], "seed": 2}},
              {"name": "params", "type": "u32", "count": 3, "fill": {"data": [1024, circles, rects]}},
              {"name": "image", "type": "f32", "per_thread": 4, "fill": "zeros", "check": mode in ("primal", "fwd")},
-             {"name": "grads", "type": "f32", "count": 8 * (circles + rects), "fill": "zeros", "check": mode.startswith("bwd")}]))
+             {"name": "grads", "type": "f32", "count": 8 * (circles + rects), "fill": "zeros", "check": mode.startswith("bwd")}],
+            requires=["subgroup"] if mode == "bwd_sg" else ()))
 
     for mode, body in GGX_BODY.items():
         name = f"ggx_{mode}"

@@ -15,7 +15,8 @@ MODES = ("primal", "fwd", "bwd")
 
 
 def base_variant(variant):
-    return variant.split(", workgroup")[0]
+    """The variant whose primal a reduction variant (same primal kernel) shares."""
+    return variant.split(", workgroup")[0].split(", subgroup")[0]
 
 
 def load(path):
@@ -101,7 +102,10 @@ def markdown(data, table_rows, ir_context=()):
     if ir_context:
         lines.append("\ndslang's own context report (`dslang compile --target ir`, lines `// context:`):\n")
         lines += [f"    {line}" for line in ir_context]
-    failures = [r for r in data["results"] if not r.get("ok")]
+    for r in data["results"]:
+        if r.get("skipped"):
+            lines.append(f"\nSKIPPED {r['name']} ({r['compiler']}): {r['skipped']}")
+    failures = [r for r in data["results"] if not r.get("ok") and not r.get("skipped")]
     for r in failures:
         lines.append(f"\nFAILED {r['name']} ({r['compiler']}): {r.get('error', '')[:300]}")
     return "\n".join(lines)
@@ -118,7 +122,7 @@ def plot(table_rows, path, adapter):
     palette = {"primal": "tab:gray", "fwd": "tab:blue", "bwd": "tab:orange"}
     for r in table_rows:
         for mode in MODES:
-            if mode == "primal" and "workgroup" in r["variant"]:
+            if mode == "primal" and base_variant(r["variant"]) != r["variant"]:
                 continue
             q = ratio(r[mode]["dslang"], r[mode]["slangc"])
             if q is None:

@@ -1073,15 +1073,21 @@ impl Transcriber<'_> {
             .map(|&a| self.src_ty(a))
             .collect::<Result<_>>()?;
         let pargs: Vec<ValueId> = args.iter().map(|&a| self.p(a)).collect::<Result<_>>()?;
-        if args.iter().all(|&a| self.d_opt(a).is_none()) {
-            // Constant inputs: the derivative is zero, keep the plain intrinsic.
+        let no_diff = self.info.no_diff_calls.contains(&(self.src_id, v));
+        if no_diff || args.iter().all(|&a| self.d_opt(a).is_none()) {
+            // Constant inputs or a `no_diff` call: the derivative is zero, keep the plain
+            // intrinsic.
             let p = self.emit(Inst::Math(f, pargs), None);
             self.set(v, p, None);
             return Ok(());
         }
+        // A non-differentiable operand (a lane index...) is passed as its plain value.
         let mut want = Vec::new();
+        let mut paired = Vec::new();
         for &t in &arg_tys {
-            want.push(self.info.pair_type(&mut self.module.types, t));
+            let pair = self.info.pair_type(&mut self.module.types, t);
+            paired.push(pair.is_some());
+            want.push(pair.unwrap_or(t));
         }
         let ret_pair = self.info.pair_type(&mut self.module.types, ty);
         let candidates = self.info.math_fwd.get(&f).cloned().unwrap_or_default();
@@ -1092,7 +1098,7 @@ impl Transcriber<'_> {
                         .params
                         .iter()
                         .zip(&want)
-                        .all(|(p, w)| p.dir == ParamDir::In && Some(p.ty) == *w)
+                        .all(|(p, w)| p.dir == ParamDir::In && p.ty == *w)
                     && Some(df.ret) == ret_pair
             })
         });
@@ -1107,8 +1113,9 @@ impl Transcriber<'_> {
             });
         };
         let mut call_args = Vec::new();
-        for &a in args {
-            call_args.push(Arg::Value(self.pair(a)?));
+        for (&a, is_paired) in args.iter().zip(paired) {
+            let value = if is_paired { self.pair(a)? } else { self.p(a)? };
+            call_args.push(Arg::Value(value));
         }
         let r = self.emit(Inst::Call(dfn, call_args), None);
         let p = self.emit(Inst::Extract(r, 0), None);

@@ -143,6 +143,13 @@ impl Rev<'_, '_> {
         let Some(a) = self.take_adjoint(v) else {
             return Ok(());
         };
+        // `no_diff` on an intrinsic (`no_diff WaveActiveMax(x)`): nothing flows back.
+        let origin = self.norm.origin.get(&v).copied().unwrap_or(v);
+        if matches!(data.inst, Inst::Math(..))
+            && self.info.no_diff_calls.contains(&(self.src_id, origin))
+        {
+            return Ok(());
+        }
         self.transpose(&data.inst, data.ty, a)
     }
 

@@ -36,6 +36,27 @@ pub struct KernelSpec {
     pub buffers: Vec<BufferSpec>,
     #[serde(default)]
     pub param: Option<u32>,
+    /// Optional device features the kernel needs (`subgroup`); without them it is skipped.
+    #[serde(default)]
+    pub requires: Vec<String>,
+}
+
+impl KernelSpec {
+    /// The first of `requires` that `features` lacks, or an unknown name (as an error).
+    pub fn missing_feature(&self, features: gpu::Features) -> Result<Option<&str>, String> {
+        for name in &self.requires {
+            let feature = match name.as_str() {
+                "subgroup" => gpu::Features::SUBGROUP,
+                "shader_f64" => gpu::Features::SHADER_F64,
+                "shader_f16" => gpu::Features::SHADER_F16,
+                other => return Err(format!("{}: unknown required feature `{other}`", self.name)),
+            };
+            if !features.contains(feature) {
+                return Ok(Some(name));
+            }
+        }
+        Ok(None)
+    }
 }
 
 #[derive(Debug, Clone, Deserialize)]

@@ -149,6 +149,24 @@ fn run(args: &RunArgs) -> u8 {
         {
             continue;
         }
+        match spec.missing_feature(gpu.features()) {
+            Ok(None) => {}
+            Ok(Some(feature)) => {
+                eprintln!("{:<28} skipped: the device lacks {feature}", spec.name);
+                for (compiler, _) in &args.compilers {
+                    results.push(json!({
+                        "name": spec.name, "group": spec.group, "variant": spec.variant,
+                        "mode": spec.mode, "param": spec.param, "compiler": compiler,
+                        "ok": false, "skipped": format!("the device lacks {feature}"),
+                    }));
+                }
+                continue;
+            }
+            Err(e) => {
+                eprintln!("bench-gpu: {e}");
+                return 2;
+            }
+        }
         for (compiler, dir) in &args.compilers {
             let path = dir.join(spec.wgsl_name());
             let outcome = std::fs::read_to_string(&path)

@@ -4,9 +4,9 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use crate::Target;
 use crate::diagnostics::{errors_of, located_errors_of, print_diagnostics, print_located};
 use crate::exit;
+use crate::{Feature, Target};
 
 /// Reads and compiles `path`; on failure prints the diagnostics and returns the exit status.
 fn compile_path(
@@ -44,15 +44,34 @@ fn compile_path(
     }
 }
 
-pub fn compile(path: &Path, target: Target, entry: Option<String>, out: Option<PathBuf>) -> u8 {
+pub fn compile(
+    path: &Path,
+    target: Target,
+    entry: Option<String>,
+    out: Option<PathBuf>,
+    features: &[Feature],
+) -> u8 {
     let options = driver::Options {
         entry,
         ..driver::Options::default()
     };
-    // SPIR-V expresses f16, f64 and 64-bit integers; WGSL output stays core WGSL.
+    // SPIR-V expresses f16, f64 and 64-bit integers; WGSL output stays core WGSL plus the
+    // features asked for.
     let device = match target {
         Target::Spirv => driver::DeviceFeatures::all(),
-        _ => driver::DeviceFeatures::default(),
+        _ => {
+            let mut device = driver::DeviceFeatures::default();
+            for feature in features {
+                match feature {
+                    Feature::F16 => device.f16 = true,
+                    Feature::F64 => device.f64 = true,
+                    Feature::Int64 => device.int64 = true,
+                    Feature::Float32Atomics => device.float32_atomics = true,
+                    Feature::Subgroups => device.subgroups = true,
+                }
+            }
+            device
+        }
     };
     let (compiled, _) = match compile_path(path, &options, device) {
         Ok(done) => done,

@@ -41,6 +41,16 @@ enum Target {
     Reflection,
 }
 
+/// An optional device feature the generated WGSL may use (`dslang compile --feature`).
+#[derive(Clone, Copy, ValueEnum)]
+enum Feature {
+    F16,
+    F64,
+    Int64,
+    Float32Atomics,
+    Subgroups,
+}
+
 #[derive(Subcommand)]
 enum Command {
     /// Compile FILE to the target code (WGSL by default).
@@ -52,6 +62,10 @@ enum Command {
         entry: Option<String>,
         #[arg(short = 'o')]
         output: Option<PathBuf>,
+        /// A device feature the WGSL may use (repeatable); a program that needs one not given
+        /// is an E4102 error. SPIR-V may use them all.
+        #[arg(long = "feature", value_enum)]
+        features: Vec<Feature>,
     },
     /// Compile FILE, create its //TEST_INPUT buffers, dispatch it on the GPU and print the results.
     /// With --frames or --out: the preview (playground attributes, kernels run frame after frame),
@@ -97,7 +111,8 @@ fn main() -> ExitCode {
             target,
             entry,
             output,
-        } => compile::compile(&file, target, entry, output),
+            features,
+        } => compile::compile(&file, target, entry, output, &features),
         Command::Run {
             file,
             entry,

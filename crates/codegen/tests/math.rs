@@ -2,6 +2,7 @@
 
 mod common;
 
+use codegen::{Options, lower, to_wgsl};
 use common::*;
 use expect_test::{Expect, expect};
 use ir::*;
@@ -17,6 +18,7 @@ enum A {
     I,
     U3,
     B3,
+    B,
 }
 
 fn table() -> Vec<(MathFn, Vec<A>)> {
@@ -67,6 +69,31 @@ fn table() -> Vec<(MathFn, Vec<A>)> {
         (FirstBitHigh, vec![I]),
         (FirstBitLow, vec![U]),
         (ReverseBits, vec![U]),
+        (WaveGetLaneIndex, vec![]),
+        (WaveGetLaneCount, vec![]),
+        (WaveIsFirstLane, vec![]),
+        (WaveActiveSum, vec![F]),
+        (WaveActiveSum, vec![F3]),
+        (WaveActiveProduct, vec![I]),
+        (WaveActiveMin, vec![U]),
+        (WaveActiveMax, vec![F]),
+        (WaveActiveBitAnd, vec![U]),
+        (WaveActiveBitOr, vec![I]),
+        (WaveActiveBitXor, vec![U3]),
+        (WaveActiveAllTrue, vec![B]),
+        (WaveActiveAnyTrue, vec![B]),
+        (WaveActiveBallot, vec![B]),
+        (WaveActiveCountBits, vec![B]),
+        (WavePrefixSum, vec![F]),
+        (WavePrefixProduct, vec![I]),
+        (WavePrefixCountBits, vec![B]),
+        (WaveReadLaneAt, vec![F, U]),
+        (WaveReadLaneAt, vec![F3, I]),
+        (WaveReadLaneFirst, vec![U]),
+        (QuadReadAcrossX, vec![F]),
+        (QuadReadAcrossY, vec![F3]),
+        (QuadReadAcrossDiagonal, vec![I]),
+        (QuadReadLaneAt, vec![F, U]),
     ];
     for f in [
         Sqrt, Rsqrt, Rcp, Exp, Exp2, Log, Log2, Log10, Sin, Cos, Tan, Asin, Acos, Atan, Sinh, Cosh,
@@ -110,6 +137,7 @@ fn math_kernel(filter: impl Fn(MathFn) -> bool) -> Module {
         let u3 = b.splat(u3t, x);
         let zero3 = b.zero(f3t);
         let b3 = b.binary(BinaryOp::Gt, f3, zero3);
+        let b1 = b.extract(b3, 0);
         let mut acc = b.f32(0.0);
         for (fun, kinds) in table() {
             if !filter(fun) {
@@ -127,6 +155,7 @@ fn math_kernel(filter: impl Fn(MathFn) -> bool) -> Module {
                     A::I => i,
                     A::U3 => u3,
                     A::B3 => b3,
+                    A::B => b1,
                 })
                 .collect();
             let r = b.math(fun, &args);
@@ -160,6 +189,75 @@ fn check_math(filter: impl Fn(MathFn) -> bool, expect: Expect) {
     let m = math_kernel(filter);
     assert_eq!(verify(&m), Ok(()));
     check(&m, expect);
+}
+
+#[test]
+fn subgroup_intrinsics() {
+    let m = math_kernel(MathFn::is_subgroup);
+    assert_eq!(verify(&m), Ok(()));
+    let options = Options {
+        subgroups: true,
+        ..Options::wgsl()
+    };
+    let lowered = lower(&m, &options).unwrap_or_else(|e| panic!("{e}"));
+    let text = to_wgsl(&lowered.module, &lowered.info).unwrap_or_else(|e| panic!("{e}"));
+    expect![[r#"
+        @group(0) @binding(0) 
+        var<storage, read_write> outputBuffer: array<f32>;
+        var<private> dslang_lane_index: u32;
+        var<private> dslang_lane_count: u32;
+
+        @compute @workgroup_size(1, 1, 1) 
+        fn computeMain(@builtin(global_invocation_id) tid: vec3<u32>, @builtin(subgroup_invocation_id) dslang_lane_index_in: u32, @builtin(subgroup_size) dslang_lane_count_in: u32) {
+            dslang_lane_index = dslang_lane_index_in;
+            dslang_lane_count = dslang_lane_count_in;
+            let _e2 = f32(tid.x);
+            let _e4 = (_e2 + 0.5f);
+            let _e5 = vec3<f32>(_e2, _e4, 0.5f);
+            let _e11 = i32(tid.x);
+            let _e18 = dslang_lane_index;
+            let _e22 = dslang_lane_count;
+            let _e26 = dslang_lane_index;
+            let _e27 = subgroupBroadcastFirst(_e26);
+            let _e32 = subgroupAdd(_e2);
+            let _e34 = subgroupAdd(_e5);
+            let _e37 = subgroupMul(_e11);
+            let _e40 = subgroupMin(tid.x);
+            let _e43 = subgroupMax(_e2);
+            let _e45 = subgroupAnd(tid.x);
+            let _e48 = subgroupOr(_e11);
+            let _e51 = subgroupXor(vec3(tid.x));
+            let _e55 = subgroupAll((_e5 > vec3<f32>()).x);
+            let _e58 = subgroupAny((_e5 > vec3<f32>()).x);
+            let _e61 = subgroupBallot((_e5 > vec3<f32>()).x);
+            let _e68 = subgroupAdd(select(0u, 1u, (_e5 > vec3<f32>()).x));
+            let _e71 = subgroupExclusiveAdd(_e2);
+            let _e73 = subgroupExclusiveMul(_e11);
+            let _e79 = subgroupExclusiveAdd(select(0u, 1u, (_e5 > vec3<f32>()).x));
+            let _e82 = subgroupShuffle(_e2, tid.x);
+            let _e85 = subgroupShuffle(_e5, u32(_e11));
+            let _e88 = subgroupBroadcastFirst(tid.x);
+            let _e91 = quadSwapX(_e2);
+            let _e93 = quadSwapY(_e5);
+            let _e96 = quadSwapDiagonal(_e11);
+            let _e100 = dslang_lane_index;
+            let _e106 = subgroupShuffle(_e2, ((_e100 & 4294967292u) | (tid.x & 3u)));
+            outputBuffer[tid.x] = (((((((((((((((((((((((((0f + f32(_e18)) + f32(_e22)) + select(0f, 1f, (_e26 == _e27))) + _e32) + _e34.x) + f32(_e37)) + f32(_e40)) + _e43) + f32(_e45)) + f32(_e48)) + f32(_e51.x)) + select(0f, 1f, _e55)) + select(0f, 1f, _e58)) + f32(_e61.x)) + f32(_e68)) + _e71) + f32(_e73)) + f32(_e79)) + _e82) + _e85.x) + f32(_e88)) + _e91) + _e93.x) + f32(_e96)) + _e106);
+        }
+    "#]].assert_eq(&text);
+    reparse(&text);
+    check_spirv(&m);
+}
+
+#[test]
+fn subgroup_intrinsics_need_the_subgroup_feature() {
+    let m = math_kernel(|f| f == MathFn::WaveActiveSum);
+    let error = lower(&m, &Options::wgsl()).map(|_| ()).unwrap_err();
+    expect!["the subgroup operation `WaveActiveSum` is not core WGSL: it needs the device feature SUBGROUP, which this compilation does not enable"].assert_eq(&error.to_string());
+    // The lane queries are entry-point builtins: the same error before any function is lowered.
+    let m = math_kernel(|f| f == MathFn::WaveGetLaneIndex);
+    let error = lower(&m, &Options::wgsl()).map(|_| ()).unwrap_err();
+    expect!["the subgroup operation `WaveGetLaneIndex` is not core WGSL: it needs the device feature SUBGROUP, which this compilation does not enable"].assert_eq(&error.to_string());
 }
 
 #[test]
@@ -316,7 +414,8 @@ fn classification_packing_and_bit_intrinsics() {
                 let _e5 = vec3<f32>(_e2, _e4, 0.5f);
                 let _e11 = i32(tid.x);
                 let _e12 = vec3(tid.x);
-                outputBuffer[tid.x] = (((((((((((0f + select(0f, 1f, ((bitcast<vec3<u32>>(_e5) & vec3(2147483647u)) > vec3(2139095040u)).x)) + select(0f, 1f, ((bitcast<u32>(_e2) & 2147483647u) == 2139095040u))) + select(0f, 1f, all((_e5 > vec3<f32>())))) + select(0f, 1f, any((_e12 != vec3<u32>())))) + unpack2x16float(tid.x).x) + f32(pack2x16float(vec2<f32>(_e2, 0f)))) + f32(bitcast<u32>(countOneBits(_e11)))) + f32(countOneBits(_e12).x)) + f32(firstLeadingBit(_e11))) + f32(firstTrailingBit(tid.x))) + f32(reverseBits(tid.x)));
+                let _e14 = (_e5 > vec3<f32>());
+                outputBuffer[tid.x] = (((((((((((0f + select(0f, 1f, ((bitcast<vec3<u32>>(_e5) & vec3(2147483647u)) > vec3(2139095040u)).x)) + select(0f, 1f, ((bitcast<u32>(_e2) & 2147483647u) == 2139095040u))) + select(0f, 1f, all(_e14))) + select(0f, 1f, any((_e12 != vec3<u32>())))) + unpack2x16float(tid.x).x) + f32(pack2x16float(vec2<f32>(_e2, 0f)))) + f32(bitcast<u32>(countOneBits(_e11)))) + f32(countOneBits(_e12).x)) + f32(firstLeadingBit(_e11))) + f32(firstTrailingBit(tid.x))) + f32(reverseBits(tid.x)));
             }
         "#]],
     );

@@ -431,35 +431,35 @@ fn switch_with_fallthrough_shared_labels_and_default() {
     check(
         &k.m,
         expect![[r#"
-        @group(0) @binding(0) 
-        var<storage, read_write> outputBuffer: array<i32>;
+            @group(0) @binding(0) 
+            var<storage, read_write> outputBuffer: array<i32>;
 
-        @compute @workgroup_size(1, 1, 1) 
-        fn computeMain(@builtin(global_invocation_id) tid: vec3<u32>) {
-            var r: i32;
+            @compute @workgroup_size(1, 1, 1) 
+            fn computeMain(@builtin(global_invocation_id) tid: vec3<u32>) {
+                var r: i32;
 
-            switch i32(tid.x) {
-                case 0: {
-                    let _e4 = r;
-                    r = (_e4 + 1i);
-                    let _e7 = r;
-                    r = (_e7 + 10i);
-                    break;
+                switch i32(tid.x) {
+                    case 0: {
+                        let _e4 = r;
+                        let _e6 = (_e4 + 1i);
+                        r = _e6;
+                        r = (_e6 + 10i);
+                        break;
+                    }
+                    case 1, 2: {
+                        let _e9 = r;
+                        r = (_e9 + 10i);
+                        break;
+                    }
+                    case 5, default: {
+                        let _e12 = r;
+                        r = (_e12 + 100i);
+                    }
                 }
-                case 1, 2: {
-                    let _e10 = r;
-                    r = (_e10 + 10i);
-                    break;
-                }
-                case 5, default: {
-                    let _e13 = r;
-                    r = (_e13 + 100i);
-                }
+                let _e15 = r;
+                outputBuffer[tid.x] = _e15;
             }
-            let _e16 = r;
-            outputBuffer[tid.x] = _e16;
-        }
-    "#]],
+        "#]],
     );
 }
 
@@ -1200,8 +1200,7 @@ fn buffer_names_survive_locals_and_functions_with_the_same_name() {
                 var outputBuffer_local: f32;
 
                 outputBuffer_local = outputBuffer_param;
-                let _e2 = outputBuffer_local;
-                return _e2;
+                return outputBuffer_param;
             }
 
             @compute @workgroup_size(1, 1, 1) 

@@ -214,6 +214,10 @@ pub(crate) fn eval(f: MathFn, args: &[&Value]) -> Result<Value> {
     if args.len() != f.arity() {
         return malformed(format!("{} with {} arguments", f.name(), args.len()));
     }
+    // Checked before reading an argument: the lane queries take none.
+    if f.is_subgroup() {
+        return no_subgroups(f);
+    }
     let a = args[0];
     let b = args.get(1).copied();
     let c = args.get(2).copied();
@@ -390,5 +394,36 @@ pub(crate) fn eval(f: MathFn, args: &[&Value]) -> Result<Value> {
             let (v, _) = bits_u32(x)?;
             Ok(bit_result(x, v.reverse_bits()))
         })?,
+        WaveGetLaneIndex
+        | WaveGetLaneCount
+        | WaveIsFirstLane
+        | WaveActiveSum
+        | WaveActiveProduct
+        | WaveActiveMin
+        | WaveActiveMax
+        | WaveActiveBitAnd
+        | WaveActiveBitOr
+        | WaveActiveBitXor
+        | WaveActiveAllTrue
+        | WaveActiveAnyTrue
+        | WaveActiveBallot
+        | WaveActiveCountBits
+        | WavePrefixSum
+        | WavePrefixProduct
+        | WavePrefixCountBits
+        | WaveReadLaneAt
+        | WaveReadLaneFirst
+        | QuadReadAcrossX
+        | QuadReadAcrossY
+        | QuadReadAcrossDiagonal
+        | QuadReadLaneAt => return no_subgroups(f),
     })
+}
+
+/// The interpreter runs one thread at a time: a subgroup operation has no other lanes to read.
+fn no_subgroups(f: MathFn) -> Result<Value> {
+    malformed(format!(
+        "{} (the interpreter runs one thread: subgroup operations need a GPU)",
+        f.name()
+    ))
 }

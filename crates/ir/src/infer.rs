@@ -621,6 +621,44 @@ fn math_type(types: &mut Types, f: MathFn, tys: &[TypeId]) -> Result<TypeId, Str
             int(types, tys[0])?;
             tys[0]
         }
+        WaveGetLaneIndex | WaveGetLaneCount => types.scalar(Scalar::U32),
+        WaveIsFirstLane => types.bool(),
+        WaveActiveSum
+        | WaveActiveProduct
+        | WaveActiveMin
+        | WaveActiveMax
+        | WavePrefixSum
+        | WavePrefixProduct
+        | WaveReadLaneFirst
+        | QuadReadAcrossX
+        | QuadReadAcrossY
+        | QuadReadAcrossDiagonal => {
+            numeric(types, tys[0])?;
+            tys[0]
+        }
+        WaveActiveBitAnd | WaveActiveBitOr | WaveActiveBitXor => {
+            int(types, tys[0])?;
+            tys[0]
+        }
+        WaveReadLaneAt | QuadReadLaneAt => {
+            numeric(types, tys[0])?;
+            let (_, n) = int(types, tys[1])?;
+            if n != 1 {
+                return Err(format!("{name}: the lane index must be a scalar"));
+            }
+            tys[0]
+        }
+        WaveActiveAllTrue | WaveActiveAnyTrue | WaveActiveBallot | WaveActiveCountBits
+        | WavePrefixCountBits => {
+            if tys[0] != types.bool() {
+                return Err(format!("{name}: expects a bool"));
+            }
+            match f {
+                WaveActiveBallot => types.vector(Scalar::U32, 4),
+                WaveActiveCountBits | WavePrefixCountBits => types.scalar(Scalar::U32),
+                _ => types.bool(),
+            }
+        }
     })
 }
 

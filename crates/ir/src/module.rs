@@ -440,6 +440,55 @@ math_fns! {
     Dst "dst" 2, Lit "lit" 3, Radians "radians" 1, Degrees "degrees" 1, CopySign "copysign" 2,
     CountBits "countbits" 1, FirstBitHigh "firstbithigh" 1, FirstBitLow "firstbitlow" 1,
     ReverseBits "reversebits" 1,
+    // Subgroup (wave) operations: codegen maps them to WGSL's subgroup builtins (they need the
+    // SUBGROUP device feature); they read other lanes, so only the GPU evaluates them.
+    WaveGetLaneIndex "WaveGetLaneIndex" 0, WaveGetLaneCount "WaveGetLaneCount" 0,
+    WaveIsFirstLane "WaveIsFirstLane" 0,
+    WaveActiveSum "WaveActiveSum" 1, WaveActiveProduct "WaveActiveProduct" 1,
+    WaveActiveMin "WaveActiveMin" 1, WaveActiveMax "WaveActiveMax" 1,
+    WaveActiveBitAnd "WaveActiveBitAnd" 1, WaveActiveBitOr "WaveActiveBitOr" 1,
+    WaveActiveBitXor "WaveActiveBitXor" 1,
+    WaveActiveAllTrue "WaveActiveAllTrue" 1, WaveActiveAnyTrue "WaveActiveAnyTrue" 1,
+    WaveActiveBallot "WaveActiveBallot" 1, WaveActiveCountBits "WaveActiveCountBits" 1,
+    WavePrefixSum "WavePrefixSum" 1, WavePrefixProduct "WavePrefixProduct" 1,
+    WavePrefixCountBits "WavePrefixCountBits" 1,
+    WaveReadLaneAt "WaveReadLaneAt" 2, WaveReadLaneFirst "WaveReadLaneFirst" 1,
+    QuadReadAcrossX "QuadReadAcrossX" 1, QuadReadAcrossY "QuadReadAcrossY" 1,
+    QuadReadAcrossDiagonal "QuadReadAcrossDiagonal" 1, QuadReadLaneAt "QuadReadLaneAt" 2,
+}
+
+impl MathFn {
+    /// A subgroup operation: its value depends on the other lanes of the subgroup (and it needs
+    /// the SUBGROUP device feature).
+    pub fn is_subgroup(self) -> bool {
+        use MathFn::*;
+        matches!(
+            self,
+            WaveGetLaneIndex
+                | WaveGetLaneCount
+                | WaveIsFirstLane
+                | WaveActiveSum
+                | WaveActiveProduct
+                | WaveActiveMin
+                | WaveActiveMax
+                | WaveActiveBitAnd
+                | WaveActiveBitOr
+                | WaveActiveBitXor
+                | WaveActiveAllTrue
+                | WaveActiveAnyTrue
+                | WaveActiveBallot
+                | WaveActiveCountBits
+                | WavePrefixSum
+                | WavePrefixProduct
+                | WavePrefixCountBits
+                | WaveReadLaneAt
+                | WaveReadLaneFirst
+                | QuadReadAcrossX
+                | QuadReadAcrossY
+                | QuadReadAcrossDiagonal
+                | QuadReadLaneAt
+        )
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -1009,7 +1009,11 @@ impl FnLower<'_, '_> {
             }
             Expr::NoDiff(inner) => {
                 let v = self.lower_expr(inner)?;
-                if matches!(self.f.value(v).map(|d| &d.inst), Some(Inst::Call(..))) {
+                // Calls and intrinsics (`no_diff WaveActiveMax(x)`) carry no derivative there.
+                if matches!(
+                    self.f.value(v).map(|d| &d.inst),
+                    Some(Inst::Call(..) | Inst::Math(..))
+                ) {
                     self.cx.diff.no_diff_calls.insert((self.id, v));
                 }
                 Ok(v)
@@ -2861,7 +2865,10 @@ impl FnLower<'_, '_> {
                 self.emit(Inst::Math(MathFn::Mul, v), None).map(Some)
             }
             _ => {
+                // By the function's name, else by the intrinsic's (`WaveBroadcastLaneAt` is
+                // `[__intrinsic("WaveReadLaneAt")]`).
                 let f = MathFn::from_name(name)
+                    .or_else(|| MathFn::from_name(intrinsic))
                     .ok_or_else(|| unsupported(format!("the intrinsic `{name}`")))?;
                 if recv.is_some() || args.len() != f.arity() {
                     return Err(unsupported(format!(

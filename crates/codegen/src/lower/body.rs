@@ -47,6 +47,7 @@ impl Lowerer<'_> {
                 let p = self.place(cx, place, out)?;
                 let v = cx.value(*value)?;
                 self.store(cx, out, &p, v)?;
+                cse::stored(&mut cx.cse, place, Some(v));
             }
             Stmt::If {
                 cond,
@@ -54,10 +55,14 @@ impl Lowerer<'_> {
                 else_block,
             } => {
                 let condition = cx.value(*cond)?;
+                let saved = cx.cse.clone();
                 let mut accept = NBlock::new();
                 self.lower_block(cx, then_block, &mut accept)?;
+                cx.cse = saved.clone();
                 let mut reject = NBlock::new();
                 self.lower_block(cx, else_block, &mut reject)?;
+                let written = cse::written_roots(cx.ir_fn, [then_block, else_block]);
+                cx.cse = cse::without(saved, &written);
                 push(
                     out,
                     S::If {
@@ -74,11 +79,18 @@ impl Lowerer<'_> {
                 break_if,
                 ..
             } => {
+                // Loads before the loop stay valid inside only for variables it never writes.
+                let written = cse::written_roots(cx.ir_fn, [body, continuing]);
+                let entry = cse::without(std::mem::take(&mut cx.cse), &written);
+                cx.cse = entry.clone();
                 let mut b = NBlock::new();
                 self.lower_block(cx, body, &mut b)?;
+                // `continue` may skip part of the body: the continuing block starts afresh.
+                cx.cse = entry.clone();
                 let mut c = NBlock::new();
                 self.lower_block(cx, continuing, &mut c)?;
                 let break_if = break_if.map(|v| cx.value(v)).transpose()?;
+                cx.cse = entry;
                 push(
                     out,
                     S::Loop {
@@ -139,6 +151,7 @@ impl Lowerer<'_> {
             }
             effective[i] = b;
         }
+        let saved = cx.cse.clone();
         let mut naga_cases = Vec::new();
         let mut has_default = false;
         for (c, body) in cases.iter().zip(&effective) {
@@ -168,6 +181,7 @@ impl Lowerer<'_> {
                 });
             }
             let mut b = NBlock::new();
+            cx.cse = saved.clone();
             self.lower_block(cx, body, &mut b)?;
             naga_cases.push(naga::SwitchCase {
                 value: *last,
@@ -175,6 +189,7 @@ impl Lowerer<'_> {
                 fall_through: false,
             });
         }
+        cx.cse = cse::without(saved, &cse::written_roots(cx.ir_fn, &effective));
         if !has_default {
             naga_cases.push(naga::SwitchCase {
                 value: naga::SwitchValue::Default,
@@ -231,6 +246,10 @@ impl Lowerer<'_> {
             .value(v)
             .ok_or_else(|| cx.err(format!("unknown value %{}", v.0)))?;
         let ty = data.ty;
+        let key = cse::key(cx, &data.inst, ty);
+        if let Some(&h) = key.as_ref().and_then(|k| cx.cse.get(k)) {
+            return Ok(Some(h));
+        }
         let h = match &data.inst {
             Inst::Literal(l) => Some(self.literal(cx, out, *l)?),
             Inst::Zero => {
@@ -499,6 +518,21 @@ impl Lowerer<'_> {
                 None
             }
         };
+        // Calls write their `out` arguments, atomics their place.
+        match &data.inst {
+            Inst::Call(_, args) => {
+                for a in args {
+                    if let Arg::Place(p) = a {
+                        cse::forget_root(&mut cx.cse, &p.root);
+                    }
+                }
+            }
+            Inst::Atomic { place, .. } => cse::forget_root(&mut cx.cse, &place.root),
+            _ => {}
+        }
+        if let (Some(k), Some(h)) = (key, h) {
+            cx.cse.insert(k, h);
+        }
         Ok(h)
     }
 

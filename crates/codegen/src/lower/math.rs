@@ -43,6 +43,9 @@ impl Lowerer<'_> {
             .iter()
             .map(|&v| cx.vty(v))
             .collect::<Result<Vec<_>>>()?;
+        if f.is_subgroup() {
+            return self.subgroup(cx, out, f, args, ty);
+        }
         if a.len() != f.arity() {
             return Err(cx.err(format!("{} with {} arguments", f.name(), a.len())));
         }

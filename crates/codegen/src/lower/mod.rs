@@ -14,7 +14,9 @@ use ir::{
 };
 
 mod body;
+mod cse;
 mod math;
+mod subgroup;
 mod textures;
 
 use crate::reflect::{BindingInfo, BindingKind, EntryPointInfo, PrintFormatInfo, Reflection};
@@ -122,8 +124,12 @@ pub fn lower_module(m: &ir::Module, opts: &Options) -> Result<(naga::Module, Ref
         reflection: Reflection::default(),
         field_members: FxHashMap::default(),
         scratch_types: m.types.clone(),
+        lanes: None,
     };
     l.lower_globals()?;
+    if subgroup::uses_lane_builtins(m) {
+        l.lanes = Some(l.add_lane_globals()?);
+    }
     for f in call_order(m, opts.target)? {
         let func = l.build_function(f, None)?;
         let h = l.out.functions.append(func, Span::UNDEFINED);
@@ -246,6 +252,8 @@ struct Lowerer<'a> {
     /// constants). One copy serves the whole module: it moves into each `FnCx` and back, and
     /// interning only appends, so ids stay valid. A copy per function made codegen quadratic.
     scratch_types: ir::Types,
+    /// Private copies of the subgroup builtins, when some function queries its lane.
+    lanes: Option<subgroup::LaneGlobals>,
 }
 
 fn vsize(n: u8) -> Option<naga::VectorSize> {
@@ -847,7 +855,8 @@ impl Lowerer<'_> {
     }
 
     fn lower_entry_point(&mut self, ep: &ir::EntryPoint) -> Result<()> {
-        let function = self.build_function(ep.function, Some(ep))?;
+        let mut function = self.build_function(ep.function, Some(ep))?;
+        self.bind_lane_builtins(&mut function)?;
         self.out.entry_points.push(naga::EntryPoint {
             name: ep.name.clone(),
             stage: naga::ShaderStage::Compute,
@@ -903,6 +912,8 @@ struct FnCx<'a> {
     /// Global names: naga's namer names functions and locals first, so a local with a global's
     /// name would push the global (a buffer the host binds by name) to a new name.
     reserved: FxHashSet<String>,
+    /// Values already computed in the current block and its parents (see `cse`).
+    cse: cse::Cse,
 }
 
 impl FnCx<'_> {
@@ -1034,6 +1045,7 @@ impl Lowerer<'_> {
             locals: Vec::new(),
             types: std::mem::take(&mut self.scratch_types),
             reserved,
+            cse: cse::Cse::default(),
         };
         let result = self.lower_function(&mut cx, ir_fn, entry);
         self.scratch_types = std::mem::take(&mut cx.types);
