@@ -605,5 +605,79 @@ def int_bool_params():
             fd(lambda x: int_bool(x, 3, True, 2), 1.5), int_bool(1.5, 3, True, 2)]
 
 
+
+@test(name='dynamic-dispatch-inout')
+def dynamic_dispatch_inout():
+    def run(update, x):
+        st = x
+        st = update(st, x)
+        return update(st, x)
+    decay = lambda st, x: st * 0.5 + x * x
+    grow = lambda st, x: st * x + 1.0
+    return [fd(lambda x: run(decay, x), 1.5), fd(lambda x: run(grow, x), 1.5), run(decay, 1.5), run(grow, 1.5)]
+
+
+@test(name='generic-interface-model')
+def generic_interface_model():
+    lin = lambda z: (z[0] * 1.5 + z[1] - 3.0) ** 2
+    quad = lambda a: (a * 2.0 * 2.0 - 1.0) ** 2
+    g = grad(lin, v(2.0, 0.5))
+    return [g[0], g[1], 0.5 * fd(quad, 0.75), quad(0.75)]
+
+
+@test(name='method-diff-this')
+def method_diff_this():
+    q = lambda a, b, x: a * x * x + b * x
+    ev = lambda z: q(z[0], z[1], z[2]) + q(z[0], z[1], 2.0 * z[2])
+    g = grad(ev, v(0.5, -1.0, 1.5))
+    return [g[0], g[1], g[2], g[0]]
+
+
+def swizzle_matrix(z):
+    vv, s = z[0:3], z[3]
+    acc = np.array([vv[2] * s, vv[0] * s, vv[1] * vv[1], 1.0])
+    m = np.array([[1.0, s * vv[0]], [acc[0], acc[1]]])
+    r = m @ acc[2:4]
+    return r[0] + r[1] * acc[3] + float(np.linalg.det(m))
+
+
+@test(name='swizzle-matrix-write')
+def swizzle_matrix_write():
+    z = v(0.5, -1.0, 2.0, 1.5)
+    return list(grad(swizzle_matrix, z)) + [swizzle_matrix(z)]
+
+
+@test(name='buffer-read-in-diff')
+def buffer_read_in_diff():
+    w = [0.5, 1.5, -2.0, 3.0]
+    f = lambda x: sum(w[i] * x ** i for i in range(4))
+    return [fd(f, 0.5 + i * 0.25) for i in range(4)]
+
+
+def propagate(z):
+    vals = list(z[0:4])
+    weights = z[4:8]
+    carry = z[8]
+    for i in range(4):
+        vals[i] = vals[i] + carry * weights[i]
+        carry = math.tanh(vals[i])
+    return carry + vals[0]
+
+
+@test(name='array-struct-loop-vjp')
+def array_struct_loop_vjp():
+    z = np.array([0.1 * i for i in range(4)] + [0.5 + 0.25 * i for i in range(4)] + [0.8])
+    g = grad(propagate, z)
+    return [g[8], g[4], g[3], propagate(z)]
+
+
+@test(name='where-clause-generic')
+def where_clause_generic():
+    spring = lambda z: 0.5 * (math.hypot(z[2] - z[0], z[3] - z[1]) - 1.0) ** 2
+    coulomb = lambda z: 1.0 / math.hypot(z[2] - z[0], z[3] - z[1])
+    z = v(0.0, 0.0, 1.5, 2.0)
+    return [grad(spring, z)[2], grad(coulomb, z)[3], grad(coulomb, z)[0]]
+
+
 if __name__ == '__main__':
     sys.exit(main(HERE, sys.argv[1:]))

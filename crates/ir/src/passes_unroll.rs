@@ -21,6 +21,7 @@ const MAX_UNROLLED_STATEMENTS: usize = 1 << 18;
 
 /// Unrolls the `[ForceUnroll]` loops of every function.
 pub fn unroll_forced_loops(module: &mut Module) {
+    inline_scalar_constants(module);
     for i in 0..module.functions.len() {
         unroll_forced_loops_in(module, FuncId(i as u32));
     }
@@ -64,6 +65,38 @@ pub fn unroll_forced_loops_in(module: &mut Module, f: FuncId) -> bool {
         }
     }
     changed
+}
+
+/// Loads of read-only scalar constants (`static const int kCount = 4;`) become their literal, so
+/// that a loop bounded by one has an evident trip count, for unrolling here and for the trip
+/// counts of reverse mode (Slang folds these constants too).
+pub fn inline_scalar_constants(module: &mut Module) {
+    let constants: FxHashMap<GlobalId, Literal> = module
+        .globals
+        .iter()
+        .enumerate()
+        .filter_map(|(i, g)| match &g.kind {
+            GlobalKind::Constant(ConstValue::Literal(l)) if !g.writable => {
+                Some((GlobalId(i as u32), *l))
+            }
+            _ => None,
+        })
+        .collect();
+    if constants.is_empty() {
+        return;
+    }
+    for f in &mut module.functions {
+        for v in &mut f.values {
+            if let Inst::Load(place) = &v.inst
+                && place.path.is_empty()
+                && let PlaceRoot::Global(g) = place.root
+                && let Some(l) = constants.get(&g)
+                && module.types.kind(v.ty) == &TypeKind::Scalar(l.scalar())
+            {
+                v.inst = Inst::Literal(*l);
+            }
+        }
+    }
 }
 
 fn has_forced_loop(block: &[Stmt]) -> bool {

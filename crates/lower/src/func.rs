@@ -25,6 +25,7 @@ use rustc_hash::FxHashMap;
 use crate::{Ctx, InstanceKey, LowerError, R, Subst, apply, internal, unsupported};
 
 mod bytes;
+mod dyn_data;
 mod textures;
 
 /// A signature of an instance in IR terms.
@@ -1958,18 +1959,19 @@ impl FnLower<'_, '_> {
         if data.name == "createDynamicObject" && !data.has_body {
             let ty = self.ety(e);
             let t = self.ir_ty(&ty)?;
-            let cases = self
-                .cx
-                .dyn_types
-                .get(&t)
-                .cloned()
-                .ok_or_else(|| unsupported("`createDynamicObject` of this type"))?;
+            if !self.cx.dyn_types.contains_key(&t) {
+                return Err(unsupported("`createDynamicObject` of this type"));
+            }
             let first = args
                 .first()
                 .ok_or_else(|| internal("createDynamicObject arity"))?;
             let u32_ty = self.cx.module.types.u32();
             let tag = self.lower_value_as(*first, u32_ty)?;
-            return self.make_dyn(t, &cases, None, Some(tag)).map(Some);
+            let data = match args.get(1) {
+                Some(a) => Some(self.lower_expr(*a)?),
+                None => None,
+            };
+            return self.dyn_from_data(t, tag, data).map(Some);
         }
         if let (Some(Ty::Adt(d, _)), Some(Recv::Value(v))) = (&this_ty, &recv)
             && hir::type_decl_data(self.cx.db, *d).kind == hir::TypeDeclKind::Interface
@@ -2345,9 +2347,9 @@ impl FnLower<'_, '_> {
         args: &[ExprId],
     ) -> R<Option<ValueId>> {
         let sig = hir::fn_sig(self.cx.db, f);
-        if sig.params.iter().any(|p| p.dir != HDir::In) || args.len() != sig.params.len() {
+        if args.len() != sig.params.len() {
             return Err(unsupported(
-                "dynamic dispatch of a method with `out`/`inout` or default parameters",
+                "dynamic dispatch of a method with default parameters",
             ));
         }
         let cases = self
@@ -2356,10 +2358,18 @@ impl FnLower<'_, '_> {
             .get(&self.vty(recv))
             .cloned()
             .ok_or_else(|| internal("not a dynamic value"))?;
+        // Arguments are evaluated once, before the switch; `out`/`inout` ones are places (or
+        // temporaries written back after the switch) that every case passes on.
         let mut values = Vec::new();
+        let mut writebacks = Vec::new();
         for (a, p) in args.iter().zip(&sig.params) {
             let t = self.cx.ir_ty(&p.ty.subst_this(iface))?;
-            values.push(self.lower_value_as(*a, t)?);
+            values.push(if p.dir == HDir::In {
+                Arg::Value(self.lower_value_as(*a, t)?)
+            } else {
+                let lp = self.lvalue(*a)?;
+                self.place_arg(lp, t, p.dir == HDir::InOut, &mut writebacks)?
+            });
         }
         let ret = self.cx.ir_ty(&sig.ret.subst_this(iface))?;
         let is_void = self.cx.module.types.is_void(ret);
@@ -2394,7 +2404,10 @@ impl FnLower<'_, '_> {
                     call_args.push(Arg::Value(payload));
                 }
                 for (v, p) in values.iter().zip(rest) {
-                    call_args.push(Arg::Value(b.coerce(*v, p.ty)?));
+                    call_args.push(match v {
+                        Arg::Value(v) => Arg::Value(b.coerce(*v, p.ty)?),
+                        place => place.clone(),
+                    });
                 }
                 let r = b.emit(Inst::Call(id, call_args), None)?;
                 if let Some(l) = result {
@@ -2423,6 +2436,10 @@ impl FnLower<'_, '_> {
             selector: tag,
             cases: switch_cases,
         });
+        for (lp, tmp) in writebacks {
+            let x = self.emit(Inst::Load(Place::local(tmp)), None)?;
+            self.store_lplace(&lp, x)?;
+        }
         match result {
             Some(l) => self.emit(Inst::Load(Place::local(l)), None).map(Some),
             None => Ok(None),
