@@ -10,7 +10,7 @@ use crate::{R, internal, unsupported};
 
 impl FnLower<'_, '_> {
     /// The words of `value` as `uint`s, appended to `out`.
-    pub(super) fn words_of(&mut self, value: ValueId, out: &mut Vec<ValueId>) -> R<()> {
+    pub(super) fn data_words_of(&mut self, value: ValueId, out: &mut Vec<ValueId>) -> R<()> {
         let count = match self.kind(self.vty(value)) {
             TypeKind::Scalar(s) => {
                 out.push(match s {
@@ -42,7 +42,7 @@ impl FnLower<'_, '_> {
         };
         for i in 0..count {
             let part = self.emit(Inst::Extract(value, i), None)?;
-            self.words_of(part, out)?;
+            self.data_words_of(part, out)?;
         }
         Ok(())
     }
@@ -118,7 +118,7 @@ impl FnLower<'_, '_> {
         };
         let mut words = Vec::new();
         if let Some(d) = data {
-            self.words_of(d, &mut words)?;
+            self.data_words_of(d, &mut words)?;
         }
         let mut fields = vec![tag];
         for fty in field_tys.iter().skip(1) {
