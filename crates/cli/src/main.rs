@@ -101,8 +101,30 @@ enum Command {
     },
 }
 
+/// Stack of the thread that runs a command. Analysis, lowering and code generation recurse over
+/// the syntax tree, whose depth follows the source (a 4096-operator `a + b + ...` chain is legal);
+/// the main thread's 8 MiB is not enough for that in debug builds. The memory is reserved, not
+/// committed, until used.
+const COMMAND_STACK_BYTES: usize = 1 << 30;
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    let command = std::thread::Builder::new()
+        .name("dslang".into())
+        .stack_size(COMMAND_STACK_BYTES)
+        .spawn(move || run_command(cli));
+    match command.map(std::thread::JoinHandle::join) {
+        Ok(Ok(code)) => code,
+        // A panic has already printed its message; 101 is the status Rust gives a panicking main.
+        Ok(Err(_)) => ExitCode::from(101),
+        Err(err) => {
+            eprintln!("dslang: cannot start the command thread: {err}");
+            ExitCode::from(101)
+        }
+    }
+}
+
+fn run_command(cli: Cli) -> ExitCode {
     let status = match cli.command {
         Command::Check { files } => diagnostics::check_files(&files),
         Command::Bench { which } => bench::run(which),

@@ -363,7 +363,19 @@ pub fn type_decl_sig_diags(db: &dyn Db, decl: TypeDeclId) -> Arc<[Diag]> {
 pub fn global_ty(db: &dyn Db, global: GlobalId) -> Ty {
     let data = lower::global_data(db, global);
     match &data.ty {
-        Some(ty) => Resolver::for_item(db, global.loc(db)).resolve_type(ty, &mut Vec::new()),
+        Some(ty) => {
+            let declared = Resolver::for_item(db, global.loc(db)).resolve_type(ty, &mut Vec::new());
+            // `T name[] = { ... }`: the initializer list gives the length.
+            if let Ty::Array(elem, Len::Unknown) = &declared {
+                let body = lower::global_body(db, global);
+                if let Some(root) = body.root_expr
+                    && let Expr::InitList(items) = &body.exprs[root]
+                {
+                    return Ty::Array(elem.clone(), Len::Known(items.len() as u32));
+                }
+            }
+            declared
+        }
         None => {
             let result = infer_global(db, global);
             let body = lower::global_body(db, global);
@@ -1511,6 +1523,14 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         if ty.has_unknown() {
             return Ty::Unknown;
         }
+        // `ConstantBuffer<T>` gives access to the members of `T`.
+        if let Ty::Adt(d, args) = &ty
+            && d.loc(self.db).name() == "ConstantBuffer"
+            && let [GenericArg::Type(inner)] = &args[..]
+        {
+            let inner = inner.clone();
+            return self.member_of(e, &inner, name, name_range, implicit);
+        }
         // Swizzles on scalars and vectors.
         let swizzle_like = !name.is_empty() && name.chars().all(|c| "xyzwrgba".contains(c));
         if let Some(k) = ty.scalar_kind()
@@ -1572,7 +1592,12 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                     .subst_this(&ty);
             }
         }
-        if let Ty::Assoc(base, assoc) = &ty {
+        // Members of `S.Differential` are synthesised; other associated types have the members
+        // of their constraints (`associatedtype Element : IScalar`).
+        if let Ty::Assoc(base, assoc) = &ty
+            && (assoc == "Differential"
+                || resolve::lookup_member_items(self.db, self.file, &ty, name).is_empty())
+        {
             return self.synthesized_member(e, base, assoc, name, name_range);
         }
         let items = resolve::lookup_member_items(self.db, self.file, &ty, name);
@@ -1756,8 +1781,32 @@ impl<'a, 'db> InferCtx<'a, 'db> {
     }
 
     fn infer_binary(&mut self, e: ExprId, op: BinaryOp, lhs: ExprId, rhs: ExprId) -> Ty {
+        // A left-nested chain (`a + b + c ...`, thousands of operators long in generated code)
+        // is typed bottom-up in a loop, so the stack does not grow with its length.
+        let mut spine = Vec::new();
+        let mut leftmost = lhs;
+        while let Expr::Binary { op, lhs, rhs } = self.body.exprs[leftmost] {
+            spine.push((leftmost, op, lhs, rhs));
+            leftmost = lhs;
+        }
+        let mut lt = self.infer_expr(leftmost, None);
+        for (x, x_op, x_lhs, x_rhs) in spine.into_iter().rev() {
+            let t = self.infer_binary_after_lhs(x, x_op, x_lhs, x_rhs, lt);
+            lt = self.set_ty(x, t);
+        }
+        self.infer_binary_after_lhs(e, op, lhs, rhs, lt)
+    }
+
+    /// `infer_binary` once the left operand's type `lt` is known.
+    fn infer_binary_after_lhs(
+        &mut self,
+        e: ExprId,
+        op: BinaryOp,
+        lhs: ExprId,
+        rhs: ExprId,
+        lt: Ty,
+    ) -> Ty {
         let range = self.range(e);
-        let lt = self.infer_expr(lhs, None);
         let rt = self.infer_expr(rhs, None);
         if op == BinaryOp::Comma {
             return rt;

@@ -1051,7 +1051,8 @@ pub mod export {
         type_args_subst,
     };
     pub use crate::lower::{
-        global_body, global_data, item_def_loc, item_offset, property_data, subscript_data,
+        file_cbuffers, global_body, global_data, item_def_loc, item_offset, property_data,
+        subscript_data,
     };
     pub use crate::resolve::{
         builtin_type, enum_case_value, lookup_member_items, match_pattern, member_subst, normalize,

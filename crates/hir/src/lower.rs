@@ -299,6 +299,53 @@ pub fn file_imports(db: &dyn Db, file: SourceFile) -> Arc<[ImportInfo]> {
         .collect()
 }
 
+/// The namespaces named by `using ns;` declarations of the file (at any namespace level), as
+/// paths: their names are visible unqualified everywhere in the file.
+#[salsa::tracked(returns(clone))]
+pub fn file_usings(db: &dyn Db, file: SourceFile) -> Arc<[Arc<[SmolStr]>]> {
+    let root = syntax_root(db, file);
+    root.descendants()
+        .filter(|n| n.kind() == USING)
+        .filter_map(|n| n.children().find(|c| c.kind() == PATH))
+        .map(|path| {
+            path.descendants()
+                .filter(|c| c.kind() == NAME_REF)
+                .map(|c| name_text_of_ref(&c))
+                .collect::<Arc<[SmolStr]>>()
+        })
+        .filter(|path| !path.is_empty())
+        .collect()
+}
+
+fn name_text_of_ref(node: &SyntaxNode) -> SmolStr {
+    node.children_with_tokens()
+        .filter_map(SyntaxElement::into_token)
+        .find(|t| t.kind() == IDENT)
+        .map(|t| SmolStr::new(t.text()))
+        .unwrap_or_default()
+}
+
+/// The file-level `cbuffer NAME { members }` blocks: each block's name and its members' names
+/// in order (the members are also file-level globals).
+#[salsa::tracked(returns(clone))]
+pub fn file_cbuffers(db: &dyn Db, file: SourceFile) -> Arc<[(SmolStr, Arc<[SmolStr]>)]> {
+    let root = syntax_root(db, file);
+    root.children()
+        .filter(|c| c.kind() == CBUFFER)
+        .map(|block| {
+            let members = block
+                .children()
+                .filter(|c| c.kind() == MEMBER_LIST)
+                .flat_map(|list| list.children())
+                .filter(|var| var.kind() == VAR_DECL)
+                .flat_map(|var| var.children().filter(|d| d.kind() == DECLARATOR))
+                .map(|decl| name_text(&decl))
+                .collect();
+            (name_text(&block), members)
+        })
+        .collect()
+}
+
 /// Where each item's syntax is: absolute range (preprocessed text) and the green node.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct ItemSources {
@@ -539,7 +586,8 @@ fn lower_fn(node: &SyntaxNode, in_type: bool) -> FnData {
         where_preds: lower_where(node),
         params,
         ret: ret_node.as_ref().map_or(
-            if matches!(kind, FnKind::Free | FnKind::Method) {
+            // `func f(...)` without `-> T` returns nothing.
+            if matches!(kind, FnKind::Free | FnKind::Method) && !has_token(node, FUNC_KW) {
                 TypeRef::Error
             } else {
                 TypeRef::Path(PathRef::single("void".into(), TextRange::default()))
@@ -817,7 +865,12 @@ pub fn global_data(db: &dyn Db, global: GlobalId) -> Arc<GlobalData> {
         });
     };
     let is_let = has_token(&node, LET_KW);
-    let ty = node.children().find(|c| is_type_kind(c.kind())).map(|t| {
+    // `let x: int = ...` (let-style) writes the type in the declarator.
+    let type_node = node
+        .children()
+        .find(|c| is_type_kind(c.kind()))
+        .or_else(|| decl.children().find(|c| is_type_kind(c.kind())));
+    let ty = type_node.map(|t| {
         let mut ty = lower_type(&t);
         for suffix in decl
             .children()
@@ -1593,9 +1646,15 @@ impl BodyLowerer {
                 .children()
                 .find(|c| c.kind() == NAME)
                 .map_or_else(|| range_of(&decl), |n| range_of(&n));
+            // `var x: int` (let-style) writes the type in the declarator.
+            let ty = ty.clone().or_else(|| {
+                decl.children()
+                    .find(|c| is_type_kind(c.kind()))
+                    .map(|t| lower_type(&t))
+            });
             let local = self.body.locals.alloc(LocalData {
                 name: name_text(&decl),
-                ty: ty.clone(),
+                ty,
                 array_dims,
                 mutable,
                 is_static: modifiers.is_static,

@@ -179,6 +179,12 @@ impl<'db> Resolver<'db> {
                 return Some(res);
             }
         }
+        for used in lower::file_usings(self.db, self.file).iter() {
+            let entries = scope::lookup_in_namespace(self.db, self.file, used, name);
+            if let Some(res) = self.entries_to_resolution(&entries, used, name) {
+                return Some(res);
+            }
+        }
         builtin_type(name).map(Resolution::Type)
     }
 
@@ -626,9 +632,8 @@ pub fn member_subst(
         Some(ItemKind::Struct | ItemKind::Interface | ItemKind::Enum) => {
             let decl = TypeDeclId::new(db, parent);
             let data = lower::type_decl_data(db, decl);
-            match owner {
-                Ty::Adt(d, args) if *d == decl => data
-                    .generics
+            let bind = |args: &[GenericArg]| {
+                data.generics
                     .iter()
                     .enumerate()
                     .zip(args.iter())
@@ -642,7 +647,28 @@ pub fn member_subst(
                             a.clone(),
                         )
                     })
-                    .collect(),
+                    .collect()
+            };
+            match owner {
+                Ty::Adt(d, args) if *d == decl => bind(args),
+                // A member of a generic interface `IGetter<T>` used through a type that conforms
+                // to `IGetter<float>` (a constrained type parameter, a struct): T is float.
+                _ if data.kind == TypeDeclKind::Interface && !data.generics.is_empty() => {
+                    let mut seen: Vec<Ty> = Vec::new();
+                    let mut queue = direct_interfaces(db, file, owner);
+                    while let Some(next) = queue.pop() {
+                        let Ty::Adt(d, args) = &next else { continue };
+                        if *d == decl {
+                            return bind(args);
+                        }
+                        if seen.contains(&next) {
+                            continue;
+                        }
+                        seen.push(next.clone());
+                        queue.extend(type_decl_bases(db, *d).iter().cloned());
+                    }
+                    Vec::new()
+                }
                 _ => Vec::new(),
             }
         }
@@ -651,7 +677,6 @@ pub fn member_subst(
             let target = extension_target(db, ext);
             let mut binds = Vec::new();
             match_pattern(&target, owner, &mut binds);
-            let _ = file;
             binds
         }
         _ => Vec::new(),
@@ -814,6 +839,8 @@ pub fn direct_interfaces(db: &dyn Db, file: SourceFile, ty: &Ty) -> Vec<Ty> {
     match ty {
         Ty::Adt(decl, _) => out.extend(type_decl_bases(db, *decl).iter().cloned()),
         Ty::Param(p) => out.extend(param_constraints(db, p)),
+        // `S.Element` of `associatedtype Element : IScalar` in an interface of `S`.
+        Ty::Assoc(base, assoc) => out.extend(assoc_constraints(db, file, base, assoc)),
         // Arrays of differentiable elements are differentiable (Slang's core module says so
         // with a generic extension on `T[N]`, which our syntax cannot spell as a target).
         Ty::Array(elem, _) => {
@@ -837,6 +864,33 @@ pub fn direct_interfaces(db: &dyn Db, file: SourceFile, ty: &Ty) -> Vec<Ty> {
         out.extend(extension_bases(db, ext).iter().cloned());
     }
     out
+}
+
+/// Constraints of the associated type `assoc` declared by an interface of `base`.
+fn assoc_constraints(db: &dyn Db, file: SourceFile, base: &Ty, assoc: &str) -> Vec<Ty> {
+    let mut seen = Vec::new();
+    let mut queue = direct_interfaces(db, file, base);
+    while let Some(Ty::Adt(decl, _)) = queue.pop() {
+        if seen.contains(&decl) {
+            continue;
+        }
+        seen.push(decl);
+        for m in lower::type_decl_data(db, decl).members.iter() {
+            if let ItemDef::Alias(a) = m {
+                let data = lower::alias_data(db, *a);
+                if data.is_assoc && data.name == assoc {
+                    let resolver = Resolver::for_item(db, decl.loc(db));
+                    return data
+                        .constraints
+                        .iter()
+                        .map(|c| resolver.resolve_type(c, &mut Vec::new()))
+                        .collect();
+                }
+            }
+        }
+        queue.extend(type_decl_bases(db, decl).iter().cloned());
+    }
+    Vec::new()
 }
 
 /// Constraint interfaces of a generic type parameter (inline constraints and `where` clauses).

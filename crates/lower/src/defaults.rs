@@ -25,6 +25,21 @@ pub(crate) fn default_literal(
     let rest = pp.text.get((name_range.end + offset) as usize..)?;
     let rest = skip_array_suffixes(rest.trim_start()).trim_start();
     let rest = rest.strip_prefix('=')?;
+    let rest = rest.trim_start();
+    // `T(2)` / `float(1.5)`: a conversion of a literal to the parameter's type.
+    if let Some(open) = rest.find('(')
+        && rest[..open]
+            .trim()
+            .chars()
+            .all(|c| c.is_alphanumeric() || c == '_')
+        && !rest[..open].trim().is_empty()
+        && let Some(close) = rest[open..].find(')')
+    {
+        let inner = &rest[open + 1..open + close];
+        if !inner.contains(',') {
+            return parse_literal(inner.trim());
+        }
+    }
     let end = rest.find([',', ';', ')', '}']).unwrap_or(rest.len());
     parse_literal(rest[..end].trim())
 }

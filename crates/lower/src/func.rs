@@ -141,17 +141,21 @@ pub(crate) fn lower_entry(cx: &mut Ctx, key: InstanceKey) -> R<(FuncId, Vec<Buil
     let item = Some(ItemDef::Function(key.func));
     let mut builtins = Vec::new();
     let mut params = Vec::new();
-    for p in &data.params {
+    let sig = hir::fn_sig(cx.db, key.func);
+    for (i, p) in data.params.iter().enumerate() {
         let at = |e: LowerError| LowerError {
             item,
             range: p.range,
             ..e
         };
-        let (sem, _) = p.semantic.clone().ok_or_else(|| {
-            at(unsupported(
-                "an entry-point parameter without a system-value semantic",
-            ))
-        })?;
+        let Some((sem, _)) = p.semantic.clone() else {
+            // A `uniform` parameter (a buffer or a uniform value) is a global bound after the
+            // file's own, as Slang binds entry-point parameters.
+            let ty = sig.params.get(i).map_or(Ty::Unknown, |s| s.ty.clone());
+            let g = cx.entry_uniform_global(&p.name, &ty).map_err(at)?;
+            cx.entry_uniforms.insert(i as u32, g);
+            continue;
+        };
         let builtin = match sem.to_ascii_lowercase().as_str() {
             "sv_dispatchthreadid" => Builtin::DispatchThreadId,
             "sv_groupthreadid" => Builtin::GroupThreadId,
@@ -221,7 +225,17 @@ fn lower_body(cx: &mut Ctx, key: InstanceKey, id: FuncId, is_entry: bool) -> R<(
     // Accessors get parameters that are not written (`newValue`, subscript indices): count the
     // signature's.
     let param_count = hir::fn_sig(db, key.func).params.len() as u32;
-    let params: Vec<Place> = (0..param_count).map(|i| Place::param(i + offset)).collect();
+    // The entry point's `uniform` parameters are globals; the others keep their order.
+    let mut next_param = 0;
+    let params: Vec<Place> = (0..param_count)
+        .map(|i| match cx.entry_uniforms.get(&i) {
+            Some(g) if is_entry => Place::global(*g),
+            _ => {
+                next_param += 1;
+                Place::param(next_param - 1 + offset)
+            }
+        })
+        .collect();
     let mut this_place = info.has_this.then(|| Place::param(0));
     let mut init_this = None;
     if info.is_init {
@@ -1021,13 +1035,33 @@ impl FnLower<'_, '_> {
             }
             Expr::CountOf(inner) => match self.ety(inner) {
                 Ty::Array(_, Len::Known(n)) => self.lit(Literal::I32(n as i32)),
+                Ty::Tuple(items) => self.lit(Literal::I32(items.len() as i32)),
                 _ => Err(unsupported("`countof` of this value")),
             },
             Expr::Diff { .. } => Err(unsupported(
                 "`fwd_diff`/`bwd_diff` (the autodiff passes run on the IR)",
             )),
             Expr::GenericApply { .. } => Err(unsupported("a generic function used as a value")),
-            Expr::Is { .. } | Expr::As { .. } => Err(unsupported("`is`/`as` on interface values")),
+            Expr::Is { expr, ty } => {
+                let target = self.named_type(&ty)?;
+                let (_, matches) = self.dyn_case_test(expr, &target)?;
+                Ok(matches)
+            }
+            Expr::As { expr, .. } => {
+                let opt = self.ety(e);
+                let target = self
+                    .cx
+                    .adt_arg(&opt, "Optional")
+                    .ok_or_else(|| internal("`as` without an Optional type"))?;
+                let (payload, matches) = self.dyn_case_test(expr, &target)?;
+                let opt_ty = self.ir_ty(&opt)?;
+                let target_ty = self.ir_ty(&target)?;
+                let value = match payload {
+                    Some(v) => v,
+                    None => self.emit(Inst::Zero, Some(target_ty))?,
+                };
+                self.emit(Inst::Construct(vec![value, matches]), Some(opt_ty))
+            }
             Expr::SizeOf => Err(unsupported("`sizeof`")),
             Expr::Missing => Err(internal("a missing expression")),
         }
@@ -1089,6 +1123,20 @@ impl FnLower<'_, '_> {
                 }
                 if let Some(i) = tuple_index(&bt, &name) {
                     return self.emit(Inst::Extract(v, i), None);
+                }
+                if let Ty::Matrix(..) = bt
+                    && let Some(elements) = matrix_elements(&name)
+                {
+                    let mut parts = Vec::new();
+                    for (r, c) in elements {
+                        let row = self.emit(Inst::Extract(v, r), None)?;
+                        parts.push(self.emit(Inst::Extract(row, c), None)?);
+                    }
+                    if let [one] = parts.as_slice() {
+                        return Ok(*one);
+                    }
+                    let t = self.ir_ty(&self.ety(e))?;
+                    return self.emit(Inst::Construct(parts), Some(t));
                 }
                 if let Some(comps) = self.swizzle(&bt, &name) {
                     if matches!(bt, Ty::Scalar(_)) {
@@ -1183,7 +1231,7 @@ impl FnLower<'_, '_> {
                     if self.cx.buffer_elem(&ty).is_some() {
                         return Ok(None);
                     }
-                    Some(LPlace::Mem(Place::global(self.cx.global(g)?)))
+                    Some(LPlace::Mem(self.cx.global_place(g)?))
                 }
                 Some(ExprRes::Field(decl, i)) => {
                     let this = self
@@ -1202,7 +1250,7 @@ impl FnLower<'_, '_> {
             Expr::This => self.this_place.clone().map(LPlace::Mem),
             Expr::Field { base, name, .. } => {
                 if let Some(ExprRes::Global(g)) = self.res(e) {
-                    return Ok(Some(LPlace::Mem(Place::global(self.cx.global(g)?))));
+                    return Ok(Some(LPlace::Mem(self.cx.global_place(g)?)));
                 }
                 let bt = self.ety(base);
                 if self.cx.adt_arg(&bt, "DifferentialPair").is_some()
@@ -1224,6 +1272,15 @@ impl FnLower<'_, '_> {
                     Some(ExprRes::Field(decl, i)) => Some(self.member_index(&bt, decl, i, &name)?),
                     _ => tuple_index(&bt, &name),
                 };
+                if field.is_none()
+                    && matches!(bt, Ty::Matrix(..))
+                    && let Some([(r, c)]) = matrix_elements(&name).as_deref()
+                {
+                    let Some(LPlace::Mem(p)) = self.try_place(base)? else {
+                        return Ok(None);
+                    };
+                    return Ok(Some(LPlace::Mem(p.index(*r).index(*c))));
+                }
                 let swz = if field.is_none() && matches!(bt, Ty::Vector(..)) {
                     self.swizzle(&bt, &name)
                 } else {
@@ -1254,15 +1311,13 @@ impl FnLower<'_, '_> {
                     }));
                 }
                 if self.cx.buffer_elem(&bt).is_some() {
-                    let Some(ExprRes::Global(g)) = self.res(base) else {
-                        return Err(unsupported("a buffer that is not a global"));
-                    };
-                    let g = self.cx.global(g)?;
+                    let g = self.buffer_global(base)?;
                     let i = self.lower_expr(index)?;
                     return Ok(Some(LPlace::Mem(Place::global(g).dynamic(i))));
                 }
                 if matches!(bt, Ty::Adt(..)) {
-                    let Some(sub) = self.subscript_of(&bt) else {
+                    let arity = self.flatten_comma(index).len();
+                    let Some(sub) = self.subscript_of(&bt, arity) else {
                         return Ok(None);
                     };
                     let Some(LPlace::Mem(recv)) = self.try_place(base)? else {
@@ -1954,7 +2009,11 @@ impl FnLower<'_, '_> {
         let explicit: Vec<GenericArg> = explicit
             .unwrap_or_default()
             .iter()
-            .map(|a| self.explicit_arg(a))
+            .enumerate()
+            .map(|(k, a)| {
+                self.explicit_arg(a)
+                    .or_else(|err| self.checked_generic_arg(e, f, k).ok_or(err))
+            })
             .collect::<R<_>>()?;
         if data.name == "createDynamicObject" && !data.has_body {
             let ty = self.ety(e);
@@ -2248,18 +2307,26 @@ impl FnLower<'_, '_> {
         self.emit(Inst::Call(id, ir_args), None)
     }
 
-    fn subscript_of(&self, ty: &Ty) -> Option<hir::SubscriptId> {
-        lookup_member_items(self.cx.db, self.cx.file, ty, "__subscript")
-            .into_iter()
-            .find_map(|d| match d {
-                ItemDef::Subscript(s) => Some(s),
-                _ => None,
-            })
+    /// The `__subscript` of `ty` taking `arity` indices (`g[i]` and `g[r, c]` may both exist).
+    fn subscript_of(&self, ty: &Ty, arity: usize) -> Option<hir::SubscriptId> {
+        let subs: Vec<hir::SubscriptId> =
+            lookup_member_items(self.cx.db, self.cx.file, ty, "__subscript")
+                .into_iter()
+                .filter_map(|d| match d {
+                    ItemDef::Subscript(s) => Some(s),
+                    _ => None,
+                })
+                .collect();
+        subs.iter()
+            .copied()
+            .find(|s| subscript_data(self.cx.db, *s).params.len() == arity)
+            .or_else(|| subs.first().copied())
     }
 
     fn subscript_get(&mut self, _e: ExprId, base: ExprId, index: ExprId, bt: &Ty) -> R<ValueId> {
+        let arity = self.flatten_comma(index).len();
         let sub = self
-            .subscript_of(bt)
+            .subscript_of(bt, arity)
             .ok_or_else(|| unsupported("indexing this value"))?;
         let getter = subscript_data(self.cx.db, sub)
             .getter
@@ -2271,6 +2338,22 @@ impl FnLower<'_, '_> {
             .map(|i| self.lower_expr(i))
             .collect::<R<Vec<_>>>()?;
         self.accessor_get(&sub.loc(self.cx.db).clone(), getter, bt, recv, args)
+    }
+
+    /// The IR global of a buffer expression: a buffer global, or a `uniform` buffer parameter of
+    /// the entry point (lowered to a global).
+    pub(crate) fn buffer_global(&mut self, base: ExprId) -> R<ir::GlobalId> {
+        match self.res(base) {
+            Some(ExprRes::Global(g)) => self.cx.global(g),
+            Some(ExprRes::Param(i)) => match self.params.get(i as usize) {
+                Some(Place {
+                    root: ir::PlaceRoot::Global(g),
+                    path,
+                }) if path.is_empty() => Ok(*g),
+                _ => Err(unsupported("a buffer that is not a global")),
+            },
+            _ => Err(unsupported("a buffer that is not a global")),
+        }
     }
 
     /// `g[a, b]`: the index is a comma expression of the subscript's arguments.
@@ -2335,6 +2418,43 @@ impl FnLower<'_, '_> {
             });
         }
         self.emit(Inst::Construct(fields), Some(ty))
+    }
+
+    /// For `value is T` / `value as T` on an interface value: the payload of case `T` (if it
+    /// has one) and whether the value's tag is `T`'s.
+    fn dyn_case_test(&mut self, value: ExprId, target: &Ty) -> R<(Option<ValueId>, ValueId)> {
+        let v = self.lower_expr(value)?;
+        let vt = self.vty(v);
+        let cases =
+            self.cx.dyn_types.get(&vt).cloned().ok_or_else(|| {
+                unsupported("`is`/`as` on a value that is not of an interface type")
+            })?;
+        let Some(case) = cases.iter().find(|c| c.ty == *target) else {
+            // A type that does not conform: never a match.
+            return Ok((None, self.lit(Literal::Bool(false))?));
+        };
+        let tag = self.emit(Inst::Extract(v, 0), None)?;
+        let id = self.lit(Literal::U32(case.id))?;
+        let matches = self.emit(Inst::Binary(BinaryOp::Eq, tag, id), None)?;
+        let payload = match case.field {
+            Some(f) => Some(self.emit(Inst::Extract(v, f), None)?),
+            None => None,
+        };
+        Ok((payload, matches))
+    }
+
+    /// The type a written type name stands for (the target of `is`): a type of this file.
+    fn named_type(&self, ty: &hir::export::TypeRef) -> R<Ty> {
+        match ty {
+            hir::export::TypeRef::Path(p) if p.segments.len() == 1 => {
+                let name = p.last_name();
+                self.cx
+                    .type_decl_by_name(&name)
+                    .map(|d| Ty::Adt(d, std::sync::Arc::from([])))
+                    .ok_or_else(|| unsupported(format!("`is {name}`: a type of this file")))
+            }
+            _ => Err(unsupported("`is` with this type")),
+        }
     }
 
     /// A method call on an interface value: a `switch` on its tag calling each concrete type's
@@ -2469,6 +2589,23 @@ impl FnLower<'_, '_> {
         self.subst.iter().find_map(|(p, a)| match a {
             GenericArg::Value(Len::Known(n)) if p.name == name => Some(i64::from(*n)),
             _ => None,
+        })
+    }
+
+    /// The `k`th own generic argument of `f` that the type checker chose for the call `e`
+    /// (for explicit arguments lowering cannot read alone, such as typealiases).
+    fn checked_generic_arg(&self, e: ExprId, f: FunctionId, k: usize) -> Option<GenericArg> {
+        let chosen = self.infer.generic_args_of(e)?;
+        let (_, arg) = chosen.iter().find(|(p, _)| {
+            p.owner == hir::export::GenericOwner::Function(f) && p.index as usize == k
+        })?;
+        Some(match arg {
+            GenericArg::Type(t) => GenericArg::Type(normalize(
+                self.cx.db,
+                self.cx.file,
+                &apply(&self.subst, self.this_ty.as_ref(), t),
+            )),
+            other => other.clone(),
         })
     }
 
@@ -2771,10 +2908,7 @@ impl FnLower<'_, '_> {
                 let Some(Recv::Buffer(base)) = recv else {
                     return Err(unsupported("this buffer load"));
                 };
-                let Some(ExprRes::Global(g)) = self.res(base) else {
-                    return Err(unsupported("a buffer that is not a global"));
-                };
-                let g = self.cx.global(g)?;
+                let g = self.buffer_global(base)?;
                 let i = self.lower_expr(arg(0)?)?;
                 self.emit(Inst::Load(Place::global(g).dynamic(i)), None)
                     .map(Some)
@@ -2783,10 +2917,7 @@ impl FnLower<'_, '_> {
                 let Some(Recv::Buffer(base)) = recv else {
                     return Err(unsupported("`GetDimensions` on this value"));
                 };
-                let Some(ExprRes::Global(g)) = self.res(base) else {
-                    return Err(unsupported("a buffer that is not a global"));
-                };
-                let g = self.cx.global(g)?;
+                let g = self.buffer_global(base)?;
                 let n = self.emit(Inst::ArrayLength(g), None)?;
                 let p = self.lvalue(arg(0)?)?;
                 self.store_lplace(&p, n)?;
@@ -3055,16 +3186,22 @@ impl FnLower<'_, '_> {
     }
 
     fn convert_entry_params(&mut self, sig: &hir::FnSig) -> R<()> {
+        let mut ir_index = 0;
         for (i, p) in sig.params.iter().enumerate() {
+            if self.cx.entry_uniforms.contains_key(&(i as u32)) {
+                continue;
+            }
+            let k = ir_index;
+            ir_index += 1;
             let want = self.ir_ty(&p.ty)?;
-            let Some(have) = self.f.params.get(i).map(|p| p.ty) else {
+            let Some(have) = self.f.params.get(k).map(|p| p.ty) else {
                 break;
             };
             if want == have {
                 continue;
             }
             let l = self.new_local(&p.name, want);
-            let v = self.emit(Inst::Load(Place::param(i as u32)), None)?;
+            let v = self.emit(Inst::Load(Place::param(k as u32)), None)?;
             let v = self.coerce(v, want)?;
             self.stmt(ir::Stmt::Store {
                 place: Place::local(l),
@@ -3183,4 +3320,32 @@ fn unescape(raw: &str) -> String {
         }
     }
     out
+}
+
+/// The (row, column) elements of a matrix member `_m01_m10` (zero-based) or `_12_21` (one-based).
+fn matrix_elements(name: &str) -> Option<Vec<(u32, u32)>> {
+    let (step, base) = if name.starts_with("_m") {
+        (4, 0)
+    } else {
+        (3, 1)
+    };
+    if name.is_empty() || !name.len().is_multiple_of(step) {
+        return None;
+    }
+    name.as_bytes()
+        .chunks(step)
+        .map(|chunk| {
+            let digits = &chunk[step - 2..];
+            let prefix_ok = chunk[0] == b'_' && (step == 3 || chunk[1] == b'm');
+            let digit = |b: u8| {
+                (b as char)
+                    .to_digit(10)
+                    .filter(|d| *d >= base && *d < base + 4)
+            };
+            match (prefix_ok, digit(digits[0]), digit(digits[1])) {
+                (true, Some(r), Some(c)) => Some((r - base, c - base)),
+                _ => None,
+            }
+        })
+        .collect()
 }

@@ -76,6 +76,10 @@ pub(crate) struct Ctx<'db> {
     pub module: ir::Module,
     pub struct_types: FxHashMap<Ty, ir::TypeId>,
     pub globals: FxHashMap<hir::GlobalId, ir::GlobalId>,
+    /// The entry point's `uniform` parameters (by parameter index) and their globals.
+    pub entry_uniforms: FxHashMap<u32, ir::GlobalId>,
+    /// Members of `cbuffer` blocks: the block's uniform global and the member's field in it.
+    pub cbuffer_fields: FxHashMap<hir::GlobalId, (ir::GlobalId, u32)>,
     pub instances: FxHashMap<InstanceKey, ir::FuncId>,
     pub pending: Vec<(InstanceKey, ir::FuncId)>,
     pub names: FxHashSet<String>,
@@ -212,6 +216,8 @@ impl<'db> Ctx<'db> {
             module: ir::Module::new(),
             struct_types: FxHashMap::default(),
             globals: FxHashMap::default(),
+            cbuffer_fields: FxHashMap::default(),
+            entry_uniforms: FxHashMap::default(),
             instances: FxHashMap::default(),
             pending: Vec::new(),
             names: FxHashSet::default(),
@@ -365,9 +371,91 @@ impl<'db> Ctx<'db> {
             if is_const || data.in_type && data.modifiers.is_static {
                 continue; // constants are lowered when used
             }
+            if let Some(block) = self.cbuffer_of(g) {
+                if !self.cbuffer_fields.contains_key(&g) {
+                    self.declare_cbuffer(&block)?;
+                }
+                continue;
+            }
             self.global(g)?;
         }
         Ok(())
+    }
+
+    /// The `cbuffer` block that declares the file-level global `g`.
+    fn cbuffer_of(&self, g: hir::GlobalId) -> Option<String> {
+        let loc = g.loc(self.db);
+        if loc.path.len() != 1 || loc.file != self.file {
+            return None;
+        }
+        let name = loc.name();
+        hir::export::file_cbuffers(self.db, self.file)
+            .iter()
+            .find(|(_, members)| members.contains(&name))
+            .map(|(block, _)| block.to_string())
+    }
+
+    /// `cbuffer NAME { members }`: one uniform global `NAME` of a struct of the members (bound
+    /// as one block, as Slang does), each member a field of it.
+    fn declare_cbuffer(&mut self, block: &str) -> R<()> {
+        let members: Vec<hir::GlobalId> = hir::file_items(self.db, self.file)
+            .into_iter()
+            .filter_map(|d| match d {
+                ItemDef::Global(g) if self.cbuffer_of(g).as_deref() == Some(block) => Some(g),
+                _ => None,
+            })
+            .collect();
+        let mut fields = Vec::new();
+        for &g in &members {
+            let data = global_data(self.db, g);
+            let ty = hir::export::normalize(self.db, self.file, &global_ty(self.db, g));
+            let ir_ty = self.ir_ty(&ty).map_err(|e| LowerError {
+                item: Some(ItemDef::Global(g)),
+                range: data.name_range,
+                ..e
+            })?;
+            fields.push((data.name.to_string(), ir_ty));
+        }
+        let struct_name = format!("{block}_block");
+        let ty = self.module.types.add_struct(
+            &struct_name,
+            fields.iter().map(|(n, t)| (n.as_str(), *t)).collect(),
+        );
+        let id = self.module.add_global(block, ty, ir::GlobalKind::Uniform);
+        for (i, g) in members.into_iter().enumerate() {
+            self.cbuffer_fields.insert(g, (id, i as u32));
+        }
+        Ok(())
+    }
+
+    /// The global standing for a `uniform` parameter `name` of the entry point.
+    pub(crate) fn entry_uniform_global(&mut self, name: &str, ty: &Ty) -> R<ir::GlobalId> {
+        let ty = hir::export::normalize(self.db, self.file, ty);
+        let (ir_ty, kind) = if let Some((access, elem)) = self.buffer_elem(&ty) {
+            (self.ir_ty(&elem)?, ir::GlobalKind::StorageBuffer { access })
+        } else if let Some(inner) = self.adt_arg(&ty, "ConstantBuffer") {
+            (self.ir_ty(&inner)?, ir::GlobalKind::Uniform)
+        } else if matches!(ty, Ty::Adt(..)) && self.ir_ty(&ty).is_err() {
+            return Err(unsupported(format!(
+                "the entry-point parameter `{name}` of this resource type (buffers and uniform values are supported)"
+            )));
+        } else {
+            (self.ir_ty(&ty)?, ir::GlobalKind::Uniform)
+        };
+        Ok(self.module.add_global(name, ir_ty, kind))
+    }
+
+    /// The memory of a global: its own IR global, or its field of a `cbuffer` block.
+    pub(crate) fn global_place(&mut self, g: hir::GlobalId) -> R<ir::Place> {
+        if let Some(block) = self.cbuffer_of(g) {
+            if !self.cbuffer_fields.contains_key(&g) {
+                self.declare_cbuffer(&block)?;
+            }
+            if let Some(&(id, field)) = self.cbuffer_fields.get(&g) {
+                return Ok(ir::Place::global(id).field(field));
+            }
+        }
+        Ok(ir::Place::global(self.global(g)?))
     }
 
     /// The IR global of a hir global, created on first use.

@@ -442,15 +442,56 @@ impl Ctx<'_> {
 }
 
 impl Ctx<'_> {
+    /// Without `type_conformance` ids, the non-generic structs of the file that declare `iface`
+    /// among their (transitive) bases, numbered in source order: interface values whose
+    /// concrete types are all in the file (`IShape s = Circle(1.0);`) need no ids from the user.
+    fn file_conformances(&self, iface: &str) -> Vec<crate::TypeConformance> {
+        let mut out = Vec::new();
+        for def in hir::file_items(self.db, self.file) {
+            let hir::ItemDef::TypeDecl(t) = def else {
+                continue;
+            };
+            let data = hir::type_decl_data(self.db, t);
+            if data.kind != hir::TypeDeclKind::Struct || !data.generics.is_empty() {
+                continue;
+            }
+            let mut queue = hir::export::type_decl_bases(self.db, t).to_vec();
+            let mut seen = Vec::new();
+            let mut conforms = false;
+            while let Some(base) = queue.pop() {
+                let Ty::Adt(d, _) = &base else { continue };
+                if d.loc(self.db).name() == iface {
+                    conforms = true;
+                    break;
+                }
+                if !seen.contains(d) {
+                    seen.push(*d);
+                    queue.extend(hir::export::type_decl_bases(self.db, *d).iter().cloned());
+                }
+            }
+            if conforms {
+                out.push(crate::TypeConformance {
+                    type_name: data.name.to_string(),
+                    interface: iface.to_string(),
+                    id: out.len() as u32,
+                });
+            }
+        }
+        out
+    }
+
     /// The IR struct of values of interface `iface`: a tag (the `type_conformance` id) and one
     /// field per concrete type that has fields.
     fn dyn_type(&mut self, ty: &Ty, iface: &str) -> R<TypeId> {
-        let confs: Vec<crate::TypeConformance> = self
+        let mut confs: Vec<crate::TypeConformance> = self
             .conformances
             .iter()
             .filter(|c| c.interface == iface)
             .cloned()
             .collect();
+        if confs.is_empty() {
+            confs = self.file_conformances(iface);
+        }
         if confs.is_empty() {
             return Err(unsupported(format!(
                 "values of interface type `{iface}` (dynamic dispatch) without `type_conformance` ids"

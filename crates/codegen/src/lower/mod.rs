@@ -914,6 +914,45 @@ struct FnCx<'a> {
     reserved: FxHashSet<String>,
     /// Values already computed in the current block and its parents (see `cse`).
     cse: cse::Cse,
+    /// How deeply each expression nests when written inline in WGSL (see `MAX_INLINE_DEPTH`).
+    inline_depth: FxHashMap<Handle<E>, u32>,
+}
+
+/// WGSL parsers limit expression nesting (naga's own to under 200 levels, blocks included), and
+/// naga writes each single-use expression inline, parenthesised: a long source chain such as
+/// `a + b + ... + z` would come out as one deeply nested expression. Past this depth the
+/// expression gets a name, so it is written as a `let` and its users start again at depth 1.
+const MAX_INLINE_DEPTH: u32 = 64;
+
+/// The operands naga may write inline inside `e`.
+fn inline_operands(e: &E) -> Vec<Handle<E>> {
+    match e {
+        E::Binary { left, right, .. } => vec![*left, *right],
+        E::Unary { expr, .. } | E::As { expr, .. } | E::Derivative { expr, .. } => vec![*expr],
+        E::Select {
+            condition,
+            accept,
+            reject,
+        } => vec![*condition, *accept, *reject],
+        E::Math {
+            arg,
+            arg1,
+            arg2,
+            arg3,
+            ..
+        } => [Some(*arg), *arg1, *arg2, *arg3]
+            .into_iter()
+            .flatten()
+            .collect(),
+        E::Relational { argument, .. } => vec![*argument],
+        E::Access { base, index } => vec![*base, *index],
+        E::AccessIndex { base, .. } => vec![*base],
+        E::Swizzle { vector, .. } => vec![*vector],
+        E::Splat { value, .. } => vec![*value],
+        E::Compose { components, .. } => components.clone(),
+        E::Load { pointer } => vec![*pointer],
+        _ => Vec::new(),
+    }
 }
 
 impl FnCx<'_> {
@@ -935,9 +974,21 @@ impl FnCx<'_> {
     /// Adds an expression and emits it in `block` unless naga treats it as pre-emitted.
     fn add(&mut self, block: &mut NBlock, e: E) -> Handle<E> {
         let pre = e.needs_pre_emit();
+        let operands = inline_operands(&e);
+        let depth = 1 + operands
+            .iter()
+            .map(|o| self.inline_depth.get(o).copied().unwrap_or(0))
+            .max()
+            .unwrap_or(0);
+        let can_name = !pre && !matches!(e, E::Access { .. } | E::AccessIndex { .. });
         let h = self.f.expressions.append(e, Span::UNDEFINED);
         if !pre {
             block.push(S::Emit(naga::Range::new_from_bounds(h, h)), Span::UNDEFINED);
+        }
+        if depth > MAX_INLINE_DEPTH && can_name {
+            self.f.named_expressions.insert(h, "chain".to_string());
+        } else if !pre {
+            self.inline_depth.insert(h, depth);
         }
         h
     }
@@ -1046,6 +1097,7 @@ impl Lowerer<'_> {
             types: std::mem::take(&mut self.scratch_types),
             reserved,
             cse: cse::Cse::default(),
+            inline_depth: FxHashMap::default(),
         };
         let result = self.lower_function(&mut cx, ir_fn, entry);
         self.scratch_types = std::mem::take(&mut cx.types);

@@ -3,7 +3,7 @@
 //! read and written word by word in their natural layout: 32-bit scalars in order, vectors,
 //! arrays and struct fields packed without padding.
 
-use hir::{ExprId, ExprRes};
+use hir::ExprId;
 use ir::{AtomicOp, BinaryOp, GlobalId, Inst, Literal, Place, Scalar, TypeId, TypeKind, ValueId};
 
 use super::{FnLower, Recv};
@@ -22,10 +22,7 @@ impl FnLower<'_, '_> {
         let Some(Recv::Buffer(base)) = recv else {
             return Err(unsupported("this byte-address buffer receiver"));
         };
-        let Some(ExprRes::Global(g)) = self.res(base) else {
-            return Err(unsupported("a buffer that is not a global"));
-        };
-        let g = self.cx.global(g)?;
+        let g = self.buffer_global(base)?;
         let arg = |i: usize| {
             args.get(i)
                 .copied()

@@ -1,7 +1,7 @@
 //! The grammar: recursive descent over token kinds, emitting events. Every loop consumes a
 //! token or exits; nesting deeper than `MAX_DEPTH` is skipped flat with one error.
 
-use super::{CompletedMarker, MAX_DEPTH, Marker, Parser, TokenSet};
+use super::{CompletedMarker, MAX_CHAIN_LINKS, MAX_DEPTH, Marker, Parser, TokenSet};
 use crate::SyntaxKind::{self, *};
 use crate::T;
 
@@ -159,6 +159,12 @@ fn enter(p: &mut Parser<'_>) -> bool {
     p.error_here(format!(
         "nesting is too deep (more than {MAX_DEPTH} levels): simplify this code; the nested part is skipped"
     ));
+    skip_flat(p);
+    false
+}
+
+/// Skips to the end of the current construct (balanced brackets, no recursion) into an ERROR node.
+fn skip_flat(p: &mut Parser<'_>) {
     let m = p.start();
     let mut balance = 0u32;
     loop {
@@ -182,7 +188,6 @@ fn enter(p: &mut Parser<'_>) -> bool {
         p.bump_any();
     }
     m.complete(p, ERROR);
-    false
 }
 
 fn leave(p: &mut Parser<'_>) {
@@ -553,6 +558,17 @@ fn item_after_modifiers(p: &mut Parser<'_>, m: Marker, had_prefix: bool, ctx: It
             module_ref(p);
             p.expect(T![;], "expected ';' after 'implementing'");
             m.complete(p, IMPLEMENTING);
+        }
+        // `using ns;` / `using namespace ns;`: the names of `ns` become visible unqualified.
+        IDENT
+            if p.at_ckw(USING_KW)
+                && (p.nth(1) == NAMESPACE_KW || p.nth(1) == IDENT && p.nth(2) != T![=]) =>
+        {
+            p.bump_remap(USING_KW);
+            p.eat(NAMESPACE_KW);
+            type_path(p);
+            p.expect(T![;], "expected ';' after the `using` declaration");
+            m.complete(p, USING);
         }
         IDENT if p.at_ckw(PROPERTY_KW) && matches!(p.nth(1), IDENT | THIS_TYPE_KW) => {
             property(p, m)
@@ -1710,12 +1726,18 @@ fn expr_bp(p: &mut Parser<'_>, min_bp: u8) -> Option<CompletedMarker> {
 
 fn expr_bp_inner(p: &mut Parser<'_>, min_bp: u8) -> Option<CompletedMarker> {
     let mut lhs = unary(p)?;
-    let mut links = 0;
+    let mut links = 0u32;
     while let Some((op, bp, right)) = current_op(p) {
         if bp < min_bp {
             break;
         }
-        if !enter(p) {
+        // Each operator of a flat chain (`a + b + c ...`) nests the tree one level deeper but not
+        // the parser: the chain has its own, larger budget instead of the nesting depth.
+        if links >= MAX_CHAIN_LINKS {
+            p.error_here(format!(
+                "expression chain is too long (more than {MAX_CHAIN_LINKS} operators): split it; the rest is skipped"
+            ));
+            skip_flat(p);
             break;
         }
         links += 1;
@@ -1744,7 +1766,6 @@ fn expr_bp_inner(p: &mut Parser<'_>, min_bp: u8) -> Option<CompletedMarker> {
             }
         }
     }
-    p.depth -= links;
     Some(lhs)
 }
 

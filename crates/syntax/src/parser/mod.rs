@@ -110,9 +110,14 @@ pub(crate) fn parse_block(input: &Input) -> (Output, bool) {
 }
 
 /// Maximum nesting of expressions/statements/types/items before flat recovery kicks in.
-/// Left-nested chains (`a + b + c`, `a.b.c`, `T[1][2]`) count one level per link, because
-/// they nest in the tree just as much and tree consumers recurse over them.
+/// Left-nested postfix and type chains (`a.b.c`, `f()[1]`, `T[1][2]`) count one level per link,
+/// because they nest in the tree just as much and tree consumers recurse over them.
 pub(crate) const MAX_DEPTH: u32 = 256;
+
+/// Maximum operators in one flat binary chain (`a + b + c ...`). Such chains are common in
+/// generated code (slangc accepts them), so they do not use the nesting budget; the tree they
+/// build is as deep as the chain is long, which tree consumers handle up to this length.
+pub(crate) const MAX_CHAIN_LINKS: u32 = 4096;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub(crate) struct TokenSet([u64; 4]);

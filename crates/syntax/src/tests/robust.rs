@@ -168,9 +168,17 @@ fn depth_limit_reports_one_error() {
 
 #[test]
 fn long_flat_chains() {
-    // Realistic lengths parse cleanly.
+    // Realistic lengths parse cleanly; flat operator chains (generated code) may be long.
     for (name, src) in [
         ("sum", wrapped(&format!("x = 1{};", " + a".repeat(200)))),
+        (
+            "long sum",
+            wrapped(&format!("x = 1{};", " - a".repeat(4000))),
+        ),
+        (
+            "long comma",
+            wrapped(&format!("x = 1{};", ", a".repeat(4000))),
+        ),
         ("members", wrapped(&format!("x = a{};", ".b".repeat(200)))),
         ("comma", wrapped(&format!("x = 1{};", ", a".repeat(200)))),
         ("statements", wrapped(&"x += 1;\n".repeat(100_000))),
@@ -182,16 +190,29 @@ fn long_flat_chains() {
         let (_, errors) = parse_small_stack(src);
         assert!(errors.is_empty(), "{name}: {errors:?}");
     }
-    // Absurd lengths are cut with one error and a bounded tree depth.
+    // Absurd operator chains are cut with one error; the tree is as deep as the chain's budget.
     for (name, src) in [
         ("sum", wrapped(&format!("x = 1{};", " + a".repeat(100_000)))),
         (
-            "members",
-            wrapped(&format!("x = a{};", ".b".repeat(100_000))),
-        ),
-        (
             "comma",
             wrapped(&format!("x = 1{};", ", a".repeat(100_000))),
+        ),
+    ] {
+        let (depth, errors) = parse_small_stack(src);
+        assert!(depth < 4_200, "{name}: tree depth {depth}");
+        assert_eq!(
+            errors,
+            [
+                "E1001 expression chain is too long (more than 4096 operators): split it; the rest is skipped"
+            ],
+            "{name}"
+        );
+    }
+    // Absurd postfix and type chains are cut with one error and a bounded tree depth.
+    for (name, src) in [
+        (
+            "members",
+            wrapped(&format!("x = a{};", ".b".repeat(100_000))),
         ),
         ("postfix", wrapped(&format!("x{};", "++".repeat(100_000)))),
         ("array type", format!("int{} x;", "[1]".repeat(100_000))),
