@@ -187,6 +187,11 @@ pub enum Expr {
     },
     SizeOf,
     CountOf(ExprId),
+    /// `expand e`: `e` once per element of the packs that `each` names inside it (a statement,
+    /// or arguments spliced into a call).
+    Expand(ExprId),
+    /// `each args`: the current element of a value pack, inside `expand`.
+    Each(ExprId),
 }
 
 #[derive(Debug, Clone, PartialEq)]

@@ -61,6 +61,9 @@ pub enum TypeRef {
     Array(Box<TypeRef>, Option<ConstRef>),
     /// `This`.
     This,
+    /// `expand P` in a generic argument list (`Tuple<expand each T>`): `P` once per element of
+    /// the pack it names.
+    Expand(Box<TypeRef>),
     /// Missing or unparsable (the parser reported it).
     Error,
 }
@@ -69,7 +72,7 @@ impl TypeRef {
     pub fn range(&self) -> Option<TextRange> {
         match self {
             TypeRef::Path(p) => Some(p.range()),
-            TypeRef::Array(inner, _) => inner.range(),
+            TypeRef::Array(inner, _) | TypeRef::Expand(inner) => inner.range(),
             _ => None,
         }
     }

@@ -612,6 +612,8 @@ struct InferCtx<'a, 'db> {
     switch_depth: u32,
     /// The generic arguments of the overload `pick_overload` chose last.
     last_generic_args: Vec<(GenericParamId, GenericArg)>,
+    /// The type packs each enclosing `expand` names through `each`, innermost last.
+    expand_frames: Vec<Vec<GenericParamId>>,
 }
 
 /// Variadic builtins that no declaration in the stdlib can express.
@@ -649,6 +651,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             loop_depth: 0,
             switch_depth: 0,
             last_generic_args: Vec::new(),
+            expand_frames: Vec::new(),
         }
     }
 
@@ -1288,9 +1291,94 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             }
             Expr::SizeOf => Ty::INT,
             Expr::CountOf(inner) => {
-                self.infer_expr(inner, None);
+                let t = self.infer_expr(inner, None);
+                let t = self.normalize(&t);
+                let is_pack = self.value_pack(inner).is_some() || self.type_pack(inner).is_some();
+                let type_named = self.type_exprs.get(&inner).cloned();
+                let ok = is_pack
+                    || matches!(
+                        type_named.as_ref().unwrap_or(&t),
+                        Ty::Array(..) | Ty::Tuple(_)
+                    )
+                    || (type_named.is_none() && t.has_unknown());
+                if !ok {
+                    let what = self.display(type_named.as_ref().unwrap_or(&t));
+                    self.error(
+                        "E2053",
+                        format!(
+                            "argument to countof can only be a type pack or tuple (or an array), found `{what}`"
+                        ),
+                        keyword_range(range, "countof"),
+                    );
+                }
                 Ty::INT
             }
+            Expr::Each(inner) => {
+                self.infer_expr(inner, None);
+                let Some(pack) = self.value_pack(inner).or_else(|| self.type_pack(inner)) else {
+                    self.error(
+                        "E2051",
+                        "expected a type pack after 'each': `each` takes a parameter pack (`expand each T args`) or a type pack (`each T`)",
+                        keyword_range(range, "each"),
+                    );
+                    return Ty::Unknown;
+                };
+                match self.expand_frames.last_mut() {
+                    Some(frame) => {
+                        if !frame.contains(&pack) {
+                            frame.push(pack.clone());
+                        }
+                    }
+                    None => self.error(
+                        "E2050",
+                        "'each' expression must be inside 'expand' expression: write `expand` before the expression that uses the pack's elements",
+                        keyword_range(range, "each"),
+                    ),
+                }
+                Ty::Param(pack)
+            }
+            Expr::Expand(inner) => {
+                self.expand_frames.push(Vec::new());
+                let t = self.infer_expr(inner, None);
+                let packs = self.expand_frames.pop().unwrap_or_default();
+                match packs.first() {
+                    Some(pack) => Ty::Expand(Arc::new(t), pack.clone()),
+                    None => {
+                        self.error(
+                            "E2052",
+                            "'expand' term captures no type packs. At least one type pack must be referenced via an 'each' term inside an 'expand' term",
+                            keyword_range(range, "expand"),
+                        );
+                        Ty::Unknown
+                    }
+                }
+            }
+        }
+    }
+
+    /// The type pack of a parameter pack named by `e` (`args` of `expand each T args`).
+    fn value_pack(&self, e: ExprId) -> Option<GenericParamId> {
+        let sig = self.sig?;
+        match self.result.resolutions.get(&e) {
+            Some(ExprRes::Param(i)) if sig.variadic_from == Some(*i as usize) => {
+                match &sig.params.get(*i as usize)?.ty {
+                    Ty::Param(p) => Some(p.clone()),
+                    _ => None,
+                }
+            }
+            _ => None,
+        }
+    }
+
+    /// The type pack `e` names (`T` of `each T`), if it is one of this function's.
+    fn type_pack(&self, e: ExprId) -> Option<GenericParamId> {
+        let sig = self.sig?;
+        match self.type_exprs.get(&e) {
+            Some(Ty::Param(p)) => {
+                let i = sig.generics.iter().position(|g| g == p)?;
+                sig.generic_is_pack.get(i).copied()?.then(|| p.clone())
+            }
+            _ => None,
         }
     }
 
@@ -2465,6 +2553,17 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 required,
             }));
         }
+        // An `expand` argument stands for several arguments: only a parameter pack takes it.
+        if let Some(index) = arg_tys
+            .iter()
+            .position(|a| matches!(a, Ty::Expand(..)))
+            .filter(|i| sig.variadic_from.is_none_or(|from| *i < from))
+        {
+            return Err(Box::new(Rejection::Arg {
+                index,
+                expected: sig.params.get(index).map_or(Ty::Unknown, |p| p.ty.clone()),
+            }));
+        }
         if let Some(explicit) = explicit
             && explicit.len() > sig.generics.len()
         {
@@ -2500,7 +2599,9 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             }
             // Collect candidate bindings from the arguments.
             let mut cands_by_param: Vec<Vec<GenericArg>> = vec![Vec::new(); sig.generics.len()];
-            for (p, a) in params.iter().zip(arg_tys.iter()) {
+            // The arguments of a parameter pack bind the pack itself (below).
+            let fixed = sig.variadic_from.unwrap_or(params.len());
+            for (p, a) in params.iter().zip(arg_tys.iter()).take(fixed) {
                 let a = self.normalize(a);
                 unify(&p.ty, &a, &sig.generics, &mut cands_by_param);
             }
@@ -2508,25 +2609,37 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 if resolve::subst_lookup(&binds, g).is_some() {
                     continue;
                 }
-                // A type pack stands for one type per argument: each argument the pack takes
-                // must meet the pack's constraints (`each T : IGetter`).
+                // A type pack stands for one type per argument of the parameter pack (an
+                // `expand` argument adds the caller's elements): each must meet the pack's
+                // constraints (`each T : IGetter`). With several packs the split of the
+                // arguments is not inferred.
                 if sig.generic_is_pack.get(i).copied().unwrap_or(false) {
                     let single_pack = sig.generic_is_pack.iter().filter(|p| **p).count() == 1;
-                    if let (true, Some(from)) = (single_pack, sig.variadic_from) {
-                        for arg in arg_tys.iter().skip(from) {
-                            let arg = self.normalize(arg);
-                            for iface in resolve::param_constraints(self.db, g) {
-                                if !resolve::implements(self.db, self.file, &arg, &iface) {
-                                    return Err(Box::new(Rejection::Constraint {
-                                        param: g.name.clone(),
-                                        arg,
-                                        iface,
-                                    }));
-                                }
+                    let (true, Some(from)) = (single_pack, sig.variadic_from) else {
+                        binds.push((g.clone(), GenericArg::Type(Ty::Unknown)));
+                        continue;
+                    };
+                    let items: Arc<[Ty]> = arg_tys
+                        .iter()
+                        .skip(from)
+                        .map(|a| self.normalize(a))
+                        .collect();
+                    for item in items.iter() {
+                        let elem = match item {
+                            Ty::Expand(pattern, _) => pattern,
+                            t => t,
+                        };
+                        for iface in resolve::param_constraints(self.db, g) {
+                            if !resolve::implements(self.db, self.file, elem, &iface) {
+                                return Err(Box::new(Rejection::Constraint {
+                                    param: g.name.clone(),
+                                    arg: Ty::Pack(items.clone()),
+                                    iface,
+                                }));
                             }
                         }
                     }
-                    binds.push((g.clone(), GenericArg::Type(Ty::Unknown)));
+                    binds.push((g.clone(), GenericArg::Type(Ty::Pack(items))));
                     continue;
                 }
                 let found = &cands_by_param[i];
@@ -2569,6 +2682,10 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 let (g, GenericArg::Type(arg)) = bind.clone() else {
                     continue;
                 };
+                if matches!(arg, Ty::Pack(_)) {
+                    // Checked element by element above.
+                    continue;
+                }
                 for iface in resolve::param_constraints(self.db, &g) {
                     if resolve::implements(self.db, self.file, &arg, &iface) {
                         continue;
@@ -2927,6 +3044,15 @@ fn same_signature(db: &dyn Db, a: FunctionId, b: FunctionId) -> bool {
             .iter()
             .zip(sb.params.iter())
             .all(|(x, y)| x.ty == rename(&y.ty))
+}
+
+/// The leading keyword of an expression's range (`expand`, `each`, `countof`): where slangc
+/// points its diagnostics.
+fn keyword_range(range: TextRange, keyword: &str) -> TextRange {
+    TextRange::new(
+        range.start,
+        (range.start + keyword.len() as u32).min(range.end),
+    )
 }
 
 /// `a.b::c` written with dots and colons, as one path (namespaces reached through `.`).

@@ -617,6 +617,10 @@ fn lower_param(node: &SyntaxNode) -> ParamData {
         .children()
         .find(|c| is_type_kind(c.kind()))
         .map_or(TypeRef::Error, |t| lower_type(&t));
+    // A parameter pack (`expand each T args`) records `variadic`; its type is the element's.
+    if let TypeRef::Expand(inner) = ty {
+        ty = *inner;
+    }
     for suffix in node
         .children()
         .filter(|c| c.kind() == ARRAY_SUFFIX)
@@ -1232,6 +1236,16 @@ pub fn lower_type(node: &SyntaxNode) -> TypeRef {
                 .map(|e| lower_const(&e));
             TypeRef::Array(Box::new(inner), len)
         }
+        EXPAND_TYPE => TypeRef::Expand(Box::new(
+            node.children()
+                .find(|c| is_type_kind(c.kind()))
+                .map_or(TypeRef::Error, |t| lower_type(&t)),
+        )),
+        // `each T`: the element of the pack, written as the pack's type parameter.
+        EACH_TYPE => node
+            .children()
+            .find(|c| is_type_kind(c.kind()))
+            .map_or(TypeRef::Error, |t| lower_type(&t)),
         _ => TypeRef::Error,
     }
 }
@@ -1339,6 +1353,7 @@ pub fn parse_int(text: &str) -> Option<(u64, bool, bool)> {
 pub fn fn_body(db: &dyn Db, func: FunctionId) -> Arc<Body> {
     let mut lowerer = BodyLowerer {
         body: Body::default(),
+        hoisted_expands: Vec::new(),
     };
     if let Some(node) = item_node(db, func.loc(db))
         && let Some(block) = node.children().find(|c| c.kind() == BLOCK)
@@ -1354,6 +1369,7 @@ pub fn global_body(db: &dyn Db, global: GlobalId) -> Arc<Body> {
     let loc = global.loc(db);
     let mut lowerer = BodyLowerer {
         body: Body::default(),
+        hoisted_expands: Vec::new(),
     };
     let ordinal = loc.path.last().map_or(0, |s| s.ordinal);
     if let Some(node) = item_node(db, loc)
@@ -1415,6 +1431,23 @@ fn is_stmt_kind(kind: SyntaxKind) -> bool {
 
 struct BodyLowerer {
     body: Body,
+    /// `expand` nodes lowered as the root of the binary expression they start.
+    hoisted_expands: Vec<SyntaxNode>,
+}
+
+/// The `expand` at the left end of a binary or conditional expression (`expand a + b`).
+fn leading_expand(node: &SyntaxNode) -> Option<SyntaxNode> {
+    if !matches!(node.kind(), BIN_EXPR | TERNARY_EXPR) {
+        return None;
+    }
+    let mut cur = node.clone();
+    loop {
+        match cur.kind() {
+            BIN_EXPR | TERNARY_EXPR => cur = cur.children().find(|c| is_expr_kind(c.kind()))?,
+            EXPAND_EXPR => return Some(cur),
+            _ => return None,
+        }
+    }
 }
 
 impl BodyLowerer {
@@ -1674,6 +1707,16 @@ impl BodyLowerer {
 
     fn expr(&mut self, node: &SyntaxNode) -> ExprId {
         let range = range_of(node);
+        // `expand s += each x;` parses as `(expand s) += each x`, but Slang's `expand` takes
+        // the whole expression after it (up to a comma): lower it as `expand (s += each x)`.
+        if let Some(expand) = leading_expand(node)
+            && !self.hoisted_expands.contains(&expand)
+        {
+            self.hoisted_expands.push(expand);
+            let inner = self.expr(node);
+            self.hoisted_expands.pop();
+            return self.body.alloc_expr(Expr::Expand(inner), range);
+        }
         let anchor = match node.kind() {
             BIN_EXPR => tokens(node)
                 .find(|t| !t.kind().is_trivia())
@@ -1868,6 +1911,10 @@ impl BodyLowerer {
             }
             SIZEOF_EXPR => Expr::SizeOf,
             COUNTOF_EXPR => Expr::CountOf(sub(self, 0)),
+            // The `expand` that starts a binary expression was hoisted over the whole of it.
+            EXPAND_EXPR if self.hoisted_expands.contains(node) => return sub(self, 0),
+            EXPAND_EXPR => Expr::Expand(sub(self, 0)),
+            EACH_EXPR => Expr::Each(sub(self, 0)),
             _ => Expr::Missing,
         };
         self.body.alloc_expr(expr, range)

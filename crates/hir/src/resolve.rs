@@ -456,6 +456,20 @@ impl<'db> Resolver<'db> {
                 let len = len.as_ref().map_or(Len::Unknown, |c| self.eval_len(c));
                 Ty::Array(Arc::new(elem), len)
             }
+            TypeRef::Expand(inner) => {
+                let pattern = self.resolve_type(inner, diags);
+                match first_type_pack(self.db, &pattern) {
+                    Some(pack) => Ty::Expand(Arc::new(pattern), pack),
+                    None => {
+                        diags.push(Diag::error(
+                            "E2052",
+                            "'expand' term captures no type packs: name a type pack with `each` inside it (`expand each T`)",
+                            inner.range().unwrap_or_default(),
+                        ));
+                        Ty::Unknown
+                    }
+                }
+            }
             TypeRef::Path(path) => match self.resolve_path(path, diags) {
                 Some(Resolution::Type(ty)) => ty,
                 Some(Resolution::Inaccessible(def)) => {
@@ -680,6 +694,33 @@ pub fn member_subst(
             binds
         }
         _ => Vec::new(),
+    }
+}
+
+/// Whether a generic parameter is a type pack (`each T`).
+pub fn is_type_pack(db: &dyn Db, p: &GenericParamId) -> bool {
+    let generics = match p.owner {
+        GenericOwner::Function(f) => lower::fn_data(db, f).generics.clone(),
+        GenericOwner::TypeDecl(t) => lower::type_decl_data(db, t).generics.clone(),
+        GenericOwner::Extension(e) => lower::extension_data(db, e).generics.clone(),
+        GenericOwner::Builtin => return false,
+    };
+    generics.get(p.index as usize).is_some_and(|g| g.variadic)
+}
+
+/// The first type pack a type mentions (the pack an `expand` of it repeats over).
+fn first_type_pack(db: &dyn Db, ty: &Ty) -> Option<GenericParamId> {
+    match ty {
+        Ty::Param(p) => is_type_pack(db, p).then(|| p.clone()),
+        Ty::Vector(e, _) | Ty::Matrix(e, _, _) | Ty::Array(e, _) | Ty::Assoc(e, _) => {
+            first_type_pack(db, e)
+        }
+        Ty::Adt(_, args) => args.iter().find_map(|a| match a {
+            GenericArg::Type(t) => first_type_pack(db, t),
+            GenericArg::Value(_) => None,
+        }),
+        Ty::Tuple(items) => items.iter().find_map(|t| first_type_pack(db, t)),
+        _ => None,
     }
 }
 

@@ -134,6 +134,12 @@ pub enum Ty {
     String,
     /// A function used as a value (`fwd_diff(f)`, a callee that was not called).
     Func(FunctionId),
+    /// The types a type pack (`each T`) stands for at one call, in order. An item may be an
+    /// [`Ty::Expand`] of the caller's own pack, spliced in when that pack is bound.
+    Pack(Arc<[Ty]>),
+    /// `expand P`: the pattern `P` once per element of the pack `T` (inside `P`, `T` means the
+    /// element): the type of an `expand` expression inside a generic function.
+    Expand(Arc<Ty>, GenericParamId),
 }
 
 impl Ty {
@@ -168,7 +174,8 @@ impl Ty {
             Ty::Adt(_, args) => args
                 .iter()
                 .any(|a| matches!(a, GenericArg::Type(t) if t.has_unknown())),
-            Ty::Tuple(items) => items.iter().any(Ty::has_unknown),
+            Ty::Tuple(items) | Ty::Pack(items) => items.iter().any(Ty::has_unknown),
+            Ty::Expand(p, _) => p.has_unknown(),
             _ => false,
         }
     }
@@ -231,8 +238,68 @@ impl Ty {
                     .collect(),
             ),
             Ty::Assoc(base, name) => Ty::Assoc(Arc::new(base.subst(f)), name.clone()),
-            Ty::Tuple(items) => Ty::Tuple(items.iter().map(|t| t.subst(f)).collect()),
+            // `Tuple<expand each T>` (`makeTuple(expand each args)`) splices the bound pack.
+            Ty::Tuple(items) => Ty::Tuple(
+                items
+                    .iter()
+                    .flat_map(|t| match (t, t.subst(f)) {
+                        (Ty::Expand(..), Ty::Pack(inner)) => inner.to_vec(),
+                        (_, t) => vec![t],
+                    })
+                    .collect(),
+            ),
+            Ty::Pack(items) => {
+                // A bound pack inside a pack is spliced into it.
+                let mut out = Vec::new();
+                for item in items.iter() {
+                    match item.subst(f) {
+                        Ty::Pack(inner) => out.extend(inner.iter().cloned()),
+                        t => out.push(t),
+                    }
+                }
+                Ty::Pack(out.into())
+            }
+            Ty::Expand(pattern, pack) => {
+                // The pattern once per element: `T` inside it is the element.
+                let with_elem = |elem: Ty| {
+                    let elem = GenericArg::Type(elem);
+                    pattern.subst(&|p| if p == *pack { Some(elem.clone()) } else { f(p) })
+                };
+                match f(pack.clone()) {
+                    Some(GenericArg::Type(Ty::Pack(items))) => Ty::Pack(
+                        items
+                            .iter()
+                            .map(|item| match item {
+                                // An element that is itself a pattern over another pack.
+                                Ty::Expand(inner, other) => Ty::Expand(
+                                    Arc::new(with_elem((**inner).clone())),
+                                    other.clone(),
+                                ),
+                                t => with_elem(t.clone()),
+                            })
+                            .collect(),
+                    ),
+                    Some(GenericArg::Type(Ty::Param(other))) => {
+                        Ty::Expand(Arc::new(with_elem(Ty::Param(other.clone()))), other)
+                    }
+                    _ => Ty::Expand(
+                        Arc::new(pattern.subst(&|p| if p == *pack { None } else { f(p) })),
+                        pack.clone(),
+                    ),
+                }
+            }
             other => other.clone(),
+        }
+    }
+
+    /// The number of types a bound pack stands for, when every item is known (no `expand` of a
+    /// pack that is still generic).
+    pub fn pack_len(&self) -> Option<usize> {
+        match self {
+            Ty::Pack(items) if !items.iter().any(|t| matches!(t, Ty::Expand(..))) => {
+                Some(items.len())
+            }
+            _ => None,
         }
     }
 
@@ -254,6 +321,8 @@ impl Ty {
                     .collect(),
             ),
             Ty::Tuple(items) => Ty::Tuple(items.iter().map(|t| t.subst_this(this)).collect()),
+            Ty::Pack(items) => Ty::Pack(items.iter().map(|t| t.subst_this(this)).collect()),
+            Ty::Expand(p, pack) => Ty::Expand(Arc::new(p.subst_this(this)), pack.clone()),
             other => other.clone(),
         }
     }
@@ -272,7 +341,8 @@ impl Ty {
                 GenericArg::Type(t) => t.has_params(),
                 GenericArg::Value(v) => matches!(v, Len::Param(_)),
             }),
-            Ty::Tuple(items) => items.iter().any(Ty::has_params),
+            Ty::Tuple(items) | Ty::Pack(items) => items.iter().any(Ty::has_params),
+            Ty::Expand(..) => true,
             _ => false,
         }
     }
@@ -410,6 +480,19 @@ fn write_ty(out: &mut String, ty: &Ty, names: &dyn TyNames) {
         }
         Ty::String => out.push_str("String"),
         Ty::Func(_) => out.push_str("{function}"),
+        // slangc writes a bound pack as its types, comma-separated.
+        Ty::Pack(items) => {
+            for (i, t) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                write_ty(out, t, names);
+            }
+        }
+        Ty::Expand(p, _) => {
+            out.push_str("expand ");
+            write_ty(out, p, names);
+        }
     }
 }
 

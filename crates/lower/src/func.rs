@@ -67,12 +67,27 @@ fn signature(cx: &mut Ctx, key: &InstanceKey) -> R<SigInfo> {
         });
     }
     for p in &sig.params {
-        let ty = cx.ir_ty(&apply(&key.subst, this, &p.ty))?;
-        params.push(ir::Param {
-            name: p.name.to_string(),
-            ty,
-            dir: ir_dir(p.dir),
-        });
+        match apply(&key.subst, this, &p.ty) {
+            // A parameter pack: one parameter per element (`args_0`, `args_1`, ...).
+            hir::Ty::Pack(items) => {
+                for (k, t) in items.iter().enumerate() {
+                    let ty = cx.ir_ty(t)?;
+                    params.push(ir::Param {
+                        name: format!("{}_{k}", p.name),
+                        ty,
+                        dir: ir_dir(p.dir),
+                    });
+                }
+            }
+            t => {
+                let ty = cx.ir_ty(&t)?;
+                params.push(ir::Param {
+                    name: p.name.to_string(),
+                    ty,
+                    dir: ir_dir(p.dir),
+                });
+            }
+        }
     }
     let ret = if is_init {
         cx.ir_ty(this.ok_or_else(|| internal("an `__init` without its type"))?)?
@@ -120,6 +135,10 @@ impl Ctx<'_> {
             if let Some(a) = hir::export::subst_lookup(&key.subst, g) {
                 name.push('_');
                 match a {
+                    GenericArg::Type(Ty::Pack(items)) => {
+                        let parts: Vec<String> = items.iter().map(|t| self.display(t)).collect();
+                        name.push_str(&parts.join("_"));
+                    }
                     GenericArg::Type(t) => name.push_str(&self.display(&t)),
                     GenericArg::Value(v) => name.push_str(&v.to_string()),
                 }
@@ -224,18 +243,30 @@ fn lower_body(cx: &mut Ctx, key: InstanceKey, id: FuncId, is_entry: bool) -> R<(
     let offset = u32::from(info.has_this);
     // Accessors get parameters that are not written (`newValue`, subscript indices): count the
     // signature's.
-    let param_count = hir::fn_sig(db, key.func).params.len() as u32;
-    // The entry point's `uniform` parameters are globals; the others keep their order.
-    let mut next_param = 0;
-    let params: Vec<Place> = (0..param_count)
-        .map(|i| match cx.entry_uniforms.get(&i) {
-            Some(g) if is_entry => Place::global(*g),
-            _ => {
-                next_param += 1;
-                Place::param(next_param - 1 + offset)
-            }
-        })
-        .collect();
+    let hsig = hir::fn_sig(db, key.func);
+    let param_count = hsig.params.len() as u32;
+    // A parameter pack takes one IR parameter per element; later parameters shift.
+    let pack_len = match hsig.variadic_from {
+        Some(_) => (info.params.len() as u32).saturating_sub(offset + param_count - 1),
+        None => 0,
+    };
+    let mut params: Vec<Place> = Vec::new();
+    let mut pack_params: Vec<Place> = Vec::new();
+    let mut next = offset;
+    for i in 0..param_count as usize {
+        if is_entry && let Some(g) = cx.entry_uniforms.get(&(i as u32)) {
+            // The entry point's `uniform` parameters are globals; the others keep their order.
+            params.push(Place::global(*g));
+        } else if hsig.variadic_from == Some(i) {
+            pack_params = (next..next + pack_len).map(Place::param).collect();
+            // Named alone (outside `each`), the pack has no single place.
+            params.push(Place::param(next));
+            next += pack_len;
+        } else {
+            params.push(Place::param(next));
+            next += 1;
+        }
+    }
     let mut this_place = info.has_this.then(|| Place::param(0));
     let mut init_this = None;
     if info.is_init {
@@ -259,6 +290,8 @@ fn lower_body(cx: &mut Ctx, key: InstanceKey, id: FuncId, is_entry: bool) -> R<(
         blocks: vec![Vec::new()],
         locals: FxHashMap::default(),
         params,
+        pack_params,
+        pack_element: None,
         this_place,
         init_this,
     };
@@ -330,6 +363,11 @@ struct FnLower<'a, 'db> {
     locals: FxHashMap<hir::LocalId, ir::LocalId>,
     /// Where each hir parameter lives.
     params: Vec<Place>,
+    /// Where each element of the parameter pack (`expand each T args`) lives.
+    pack_params: Vec<Place>,
+    /// The element of the packs being lowered, inside `expand` (`self.subst` then binds each
+    /// type pack to that element's type).
+    pack_element: Option<usize>,
     this_place: Option<Place>,
     /// The local holding the value under construction in an `__init`.
     init_this: Option<ir::LocalId>,
@@ -860,8 +898,101 @@ impl FnLower<'_, '_> {
                 self.lower_effect(lhs)?;
                 self.lower_effect(rhs)
             }
+            Expr::Expand(inner) => {
+                let n = self.expand_len(e).map_err(|x| self.locate(x, range))?;
+                for k in 0..n {
+                    self.in_pack_element(k, |this| this.lower_effect(inner))?;
+                }
+                Ok(())
+            }
             _ => self.lower_expr(e).map(|_| ()),
         }
+    }
+
+    /// Whether hir parameter `i` is the parameter pack.
+    fn is_pack_param(&self, i: u32) -> bool {
+        matches!(self.item, ItemDef::Function(f)
+            if hir::fn_sig(self.cx.db, f).variadic_from == Some(i as usize))
+    }
+
+    /// How many elements the packs of the `expand` expression `e` have in this instance.
+    fn expand_len(&self, e: ExprId) -> R<usize> {
+        let Ty::Expand(_, pack) = self.infer.expr_ty(e) else {
+            return Err(internal("an `expand` without a pack"));
+        };
+        match hir::export::subst_lookup(&self.subst, &pack) {
+            Some(GenericArg::Type(t)) => t
+                .pack_len()
+                .ok_or_else(|| unsupported("an `expand` whose pack is not known here")),
+            _ => Err(unsupported("an `expand` whose pack is not bound")),
+        }
+    }
+
+    /// Runs `f` for element `k` of this instance's packs: each type pack is bound to its
+    /// element's type and `each args` reads that element.
+    fn in_pack_element<T>(&mut self, k: usize, f: impl FnOnce(&mut Self) -> R<T>) -> R<T> {
+        if self.pack_element.is_some() {
+            return Err(unsupported("an `expand` inside another `expand`"));
+        }
+        let saved = self.subst.clone();
+        self.subst = saved
+            .iter()
+            .map(|(g, a)| match a {
+                GenericArg::Type(Ty::Pack(items)) => match items.get(k) {
+                    Some(t) => (g.clone(), GenericArg::Type(t.clone())),
+                    None => (g.clone(), a.clone()),
+                },
+                _ => (g.clone(), a.clone()),
+            })
+            .collect();
+        self.pack_element = Some(k);
+        let r = f(self);
+        self.pack_element = None;
+        self.subst = saved;
+        r
+    }
+
+    /// `makeTuple(expand each args, ...)`: one tuple element per spread argument.
+    fn lower_spread_tuple(&mut self, args: &[ExprId], ty: TypeId) -> R<ValueId> {
+        let fields: Vec<TypeId> = match self.kind(ty) {
+            TypeKind::Struct(id) => self
+                .cx
+                .module
+                .types
+                .struct_def(id)
+                .map(|s| s.fields.iter().map(|f| f.ty).collect())
+                .unwrap_or_default(),
+            _ => return Err(internal("a tuple that is not a struct")),
+        };
+        let slots = self.spread_args(args)?;
+        if slots.len() != fields.len() {
+            return Err(internal("a tuple whose elements do not match its type"));
+        }
+        let mut vals = Vec::new();
+        for (slot, field) in slots.into_iter().zip(fields) {
+            vals.push(match slot {
+                ArgSlot::Expr(a) => self.lower_value_as(a, field)?,
+                ArgSlot::Element(a, k) => {
+                    self.in_pack_element(k, |this| this.lower_value_as(a, field))?
+                }
+            });
+        }
+        self.emit(Inst::Construct(vals), Some(ty))
+    }
+
+    /// The arguments of a call with `expand` arguments spread out: one entry per element.
+    fn spread_args(&self, args: &[ExprId]) -> R<Vec<ArgSlot>> {
+        let mut out = Vec::new();
+        for a in args {
+            match self.body.exprs[*a] {
+                Expr::Expand(inner) => {
+                    let n = self.expand_len(*a)?;
+                    out.extend((0..n).map(|k| ArgSlot::Element(inner, k)));
+                }
+                _ => out.push(ArgSlot::Expr(*a)),
+            }
+        }
+        Ok(out)
     }
 
     /// Lowers `e` converted to `ty` (initialiser lists take their shape from `ty`).
@@ -902,7 +1033,11 @@ impl FnLower<'_, '_> {
                     _ => Err(unsupported("string and `none` literals")),
                 }
             }
-            Expr::Path(_) | Expr::This | Expr::Field { .. } | Expr::Index { .. } => {
+            Expr::Path(_)
+            | Expr::This
+            | Expr::Field { .. }
+            | Expr::Index { .. }
+            | Expr::Each(_) => {
                 if let Some(p) = self.try_place(e)? {
                     return self.load_lplace(&p);
                 }
@@ -1033,11 +1168,27 @@ impl FnLower<'_, '_> {
                 }
                 Ok(v)
             }
-            Expr::CountOf(inner) => match self.ety(inner) {
-                Ty::Array(_, Len::Known(n)) => self.lit(Literal::I32(n as i32)),
-                Ty::Tuple(items) => self.lit(Literal::I32(items.len() as i32)),
-                _ => Err(unsupported("`countof` of this value")),
-            },
+            Expr::CountOf(inner) => {
+                // `countof(T)` names a type; `countof(args)` and `countof(array)` a value.
+                let ty = match self.res(inner) {
+                    Some(ExprRes::Type(t)) => normalize(
+                        self.cx.db,
+                        self.cx.file,
+                        &apply(&self.subst, self.this_ty.as_ref(), &t),
+                    ),
+                    _ => self.ety(inner),
+                };
+                match ty {
+                    Ty::Array(_, Len::Known(n)) => self.lit(Literal::I32(n as i32)),
+                    Ty::Pack(items) | Ty::Tuple(items) => {
+                        self.lit(Literal::I32(items.len() as i32))
+                    }
+                    _ => Err(unsupported("`countof` of this value")),
+                }
+            }
+            Expr::Expand(_) => Err(unsupported(
+                "the value of an `expand` outside an argument list",
+            )),
             Expr::Diff { .. } => Err(unsupported(
                 "`fwd_diff`/`bwd_diff` (the autodiff passes run on the IR)",
             )),
@@ -1221,6 +1372,11 @@ impl FnLower<'_, '_> {
                         .ok_or_else(|| internal("a local used before its declaration"))?;
                     Some(LPlace::Mem(Place::local(l)))
                 }
+                Some(ExprRes::Param(i)) if self.is_pack_param(i) => {
+                    return Err(unsupported(
+                        "a parameter pack named without `each` (outside `countof`)",
+                    ));
+                }
                 Some(ExprRes::Param(i)) => self.params.get(i as usize).cloned().map(LPlace::Mem),
                 Some(ExprRes::Global(g)) => {
                     let ty = normalize(
@@ -1248,6 +1404,20 @@ impl FnLower<'_, '_> {
                 _ => None,
             },
             Expr::This => self.this_place.clone().map(LPlace::Mem),
+            Expr::Each(inner) => match self.res(inner) {
+                Some(ExprRes::Param(i)) if self.is_pack_param(i) => {
+                    let k = self
+                        .pack_element
+                        .ok_or_else(|| internal("`each` outside `expand`"))?;
+                    let place = self
+                        .pack_params
+                        .get(k)
+                        .cloned()
+                        .ok_or_else(|| internal("a pack element past the pack's end"))?;
+                    Some(LPlace::Mem(place))
+                }
+                _ => return Err(unsupported("`each` of this expression")),
+            },
             Expr::Field { base, name, .. } => {
                 if let Some(ExprRes::Global(g)) = self.res(e) {
                     return Ok(Some(LPlace::Mem(self.cx.global_place(g)?)));
@@ -1842,6 +2012,12 @@ impl FnLower<'_, '_> {
         {
             let ty = self.ety(e);
             let t = self.ir_ty(&ty)?;
+            if args
+                .iter()
+                .any(|a| matches!(self.body.exprs[*a], Expr::Expand(_)))
+            {
+                return self.lower_spread_tuple(args, t).map(Some);
+            }
             return self.lower_init_list(args, t).map(Some);
         }
         if let Expr::Path(p) = &self.body.exprs[target]
@@ -1928,13 +2104,18 @@ impl FnLower<'_, '_> {
             Some(t) => member_subst(db, self.cx.file, f.loc(db), t),
             None => Vec::new(),
         };
-        let mut own: Subst = sig
-            .generics
-            .iter()
-            .cloned()
-            .zip(explicit.iter().cloned())
-            .collect();
-        if !sig.generics.is_empty() {
+        let mut own: Subst = match self.recorded_generic_args(e, &sig) {
+            Some(own) => own,
+            None => sig
+                .generics
+                .iter()
+                .cloned()
+                .zip(explicit.iter().cloned())
+                .collect(),
+        };
+        if !sig.generics.is_empty() && own.len() < sig.generics.len() {
+            // Fallback where hir records no generic arguments: unary operators on structs
+            // (`-c` calling a generic `operator-`), which hir types without resolving a call.
             let this = this_ty.as_ref();
             let ret = apply(&outer, this, &sig.ret);
             let result = self.ety(e);
@@ -1962,6 +2143,45 @@ impl FnLower<'_, '_> {
             subst,
             this_ty: if sig.is_member { this_ty } else { None },
         })
+    }
+
+    /// The callee's own generic arguments that hir chose for the call `e`
+    /// (`hir::call_generic_args`), in this instance's terms. hir records them for the
+    /// declaration it resolved; when lowering calls another one (an interface requirement's
+    /// implementation on a concrete type) they carry over by position.
+    fn recorded_generic_args(&self, e: ExprId, sig: &hir::FnSig) -> Option<Subst> {
+        let recorded = self.infer.generic_args_of(e)?;
+        let own: Vec<&GenericArg> = recorded
+            .iter()
+            .filter(|(p, _)| matches!(p.owner, hir::export::GenericOwner::Function(_)))
+            .map(|(_, a)| a)
+            .collect();
+        if own.len() != sig.generics.len() {
+            return None;
+        }
+        Some(
+            sig.generics
+                .iter()
+                .zip(own)
+                .map(|(g, a)| (g.clone(), self.instance_arg(a)))
+                .collect(),
+        )
+    }
+
+    /// A generic argument written in this function's terms, with this instance's bindings.
+    fn instance_arg(&self, a: &GenericArg) -> GenericArg {
+        match a {
+            GenericArg::Type(t) => GenericArg::Type(normalize(
+                self.cx.db,
+                self.cx.file,
+                &apply(&self.subst, self.this_ty.as_ref(), t),
+            )),
+            GenericArg::Value(Len::Param(p)) => match hir::export::subst_lookup(&self.subst, p) {
+                Some(GenericArg::Value(v)) => GenericArg::Value(v),
+                _ => a.clone(),
+            },
+            GenericArg::Value(v) => GenericArg::Value(v.clone()),
+        }
     }
 
     /// An interface requirement called on a concrete type: the type's implementation.
@@ -2001,10 +2221,8 @@ impl FnLower<'_, '_> {
         let f = self.resolve_requirement(f, &this_ty);
         let data = hir::fn_data(self.cx.db, f);
         let sig = hir::fn_sig(self.cx.db, f);
-        if args.len() > sig.params.len() {
-            return Err(unsupported(
-                "a call with more arguments than parameters (variadic generics: `each T`/`expand`)",
-            ));
+        if args.len() > sig.params.len() && sig.variadic_from.is_none() {
+            return Err(internal("a call with more arguments than parameters"));
         }
         let explicit: Vec<GenericArg> = explicit
             .unwrap_or_default()
@@ -2074,13 +2292,19 @@ impl FnLower<'_, '_> {
                 _ => return Err(unsupported("this method receiver")),
             }
         }
+        let slots = self.spread_args(args)?;
         for (i, p) in param_iter.enumerate() {
-            let Some(a) = args.get(i) else {
-                let v = self.default_arg(f, i, p.ty)?;
-                ir_args.push(Arg::Value(v));
-                continue;
+            let arg = match slots.get(i) {
+                Some(ArgSlot::Expr(a)) => self.lower_arg(*a, p, &mut writebacks)?,
+                Some(ArgSlot::Element(a, k)) => {
+                    self.in_pack_element(*k, |this| this.lower_arg(*a, p, &mut writebacks))?
+                }
+                // Parameters after the pack cannot have been left out (the pack takes the rest).
+                None if sig.variadic_from.is_some() => {
+                    return Err(internal("a parameter pack with too few arguments"));
+                }
+                None => Arg::Value(self.default_arg(f, i, p.ty)?),
             };
-            let arg = self.lower_arg(*a, p, &mut writebacks)?;
             ir_args.push(arg);
         }
         self.emit_call(id, ir_args, writebacks)
@@ -2882,6 +3106,14 @@ impl FnLower<'_, '_> {
                 let i = u32::from(intrinsic == "diff_pair_diff");
                 self.emit(Inst::Extract(pair, i), None).map(Some)
             }
+            "to_float" => {
+                let v = match recv {
+                    Some(Recv::Value(v)) => v,
+                    Some(Recv::Place(lp)) => self.load_lplace(&lp)?,
+                    _ => return Err(unsupported("`toFloat` without a receiver")),
+                };
+                self.coerce(v, ret_ty).map(Some)
+            }
             "dzero" => self.emit(Inst::Zero, Some(ret_ty)).map(Some),
             "dadd" => {
                 let v = in_args(self, 2)?;
@@ -3130,13 +3362,17 @@ impl FnLower<'_, '_> {
             Some(t) => member_subst(db, self.cx.file, f.loc(db), t),
             None => Vec::new(),
         };
-        let mut own: Subst = sig
-            .generics
-            .iter()
-            .cloned()
-            .zip(explicit.iter().cloned())
-            .collect();
+        let mut own: Subst = match self.recorded_generic_args(e, &sig) {
+            Some(own) => own,
+            None => sig
+                .generics
+                .iter()
+                .cloned()
+                .zip(explicit.iter().cloned())
+                .collect(),
+        };
         if !sig.generics.is_empty()
+            && own.len() < sig.generics.len()
             && let Some(first) = kinds.first()
             && let Some(dsig) = hir::derivative_sig(db, f, *first)
         {
@@ -3218,6 +3454,14 @@ enum PropertyImpl {
     Property(hir::PropertyId),
     /// A stored field (its IR field index) satisfying an interface property requirement.
     Field(u32),
+}
+
+/// One argument of a call after `expand` arguments are spread out.
+#[derive(Clone, Copy)]
+enum ArgSlot {
+    Expr(ExprId),
+    /// Element `k` of an `expand` argument: its expression, lowered for that element.
+    Element(ExprId, usize),
 }
 
 /// The receiver of a method call.
@@ -3337,11 +3581,7 @@ fn matrix_elements(name: &str) -> Option<Vec<(u32, u32)>> {
         .map(|chunk| {
             let digits = &chunk[step - 2..];
             let prefix_ok = chunk[0] == b'_' && (step == 3 || chunk[1] == b'm');
-            let digit = |b: u8| {
-                (b as char)
-                    .to_digit(10)
-                    .filter(|d| *d >= base && *d < base + 4)
-            };
+            let digit = |b: u8| (b as char).to_digit(10).filter(|d| *d >= base && *d < base + 4);
             match (prefix_ok, digit(digits[0]), digit(digits[1])) {
                 (true, Some(r), Some(c)) => Some((r - base, c - base)),
                 _ => None,
