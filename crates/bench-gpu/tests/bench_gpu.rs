@@ -49,12 +49,13 @@ fn every_kernel_has_its_source_and_binds_to_slangc_wgsl() {
         shapes_fwd: params@2 12B, shapes@0 512B, image@3 4096B
         shapes_bwd: params@2 12B, shapes@0 512B, targetImage@1 4096B, grads@4 512B
         shapes_bwd_wg: params@2 12B, shapes@0 512B, targetImage@1 4096B, grads@4 512B
+        shapes_bwd_sg: params@2 12B, shapes@0 512B, targetImage@1 4096B, grads@4 512B
         ggx_primal: materials@0 4096B, normals@1 4096B, result@2 4096B
         ggx_fwd: materials@0 4096B, normals@1 4096B, result@2 4096B
         ggx_bwd: materials@0 4096B, normals@1 4096B, gradMaterials@3 4096B, gradSpecular@4 1024B
     "#]]
     .assert_eq(&summary);
-    assert_eq!(manifest.kernels.len(), 31);
+    assert_eq!(manifest.kernels.len(), 32);
 }
 
 #[test]
