@@ -73,12 +73,14 @@ pub(crate) fn reparse_block(old_text: &str, old: &Parse, new_text: &str) -> Opti
         .ancestors()
         .find(|node| node.kind() == BLOCK && encloses(node, edit_range))?;
     let old_range = block.text_range();
-    // A parse error in or at the block may come from its surroundings: let the full parse decide.
-    if old
-        .errors()
-        .iter()
-        .any(|e| e.range.start() <= old_range.end() && e.range.end() >= old_range.start())
-    {
+    // Errors strictly between the braces came from parsing the block's own tokens and are
+    // replaced by the new block's; one at or across a brace may come from the surroundings.
+    let old_inside = inside_braces(&block)?;
+    if old.errors().iter().any(|e| {
+        e.range.start() <= old_range.end()
+            && e.range.end() >= old_range.start()
+            && !old_inside.contains_range(e.range)
+    }) {
         return None;
     }
     let delta = edit.new_end as i64 - edit.old_end as i64;
@@ -89,29 +91,32 @@ pub(crate) fn reparse_block(old_text: &str, old: &Parse, new_text: &str) -> Opti
     if block_text.contains('#') {
         return None;
     }
-    let green = parse_lone_block(new_text, block_start, block_text)?;
+    let (green, block_errors) = parse_lone_block(new_text, block_start, block_text)?;
     let ancestors = block.ancestors().count();
     if ancestors + green_depth(&green) > MAX_REPARSE_DEPTH {
         return None;
     }
     let new_green = block.replace_with(green);
-    let errors: Vec<SyntaxError> = old
+    let before = old
         .errors()
         .iter()
+        .filter(|e| e.range.end() < old_range.start())
+        .cloned();
+    let after = old
+        .errors()
+        .iter()
+        .filter(|e| e.range.start() > old_range.end())
         .map(|e| {
-            if e.range.start() >= old_range.end() {
-                let shift = |at: TextSize| {
-                    u32::try_from(i64::from(u32::from(at)) + delta).map_or(at, TextSize::from)
-                };
-                SyntaxError {
-                    range: TextRange::new(shift(e.range.start()), shift(e.range.end())),
-                    ..e.clone()
-                }
-            } else {
-                e.clone()
+            let shift = |at: TextSize| {
+                u32::try_from(i64::from(u32::from(at)) + delta).map_or(at, TextSize::from)
+            };
+            SyntaxError {
+                range: TextRange::new(shift(e.range.start()), shift(e.range.end())),
+                ..e.clone()
             }
-        })
-        .collect();
+        });
+    // The full parse sorts its errors by position; the three groups are already in order.
+    let errors: Vec<SyntaxError> = before.chain(block_errors).chain(after).collect();
     Some(Parse {
         green: new_green,
         errors: errors.into(),
@@ -120,18 +125,29 @@ pub(crate) fn reparse_block(old_text: &str, old: &Parse, new_text: &str) -> Opti
 
 /// Whether `edit` lies strictly between the block's opening and closing braces.
 fn encloses(block: &SyntaxNode, edit: TextRange) -> bool {
-    let (Some(first), Some(last)) = (block.first_token(), block.last_token()) else {
-        return false;
-    };
-    first.kind() == L_CURLY
-        && last.kind() == R_CURLY
-        && first.text_range().end() <= edit.start()
-        && edit.end() <= last.text_range().start()
+    inside_braces(block).is_some_and(|inside| inside.contains_range(edit))
 }
 
-/// Lexes and parses `text` (which sits at `offset` in `full`) as one block. `None` unless it is
-/// exactly one error-free block: then lexing and parsing it alone give what the full parse gives.
-fn parse_lone_block(full: &str, offset: usize, text: &str) -> Option<GreenNode> {
+/// The text between a block's own braces. `None` for an unclosed block, whose last `}` (if any)
+/// belongs to a nested block.
+fn inside_braces(block: &SyntaxNode) -> Option<TextRange> {
+    let first = block.first_child_or_token()?.into_token()?;
+    let last = block.last_child_or_token()?.into_token()?;
+    (first.kind() == L_CURLY
+        && last.kind() == R_CURLY
+        && first.text_range().end() <= last.text_range().start())
+    .then(|| TextRange::new(first.text_range().end(), last.text_range().start()))
+}
+
+/// Lexes and parses `text` (which sits at `offset` in `full`) as one block, with its syntax errors
+/// placed in `full`. `None` unless it is exactly one block whose errors (if any) lie strictly
+/// between its braces: the tokens before it are unchanged and the parser does not look past the
+/// closing brace, so lexing and parsing it alone give what the full parse gives.
+fn parse_lone_block(
+    full: &str,
+    offset: usize,
+    text: &str,
+) -> Option<(GreenNode, Vec<SyntaxError>)> {
     let lexed = lexer::lex(text);
     if !lexed.errors.is_empty() || !lexed.directives.is_empty() {
         return None;
@@ -145,12 +161,29 @@ fn parse_lone_block(full: &str, offset: usize, text: &str) -> Option<GreenNode> 
     let starts_line = offset == 0 || full.as_bytes().get(offset - 1) == Some(&b'\n');
     let (input, solid) = parser_input(&lexed, starts_line);
     let (output, consumed_all) = parser::parse_block(&input);
-    if !consumed_all || !output.errors.is_empty() {
+    if !consumed_all {
         return None;
     }
+    // Errors at the closing brace or at the end could merge with the surroundings' errors.
+    let close_brace = *solid.last()? as usize;
+    let at = |bytes: u32| TextSize::try_from(offset + bytes as usize).ok();
+    let mut errors = Vec::with_capacity(output.errors.len());
+    for e in &output.errors {
+        let raw = *solid.get(e.pos as usize)? as usize;
+        if raw == 0 || raw >= close_brace {
+            return None;
+        }
+        errors.push(SyntaxError {
+            code: "E1001",
+            message: e.message.clone(),
+            range: TextRange::new(at(lexed.start(raw))?, at(lexed.end(raw))?),
+        });
+    }
+    errors.sort_by_key(|e| (e.range.start(), e.range.end()));
+    errors.dedup_by(|later, first| later.range == first.range);
     let mut cache = rowan::NodeCache::default();
     let green = build::TreeSink::new(&lexed, &solid, &mut cache).build(output.events);
-    (SyntaxKind::from_raw(green.kind().0) == BLOCK).then_some(green)
+    (SyntaxKind::from_raw(green.kind().0) == BLOCK).then_some((green, errors))
 }
 
 /// Depth of the deepest node under `node` (1 for a node with only tokens).

@@ -77,6 +77,7 @@ fn assert_same(incremental: &Parse, full: &Parse, text: &str) {
 fn random_edits_match_full_parses() {
     let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
     let mut fast = 0;
+    let mut fast_with_errors = 0;
     let mut total = 0;
     for path in super::corpus::corpus_files().iter().step_by(3) {
         let Ok(mut text) = std::fs::read_to_string(path) else {
@@ -86,7 +87,10 @@ fn random_edits_match_full_parses() {
         // Chained edits: each reparse result is the base of the next one.
         for _ in 0..12 {
             let next = edit(&text, &mut rng);
-            fast += reparse_block(&text, &current, &next).is_some() as usize;
+            if let Some(quick) = reparse_block(&text, &current, &next) {
+                fast += 1;
+                fast_with_errors += !quick.errors().is_empty() as usize;
+            }
             total += 1;
             let incremental = reparse(&text, &current, &next);
             assert_same(&incremental, &parse(&next), &next);
@@ -100,6 +104,30 @@ fn random_edits_match_full_parses() {
         fast * 20 > total,
         "only {fast} of {total} edits were reparsed incrementally"
     );
+    // Typing passes through broken statements: those edits must take the fast path too.
+    assert!(
+        fast_with_errors * 50 > total,
+        "only {fast_with_errors} of {total} edits with syntax errors were reparsed incrementally"
+    );
+}
+
+#[test]
+fn typing_a_statement_stays_incremental() {
+    let full =
+        "float f(float x) {\n    float y = x * 2.0;\n    return y;\n}\nstruct S { float a; }\n";
+    let at = full.find("    return").unwrap();
+    let typed = "    float z = sin(y) + 1.0;\n";
+    let mut text = full.to_string();
+    let mut current = parse(&text);
+    // Each keystroke of the new statement, most of them leaving a syntax error in the body.
+    for end in 1..=typed.len() {
+        let next = format!("{}{}{}", &full[..at], &typed[..end], &full[at..]);
+        let quick = reparse_block(&text, &current, &next)
+            .unwrap_or_else(|| panic!("a full reparse for {:?}", &typed[..end]));
+        assert_same(&quick, &parse(&next), &next);
+        text = next;
+        current = quick;
+    }
 }
 
 #[test]
