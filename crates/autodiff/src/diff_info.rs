@@ -64,6 +64,16 @@ pub struct DiffInfo {
     /// Per-thread context (tape) size in bytes of each generated backward derivative: the
     /// fixed-size local storage its primal pass fills for its backward pass.
     pub bwd_context_bytes: FxHashMap<FuncId, u32>,
+    /// `IDifferentiablePtrType` types (locations): the type -> its `Differential` (a location
+    /// type too). Not differentiable values: they have no `dzero`/`dadd` and are never
+    /// accumulated; a derivative takes them as `DifferentialPtrPair`s (see `ptr`).
+    pub ptr_diffs: FxHashMap<TypeId, TypeId>,
+    /// `DifferentialPtrPair<T>` struct for each ptr type `T` (key).
+    ptr_pairs: FxHashMap<TypeId, TypeId>,
+    /// Functions with ptr parameters -> their twin taking `DifferentialPtrPair`s (`ptr`).
+    pub(crate) ptr_twins: FxHashMap<FuncId, FuncId>,
+    /// The inverse of `ptr_twins`: a twin's derivatives are its original's.
+    pub(crate) ptr_twin_origin: FxHashMap<FuncId, FuncId>,
 }
 
 impl DiffInfo {
@@ -122,6 +132,24 @@ impl DiffInfo {
             },
         );
         Some(pair)
+    }
+
+    /// `DifferentialPtrPair<T>` for an `IDifferentiablePtrType` `T` (registered in `ptr_diffs`):
+    /// a struct `{p: T, d: T.Differential}` created once per `T`, not differentiable itself.
+    pub fn ptr_pair_type(&mut self, types: &mut Types, ty: TypeId) -> Option<TypeId> {
+        if let Some(&p) = self.ptr_pairs.get(&ty) {
+            return Some(p);
+        }
+        let d = *self.ptr_diffs.get(&ty)?;
+        let name = format!("DiffPtrPair_{}", mangle(&types.display(ty)));
+        let pair = types.add_struct(&name, vec![("p", ty), ("d", d)]);
+        self.ptr_pairs.insert(ty, pair);
+        Some(pair)
+    }
+
+    /// Whether `ty` is an `IDifferentiablePtrType` type.
+    pub fn is_ptr_type(&self, ty: TypeId) -> bool {
+        self.ptr_diffs.contains_key(&ty)
     }
 
     /// The `T` of a `DifferentialPair<T>` struct (`None` for other types).

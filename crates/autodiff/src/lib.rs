@@ -49,6 +49,7 @@ pub mod diff_info;
 mod emit;
 pub mod linearize;
 pub mod normalize;
+mod ptr;
 pub mod reverse;
 mod transpose;
 

@@ -139,6 +139,8 @@ pub fn forward_derivative(module: &mut Module, info: &mut DiffInfo, f: FuncId) -
         let is_new = |g: &FuncId| g.0 as usize >= first_new;
         info.fwd_done.retain(|_, g| !is_new(g));
         info.differentiable.retain(|g| !is_new(g));
+        info.ptr_twins.retain(|_, g| !is_new(g));
+        info.ptr_twin_origin.retain(|g, _| !is_new(g));
     }
     result
 }
@@ -179,6 +181,8 @@ fn forward_signature(module: &mut Module, info: &mut DiffInfo, f: FuncId) -> (Ve
     for (i, p) in func.params.iter().enumerate() {
         let ty = if param_paired(module, info, f, i) {
             info.pair_type(&mut module.types, p.ty).unwrap_or(p.ty)
+        } else if let Some(pair) = crate::ptr::param_pair(module, info, f, i) {
+            pair
         } else {
             p.ty
         };
@@ -204,6 +208,8 @@ fn request(
     worklist: &mut Vec<(FuncId, FuncId)>,
     f: FuncId,
 ) -> Result<FuncId> {
+    // A callee's twin (pair parameters) has the callee's derivatives.
+    let f = crate::ptr::origin(info, f);
     let name = fname(module, f);
     if let Some(&d) = info.custom_fwd.get(&f) {
         check_custom_signature(module, info, f, d)?;
@@ -280,6 +286,17 @@ fn check_custom_signature(
 /// The body `f`'s derivative is synthesised from: `f` itself, its primal substitute, or (for
 /// `[TreatAsDifferentiable]`) a wrapper that just calls `f`, whose call gets zero derivatives.
 pub(crate) fn derivative_source(
+    module: &mut Module,
+    info: &mut DiffInfo,
+    f: FuncId,
+) -> Result<(FuncId, Function)> {
+    let (src_id, func) = plain_derivative_source(module, info, f)?;
+    // Locations (`IDifferentiablePtrType`) are held as `DifferentialPtrPair`s.
+    let func = crate::ptr::rewrite(module, info, f, src_id, func)?;
+    Ok((src_id, func))
+}
+
+fn plain_derivative_source(
     module: &mut Module,
     info: &DiffInfo,
     f: FuncId,

@@ -73,6 +73,8 @@ pub fn backward_derivative(module: &mut Module, info: &mut DiffInfo, f: FuncId) 
         info.bwd_context_bytes.retain(|g, _| !is_new(g));
         info.bwd_transcribed.retain(|g| !is_new(g));
         info.bwd_split.retain(|_, (p, _, _)| !is_new(p));
+        info.ptr_twins.retain(|_, g| !is_new(g));
+        info.ptr_twin_origin.retain(|g, _| !is_new(g));
         // Types made for the failed request (pairs, contexts) stay: `info` refers to pairs by id.
     }
     result
@@ -187,7 +189,13 @@ pub(crate) fn backward_signature(module: &mut Module, info: &mut DiffInfo, f: Fu
         let diff = !info.is_no_diff_param(f, i as u32)
             && info.is_differentiable_type(&mut module.types, p.ty);
         let idx = params.len() as u32;
+        // A location (`IDifferentiablePtrType`) is an input pair, direction kept.
+        let ptr_pair = crate::ptr::param_pair(module, info, f, i);
         let (entry, param) = match (diff, p.dir) {
+            (false, _) if ptr_pair.is_some() => (
+                BwdParam::Plain(idx),
+                ptr_pair.map(|pair| (pair, ParamDir::In)),
+            ),
             (true, ParamDir::In | ParamDir::InOut) => {
                 let pair = info.pair_type(&mut module.types, p.ty).unwrap_or(p.ty);
                 (BwdParam::Pair(idx), Some((pair, ParamDir::InOut)))
@@ -228,6 +236,8 @@ pub(crate) fn request(
     worklist: &mut Vec<(FuncId, FuncId)>,
     f: FuncId,
 ) -> Result<FuncId> {
+    // A callee's twin (pair parameters) has the callee's derivatives.
+    let f = crate::ptr::origin(info, f);
     let name = fname(module, f);
     if let Some(&d) = info.custom_bwd.get(&f) {
         let sig = backward_signature(module, info, f);

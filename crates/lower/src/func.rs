@@ -1423,9 +1423,7 @@ impl FnLower<'_, '_> {
                     return Ok(Some(LPlace::Mem(self.cx.global_place(g)?)));
                 }
                 let bt = self.ety(base);
-                if self.cx.adt_arg(&bt, "DifferentialPair").is_some()
-                    && matches!(name.as_str(), "p" | "v" | "d")
-                {
+                if self.cx.is_diff_pair(&bt) && matches!(name.as_str(), "p" | "v" | "d") {
                     // `DifferentialPair<T>` is the struct `{p, d}`.
                     let Some(LPlace::Mem(recv)) = self.try_place(base)? else {
                         return Ok(None);
@@ -2452,9 +2450,7 @@ impl FnLower<'_, '_> {
         if let Some(i) = self.optional_field(this_ty, &data.name) {
             return self.emit(Inst::Extract(recv, i), None);
         }
-        if self.cx.adt_arg(this_ty, "DifferentialPair").is_some()
-            && matches!(data.name.as_str(), "p" | "v" | "d")
-        {
+        if self.cx.is_diff_pair(this_ty) && matches!(data.name.as_str(), "p" | "v" | "d") {
             return self.emit(Inst::Extract(recv, u32::from(data.name == "d")), None);
         }
         let getter = data

@@ -82,6 +82,12 @@ impl Ctx<'_> {
         matches!(ty, Ty::Adt(d, _) if hir::type_decl_data(self.db, *d).kind == TypeDeclKind::Enum)
     }
 
+    /// `DifferentialPair<T>` or `DifferentialPtrPair<T>`: both are the struct `{p, d}`.
+    pub(crate) fn is_diff_pair(&self, ty: &Ty) -> bool {
+        self.adt_arg(ty, "DifferentialPair").is_some()
+            || self.adt_arg(ty, "DifferentialPtrPair").is_some()
+    }
+
     pub(crate) fn is_interface(&self, ty: &Ty) -> bool {
         matches!(ty, Ty::Adt(d, _) if hir::type_decl_data(self.db, *d).kind == TypeDeclKind::Interface)
     }
@@ -185,6 +191,20 @@ impl Ctx<'_> {
                             self.struct_types.insert(ty.clone(), pair);
                             return Ok(pair);
                         }
+                        if let Some(inner) = self.adt_arg(&ty, "DifferentialPtrPair") {
+                            let inner_ty = self.ir_ty(&inner)?;
+                            let pair = self
+                                .diff
+                                .ptr_pair_type(&mut self.module.types, inner_ty)
+                                .ok_or_else(|| {
+                                    unsupported(format!(
+                                        "`DifferentialPtrPair` of `{}`, which is not an IDifferentiablePtrType",
+                                        self.display(&inner)
+                                    ))
+                                })?;
+                            self.struct_types.insert(ty.clone(), pair);
+                            return Ok(pair);
+                        }
                         if data.attr("__intrinsic_type").is_some() {
                             return Err(unsupported(format!(
                                 "the type `{}` here",
@@ -212,6 +232,8 @@ impl Ctx<'_> {
                         self.struct_types.insert(ty.clone(), id);
                         if self.is_differentiable_struct(*decl) {
                             self.register_struct_differential(&ty, *decl, id)?;
+                        } else if self.conforms_to(*decl, "IDifferentiablePtrType") {
+                            self.register_ptr_differential(&ty, id)?;
                         }
                         id
                     }
@@ -250,19 +272,42 @@ impl Ctx<'_> {
     /// A struct that declares `IDifferentiable` (directly or through an interface that
     /// inherits it).
     fn is_differentiable_struct(&self, decl: hir::TypeDeclId) -> bool {
-        fn inherits(db: &dyn hir::Db, t: &Ty, depth: u32) -> bool {
+        self.conforms_to(decl, "IDifferentiable")
+    }
+
+    /// A type that declares the stdlib interface `iface` (directly or through an interface
+    /// that inherits it).
+    fn conforms_to(&self, decl: hir::TypeDeclId, iface: &str) -> bool {
+        fn inherits(db: &dyn hir::Db, t: &Ty, iface: &str, depth: u32) -> bool {
             let Ty::Adt(d, _) = t else { return false };
-            if d.loc(db).name() == "IDifferentiable" {
+            if d.loc(db).name() == iface {
                 return true;
             }
             depth < 8
                 && hir::export::type_decl_bases(db, *d)
                     .iter()
-                    .any(|b| inherits(db, b, depth + 1))
+                    .any(|b| inherits(db, b, iface, depth + 1))
         }
         hir::export::type_decl_bases(self.db, decl)
             .iter()
-            .any(|b| inherits(self.db, b, 0))
+            .any(|b| inherits(self.db, b, iface, 0))
+    }
+
+    /// Tells autodiff that struct `ty` (IR `id`) is a location (`IDifferentiablePtrType`) and
+    /// which type its derivative location has (the user's `typealias Differential`).
+    fn register_ptr_differential(&mut self, ty: &Ty, id: TypeId) -> R<()> {
+        let declared = normalize(
+            self.db,
+            self.file,
+            &Ty::Assoc(std::sync::Arc::new(ty.clone()), "Differential".into()),
+        );
+        let diff_ty = if matches!(declared, Ty::Assoc(..)) || &declared == ty {
+            id
+        } else {
+            self.ir_ty(&declared)?
+        };
+        self.diff.ptr_diffs.insert(id, diff_ty);
+        Ok(())
     }
 
     /// Tells autodiff how struct `ty` (IR `id`) maps to its `Differential`: a declared
