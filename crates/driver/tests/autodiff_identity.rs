@@ -649,7 +649,8 @@ fn check_target(
             entry: Some("dt_identity".into()),
             ..options.clone()
         };
-        let compiled = match loaded.compile(&run) {
+        // As the corpus runner does: the device's optional features (subgroups...) enabled.
+        let compiled = match loaded.compile_for(&run, driver::DeviceFeatures::of(gpu)) {
             Ok(c) => c,
             Err(d) => {
                 let first = d.first().map(|d| d.message.as_str()).unwrap_or("");
