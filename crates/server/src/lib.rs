@@ -53,9 +53,15 @@ pub fn run_stdio_with(backend: Arc<dyn CompileBackend>) -> i32 {
     run_stdio_inner(Some(backend))
 }
 
+const ANALYSIS_STACK_BYTES: usize = 256 << 20;
+
 fn run_stdio_inner(backend: Option<Arc<dyn CompileBackend>>) -> i32 {
+    // Analyses recurse over the syntax tree (a 4096-operator chain is legal): give the blocking
+    // threads that run them the CLI's deep stack instead of tokio's 2 MiB. Untouched stack pages
+    // cost no memory.
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .enable_all()
+        .thread_stack_size(ANALYSIS_STACK_BYTES)
         .build()
     {
         Ok(rt) => rt,
