@@ -21,14 +21,15 @@ const MAX_UNROLLED_STATEMENTS: usize = 1 << 18;
 
 /// Unrolls the `[ForceUnroll]` loops of every function.
 pub fn unroll_forced_loops(module: &mut Module) {
-    inline_scalar_constants(module);
     for i in 0..module.functions.len() {
         unroll_forced_loops_in(module, FuncId(i as u32));
     }
 }
 
-/// Unrolls the `[ForceUnroll]` loops of `f`; returns whether anything changed.
+/// Unrolls the `[ForceUnroll]` loops of `f` (after [`inline_scalar_constants_in`] it, so a loop
+/// bounded by a `static const` counts too); returns whether anything changed.
 pub fn unroll_forced_loops_in(module: &mut Module, f: FuncId) -> bool {
+    inline_scalar_constants_in(module, f);
     let Module {
         functions, types, ..
     } = module;
@@ -71,6 +72,13 @@ pub fn unroll_forced_loops_in(module: &mut Module, f: FuncId) -> bool {
 /// that a loop bounded by one has an evident trip count, for unrolling here and for the trip
 /// counts of reverse mode (Slang folds these constants too).
 pub fn inline_scalar_constants(module: &mut Module) {
+    for i in 0..module.functions.len() {
+        inline_scalar_constants_in(module, FuncId(i as u32));
+    }
+}
+
+/// [`inline_scalar_constants`] for one function.
+pub fn inline_scalar_constants_in(module: &mut Module, f: FuncId) {
     let constants: FxHashMap<GlobalId, Literal> = module
         .globals
         .iter()
@@ -85,8 +93,8 @@ pub fn inline_scalar_constants(module: &mut Module) {
     if constants.is_empty() {
         return;
     }
-    for f in &mut module.functions {
-        for v in &mut f.values {
+    if let Some(func) = module.functions.get_mut(f.0 as usize) {
+        for v in &mut func.values {
             if let Inst::Load(place) = &v.inst
                 && place.path.is_empty()
                 && let PlaceRoot::Global(g) = place.root
