@@ -419,16 +419,32 @@ fn include_errors_are_published_in_the_included_file() {
         m["method"] == "textDocument/publishDiagnostics" && m["params"]["uri"] == helpers_uri
     });
     let d = &in_helpers["params"]["diagnostics"][0];
-    assert_eq!(in_helpers["params"]["diagnostics"].as_array().unwrap().len(), 1);
-    assert_eq!(d["range"]["start"], json!({"line": 2, "character": 15}), "{d}");
+    assert_eq!(
+        in_helpers["params"]["diagnostics"]
+            .as_array()
+            .unwrap()
+            .len(),
+        1
+    );
+    assert_eq!(
+        d["range"]["start"],
+        json!({"line": 2, "character": 15}),
+        "{d}"
+    );
     assert_eq!(d["code"], "E2001");
     let note = &d["relatedInformation"][0];
     assert_eq!(note["location"]["uri"], main_uri.as_str(), "{note}");
-    assert_eq!(note["location"]["range"]["start"], json!({"line": 2, "character": 0}));
+    assert_eq!(
+        note["location"]["range"]["start"],
+        json!({"line": 2, "character": 0})
+    );
     assert_eq!(note["message"], "included from here");
 
     // The full compilation on save finds the same error: still one diagnostic on the includer.
-    client.notify("textDocument/didSave", json!({"textDocument": {"uri": main_uri}}));
+    client.notify(
+        "textDocument/didSave",
+        json!({"textDocument": {"uri": main_uri}}),
+    );
     assert_eq!(client.diagnostics_for(&main_uri), vec![summary.to_string()]);
 
     // Fixed in the editor: the included file's own run and the includer's both come back clean.
@@ -444,7 +460,9 @@ fn include_errors_are_published_in_the_included_file() {
     let clean = |m: &Value, uri: &str| {
         m["method"] == "textDocument/publishDiagnostics"
             && m["params"]["uri"] == uri
-            && m["params"]["diagnostics"].as_array().is_some_and(Vec::is_empty)
+            && m["params"]["diagnostics"]
+                .as_array()
+                .is_some_and(Vec::is_empty)
     };
     client.wait_for("the included file cleared", |m| {
         clean(m, &helpers_uri) && m["params"]["version"] == 2

@@ -3577,7 +3577,11 @@ fn matrix_elements(name: &str) -> Option<Vec<(u32, u32)>> {
         .map(|chunk| {
             let digits = &chunk[step - 2..];
             let prefix_ok = chunk[0] == b'_' && (step == 3 || chunk[1] == b'm');
-            let digit = |b: u8| (b as char).to_digit(10).filter(|d| *d >= base && *d < base + 4);
+            let digit = |b: u8| {
+                (b as char)
+                    .to_digit(10)
+                    .filter(|d| *d >= base && *d < base + 4)
+            };
             match (prefix_ok, digit(digits[0]), digit(digits[1])) {
                 (true, Some(r), Some(c)) => Some((r - base, c - base)),
                 _ => None,
