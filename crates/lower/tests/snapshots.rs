@@ -314,7 +314,7 @@ void computeMain(uint gi : SV_GroupIndex)
               store @shared[%0], %2
               barrier Group
               %3: uint = load $gi
-              %4: int = load @kCount
+              %4: int = 2
               %5: int = 1
               %6: int = sub %4, %5
               %7: uint = load $gi
@@ -328,8 +328,9 @@ void computeMain(uint gi : SV_GroupIndex)
 }
 
 #[test]
-fn interface_values_are_reported_not_lowered() {
-    check_error(
+fn interface_values_without_type_conformance_number_the_conforming_structs() {
+    // No `type_conformance` ids: the conforming structs of the file get tags in source order.
+    check(
         r#"
 interface IShape { float area(); }
 struct Square : IShape { float s; float area() { return s * s; } }
@@ -341,9 +342,48 @@ void computeMain()
     outputBuffer[0] = shape.area();
 }
 "#,
-        expect![
-            "E4001 197..216 `shape = Square(2.0)`: cannot lower values of interface type `IShape` (dynamic dispatch) without `type_conformance` ids yet"
-        ],
+        expect![[r#"
+            struct Square {
+              s: float,
+            }
+            struct IShape_dyn {
+              tag: uint,
+              Square: Square,
+            }
+            global buffer(read_write) outputBuffer: float
+            entry computeMain = computeMain workgroup_size(1, 1, 1) ()
+
+            fn computeMain() -> void {
+              local shape: IShape_dyn
+              local dispatch: float
+              %0: float = 2.0
+              %1: Square = construct %0
+              %2: uint = 0u
+              %3: IShape_dyn = construct %2, %1
+              store $shape, %3
+              %4: int = 0
+              %5: IShape_dyn = load $shape
+              %6: uint = extract %5, 0
+              switch %6 {
+                case 0: {
+                  %7: Square = extract %5, 1
+                  %8: float = call Square_area(%7)
+                  store $dispatch, %8
+                }
+                default: {
+                }
+              }
+              %9: float = load $dispatch
+              store @outputBuffer[%4], %9
+            }
+
+            fn Square_area(this: Square) -> float {
+              %0: float = load $this.s
+              %1: float = load $this.s
+              %2: float = mul %0, %1
+              return %2
+            }
+        "#]],
     );
 }
 
