@@ -360,7 +360,7 @@ fn targets(loaded: &driver::Loaded) -> (Vec<Target>, Vec<String>) {
         }
         let body = hir::fn_body(db, f);
         let infer = hir::infer_function(db, f);
-        let offset = hir::export::item_offset(db, &loc);
+        let offset = hir::export::item_offset(db, loc);
         let pp = hir::preprocessed(db, loc.file);
         let text_of = |e: hir::ExprId| {
             let r = body.expr_range(e).shifted(offset);
