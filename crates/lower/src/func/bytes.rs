@@ -86,6 +86,20 @@ impl FnLower<'_, '_> {
         Ok(Place::global(g).dynamic(index))
     }
 
+    /// The scalar `s` whose 32 bits are the `u32` `bits` (`bool`: nonzero); `what` says where
+    /// a wider scalar, which one word cannot hold, was met.
+    pub(super) fn scalar_from_word(&mut self, bits: ValueId, s: Scalar, what: &str) -> R<ValueId> {
+        match s {
+            Scalar::U32 => Ok(bits),
+            Scalar::I32 | Scalar::F32 => self.emit(Inst::Bitcast(bits, s), None),
+            Scalar::Bool => {
+                let zero = self.lit(Literal::U32(0))?;
+                self.emit(Inst::Binary(BinaryOp::Ne, bits, zero), None)
+            }
+            _ => Err(unsupported(format!("a {}-bit value {what}", s.bits()))),
+        }
+    }
+
     /// Reads a value of type `ty` from the words starting at `word + offset`; advances `offset`.
     fn load_words(
         &mut self,
@@ -99,18 +113,7 @@ impl FnLower<'_, '_> {
                 let place = self.word_place(g, word, *offset)?;
                 *offset += 1;
                 let bits = self.emit(Inst::Load(place), None)?;
-                return match s {
-                    Scalar::U32 => Ok(bits),
-                    Scalar::I32 | Scalar::F32 => self.emit(Inst::Bitcast(bits, s), None),
-                    Scalar::Bool => {
-                        let zero = self.lit(Literal::U32(0))?;
-                        self.emit(Inst::Binary(BinaryOp::Ne, bits, zero), None)
-                    }
-                    _ => Err(unsupported(format!(
-                        "a {}-bit value in a byte-address buffer",
-                        s.bits()
-                    ))),
-                };
+                return self.scalar_from_word(bits, s, "in a byte-address buffer");
             }
             TypeKind::Vector { scalar, size } => {
                 let s = self.cx.module.types.scalar(scalar);

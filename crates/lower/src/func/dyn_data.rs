@@ -3,7 +3,7 @@
 //! the dynamic struct is rebuilt from the 32-bit words of `data` in their natural layout (32-bit
 //! scalars in order; vectors, matrices, arrays and struct fields packed), zero past its end.
 
-use ir::{BinaryOp, Inst, Literal, Scalar, TypeId, TypeKind, ValueId};
+use ir::{Inst, Scalar, TypeId, TypeKind, ValueId};
 
 use super::FnLower;
 use crate::{R, internal, unsupported};
@@ -60,18 +60,7 @@ impl FnLower<'_, '_> {
                     return self.emit(Inst::Zero, Some(ty));
                 };
                 *next += 1;
-                return match s {
-                    Scalar::U32 => Ok(bits),
-                    Scalar::I32 | Scalar::F32 => self.emit(Inst::Bitcast(bits, s), None),
-                    Scalar::Bool => {
-                        let zero = self.lit(Literal::U32(0))?;
-                        self.emit(Inst::Binary(BinaryOp::Ne, bits, zero), None)
-                    }
-                    _ => Err(unsupported(format!(
-                        "a {}-bit field in a `createDynamicObject` type",
-                        s.bits()
-                    ))),
-                };
+                return self.scalar_from_word(bits, s, "in a `createDynamicObject` type");
             }
             TypeKind::Vector { scalar, size } => {
                 let s = self.cx.module.types.scalar(scalar);
