@@ -5,9 +5,11 @@
 #
 # Usage (from anywhere): bash bench/gpu/device.sh DSLANG BENCH_GPU
 #   DSLANG, BENCH_GPU: release binaries (cargo build --release -p cli -p bench-gpu).
-# Env: SCALE (divides every dispatch; 1 = full size, use 64-256 on lavapipe), REPS (5),
-#      TARGET_MS (50: each timed run dispatches about this long), ONLY (substring of kernel names),
-#      LIMIT_S (250: bench-gpu is stopped after this; results written so far stay).
+# Env: SCALE (divides every dispatch; 1 = full size, use 64-256 on lavapipe), ROUNDS (11 timed
+#      rounds; each round runs dslang's and slangc's kernel back to back, in alternating order),
+#      TARGET_MS (20: each pass dispatches about this long), WARMUP_MS (1500: most warm-up time
+#      per kernel), ONLY (substring of kernel names), LIMIT_S (240: bench-gpu is stopped after
+#      this; results written so far stay). About 90 s on the H100.
 # On the device machine the Vulkan loader may be missing: with a .gl folder of .deb files in the
 # repository root (see shared/docs/gpu.md) it is unpacked first.
 set -uo pipefail
@@ -47,11 +49,12 @@ done
 echo "dslang compiled $(ls "$work"/dslang/*.wgsl | wc -l) kernels ($failed failed)" >&2
 (cd "$work/dslang" && tar czf "$out/dslang-wgsl.tgz" *.wgsl)
 
-timeout -k 10 "${LIMIT_S:-250}" "$bench_gpu" run "$here/manifest.json" \
+timeout -k 10 "${LIMIT_S:-240}" "$bench_gpu" run "$here/manifest.json" \
     --wgsl dslang="$work/dslang" --wgsl slangc="$here/slangc" -o "$out/b3.json" \
-    --scale "${SCALE:-1}" --reps "${REPS:-5}" --target-ms "${TARGET_MS:-50}" ${ONLY:+--only "$ONLY"}
+    --scale "${SCALE:-1}" --rounds "${ROUNDS:-${REPS:-11}}" --target-ms "${TARGET_MS:-20}" \
+    --warmup-ms "${WARMUP_MS:-1500}" ${ONLY:+--only "$ONLY"}
 status=$?
-[ $status -eq 124 ] && echo "bench-gpu stopped after ${LIMIT_S:-250} s: b3.json holds the kernels measured so far" >&2
+[ $status -eq 124 ] && echo "bench-gpu stopped after ${LIMIT_S:-240} s: b3.json holds the kernels measured so far" >&2
 python3 "$here/report.py" "$out/b3.json" --no-plot > "$out/b3.md" 2>&1 || true
 cat "$out/b3.md"
 exit $status

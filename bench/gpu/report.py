@@ -3,6 +3,10 @@
 
 Usage: python3 bench/gpu/report.py RESULTS.json [--no-plot] [--plot PATH]
 Rows: one per kernel variant; times are medians per dispatch (ms). d = dslang, s = slangc.
+`d/s`: with bench-gpu's interleaved method (`"method": "interleaved"`), the median over the timed
+rounds of the per-round ratio dslang/slangc (both kernels ran back to back in each round), and in
+parentheses the smallest and largest per-round ratio; older results (one compiler after the other)
+give the ratio of the medians and no range.
 `agree`: the checked output buffers' sums match within 1e-3 of their absolute sums (same inputs,
 same results from both compilers' code; float atomics may reorder sums).
 """
@@ -41,6 +45,23 @@ def ratio(a, b):
     return a / b if a is not None and b else None
 
 
+def round_ratio(entries):
+    """bench-gpu's per-round ratio statistics of dslang against slangc, when it measured them."""
+    d = entries.get("dslang")
+    if not (d and d.get("ok")):
+        return None
+    r = d["measurement"].get("ratio")
+    return r if r and r.get("against") == "slangc" else None
+
+
+def fmt_ratio(cell):
+    """`median (min-max)` from the rounds, or the ratio of the medians for old results."""
+    stats = cell.get("rounds")
+    if stats:
+        return f"{stats['median']:.2f} ({stats['min']:.2f}-{stats['max']:.2f})"
+    return fmt(ratio(cell["dslang"], cell["slangc"]), 2)
+
+
 def agree(mode_entries):
     d, s = mode_entries.get("dslang"), mode_entries.get("slangc")
     if not (d and s and d.get("ok") and s.get("ok")):
@@ -70,6 +91,7 @@ def rows(table):
         for mode in MODES:
             entries = primal if mode == "primal" else modes.get(mode, {})
             row[mode] = {c: ms(entries.get(c)) for c in ("dslang", "slangc")}
+            row[mode]["rounds"] = round_ratio(entries)
             if mode != "primal":
                 row[mode]["agree"] = agree(entries)
                 row[mode]["context"] = {c: context(entries.get(c)) for c in ("dslang", "slangc")}
@@ -79,10 +101,15 @@ def rows(table):
 
 def markdown(data, table_rows, ir_context=()):
     a = data["adapter"]
+    if data.get("method") == "interleaved":
+        method = (f"{data['rounds']} timed rounds (dslang and slangc back to back in each, "
+                  "alternating order) after warm-up; times: medians; d/s: median (min-max) of the per-round ratios")
+    else:
+        method = f"median of {data['reps']} timed runs"
     lines = [
         f"Adapter: {a['name']} ({a['backend']}, {a['device_type']}, driver {a['driver']}); "
         f"features: {', '.join(k for k, v in data['features'].items() if v) or 'none'}; scale 1/{data['scale']} "
-        f"(threads per kernel in the JSON), median of {data['reps']} timed runs"
+        f"(threads per kernel in the JSON), {method}"
         + ("" if data.get("complete", True) else "; INCOMPLETE run (time limit)") + ".",
         "",
         "| kernel | primal d / s (ms) | fwd d / s (ms) | fwd d/s | bwd d / s (ms) | bwd d/s | bwd/primal d, s | context d / s (B/thread) | agree fwd, bwd |",
@@ -94,10 +121,11 @@ def markdown(data, table_rows, ir_context=()):
         agree_text = ", ".join({None: "-", True: "yes", False: "NO"}[x.get("agree")] for x in (f, b))
         lines.append(
             f"| {r['group']}: {r['variant']} | {fmt(p['dslang'])} / {fmt(p['slangc'])} "
-            f"| {fmt(f['dslang'])} / {fmt(f['slangc'])} | {fmt(ratio(f['dslang'], f['slangc']), 2)} "
-            f"| {fmt(b['dslang'])} / {fmt(b['slangc'])} | {fmt(ratio(b['dslang'], b['slangc']), 2)} "
+            f"| {fmt(f['dslang'])} / {fmt(f['slangc'])} | {fmt_ratio(f)} "
+            f"| {fmt(b['dslang'])} / {fmt(b['slangc'])} | {fmt_ratio(b)} "
             f"| {fmt(ratio(b['dslang'], p['dslang']), 1)}, {fmt(ratio(b['slangc'], p['slangc']), 1)} "
-            f"| {ctx.get('dslang', '-')} / {ctx.get('slangc', '-')} | {agree_text} |"
+            f"| {ctx.get('dslang') if ctx.get('dslang') is not None else '-'} / "
+            f"{ctx.get('slangc') if ctx.get('slangc') is not None else '-'} | {agree_text} |"
         )
     if ir_context:
         lines.append("\ndslang's own context report (`dslang compile --target ir`, lines `// context:`):\n")
@@ -118,23 +146,28 @@ def plot(table_rows, path, adapter):
     import matplotlib.pyplot as plt
     import matplotlib.ticker
 
-    labels, values, colors = [], [], []
+    labels, values, colors, low, high = [], [], [], [], []
     palette = {"primal": "tab:gray", "fwd": "tab:blue", "bwd": "tab:orange"}
     for r in table_rows:
         for mode in MODES:
             if mode == "primal" and base_variant(r["variant"]) != r["variant"]:
                 continue
-            q = ratio(r[mode]["dslang"], r[mode]["slangc"])
+            stats = r[mode].get("rounds")
+            q = stats["median"] if stats else ratio(r[mode]["dslang"], r[mode]["slangc"])
             if q is None:
                 continue
             labels.append(f"{r['group']} {r['variant']} [{mode}]")
             values.append(q)
+            low.append(q - stats["min"] if stats else 0.0)
+            high.append(stats["max"] - q if stats else 0.0)
             colors.append(palette[mode])
     fig, ax = plt.subplots(figsize=(9, 0.28 * len(labels) + 1.5))
-    ax.barh(range(len(values)), values, color=colors)
+    # Whiskers: the smallest and largest per-round ratio.
+    ax.barh(range(len(values)), values, color=colors, xerr=[low, high], error_kw={"lw": 0.8, "capsize": 2})
     ax.axvline(1.0, color="black", lw=1)
     ax.set_xscale("log")
-    ticks = [t for t in (0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10, 20) if min(values) / 2 <= t <= max(values) * 2]
+    ends = [v - l for v, l in zip(values, low)] + [v + h for v, h in zip(values, high)]
+    ticks = [t for t in (0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10, 20) if min(ends) / 2 <= t <= max(ends) * 2]
     ax.set_xticks(ticks, [f"{t:g}" for t in ticks])
     ax.xaxis.set_minor_formatter(matplotlib.ticker.NullFormatter())
     from matplotlib.patches import Patch
@@ -142,7 +175,7 @@ def plot(table_rows, path, adapter):
     ax.legend(handles=[Patch(color=c, label=m) for m, c in palette.items()], loc="lower right", fontsize=8)
     ax.set_yticks(range(len(labels)), labels, fontsize=7)
     ax.invert_yaxis()
-    ax.set_xlabel("dslang time / slangc time (log scale; < 1: dslang faster)")
+    ax.set_xlabel("dslang time / slangc time, median of per-round ratios and their range (log scale; < 1: dslang faster)")
     ax.set_title(f"B3: generated kernels on {adapter}", fontsize=10)
     for i, v in enumerate(values):
         ax.text(v, i, f" {v:.2f}", va="center", fontsize=6)

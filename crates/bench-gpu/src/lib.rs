@@ -5,15 +5,25 @@
 //!   deterministic contents).
 //! - [`bind_buffers`]: binds a manifest's buffers to any compiler's WGSL by naga reflection (names
 //!   match exactly or with slangc's `_N` suffix), so no compiler's layout is assumed.
-//! - [`run_kernel`]: one checked run (checksums of the result buffers, so that the compilers'
-//!   outputs can be compared), then timed repeats; the median per-dispatch time.
+//! - [`measure_kernel`]: the kernel of every compiler prepared once ([`host::Host`]), one checked
+//!   run each (checksums of the result buffers, so that the compilers' outputs can be compared),
+//!   then rounds that run one pass per compiler in alternating order (A B, B A, ...) in one
+//!   submission: warm-up rounds until the times settle, then timed rounds. Per compiler the median
+//!   per-dispatch time; per compiler against the reference (the last one) the median, quartiles
+//!   and range of the per-round ratios, which the GPU's clock changes between rounds do not move.
 //! - [`context_size`]: the per-thread intermediate context of a reverse-mode kernel, read from its
 //!   WGSL (dslang's `tape*` locals, slangc's `s_bwdCallableCtx_*` structs).
 
 use std::collections::BTreeMap;
 
-use gpu::{Binding, ComputeJob, Gpu, names_match, reflect_wgsl};
+use std::time::Instant;
+
+use gpu::{Binding, names_match, reflect_wgsl};
 use serde::{Deserialize, Serialize};
+
+pub mod host;
+
+pub use host::{Clock, Host, Prepared};
 
 #[derive(Debug, Clone, Deserialize)]
 pub struct Manifest {
@@ -242,95 +252,276 @@ pub fn checksum(elem: ElemKind, bytes: &[u8]) -> Checksum {
 /// Timing settings.
 #[derive(Debug, Clone, Copy)]
 pub struct Timing {
-    /// Timed runs; the result is their median.
-    pub reps: u32,
-    /// Each timed run dispatches this long in one pass (at least once, at most `max_iterations`).
+    /// Timed rounds; each round runs one pass per compiler, in alternating order.
+    pub rounds: u32,
+    /// Each pass dispatches about this long (at least once, at most `max_iterations`).
     pub target_ms: f64,
     pub max_iterations: u32,
+    /// Warm-up ends when each compiler's last three rounds are within this relative spread...
+    pub tolerance: f64,
+    /// ...or after this many warm-up rounds...
+    pub warmup_rounds: u32,
+    /// ...or after this much warm-up time (milliseconds of wall clock).
+    pub warmup_ms: f64,
+}
+
+impl Default for Timing {
+    fn default() -> Self {
+        Timing {
+            rounds: 11,
+            target_ms: 20.0,
+            max_iterations: 200,
+            tolerance: 0.05,
+            warmup_rounds: 20,
+            warmup_ms: 1500.0,
+        }
+    }
+}
+
+/// Per-round ratios of one compiler's time to the reference compiler's (the last one named).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct RatioStats {
+    pub against: String,
+    pub median: f64,
+    /// Lower and upper quartiles (linear interpolation).
+    pub q1: f64,
+    pub q3: f64,
+    pub min: f64,
+    pub max: f64,
+    pub rounds: usize,
 }
 
 #[derive(Debug, Clone, Serialize)]
 pub struct Measurement {
-    /// Median over the timed runs of the time per dispatch.
+    /// Median over the timed rounds of the time per dispatch.
     pub median_ms: f64,
+    /// Time per dispatch in each timed round.
     pub samples_ms: Vec<f64>,
+    /// Dispatches per pass.
     pub iterations: u32,
-    /// `timestamp` (GPU timestamp queries around the pass) or `wall` (submit to finish).
+    /// `timestamp` (GPU timestamp queries around each pass) or `wall` (submit to finish).
     pub clock: &'static str,
     pub pipeline_ms: f64,
     pub checks: BTreeMap<String, Checksum>,
+    /// Warm-up rounds run before the timed ones (shared by all compilers of the kernel).
+    pub warmup_rounds: u32,
+    /// Against the reference compiler; absent for the reference itself.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ratio: Option<RatioStats>,
 }
 
-fn per_dispatch_ms(result: &gpu::RunResult, iterations: u32) -> (f64, &'static str) {
-    match result.gpu_time_ns {
-        Some(ns) if ns > 0.0 => (ns / 1e6, "timestamp"),
-        _ => (
-            result.wall_time.as_secs_f64() * 1e3 / f64::from(iterations),
-            "wall",
-        ),
+/// The `q` quantile of sorted values (linear interpolation between neighbours).
+pub fn quantile(sorted: &[f64], q: f64) -> f64 {
+    if sorted.is_empty() {
+        return f64::NAN;
+    }
+    let position = q.clamp(0.0, 1.0) * (sorted.len() - 1) as f64;
+    let below = position.floor() as usize;
+    let above = position.ceil() as usize;
+    sorted[below] + (sorted[above] - sorted[below]) * (position - below as f64)
+}
+
+fn sorted(values: &[f64]) -> Vec<f64> {
+    let mut v = values.to_vec();
+    v.sort_by(f64::total_cmp);
+    v
+}
+
+/// Median, quartiles and range of `ratios`.
+pub fn ratio_stats(against: &str, ratios: &[f64]) -> RatioStats {
+    let s = sorted(ratios);
+    RatioStats {
+        against: against.to_string(),
+        median: quantile(&s, 0.5),
+        q1: quantile(&s, 0.25),
+        q3: quantile(&s, 0.75),
+        min: s.first().copied().unwrap_or(f64::NAN),
+        max: s.last().copied().unwrap_or(f64::NAN),
+        rounds: s.len(),
     }
 }
 
-/// One checked run (buffers read back), then `timing.reps` timed runs without readback.
-pub fn run_kernel(
-    gpu: &Gpu,
+/// Whether the last three values are within `tolerance` of each other (relative to the least).
+fn settled(history: &[f64], tolerance: f64) -> bool {
+    let Some(last) = history.get(history.len().saturating_sub(3)..) else {
+        return false;
+    };
+    if last.len() < 3 {
+        return false;
+    }
+    let s = sorted(last);
+    s[0] > 0.0 && s[2] / s[0] - 1.0 <= tolerance
+}
+
+/// Passes in round `round`: the given order in even rounds, reversed in odd ones, so that no
+/// compiler always runs first (after an idle GPU) or last.
+fn round_order(n: usize, round: u32) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..n).collect();
+    if round % 2 == 1 {
+        order.reverse();
+    }
+    order
+}
+
+fn iterations_for(ms: f64, timing: Timing) -> u32 {
+    if ms > 0.0 && ms.is_finite() {
+        (timing.target_ms / ms)
+            .round()
+            .clamp(1.0, f64::from(timing.max_iterations.max(1))) as u32
+    } else {
+        timing.max_iterations.max(1)
+    }
+}
+
+/// One kernel as compiled by several compilers (`(name, wgsl)`; the last is the reference of
+/// the ratios): each is prepared and checked (one dispatch, checked buffers read back), then all
+/// run in alternation: warm-up rounds until every compiler's per-dispatch time has settled, then
+/// `timing.rounds` timed rounds. A compiler that fails to prepare or check gets its error; the
+/// others are measured without it.
+pub fn measure_kernel(
+    host: &Host,
     spec: &KernelSpec,
-    wgsl: &str,
+    compilers: &[(String, String)],
     scale: u32,
     timing: Timing,
-) -> Result<Measurement, String> {
+) -> Vec<Result<Measurement, String>> {
     let groups = spec.scaled_groups(scale);
     let threads = u64::from(groups) * u64::from(spec.workgroup_size);
+    let prepared: Vec<Result<Checked, String>> = compilers
+        .iter()
+        .map(|(_, wgsl)| prepare_and_check(host, spec, wgsl, threads, groups))
+        .collect();
+    let live: Vec<usize> = (0..compilers.len())
+        .filter(|&i| prepared[i].is_ok())
+        .collect();
+    let kernels: Vec<&Prepared> = live
+        .iter()
+        .filter_map(|&i| prepared[i].as_ref().ok().map(|(p, _)| p))
+        .collect();
+    let timed = time_alternating(host, &kernels, timing);
+    let reference = compilers.len().checked_sub(1).filter(|r| live.contains(r));
+    let mut out = Vec::new();
+    for (i, outcome) in prepared.into_iter().enumerate() {
+        let (kernel, checks) = match outcome {
+            Ok(ok) => ok,
+            Err(e) => {
+                out.push(Err(e));
+                continue;
+            }
+        };
+        let slot = live.iter().position(|&l| l == i).unwrap_or(0);
+        let measured = timed.as_ref().map_err(Clone::clone).map(|t| {
+            let samples = t.samples[slot].clone();
+            let ratio = reference.filter(|&r| r != i).map(|r| {
+                let reference_slot = live.iter().position(|&l| l == r).unwrap_or(0);
+                let ratios: Vec<f64> = samples
+                    .iter()
+                    .zip(&t.samples[reference_slot])
+                    .map(|(a, b)| a / b)
+                    .collect();
+                ratio_stats(&compilers[r].0, &ratios)
+            });
+            Measurement {
+                median_ms: quantile(&sorted(&samples), 0.5),
+                samples_ms: samples,
+                iterations: t.iterations[slot],
+                clock: t.clock.name(),
+                pipeline_ms: kernel.pipeline_time.as_secs_f64() * 1e3,
+                checks,
+                warmup_rounds: t.warmup_rounds,
+                ratio,
+            }
+        });
+        out.push(measured);
+    }
+    out
+}
+
+/// A prepared kernel and the checksums of its first run.
+type Checked = (Prepared, BTreeMap<String, Checksum>);
+
+fn prepare_and_check(
+    host: &Host,
+    spec: &KernelSpec,
+    wgsl: &str,
+    threads: u64,
+    groups: u32,
+) -> Result<Checked, String> {
     let bindings = bind_buffers(spec, wgsl, threads)?;
     let entry = reflect_wgsl(wgsl)?
         .compute_entries
         .first()
         .cloned()
         .ok_or("the module has no compute entry point")?;
-    let mut job = ComputeJob::new(wgsl, entry);
-    job.bindings = bindings;
-    job.dispatch = [groups, 1, 1];
-    let first = gpu.run_compute(&job).map_err(|e| e.to_string())?;
+    let kernel = host.prepare(wgsl, &entry, bindings, [groups, 1, 1])?;
     let mut checks = BTreeMap::new();
-    for (name, bytes) in &first.buffers {
+    for (name, bytes) in host.run_checked(&kernel)? {
         let elem = spec
             .buffers
             .iter()
-            .find(|b| &b.name == name)
+            .find(|b| b.name == name)
             .map_or(ElemKind::F32, |b| b.elem);
-        checks.insert(name.clone(), checksum(elem, bytes));
+        checks.insert(name, checksum(elem, &bytes));
     }
-    let (pilot_ms, _) = per_dispatch_ms(&first, 1);
-    let iterations = if pilot_ms > 0.0 {
-        (timing.target_ms / pilot_ms)
-            .round()
-            .clamp(1.0, f64::from(timing.max_iterations)) as u32
-    } else {
-        timing.max_iterations
+    Ok((kernel, checks))
+}
+
+/// Per-dispatch times of alternating rounds.
+struct Timed {
+    /// Per kernel, per timed round.
+    samples: Vec<Vec<f64>>,
+    iterations: Vec<u32>,
+    clock: Clock,
+    warmup_rounds: u32,
+}
+
+fn time_alternating(host: &Host, kernels: &[&Prepared], timing: Timing) -> Result<Timed, String> {
+    let n = kernels.len();
+    let run = |order: &[usize], iterations: &[u32]| -> Result<(Vec<f64>, Clock), String> {
+        let passes: Vec<(&Prepared, u32)> =
+            order.iter().map(|&k| (kernels[k], iterations[k])).collect();
+        let (times, clock) = host.time_round(&passes)?;
+        let mut by_kernel = vec![0.0; n];
+        for (&k, t) in order.iter().zip(times) {
+            by_kernel[k] = t;
+        }
+        Ok((by_kernel, clock))
     };
-    for binding in &mut job.bindings {
-        binding.readback = false;
+    // A pilot round of one dispatch each sizes the passes.
+    let (pilot, _) = run(&round_order(n, 0), &vec![1; n])?;
+    let mut iterations: Vec<u32> = pilot.iter().map(|&ms| iterations_for(ms, timing)).collect();
+    let mut history = vec![Vec::new(); n];
+    let started = Instant::now();
+    let mut warmup_rounds = 0;
+    loop {
+        let (times, _) = run(&round_order(n, warmup_rounds), &iterations)?;
+        warmup_rounds += 1;
+        for k in 0..n {
+            history[k].push(times[k]);
+            iterations[k] = iterations_for(times[k], timing);
+        }
+        let all_settled = history.iter().all(|h| settled(h, timing.tolerance));
+        if all_settled
+            || warmup_rounds >= timing.warmup_rounds.max(1)
+            || started.elapsed().as_secs_f64() * 1e3 >= timing.warmup_ms
+        {
+            break;
+        }
     }
-    job.iterations = iterations;
-    let mut samples = Vec::new();
-    let mut clock = "wall";
-    let mut pipeline_ms = first.pipeline_time.as_secs_f64() * 1e3;
-    for _ in 0..timing.reps.max(1) {
-        let result = gpu.run_compute(&job).map_err(|e| e.to_string())?;
-        let (ms, used) = per_dispatch_ms(&result, iterations);
-        samples.push(ms);
+    let mut samples = vec![Vec::new(); n];
+    let mut clock = Clock::Wall;
+    for round in 0..timing.rounds.max(1) {
+        let (times, used) = run(&round_order(n, round), &iterations)?;
         clock = used;
-        pipeline_ms = pipeline_ms.min(result.pipeline_time.as_secs_f64() * 1e3);
+        for k in 0..n {
+            samples[k].push(times[k]);
+        }
     }
-    let mut sorted = samples.clone();
-    sorted.sort_by(f64::total_cmp);
-    Ok(Measurement {
-        median_ms: sorted[sorted.len() / 2],
-        samples_ms: samples,
+    Ok(Timed {
+        samples,
         iterations,
         clock,
-        pipeline_ms,
-        checks,
+        warmup_rounds,
     })
 }
 

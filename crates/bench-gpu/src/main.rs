@@ -16,11 +16,11 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
-use bench_gpu::{Manifest, Timing, context_size, run_kernel};
-use gpu::{Features, Gpu, GpuOptions};
+use bench_gpu::{Host, Manifest, Timing, context_size, measure_kernel};
+use gpu::Features;
 use serde_json::{Value, json};
 
-const USAGE: &str = "usage: bench-gpu run MANIFEST --wgsl NAME=DIR [--wgsl NAME=DIR...] -o RESULTS.json [--scale K] [--reps N] [--target-ms T] [--max-iterations N] [--only SUBSTRING]\n       bench-gpu context FILE.wgsl...";
+const USAGE: &str = "usage: bench-gpu run MANIFEST --wgsl NAME=DIR [--wgsl NAME=DIR...] -o RESULTS.json [--scale K] [--rounds N] [--target-ms T] [--max-iterations N] [--tolerance F] [--warmup-rounds N] [--warmup-ms T] [--only SUBSTRING]\n       bench-gpu context FILE.wgsl...";
 
 struct RunArgs {
     manifest: PathBuf,
@@ -36,11 +36,7 @@ fn parse_run(args: &[String]) -> Result<RunArgs, String> {
     let mut compilers = Vec::new();
     let mut output = None;
     let mut scale = 1;
-    let mut timing = Timing {
-        reps: 5,
-        target_ms: 50.0,
-        max_iterations: 100,
-    };
+    let mut timing = Timing::default();
     let mut only = None;
     let mut it = args.iter();
     let number = |v: Option<&String>, what: &str| -> Result<f64, String> {
@@ -57,7 +53,10 @@ fn parse_run(args: &[String]) -> Result<RunArgs, String> {
             }
             "-o" => output = Some(PathBuf::from(it.next().ok_or("-o needs a file")?)),
             "--scale" => scale = number(it.next(), "--scale")? as u32,
-            "--reps" => timing.reps = number(it.next(), "--reps")? as u32,
+            "--rounds" | "--reps" => timing.rounds = number(it.next(), arg)? as u32,
+            "--tolerance" => timing.tolerance = number(it.next(), arg)?,
+            "--warmup-rounds" => timing.warmup_rounds = number(it.next(), arg)? as u32,
+            "--warmup-ms" => timing.warmup_ms = number(it.next(), arg)?,
             "--target-ms" => timing.target_ms = number(it.next(), "--target-ms")?,
             "--max-iterations" => {
                 timing.max_iterations = number(it.next(), "--max-iterations")? as u32
@@ -131,7 +130,7 @@ fn run(args: &RunArgs) -> u8 {
             return 2;
         }
     };
-    let gpu = match Gpu::new(GpuOptions::default()) {
+    let gpu = match Host::new() {
         Ok(gpu) => gpu,
         Err(e) => {
             eprintln!("bench-gpu: {e}");
@@ -167,31 +166,54 @@ fn run(args: &RunArgs) -> u8 {
                 return 2;
             }
         }
+        let threads = u64::from(spec.scaled_groups(args.scale)) * u64::from(spec.workgroup_size);
+        // Read and size every compiler's WGSL first; those that fail here are not dispatched.
+        let mut sources = Vec::new();
+        let mut entries = Vec::new();
         for (compiler, dir) in &args.compilers {
             let path = dir.join(spec.wgsl_name());
-            let outcome = std::fs::read_to_string(&path)
-                .map_err(|e| format!("{}: {e}", path.display()))
-                .and_then(|wgsl| {
-                    let context = context_size(&wgsl)?;
-                    let measured = run_kernel(&gpu, spec, &wgsl, args.scale, args.timing)?;
-                    Ok((context, measured))
-                });
-            let threads =
-                u64::from(spec.scaled_groups(args.scale)) * u64::from(spec.workgroup_size);
-            let mut entry = json!({
+            let entry = json!({
                 "name": spec.name, "group": spec.group, "variant": spec.variant, "mode": spec.mode,
                 "param": spec.param, "compiler": compiler, "threads": threads,
                 "wgsl": display(&path),
             });
+            let loaded = std::fs::read_to_string(&path)
+                .map_err(|e| format!("{}: {e}", path.display()))
+                .and_then(|wgsl| Ok((context_size(&wgsl)?, wgsl)));
+            match loaded {
+                Ok((context, wgsl)) => {
+                    sources.push((compiler.clone(), wgsl));
+                    entries.push((entry, Ok(context)));
+                }
+                Err(e) => entries.push((entry, Err(e))),
+            }
+        }
+        let mut measured =
+            measure_kernel(&gpu, spec, &sources, args.scale, args.timing).into_iter();
+        for (mut entry, loaded) in entries {
+            let compiler = entry["compiler"].as_str().unwrap_or("?").to_string();
+            let outcome = loaded.and_then(|context| {
+                let m = measured
+                    .next()
+                    .unwrap_or_else(|| Err("not measured".into()))?;
+                Ok((context, m))
+            });
             match outcome {
                 Ok((context, m)) => {
+                    let ratio = m.ratio.as_ref().map_or(String::new(), |r| {
+                        format!(
+                            ", /{} {:.3} [{:.3}..{:.3}]",
+                            r.against, r.median, r.min, r.max
+                        )
+                    });
                     eprintln!(
-                        "{:<28} {compiler:<7} {:>10.4} ms ({} x {}, {})",
+                        "{:<28} {compiler:<7} {:>10.4} ms ({} x {}, {}, warm-up {}){ratio}",
                         spec.name,
                         m.median_ms,
                         m.samples_ms.len(),
                         m.iterations,
-                        m.clock
+                        m.clock,
+                        m.warmup_rounds
                     );
                     entry["ok"] = json!(true);
                     entry["context"] = json!(context);
@@ -204,11 +226,11 @@ fn run(args: &RunArgs) -> u8 {
                 }
             }
             results.push(entry);
-            // Written after every kernel: a run cut short by a time limit keeps what it measured.
-            if let Err(e) = write_results(args, &gpu, &results, started, false) {
-                eprintln!("bench-gpu: {}: {e}", args.output.display());
-                return 2;
-            }
+        }
+        // Written after every kernel: a run cut short by a time limit keeps what it measured.
+        if let Err(e) = write_results(args, &gpu, &results, started, false) {
+            eprintln!("bench-gpu: {}: {e}", args.output.display());
+            return 2;
         }
     }
     match write_results(args, &gpu, &results, started, true) {
@@ -222,7 +244,7 @@ fn run(args: &RunArgs) -> u8 {
 
 fn write_results(
     args: &RunArgs,
-    gpu: &Gpu,
+    gpu: &Host,
     results: &[Value],
     started: Instant,
     complete: bool,
@@ -237,8 +259,13 @@ fn write_results(
             "shader_float32_atomic": features.contains(Features::SHADER_FLOAT32_ATOMIC),
         },
         "scale": args.scale,
-        "reps": args.timing.reps,
+        "method": "interleaved",
+        "reps": args.timing.rounds,
+        "rounds": args.timing.rounds,
         "target_ms": args.timing.target_ms,
+        "tolerance": args.timing.tolerance,
+        "warmup_rounds_max": args.timing.warmup_rounds,
+        "warmup_ms_max": args.timing.warmup_ms,
         "seconds": started.elapsed().as_secs_f64(),
         "complete": complete,
         "results": results,

@@ -3,8 +3,8 @@
 use std::path::{Path, PathBuf};
 
 use bench_gpu::{
-    BufferSpec, ElemKind, Fill, Manifest, Timing, bind_buffers, binds_to, checksum, context_size,
-    run_kernel,
+    BufferSpec, ElemKind, Fill, Host, Manifest, Timing, bind_buffers, binds_to, checksum,
+    context_size, measure_kernel, quantile, ratio_stats,
 };
 use expect_test::expect;
 
@@ -158,11 +158,32 @@ fn context_sizes_of_both_compilers() {
     );
 }
 
-/// The reverse-mode Taylor kernel from slangc on one workgroup: 16 terms of sin' are cos.
+#[test]
+fn ratio_statistics() {
+    let stats = ratio_stats("slangc", &[1.0, 0.5, 2.0, 1.5, 0.9]);
+    expect![[r#"
+        RatioStats {
+            against: "slangc",
+            median: 1.0,
+            q1: 0.9,
+            q3: 1.5,
+            min: 0.5,
+            max: 2.0,
+            rounds: 5,
+        }
+    "#]]
+    .assert_debug_eq(&stats);
+    assert_eq!(quantile(&[1.0, 3.0], 0.5), 2.0);
+    assert!(quantile(&[], 0.5).is_nan());
+}
+
+/// The reverse-mode Taylor kernel from slangc on one workgroup, twice under two names (the
+/// second is the reference): 16 terms of sin' are cos, both agree, and the ratios are computed
+/// per round.
 #[test]
 fn runs_a_kernel_on_the_gpu() {
-    let gpu = match gpu::Gpu::new(gpu::GpuOptions::default()) {
-        Ok(gpu) => gpu,
+    let host = match Host::new() {
+        Ok(host) => host,
         Err(e) if std::env::var_os("DSLANG_REQUIRE_GPU").is_none() => {
             eprintln!("skipped: {e}");
             return;
@@ -175,18 +196,62 @@ fn runs_a_kernel_on_the_gpu() {
         .find(|k| k.name == "taylor_maxiters_bwd@16")
         .unwrap();
     let timing = Timing {
-        reps: 2,
+        rounds: 3,
         target_ms: 1.0,
         max_iterations: 2,
+        warmup_rounds: 2,
+        ..Timing::default()
     };
     let wgsl = slangc_wgsl(&spec.wgsl_name());
-    let measured = run_kernel(&gpu, &spec, &wgsl, spec.groups, timing).unwrap();
-    assert_eq!(measured.samples_ms.len(), 2);
-    assert!(measured.median_ms > 0.0);
+    let compilers = vec![("a".to_string(), wgsl.clone()), ("b".to_string(), wgsl)];
+    let measured = measure_kernel(&host, &spec, &compilers, spec.groups, timing);
+    let [Ok(a), Ok(b)] = &measured[..] else {
+        panic!("{measured:?}");
+    };
+    assert_eq!(a.samples_ms.len(), 3);
+    assert!(a.median_ms > 0.0 && b.median_ms > 0.0);
+    assert!((1..=2).contains(&a.warmup_rounds));
+    let ratio = a.ratio.as_ref().expect("a has a ratio against b");
+    assert_eq!((ratio.against.as_str(), ratio.rounds), ("b", 3));
+    assert!(ratio.min <= ratio.median && ratio.median <= ratio.max && ratio.min > 0.0);
+    assert!(b.ratio.is_none(), "the reference has no ratio");
+    assert_eq!(a.checks, b.checks);
     let xs = spec.buffers.iter().find(|b| b.name == "xs").unwrap();
     let inputs = checksum(ElemKind::F32, &xs.contents(256).unwrap()).first;
-    let result = &measured.checks["result"];
+    let result = &a.checks["result"];
     for (x, dx) in inputs.iter().zip(&result.first) {
         assert!((x.cos() - dx).abs() < 1e-4, "d/dx sin({x}) = {dx}");
     }
+}
+
+/// A compiler whose WGSL does not bind is reported; the other is still measured, without ratio.
+#[test]
+fn a_failing_compiler_leaves_the_other_measured() {
+    let Ok(host) = Host::new() else {
+        eprintln!("skipped: no GPU");
+        return;
+    };
+    let spec = manifest()
+        .kernels
+        .into_iter()
+        .find(|k| k.name == "taylor_maxiters_primal@16")
+        .unwrap();
+    let timing = Timing {
+        rounds: 1,
+        target_ms: 1.0,
+        max_iterations: 1,
+        warmup_rounds: 1,
+        ..Timing::default()
+    };
+    let unbound = "@group(0) @binding(7) var<storage, read_write> other: array<f32>;\n\
+                   @compute @workgroup_size(1) fn main() { other[0] = 1.0; }";
+    let compilers = vec![
+        ("good".to_string(), slangc_wgsl(&spec.wgsl_name())),
+        ("bad".to_string(), unbound.to_string()),
+    ];
+    let measured = measure_kernel(&host, &spec, &compilers, spec.groups, timing);
+    let good = measured[0].as_ref().expect("good is measured");
+    assert!(good.ratio.is_none(), "no reference to compare with");
+    expect!["the module's global `other` has no buffer in the manifest"]
+        .assert_eq(measured[1].as_ref().unwrap_err());
 }
