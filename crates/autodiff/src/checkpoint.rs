@@ -260,8 +260,10 @@ impl Rev<'_, '_> {
             .ok_or_else(|| self.malformed(format!("unknown value %{}", v.0)))?;
         let recompute_call = match &data.inst {
             Inst::Call(g, args) => {
-                self.info.prefer_recompute.contains(g)
-                    && !self.info.prefer_checkpoint.contains(g)
+                // A twin (a callee given locations) follows its original's policy.
+                let g = crate::ptr::origin(self.info, *g);
+                self.info.prefer_recompute.contains(&g)
+                    && !self.info.prefer_checkpoint.contains(&g)
                     && args.iter().all(|a| matches!(a, ir::Arg::Value(_)))
             }
             _ => false,

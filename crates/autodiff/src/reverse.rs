@@ -894,8 +894,11 @@ impl Rev<'_, '_> {
             self.take_adjoint(v);
             return Ok(());
         }
-        let split = if self.info.prefer_checkpoint.contains(&f) {
-            ensure_split(self.e.module, self.info, self.worklist, f)?
+        // A callee taking locations is called through its twin; the policy and the split are
+        // the original's (the split's primal-context function takes the twin's pairs).
+        let orig = crate::ptr::origin(self.info, f);
+        let split = if self.info.prefer_checkpoint.contains(&orig) {
+            ensure_split(self.e.module, self.info, self.worklist, orig)?
         } else {
             None
         };

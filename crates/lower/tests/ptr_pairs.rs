@@ -121,3 +121,84 @@ fn backward_derivative_takes_and_forwards_the_pair() {
     "#]]
     .assert_eq(&bwd.join("\n\n"));
 }
+
+/// A `[PreferCheckpoint]` callee given a location is split as any other (issue 7): the caller's
+/// primal region runs `s_primal_ctx_g` with the location's pair and keeps its context, and the
+/// backward region hands that context to `s_bwd_prop_g` instead of re-running `g`. The
+/// `[PreferRecompute]` callee is not split: its backward derivative runs its primal code again.
+#[test]
+fn checkpointed_callee_given_a_location_is_split() {
+    let source = r#"
+RWStructuredBuffer<float> values;
+RWStructuredBuffer<float> grads;
+
+struct Cell : IDifferentiablePtrType
+{
+    typealias Differential = Cell;
+    uint index;
+};
+
+void readBwd(DifferentialPtrPair<Cell> c, float dOut) { grads[c.d.index] += dOut; }
+
+[BackwardDerivative(readBwd)]
+float read(Cell c) { return values[c.index]; }
+
+[Differentiable]
+[PreferCheckpoint]
+float kept(Cell c, float x) { return read(c) * x * x; }
+
+[Differentiable]
+[PreferRecompute]
+float again(Cell c, float x) { return read(c) * x * x; }
+
+[Differentiable]
+float f(Cell c, float x) { return kept(c, x) * kept(c, x + 1.0) + again(c, x) * again(c, x); }
+
+[numthreads(1, 1, 1)]
+void computeMain()
+{
+    Cell c = { 1 };
+    Cell dc = { 2 };
+    var x = diffPair(0.5);
+    bwd_diff(f)(diffPair(c, dc), x, 1.0);
+    values[0] = x.d;
+}
+"#;
+    let mut db = hir::RootDatabase::default();
+    let file = db.set_file("test.slang", source);
+    let module = match lower::lower_program(&db, file, None) {
+        Ok(m) => m,
+        Err(d) => panic!("lowering failed: {d:?}"),
+    };
+    let printed = ir::print_module(&module);
+    // Signatures of the derivative functions, and the calls in s_bwd_f.
+    let mut lines = Vec::new();
+    for func in printed.split("\n\n") {
+        let header = func.lines().next().unwrap_or("");
+        if !header.starts_with("fn s_") {
+            continue;
+        }
+        lines.push(header.to_string());
+        if header.starts_with("fn s_bwd_f(") {
+            lines.extend(
+                func.lines()
+                    .filter(|l| l.contains("call "))
+                    .map(|l| format!("  {}", l.trim())),
+            );
+        }
+    }
+    expect![[r#"
+        fn s_bwd_f(c: DiffPtrPair_Cell, inout x: DiffPair_float, dOut: float) -> void {
+          %2: float = call s_primal_ctx_kept(%17, %1, out $ctx2)
+          %7: float = call s_primal_ctx_kept(%18, %6, out $ctx7)
+          %11: float = call again_ptr(%19, %10)
+          %14: float = call again_ptr(%20, %13)
+          %48: void = call s_bwd_again(%20, inout $pair, %46)
+          %60: void = call s_bwd_again(%19, inout $pair, %58)
+          %81: void = call s_bwd_prop_kept(%18, inout $pair, %78, %80)
+          %98: void = call s_bwd_prop_kept(%17, inout $pair, %95, %97)
+        fn s_bwd_again(c: DiffPtrPair_Cell, inout x: DiffPair_float, dOut: float) -> void {
+        fn s_primal_ctx_kept(c: DiffPtrPair_Cell, x: float, out ctx: kept_Context) -> float {
+        fn s_bwd_prop_kept(c: DiffPtrPair_Cell, inout x: DiffPair_float, dOut: float, ctx: kept_Context) -> void {"#]]
+    .assert_eq(&lines.join("\n"));
+}
