@@ -150,7 +150,7 @@ pub fn infer_type(types: &mut Types, ctx: &Ctx, inst: &Inst) -> Result<Option<Ty
             let t = ty(*a)?;
             match op {
                 UnaryOp::Neg => match *types.kind(t) {
-                    TypeKind::Matrix { scalar, .. } if scalar.is_float() => t,
+                    TypeKind::Matrix { scalar, .. } if scalar != Scalar::Bool => t,
                     _ => {
                         check_sv(types, "neg", t, |s| s != Scalar::Bool)?;
                         t
@@ -191,7 +191,9 @@ pub fn infer_type(types: &mut Types, ctx: &Ctx, inst: &Inst) -> Result<Option<Ty
         Inst::Convert(a, s) => {
             let t = ty(*a)?;
             match *types.kind(t) {
-                TypeKind::Matrix { scalar, .. } if scalar.is_float() && s.is_float() => {}
+                // Integer matrices convert to and from float ones (`float2x2(intMatrix)`).
+                TypeKind::Matrix { scalar, .. } if scalar != Scalar::Bool && *s != Scalar::Bool => {
+                }
                 TypeKind::Scalar(_) | TypeKind::Vector { .. } => {}
                 _ => return Err(format!("cannot convert {}", types.display(t))),
             }
@@ -452,7 +454,7 @@ fn binary_type(types: &mut Types, op: BinaryOp, ta: TypeId, tb: TypeId) -> Resul
         Add | Sub | Mul | Div | Rem => {
             let t = same(types, name, &[ta, tb])?;
             match *types.kind(t) {
-                TypeKind::Matrix { scalar, .. } if scalar.is_float() => Ok(t),
+                TypeKind::Matrix { scalar, .. } if scalar != Scalar::Bool => Ok(t),
                 _ => check_sv(types, name, t, |s| s != Scalar::Bool).map(|_| t),
             }
         }
@@ -496,8 +498,8 @@ fn math_type(types: &mut Types, f: MathFn, tys: &[TypeId]) -> Result<TypeId, Str
     };
     Ok(match f {
         Sqrt | Rsqrt | Rcp | Exp | Exp2 | Log | Log2 | Log10 | Sin | Cos | Tan | Asin | Acos
-        | Atan | Sinh | Cosh | Tanh | Floor | Ceil | Round | Trunc | Frac | Radians | Degrees
-        | Saturate => {
+        | Atan | Sinh | Cosh | Tanh | Asinh | Acosh | Atanh | Floor | Ceil | Round | Trunc | Frac
+        | Radians | Degrees | Saturate => {
             float(types, tys[0])?;
             tys[0]
         }

@@ -251,7 +251,7 @@ fn shape(cx: &mut Ctx, v: &Cv, ty: TypeId) -> R<ConstValue> {
     })
 }
 
-fn zero(cx: &mut Ctx, ty: TypeId) -> R<ConstValue> {
+pub(crate) fn zero(cx: &mut Ctx, ty: TypeId) -> R<ConstValue> {
     let z = match cx.module.types.kind(ty) {
         TypeKind::Scalar(_) | TypeKind::Vector { .. } | TypeKind::Matrix { .. } => Cv::Int(0),
         _ => Cv::List(Vec::new()),

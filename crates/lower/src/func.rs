@@ -26,6 +26,7 @@ use crate::{Ctx, InstanceKey, LowerError, R, Subst, apply, internal, unsupported
 
 mod bytes;
 mod dyn_data;
+mod math_rows;
 mod textures;
 
 /// A signature of an instance in IR terms.
@@ -79,6 +80,8 @@ fn signature(cx: &mut Ctx, key: &InstanceKey) -> R<SigInfo> {
                     });
                 }
             }
+            // Bound to a global per instance (see `resource_instance`): no IR parameter.
+            t if cx.is_resource_ty(&t) => {}
             t => {
                 let ty = cx.ir_ty(&t)?;
                 params.push(ir::Param {
@@ -253,8 +256,11 @@ fn lower_body(cx: &mut Ctx, key: InstanceKey, id: FuncId, is_entry: bool) -> R<(
     let mut params: Vec<Place> = Vec::new();
     let mut pack_params: Vec<Place> = Vec::new();
     let mut next = offset;
+    let bound = cx.resource_params.get(&id).cloned().unwrap_or_default();
     for i in 0..param_count as usize {
-        if is_entry && let Some(g) = cx.entry_uniforms.get(&(i as u32)) {
+        if let Some((_, g)) = bound.iter().find(|(p, _)| *p == i as u32) {
+            params.push(Place::global(*g));
+        } else if is_entry && let Some(g) = cx.entry_uniforms.get(&(i as u32)) {
             // The entry point's `uniform` parameters are globals; the others keep their order.
             params.push(Place::global(*g));
         } else if hsig.variadic_from == Some(i) {
@@ -318,6 +324,51 @@ fn lower_body(cx: &mut Ctx, key: InstanceKey, id: FuncId, is_entry: bool) -> R<(
         *slot = f;
     }
     Ok(())
+}
+
+/// The initialiser of the mutable `static` global `g` (not a compile-time constant) lowered into
+/// the entry function `entry` and stored to `place`: statements for the entry point to run first.
+pub(crate) fn lower_static_init(
+    cx: &mut Ctx,
+    entry: FuncId,
+    g: hir::GlobalId,
+    place: Place,
+    ty: TypeId,
+) -> R<Vec<ir::Stmt>> {
+    let body = hir::export::global_body(cx.db, g);
+    let Some(root) = body.root_expr else {
+        return Ok(Vec::new());
+    };
+    let f = cx
+        .module
+        .function(entry)
+        .cloned()
+        .ok_or_else(|| internal("the entry function is missing"))?;
+    let mut fl = FnLower {
+        infer: hir::export::infer_global(cx.db, g),
+        cx,
+        id: entry,
+        item: ItemDef::Global(g),
+        subst: Vec::new(),
+        this_ty: None,
+        body,
+        f,
+        blocks: vec![Vec::new()],
+        locals: FxHashMap::default(),
+        params: Vec::new(),
+        pack_params: Vec::new(),
+        pack_element: None,
+        this_place: None,
+        init_this: None,
+    };
+    let value = fl.lower_value_as(root, ty)?;
+    fl.stmt(ir::Stmt::Store { place, value });
+    let stmts = fl.blocks.pop().unwrap_or_default();
+    let f = fl.f;
+    if let Some(slot) = cx.module.function_mut(entry) {
+        *slot = f;
+    }
+    Ok(stmts)
 }
 
 /// A place that can be read and written.
@@ -695,7 +746,7 @@ impl FnLower<'_, '_> {
                 });
                 Ok(())
             }
-            Stmt::DoWhile { body, cond } => {
+            Stmt::DoWhile { body, cond, attrs } => {
                 let loop_body = self.block(|b| b.lower_stmt(body))?;
                 let mut break_if = None;
                 let continuing = self.block(|b| {
@@ -707,7 +758,7 @@ impl FnLower<'_, '_> {
                     body: loop_body,
                     continuing,
                     break_if,
-                    attrs: LoopAttrs::default(),
+                    attrs: loop_attrs(&attrs),
                 });
                 Ok(())
             }
@@ -2262,7 +2313,8 @@ impl FnLower<'_, '_> {
             };
             return self.intrinsic(&name, &data.name, &key, recv, args);
         }
-        let id = self.cx.instance(key.clone())?;
+        let bound = self.resource_args(&key, args)?;
+        let id = self.cx.resource_instance(key.clone(), bound)?;
         let params = self
             .cx
             .module
@@ -2290,7 +2342,7 @@ impl FnLower<'_, '_> {
                 _ => return Err(unsupported("this method receiver")),
             }
         }
-        let slots = self.spread_args(args)?;
+        let slots = self.without_resource_args(self.spread_args(args)?);
         for (i, p) in param_iter.enumerate() {
             let arg = match slots.get(i) {
                 Some(ArgSlot::Expr(a)) => self.lower_arg(*a, p, &mut writebacks)?,
@@ -3252,6 +3304,9 @@ impl FnLower<'_, '_> {
                     )));
                 }
                 let v = in_args(self, args.len())?;
+                if let Some(r) = self.math_on_matrix_rows(f, &v, ret_ty)? {
+                    return Ok(Some(r));
+                }
                 let r = self.emit(Inst::Math(f, v), None)?;
                 self.coerce(r, ret_ty).map(Some)
             }

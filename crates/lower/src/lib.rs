@@ -23,6 +23,9 @@ use rustc_hash::{FxHashMap, FxHashSet};
 
 pub(crate) type Subst = Vec<(GenericParamId, GenericArg)>;
 
+/// The globals a call passes for a function's resource parameters: (parameter index, global).
+pub(crate) type ResourceBindings = Vec<(u32, ir::GlobalId)>;
+
 /// One monomorphic instance of a function: the function, the bindings of every generic parameter
 /// it sees (its own and its owner's) and the concrete `this` type of methods.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -81,6 +84,11 @@ pub(crate) struct Ctx<'db> {
     /// Members of `cbuffer` blocks: the block's uniform global and the member's field in it.
     pub cbuffer_fields: FxHashMap<hir::GlobalId, (ir::GlobalId, u32)>,
     pub instances: FxHashMap<InstanceKey, ir::FuncId>,
+    /// Instances specialised to the globals their resource parameters (textures, samplers,
+    /// buffers) are bound to, by (instance, [(parameter index, global)]).
+    pub resource_instances: FxHashMap<(InstanceKey, ResourceBindings), ir::FuncId>,
+    /// Those instances' bindings, for lowering their bodies.
+    pub resource_params: FxHashMap<ir::FuncId, ResourceBindings>,
     pub pending: Vec<(InstanceKey, ir::FuncId)>,
     pub names: FxHashSet<String>,
     /// IR structs standing for `Optional<T>`, with `T`.
@@ -113,6 +121,9 @@ pub(crate) struct Ctx<'db> {
     /// The IR struct names so far, for `unique_struct_name` (counting them by a scan of every
     /// struct for every new one made lowering quadratic).
     pub struct_names: types::StructNames,
+    /// Mutable `static` globals whose initialisers are not constants (`static int g = f();`):
+    /// they start at zero and the entry point assigns them first, in declaration order.
+    pub dynamic_statics: Vec<(hir::GlobalId, ir::GlobalId)>,
 }
 
 /// One concrete type an interface value may hold.
@@ -219,6 +230,8 @@ impl<'db> Ctx<'db> {
             cbuffer_fields: FxHashMap::default(),
             entry_uniforms: FxHashMap::default(),
             instances: FxHashMap::default(),
+            resource_instances: FxHashMap::default(),
+            resource_params: FxHashMap::default(),
             pending: Vec::new(),
             names: FxHashSet::default(),
             optionals: FxHashMap::default(),
@@ -235,6 +248,7 @@ impl<'db> Ctx<'db> {
             called_scan_lens: Vec::new(),
             unroll_scan_lens: Vec::new(),
             struct_names: types::StructNames::default(),
+            dynamic_statics: Vec::new(),
         }
     }
 }
@@ -318,12 +332,45 @@ impl<'db> Ctx<'db> {
         while let Some((key, id)) = self.pending.pop() {
             func::lower_instance(self, key, id)?;
         }
+        self.initialise_dynamic_statics(id)?;
         ir::passes_unroll::unroll_forced_loops(&mut self.module);
         if self.math_derivatives_ready {
             self.lower_called_math()?;
             self.prune_recording_contexts();
         }
         Ok(())
+    }
+
+    /// Prepends to the entry function the assignments of the non-constant `static` initialisers,
+    /// in declaration order. Lowering one may use further such globals and functions: repeat
+    /// until none is left.
+    fn initialise_dynamic_statics(&mut self, entry: ir::FuncId) -> R<()> {
+        let mut inits: Vec<(usize, Vec<ir::Stmt>)> = Vec::new();
+        let mut done = 0;
+        while done < self.dynamic_statics.len() {
+            let (g, id) = self.dynamic_statics[done];
+            done += 1;
+            let ty = self.module.globals[id.0 as usize].ty;
+            let stmts = func::lower_static_init(self, entry, g, ir::Place::global(id), ty)?;
+            while let Some((key, f)) = self.pending.pop() {
+                func::lower_instance(self, key, f)?;
+            }
+            inits.push((self.declaration_order(g), stmts));
+        }
+        inits.sort_by_key(|(order, _)| *order);
+        if let Some(f) = self.module.function_mut(entry) {
+            let body = std::mem::take(&mut f.body);
+            f.body = inits.into_iter().flat_map(|(_, s)| s).chain(body).collect();
+        }
+        Ok(())
+    }
+
+    /// The position of `g` among the items of its file.
+    fn declaration_order(&self, g: hir::GlobalId) -> usize {
+        hir::file_items(self.db, g.loc(self.db).file)
+            .into_iter()
+            .position(|d| d == ItemDef::Global(g))
+            .unwrap_or(usize::MAX)
     }
 
     fn workgroup_size(&self, entry: FunctionId) -> R<[u32; 3]> {
@@ -505,9 +552,18 @@ impl<'db> Ctx<'db> {
         } else if data.modifiers.is_static && !data.modifiers.is_const && !data.is_let {
             // A mutable `static`: one copy per thread, starting from its initial value.
             let ir_ty = self.ir_ty(&ty).map_err(at)?;
-            let value = consts::static_initial_value(self, g, ir_ty).map_err(at)?;
+            let constant = consts::static_initial_value(self, g, ir_ty);
+            let dynamic = constant.is_err();
+            let value = match constant {
+                Ok(v) => v,
+                // Not a compile-time constant: zero here, assigned at the entry point's start.
+                Err(_) => consts::zero(self, ir_ty).map_err(at)?,
+            };
             let id = self.module.add_private_global(&name, ir_ty, value);
             self.globals.insert(g, id);
+            if dynamic {
+                self.dynamic_statics.push((g, id));
+            }
             return Ok(id);
         } else if data.modifiers.is_const || data.modifiers.is_static || data.is_let {
             let ir_ty = self.ir_ty(&ty).map_err(at)?;

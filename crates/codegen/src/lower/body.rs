@@ -369,7 +369,13 @@ impl Lowerer<'_> {
             }
             Inst::Convert(a, s) => {
                 self.check_scalar(*s)?;
+                let from = cx.vty(*a)?;
                 let a = cx.value(*a)?;
+                let row_arrays = int_matrix::row_array_matrix(self.types(), from)
+                    .or_else(|| int_matrix::row_array_matrix(self.types(), ty));
+                if let Some((_, rows, _)) = row_arrays {
+                    return Ok(Some(self.convert_matrix(cx, out, a, rows, *s, ty)?));
+                }
                 let ns = naga_scalar(*s);
                 Some(cx.add(
                     out,
@@ -634,7 +640,8 @@ impl Lowerer<'_> {
                 _ => None,
             };
             padded = false;
-            let host_matrix = repr.host && matches!(cx.types.kind(ty), TypeKind::Matrix { .. });
+            let host_matrix = repr.host
+                && matches!(cx.types.kind(ty), TypeKind::Matrix { scalar, .. } if scalar.is_float());
             if host_matrix {
                 // Select a row lazily: memory holds columns, so the row has no pointer.
                 row = Some(match index {
@@ -1163,6 +1170,12 @@ impl Lowerer<'_> {
                 return Ok(bin(cx, out, o, left, right));
             }
         };
+        let row_arrays = int_matrix::row_array_matrix(self.types(), ta)
+            .or_else(|| int_matrix::row_array_matrix(self.types(), tb));
+        if let Some((_, rows, _)) = row_arrays {
+            // Integer matrices are arrays of rows: every operator works row by row.
+            return self.rowwise_binary(cx, out, naga_op, (left, ta), (right, tb), rows, ty);
+        }
         if let TypeKind::Matrix { rows, .. } = *self.types().kind(ta)
             && matches!(op, BinaryOp::Mul | BinaryOp::Div | BinaryOp::Rem)
         {

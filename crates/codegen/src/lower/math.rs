@@ -3,7 +3,13 @@
 use super::*;
 
 impl Lowerer<'_> {
-    fn m(&self, cx: &mut FnCx, out: &mut NBlock, fun: Mf, xs: &[Handle<E>]) -> Handle<E> {
+    pub(super) fn m(
+        &self,
+        cx: &mut FnCx,
+        out: &mut NBlock,
+        fun: Mf,
+        xs: &[Handle<E>],
+    ) -> Handle<E> {
         cx.add(
             out,
             E::Math {
@@ -50,6 +56,14 @@ impl Lowerer<'_> {
             return Err(cx.err(format!("{} with {} arguments", f.name(), a.len())));
         }
         use MathFn::*;
+        let row_arrays = tys
+            .iter()
+            .find_map(|&t| int_matrix::row_array_matrix(self.types(), t));
+        match (f, row_arrays) {
+            (Mul, Some(_)) => return self.mul_rows(cx, out, a[0], a[1], tys[0], tys[1], ty),
+            (Transpose, Some(shape)) => return self.transpose_rows(cx, out, a[0], shape, ty),
+            _ => {}
+        }
         let direct = match f {
             Abs => Some(Mf::Abs),
             Min => Some(Mf::Min),
@@ -66,6 +80,9 @@ impl Lowerer<'_> {
             Sinh => Some(Mf::Sinh),
             Cosh => Some(Mf::Cosh),
             Tanh => Some(Mf::Tanh),
+            Asinh => Some(Mf::Asinh),
+            Acosh => Some(Mf::Acosh),
+            Atanh => Some(Mf::Atanh),
             Floor => Some(Mf::Floor),
             Ceil => Some(Mf::Ceil),
             Round => Some(Mf::Round),

@@ -15,6 +15,7 @@ use ir::{
 
 mod body;
 mod cse;
+mod int_matrix;
 mod math;
 mod subgroup;
 mod textures;
@@ -60,7 +61,8 @@ fn repr_differs(types: &ir::Types, ty: TypeId, repr: Repr) -> bool {
         return false;
     }
     match *types.kind(ty) {
-        TypeKind::Matrix { .. } => repr.host,
+        // Integer matrices are arrays of rows in memory as in values.
+        TypeKind::Matrix { scalar, .. } => repr.host && scalar.is_float(),
         TypeKind::Scalar(s) | TypeKind::Vector { scalar: s, .. } => {
             (repr.host && s == Scalar::Bool)
                 || (repr.atomic_int
@@ -366,16 +368,20 @@ impl Lowerer<'_> {
                         target: self.opts.target,
                     });
                 };
-                if !scalar.is_float() {
+                if !scalar.is_float() && repr.uniform {
                     return Err(CodegenError::Unsupported {
-                        what: format!("the non-float matrix type `{}`", self.types().display(ty)),
+                        what: format!(
+                            "the integer matrix type `{}` in a uniform buffer",
+                            self.types().display(ty)
+                        ),
                         target: self.opts.target,
                     });
                 }
-                if repr.host {
+                if repr.host && scalar.is_float() {
                     // In buffers, Slang stores matrices column-major: one vector per HLSL column
                     // (a 16-byte `vec4` slot per column in uniform buffers).
-                    let column = self.vector_type(scalar, if repr.uniform { 4 } else { rows })?;
+                    let column =
+                        self.vector_type(leaf(scalar), if repr.uniform { 4 } else { rows })?;
                     let mut stride = self.layouter[column].to_stride();
                     if repr.uniform {
                         stride = naga::proc::Alignment::SIXTEEN.round_up(stride);
@@ -387,6 +393,25 @@ impl Lowerer<'_> {
                         None,
                         Ti::Array {
                             base: column,
+                            size,
+                            stride,
+                        },
+                    )?;
+                    self.type_cache.insert((ty, repr), h);
+                    return Ok(h);
+                }
+                if !scalar.is_float() {
+                    // WGSL has float matrices only: an integer or bool matrix is an array of its
+                    // rows, in values and in buffers (row-major there, as slangc lays it out).
+                    let row = self.vector_type(scalar, cols)?;
+                    let stride = self.layouter[row].to_stride();
+                    let size = naga::ArraySize::Constant(
+                        std::num::NonZeroU32::MIN.saturating_add(rows as u32 - 1),
+                    );
+                    let h = self.insert_type(
+                        None,
+                        Ti::Array {
+                            base: row,
                             size,
                             stride,
                         },
