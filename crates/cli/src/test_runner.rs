@@ -4,11 +4,12 @@
 
 use std::path::{Path, PathBuf};
 
-use test_format::{ReportedDiagnostic, judge_diagnostics, parse_test_file};
+use test_format::{ReportedDiagnostic, TestKind, judge_diagnostics, parse_test_file};
 
 use crate::diagnostics::{Reported, check_source};
 use crate::exit;
 
+#[derive(Clone)]
 enum Outcome {
     Pass,
     Fail(String),
@@ -33,22 +34,23 @@ pub fn run(paths: &[PathBuf]) -> u8 {
     // Opened on the first compute test, so diagnostic tests need no GPU.
     let mut gpu: Option<Result<gpu::Gpu, u8>> = None;
     for file in &files {
-        match run_file(file, &mut gpu) {
-            None => continue,
-            Some(Outcome::Pass) => {
-                passed += 1;
-                println!("PASS {}", file.display());
-            }
-            Some(Outcome::Fail(why)) => {
-                failed += 1;
-                println!("FAIL {}", file.display());
-                for line in why.lines() {
-                    println!("    {line}");
+        for (name, outcome) in run_file(file, &mut gpu) {
+            match outcome {
+                Outcome::Pass => {
+                    passed += 1;
+                    println!("PASS {name}");
                 }
-            }
-            Some(Outcome::Skip(why)) => {
-                skipped += 1;
-                println!("SKIP {}: {why}", file.display());
+                Outcome::Fail(why) => {
+                    failed += 1;
+                    println!("FAIL {name}");
+                    for line in why.lines() {
+                        println!("    {line}");
+                    }
+                }
+                Outcome::Skip(why) => {
+                    skipped += 1;
+                    println!("SKIP {name}: {why}");
+                }
             }
         }
     }
@@ -79,50 +81,130 @@ fn collect(path: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
     Ok(())
 }
 
-/// `None` for files that are not tests (no TEST or DIAGNOSTIC_TEST line).
-fn run_file(path: &Path, gpu: &mut Option<Result<gpu::Gpu, u8>>) -> Option<Outcome> {
+/// The tests of one file, each with its name: the file's path for its first `//TEST` line, then
+/// `path.N` for the line at index N, as slang-test names them, followed by ` (vk)` when the line
+/// names an API. Files without test lines, and those marked `//TEST_IGNORE_FILE` (modules that
+/// other tests import), have none.
+fn run_file(path: &Path, gpu: &mut Option<Result<gpu::Gpu, u8>>) -> Vec<(String, Outcome)> {
     let bytes = match std::fs::read(path) {
         Ok(bytes) => bytes,
-        Err(err) => return Some(Outcome::Fail(format!("cannot read: {err}"))),
+        Err(err) => {
+            return vec![(
+                path.display().to_string(),
+                Outcome::Fail(format!("cannot read: {err}")),
+            )];
+        }
     };
     let text = String::from_utf8_lossy(&bytes);
     let test = parse_test_file(&text);
-    if let Some(expectations) = &test.diagnostics {
-        let (decoded, reported) = check_source(path, &bytes);
-        let reported = to_line_columns(&decoded, &reported);
-        let problems = judge_diagnostics(expectations, &reported);
-        if !test.errors.is_empty() {
-            let why: Vec<String> = test
-                .errors
-                .iter()
-                .map(|e| format!("line {}: {}", e.line, e.message))
-                .collect();
-            return Some(Outcome::Fail(why.join("\n")));
-        }
-        return Some(if problems.is_empty() {
-            Outcome::Pass
+    if test.ignore_file {
+        return Vec::new();
+    }
+    // A diagnostic test's expectations are the whole file's: judged once.
+    let mut diagnostic_outcome: Option<Outcome> = None;
+    // Lines that differ only in the API they name (`-slang` and `-vk`) are the same run here.
+    let mut runs: Vec<(RunKey, Outcome)> = Vec::new();
+    let mut results = Vec::new();
+    let mut index = 0;
+    for directive in &test.tests {
+        let mut name = path.display().to_string();
+        // slang-test numbers the enabled lines only.
+        if directive.disabled {
+            name += &format!(" (disabled, line {})", directive.line);
         } else {
-            Outcome::Fail(
-                problems
-                    .iter()
-                    .map(ToString::to_string)
-                    .collect::<Vec<_>>()
-                    .join("\n"),
-            )
-        });
-    }
-    if test.compute_tests().next().is_some() {
-        let gpu = match gpu.get_or_insert_with(crate::compile::open_gpu) {
-            Ok(gpu) => gpu,
-            Err(_) => return Some(Outcome::Fail("no usable GPU adapter".into())),
+            if index > 0 {
+                name += &format!(".{index}");
+            }
+            index += 1;
+            if let Some(api) = directive.api() {
+                name += &format!(" ({api})");
+            }
+        }
+        let outcome = if let Some(reason) = directive.skip_reason() {
+            Outcome::Skip(reason)
+        } else if directive.kind == TestKind::Diagnostic {
+            diagnostic_outcome
+                .get_or_insert_with(|| judge_diagnostic_file(path, &bytes, &test))
+                .clone()
+        } else {
+            let key = RunKey::of(directive);
+            match runs.iter().find(|(k, _)| *k == key) {
+                Some((_, outcome)) => outcome.clone(),
+                None => {
+                    let outcome = match gpu.get_or_insert_with(crate::compile::open_gpu) {
+                        Ok(gpu) => match driver::run_compute_directive(
+                            gpu,
+                            path,
+                            &bytes,
+                            &test,
+                            directive,
+                            index - 1,
+                        ) {
+                            driver::TestOutcome::Pass => Outcome::Pass,
+                            driver::TestOutcome::Fail(why) => Outcome::Fail(why),
+                            driver::TestOutcome::Skip(why) => Outcome::Skip(why),
+                        },
+                        Err(_) => Outcome::Fail("no usable GPU adapter".into()),
+                    };
+                    runs.push((key, outcome.clone()));
+                    outcome
+                }
+            }
         };
-        return Some(match driver::run_compute_test(gpu, path) {
-            driver::TestOutcome::Pass => Outcome::Pass,
-            driver::TestOutcome::Fail(why) => Outcome::Fail(why),
-            driver::TestOutcome::Skip(why) => Outcome::Skip(why),
-        });
+        results.push((name, outcome));
     }
-    None
+    results
+}
+
+/// What decides a compute run's result; two lines with the same key give the same result.
+#[derive(PartialEq)]
+struct RunKey {
+    command_args: Vec<(String, String)>,
+    dispatch: [u32; 3],
+    output_using_type: bool,
+    defines: Vec<(String, String)>,
+    entry: Option<String>,
+}
+
+impl RunKey {
+    fn of(directive: &test_format::TestDirective) -> RunKey {
+        RunKey {
+            command_args: directive.command_args.clone(),
+            dispatch: directive.dispatch,
+            output_using_type: directive.output_using_type,
+            defines: directive.defines.clone(),
+            entry: directive.entry.clone(),
+        }
+    }
+}
+
+/// Judges a `//DIAGNOSTIC_TEST` file against `dslang check`'s diagnostics.
+fn judge_diagnostic_file(path: &Path, bytes: &[u8], test: &test_format::TestFile) -> Outcome {
+    if !test.errors.is_empty() {
+        let why: Vec<String> = test
+            .errors
+            .iter()
+            .map(|e| format!("line {}: {}", e.line, e.message))
+            .collect();
+        return Outcome::Fail(why.join("\n"));
+    }
+    let Some(expectations) = &test.diagnostics else {
+        return Outcome::Fail("no diagnostic expectations".into());
+    };
+    let (decoded, reported) = check_source(path, bytes);
+    let reported = to_line_columns(&decoded, &reported);
+    let problems = judge_diagnostics(expectations, &reported);
+    if problems.is_empty() {
+        Outcome::Pass
+    } else {
+        Outcome::Fail(
+            problems
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join("\n"),
+        )
+    }
 }
 
 /// Byte ranges to 1-based (line, column in characters), as test files count them.

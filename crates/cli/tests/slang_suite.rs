@@ -41,10 +41,11 @@ fn gpu_available() -> bool {
     true
 }
 
-/// Runs one folder of the suite and checks it against its known-failures.txt.
-fn run_suite_folder(folder: &str, min_passed: usize) {
+/// Runs one folder of the suite and checks it against its known-failures.txt; gives
+/// `dslang test`'s output (`None` without a GPU).
+fn run_suite_folder(folder: &str, min_passed: usize) -> Option<String> {
     if !gpu_available() {
-        return;
+        return None;
     }
     let dir = repo_root().join("tests/slang-suite").join(folder);
     let known: Vec<String> = std::fs::read_to_string(dir.join("known-failures.txt"))
@@ -58,12 +59,7 @@ fn run_suite_folder(folder: &str, min_passed: usize) {
         .output()
         .unwrap();
     let stdout = String::from_utf8_lossy(&out.stdout);
-    let name_of = |line: &str| {
-        Path::new(line.split_whitespace().nth(1).unwrap_or_default())
-            .file_name()
-            .map(|n| n.to_string_lossy().trim_end_matches(':').to_string())
-            .unwrap_or_default()
-    };
+    let name_of = |line: &str| test_file_name(line.split_whitespace().nth(1).unwrap_or_default());
     let with_status = |status: &str| -> Vec<String> {
         stdout
             .lines()
@@ -87,6 +83,7 @@ fn run_suite_folder(folder: &str, min_passed: usize) {
         "only {} passed in {folder}:\n{stdout}",
         passed.len()
     );
+    Some(stdout.into_owned())
 }
 
 #[test]
@@ -97,4 +94,53 @@ fn slang_suite_language() {
 #[test]
 fn slang_suite_autodiff() {
     run_suite_folder("autodiff", 50);
+}
+
+/// The test-file forms of Slang's suite (several TEST lines, API flags, inputs, expected-file
+/// formats): everything dslang can run passes, and each line it cannot run is skipped with its
+/// reason, never passed or failed.
+#[test]
+fn slang_suite_harness() {
+    let Some(stdout) = run_suite_folder("harness", 20) else {
+        return;
+    };
+    let folder = repo_root().join("tests/slang-suite/harness");
+    let prefix = format!("{}/", folder.to_str().unwrap());
+    let skipped: String = stdout
+        .lines()
+        .filter(|l| l.starts_with("SKIP ") || l.contains(" passed, "))
+        .map(|l| l.replace(&prefix, "") + "\n")
+        .collect();
+    expect_test::expect![[r#"
+        SKIP random-input.slang: line 4: unsupported TEST_INPUT `ubuffer(random(float, 4, -1.0, 1.0), stride=4)`
+        SKIP several-test-lines.slang.2 (cpu): runs on the CPU backend (-cpu); dslang runs compute tests on Vulkan/WebGPU
+        SKIP several-test-lines.slang.3 (cuda): runs on CUDA (-cuda); dslang runs compute tests on Vulkan/WebGPU
+        SKIP several-test-lines.slang.4 (dx12): runs on Direct3D 12 (-dx12); dslang runs compute tests on Vulkan/WebGPU
+        SKIP several-test-lines.slang (disabled, line 10): disabled (//DISABLE_TEST)
+        SKIP slangc-output-checks.slang: SIMPLE(filecheck=...) checks slangc's output for -target hlsl; dslang generates different code
+        SKIP slangc-output-checks.slang.1: SIMPLE(filecheck=...) checks slangc's output for -target spirv; dslang generates different code
+        SKIP slangc-output-checks.slang.2: CROSS_COMPILE compares slangc's generated code with another compiler's
+        SKIP slangc-output-checks.slang.3: REFLECTION compares slangc's reflection JSON
+        SKIP slangc-output-checks.slang.4: INTERPRET runs Slang's bytecode interpreter
+        SKIP unsupported-inputs.slang: line 4: unsupported TEST_INPUT `new Impl{ 2.0 }`
+        24 passed, 0 failed, 11 skipped
+    "#]].assert_eq(&skipped);
+}
+
+/// The file a `dslang test` result line names: `dir/t.slang.1` (the file's second test, as
+/// slang-test names it) and `dir/t.slang:` are `t.slang`.
+fn test_file_name(name: &str) -> String {
+    let name = name.trim_end_matches(':');
+    let file = Path::new(name)
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    match file.rsplit_once('.') {
+        Some((stem, index))
+            if stem.ends_with(".slang") && index.bytes().all(|b| b.is_ascii_digit()) =>
+        {
+            stem.to_string()
+        }
+        _ => file,
+    }
 }

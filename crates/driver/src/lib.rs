@@ -12,7 +12,9 @@ use std::sync::Arc;
 
 pub use load::load_dependencies;
 pub use lower::TypeConformance;
-pub use run::{RunReport, TestOutcome, run_compute_test, run_file};
+pub use run::{
+    RunReport, TestOutcome, run_compute_directive, run_compute_test, run_directive, run_file,
+};
 
 /// What to compile and how.
 #[derive(Debug, Clone, Default)]

@@ -7,7 +7,9 @@ use gpu::{
     Gpu, PrintArgKind, PrintFormat, bytes_to_words, decode_print_buffer, format_outputs, plan_test,
     print_buffer_binding, reflect_wgsl,
 };
-use test_format::{TestFile, Verdict, expected_file_for, judge_output, parse_test_file};
+use test_format::{
+    TestDirective, TestFile, Verdict, expected_file_for_test, judge_output, parse_test_file,
+};
 
 use crate::{Compiled, DeviceFeatures, MISSING_FEATURE_CODE, Options, load};
 
@@ -38,6 +40,18 @@ pub fn run_file(
     test: &TestFile,
     dispatch: Option<[u32; 3]>,
 ) -> Result<RunReport, String> {
+    run_directive(gpu, compiled, test, test.compute_tests().next(), dispatch)
+}
+
+/// [`run_file`] for one of the file's `//TEST` lines: its `-compute-dispatch` and
+/// `-output-using-type` apply.
+pub fn run_directive(
+    gpu: &Gpu,
+    compiled: &Compiled,
+    test: &TestFile,
+    directive: Option<&TestDirective>,
+    dispatch: Option<[u32; 3]>,
+) -> Result<RunReport, String> {
     // Generated again when it was compiled for other features, so the device's extensions
     // (f64, f16, 64-bit integers...) are used.
     let device = DeviceFeatures::of(gpu);
@@ -54,7 +68,6 @@ pub fn run_file(
         })?;
         &regenerated
     };
-    let directive = test.compute_tests().next();
     let dispatch = dispatch.unwrap_or_else(|| directive.map_or([1, 1, 1], |d| d.dispatch));
     let using_type = directive.is_none_or(|d| d.output_using_type);
     let entry = compiled
@@ -196,8 +209,8 @@ pub enum TestOutcome {
     Skip(String),
 }
 
-/// Compiles, runs and judges a compute test (test-format.md) against its expected file or its
-/// CHECK lines.
+/// Compiles, runs and judges a file's first compute test that dslang can run (test-format.md)
+/// against its expected file or its CHECK lines.
 pub fn run_compute_test(gpu: &Gpu, path: &Path) -> TestOutcome {
     let bytes = match std::fs::read(path) {
         Ok(bytes) => bytes,
@@ -208,10 +221,43 @@ pub fn run_compute_test(gpu: &Gpu, path: &Path) -> TestOutcome {
     let Some(directive) = test.compute_tests().next() else {
         return TestOutcome::Skip("no //TEST(compute) line".into());
     };
+    if let Some(reason) = directive.skip_reason() {
+        return TestOutcome::Skip(reason);
+    }
+    let index = test
+        .tests
+        .iter()
+        .filter(|t| !t.disabled)
+        .position(|t| std::ptr::eq(t, directive))
+        .unwrap_or(0);
+    run_compute_directive(gpu, path, &bytes, &test, directive, index)
+}
+
+/// Compiles, runs and judges the compute test `directive` of the file at `path` (whose contents
+/// are `bytes`, parsed as `test`). `index` is its position among the file's enabled `//TEST`
+/// lines, which picks its own expected file when it has one.
+pub fn run_compute_directive(
+    gpu: &Gpu,
+    path: &Path,
+    bytes: &[u8],
+    test: &TestFile,
+    directive: &TestDirective,
+    index: usize,
+) -> TestOutcome {
+    let source = String::from_utf8_lossy(bytes);
     if let Some(error) = test.errors.first() {
         return TestOutcome::Fail(format!("line {}: {}", error.line, error.message));
     }
+    // Before compiling: what such an input feeds (an object, random data) may be what the
+    // compiler cannot handle either, and the test cannot run whatever it says.
+    if let Some((line, text)) = test.inputs.iter().find_map(|i| match &i.kind {
+        test_format::InputKind::Unsupported { text } => Some((i.line, text)),
+        _ => None,
+    }) {
+        return TestOutcome::Skip(format!("line {line}: unsupported TEST_INPUT `{text}`"));
+    }
     let options = Options {
+        entry: directive.entry.clone(),
         defines: directive.defines.clone(),
         type_conformances: test
             .type_conformances()
@@ -223,7 +269,7 @@ pub fn run_compute_test(gpu: &Gpu, path: &Path) -> TestOutcome {
             .collect(),
         ..Options::default()
     };
-    let loaded = load(path, &bytes, &options);
+    let loaded = load(path, bytes, &options);
     let compiled = match loaded.compile_for(&options, DeviceFeatures::of(gpu)) {
         Ok(compiled) => compiled,
         Err(diagnostics) => {
@@ -242,12 +288,12 @@ pub fn run_compute_test(gpu: &Gpu, path: &Path) -> TestOutcome {
             return TestOutcome::Fail(format!("does not compile: {}", why.join("; ")));
         }
     };
-    let report = match run_file(gpu, &compiled, &test, None) {
+    let report = match run_directive(gpu, &compiled, test, Some(directive), None) {
         Ok(report) => report,
         Err(e) if e.contains("unsupported TEST_INPUT") => return TestOutcome::Skip(e),
         Err(e) => return TestOutcome::Fail(e),
     };
-    let expected = match expected_file_for(path)
+    let expected = match expected_file_for_test(path, index)
         .map(std::fs::read_to_string)
         .transpose()
     {

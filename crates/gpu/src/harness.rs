@@ -135,6 +135,10 @@ pub fn plan_test(
         }
         slots.push(slot);
     }
+    // Unnamed inputs follow the binding numbers, which are the declaration order of the
+    // shader's parameters (slangc's WGSL may declare globals in another order).
+    let mut binding_order: Vec<usize> = (0..resources.len()).collect();
+    binding_order.sort_by_key(|&r| (resources[r].group, resources[r].binding));
     for (slot, (input, _)) in slots.iter_mut().zip(&buffers) {
         if slot.is_some() {
             continue;
@@ -148,7 +152,7 @@ pub fn plan_test(
             ));
             continue;
         }
-        *slot = (0..resources.len()).find(|&r| !taken[r]);
+        *slot = binding_order.iter().copied().find(|&r| !taken[r]);
         match *slot {
             Some(r) => taken[r] = true,
             None => notes.push(format!(
@@ -164,7 +168,15 @@ pub fn plan_test(
         let resource = slot.map(|r| &resources[r]);
         let mut kind = resource.map(|r| r.kind);
         let initial = match source {
-            Source::Buffer(buffer) => buffer.initial_bytes(),
+            // Zero-filled up to one element of the global: a `set v = {1.0, 2.0, 3.0}` value for
+            // a `float3` uniform has 12 bytes where WGSL's binding needs 16.
+            Source::Buffer(buffer) => {
+                let mut bytes = buffer.initial_bytes();
+                if let Some(r) = resource.filter(|r| !matches!(r.kind, BindingKind::Texture(_))) {
+                    bytes.resize(bytes.len().max(r.element_size as usize), 0);
+                }
+                bytes
+            }
             Source::Texture(texture) => match &mut kind {
                 Some(BindingKind::Texture(shape)) => {
                     *shape = texture_shape(texture, *shape);

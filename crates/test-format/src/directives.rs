@@ -12,13 +12,27 @@ pub struct TestFile {
     /// Caret expectations, present when the file has a `//DIAGNOSTIC_TEST` line.
     pub diagnostics: Option<DiagnosticExpectations>,
     pub errors: Vec<DirectiveError>,
+    /// `//TEST_IGNORE_FILE`: not a test file (a module other tests import), whatever else it says.
+    pub ignore_file: bool,
 }
 
 impl TestFile {
-    /// The compute tests of the file. Several lines usually name the same test for different
-    /// Slang backends; a runner runs the first one.
+    /// The enabled compute tests of the file, those dslang can run first (see
+    /// [`TestDirective::skip_reason`]). Several lines usually name the same test for different
+    /// Slang backends; a runner that runs one runs the first.
     pub fn compute_tests(&self) -> impl Iterator<Item = &TestDirective> {
-        self.tests.iter().filter(|t| t.kind == TestKind::Compute)
+        let compute = |t: &&TestDirective| t.kind == TestKind::Compute && !t.disabled;
+        let runnable = self
+            .tests
+            .iter()
+            .filter(compute)
+            .filter(|t| t.skip_reason().is_none());
+        let others = self
+            .tests
+            .iter()
+            .filter(compute)
+            .filter(|t| t.skip_reason().is_some());
+        runnable.chain(others)
     }
 
     /// The buffer inputs in declaration order.
@@ -74,6 +88,10 @@ pub struct TestDirective {
     pub output_using_type: bool,
     /// `-xslang -DNAME=VALUE` / `-DNAME`: (name, value); a bare name has value "1".
     pub defines: Vec<(String, String)>,
+    /// `-entry NAME` (also through `-xslang` / `-compile-arg`).
+    pub entry: Option<String>,
+    /// A `//DISABLE_TEST` (or `//TEST_DISABLED`) line: reported as skipped, never run.
+    pub disabled: bool,
 }
 
 impl TestDirective {
@@ -102,6 +120,99 @@ impl TestDirective {
     pub fn has_option(&self, option: &str) -> bool {
         self.options.iter().any(|o| o == option)
     }
+
+    /// The graphics API the line names (`-vk` -> "vk"), as slang-test prints it after the test
+    /// name; `None` for a line that names none (slang-test runs it on every API it has).
+    pub fn api(&self) -> Option<&'static str> {
+        self.options.iter().find_map(|o| api_of_option(o))
+    }
+
+    /// Why dslang does not run this line, or `None` when it does. dslang runs compute tests on
+    /// Vulkan (wgpu) and judges caret diagnostics; it skips what slang-test would not run on a
+    /// machine with only Vulkan/WebGPU and what checks slangc's own output.
+    pub fn skip_reason(&self) -> Option<String> {
+        if self.disabled {
+            return Some("disabled (//DISABLE_TEST)".into());
+        }
+        match &self.kind {
+            TestKind::Diagnostic => None,
+            TestKind::Compute => {
+                if let Some(api) = self.api().filter(|a| !matches!(*a, "vk" | "wgpu")) {
+                    let what = match api {
+                        "cpu" => "the CPU backend",
+                        "cuda" => "CUDA",
+                        "dx11" => "Direct3D 11",
+                        "dx12" => "Direct3D 12",
+                        "metal" => "Metal",
+                        _ => "OpenGL",
+                    };
+                    return Some(format!(
+                        "runs on {what} (-{api}); dslang runs compute tests on Vulkan/WebGPU"
+                    ));
+                }
+                let native = ["-hlsl", "-glsl", "-native-hlsl", "-cpp"];
+                if let Some(option) = self.options.iter().find(|o| native.contains(&o.as_str())) {
+                    return Some(format!(
+                        "`{option}`: the shader is compiled as native code without Slang"
+                    ));
+                }
+                None
+            }
+            TestKind::Other(command) => Some(match command.as_str() {
+                "SIMPLE" | "SIMPLE_EX" | "SIMPLE_LINE" if self.filecheck().is_some() => format!(
+                    "{command}(filecheck=...) checks slangc's output{}; dslang generates \
+                     different code",
+                    self.option_value("-target")
+                        .map(|t| format!(" for -target {t}"))
+                        .unwrap_or_default()
+                ),
+                "SIMPLE" | "SIMPLE_EX" | "SIMPLE_LINE" => {
+                    format!("{command} compares slangc's console output with an expected file")
+                }
+                "INTERPRET" => "INTERPRET runs Slang's bytecode interpreter".into(),
+                "REFLECTION" | "CPU_REFLECTION" => {
+                    format!("{command} compares slangc's reflection JSON")
+                }
+                "CROSS_COMPILE"
+                | "COMPARE_HLSL"
+                | "COMPARE_GLSL"
+                | "COMPARE_HLSL_CROSS_COMPILE" => {
+                    format!("{command} compares slangc's generated code with another compiler's")
+                }
+                "COMPARE_RENDER_COMPUTE"
+                | "COMPARE_HLSL_RENDER"
+                | "COMPARE_HLSL_CROSS_COMPILE_RENDER"
+                | "COMPARE_HLSL_GLSL_RENDER"
+                | "RENDER_COMPUTE" => {
+                    format!(
+                        "{command} renders with vertex/fragment shaders; dslang runs compute only"
+                    )
+                }
+                _ => format!("dslang does not run `{command}` tests"),
+            }),
+        }
+    }
+
+    /// The value after `option` (`-target spirv` -> "spirv").
+    pub fn option_value(&self, option: &str) -> Option<&str> {
+        let at = self.options.iter().position(|o| o == option)?;
+        self.options.get(at + 1).map(String::as_str)
+    }
+}
+
+/// render-test's API flags, by the name slang-test prints.
+fn api_of_option(option: &str) -> Option<&'static str> {
+    Some(match option {
+        "-vk" | "-vulkan" => "vk",
+        "-wgpu" | "-webgpu" => "wgpu",
+        "-cpu" => "cpu",
+        "-cuda" => "cuda",
+        "-dx11" | "-d3d11" => "dx11",
+        "-dx12" | "-d3d12" => "dx12",
+        "-mtl" | "-metal" => "metal",
+        "-gl" | "-ogl" | "-opengl" => "gl",
+        _ => return None,
+    })
 }
 
 /// One `//TEST_INPUT` line.
@@ -181,7 +292,24 @@ pub fn parse_test_file(text: &str) -> TestFile {
         let Some(comment) = raw.trim_start().strip_prefix("//") else {
             continue;
         };
-        let result = if let Some(rest) = comment.strip_prefix("TEST_INPUT:") {
+        let disabled = comment
+            .strip_prefix("DISABLE_TEST")
+            .or_else(|| comment.strip_prefix("TEST_DISABLED"));
+        let result = if comment.starts_with("TEST_IGNORE_FILE") {
+            file.ignore_file = true;
+            Ok(())
+        } else if let Some(rest) = disabled {
+            // A disabled line that does not parse is still a disabled test, never an error.
+            let mut t = parse_test_line(rest, false).unwrap_or_else(|_| TestDirective {
+                kind: TestKind::Other("DISABLE_TEST".into()),
+                command: String::new(),
+                ..TestDirective::empty()
+            });
+            t.line = line;
+            t.disabled = true;
+            file.tests.push(t);
+            Ok(())
+        } else if let Some(rest) = comment.strip_prefix("TEST_INPUT:") {
             parse_test_input(rest).map(|mut input| {
                 input.line = line;
                 file.inputs.push(input);
@@ -274,41 +402,78 @@ fn parse_test_line(rest: &str, diagnostic: bool) -> Result<TestDirective, String
         TestKind::Other(command.clone())
     };
     let mut directive = TestDirective {
-        line: 0,
         kind,
         categories,
         command,
         command_args,
-        options: Vec::new(),
-        dispatch: [1, 1, 1],
-        output_using_type: false,
-        defines: Vec::new(),
+        ..TestDirective::empty()
     };
-    let mut tokens = options.iter().peekable();
+    let mut tokens = options.iter();
     while let Some(token) = tokens.next() {
+        let mut value_of = |option: &str| {
+            tokens
+                .next()
+                .map(String::as_str)
+                .ok_or(format!("`{option}` needs a value"))
+        };
         match token.as_str() {
             "-output-using-type" => directive.output_using_type = true,
-            "-compute-dispatch" => {
-                let value = tokens
-                    .next()
-                    .ok_or("`-compute-dispatch` needs X,Y,Z".to_string())?;
-                directive.dispatch = parse_dispatch(value)?;
-            }
-            // `-xslang` passes the next option to the compiler; the define itself follows.
-            "-xslang" => {}
+            "-compute-dispatch" => directive.dispatch = parse_dispatch(value_of(token)?)?,
+            // `-xslang` / `-compile-arg` pass the next word to the compiler; `-D` there takes
+            // its value from the word after it, also behind another `-xslang`.
+            "-xslang" | "-compile-arg" => match value_of(token)? {
+                "-D" => {
+                    let mut value = value_of("-D")?;
+                    if value == "-xslang" || value == "-compile-arg" {
+                        value = value_of("-D")?;
+                    }
+                    directive.defines.push(parse_define(value)?);
+                }
+                "-entry" => directive.entry = Some(value_of("-entry")?.to_string()),
+                word => directive.apply_compiler_word(word)?,
+            },
             "-D" => {
-                let value = tokens.next().ok_or("`-D` needs NAME[=VALUE]".to_string())?;
+                let value = value_of("-D")?;
                 directive.defines.push(parse_define(value)?);
             }
-            other => {
-                if let Some(define) = other.strip_prefix("-D") {
-                    directive.defines.push(parse_define(define)?);
-                }
+            "-entry" => directive.entry = Some(value_of(token)?.to_string()),
+            // Options whose value is the next word; the value means nothing to dslang.
+            "-profile" | "-stage" | "-target" | "-o" | "-render-feature" | "-render-features"
+            | "-capability" | "-source-language" | "-compute-entry" => {
+                value_of(token)?;
             }
+            word => directive.apply_compiler_word(word)?,
         }
     }
     directive.options = options;
     Ok(directive)
+}
+
+impl TestDirective {
+    /// A directive with every option at its default.
+    fn empty() -> TestDirective {
+        TestDirective {
+            line: 0,
+            kind: TestKind::Compute,
+            categories: Vec::new(),
+            command: String::new(),
+            command_args: Vec::new(),
+            options: Vec::new(),
+            dispatch: [1, 1, 1],
+            output_using_type: false,
+            defines: Vec::new(),
+            entry: None,
+            disabled: false,
+        }
+    }
+
+    /// One compiler option word: `-DNAME[=VALUE]` is a define; others change nothing here.
+    fn apply_compiler_word(&mut self, word: &str) -> Result<(), String> {
+        if let Some(define) = word.strip_prefix("-D").filter(|d| !d.is_empty()) {
+            self.defines.push(parse_define(define)?);
+        }
+        Ok(())
+    }
 }
 
 fn parse_dispatch(value: &str) -> Result<[u32; 3], String> {
@@ -421,19 +586,37 @@ fn split_after_call(text: &str) -> (&str, &str) {
 
 fn parse_input_kind(text: &str) -> Result<InputKind, String> {
     let text = text.trim();
+    let unsupported = || {
+        Ok(InputKind::Unsupported {
+            text: text.to_string(),
+        })
+    };
+    if let Some(words) = uniform_value_words(text) {
+        return Ok(InputKind::Buffer(BufferInput {
+            kind: BufferKind::Uniform,
+            data: words,
+            stride: 4,
+            count: None,
+        }));
+    }
     let (kind, args) = if let Some(args) = call_args(text, "ubuffer") {
         (BufferKind::Storage, args)
-    } else if let Some(args) = call_args(text, "cbuffer").or_else(|| call_args(text, "uniform")) {
+    } else if let Some(args) = call_args(text, "cbuffer")
+        .or_else(|| call_args(text, "uniform"))
+        .or_else(|| call_args(text, "root_constants"))
+    {
         (BufferKind::Uniform, args)
     } else if let Some(texture) = parse_texture_input(text) {
         return texture.map(InputKind::Texture);
     } else if let Some(sampler) = parse_sampler_input(text) {
         return sampler.map(InputKind::Sampler);
     } else {
-        return Ok(InputKind::Unsupported {
-            text: text.to_string(),
-        });
+        return unsupported();
     };
+    // render-test's random data generator is not reproduced: its values decide the output.
+    if args.contains("random(") {
+        return unsupported();
+    }
     let mut buffer = BufferInput {
         kind,
         data: Vec::new(),
@@ -472,6 +655,22 @@ fn parse_input_kind(text: &str) -> Result<InputKind, String> {
         }
     }
     Ok(InputKind::Buffer(buffer))
+}
+
+/// The words of a uniform value in `set NAME = VALUE`: a number (`1.5`, `3`) or an aggregate of
+/// numbers (`{1.0, 2, {3, 4}}`), one 32-bit word per number in order (tightly packed: fields that
+/// a constant-buffer layout would pad are not placed). `None` for other values.
+fn uniform_value_words(text: &str) -> Option<Vec<u32>> {
+    if let Ok(word) = parse_data_literal(text) {
+        return Some(vec![word]);
+    }
+    if !(text.starts_with('{') && text.ends_with('}')) {
+        return None;
+    }
+    text.split(|c: char| c == '{' || c == '}' || c == ',' || c.is_whitespace())
+        .filter(|w| !w.is_empty())
+        .map(|w| parse_data_literal(w).ok())
+        .collect()
 }
 
 /// `name(args)` -> `args`.

@@ -25,6 +25,21 @@ pub fn expected_file_for(test: &Path) -> Option<PathBuf> {
         .find(|p| p.is_file())
 }
 
+/// The expected-output file of the test at `index` (0-based, counting the file's `//TEST` lines):
+/// slang-test names the test at index N > 0 of `t.slang` `t.slang.N` and looks for
+/// `t.slang.N.expected.txt` before the file's common `t.slang.expected.txt`.
+pub fn expected_file_for_test(test: &Path, index: usize) -> Option<PathBuf> {
+    if index > 0 {
+        let mut own = test.as_os_str().to_owned();
+        own.push(format!(".{index}.expected.txt"));
+        let own = PathBuf::from(own);
+        if own.is_file() {
+            return Some(own);
+        }
+    }
+    expected_file_for(test)
+}
+
 /// Judges printed `out` buffers: with FileCheck when the directive says `filecheck-buffer=PREFIX`
 /// (the CHECK lines come from the test's source), else against the expected text when there is
 /// one.

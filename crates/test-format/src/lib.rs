@@ -20,7 +20,7 @@ pub use directives::{
     TestKind, TypeConformance, parse_data_literal, parse_test_file,
 };
 pub use filecheck::{Check, CheckKind, FileCheckError, filecheck, parse_checks, run_checks};
-pub use judge::{Verdict, expected_file_for, judge_output};
+pub use judge::{Verdict, expected_file_for, expected_file_for_test, judge_output};
 pub use output::{
     ElemType, Mismatch, compare_expected, floats_agree, format_buffer, format_words,
     parse_printed_float,

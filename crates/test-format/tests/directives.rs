@@ -9,7 +9,7 @@ fn summarize(file: &TestFile) -> String {
     for t in &file.tests {
         writeln!(
             out,
-            "test line {}: {:?} {} categories={:?} args={:?} dispatch={:?} typed={} defines={:?}",
+            "test line {}: {:?} {} categories={:?} args={:?} dispatch={:?} typed={} defines={:?}{}{}{}",
             t.line,
             t.kind,
             t.command,
@@ -17,7 +17,15 @@ fn summarize(file: &TestFile) -> String {
             t.command_args,
             t.dispatch,
             t.output_using_type,
-            t.defines
+            t.defines,
+            t.api().map(|a| format!(" api={a}")).unwrap_or_default(),
+            t.entry
+                .as_ref()
+                .map(|e| format!(" entry={e}"))
+                .unwrap_or_default(),
+            t.skip_reason()
+                .map(|r| format!("\n  skip: {r}"))
+                .unwrap_or_default(),
         )
         .unwrap();
     }
@@ -67,6 +75,9 @@ fn summarize(file: &TestFile) -> String {
     for e in &file.errors {
         writeln!(out, "error line {}: {}", e.line, e.message).unwrap();
     }
+    if file.ignore_file {
+        writeln!(out, "ignore file").unwrap();
+    }
     out
 }
 
@@ -93,7 +104,11 @@ RWStructuredBuffer<float> outputBuffer;
 "#,
         expect![[r#"
             test line 1: Compute COMPARE_COMPUTE_EX categories=["compute"] args=[] dispatch=[1, 1, 1] typed=true defines=[]
-            test line 2: Compute COMPARE_COMPUTE_EX categories=["compute", "vulkan"] args=[] dispatch=[4, 2, 1] typed=false defines=[("SIZE", "8"), ("FAST", "1")]
+            test line 2: Compute COMPARE_COMPUTE_EX categories=["compute", "vulkan"] args=[] dispatch=[4, 2, 1] typed=false defines=[("SIZE", "8"), ("FAST", "1")] api=vk
+            test line 3: Compute COMPARE_COMPUTE categories=["compute"] args=[] dispatch=[1, 1, 1] typed=false defines=[] api=cpu
+              skip: disabled (//DISABLE_TEST)
+            test line 4: Compute COMPARE_COMPUTE categories=["compute"] args=[] dispatch=[1, 1, 1] typed=false defines=[] api=cuda
+              skip: disabled (//DISABLE_TEST)
             input line 5: name=Some("outputBuffer") out=true Storage data=[00000000, 00000000, 00000000, 00000000, 00000000] stride=4 count=None bytes=20
             input line 6: name=Some("inputBuffer") out=false Storage data=[3F800000, 40200000, 00000003, FFFFFFFC, 3F800000] stride=4 count=Some(8) bytes=32
             input line 7: name=Some("other") out=true Storage data=[00000007, 00000008] stride=8 count=None bytes=8
@@ -116,7 +131,8 @@ fn filecheck_and_other_commands() {
 "#,
         expect![[r#"
             test line 1: Compute COMPARE_COMPUTE_EX categories=["compute"] args=[("filecheck-buffer", "CHECK")] dispatch=[1, 1, 1] typed=true defines=[]
-            test line 2: Other("SIMPLE") SIMPLE categories=[] args=[("filecheck", "SPIRV")] dispatch=[1, 1, 1] typed=false defines=[]
+            test line 2: Other("SIMPLE") SIMPLE categories=[] args=[("filecheck", "SPIRV")] dispatch=[1, 1, 1] typed=false defines=[] entry=main
+              skip: SIMPLE(filecheck=...) checks slangc's output for -target spirv; dslang generates different code
             test line 3: Compute COMPARE_COMPUTE categories=[] args=[("filecheck-buffer", "BUF")] dispatch=[16, 1, 1] typed=false defines=[("N", "3")]
         "#]],
     );
@@ -182,7 +198,7 @@ fn errors_carry_line_numbers() {
         expect![[r#"
             error line 1: `(` after TEST is never closed
             error line 2: `-compute-dispatch 4,x`: `x` is not a count
-            error line 3: `-compute-dispatch` needs X,Y,Z
+            error line 3: `-compute-dispatch` needs a value
             error line 4: missing test command (for example COMPARE_COMPUTE_EX)
             error line 5: `two` is not a number
             error line 6: `stride=0`: expected a positive byte count
@@ -252,4 +268,97 @@ fn initial_bytes_fill_to_count_times_stride() {
     let (_, buffer) = file.buffers().next().expect("one buffer");
     expect!["[1, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]"]
         .assert_eq(&format!("{:?}", buffer.initial_bytes()));
+}
+
+#[test]
+fn several_test_lines_with_api_flags_and_commands() {
+    check(
+        r#"//TEST(smoke,compute):COMPARE_COMPUTE:
+//TEST(compute, vulkan):COMPARE_COMPUTE_EX:-vk -compute -shaderobj -output-using-type -profile cs_6_0 -entry mainCS -stage compute
+//TEST(compute):COMPARE_COMPUTE_EX:-wgpu -compute -compile-arg -DN=3 -xslang -D -xslang M=4 -render-feature hardware-device
+//TEST(compute):COMPARE_COMPUTE_EX:-cpu -compute -output-using-type
+//TEST(compute):COMPARE_COMPUTE_EX:-cuda -compute
+//TEST(compute):COMPARE_COMPUTE_EX:-dx12 -use-dxil -compute
+//TEST(compute):COMPARE_COMPUTE_EX:-slang -hlsl -compute
+//TEST:SIMPLE(filecheck=CHECK): -target hlsl -stage compute -entry computeMain
+//TEST:SIMPLE:-target spirv
+//TEST:CROSS_COMPILE:-target spirv-assembly -entry main -stage compute
+//TEST:INTERPRET(filecheck=CHECK):
+//TEST:REFLECTION:-stage compute -entry main -target hlsl
+//TEST(compute):COMPARE_RENDER_COMPUTE: -shaderobj
+//DISABLE_TEST(compute):COMPARE_COMPUTE:-vk
+//DISABLE_TEST: this is not a test line at all
+"#,
+        expect![[r#"
+            test line 1: Compute COMPARE_COMPUTE categories=["smoke", "compute"] args=[] dispatch=[1, 1, 1] typed=false defines=[]
+            test line 2: Compute COMPARE_COMPUTE_EX categories=["compute", "vulkan"] args=[] dispatch=[1, 1, 1] typed=true defines=[] api=vk entry=mainCS
+            test line 3: Compute COMPARE_COMPUTE_EX categories=["compute"] args=[] dispatch=[1, 1, 1] typed=false defines=[("N", "3"), ("M", "4")] api=wgpu
+            test line 4: Compute COMPARE_COMPUTE_EX categories=["compute"] args=[] dispatch=[1, 1, 1] typed=true defines=[] api=cpu
+              skip: runs on the CPU backend (-cpu); dslang runs compute tests on Vulkan/WebGPU
+            test line 5: Compute COMPARE_COMPUTE_EX categories=["compute"] args=[] dispatch=[1, 1, 1] typed=false defines=[] api=cuda
+              skip: runs on CUDA (-cuda); dslang runs compute tests on Vulkan/WebGPU
+            test line 6: Compute COMPARE_COMPUTE_EX categories=["compute"] args=[] dispatch=[1, 1, 1] typed=false defines=[] api=dx12
+              skip: runs on Direct3D 12 (-dx12); dslang runs compute tests on Vulkan/WebGPU
+            test line 7: Compute COMPARE_COMPUTE_EX categories=["compute"] args=[] dispatch=[1, 1, 1] typed=false defines=[]
+              skip: `-hlsl`: the shader is compiled as native code without Slang
+            test line 8: Other("SIMPLE") SIMPLE categories=[] args=[("filecheck", "CHECK")] dispatch=[1, 1, 1] typed=false defines=[] entry=computeMain
+              skip: SIMPLE(filecheck=...) checks slangc's output for -target hlsl; dslang generates different code
+            test line 9: Other("SIMPLE") SIMPLE categories=[] args=[] dispatch=[1, 1, 1] typed=false defines=[]
+              skip: SIMPLE compares slangc's console output with an expected file
+            test line 10: Other("CROSS_COMPILE") CROSS_COMPILE categories=[] args=[] dispatch=[1, 1, 1] typed=false defines=[] entry=main
+              skip: CROSS_COMPILE compares slangc's generated code with another compiler's
+            test line 11: Other("INTERPRET") INTERPRET categories=[] args=[("filecheck", "CHECK")] dispatch=[1, 1, 1] typed=false defines=[]
+              skip: INTERPRET runs Slang's bytecode interpreter
+            test line 12: Other("REFLECTION") REFLECTION categories=[] args=[] dispatch=[1, 1, 1] typed=false defines=[] entry=main
+              skip: REFLECTION compares slangc's reflection JSON
+            test line 13: Other("COMPARE_RENDER_COMPUTE") COMPARE_RENDER_COMPUTE categories=["compute"] args=[] dispatch=[1, 1, 1] typed=false defines=[]
+              skip: COMPARE_RENDER_COMPUTE renders with vertex/fragment shaders; dslang runs compute only
+            test line 14: Compute COMPARE_COMPUTE categories=["compute"] args=[] dispatch=[1, 1, 1] typed=false defines=[] api=vk
+              skip: disabled (//DISABLE_TEST)
+            test line 15: Other("this is not a test line at all") this is not a test line at all categories=[] args=[] dispatch=[1, 1, 1] typed=false defines=[]
+              skip: disabled (//DISABLE_TEST)
+        "#]],
+    );
+}
+
+#[test]
+fn ignored_file() {
+    check(
+        "//TEST_IGNORE_FILE:\n//TEST(compute):COMPARE_COMPUTE:\n",
+        expect![[r#"
+            test line 2: Compute COMPARE_COMPUTE categories=["compute"] args=[] dispatch=[1, 1, 1] typed=false defines=[]
+            ignore file
+        "#]],
+    );
+}
+
+#[test]
+fn uniform_values_and_unsupported_inputs() {
+    check(
+        r#"//TEST(compute):COMPARE_COMPUTE_EX:-slang -compute -output-using-type
+//TEST_INPUT: set scale = 2.5
+//TEST_INPUT: set count = -3
+//TEST_INPUT: set params = { 1.0, 2, {3.5, 0x10} }
+//TEST_INPUT: set obj = new MyImpl{ 1.0 }
+//TEST_INPUT: set r = ubuffer(random(float, 16, -1.0, 1.0), stride=4)
+//TEST_INPUT:root_constants(data=[1 2]):name=rc
+//TEST_INPUT:uniform(data=[1.0]):name=u
+//TEST_INPUT: entryPointExistentialType MyImpl
+//TEST_INPUT: set t = RWTexture2D(format=R_Float32, size=2, content=zero)
+//TEST_INPUT: set s = Sampler
+"#,
+        expect![[r#"
+            test line 1: Compute COMPARE_COMPUTE_EX categories=["compute"] args=[] dispatch=[1, 1, 1] typed=true defines=[]
+            input line 2: name=Some("scale") out=false Uniform data=[40200000] stride=4 count=None bytes=4
+            input line 3: name=Some("count") out=false Uniform data=[FFFFFFFD] stride=4 count=None bytes=4
+            input line 4: name=Some("params") out=false Uniform data=[3F800000, 00000002, 40600000, 00000010] stride=4 count=None bytes=16
+            input line 5: name=Some("obj") out=false unsupported `new MyImpl{ 1.0 }`
+            input line 6: name=Some("r") out=false unsupported `ubuffer(random(float, 16, -1.0, 1.0), stride=4)`
+            input line 7: name=Some("rc") out=false Uniform data=[00000001, 00000002] stride=4 count=None bytes=8
+            input line 8: name=Some("u") out=false Uniform data=[3F800000] stride=4 count=None bytes=4
+            input line 9: name=None out=false unsupported `entryPointExistentialType MyImpl`
+            input line 10: name=Some("t") out=false texture TextureInput { dim: D2, storage: true, width: 2, height: 2, depth: 1, array_length: None, mip_maps: None, content: Zero, format: Some(R32Float) }
+            input line 11: name=Some("s") out=false sampler SamplerInput { filtering: Linear }
+        "#]],
+    );
 }
