@@ -679,5 +679,486 @@ def where_clause_generic():
     return [grad(spring, z)[2], grad(coulomb, z)[3], grad(coulomb, z)[0]]
 
 
+# ---- round 2: synthesized Differentials, loops, struct/array state ----
+
+def shade_mixed(alb, rough, n, layers=3, ior=1.5, two=True):
+    k = 2.0 if two else 1.0
+    return float(np.dot(alb, n)) * rough * rough * k * ior + layers * rough
+
+
+@test(name='auto-differential-type-mixed')
+def auto_differential_type_mixed():
+    n = v(1.0, -2.0, 0.5)
+    z = v(0.5, 0.25, 1.0, 0.5, *n)
+    f = lambda z, two=True: shade_mixed(z[0:3], z[3], z[4:7], two=two)
+    g = grad(f, z)
+    t = v(1.0, 0.0, -1.0, 0.5, 0.0, 0.0, 0.0)
+    t2 = v(1.0, 0.0, -1.0, 0.5, 0.0, 1.0, 0.0)
+    one_sided = lambda z: f(z, two=False)
+    return [g[0], g[2], g[3], g[5], fd(f, z, t), fd(one_sided, z, t2), one_sided(z)]
+
+
+def energy_nested(z):
+    # z: a.v(2) a.w b.v(2) b.w s ; id = 2
+    av, aw, bv, bw, s = z[0:2], z[2], z[3:5], z[5], z[6]
+    return float(np.dot(av, bv)) * s + aw * bw * bw + 2.0 * s * s
+
+
+@test(name='nested-struct-diff')
+def nested_struct_diff():
+    z = v(1.0, 2.0, 0.5, -1.0, 0.25, 1.5, 2.0)
+    g = grad(energy_nested, z)
+    d = v(0, 0, 1.0, 2.0, 0, 0, 0)
+
+    # blend(x, y, t) with the output's gradient g (a.v = (1, 1), b.w = 1): only t's derivative is read
+    def blend_dot(t):
+        av = z[0:2] * (1.0 - t) + v(3.0, -1.0) * t
+        bw = z[5] * 2.0 * t
+        return av[0] + av[1] + bw
+    return [g[0], g[5], g[6], g[4], fd(energy_nested, z, d), fd(blend_dot, 0.25)]
+
+
+def potential3(z):
+    pos = [z[0:2], z[2:4], z[4:6]]
+    m = z[6:9]
+    e = 0.0
+    for i in range(3):
+        for j in range(i + 1, 3):
+            e += m[i] * m[j] / np.linalg.norm(pos[i] - pos[j])
+    return e
+
+
+@test(name='array-of-structs-vjp')
+def array_of_structs_vjp():
+    z = v(0.0, 0.0, 1.0, 0.0, 0.0, 2.0, 1.0, 2.0, 0.5)
+    g = grad(potential3, z)
+    return [g[0], g[3], g[5], g[7], g[8], potential3(z)]
+
+
+@test(name='generic-struct-ifloat')
+def generic_struct_ifloat():
+    f = lambda z: z[0] + (z[1] - z[0]) * z[2] * z[2]
+    g = grad(f, v(1.0, 3.0, 0.5))
+    a, b, t, w = v(0.0, 1.0, 2.0), v(1.0, -1.0, 4.0), v(0.5, 2.0, -1.0), v(1.0, 2.0, 3.0)
+    f3 = lambda z: float(np.dot(w, z[0:3] + (z[3:6] - z[0:3]) * z[6:9] * z[6:9]))
+    g3 = grad(f3, np.concatenate([a, b, t]))
+    return [g[0], g[1], g[2], g3[1], g3[8], (a + (b - a) * t * t)[1]]
+
+
+@test(name='differential-method-synthesis')
+def differential_method_synthesis():
+    pos, m = v(1.0, 2.0, -1.0), 3.0
+    kin = lambda z: 0.5 * z[3] * float(np.dot(z[0:3], z[0:3]))
+    g = grad(kin, v(*pos, m))
+    total = g + 2.0 * (0.5 * g)       # dzero + (p1.d + (p2.d + p2.d)), p2.d = 0.5 * g
+    return [total[0], total[2], total[3], 1.5 + 2 * -0.5, 1.0 + 2 * 2.0, 0.0]
+
+
+@test(name='no-diff-this')
+def no_diff_this():
+    # apply's k is a constant for the derivative ([NoDiffThis]); both and k*x differentiate in k.
+    k0 = 1.5
+    full = lambda k, x: k0 * x * x + k * k * x + k * x
+    dk = fd(lambda k: full(k, 2.0), k0)
+    dx = fd(lambda x: full(k0, x), 2.0)
+    return [dk, dx, dk, dk + dx, full(k0, 2.0)]
+
+
+def fixed_steps(x):
+    y = x
+    for _ in range(3):
+        y = y * y * 0.5 + math.sin(y)
+    return y
+
+
+def relax(z):
+    y, k = z
+    while True:
+        y = y * k + 0.1 * math.cos(y)
+        if not y > 0.5:
+            break
+    return y * y
+
+
+@test(name='do-while-loop')
+def do_while_loop():
+    g = grad(relax, v(3.0, 0.8))
+    return [fd(fixed_steps, 0.7), 2.0 * fd(fixed_steps, 0.7), g[0], g[1], relax(v(3.0, 0.8))]
+
+
+def grow(x, threshold):
+    acc, t = 0.0, x
+    for _ in range(10):
+        t = t * 1.3 + 0.1
+        acc += t * t
+        if acc > threshold:
+            break
+    return acc
+
+
+@test(name='max-iters-data-exit')
+def max_iters_data_exit():
+    return [fd(lambda x: grow(x, 3.0), 0.5), 0.0, grow(0.5, 3.0),
+            0.5 * fd(lambda x: grow(x, 1000.0), 0.5), fd(lambda x: grow(x, 1000.0), 0.5), grow(0.5, 1000.0)]
+
+
+def nested_bc(x):
+    s = 0.0
+    for i in range(4):
+        if i == 1:
+            continue
+        p = x
+        for j in range(4):
+            if j > i:
+                break
+            p = p * (x + j * 0.5)
+            if p > 4.0:
+                continue
+            p += 0.25 * x
+        s += p
+    return s
+
+
+@test(name='nested-loop-break-continue')
+def nested_loop_break_continue():
+    return [fd(nested_bc, 1.2), fd(nested_bc, 1.2), nested_bc(1.2), 2.0 * fd(nested_bc, 0.6)]
+
+
+def simulate(z):
+    pos, vel, dt = z[0:2], z[2:4], z[4]
+    for _ in range(5):
+        vel = vel - dt * pos * 4.0
+        pos = pos + dt * vel
+    return pos[0] + vel[1] * 0.5 + 5 * 0.01
+
+
+@test(name='loop-carried-struct')
+def loop_carried_struct():
+    z = v(1.0, 0.5, 0.0, -1.0, 0.1)
+    g = grad(simulate, z)
+    return [g[0], g[1], g[3], g[4], simulate(z), fd(simulate, z, v(0, 0, 1.0, 0, 0))]
+
+
+def smooth_arr(x):
+    a = [x * (i + 1) for i in range(4)]
+    for _ in range(3):
+        for i in range(1, 4):
+            a[i] = a[i] * 0.5 + a[i - 1] * math.sin(a[i])
+    return a[3] + a[0] * a[2]
+
+
+@test(name='loop-carried-array')
+def loop_carried_array():
+    return [fd(smooth_arr, 0.4), fd(smooth_arr, 0.4), smooth_arr(0.4), fd(smooth_arr, -0.9)]
+
+
+def run_inout(z):
+    x, w = z
+    acc = 0.0
+    for i in range(4):
+        xi = x + i
+        acc += w * xi
+        w = w * 0.9 + xi * 0.05
+    return acc + w
+
+
+@test(name='loop-inout-call')
+def loop_inout_call():
+    z = v(0.5, 2.0)
+    g = grad(run_inout, z)
+    # accumulate's bwd at acc = 1, w = 2, x = 3 with output gradients (1, 0.5):
+    # acc' = acc + w x, w' = 0.9 w + 0.05 x
+    d_acc, d_w, d_x = 1.0, 1.0 * 3.0 + 0.5 * 0.9, 1.0 * 2.0 + 0.5 * 0.05
+    return [g[0], g[1], run_inout(z), fd(run_inout, z, v(1.0, 1.0)), d_acc + d_w + d_x]
+
+
+@test(name='detach-value')
+def detach_value():
+    # detach(y) is a constant for the derivative: d/dx (c x + x^2) = c + 2x with c = x^2
+    x = 1.5
+    dfx = x * x + 2 * x
+    vv = v(3.0, 0.0, 4.0)
+    length = float(np.linalg.norm(vv))
+    return [dfx, 2.0 * dfx, 1.0 / length, 1.0 / length, 1.0 / length]
+
+
+def lookup_step(x):
+    return math.floor(x * 4.0) * 0.25 + 1.0
+
+
+@test(name='no-diff-expr')
+def no_diff_expr():
+    x0, y0 = 1.3, 2.0
+    k, s = lookup_step(x0), x0 * y0      # no_diff: constants for the derivative
+    f = lambda z: k * z[0] * z[1] + s * z[1] + z[0]
+    g = grad(f, v(x0, y0))
+    return [g[0], g[1], g[0], g[1], f(v(x0, y0))]
+
+
+def make_frame(angle):
+    return (v(math.cos(angle), math.sin(angle), 0.0), v(-math.sin(angle), math.cos(angle), angle * 0.5))
+
+
+def bend(t, b, k):
+    return t + k * b * b[2], b * math.exp(-k * t[0])
+
+
+def curve(z):
+    angle, k = z
+    s = 0.0
+    for i in range(4):
+        t, b = bend(*make_frame(angle + i * 0.3), k)
+        s += float(np.dot(t, b)) + t[0] * i
+    return s
+
+
+@test(name='prefer-recompute-struct')
+def prefer_recompute_struct():
+    z = v(0.4, 0.7)
+    g = grad(curve, z)
+    t0, b0 = make_frame(0.4)
+    gt, gb = v(1.0, 0.5, 0.0), v(0.0, 1.0, 2.0)
+
+    def bend_dot(w):          # w = (b0.z, k): the output's gradient dotted with bend's result
+        b = b0.copy()
+        b[2] = w[0]
+        t, bb = bend(t0, b, w[1])
+        return float(np.dot(gt, t) + np.dot(gb, bb))
+    gbend = grad(bend_dot, v(b0[2], 0.7))
+    return [g[0], g[1], curve(z), fd(curve, z, v(1.0, 0.5)), gbend[1] + gbend[0]]
+
+
+def det3(m):
+    return float(np.dot(m[0], np.cross(m[1], m[2])))
+
+
+def rot_z(a):
+    c, s = math.cos(a), math.sin(a)
+    return np.array([[c, -s, 0.0], [s, c, 0.0], [0.0, 0.0, 1.0]])
+
+
+@test(name='matrix-determinant3')
+def matrix_determinant3():
+    m = np.array([[2.0, 1.0, 0.5], [-1.0, 3.0, 1.0], [0.0, 2.0, 4.0]])
+    g = grad(lambda z: det3(z.reshape(3, 3)), m.flatten()).reshape(3, 3)
+
+    def scaled(z):
+        a, k = z
+        mm = rot_z(a)
+        mm[2][2] = k
+        mm[0][1] = mm[0][1] + k * a
+        return det3(mm)
+    gs = grad(scaled, v(0.3, 1.5))
+    return [g[0][0], g[1][2], g[2][1], 2.0 * g[0][1], gs[0], gs[1]]
+
+
+@test(name='matrix-transpose-mul')
+def matrix_transpose_mul():
+    m = np.array([[1.0, 2.0, 0.0], [0.5, -1.0, 1.0], [0.0, 1.0, 3.0]])
+    vv = v(1.0, -1.0, 0.5)
+    w_out = v(1.0, 0.5, -1.0)
+    f = lambda z: float(np.dot(w_out, z[0:9].reshape(3, 3).T @ (z[0:9].reshape(3, 3) @ z[9:12])))
+    g = grad(f, np.concatenate([m.flatten(), vv]))
+    n = np.array([[1.0, 0.0, 2.0], [-1.0, 1.0, 0.5]])
+
+    def row_vec(z):
+        q, nn, w = z[0:2], z[2:8].reshape(2, 3), z[8:11]
+        r = q @ nn
+        return float(np.dot(v(1.0, -1.0), nn @ (r * w)))
+    g2 = grad(row_vec, np.concatenate([v(0.5, 2.0), n.flatten(), v(1.0, 2.0, -1.0)]))
+    return [g[1], g[8], g[10], g2[0], g2[2 + 5], g2[10]]
+
+
+def shuffle(z):
+    r = list(z[0:4])
+    s = z[4]
+    r[0], r[2] = r[2] * s, r[0] * s
+    r[3] += r[1] * s
+    r[1], r[3] = r[3], r[1]
+    r[0] *= r[3]
+    return float(np.dot(v(1.0, 2.0, 3.0, 4.0), np.array(r)))
+
+
+def member_swz(z):
+    p, s = z[0:3].copy(), z[3]
+    b = p.copy()
+    b[2], b[1] = p[1] * s, p[2] * s
+    b[0] -= b[2]
+    return float(np.dot(b, v(1.0, 2.0, 3.0)))
+
+
+@test(name='swizzle-lvalue')
+def swizzle_lvalue():
+    g = grad(shuffle, v(1.0, 2.0, 3.0, 4.0, 0.5))
+    g2 = grad(member_swz, v(1.0, -2.0, 0.5, 1.5))
+    return [g[0], g[1], g[3], g[4], g2[1], g2[3]]
+
+
+def pick(z):
+    a, b, t = z[0:3], z[3:6], z[6]
+    m = np.where(a > b, a * t, b * t * t)
+    c = m[0] if t > 0.5 else m[1] * 2.0
+    return float(np.sum(m + c))
+
+
+def nested_sel(z):
+    x, y = z
+    if x > 0.0:
+        return x * y if y > x else y * y
+    return -x if x < -1.0 else x * x * y
+
+
+@test(name='select-ternary')
+def select_ternary():
+    g = grad(pick, v(1.0, 0.0, 2.0, 0.5, 1.0, 3.0, 0.75))
+    g2 = grad(nested_sel, v(0.5, 2.0))
+    return [g[0], g[5], g[6], g2[0], g2[1], fd(nested_sel, v(-0.5, 3.0), v(1.0, 1.0))]
+
+
+@test(name='min-max-clamp-ties')
+def min_max_clamp_ties():
+    # At ties there is no derivative; Slang's rules (diff.meta.slang): max/min split the gradient
+    # evenly between equal arguments (forward: the mean of the tangents); clamp passes it to x when
+    # lo <= x <= hi (inclusive), to lo when x < lo, to hi when x > hi.
+    mm_x = 3.0 * 0.5 + 0.5
+    return [mm_x, mm_x, 3.0 * 0.5 + 0.5, 3.0 * 0.5 + 0.5,
+            1.0, 0.0, 0.0, 1.0, 0.0, 0.0, 1.0, 0.0]
+
+
+def polar_f(z):
+    r, th, k = z
+
+    def push(r, th, k):
+        h = r * math.cos(th) + k
+        return h / math.cos(th), th * k
+    r, th = push(r, th, k)
+    r, th = push(r, th, 0.5 * k)
+    return (r * math.cos(th)) ** 2 + 3.0 * r * r
+
+
+@test(name='get-set-property-diff')
+def get_set_property_diff():
+    z = v(1.5, 0.3, 0.8)
+    g = grad(polar_f, z)
+    return [g[0], g[1], g[2], polar_f(z), fd(polar_f, z, v(1.0, 0.0, 1.0))]
+
+
+def horner_sub(z):
+    w = list(z[0:4])
+    x = z[4]
+    for i in range(1, 4):
+        w[i] = w[i] * x + w[i - 1]
+    return w[3]
+
+
+@test(name='subscript-set-loop')
+def subscript_set_loop():
+    z = v(1.0, -2.0, 0.5, 3.0, 1.5)
+    g = grad(horner_sub, z)
+    return [g[0], g[2], g[4], horner_sub(z), fd(horner_sub, z, v(0.0, 1.0, 0.0, 1.0, 1.0))]
+
+
+# ---- round 2: workloads (splatting, MLP, ray-sphere) and buffer-backed derivatives ----
+
+SPLATS = [  # mean(2), cov(3: xx, xy, yy), color(3), opacity
+    [0.0, 0.0, 1.0, 0.2, 0.5, 1.0, 0.2, 0.1, 0.6],
+    [0.5, -0.25, 0.3, -0.1, 0.8, 0.1, 0.9, 0.3, 0.8],
+    [-0.5, 0.5, 2.0, 0.0, 2.0, 0.2, 0.3, 1.0, 0.9],
+]
+
+
+def splat_pixel(z, p):
+    """z: the 3 splats' 9 parameters each, then the pixel position (2)."""
+    p = z[27:29]
+    trans, c = 1.0, np.zeros(3)
+    for i in range(3):
+        s = z[9 * i:9 * i + 9]
+        mean, cov, color, opac = s[0:2], s[2:5], s[5:8], s[8]
+        det = cov[0] * cov[2] - cov[1] * cov[1]
+        conic = v(cov[2], -cov[1], cov[0]) / det
+        d = p - mean
+        power = -0.5 * (conic[0] * d[0] * d[0] + conic[2] * d[1] * d[1]) - conic[1] * d[0] * d[1]
+        alpha = min(0.99, opac * math.exp(power))
+        assert 0.01 < alpha < 0.98
+        c = c + color * alpha * trans
+        trans *= 1.0 - alpha
+    return float(np.dot(v(1.0, 0.5, 0.25), c + trans * v(0.1, 0.1, 0.1)))
+
+
+@test(name='gaussian-splat-2d')
+def gaussian_splat_2d():
+    out = []
+    for p in (v(0.25, 0.1), v(-0.4, 0.3)):
+        z = np.concatenate([np.array(SPLATS).flatten(), p])
+        g = grad(lambda z: splat_pixel(z, None), z)
+        out += [g[0], g[9 + 1], g[2], g[9 + 3], g[18 + 4], g[9 + 6], g[18 + 5], g[8], g[18 + 8], g[27]]
+    return out
+
+
+def leaky(zv):
+    return zv if zv > 0.0 else 0.1 * zv
+
+
+def mlp_loss(z):
+    w1 = z[0:12].reshape(3, 4)
+    b1 = z[12:15]
+    w2, b2 = z[15:18], z[18]
+    x = z[19:23]
+    h = np.array([leaky(float(np.dot(w1[j], x)) + b1[j]) for j in range(3)])
+    return (float(np.dot(w2, h)) + b2 - 0.25) ** 2
+
+
+@test(name='mlp-layer')
+def mlp_layer():
+    z = np.concatenate([v(0.5, -0.2, 0.1, 0.3, -0.4, 0.6, 0.2, -0.1, 0.2, 0.2, -0.5, 0.4),
+                        v(0.1, -0.2, 0.05), v(1.0, -0.5, 0.8), v(0.2), v(1.0, 0.5, -1.0, 2.0)])
+    g = grad(mlp_loss, z)
+    return [g[0], g[7], g[10], g[13], g[17], g[18], g[22], mlp_loss(z)]
+
+
+def normalize3(a):
+    return a / np.linalg.norm(a)
+
+
+def sphere_shade(z):
+    """z: center(3) radius albedo(3) ro(3) rd(3) light(3); returns the sum of the colour's channels."""
+    center, radius, albedo, ro, rd, light = z[0:3], z[3], z[4:7], z[7:10], z[10:13], z[13:16]
+    oc = ro - center
+    b = float(np.dot(oc, rd))
+    c = float(np.dot(oc, oc)) - radius * radius
+    h = b * b - c
+    if h < 0.0:
+        return np.zeros(3)
+    t = -b - math.sqrt(h)
+    n = normalize3(ro + t * rd - center)
+    diffuse = max(float(np.dot(n, light)), 0.0)
+    assert diffuse > 0.01
+    return albedo * diffuse + 0.05 * albedo
+
+
+@test(name='ray-sphere-shading')
+def ray_sphere_shading():
+    out = []
+    light = normalize3(v(-0.3, 0.6, -1.0))
+    for rd in (normalize3(v(0.1, 0.2, 1.0)), normalize3(v(0.5, 0.1, 1.0))):
+        z = np.concatenate([v(0.0, 0.0, 5.0, 1.5, 0.8, 0.4, 0.2), np.zeros(3), rd, light])
+        g = grad(lambda z: float(np.sum(sphere_shade(z))), z)
+        out += [g[0], g[2], g[3], g[5], g[11], sphere_shade(z)[0]]
+    return out
+
+
+@test(kind='int', name='custom-bwd-tensor-view')
+def custom_bwd_tensor_view():
+    params = [0.5, -1.0, 2.0, 0.25, 1.5, -0.5]
+    acc = [0] * 6
+    for t in range(4):
+        x, d_out, off = 0.5 + 0.25 * t, 1.0 + t, 0 if t < 2 else 3
+        model = lambda w: w[0] * x * x + w[1] * math.sin(x) + w[2]
+        g = grad(model, v(*params[off:off + 3]))
+        for i in range(3):
+            acc[off + i] += int(round(d_out * g[i] * 1024.0))
+    return acc
+
+
 if __name__ == '__main__':
     sys.exit(main(HERE, sys.argv[1:]))

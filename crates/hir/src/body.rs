@@ -243,6 +243,7 @@ pub enum Stmt {
     DoWhile {
         body: StmtId,
         cond: ExprId,
+        attrs: Vec<Attr>,
     },
     Switch {
         scrutinee: ExprId,

@@ -571,7 +571,7 @@ fn check_loops(db: &dyn Db, body: &Body, infer: &InferenceResult, diags: &mut Ve
                 attrs,
                 ..
             } => (attrs, Some((*init, *cond, *step))),
-            Stmt::While { attrs, .. } => (attrs, None),
+            Stmt::While { attrs, .. } | Stmt::DoWhile { attrs, .. } => (attrs, None),
             _ => continue,
         };
         if attrs

@@ -813,7 +813,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 self.scoped(body);
                 self.loop_depth -= 1;
             }
-            Stmt::DoWhile { body, cond } => {
+            Stmt::DoWhile { body, cond, .. } => {
                 let (cond, body) = (*cond, *body);
                 self.loop_depth += 1;
                 self.scoped(body);

@@ -1580,7 +1580,11 @@ impl BodyLowerer {
                 let body = self.opt_stmt(body, range);
                 let cond = node.children().find(|c| is_expr_kind(c.kind()));
                 let cond = self.opt_expr(cond, range);
-                Stmt::DoWhile { body, cond }
+                Stmt::DoWhile {
+                    body,
+                    cond,
+                    attrs: lower_attrs(node),
+                }
             }
             SWITCH_STMT => {
                 // `__target_switch { case wgsl: ... }`: the cases name targets, not values.
