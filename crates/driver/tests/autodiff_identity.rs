@@ -14,6 +14,22 @@
 //! derivatives are checked too: the identity then holds only if the user's pair is consistent,
 //! and the tests that are inconsistent on purpose are listed in `INCONSISTENT_ON_PURPOSE`, which
 //! this test requires to fail the identity.
+//!
+//! Higher order: a `bwd_diff(fwd_diff(f))` call checks the composite g = `fwd_diff(f)` itself,
+//! a function of pairs `(x, dx) -> (y, dy)`: `<fwd_diff(fwd_diff(f))(v), w> ==
+//! <v, bwd_diff(fwd_diff(f))(w)>` over both halves of every pair, exactly as for a first-order
+//! function (the forward derivative of the composite is nested forward mode, so no finite
+//! differences and no extra tolerance). Likewise a `fwd_diff(bwd_diff(f))` call checks
+//! h = `bwd_diff(f)` with `fwd_diff(bwd_diff(f))` against `bwd_diff(bwd_diff(f))`.
+//!
+//! Locations (`IDifferentiablePtrType` parameters, and a method's `this` of such a type): the
+//! k-th location points at element k, its derivative location at element k + (number of
+//! locations). The primal reads and the differential reads and writes go through the file's
+//! float buffers, so the location's direction is buffer contents: element i of every
+//! `RWStructuredBuffer<float>` holds the same random d_i before the forward call (the forward
+//! derivative reads its tangent from whichever buffer it uses), and the backward side of the
+//! identity adds `sum_i d_i * (B[i] after - B[i] before)` over every buffer B for the backward
+//! call: what its derivatives accumulated into the elements it touches.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -156,13 +172,16 @@ enum Model {
     },
     /// An interface value: one `createDynamicObject` per conformance.
     Dyn(Vec<String>),
+    /// A location (`IDifferentiablePtrType`, its integer fields): passed to both derivatives
+    /// as a `DifferentialPtrPair`; its direction lives in the buffers (see [`Locations`]).
+    Location(Vec<String>),
 }
 
 impl Model {
     fn differentiable(&self) -> bool {
         match self {
             Model::Float(_) => true,
-            Model::Plain(_) | Model::Dyn(_) => false,
+            Model::Plain(_) | Model::Dyn(_) | Model::Location(_) => false,
             Model::Array(e, _) => e.differentiable(),
             Model::Struct { diff, .. } => *diff,
         }
@@ -218,6 +237,28 @@ struct Cx<'a> {
     db: &'a hir::RootDatabase,
     file: hir::SourceFile,
     conformances: &'a [test_format::TypeConformance],
+    /// The file's `RWStructuredBuffer<float>` globals with an input, and their element counts.
+    buffers: &'a [(String, u32)],
+}
+
+/// The float buffers a location may point into: `RWStructuredBuffer<float> NAME;` globals of
+/// `source` that have a `//TEST_INPUT` (at most 64 elements each are used).
+fn float_buffers(source: &str, test: &test_format::TestFile) -> Vec<(String, u32)> {
+    let declared: Vec<&str> = source
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("RWStructuredBuffer<float>"))
+        .filter_map(|rest| rest.trim().strip_suffix(';'))
+        .map(str::trim)
+        .collect();
+    test.buffers()
+        .filter_map(|(input, buffer)| {
+            let name = input.name.as_deref()?;
+            let elements = (buffer.byte_size() / 4).min(64) as u32;
+            declared
+                .contains(&name)
+                .then(|| (name.to_string(), elements))
+        })
+        .collect()
 }
 
 impl Cx<'_> {
@@ -257,16 +298,27 @@ impl Cx<'_> {
                         }
                         Model::Dyn(ids)
                     }
-                    // A location's derivative lives where the user's derivatives put it (a
-                    // gradient buffer), outside the vectors the identity compares.
+                    // A location: its fields (indices) pick buffer elements.
                     hir::TypeDeclKind::Struct
                         if hir::export::type_decl_bases(self.db, *decl).iter().any(|b| {
                             matches!(b, Ty::Adt(i, _) if i.loc(self.db).name() == "IDifferentiablePtrType")
                         }) =>
                     {
-                        return Err(format!(
-                            "`{display}` is an IDifferentiablePtrType: its derivative is a location the user's derivatives read and write, outside the compared vectors"
-                        ));
+                        let ftys = hir::export::field_types(self.db, *decl);
+                        let mut fields = Vec::new();
+                        for (f, fty) in data.fields.iter().zip(ftys.iter()) {
+                            if f.modifiers.is_static || f.global.is_some() {
+                                continue;
+                            }
+                            if !matches!(fty, Ty::Scalar(ScalarKind::Int | ScalarKind::UInt)) {
+                                return Err(format!(
+                                    "location `{display}` has a field `{}` that is not an index",
+                                    f.name
+                                ));
+                            }
+                            fields.push(f.name.to_string());
+                        }
+                        Model::Location(fields)
                     }
                     hir::TypeDeclKind::Struct if data.attr("__intrinsic_type").is_none() => {
                         self.struct_model(*decl, args, &ty, depth)?
@@ -343,10 +395,14 @@ struct Target {
     name: String,
     func: hir::FunctionId,
     subst: Vec<(hir::GenericParamId, hir::GenericArg)>,
+    /// A higher-order target: `text` is `fwd_diff(f)` or `bwd_diff(f)` (this kind), the checked
+    /// function is that derivative of `func`, and the wrapper nests one more operator around it.
+    composite: Option<hir::DiffKind>,
 }
 
-/// Every `bwd_diff(X)(...)` call of the file's bodies; higher-order ones (`bwd_diff(fwd_diff(f))`)
-/// separately, by text.
+/// Every `bwd_diff(X)(...)` call of the file's bodies, and the composites of higher-order calls:
+/// `bwd_diff(fwd_diff(f))` checks `fwd_diff(f)`, `fwd_diff(bwd_diff(f))` checks `bwd_diff(f)`.
+/// Higher-order calls whose inner function is not found are returned by text.
 fn targets(loaded: &driver::Loaded) -> (Vec<Target>, Vec<String>) {
     let db = &loaded.db;
     let (mut out, mut nested): (Vec<Target>, Vec<String>) = (Vec::new(), Vec::new());
@@ -373,41 +429,69 @@ fn targets(loaded: &driver::Loaded) -> (Vec<Target>, Vec<String>) {
             let hir::Expr::Call { callee, .. } = expr else {
                 continue;
             };
-            let hir::Expr::Diff {
-                kind: hir::DiffKind::Backward,
-                func,
-            } = &body.exprs[*callee]
-            else {
+            let hir::Expr::Diff { kind, func } = &body.exprs[*callee] else {
                 continue;
             };
             let text = text_of(*func);
-            if matches!(body.exprs[*func], hir::Expr::Diff { .. }) {
-                if !nested.contains(&text) {
-                    nested.push(text);
+            let composite = match &body.exprs[*func] {
+                hir::Expr::Diff { kind: inner, func } if inner != kind => {
+                    // The function inside both operators.
+                    let path = match &body.exprs[*func] {
+                        hir::Expr::GenericApply { base, .. } => *base,
+                        _ => *func,
+                    };
+                    match infer.resolutions.get(&path) {
+                        Some(hir::ExprRes::Function(g)) => Some((*inner, *g)),
+                        _ => {
+                            if !nested.contains(&text) {
+                                nested.push(text);
+                            }
+                            continue;
+                        }
+                    }
                 }
-                continue;
-            }
-            let Some(hir::ExprRes::Function(g)) = infer.resolutions.get(&call) else {
-                continue;
+                hir::Expr::Diff { .. } => {
+                    if !nested.contains(&text) {
+                        nested.push(text);
+                    }
+                    continue;
+                }
+                _ if *kind == hir::DiffKind::Backward => None,
+                _ => continue,
+            };
+            let (func, composite) = match composite {
+                Some((inner, g)) => (g, Some(inner)),
+                None => match infer.resolutions.get(&call) {
+                    Some(hir::ExprRes::Function(g)) => (*g, None),
+                    _ => continue,
+                },
             };
             let subst = infer
                 .generic_args_of(call)
                 .map(|a| a.to_vec())
                 .unwrap_or_default();
-            if out.iter().any(|t| t.func == *g && t.subst == subst) {
+            if out
+                .iter()
+                .any(|t| t.func == func && t.subst == subst && t.composite == composite)
+            {
                 continue;
             }
             out.push(Target {
                 text,
-                func: *g,
+                func,
                 subst,
                 name: String::new(),
+                composite,
             });
         }
     }
     // Overloads named alike are told apart by their parameter types.
     for i in 0..out.len() {
-        let ambiguous = out.iter().filter(|t| t.text == out[i].text).count() > 1;
+        let ambiguous = out
+            .iter()
+            .filter(|t| t.text == out[i].text && t.composite.is_none())
+            .count()
+            > 1;
         out[i].name = if ambiguous {
             let sig = hir::fn_sig(db, out[i].func);
             let tys: Vec<String> = sig
@@ -430,17 +514,34 @@ struct Slot {
     dir: hir::ParamDir,
     /// Carries a derivative (differentiable type, not `no_diff`).
     diff: bool,
+    /// A `DifferentialPair<ty>` (a composite target's parameter): its primal is a pair of a `ty`
+    /// and a `ty.Differential`, its differential a pair of two `ty.Differential`s.
+    pair: bool,
 }
 
 /// The parameters and result of `target`, or why it is not covered.
 fn slots(cx: &Cx, target: &Target) -> Result<(Vec<Slot>, Option<Slot>), String> {
     let db = cx.db;
     let sig = hir::fn_sig(db, target.func);
-    if sig.is_member && !sig.is_static {
-        return Err("a method with `this`".into());
-    }
     let concrete = |t: &hir::Ty| t.subst(&|p| hir::export::subst_lookup(&target.subst, &p));
     let mut out = Vec::new();
+    if sig.is_member && !sig.is_static {
+        // A location `this` is the derivatives' first argument, a `DifferentialPtrPair`.
+        let owner = target.func.loc(db).parent();
+        let this = owner
+            .filter(|o| o.kind() == Some(hir::ItemKind::Struct))
+            .map(|o| hir::Ty::Adt(hir::TypeDeclId::new(db, o), Vec::new().into()));
+        match this.map(|ty| (cx.model(&ty, 0), ty)) {
+            Some((Ok(model @ Model::Location(_)), ty)) => out.push(Slot {
+                ty,
+                model,
+                dir: hir::ParamDir::In,
+                diff: false,
+                pair: false,
+            }),
+            _ => return Err("a method with a `this` that is not a location".into()),
+        }
+    }
     for p in &sig.params {
         if p.dir == hir::ParamDir::Ref {
             return Err(format!("`ref` parameter `{}`", p.name));
@@ -455,6 +556,7 @@ fn slots(cx: &Cx, target: &Target) -> Result<(Vec<Slot>, Option<Slot>), String> 
             model,
             dir: p.dir,
             diff,
+            pair: false,
         });
     }
     let no_diff_ret = hir::fn_data(db, target.func).modifiers.no_diff;
@@ -468,10 +570,72 @@ fn slots(cx: &Cx, target: &Target) -> Result<(Vec<Slot>, Option<Slot>), String> 
                 model,
                 dir: hir::ParamDir::Out,
                 diff,
+                pair: false,
             })
         }
     };
-    Ok((out, ret))
+    match target.composite {
+        None => Ok((out, ret)),
+        Some(kind) => composite_slots(out, ret, kind),
+    }
+}
+
+/// The parameters and result of `fwd_diff(f)` (`Forward`) or `bwd_diff(f)` (`Backward`) from
+/// those of `f`, by the user guide's signature rules.
+fn composite_slots(
+    params: Vec<Slot>,
+    ret: Option<Slot>,
+    kind: hir::DiffKind,
+) -> Result<(Vec<Slot>, Option<Slot>), String> {
+    use hir::ParamDir::{In, InOut, Out};
+    if params
+        .iter()
+        .chain(ret.iter())
+        .any(|p| matches!(p.model, Model::Dyn(_)))
+    {
+        return Err("a composite target with interface values".into());
+    }
+    let paired = |p: Slot, dir| Slot {
+        pair: true,
+        dir,
+        ..p
+    };
+    // A derivative-only slot (an `out` parameter's or the result's incoming derivative) is a
+    // `T.Differential`: the same leaves as `T` when `T` is a float type.
+    let differential = |p: Slot, what: &str| match p.model {
+        Model::Float(_) => Ok(Slot { dir: In, ..p }),
+        _ => Err(format!(
+            "{what} of `bwd_diff(f)` is a `T.Differential` of a composite type"
+        )),
+    };
+    match kind {
+        hir::DiffKind::Forward => Ok((
+            params
+                .into_iter()
+                .map(|p| {
+                    let dir = p.dir;
+                    if p.diff { paired(p, dir) } else { p }
+                })
+                .collect(),
+            ret.map(|r| paired(r, Out)),
+        )),
+        hir::DiffKind::Backward => {
+            let mut out = Vec::new();
+            for p in params {
+                match (p.diff, p.dir) {
+                    (true, In | InOut) => out.push(paired(p, InOut)),
+                    (true, Out) => out.push(differential(p, "an `out` parameter's derivative")?),
+                    (false, Out) => {}
+                    (false, _) => out.push(Slot { dir: In, ..p }),
+                    (true, hir::ParamDir::Ref) => return Err("a `ref` parameter".into()),
+                }
+            }
+            if let Some(r) = ret {
+                out.push(differential(r, "`dOut`")?);
+            }
+            Ok((out, None))
+        }
+    }
 }
 
 /// Statements giving every leaf of `name` a value: random primals, or (differential) random
@@ -497,8 +661,53 @@ fn fill(slot: &Slot, name: &str, differential: bool, variant: usize, rng: &mut R
     s
 }
 
+/// Statements declaring `name` as a value of `slot` (a primal, or with `differential` a
+/// direction) with random leaves.
+fn define(
+    cx: &Cx,
+    slot: &Slot,
+    name: &str,
+    differential: bool,
+    variant: usize,
+    rng: &mut Rng,
+) -> String {
+    let mut s = String::new();
+    if !slot.pair {
+        let _ = writeln!(s, "    {};", cx.declare(&slot.ty, name, differential));
+        s.push_str(&fill(slot, name, differential, variant, rng));
+        return s;
+    }
+    // A pair's `.p` and `.d` are read-only: its parts are made apart and joined.
+    for (part, part_differential) in [("p", differential), ("d", true)] {
+        let part_name = format!("{name}_{part}");
+        let _ = writeln!(
+            s,
+            "    {};",
+            cx.declare(&slot.ty, &part_name, part_differential)
+        );
+        s.push_str(&fill(slot, &part_name, part_differential, variant, rng));
+    }
+    let _ = writeln!(s, "    var {name} = diffPair({name}_p, {name}_d);");
+    s
+}
+
 /// The inner product of the derivative leaves of `a` and `b` (both differentials of `slot`).
 fn inner(slot: &Slot, a: &str, b: &str) -> Vec<String> {
+    if slot.pair {
+        let unpaired = |part: &str| {
+            let s = Slot {
+                ty: slot.ty.clone(),
+                model: slot.model.clone(),
+                dir: slot.dir,
+                diff: slot.diff,
+                pair: false,
+            };
+            inner(&s, &format!("{a}.{part}"), &format!("{b}.{part}"))
+        };
+        let mut terms = unpaired("p");
+        terms.extend(unpaired("d"));
+        return terms;
+    }
     let mut ls = Vec::new();
     leaves(&slot.model, "", Some(""), &mut ls);
     ls.into_iter()
@@ -526,8 +735,38 @@ fn wrapper(
     );
     let (mut fwd_args, mut bwd_args) = (Vec::new(), Vec::new());
     let (mut lhs, mut rhs) = (Vec::new(), Vec::new());
+    let location_count = params
+        .iter()
+        .filter(|p| matches!(p.model, Model::Location(_)))
+        .count();
+    let mut location_index = 0;
     for (i, p) in params.iter().enumerate() {
         let x = format!("x{i}");
+        if let Model::Location(fields) = &p.model {
+            // The k-th location is element k, its derivative location element k + count.
+            let pair = format!("l{i}");
+            let mut parts = Vec::new();
+            for (name, index) in [
+                (&x, location_index),
+                (&format!("dl{i}"), location_index + location_count),
+            ] {
+                let _ = writeln!(s, "    {};", cx.declare(&p.ty, name, false));
+                for f in fields {
+                    let _ = writeln!(s, "    {name}.{f} = {index};");
+                }
+                parts.push(name.clone());
+            }
+            let ty = hir::display_ty(cx.db, &hir::export::normalize(cx.db, cx.file, &p.ty));
+            let _ = writeln!(
+                s,
+                "    var {pair} = DifferentialPtrPair<{ty}>({});",
+                parts.join(", ")
+            );
+            location_index += 1;
+            fwd_args.push(pair.clone());
+            bwd_args.push(pair);
+            continue;
+        }
         if let Model::Dyn(choices) = &p.model {
             let _ = writeln!(
                 s,
@@ -536,8 +775,7 @@ fn wrapper(
                 choices[variant % choices.len()]
             );
         } else {
-            let _ = writeln!(s, "    {};", cx.declare(&p.ty, &x, false));
-            s.push_str(&fill(p, &x, false, variant, rng));
+            s.push_str(&define(cx, p, &x, false, variant, rng));
         }
         if !p.diff {
             match p.dir {
@@ -558,8 +796,7 @@ fn wrapper(
             continue;
         }
         for d in ["v", "w"] {
-            let _ = writeln!(s, "    {};", cx.declare(&p.ty, &format!("{d}{i}"), true));
-            s.push_str(&fill(p, &format!("{d}{i}"), true, variant, rng));
+            s.push_str(&define(cx, p, &format!("{d}{i}"), true, variant, rng));
         }
         let (v, w) = (format!("v{i}"), format!("w{i}"));
         match p.dir {
@@ -585,11 +822,28 @@ fn wrapper(
             }
         }
     }
+    // Locations' directions: element k of every float buffer holds the direction of element k
+    // (so the forward derivative reads it from whichever buffer it reads tangents from); the
+    // backward derivative's contribution is what it adds to the buffers' elements.
+    let mut snapshot = String::new();
+    if location_count > 0 {
+        let longest = cx.buffers.iter().map(|b| b.1).max().unwrap_or(0);
+        let directions: Vec<f64> = (0..longest).map(|_| rng.range(0.2, 0.9)).collect();
+        for (b, n) in cx.buffers {
+            for k in 0..*n {
+                let _ = writeln!(s, "    {b}[{k}] = {:?};", directions[k as usize]);
+                let _ = writeln!(snapshot, "    float s_{b}_{k} = {b}[{k}];");
+                rhs.push(format!(
+                    "{:?} * ({b}[{k}] - s_{b}_{k})",
+                    directions[k as usize]
+                ));
+            }
+        }
+    }
     let call = format!("fwd_diff({target})({})", fwd_args.join(", "));
     match ret {
         Some(r) => {
-            let _ = writeln!(s, "    {};", cx.declare(&r.ty, "wr", true));
-            s.push_str(&fill(r, "wr", true, variant, rng));
+            s.push_str(&define(cx, r, "wr", true, variant, rng));
             let _ = writeln!(s, "    let r = {call};");
             lhs.extend(inner(r, "r.d", "wr"));
             bwd_args.push("wr".into());
@@ -598,6 +852,7 @@ fn wrapper(
             let _ = writeln!(s, "    {call};");
         }
     }
+    s.push_str(&snapshot);
     let _ = writeln!(s, "    bwd_diff({target})({});", bwd_args.join(", "));
     let sum = |terms: &[String]| {
         if terms.is_empty() {
@@ -617,7 +872,10 @@ fn wrapper(
 
 /// What became of one target.
 enum Outcome {
-    Holds,
+    /// `located`: the target takes a location.
+    Holds {
+        located: bool,
+    },
     NotCovered(String),
     Fails(String),
 }
@@ -642,6 +900,9 @@ fn check_target(
     for variant in 0..variants {
         // The original buffers keep their bindings; dt_out is declared (and listed) last.
         let kernel = wrapper(cx, &target.text, &params, ret.as_ref(), variant, rng);
+        if std::env::var_os("DSLANG_IDENTITY_SHOW").is_some() {
+            eprintln!("{kernel}");
+        }
         let program = append_input(&format!("{source}\n{kernel}"));
         let test = test_format::parse_test_file(&program);
         let loaded = driver::load(path, program.as_bytes(), options);
@@ -675,7 +936,9 @@ fn check_target(
             ));
         }
     }
-    Outcome::Holds
+    Outcome::Holds {
+        located: params.iter().any(|p| matches!(p.model, Model::Location(_))),
+    }
 }
 
 #[test]
@@ -688,9 +951,14 @@ fn dot_product_identity_of_every_reverse_corpus_function_on_the_gpu() {
         .filter(|p| p.extension().is_some_and(|e| e == "slang"))
         .collect();
     paths.sort();
+    // Debugging aid: only the files whose name contains this (coverage is then not asserted).
+    let only = std::env::var("DSLANG_IDENTITY_ONLY").ok();
+    if let Some(only) = &only {
+        paths.retain(|p| p.to_string_lossy().contains(only.as_str()));
+    }
     let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
     let (mut covered, mut not_covered, mut failures) = (Vec::new(), Vec::new(), Vec::new());
-    let mut caught = Vec::new();
+    let (mut caught, mut composites, mut locations) = (Vec::new(), Vec::new(), Vec::new());
     for path in &paths {
         let file = path
             .file_name()
@@ -716,15 +984,17 @@ fn dot_product_identity_of_every_reverse_corpus_function_on_the_gpu() {
                 id: c.id,
             }));
         let original = driver::load(path, source.as_bytes(), &options);
+        let buffers = float_buffers(&source, &test);
         let cx = Cx {
             db: &original.db,
             file: original.file,
             conformances: &conformances,
+            buffers: &buffers,
         };
         let (found, nested) = targets(&original);
         for text in nested {
             not_covered.push(format!(
-                "{file}: {text} (higher order: the identity is checked on the inner function)"
+                "{file}: {text} (higher order: the inner function is not resolved)"
             ));
         }
         for target in &found {
@@ -733,10 +1003,18 @@ fn dot_product_identity_of_every_reverse_corpus_function_on_the_gpu() {
                 .iter()
                 .find(|(f, t, _)| *f == file && *t == target.name);
             match check_target(&gpu, path, &source, &options, &cx, target, &mut rng) {
-                Outcome::Holds if on_purpose.is_some() => failures.push(format!(
+                Outcome::Holds { .. } if on_purpose.is_some() => failures.push(format!(
                     "{what}: listed as inconsistent on purpose, but the identity holds"
                 )),
-                Outcome::Holds => covered.push(what),
+                Outcome::Holds { located } => {
+                    if target.composite.is_some() {
+                        composites.push(what.clone());
+                    }
+                    if located {
+                        locations.push(what.clone());
+                    }
+                    covered.push(what);
+                }
                 Outcome::NotCovered(why) => not_covered.push(format!("{what} ({why})")),
                 Outcome::Fails(why) => match on_purpose {
                     Some((_, _, reason)) => caught.push(format!("{what} ({reason})")),
@@ -746,25 +1024,39 @@ fn dot_product_identity_of_every_reverse_corpus_function_on_the_gpu() {
         }
     }
     println!(
-        "{} functions checked, {} inconsistent on purpose and caught, {} not covered:\n  {}",
+        "{} functions checked ({} higher-order composites: {}), {} inconsistent on purpose and caught, {} not covered:\n  {}",
         covered.len(),
+        composites.len(),
+        composites.join(", "),
         caught.len(),
         not_covered.len(),
         not_covered.join("\n  ")
     );
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+    if only.is_some() {
+        return;
+    }
     assert_eq!(
         caught.len(),
         INCONSISTENT_ON_PURPOSE.len(),
         "inconsistent custom derivatives not caught: {caught:?}"
     );
+    expect![""].assert_eq(&not_covered.join("\n"));
     expect![[r#"
-        bwd_hessian_vector_of_fwd.slang: fwd_diff(f) (higher order: the identity is checked on the inner function)
-        bwd_of_fwd.slang: fwd_diff(f) (higher order: the identity is checked on the inner function)
-        bwd_ptr_pair_buffer.slang: f (parameter `c`: `Cell` is an IDifferentiablePtrType: its derivative is a location the user's derivatives read and write, outside the compared vectors)
-        bwd_ptr_pair_guide_original.slang: original (parameter `p6`: `P` is an IDifferentiablePtrType: its derivative is a location the user's derivatives read and write, outside the compared vectors)"#]].assert_eq(&not_covered.join("\n"));
+        bwd_hessian_vector.slang: bwd_diff(f)
+        bwd_hessian_vector_of_fwd.slang: fwd_diff(f)
+        bwd_of_fwd.slang: fwd_diff(f)"#]]
+    .assert_eq(&composites.join("\n"));
+    expect![[r#"
+        bwd_ptr_method_this.slang: f
+        bwd_ptr_method_this.slang: Cell.scaled
+        bwd_ptr_pair_buffer.slang: f
+        bwd_ptr_pair_guide_original.slang: original
+        bwd_ptr_prefer_checkpoint.slang: viaCheckpoint
+        bwd_ptr_prefer_checkpoint.slang: viaRecompute"#]]
+    .assert_eq(&locations.join("\n"));
     assert!(
-        covered.len() >= 100,
+        covered.len() >= 113,
         "too few functions checked: {}",
         covered.len()
     );
