@@ -7,8 +7,44 @@ use ir::{
     BufferAccess, GlobalId, GlobalKind, Inst, Scalar, TextureDim, TextureOp, TypeId, ValueId,
 };
 
-use super::{FnLower, Recv};
-use crate::{LowerError, R, internal, unsupported};
+use super::{ArgSlot, FnLower, Recv, signature};
+use crate::{Ctx, InstanceKey, LowerError, R, ResourceBindings, apply, internal, unsupported};
+
+impl Ctx<'_> {
+    /// Textures, samplers and buffers: WGSL cannot pass them as values, so a function taking
+    /// them is specialised to the globals each call passes.
+    pub(crate) fn is_resource_ty(&self, ty: &hir::Ty) -> bool {
+        self.texture_type(ty).is_some()
+            || self.sampler_type(ty).is_some()
+            || self.buffer_elem(ty).is_some()
+    }
+
+    /// The IR function of `key` with its resource parameters bound to the globals `bound`
+    /// (no IR parameters for them); a plain instance when nothing is bound.
+    pub(crate) fn resource_instance(
+        &mut self,
+        key: InstanceKey,
+        bound: ResourceBindings,
+    ) -> R<ir::FuncId> {
+        if bound.is_empty() {
+            return self.instance(key);
+        }
+        let cache_key = (key, bound);
+        if let Some(id) = self.resource_instances.get(&cache_key) {
+            return Ok(*id);
+        }
+        let (key, bound) = cache_key;
+        let info = signature(self, &key)?;
+        let name = self.instance_name(&key);
+        let id = self.module.declare_function(&name, info.params, info.ret);
+        self.resource_instances
+            .insert((key.clone(), bound.clone()), id);
+        self.resource_params.insert(id, bound);
+        self.pending.push((key.clone(), id));
+        self.register_diff_facts(&key, id)?;
+        Ok(id)
+    }
+}
 
 /// The shape of a texture global, from its IR declaration.
 #[derive(Clone, Copy)]
@@ -48,14 +84,69 @@ fn cube_load() -> LowerError {
 }
 
 impl FnLower<'_, '_> {
+    /// The global a texture, sampler or buffer expression names: a global, or a parameter
+    /// bound to one (resource parameters are specialised per call, see
+    /// [`Ctx::resource_instance`]).
+    pub(super) fn resource_global(&mut self, e: ExprId) -> R<GlobalId> {
+        match self.res(e) {
+            Some(ExprRes::Global(g)) => self.cx.global(g),
+            Some(ExprRes::Param(i)) => match self.params.get(i as usize) {
+                Some(ir::Place {
+                    root: ir::PlaceRoot::Global(g),
+                    path,
+                }) if path.is_empty() => Ok(*g),
+                _ => Err(unsupported(
+                    "a resource parameter that is not bound to a global",
+                )),
+            },
+            _ => Err(unsupported(
+                "a texture, sampler or buffer that is not a global or a parameter (a local, a \
+                 field or a computed value)",
+            )),
+        }
+    }
+
+    /// The globals the resource arguments of a call of `key` name, by parameter index.
+    pub(super) fn resource_args(
+        &mut self,
+        key: &InstanceKey,
+        args: &[ExprId],
+    ) -> R<ResourceBindings> {
+        let sig = hir::fn_sig(self.cx.db, key.func);
+        let mut bound = Vec::new();
+        for (i, p) in sig.params.iter().enumerate() {
+            let ty = apply(&key.subst, key.this_ty.as_ref(), &p.ty);
+            if !self.cx.is_resource_ty(&ty) {
+                continue;
+            }
+            if sig.variadic_from.is_some() {
+                return Err(unsupported(
+                    "a texture, sampler or buffer parameter of a variadic function",
+                ));
+            }
+            let Some(a) = args.get(i) else {
+                return Err(unsupported(
+                    "a texture, sampler or buffer parameter left out",
+                ));
+            };
+            bound.push((i as u32, self.resource_global(*a)?));
+        }
+        Ok(bound)
+    }
+
+    /// The arguments that become IR arguments: resource arguments are bound in the callee.
+    pub(super) fn without_resource_args(&self, slots: Vec<ArgSlot>) -> Vec<ArgSlot> {
+        slots
+            .into_iter()
+            .filter(|slot| match slot {
+                ArgSlot::Expr(a) | ArgSlot::Element(a, _) => !self.cx.is_resource_ty(&self.ety(*a)),
+            })
+            .collect()
+    }
+
     /// The texture global named by `base` and its texel type.
     pub(super) fn texture_global(&mut self, base: ExprId) -> R<(GlobalId, TypeId)> {
-        let Some(ExprRes::Global(g)) = self.res(base) else {
-            return Err(unsupported(
-                "a texture that is not a global (textures as parameters or locals)",
-            ));
-        };
-        let g = self.cx.global(g)?;
+        let g = self.resource_global(base)?;
         let ty = self
             .cx
             .module
@@ -110,12 +201,7 @@ impl FnLower<'_, '_> {
 
     /// The sampler global named by `e`.
     fn sampler_global(&mut self, e: ExprId) -> R<GlobalId> {
-        let Some(ExprRes::Global(g)) = self.res(e) else {
-            return Err(unsupported(
-                "a sampler that is not a global (samplers as parameters or locals)",
-            ));
-        };
-        let g = self.cx.global(g)?;
+        let g = self.resource_global(e)?;
         match self.cx.module.global(g).map(|g| &g.kind) {
             Some(GlobalKind::Sampler { .. }) => Ok(g),
             _ => Err(internal("a sampler argument that is not a sampler global")),
