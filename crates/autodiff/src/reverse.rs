@@ -1183,28 +1183,45 @@ enum After {
     Replace(Option<Place>),
 }
 
-/// Bytes of a type in function memory (no padding; bool counts 4).
-/// Size of a value of `ty` in bytes (no padding), saturating at `u32::MAX` (tapes of absurd
+/// Bytes of a value of `ty` in function memory as the WGSL that runs lays it out (naga's
+/// layout, which `bench-gpu context` reads from the WGSL too): `bool` is one byte, `vec3` is
+/// aligned to 16 bytes in arrays and structs, array strides and struct fields are aligned, and a
+/// matrix is its HLSL rows as aligned vectors. Saturates at `u32::MAX` (tapes of absurd
 /// `[MaxIters]` bounds must be reported, not overflow).
 pub(crate) fn type_bytes(types: &ir::Types, ty: TypeId) -> u32 {
-    u32::try_from(type_bytes_u64(types, ty)).unwrap_or(u32::MAX)
+    u32::try_from(wgsl_layout(types, ty).0).unwrap_or(u32::MAX)
 }
 
-fn type_bytes_u64(types: &ir::Types, ty: TypeId) -> u64 {
+/// `(size, alignment)` in bytes of `ty` in WGSL (saturating).
+fn wgsl_layout(types: &ir::Types, ty: TypeId) -> (u64, u64) {
+    let width = |s: ir::Scalar| match s {
+        ir::Scalar::Bool => 1,
+        s => u64::from(s.bits() / 8),
+    };
+    let vector = |s: ir::Scalar, n: u64| (width(s) * n, width(s) * if n == 2 { 2 } else { 4 });
+    let round_up = |x: u64, align: u64| x.div_ceil(align.max(1)).saturating_mul(align.max(1));
     match *types.kind(ty) {
-        TypeKind::Void => 0,
-        TypeKind::Scalar(s) => u64::from(s.bits() / 8),
-        TypeKind::Vector { scalar, size } => u64::from(scalar.bits() / 8) * size as u64,
+        TypeKind::Void => (0, 1),
+        TypeKind::Scalar(s) => (width(s), width(s)),
+        TypeKind::Vector { scalar, size } => vector(scalar, size as u64),
         TypeKind::Matrix { scalar, rows, cols } => {
-            u64::from(scalar.bits() / 8) * rows as u64 * cols as u64
+            let (size, align) = vector(scalar, cols as u64);
+            (round_up(size, align).saturating_mul(rows as u64), align)
         }
-        TypeKind::Array { elem, len } => type_bytes_u64(types, elem).saturating_mul(u64::from(len)),
-        TypeKind::RuntimeArray { .. } => 0,
-        TypeKind::Struct(id) => types.struct_def(id).map_or(0, |s| {
-            s.fields.iter().fold(0u64, |acc, f| {
-                acc.saturating_add(type_bytes_u64(types, f.ty))
-            })
-        }),
+        TypeKind::Array { elem, len } => {
+            let (size, align) = wgsl_layout(types, elem);
+            (round_up(size, align).saturating_mul(u64::from(len)), align)
+        }
+        TypeKind::RuntimeArray { elem } => (0, wgsl_layout(types, elem).1),
+        TypeKind::Struct(id) => {
+            let (mut end, mut max_align) = (0u64, 1u64);
+            for f in types.struct_def(id).map_or(&[][..], |s| &s.fields[..]) {
+                let (size, align) = wgsl_layout(types, f.ty);
+                end = round_up(end, align).saturating_add(size);
+                max_align = max_align.max(align);
+            }
+            (round_up(end, max_align), max_align)
+        }
     }
 }
 

@@ -67,10 +67,10 @@ fn taylor_sin_context_per_max_iters() {
         })
         .collect();
     expect![[r#"
-        MaxIters(1): taylorSin Some(12), twice Some(12)
-        MaxIters(10): taylorSin Some(48), twice Some(48)
-        MaxIters(100): taylorSin Some(408), twice Some(408)
-        MaxIters(1000): taylorSin Some(4008), twice Some(4008)"#]]
+        MaxIters(1): taylorSin Some(9), twice Some(9)
+        MaxIters(10): taylorSin Some(45), twice Some(45)
+        MaxIters(100): taylorSin Some(405), twice Some(405)
+        MaxIters(1000): taylorSin Some(4005), twice Some(4005)"#]]
     .assert_eq(&rows.join("\n"));
 }
 
@@ -103,8 +103,8 @@ fn compile_ir_prints_a_context_line_per_backward_function() {
         .map(|l| l.trim())
         .collect::<Vec<_>>();
     expect![[r#"
-        // context: s_bwd_twice 48 bytes/thread
-        // context: s_bwd_taylorSin 48 bytes/thread"#]]
+        // context: s_bwd_twice 45 bytes/thread
+        // context: s_bwd_taylorSin 45 bytes/thread"#]]
     .assert_eq(&lines.join("\n"));
 }
 
@@ -119,7 +119,7 @@ fn a_context_over_the_limit_is_an_error_with_its_size() {
         .iter()
         .map(|d| format!("{} {:?}: {}", d.code, d.range, d.message))
         .collect();
-    expect!["E3001 TextRange { start: 486, end: 501 }: cannot differentiate: the backward derivative of twice needs a context of 400008 bytes per thread, more than the limit of 65536 bytes; the largest tape is taylorSin's: lower the [MaxIters(N)] bounds of its loops"].assert_eq(&text.join("\n"));
+    expect!["E3001 TextRange { start: 486, end: 501 }: cannot differentiate: the backward derivative of twice needs a context of 400005 bytes per thread, more than the limit of 65536 bytes; the largest tape is taylorSin's: lower the [MaxIters(N)] bounds of its loops"].assert_eq(&text.join("\n"));
 }
 
 #[test]
