@@ -111,10 +111,14 @@ impl KernelSpec {
         (self.groups / scale.max(1)).max(1)
     }
 
-    /// The WGSL file name for this kernel: the source's stem with `.wgsl`.
+    /// The WGSL file name for this kernel: the source's stem with `.wgsl` (a source may be a
+    /// hand-written `.wgsl` file itself).
     pub fn wgsl_name(&self) -> String {
         let file = self.source.rsplit('/').next().unwrap_or(&self.source);
-        let stem = file.strip_suffix(".slang").unwrap_or(file);
+        let stem = file
+            .strip_suffix(".slang")
+            .or_else(|| file.strip_suffix(".wgsl"))
+            .unwrap_or(file);
         format!("{stem}.wgsl")
     }
 }

@@ -58,6 +58,20 @@ fn every_kernel_has_its_source_and_binds_to_slangc_wgsl() {
     assert_eq!(manifest.kernels.len(), 32);
 }
 
+/// bench/gpu/headroom.sh: every variant kernel binds its buffers.
+#[test]
+fn headroom_variants_bind() {
+    let dir = bench_dir().join("headroom");
+    let text = std::fs::read_to_string(dir.join("manifest.json")).expect("headroom manifest");
+    let manifest: Manifest = serde_json::from_str(&text).expect("headroom manifest parses");
+    for spec in &manifest.kernels {
+        let wgsl = std::fs::read_to_string(dir.join(spec.wgsl_name()))
+            .unwrap_or_else(|e| panic!("{}: {e}", spec.name));
+        bind_buffers(spec, &wgsl, 256).unwrap_or_else(|e| panic!("{}: {e}", spec.name));
+    }
+    assert_eq!(manifest.kernels.len(), 20);
+}
+
 #[test]
 fn names_bind_across_compilers() {
     assert!(binds_to("xs", "xs"));
