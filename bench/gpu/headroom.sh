@@ -40,8 +40,8 @@ data = json.load(open(sys.argv[1]))
 a = data["adapter"]
 print(f"{a['name']} ({a['backend']}), scale 1/{data['scale']}, {data['rounds']} rounds; "
       "ratio: variant / generated kernel, per round, median (min-max)\n")
-print("| variant | terms | variant ms | generated ms | ratio | same gradient |")
-print("| --- | --- | --- | --- | --- | --- |")
+print("| variant | terms | variant ms | generated ms | ratio | context B | same gradient |")
+print("| --- | --- | --- | --- | --- | --- | --- |")
 rows = {}
 for r in data["results"]:
     rows.setdefault(r["name"], {})[r["compiler"]] = r
@@ -54,6 +54,7 @@ for name, by in rows.items():
     q = mv["ratio"]
     same = mv["checks"] == mg["checks"]
     print(f"| {v['variant'].split(',')[0]} | {v['param']} | {mv['median_ms']:.3f} | {mg['median_ms']:.3f} "
-          f"| {q['median']:.3f} ({q['min']:.3f}-{q['max']:.3f}) | {'yes' if same else 'no'} |")
+          f"| {q['median']:.3f} ({q['min']:.3f}-{q['max']:.3f}) | {(v.get('context') or {}).get('bytes', 0)} "
+          f"| {'yes' if same else 'no'} |")
 PY
 exit $status

@@ -31,8 +31,8 @@ fn s_bwd_taylorSin(x_1: ptr<function, DiffPair_float>, terms_1: i32, dOut: f32) 
     var d_term: f32;
     var adj22_: f32;
     var adj11_: f32;
-    var ckpt6_: array<f32, 8>;
-    var seg6_: array<f32, 16>;
+    var tape6ckpt_: array<f32, 8>;
+    var tape6seg_: array<f32, 16>;
     var segbase_: i32 = -1i;
     var adj21_: f32;
     var adj9_: f32;
@@ -69,7 +69,7 @@ fn s_bwd_taylorSin(x_1: ptr<function, DiffPair_float>, terms_1: i32, dOut: f32) 
                 let _e45 = term;
                 let _e46 = iter1_;
                 if (_e46 & 15i) == 0i {
-                    ckpt6_[_e46 >> 4u] = _e45;
+                    tape6ckpt_[_e46 >> 4u] = _e45;
                 }
                 let _e52 = (2i * _e40);
                 let _e56 = (((-(_e45) * _e34) * _e34) / f32((_e52 * (_e52 + 1i))));
@@ -152,17 +152,17 @@ fn s_bwd_taylorSin(x_1: ptr<function, DiffPair_float>, terms_1: i32, dOut: f32) 
                 let base_ = _e88 & ~15i;
                 if base_ != segbase_ {
                     segbase_ = base_;
-                    var t_ = ckpt6_[_e88 >> 4u];
+                    var t_ = tape6ckpt_[_e88 >> 4u];
                     var r_ = base_;
                     loop {
                         if r_ > _e88 { break; }
-                        seg6_[r_ - base_] = t_;
+                        tape6seg_[r_ - base_] = t_;
                         let kk_ = 2i * (1i + r_);
                         t_ = (((-(t_) * _e34) * _e34) / f32((kk_ * (kk_ + 1i))));
                         r_ = r_ + 1i;
                     }
                 }
-                let _e123 = seg6_[_e88 - base_];
+                let _e123 = tape6seg_[_e88 - base_];
                 let _e124 = -(_e123);
                 let _e125 = (_e124 * _e34);
                 let _e131 = adj21_;

@@ -38,7 +38,7 @@ fn s_bwd_taylorSin(x_1: ptr<function, DiffPair_float>, terms_1: i32, dOut: f32) 
     var adj8_: f32;
     var adj6_: f32;
     var tape36_: bool;
-    var zeros_: array<f32, 129>;
+    var tape_zeros_: array<f32, 129>;
     var adj1_: f32;
     var adj0_: f32;
 
@@ -195,8 +195,8 @@ fn s_bwd_taylorSin(x_1: ptr<function, DiffPair_float>, terms_1: i32, dOut: f32) 
     adj0_ = f32();
     let _e169 = (_e164 + _e167);
     d_P_x = _e169;
-    zeros_[u32(terms_1) % 129u] = _e34;
-    (*x_1).d = _e169 + zeros_[u32(terms_1 + 1i) % 129u];
+    tape_zeros_[u32(terms_1) % 129u] = _e34;
+    (*x_1).d = _e169 + tape_zeros_[u32(terms_1 + 1i) % 129u];
     return;
 }
 

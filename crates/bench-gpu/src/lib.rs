@@ -529,6 +529,79 @@ fn time_alternating(host: &Host, kernels: &[&Prepared], timing: Timing) -> Resul
     })
 }
 
+/// Whether a dslang local holds context (`ctx_arg`, a call's argument copy, does not).
+fn is_context_local(name: &str) -> bool {
+    name.starts_with("tape")
+        || name.starts_with("ctx_tape")
+        || name
+            .strip_prefix("ctx")
+            .is_some_and(|rest| rest.starts_with(|c: char| c.is_ascii_digit()))
+}
+
+/// `function`'s own context locals plus its callees' largest context, with the parts named.
+/// WGSL has no recursion; `depth` guards against a malformed module anyway.
+fn function_context(
+    module: &naga::Module,
+    gctx: naga::proc::GlobalCtx,
+    function: &naga::Function,
+    memo: &mut BTreeMap<String, (u32, Vec<String>)>,
+    depth: u32,
+) -> (u32, Vec<String>) {
+    let name = function.name.clone().unwrap_or_default();
+    if let Some(known) = memo.get(&name) {
+        return known.clone();
+    }
+    let mut bytes = 0u32;
+    let mut parts = Vec::new();
+    for (_, local) in function.local_variables.iter() {
+        if let Some(local_name) = local.name.as_deref().filter(|n| is_context_local(n)) {
+            let size = module.types[local.ty].inner.size(gctx);
+            bytes = bytes.saturating_add(size);
+            parts.push(format!("{name}.{local_name} {size}"));
+        }
+    }
+    let mut callees = Vec::new();
+    called_functions(&function.body, &mut callees);
+    let mut largest: Option<(u32, Vec<String>)> = None;
+    for callee in callees.into_iter().filter(|_| depth < 64) {
+        let inner = function_context(module, gctx, &module.functions[callee], memo, depth + 1);
+        if inner.0 > 0 && largest.as_ref().is_none_or(|(b, _)| inner.0 > *b) {
+            largest = Some(inner);
+        }
+    }
+    if let Some((inner_bytes, inner_parts)) = largest {
+        bytes = bytes.saturating_add(inner_bytes);
+        parts.extend(inner_parts);
+    }
+    memo.insert(name, (bytes, parts.clone()));
+    (bytes, parts)
+}
+
+fn called_functions(block: &naga::Block, out: &mut Vec<naga::Handle<naga::Function>>) {
+    for statement in block.iter() {
+        match statement {
+            naga::Statement::Call { function, .. } => out.push(*function),
+            naga::Statement::Block(inner) => called_functions(inner, out),
+            naga::Statement::If { accept, reject, .. } => {
+                called_functions(accept, out);
+                called_functions(reject, out);
+            }
+            naga::Statement::Switch { cases, .. } => {
+                for case in cases {
+                    called_functions(&case.body, out);
+                }
+            }
+            naga::Statement::Loop {
+                body, continuing, ..
+            } => {
+                called_functions(body, out);
+                called_functions(continuing, out);
+            }
+            _ => {}
+        }
+    }
+}
+
 /// The per-thread intermediate context of a derivative kernel, from its WGSL.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct ContextSize {
@@ -538,39 +611,27 @@ pub struct ContextSize {
     pub how: String,
 }
 
-/// dslang keeps each tape in a function-local array named `tape<N>_`: the context is the sum of
-/// those locals over all functions (an upper bound when derivative functions call each other; the
-/// exact figure for one `bwd_diff` of one function). slangc packs the context into
+/// dslang keeps each tape in a function-local array named `tape<N>_` (and the contexts of
+/// `[PreferCheckpoint]` callees in `ctx<N>_` / `ctx_tape<N>_`). A function's context is its own
+/// such locals plus the largest context among the functions it calls (their locals live while
+/// it runs; two callees' do not live at once), the module's the largest over its entry points:
+/// the rule `dslang compile --target ir` reports with. slangc packs the context into
 /// `s_bwdCallableCtx_*` structs, the outermost holding the nested ones: the context is the largest
 /// of them. `None`: the module keeps no context (a primal or forward kernel, or no loops).
 pub fn context_size(wgsl: &str) -> Result<Option<ContextSize>, String> {
     let module = naga::front::wgsl::parse_str(wgsl).map_err(|e| e.emit_to_string(wgsl))?;
     let gctx = module.to_ctx();
-    let mut parts = Vec::new();
-    let mut tape_bytes = 0;
-    let functions = module
-        .functions
-        .iter()
-        .map(|(_, f)| f)
-        .chain(module.entry_points.iter().map(|e| &e.function));
-    for function in functions {
-        for (_, local) in function.local_variables.iter() {
-            let Some(name) = local.name.as_deref() else {
-                continue;
-            };
-            if name.starts_with("tape") {
-                let size = module.types[local.ty].inner.size(gctx);
-                tape_bytes += size;
-                parts.push(format!(
-                    "{}.{name} {size}",
-                    function.name.as_deref().unwrap_or("?")
-                ));
-            }
+    let mut memo = BTreeMap::new();
+    let mut best: Option<(u32, Vec<String>)> = None;
+    for entry in &module.entry_points {
+        let (bytes, parts) = function_context(&module, gctx, &entry.function, &mut memo, 0);
+        if bytes > 0 && best.as_ref().is_none_or(|(b, _)| bytes > *b) {
+            best = Some((bytes, parts));
         }
     }
-    if tape_bytes > 0 {
+    if let Some((bytes, parts)) = best {
         return Ok(Some(ContextSize {
-            bytes: tape_bytes,
+            bytes,
             how: format!("tape locals: {}", parts.join(", ")),
         }));
     }

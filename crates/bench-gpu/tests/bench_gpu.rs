@@ -69,7 +69,7 @@ fn headroom_variants_bind() {
             .unwrap_or_else(|e| panic!("{}: {e}", spec.name));
         bind_buffers(spec, &wgsl, 256).unwrap_or_else(|e| panic!("{}: {e}", spec.name));
     }
-    assert_eq!(manifest.kernels.len(), 20);
+    assert_eq!(manifest.kernels.len(), 24);
 }
 
 #[test]
@@ -170,6 +170,17 @@ fn context_sizes_of_both_compilers() {
         context_size(&slangc_wgsl("taylor_maxiters_primal.wgsl")).unwrap(),
         None
     );
+    // Callees' contexts live while their caller runs; two callees' do not live at once.
+    let nested = "
+        fn inner(x: f32) -> f32 { var tape1_: array<f32, 25>; return x; }
+        fn first(x: f32) -> f32 { var tape2_: array<f32, 16>; return x; }
+        fn second(x: f32) -> f32 { var tape3_: array<f32, 4>; var ctx_arg: f32; return inner(x); }
+        @compute @workgroup_size(1) fn main() { _ = first(1.0); if true { _ = second(2.0); } }
+    ";
+    expect![
+        "Some(ContextSize { bytes: 116, how: \"tape locals: second.tape3_ 16, inner.tape1_ 100\" })"
+    ]
+    .assert_eq(&format!("{:?}", context_size(nested).unwrap()));
 }
 
 #[test]
