@@ -1027,6 +1027,15 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 (lower::type_decl_data(self.db, *d).kind == TypeDeclKind::Enum)
                     .then_some(Cost::CONVERSION)
             }
+            // `ConstantBuffer<T>` / `ParameterBlock<T>` read as the `T` they hold.
+            (Ty::Adt(d, args), _)
+                if matches!(
+                    d.loc(self.db).name().as_str(),
+                    "ConstantBuffer" | "ParameterBlock"
+                ) && args.first() == Some(&GenericArg::Type(to.clone())) =>
+            {
+                Some(Cost::CONVERSION)
+            }
             // `Optional<T>` takes a `T` (and `none`).
             (_, Ty::Adt(d, args))
                 if d.loc(self.db).name() == "Optional"
@@ -1611,9 +1620,12 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         if ty.has_unknown() {
             return Ty::Unknown;
         }
-        // `ConstantBuffer<T>` gives access to the members of `T`.
+        // `ConstantBuffer<T>` and `ParameterBlock<T>` give access to the members of `T`.
         if let Ty::Adt(d, args) = &ty
-            && d.loc(self.db).name() == "ConstantBuffer"
+            && matches!(
+                d.loc(self.db).name().as_str(),
+                "ConstantBuffer" | "ParameterBlock"
+            )
             && let [GenericArg::Type(inner)] = &args[..]
         {
             let inner = inner.clone();

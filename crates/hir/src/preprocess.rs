@@ -697,7 +697,7 @@ impl Preprocessor {
         mut in_block_comment: bool,
     ) -> bool {
         let line = &text[start..end];
-        if self.macros.is_empty() {
+        if self.macros.is_empty() && !line.contains("__LINE__") {
             out.text.push_str(line);
             return update_block_comment(line, in_block_comment);
         }
@@ -746,6 +746,15 @@ impl Preprocessor {
                 }
                 let ident = &line[id_start..i];
                 let Some(def) = self.macros.get(ident).cloned() else {
+                    if ident == "__LINE__" {
+                        // The predefined macro: this line's number (1-based) in its file.
+                        let number = text[..start].matches('\n').count() + 1;
+                        out.text.push_str(&line[plain_start..id_start]);
+                        let original =
+                            TextRange::new((start + id_start) as u32, (start + i) as u32);
+                        out.push_mapped(&number.to_string(), original);
+                        plain_start = i;
+                    }
                     continue;
                 };
                 let mut call_end = i;

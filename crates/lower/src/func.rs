@@ -450,6 +450,13 @@ impl FnLower<'_, '_> {
                 (Some(x), Some(y), BinaryOp::Mul) => Inst::Literal(Literal::I32(x.wrapping_mul(y))),
                 _ => Inst::Binary(op, a, b),
             },
+            // `float(1.5h)`: a half literal read as a float needs no f16 support on the device.
+            Inst::Convert(a, Scalar::F32) => match self.f.value(a).map(|d| &d.inst) {
+                Some(Inst::Literal(Literal::F16(x))) => {
+                    Inst::Literal(Literal::F32(round_to_half(*x)))
+                }
+                _ => inst,
+            },
             other => other,
         };
         let ctx = ir::infer::Ctx {
@@ -3581,10 +3588,62 @@ fn unify(pattern: &Ty, ty: &Ty, generics: &[hir::GenericParamId], out: &mut Subs
 }
 
 /// Size in bytes of a buffer element of scalar or vector type (its structured-buffer stride).
+/// `x` rounded to the nearest half-precision value (ties to even), as a half literal holds it.
+fn round_to_half(x: f32) -> f32 {
+    if !x.is_finite() || x == 0.0 {
+        return x;
+    }
+    // The spacing of halves around `x`: 2^(e - 10), subnormals below 2^-14.
+    let exponent = x.abs().log2().floor().max(-14.0) as i32;
+    let ulp = 2f32.powi(exponent - 10);
+    let rounded = (x / ulp).round_ties_even() * ulp;
+    if rounded.abs() > 65504.0 {
+        f32::INFINITY.copysign(x)
+    } else {
+        rounded
+    }
+}
+
 fn byte_size(types: &ir::Types, ty: TypeId) -> Option<u32> {
-    match *types.kind(ty) {
-        TypeKind::Scalar(s) => Some(s.bits() / 8),
-        TypeKind::Vector { scalar, size } => Some(scalar.bits() / 8 * u32::from(size)),
+    std430_layout(types, ty).map(|(size, align)| size.next_multiple_of(align))
+}
+
+/// (size, alignment) of `ty` in a storage buffer (std430, as WGSL lays it out): `vec3` aligns
+/// to 16 bytes, arrays and structs to their largest member, bools take 4 bytes; float matrices
+/// are arrays of columns, integer matrices arrays of rows.
+fn std430_layout(types: &ir::Types, ty: TypeId) -> Option<(u32, u32)> {
+    let scalar_bytes = |s: ir::Scalar| {
+        if s == ir::Scalar::Bool {
+            4
+        } else {
+            s.bits() / 8
+        }
+    };
+    let vector = |s: ir::Scalar, n: u8| {
+        let b = scalar_bytes(s);
+        let align = if n == 2 { 2 * b } else { 4 * b };
+        (b * u32::from(n), align)
+    };
+    let array = |(size, align): (u32, u32), len: u32| (size.next_multiple_of(align) * len, align);
+    match types.kind(ty).clone() {
+        TypeKind::Scalar(s) => Some((scalar_bytes(s), scalar_bytes(s))),
+        TypeKind::Vector { scalar, size } => Some(vector(scalar, size)),
+        TypeKind::Matrix { scalar, rows, cols } if scalar.is_float() => {
+            Some(array(vector(scalar, rows), u32::from(cols)))
+        }
+        TypeKind::Matrix { scalar, rows, cols } => {
+            Some(array(vector(scalar, cols), u32::from(rows)))
+        }
+        TypeKind::Array { elem, len } => Some(array(std430_layout(types, elem)?, len)),
+        TypeKind::Struct(id) => {
+            let (mut size, mut align) = (0u32, 1u32);
+            for f in &types.struct_def(id)?.fields {
+                let (s, a) = std430_layout(types, f.ty)?;
+                size = size.next_multiple_of(a) + s;
+                align = align.max(a);
+            }
+            Some((size.next_multiple_of(align), align))
+        }
         _ => None,
     }
 }

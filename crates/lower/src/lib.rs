@@ -480,7 +480,7 @@ impl<'db> Ctx<'db> {
         let ty = hir::export::normalize(self.db, self.file, ty);
         let (ir_ty, kind) = if let Some((access, elem)) = self.buffer_elem(&ty) {
             (self.ir_ty(&elem)?, ir::GlobalKind::StorageBuffer { access })
-        } else if let Some(inner) = self.adt_arg(&ty, "ConstantBuffer") {
+        } else if let Some(inner) = self.uniform_block_arg(&ty) {
             (self.ir_ty(&inner)?, ir::GlobalKind::Uniform)
         } else if matches!(ty, Ty::Adt(..)) && self.ir_ty(&ty).is_err() {
             return Err(unsupported(format!(
@@ -545,7 +545,7 @@ impl<'db> Ctx<'db> {
         } else if let Some(comparison) = self.sampler_type(&ty) {
             let void = self.module.types.void();
             (void, ir::GlobalKind::Sampler { comparison })
-        } else if let Some(inner) = self.adt_arg(&ty, "ConstantBuffer") {
+        } else if let Some(inner) = self.uniform_block_arg(&ty) {
             (self.ir_ty(&inner).map_err(at)?, ir::GlobalKind::Uniform)
         } else if data.modifiers.is_groupshared {
             (self.ir_ty(&ty).map_err(at)?, ir::GlobalKind::Groupshared)
@@ -635,6 +635,12 @@ impl<'db> Ctx<'db> {
             "SamplerComparisonState" => Some(true),
             _ => None,
         }
+    }
+
+    /// `T` of `ConstantBuffer<T>` / `ParameterBlock<T>`: a uniform block holding a `T`.
+    pub(crate) fn uniform_block_arg(&self, ty: &Ty) -> Option<Ty> {
+        self.adt_arg(ty, "ConstantBuffer")
+            .or_else(|| self.adt_arg(ty, "ParameterBlock"))
     }
 
     /// The first type argument of a stdlib generic type named `name`.

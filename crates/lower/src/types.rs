@@ -111,6 +111,10 @@ impl Ctx<'_> {
 
     fn ir_ty_unguarded(&mut self, ty: &Ty) -> R<TypeId> {
         let ty = normalize(self.db, self.file, ty);
+        if let Some(inner) = self.uniform_block_arg(&ty) {
+            // A value read from a uniform block is the `T` it holds.
+            return self.ir_ty(&inner);
+        }
         let types = &mut self.module.types;
         Ok(match &ty {
             Ty::Void => types.void(),
