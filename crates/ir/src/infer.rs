@@ -433,6 +433,15 @@ pub fn infer_type(types: &mut Types, ctx: &Ctx, inst: &Inst) -> Result<Option<Ty
                 {
                     *texel
                 }
+                (TextureOp::Gather { component, .. }, [c])
+                    if is_vec(types, *c, coords, true)
+                        && sampled
+                        && *component < 4
+                        && types.scalar_of(*texel) == Some(Scalar::F32)
+                        && !matches!(dim, TextureDim::D1 | TextureDim::D3) =>
+                {
+                    types.vector(Scalar::F32, 4)
+                }
                 _ => return Err(format!("malformed {}", op.name())),
             }
         }

@@ -195,6 +195,9 @@ pub enum TextureOp {
     /// `args = [coords: floatN, ddx: floatN, ddy: floatN]` (gradients of the texel coordinate
     /// without the layer): the filtered texel, using `sampler`.
     SampleGrad { sampler: GlobalId },
+    /// `args = [coords: floatN]`: channel `component` (0 = red) of the four texels that bilinear
+    /// filtering at `coords` would read, as a `float4` (HLSL's Gather/GatherRed...); level 0.
+    Gather { sampler: GlobalId, component: u8 },
 }
 
 impl TextureOp {
@@ -206,12 +209,15 @@ impl TextureOp {
             TextureOp::Levels => "texture_levels",
             TextureOp::SampleLevel { .. } => "texture_sample_level",
             TextureOp::SampleGrad { .. } => "texture_sample_grad",
+            TextureOp::Gather { .. } => "texture_gather",
         }
     }
     /// The sampler global a sampling operation reads.
     pub fn sampler(self) -> Option<GlobalId> {
         match self {
-            TextureOp::SampleLevel { sampler } | TextureOp::SampleGrad { sampler } => Some(sampler),
+            TextureOp::SampleLevel { sampler }
+            | TextureOp::SampleGrad { sampler }
+            | TextureOp::Gather { sampler, .. } => Some(sampler),
             _ => None,
         }
     }

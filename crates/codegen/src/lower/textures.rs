@@ -293,6 +293,40 @@ impl Lowerer<'_> {
                 );
                 Some(narrow(cx, out, texel, decl.texel_components))
             }
+            ir::TextureOp::Gather { sampler, component } => {
+                let sampler = global_expr(self, cx, out, sampler)?;
+                let (coordinate, array_index) = self.split_coords(cx, out, decl, arg(cx, 0)?)?;
+                let array_index = array_index.map(|layer| {
+                    cx.add(
+                        out,
+                        E::As {
+                            expr: layer,
+                            kind: naga::ScalarKind::Sint,
+                            convert: Some(4),
+                        },
+                    )
+                });
+                let gather = match component {
+                    0 => naga::SwizzleComponent::X,
+                    1 => naga::SwizzleComponent::Y,
+                    2 => naga::SwizzleComponent::Z,
+                    _ => naga::SwizzleComponent::W,
+                };
+                Some(cx.add(
+                    out,
+                    E::ImageSample {
+                        image,
+                        sampler,
+                        gather: Some(gather),
+                        coordinate,
+                        array_index,
+                        offset: None,
+                        level: naga::SampleLevel::Zero,
+                        depth_ref: None,
+                        clamp_to_edge: false,
+                    },
+                ))
+            }
             ir::TextureOp::Store => {
                 let (coordinate, array_index) = self.split_coords(cx, out, decl, arg(cx, 0)?)?;
                 let mut value = arg(cx, 1)?;

@@ -270,16 +270,35 @@ impl FnLower<'_, '_> {
                 let coords = self.texel_coords(texture, arg(0)?)?;
                 self.texel_load(texture, coords).map(Some)
             }
-            // `Texture*.Load(intN(coords.., mip))`.
-            "texture_load_level" => {
+            // `Texture*.Load(intN(coords.., mip)[, offset])`: WGSL's textureLoad has no offset,
+            // so it is added to the texel coordinate (not the layer).
+            "texture_load_level" | "texture_load_level_offset" => {
                 if shape.dim == TextureDim::Cube {
                     return Err(cube_load());
                 }
                 let n = shape.coords();
                 let ty = self.cx.module.types.vector(Scalar::I32, n + 1);
                 let v = self.lower_value_as(arg(0)?, ty)?;
-                let coords = self.components(v, 0..n)?;
+                let mut coords = self.components(v, 0..n)?;
                 let level = self.emit(Inst::Extract(v, u32::from(n)), None)?;
+                if intrinsic == "texture_load_level_offset" {
+                    let m = shape.dim.coords();
+                    let offset_ty = self.cx.module.types.vector(Scalar::I32, m);
+                    let mut offset = self.lower_value_as(arg(1)?, offset_ty)?;
+                    if shape.arrayed {
+                        let zero = self.lit(ir::Literal::I32(0))?;
+                        let mut parts: Vec<ValueId> = if m == 1 {
+                            vec![offset]
+                        } else {
+                            (0..u32::from(m))
+                                .map(|i| self.emit(Inst::Extract(offset, i), None))
+                                .collect::<R<_>>()?
+                        };
+                        parts.push(zero);
+                        offset = self.emit(Inst::Construct(parts), Some(self.vty(coords)))?;
+                    }
+                    coords = self.emit(Inst::Binary(ir::BinaryOp::Add, coords, offset), None)?;
+                }
                 texture_inst(self, TextureOp::Load, vec![coords, level]).map(Some)
             }
             "texture_store" => {
@@ -330,6 +349,27 @@ impl FnLower<'_, '_> {
                     vec![coords, ddx, ddy],
                 )
                 .map(Some)
+            }
+            // `Gather`/`GatherRed` (channel 0) ... `GatherAlpha` (channel 3), at level 0.
+            "texture_gather"
+            | "texture_gather_green"
+            | "texture_gather_blue"
+            | "texture_gather_alpha" => {
+                if self.cx.module.types.scalar_of(texel_ty) != Some(Scalar::F32) {
+                    return Err(unsupported(
+                        "gathering from a texture of integer texels (dslang's Gather returns \
+                         float4)",
+                    ));
+                }
+                let component = match intrinsic {
+                    "texture_gather" => 0,
+                    "texture_gather_green" => 1,
+                    "texture_gather_blue" => 2,
+                    _ => 3,
+                };
+                let sampler = self.sampler_global(arg(0)?)?;
+                let coords = self.float_arg(arg(1)?, shape.coords())?;
+                texture_inst(self, TextureOp::Gather { sampler, component }, vec![coords]).map(Some)
             }
             "texture_sample" => Err(fragment_only("Sample")),
             "texture_sample_bias" => Err(fragment_only("SampleBias")),
