@@ -303,9 +303,21 @@ pub fn file_imports(db: &dyn Db, file: SourceFile) -> Arc<[ImportInfo]> {
 /// paths: their names are visible unqualified everywhere in the file.
 #[salsa::tracked(returns(clone))]
 pub fn file_usings(db: &dyn Db, file: SourceFile) -> Arc<[Arc<[SmolStr]>]> {
-    let root = syntax_root(db, file);
-    root.descendants()
-        .filter(|n| n.kind() == USING)
+    // This reruns after every edit: find the declarations on the green tree, which walks the
+    // file without allocating a syntax node per node (most of the file is function bodies).
+    let green = parse(db, file).green;
+    let mut usings: Vec<SyntaxNode> = Vec::new();
+    let mut stack: Vec<&rowan::GreenNodeData> = vec![&green];
+    while let Some(node) = stack.pop() {
+        if node.kind() == USING.into() {
+            usings.push(SyntaxNode::new_root(node.to_owned()));
+            continue;
+        }
+        // Reversed, so that the declarations come out in source order.
+        stack.extend(node.children().rev().filter_map(|c| c.into_node()));
+    }
+    usings
+        .into_iter()
         .filter_map(|n| n.children().find(|c| c.kind() == PATH))
         .map(|path| {
             path.descendants()
