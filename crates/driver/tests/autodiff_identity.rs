@@ -580,6 +580,14 @@ fn slots(cx: &Cx, target: &Target) -> Result<(Vec<Slot>, Option<Slot>), String> 
     }
 }
 
+fn leaf_kind(model: &Model) -> &'static str {
+    match model {
+        Model::Array(..) => "an array",
+        Model::Struct { .. } => "a struct",
+        _ => "a non-float value",
+    }
+}
+
 /// The parameters and result of `fwd_diff(f)` (`Forward`) or `bwd_diff(f)` (`Backward`) from
 /// those of `f`, by the user guide's signature rules.
 fn composite_slots(
@@ -595,19 +603,28 @@ fn composite_slots(
     {
         return Err("a composite target with interface values".into());
     }
+    // The wrapper joins a pair's parts with `diffPair`, which hir cannot type yet for a struct
+    // `S`: `diffPair(x, v)` with `DifferentialPair<S>` parts is E2005 (its `Differential` is
+    // `DifferentialPair<S.Differential>`, not unified with `DifferentialPair<S>`), and
+    // `diffPair` of two `S.Differential`s is ambiguous (E2006) although slangc accepts both.
+    if let Some(p) = params
+        .iter()
+        .chain(ret.iter())
+        .find(|p| p.diff && !matches!(p.model, Model::Float(_)))
+    {
+        return Err(format!(
+            "a composite over `{}`: hir cannot type `diffPair` of its pair parts yet",
+            leaf_kind(&p.model)
+        ));
+    }
     let paired = |p: Slot, dir| Slot {
         pair: true,
         dir,
         ..p
     };
     // A derivative-only slot (an `out` parameter's or the result's incoming derivative) is a
-    // `T.Differential`: the same leaves as `T` when `T` is a float type.
-    let differential = |p: Slot, what: &str| match p.model {
-        Model::Float(_) => Ok(Slot { dir: In, ..p }),
-        _ => Err(format!(
-            "{what} of `bwd_diff(f)` is a `T.Differential` of a composite type"
-        )),
-    };
+    // `T.Differential`: the same leaves as `T`, as `T` is a float type here.
+    let differential = |p: Slot| Slot { dir: In, ..p };
     match kind {
         hir::DiffKind::Forward => Ok((
             params
@@ -624,14 +641,14 @@ fn composite_slots(
             for p in params {
                 match (p.diff, p.dir) {
                     (true, In | InOut) => out.push(paired(p, InOut)),
-                    (true, Out) => out.push(differential(p, "an `out` parameter's derivative")?),
+                    (true, Out) => out.push(differential(p)),
                     (false, Out) => {}
                     (false, _) => out.push(Slot { dir: In, ..p }),
                     (true, hir::ParamDir::Ref) => return Err("a `ref` parameter".into()),
                 }
             }
             if let Some(r) = ret {
-                out.push(differential(r, "`dOut`")?);
+                out.push(differential(r));
             }
             Ok((out, None))
         }
@@ -1041,11 +1058,13 @@ fn dot_product_identity_of_every_reverse_corpus_function_on_the_gpu() {
         INCONSISTENT_ON_PURPOSE.len(),
         "inconsistent custom derivatives not caught: {caught:?}"
     );
-    expect![""].assert_eq(&not_covered.join("\n"));
+    expect!["bwd_of_fwd_struct_inout_out.slang: fwd_diff(g) (a composite over `a struct`: hir cannot type `diffPair` of its pair parts yet)"].assert_eq(&not_covered.join("\n"));
     expect![[r#"
         bwd_hessian_vector.slang: bwd_diff(f)
         bwd_hessian_vector_of_fwd.slang: fwd_diff(f)
-        bwd_of_fwd.slang: fwd_diff(f)"#]]
+        bwd_of_fwd.slang: fwd_diff(f)
+        bwd_of_fwd_inout_out.slang: fwd_diff(g)
+        bwd_of_fwd_inout_out.slang: bwd_diff(g)"#]]
     .assert_eq(&composites.join("\n"));
     expect![[r#"
         bwd_ptr_method_this.slang: f
@@ -1056,7 +1075,7 @@ fn dot_product_identity_of_every_reverse_corpus_function_on_the_gpu() {
         bwd_ptr_prefer_checkpoint.slang: viaRecompute"#]]
     .assert_eq(&locations.join("\n"));
     assert!(
-        covered.len() >= 113,
+        covered.len() >= 115,
         "too few functions checked: {}",
         covered.len()
     );
