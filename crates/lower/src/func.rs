@@ -3455,7 +3455,9 @@ impl FnLower<'_, '_> {
             subst,
             this_ty: if sig.is_member { this_ty } else { None },
         };
-        let primal = self.cx.instance(key)?;
+        let bound = self.resource_args(&key, args)?;
+        let primal = self.cx.resource_instance(key, bound)?;
+        let args = &self.non_resource_args(args);
         let d = self.cx.derivative(primal, &kinds)?;
         let params = self
             .cx

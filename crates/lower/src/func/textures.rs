@@ -144,6 +144,14 @@ impl FnLower<'_, '_> {
             .collect()
     }
 
+    /// The arguments of a derivative call that are not resources (bound in the primal).
+    pub(super) fn non_resource_args(&self, args: &[ExprId]) -> Vec<ExprId> {
+        args.iter()
+            .copied()
+            .filter(|a| !self.cx.is_resource_ty(&self.ety(*a)))
+            .collect()
+    }
+
     /// The texture global named by `base` and its texel type.
     pub(super) fn texture_global(&mut self, base: ExprId) -> R<(GlobalId, TypeId)> {
         let g = self.resource_global(base)?;
