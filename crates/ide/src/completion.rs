@@ -2,9 +2,19 @@
 //! `T::`, the members of a namespace after `ns::` (or `ns.`), attributes after `[`, otherwise names
 //! in scope, keywords and builtin types. Works from the text around the cursor, so half-typed code
 //! is fine.
+//!
+//! Every list is filtered by the identifier typed before the cursor (a case-insensitive
+//! subsequence, a superset of what editors show, so their own filtering as the user types on stays
+//! right). Names in scope come from a memoized per-file list ([`visible_scope`]): an edit inside a
+//! function body leaves it valid, so a request after a keystroke costs the enclosing function, not
+//! the file. With [`CompletionConfig::lazy_detail`] the per-item signatures are left for
+//! `completionItem/resolve` ([`resolve`]).
+
+use std::sync::Arc;
 
 use hir::{Db, ExprId, ItemDef, SourceFile, Stmt, Ty};
 use rustc_hash::FxHashSet;
+use smol_str::SmolStr;
 
 use crate::util;
 
@@ -38,6 +48,28 @@ pub struct CompletionItem {
     pub detail: Option<String>,
     /// Text to insert when it differs from the label (`BackwardDerivative(`).
     pub insert_text: Option<String>,
+    /// `detail` was left out to answer sooner ([`CompletionConfig::lazy_detail`]):
+    /// [`crate::Analysis::resolve_completion`] computes it.
+    pub detail_deferred: bool,
+}
+
+/// What a completion request computes.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct CompletionConfig {
+    /// Leave out the `detail` of names in scope (signatures and types: one query per item) and
+    /// mark those items `detail_deferred`; for clients that resolve items as they show them.
+    pub lazy_detail: bool,
+    /// Keep at most this many items (`None`: all); the list then says it is incomplete.
+    pub limit: Option<usize>,
+}
+
+/// The items of one request.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct CompletionList {
+    pub items: Vec<CompletionItem>,
+    /// Items were cut at [`CompletionConfig::limit`]: the client should ask again as the user
+    /// types on.
+    pub is_incomplete: bool,
 }
 
 impl CompletionItem {
@@ -51,8 +83,36 @@ impl CompletionItem {
             kind,
             detail,
             insert_text: None,
+            detail_deferred: false,
         }
     }
+}
+
+/// Which labels a request keeps.
+enum Filter {
+    /// The identifier typed before the cursor, lowercased: labels that contain its characters in
+    /// order, ignoring case (everything when it is empty).
+    Typed(String),
+    /// One label exactly (resolving an item).
+    Exact(String),
+}
+
+impl Filter {
+    fn matches(&self, label: &str) -> bool {
+        match self {
+            Filter::Exact(exact) => label == exact,
+            Filter::Typed(typed) => {
+                let mut chars = label.chars().flat_map(char::to_lowercase);
+                typed.chars().all(|t| chars.any(|c| c == t))
+            }
+        }
+    }
+}
+
+/// One request: which labels and how much of each item.
+struct Request {
+    filter: Filter,
+    lazy_detail: bool,
 }
 
 const KEYWORDS: &[&str] = &[
@@ -169,14 +229,82 @@ const ATTRIBUTES: &[(&str, &str)] = &[
     ("DerivativeMember(", "field holds the derivative of another"),
 ];
 
-pub(crate) fn completions(db: &dyn Db, file: SourceFile, offset: u32) -> Vec<CompletionItem> {
-    let text = file.text(db);
+pub(crate) fn completions(
+    db: &dyn Db,
+    file: SourceFile,
+    offset: u32,
+    config: CompletionConfig,
+) -> CompletionList {
+    let (typed, _) = typed_prefix(file.text(db), offset);
+    // Inside a number literal (`12`, `0x1f`) there is nothing to complete.
+    if typed.starts_with(|c: char| c.is_ascii_digit()) {
+        return CompletionList::default();
+    }
+    let request = Request {
+        filter: Filter::Typed(typed.to_lowercase()),
+        lazy_detail: config.lazy_detail,
+    };
+    let mut items = completions_for(db, file, offset, &request);
+    let is_incomplete = config.limit.is_some_and(|limit| items.len() > limit);
+    if let Some(limit) = config.limit {
+        items.truncate(limit);
+    }
+    CompletionList {
+        items,
+        is_incomplete,
+    }
+}
+
+/// The item labelled `label` that a request at `offset` offers, with its `detail` (for
+/// `completionItem/resolve` of a list computed with `lazy_detail`).
+pub(crate) fn resolve(
+    db: &dyn Db,
+    file: SourceFile,
+    offset: u32,
+    label: &str,
+) -> Option<CompletionItem> {
+    let request = Request {
+        filter: Filter::Exact(label.to_string()),
+        lazy_detail: false,
+    };
+    completions_for(db, file, offset, &request)
+        .into_iter()
+        .find(|item| item.label == label)
+}
+
+/// The identifier before the cursor (maybe empty) and where it starts.
+fn typed_prefix(text: &str, offset: u32) -> (&str, usize) {
     let bytes = text.as_bytes();
     let offset = (offset as usize).min(bytes.len());
     let mut start = offset;
     while start > 0 && util::is_ident_byte(bytes[start - 1]) {
         start -= 1;
     }
+    (&text[start..offset], start)
+}
+
+fn completions_for(
+    db: &dyn Db,
+    file: SourceFile,
+    offset: u32,
+    request: &Request,
+) -> Vec<CompletionItem> {
+    let mut items = completions_unfiltered(db, file, offset, request);
+    items.retain(|item| request.filter.matches(&item.label));
+    items
+}
+
+/// The candidates of the context at `offset`. Scope completion applies the filter itself (before
+/// computing details); the other contexts' lists are short and filtered by the caller.
+fn completions_unfiltered(
+    db: &dyn Db,
+    file: SourceFile,
+    offset: u32,
+    request: &Request,
+) -> Vec<CompletionItem> {
+    let text = file.text(db);
+    let (_, start) = typed_prefix(text, offset);
+    let offset = (offset as usize).min(text.len());
     let before = text[..start].trim_end_matches([' ', '\t']);
     if let Some(qualifier) = before.strip_suffix("::") {
         return qualified_completions(db, file, &qualifier_path(qualifier));
@@ -202,10 +330,11 @@ pub(crate) fn completions(db: &dyn Db, file: SourceFile, offset: u32) -> Vec<Com
                 kind: CompletionKind::Attribute,
                 detail: Some(doc.to_string()),
                 insert_text: name.ends_with('(').then(|| name.to_string()),
+                detail_deferred: false,
             })
             .collect();
     }
-    scope_completions(db, file, offset as u32)
+    scope_completions(db, file, offset as u32, request)
 }
 
 /// Whether the cursor is on an attribute name: after a `[` that starts an attribute (not an index).
@@ -553,48 +682,111 @@ fn visible_locals(body: &hir::Body, rel: u32) -> Vec<hir::LocalId> {
 }
 
 fn item_completion(db: &dyn Db, item: ItemDef) -> Option<CompletionItem> {
-    let name = util::item_name(db, item);
+    let entry = scope_entry(db, item)?;
+    Some(CompletionItem::new(
+        entry.name.to_string(),
+        entry.kind,
+        item_detail(db, item),
+    ))
+}
+
+/// A name that scope completion offers: what it is, without its detail.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct ScopeEntry {
+    name: SmolStr,
+    kind: CompletionKind,
+    item: ItemDef,
+}
+
+/// The entry of an item, if completion offers it. Reads only the item's location (and a global's
+/// modifiers), never its signature: what [`file_scope`] reads is what salsa re-checks after an edit.
+fn scope_entry(db: &dyn Db, item: ItemDef) -> Option<ScopeEntry> {
+    let loc = util::item_loc(db, item);
+    let name = loc.name();
     // `__BuiltinRealType` and friends are the stdlib's plumbing, not for users to write.
     if name.starts_with("__") {
         return None;
     }
-    let (kind, detail) = match item {
-        ItemDef::Function(f) => {
-            let data = hir::fn_data(db, f);
-            if data.kind != hir::FnKind::Free
-                || name.starts_with("operator")
-                || name.starts_with("__")
-            {
+    let kind = match (item, loc.kind()?) {
+        // Functions by name (an `__init` is none); callers pass no members: they come through `.`.
+        (ItemDef::Function(_), hir::ItemKind::Function) => {
+            if name.starts_with("operator") {
                 return None;
             }
-            (CompletionKind::Function, hir::fn_signature_text(db, f))
+            CompletionKind::Function
         }
-        ItemDef::TypeDecl(t) => {
-            let kind = match hir::type_decl_data(db, t).kind {
-                hir::TypeDeclKind::Struct => CompletionKind::Struct,
-                hir::TypeDeclKind::Interface => CompletionKind::Interface,
-                hir::TypeDeclKind::Enum => CompletionKind::Enum,
-            };
-            (kind, name.clone())
-        }
-        ItemDef::Alias(_) => (CompletionKind::TypeAlias, name.clone()),
-        ItemDef::Global(g) => {
+        (ItemDef::TypeDecl(_), hir::ItemKind::Struct) => CompletionKind::Struct,
+        (ItemDef::TypeDecl(_), hir::ItemKind::Interface) => CompletionKind::Interface,
+        (ItemDef::TypeDecl(_), hir::ItemKind::Enum) => CompletionKind::Enum,
+        (ItemDef::Alias(_), _) => CompletionKind::TypeAlias,
+        (ItemDef::Global(g), _) => {
             let data = hir::export::global_data(db, g);
-            let kind = if data.modifiers.is_const || data.is_let {
+            if data.modifiers.is_const || data.is_let {
                 CompletionKind::Constant
             } else {
                 CompletionKind::Variable
-            };
-            (kind, hir::display_ty(db, &hir::export::global_ty(db, g)))
+            }
         }
         _ => return None,
     };
-    Some(CompletionItem::new(name, kind, Some(detail)))
+    Some(ScopeEntry { name, kind, item })
 }
 
-fn scope_completions(db: &dyn Db, file: SourceFile, offset: u32) -> Vec<CompletionItem> {
+/// What a list shows beside an item's name: a function's signature, a global's type.
+fn item_detail(db: &dyn Db, item: ItemDef) -> Option<String> {
+    Some(match item {
+        ItemDef::Function(f) => hir::fn_signature_text(db, f),
+        ItemDef::Global(g) => hir::display_ty(db, &hir::export::global_ty(db, g)),
+        other => util::item_name(db, other),
+    })
+}
+
+/// The entries of a file's items that are not members (those of namespaces included), in source
+/// order. Reads the item tree, which holds no bodies: equal after an edit inside a body, so this
+/// is not recomputed then.
+#[salsa::tracked(returns(clone))]
+fn file_scope(db: &dyn Db, file: SourceFile) -> Arc<[ScopeEntry]> {
+    fn walk(db: &dyn Db, nodes: &[hir::export::ItemNode], out: &mut Vec<ScopeEntry>) {
+        for node in nodes {
+            match node {
+                hir::export::ItemNode::Namespace { items, .. } => walk(db, items, out),
+                hir::export::ItemNode::Item(item) => out.extend(scope_entry(db, *item)),
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(db, &hir::item_tree(db, file).items, &mut out);
+    out.into()
+}
+
+/// The files whose names `file` sees (see [`util::visible_files`]). Recomputed after each edit
+/// (it reads the parse) but equal, so what depends on it stays valid.
+#[salsa::tracked(returns(clone))]
+fn visible_file_list(db: &dyn Db, file: SourceFile) -> Arc<[SourceFile]> {
+    util::visible_files(db, file).into()
+}
+
+/// Every top-level name `file` sees, the first of equal names only: its own items, then those of
+/// what it imports, then the stdlib's.
+#[salsa::tracked(returns(clone))]
+pub(crate) fn visible_scope(db: &dyn Db, file: SourceFile) -> Arc<[ScopeEntry]> {
+    let mut seen: FxHashSet<SmolStr> = FxHashSet::default();
+    visible_file_list(db, file)
+        .iter()
+        .flat_map(|f| file_scope(db, *f).iter().cloned().collect::<Vec<_>>())
+        .filter(|entry| seen.insert(entry.name.clone()))
+        .collect()
+}
+
+fn scope_completions(
+    db: &dyn Db,
+    file: SourceFile,
+    offset: u32,
+    request: &Request,
+) -> Vec<CompletionItem> {
     let mut out = Vec::new();
     let mut seen: FxHashSet<String> = FxHashSet::default();
+    let filter = &request.filter;
     let mut add = |item: CompletionItem, out: &mut Vec<CompletionItem>| {
         if seen.insert(item.label.clone()) {
             out.push(item);
@@ -602,20 +794,24 @@ fn scope_completions(db: &dyn Db, file: SourceFile, offset: u32) -> Vec<Completi
     };
     if let Some((f, rel)) = util::function_at(db, file, offset) {
         let body = hir::fn_body(db, f);
-        let result = hir::infer_function(db, f);
         let mut locals = visible_locals(&body, rel);
+        locals.retain(|l| filter.matches(&body.locals[*l].name));
         // Innermost (latest) declarations shadow earlier ones.
         locals.sort_by_key(|l| std::cmp::Reverse(body.locals[*l].name_range.start));
+        // Types need the function's inference: skipped when none is listed or details wait.
+        let result =
+            (!locals.is_empty() && !request.lazy_detail).then(|| hir::infer_function(db, f));
         for l in locals {
             let data = &body.locals[l];
-            let ty = hir::display_ty(db, &result.local_ty(l));
-            add(
-                CompletionItem::new(data.name.to_string(), CompletionKind::Local, Some(ty)),
-                &mut out,
-            );
+            let mut item = CompletionItem::new(data.name.to_string(), CompletionKind::Local, None);
+            match &result {
+                Some(result) => item.detail = Some(hir::display_ty(db, &result.local_ty(l))),
+                None => item.detail_deferred = true,
+            }
+            add(item, &mut out);
         }
         let sig = hir::fn_sig(db, f);
-        for p in &sig.params {
+        for p in sig.params.iter().filter(|p| filter.matches(&p.name)) {
             add(
                 CompletionItem::new(
                     p.name.to_string(),
@@ -626,37 +822,32 @@ fn scope_completions(db: &dyn Db, file: SourceFile, offset: u32) -> Vec<Completi
             );
         }
         let data = hir::fn_data(db, f);
-        for g in &data.generics {
+        for g in data.generics.iter().filter(|g| filter.matches(&g.name)) {
             add(
                 CompletionItem::new(g.name.to_string(), CompletionKind::TypeAlias, None),
                 &mut out,
             );
         }
     }
-    for f in util::visible_files(db, file) {
-        for item in hir::file_items(db, f) {
-            // Top-level items only; members come through `.`.
-            if util::item_loc(db, item)
-                .path
-                .iter()
-                .filter(|s| s.kind != hir::ItemKind::Namespace)
-                .count()
-                != 1
-            {
-                continue;
-            }
-            if let Some(c) = item_completion(db, item) {
-                add(c, &mut out);
-            }
+    for entry in visible_scope(db, file).iter() {
+        if !filter.matches(&entry.name) {
+            continue;
         }
+        let mut item = CompletionItem::new(entry.name.to_string(), entry.kind, None);
+        if request.lazy_detail {
+            item.detail_deferred = true;
+        } else {
+            item.detail = item_detail(db, entry.item);
+        }
+        add(item, &mut out);
     }
-    for t in BUILTIN_TYPES {
+    for t in BUILTIN_TYPES.iter().filter(|t| filter.matches(t)) {
         add(
             CompletionItem::new(*t, CompletionKind::BuiltinType, None),
             &mut out,
         );
     }
-    for k in KEYWORDS {
+    for k in KEYWORDS.iter().filter(|k| filter.matches(k)) {
         add(
             CompletionItem::new(*k, CompletionKind::Keyword, None),
             &mut out,

@@ -28,7 +28,7 @@ use std::panic::AssertUnwindSafe;
 use std::sync::Arc;
 
 pub use assists::{Assist, AssistKind, FileEdit};
-pub use completion::{CompletionItem, CompletionKind};
+pub use completion::{CompletionConfig, CompletionItem, CompletionKind, CompletionList};
 pub use diagnostics::{Diagnostic, FileDiagnostics, RelatedInfo, Severity};
 pub use folding::{Fold, FoldKind};
 pub use formatting::{TextEdit, apply_edits};
@@ -145,8 +145,34 @@ impl Analysis {
         self.with_file(path, |db, file| hover::hover(db, file, offset))
     }
 
+    /// Completions at `offset` with every detail, filtered by the identifier before it.
     pub fn completions(&self, path: &str, offset: u32) -> Cancellable<Vec<CompletionItem>> {
-        self.with_file(path, |db, file| completion::completions(db, file, offset))
+        self.completions_with(path, offset, CompletionConfig::default())
+            .map(|list| list.items)
+    }
+
+    pub fn completions_with(
+        &self,
+        path: &str,
+        offset: u32,
+        config: CompletionConfig,
+    ) -> Cancellable<CompletionList> {
+        self.with_file(path, |db, file| {
+            completion::completions(db, file, offset, config)
+        })
+    }
+
+    /// The item labelled `label` of a completion at `offset`, with the detail a `lazy_detail`
+    /// list left out; `None` when that request no longer offers it.
+    pub fn resolve_completion(
+        &self,
+        path: &str,
+        offset: u32,
+        label: &str,
+    ) -> Cancellable<Option<CompletionItem>> {
+        self.with_file(path, |db, file| {
+            completion::resolve(db, file, offset, label)
+        })
     }
 
     pub fn signature_help(&self, path: &str, offset: u32) -> Cancellable<Option<SignatureHelp>> {

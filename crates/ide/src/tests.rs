@@ -528,25 +528,9 @@ fn complete_attributes() {
 float f(float x) { return x; }
 "#,
         expect![[r#"
-            Attribute Differentiable : function can be differentiated in both modes
-            Attribute ForwardDifferentiable : function can be differentiated in forward mode
             Attribute BackwardDifferentiable : function can be differentiated in backward mode
-            Attribute ForwardDerivative : user-defined forward derivative: [ForwardDerivative(fn)] => ForwardDerivative(
             Attribute BackwardDerivative : user-defined backward derivative: [BackwardDerivative(fn)] => BackwardDerivative(
-            Attribute ForwardDerivativeOf : this function is the forward derivative of another => ForwardDerivativeOf(
             Attribute BackwardDerivativeOf : this function is the backward derivative of another => BackwardDerivativeOf(
-            Attribute PrimalSubstitute : use another function as the primal => PrimalSubstitute(
-            Attribute TreatAsDifferentiable : treat as differentiable with a zero derivative
-            Attribute PreferRecompute : recompute values in the backward pass
-            Attribute PreferCheckpoint : store values for the backward pass
-            Attribute MaxIters : bound on loop iterations for the backward pass => MaxIters(
-            Attribute ForceUnroll : unroll the loop
-            Attribute unroll : unroll the loop
-            Attribute loop : keep the loop
-            Attribute mutating : method may modify `this`
-            Attribute numthreads : workgroup size of a compute entry point => numthreads(
-            Attribute shader : entry point stage: [shader("compute")] => shader(
-            Attribute DerivativeMember : field holds the derivative of another => DerivativeMember(
         "#]],
     );
 }
@@ -560,12 +544,8 @@ void f_bwd(inout DifferentialPair<float> x, float d) {}
 float f(float x) { return x; }
 "#,
         expect![[r#"
-            Parameter x : float
             Function f_bwd : void f_bwd(inout DifferentialPair<float> x, float d)
-            Function f : float f(float x)
-            Function sin : T sin<T>(T x)
-            Function dot : T dot<T, N>(vector<T, N> x, vector<T, N> y)
-            + 90 keywords and builtin types
+            + 1 keywords and builtin types
         "#]],
     );
 }
@@ -598,14 +578,233 @@ import util;
 void main() { float y = hel$0 }
 "#,
         expect![[r#"
-            Local y : float
-            Function main : void main()
             Function helperFromUtil : float helperFromUtil(float x)
-            Function sin : T sin<T>(T x)
-            Function dot : T dot<T, N>(vector<T, N> x, vector<T, N> y)
-            + 90 keywords and builtin types
         "#]],
     );
+}
+
+#[test]
+fn completion_filter_is_a_case_insensitive_subsequence() {
+    check_completion(
+        r#"
+float shadeValue(float x) { return x; }
+float sharpen(float x) { return x; }
+float other(float x) { return x; }
+void main() { float sharpV = 1.0; float y = SHV$0 }
+"#,
+        expect![[r#"
+            Local sharpV : float
+            Function shadeValue : float shadeValue(float x)
+        "#]],
+    );
+}
+
+#[test]
+fn completion_in_a_number_is_empty() {
+    check_completion("void main() { float x = 12$0 }\n", expect![[""]]);
+}
+
+/// A list computed with `lazy_detail`: which items wait for resolve, and what resolve gives.
+fn lazy_and_resolved(src: &str) -> String {
+    let f = fixture(src);
+    let a = f.host.analysis();
+    let config = crate::CompletionConfig {
+        lazy_detail: true,
+        limit: None,
+    };
+    let lazy = a.completions_with(&f.path, f.offset, config).unwrap();
+    let eager = a.completions(&f.path, f.offset).unwrap();
+    let baseline = fixture("$0");
+    let stdlib_names: Vec<String> = baseline
+        .host
+        .analysis()
+        .completions(&baseline.path, 0)
+        .unwrap()
+        .into_iter()
+        .map(|i| i.label)
+        .collect();
+    assert_eq!(lazy.items.len(), eager.len());
+    let mut out = String::new();
+    for (item, full) in lazy.items.iter().zip(&eager) {
+        assert_eq!(item.label, full.label);
+        // Whatever was left out, resolve gives the eager list's item back.
+        let resolved = a
+            .resolve_completion(&f.path, f.offset, &item.label)
+            .unwrap();
+        assert_eq!(resolved.as_ref(), Some(full), "resolving {}", item.label);
+        // Listed: the file's names and one of the stdlib's.
+        if matches!(
+            item.kind,
+            crate::CompletionKind::Keyword | crate::CompletionKind::BuiltinType
+        ) || stdlib_names.contains(&item.label) && item.label != "sin"
+        {
+            continue;
+        }
+        let shown = match (&item.detail, item.detail_deferred) {
+            (_, true) => "(resolve)".to_string(),
+            (Some(d), false) => d.clone(),
+            (None, false) => "-".to_string(),
+        };
+        out.push_str(&format!(
+            "{:?} {} : {shown} => {}\n",
+            item.kind,
+            item.label,
+            full.detail.as_deref().unwrap_or("-")
+        ));
+    }
+    out
+}
+
+#[test]
+fn lazy_completion_leaves_details_to_resolve() {
+    expect![[r#"
+        Local total : (resolve) => float
+        Parameter p : float => float
+        TypeAlias T : - => -
+        Constant LIMIT : (resolve) => int
+        Struct Light : (resolve) => Light
+        Function helper : (resolve) => float helper(float a)
+        Function main : (resolve) => T main<T>(float p)
+        Function sin : (resolve) => T sin<T>(T x)
+    "#]]
+    .assert_eq(&lazy_and_resolved(
+        r#"
+static const int LIMIT = 4;
+struct Light { float3 color; }
+float helper(float a) { return a; }
+T main<T>(float p) {
+    float total = 1.0;
+    $0
+}
+"#,
+    ));
+    // After `.` every item has its detail at once (the members' types come with the list).
+    expect![[r#"
+        Field color : float3 => float3
+    "#]]
+    .assert_eq(&lazy_and_resolved(
+        r#"
+struct Light { float3 color; }
+void main(Light l) { l.c$0 }
+"#,
+    ));
+}
+
+#[test]
+fn resolve_of_a_label_the_position_does_not_offer_is_none() {
+    let f = fixture("float helper(float a) { return a; }\nvoid main() { $0 }\n");
+    let a = f.host.analysis();
+    assert_eq!(
+        a.resolve_completion(&f.path, f.offset, "nothing").unwrap(),
+        None
+    );
+    assert_eq!(
+        a.resolve_completion("/missing.slang", 0, "helper").unwrap(),
+        None
+    );
+}
+
+#[test]
+fn completion_limit_cuts_and_says_so() {
+    let f = fixture(
+        "float helper(float a) { return a; }\nfloat helmet(float a) { return a; }\nvoid main() { hel$0 }\n",
+    );
+    let a = f.host.analysis();
+    let list = |limit| {
+        let config = crate::CompletionConfig {
+            lazy_detail: false,
+            limit,
+        };
+        let list = a.completions_with(&f.path, f.offset, config).unwrap();
+        let labels: Vec<String> = list.items.into_iter().map(|i| i.label).collect();
+        (labels, list.is_incomplete)
+    };
+    expect![[r#"
+        (
+            [
+                "helper",
+                "helmet",
+            ],
+            false,
+        )
+    "#]]
+    .assert_debug_eq(&list(None));
+    expect![[r#"
+        (
+            [
+                "helper",
+            ],
+            true,
+        )
+    "#]]
+    .assert_debug_eq(&list(Some(1)));
+    assert_eq!(list(Some(2)), list(None), "a limit the list fits is no cut");
+}
+
+/// The queries that a lazy completion runs after an edit inside one function body, by name: the
+/// file's syntax-level queries (equal again, so nothing downstream reruns) and the edited
+/// function's body; not the memoized scope lists, no signature and no inference.
+#[test]
+fn completion_after_a_body_edit_recomputes_only_that_function() {
+    use std::sync::{Arc, Mutex};
+    let log: Arc<Mutex<Vec<String>>> = Arc::default();
+    let sink = log.clone();
+    let mut host = AnalysisHost {
+        db: hir::RootDatabase::with_event_callback(Box::new(move |event| {
+            if let salsa::EventKind::WillExecute { database_key } = event.kind
+                && let Ok(mut log) = sink.lock()
+            {
+                log.push(format!("{database_key:?}"));
+            }
+        })),
+    };
+    let before = "float helper(float a) { return a; }\nfloat other(float b) { return b * 2.0; }\nvoid main() {\n    float x = 1.0;\n    \n}\n";
+    let path = "/ws/main.slang";
+    host.set_file(path, before);
+    let cursor = before.find("    \n}").unwrap() as u32 + 4;
+    let lazy = crate::CompletionConfig {
+        lazy_detail: true,
+        limit: None,
+    };
+    host.analysis()
+        .completions_with(path, cursor, lazy)
+        .unwrap();
+    log.lock().unwrap().clear();
+    let after = format!(
+        "{}x{}",
+        &before[..cursor as usize],
+        &before[cursor as usize..]
+    );
+    host.set_file(path, &after);
+    let list = host
+        .analysis()
+        .completions_with(path, cursor + 1, lazy)
+        .unwrap();
+    assert!(list.items.iter().any(|i| i.label == "x"), "{list:?}");
+    let mut executed: Vec<String> = log
+        .lock()
+        .unwrap()
+        .iter()
+        .map(|e| e.split('(').next().unwrap_or("").to_string())
+        .collect();
+    executed.sort();
+    executed.dedup();
+    expect![[r#"
+        [
+            "file_imports",
+            "file_usings",
+            "fn_body",
+            "fn_data",
+            "function_ranges",
+            "item_sources",
+            "item_syntax",
+            "item_tree",
+            "parse",
+            "preprocessed",
+            "visible_file_list",
+        ]
+    "#]]
+    .assert_debug_eq(&executed);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1090,12 +1289,8 @@ void main(float3 pos) {
 "#,
         expect![[r#"
             Local len : float
-            Parameter pos : float3
             Function helper : float helper(float a)
-            Function main : void main(float3 pos)
-            Function sin : T sin<T>(T x)
-            Function dot : T dot<T, N>(vector<T, N> x, vector<T, N> y)
-            + 90 keywords and builtin types
+            + 10 keywords and builtin types
         "#]],
     );
 }
@@ -1527,7 +1722,6 @@ enum Mode { Add, Mul }
 void main() { let m = Mode::M$0 }
 "#,
         expect![[r#"
-            EnumCase Add : Mode.Add = 0
             EnumCase Mul : Mode.Mul = 1
         "#]],
     );
