@@ -3,7 +3,7 @@
 //!
 //! ```json
 //! { "includePaths": ["shaders/common"], "defines": { "USE_FAST_PATH": "1", "DEBUG": null },
-//!   "entry": "computeMain", "preview": { "frames": 4 } }
+//!   "entry": "computeMain", "preview": { "frames": 4 }, "completion": { "limit": 200 } }
 //! ```
 //! `defines` may also be a list of `NAME` / `NAME=VALUE` strings.
 
@@ -23,6 +23,9 @@ pub struct Config {
     pub entry: Option<String>,
     /// Frames a preview runs when the request does not say (`None`: 1).
     pub preview_frames: Option<u32>,
+    /// At most this many completion items per list (`None`: all); a cut list is marked
+    /// incomplete, so the client asks again as the user types on.
+    pub completion_limit: Option<usize>,
 }
 
 impl Config {
@@ -78,6 +81,11 @@ impl Config {
             .and_then(|p| p.get("frames"))
             .and_then(Value::as_u64)
             .map(|n| n.clamp(1, MAX_PREVIEW_FRAMES as u64) as u32);
+        config.completion_limit = value
+            .get("completion")
+            .and_then(|c| c.get("limit"))
+            .and_then(Value::as_u64)
+            .map(|n| n.clamp(1, u32::MAX as u64) as usize);
         config
     }
 
@@ -142,5 +150,17 @@ mod tests {
         let v = serde_json::json!({"entry": "  ", "preview": {"frames": "3"}});
         let c = Config::from_json(&v, None);
         assert_eq!((c.entry, c.preview_frames), (None, None));
+    }
+
+    #[test]
+    fn completion_limit_setting() {
+        let c = |v| Config::from_json(&v, None).completion_limit;
+        assert_eq!(
+            c(serde_json::json!({"completion": {"limit": 50}})),
+            Some(50)
+        );
+        assert_eq!(c(serde_json::json!({"completion": {"limit": 0}})), Some(1));
+        assert_eq!(c(serde_json::json!({"completion": {"limit": "50"}})), None);
+        assert_eq!(c(serde_json::json!({})), None);
     }
 }

@@ -184,6 +184,17 @@ where
 const DIAGNOSTICS_DELAY: Duration = Duration::from_millis(150);
 /// Upper bound on files loaded from disk through imports (a guard against import storms).
 const MAX_DISK_FILES: usize = 512;
+/// Completion requests whose items `completionItem/resolve` can still complete (the client
+/// resolves items of the list it shows, the latest).
+const RESOLVABLE_COMPLETIONS: usize = 4;
+
+/// Where a completion list was computed: its items carry `id` as their `data`, and resolving one
+/// recomputes that item alone at this place.
+struct CompletionOrigin {
+    id: u64,
+    uri: Url,
+    offset: u32,
+}
 
 struct State {
     host: AnalysisHost,
@@ -206,6 +217,12 @@ struct State {
     /// Files that are not open but got diagnostics because an open document `#include`s them:
     /// cleared when their problems go away.
     included_published: HashSet<Url>,
+    /// The client resolves completion items' `detail` (`completionItem/resolve`): lists leave it
+    /// out, which makes them cheaper to compute and to send.
+    lazy_completion_detail: bool,
+    /// The latest completion lists (at most [`RESOLVABLE_COMPLETIONS`]), oldest first.
+    completion_origins: std::collections::VecDeque<CompletionOrigin>,
+    next_completion_id: u64,
 }
 
 impl State {
@@ -430,6 +447,9 @@ impl Backend {
             previewed: HashSet::new(),
             included_published: HashSet::new(),
             text_changes: 0,
+            lazy_completion_detail: false,
+            completion_origins: Default::default(),
+            next_completion_id: 0,
         };
         Backend {
             client,
@@ -986,8 +1006,17 @@ impl LanguageServer for Backend {
             .and_then(|w| w.did_change_watched_files.as_ref())
             .and_then(|c| c.dynamic_registration)
             .unwrap_or(false);
+        let lazy_completion_detail = params
+            .capabilities
+            .text_document
+            .as_ref()
+            .and_then(|t| t.completion.as_ref())
+            .and_then(|c| c.completion_item.as_ref())
+            .and_then(|i| i.resolve_support.as_ref())
+            .is_some_and(|r| r.properties.iter().any(|p| p == "detail"));
         {
             let mut state = self.lock();
+            state.lazy_completion_detail = lazy_completion_detail;
             state.root = root;
             state.can_watch_files = can_watch_files;
             if let Some(config) = config {
@@ -1014,6 +1043,7 @@ impl LanguageServer for Backend {
                 hover_provider: Some(HoverProviderCapability::Simple(true)),
                 completion_provider: Some(CompletionOptions {
                     trigger_characters: Some(vec![".".to_string(), "[".to_string()]),
+                    resolve_provider: Some(true),
                     ..Default::default()
                 }),
                 signature_help_provider: Some(SignatureHelpOptions {
@@ -1197,10 +1227,35 @@ impl LanguageServer for Backend {
 
     async fn completion(&self, params: CompletionParams) -> Result<Option<CompletionResponse>> {
         let pos = params.text_document_position;
-        self.query(&pos.text_document.uri, move |ctx| {
+        let uri = pos.text_document.uri;
+        let (config, id) = {
+            let mut state = self.lock();
+            let config = ide::CompletionConfig {
+                lazy_detail: state.lazy_completion_detail,
+                limit: state.config.completion_limit,
+            };
+            state.next_completion_id += 1;
+            let id = state.next_completion_id;
+            // Remembered here, not on the analysis thread: an edit waiting for this lock also
+            // waits for that thread's snapshot.
+            if let Some(offset) = state.docs.get(&uri).map(|d| d.text.offset(pos.position)) {
+                let origins = &mut state.completion_origins;
+                if origins.len() == RESOLVABLE_COMPLETIONS {
+                    origins.pop_front();
+                }
+                origins.push_back(CompletionOrigin {
+                    id,
+                    uri: uri.clone(),
+                    offset,
+                });
+            }
+            (config, id)
+        };
+        self.query(&uri, move |ctx| {
             let offset = ctx.index.offset(pos.position);
-            let items = ctx.analysis.completions(&ctx.path, offset)?;
-            let items = items
+            let list = ctx.analysis.completions_with(&ctx.path, offset, config)?;
+            let items = list
+                .items
                 .into_iter()
                 .enumerate()
                 .map(|(i, c)| CompletionItem {
@@ -1210,12 +1265,54 @@ impl LanguageServer for Backend {
                     insert_text: c.insert_text,
                     // Keep the analysis' order (scopes first) among equally good matches.
                     sort_text: Some(format!("{i:05}")),
+                    data: c.detail_deferred.then(|| Value::from(id)),
                     ..Default::default()
                 })
                 .collect();
-            Ok(Some(CompletionResponse::Array(items)))
+            // A plain array says the list is complete; a cut one must say it is not.
+            Ok(Some(if list.is_incomplete {
+                CompletionResponse::List(CompletionList {
+                    is_incomplete: true,
+                    items,
+                })
+            } else {
+                CompletionResponse::Array(items)
+            }))
         })
         .await
+    }
+
+    async fn completion_resolve(&self, mut item: CompletionItem) -> Result<CompletionItem> {
+        let origin = item.data.as_ref().and_then(Value::as_u64).and_then(|id| {
+            let state = self.lock();
+            state
+                .completion_origins
+                .iter()
+                .find(|o| o.id == id)
+                .map(|o| (o.uri.clone(), o.offset))
+        });
+        // An item of an older list (or one we did not defer) is given back as it is.
+        let Some((uri, offset)) = origin else {
+            return Ok(item);
+        };
+        let label = item.label.clone();
+        let resolved = self
+            .query(&uri, move |ctx| {
+                ctx.analysis.resolve_completion(&ctx.path, offset, &label)
+            })
+            .await;
+        match resolved {
+            Ok(Some(full)) => {
+                item.detail = full.detail;
+                item.data = None;
+                Ok(item)
+            }
+            // Gone from that place (edited away, document closed): nothing to add.
+            Ok(None) => Ok(item),
+            Err(e) if e.code == content_modified().code => Ok(item),
+            Err(e) if matches!(e.code, ErrorCode::InvalidParams) => Ok(item),
+            Err(e) => Err(e),
+        }
     }
 
     async fn signature_help(&self, params: SignatureHelpParams) -> Result<Option<SignatureHelp>> {

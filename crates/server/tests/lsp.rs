@@ -882,3 +882,105 @@ async fn an_open_included_file_shows_its_errors_once() {
     assert_eq!(client.shutdown_and_exit().await, 0);
     let _ = std::fs::remove_dir_all(&ws);
 }
+
+/// `label : detail (data)` per completion item.
+fn render_completion(items: &[Value]) -> String {
+    let mut out = String::new();
+    for item in items {
+        out.push_str(&format!(
+            "{} : {}{}\n",
+            item["label"].as_str().unwrap(),
+            item["detail"].as_str().unwrap_or("-"),
+            if item.get("data").is_some_and(|d| !d.is_null()) {
+                " (resolve)"
+            } else {
+                ""
+            }
+        ));
+    }
+    out
+}
+
+async fn initialize_with(client: &mut Client, ws: &Path, capabilities: Value, options: Value) {
+    let reply = client
+        .request(
+            "initialize",
+            json!({"processId": null, "rootUri": url(ws), "capabilities": capabilities, "initializationOptions": options}),
+        )
+        .await;
+    assert_eq!(
+        reply["result"]["capabilities"]["completionProvider"]["resolveProvider"],
+        true
+    );
+    client.notify("initialized", json!({})).await;
+}
+
+const HEL: &str = "float helper(float a) { return a; }\nfloat helmet(float a) { return a; }\nvoid main() { float hello = 1.0; hel }\n";
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn completion_details_come_with_resolve_when_the_client_resolves_them() {
+    let ws = temp_workspace("resolve");
+    let uri = url(&ws.join("main.slang"));
+    let mut client = Client::start(json!({}));
+    let caps = json!({"textDocument": {"completion": {"completionItem": {"resolveSupport": {"properties": ["documentation", "detail"]}}}}});
+    initialize_with(&mut client, &ws, caps, json!({})).await;
+    client
+        .notify(
+            "textDocument/didOpen",
+            json!({"textDocument": {"uri": uri, "languageId": "slang", "version": 1, "text": HEL}}),
+        )
+        .await;
+    let at = json!({"textDocument": {"uri": uri}, "position": pos(2, 36)});
+    let reply = client.request("textDocument/completion", at.clone()).await;
+    let items = reply["result"].as_array().expect("a complete list").clone();
+    expect![[r#"
+        hello : - (resolve)
+        helper : - (resolve)
+        helmet : - (resolve)
+    "#]]
+    .assert_eq(&render_completion(&items));
+    let mut resolved = Vec::new();
+    for item in items {
+        let reply = client.request("completionItem/resolve", item).await;
+        resolved.push(reply["result"].clone());
+    }
+    expect![[r#"
+        hello : float
+        helper : float helper(float a)
+        helmet : float helmet(float a)
+    "#]]
+    .assert_eq(&render_completion(&resolved));
+    // Items of a list the server no longer knows come back as they are.
+    let stale = json!({"label": "helper", "data": 999_999});
+    let reply = client
+        .request("completionItem/resolve", stale.clone())
+        .await;
+    assert_eq!(reply["result"], stale);
+    assert_eq!(client.shutdown_and_exit().await, 0);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn completion_without_resolve_support_has_details_and_a_limit_marks_the_cut() {
+    let ws = temp_workspace("limit");
+    let uri = url(&ws.join("main.slang"));
+    let settings = json!({"completion": {"limit": 2}});
+    let mut client = Client::start(settings.clone());
+    initialize_with(&mut client, &ws, json!({}), settings).await;
+    client
+        .notify(
+            "textDocument/didOpen",
+            json!({"textDocument": {"uri": uri, "languageId": "slang", "version": 1, "text": HEL}}),
+        )
+        .await;
+    let at = json!({"textDocument": {"uri": uri}, "position": pos(2, 36)});
+    let reply = client.request("textDocument/completion", at).await;
+    assert_eq!(reply["result"]["isIncomplete"], true, "{reply}");
+    expect![[r#"
+        hello : float
+        helper : float helper(float a)
+    "#]]
+    .assert_eq(&render_completion(
+        reply["result"]["items"].as_array().unwrap(),
+    ));
+    assert_eq!(client.shutdown_and_exit().await, 0);
+}
