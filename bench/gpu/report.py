@@ -133,6 +133,11 @@ def markdown(data, table_rows, ir_context=()):
     for r in data["results"]:
         if r.get("skipped"):
             lines.append(f"\nSKIPPED {r['name']} ({r['compiler']}): {r['skipped']}")
+    unsettled = sorted({r["name"] for r in data["results"]
+                        if r.get("ok") and r["measurement"].get("settled") is False})
+    if unsettled:
+        lines.append(f"\nWarm-up did not settle within its limits (times still moving by more than "
+                     f"{data.get('tolerance', 0.05):.0%} between rounds): {', '.join(unsettled)}")
     failures = [r for r in data["results"] if not r.get("ok") and not r.get("skipped")]
     for r in failures:
         lines.append(f"\nFAILED {r['name']} ({r['compiler']}): {r.get('error', '')[:300]}")

@@ -309,6 +309,9 @@ pub struct Measurement {
     pub checks: BTreeMap<String, Checksum>,
     /// Warm-up rounds run before the timed ones (shared by all compilers of the kernel).
     pub warmup_rounds: u32,
+    /// Whether the warm-up ended because every compiler's times had settled (else its round or
+    /// time limit ended it).
+    pub settled: bool,
     /// Against the reference compiler; absent for the reference itself.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ratio: Option<RatioStats>,
@@ -433,6 +436,7 @@ pub fn measure_kernel(
                 pipeline_ms: kernel.pipeline_time.as_secs_f64() * 1e3,
                 checks,
                 warmup_rounds: t.warmup_rounds,
+                settled: t.settled,
                 ratio,
             }
         });
@@ -477,6 +481,7 @@ struct Timed {
     iterations: Vec<u32>,
     clock: Clock,
     warmup_rounds: u32,
+    settled: bool,
 }
 
 fn time_alternating(host: &Host, kernels: &[&Prepared], timing: Timing) -> Result<Timed, String> {
@@ -497,7 +502,7 @@ fn time_alternating(host: &Host, kernels: &[&Prepared], timing: Timing) -> Resul
     let mut history = vec![Vec::new(); n];
     let started = Instant::now();
     let mut warmup_rounds = 0;
-    loop {
+    let settled = loop {
         let (times, _) = run(&round_order(n, warmup_rounds), &iterations)?;
         warmup_rounds += 1;
         for k in 0..n {
@@ -509,9 +514,9 @@ fn time_alternating(host: &Host, kernels: &[&Prepared], timing: Timing) -> Resul
             || warmup_rounds >= timing.warmup_rounds.max(1)
             || started.elapsed().as_secs_f64() * 1e3 >= timing.warmup_ms
         {
-            break;
+            break all_settled;
         }
-    }
+    };
     let mut samples = vec![Vec::new(); n];
     let mut clock = Clock::Wall;
     for round in 0..timing.rounds.max(1) {
@@ -526,6 +531,7 @@ fn time_alternating(host: &Host, kernels: &[&Prepared], timing: Timing) -> Resul
         iterations,
         clock,
         warmup_rounds,
+        settled,
     })
 }
 

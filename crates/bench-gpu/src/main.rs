@@ -207,13 +207,14 @@ fn run(args: &RunArgs) -> u8 {
                         )
                     });
                     eprintln!(
-                        "{:<28} {compiler:<7} {:>10.4} ms ({} x {}, {}, warm-up {}){ratio}",
+                        "{:<28} {compiler:<7} {:>10.4} ms ({} x {}, {}, warm-up {}{}){ratio}",
                         spec.name,
                         m.median_ms,
                         m.samples_ms.len(),
                         m.iterations,
                         m.clock,
-                        m.warmup_rounds
+                        m.warmup_rounds,
+                        if m.settled { "" } else { ", not settled" }
                     );
                     entry["ok"] = json!(true);
                     entry["context"] = json!(context);
