@@ -12,7 +12,13 @@ version. The server publishes after a pause in typing (its debounce, DEBOUNCE_MS
 value of DIAGNOSTICS_DELAY in crates/server/src/lib.rs): the table reports the raw time and the time
 without that deliberate wait, which is what the benchmark's goal is about.
 
-Usage: python3 bench/b2_lsp.py   (env: DSLANG, EDITS=200, LINES=5000, DEBOUNCE_MS=150, OUT=b2.json)
+The client announces what VS Code does for completion items (`resolveSupport` for documentation,
+detail and additionalTextEdits; RESOLVE=0 announces none): a server may then leave details to
+`completionItem/resolve`, and the script resolves the first item of each list as an editor does for
+the selected one ("completion resolve"; not measured where the server offers no resolve).
+
+Usage: python3 bench/b2_lsp.py   (env: DSLANG, EDITS=200, LINES=5000, DEBOUNCE_MS=150, OUT=b2.json,
+RESOLVE=1)
 Writes bench/results/$OUT (default b2.json) and prints the markdown for BENCHMARKS.md.
 """
 import json
@@ -32,6 +38,7 @@ dslang = Path(os.environ.get("DSLANG", root / "target/release/dslang"))
 EDITS = int(os.environ.get("EDITS", "200"))
 LINES = int(os.environ.get("LINES", "5000"))
 DEBOUNCE_MS = float(os.environ.get("DEBOUNCE_MS", "150"))
+RESOLVE = os.environ.get("RESOLVE", "1") != "0"
 TIMEOUT = 30.0
 # What the user types: statements, one character at a time (intermediate states do not parse).
 TYPED = "acc = acc * 0.5 + x;\n        "
@@ -156,16 +163,23 @@ def main():
 
     load_before = os.getloadavg()
     server = Server()
+    text_caps = {"publishDiagnostics": {"versionSupport": True}}
+    if RESOLVE:
+        text_caps["completion"] = {"completionItem": {"resolveSupport": {
+            "properties": ["documentation", "detail", "additionalTextEdits"]}}}
     rid, _ = server.request("initialize", {"processId": os.getpid(), "rootUri": path.parent.as_uri(),
-                                           "capabilities": {"textDocument": {"publishDiagnostics": {"versionSupport": True}}}})
-    server.wait(rid)
+                                           "capabilities": {"textDocument": text_caps}})
+    _, init = server.wait(rid)
+    can_resolve = bool(init["result"]["capabilities"].get("completionProvider", {}).get("resolveProvider"))
     server.notify("initialized", {})
     start = time.perf_counter()
     server.notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "slang", "version": 1, "text": text}})
     received, first = server.wait_diagnostics(uri, 1)
     open_ms = (received - start) * 1e3
 
-    kinds = {"edit-to-diagnostics (raw)": [], "edit-to-diagnostics": [], "hover": [], "completion": []}
+    kinds = {"edit-to-diagnostics (raw)": [], "edit-to-diagnostics": [], "hover": [], "completion": [],
+             "completion resolve": []}
+    completion_items = []
     cpu_start = server.cpu_ms()
     rss = [server.rss_mib()]
     row, col = line, 8
@@ -188,6 +202,15 @@ def main():
         # first request after an edit pays for re-checking the edited function.
         completion_id, completion_sent = server.request("textDocument/completion", {"textDocument": doc, "position": position})
         completion_received, completion = server.wait(completion_id)
+        result = completion.get("result") or []
+        items = result["items"] if isinstance(result, dict) else result
+        completion_items.append(len(items))
+        if can_resolve and items and items[0].get("data") is not None:
+            resolve_id, resolve_sent = server.request("completionItem/resolve", items[0])
+            resolve_received, resolved = server.wait(resolve_id)
+            if "error" in resolved:
+                sys.exit(f"completionItem/resolve failed at edit {i}: {resolved['error']}")
+            kinds["completion resolve"].append((resolve_received - resolve_sent) * 1e3)
         hover_id, hover_sent = server.request("textDocument/hover", {"textDocument": doc, "position": position})
         hover_received, hover = server.wait(hover_id)
         for name, message in (("hover", hover), ("completion", completion)):
@@ -211,7 +234,7 @@ def main():
     except subprocess.TimeoutExpired:
         server.proc.kill()
 
-    stats = {k: percentiles(v) for k, v in kinds.items()}
+    stats = {k: percentiles(v) for k, v in kinds.items() if v}
     summary = {
         "date": datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
         "machine": f"{platform.node()} {platform.machine()}, {os.cpu_count()} cores",
@@ -223,6 +246,9 @@ def main():
         "debounce_ms": DEBOUNCE_MS,
         "open_to_diagnostics_ms": open_ms,
         "diagnostics_on_open": len(first["diagnostics"]),
+        "client_resolves_completion_details": RESOLVE,
+        "server_resolves_completion_items": can_resolve,
+        "completion_items_mean": statistics.mean(completion_items) if completion_items else 0,
         "stats_ms": stats,
         # Everything the server computed per edit (completion, hover, diagnostics, reparse).
         "server_cpu_ms_per_edit": cpu_per_edit,
@@ -238,9 +264,11 @@ def main():
           f"load average {summary['load_average']['before']:.1f} before, {summary['load_average']['after']:.1f} after.\n")
     print("| request | p50 | p95 | max | goal |\n| --- | --- | --- | --- | --- |")
     goals = {"edit-to-diagnostics": "p95 <= 30 ms", "hover": "p95 <= 10 ms", "completion": "p95 <= 10 ms",
+             "completion resolve": "(the first item's detail)",
              "edit-to-diagnostics (raw)": f"(includes the {DEBOUNCE_MS:.0f} ms typing pause)"}
     for name, s in stats.items():
         print(f"| {name} | {s['p50']:.2f} ms | {s['p95']:.2f} ms | {s['max']:.2f} ms | {goals[name]} |")
+    print(f"\n{summary['completion_items_mean']:.0f} completion items per list on average.")
     print(f"\nServer CPU time per edit (completion + hover + diagnostics): {cpu_per_edit:.1f} ms.")
     r = summary["rss_mib"]
     print(f"\nServer RSS: {r['start']:.0f} MiB after opening, {r['end']:.0f} MiB at the end, peak {r['peak_hwm']:.0f} MiB (goal <= 200 MB).")
