@@ -21,8 +21,12 @@ fn compile_path(
     let test = test_format::parse_test_file(&String::from_utf8_lossy(&bytes));
     let mut options = options.clone();
     if let Some(directive) = test.compute_tests().next() {
-        // The file's own `-D` options and type conformances apply, as in `dslang test`.
+        // The file's own `-D` options, `-entry` and type conformances apply, as in `dslang test`
+        // (`--entry` on the command line wins).
         options.defines.extend(directive.defines.iter().cloned());
+        if options.entry.is_none() {
+            options.entry.clone_from(&directive.entry);
+        }
     }
     options
         .type_conformances

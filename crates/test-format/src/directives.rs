@@ -515,6 +515,22 @@ fn parse_test_input(text: &str) -> Result<TestInput, String> {
             .split_once('=')
             .ok_or("`set NAME = ...`: missing `=`".to_string())?;
         let name = name.trim();
+        // `set gParams.buffer = ...` / `set arr[1] = ...` feed a member of a parameter: the
+        // harness binds whole globals only.
+        let member_path = name
+            .split(['.', '[', ']'])
+            .filter(|part| !part.is_empty())
+            .all(|part| is_identifier(part) || part.bytes().all(|b| b.is_ascii_digit()));
+        if !is_identifier(name) && member_path && name.contains(['.', '[']) {
+            return Ok(TestInput {
+                line: 0,
+                name: Some(name.to_string()),
+                out: false,
+                kind: InputKind::Unsupported {
+                    text: format!("set {name} = ... (a member of a parameter)"),
+                },
+            });
+        }
         if !is_identifier(name) {
             return Err(format!("`set {name} = ...`: `{name}` is not a name"));
         }

@@ -346,6 +346,8 @@ fn uniform_values_and_unsupported_inputs() {
 //TEST_INPUT: entryPointExistentialType MyImpl
 //TEST_INPUT: set t = RWTexture2D(format=R_Float32, size=2, content=zero)
 //TEST_INPUT: set s = Sampler
+//TEST_INPUT: set gParams.data = ubuffer(data=[1 2], stride=4)
+//TEST_INPUT: set arr[1] = 2.0
 "#,
         expect![[r#"
             test line 1: Compute COMPARE_COMPUTE_EX categories=["compute"] args=[] dispatch=[1, 1, 1] typed=true defines=[]
@@ -359,6 +361,8 @@ fn uniform_values_and_unsupported_inputs() {
             input line 9: name=None out=false unsupported `entryPointExistentialType MyImpl`
             input line 10: name=Some("t") out=false texture TextureInput { dim: D2, storage: true, width: 2, height: 2, depth: 1, array_length: None, mip_maps: None, content: Zero, format: Some(R32Float) }
             input line 11: name=Some("s") out=false sampler SamplerInput { filtering: Linear }
+            input line 12: name=Some("gParams.data") out=false unsupported `set gParams.data = ... (a member of a parameter)`
+            input line 13: name=Some("arr[1]") out=false unsupported `set arr[1] = ... (a member of a parameter)`
         "#]],
     );
 }
