@@ -10,11 +10,10 @@ def scalar_of(t):
 # unary elementwise: name -> derivative factor in terms of p (= x.p)
 UNARY = [
     ("abs", "sign(p)"),  # Slang: sign(x) * dx, 0 at the kink
-    ("sign", "0.0"),
     ("saturate", "step(0.0, p) * step(p, 1.0)"),
-    ("sqrt", "0.5 / sqrt(p)"),
-    ("rsqrt", "-0.5 * rsqrt(p) / p"),
-    ("rcp", "-1.0 / (p * p)"),
+    ("sqrt", "0.5 / sqrt(max(TY(1e-7), p))"),  # Slang: no infinity at 0
+    ("rsqrt", "-0.5 / (p * sqrt(p))"),
+    ("rcp", "-1.0 / max(TY(1e-7), p * p)"),
     ("exp", "exp(p)"),
     ("exp2", "exp2(p) * 0.69314718055994530942"),
     ("log", "1.0 / p"),
@@ -28,7 +27,10 @@ UNARY = [
     ("atan", "1.0 / (1.0 + p * p)"),
     ("sinh", "cosh(p)"),
     ("cosh", "sinh(p)"),
-    ("tanh", "1.0 - tanh(p) * tanh(p)"),
+    ("tanh", "1.0 / (cosh(p) * cosh(p))"),
+    ("asinh", "1.0 / sqrt(p * p + 1.0)"),
+    ("acosh", "1.0 / sqrt(p * p - 1.0)"),
+    ("atanh", "1.0 / (1.0 - p * p)"),
     ("floor", "0.0"),
     ("ceil", "0.0"),
     ("round", "0.0"),
@@ -63,7 +65,7 @@ def pt(t): return f"DifferentialPair<{t}>"
 w("// ---- unary elementwise functions")
 for name, fac in UNARY:
     for t in TYPES:
-        f = fac.replace("p", "x.p") if False else fac
+        f = fac.replace("TY", t)
         w(f"[ForwardDerivativeOf({name})]")
         w(f"{pt(t)} __fwd_{name}({pt(t)} x) {{ {t} p = x.p; return {pt(t)}({name}(p), {t}({f}) * x.d); }}")
         w(f"[BackwardDerivativeOf({name})]")
@@ -122,18 +124,24 @@ for t in TYPES:
         w("[BackwardDerivativeOf(distance)]")
         w(f"void __bwd_distance(inout {FP} a, inout {FP} b, {S} dOut) {{ {S} s = sign(a.p - b.p); a = {FP}(a.p, s * dOut); b = {FP}(b.p, -s * dOut); }}")
         continue
+    # Slang differentiates sqrt(sum of squares) with its sqrt rule, so the divisor is
+    # sqrt(max(1e-7, |x|^2)): a zero vector gets a zero derivative instead of NaN.
+    safe = lambda v: f"sqrt(max({S}(1e-7), dot({v}, {v})))"
     w("[ForwardDerivativeOf(length)]")
-    w(f"{FP} __fwd_length({P} x) {{ {S} l = length(x.p); return {FP}(l, dot(x.p, x.d) / l); }}")
+    w(f"{FP} __fwd_length({P} x) {{ return {FP}(length(x.p), dot(x.p, x.d) / {safe('x.p')}); }}")
     w("[BackwardDerivativeOf(length)]")
-    w(f"void __bwd_length(inout {P} x, {S} dOut) {{ {S} l = length(x.p); x = {P}(x.p, x.p * (dOut / l)); }}")
+    w(f"void __bwd_length(inout {P} x, {S} dOut) {{ x = {P}(x.p, x.p * (dOut / {safe('x.p')})); }}")
     w("[ForwardDerivativeOf(distance)]")
-    w(f"{FP} __fwd_distance({P} a, {P} b) {{ {t} v = a.p - b.p; {S} l = length(v); return {FP}(l, dot(v, a.d - b.d) / l); }}")
+    w(f"{FP} __fwd_distance({P} a, {P} b) {{ {t} v = a.p - b.p; return {FP}(length(v), dot(v, a.d - b.d) / {safe('v')}); }}")
     w("[BackwardDerivativeOf(distance)]")
-    w(f"void __bwd_distance(inout {P} a, inout {P} b, {S} dOut) {{ {t} v = a.p - b.p; {t} g = v * (dOut / length(v)); a = {P}(a.p, g); b = {P}(b.p, -g); }}")
+    w(f"void __bwd_distance(inout {P} a, inout {P} b, {S} dOut) {{ {t} v = a.p - b.p; {t} g = v * (dOut / {safe('v')}); a = {P}(a.p, g); b = {P}(b.p, -g); }}")
+    # normalize(x) = x * r, r = 1 / length(x) (Slang's __normalize_impl).
     w("[ForwardDerivativeOf(normalize)]")
-    w(f"{P} __fwd_normalize({P} x) {{ {S} l = length(x.p); {t} n = x.p / l; return {P}(n, (x.d - n * dot(n, x.d)) / l); }}")
+    w(f"{P} __fwd_normalize({P} x) {{ {S} l = length(x.p); {S} r = 1.0 / l; {S} dl = dot(x.p, x.d) / {safe('x.p')}; "
+      f"return {P}(x.p * r, x.d * r - x.p * (dl / (l * l))); }}")
     w("[BackwardDerivativeOf(normalize)]")
-    w(f"void __bwd_normalize(inout {P} x, {t} dOut) {{ {S} l = length(x.p); {t} n = x.p / l; x = {P}(x.p, (dOut - n * dot(n, dOut)) / l); }}")
+    w(f"void __bwd_normalize(inout {P} x, {t} dOut) {{ {S} l = length(x.p); {S} r = 1.0 / l; {S} gl = -dot(x.p, dOut) / (l * l); "
+      f"x = {P}(x.p, dOut * r + x.p * (gl / {safe('x.p')})); }}")
     # reflect(i, n) = i - 2 dot(n, i) n
     w("[ForwardDerivativeOf(reflect)]")
     w(f"{P} __fwd_reflect({P} i, {P} n) {{ {S} k = dot(n.p, i.p); return {P}(reflect(i.p, n.p), i.d - 2.0 * (dot(n.d, i.p) + dot(n.p, i.d)) * n.p - 2.0 * k * n.d); }}")
@@ -149,12 +157,12 @@ for t in [t for t in TYPES if t != scalar_of(t)]:
     w("[ForwardDerivativeOf(refract)]")
     w(f"{P} __fwd_refract({P} i, {P} n, {FP} eta) {{ {S} e = eta.p; {S} k = dot(n.p, i.p); {S} q = 1.0 - e * e * (1.0 - k * k); "
       f"if (q < 0.0) return {P}({t}(0.0), {t}(0.0)); {S} s = sqrt(q); {S} dk = dot(n.d, i.p) + dot(n.p, i.d); "
-      f"{S} dq = -2.0 * e * eta.d * (1.0 - k * k) + 2.0 * e * e * k * dk; {S} ds = dq / (2.0 * s); "
+      f"{S} dq = -2.0 * e * eta.d * (1.0 - k * k) + 2.0 * e * e * k * dk; {S} ds = dq * (q > 0.0 ? 0.5 : 0.25) / sqrt(max({S}(1e-7), q)); "
       f"return {P}(e * i.p - (e * k + s) * n.p, eta.d * i.p + e * i.d - (eta.d * k + e * dk + ds) * n.p - (e * k + s) * n.d); }}")
     w("[BackwardDerivativeOf(refract)]")
     w(f"void __bwd_refract(inout {P} i, inout {P} n, inout {FP} eta, {t} dOut) {{ {S} e = eta.p; {t} ip = i.p; {t} np = n.p; {S} k = dot(np, ip); "
       f"{S} q = 1.0 - e * e * (1.0 - k * k); if (q < 0.0) {{ i = {P}(ip, {t}(0.0)); n = {P}(np, {t}(0.0)); eta = {FP}(e, 0.0); return; }} "
-      f"{S} s = sqrt(q); {S} c = e * k + s; {S} dc = -dot(np, dOut); {S} dq = dc / (2.0 * s); "
+      f"{S} s = sqrt(q); {S} c = e * k + s; {S} dc = -dot(np, dOut); {S} dq = dc * (q > 0.0 ? 0.5 : 0.25) / sqrt(max({S}(1e-7), q)); "
       f"{S} de = dot(ip, dOut) + dc * k + dq * (-2.0 * e * (1.0 - k * k)); {S} dk = dc * e + dq * (2.0 * e * e * k); "
       f"i = {P}(ip, e * dOut + dk * np); n = {P}(np, -c * dOut + dk * ip); eta = {FP}(e, de); }}")
 w("")
@@ -252,4 +260,9 @@ def fix(line):
     return re.sub(r"step\(([^()]*)\)", lambda mm: "step(" + ", ".join(
         (f"{t}({a.strip()})" if re.fullmatch(r"[0-9.]+", a.strip()) else a.strip()) for a in mm.group(1).split(",")) + ")", line)
 out = [fix(l) for l in out]
-open(__import__("pathlib").Path(__file__).resolve().parent.parent / "diff.slang", "w").write("\n".join(out) + "\n")
+# The subgroup section at the end of diff.slang is written by hand: keep it.
+path = __import__("pathlib").Path(__file__).resolve().parent.parent / "diff.slang"
+old_text = path.read_text() if path.exists() else ""
+marker = "// ---- subgroup"
+tail = old_text[old_text.index(marker):] if marker in old_text else ""
+path.write_text("\n".join(out) + "\n" + tail)

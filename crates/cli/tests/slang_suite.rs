@@ -96,6 +96,12 @@ fn slang_suite_autodiff() {
     run_suite_folder("autodiff", 50);
 }
 
+/// The math, bit and conversion intrinsics and their derivatives (tests/tools/gen_intrinsics_suite.py).
+#[test]
+fn slang_suite_intrinsics() {
+    run_suite_folder("intrinsics", 58);
+}
+
 /// The test-file forms of Slang's suite (several TEST lines, API flags, inputs, expected-file
 /// formats): everything dslang can run passes, and each line it cannot run is skipped with its
 /// reason, never passed or failed.

@@ -97,7 +97,7 @@ fn table() -> Vec<(MathFn, Vec<A>)> {
     ];
     for f in [
         Sqrt, Rsqrt, Rcp, Exp, Exp2, Log, Log2, Log10, Sin, Cos, Tan, Asin, Acos, Atan, Sinh, Cosh,
-        Tanh, Floor, Ceil, Round, Trunc, Frac, Radians, Degrees,
+        Tanh, Asinh, Acosh, Atanh, Floor, Ceil, Round, Trunc, Frac, Radians, Degrees,
     ] {
         t.push((f, vec![F]));
     }
@@ -283,6 +283,9 @@ fn float_unary_intrinsics() {
                     | Sinh
                     | Cosh
                     | Tanh
+                    | Asinh
+                    | Acosh
+                    | Atanh
                     | Floor
                     | Ceil
                     | Round
@@ -302,7 +305,7 @@ fn float_unary_intrinsics() {
                 let _e2 = f32(tid.x);
                 let _e4 = (_e2 + 0.5f);
                 let _e5 = vec3<f32>(_e2, _e4, 0.5f);
-                outputBuffer[tid.x] = (((((((((((((((((((((((((0f + saturate(_e2)) + sqrt(_e2)) + inverseSqrt(_e2)) + (1f / _e2)) + exp(_e2)) + exp2(_e2)) + log(_e2)) + log2(_e2)) + (log2(_e2) * 0.30103f)) + sin(_e2)) + cos(_e2)) + tan(_e2)) + asin(_e2)) + acos(_e2)) + atan(_e2)) + sinh(_e2)) + cosh(_e2)) + tanh(_e2)) + floor(_e2)) + ceil(_e2)) + round(_e2)) + trunc(_e2)) + fract(_e2)) + radians(_e2)) + degrees(_e2));
+                outputBuffer[tid.x] = ((((((((((((((((((((((((((((0f + saturate(_e2)) + sqrt(_e2)) + inverseSqrt(_e2)) + (1f / _e2)) + exp(_e2)) + exp2(_e2)) + log(_e2)) + log2(_e2)) + (log2(_e2) * 0.30103f)) + sin(_e2)) + cos(_e2)) + tan(_e2)) + asin(_e2)) + acos(_e2)) + atan(_e2)) + sinh(_e2)) + cosh(_e2)) + tanh(_e2)) + asinh(_e2)) + acosh(_e2)) + atanh(_e2)) + floor(_e2)) + ceil(_e2)) + round(_e2)) + trunc(_e2)) + fract(_e2)) + radians(_e2)) + degrees(_e2));
             }
         "#]],
     );

@@ -885,7 +885,7 @@ fn definition_into_stdlib() {
 float f(float x) { return co$0s(x); }
 "#,
         expect![[r#"
-            stdlib/core.slang 162:41 `cos` stdlib=true
+            stdlib/core.slang 180:41 `cos` stdlib=true
         "#]],
     );
 }

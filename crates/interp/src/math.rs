@@ -239,6 +239,9 @@ pub(crate) fn eval(f: MathFn, args: &[&Value]) -> Result<Value> {
         Sinh => f1(a, f64::sinh)?,
         Cosh => f1(a, f64::cosh)?,
         Tanh => f1(a, f64::tanh)?,
+        Asinh => f1(a, f64::asinh)?,
+        Acosh => f1(a, f64::acosh)?,
+        Atanh => f1(a, f64::atanh)?,
         Floor => f1(a, f64::floor)?,
         Ceil => f1(a, f64::ceil)?,
         // WGSL `round` (what codegen emits) rounds halves to even.

@@ -436,6 +436,7 @@ math_fns! {
     Exp "exp" 1, Exp2 "exp2" 1, Log "log" 1, Log2 "log2" 1, Log10 "log10" 1, Pow "pow" 2,
     Sin "sin" 1, Cos "cos" 1, Tan "tan" 1, Asin "asin" 1, Acos "acos" 1, Atan "atan" 1, Atan2 "atan2" 2,
     Sinh "sinh" 1, Cosh "cosh" 1, Tanh "tanh" 1,
+    Asinh "asinh" 1, Acosh "acosh" 1, Atanh "atanh" 1,
     Floor "floor" 1, Ceil "ceil" 1, Round "round" 1, Trunc "trunc" 1, Frac "frac" 1,
     Fmod "fmod" 2, Fma "fma" 3, Mad "mad" 3,
     Dot "dot" 2, Cross "cross" 2, Length "length" 1, Distance "distance" 2, Normalize "normalize" 1,
