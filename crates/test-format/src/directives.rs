@@ -150,6 +150,28 @@ impl TestDirective {
                         "runs on {what} (-{api}); dslang runs compute tests on Vulkan/WebGPU"
                     ));
                 }
+                // slang-test skips a line whose `-render-feature`s the device lacks; wgpu has
+                // none of these.
+                let unavailable = [
+                    "ray-query",
+                    "ray-tracing",
+                    "ray-tracing-pipeline",
+                    "mesh-shader",
+                    "cooperative-vector",
+                    "cooperative-matrix",
+                ];
+                let features = self
+                    .options
+                    .windows(2)
+                    .filter(|w| w[0] == "-render-feature" || w[0] == "-render-features")
+                    .flat_map(|w| w[1].split(','));
+                for feature in features {
+                    if unavailable.contains(&feature) {
+                        return Some(format!(
+                            "needs the render feature `{feature}`, which wgpu does not offer"
+                        ));
+                    }
+                }
                 let native = ["-hlsl", "-glsl", "-native-hlsl", "-cpp"];
                 if let Some(option) = self.options.iter().find(|o| native.contains(&o.as_str())) {
                     return Some(format!(

@@ -286,6 +286,7 @@ fn several_test_lines_with_api_flags_and_commands() {
 //TEST:INTERPRET(filecheck=CHECK):
 //TEST:REFLECTION:-stage compute -entry main -target hlsl
 //TEST(compute):COMPARE_RENDER_COMPUTE: -shaderobj
+//TEST(compute, vulkan):COMPARE_COMPUTE_EX:-vk -compute -render-features half,ray-query
 //DISABLE_TEST(compute):COMPARE_COMPUTE:-vk
 //DISABLE_TEST: this is not a test line at all
 "#,
@@ -313,9 +314,11 @@ fn several_test_lines_with_api_flags_and_commands() {
               skip: REFLECTION compares slangc's reflection JSON
             test line 13: Other("COMPARE_RENDER_COMPUTE") COMPARE_RENDER_COMPUTE categories=["compute"] args=[] dispatch=[1, 1, 1] typed=false defines=[]
               skip: COMPARE_RENDER_COMPUTE renders with vertex/fragment shaders; dslang runs compute only
-            test line 14: Compute COMPARE_COMPUTE categories=["compute"] args=[] dispatch=[1, 1, 1] typed=false defines=[] api=vk
+            test line 14: Compute COMPARE_COMPUTE_EX categories=["compute", "vulkan"] args=[] dispatch=[1, 1, 1] typed=false defines=[] api=vk
+              skip: needs the render feature `ray-query`, which wgpu does not offer
+            test line 15: Compute COMPARE_COMPUTE categories=["compute"] args=[] dispatch=[1, 1, 1] typed=false defines=[] api=vk
               skip: disabled (//DISABLE_TEST)
-            test line 15: Other("this is not a test line at all") this is not a test line at all categories=[] args=[] dispatch=[1, 1, 1] typed=false defines=[]
+            test line 16: Other("this is not a test line at all") this is not a test line at all categories=[] args=[] dispatch=[1, 1, 1] typed=false defines=[]
               skip: disabled (//DISABLE_TEST)
         "#]],
     );
