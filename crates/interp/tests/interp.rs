@@ -346,6 +346,33 @@ fn vector_matrix_ops_and_math_library() {
     );
 }
 
+/// asinh / acosh / atanh on a scalar and elementwise on a vector.
+#[test]
+fn inverse_hyperbolic_functions() {
+    let mut m = Module::new();
+    let f32t = m.types.f32();
+    let v2 = m.types.vector(Scalar::F32, 2);
+    let out_t = m.types.array(f32t, 4);
+    let mut b = FunctionBuilder::new(&mut m, "f", out_t);
+    let px = b.param("x", f32t, ParamDir::In);
+    let pv = b.param("v", v2, ParamDir::In);
+    let x = b.load(Place::param(px));
+    let v = b.load(Place::param(pv));
+    let asinh = b.math(MathFn::Asinh, &[x]);
+    let atanh = b.math(MathFn::Atanh, &[x]);
+    let acosh = b.math(MathFn::Acosh, &[v]);
+    let items = vec![asinh, atanh, b.extract(acosh, 0), b.extract(acosh, 1)];
+    let r = b.construct(out_t, items);
+    b.ret(Some(r));
+    let f = b.finish().unwrap();
+    check(
+        &m,
+        f,
+        vec![Value::F32(0.5), f32v(&[1.0, 2.0])],
+        expect!["(0.4812118, 0.54930615, 0.0, 1.316958) []"],
+    );
+}
+
 #[test]
 fn errors_are_values() {
     let (m, f) = loop_module();
