@@ -1160,5 +1160,380 @@ def custom_bwd_tensor_view():
     return acc
 
 
+# ---- round 2: out/inout parameters, logic, globals, associated types, materials, sampling ----
+
+def to_cart(r, th):
+    return r * math.cos(th), r * math.sin(th)
+
+
+@test(name='out-param-vjp')
+def out_param_vjp():
+    f = lambda z: to_cart(*z)[0] * 1.0 + to_cart(*z)[1] * 2.0
+    g = grad(f, v(2.0, 0.6))
+
+    def use(z):
+        a, b = to_cart(*z)
+        return a * b + a
+    g2 = grad(use, v(2.0, 0.6))
+    d = v(1.0, 0.5)
+    return [g[0], g[1], g2[0], g2[1], fd(lambda z: to_cart(*z)[0], v(2.0, 0.6), d),
+            fd(lambda z: to_cart(*z)[1], v(2.0, 0.6), d)]
+
+
+def integrate(p, vel, dt, drag):
+    vel = vel + dt * v(0.0, -9.8) - dt * vel * drag
+    return p + dt * vel, vel
+
+
+@test(name='inout-struct-param')
+def inout_struct_param():
+    # integrate's bwd: the result's gradient (p: (1, 0.5), v: (0, 1)) pulled back to (v, dt, drag)
+    gp, gv = v(1.0, 0.5), v(0.0, 1.0)
+
+    def dotted(z):
+        p, vel = integrate(z[0:2], z[2:4], z[4], z[5])
+        return float(np.dot(gp, p) + np.dot(gv, vel))
+    z = v(0.0, 1.0, 2.0, 3.0, 0.1, 0.5)
+    g = grad(dotted, z)
+
+    def flight(z):
+        p, vel = z[0:2], z[2:4]
+        for _ in range(4):
+            p, vel = integrate(p, vel, 0.1, z[4])
+        return p[0] * p[1]
+    g2 = grad(flight, v(0.0, 1.0, 2.0, 3.0, 0.5))
+    return [g[2], g[3], g[4], g[5], g2[3], g2[4]]
+
+
+def logic_f(x, y, flag):
+    inside = x > 0.0 and y < 1.0
+    if inside or not flag:
+        return x * y
+    elif x > y or (flag and y > 2.0):
+        return x + y * y
+    return x * x
+
+
+@test(name='logic-ops')
+def logic_ops():
+    out = []
+    for x, y, flag in ((0.5, 0.25, True), (-0.5, 3.0, True), (-0.5, 1.5, True), (-0.5, 1.5, False)):
+        g = grad(lambda z: logic_f(z[0], z[1], flag), v(x, y))
+        out.append(g[0] + 10.0 * g[1])
+    f = lambda z: logic_f(z[0], z[1], True)
+    return out + [fd(f, v(2.0, 1.5), v(1.0, 1.0)), f(v(2.0, 1.5))]
+
+
+K_WEIGHTS = [0.5, -1.0, 0.25, 2.0]
+
+
+def poly_global(x):
+    return sum(K_WEIGHTS[i] * x ** i for i in range(4)) * 1.5
+
+
+def project_global(z):
+    return float(np.dot(z, v(0.0, 0.6, 0.8))) * -0.5 + poly_global(z[0])
+
+
+@test(name='global-param')
+def global_param():
+    z = v(0.5, 1.0, -2.0)
+    g = 2.0 * grad(project_global, z)
+    return [fd(poly_global, 0.8), g[0], g[2], project_global(z)]
+
+
+@test(name='assoc-types-diff')
+def assoc_types_diff():
+    line = lambda z: (z[0] * z[2] + z[1] - 1.0) ** 2
+    g = grad(line, v(2.0, -0.5, 1.5))
+    wave = lambda z: (z[0] * math.sin(z[1] * z[2]) - 0.25) ** 2
+    g2 = grad(wave, v(1.5, 2.0, 0.5))
+    return list(g) + list(g2)
+
+
+def reflect(i, n):
+    return i - 2.0 * float(np.dot(n, i)) * n
+
+
+N_UP = v(0.0, 0.0, 1.0)
+WI = normalize3(v(0.3, 0.2, 1.0))
+WO = normalize3(v(-0.2, -0.1, 1.0))
+
+
+def lambert(z):
+    albedo, wi, light = z[0:3], z[3:6], z[6:9]
+    return float(np.sum(albedo * (max(float(np.dot(N_UP, wi)), 0.0) / 3.14159265) * light))
+
+
+def phong(z, w=v(1.0, 0.0, 1.0)):
+    ks, sh, wo, light = z[0:3], z[3], z[4:7], z[7:10]
+    r = reflect(-WI, N_UP)
+    return float(np.dot(w, ks * max(float(np.dot(r, wo)), 0.0) ** sh * light))
+
+
+@test(name='material-generic')
+def material_generic():
+    gl = grad(lambert, np.concatenate([v(0.8, 0.5, 0.2), WI, v(2.0, 2.0, 2.0)]))
+    zp = np.concatenate([v(0.5, 0.5, 0.5, 8.0), WO, v(1.0, 2.0, 3.0)])
+    gp = grad(phong, zp)
+    r = reflect(-WI, N_UP)
+    return [gl[1], gl[5], gl[6], gp[0], gp[1], gp[3], gp[4],
+            0.5 * max(float(np.dot(r, WO)), 0.0) ** 8.0 * 3.0]
+
+
+def warp_pc(u, n):
+    z = u[0] ** (1.0 / (n + 1.0))
+    r = math.sqrt(max(0.0, 1.0 - z * z))
+    phi = 2.0 * 3.14159265 * u[1]
+    return v(r * math.cos(phi), r * math.sin(phi), z)
+
+
+def estimate_pc(z):
+    n, sharp = z
+    total = 0.0
+    for i in range(4):
+        u = ((i + 0.5) / 4.0, math.modf(np.float32(i * 0.618 + 0.1))[0])
+        w = warp_pc(u, n)
+        pdf = (n + 1.0) / (2.0 * 3.14159265) * w[2] ** n
+        total += math.exp(sharp * (w[2] - 1.0)) * (1.0 + 0.5 * w[0]) / pdf
+    return total / 4.0
+
+
+@test(name='warped-sampling')
+def warped_sampling():
+    z = v(3.0, 2.0)
+    g = grad(estimate_pc, z)
+    return [g[0], g[1], estimate_pc(z), fd(lambda n: warp_pc((0.3, 0.2), n)[2], 3.0)]
+
+
+def iterate_cp(z):
+    a, b = z
+    for _ in range(24):
+        t = a
+        a = a + 0.1 * math.sin(a * b)
+        b = b - 0.05 * t * math.cos(b)
+    return a * b
+
+
+@test(name='reverse-loop-checkpoint')
+def reverse_loop_checkpoint():
+    z = v(0.7, 1.3)
+    g = grad(iterate_cp, z)
+    return [g[0], g[1], iterate_cp(z), g[0], g[1]]
+
+
+def product_loop(x):
+    p = 1.0
+    for i in range(3):
+        p = p * (x + i)
+    return p * math.sin(x)
+
+
+@test(name='high-order-loop')
+def high_order_loop():
+    # f = (x^3 + 3x^2 + 2x) sin x: first and second derivatives by hand
+    x = 0.8
+    q, dq, ddq = x ** 3 + 3 * x * x + 2 * x, 3 * x * x + 6 * x + 2, 6 * x + 6
+    d2 = ddq * math.sin(x) + 2 * dq * math.cos(x) - q * math.sin(x)
+    d1 = dq * math.sin(x) + q * math.cos(x)
+    assert abs(d1 - fd(product_loop, x)) < 1e-6
+    return [product_loop(x), d1, d2, fd(product_loop, 1.3)]
+
+
+@test(name='treat-as-diff-interface')
+def treat_as_diff_interface():
+    quant = lambda x: math.floor(x / 0.25) * 0.25
+    # the quantized term has a zero derivative ([TreatAsDifferentiable]); its value still scales x
+    d1 = 2 * 1.5 * 1.3 + quant(1.3)
+    d2 = 0.0 + (2 * 1.5 * 1.3) * 1.3 + 1.5 * 1.3 * 1.3
+    return [d1, d2, 1.5 * 1.3 * 1.3 + quant(1.3) * 1.3, quant(1.3) + 1.5 * 1.3 * 1.3 * 1.3]
+
+
+@test(name='struct-method-fwd-return')
+def struct_method_fwd_return():
+    z = complex(1.0, 0.5)
+    cube = z ** 3
+    dcube = 3 * z * z          # along dz = 1
+    dp = complex(math.cos(0.3), math.sin(0.3)) * 0.5 + 2.0 * complex(-math.sin(0.3), math.cos(0.3)) * 1.0  # dr 0.5, da 1
+    # bwd with the output gradient (1, 1): d/d(im) of re(z^3) + im(z^3)
+    f = lambda w: (complex(w[0], w[1]) ** 3).real + (complex(w[0], w[1]) ** 3).imag
+    g = grad(f, v(1.0, 0.5))
+    return [cube.real, dcube.real, dcube.imag, dp.real, dp.imag, g[1]]
+
+
+VALUES8 = [2.0, 3.0, 5.0, 7.0, -1.0, 0.5, 0.25, 4.0]
+
+
+@test(name='diff-ptr-type-loop')
+def diff_ptr_type_loop():
+    # coefficients at values[4..8), their gradients at grads[2..6) (dOut = 2: grads[2 + i] = 2 x^i)
+    series = lambda off, x: sum(VALUES8[off + i] * x ** i for i in range(4))
+    x = 1.5
+    return [2.0 * fd(lambda t: series(4, t), x), 2.0, 2.0 * x, 2.0 * x ** 3, 0.0, series(4, x),
+            fd(lambda t: series(4, t), x), series(2, 0.5)]
+
+
+def path_weight(resp, c, r):
+    w = 1.0
+    for b in range(2):
+        w *= resp(c - 0.1 * b, r)
+    return w
+
+
+@test(name='dynamic-dispatch-material')
+def dynamic_dispatch_material():
+    diffuse = lambda c, r: c * (1.0 - 0.5 * r)
+    glossy = lambda c, r: math.exp((c - 1.0) / (r * r))
+    g0 = grad(lambda z: path_weight(diffuse, *z), v(0.9, 0.5))
+    g1 = grad(lambda z: path_weight(glossy, *z), v(0.9, 0.75))
+    g2 = grad(lambda z: path_weight(glossy, *z), v(0.9, 1.0))
+    return [g0[0], g0[1], g1[0], g1[1], g2[1], path_weight(glossy, 0.9, 1.0)]
+
+
+def hit_point(z):
+    o, d, h = z[0:3], z[3:6], z[6]
+    t = (h - o[1]) / d[1]
+    return o + t * d
+
+
+@test(name='custom-derivative-struct-param')
+def custom_derivative_struct_param():
+    z = v(0.0, 2.0, 0.0, 0.5, -1.0, 0.25, 0.5)
+    g = grad(lambda z: float(np.sum(hit_point(z))), z)
+    f = fd(hit_point, z, v(0, 0, 0, 0, 1.0, 0, 1.0))
+    return [g[1], g[3], g[4], g[6], f[0], f[2]]
+
+
+def machine(x, start):
+    acc, state = x, start
+    for _ in range(8):
+        if state == 0:
+            acc, state = acc * acc, 1
+        elif state == 1:
+            acc, state = math.sin(acc) + x, 2
+        elif state == 2:
+            if acc > 2.0:
+                return acc * 0.5
+            acc, state = acc * 1.5, 0
+        else:
+            return acc
+    return acc + 1.0
+
+
+@test(name='loop-switch-return')
+def loop_switch_return():
+    return [fd(lambda x: machine(x, 0), 0.9), machine(0.9, 0), fd(lambda x: machine(x, 1), 0.3),
+            machine(0.3, 1), fd(lambda x: machine(x, 1), 0.3), 2.0 * fd(lambda x: machine(x, 5), 0.3)]
+
+
+def gather_grid(z):
+    cells, scale, t = z[0:6].reshape(2, 3), z[6], z[7]
+    idx = [1, 2, 0, 1]
+    s = 0.0
+    for k in range(2):
+        r, c = idx[2 * k] % 2, idx[2 * k + 1]
+        a, b = cells[r][c], cells[1 - r][2 - c]
+        val = (a * (1.0 - t) + b * t) * scale
+        s += val * val
+    return s
+
+
+@test(name='nested-array-struct-index')
+def nested_array_struct_index():
+    z = np.concatenate([np.array([k * 0.5 - 1.0 for k in range(6)]), v(1.5, 0.25)])
+    g = grad(gather_grid, z)
+    return [g[5], g[0], g[6], g[7], gather_grid(z)]
+
+
+def project4(z):
+    t, a, p = z[0:3], z[3], z[3 + 1:7]
+    tr = np.eye(4)
+    tr[0:3, 3] = t
+    c, s = math.cos(a), math.sin(a)
+    ry = np.array([[c, 0, s, 0], [0, 1, 0, 0], [-s, 0, c, 0], [0, 0, 0, 1.0]])
+    q = (tr @ ry) @ np.append(p, 1.0)
+    return q[0:2] / q[2]
+
+
+@test(name='matrix4-transform-chain')
+def matrix4_transform_chain():
+    z = v(0.5, -0.25, 4.0, 0.3, 1.0, 2.0, 0.5)
+    g = grad(lambda z: float(np.dot(v(1.0, 2.0), project4(z))), z)
+    return [g[0], g[2], g[3], g[4], g[6], project4(z)[1]]
+
+
+def moments3(vv):
+    mean = float(np.sum(vv)) / 3.0
+    d = vv - mean
+    return mean, float(np.dot(d, d)) / 3.0
+
+
+@test(name='out-struct-param')
+def out_struct_param():
+    vv = v(1.0, 2.0, 4.0)
+    g = grad(lambda z: moments3(z)[0] + 0.5 * moments3(z)[1], vv)
+    score = lambda z: moments3(z)[0] * moments3(z)[1]
+    g2 = grad(score, vv)
+    return [g[0], g[2], g2[1], fd(lambda z: moments3(z)[1], vv, v(1.0, 0.0, 0.0)), score(vv)]
+
+
+def shade_lights(z):
+    # point light pos(3) intensity, dir light dir(3) color(3), p(3) n(3) albedo(3)
+    pos, inten, ldir, color = z[0:3], z[3], z[4:7], z[7:10]
+    p, n, albedo = z[10:13], z[13:16], z[16:19]
+    l = pos - p
+    point = inten * max(float(np.dot(normalize3(l), n)), 0.0) / float(np.dot(l, l))
+    direct = color * max(float(np.dot(-ldir, n)), 0.0)
+    return float(np.sum(albedo * (point + direct)))
+
+
+@test(name='generic-differentiable-interface')
+def generic_differentiable_interface():
+    z = np.concatenate([v(0.0, 2.0, 1.0, 5.0), normalize3(v(0.0, -1.0, -1.0)), v(0.5, 0.5, 0.4),
+                        v(0.0, 0.0, 0.0), v(0.0, 1.0, 0.0), v(0.8, 0.6, 0.4)])
+    g = grad(shade_lights, z)
+    return [g[1], g[3], g[9], g[6], g[16]]
+
+
+def relax_arr(z):
+    a, k = list(z[0:3]), z[3]
+    for i in range(1, 3):
+        a[i] = a[i] + k * (a[i - 1] - a[i]) * a[i]
+    return np.array(a)
+
+
+def twist(z):
+    vv, k = z[0:3], z[3]
+    c, s = math.cos(k * vv[2]), math.sin(k * vv[2])
+    return v(c * vv[0] - s * vv[1], s * vv[0] + c * vv[1], vv[2])
+
+
+@test(name='inout-array-param')
+def inout_array_param():
+    z = v(1.0, 2.0, 0.5, 0.5)
+    g = grad(lambda z: relax_arr(z)[2], z)
+    zt = v(1.0, 0.5, 2.0, 0.3)
+    return [relax_arr(z)[2], fd(lambda z: relax_arr(z)[2], z, v(0.0, 1.0, 0.0, 0.0)), twist(zt)[0],
+            fd(twist, zt, v(0.0, 0.0, 1.0, 0.0))[1], g[0], g[3]]
+
+
+def soft_average(z):
+    xs, sharp = z[0:4], z[4]
+    total = weight = 0.0
+    for i in range(4):
+        w = math.exp(sharp * xs[i])
+        total, weight = total + xs[i] * w, weight + w
+        if weight > 100.0:
+            break
+    return total / weight
+
+
+@test(name='prefer-recompute-loop-break')
+def prefer_recompute_loop_break():
+    z = v(0.5, 1.0, -0.5, 2.0, 1.5)
+    g = grad(soft_average, z)
+    return [g[1], g[3], g[4], soft_average(z)]
+
+
 if __name__ == '__main__':
     sys.exit(main(HERE, sys.argv[1:]))

@@ -419,6 +419,8 @@ fn provides(
             (ItemDef::Alias(_), ItemDef::Alias(_) | ItemDef::TypeDecl(_)) => true,
             (ItemDef::Property(_), ItemDef::Property(_)) => true,
             (ItemDef::Subscript(_), ItemDef::Subscript(_)) => true,
+            // An associated constant (`static const int N;`) by a `static const` member.
+            (ItemDef::Global(_), ItemDef::Global(_)) => true,
             _ => false,
         };
         if ok {

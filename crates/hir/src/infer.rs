@@ -285,8 +285,15 @@ fn derive_sig(
 
 /// Whether `ty` conforms to `IDifferentiablePtrType` (a location whose derivative is a location).
 pub(crate) fn is_ptr_differentiable(db: &dyn Db, file: SourceFile, ty: &Ty) -> bool {
-    resolve::stdlib_interface(db, file, "IDifferentiablePtrType")
-        .is_some_and(|iface| resolve::implements(db, file, ty, &iface))
+    let Some(iface) = resolve::stdlib_interface(db, file, "IDifferentiablePtrType") else {
+        return false;
+    };
+    match (ty, &iface) {
+        // `implements` takes any associated type as conforming; a `M.Params : IDifferentiable`
+        // parameter must stay a `DifferentialPair`, so the declared bounds decide here.
+        (Ty::Assoc(..), Ty::Adt(target, _)) => resolve::declared_conformance(db, file, ty, *target),
+        _ => resolve::implements(db, file, ty, &iface),
+    }
 }
 
 /// The value type and index parameters of the property or subscript that owns an accessor.

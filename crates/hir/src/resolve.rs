@@ -995,11 +995,22 @@ fn implements_query(db: &dyn Db, file: SourceFile, ty: Ty, iface: Ty) -> bool {
         // Associated types and `This` are checked where they are defined.
         return true;
     }
+    declared_conformance(db, file, &ty, *target)
+}
+
+/// `ty` conforms to `target` through its declared interfaces and their bases (for an associated
+/// type: the bounds of its declaration, which `implements` does not consult).
+pub(crate) fn declared_conformance(
+    db: &dyn Db,
+    file: SourceFile,
+    ty: &Ty,
+    target: TypeDeclId,
+) -> bool {
     let mut seen: Vec<Ty> = Vec::new();
-    let mut queue = direct_interfaces(db, file, &ty);
+    let mut queue = direct_interfaces(db, file, ty);
     while let Some(next) = queue.pop() {
         if let Ty::Adt(d, _) = &next {
-            if d == target {
+            if *d == target {
                 return true;
             }
             if seen.contains(&next) {

@@ -300,6 +300,7 @@ fn lower_body(cx: &mut Ctx, key: InstanceKey, id: FuncId, is_entry: bool) -> R<(
         pack_element: None,
         this_place,
         init_this,
+        static_locals: FxHashMap::default(),
     };
     if let Some(l) = init_this {
         let z = fl.emit(Inst::Zero, Some(info.ret))?;
@@ -360,6 +361,7 @@ pub(crate) fn lower_static_init(
         pack_element: None,
         this_place: None,
         init_this: None,
+        static_locals: FxHashMap::default(),
     };
     let value = fl.lower_value_as(root, ty)?;
     fl.stmt(ir::Stmt::Store { place, value });
@@ -422,6 +424,8 @@ struct FnLower<'a, 'db> {
     this_place: Option<Place>,
     /// The local holding the value under construction in an `__init`.
     init_this: Option<ir::LocalId>,
+    /// Function-local `static` variables: private globals, kept between calls.
+    static_locals: FxHashMap<hir::LocalId, ir::GlobalId>,
 }
 
 impl FnLower<'_, '_> {
@@ -546,6 +550,34 @@ impl FnLower<'_, '_> {
         self.cx.ir_ty(&t)
     }
 
+    /// `T.N` where `N` is an interface's associated constant (`static const int N;`, no
+    /// value): the `static const N` of the concrete type bound to `T`.
+    fn associated_const(&self, g: hir::GlobalId, base: ExprId) -> Option<hir::GlobalId> {
+        let db = self.cx.db;
+        let data = hir::export::global_data(db, g);
+        if !data.in_type || hir::export::global_body(db, g).root_expr.is_some() {
+            return None;
+        }
+        let Some(ExprRes::Type(t)) = self.res(base) else {
+            return None;
+        };
+        let t = apply(&self.subst, self.this_ty.as_ref(), &t);
+        let Ty::Adt(decl, _) = normalize(db, self.cx.file, &t) else {
+            return None;
+        };
+        hir::type_decl_data(db, decl)
+            .members
+            .iter()
+            .find_map(|m| match *m {
+                ItemDef::Global(c)
+                    if c != g && hir::export::global_data(db, c).name == data.name =>
+                {
+                    Some(c)
+                }
+                _ => None,
+            })
+    }
+
     fn res(&self, e: ExprId) -> Option<ExprRes> {
         self.infer.resolutions.get(&e).cloned()
     }
@@ -660,6 +692,48 @@ impl FnLower<'_, '_> {
 
     // ---- statements -----------------------------------------------------------------------
 
+    /// `static T x = init;` in a function: a private global that keeps its value between calls,
+    /// initialised the first time the declaration runs (a flag global records that).
+    fn lower_static_local(&mut self, local: hir::LocalId, init: Option<ExprId>) -> R<()> {
+        let ty = self.infer.local_ty(local);
+        let ty = self.ir_ty(&ty)?;
+        let name = self.cx.fresh_name(&self.body.locals[local].name);
+        let zero = crate::consts::zero(self.cx, ty)?;
+        let g = self.cx.module.add_private_global(&name, ty, zero);
+        self.static_locals.insert(local, g);
+        let Some(init) = init else {
+            return Ok(());
+        };
+        let flag_name = self.cx.fresh_name(&format!("{name}_initialised"));
+        let bool_ty = self.cx.module.types.scalar(Scalar::Bool);
+        let flag = self.cx.module.add_private_global(
+            &flag_name,
+            bool_ty,
+            ir::ConstValue::Literal(Literal::Bool(false)),
+        );
+        let done = self.emit(Inst::Load(Place::global(flag)), None)?;
+        let first = self.emit(Inst::Unary(UnaryOp::Not, done), None)?;
+        let then_block = self.block(|b| {
+            let v = b.lower_value_as(init, ty)?;
+            b.stmt(ir::Stmt::Store {
+                place: Place::global(g),
+                value: v,
+            });
+            let yes = b.lit(Literal::Bool(true))?;
+            b.stmt(ir::Stmt::Store {
+                place: Place::global(flag),
+                value: yes,
+            });
+            Ok(())
+        })?;
+        self.stmt(ir::Stmt::If {
+            cond: first,
+            then_block,
+            else_block: Vec::new(),
+        });
+        Ok(())
+    }
+
     fn lower_stmt(&mut self, s: StmtId) -> R<()> {
         let range = self.body.stmt_range(s);
         self.lower_stmt_inner(s).map_err(|e| self.locate(e, range))
@@ -667,6 +741,9 @@ impl FnLower<'_, '_> {
 
     fn lower_stmt_inner(&mut self, s: StmtId) -> R<()> {
         match self.body.stmts[s].clone() {
+            Stmt::Local { local, init } if self.body.locals[local].is_static => {
+                self.lower_static_local(local, init)
+            }
             Stmt::Local { local, init } => {
                 let ty = self.infer.local_ty(local);
                 let ty = self.ir_ty(&ty)?;
@@ -1423,6 +1500,10 @@ impl FnLower<'_, '_> {
     fn try_place(&mut self, e: ExprId) -> R<Option<LPlace>> {
         Ok(match self.body.exprs[e].clone() {
             Expr::Path(_) => match self.res(e) {
+                Some(ExprRes::Local(l)) if self.static_locals.contains_key(&l) => self
+                    .static_locals
+                    .get(&l)
+                    .map(|g| LPlace::Mem(Place::global(*g))),
                 Some(ExprRes::Local(l)) => {
                     let l = *self
                         .locals
@@ -1478,6 +1559,7 @@ impl FnLower<'_, '_> {
             },
             Expr::Field { base, name, .. } => {
                 if let Some(ExprRes::Global(g)) = self.res(e) {
+                    let g = self.associated_const(g, base).unwrap_or(g);
                     return Ok(Some(LPlace::Mem(self.cx.global_place(g)?)));
                 }
                 let bt = self.ety(base);

@@ -517,7 +517,12 @@ impl<'db> Ctx<'db> {
             range: data.name_range,
             ..e
         };
-        let name = data.name.to_string();
+        // Static members of different types may share a name (`Triangle.kSides`, `Square.kSides`).
+        let name = if data.in_type {
+            self.fresh_name(&data.name)
+        } else {
+            data.name.to_string()
+        };
         let (ir_ty, kind) = if let Some((access, elem)) = self.buffer_elem(&ty) {
             (
                 self.ir_ty(&elem).map_err(at)?,
