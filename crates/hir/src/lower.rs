@@ -304,13 +304,17 @@ pub fn file_imports(db: &dyn Db, file: SourceFile) -> Arc<[ImportInfo]> {
 #[salsa::tracked(returns(clone))]
 pub fn file_usings(db: &dyn Db, file: SourceFile) -> Arc<[Arc<[SmolStr]>]> {
     // This reruns after every edit: find the declarations on the green tree, which walks the
-    // file without allocating a syntax node per node (most of the file is function bodies).
+    // file without allocating a syntax node per node, and skip statement blocks (function bodies:
+    // most of the file), which declare nothing at namespace level.
     let green = parse(db, file).green;
     let mut usings: Vec<SyntaxNode> = Vec::new();
     let mut stack: Vec<&rowan::GreenNodeData> = vec![&green];
     while let Some(node) = stack.pop() {
         if node.kind() == USING.into() {
             usings.push(SyntaxNode::new_root(node.to_owned()));
+            continue;
+        }
+        if node.kind() == BLOCK.into() {
             continue;
         }
         // Reversed, so that the declarations come out in source order.
