@@ -507,8 +507,8 @@ fn check_calls(
     }
 }
 
-/// A derivative-carrying value written into a `no_diff` field or parameter without `detach`
-/// (slangc E41031).
+/// A derivative-carrying value written into a `no_diff` field or parameter, or a field of a struct
+/// that is not differentiable, without `detach` (slangc E41031).
 fn check_no_diff_stores(
     db: &dyn Db,
     body: &Body,
@@ -542,10 +542,16 @@ fn is_no_diff_location(
         Expr::Field { base, .. } => match infer.resolutions.get(&lhs) {
             Some(ExprRes::Field(decl, idx)) => {
                 let decl_data = lower::type_decl_data(db, *decl);
-                decl_data
-                    .fields
-                    .get(*idx as usize)
-                    .is_some_and(|f| f.modifiers.no_diff)
+                // A field of a struct that is not `IDifferentiable` has no derivative either.
+                let base_ty = infer.expr_ty(*base);
+                let plain_struct = matches!(base_ty, Ty::Adt(..))
+                    && !base_ty.has_unknown()
+                    && !flow.is_diff_ty(&base_ty);
+                plain_struct
+                    || decl_data
+                        .fields
+                        .get(*idx as usize)
+                        .is_some_and(|f| f.modifiers.no_diff)
                     || is_no_diff_location(db, body, infer, flow, *base)
             }
             _ => is_no_diff_location(db, body, infer, flow, *base),
