@@ -107,18 +107,18 @@ fn run_file(path: &Path, gpu: &mut Option<Result<gpu::Gpu, u8>>) -> Vec<(String,
     let mut results = Vec::new();
     let mut index = 0;
     for directive in &test.tests {
-        let mut name = path.display().to_string();
-        // slang-test numbers the enabled lines only.
+        // `//DISABLE_TEST` lines are not tests (test-format.md); slang-test numbers the enabled
+        // lines only.
         if directive.disabled {
-            name += &format!(" (disabled, line {})", directive.line);
-        } else {
-            if index > 0 {
-                name += &format!(".{index}");
-            }
-            index += 1;
-            if let Some(api) = directive.api() {
-                name += &format!(" ({api})");
-            }
+            continue;
+        }
+        let mut name = path.display().to_string();
+        if index > 0 {
+            name += &format!(".{index}");
+        }
+        index += 1;
+        if let Some(api) = directive.api() {
+            name += &format!(" ({api})");
         }
         let outcome = if let Some(reason) = directive.skip_reason() {
             Outcome::Skip(reason)

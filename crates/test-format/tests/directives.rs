@@ -295,11 +295,8 @@ fn several_test_lines_with_api_flags_and_commands() {
             test line 2: Compute COMPARE_COMPUTE_EX categories=["compute", "vulkan"] args=[] dispatch=[1, 1, 1] typed=true defines=[] api=vk entry=mainCS
             test line 3: Compute COMPARE_COMPUTE_EX categories=["compute"] args=[] dispatch=[1, 1, 1] typed=false defines=[("N", "3"), ("M", "4")] api=wgpu
             test line 4: Compute COMPARE_COMPUTE_EX categories=["compute"] args=[] dispatch=[1, 1, 1] typed=true defines=[] api=cpu
-              skip: runs on the CPU backend (-cpu); dslang runs compute tests on Vulkan/WebGPU
             test line 5: Compute COMPARE_COMPUTE_EX categories=["compute"] args=[] dispatch=[1, 1, 1] typed=false defines=[] api=cuda
-              skip: runs on CUDA (-cuda); dslang runs compute tests on Vulkan/WebGPU
             test line 6: Compute COMPARE_COMPUTE_EX categories=["compute"] args=[] dispatch=[1, 1, 1] typed=false defines=[] api=dx12
-              skip: runs on Direct3D 12 (-dx12); dslang runs compute tests on Vulkan/WebGPU
             test line 7: Compute COMPARE_COMPUTE_EX categories=["compute"] args=[] dispatch=[1, 1, 1] typed=false defines=[]
               skip: `-hlsl`: the shader is compiled as native code without Slang
             test line 8: Other("SIMPLE") SIMPLE categories=[] args=[("filecheck", "CHECK")] dispatch=[1, 1, 1] typed=false defines=[] entry=computeMain
