@@ -958,6 +958,10 @@ impl<'a, 'db> InferCtx<'a, 'db> {
     fn infer_condition(&mut self, cond: ExprId) {
         let ty = self.infer_expr(cond, Some(&Ty::BOOL));
         let ty = self.normalize(&ty);
+        self.check_scalar_condition(cond, &ty);
+    }
+
+    fn check_scalar_condition(&mut self, cond: ExprId, ty: &Ty) {
         if ty.has_unknown()
             || matches!(ty, Ty::Scalar(_))
             || matches!(ty, Ty::Param(_) | Ty::Assoc(..))
@@ -969,6 +973,38 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             self.display(&ty)
         );
         self.error("E2014", msg, self.range(cond));
+    }
+
+    /// A `?:` condition: a scalar, or a bool vector that picks per component like `select`
+    /// (returns its length then).
+    fn infer_ternary_condition(&mut self, cond: ExprId) -> Option<u32> {
+        let ty = self.infer_expr(cond, Some(&Ty::BOOL));
+        let ty = self.normalize(&ty);
+        if let Ty::Vector(_, Len::Known(n)) = &ty
+            && ty.scalar_kind().is_some()
+        {
+            return Some(*n);
+        }
+        self.check_scalar_condition(cond, &ty);
+        None
+    }
+
+    /// The type of a per-component `?:`: scalar branches widen to the condition's length; vector
+    /// branches must have it.
+    fn per_component_ternary_ty(&mut self, joined: Ty, lanes: u32, range: TextRange) -> Ty {
+        match &joined {
+            Ty::Scalar(kind) => Ty::vector(*kind, lanes),
+            Ty::Vector(_, Len::Known(n)) if *n == lanes => joined,
+            _ if joined.has_unknown() => joined,
+            _ => {
+                let msg = format!(
+                    "a {lanes}-component condition picks per component: the branches must be scalars or {lanes}-component vectors, found `{}`",
+                    self.display(&joined)
+                );
+                self.error("E2004", msg, range);
+                Ty::Unknown
+            }
+        }
     }
 
     fn infer_return(&mut self, value: Option<ExprId>, range: TextRange) {
@@ -1231,11 +1267,14 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 then_branch,
                 else_branch,
             } => {
-                self.infer_condition(cond);
+                let lanes = self.infer_ternary_condition(cond);
                 let a = self.infer_expr(then_branch, expected);
                 let b = self.infer_expr(else_branch, expected);
                 match self.join(&[a.clone(), b.clone()]) {
-                    Some(t) => t,
+                    Some(t) => match lanes {
+                        Some(n) => self.per_component_ternary_ty(t, n, range),
+                        None => t,
+                    },
                     None => {
                         let msg = format!(
                             "the branches of `?:` have incompatible types `{}` and `{}`",
