@@ -970,7 +970,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         }
         let msg = format!(
             "condition must be a scalar `bool`-convertible value, found `{}`",
-            self.display(&ty)
+            self.display(ty)
         );
         self.error("E2014", msg, self.range(cond));
     }

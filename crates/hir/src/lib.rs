@@ -53,7 +53,7 @@ pub use infer::{
     nested_derivative_sig,
 };
 pub use lower::{fn_body, fn_data, item_tree, parse, preprocessed, type_decl_data};
-pub use ty::{GenericArg, Len, ScalarKind, Ty};
+pub use ty::{GenericArg, Len, LenOp, ScalarKind, Ty};
 
 use salsa::{Durability, Setter};
 

@@ -403,6 +403,12 @@ impl<'db> Resolver<'db> {
         }
         match self.eval_const(c) {
             Some(v) if v >= 0 => Len::Known(v as u32),
+            // `W * H` in a generic: kept symbolic, folded when the parameters are bound.
+            None if let ConstRef::Binary(op, a, b) = c
+                && let Some(op) = crate::ty::LenOp::from_token(op) =>
+            {
+                Len::op(op, self.eval_len(a), self.eval_len(b))
+            }
             _ => Len::Unknown,
         }
     }

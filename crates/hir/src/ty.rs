@@ -88,8 +88,86 @@ impl ScalarKind {
 pub enum Len {
     Known(u32),
     Param(GenericParamId),
+    /// Arithmetic on value parameters (`W * H`), folded to `Known` once they are bound.
+    Op(LenOp, Arc<Len>, Arc<Len>),
     /// Unsized (`T[]`) or not computable.
     Unknown,
+}
+
+/// The integer operators a length expression may use.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum LenOp {
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Rem,
+}
+
+impl LenOp {
+    pub fn from_token(op: &str) -> Option<LenOp> {
+        Some(match op {
+            "+" => LenOp::Add,
+            "-" => LenOp::Sub,
+            "*" => LenOp::Mul,
+            "/" => LenOp::Div,
+            "%" => LenOp::Rem,
+            _ => return None,
+        })
+    }
+
+    fn token(self) -> &'static str {
+        match self {
+            LenOp::Add => "+",
+            LenOp::Sub => "-",
+            LenOp::Mul => "*",
+            LenOp::Div => "/",
+            LenOp::Rem => "%",
+        }
+    }
+}
+
+impl Len {
+    /// `a op b`, folded when both sides are known; `Unknown` when either side is, or when the
+    /// result is not a valid length (negative, overflow, division by zero).
+    pub fn op(op: LenOp, a: Len, b: Len) -> Len {
+        match (&a, &b) {
+            (Len::Unknown, _) | (_, Len::Unknown) => Len::Unknown,
+            (Len::Known(x), Len::Known(y)) => {
+                let (x, y) = (*x, *y);
+                let v = match op {
+                    LenOp::Add => x.checked_add(y),
+                    LenOp::Sub => x.checked_sub(y),
+                    LenOp::Mul => x.checked_mul(y),
+                    LenOp::Div => x.checked_div(y),
+                    LenOp::Rem => x.checked_rem(y),
+                };
+                v.map_or(Len::Unknown, Len::Known)
+            }
+            _ => Len::Op(op, Arc::new(a), Arc::new(b)),
+        }
+    }
+
+    /// Whether the length depends on a generic value parameter.
+    pub fn has_params(&self) -> bool {
+        match self {
+            Len::Param(_) => true,
+            Len::Op(_, a, b) => a.has_params() || b.has_params(),
+            Len::Known(_) | Len::Unknown => false,
+        }
+    }
+
+    /// Substitutes value parameters, folding arithmetic whose operands become known.
+    pub fn subst(&self, f: &dyn Fn(GenericParamId) -> Option<GenericArg>) -> Len {
+        match self {
+            Len::Param(p) => match f(p.clone()) {
+                Some(GenericArg::Value(v)) => v,
+                _ => self.clone(),
+            },
+            Len::Op(op, a, b) => Len::op(*op, a.subst(f), b.subst(f)),
+            other => other.clone(),
+        }
+    }
 }
 
 impl fmt::Display for Len {
@@ -97,6 +175,13 @@ impl fmt::Display for Len {
         match self {
             Len::Known(n) => write!(f, "{n}"),
             Len::Param(p) => write!(f, "{}", p.name()),
+            Len::Op(op, a, b) => {
+                let side = |l: &Len| match l {
+                    Len::Op(..) => format!("({l})"),
+                    _ => l.to_string(),
+                };
+                write!(f, "{} {} {}", side(a), op.token(), side(b))
+            }
             Len::Unknown => Ok(()),
         }
     }
@@ -213,13 +298,7 @@ impl Ty {
 
     /// Substitutes generic parameters.
     pub fn subst(&self, f: &dyn Fn(GenericParamId) -> Option<GenericArg>) -> Ty {
-        let subst_len = |len: &Len| match len {
-            Len::Param(p) => match f(p.clone()) {
-                Some(GenericArg::Value(v)) => v,
-                _ => len.clone(),
-            },
-            other => other.clone(),
-        };
+        let subst_len = |len: &Len| len.subst(f);
         match self {
             Ty::Param(p) => match f(p.clone()) {
                 Some(GenericArg::Type(t)) => t,
@@ -331,15 +410,13 @@ impl Ty {
     pub fn has_params(&self) -> bool {
         match self {
             Ty::Param(_) => true,
-            Ty::Vector(e, n) => e.has_params() || matches!(n, Len::Param(_)),
-            Ty::Matrix(e, r, c) => {
-                e.has_params() || matches!(r, Len::Param(_)) || matches!(c, Len::Param(_))
-            }
-            Ty::Array(e, n) => e.has_params() || matches!(n, Len::Param(_)),
+            Ty::Vector(e, n) => e.has_params() || n.has_params(),
+            Ty::Matrix(e, r, c) => e.has_params() || r.has_params() || c.has_params(),
+            Ty::Array(e, n) => e.has_params() || n.has_params(),
             Ty::Assoc(e, _) => e.has_params(),
             Ty::Adt(_, args) => args.iter().any(|a| match a {
                 GenericArg::Type(t) => t.has_params(),
-                GenericArg::Value(v) => matches!(v, Len::Param(_)),
+                GenericArg::Value(v) => v.has_params(),
             }),
             Ty::Tuple(items) | Ty::Pack(items) => items.iter().any(Ty::has_params),
             Ty::Expand(..) => true,

@@ -2314,11 +2314,9 @@ impl FnLower<'_, '_> {
                 self.cx.file,
                 &apply(&self.subst, self.this_ty.as_ref(), t),
             )),
-            GenericArg::Value(Len::Param(p)) => match hir::export::subst_lookup(&self.subst, p) {
-                Some(GenericArg::Value(v)) => GenericArg::Value(v),
-                _ => a.clone(),
-            },
-            GenericArg::Value(v) => GenericArg::Value(v.clone()),
+            GenericArg::Value(v) => {
+                GenericArg::Value(v.subst(&|p| hir::export::subst_lookup(&self.subst, &p)))
+            }
         }
     }
 
