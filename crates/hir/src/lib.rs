@@ -918,13 +918,18 @@ pub enum MemberKind {
 /// Members of a type visible from `file`: fields, methods, properties, extension members and
 /// interface requirements (for generic parameters).
 pub fn members_of(db: &dyn Db, file: SourceFile, ty: &Ty) -> Vec<MemberInfo> {
+    let written = ty;
     let ty = resolve::normalize(db, file, ty);
-    // `S.Differential` of a synthesised conformance: the differential fields and statics.
-    if let Ty::Assoc(base, name) = &ty
-        && name == "Differential"
-        && let Some(members) = differential::differential_members(db, base)
-    {
-        return members;
+    // `S.Differential` of a synthesised conformance: the differential fields and statics (also
+    // where it normalises to `S` itself, whose members alone would not list the statics).
+    for candidate in [&ty, written] {
+        if let Ty::Assoc(base, name) = candidate
+            && name == "Differential"
+            && let Some(members) =
+                differential::differential_members(db, &resolve::normalize(db, file, base))
+        {
+            return members;
+        }
     }
     let mut out: Vec<MemberInfo> = Vec::new();
     // Members of a generic type show the owner's arguments (`p.p : float` on a

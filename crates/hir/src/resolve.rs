@@ -915,6 +915,12 @@ pub fn direct_interfaces(db: &dyn Db, file: SourceFile, ty: &Ty) -> Vec<Ty> {
 
 /// Constraints of the associated type `assoc` declared by an interface of `base`.
 fn assoc_constraints(db: &dyn Db, file: SourceFile, base: &Ty, assoc: &str) -> Vec<Ty> {
+    assoc_declared_bounds(db, file, base, assoc).unwrap_or_default()
+}
+
+/// The bounds of the `associatedtype assoc` declaration found in an interface of `base`; `None`
+/// when no interface of `base` declares it.
+fn assoc_declared_bounds(db: &dyn Db, file: SourceFile, base: &Ty, assoc: &str) -> Option<Vec<Ty>> {
     let mut seen = Vec::new();
     let mut queue = direct_interfaces(db, file, base);
     while let Some(Ty::Adt(decl, _)) = queue.pop() {
@@ -927,17 +933,18 @@ fn assoc_constraints(db: &dyn Db, file: SourceFile, base: &Ty, assoc: &str) -> V
                 let data = lower::alias_data(db, *a);
                 if data.is_assoc && data.name == assoc {
                     let resolver = Resolver::for_item(db, decl.loc(db));
-                    return data
-                        .constraints
-                        .iter()
-                        .map(|c| resolver.resolve_type(c, &mut Vec::new()))
-                        .collect();
+                    return Some(
+                        data.constraints
+                            .iter()
+                            .map(|c| resolver.resolve_type(c, &mut Vec::new()))
+                            .collect(),
+                    );
                 }
             }
         }
         queue.extend(type_decl_bases(db, decl).iter().cloned());
     }
-    Vec::new()
+    None
 }
 
 /// Constraint interfaces of a generic type parameter (inline constraints and `where` clauses).
@@ -997,9 +1004,16 @@ fn implements_query(db: &dyn Db, file: SourceFile, ty: Ty, iface: Ty) -> bool {
     let Ty::Adt(target, _) = &iface else {
         return false;
     };
-    if matches!(ty, Ty::Assoc(..) | Ty::This) {
-        // Associated types and `This` are checked where they are defined.
-        return true;
+    match &ty {
+        // `This` is checked where it is defined.
+        Ty::This => return true,
+        // An associated type conforms to the bounds of its `associatedtype` declaration (and
+        // their bases): a struct's synthesised `S.Differential` is `IDifferentiable`, not an
+        // `IDifferentiablePtrType`. One whose declaration is not found is checked where defined.
+        Ty::Assoc(base, name) if assoc_declared_bounds(db, file, base, name).is_none() => {
+            return true;
+        }
+        _ => {}
     }
     declared_conformance(db, file, &ty, *target)
 }
@@ -1120,6 +1134,13 @@ pub fn normalize(db: &dyn Db, file: SourceFile, ty: &Ty) -> Ty {
                         .collect(),
                 );
             }
+            // A differential's differential is itself (`IDifferentiable` requires
+            // `Differential.Differential == Differential`).
+            if name == "Differential"
+                && matches!(&base, Ty::Assoc(_, inner) if inner == "Differential")
+            {
+                return base;
+            }
             if matches!(base, Ty::Param(_) | Ty::This | Ty::Unknown | Ty::Assoc(..)) {
                 return Ty::Assoc(Arc::new(base), name.clone());
             }
@@ -1129,6 +1150,14 @@ pub fn normalize(db: &dyn Db, file: SourceFile, ty: &Ty) -> Ty {
                 {
                     return normalize(db, file, &alias_ty_in(db, file, alias, &base));
                 }
+            }
+            // A synthesised differential whose fields are the struct's own is the struct.
+            if name == "Differential"
+                && let Ty::Adt(decl, _) = &base
+                && crate::differential::struct_differential(db, *decl).kind
+                    == crate::differential::DifferentialKind::OwnType
+            {
+                return base;
             }
             Ty::Assoc(Arc::new(base), name.clone())
         }
