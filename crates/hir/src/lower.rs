@@ -1370,6 +1370,7 @@ pub fn fn_body(db: &dyn Db, func: FunctionId) -> Arc<Body> {
     let mut lowerer = BodyLowerer {
         body: Body::default(),
         hoisted_expands: Vec::new(),
+        defer_scopes: Vec::new(),
     };
     if let Some(node) = item_node(db, func.loc(db))
         && let Some(block) = node.children().find(|c| c.kind() == BLOCK)
@@ -1386,6 +1387,7 @@ pub fn global_body(db: &dyn Db, global: GlobalId) -> Arc<Body> {
     let mut lowerer = BodyLowerer {
         body: Body::default(),
         hoisted_expands: Vec::new(),
+        defer_scopes: Vec::new(),
     };
     let ordinal = loc.path.last().map_or(0, |s| s.ordinal);
     if let Some(node) = item_node(db, loc)
@@ -1440,6 +1442,7 @@ fn is_stmt_kind(kind: SyntaxKind) -> bool {
             | CONTINUE_STMT
             | RETURN_STMT
             | DISCARD_STMT
+            | DEFER_STMT
             | ITEM_STMT
             | VAR_DECL
     )
@@ -1449,7 +1452,27 @@ struct BodyLowerer {
     body: Body,
     /// `expand` nodes lowered as the root of the binary expression they start.
     hoisted_expands: Vec<SyntaxNode>,
+    /// The scopes being lowered, innermost last, with the `defer`red statements seen so far.
+    defer_scopes: Vec<DeferScope>,
 }
+
+/// A scope that `defer` statements, `break` or `continue` relate to.
+struct DeferScope {
+    kind: DeferScopeKind,
+    /// The statements of `defer stmt;` in order of appearance (run last first).
+    deferred: Vec<SyntaxNode>,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum DeferScopeKind {
+    Block,
+    Loop,
+    Switch,
+}
+
+/// The name of the local holding a return value while deferred statements run (not an
+/// identifier, so no user name can clash with it).
+const DEFER_RETURN_LOCAL: &str = "return value";
 
 /// The `expand` at the left end of a binary or conditional expression (`expand a + b`).
 fn leading_expand(node: &SyntaxNode) -> Option<SyntaxNode> {
@@ -1468,11 +1491,95 @@ fn leading_expand(node: &SyntaxNode) -> Option<SyntaxNode> {
 
 impl BodyLowerer {
     fn block(&mut self, node: &SyntaxNode) -> StmtId {
+        self.defer_scopes.push(DeferScope {
+            kind: DeferScopeKind::Block,
+            deferred: Vec::new(),
+        });
         let mut stmts = Vec::new();
+        let mut falls_through = true;
         for child in node.children().filter(|c| is_stmt_kind(c.kind())) {
+            falls_through = !matches!(
+                child.kind(),
+                RETURN_STMT | BREAK_STMT | CONTINUE_STMT | DISCARD_STMT
+            );
             stmts.extend(self.stmt(&child));
         }
+        let scope = self.defer_scopes.pop();
+        // Deferred statements run at the normal end of the block, last declared first.
+        if falls_through && let Some(scope) = scope {
+            for deferred in scope.deferred.iter().rev() {
+                stmts.extend(self.stmt(deferred));
+            }
+        }
         self.body.alloc_stmt(Stmt::Block(stmts), range_of(node))
+    }
+
+    /// Lowers a loop or switch body inside a scope that `break`/`continue` leave.
+    fn in_scope<T>(&mut self, kind: DeferScopeKind, f: impl FnOnce(&mut Self) -> T) -> T {
+        self.defer_scopes.push(DeferScope {
+            kind,
+            deferred: Vec::new(),
+        });
+        let out = f(self);
+        self.defer_scopes.pop();
+        out
+    }
+
+    /// The deferred statements that leaving the scopes up to (not including) the innermost one
+    /// `stop` accepts must run, innermost scope first and last declared first in each.
+    fn pending_defers(&self, stop: impl Fn(DeferScopeKind) -> bool) -> Vec<SyntaxNode> {
+        let mut out = Vec::new();
+        for scope in self.defer_scopes.iter().rev() {
+            if stop(scope.kind) {
+                break;
+            }
+            out.extend(scope.deferred.iter().rev().cloned());
+        }
+        out
+    }
+
+    /// `exit` (a `return`, `break` or `continue`) preceded by the deferred statements it runs.
+    fn exit_through_defers(
+        &mut self,
+        pending: Vec<SyntaxNode>,
+        exit: Stmt,
+        range: TextRange,
+    ) -> Stmt {
+        if pending.is_empty() {
+            return exit;
+        }
+        let mut stmts = Vec::new();
+        // `return e;` evaluates `e` before the deferred statements run.
+        let exit = match exit {
+            Stmt::Return(Some(value)) => {
+                let local = self.body.locals.alloc(LocalData {
+                    name: DEFER_RETURN_LOCAL.into(),
+                    ty: None,
+                    array_dims: Vec::new(),
+                    mutable: false,
+                    is_static: false,
+                    name_range: range,
+                });
+                stmts.push(self.body.alloc_stmt(
+                    Stmt::Local {
+                        local,
+                        init: Some(value),
+                    },
+                    range,
+                ));
+                let path = PathRef::single(DEFER_RETURN_LOCAL.into(), range);
+                Stmt::Return(Some(self.body.alloc_expr(Expr::Path(path), range)))
+            }
+            other => other,
+        };
+        // A deferred statement never sees its own scope's defers again.
+        let saved = std::mem::take(&mut self.defer_scopes);
+        for deferred in &pending {
+            stmts.extend(self.stmt(deferred));
+        }
+        self.defer_scopes = saved;
+        stmts.push(self.body.alloc_stmt(exit, range));
+        Stmt::Block(stmts)
     }
 
     /// Lowers a statement; a declaration of several variables gives several statements.
@@ -1551,7 +1658,9 @@ impl BodyLowerer {
                         SyntaxElement::Node(n) => {
                             if after_paren {
                                 if is_stmt_kind(n.kind()) {
-                                    body = Some(self.stmt_one(&n));
+                                    body = Some(
+                                        self.in_scope(DeferScopeKind::Loop, |b| b.stmt_one(&n)),
+                                    );
                                 }
                             } else if n.kind() == VAR_DECL || n.kind() == EXPR_STMT {
                                 let stmts = self.stmt(&n);
@@ -1584,7 +1693,7 @@ impl BodyLowerer {
                 let cond = node.children().find(|c| is_expr_kind(c.kind()));
                 let cond = self.opt_expr(cond, range);
                 let body = node.children().find(|c| is_stmt_kind(c.kind()));
-                let body = self.opt_stmt(body, range);
+                let body = self.in_scope(DeferScopeKind::Loop, |b| b.opt_stmt(body, range));
                 Stmt::While {
                     cond,
                     body,
@@ -1593,7 +1702,7 @@ impl BodyLowerer {
             }
             DO_STMT => {
                 let body = node.children().find(|c| is_stmt_kind(c.kind()));
-                let body = self.opt_stmt(body, range);
+                let body = self.in_scope(DeferScopeKind::Loop, |b| b.opt_stmt(body, range));
                 let cond = node.children().find(|c| is_expr_kind(c.kind()));
                 let cond = self.opt_expr(cond, range);
                 Stmt::DoWhile {
@@ -1619,22 +1728,42 @@ impl BodyLowerer {
                             DEFAULT_CLAUSE => None,
                             _ => continue,
                         };
-                        let mut body = Vec::new();
-                        for s in clause.children().filter(|c| is_stmt_kind(c.kind())) {
-                            body.extend(self.stmt(&s));
-                        }
+                        let body = self.in_scope(DeferScopeKind::Switch, |b| {
+                            let mut body = Vec::new();
+                            for s in clause.children().filter(|c| is_stmt_kind(c.kind())) {
+                                body.extend(b.stmt(&s));
+                            }
+                            body
+                        });
                         cases.push(SwitchCase { value, body });
                     }
                 }
                 Stmt::Switch { scrutinee, cases }
             }
-            BREAK_STMT => Stmt::Break,
-            CONTINUE_STMT => Stmt::Continue,
-            RETURN_STMT => Stmt::Return(
-                node.children()
+            BREAK_STMT => {
+                let pending = self.pending_defers(|k| k != DeferScopeKind::Block);
+                self.exit_through_defers(pending, Stmt::Break, range)
+            }
+            CONTINUE_STMT => {
+                let pending = self.pending_defers(|k| k == DeferScopeKind::Loop);
+                self.exit_through_defers(pending, Stmt::Continue, range)
+            }
+            RETURN_STMT => {
+                let value = node
+                    .children()
                     .find(|c| is_expr_kind(c.kind()))
-                    .map(|e| self.expr(&e)),
-            ),
+                    .map(|e| self.expr(&e));
+                let pending = self.pending_defers(|_| false);
+                self.exit_through_defers(pending, Stmt::Return(value), range)
+            }
+            DEFER_STMT => {
+                if let Some(inner) = node.children().find(|c| is_stmt_kind(c.kind()))
+                    && let Some(scope) = self.defer_scopes.last_mut()
+                {
+                    scope.deferred.push(inner);
+                }
+                Stmt::Empty
+            }
             DISCARD_STMT => Stmt::Discard,
             _ => Stmt::Empty,
         };

@@ -1055,6 +1055,7 @@ ast_enum!(Stmt {
     ContinueStmt,
     ReturnStmt,
     DiscardStmt,
+    DeferStmt,
     VarDecl,
     Struct,
     Enum,
@@ -1262,6 +1263,14 @@ ast_node!(ContinueStmt, CONTINUE_STMT);
 impl HasAttrs for ContinueStmt {}
 ast_node!(DiscardStmt, DISCARD_STMT);
 impl HasAttrs for DiscardStmt {}
+ast_node!(DeferStmt, DEFER_STMT);
+impl HasAttrs for DeferStmt {}
+impl DeferStmt {
+    /// The statement run when the enclosing scope exits.
+    pub fn stmt(&self) -> Option<Stmt> {
+        support::child(&self.syntax)
+    }
+}
 ast_node!(ReturnStmt, RETURN_STMT);
 impl HasAttrs for ReturnStmt {}
 impl ReturnStmt {

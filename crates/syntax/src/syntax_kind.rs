@@ -110,7 +110,7 @@ define_kinds! {
         NOINTERPOLATION_KW = "nointerpolation", ROW_MAJOR_KW = "row_major",
         COLUMN_MAJOR_KW = "column_major", OVERRIDE_KW = "override",
         GLOBALLYCOHERENT_KW = "globallycoherent", VOLATILE_KW = "volatile",
-        USING_KW = "using",
+        USING_KW = "using", DEFER_KW = "defer",
     ],
     nodes: [
         SOURCE_FILE,
@@ -128,7 +128,7 @@ define_kinds! {
         // statements
         BLOCK, EXPR_STMT, EMPTY_STMT, IF_STMT, FOR_STMT, WHILE_STMT, DO_STMT,
         SWITCH_STMT, SWITCH_BODY, CASE_CLAUSE, DEFAULT_CLAUSE, BREAK_STMT, CONTINUE_STMT,
-        RETURN_STMT, DISCARD_STMT,
+        RETURN_STMT, DISCARD_STMT, DEFER_STMT,
         // not produced by the parser (an `else` branch and local items are direct children)
         ITEM_STMT, ELSE_BRANCH,
         // expressions

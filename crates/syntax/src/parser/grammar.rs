@@ -1450,6 +1450,16 @@ fn stmt_after_attrs(p: &mut Parser<'_>, m: Marker, had_attrs: bool) {
             p.expect(T![;], "expected ';' after the statement");
             m.complete(p, kind);
         }
+        // `defer stmt;`: `defer` followed by what starts a statement (not `defer(x)`, `defer = 1`).
+        IDENT
+            if p.at_ckw(DEFER_KW)
+                && (matches!(p.nth(1), IDENT | THIS_KW | T!['{'] | T![++] | T![--])
+                    || p.nth(1).is_keyword()) =>
+        {
+            p.bump_remap(DEFER_KW);
+            body_stmt(p);
+            m.complete(p, DEFER_STMT);
+        }
         ELSE_KW => {
             p.error_here("'else' without a matching 'if': remove it or add the 'if'");
             p.bump_any();

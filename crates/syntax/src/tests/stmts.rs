@@ -1267,3 +1267,79 @@ fn no_diff_statement_starts() {
     "#]],
     );
 }
+
+#[test]
+fn defer_statement() {
+    // `defer` starts a statement only before what can start one; `defer(x)` stays a call.
+    check(
+        &body("defer x += 1; defer { y = 2; } defer(z);"),
+        expect![[r#"
+            SOURCE_FILE@0..53
+              FN@0..53
+                PATH_TYPE@0..4
+                  PATH@0..4
+                    PATH_SEGMENT@0..4
+                      NAME_REF@0..4
+                        IDENT@0..4 "void"
+                WHITESPACE@4..5 " "
+                NAME@5..6
+                  IDENT@5..6 "f"
+                PARAM_LIST@6..8
+                  L_PAREN@6..7 "("
+                  R_PAREN@7..8 ")"
+                WHITESPACE@8..9 " "
+                BLOCK@9..53
+                  L_CURLY@9..10 "{"
+                  WHITESPACE@10..11 " "
+                  DEFER_STMT@11..24
+                    DEFER_KW@11..16 "defer"
+                    WHITESPACE@16..17 " "
+                    EXPR_STMT@17..24
+                      BIN_EXPR@17..23
+                        PATH_EXPR@17..18
+                          NAME_REF@17..18
+                            IDENT@17..18 "x"
+                        WHITESPACE@18..19 " "
+                        PLUSEQ@19..21 "+="
+                        WHITESPACE@21..22 " "
+                        LITERAL@22..23
+                          INT_NUMBER@22..23 "1"
+                      SEMICOLON@23..24 ";"
+                  WHITESPACE@24..25 " "
+                  DEFER_STMT@25..41
+                    DEFER_KW@25..30 "defer"
+                    WHITESPACE@30..31 " "
+                    BLOCK@31..41
+                      L_CURLY@31..32 "{"
+                      WHITESPACE@32..33 " "
+                      EXPR_STMT@33..39
+                        BIN_EXPR@33..38
+                          PATH_EXPR@33..34
+                            NAME_REF@33..34
+                              IDENT@33..34 "y"
+                          WHITESPACE@34..35 " "
+                          EQ@35..36 "="
+                          WHITESPACE@36..37 " "
+                          LITERAL@37..38
+                            INT_NUMBER@37..38 "2"
+                        SEMICOLON@38..39 ";"
+                      WHITESPACE@39..40 " "
+                      R_CURLY@40..41 "}"
+                  WHITESPACE@41..42 " "
+                  EXPR_STMT@42..51
+                    CALL_EXPR@42..50
+                      PATH_EXPR@42..47
+                        NAME_REF@42..47
+                          IDENT@42..47 "defer"
+                      ARG_LIST@47..50
+                        L_PAREN@47..48 "("
+                        PATH_EXPR@48..49
+                          NAME_REF@48..49
+                            IDENT@48..49 "z"
+                        R_PAREN@49..50 ")"
+                    SEMICOLON@50..51 ";"
+                  WHITESPACE@51..52 " "
+                  R_CURLY@52..53 "}"
+        "#]],
+    );
+}
