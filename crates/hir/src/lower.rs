@@ -1371,10 +1371,15 @@ pub fn fn_body(db: &dyn Db, func: FunctionId) -> Arc<Body> {
         body: Body::default(),
         hoisted_expands: Vec::new(),
         defer_scopes: Vec::new(),
+        return_type: None,
     };
     if let Some(node) = item_node(db, func.loc(db))
         && let Some(block) = node.children().find(|c| c.kind() == BLOCK)
     {
+        lowerer.return_type = (node.kind() == FN)
+            .then(|| node.children().find(|c| is_type_kind(c.kind())))
+            .flatten()
+            .map(|t| lower_type(&t));
         let root = lowerer.block(&block);
         lowerer.body.root_block = Some(root);
     }
@@ -1388,6 +1393,7 @@ pub fn global_body(db: &dyn Db, global: GlobalId) -> Arc<Body> {
         body: Body::default(),
         hoisted_expands: Vec::new(),
         defer_scopes: Vec::new(),
+        return_type: None,
     };
     let ordinal = loc.path.last().map_or(0, |s| s.ordinal);
     if let Some(node) = item_node(db, loc)
@@ -1454,6 +1460,9 @@ struct BodyLowerer {
     hoisted_expands: Vec<SyntaxNode>,
     /// The scopes being lowered, innermost last, with the `defer`red statements seen so far.
     defer_scopes: Vec<DeferScope>,
+    /// The function's declared return type: the type of the local that holds a return value
+    /// while deferred statements run (declared, so editors show no inferred-type hint for it).
+    return_type: Option<TypeRef>,
 }
 
 /// A scope that `defer` statements, `break` or `continue` relate to.
@@ -1554,7 +1563,7 @@ impl BodyLowerer {
             Stmt::Return(Some(value)) => {
                 let local = self.body.locals.alloc(LocalData {
                     name: DEFER_RETURN_LOCAL.into(),
-                    ty: None,
+                    ty: self.return_type.clone(),
                     array_dims: Vec::new(),
                     mutable: false,
                     is_static: false,
