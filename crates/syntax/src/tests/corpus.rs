@@ -73,8 +73,16 @@ fn valid_corpus_parses_without_errors() {
         {
             continue;
         }
-        checked += 1;
         let text = read(&path);
+        // A file that pastes tokens (`#define MAKE_NAME(a, b) a##b`) is Slang only after hir's
+        // preprocessor has run; the parser alone sees `int MAKE_NAME(my, Value) = ...`.
+        if text
+            .lines()
+            .any(|l| l.trim_start().starts_with("#define") && l.contains("##"))
+        {
+            continue;
+        }
+        checked += 1;
         let parse = crate::parse(&text);
         for e in parse.errors() {
             let line = text[..usize::from(e.range.start()).min(text.len())]
