@@ -507,8 +507,8 @@ fn math_type(types: &mut Types, f: MathFn, tys: &[TypeId]) -> Result<TypeId, Str
     };
     Ok(match f {
         Sqrt | Rsqrt | Rcp | Exp | Exp2 | Log | Log2 | Log10 | Sin | Cos | Tan | Asin | Acos
-        | Atan | Sinh | Cosh | Tanh | Asinh | Acosh | Atanh | Floor | Ceil | Round | Trunc | Frac
-        | Radians | Degrees | Saturate => {
+        | Atan | Sinh | Cosh | Tanh | Asinh | Acosh | Atanh | Floor | Ceil | Round | Trunc
+        | Frac | Radians | Degrees | Saturate => {
             float(types, tys[0])?;
             tys[0]
         }
