@@ -20,16 +20,7 @@ bench_gpu=$(realpath "${2:?usage: device.sh DSLANG BENCH_GPU}")
 out=${OUT:-$root/b3-results}
 mkdir -p "$out"
 
-if [ -d "$root/.gl" ] && ! ldconfig -p | grep -q libvulkan.so.1; then
-    for f in "$root"/.gl/*.deb; do dpkg -x "$f" /; done
-    ldconfig
-fi
-nvidia_icd=/usr/local/nvidia/share/vulkan/icd.d/nvidia_icd.json
-if [ -f "$nvidia_icd" ] && [ -z "${VK_DRIVER_FILES:-}" ]; then
-    export VK_DRIVER_FILES=$nvidia_icd
-fi
-export XDG_RUNTIME_DIR=${XDG_RUNTIME_DIR:-$(mktemp -d)}
-chmod 700 "$XDG_RUNTIME_DIR"
+. "$here/vulkan_env.sh"
 
 work=$(mktemp -d)
 mkdir -p "$work/dslang"

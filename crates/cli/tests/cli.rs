@@ -1,5 +1,7 @@
 //! The command-line contract of shared/docs/cli.md, through the real binary.
 
+mod common;
+use common::test_file_name;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -321,22 +323,4 @@ fn bench_check_runs_on_an_error_free_generated_file() {
         stdout.starts_with("check: ") && stdout.contains(" 0 errors"),
         "{stdout}"
     );
-}
-
-/// The file a `dslang test` result line names: `dir/t.slang.1` (the file's second test, as
-/// slang-test names it) and `dir/t.slang:` are `t.slang`.
-fn test_file_name(name: &str) -> String {
-    let name = name.trim_end_matches(':');
-    let file = Path::new(name)
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    match file.rsplit_once('.') {
-        Some((stem, index))
-            if stem.ends_with(".slang") && index.bytes().all(|b| b.is_ascii_digit()) =>
-        {
-            stem.to_string()
-        }
-        _ => file,
-    }
 }

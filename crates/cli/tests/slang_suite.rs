@@ -2,6 +2,8 @@
 //! tests/language-feature, tests/bugs, tests/autodiff), run through `dslang test`. Each folder has a
 //! known-failures.txt (`file.slang: why`); an unlisted failure or a listed pass fails the test.
 
+mod common;
+use common::test_file_name;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -128,22 +130,4 @@ fn slang_suite_harness() {
         SKIP unsupported-inputs.slang: line 4: unsupported TEST_INPUT `new Impl{ 2.0 }`
         27 passed, 0 failed, 8 skipped
     "#]].assert_eq(&skipped);
-}
-
-/// The file a `dslang test` result line names: `dir/t.slang.1` (the file's second test, as
-/// slang-test names it) and `dir/t.slang:` are `t.slang`.
-fn test_file_name(name: &str) -> String {
-    let name = name.trim_end_matches(':');
-    let file = Path::new(name)
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    match file.rsplit_once('.') {
-        Some((stem, index))
-            if stem.ends_with(".slang") && index.bytes().all(|b| b.is_ascii_digit()) =>
-        {
-            stem.to_string()
-        }
-        _ => file,
-    }
 }
