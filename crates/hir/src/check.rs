@@ -200,7 +200,9 @@ pub fn type_decl_diagnostics(db: &dyn Db, decl: TypeDeclId) -> Arc<[Diag]> {
         let ty = Ty::Adt(decl, args);
         let bases = resolve::type_decl_bases(db, decl);
         // Reported at the interface in the base list, as slangc does.
-        for (base_ref, base) in data.bases.iter().zip(bases.iter()) {
+        // A leading struct is a base struct (`struct B : A`), not an interface to conform to.
+        let skip = usize::from(resolve::struct_base(db, &ty).is_some());
+        for (base_ref, base) in data.bases.iter().zip(bases.iter()).skip(skip) {
             let range = base_ref.range().unwrap_or(data.name_range);
             check_conformance(
                 db,

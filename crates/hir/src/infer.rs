@@ -1086,6 +1086,12 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             {
                 Some(Cost::CONVERSION)
             }
+            // A derived struct converts to its base struct (`struct B : A`).
+            (Ty::Adt(..), Ty::Adt(..))
+                if resolve::struct_base_chain(self.db, &from).contains(&to) =>
+            {
+                Some(Cost::CONVERSION)
+            }
             (_, Ty::Adt(d, _))
                 if lower::type_decl_data(self.db, *d).kind == TypeDeclKind::Interface =>
             {
@@ -1736,6 +1742,25 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 return fty
                     .subst(&|p| resolve::subst_lookup(&subst, &p))
                     .subst_this(&ty);
+            }
+        }
+        // Fields inherited from base structs (`struct B : A`), read through the hidden base field.
+        for base in resolve::struct_base_chain(self.db, &ty) {
+            if let Ty::Adt(decl, args) = &base {
+                let data = lower::type_decl_data(self.db, *decl);
+                if let Some(i) = data.fields.iter().position(|f| &f.name == name) {
+                    self.result
+                        .resolutions
+                        .insert(e, ExprRes::Field(*decl, i as u32));
+                    let fty = field_types(self.db, *decl)
+                        .get(i)
+                        .cloned()
+                        .unwrap_or(Ty::Unknown);
+                    let subst = type_args_subst(self.db, *decl, args);
+                    return fty
+                        .subst(&|p| resolve::subst_lookup(&subst, &p))
+                        .subst_this(&base);
+                }
             }
         }
         // Members of `S.Differential` are synthesised; other associated types have the members

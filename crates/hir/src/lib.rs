@@ -916,8 +916,23 @@ pub enum MemberKind {
 }
 
 /// Members of a type visible from `file`: fields, methods, properties, extension members and
-/// interface requirements (for generic parameters).
+/// interface requirements (for generic parameters), then those inherited from base structs
+/// (`struct B : A`) that the type does not shadow.
 pub fn members_of(db: &dyn Db, file: SourceFile, ty: &Ty) -> Vec<MemberInfo> {
+    let mut out = own_members_of(db, file, ty);
+    let normalized = resolve::normalize(db, file, ty);
+    for base in resolve::struct_base_chain(db, &normalized) {
+        for member in own_members_of(db, file, &base) {
+            if !out.iter().any(|m| m.name == member.name) {
+                out.push(member);
+            }
+        }
+    }
+    out
+}
+
+/// Members a type declares itself or gets from extensions and constraints (not base structs).
+fn own_members_of(db: &dyn Db, file: SourceFile, ty: &Ty) -> Vec<MemberInfo> {
     let written = ty;
     let ty = resolve::normalize(db, file, ty);
     // `S.Differential` of a synthesised conformance: the differential fields and statics (also
@@ -1061,7 +1076,7 @@ pub mod export {
     };
     pub use crate::resolve::{
         builtin_type, enum_case_value, lookup_member_items, match_pattern, member_subst, normalize,
-        subst_lookup, type_decl_bases,
+        struct_base, struct_base_chain, subst_lookup, type_decl_bases,
     };
 }
 

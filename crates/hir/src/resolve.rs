@@ -204,7 +204,22 @@ impl<'db> Resolver<'db> {
             .copied()
             .filter(|m| lower::item_def_name(self.db, *m) == name)
             .collect();
-        match found.first()? {
+        let Some(first) = found.first() else {
+            // Fields and methods inherited from base structs (`struct B : A`).
+            let inherited = struct_base_chain(self.db, &ctx.ty).iter().any(|base| {
+                let Ty::Adt(decl, _) = base else {
+                    return false;
+                };
+                let data = lower::type_decl_data(self.db, *decl);
+                data.fields.iter().any(|f| f.name == name)
+                    || data
+                        .members
+                        .iter()
+                        .any(|m| lower::item_def_name(self.db, *m) == name)
+            });
+            return inherited.then_some(Resolution::ImplicitMember);
+        };
+        match first {
             ItemDef::Alias(alias) => Some(Resolution::Type(alias_ty_in(
                 self.db, self.file, *alias, &ctx.ty,
             ))),
@@ -815,6 +830,41 @@ pub fn type_decl_bases(db: &dyn Db, decl: TypeDeclId) -> Arc<[Ty]> {
         .collect()
 }
 
+/// The base struct of a struct declared `struct B : A` (the first entry of its base list when
+/// that names a struct), with `B`'s generic arguments applied. Slang stores it as a hidden first
+/// field, so members of `A` are reached through that field.
+pub fn struct_base(db: &dyn Db, ty: &Ty) -> Option<Ty> {
+    let Ty::Adt(decl, args) = ty else {
+        return None;
+    };
+    if lower::type_decl_data(db, *decl).kind != TypeDeclKind::Struct {
+        return None;
+    }
+    let first = type_decl_bases(db, *decl).first().cloned()?;
+    let Ty::Adt(base_decl, _) = &first else {
+        return None;
+    };
+    if lower::type_decl_data(db, *base_decl).kind != TypeDeclKind::Struct || base_decl == decl {
+        return None;
+    }
+    let subst = crate::infer::type_args_subst(db, *decl, args);
+    Some(first.subst(&|p| subst_lookup(&subst, &p)))
+}
+
+/// The chain of base structs of `ty`, nearest first (bounded, so a cyclic declaration stops).
+pub fn struct_base_chain(db: &dyn Db, ty: &Ty) -> Vec<Ty> {
+    let mut chain: Vec<Ty> = Vec::new();
+    let mut current = ty.clone();
+    while let Some(base) = struct_base(db, &current) {
+        if chain.len() >= 16 || chain.contains(&base) {
+            break;
+        }
+        chain.push(base.clone());
+        current = base;
+    }
+    chain
+}
+
 /// Extensions (visible from `file`) whose target matches `ty`, with the bindings.
 pub fn extensions_for(
     db: &dyn Db,
@@ -1063,6 +1113,21 @@ pub fn lookup_member_items(db: &dyn Db, file: SourceFile, ty: &Ty, name: &str) -
     }
     for (ext, _) in extensions_for(db, file, ty) {
         push_from(&lower::extension_data(db, ext).members, &mut out);
+    }
+    if out.is_empty() {
+        // Members inherited from base structs (`struct B : A`): the nearest declaring one wins,
+        // so a derived type's own members shadow its bases'.
+        for base in struct_base_chain(db, ty) {
+            if let Ty::Adt(decl, _) = &base {
+                push_from(&lower::type_decl_data(db, *decl).members, &mut out);
+            }
+            for (ext, _) in extensions_for(db, file, &base) {
+                push_from(&lower::extension_data(db, ext).members, &mut out);
+            }
+            if !out.is_empty() {
+                break;
+            }
+        }
     }
     if out.is_empty() {
         // Requirements of the interfaces (generic parameters, interface types, defaults).

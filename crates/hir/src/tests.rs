@@ -879,3 +879,87 @@ void main() {
         box.pick(int2(1, 2)): T = float, U = int2"#]]
     .assert_eq(&rendered.join("\n"));
 }
+
+/// `struct B : A`: the base struct's fields and methods are reached through a hidden base field.
+mod struct_inheritance {
+    use super::*;
+
+    const BASES: &str = r#"
+interface IValue { int value(); }
+struct A { int a; int getA() { return a; } int id() { return 1; } }
+struct B : A { float b; int id() { return 2; } }
+struct C : B, IValue { int c; int value() { return a + c + getA(); } }
+"#;
+
+    #[test]
+    fn inherited_fields_and_methods_have_their_types() {
+        check_type(
+            &format!("{BASES}void f(C c) {{ let x = c.b$0; }}"),
+            expect!["float"],
+        );
+        check_type(
+            &format!("{BASES}void f(C c) {{ let x = c.a$0; }}"),
+            expect!["int"],
+        );
+        check_type(
+            &format!("{BASES}void f(C c) {{ let x$0 = c.getA(); }}"),
+            expect!["int"],
+        );
+    }
+
+    #[test]
+    fn derived_converts_to_base_but_not_back() {
+        check_diags(
+            &format!(
+                "{BASES}int takeA(A x) {{ return x.a; }}\nvoid f(C c) {{ A a = c; B b = c; int n = takeA(c) + c.id() + b.id(); C back = a; }}"
+            ),
+            expect![[r#"
+                7:78 error[E2004] expected an expression of type 'C', got 'A': cannot convert a value of type `A` to `C`
+            "#]],
+        );
+    }
+
+    #[test]
+    fn interfaces_after_the_base_still_conform() {
+        check_diags(
+            r#"
+interface IValue { int value(); }
+struct A { int a; }
+struct B : A, IValue { int b; }
+struct C : IValue, A { int value() { return 0; } }
+"#,
+            expect![[r#"
+                4:15 error[E2016] type 'B' does not provide required interface member 'value'. `B` does not implement method `value` required by interface `IValue`: add `int value()`
+                    related main.slang@24..29: requirement declared here
+                5:20 error[E2016] `A` is a struct, not an interface: a type can only conform to interfaces
+            "#]],
+        );
+    }
+
+    #[test]
+    fn cyclic_inheritance_terminates() {
+        check_diags(
+            "struct A : B { int a; }\nstruct B : A { int b; }\nvoid f(A x) { int n = x.b + x.a; }",
+            expect![""],
+        );
+    }
+
+    #[test]
+    fn completion_lists_inherited_members() {
+        let (text, offset) = cursor(&format!("{BASES}void f(C c) {{ c$0. }}"));
+        let mut db = RootDatabase::default();
+        let file = db.set_file("main.slang", &text);
+        let members: Vec<String> = crate::members_at(&db, file, offset)
+            .into_iter()
+            .map(|m| format!("{} : {}", m.name, m.detail))
+            .collect();
+        expect![[r#"
+            c : int
+            value : int value()
+            b : float
+            id : int id()
+            a : int
+            getA : int getA()"#]]
+        .assert_eq(&members.join("\n"));
+    }
+}

@@ -610,6 +610,19 @@ impl FnLower<'_, '_> {
             let yes = self.lit(Literal::Bool(true))?;
             return self.emit(Inst::Construct(vec![v, yes]), Some(to));
         }
+        // A derived struct converts to its base struct by reading the hidden base field.
+        if let TypeKind::Struct(sid) = self.kind(from)
+            && self
+                .cx
+                .module
+                .types
+                .struct_def(sid)
+                .and_then(|d| d.fields.first())
+                .is_some_and(|f| f.name == crate::types::BASE_FIELD)
+        {
+            let base = self.emit(Inst::Extract(v, 0), None)?;
+            return self.coerce(base, to);
+        }
         let (fk, tk) = (self.kind(from), self.kind(to));
         let types = &self.cx.module.types;
         let fail = || {
@@ -1405,6 +1418,7 @@ impl FnLower<'_, '_> {
                 let v = self.lower_expr(base)?;
                 if let Some(ExprRes::Field(decl, i)) = self.res(e) {
                     let idx = self.member_index(&bt, decl, i, &name)?;
+                    let v = self.extract_base(v, self.base_hops(&bt, decl))?;
                     return self.emit(Inst::Extract(v, idx), None);
                 }
                 if let Some(i) = tuple_index(&bt, &name) {
@@ -1478,11 +1492,72 @@ impl FnLower<'_, '_> {
 
     fn field_index(&self, decl: hir::TypeDeclId, i: u32) -> u32 {
         let data = hir::type_decl_data(self.cx.db, decl);
-        data.fields
+        let hidden_base = u32::from(has_hidden_base(self.cx.db, decl));
+        hidden_base
+            + data
+                .fields
+                .iter()
+                .take(i as usize)
+                .filter(|f| !(f.modifiers.is_static || f.global.is_some()))
+                .count() as u32
+    }
+
+    /// How many hidden base fields (`struct B : A`) lie between a value of type `ty` and the
+    /// members of `decl`: 0 when `ty` is `decl` itself (or not a struct deriving from it).
+    fn base_hops(&self, ty: &Ty, decl: hir::TypeDeclId) -> usize {
+        let ty = apply(&self.subst, self.this_ty.as_ref(), ty);
+        let ty = normalize(self.cx.db, self.cx.file, &ty);
+        if matches!(ty, Ty::Adt(d, _) if d == decl) {
+            return 0;
+        }
+        hir::export::struct_base_chain(self.cx.db, &ty)
             .iter()
-            .take(i as usize)
-            .filter(|f| !(f.modifiers.is_static || f.global.is_some()))
-            .count() as u32
+            .position(|b| matches!(b, Ty::Adt(d, _) if *d == decl))
+            .map_or(0, |k| k + 1)
+    }
+
+    /// The receiver of method `f` of a base struct called on a derived value (`struct B : A`):
+    /// the hidden base field, and its type. Other receivers are returned as they are.
+    fn inherited_receiver(&mut self, f: hir::FunctionId, recv: Recv, recv_ty: Ty) -> R<(Recv, Ty)> {
+        let db = self.cx.db;
+        let Some(parent) = f
+            .loc(db)
+            .parent()
+            .filter(|p| p.kind() == Some(ItemKind::Struct))
+        else {
+            return Ok((recv, recv_ty));
+        };
+        let hops = self.base_hops(&recv_ty, hir::TypeDeclId::new(db, parent));
+        if hops == 0 {
+            return Ok((recv, recv_ty));
+        }
+        let resolved = apply(&self.subst, self.this_ty.as_ref(), &recv_ty);
+        let resolved = normalize(db, self.cx.file, &resolved);
+        let Some(base_ty) = hir::export::struct_base_chain(db, &resolved)
+            .get(hops - 1)
+            .cloned()
+        else {
+            return Ok((recv, recv_ty));
+        };
+        let recv = match recv {
+            Recv::Value(v) => Recv::Value(self.extract_base(v, hops)?),
+            Recv::Place(LPlace::Mem(mut p)) => {
+                for _ in 0..hops {
+                    p = p.field(0);
+                }
+                Recv::Place(LPlace::Mem(p))
+            }
+            other => other,
+        };
+        Ok((recv, base_ty))
+    }
+
+    /// `v` read through `hops` hidden base fields.
+    fn extract_base(&mut self, mut v: ValueId, hops: usize) -> R<ValueId> {
+        for _ in 0..hops {
+            v = self.emit(Inst::Extract(v, 0), None)?;
+        }
+        Ok(v)
     }
 
     fn swizzle(&self, ty: &Ty, name: &str) -> Option<Vec<u8>> {
@@ -1529,10 +1604,15 @@ impl FnLower<'_, '_> {
                     Some(LPlace::Mem(self.cx.global_place(g)?))
                 }
                 Some(ExprRes::Field(decl, i)) => {
-                    let this = self
+                    let mut this = self
                         .this_place
                         .clone()
                         .ok_or_else(|| unsupported("a field outside a method"))?;
+                    if let Some(this_ty) = self.this_ty.clone() {
+                        for _ in 0..self.base_hops(&this_ty, decl) {
+                            this = this.field(0);
+                        }
+                    }
                     Some(LPlace::Mem(this.field(self.field_index(decl, i))))
                 }
                 Some(ExprRes::Property(p)) => match (self.this_place.clone(), self.this_ty.clone())
@@ -1597,9 +1677,14 @@ impl FnLower<'_, '_> {
                 if field.is_none() && swz.is_none() {
                     return Ok(None);
                 }
-                let Some(LPlace::Mem(p)) = self.try_place(base)? else {
+                let Some(LPlace::Mem(mut p)) = self.try_place(base)? else {
                     return Ok(None);
                 };
+                if let Some(ExprRes::Field(decl, _)) = self.res(e) {
+                    for _ in 0..self.base_hops(&bt, decl) {
+                        p = p.field(0);
+                    }
+                }
                 match (field, swz) {
                     (Some(i), _) => Some(LPlace::Mem(p.field(i))),
                     (None, Some(c)) if c.len() == 1 => Some(LPlace::Mem(p.index(c[0] as u32))),
@@ -2192,6 +2277,7 @@ impl FnLower<'_, '_> {
                 } else {
                     Recv::Value(self.lower_expr(base)?)
                 };
+                let (recv, bt) = self.inherited_receiver(f, recv, bt)?;
                 self.call_function(e, f, Some(bt), Some(recv), explicit.as_deref(), args)
             }
             Expr::Field { base, .. } if sig.is_member => {
@@ -2216,7 +2302,13 @@ impl FnLower<'_, '_> {
                 } else {
                     Recv::Value(self.emit(Inst::Load(this), None)?)
                 };
-                let this_ty = self.this_ty.clone();
+                let (recv, this_ty) = match self.this_ty.clone() {
+                    Some(t) => {
+                        let (recv, t) = self.inherited_receiver(f, recv, t)?;
+                        (recv, Some(t))
+                    }
+                    None => (recv, None),
+                };
                 self.call_function(e, f, this_ty, Some(recv), explicit.as_deref(), args)
             }
             _ if sig.is_member => {
@@ -3784,4 +3876,15 @@ fn matrix_elements(name: &str) -> Option<Vec<(u32, u32)>> {
             }
         })
         .collect()
+}
+
+/// Whether `decl` is a struct deriving from a base struct (`struct B : A`), held in a hidden first
+/// field.
+fn has_hidden_base(db: &dyn hir::Db, decl: hir::TypeDeclId) -> bool {
+    hir::type_decl_data(db, decl).kind == hir::TypeDeclKind::Struct
+        && matches!(
+            hir::export::type_decl_bases(db, decl).first(),
+            Some(Ty::Adt(base, _)) if *base != decl
+                && hir::type_decl_data(db, *base).kind == hir::TypeDeclKind::Struct
+        )
 }

@@ -7,6 +7,9 @@ use ir::{Scalar, TypeId};
 
 use crate::{Ctx, LowerError, R, apply, unsupported};
 
+/// Name of the hidden first field holding a struct's base struct (`struct B : A`).
+pub(crate) const BASE_FIELD: &str = "_base";
+
 /// Deepest type nesting lowered: a generic struct holding itself with growing arguments
 /// (`struct G<T> { G<G<T>> x; }`) never ends and would overflow the stack (slangc: E39997).
 const MAX_TYPE_NESTING: u32 = 64;
@@ -218,6 +221,17 @@ impl Ctx<'_> {
                         let subst = hir::export::type_args_subst(self.db, *decl, args);
                         let ftys = field_types(self.db, *decl);
                         let mut fields = Vec::new();
+                        // A base struct (`struct B : A`) is a hidden first field, as in slangc.
+                        if let Some(base) = hir::export::struct_base(self.db, &ty) {
+                            if self.is_differentiable_struct(*decl) {
+                                // The synthesised differential pairs declared fields one to one.
+                                return Err(unsupported(format!(
+                                    "the differentiable struct `{}` with a base struct",
+                                    self.display(&ty)
+                                )));
+                            }
+                            fields.push((BASE_FIELD.to_string(), self.ir_ty(&base)?));
+                        }
                         for (f, t) in data.fields.iter().zip(ftys.iter()) {
                             if f.modifiers.is_static || f.global.is_some() {
                                 continue;
