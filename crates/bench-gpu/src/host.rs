@@ -9,7 +9,7 @@
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use gpu::{AdapterSummary, Binding, BindingKind, DRIVER_HINT, WANTED_FEATURES};
+use gpu::{AdapterSummary, Binding, BindingKind};
 
 /// How long one submission may take before the host gives up (the slowest B3 kernels take about
 /// one second per dispatch on a real GPU, and a round holds one pass per compiler).
@@ -52,79 +52,19 @@ impl Clock {
     }
 }
 
-/// Real GPUs first, then virtual and CPU adapters; OpenGL never (it lacks the features).
-fn adapter_rank(info: &wgpu::AdapterInfo) -> u32 {
-    match info.device_type {
-        wgpu::DeviceType::DiscreteGpu => 0,
-        wgpu::DeviceType::IntegratedGpu => 1,
-        wgpu::DeviceType::VirtualGpu => 2,
-        wgpu::DeviceType::Cpu => 3,
-        wgpu::DeviceType::Other => 4,
-    }
-}
-
 impl Host {
     /// Opens the adapter `gpu::Gpu` would (`WGPU_ADAPTER_NAME`, `WGPU_BACKEND` respected), with
-    /// the optional features of [`WANTED_FEATURES`] it has.
+    /// the optional features of `gpu::WANTED_FEATURES` it has.
     pub fn new() -> Result<Host, String> {
-        pollster::block_on(Self::open())
-    }
-
-    async fn open() -> Result<Host, String> {
-        let descriptor = wgpu::InstanceDescriptor::new_without_display_handle_from_env();
-        let backends = descriptor.backends;
-        let instance = wgpu::Instance::new(descriptor);
-        let mut adapters: Vec<wgpu::Adapter> = instance
-            .enumerate_adapters(backends)
-            .await
-            .into_iter()
-            .filter(|a| a.get_info().backend != wgpu::Backend::Gl)
-            .collect();
-        if let Ok(wanted) = std::env::var("WGPU_ADAPTER_NAME") {
-            let needle = wanted.to_lowercase();
-            adapters.retain(|a| a.get_info().name.to_lowercase().contains(&needle));
-        }
-        adapters.sort_by_key(|a| adapter_rank(&a.get_info()));
-        let adapter = adapters
-            .into_iter()
-            .next()
-            .ok_or_else(|| format!("no usable GPU adapter; {DRIVER_HINT}"))?;
-        let info = adapter.get_info();
-        let features = adapter.features() & WANTED_FEATURES;
-        let limits = adapter.limits();
-        let (device, queue) = adapter
-            .request_device(&wgpu::DeviceDescriptor {
-                label: Some("bench-gpu"),
-                required_features: features,
-                required_limits: limits.clone(),
-                experimental_features: wgpu::ExperimentalFeatures::disabled(),
-                memory_hints: wgpu::MemoryHints::Performance,
-                trace: wgpu::Trace::Off,
-            })
-            .await
+        let opened = gpu::open_device_for_host(&gpu::GpuOptions::default())
             .map_err(|e| format!("could not open the GPU device: {e}"))?;
-        let errors = Arc::new(Mutex::new(Vec::new()));
-        let sink = errors.clone();
-        // wgpu's default handler panics; collect instead and report after the call.
-        device.on_uncaptured_error(Arc::new(move |error: wgpu::Error| {
-            if let Ok(mut errors) = sink.lock() {
-                errors.push(error.to_string());
-            }
-        }));
         Ok(Host {
-            device,
-            queue,
-            features,
-            limits,
-            summary: AdapterSummary {
-                name: info.name.clone(),
-                backend: format!("{:?}", info.backend),
-                device_type: format!("{:?}", info.device_type),
-                driver: format!("{} {}", info.driver, info.driver_info)
-                    .trim()
-                    .to_string(),
-            },
-            errors,
+            device: opened.device,
+            queue: opened.queue,
+            features: opened.features,
+            limits: opened.limits,
+            summary: opened.summary,
+            errors: opened.errors,
         })
     }
 

@@ -402,6 +402,38 @@ async fn open_device(
     })
 }
 
+/// A device opened the way [`Gpu::new`] opens one (same adapter choice, features and limits,
+/// errors collected instead of wgpu's panicking default), for hosts that keep their own
+/// pipelines and buffers between dispatches (crates/bench-gpu).
+pub struct OpenedDevice {
+    pub device: wgpu::Device,
+    pub queue: wgpu::Queue,
+    pub features: wgpu::Features,
+    pub limits: wgpu::Limits,
+    pub summary: AdapterSummary,
+    /// Uncaptured wgpu errors since the last time the host took them.
+    pub errors: Arc<Mutex<Vec<String>>>,
+}
+
+/// Opens the adapter [`Gpu::new`] would, with the optional features of [`WANTED_FEATURES`] it has.
+pub fn open_device_for_host(options: &GpuOptions) -> Result<OpenedDevice, GpuError> {
+    pollster::block_on(async {
+        let adapter = select_adapter(options).await?;
+        let features = adapter.features() & WANTED_FEATURES;
+        let limits = adapter.limits();
+        let state = open_device(&adapter, features, &limits).await?;
+        Ok(OpenedDevice {
+            // DeviceState has a Drop impl; its device and queue are handles (cheap clones).
+            device: state.device.clone(),
+            queue: state.queue.clone(),
+            features,
+            limits,
+            summary: summarize(&adapter.get_info()),
+            errors: state.uncaptured.clone(),
+        })
+    })
+}
+
 impl Gpu {
     /// Opens the best adapter: `WGPU_ADAPTER_NAME` (substring, case-insensitive) when set, else a
     /// discrete, integrated, virtual, then CPU adapter. `WGPU_BACKEND` limits the backends.

@@ -18,7 +18,8 @@ pub mod texture;
 
 pub use device::{
     AdapterSummary, Binding, BindingKind, ComputeJob, DRIVER_HINT, Gpu, GpuError, GpuOptions,
-    RunResult, TIMEOUT_ENV, WANTED_FEATURES, bytes_to_words, words_to_bytes,
+    OpenedDevice, RunResult, TIMEOUT_ENV, WANTED_FEATURES, bytes_to_words, open_device_for_host,
+    words_to_bytes,
 };
 pub use harness::{OutputBuffer, PlanError, TestPlan, format_outputs, names_match, plan_test};
 pub use print::{PrintArgKind, PrintFormat, decode_print_buffer, print_buffer_binding};
