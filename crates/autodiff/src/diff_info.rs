@@ -74,6 +74,9 @@ pub struct DiffInfo {
     pub(crate) ptr_twins: FxHashMap<FuncId, FuncId>,
     /// The inverse of `ptr_twins`: a twin's derivatives are its original's.
     pub(crate) ptr_twin_origin: FxHashMap<FuncId, FuncId>,
+    /// Tape capacities of the tiers backward derivatives are split into (`tiers`; default
+    /// [`crate::DEFAULT_TAPE_TIERS`]).
+    pub tape_tiers: crate::TapeTiers,
 }
 
 impl DiffInfo {

@@ -51,8 +51,10 @@ pub mod linearize;
 pub mod normalize;
 mod ptr;
 pub mod reverse;
+mod tiers;
 mod transpose;
 
 pub use diff_info::{DiffInfo, StructDiff};
 pub use linearize::{DiffError, forward_derivative};
 pub use reverse::{MAX_CONTEXT_BYTES, backward_derivative, context_size};
+pub use tiers::{DEFAULT_TAPE_TIERS, TapeTiers};

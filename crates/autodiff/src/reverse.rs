@@ -75,6 +75,7 @@ pub fn backward_derivative(module: &mut Module, info: &mut DiffInfo, f: FuncId) 
         info.bwd_split.retain(|_, (p, _, _)| !is_new(p));
         info.ptr_twins.retain(|_, g| !is_new(g));
         info.ptr_twin_origin.retain(|g, _| !is_new(g));
+        info.primal_substitute.retain(|g, _| !is_new(g));
         // Types made for the failed request (pairs, contexts) stay: `info` refers to pairs by id.
     }
     result
@@ -355,6 +356,7 @@ fn transcribe(
     let context_bytes = r.context_bytes();
     let mut tapes: Vec<(ValueId, LocalId)> = r.tape.iter().map(|(v, l)| (*v, *l)).collect();
     tapes.sort();
+    let shapes = r.tape_shapes(&tapes);
     // Contexts of checkpointed callees are part of this function's context too: an extracted
     // propagation function reads them, so its primal-context function must export them.
     let mut callee_contexts: Vec<(ValueId, LocalId)> = r
@@ -398,8 +400,23 @@ fn transcribe(
         info.bwd_context_bytes.insert(split.1, bytes);
         info.bwd_split.insert(orig, split);
     }
+    let regions = crate::tiers::Regions {
+        prologue: &parts.prologue,
+        primal: &parts.primal,
+        after: vec![&parts.init, &parts.backward, &parts.epilogue],
+    };
+    let tiered = crate::tiers::split(
+        module,
+        info,
+        bwd,
+        &out,
+        &regions,
+        &shapes,
+        &norm,
+        context_bytes,
+    );
     if let Some(slot) = module.function_mut(bwd) {
-        *slot = out;
+        *slot = tiered.unwrap_or(out);
     }
     Ok(())
 }
@@ -809,6 +826,33 @@ impl Rev<'_, '_> {
             root: PlaceRoot::Local(dl),
             path,
         }))
+    }
+
+    /// The tapes' shapes (`tapes`: value tapes; the call contexts stored per loop iteration
+    /// are added), for tiers that resize them.
+    fn tape_shapes(&self, tapes: &[(ValueId, LocalId)]) -> Vec<crate::tiers::TapeShape> {
+        let mut shapes: Vec<crate::tiers::TapeShape> = tapes
+            .iter()
+            .map(|&(v, local)| crate::tiers::TapeShape {
+                local,
+                elem: self.e.ty(v),
+                loops: self.placement.tape_loops(v),
+            })
+            .collect();
+        let mut contexts: Vec<(ValueId, LocalId, LocalId)> = self
+            .ctx_calls
+            .iter()
+            .filter_map(|(v, (local, tape, _))| tape.map(|t| (*v, *local, t)))
+            .collect();
+        contexts.sort();
+        for (v, local, tape) in contexts {
+            shapes.push(crate::tiers::TapeShape {
+                local: tape,
+                elem: self.e.func.locals[local.0 as usize].ty,
+                loops: self.placement.loops.get(&v).cloned().unwrap_or_default(),
+            });
+        }
+        shapes
     }
 
     fn context_bytes(&self) -> u32 {

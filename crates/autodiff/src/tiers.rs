@@ -1,0 +1,533 @@
+//! Tiered tapes: a backward derivative whose loops keep large tapes also comes in copies with
+//! small tapes, tried first.
+//!
+//! A tape is a function-local array sized for `MaxIters + 1` runs per loop level, and WGSL gives
+//! every function-local variable a zero initialiser (naga's SPIR-V: `OpConstantNull`), so every
+//! call zero-fills the whole tape, however few iterations run: with `[MaxIters(128)]` and 16
+//! iterations, most of the backward derivative's time goes into clearing 516 bytes per thread.
+//! Locals are initialised at the entry of the function that declares them, so each tape size
+//! needs a function of its own:
+//!
+//! ```text
+//! s_bwd_f(args) { if (!s_bwd_f_tier16(args)) { if (!s_bwd_f_tier64(args)) { s_bwd_f_full(args); } } }
+//! ```
+//!
+//! `s_bwd_f_full` is the transcription as it was; a tier is the same transcription with every
+//! tape-carrying loop's tape sized for `min(C, MaxIters) + 1` runs, returning `bool`: when such a
+//! loop's then-branch is about to run for the `C + 2`-th time (its counter passed the capacity
+//! and the exit test said go on) it returns `false` at once. The backward region and the epilogue
+//! run only after the whole primal region did, so a tier that gives up has written nothing but
+//! its own locals, and the next tier starts from the same inputs.
+//!
+//! That is only true when re-running the primal region changes nothing observable, so a function
+//! is tiered only when its primal region (through calls) stores to nothing but locals (no
+//! buffers, globals, caller memory, atomics, prints, texture stores) and nothing in it or its
+//! backward region synchronises (barriers, subgroup operations: an early `return` makes the rest
+//! of the function non-uniform, which WGSL's uniformity analysis rejects before a barrier).
+//! A tier is kept only where it makes the tape markedly smaller ([`worth_tiering`]);
+//! `[ForceUnroll]` loops have no loop tape. The context size of the dispatcher is the full
+//! function's (the largest tier), since the copies never run at the same time.
+
+use ir::{
+    Arg, BinaryOp, Block, FuncId, Function, Inst, Literal, LocalId, Module, Param, ParamDir, Place,
+    PlaceRoot, Stmt, TypeId, UnaryOp, ValueId,
+};
+use rustc_hash::{FxHashMap, FxHashSet};
+
+use crate::diff_info::DiffInfo;
+use crate::emit::Emitter;
+use crate::normalize::Normalized;
+use crate::reverse::type_bytes;
+
+/// Tape capacities (loop iterations) tried before the full tape, smallest first, when
+/// [`DiffInfo::tape_tiers`] is not set otherwise (`dslang compile --tape-tiers`).
+pub const DEFAULT_TAPE_TIERS: &[u32] = &[16, 64];
+
+/// The tape capacities a backward derivative is tiered with (see the module documentation).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct TapeTiers(Vec<u32>);
+
+impl Default for TapeTiers {
+    fn default() -> TapeTiers {
+        TapeTiers::new(DEFAULT_TAPE_TIERS.iter().copied())
+    }
+}
+
+impl TapeTiers {
+    /// Capacities in any order; zeros and repeats are dropped.
+    pub fn new(capacities: impl IntoIterator<Item = u32>) -> TapeTiers {
+        let mut caps: Vec<u32> = capacities.into_iter().filter(|&c| c > 0).collect();
+        caps.sort_unstable();
+        caps.dedup();
+        TapeTiers(caps)
+    }
+
+    /// No tiers: every backward derivative is one function.
+    pub fn none() -> TapeTiers {
+        TapeTiers(Vec::new())
+    }
+
+    /// The capacities, smallest first.
+    pub fn capacities(&self) -> &[u32] {
+        &self.0
+    }
+}
+
+impl std::str::FromStr for TapeTiers {
+    type Err = String;
+
+    /// `none`, or capacities separated by commas (`16,64`).
+    fn from_str(s: &str) -> Result<TapeTiers, String> {
+        let s = s.trim();
+        if s.eq_ignore_ascii_case("none") {
+            return Ok(TapeTiers::none());
+        }
+        let mut caps = Vec::new();
+        for part in s.split(',') {
+            let part = part.trim();
+            match part.parse::<u32>() {
+                Ok(c) if c > 0 => caps.push(c),
+                _ => {
+                    return Err(format!(
+                        "`{part}` is not a tape capacity (a positive number of loop iterations; \
+                         `none` turns tiers off)"
+                    ));
+                }
+            }
+        }
+        Ok(TapeTiers::new(caps))
+    }
+}
+
+impl std::fmt::Display for TapeTiers {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.0.is_empty() {
+            return f.write_str("none");
+        }
+        let caps: Vec<String> = self.0.iter().map(u32::to_string).collect();
+        f.write_str(&caps.join(","))
+    }
+}
+
+/// A tape local of a transcription: `elem` in one array level per loop of `loops` (outermost
+/// first).
+pub(crate) struct TapeShape {
+    pub local: LocalId,
+    pub elem: TypeId,
+    pub loops: Vec<ValueId>,
+}
+
+/// The regions of a transcribed backward derivative, in order.
+pub(crate) struct Regions<'a> {
+    pub prologue: &'a Block,
+    pub primal: &'a Block,
+    /// Adjoint initialisation, backward region and epilogue.
+    pub after: Vec<&'a Block>,
+}
+
+/// Whether a tier whose tapes take `tier_bytes` is worth trying before a full tape of
+/// `full_bytes`: clearing a small tape costs little (a tape of 32 floats or fewer is left
+/// alone), and a tier that gives up costs its own tape and the primal work done so far, so the
+/// full tape must be at least half as large again as the tier's.
+pub(crate) fn worth_tiering(full_bytes: u32, tier_bytes: u32) -> bool {
+    const SMALL_TAPE_BYTES: u32 = 128;
+    full_bytes > SMALL_TAPE_BYTES && u64::from(full_bytes) * 2 >= u64::from(tier_bytes) * 3
+}
+
+/// A tier to build: its capacity, its tape types and the loops it bounds.
+struct TierPlan {
+    capacity: u32,
+    local_types: Vec<(LocalId, TypeId)>,
+    /// Canonical loop key -> (its counter, capacity).
+    bounded: FxHashMap<ValueId, (LocalId, u32)>,
+}
+
+/// Splits the transcription `full` (of `bwd`, whose tapes are `shapes` and context
+/// `full_bytes`) into a dispatcher and tiers when that is safe and worth it: returns the
+/// dispatcher to put in `bwd`'s place, having added the tiers and the full function to the
+/// module (the full one registered as the dispatcher's primal substitute, so that derivatives of
+/// `bwd` are made from it). `None`: `full` stays as it is.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn split(
+    module: &mut Module,
+    info: &mut DiffInfo,
+    bwd: FuncId,
+    full: &Function,
+    regions: &Regions<'_>,
+    shapes: &[TapeShape],
+    norm: &Normalized,
+    full_bytes: u32,
+) -> Option<Function> {
+    if shapes.is_empty() || info.tape_tiers.capacities().is_empty() {
+        return None;
+    }
+    let plans = plan(module, info, full, shapes, norm, full_bytes);
+    if plans.is_empty() || !safe_to_replay(module, info, full, regions) {
+        return None;
+    }
+    let mut tier_ids = Vec::new();
+    for p in &plans {
+        let tier = build_tier(module, full, regions, norm, p);
+        tier_ids.push(module.add_function(tier));
+    }
+    let mut whole = full.clone();
+    whole.name = format!("{}_full", full.name);
+    let full_id = module.add_function(whole);
+    info.primal_substitute.insert(bwd, full_id);
+    Some(dispatcher(module, full, &tier_ids, full_id))
+}
+
+fn plan(
+    module: &mut Module,
+    info: &DiffInfo,
+    full: &Function,
+    shapes: &[TapeShape],
+    norm: &Normalized,
+    full_bytes: u32,
+) -> Vec<TierPlan> {
+    let max_iters = |key: &ValueId| norm.loops.get(key).map(|l| l.max_iters);
+    let old_bytes: u32 = shapes
+        .iter()
+        .map(|s| type_bytes(&module.types, full.locals[s.local.0 as usize].ty))
+        .fold(0, u32::saturating_add);
+    let mut plans = Vec::new();
+    for &capacity in info.tape_tiers.capacities() {
+        let mut bounded = FxHashMap::default();
+        for s in shapes {
+            for key in &s.loops {
+                if let Some(info) = norm.loops.get(key)
+                    && info.max_iters > capacity
+                {
+                    bounded.insert(*key, (info.counter, capacity));
+                }
+            }
+        }
+        if bounded.is_empty() {
+            // Larger capacities bound no loop either.
+            break;
+        }
+        let mut local_types = Vec::new();
+        let mut new_bytes = 0u32;
+        for s in shapes {
+            let mut ty = s.elem;
+            for key in s.loops.iter().rev() {
+                let n = max_iters(key).unwrap_or(0).min(capacity);
+                ty = module.types.array(ty, n.saturating_add(1));
+            }
+            new_bytes = new_bytes.saturating_add(type_bytes(&module.types, ty));
+            local_types.push((s.local, ty));
+        }
+        let tier_bytes = full_bytes
+            .saturating_sub(old_bytes)
+            .saturating_add(new_bytes);
+        if worth_tiering(full_bytes, tier_bytes) {
+            plans.push(TierPlan {
+                capacity,
+                local_types,
+                bounded,
+            });
+        }
+    }
+    plans
+}
+
+/// `full` with tapes of `plan`'s sizes, returning `false` from the primal region when a bounded
+/// loop needs more room and `true` at the end.
+fn build_tier(
+    module: &mut Module,
+    full: &Function,
+    regions: &Regions<'_>,
+    norm: &Normalized,
+    plan: &TierPlan,
+) -> Function {
+    let mut func = full.clone();
+    func.name = format!("{}_tier{}", full.name, plan.capacity);
+    func.ret = module.types.bool();
+    for (l, ty) in &plan.local_types {
+        if let Some(local) = func.locals.get_mut(l.0 as usize) {
+            local.ty = *ty;
+        }
+    }
+    let mut e = Emitter::new(module, func);
+    let primal = bounded_block(&mut e, regions.primal, norm, &plan.bounded);
+    let done = e.lit(Literal::Bool(true));
+    let tail = e.close();
+    let mut body = regions.prologue.clone();
+    body.extend(primal);
+    for b in &regions.after {
+        body.extend(b.iter().cloned());
+    }
+    body.extend(tail);
+    body.push(Stmt::Return(Some(done)));
+    let mut func = e.func;
+    func.body = body;
+    func
+}
+
+/// `block` (of the primal region) with `if (counter > capacity) return false;` at the start of
+/// the then-branch of every bounded canonical loop.
+fn bounded_block(
+    e: &mut Emitter<'_>,
+    block: &Block,
+    norm: &Normalized,
+    bounded: &FxHashMap<ValueId, (LocalId, u32)>,
+) -> Block {
+    let mut out = Vec::new();
+    for s in block {
+        out.push(match s {
+            Stmt::If {
+                cond,
+                then_block,
+                else_block,
+            } => Stmt::If {
+                cond: *cond,
+                then_block: bounded_block(e, then_block, norm, bounded),
+                else_block: bounded_block(e, else_block, norm, bounded),
+            },
+            Stmt::Switch { selector, cases } => Stmt::Switch {
+                selector: *selector,
+                cases: cases
+                    .iter()
+                    .map(|c| ir::SwitchCase {
+                        body: bounded_block(e, &c.body, norm, bounded),
+                        ..c.clone()
+                    })
+                    .collect(),
+            },
+            Stmt::Loop {
+                body,
+                continuing,
+                break_if,
+                attrs,
+            } => {
+                let mut body = bounded_block(e, body, norm, bounded);
+                let mut attrs = *attrs;
+                let key = crate::checkpoint::canonical(norm, &body).map(|(k, _)| k);
+                if let Some(&(counter, capacity)) = key.and_then(|k| bounded.get(&k))
+                    && let Some(Stmt::If { then_block, .. }) = body.last_mut()
+                {
+                    // The then-branch now runs at most `capacity + 1` times.
+                    attrs.max_iters = Some(capacity);
+                    e.open();
+                    let c = e.load(Place::local(counter));
+                    let cap = e.lit(Literal::I32(i32::try_from(capacity).unwrap_or(i32::MAX)));
+                    let full = e.bin(BinaryOp::Gt, c, cap);
+                    e.open();
+                    let no = e.lit(Literal::Bool(false));
+                    e.push(Stmt::Return(Some(no)));
+                    let give_up = e.close();
+                    e.push(Stmt::If {
+                        cond: full,
+                        then_block: give_up,
+                        else_block: Vec::new(),
+                    });
+                    let mut guarded = e.close();
+                    guarded.append(then_block);
+                    *then_block = guarded;
+                }
+                Stmt::Loop {
+                    body,
+                    continuing: continuing.clone(),
+                    break_if: *break_if,
+                    attrs,
+                }
+            }
+            other => other.clone(),
+        });
+    }
+    out
+}
+
+/// `void bwd(params) { if (!tier0(params)) { if (!tier1(params)) { ... full(params); } } }`
+fn dispatcher(module: &mut Module, full: &Function, tiers: &[FuncId], full_id: FuncId) -> Function {
+    let func = Function {
+        name: full.name.clone(),
+        params: full.params.clone(),
+        ret: full.ret,
+        locals: Vec::new(),
+        values: Vec::new(),
+        body: Vec::new(),
+    };
+    let mut e = Emitter::new(module, func);
+    let params: Vec<Param> = e.func.params.clone();
+    let mut args = Vec::new();
+    for (i, p) in params.iter().enumerate() {
+        let place = Place::param(i as u32);
+        args.push(match p.dir {
+            ParamDir::In => Arg::Value(e.load(place)),
+            ParamDir::InOut | ParamDir::Out => Arg::Place(place),
+        });
+    }
+    // Built innermost first: the full call, then each tier around it.
+    e.open();
+    e.emit(Inst::Call(full_id, args.clone()), None);
+    let mut inner = e.close();
+    for &tier in tiers.iter().rev() {
+        e.open();
+        let ok = e.emit(Inst::Call(tier, args.clone()), None);
+        let failed = e.emit(Inst::Unary(UnaryOp::Not, ok), None);
+        e.push(Stmt::If {
+            cond: failed,
+            then_block: inner,
+            else_block: Vec::new(),
+        });
+        inner = e.close();
+    }
+    for s in inner {
+        e.push(s);
+    }
+    e.push(Stmt::Return(None));
+    let mut func = e.func;
+    func.body = e.blocks.pop().unwrap_or_default();
+    func
+}
+
+/// Whether giving up in the primal region and running the next tier from the start is
+/// unobservable, and an early return breaks no uniformity requirement.
+fn safe_to_replay(module: &Module, info: &DiffInfo, full: &Function, r: &Regions<'_>) -> bool {
+    let mut scan = Scan {
+        module,
+        info,
+        stores_checked: FxHashSet::default(),
+        sync_checked: FxHashSet::default(),
+    };
+    let primal_stores_locals_only = [r.prologue, r.primal]
+        .iter()
+        .all(|b| scan.stores_only_locals(full, b, true));
+    primal_stores_locals_only
+        && [r.prologue, r.primal]
+            .into_iter()
+            .chain(r.after.iter().copied())
+            .all(|b| scan.never_synchronises(full, b))
+}
+
+struct Scan<'m> {
+    module: &'m Module,
+    info: &'m DiffInfo,
+    /// Functions being or already checked (calls are acyclic in valid programs).
+    stores_checked: FxHashSet<FuncId>,
+    sync_checked: FxHashSet<FuncId>,
+}
+
+impl<'m> Scan<'m> {
+    /// The body that runs when `g` is called: a backward derivative still waiting for its
+    /// transcription has none yet, and its primal function's body stands for it (it
+    /// synchronises where that does).
+    fn body_of(&self, g: FuncId) -> Option<&'m Function> {
+        let func = self.module.function(g)?;
+        if !func.body.is_empty() {
+            return Some(func);
+        }
+        let primal = self
+            .info
+            .bwd_done
+            .iter()
+            .find_map(|(orig, b)| (*b == g).then_some(*orig));
+        Some(primal.and_then(|p| self.module.function(p)).unwrap_or(func))
+    }
+
+    /// Whether `block` of `func` writes nothing but locals (and, when `own_params` is false,
+    /// its parameters, which are the caller's locals). Calls are followed.
+    fn stores_only_locals(&mut self, func: &Function, block: &Block, own_params: bool) -> bool {
+        let caller_memory = |root: &PlaceRoot| match *root {
+            PlaceRoot::Local(_) => false,
+            PlaceRoot::Global(_) => true,
+            PlaceRoot::Param(i) => {
+                own_params
+                    && func
+                        .params
+                        .get(i as usize)
+                        .is_none_or(|p| p.dir != ParamDir::In)
+            }
+        };
+        for s in block {
+            let ok = match s {
+                Stmt::Let(v) => match func.value(*v).map(|d| &d.inst) {
+                    Some(Inst::Atomic { .. } | Inst::Print(..)) => false,
+                    Some(Inst::Texture { op, .. }) => *op != ir::TextureOp::Store,
+                    Some(Inst::Call(g, args)) => {
+                        let Some(callee) = self.module.function(*g) else {
+                            return false;
+                        };
+                        let writes_outside = callee.params.iter().zip(args).any(|(p, a)| {
+                            p.dir != ParamDir::In
+                                && matches!(a, Arg::Place(pl) if caller_memory(&pl.root))
+                        });
+                        !writes_outside && self.callee_stores_only_locals(*g)
+                    }
+                    _ => true,
+                },
+                Stmt::Store { place, .. } => !caller_memory(&place.root),
+                Stmt::If {
+                    then_block,
+                    else_block,
+                    ..
+                } => {
+                    self.stores_only_locals(func, then_block, own_params)
+                        && self.stores_only_locals(func, else_block, own_params)
+                }
+                Stmt::Switch { cases, .. } => cases
+                    .iter()
+                    .all(|c| self.stores_only_locals(func, &c.body, own_params)),
+                Stmt::Loop {
+                    body, continuing, ..
+                } => {
+                    self.stores_only_locals(func, body, own_params)
+                        && self.stores_only_locals(func, continuing, own_params)
+                }
+                Stmt::Barrier(_) => false,
+                Stmt::Break | Stmt::Continue | Stmt::Return(_) => true,
+            };
+            if !ok {
+                return false;
+            }
+        }
+        true
+    }
+
+    fn callee_stores_only_locals(&mut self, g: FuncId) -> bool {
+        if !self.stores_checked.insert(g) {
+            return true;
+        }
+        let module = self.module;
+        match module.function(g) {
+            Some(callee) => self.stores_only_locals(callee, &callee.body, false),
+            None => false,
+        }
+    }
+
+    /// Whether nothing in `block` (through calls) is a barrier or a subgroup operation.
+    fn never_synchronises(&mut self, func: &Function, block: &Block) -> bool {
+        block.iter().all(|s| match s {
+            Stmt::Let(v) => match func.value(*v).map(|d| &d.inst) {
+                Some(Inst::Math(m, _)) => !m.is_subgroup(),
+                Some(Inst::Call(g, _)) => {
+                    if !self.sync_checked.insert(*g) {
+                        return true;
+                    }
+                    match self.body_of(*g) {
+                        Some(callee) => self.never_synchronises(callee, &callee.body),
+                        None => false,
+                    }
+                }
+                _ => true,
+            },
+            Stmt::Barrier(_) => false,
+            Stmt::If {
+                then_block,
+                else_block,
+                ..
+            } => {
+                self.never_synchronises(func, then_block)
+                    && self.never_synchronises(func, else_block)
+            }
+            Stmt::Switch { cases, .. } => {
+                cases.iter().all(|c| self.never_synchronises(func, &c.body))
+            }
+            Stmt::Loop {
+                body, continuing, ..
+            } => self.never_synchronises(func, body) && self.never_synchronises(func, continuing),
+            Stmt::Store { .. } | Stmt::Break | Stmt::Continue | Stmt::Return(_) => true,
+        })
+    }
+}
