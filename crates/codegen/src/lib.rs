@@ -46,6 +46,11 @@ use std::fmt;
 /// 64-bit one (low word first). Records that would not fit are dropped but still move the cursor.
 pub const PRINT_BUFFER_NAME: &str = "dslang_print_buffer";
 
+/// The name of the `u32` members that fill std140 gaps in uniform structs (WGSL cannot spell
+/// offsets); naga numbers repeats (`_pad_1`). Test hosts skip them when placing values (the
+/// `gpu` crate's reflection matches the same prefix).
+pub const PADDING_MEMBER: &str = "_pad";
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
 pub enum Target {
     Wgsl,

@@ -292,9 +292,9 @@ fn reflection_lists_bindings_entry_points_and_print_formats() {
 
             struct Params_uniform {
                 scale: f32,
-                pad: u32,
-                pad_1: u32,
-                pad_2: u32,
+                _pad: u32,
+                _pad_1: u32,
+                _pad_2: u32,
             }
 
             @group(0) @binding(0) 

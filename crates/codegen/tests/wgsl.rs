@@ -996,8 +996,8 @@ fn uniforms_constants_and_builtin_conversions() {
             struct Params_uniform {
                 scale: f32,
                 count: u32,
-                pad: u32,
-                pad_1: u32,
+                _pad: u32,
+                _pad_1: u32,
             }
 
             @group(0) @binding(0) 
@@ -1344,17 +1344,17 @@ fn nested_structs_in_uniforms_get_their_own_padded_type() {
         expect![[r#"
             struct Inner_uniform {
                 x: f32,
-                pad: u32,
-                pad_1: u32,
-                pad_2: u32,
+                _pad: u32,
+                _pad_1: u32,
+                _pad_2: u32,
             }
 
             struct Outer_uniform {
                 a: Inner_uniform,
                 b: f32,
-                pad: u32,
-                pad_1: u32,
-                pad_2: u32,
+                _pad: u32,
+                _pad_1: u32,
+                _pad_2: u32,
             }
 
             struct Inner {

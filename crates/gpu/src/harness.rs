@@ -171,7 +171,20 @@ pub fn plan_test(
             // Zero-filled up to one element of the global: a `set v = {1.0, 2.0, 3.0}` value for
             // a `float3` uniform has 12 bytes where WGSL's binding needs 16.
             Source::Buffer(buffer) => {
-                let mut bytes = buffer.initial_bytes();
+                // A `set` value goes where the global's type puts each number (a float3 after
+                // a float starts at byte 16 of a uniform); raw `data` words are the bytes.
+                let placed = buffer
+                    .value
+                    .as_ref()
+                    .zip(resource.and_then(|r| r.layout.as_ref()));
+                let mut bytes = match placed {
+                    Some((value, layout)) => {
+                        let mut bytes = Vec::new();
+                        layout.place(value, &mut bytes);
+                        bytes
+                    }
+                    None => buffer.initial_bytes(),
+                };
                 if let Some(r) = resource.filter(|r| !matches!(r.kind, BindingKind::Texture(_))) {
                     bytes.resize(bytes.len().max(r.element_size as usize), 0);
                 }

@@ -23,6 +23,6 @@ pub use device::{
 };
 pub use harness::{OutputBuffer, PlanError, TestPlan, format_outputs, names_match, plan_test};
 pub use print::{PrintArgKind, PrintFormat, decode_print_buffer, print_buffer_binding};
-pub use reflect::{ResourceInfo, WgslInfo, reflect_wgsl};
+pub use reflect::{ResourceInfo, ValueLayout, WgslInfo, reflect_wgsl};
 pub use texture::{SamplerShape, TextureAccess, TextureShape};
 pub use wgpu::Features;

@@ -2,7 +2,7 @@
 //! inputs to WGSL written by any compiler (slangc or dslang).
 
 use naga::{AddressSpace, ScalarKind, TypeInner};
-use test_format::ElemType;
+use test_format::{ElemType, UniformValue};
 
 use crate::device::BindingKind;
 use crate::texture::{SamplerShape, TextureAccess, TextureShape};
@@ -20,6 +20,146 @@ pub struct ResourceInfo {
     pub word_kinds: Vec<ElemType>,
     /// `array<T>` without a size: the buffer's length decides the element count.
     pub runtime_sized: bool,
+    /// Where the numbers of one element go, from the module's own layout (naga's offsets,
+    /// which are those of the WGSL the compiler wrote); `None` for textures and samplers.
+    pub layout: Option<ValueLayout>,
+}
+
+/// The layout of a value in a buffer: a scalar at a byte offset, or the parts of an aggregate
+/// in order (struct fields, vector components, matrix columns, array elements).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ValueLayout {
+    Scalar { offset: u32, kind: ElemType },
+    Parts(Vec<ValueLayout>),
+}
+
+impl ValueLayout {
+    /// The layout of type `ty` at byte `offset` of module `module`.
+    fn of(module: &naga::Module, ty: naga::Handle<naga::Type>, offset: u32) -> ValueLayout {
+        let scalars = |count: u32, step: u32, scalar: naga::Scalar| {
+            ValueLayout::Parts(
+                (0..count)
+                    .map(|i| ValueLayout::Scalar {
+                        offset: offset + i * step,
+                        kind: scalar_kind(scalar),
+                    })
+                    .collect(),
+            )
+        };
+        match module.types[ty].inner {
+            TypeInner::Scalar(scalar) | TypeInner::Atomic(scalar) => ValueLayout::Scalar {
+                offset,
+                kind: scalar_kind(scalar),
+            },
+            TypeInner::Vector { size, scalar } => {
+                scalars(size as u32, u32::from(scalar.width), scalar)
+            }
+            TypeInner::Matrix {
+                columns,
+                rows,
+                scalar,
+            } => {
+                let width = u32::from(scalar.width);
+                let column_stride = if rows as u32 == 2 { 2 } else { 4 } * width;
+                ValueLayout::Parts(
+                    (0..columns as u32)
+                        .map(|c| {
+                            let base = offset + c * column_stride;
+                            ValueLayout::Parts(
+                                (0..rows as u32)
+                                    .map(|r| ValueLayout::Scalar {
+                                        offset: base + r * width,
+                                        kind: scalar_kind(scalar),
+                                    })
+                                    .collect(),
+                            )
+                        })
+                        .collect(),
+                )
+            }
+            TypeInner::Array {
+                base,
+                size: naga::ArraySize::Constant(n),
+                stride,
+            } => ValueLayout::Parts(
+                (0..n.get())
+                    .map(|i| ValueLayout::of(module, base, offset + i * stride))
+                    .collect(),
+            ),
+            TypeInner::Struct { ref members, .. } => ValueLayout::Parts(
+                members
+                    .iter()
+                    .filter(|m| !is_padding_member(m))
+                    .map(|m| ValueLayout::of(module, m.ty, offset + m.offset))
+                    .collect(),
+            ),
+            _ => ValueLayout::Parts(Vec::new()),
+        }
+    }
+
+    /// The scalars in order.
+    fn leaves(&self, out: &mut Vec<(u32, ElemType)>) {
+        match self {
+            ValueLayout::Scalar { offset, kind } => out.push((*offset, *kind)),
+            ValueLayout::Parts(parts) => parts.iter().for_each(|p| p.leaves(out)),
+        }
+    }
+
+    /// Writes `value` into `bytes` at this layout's offsets. A list with one item per part fills
+    /// the parts in turn; any other list (a flat `{1, 2, 3, 4}` for a struct of a float and a
+    /// float3) fills the scalars in order. Numbers past the last scalar are dropped.
+    pub fn place(&self, value: &UniformValue, bytes: &mut Vec<u8>) {
+        match (self, value) {
+            (ValueLayout::Scalar { offset, kind }, UniformValue::Word(word)) => {
+                put_scalar(bytes, *offset, *kind, *word)
+            }
+            (ValueLayout::Parts(parts), UniformValue::List(items))
+                if parts.len() == items.len() =>
+            {
+                for (part, item) in parts.iter().zip(items) {
+                    part.place(item, bytes);
+                }
+            }
+            _ => {
+                let mut leaves = Vec::new();
+                self.leaves(&mut leaves);
+                for ((offset, kind), word) in leaves.into_iter().zip(value.words()) {
+                    put_scalar(bytes, offset, kind, word);
+                }
+            }
+        }
+    }
+}
+
+/// dslang's codegen fills std140 gaps of uniform structs with `u32` members `_pad`, `_pad_1`, ...
+/// (`codegen::PADDING_MEMBER`): they hold no field of the source type.
+fn is_padding_member(member: &naga::StructMember) -> bool {
+    member.name.as_deref().is_some_and(|name| {
+        name.strip_prefix("_pad").is_some_and(|rest| {
+            rest.is_empty()
+                || rest
+                    .strip_prefix('_')
+                    .is_some_and(|n| n.bytes().all(|b| b.is_ascii_digit()))
+        })
+    })
+}
+
+/// One number of a test input (its 32-bit word, as `ubuffer` data would hold it) stored at
+/// `offset` for a scalar of kind `kind`: a 16-bit scalar takes the low half, a 64-bit one the
+/// word zero-extended (the words are bits, as in `ubuffer(data=...)`, not converted values).
+fn put_scalar(bytes: &mut Vec<u8>, offset: u32, kind: ElemType, word: u32) {
+    let encoded = match kind {
+        ElemType::Half => word.to_le_bytes()[..2].to_vec(),
+        ElemType::Double | ElemType::Int64 | ElemType::UInt64 => {
+            u64::from(word).to_le_bytes().to_vec()
+        }
+        _ => word.to_le_bytes().to_vec(),
+    };
+    let start = offset as usize;
+    if bytes.len() < start + encoded.len() {
+        bytes.resize(start + encoded.len(), 0);
+    }
+    bytes[start..start + encoded.len()].copy_from_slice(&encoded);
 }
 
 /// What a host needs to know about a WGSL module.
@@ -61,6 +201,7 @@ pub fn reflect_wgsl(source: &str) -> Result<WgslInfo, String> {
                         element_size: 0,
                         word_kinds: Vec::new(),
                         runtime_sized: false,
+                        layout: None,
                     });
                     continue;
                 }
@@ -76,6 +217,7 @@ pub fn reflect_wgsl(source: &str) -> Result<WgslInfo, String> {
                         element_size: texture.0.texel_bytes(),
                         word_kinds: texture.1,
                         runtime_sized: false,
+                        layout: None,
                     });
                 }
                 continue;
@@ -104,6 +246,7 @@ pub fn reflect_wgsl(source: &str) -> Result<WgslInfo, String> {
             element_size,
             word_kinds: settle_padding(words),
             runtime_sized,
+            layout: Some(ValueLayout::of(&module, element, 0)),
         });
     }
     Ok(WgslInfo {

@@ -365,3 +365,50 @@ fn huge_texture_inputs_are_refused_before_allocating() {
     expect!["line 1: the buffer would have 1537228672809129301 bytes, more than 1073741824"]
         .assert_eq(&error.to_string());
 }
+
+#[test]
+fn set_values_follow_the_uniform_layout() {
+    // dslang's padding members (`_pad`) hold no field; slangc's `@align` leaves gaps instead.
+    let wgsl = r#"
+struct ScaleDir { scale: f32, dir: vec3<f32>, _pad: u32, }
+struct Outer { @align(16) inner: ScaleDir, tail: f32, }
+struct Padded { pos: vec3<f32>, pad: u32, }
+@group(0) @binding(0) var<uniform> u: ScaleDir;
+@group(0) @binding(1) var<uniform> nested: Outer;
+@group(0) @binding(2) var<uniform> flat_list: ScaleDir;
+@group(0) @binding(3) var<uniform> user_pad: Padded;
+@group(0) @binding(4) var<uniform> rows: array<vec4<f32>, 2>;
+@compute @workgroup_size(1) fn computeMain() {
+    let x = u.scale + nested.tail + flat_list.scale + f32(user_pad.pad) + rows[0].x;
+}
+"#;
+    let file = parse_test_file(
+        "//TEST_INPUT: set u = {1.0, {2.0, 3.0, 4.0}}\n\
+         //TEST_INPUT: set nested = {{5.0, {6.0, 7.0, 8.0}}, 9.0}\n\
+         //TEST_INPUT: set flat_list = {1, 2, 3, 4}\n\
+         //TEST_INPUT: set user_pad = {{1, 2, 3}, 7}\n\
+         //TEST_INPUT: set rows = {{1, 2}, {3, 4, 5, 6}}\n",
+    );
+    let info = reflect_wgsl(wgsl).expect("parses");
+    let plan = plan_test(&file, &info.resources, wgsl, "computeMain", [1, 1, 1]).expect("plan");
+    let lines: Vec<String> = plan
+        .job
+        .bindings
+        .iter()
+        .map(|b| {
+            let words: Vec<String> = b
+                .initial
+                .chunks_exact(4)
+                .map(|w| format!("{:X}", u32::from_le_bytes([w[0], w[1], w[2], w[3]])))
+                .collect();
+            format!("{}: {}", b.name, words.join(" "))
+        })
+        .collect();
+    expect![[r#"
+        u: 3F800000 0 0 0 40000000 40400000 40800000 0
+        nested: 40A00000 0 0 0 40C00000 40E00000 41000000 0 41100000 0 0 0
+        flat_list: 1 0 0 0 2 3 4 0
+        user_pad: 1 2 3 7
+        rows: 1 2 0 0 3 4 5 6"#]]
+    .assert_eq(&lines.join("\n"));
+}

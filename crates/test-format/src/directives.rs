@@ -270,6 +270,35 @@ pub struct BufferInput {
     pub stride: u32,
     /// `count=C` elements.
     pub count: Option<u32>,
+    /// The value of `set NAME = VALUE` as written (`{1.0, {2, 3, 4}}`): the host places its
+    /// numbers at the offsets of the uniform's type (`data` holds them packed tightly, for a
+    /// host that does not know the type). `None` for `ubuffer(...)`/`cbuffer(...)` data, whose
+    /// words are the buffer's bytes.
+    pub value: Option<UniformValue>,
+}
+
+/// A uniform value of `set NAME = VALUE`: a number (its 32-bit word, see [`parse_data_literal`])
+/// or a brace list of values for the fields, components or elements of an aggregate.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum UniformValue {
+    Word(u32),
+    List(Vec<UniformValue>),
+}
+
+impl UniformValue {
+    /// The numbers in order, as words (nesting dropped).
+    pub fn words(&self) -> Vec<u32> {
+        let mut out = Vec::new();
+        self.collect_words(&mut out);
+        out
+    }
+
+    fn collect_words(&self, out: &mut Vec<u32>) {
+        match self {
+            UniformValue::Word(w) => out.push(*w),
+            UniformValue::List(items) => items.iter().for_each(|v| v.collect_words(out)),
+        }
+    }
 }
 
 impl BufferInput {
@@ -619,12 +648,13 @@ fn parse_input_kind(text: &str) -> Result<InputKind, String> {
             text: text.to_string(),
         })
     };
-    if let Some(words) = uniform_value_words(text) {
+    if let Some(value) = parse_uniform_value(text) {
         return Ok(InputKind::Buffer(BufferInput {
             kind: BufferKind::Uniform,
-            data: words,
+            data: value.words(),
             stride: 4,
             count: None,
+            value: Some(value),
         }));
     }
     let (kind, args) = if let Some(args) = call_args(text, "ubuffer") {
@@ -650,6 +680,7 @@ fn parse_input_kind(text: &str) -> Result<InputKind, String> {
         data: Vec::new(),
         stride: 4,
         count: None,
+        value: None,
     };
     for (key, value) in split_call_args(args)? {
         match key {
@@ -685,20 +716,43 @@ fn parse_input_kind(text: &str) -> Result<InputKind, String> {
     Ok(InputKind::Buffer(buffer))
 }
 
-/// The words of a uniform value in `set NAME = VALUE`: a number (`1.5`, `3`) or an aggregate of
-/// numbers (`{1.0, 2, {3, 4}}`), one 32-bit word per number in order (tightly packed: fields that
-/// a constant-buffer layout would pad are not placed). `None` for other values.
-fn uniform_value_words(text: &str) -> Option<Vec<u32>> {
+/// A uniform value in `set NAME = VALUE`: a number (`1.5`, `3`) or a brace list of values
+/// (`{1.0, 2, {3, 4}}`), nesting kept so that a host can lay each list out as the field, vector
+/// or array it initialises. `None` for other values (and for unbalanced braces).
+fn parse_uniform_value(text: &str) -> Option<UniformValue> {
+    let text = text.trim();
     if let Ok(word) = parse_data_literal(text) {
-        return Some(vec![word]);
+        return Some(UniformValue::Word(word));
     }
-    if !(text.starts_with('{') && text.ends_with('}')) {
+    let inner = text.strip_prefix('{')?.strip_suffix('}')?;
+    let mut items = Vec::new();
+    let mut depth = 0i32;
+    let mut start = 0;
+    for (i, c) in inner.char_indices() {
+        match c {
+            '{' => depth += 1,
+            '}' => {
+                depth -= 1;
+                if depth < 0 {
+                    return None;
+                }
+            }
+            ',' if depth == 0 => {
+                items.push(parse_uniform_value(&inner[start..i])?);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    if depth != 0 {
         return None;
     }
-    text.split(|c: char| c == '{' || c == '}' || c == ',' || c.is_whitespace())
-        .filter(|w| !w.is_empty())
-        .map(|w| parse_data_literal(w).ok())
-        .collect()
+    // `{}` and a trailing comma leave an empty last item.
+    let last = inner[start..].trim();
+    if !last.is_empty() {
+        items.push(parse_uniform_value(last)?);
+    }
+    Some(UniformValue::List(items))
 }
 
 /// `name(args)` -> `args`.

@@ -17,7 +17,7 @@ pub use diagnostics::{
 };
 pub use directives::{
     BufferInput, BufferKind, DirectiveError, InputKind, TestDirective, TestFile, TestInput,
-    TestKind, TypeConformance, parse_data_literal, parse_test_file,
+    TestKind, TypeConformance, UniformValue, parse_data_literal, parse_test_file,
 };
 pub use filecheck::{Check, CheckKind, FileCheckError, filecheck, parse_checks, run_checks};
 pub use judge::{Verdict, expected_file_for, expected_file_for_test, judge_output};

@@ -366,3 +366,23 @@ fn uniform_values_and_unsupported_inputs() {
         "#]],
     );
 }
+
+#[test]
+fn uniform_values_keep_their_nesting() {
+    let file = test_format::parse_test_file(
+        "//TEST_INPUT: set a = { 1.0, {2, 3}, {} , {{4}} }\n//TEST_INPUT: set b = 5\n//TEST_INPUT: set c = {1, {2}\n",
+    );
+    let values: Vec<String> = file
+        .inputs
+        .iter()
+        .map(|input| match &input.kind {
+            test_format::InputKind::Buffer(b) => format!("{:?}", b.value),
+            other => format!("{other:?}"),
+        })
+        .collect();
+    expect![[r#"
+        Some(List([Word(1065353216), List([Word(2), Word(3)]), List([]), List([List([Word(4)])])]))
+        Some(Word(5))
+        Unsupported { text: "{1, {2}" }"#]]
+    .assert_eq(&values.join("\n"));
+}

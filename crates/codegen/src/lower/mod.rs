@@ -21,7 +21,7 @@ mod subgroup;
 mod textures;
 
 use crate::reflect::{BindingInfo, BindingKind, EntryPointInfo, PrintFormatInfo, Reflection};
-use crate::{CodegenError, Options, PRINT_BUFFER_NAME};
+use crate::{CodegenError, Options, PADDING_MEMBER, PRINT_BUFFER_NAME};
 
 type Result<T> = std::result::Result<T, CodegenError>;
 
@@ -480,7 +480,7 @@ impl Lowerer<'_> {
                     if let Some(pad_ty) = pad_ty {
                         for at in (from..to).step_by(4) {
                             members.push(naga::StructMember {
-                                name: Some("pad".to_string()),
+                                name: Some(PADDING_MEMBER.to_string()),
                                 ty: pad_ty,
                                 binding: None,
                                 offset: at,
