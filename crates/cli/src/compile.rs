@@ -54,9 +54,11 @@ pub fn compile(
     entry: Option<String>,
     out: Option<PathBuf>,
     features: &[Feature],
+    tape_tiers: Option<driver::TapeTiers>,
 ) -> u8 {
     let options = driver::Options {
         entry,
+        tape_tiers: tape_tiers.unwrap_or_default(),
         ..driver::Options::default()
     };
     // SPIR-V expresses f16, f64 and 64-bit integers; WGSL output stays core WGSL plus the

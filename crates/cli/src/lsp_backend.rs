@@ -27,7 +27,7 @@ fn base_options(opts: &CompileOptions) -> driver::Options {
             .map(|(n, v)| (n.clone(), v.clone().unwrap_or_else(|| "1".to_string())))
             .collect(),
         include_dirs: opts.include_paths.clone(),
-        type_conformances: Vec::new(),
+        ..driver::Options::default()
     }
 }
 

@@ -66,6 +66,10 @@ enum Command {
         /// is an E4102 error. SPIR-V may use them all.
         #[arg(long = "feature", value_enum)]
         features: Vec<Feature>,
+        /// Tape capacities (loop iterations) of the smaller copies a reverse-mode derivative
+        /// with large loop tapes tries first, e.g. `16,64` (the default); `none`: no copies.
+        #[arg(long = "tape-tiers", value_name = "N,N,...|none")]
+        tape_tiers: Option<driver::TapeTiers>,
     },
     /// Compile FILE, create its //TEST_INPUT buffers, dispatch it on the GPU and print the results.
     /// With --frames or --out: the preview (playground attributes, kernels run frame after frame),
@@ -134,7 +138,8 @@ fn run_command(cli: Cli) -> ExitCode {
             entry,
             output,
             features,
-        } => compile::compile(&file, target, entry, output, &features),
+            tape_tiers,
+        } => compile::compile(&file, target, entry, output, &features, tape_tiers),
         Command::Run {
             file,
             entry,

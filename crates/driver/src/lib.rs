@@ -11,7 +11,7 @@ use std::path::Path;
 use std::sync::Arc;
 
 pub use load::load_dependencies;
-pub use lower::TypeConformance;
+pub use lower::{TapeTiers, TypeConformance};
 pub use run::{
     RunReport, TestOutcome, run_compute_directive, run_compute_test, run_directive, run_file,
 };
@@ -26,6 +26,8 @@ pub struct Options {
     pub include_dirs: Vec<String>,
     /// `//TEST_INPUT:type_conformance T:I = n` lines, for dynamic dispatch.
     pub type_conformances: Vec<lower::TypeConformance>,
+    /// Tape capacities of backward derivatives' tiers (`dslang compile --tape-tiers`).
+    pub tape_tiers: lower::TapeTiers,
 }
 
 /// The optional shader features of a device, as code generation needs them.
@@ -214,6 +216,7 @@ impl Loaded {
         let lower_options = lower::LowerOptions {
             entry: options.entry.clone(),
             type_conformances: options.type_conformances.clone(),
+            tape_tiers: options.tape_tiers.clone(),
         };
         let lower::Lowered {
             module: ir,

@@ -12,6 +12,7 @@ mod diff;
 mod func;
 mod types;
 
+pub use autodiff::TapeTiers;
 pub use diff::{ContextSize, context_size_of};
 
 use hir::export::{AttrArg, global_const_value, global_data, global_ty, item_def_loc, item_offset};
@@ -83,6 +84,9 @@ pub(crate) struct Ctx<'db> {
     pub entry_uniforms: FxHashMap<u32, ir::GlobalId>,
     /// Members of `cbuffer` blocks: the block's uniform global and the member's field in it.
     pub cbuffer_fields: FxHashMap<hir::GlobalId, (ir::GlobalId, u32)>,
+    /// The counter buffer (one `uint`, bound right after the elements) of each
+    /// `AppendStructuredBuffer`/`ConsumeStructuredBuffer` global, by its element global.
+    pub counters: FxHashMap<ir::GlobalId, ir::GlobalId>,
     pub instances: FxHashMap<InstanceKey, ir::FuncId>,
     /// Instances specialised to the globals their resource parameters (textures, samplers,
     /// buffers) are bound to, by (instance, [(parameter index, global)]).
@@ -163,6 +167,8 @@ pub struct LowerOptions {
     pub entry: Option<String>,
     /// Type ids for dynamic dispatch (interface-typed values).
     pub type_conformances: Vec<TypeConformance>,
+    /// Tape capacities of backward derivatives' tiers (`dslang compile --tape-tiers`).
+    pub tape_tiers: TapeTiers,
 }
 
 /// [`lower_program`] with type conformances for dynamic dispatch.
@@ -198,6 +204,7 @@ pub fn lower_program_full(
     }
     let entry_fn = find_entry(db, file, entry).map_err(|m| vec![file_diag("E4002", m)])?;
     let mut cx = Ctx::new(db, file, options.type_conformances.clone());
+    cx.diff.tape_tiers = options.tape_tiers.clone();
     let result = cx.lower_all(entry_fn);
     if let Err(e) = result {
         return Err(vec![cx.to_diagnostic(e)]);
@@ -228,6 +235,7 @@ impl<'db> Ctx<'db> {
             struct_types: FxHashMap::default(),
             globals: FxHashMap::default(),
             cbuffer_fields: FxHashMap::default(),
+            counters: FxHashMap::default(),
             entry_uniforms: FxHashMap::default(),
             instances: FxHashMap::default(),
             resource_instances: FxHashMap::default(),
@@ -579,7 +587,23 @@ impl<'db> Ctx<'db> {
         };
         let id = self.module.add_global(&name, ir_ty, kind);
         self.globals.insert(g, id);
+        if self.counter_buffer(&ty) {
+            let counter = self.module.add_global(
+                &format!("{name}_counter"),
+                self.module.types.u32(),
+                ir::GlobalKind::StorageBuffer {
+                    access: ir::BufferAccess::ReadWrite,
+                },
+            );
+            self.counters.insert(id, counter);
+        }
         Ok(id)
+    }
+
+    /// `AppendStructuredBuffer<T>` / `ConsumeStructuredBuffer<T>`: buffers with a counter.
+    pub(crate) fn counter_buffer(&self, ty: &Ty) -> bool {
+        self.adt_arg(ty, "AppendStructuredBuffer").is_some()
+            || self.adt_arg(ty, "ConsumeStructuredBuffer").is_some()
     }
 
     /// `RWStructuredBuffer<T>` / `StructuredBuffer<T>`: access and `T`; the byte-address buffers
@@ -593,7 +617,10 @@ impl<'db> Ctx<'db> {
                 _ => {}
             }
         }
-        if let Some(t) = self.adt_arg(ty, "RWStructuredBuffer") {
+        if let Some(t) = self.adt_arg(ty, "RWStructuredBuffer")
+            .or_else(|| self.adt_arg(ty, "AppendStructuredBuffer"))
+            .or_else(|| self.adt_arg(ty, "ConsumeStructuredBuffer"))
+        {
             return Some((ir::BufferAccess::ReadWrite, t));
         }
         self.adt_arg(ty, "StructuredBuffer")

@@ -490,6 +490,7 @@ void computeMain()
     let options = lower::LowerOptions {
         entry: None,
         type_conformances: vec![conformance("Square", 0), conformance("Unit", 1)],
+        ..lower::LowerOptions::default()
     };
     let module = lower::lower_program_with(&db, file, &options).expect("lowers");
     expect![[r#"
