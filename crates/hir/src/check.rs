@@ -393,11 +393,15 @@ fn provides(
     name: &SmolStr,
 ) -> Provided {
     let mut candidates: Vec<ItemDef> = Vec::new();
-    if let Ty::Adt(decl, _) = ty {
-        candidates.extend(lower::type_decl_data(db, *decl).members.iter().copied());
-    }
-    for (ext, _) in resolve::extensions_for(db, file, ty) {
-        candidates.extend(lower::extension_data(db, ext).members.iter().copied());
+    // The type's own members, then those inherited from base structs (`struct B : A, I`: slangc
+    // satisfies `I` with `A`'s methods through a wrapper on `B`).
+    for owner in std::iter::once(ty.clone()).chain(resolve::struct_base_chain(db, ty)) {
+        if let Ty::Adt(decl, _) = &owner {
+            candidates.extend(lower::type_decl_data(db, *decl).members.iter().copied());
+        }
+        for (ext, _) in resolve::extensions_for(db, file, &owner) {
+            candidates.extend(lower::extension_data(db, ext).members.iter().copied());
+        }
     }
     // Default implementations in extensions of the interface itself.
     let iface_ty = Ty::Adt(iface, Arc::from([]));
@@ -429,8 +433,9 @@ fn provides(
             return Provided::Yes;
         }
     }
+    let has_field = |t: &Ty| matches!(t, Ty::Adt(d, _) if lower::type_decl_data(db, *d).fields.iter().any(|f| &f.name == name));
     if matches!(req, ItemDef::Property(_))
-        && matches!(ty, Ty::Adt(d, _) if lower::type_decl_data(db, *d).fields.iter().any(|f| &f.name == name))
+        && (has_field(ty) || resolve::struct_base_chain(db, ty).iter().any(has_field))
     {
         return Provided::Yes;
     }

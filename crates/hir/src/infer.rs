@@ -1108,14 +1108,42 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             return true;
         }
         let msg = format!(
-            "expected an expression of type '{}', got '{}': cannot convert a value of type `{}` to `{}`",
+            "expected an expression of type '{}', got '{}': cannot convert a value of type `{}` to `{}`{}",
             crate::slangc_type_text(self.db, to),
             crate::slangc_type_text(self.db, from),
             self.display(from),
-            self.display(to)
+            self.display(to),
+            self.inherited_conformance_note(from, to)
         );
         self.error("E2004", msg, range);
         false
+    }
+
+    /// When `ty` does not conform to `iface` but one of its base structs does (`struct A : I`,
+    /// `struct B : A`): slangc does not pass conformances on to derived structs, so say how to
+    /// declare it. Empty otherwise.
+    fn inherited_conformance_note(&self, ty: &Ty, iface: &Ty) -> String {
+        let ty = self.normalize(ty);
+        let Some(base) = resolve::struct_base_chain(self.db, &ty)
+            .into_iter()
+            .find(|b| resolve::implements(self.db, self.file, b, iface))
+        else {
+            return String::new();
+        };
+        // The declaration as written: names without generic arguments.
+        let decl_name = |t: &Ty| match t {
+            Ty::Adt(d, _) => lower::type_decl_data(self.db, *d).name.to_string(),
+            _ => self.display(t),
+        };
+        let direct_base = resolve::struct_base(self.db, &ty).unwrap_or_else(|| base.clone());
+        format!(
+            " (its base `{}` conforms to `{}`, but conformances are not inherited: declare `struct {} : {}, {}`)",
+            self.display(&base),
+            self.display(iface),
+            decl_name(&ty),
+            decl_name(&direct_base),
+            decl_name(iface),
+        )
     }
 
     /// The type all candidates convert to most cheaply (HLSL's common type for generic inference).
@@ -1724,44 +1752,32 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         {
             return t.clone();
         }
-        // Struct fields.
-        if let Ty::Adt(decl, args) = &ty {
+        // Struct fields: the type's own, then those inherited from base structs (`struct B : A`,
+        // read through the hidden base field). A `private` field is private to the struct that
+        // declares it, so a derived struct's methods cannot reach a base's private field (slangc
+        // E30600); `internal` (the default) and `public` fields are inherited as they are.
+        for owner in std::iter::once(ty.clone()).chain(resolve::struct_base_chain(self.db, &ty)) {
+            let Ty::Adt(decl, args) = &owner else {
+                continue;
+            };
             let data = lower::type_decl_data(self.db, *decl);
-            if let Some(i) = data.fields.iter().position(|f| &f.name == name) {
-                if data.fields[i].modifiers.visibility == Some(crate::data::Visibility::Private) {
-                    self.check_private_access(*decl, name, name_range);
-                }
-                self.result
-                    .resolutions
-                    .insert(e, ExprRes::Field(*decl, i as u32));
-                let fty = field_types(self.db, *decl)
-                    .get(i)
-                    .cloned()
-                    .unwrap_or(Ty::Unknown);
-                let subst = type_args_subst(self.db, *decl, args);
-                return fty
-                    .subst(&|p| resolve::subst_lookup(&subst, &p))
-                    .subst_this(&ty);
+            let Some(i) = data.fields.iter().position(|f| &f.name == name) else {
+                continue;
+            };
+            if data.fields[i].modifiers.visibility == Some(crate::data::Visibility::Private) {
+                self.check_private_access(*decl, name, name_range);
             }
-        }
-        // Fields inherited from base structs (`struct B : A`), read through the hidden base field.
-        for base in resolve::struct_base_chain(self.db, &ty) {
-            if let Ty::Adt(decl, args) = &base {
-                let data = lower::type_decl_data(self.db, *decl);
-                if let Some(i) = data.fields.iter().position(|f| &f.name == name) {
-                    self.result
-                        .resolutions
-                        .insert(e, ExprRes::Field(*decl, i as u32));
-                    let fty = field_types(self.db, *decl)
-                        .get(i)
-                        .cloned()
-                        .unwrap_or(Ty::Unknown);
-                    let subst = type_args_subst(self.db, *decl, args);
-                    return fty
-                        .subst(&|p| resolve::subst_lookup(&subst, &p))
-                        .subst_this(&base);
-                }
-            }
+            self.result
+                .resolutions
+                .insert(e, ExprRes::Field(*decl, i as u32));
+            let fty = field_types(self.db, *decl)
+                .get(i)
+                .cloned()
+                .unwrap_or(Ty::Unknown);
+            let subst = type_args_subst(self.db, *decl, args);
+            return fty
+                .subst(&|p| resolve::subst_lookup(&subst, &p))
+                .subst_this(&owner);
         }
         // Members of `S.Differential` are synthesised; other associated types have the members
         // of their constraints (`associatedtype Element : IScalar`).
@@ -2896,11 +2912,12 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 Rejection::Constraint { param, arg, iface } => Diag::error(
                     "E2015",
                     format!(
-                        "type argument '{}' does not conform to the required interface '{}': `{}` does not conform to `{}`, required by generic parameter `{param}` of `{name}`",
+                        "type argument '{}' does not conform to the required interface '{}': `{}` does not conform to `{}`, required by generic parameter `{param}` of `{name}`{}",
                         crate::slangc_type_text(self.db, arg),
                         crate::slangc_type_text(self.db, iface),
                         self.display(arg),
-                        self.display(iface)
+                        self.display(iface),
+                        self.inherited_conformance_note(arg, iface)
                     ),
                     range,
                 ),

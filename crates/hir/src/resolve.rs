@@ -934,7 +934,12 @@ pub fn stdlib_interface(db: &dyn Db, file: SourceFile, name: &str) -> Option<Ty>
 pub fn direct_interfaces(db: &dyn Db, file: SourceFile, ty: &Ty) -> Vec<Ty> {
     let mut out: Vec<Ty> = Vec::new();
     match ty {
-        Ty::Adt(decl, _) => out.extend(type_decl_bases(db, *decl).iter().cloned()),
+        // A base struct (`struct B : A`) is not an interface: slangc does not pass `A`'s
+        // conformances on to `B` (E38029 for `g<T : I>(b)` when only `A : I`).
+        Ty::Adt(decl, _) => {
+            let skip = usize::from(struct_base(db, ty).is_some());
+            out.extend(type_decl_bases(db, *decl).iter().skip(skip).cloned());
+        }
         Ty::Param(p) => out.extend(param_constraints(db, p)),
         // `S.Element` of `associatedtype Element : IScalar` in an interface of `S`.
         Ty::Assoc(base, assoc) => out.extend(assoc_constraints(db, file, base, assoc)),

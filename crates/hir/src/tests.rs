@@ -936,6 +936,52 @@ struct C : IValue, A { int value() { return 0; } }
         );
     }
 
+    /// slangc (E30600): a base's `private` fields and methods are reachable only from the base's
+    /// own methods, not from a derived struct's methods nor through a derived value; `internal`
+    /// (the default) and `public` members are inherited.
+    #[test]
+    fn private_members_of_a_base_are_not_inherited() {
+        check_diags(
+            r#"
+struct A {
+    private int secret; int open; internal int mid;
+    private int hidden() { return secret; }
+    int getS() { return secret + hidden(); }
+}
+struct B : A { int useIt() { return secret + hidden() + this.secret + open + mid + getS(); } }
+void f(B b) { int n = b.secret + b.open + b.mid + b.hidden() + b.getS(); }
+"#,
+            expect![[r#"
+                7:37 error[E2026] `secret` is private to `A`: use it from `A`'s own methods, or drop `private`
+                7:46 error[E2026] `hidden` is private to `A`: use it from `A`'s own methods, or drop `private`
+                7:62 error[E2026] `secret` is private to `A`: use it from `A`'s own methods, or drop `private`
+                8:25 error[E2026] `secret` is private to `A`: use it from `A`'s own methods, or drop `private`
+                8:53 error[E2026] `hidden` is private to `A`: use it from `A`'s own methods, or drop `private`
+            "#]],
+        );
+    }
+
+    /// slangc (E38029, E30019): `struct B : A` with `A : I` does not make `B` an `I`; declaring
+    /// `struct C : A, I` does, with `A`'s methods satisfying `I`.
+    #[test]
+    fn conformances_are_not_inherited_but_base_methods_satisfy_them() {
+        check_diags(
+            r#"
+interface IShape { float area(); property float width { get; } }
+struct A : IShape { float width; float area() { return width * 2.0; } }
+struct B : A { float extra; }
+struct C : A, IShape { float extra; }
+float measure<T : IShape>(T t) { return t.area(); }
+void f(B b, C c) { float x = measure(b) + measure(c); IShape s = b; IShape t = c; }
+"#,
+            expect![[r#"
+                7:37 error[E2015] type argument 'B' does not conform to the required interface 'IShape': `B` does not conform to `IShape`, required by generic parameter `T` of `measure` (its base `A` conforms to `IShape`, but conformances are not inherited: declare `struct B : A, IShape`)
+                    related main.slang@212..219: declared here: float measure<T>(T t)
+                7:66 error[E2004] expected an expression of type 'IShape', got 'B': cannot convert a value of type `B` to `IShape` (its base `A` conforms to `IShape`, but conformances are not inherited: declare `struct B : A, IShape`)
+            "#]],
+        );
+    }
+
     #[test]
     fn cyclic_inheritance_terminates() {
         check_diags(

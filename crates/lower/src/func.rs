@@ -1492,7 +1492,7 @@ impl FnLower<'_, '_> {
 
     fn field_index(&self, decl: hir::TypeDeclId, i: u32) -> u32 {
         let data = hir::type_decl_data(self.cx.db, decl);
-        let hidden_base = u32::from(has_hidden_base(self.cx.db, decl));
+        let hidden_base = u32::from(crate::types::has_hidden_base(self.cx.db, decl));
         hidden_base
             + data
                 .fields
@@ -3876,15 +3876,4 @@ fn matrix_elements(name: &str) -> Option<Vec<(u32, u32)>> {
             }
         })
         .collect()
-}
-
-/// Whether `decl` is a struct deriving from a base struct (`struct B : A`), held in a hidden first
-/// field.
-fn has_hidden_base(db: &dyn hir::Db, decl: hir::TypeDeclId) -> bool {
-    hir::type_decl_data(db, decl).kind == hir::TypeDeclKind::Struct
-        && matches!(
-            hir::export::type_decl_bases(db, decl).first(),
-            Some(Ty::Adt(base, _)) if *base != decl
-                && hir::type_decl_data(db, *base).kind == hir::TypeDeclKind::Struct
-        )
 }

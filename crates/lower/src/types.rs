@@ -306,8 +306,12 @@ impl Ctx<'_> {
                     .iter()
                     .any(|b| inherits(db, b, iface, depth + 1))
         }
+        // A base struct (`struct B : A`) passes its fields and methods on, not its
+        // conformances (slangc): only the interfaces after it count.
+        let skip = usize::from(has_hidden_base(self.db, decl));
         hir::export::type_decl_bases(self.db, decl)
             .iter()
+            .skip(skip)
             .any(|b| inherits(self.db, b, iface, 0))
     }
 
@@ -626,4 +630,15 @@ impl StructNames {
                 .map(|(_, n)| n)
                 .sum::<usize>()
     }
+}
+
+/// Whether `decl` is a struct deriving from a base struct (`struct B : A`), held in a hidden first
+/// field.
+pub(crate) fn has_hidden_base(db: &dyn hir::Db, decl: hir::TypeDeclId) -> bool {
+    hir::type_decl_data(db, decl).kind == hir::TypeDeclKind::Struct
+        && matches!(
+            hir::export::type_decl_bases(db, decl).first(),
+            Some(Ty::Adt(base, _)) if *base != decl
+                && hir::type_decl_data(db, *base).kind == hir::TypeDeclKind::Struct
+        )
 }
