@@ -85,7 +85,7 @@ define_kinds! {
         STRUCT_KW = "struct", CLASS_KW = "class", INTERFACE_KW = "interface",
         EXTENSION_KW = "extension", ENUM_KW = "enum", NAMESPACE_KW = "namespace",
         TYPEDEF_KW = "typedef", TYPEALIAS_KW = "typealias", ASSOCIATEDTYPE_KW = "associatedtype",
-        SUBSCRIPT_KW = "__subscript", INIT_KW = "__init", LET_KW = "let", VAR_KW = "var",
+        SUBSCRIPT_KW = "__subscript", INIT_KW = "__init",
         CONST_KW = "const", STATIC_KW = "static", UNIFORM_KW = "uniform",
         GROUPSHARED_KW = "groupshared", NO_DIFF_KW = "no_diff", PUBLIC_KW = "public",
         PRIVATE_KW = "private", RETURN_KW = "return", IF_KW = "if", ELSE_KW = "else",
@@ -104,6 +104,8 @@ define_kinds! {
         PROPERTY_KW = "property", WHERE_KW = "where", EACH_KW = "each", EXPAND_KW = "expand",
         IS_KW = "is", AS_KW = "as", MODULE_KW = "module", IMPLEMENTING_KW = "implementing",
         FUNC_KW = "func", GET_KW = "get", SET_KW = "set", REF_KW = "ref",
+        // `let x = ...` / `var x = ...`, but also names (`struct S { int var; }`, as slangc allows)
+        LET_KW = "let", VAR_KW = "var",
         // modifiers that are also usable as names (`let out = ...;`)
         IN_KW = "in", OUT_KW = "out", INOUT_KW = "inout", INTERNAL_KW = "internal",
         EXTERN_KW = "extern", EXPORT_KW = "export", INLINE_KW = "inline", PRECISE_KW = "precise",

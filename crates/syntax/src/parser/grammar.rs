@@ -26,8 +26,6 @@ const ITEM_KEYWORDS: TokenSet = TokenSet::new(&[
     IMPORT_KW,
     INCLUDE_KW,
     GENERIC_KW,
-    LET_KW,
-    VAR_KW,
 ]);
 
 /// Keywords that start declarations never valid inside a function body or a struct: seeing
@@ -69,8 +67,6 @@ const EXPR_RECOVERY: TokenSet = TokenSet::new(&[
     DO_KW,
     SWITCH_KW,
     RETURN_KW,
-    LET_KW,
-    VAR_KW,
     CASE_KW,
     DEFAULT_KW,
     BREAK_KW,
@@ -146,6 +142,33 @@ fn at_modifier(p: &Parser<'_>) -> bool {
     modifier_at(p, p.pos()).is_some()
 }
 
+/// `let`/`var` at `pos` starting a declaration: the contextual keyword followed by a name
+/// (`let x = 1`). Anywhere else they are names (`int var;`, `var = 2;`, `s.let`), as in slangc.
+fn binding_kw_at(p: &Parser<'_>, pos: usize) -> Option<SyntaxKind> {
+    if p.kind_at(pos + 1) != IDENT {
+        return None;
+    }
+    [LET_KW, VAR_KW].into_iter().find(|&kw| p.ckw_at(pos, kw))
+}
+
+/// At `let`/`var` starting a declaration.
+fn at_binding_kw(p: &Parser<'_>) -> bool {
+    binding_kw_at(p, p.pos()).is_some()
+}
+
+/// Consumes `let`/`var` as the keyword it is here.
+fn bump_binding_kw(p: &mut Parser<'_>) {
+    match binding_kw_at(p, p.pos()) {
+        Some(kw) => p.bump_remap(kw),
+        None => p.bump_any(),
+    }
+}
+
+/// Tokens that clearly start a declaration, stopping error recovery in declaration lists.
+fn at_item_keyword(p: &Parser<'_>) -> bool {
+    p.at_ts(ITEM_KEYWORDS) || at_binding_kw(p)
+}
+
 // ---------------------------------------------------------------------------------------------
 // Depth guard
 
@@ -219,7 +242,7 @@ fn scan_type(p: &Parser<'_>, mut pos: usize) -> Option<usize> {
     pos += 1;
     loop {
         if p.kind_at(pos) == T![<] {
-            match scan_generic_args(p, pos) {
+            match scan_generic_args(p, pos, GenericScan::Type) {
                 Some(end) => pos = end,
                 None => return Some(pos),
             }
@@ -252,19 +275,52 @@ fn scan_type(p: &Parser<'_>, mut pos: usize) -> Option<usize> {
     Some(pos)
 }
 
-/// At `<`: if a balanced, type-looking `<...>` follows, the position after the closing `>`.
-fn scan_generic_args(p: &Parser<'_>, pos: usize) -> Option<usize> {
-    let mut depth = 0usize;
-    let mut i = pos;
-    while i - pos < SCAN_LIMIT {
+/// Where a `<...>` is scanned: after a type name (a declaration's type, a cast) or after a name in
+/// an expression, where `a < b` may also be a comparison.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum GenericScan {
+    Type,
+    Expr,
+}
+
+/// At `<`: if a balanced `<...>` of types and value arguments follows, the position after the
+/// closing `>`. Value arguments are expressions (`Buf<A + B>`, `vector<float, N * 2>`); in an
+/// expression only arithmetic ones count, so `a < b && c > d` stays a comparison. In a type, a
+/// nested `<` that opens no list is a comparison (`Buf<N < 2 ? 1 : 2>`); inside parentheses `<`
+/// and `>` are always operators (`Foo<(N < 2)>`).
+fn scan_generic_args(p: &Parser<'_>, pos: usize, mode: GenericScan) -> Option<usize> {
+    // Trying both readings of nested `<` could take exponential time: a step budget bounds it.
+    let mut budget = SCAN_LIMIT * 4;
+    scan_generic_list(p, pos, mode, 0, &mut budget)
+}
+
+fn scan_generic_list(
+    p: &Parser<'_>,
+    pos: usize,
+    mode: GenericScan,
+    nesting: u32,
+    budget: &mut usize,
+) -> Option<usize> {
+    if nesting > 32 {
+        return None;
+    }
+    let mut parens = 0usize;
+    let mut i = pos + 1;
+    loop {
+        *budget = budget.checked_sub(1)?;
         match p.kind_at(i) {
-            T![<] => depth += 1,
-            T![>] => {
-                depth -= 1;
-                if depth == 0 {
-                    return Some(i + 1);
+            T![<] if parens == 0 => {
+                if let Some(end) = scan_generic_list(p, i, mode, nesting + 1, budget) {
+                    i = end;
+                    continue;
+                }
+                if mode == GenericScan::Expr {
+                    return None;
                 }
             }
+            T![>] if parens == 0 => return Some(i + 1),
+            T!['('] => parens += 1,
+            T![')'] => parens = parens.checked_sub(1)?,
             IDENT
             | THIS_TYPE_KW
             | INT_NUMBER
@@ -278,27 +334,48 @@ fn scan_generic_args(p: &Parser<'_>, pos: usize) -> Option<usize> {
             | T![']']
             | T![+]
             | T![-]
-            | T![*] => {}
+            | T![*]
+            | T![/]
+            | T![%]
+            | T![<]
+            | T![>] => {}
+            T![&]
+            | T![|]
+            | T![^]
+            | T![<<]
+            | T![!]
+            | T![~]
+            | T![?]
+            | T![:]
+            | T![==]
+            | T![!=]
+            | T![<=]
+            | T![&&]
+            | T![||]
+                if mode == GenericScan::Type => {}
             _ => return None,
         }
         i += 1;
     }
-    None
 }
 
 /// `Foo<T>` followed by something that makes the `<` generic in an expression.
 fn generic_args_follow(p: &Parser<'_>) -> bool {
-    match scan_generic_args(p, p.pos()) {
+    match scan_generic_args(p, p.pos(), GenericScan::Expr) {
         Some(end) => GENERIC_FOLLOW.contains(p.kind_at(end)),
         None => false,
     }
 }
 
 /// A type followed by a name: a declaration statement (`Foo<int> x;` but not `a < b;`).
+/// `x is T` / `x as T` are expressions, but `int is = 2;` declares a variable named `is`.
 fn looks_like_decl_at(p: &Parser<'_>, pos: usize) -> bool {
     match scan_type(p, pos) {
         Some(end) => {
-            p.kind_at(end) == IDENT && !p.ckw_at(end, IS_KW) && !p.ckw_at(end, AS_KW)
+            let cast_op = p.ckw_at(end, IS_KW) || p.ckw_at(end, AS_KW);
+            p.kind_at(end) == IDENT
+                && (!cast_op
+                    || matches!(p.kind_at(end + 1), T![=] | T![;] | T![,] | T!['['] | T![:]))
                 || p.kind_at(end) == OPERATOR_KW
         }
         None => false,
@@ -541,8 +618,8 @@ fn item_after_modifiers(p: &mut Parser<'_>, m: Marker, had_prefix: bool, ctx: It
             p.expect(T![;], "expected ';' after '__include'");
             m.complete(p, INCLUDE);
         }
-        LET_KW | VAR_KW => {
-            p.bump_any();
+        IDENT if at_binding_kw(p) => {
+            bump_binding_kw(p);
             declarators(p, true);
             p.expect(T![;], "expected ';' after the declaration");
             m.complete(p, VAR_DECL);
@@ -631,7 +708,7 @@ fn junk(p: &mut Parser<'_>, ctx: ItemCtx) {
             _ => p.bump_any(),
         }
         if p.at(EOF)
-            || p.at_ts(ITEM_KEYWORDS)
+            || at_item_keyword(p)
             || at_modifier(p)
             || p.at(T!['['])
             || p.at_col0()
@@ -861,8 +938,8 @@ fn generic_param_list(p: &mut Parser<'_>) {
 
 fn generic_param(p: &mut Parser<'_>) {
     let m = p.start();
-    if p.at(LET_KW) {
-        p.bump_any();
+    if at_binding_kw(p) {
+        bump_binding_kw(p);
         name(p);
         if p.eat(T![:]) {
             type_(p);
@@ -1028,7 +1105,7 @@ fn enum_(p: &mut Parser<'_>, m: Marker) {
                 v.complete(p, ENUM_VARIANT);
             } else {
                 v.abandon(p);
-                if p.at_col0() && p.at_ts(ITEM_KEYWORDS) {
+                if p.at_col0() && at_item_keyword(p) {
                     break;
                 }
                 p.err_and_bump("expected an enum case name");
@@ -1194,7 +1271,7 @@ fn accessor_list(p: &mut Parser<'_>) {
             a.abandon(p);
             // a member after a property that lacks its `}`
             if member_start_in_block(p)
-                || p.at_ts(ITEM_KEYWORDS)
+                || at_item_keyword(p)
                 || p.at_col0() && col0_item_start(p, true)
             {
                 break;
@@ -1343,18 +1420,57 @@ fn type_path(p: &mut Parser<'_>) {
     path.complete(p, PATH);
 }
 
+/// A generic argument is a type when one spans it up to the next `,` or `>` (`Foo<T>`, `Foo<N>`
+/// for a value parameter `N`, `Foo<float[3]>`); an expression when an operator follows the
+/// leading type-like part (`Foo<N + 1>`, `Foo<int(x)>`) or it does not start like a type
+/// (`Foo<3>`), as slangc decides.
+fn generic_arg_is_type(p: &Parser<'_>) -> bool {
+    let Some(end) = scan_type(p, p.pos()) else {
+        return false;
+    };
+    match p.kind_at(end) {
+        T![,] | T![>] => true,
+        T![+]
+        | T![-]
+        | T![*]
+        | T![/]
+        | T![%]
+        | T![&]
+        | T![|]
+        | T![^]
+        | T![<<]
+        | T![<=]
+        | T![==]
+        | T![!=]
+        | T![&&]
+        | T![||]
+        | T![?]
+        | T!['(']
+        | T![++]
+        | T![--] => false,
+        // The list is unclosed (code being typed) or the scan gave up at a `<`: a type, unless
+        // the leading `N<` spans more than the argument and reads as a comparison in an
+        // expression (`Buf<N < 2 ? 1 : 2>`).
+        T![<] => true,
+        _ => !(p.nth(1) == T![<] && scan_generic_args(p, p.pos() + 1, GenericScan::Expr).is_none()),
+    }
+}
+
 fn generic_arg_list(p: &mut Parser<'_>) {
     let m = p.start();
     p.bump(T![<]);
     while !p.at(T![>]) && !p.at(EOF) {
         let before = p.pos();
         let a = p.start();
-        if p.at_ts(LITERAL_FIRST) || matches!(p.current(), T!['('] | T![-]) {
+        if generic_arg_is_type(p) {
+            type_(p);
+            a.complete(p, TYPE_ARG);
+        } else if at_expr_start(p) {
             expr_no_gt(p);
             a.complete(p, CONST_ARG);
-        } else if type_(p).is_some() {
-            a.complete(p, TYPE_ARG);
         } else {
+            // reports "expected a type"
+            type_(p);
             a.abandon(p);
         }
         if p.pos() == before || !p.eat(T![,]) {
@@ -1474,10 +1590,9 @@ fn stmt_after_attrs(p: &mut Parser<'_>, m: Marker, had_attrs: bool) {
             p.eat(T![:]);
             m.complete(p, ERROR);
         }
-        LET_KW | VAR_KW | STRUCT_KW | CLASS_KW | ENUM_KW | TYPEDEF_KW | TYPEALIAS_KW
-        | INTERFACE_KW | NAMESPACE_KW | EXTENSION_KW => {
-            item_after_modifiers(p, m, had_attrs, ItemCtx::Stmt)
-        }
+        STRUCT_KW | CLASS_KW | ENUM_KW | TYPEDEF_KW | TYPEALIAS_KW | INTERFACE_KW
+        | NAMESPACE_KW | EXTENSION_KW => item_after_modifiers(p, m, had_attrs, ItemCtx::Stmt),
+        IDENT if at_binding_kw(p) => item_after_modifiers(p, m, had_attrs, ItemCtx::Stmt),
         NO_DIFF_KW if !looks_like_decl_at(p, p.pos() + 1) => expr_stmt(p, m),
         _ if at_modifier(p) || p.at(GENERIC_KW) => {
             attrs_and_modifiers(p);
@@ -1552,14 +1667,14 @@ fn paren_condition(p: &mut Parser<'_>) -> bool {
 
 fn if_stmt(p: &mut Parser<'_>, m: Marker) {
     p.bump(IF_KW);
-    if p.at(LET_KW) || p.at(VAR_KW) || p.nth_at(1, LET_KW) || p.nth_at(1, VAR_KW) {
+    if at_binding_kw(p) || p.at(T!['(']) && binding_kw_at(p, p.pos() + 1).is_some() {
         let open = p.eat(T!['(']);
         if !open {
             p.error("expected '(' after 'if'");
         }
         // `if (let c = s as Circle)`
         let d = p.start();
-        p.bump_any();
+        bump_binding_kw(p);
         declarators(p, true);
         d.complete(p, VAR_DECL);
         if open {
@@ -1586,11 +1701,11 @@ fn for_stmt(p: &mut Parser<'_>, m: Marker) {
     // init
     if p.at(T![;]) {
         p.bump_any();
-    } else if p.at(LET_KW) || p.at(VAR_KW) || at_modifier(p) {
+    } else if at_binding_kw(p) || at_modifier(p) {
         let d = p.start();
         attrs_and_modifiers(p);
-        if p.at(LET_KW) || p.at(VAR_KW) {
-            p.bump_any();
+        if at_binding_kw(p) {
+            bump_binding_kw(p);
             declarators(p, true);
             p.expect(T![;], "expected ';' after the loop initialiser");
             d.complete(p, VAR_DECL);
@@ -1685,13 +1800,21 @@ fn expr_with_comma(p: &mut Parser<'_>) -> Option<CompletedMarker> {
     expr_bp(p, 1)
 }
 
-/// An expression that stops before relational operators (generic arguments and defaults).
+/// A generic argument or a generic parameter's default: an expression without assignment or
+/// comma in which `>` closes the list (`Buf<A + B>`, `Foo<N < 2 ? 1 : 2>`).
 fn expr_no_gt(p: &mut Parser<'_>) -> Option<CompletedMarker> {
-    expr_bp(p, 11)
+    let outer = p.no_gt;
+    p.no_gt = true;
+    let result = expr_bp(p, 3);
+    p.no_gt = outer;
+    result
 }
 
 /// (operator, binding power, right associative)
 fn current_op(p: &Parser<'_>) -> Option<(SyntaxKind, u8, bool)> {
+    if p.no_gt && p.current() == T![>] {
+        return None;
+    }
     if p.at(SHREQ) {
         return Some((SHREQ, 2, true));
     }
@@ -1885,6 +2008,12 @@ fn primary(p: &mut Parser<'_>) -> Option<CompletedMarker> {
         k if LITERAL_FIRST.contains(k) => {
             p.bump_any();
             LITERAL
+        }
+        // `let x` / `var x` after a missing operand: the next declaration, left for the caller
+        IDENT if at_binding_kw(p) => {
+            m.abandon(p);
+            p.error("expected an expression");
+            return None;
         }
         IDENT | THIS_TYPE_KW => {
             name_ref(p);

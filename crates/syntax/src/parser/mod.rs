@@ -80,6 +80,7 @@ pub(crate) fn parse(input: &Input) -> Output {
         events: Vec::with_capacity(input.len() * 2 + 2),
         errors: Vec::new(),
         depth: 0,
+        no_gt: false,
     };
     grammar::source_file(&mut p);
     Output {
@@ -97,6 +98,7 @@ pub(crate) fn parse_block(input: &Input) -> (Output, bool) {
         events: Vec::with_capacity(input.len() * 2 + 2),
         errors: Vec::new(),
         depth: 0,
+        no_gt: false,
     };
     grammar::block_entry(&mut p);
     let consumed_all = p.pos == input.len();
@@ -148,6 +150,9 @@ pub(crate) struct Parser<'i> {
     events: Vec<Event>,
     errors: Vec<ParseError>,
     pub(crate) depth: u32,
+    /// Inside generic arguments: `>` (and `>>`, `>=`, `>>=`) closes the list instead of being
+    /// an operator, also within parentheses, as in slangc (`Foo<(A > 2)>` is an error there).
+    pub(crate) no_gt: bool,
 }
 
 impl Parser<'_> {

@@ -1811,8 +1811,10 @@ fn misspelled_struct_keyword() {
     );
 }
 
+/// `let` not followed by a name is a name itself (slangc accepts `int let; let = 3;`); hir then
+/// reports it undefined when nothing declares it.
 #[test]
-fn let_without_name() {
+fn let_without_name_is_a_name() {
     check(
         "void f() { let = 3; var y = 1; }",
         expect![[r#"
@@ -1833,10 +1835,12 @@ fn let_without_name() {
                 BLOCK@9..32
                   L_CURLY@9..10 "{"
                   WHITESPACE@10..11 " "
-                  VAR_DECL@11..19
-                    LET_KW@11..14 "let"
-                    WHITESPACE@14..15 " "
-                    DECLARATOR@15..18
+                  EXPR_STMT@11..19
+                    BIN_EXPR@11..18
+                      PATH_EXPR@11..14
+                        NAME_REF@11..14
+                          IDENT@11..14 "let"
+                      WHITESPACE@14..15 " "
                       EQ@15..16 "="
                       WHITESPACE@16..17 " "
                       LITERAL@17..18
@@ -1857,7 +1861,6 @@ fn let_without_name() {
                     SEMICOLON@29..30 ";"
                   WHITESPACE@30..31 " "
                   R_CURLY@31..32 "}"
-            error E1001 15..16: unexpected '=', expected a name
         "#]],
     );
 }
@@ -2067,5 +2070,43 @@ fn missing_close_brace_before_struct_at_column_zero() {
               R_CURLY@68..69 "}"
         error E1001 37..43: unexpected identifier, expected '}' to close the block
     "#]],
+    );
+}
+
+/// `>` inside a generic argument closes the list even within parentheses, as in slangc
+/// ("unexpected '>', expected ')'").
+#[test]
+fn greater_than_in_generic_argument() {
+    check(
+        "Foo<(N > 2)> x;",
+        expect![[r#"
+            SOURCE_FILE@0..15
+              VAR_DECL@0..8
+                PATH_TYPE@0..8
+                  PATH@0..8
+                    PATH_SEGMENT@0..8
+                      NAME_REF@0..3
+                        IDENT@0..3 "Foo"
+                      GENERIC_ARG_LIST@3..8
+                        LT@3..4 "<"
+                        CONST_ARG@4..6
+                          PAREN_EXPR@4..6
+                            L_PAREN@4..5 "("
+                            PATH_EXPR@5..6
+                              NAME_REF@5..6
+                                IDENT@5..6 "N"
+                        WHITESPACE@6..7 " "
+                        GT@7..8 ">"
+              WHITESPACE@8..9 " "
+              ERROR@9..15
+                INT_NUMBER@9..10 "2"
+                R_PAREN@10..11 ")"
+                GT@11..12 ">"
+                WHITESPACE@12..13 " "
+                IDENT@13..14 "x"
+                SEMICOLON@14..15 ";"
+            error E1001 7..8: unexpected '>', expected ')' to close the parenthesised expression
+            error E1001 9..10: unexpected integer literal, expected a name after the type
+        "#]],
     );
 }

@@ -1343,3 +1343,301 @@ fn defer_statement() {
         "#]],
     );
 }
+
+/// `var`, `let`, `is` and `as` as field, parameter and local names (slangc accepts them; real
+/// shaders have `int var;`), while `var x` / `let x` still declare.
+#[test]
+fn binding_keywords_and_cast_operators_as_names() {
+    check(
+        "struct S { int var; float let; } void f(int var) { var = 1; int is = var, as[2]; S s; s.let = is; var x = s.var; let y = x is int; }",
+        expect![[r#"
+            SOURCE_FILE@0..132
+              STRUCT@0..32
+                STRUCT_KW@0..6 "struct"
+                WHITESPACE@6..7 " "
+                NAME@7..8
+                  IDENT@7..8 "S"
+                WHITESPACE@8..9 " "
+                MEMBER_LIST@9..32
+                  L_CURLY@9..10 "{"
+                  WHITESPACE@10..11 " "
+                  VAR_DECL@11..19
+                    PATH_TYPE@11..14
+                      PATH@11..14
+                        PATH_SEGMENT@11..14
+                          NAME_REF@11..14
+                            IDENT@11..14 "int"
+                    WHITESPACE@14..15 " "
+                    DECLARATOR@15..18
+                      NAME@15..18
+                        IDENT@15..18 "var"
+                    SEMICOLON@18..19 ";"
+                  WHITESPACE@19..20 " "
+                  VAR_DECL@20..30
+                    PATH_TYPE@20..25
+                      PATH@20..25
+                        PATH_SEGMENT@20..25
+                          NAME_REF@20..25
+                            IDENT@20..25 "float"
+                    WHITESPACE@25..26 " "
+                    DECLARATOR@26..29
+                      NAME@26..29
+                        IDENT@26..29 "let"
+                    SEMICOLON@29..30 ";"
+                  WHITESPACE@30..31 " "
+                  R_CURLY@31..32 "}"
+              WHITESPACE@32..33 " "
+              FN@33..132
+                PATH_TYPE@33..37
+                  PATH@33..37
+                    PATH_SEGMENT@33..37
+                      NAME_REF@33..37
+                        IDENT@33..37 "void"
+                WHITESPACE@37..38 " "
+                NAME@38..39
+                  IDENT@38..39 "f"
+                PARAM_LIST@39..48
+                  L_PAREN@39..40 "("
+                  PARAM@40..47
+                    PATH_TYPE@40..43
+                      PATH@40..43
+                        PATH_SEGMENT@40..43
+                          NAME_REF@40..43
+                            IDENT@40..43 "int"
+                    WHITESPACE@43..44 " "
+                    NAME@44..47
+                      IDENT@44..47 "var"
+                  R_PAREN@47..48 ")"
+                WHITESPACE@48..49 " "
+                BLOCK@49..132
+                  L_CURLY@49..50 "{"
+                  WHITESPACE@50..51 " "
+                  EXPR_STMT@51..59
+                    BIN_EXPR@51..58
+                      PATH_EXPR@51..54
+                        NAME_REF@51..54
+                          IDENT@51..54 "var"
+                      WHITESPACE@54..55 " "
+                      EQ@55..56 "="
+                      WHITESPACE@56..57 " "
+                      LITERAL@57..58
+                        INT_NUMBER@57..58 "1"
+                    SEMICOLON@58..59 ";"
+                  WHITESPACE@59..60 " "
+                  VAR_DECL@60..80
+                    PATH_TYPE@60..63
+                      PATH@60..63
+                        PATH_SEGMENT@60..63
+                          NAME_REF@60..63
+                            IDENT@60..63 "int"
+                    WHITESPACE@63..64 " "
+                    DECLARATOR@64..72
+                      NAME@64..66
+                        IDENT@64..66 "is"
+                      WHITESPACE@66..67 " "
+                      EQ@67..68 "="
+                      WHITESPACE@68..69 " "
+                      PATH_EXPR@69..72
+                        NAME_REF@69..72
+                          IDENT@69..72 "var"
+                    COMMA@72..73 ","
+                    WHITESPACE@73..74 " "
+                    DECLARATOR@74..79
+                      NAME@74..76
+                        IDENT@74..76 "as"
+                      ARRAY_SUFFIX@76..79
+                        L_BRACK@76..77 "["
+                        LITERAL@77..78
+                          INT_NUMBER@77..78 "2"
+                        R_BRACK@78..79 "]"
+                    SEMICOLON@79..80 ";"
+                  WHITESPACE@80..81 " "
+                  VAR_DECL@81..85
+                    PATH_TYPE@81..82
+                      PATH@81..82
+                        PATH_SEGMENT@81..82
+                          NAME_REF@81..82
+                            IDENT@81..82 "S"
+                    WHITESPACE@82..83 " "
+                    DECLARATOR@83..84
+                      NAME@83..84
+                        IDENT@83..84 "s"
+                    SEMICOLON@84..85 ";"
+                  WHITESPACE@85..86 " "
+                  EXPR_STMT@86..97
+                    BIN_EXPR@86..96
+                      FIELD_EXPR@86..91
+                        PATH_EXPR@86..87
+                          NAME_REF@86..87
+                            IDENT@86..87 "s"
+                        DOT@87..88 "."
+                        NAME_REF@88..91
+                          IDENT@88..91 "let"
+                      WHITESPACE@91..92 " "
+                      EQ@92..93 "="
+                      WHITESPACE@93..94 " "
+                      PATH_EXPR@94..96
+                        NAME_REF@94..96
+                          IDENT@94..96 "is"
+                    SEMICOLON@96..97 ";"
+                  WHITESPACE@97..98 " "
+                  VAR_DECL@98..112
+                    VAR_KW@98..101 "var"
+                    WHITESPACE@101..102 " "
+                    DECLARATOR@102..111
+                      NAME@102..103
+                        IDENT@102..103 "x"
+                      WHITESPACE@103..104 " "
+                      EQ@104..105 "="
+                      WHITESPACE@105..106 " "
+                      FIELD_EXPR@106..111
+                        PATH_EXPR@106..107
+                          NAME_REF@106..107
+                            IDENT@106..107 "s"
+                        DOT@107..108 "."
+                        NAME_REF@108..111
+                          IDENT@108..111 "var"
+                    SEMICOLON@111..112 ";"
+                  WHITESPACE@112..113 " "
+                  VAR_DECL@113..130
+                    LET_KW@113..116 "let"
+                    WHITESPACE@116..117 " "
+                    DECLARATOR@117..129
+                      NAME@117..118
+                        IDENT@117..118 "y"
+                      WHITESPACE@118..119 " "
+                      EQ@119..120 "="
+                      WHITESPACE@120..121 " "
+                      IS_EXPR@121..129
+                        PATH_EXPR@121..122
+                          NAME_REF@121..122
+                            IDENT@121..122 "x"
+                        WHITESPACE@122..123 " "
+                        IS_KW@123..125 "is"
+                        WHITESPACE@125..126 " "
+                        PATH_TYPE@126..129
+                          PATH@126..129
+                            PATH_SEGMENT@126..129
+                              NAME_REF@126..129
+                                IDENT@126..129 "int"
+                    SEMICOLON@129..130 ";"
+                  WHITESPACE@130..131 " "
+                  R_CURLY@131..132 "}"
+        "#]],
+    );
+}
+
+/// `let`/`var` followed by a name declare in generic parameters, `if` and `for` headers.
+#[test]
+fn binding_keywords_in_headers() {
+    check(
+        "void f<let N : int>() { if (let c = s as C) {} for (var i = 0; i < N; i++) {} }",
+        expect![[r#"
+            SOURCE_FILE@0..79
+              FN@0..79
+                PATH_TYPE@0..4
+                  PATH@0..4
+                    PATH_SEGMENT@0..4
+                      NAME_REF@0..4
+                        IDENT@0..4 "void"
+                WHITESPACE@4..5 " "
+                NAME@5..6
+                  IDENT@5..6 "f"
+                GENERIC_PARAM_LIST@6..19
+                  LT@6..7 "<"
+                  VALUE_PARAM@7..18
+                    LET_KW@7..10 "let"
+                    WHITESPACE@10..11 " "
+                    NAME@11..12
+                      IDENT@11..12 "N"
+                    WHITESPACE@12..13 " "
+                    COLON@13..14 ":"
+                    WHITESPACE@14..15 " "
+                    PATH_TYPE@15..18
+                      PATH@15..18
+                        PATH_SEGMENT@15..18
+                          NAME_REF@15..18
+                            IDENT@15..18 "int"
+                  GT@18..19 ">"
+                PARAM_LIST@19..21
+                  L_PAREN@19..20 "("
+                  R_PAREN@20..21 ")"
+                WHITESPACE@21..22 " "
+                BLOCK@22..79
+                  L_CURLY@22..23 "{"
+                  WHITESPACE@23..24 " "
+                  IF_STMT@24..46
+                    IF_KW@24..26 "if"
+                    WHITESPACE@26..27 " "
+                    L_PAREN@27..28 "("
+                    VAR_DECL@28..42
+                      LET_KW@28..31 "let"
+                      WHITESPACE@31..32 " "
+                      DECLARATOR@32..42
+                        NAME@32..33
+                          IDENT@32..33 "c"
+                        WHITESPACE@33..34 " "
+                        EQ@34..35 "="
+                        WHITESPACE@35..36 " "
+                        AS_EXPR@36..42
+                          PATH_EXPR@36..37
+                            NAME_REF@36..37
+                              IDENT@36..37 "s"
+                          WHITESPACE@37..38 " "
+                          AS_KW@38..40 "as"
+                          WHITESPACE@40..41 " "
+                          PATH_TYPE@41..42
+                            PATH@41..42
+                              PATH_SEGMENT@41..42
+                                NAME_REF@41..42
+                                  IDENT@41..42 "C"
+                    R_PAREN@42..43 ")"
+                    WHITESPACE@43..44 " "
+                    BLOCK@44..46
+                      L_CURLY@44..45 "{"
+                      R_CURLY@45..46 "}"
+                  WHITESPACE@46..47 " "
+                  FOR_STMT@47..77
+                    FOR_KW@47..50 "for"
+                    WHITESPACE@50..51 " "
+                    L_PAREN@51..52 "("
+                    VAR_DECL@52..62
+                      VAR_KW@52..55 "var"
+                      WHITESPACE@55..56 " "
+                      DECLARATOR@56..61
+                        NAME@56..57
+                          IDENT@56..57 "i"
+                        WHITESPACE@57..58 " "
+                        EQ@58..59 "="
+                        WHITESPACE@59..60 " "
+                        LITERAL@60..61
+                          INT_NUMBER@60..61 "0"
+                      SEMICOLON@61..62 ";"
+                    WHITESPACE@62..63 " "
+                    BIN_EXPR@63..68
+                      PATH_EXPR@63..64
+                        NAME_REF@63..64
+                          IDENT@63..64 "i"
+                      WHITESPACE@64..65 " "
+                      LT@65..66 "<"
+                      WHITESPACE@66..67 " "
+                      PATH_EXPR@67..68
+                        NAME_REF@67..68
+                          IDENT@67..68 "N"
+                    SEMICOLON@68..69 ";"
+                    WHITESPACE@69..70 " "
+                    POSTFIX_EXPR@70..73
+                      PATH_EXPR@70..71
+                        NAME_REF@70..71
+                          IDENT@70..71 "i"
+                      PLUS2@71..73 "++"
+                    R_PAREN@73..74 ")"
+                    WHITESPACE@74..75 " "
+                    BLOCK@75..77
+                      L_CURLY@75..76 "{"
+                      R_CURLY@76..77 "}"
+                  WHITESPACE@77..78 " "
+                  R_CURLY@78..79 "}"
+        "#]],
+    );
+}

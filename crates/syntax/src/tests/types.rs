@@ -452,3 +452,286 @@ fn generic_value_argument_expression() {
     "#]],
     );
 }
+
+/// Value arguments written as expressions: a type when one spans the argument, otherwise an
+/// expression in which `>` closes the list (slangc's reading); `<` is a comparison inside
+/// parentheses and where it opens no list.
+#[test]
+fn generic_arguments_written_as_expressions() {
+    check(
+        "Buf<A + B> b; vector<float, N * 2> v; Foo<(N < 2)> f; Buf<N < 2 ? 1 : 2> g; Foo<Bar<int>, M - 1> h;",
+        expect![[r#"
+            SOURCE_FILE@0..99
+              VAR_DECL@0..13
+                PATH_TYPE@0..10
+                  PATH@0..10
+                    PATH_SEGMENT@0..10
+                      NAME_REF@0..3
+                        IDENT@0..3 "Buf"
+                      GENERIC_ARG_LIST@3..10
+                        LT@3..4 "<"
+                        CONST_ARG@4..9
+                          BIN_EXPR@4..9
+                            PATH_EXPR@4..5
+                              NAME_REF@4..5
+                                IDENT@4..5 "A"
+                            WHITESPACE@5..6 " "
+                            PLUS@6..7 "+"
+                            WHITESPACE@7..8 " "
+                            PATH_EXPR@8..9
+                              NAME_REF@8..9
+                                IDENT@8..9 "B"
+                        GT@9..10 ">"
+                WHITESPACE@10..11 " "
+                DECLARATOR@11..12
+                  NAME@11..12
+                    IDENT@11..12 "b"
+                SEMICOLON@12..13 ";"
+              WHITESPACE@13..14 " "
+              VAR_DECL@14..37
+                PATH_TYPE@14..34
+                  PATH@14..34
+                    PATH_SEGMENT@14..34
+                      NAME_REF@14..20
+                        IDENT@14..20 "vector"
+                      GENERIC_ARG_LIST@20..34
+                        LT@20..21 "<"
+                        TYPE_ARG@21..26
+                          PATH_TYPE@21..26
+                            PATH@21..26
+                              PATH_SEGMENT@21..26
+                                NAME_REF@21..26
+                                  IDENT@21..26 "float"
+                        COMMA@26..27 ","
+                        WHITESPACE@27..28 " "
+                        CONST_ARG@28..33
+                          BIN_EXPR@28..33
+                            PATH_EXPR@28..29
+                              NAME_REF@28..29
+                                IDENT@28..29 "N"
+                            WHITESPACE@29..30 " "
+                            STAR@30..31 "*"
+                            WHITESPACE@31..32 " "
+                            LITERAL@32..33
+                              INT_NUMBER@32..33 "2"
+                        GT@33..34 ">"
+                WHITESPACE@34..35 " "
+                DECLARATOR@35..36
+                  NAME@35..36
+                    IDENT@35..36 "v"
+                SEMICOLON@36..37 ";"
+              WHITESPACE@37..38 " "
+              VAR_DECL@38..53
+                PATH_TYPE@38..50
+                  PATH@38..50
+                    PATH_SEGMENT@38..50
+                      NAME_REF@38..41
+                        IDENT@38..41 "Foo"
+                      GENERIC_ARG_LIST@41..50
+                        LT@41..42 "<"
+                        CONST_ARG@42..49
+                          PAREN_EXPR@42..49
+                            L_PAREN@42..43 "("
+                            BIN_EXPR@43..48
+                              PATH_EXPR@43..44
+                                NAME_REF@43..44
+                                  IDENT@43..44 "N"
+                              WHITESPACE@44..45 " "
+                              LT@45..46 "<"
+                              WHITESPACE@46..47 " "
+                              LITERAL@47..48
+                                INT_NUMBER@47..48 "2"
+                            R_PAREN@48..49 ")"
+                        GT@49..50 ">"
+                WHITESPACE@50..51 " "
+                DECLARATOR@51..52
+                  NAME@51..52
+                    IDENT@51..52 "f"
+                SEMICOLON@52..53 ";"
+              WHITESPACE@53..54 " "
+              VAR_DECL@54..75
+                PATH_TYPE@54..72
+                  PATH@54..72
+                    PATH_SEGMENT@54..72
+                      NAME_REF@54..57
+                        IDENT@54..57 "Buf"
+                      GENERIC_ARG_LIST@57..72
+                        LT@57..58 "<"
+                        CONST_ARG@58..71
+                          TERNARY_EXPR@58..71
+                            BIN_EXPR@58..63
+                              PATH_EXPR@58..59
+                                NAME_REF@58..59
+                                  IDENT@58..59 "N"
+                              WHITESPACE@59..60 " "
+                              LT@60..61 "<"
+                              WHITESPACE@61..62 " "
+                              LITERAL@62..63
+                                INT_NUMBER@62..63 "2"
+                            WHITESPACE@63..64 " "
+                            QUESTION@64..65 "?"
+                            WHITESPACE@65..66 " "
+                            LITERAL@66..67
+                              INT_NUMBER@66..67 "1"
+                            WHITESPACE@67..68 " "
+                            COLON@68..69 ":"
+                            WHITESPACE@69..70 " "
+                            LITERAL@70..71
+                              INT_NUMBER@70..71 "2"
+                        GT@71..72 ">"
+                WHITESPACE@72..73 " "
+                DECLARATOR@73..74
+                  NAME@73..74
+                    IDENT@73..74 "g"
+                SEMICOLON@74..75 ";"
+              WHITESPACE@75..76 " "
+              VAR_DECL@76..99
+                PATH_TYPE@76..96
+                  PATH@76..96
+                    PATH_SEGMENT@76..96
+                      NAME_REF@76..79
+                        IDENT@76..79 "Foo"
+                      GENERIC_ARG_LIST@79..96
+                        LT@79..80 "<"
+                        TYPE_ARG@80..88
+                          PATH_TYPE@80..88
+                            PATH@80..88
+                              PATH_SEGMENT@80..88
+                                NAME_REF@80..83
+                                  IDENT@80..83 "Bar"
+                                GENERIC_ARG_LIST@83..88
+                                  LT@83..84 "<"
+                                  TYPE_ARG@84..87
+                                    PATH_TYPE@84..87
+                                      PATH@84..87
+                                        PATH_SEGMENT@84..87
+                                          NAME_REF@84..87
+                                            IDENT@84..87 "int"
+                                  GT@87..88 ">"
+                        COMMA@88..89 ","
+                        WHITESPACE@89..90 " "
+                        CONST_ARG@90..95
+                          BIN_EXPR@90..95
+                            PATH_EXPR@90..91
+                              NAME_REF@90..91
+                                IDENT@90..91 "M"
+                            WHITESPACE@91..92 " "
+                            MINUS@92..93 "-"
+                            WHITESPACE@93..94 " "
+                            LITERAL@94..95
+                              INT_NUMBER@94..95 "1"
+                        GT@95..96 ">"
+                WHITESPACE@96..97 " "
+                DECLARATOR@97..98
+                  NAME@97..98
+                    IDENT@97..98 "h"
+                SEMICOLON@98..99 ";"
+        "#]],
+    );
+}
+
+/// In expressions: explicit value arguments of a call, and comparisons that only look generic.
+#[test]
+fn generic_argument_expressions_in_calls() {
+    check(
+        "void f() { x = g<N * 2, int>(y); b = a < c && d > (e); }",
+        expect![[r#"
+            SOURCE_FILE@0..56
+              FN@0..56
+                PATH_TYPE@0..4
+                  PATH@0..4
+                    PATH_SEGMENT@0..4
+                      NAME_REF@0..4
+                        IDENT@0..4 "void"
+                WHITESPACE@4..5 " "
+                NAME@5..6
+                  IDENT@5..6 "f"
+                PARAM_LIST@6..8
+                  L_PAREN@6..7 "("
+                  R_PAREN@7..8 ")"
+                WHITESPACE@8..9 " "
+                BLOCK@9..56
+                  L_CURLY@9..10 "{"
+                  WHITESPACE@10..11 " "
+                  EXPR_STMT@11..32
+                    BIN_EXPR@11..31
+                      PATH_EXPR@11..12
+                        NAME_REF@11..12
+                          IDENT@11..12 "x"
+                      WHITESPACE@12..13 " "
+                      EQ@13..14 "="
+                      WHITESPACE@14..15 " "
+                      CALL_EXPR@15..31
+                        PATH_EXPR@15..28
+                          NAME_REF@15..16
+                            IDENT@15..16 "g"
+                          GENERIC_ARG_LIST@16..28
+                            LT@16..17 "<"
+                            CONST_ARG@17..22
+                              BIN_EXPR@17..22
+                                PATH_EXPR@17..18
+                                  NAME_REF@17..18
+                                    IDENT@17..18 "N"
+                                WHITESPACE@18..19 " "
+                                STAR@19..20 "*"
+                                WHITESPACE@20..21 " "
+                                LITERAL@21..22
+                                  INT_NUMBER@21..22 "2"
+                            COMMA@22..23 ","
+                            WHITESPACE@23..24 " "
+                            TYPE_ARG@24..27
+                              PATH_TYPE@24..27
+                                PATH@24..27
+                                  PATH_SEGMENT@24..27
+                                    NAME_REF@24..27
+                                      IDENT@24..27 "int"
+                            GT@27..28 ">"
+                        ARG_LIST@28..31
+                          L_PAREN@28..29 "("
+                          PATH_EXPR@29..30
+                            NAME_REF@29..30
+                              IDENT@29..30 "y"
+                          R_PAREN@30..31 ")"
+                    SEMICOLON@31..32 ";"
+                  WHITESPACE@32..33 " "
+                  EXPR_STMT@33..54
+                    BIN_EXPR@33..53
+                      PATH_EXPR@33..34
+                        NAME_REF@33..34
+                          IDENT@33..34 "b"
+                      WHITESPACE@34..35 " "
+                      EQ@35..36 "="
+                      WHITESPACE@36..37 " "
+                      BIN_EXPR@37..53
+                        BIN_EXPR@37..42
+                          PATH_EXPR@37..38
+                            NAME_REF@37..38
+                              IDENT@37..38 "a"
+                          WHITESPACE@38..39 " "
+                          LT@39..40 "<"
+                          WHITESPACE@40..41 " "
+                          PATH_EXPR@41..42
+                            NAME_REF@41..42
+                              IDENT@41..42 "c"
+                        WHITESPACE@42..43 " "
+                        AMP2@43..45 "&&"
+                        WHITESPACE@45..46 " "
+                        BIN_EXPR@46..53
+                          PATH_EXPR@46..47
+                            NAME_REF@46..47
+                              IDENT@46..47 "d"
+                          WHITESPACE@47..48 " "
+                          GT@48..49 ">"
+                          WHITESPACE@49..50 " "
+                          PAREN_EXPR@50..53
+                            L_PAREN@50..51 "("
+                            PATH_EXPR@51..52
+                              NAME_REF@51..52
+                                IDENT@51..52 "e"
+                            R_PAREN@52..53 ")"
+                    SEMICOLON@53..54 ";"
+                  WHITESPACE@54..55 " "
+                  R_CURLY@55..56 "}"
+        "#]],
+    );
+}
