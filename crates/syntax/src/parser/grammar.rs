@@ -294,6 +294,7 @@ fn scan_generic_args(p: &Parser<'_>, pos: usize, mode: GenericScan) -> Option<us
     scan_generic_list(p, pos, mode, 0, &mut budget)
 }
 
+/// At `<` (`pos`): the position after its closing `>`.
 fn scan_generic_list(
     p: &Parser<'_>,
     pos: usize,
@@ -301,18 +302,30 @@ fn scan_generic_list(
     nesting: u32,
     budget: &mut usize,
 ) -> Option<usize> {
-    if nesting > 32 {
+    scan_generic_rest(p, pos + 1, mode, nesting + 1, budget)
+}
+
+/// Scans generic arguments from `i` to the `>` closing the list; a nested `<` is first read as
+/// opening a list, then (in a type) as a comparison if the rest does not scan that way.
+fn scan_generic_rest(
+    p: &Parser<'_>,
+    mut i: usize,
+    mode: GenericScan,
+    nesting: u32,
+    budget: &mut usize,
+) -> Option<usize> {
+    if nesting > 64 {
         return None;
     }
     let mut parens = 0usize;
-    let mut i = pos + 1;
     loop {
         *budget = budget.checked_sub(1)?;
         match p.kind_at(i) {
             T![<] if parens == 0 => {
-                if let Some(end) = scan_generic_list(p, i, mode, nesting + 1, budget) {
-                    i = end;
-                    continue;
+                if let Some(end) = scan_generic_list(p, i, mode, nesting, budget)
+                    && let Some(close) = scan_generic_rest(p, end, mode, nesting + 1, budget)
+                {
+                    return Some(close);
                 }
                 if mode == GenericScan::Expr {
                     return None;

@@ -634,10 +634,10 @@ fn generic_arguments_written_as_expressions() {
 #[test]
 fn generic_argument_expressions_in_calls() {
     check(
-        "void f() { x = g<N * 2, int>(y); b = a < c && d > (e); }",
+        "void f() { x = g<N * 2, int>(y); b = a < c && d > (e); Buf<B < 3 ? 4 : 5> h; }",
         expect![[r#"
-            SOURCE_FILE@0..56
-              FN@0..56
+            SOURCE_FILE@0..78
+              FN@0..78
                 PATH_TYPE@0..4
                   PATH@0..4
                     PATH_SEGMENT@0..4
@@ -650,7 +650,7 @@ fn generic_argument_expressions_in_calls() {
                   L_PAREN@6..7 "("
                   R_PAREN@7..8 ")"
                 WHITESPACE@8..9 " "
-                BLOCK@9..56
+                BLOCK@9..78
                   L_CURLY@9..10 "{"
                   WHITESPACE@10..11 " "
                   EXPR_STMT@11..32
@@ -731,7 +731,43 @@ fn generic_argument_expressions_in_calls() {
                             R_PAREN@52..53 ")"
                     SEMICOLON@53..54 ";"
                   WHITESPACE@54..55 " "
-                  R_CURLY@55..56 "}"
+                  VAR_DECL@55..76
+                    PATH_TYPE@55..73
+                      PATH@55..73
+                        PATH_SEGMENT@55..73
+                          NAME_REF@55..58
+                            IDENT@55..58 "Buf"
+                          GENERIC_ARG_LIST@58..73
+                            LT@58..59 "<"
+                            CONST_ARG@59..72
+                              TERNARY_EXPR@59..72
+                                BIN_EXPR@59..64
+                                  PATH_EXPR@59..60
+                                    NAME_REF@59..60
+                                      IDENT@59..60 "B"
+                                  WHITESPACE@60..61 " "
+                                  LT@61..62 "<"
+                                  WHITESPACE@62..63 " "
+                                  LITERAL@63..64
+                                    INT_NUMBER@63..64 "3"
+                                WHITESPACE@64..65 " "
+                                QUESTION@65..66 "?"
+                                WHITESPACE@66..67 " "
+                                LITERAL@67..68
+                                  INT_NUMBER@67..68 "4"
+                                WHITESPACE@68..69 " "
+                                COLON@69..70 ":"
+                                WHITESPACE@70..71 " "
+                                LITERAL@71..72
+                                  INT_NUMBER@71..72 "5"
+                            GT@72..73 ">"
+                    WHITESPACE@73..74 " "
+                    DECLARATOR@74..75
+                      NAME@74..75
+                        IDENT@74..75 "h"
+                    SEMICOLON@75..76 ";"
+                  WHITESPACE@76..77 " "
+                  R_CURLY@77..78 "}"
         "#]],
     );
 }
