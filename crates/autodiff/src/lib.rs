@@ -43,6 +43,15 @@
 //! the context instead of re-running `g`'s primal code in the backward pass. Calls go to the
 //! callee's backward derivative (or a registered `custom_bwd`); intrinsics without a linear rule
 //! to `DiffInfo::math_bwd` functions (stdlib), never to Rust formulas.
+//!
+//! **Tiered tapes** (`tiers`). WGSL zero-initialises every function-local variable at function
+//! entry, so a tape sized for `MaxIters` costs its full size on every call however few
+//! iterations run. When a loop's tape is large, `s_bwd_f` becomes a dispatcher that first calls
+//! copies whose tapes hold 16 and 64 iterations ([`TapeTiers`], default [`DEFAULT_TAPE_TIERS`];
+//! `dslang compile --tape-tiers`), each giving up (returning `false` before its backward region)
+//! when a loop needs more, then the full function. Only done when re-running the primal region
+//! is unobservable (it writes nothing but locals, nothing synchronises); the reported context is
+//! the full function's.
 
 mod checkpoint;
 pub mod diff_info;
