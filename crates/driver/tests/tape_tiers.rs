@@ -60,12 +60,16 @@ fn loops_with_large_tapes_get_tiers() {
           var tape5_4: array<f32, 65>;
         fn s_bwd_affine64_
         context s_bwd_affine128 517
-        context s_bwd_affine64 261"#]].assert_eq(&summary(&c));
+        context s_bwd_affine64 261"#]]
+    .assert_eq(&summary(&c));
 }
 
 #[test]
 fn tiers_follow_the_option() {
-    let c = compile("bwd_loop_tape_tiers.slang", driver::TapeTiers::new([16, 32, 64]));
+    let c = compile(
+        "bwd_loop_tape_tiers.slang",
+        driver::TapeTiers::new([16, 32, 64]),
+    );
     expect![[r#"
         fn s_bwd_affine128_tier16_
           var tape5_: array<f32, 17>;
@@ -84,7 +88,8 @@ fn tiers_follow_the_option() {
           var tape5_6: array<f32, 65>;
         fn s_bwd_affine64_
         context s_bwd_affine128 517
-        context s_bwd_affine64 261"#]].assert_eq(&summary(&c));
+        context s_bwd_affine64 261"#]]
+    .assert_eq(&summary(&c));
     let c = compile("bwd_loop_tape_tiers.slang", driver::TapeTiers::none());
     expect![[r#"
         fn s_bwd_affine128_
@@ -92,7 +97,8 @@ fn tiers_follow_the_option() {
         fn s_bwd_affine64_
           var tape5_1: array<f32, 65>;
         context s_bwd_affine128 517
-        context s_bwd_affine64 261"#]].assert_eq(&summary(&c));
+        context s_bwd_affine64 261"#]]
+    .assert_eq(&summary(&c));
 }
 
 #[test]
@@ -105,5 +111,6 @@ fn a_primal_region_writing_a_buffer_is_not_tiered() {
     expect![[r#"
         fn s_bwd_logged_pow
           var tape5_: array<f32, 129>;
-        context s_bwd_logged_pow 517"#]].assert_eq(&summary(&c));
+        context s_bwd_logged_pow 517"#]]
+    .assert_eq(&summary(&c));
 }
