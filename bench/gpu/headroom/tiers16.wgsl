@@ -1,0 +1,434 @@
+// headroom variant: dslang compile --tape-tiers 16 (a copy with tape array<f32, 17>, then the full one)
+struct DiffPair_float {
+    p: f32,
+    d: f32,
+}
+
+@group(0) @binding(0) 
+var<storage> xs: array<f32>;
+@group(0) @binding(1) 
+var<storage> params: array<i32>;
+@group(0) @binding(2) 
+var<storage, read_write> result: array<f32>;
+
+fn s_bwd_taylorSin_tier16_(x_1: ptr<function, DiffPair_float>, terms_1: i32, dOut: f32) -> bool {
+    var term: f32;
+    var sum: f32;
+    var k: i32;
+    var P_x: f32;
+    var P_terms: i32;
+    var ret_flag: bool;
+    var retval: f32;
+    var brk1_: bool;
+    var iter1_: i32;
+    var d_retval: f32;
+    var adj29_: f32;
+    var d_sum: f32;
+    var rev34_: i32;
+    var adj25_: f32;
+    var adj24_: f32;
+    var adj23_: f32;
+    var d_term: f32;
+    var adj22_: f32;
+    var adj11_: f32;
+    var tape6_: array<f32, 17>;
+    var adj21_: f32;
+    var adj9_: f32;
+    var adj10_: f32;
+    var d_P_x: f32;
+    var adj7_: f32;
+    var adj8_: f32;
+    var adj6_: f32;
+    var tape36_: bool;
+    var adj1_: f32;
+    var adj0_: f32;
+
+    let _e34 = (*x_1).p;
+    P_x = _e34;
+    P_terms = terms_1;
+    ret_flag = false;
+    term = _e34;
+    sum = _e34;
+    k = 1i;
+    brk1_ = false;
+    iter1_ = 0i;
+    loop {
+        let _e38 = brk1_;
+        if !(_e38) {
+            let _e40 = iter1_;
+            if (_e40 > 16i) {
+                return false;
+            }
+            let _e43 = k;
+            if (_e43 < terms_1) {
+            } else {
+                brk1_ = true;
+            }
+            let _e46 = brk1_;
+            tape36_ = _e46;
+            let _e47 = !(_e46);
+            if _e47 {
+                let _e48 = term;
+                tape6_[_e40] = _e48;
+                let _e54 = (2i * _e43);
+                let _e58 = (((-(_e48) * _e34) * _e34) / f32((_e54 * (_e54 + 1i))));
+                term = _e58;
+                let _e59 = sum;
+                sum = (_e59 + _e58);
+            }
+            if _e47 {
+                k = (_e43 + 1i);
+            }
+            iter1_ = (_e40 + 1i);
+        } else {
+            break;
+        }
+    }
+    let _e63 = iter1_;
+    let _e64 = sum;
+    retval = _e64;
+    ret_flag = true;
+    adj0_ = f32();
+    adj1_ = f32();
+    adj6_ = f32();
+    adj7_ = f32();
+    adj8_ = f32();
+    adj9_ = f32();
+    adj10_ = f32();
+    adj11_ = f32();
+    adj21_ = f32();
+    adj22_ = f32();
+    adj23_ = f32();
+    adj24_ = f32();
+    adj25_ = f32();
+    adj29_ = f32();
+    d_term = f32();
+    d_sum = f32();
+    d_P_x = f32();
+    d_retval = dOut;
+    d_retval = f32();
+    let _e84 = (f32() + dOut);
+    adj29_ = _e84;
+    adj29_ = f32();
+    d_sum = (f32() + _e84);
+    rev34_ = _e63;
+    loop {
+        let _e87 = rev34_;
+        if (_e87 > 0i) {
+            let _e89 = (_e87 - 1i);
+            rev34_ = _e89;
+            let _e90 = tape36_;
+            if !(((_e89 == (_e63 - 1i)) && _e90)) {
+                let _e95 = d_sum;
+                d_sum = f32();
+                let _e97 = adj25_;
+                let _e98 = (_e97 + _e95);
+                adj25_ = _e98;
+                adj25_ = f32();
+                let _e100 = adj24_;
+                let _e101 = (_e100 + _e98);
+                adj24_ = _e101;
+                let _e102 = adj23_;
+                let _e103 = (_e102 + _e98);
+                adj23_ = _e103;
+                adj24_ = f32();
+                d_sum = (f32() + _e101);
+                adj23_ = f32();
+                let _e107 = d_term;
+                let _e108 = (_e107 + _e103);
+                d_term = _e108;
+                d_term = f32();
+                let _e110 = adj22_;
+                let _e111 = (_e110 + _e108);
+                adj22_ = _e111;
+                adj22_ = f32();
+                let _e116 = (2i * (1i + (1i * _e89)));
+                let _e119 = f32((_e116 * (_e116 + 1i)));
+                let _e121 = adj11_;
+                let _e122 = (_e121 + (_e111 / _e119));
+                adj11_ = _e122;
+                let _e124 = tape6_[_e89];
+                let _e125 = -(_e124);
+                let _e126 = (_e125 * _e34);
+                let _e132 = adj21_;
+                adj21_ = (_e132 + -((_e111 * ((_e126 * _e34) / (_e119 * _e119)))));
+                adj21_ = f32();
+                adj11_ = f32();
+                let _e137 = adj9_;
+                let _e138 = (_e137 + (_e122 * _e34));
+                adj9_ = _e138;
+                let _e140 = adj10_;
+                let _e141 = (_e140 + (_e122 * _e126));
+                adj10_ = _e141;
+                adj10_ = f32();
+                let _e143 = d_P_x;
+                let _e144 = (_e143 + _e141);
+                d_P_x = _e144;
+                adj9_ = f32();
+                let _e147 = adj7_;
+                let _e148 = (_e147 + (_e138 * _e34));
+                adj7_ = _e148;
+                let _e150 = adj8_;
+                let _e151 = (_e150 + (_e138 * _e125));
+                adj8_ = _e151;
+                adj8_ = f32();
+                d_P_x = (_e144 + _e151);
+                adj7_ = f32();
+                let _e156 = adj6_;
+                let _e157 = (_e156 + -(_e148));
+                adj6_ = _e157;
+                adj6_ = f32();
+                d_term = (f32() + _e157);
+            }
+        } else {
+            break;
+        }
+    }
+    let _e160 = d_sum;
+    d_sum = f32();
+    let _e162 = (f32() + _e160);
+    adj1_ = _e162;
+    adj1_ = f32();
+    let _e164 = d_P_x;
+    let _e165 = (_e164 + _e162);
+    d_P_x = _e165;
+    let _e166 = d_term;
+    d_term = f32();
+    let _e168 = (f32() + _e166);
+    adj0_ = _e168;
+    adj0_ = f32();
+    let _e170 = (_e165 + _e168);
+    d_P_x = _e170;
+    (*x_1).d = _e170;
+    return true;
+}
+
+fn s_bwd_taylorSin_full(x_2: ptr<function, DiffPair_float>, terms_2: i32, dOut_1: f32) {
+    var term_1: f32;
+    var sum_1: f32;
+    var k_1: i32;
+    var P_x_1: f32;
+    var P_terms_1: i32;
+    var ret_flag_1: bool;
+    var retval_1: f32;
+    var brk1_1: bool;
+    var iter1_1: i32;
+    var d_retval_1: f32;
+    var adj29_1: f32;
+    var d_sum_1: f32;
+    var rev34_1: i32;
+    var adj25_1: f32;
+    var adj24_1: f32;
+    var adj23_1: f32;
+    var d_term_1: f32;
+    var adj22_1: f32;
+    var adj11_1: f32;
+    var tape6_1: array<f32, 129>;
+    var adj21_1: f32;
+    var adj9_1: f32;
+    var adj10_1: f32;
+    var d_P_x_1: f32;
+    var adj7_1: f32;
+    var adj8_1: f32;
+    var adj6_1: f32;
+    var tape36_1: bool;
+    var adj1_1: f32;
+    var adj0_1: f32;
+
+    let _e34 = (*x_2).p;
+    P_x_1 = _e34;
+    P_terms_1 = terms_2;
+    ret_flag_1 = false;
+    term_1 = _e34;
+    sum_1 = _e34;
+    k_1 = 1i;
+    brk1_1 = false;
+    iter1_1 = 0i;
+    loop {
+        let _e38 = brk1_1;
+        if !(_e38) {
+            let _e40 = k_1;
+            if (_e40 < terms_2) {
+            } else {
+                brk1_1 = true;
+            }
+            let _e43 = brk1_1;
+            tape36_1 = _e43;
+            let _e44 = !(_e43);
+            if _e44 {
+                let _e45 = term_1;
+                let _e46 = iter1_1;
+                tape6_1[_e46] = _e45;
+                let _e52 = (2i * _e40);
+                let _e56 = (((-(_e45) * _e34) * _e34) / f32((_e52 * (_e52 + 1i))));
+                term_1 = _e56;
+                let _e57 = sum_1;
+                sum_1 = (_e57 + _e56);
+            }
+            if _e44 {
+                k_1 = (_e40 + 1i);
+            }
+            let _e60 = iter1_1;
+            iter1_1 = (_e60 + 1i);
+        } else {
+            break;
+        }
+    }
+    let _e62 = iter1_1;
+    let _e63 = sum_1;
+    retval_1 = _e63;
+    ret_flag_1 = true;
+    adj0_1 = f32();
+    adj1_1 = f32();
+    adj6_1 = f32();
+    adj7_1 = f32();
+    adj8_1 = f32();
+    adj9_1 = f32();
+    adj10_1 = f32();
+    adj11_1 = f32();
+    adj21_1 = f32();
+    adj22_1 = f32();
+    adj23_1 = f32();
+    adj24_1 = f32();
+    adj25_1 = f32();
+    adj29_1 = f32();
+    d_term_1 = f32();
+    d_sum_1 = f32();
+    d_P_x_1 = f32();
+    d_retval_1 = dOut_1;
+    d_retval_1 = f32();
+    let _e83 = (f32() + dOut_1);
+    adj29_1 = _e83;
+    adj29_1 = f32();
+    d_sum_1 = (f32() + _e83);
+    rev34_1 = _e62;
+    loop {
+        let _e86 = rev34_1;
+        if (_e86 > 0i) {
+            let _e88 = (_e86 - 1i);
+            rev34_1 = _e88;
+            let _e89 = tape36_1;
+            if !(((_e88 == (_e62 - 1i)) && _e89)) {
+                let _e94 = d_sum_1;
+                d_sum_1 = f32();
+                let _e96 = adj25_1;
+                let _e97 = (_e96 + _e94);
+                adj25_1 = _e97;
+                adj25_1 = f32();
+                let _e99 = adj24_1;
+                let _e100 = (_e99 + _e97);
+                adj24_1 = _e100;
+                let _e101 = adj23_1;
+                let _e102 = (_e101 + _e97);
+                adj23_1 = _e102;
+                adj24_1 = f32();
+                d_sum_1 = (f32() + _e100);
+                adj23_1 = f32();
+                let _e106 = d_term_1;
+                let _e107 = (_e106 + _e102);
+                d_term_1 = _e107;
+                d_term_1 = f32();
+                let _e109 = adj22_1;
+                let _e110 = (_e109 + _e107);
+                adj22_1 = _e110;
+                adj22_1 = f32();
+                let _e115 = (2i * (1i + (1i * _e88)));
+                let _e118 = f32((_e115 * (_e115 + 1i)));
+                let _e120 = adj11_1;
+                let _e121 = (_e120 + (_e110 / _e118));
+                adj11_1 = _e121;
+                let _e123 = tape6_1[_e88];
+                let _e124 = -(_e123);
+                let _e125 = (_e124 * _e34);
+                let _e131 = adj21_1;
+                adj21_1 = (_e131 + -((_e110 * ((_e125 * _e34) / (_e118 * _e118)))));
+                adj21_1 = f32();
+                adj11_1 = f32();
+                let _e136 = adj9_1;
+                let _e137 = (_e136 + (_e121 * _e34));
+                adj9_1 = _e137;
+                let _e139 = adj10_1;
+                let _e140 = (_e139 + (_e121 * _e125));
+                adj10_1 = _e140;
+                adj10_1 = f32();
+                let _e142 = d_P_x_1;
+                let _e143 = (_e142 + _e140);
+                d_P_x_1 = _e143;
+                adj9_1 = f32();
+                let _e146 = adj7_1;
+                let _e147 = (_e146 + (_e137 * _e34));
+                adj7_1 = _e147;
+                let _e149 = adj8_1;
+                let _e150 = (_e149 + (_e137 * _e124));
+                adj8_1 = _e150;
+                adj8_1 = f32();
+                d_P_x_1 = (_e143 + _e150);
+                adj7_1 = f32();
+                let _e155 = adj6_1;
+                let _e156 = (_e155 + -(_e147));
+                adj6_1 = _e156;
+                adj6_1 = f32();
+                d_term_1 = (f32() + _e156);
+            }
+        } else {
+            break;
+        }
+    }
+    let _e159 = d_sum_1;
+    d_sum_1 = f32();
+    let _e161 = (f32() + _e159);
+    adj1_1 = _e161;
+    adj1_1 = f32();
+    let _e163 = d_P_x_1;
+    let _e164 = (_e163 + _e161);
+    d_P_x_1 = _e164;
+    let _e165 = d_term_1;
+    d_term_1 = f32();
+    let _e167 = (f32() + _e165);
+    adj0_1 = _e167;
+    adj0_1 = f32();
+    let _e169 = (_e164 + _e167);
+    d_P_x_1 = _e169;
+    (*x_2).d = _e169;
+    return;
+}
+
+fn s_bwd_taylorSin(x_3: ptr<function, DiffPair_float>, terms_3: i32, dOut_2: f32) {
+    var x_arg_1: DiffPair_float;
+    var x_arg_2: DiffPair_float;
+
+    let _e4 = (*x_3);
+    x_arg_1 = _e4;
+    let _e5 = s_bwd_taylorSin_tier16_((&x_arg_1), terms_3, dOut_2);
+    let _e6 = x_arg_1;
+    (*x_3) = _e6;
+    if !(_e5) {
+        let _e9 = (*x_3);
+        x_arg_2 = _e9;
+        s_bwd_taylorSin_full((&x_arg_2), terms_3, dOut_2);
+        let _e10 = x_arg_2;
+        (*x_3) = _e10;
+    }
+    return;
+}
+
+@compute @workgroup_size(256, 1, 1) 
+fn computeMain(@builtin(global_invocation_id) tid: vec3<u32>) {
+    var i: u32;
+    var terms: i32;
+    var x: DiffPair_float;
+    var x_arg: DiffPair_float;
+
+    i = tid.x;
+    let _e8 = params[0i];
+    terms = _e8;
+    let _e11 = xs[tid.x];
+    x = DiffPair_float(_e11, f32());
+    let _e16 = x;
+    x_arg = _e16;
+    s_bwd_taylorSin((&x_arg), _e8, 1f);
+    let _e17 = x_arg;
+    x = _e17;
+    let _e19 = x.d;
+    result[tid.x] = _e19;
+}
