@@ -543,10 +543,19 @@ pub fn trip_count(
     body: &[Stmt],
     continuing: &[Stmt],
 ) -> Option<u32> {
-    let lit = |v: ValueId| match values.get(v.0 as usize).map(|d| &d.inst) {
-        Some(Inst::Literal(Literal::I32(x))) => Some(*x as i64),
-        Some(Inst::Literal(Literal::U32(x))) => Some(*x as i64),
-        _ => None,
+    // A literal, or a conversion of one (`uint i = 0; i < 4` converts the int literals).
+    let lit = |v: ValueId| {
+        let inst = &values.get(v.0 as usize)?.inst;
+        let l = match inst {
+            Inst::Literal(l) => *l,
+            Inst::Convert(..) => fold(values, inst)?,
+            _ => return None,
+        };
+        match l {
+            Literal::I32(x) => Some(x as i64),
+            Literal::U32(x) => Some(x as i64),
+            _ => None,
+        }
     };
     let counter_of = |v: ValueId| match values.get(v.0 as usize).map(|d| &d.inst) {
         Some(Inst::Load(p)) if p.path.is_empty() => match p.root {

@@ -623,3 +623,51 @@ fn rewriting_a_body_keeps_value_ids() {
     "#]],
     );
 }
+
+/// `for (uint i = 0; i < 3; i++)`: the front end converts the int literals to uint, and the trip
+/// count still reads through those conversions.
+#[test]
+fn trip_count_reads_through_converted_literals() {
+    let mut m = Module::new();
+    let f32t = m.types.f32();
+    let u32t = m.types.u32();
+    let mut b = FunctionBuilder::new(&mut m, "f", f32t);
+    let i = b.local("i", u32t);
+    let zero = b.i32(0);
+    let zero_u = b.convert(zero, Scalar::U32);
+    b.store(Place::local(i), zero_u);
+    b.loop_(
+        LoopAttrs::default(),
+        |b| {
+            let iv = b.load(Place::local(i));
+            let three = b.i32(3);
+            let three_u = b.convert(three, Scalar::U32);
+            let more = b.lt(iv, three_u);
+            b.if_(more, |_| {}, |b| b.brk());
+        },
+        |b| {
+            let iv = b.load(Place::local(i));
+            let one = b.u32(1);
+            let next = b.add(iv, one);
+            b.store(Place::local(i), next);
+            None
+        },
+    );
+    let r = b.f32(0.0);
+    b.ret(Some(r));
+    b.finish().unwrap();
+    let f = &m.functions[0];
+    let at = f
+        .body
+        .iter()
+        .position(|s| matches!(s, Stmt::Loop { .. }))
+        .unwrap();
+    let Stmt::Loop {
+        body, continuing, ..
+    } = &f.body[at]
+    else {
+        unreachable!()
+    };
+    let count = passes_unroll::trip_count(&f.values, &f.body[..at], body, continuing);
+    assert_eq!(count, Some(3));
+}
