@@ -2080,6 +2080,23 @@ impl<'a, 'db> InferCtx<'a, 'db> {
     /// when specialised; here the result takes the operand's type.
     fn generic_operand_result(&self, op: BinaryOp, l: &Ty, r: &Ty) -> Option<Ty> {
         let generic = |t: &Ty| matches!(t, Ty::Param(_) | Ty::Assoc(..) | Ty::This);
+        // `vector<T, N> / T`: a vector or matrix of a generic element with a scalar of it keeps
+        // the vector's shape (the scalar is broadcast, as for concrete element types).
+        let generic_shape =
+            |t: &Ty| matches!(t, Ty::Vector(e, _) | Ty::Matrix(e, ..) if generic(e));
+        let shaped = if generic_shape(l) && (generic(r) || r.is_numeric_shape()) {
+            Some(l)
+        } else if generic_shape(r) && (generic(l) || l.is_numeric_shape()) {
+            Some(r)
+        } else {
+            None
+        };
+        if let Some(shape) = shaped {
+            if op.is_comparison() || matches!(op, BinaryOp::And | BinaryOp::Or) {
+                return Some(shape.with_scalar(ScalarKind::Bool));
+            }
+            return Some(shape.clone());
+        }
         if !(generic(l) || generic(r)) {
             return None;
         }
