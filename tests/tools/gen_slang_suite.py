@@ -1535,5 +1535,397 @@ def prefer_recompute_loop_break():
     return [g[1], g[3], g[4], soft_average(z)]
 
 
+# --- round 3: generics over builtin floats, legacy spellings, no_diff fields, renderer kernels ---
+
+def soft_clamp(x, k):
+    return x / math.sqrt(1.0 + x * x * k)
+
+
+@test(name='generic-builtin-float')
+def generic_builtin_float():
+    g = grad(lambda z: soft_clamp(z[0], z[1]), v(0.75, 2.0))
+    use = lambda x: soft_clamp(x, 2.0) + soft_clamp(x * x, 0.5)
+    return [g[0], g[1], fd(use, 0.5), 2.0 * fd(use, -1.25), soft_clamp(3.0, 1.0)]
+
+
+def smooth_mix(a, b, t):
+    return a + (b - a) * (t * t * (3.0 - 2.0 * t))
+
+
+@test(name='generic-ifloat-vector')
+def generic_ifloat_vector():
+    g = grad(lambda z: smooth_mix(*z), v(1.0, 3.0, 0.25))
+    # float3 is componentwise: component i sees dOut[i]
+    a, b, t, d = v(0.0, 1.0, -1.0), v(2.0, 0.0, 1.0), v(0.5, 0.75, 0.1), v(1.0, 2.0, -1.0)
+    gy = d[1] * grad(lambda z: smooth_mix(*z), v(a[1], b[1], t[1]))
+    gx = d[0] * grad(lambda z: smooth_mix(*z), v(a[0], b[0], t[0]))
+    gz = d[2] * grad(lambda z: smooth_mix(*z), v(a[2], b[2], t[2]))
+    return [g[0], g[2], gy[1], gx[2], gz[2], fd(lambda t: smooth_mix(1.0, 3.0, t), 0.3)]
+
+
+@test(name='generic-diff-pair-fn')
+def generic_diff_pair_fn():
+    cube_plus = lambda x: x ** 3 + x
+    return [fd(cube_plus, 2.0), 3.0 * fd(cube_plus, -0.5), 2.0 * fd(cube_plus, -1.0), 7.0, 4.0]
+
+
+@test(name='dpfloat-typedef')
+def dpfloat_typedef():
+    f = lambda z: np.array([z[0] ** 2 * z[3], z[1] * z[4] + z[2] ** 2])
+    p = v(2.0, -1.0, 0.5, 3.0, 1.5)
+    r = fd(f, p, v(1.0, 0.5, 0.0, 1.0, 2.0))
+    g = grad(lambda z: float(np.dot(f(z), v(1.0, 2.0))), p)
+    return [f(p)[0], r[0], r[1], g[0], g[2], g[4]]
+
+
+@test(name='legacy-diff-spellings')
+def legacy_diff_spellings():
+    both = lambda z: math.sin(z[0]) * z[1] + z[0]
+    g = grad(both, v(0.5, 2.0))
+    return [fd(lambda x: 3.0 * x * x, 2.0), g[0], g[0], g[1], g[1]]
+
+
+def shade_light(z):
+    color, intensity, p = z[0:3], z[3], z[4:7]
+    d = v(0.0, 2.0, 0.0) - p
+    return intensity * float(np.dot(color, v(0.25, 0.5, 0.25))) / float(np.dot(d, d))
+
+
+@test(name='no-diff-struct-field')
+def no_diff_struct_field():
+    z = v(1.0, 0.5, 2.0, 3.0, 1.0, 0.0, 0.5)
+    g = grad(shade_light, z)
+    return [g[0], g[1], g[3], g[5], fd(shade_light, z, v(0, 0, 0, 1.0, 1.0, 0, 0)), shade_light(z)]
+
+
+@test(name='diff-pair-of-pairs')
+def diff_pair_of_pairs():
+    cube = lambda x: x ** 3
+    return [2.0 + 0.5, 1.0 + 3.0, 0.0, 2.0, 0.0, cube(1.5), fd(cube, 1.5, 2.0)]
+
+
+def spring_energy(k, rest, x):
+    return 0.5 * k * (x - rest) ** 2
+
+
+def spring_total(z):
+    k, rest, x = z
+    return spring_energy(k * x, rest, x) + spring_energy(k, rest, 2.0 * x)
+
+
+@test(name='interface-this-differential')
+def interface_this_differential():
+    z = v(2.0, 0.5, 1.5)
+    g = grad(spring_total, z)
+    return [g[0], g[1], g[2], fd(spring_total, z, v(1.0, 0.0, 0.0)), spring_total(z), 0.0]
+
+
+@test(name='custom-derivative-generic')
+def custom_derivative_generic():
+    # pick's backward derivative routes dOut to a (first) or 2 dOut to b; powN's is the true one.
+    x = 1.5
+    first = 3 * x * x + 1.0          # v.x v.y has no x; pick<float>(x, 2x) routes 1 to x
+    second = 3 * x * x + 2.0 * (x * x * 1.0 + x * 2.0 * x) + 2.0 * 2.0
+    return [fd(lambda t: t ** 4, 2.0), first, 3.0, second, 0.0, fd(lambda t: t ** 3, -2.0, 0.5),
+            x ** 3 + x * x * x + 2.0 * x]
+
+
+@test(name='custom-derivative-method')
+def custom_derivative_method():
+    # eval's derivatives are the true 2 k x; step's are a surrogate slope of 0.25.
+    k = 3.0
+    step = lambda x: x if x > 0.0 else 0.0
+    d_model = lambda x: 2.0 * k * x + 0.25 * x + step(x - 1.0)
+    return [d_model(2.0), d_model(2.0), 2.0 * d_model(0.5), k * 4.0 + step(1.0) * 2.0, 0.25, d_model(0.5)]
+
+
+def softmax3(l):
+    e = np.exp(l - np.max(l))
+    return e / np.sum(e)
+
+
+@test(name='array-return-vjp')
+def array_return_vjp():
+    l = v(0.5, -1.0, 2.0)
+    r = fd(softmax3, l, v(1.0, 0.0, 0.0))
+    expect = lambda z: float(np.dot(softmax3(z[0:3]), z[3:6])) + z[6]
+    g = grad(expect, v(0.5, -1.0, 2.0, 1.0, 2.0, 3.0, 4.0))
+    return [softmax3(l)[2], r[0], r[1], g[0], g[2], g[4]]
+
+
+def energy2x3(z):
+    m, w, p = z[0:6].reshape(2, 3), z[6:8], z[8:11]
+    q = m @ p
+    return float(np.dot(w @ m, p)) + q[0] * q[1]
+
+
+@test(name='matrix2x3-vjp')
+def matrix2x3_vjp():
+    z = v(1.0, 2.0, 0.5, -1.0, 0.0, 3.0, 0.5, -2.0, 1.0, -1.0, 2.0)
+    g = grad(energy2x3, z)
+    proj = lambda z: z[0:6].reshape(2, 3) @ z[6:9]
+    r = fd(proj, z[[0, 1, 2, 3, 4, 5, 8, 9, 10]], v(0, 0, 0, 1.0, 0, 0, 0, 1.0, 0))
+    return [g[0], g[5], g[1], g[6], g[10], r[0], r[1], energy2x3(z)]
+
+
+def transform_point(z):
+    view, p = z[0:16].reshape(4, 4), z[16:19]
+    vv = view @ view
+    h = vv.T @ np.append(p, 1.0)
+    return h[0:3] / h[3]
+
+
+@test(name='matrix4x4-chain-vjp')
+def matrix4x4_chain_vjp():
+    view = v(1.0, 0.1, 0.0, 0.0, 0.0, 0.9, 0.2, 0.0, 0.1, 0.0, 1.1, 0.0, 0.2, -0.3, 0.5, 1.0)
+    z = np.append(view, v(1.0, 2.0, -1.0))
+    g = grad(lambda z: float(np.dot(transform_point(z), v(1.0, 0.5, -1.0))), z)
+    e = np.zeros(19)
+    e[17] = 1.0
+    return [g[0], g[13], g[11], g[16], g[18], fd(transform_point, z, e)[1], transform_point(z)[0]]
+
+
+
+def normalize_safe(x):
+    return x / math.sqrt(float(np.dot(x, x)) + 1e-6)
+
+
+@test(name='vector-generic-n')
+def vector_generic_n():
+    sq = lambda x: float(np.dot(x, x))
+    g = 0.5 * grad(sq, v(1.0, -2.0, 0.5))
+    gn = grad(lambda z: normalize_safe(z)[0], v(3.0, 4.0))
+    return [g[1], fd(sq, v(1.0, 2.0, 3.0, 4.0), v(0.0, 1.0, 0.0, -1.0)), gn[0], gn[1],
+            fd(normalize_safe, v(0.0, 3.0, 4.0), v(1.0, 0.0, 0.0))[0], normalize_safe(v(0.0, 3.0, 4.0))[2]]
+
+
+KNOTS = [0.0, 0.5, 2.0, 1.5, 3.0]
+
+
+def knot_curve(t):
+    u = min(max(t, 0.0), 3.999)
+    i = int(math.floor(u))
+    f = u - i
+    return KNOTS[i] + (KNOTS[i + 1] - KNOTS[i]) * f
+
+
+def sum_curves(t, n):
+    sb = [(2.0, 0.0), (0.5, 1.0)]
+    return sum(knot_curve(t * sb[k][0] + sb[k][1]) * (k + 1.0) for k in range(n))
+
+
+@test(name='static-const-table')
+def static_const_table():
+    return [fd(knot_curve, 1.25), fd(lambda t: sum_curves(t, 2), 0.75), fd(lambda t: sum_curves(t, 1), 1.2),
+            sum_curves(0.75, 2), fd(lambda t: sum_curves(t, 2), 0.75, 2.0)]
+
+
+def chain_level1(z):
+    x, y = z
+    level5 = lambda x: math.exp(-x * x)
+    level4 = lambda x, w: x * w + 0.5 * x * x
+    level3 = lambda x: level4(level5(x), 2.0)
+    a, b = level3(x * y), level3(x) * y
+    return a * b + math.sin(a)
+
+
+@test(name='call-chain-mixed-deep')
+def call_chain_mixed_deep():
+    level3 = lambda x: math.exp(-x * x) * 2.0 + 0.5 * math.exp(-2 * x * x)
+    level2y = lambda z: level3(z[0]) * z[1]
+    g = grad(chain_level1, v(0.6, -0.8))
+    return [g[0], g[1], fd(chain_level1, v(0.6, -0.8), v(1.0, 0.5)), fd(level3, 0.3),
+            fd(level2y, v(0.6, -0.8), v(0.0, 1.0)), chain_level1(v(0.6, -0.8))]
+
+
+def accumulate_continue(x, n):
+    acc, p = 0.0, x
+    for i in range(n):
+        p = p * 0.5 + x
+        if i % 3 == 1:
+            acc += math.sin(p)
+            if p > 1.0:
+                continue
+            acc -= p * p
+        acc += p * x
+    return acc
+
+
+@test(name='loop-continue-in-if')
+def loop_continue_in_if():
+    f6 = lambda x: accumulate_continue(x, 6)
+    return [fd(f6, 0.8), 2.0 * fd(lambda x: accumulate_continue(x, 5), 0.3), fd(f6, 0.8),
+            f6(0.8), accumulate_continue(0.3, 5)]
+
+
+def grow_until(x, limit):
+    val = x
+    for _ in range(10):
+        if val > limit:
+            break
+        val = val * val + x
+    return val
+
+
+@test(name='while-true-break')
+def while_true_break():
+    # Newton's iterate converges to sqrt(a): its derivative is that of sqrt. grow_until's limit only
+    # decides where the loop stops, so its derivative is 0.
+    return [0.5 / math.sqrt(4.0), 0.5 / math.sqrt(2.25), fd(lambda x: grow_until(x, 3.0), 0.9), 0.0,
+            grow_until(0.9, 3.0)]
+
+
+def switch_program(x, ops, n):
+    r = x
+    for i in range(n):
+        op = ops[i]
+        if op == 0:
+            r = r * x
+        elif op == 1:
+            r = math.sin(r) + x
+        elif op == 2:
+            t = r * 0.5
+            r = t * t
+        else:
+            r = r + 1.0
+    return r
+
+
+@test(name='switch-in-loop-vjp')
+def switch_in_loop_vjp():
+    ops = [0, 1, 3, 2, 0, 1]
+    ops2 = [2, 2, 9, 0, 1, 1]
+    return [fd(lambda x: switch_program(x, ops, 6), 1.2), fd(lambda x: switch_program(x, ops, 4), -0.7),
+            fd(lambda x: switch_program(x, ops, 6), 1.2), switch_program(1.2, ops, 6),
+            fd(lambda x: switch_program(x, ops2, 6), 0.5)]
+
+
+
+SH_C0, SH_C1 = 0.28209479177387814, 0.4886025119029199
+SH_C2 = [1.0925484305920792, -1.0925484305920792, 0.31539156525252005, -1.0925484305920792, 0.5462742152960396]
+SH_COEFFS = [0.5, 0.2, -0.1, 0.3, -0.2, 0.1, -0.4, 0.25, 0.05, 0.1, 0.3, -0.2, 0.2, 0.1, 0.15, -0.05, 0.2, 0.1,
+             0.3, -0.1, 0.05, 0.1, 0.1, -0.2, -0.15, 0.05, 0.2]
+
+
+def eval_sh(z):
+    sh, d = z[0:27].reshape(9, 3), z[27:30]
+    x, y, zz_ = d / np.linalg.norm(d)
+    r = SH_C0 * sh[0] - SH_C1 * y * sh[1] + SH_C1 * zz_ * sh[2] - SH_C1 * x * sh[3]
+    r = (r + SH_C2[0] * x * y * sh[4] + SH_C2[1] * y * zz_ * sh[5]
+         + SH_C2[2] * (2 * zz_ * zz_ - x * x - y * y) * sh[6] + SH_C2[3] * x * zz_ * sh[7]
+         + SH_C2[4] * (x * x - y * y) * sh[8])
+    r = r + 0.5
+    assert np.all(np.abs(r) > 1e-3)
+    return np.maximum(r, 0.0)
+
+
+@test(name='spherical-harmonics')
+def spherical_harmonics():
+    out = []
+    for d in (v(0.3, -0.5, 0.8), v(-1.0, 0.2, 0.4)):
+        z = np.append(v(*SH_COEFFS), d)
+        g = grad(lambda z: float(np.dot(eval_sh(z), v(1.0, 0.5, 0.25))), z)
+        out += [g[27], g[28], g[29], g[0], g[13], eval_sh(z)[2]]
+    return out
+
+
+NF_WEIGHTS = [0.5, -0.3, 0.2, 0.8, -0.6, 0.4, 0.3, 0.1, 0.1, -0.2, 0.05, 0.3, 0.7, -0.5, 0.9, 0.4, -0.1]
+
+
+def nf_loss(z, target):
+    w, p = z[0:17], z[17:19]
+    out = w[16]
+    for j in range(4):
+        pre = w[2 * j] * p[0] + w[2 * j + 1] * p[1] + w[8 + j]
+        assert abs(pre) > 1e-3
+        out += w[12 + j] * max(pre, 0.0)
+    e = 1.0 / (1.0 + math.exp(-out)) - target
+    return e * e
+
+
+@test(kind='int', name='neural-field')
+def neural_field():
+    # Each thread reads every weight once, and its backward derivative adds round(1024 g) atomically.
+    acc = [0] * 21
+    for t in range(4):
+        p = v(0.25 * t - 0.3, 0.5 - 0.2 * t)
+        g = grad(lambda z: nf_loss(z, 0.32 + 0.1 * t), np.append(v(*NF_WEIGHTS), p))
+        for i in range(17):
+            acc[i] += round_fixed(g[i])
+        acc[17 + t] += round_fixed(g[17])
+    return acc
+
+
+def round_fixed(g):
+    x = g * 1024.0
+    # float32 evaluation moves x by well under 1e-3
+    assert abs(abs(x - math.floor(x)) - 0.5) > 0.005, f'{x} is too close to a rounding tie'
+    return int(math.floor(x + 0.5)) if x >= 0 else -int(math.floor(-x + 0.5))
+
+
+def ray_march(z, steps=16):
+    center, scale, color, origin = z[0:3], z[3], z[4:7], z[7:10]
+    dt, trans, rad = 0.25, 1.0, np.zeros(3)
+    for i in range(steps):
+        p = origin + v(0.0, 0.0, 1.0) * (dt * (i + 0.5))
+        d = p - center
+        sigma = scale * math.exp(-float(np.dot(d, d)) * 2.0)
+        alpha = 1.0 - math.exp(-sigma * dt)
+        rad = rad + trans * alpha * color
+        trans *= 1.0 - alpha
+        if trans < 0.05:
+            assert trans < 0.049
+            break
+    return np.append(rad, trans)
+
+
+@test(name='volume-raymarch')
+def volume_raymarch():
+    z = v(0.1, -0.2, 2.0, 3.0, 1.0, 0.5, 0.25, 0.0, 0.0, 0.0)
+    g = grad(lambda z: float(np.dot(ray_march(z), v(1.0, 1.0, 1.0, 0.5))), z)
+    r = ray_march(z)
+    z2 = z.copy()
+    z2[3] = 20.0
+    g2 = grad(lambda z: ray_march(z)[0], z2)
+    return [g[0], g[2], g[3], g[5], g[8], r[0], r[3], g2[3]]
+
+
+def quat_to_matrix(q):
+    r, x, y, z = q / np.linalg.norm(q)
+    return np.array([[1 - 2 * (y * y + z * z), 2 * (x * y - r * z), 2 * (x * z + r * y)],
+                     [2 * (x * y + r * z), 1 - 2 * (x * x + z * z), 2 * (y * z - r * x)],
+                     [2 * (x * z - r * y), 2 * (y * z + r * x), 1 - 2 * (x * x + y * y)]])
+
+
+def covariance_2d(scale, rot, mean, focal):
+    m = np.diag(scale) @ quat_to_matrix(rot)
+    sigma = m.T @ m
+    iz = 1.0 / mean[2]
+    j = np.array([[focal * iz, 0.0, -focal * mean[0] * iz * iz],
+                  [0.0, focal * iz, -focal * mean[1] * iz * iz], [0.0, 0.0, 0.0]])
+    cov = j @ sigma @ j.T
+    return v(cov[0, 0] + 0.3, cov[0, 1], cov[1, 1] + 0.3)
+
+
+def splat_alpha(z, pixel=v(1.0, -0.2), focal=20.0):
+    scale, rot, mean, opacity = z[0:3], z[3:7], z[7:10], z[10]
+    c = covariance_2d(scale, rot, mean, focal)
+    det = c[0] * c[2] - c[1] * c[1]
+    conic = v(c[2], -c[1], c[0]) / det
+    d = pixel - focal * mean[0:2] / mean[2]
+    power = -0.5 * (conic[0] * d[0] ** 2 + conic[2] * d[1] ** 2) - conic[1] * d[0] * d[1]
+    a = opacity * math.exp(power)
+    assert a < 0.98
+    return min(0.99, a)
+
+
+@test(name='gaussian-splat-3d')
+def gaussian_splat_3d():
+    z = v(0.3, 0.2, 0.1, 0.9, 0.1, -0.2, 0.3, 0.2, -0.1, 3.0, 0.8)
+    g = grad(splat_alpha, z)
+    cov_y = lambda s: covariance_2d(s, v(0.9, 0.1, -0.2, 0.3), v(0.2, -0.1, 3.0), 20.0)[1]
+    return [g[0], g[1], g[3], g[6], g[7], g[9], g[10], splat_alpha(z), fd(cov_y, z[0:3], v(1.0, 0.0, 0.0))]
+
+
 if __name__ == '__main__':
     sys.exit(main(HERE, sys.argv[1:]))
