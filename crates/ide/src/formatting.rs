@@ -1,10 +1,11 @@
 //! Document and range formatting on the lossless tree: only whitespace changes.
 //!
 //! Rules: a line's indentation is 4 spaces per enclosing `{ }` (plus one level inside an open
-//! `( )`/`[ ]`, for the body statement of an `if`/`for`/`while`/`do`/`else` without braces, for
-//! the statements of a `case`, and for a line that continues an expression); one space around
-//! binary, assignment and ternary operators, after commas, after `if`/`for`/`while`/`switch`/
-//! `return`, between `)`/`else` and a `{` on the same line; no space before `,` and `;`;
+//! `( )`/`[ ]`, for the body statement of an `if`/`for`/`while`/`do`/`else`/`defer` without
+//! braces, for the statements of a `case`, and for a line that continues an expression); one space
+//! around binary, assignment and ternary operators, after commas, after `if`/`for`/`while`/
+//! `switch`/`return`, between `)`/`else`/`defer` and a `{` on the same line; no space before `,`
+//! and `;`;
 //! trailing whitespace trimmed; at most one blank line; one newline at the end of the file.
 //! Other spacing inside a line is kept as written. Preprocessor directive lines are left as they
 //! are, and so is every statement or item that holds a syntax error (with the lines around it:
@@ -189,6 +190,7 @@ fn is_statement(kind: SyntaxKind) -> bool {
             | CONTINUE_STMT
             | RETURN_STMT
             | DISCARD_STMT
+            | DEFER_STMT
             | VAR_DECL
             | ITEM_STMT
     )
@@ -214,6 +216,7 @@ fn is_item(kind: SyntaxKind) -> bool {
             | MODULE_DECL
             | IMPLEMENTING
             | INCLUDE
+            | USING
     )
 }
 
@@ -301,7 +304,7 @@ fn spacing(prev: &SyntaxToken, next: &SyntaxToken) -> Option<bool> {
             .is_some_and(|p| p.kind() != INIT_LIST_EXPR && p.kind() != ERROR)
         && matches!(
             prev.kind(),
-            R_PAREN | ELSE_KW | DO_KW | IDENT | R_BRACK | GT
+            R_PAREN | ELSE_KW | DO_KW | DEFER_KW | IDENT | R_BRACK | GT
         )
     {
         return Some(true);
@@ -384,7 +387,10 @@ fn indent_level(t: &SyntaxToken) -> usize {
         if let Some(child) = &child_of
             && is_statement(child.kind())
             && child.kind() != BLOCK
-            && matches!(node.kind(), IF_STMT | FOR_STMT | WHILE_STMT | DO_STMT)
+            && matches!(
+                node.kind(),
+                IF_STMT | FOR_STMT | WHILE_STMT | DO_STMT | DEFER_STMT
+            )
             && !(node.kind() == IF_STMT && child.kind() == IF_STMT && preceded_by_else(child))
         {
             body_levels += 1;
@@ -443,7 +449,7 @@ fn is_continuation(t: &SyntaxToken) -> bool {
     {
         return false;
     }
-    if matches!(prev.kind(), ELSE_KW | DO_KW) {
+    if matches!(prev.kind(), ELSE_KW | DO_KW | DEFER_KW) {
         return false;
     }
     // The first token of a statement, item or member starts a new line of its own.

@@ -199,13 +199,17 @@ fn significant_tokens(text: &str) -> Vec<(syntax::SyntaxKind, String)> {
         .collect()
 }
 
-/// Over every program of tests/syntax and tests/autodiff: formatting twice equals formatting
-/// once, and only whitespace changes.
+/// Over every `.slang` file of tests/, stdlib/ and examples/ (syntax errors included):
+/// formatting twice equals formatting once, only whitespace changes, and the errors stay the same.
 #[test]
 fn format_is_idempotent_and_whitespace_only_on_corpus() {
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests");
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     let mut files = Vec::new();
-    let mut dirs = vec![root.join("syntax"), root.join("autodiff")];
+    let mut dirs = vec![
+        root.join("tests"),
+        root.join("stdlib"),
+        root.join("examples"),
+    ];
     while let Some(dir) = dirs.pop() {
         for entry in std::fs::read_dir(&dir).into_iter().flatten().flatten() {
             let path = entry.path();
@@ -216,27 +220,39 @@ fn format_is_idempotent_and_whitespace_only_on_corpus() {
             }
         }
     }
-    assert!(files.len() > 100, "found {} files", files.len());
+    files.sort();
+    assert!(files.len() > 500, "found {} files", files.len());
     let mut changed = 0;
+    let mut failures = Vec::new();
     for path in &files {
-        let text = std::fs::read_to_string(path).unwrap();
+        let bytes = std::fs::read(path).unwrap();
+        let text = syntax::decode_source(&bytes).0;
         let once = apply_edits(&text, &formatting::format(&text));
         let twice = apply_edits(&once, &formatting::format(&once));
-        assert_eq!(once, twice, "not idempotent: {}", path.display());
-        assert_eq!(
-            significant_tokens(&text),
-            significant_tokens(&once),
-            "changed more than whitespace: {}",
-            path.display()
-        );
-        assert_eq!(
-            syntax::parse(&text).errors().len(),
-            syntax::parse(&once).errors().len(),
-            "{}",
-            path.display()
-        );
+        let name = path
+            .strip_prefix(&root)
+            .unwrap_or(path)
+            .display()
+            .to_string();
+        if once != twice {
+            failures.push(format!("{name}: not idempotent"));
+        }
+        if significant_tokens(&text) != significant_tokens(&once) {
+            failures.push(format!("{name}: changed more than whitespace"));
+        }
+        let errors = |t: &str| {
+            syntax::parse(t)
+                .errors()
+                .iter()
+                .map(|e| e.message.clone())
+                .collect::<Vec<_>>()
+        };
+        if errors(&text) != errors(&once) {
+            failures.push(format!("{name}: syntax errors changed"));
+        }
         changed += usize::from(once != text);
     }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
     // The corpus is written by hand: some files do get reformatted.
     assert!(changed > 0);
 }
@@ -995,6 +1011,273 @@ fn assist_generate_stub_not_offered_on_prototype() {
         "float pro$0to(float x);\n",
         expect![[r#"
         no assists
+    "#]],
+    );
+}
+
+#[test]
+fn format_defer_bodies() {
+    check_format(
+        r#"
+void f(int n)
+{
+defer
+g();
+defer{
+h();
+}
+for (int i = 0; i < n; i++) defer
+h(i);
+switch (n)
+{
+case 1: defer g();
+break;
+}
+}
+"#,
+        expect![[r#"
+            void f(int n)
+            {
+                defer
+                    g();
+                defer {
+                    h();
+                }
+                for (int i = 0; i < n; i++) defer
+                        h(i);
+                switch (n)
+                {
+                    case 1: defer g();
+                        break;
+                }
+            }
+        "#]],
+    );
+}
+
+/// A program holding every item, statement and expression kind the parser produces.
+const EVERY_KIND: &str = r#"
+module every_kind;
+import other.module;
+__include "part.slang";
+using namespace util;
+typedef float Real;
+typealias Vec = float3;
+enum class Mode : uint { Fast, Exact = 4 }
+namespace util { float sq(float x) { return x * x; } }
+cbuffer Params : register(b0) { float scale; }
+interface IShape { associatedtype P : IDifferentiable; float area(); property float size { get; } }
+struct Circle : IShape
+{
+    typealias P = float;
+    float r;
+    __init(float radius) { r = radius; }
+    float area() { return 3.14159 * r * r; }
+    property float size { get { return r; } set(v) { r = v; } }
+    __subscript(int i) -> float { get { return r * i; } }
+    [mutating] void grow(float d) { this.r += d; }
+}
+extension Circle { float diameter() { return 2 * r; } }
+Circle operator+(Circle a, Circle b) { return Circle(a.r + b.r); }
+void each_print<each T>(expand each T args) { expand use(each args); }
+[Differentiable]
+float body<let N : int>(float x, inout float y, out int z) where N : int
+{
+    var acc = 0.0;
+    let k = (float)N;
+    int a[2] = { 1, 2 };
+    float3 v = float3(1.0, 2.0, 3.0);
+    ;
+    {
+        acc += v.x * a[1];
+    }
+    if (x > 0.0) acc = -acc; else acc++;
+    if (let c = shape as Circle) acc += c.r;
+    bool b = shape is Circle;
+    for (int i = 0; i < N; i++) { if (i == 2) continue; if (i == 3) break; }
+    while (acc > 1.0) acc /= 2.0;
+    do { acc -= 1.0; } while (acc > 4.0);
+    switch (N) { case 1: acc = 1.0; break; default: acc = 0.0; }
+    defer acc = 0.0;
+    defer { y = acc; }
+    z = sizeof(float) + countof(a);
+    float d = no_diff detach(x);
+    var dp = fwd_diff(body<N>)(diffPair(x, 1.0), y, z);
+    let sq = (float t) => t * t;
+    acc = b ? (acc + 1.0) * 2.0 : sq(acc);
+    if (acc < 0.0) discard;
+    return acc + k;
+}
+"#;
+
+/// Every item, statement and expression kind round-trips through the formatter: as written, all
+/// on one line, and with a line break between every two tokens, formatting changes whitespace
+/// only, the text still parses without errors, and formatting again changes nothing.
+#[test]
+fn format_keeps_tokens_of_every_syntax_kind() {
+    use syntax::SyntaxKind::*;
+    let parse = syntax::parse(EVERY_KIND);
+    let present: std::collections::HashSet<syntax::SyntaxKind> = parse
+        .syntax_node()
+        .descendants()
+        .map(|n| n.kind())
+        .collect();
+    let kinds = [
+        MODULE_DECL,
+        IMPORT,
+        INCLUDE,
+        USING,
+        TYPEDEF,
+        TYPEALIAS,
+        ENUM,
+        NAMESPACE,
+        CBUFFER,
+        INTERFACE,
+        ASSOC_TYPE,
+        PROPERTY,
+        STRUCT,
+        INIT,
+        FN,
+        SUBSCRIPT,
+        ACCESSOR,
+        EXTENSION,
+        BLOCK,
+        EXPR_STMT,
+        EMPTY_STMT,
+        IF_STMT,
+        FOR_STMT,
+        WHILE_STMT,
+        DO_STMT,
+        SWITCH_STMT,
+        CASE_CLAUSE,
+        DEFAULT_CLAUSE,
+        BREAK_STMT,
+        CONTINUE_STMT,
+        RETURN_STMT,
+        DISCARD_STMT,
+        DEFER_STMT,
+        VAR_DECL,
+        LITERAL,
+        PATH_EXPR,
+        THIS_EXPR,
+        PAREN_EXPR,
+        CAST_EXPR,
+        INIT_LIST_EXPR,
+        CALL_EXPR,
+        INDEX_EXPR,
+        FIELD_EXPR,
+        PREFIX_EXPR,
+        POSTFIX_EXPR,
+        BIN_EXPR,
+        TERNARY_EXPR,
+        DIFF_EXPR,
+        NO_DIFF_EXPR,
+        IS_EXPR,
+        AS_EXPR,
+        SIZEOF_EXPR,
+        COUNTOF_EXPR,
+        EXPAND_EXPR,
+        EACH_EXPR,
+        LAMBDA_EXPR,
+    ];
+    let missing: Vec<_> = kinds.iter().filter(|k| !present.contains(k)).collect();
+    assert!(missing.is_empty(), "the sample lacks {missing:?}");
+    assert_eq!(parse.errors(), &[], "the sample has syntax errors");
+
+    let tokens: Vec<String> = syntax::lex(EVERY_KIND)
+        .into_iter()
+        .scan(0usize, |at, (kind, len)| {
+            let start = *at;
+            *at += usize::from(len);
+            Some((kind, &EVERY_KIND[start..*at]))
+        })
+        .filter(|(kind, _)| !kind.is_trivia())
+        .map(|(_, text)| text.to_string())
+        .collect();
+    // A token at column 0 may end an unclosed body, so broken lines start with a space.
+    let variants = [EVERY_KIND.to_string(), tokens.join(" "), tokens.join("\n ")];
+    for (i, text) in variants.iter().enumerate() {
+        let once = apply_edits(text, &formatting::format(text));
+        let twice = apply_edits(&once, &formatting::format(&once));
+        assert_eq!(once, twice, "variant {i}: not idempotent");
+        assert_eq!(
+            significant_tokens(text),
+            significant_tokens(&once),
+            "variant {i}: changed more than whitespace"
+        );
+        let messages = |t: &str| -> Vec<String> {
+            syntax::parse(t)
+                .errors()
+                .iter()
+                .map(|e| e.message.clone())
+                .collect()
+        };
+        assert_eq!(messages(text), Vec::<String>::new(), "variant {i}");
+        assert_eq!(messages(&once), Vec::<String>::new(), "variant {i}");
+    }
+}
+
+/// The every-kind program with its indentation removed is indented again.
+#[test]
+fn format_reindents_every_syntax_kind() {
+    let flat: String = EVERY_KIND
+        .lines()
+        .map(|l| format!("{}\n", l.trim_start()))
+        .collect();
+    check_format(
+        &flat,
+        expect![[r#"
+        module every_kind;
+        import other.module;
+        __include "part.slang";
+        using namespace util;
+        typedef float Real;
+        typealias Vec = float3;
+        enum class Mode : uint { Fast, Exact = 4 }
+        namespace util { float sq(float x) { return x * x; } }
+        cbuffer Params : register(b0) { float scale; }
+        interface IShape { associatedtype P : IDifferentiable; float area(); property float size { get; } }
+        struct Circle : IShape
+        {
+            typealias P = float;
+            float r;
+            __init(float radius) { r = radius; }
+            float area() { return 3.14159 * r * r; }
+            property float size { get { return r; } set(v) { r = v; } }
+            __subscript(int i) -> float { get { return r * i; } }
+            [mutating] void grow(float d) { this.r += d; }
+        }
+        extension Circle { float diameter() { return 2 * r; } }
+        Circle operator+(Circle a, Circle b) { return Circle(a.r + b.r); }
+        void each_print<each T>(expand each T args) { expand use(each args); }
+        [Differentiable]
+        float body<let N : int>(float x, inout float y, out int z) where N : int
+        {
+            var acc = 0.0;
+            let k = (float)N;
+            int a[2] = { 1, 2 };
+            float3 v = float3(1.0, 2.0, 3.0);
+            ;
+            {
+                acc += v.x * a[1];
+            }
+            if (x > 0.0) acc = -acc; else acc++;
+            if (let c = shape as Circle) acc += c.r;
+            bool b = shape is Circle;
+            for (int i = 0; i < N; i++) { if (i == 2) continue; if (i == 3) break; }
+            while (acc > 1.0) acc /= 2.0;
+            do { acc -= 1.0; } while (acc > 4.0);
+            switch (N) { case 1: acc = 1.0; break; default: acc = 0.0; }
+            defer acc = 0.0;
+            defer { y = acc; }
+            z = sizeof(float) + countof(a);
+            float d = no_diff detach(x);
+            var dp = fwd_diff(body<N>)(diffPair(x, 1.0), y, z);
+            let sq = (float t) => t * t;
+            acc = b ? (acc + 1.0) * 2.0 : sq(acc);
+            if (acc < 0.0) discard;
+            return acc + k;
+        }
     "#]],
     );
 }

@@ -460,7 +460,11 @@ fn col0_item_start(p: &Parser<'_>, in_block: bool) -> bool {
     ) {
         return true;
     }
-    // `Type name(` / `Type name<`: a function definition, never a statement.
+    // `Type name(` / `Type name<`: a function definition, never a statement (`defer f();` is
+    // one).
+    if p.ckw_at(i, DEFER_KW) {
+        return false;
+    }
     match scan_type(p, i) {
         Some(end) if p.kind_at(end) == IDENT => {
             matches!(p.kind_at(end + 1), T!['('])

@@ -1641,3 +1641,45 @@ fn binding_keywords_in_headers() {
         "#]],
     );
 }
+
+/// `defer f();` at column 0 is a statement, not a function declaration that ends the body.
+#[test]
+fn defer_at_column_zero() {
+    check(
+        "void f()\n{\ndefer\ng();\n}\n",
+        expect![[r#"
+        SOURCE_FILE@0..24
+          FN@0..23
+            PATH_TYPE@0..4
+              PATH@0..4
+                PATH_SEGMENT@0..4
+                  NAME_REF@0..4
+                    IDENT@0..4 "void"
+            WHITESPACE@4..5 " "
+            NAME@5..6
+              IDENT@5..6 "f"
+            PARAM_LIST@6..8
+              L_PAREN@6..7 "("
+              R_PAREN@7..8 ")"
+            WHITESPACE@8..9 "\n"
+            BLOCK@9..23
+              L_CURLY@9..10 "{"
+              WHITESPACE@10..11 "\n"
+              DEFER_STMT@11..21
+                DEFER_KW@11..16 "defer"
+                WHITESPACE@16..17 "\n"
+                EXPR_STMT@17..21
+                  CALL_EXPR@17..20
+                    PATH_EXPR@17..18
+                      NAME_REF@17..18
+                        IDENT@17..18 "g"
+                    ARG_LIST@18..20
+                      L_PAREN@18..19 "("
+                      R_PAREN@19..20 ")"
+                  SEMICOLON@20..21 ";"
+              WHITESPACE@21..22 "\n"
+              R_CURLY@22..23 "}"
+          WHITESPACE@23..24 "\n"
+    "#]],
+    );
+}
