@@ -1500,13 +1500,25 @@ fn leading_expand(node: &SyntaxNode) -> Option<SyntaxNode> {
 
 impl BodyLowerer {
     fn block(&mut self, node: &SyntaxNode) -> StmtId {
+        let children = node.children().filter(|c| is_stmt_kind(c.kind()));
+        let stmts = self.scope_stmts(DeferScopeKind::Block, children);
+        self.body.alloc_stmt(Stmt::Block(stmts), range_of(node))
+    }
+
+    /// Lowers the statements of a scope (a block, a `case` clause); the statements it `defer`s
+    /// run at its normal end, last declared first.
+    fn scope_stmts(
+        &mut self,
+        kind: DeferScopeKind,
+        nodes: impl Iterator<Item = SyntaxNode>,
+    ) -> Vec<StmtId> {
         self.defer_scopes.push(DeferScope {
-            kind: DeferScopeKind::Block,
+            kind,
             deferred: Vec::new(),
         });
         let mut stmts = Vec::new();
         let mut falls_through = true;
-        for child in node.children().filter(|c| is_stmt_kind(c.kind())) {
+        for child in nodes {
             falls_through = !matches!(
                 child.kind(),
                 RETURN_STMT | BREAK_STMT | CONTINUE_STMT | DISCARD_STMT
@@ -1514,13 +1526,29 @@ impl BodyLowerer {
             stmts.extend(self.stmt(&child));
         }
         let scope = self.defer_scopes.pop();
-        // Deferred statements run at the normal end of the block, last declared first.
         if falls_through && let Some(scope) = scope {
             for deferred in scope.deferred.iter().rev() {
                 stmts.extend(self.stmt(deferred));
             }
         }
+        stmts
+    }
+
+    /// The body of an `if`, `else` or loop. A lone `defer` there is a scope of its own, as in
+    /// slangc: `for (...) defer f(i);` runs `f(i)` at the end of every iteration.
+    fn sub_stmt(&mut self, node: &SyntaxNode) -> StmtId {
+        if node.kind() != DEFER_STMT {
+            return self.stmt_one(node);
+        }
+        let stmts = self.scope_stmts(DeferScopeKind::Block, std::iter::once(node.clone()));
         self.body.alloc_stmt(Stmt::Block(stmts), range_of(node))
+    }
+
+    fn opt_sub_stmt(&mut self, node: Option<SyntaxNode>, range: TextRange) -> StmtId {
+        match node {
+            Some(n) => self.sub_stmt(&n),
+            None => self.empty(range),
+        }
     }
 
     /// Lowers a loop or switch body inside a scope that `break`/`continue` leave.
@@ -1534,15 +1562,16 @@ impl BodyLowerer {
         out
     }
 
-    /// The deferred statements that leaving the scopes up to (not including) the innermost one
-    /// `stop` accepts must run, innermost scope first and last declared first in each.
+    /// The deferred statements that leaving the scopes up to and including the innermost one
+    /// `stop` accepts must run, innermost scope first and last declared first in each (`break`
+    /// leaves its `case` clause, whose defers run first).
     fn pending_defers(&self, stop: impl Fn(DeferScopeKind) -> bool) -> Vec<SyntaxNode> {
         let mut out = Vec::new();
         for scope in self.defer_scopes.iter().rev() {
+            out.extend(scope.deferred.iter().rev().cloned());
             if stop(scope.kind) {
                 break;
             }
-            out.extend(scope.deferred.iter().rev().cloned());
         }
         out
     }
@@ -1614,8 +1643,8 @@ impl BodyLowerer {
                         .find(|c| c.kind() == ELSE_BRANCH)
                         .and_then(|e| e.children().find(|c| is_stmt_kind(c.kind())))
                 });
-                let then_branch = self.opt_stmt(then_node, range);
-                let else_branch = else_node.map(|e| self.stmt_one(&e));
+                let then_branch = self.opt_sub_stmt(then_node, range);
+                let else_branch = else_node.map(|e| self.sub_stmt(&e));
                 match cond_node {
                     Some(decl) if decl.kind() == VAR_DECL => {
                         let d = decl.children().find(|c| c.kind() == DECLARATOR);
@@ -1668,7 +1697,7 @@ impl BodyLowerer {
                             if after_paren {
                                 if is_stmt_kind(n.kind()) {
                                     body = Some(
-                                        self.in_scope(DeferScopeKind::Loop, |b| b.stmt_one(&n)),
+                                        self.in_scope(DeferScopeKind::Loop, |b| b.sub_stmt(&n)),
                                     );
                                 }
                             } else if n.kind() == VAR_DECL || n.kind() == EXPR_STMT {
@@ -1702,7 +1731,7 @@ impl BodyLowerer {
                 let cond = node.children().find(|c| is_expr_kind(c.kind()));
                 let cond = self.opt_expr(cond, range);
                 let body = node.children().find(|c| is_stmt_kind(c.kind()));
-                let body = self.in_scope(DeferScopeKind::Loop, |b| b.opt_stmt(body, range));
+                let body = self.in_scope(DeferScopeKind::Loop, |b| b.opt_sub_stmt(body, range));
                 Stmt::While {
                     cond,
                     body,
@@ -1711,7 +1740,7 @@ impl BodyLowerer {
             }
             DO_STMT => {
                 let body = node.children().find(|c| is_stmt_kind(c.kind()));
-                let body = self.in_scope(DeferScopeKind::Loop, |b| b.opt_stmt(body, range));
+                let body = self.in_scope(DeferScopeKind::Loop, |b| b.opt_sub_stmt(body, range));
                 let cond = node.children().find(|c| is_expr_kind(c.kind()));
                 let cond = self.opt_expr(cond, range);
                 Stmt::DoWhile {
@@ -1737,13 +1766,9 @@ impl BodyLowerer {
                             DEFAULT_CLAUSE => None,
                             _ => continue,
                         };
-                        let body = self.in_scope(DeferScopeKind::Switch, |b| {
-                            let mut body = Vec::new();
-                            for s in clause.children().filter(|c| is_stmt_kind(c.kind())) {
-                                body.extend(b.stmt(&s));
-                            }
-                            body
-                        });
+                        // A clause is a scope: its defers run before it falls through or breaks.
+                        let stmts = clause.children().filter(|c| is_stmt_kind(c.kind()));
+                        let body = self.scope_stmts(DeferScopeKind::Switch, stmts);
                         cases.push(SwitchCase { value, body });
                     }
                 }
@@ -1783,13 +1808,6 @@ impl BodyLowerer {
         match node {
             Some(n) => self.expr(&n),
             None => self.missing(range),
-        }
-    }
-
-    fn opt_stmt(&mut self, node: Option<SyntaxNode>, range: TextRange) -> StmtId {
-        match node {
-            Some(n) => self.stmt_one(&n),
-            None => self.empty(range),
         }
     }
 
