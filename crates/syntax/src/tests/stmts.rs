@@ -1683,3 +1683,90 @@ fn defer_at_column_zero() {
     "#]],
     );
 }
+
+/// `defer` as the body of a loop and as a statement of a `case` clause.
+#[test]
+fn defer_as_loop_body_and_in_case() {
+    check(
+        "void f() { for (;;) defer g(); switch (x) { case 1: defer h(); break; } }",
+        expect![[r#"
+            SOURCE_FILE@0..73
+              FN@0..73
+                PATH_TYPE@0..4
+                  PATH@0..4
+                    PATH_SEGMENT@0..4
+                      NAME_REF@0..4
+                        IDENT@0..4 "void"
+                WHITESPACE@4..5 " "
+                NAME@5..6
+                  IDENT@5..6 "f"
+                PARAM_LIST@6..8
+                  L_PAREN@6..7 "("
+                  R_PAREN@7..8 ")"
+                WHITESPACE@8..9 " "
+                BLOCK@9..73
+                  L_CURLY@9..10 "{"
+                  WHITESPACE@10..11 " "
+                  FOR_STMT@11..30
+                    FOR_KW@11..14 "for"
+                    WHITESPACE@14..15 " "
+                    L_PAREN@15..16 "("
+                    SEMICOLON@16..17 ";"
+                    SEMICOLON@17..18 ";"
+                    R_PAREN@18..19 ")"
+                    WHITESPACE@19..20 " "
+                    DEFER_STMT@20..30
+                      DEFER_KW@20..25 "defer"
+                      WHITESPACE@25..26 " "
+                      EXPR_STMT@26..30
+                        CALL_EXPR@26..29
+                          PATH_EXPR@26..27
+                            NAME_REF@26..27
+                              IDENT@26..27 "g"
+                          ARG_LIST@27..29
+                            L_PAREN@27..28 "("
+                            R_PAREN@28..29 ")"
+                        SEMICOLON@29..30 ";"
+                  WHITESPACE@30..31 " "
+                  SWITCH_STMT@31..71
+                    SWITCH_KW@31..37 "switch"
+                    WHITESPACE@37..38 " "
+                    L_PAREN@38..39 "("
+                    PATH_EXPR@39..40
+                      NAME_REF@39..40
+                        IDENT@39..40 "x"
+                    R_PAREN@40..41 ")"
+                    WHITESPACE@41..42 " "
+                    SWITCH_BODY@42..71
+                      L_CURLY@42..43 "{"
+                      WHITESPACE@43..44 " "
+                      CASE_CLAUSE@44..69
+                        CASE_KW@44..48 "case"
+                        WHITESPACE@48..49 " "
+                        LITERAL@49..50
+                          INT_NUMBER@49..50 "1"
+                        COLON@50..51 ":"
+                        WHITESPACE@51..52 " "
+                        DEFER_STMT@52..62
+                          DEFER_KW@52..57 "defer"
+                          WHITESPACE@57..58 " "
+                          EXPR_STMT@58..62
+                            CALL_EXPR@58..61
+                              PATH_EXPR@58..59
+                                NAME_REF@58..59
+                                  IDENT@58..59 "h"
+                              ARG_LIST@59..61
+                                L_PAREN@59..60 "("
+                                R_PAREN@60..61 ")"
+                            SEMICOLON@61..62 ";"
+                        WHITESPACE@62..63 " "
+                        BREAK_STMT@63..69
+                          BREAK_KW@63..68 "break"
+                          SEMICOLON@68..69 ";"
+                      WHITESPACE@69..70 " "
+                      R_CURLY@70..71 "}"
+                  WHITESPACE@71..72 " "
+                  R_CURLY@72..73 "}"
+        "#]],
+    );
+}
