@@ -41,6 +41,9 @@ pub struct LoopInfo {
     /// The flags that end the loop (`brk`, and `ret_flag` when the body can return): they are
     /// false in every run of the then-branch but the last, so only that run's value is kept.
     pub exit_flags: Vec<LocalId>,
+    /// The number of iterations when the loop always runs exactly that many: an evident
+    /// counting loop (`ir::passes_unroll::trip_count`) whose only exit is its exit test.
+    pub fixed_trips: Option<u32>,
 }
 
 /// A load of a loop's induction variable in the loop body: its value in run `j` of the
@@ -341,7 +344,15 @@ impl Norm<'_> {
                     );
                 }
                 let inductions = induction_variables(&self.e.func.values, before, body, continuing);
-                self.loop_(body, continuing, *break_if, attrs, inductions)
+                let counted =
+                    ir::passes_unroll::trip_count(&self.e.func.values, before, body, continuing);
+                // The exit test holds the body's one `break`; any other exit ends it early.
+                let fixed_trips = counted.filter(|_| {
+                    break_if.is_none()
+                        && loop_breaks(body) == 1
+                        && !contains(body, false, &|s| matches!(s, Stmt::Return(_)))
+                });
+                self.loop_(body, continuing, *break_if, attrs, inductions, fixed_trips)
             }
             Stmt::Break => {
                 let flag = ctx
@@ -480,6 +491,7 @@ impl Norm<'_> {
         break_if: Option<ValueId>,
         attrs: ir::LoopAttrs,
         inductions: Vec<(LocalId, ValueId, i64)>,
+        fixed_trips: Option<u32>,
     ) -> Result<Vec<LocalId>> {
         self.loop_ordinal += 1;
         let ordinal = self.loop_ordinal;
@@ -571,6 +583,7 @@ impl Norm<'_> {
                 count,
                 max_iters,
                 exit_flags,
+                fixed_trips,
             },
         );
         for (var, start, step) in inductions {
@@ -729,6 +742,22 @@ impl Norm<'_> {
         loads.append(continuing);
         *continuing = loads;
     }
+}
+
+/// The `break`s of a loop body that leave that loop: those outside nested loops and switches.
+fn loop_breaks(block: &[Stmt]) -> usize {
+    block
+        .iter()
+        .map(|s| match s {
+            Stmt::Break => 1,
+            Stmt::If {
+                then_block,
+                else_block,
+                ..
+            } => loop_breaks(then_block) + loop_breaks(else_block),
+            _ => 0,
+        })
+        .sum()
 }
 
 fn merge(into: &mut Vec<LocalId>, from: &[LocalId]) {

@@ -193,18 +193,24 @@ fn plan(
     let mut plans = Vec::new();
     for &capacity in info.tape_tiers.capacities() {
         let mut bounded = FxHashMap::default();
+        let mut always_gives_up = false;
         for s in shapes {
             for key in &s.loops {
                 if let Some(info) = norm.loops.get(key)
                     && info.max_iters > capacity
                 {
                     bounded.insert(*key, (info.counter, capacity));
+                    always_gives_up |= info.fixed_trips.is_some_and(|n| n > capacity);
                 }
             }
         }
         if bounded.is_empty() {
             // Larger capacities bound no loop either.
             break;
+        }
+        if always_gives_up {
+            // A loop that always runs more iterations than this tier holds.
+            continue;
         }
         let mut local_types = Vec::new();
         let mut new_bytes = 0u32;

@@ -689,6 +689,30 @@ fn what_is_not_tiered() {
         backward_derivative(&mut m, &mut info, f).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(names(&m), ["s_bwd_synced"], "barrier");
     }
+    // A loop that always runs 100 iterations would give up in every tier below 100.
+    {
+        let (mut m, mut info, f64t) = setup(TapeTiers::default());
+        let i32t = i32t_of(&mut m);
+        let f = func(&mut m, &mut info, "pow100", f64t, |b| {
+            let x = b.param("x", f64t, ParamDir::In);
+            let r = b.local("r", f64t);
+            let i = b.local("i", i32t);
+            let one = f64lit(b, 1.0);
+            b.store(Place::local(r), one);
+            let zero = b.i32(0);
+            let hundred = b.i32(100);
+            for_loop(b, i, zero, hundred, attrs(128), |b, _| {
+                let rv = b.load(Place::local(r));
+                let xv = b.load(Place::param(x));
+                let p = b.mul(rv, xv);
+                b.store(Place::local(r), p);
+            });
+            let rv = b.load(Place::local(r));
+            b.ret(Some(rv));
+        });
+        backward_derivative(&mut m, &mut info, f).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(names(&m), ["s_bwd_pow100"], "fixed trip count");
+    }
     // Tapes too small to gain from a tier: MaxIters(20) keeps 21 doubles, tier 16 would keep 17.
     {
         let (mut m, mut info, f64t) = setup(TapeTiers::default());
