@@ -2187,6 +2187,31 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         }
     }
 
+    /// The instance fields a memberwise construction (`S(a, b)`, `S s = {a, b}`) takes, in order:
+    /// those of the base structs first, outermost first (slangc's synthesised `__init` of
+    /// `struct B : A` takes `A`'s fields, then `B`'s).
+    fn memberwise_field_tys(&self, ty: &Ty) -> Vec<Ty> {
+        let mut owners = resolve::struct_base_chain(self.db, ty);
+        owners.reverse();
+        owners.push(ty.clone());
+        let mut out = Vec::new();
+        for owner in &owners {
+            let Ty::Adt(decl, args) = owner else {
+                continue;
+            };
+            let data = lower::type_decl_data(self.db, *decl);
+            let subst = type_args_subst(self.db, *decl, args);
+            out.extend(
+                data.fields
+                    .iter()
+                    .zip(field_types(self.db, *decl).iter())
+                    .filter(|(f, _)| !f.modifiers.is_static)
+                    .map(|(_, t)| t.subst(&|p| resolve::subst_lookup(&subst, &p))),
+            );
+        }
+        out
+    }
+
     fn infer_init_list(&mut self, items: &[ExprId], expected: Option<&Ty>, range: TextRange) -> Ty {
         let Some(expected) = expected.map(|t| self.normalize(t)) else {
             for item in items {
@@ -2202,20 +2227,10 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 };
                 (vec![(**elem).clone(); n], "array elements")
             }
-            Ty::Adt(decl, args)
+            Ty::Adt(decl, _)
                 if lower::type_decl_data(self.db, *decl).kind == TypeDeclKind::Struct =>
             {
-                let subst = type_args_subst(self.db, *decl, args);
-                let data = lower::type_decl_data(self.db, *decl);
-                let tys = field_types(self.db, *decl);
-                let fields: Vec<Ty> = data
-                    .fields
-                    .iter()
-                    .zip(tys.iter())
-                    .filter(|(f, _)| !f.modifiers.is_static)
-                    .map(|(_, t)| t.subst(&|p| resolve::subst_lookup(&subst, &p)))
-                    .collect();
-                (fields, "fields")
+                (self.memberwise_field_tys(&expected), "fields")
             }
             Ty::Vector(elem, Len::Known(n)) => (vec![(**elem).clone(); *n as usize], "components"),
             Ty::Matrix(elem, Len::Known(r), Len::Known(c)) => {
@@ -2517,15 +2532,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 if arg_tys.len() == 1 && self.conversion_cost(&arg_tys[0], &ty).is_some() {
                     return ty;
                 }
-                let data = lower::type_decl_data(self.db, *decl);
-                let subst = type_args_subst(self.db, *decl, targs);
-                let fields: Vec<Ty> = data
-                    .fields
-                    .iter()
-                    .zip(field_types(self.db, *decl).iter())
-                    .filter(|(f, _)| !f.modifiers.is_static)
-                    .map(|(_, t)| t.subst(&|p| resolve::subst_lookup(&subst, &p)))
-                    .collect();
+                let fields = self.memberwise_field_tys(&ty);
                 if arg_tys.len() > fields.len() {
                     let msg = format!(
                         "`{}` has {} fields but {} arguments were given (declare an `__init` to take other arguments)",
@@ -2718,7 +2725,17 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             // The arguments of a parameter pack bind the pack itself (below).
             let fixed = sig.variadic_from.unwrap_or(params.len());
             for (p, a) in params.iter().zip(arg_tys.iter()).take(fixed) {
-                let a = self.normalize(a);
+                let mut a = self.normalize(a);
+                // A derived struct passed for a base struct parameter (`f<T>(A<T> x)` given a
+                // `struct B : A<float>`) binds through the base it converts to.
+                if let Ty::Adt(want, _) = &p.ty
+                    && !matches!(&a, Ty::Adt(d, _) if d == want)
+                    && let Some(base) = resolve::struct_base_chain(self.db, &a)
+                        .into_iter()
+                        .find(|b| matches!(b, Ty::Adt(d, _) if d == want))
+                {
+                    a = base;
+                }
                 unify(&p.ty, &a, &sig.generics, &mut cands_by_param);
             }
             for (i, g) in sig.generics.iter().enumerate() {

@@ -686,6 +686,17 @@ pub fn member_subst(
             };
             match owner {
                 Ty::Adt(d, args) if *d == decl => bind(args),
+                // A member of a base struct used through a derived one (`struct B : A<float>`):
+                // the base's arguments as the derived type gives them.
+                Ty::Adt(..) if data.kind == TypeDeclKind::Struct => {
+                    match struct_base_chain(db, owner)
+                        .iter()
+                        .find(|b| matches!(b, Ty::Adt(d, _) if *d == decl))
+                    {
+                        Some(Ty::Adt(_, args)) => bind(args),
+                        _ => Vec::new(),
+                    }
+                }
                 // A member of a generic interface `IGetter<T>` used through a type that conforms
                 // to `IGetter<float>` (a constrained type parameter, a struct): T is float.
                 _ if data.kind == TypeDeclKind::Interface && !data.generics.is_empty() => {
@@ -710,8 +721,18 @@ pub fn member_subst(
         Some(ItemKind::Extension) => {
             let ext = ExtensionId::new(db, parent);
             let target = extension_target(db, ext);
+            // The owner itself, else the base struct the extension is for (`extension A<T>`
+            // used through `struct B : A<float>`).
             let mut binds = Vec::new();
-            match_pattern(&target, owner, &mut binds);
+            if match_pattern(&target, owner, &mut binds) {
+                return binds;
+            }
+            for base in struct_base_chain(db, owner) {
+                let mut base_binds = Vec::new();
+                if match_pattern(&target, &base, &mut base_binds) {
+                    return base_binds;
+                }
+            }
             binds
         }
         _ => Vec::new(),

@@ -10,7 +10,7 @@ use std::sync::Arc;
 use hir::export::{
     BinaryOp as HOp, Literal as HLit, PostfixOp, PrefixOp, StmtId, enum_case_value,
     global_const_value, lookup_member_items, member_subst, normalize, property_data,
-    subscript_data, swizzle_indices,
+    struct_base_chain, subscript_data, swizzle_indices,
 };
 use hir::{
     Body, Expr, ExprId, ExprRes, FnKind, FunctionId, GenericArg, ItemDef, ItemKind, Len,
@@ -2064,30 +2064,15 @@ impl FnLower<'_, '_> {
                 }
                 self.emit(Inst::Construct(vals), Some(ty))
             }
-            TypeKind::Struct(id) => {
-                let fields: Vec<TypeId> = self
-                    .cx
-                    .module
-                    .types
-                    .struct_def(id)
-                    .map(|s| s.fields.iter().map(|f| f.ty).collect())
-                    .unwrap_or_default();
-                if items.len() > fields.len() {
+            TypeKind::Struct(_) => {
+                if items.len() > self.memberwise_arity(ty) {
                     return Err(unsupported("a flattened initialiser list"));
                 }
                 let decl = match self.cx.struct_decl(ty) {
                     Some(Ty::Adt(d, _)) => Some(d),
                     _ => None,
                 };
-                let mut vals = Vec::new();
-                for (i, f) in fields.iter().enumerate() {
-                    vals.push(match (items.get(i), decl) {
-                        (Some(item), _) => self.lower_value_as(*item, *f)?,
-                        (None, Some(d)) => self.field_default(d, i, *f)?,
-                        (None, None) => self.emit(Inst::Zero, Some(*f))?,
-                    });
-                }
-                self.emit(Inst::Construct(vals), Some(ty))
+                self.memberwise(ty, decl, items)
             }
             TypeKind::Scalar(_) | TypeKind::Vector { .. } | TypeKind::Matrix { .. } => {
                 if items.is_empty() {
@@ -2100,6 +2085,78 @@ impl FnLower<'_, '_> {
                 self.construct_numeric(ty, vals)
             }
             _ => Err(unsupported("an initialiser list of this type")),
+        }
+    }
+
+    /// Struct `ty` (of declaration `decl`) built from `items` in field order, defaults for the
+    /// fields left out. A base struct held in the hidden first field (`struct B : A`) takes the
+    /// first items, as many as it has fields itself (slangc's `B(a_fields..., b_fields...)`).
+    fn memberwise(
+        &mut self,
+        ty: TypeId,
+        decl: Option<hir::TypeDeclId>,
+        items: &[ExprId],
+    ) -> R<ValueId> {
+        let fields = self.struct_field_tys(ty);
+        let mut vals = Vec::new();
+        let mut rest = items;
+        for (i, f) in fields.iter().enumerate() {
+            if i == 0 && self.has_base_field(ty) {
+                let taken = rest.len().min(self.memberwise_arity(*f));
+                let base_decl = match self.cx.struct_decl(*f) {
+                    Some(Ty::Adt(d, _)) => Some(d),
+                    _ => None,
+                };
+                vals.push(self.memberwise(*f, base_decl, &rest[..taken])?);
+                rest = &rest[taken..];
+                continue;
+            }
+            let own = i - usize::from(self.has_base_field(ty));
+            vals.push(match (rest.get(own), decl) {
+                (Some(item), _) => self.lower_value_as(*item, *f)?,
+                (None, Some(d)) => self.field_default(d, i, *f)?,
+                (None, None) => self.emit(Inst::Zero, Some(*f))?,
+            });
+        }
+        self.emit(Inst::Construct(vals), Some(ty))
+    }
+
+    /// How many items a memberwise construction of struct `ty` takes: its fields, with a hidden
+    /// base field counted as the base's own arity.
+    fn memberwise_arity(&self, ty: TypeId) -> usize {
+        let fields = self.struct_field_tys(ty);
+        match fields.first() {
+            Some(base) if self.has_base_field(ty) => {
+                self.memberwise_arity(*base) + fields.len() - 1
+            }
+            _ => fields.len(),
+        }
+    }
+
+    fn struct_field_tys(&self, ty: TypeId) -> Vec<TypeId> {
+        match self.kind(ty) {
+            TypeKind::Struct(id) => self
+                .cx
+                .module
+                .types
+                .struct_def(id)
+                .map(|s| s.fields.iter().map(|f| f.ty).collect())
+                .unwrap_or_default(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// Whether struct `ty` holds a base struct in its hidden first field (`struct B : A`).
+    fn has_base_field(&self, ty: TypeId) -> bool {
+        match self.kind(ty) {
+            TypeKind::Struct(id) => self
+                .cx
+                .module
+                .types
+                .struct_def(id)
+                .and_then(|d| d.fields.first())
+                .is_some_and(|f| f.name == crate::types::BASE_FIELD),
+            _ => false,
         }
     }
 
@@ -2158,30 +2215,15 @@ impl FnLower<'_, '_> {
     fn construct(&mut self, e: ExprId, ty: &Ty, args: &[ExprId]) -> R<ValueId> {
         let t = self.ir_ty(ty)?;
         match self.kind(t) {
-            TypeKind::Struct(id) => {
+            TypeKind::Struct(_) => {
                 if args.len() == 1 && self.ir_ty(&self.ety(args[0]))? == t {
                     return self.lower_expr(args[0]);
                 }
-                let fields: Vec<TypeId> = self
-                    .cx
-                    .module
-                    .types
-                    .struct_def(id)
-                    .map(|s| s.fields.iter().map(|f| f.ty).collect())
-                    .unwrap_or_default();
                 let decl = match ty {
                     Ty::Adt(d, _) => Some(*d),
                     _ => None,
                 };
-                let mut vals = Vec::new();
-                for (i, f) in fields.iter().enumerate() {
-                    vals.push(match (args.get(i), decl) {
-                        (Some(a), _) => self.lower_value_as(*a, *f)?,
-                        (None, Some(d)) => self.field_default(d, i, *f)?,
-                        (None, None) => self.emit(Inst::Zero, Some(*f))?,
-                    });
-                }
-                self.emit(Inst::Construct(vals), Some(t))
+                self.memberwise(t, decl, args)
             }
             TypeKind::Array { .. } => self.lower_init_list(args, t),
             _ => {
@@ -2621,14 +2663,19 @@ impl FnLower<'_, '_> {
         if let Some(q) = found {
             return PropertyImpl::Property(q);
         }
-        if let Ty::Adt(decl, _) = this_ty {
-            let data = hir::type_decl_data(db, *decl);
+        // A field of the type or of one of its base structs (`struct B : A, I`), `hops` hidden
+        // base fields down.
+        let owners = std::iter::once(this_ty.clone()).chain(struct_base_chain(db, this_ty));
+        for (hops, owner) in owners.enumerate() {
+            let Ty::Adt(decl, _) = owner else { continue };
+            let data = hir::type_decl_data(db, decl);
             if let Some(i) = data
                 .fields
                 .iter()
                 .position(|f| f.name == name && !(f.modifiers.is_static || f.global.is_some()))
             {
-                return PropertyImpl::Field(self.field_index(*decl, i as u32));
+                let index = self.field_index(decl, i as u32);
+                return PropertyImpl::Field { hops, index };
             }
         }
         PropertyImpl::Property(p)
@@ -2643,7 +2690,13 @@ impl FnLower<'_, '_> {
     ) -> R<LPlace> {
         let p = match self.resolve_property(p, &this_ty) {
             PropertyImpl::Property(q) => q,
-            PropertyImpl::Field(i) => return Ok(LPlace::Mem(recv.field(i))),
+            PropertyImpl::Field { hops, index } => {
+                let mut place = recv;
+                for _ in 0..hops {
+                    place = place.field(0);
+                }
+                return Ok(LPlace::Mem(place.field(index)));
+            }
         };
         let data = property_data(self.cx.db, p);
         if let Some(i) = self.optional_field(&this_ty, &data.name) {
@@ -2675,7 +2728,10 @@ impl FnLower<'_, '_> {
     fn property_get(&mut self, p: hir::PropertyId, recv: ValueId, this_ty: &Ty) -> R<ValueId> {
         let p = match self.resolve_property(p, this_ty) {
             PropertyImpl::Property(q) => q,
-            PropertyImpl::Field(i) => return self.emit(Inst::Extract(recv, i), None),
+            PropertyImpl::Field { hops, index } => {
+                let v = self.extract_base(recv, hops)?;
+                return self.emit(Inst::Extract(v, index), None);
+            }
         };
         let data = property_data(self.cx.db, p);
         if let Some(i) = self.optional_field(this_ty, &data.name) {
@@ -3180,8 +3236,17 @@ impl FnLower<'_, '_> {
         self.emit(Inst::Construct(vals), Some(ty))
     }
 
-    /// Field `k` (among instance fields) of `decl` without an initialiser.
+    /// Field `k` (among the IR struct's fields) of `decl` without an initialiser.
     fn field_default(&mut self, decl: hir::TypeDeclId, k: usize, ty: TypeId) -> R<ValueId> {
+        // The hidden base field (`struct B : A`) comes before the declared fields.
+        let hidden_base = crate::types::has_hidden_base(self.cx.db, decl);
+        let Some(k) = k.checked_sub(usize::from(hidden_base)) else {
+            return if self.cx.has_defaults(ty) {
+                self.struct_default(ty)
+            } else {
+                self.emit(Inst::Zero, Some(ty))
+            };
+        };
         let data = hir::type_decl_data(self.cx.db, decl);
         let field = data
             .fields
@@ -3684,8 +3749,9 @@ impl FnLower<'_, '_> {
 /// The member that implements a property on a concrete type.
 enum PropertyImpl {
     Property(hir::PropertyId),
-    /// A stored field (its IR field index) satisfying an interface property requirement.
-    Field(u32),
+    /// A stored field satisfying an interface property requirement: its IR field index, in the
+    /// struct `hops` hidden base fields down (`struct B : A, I` with the field in `A`).
+    Field { hops: usize, index: u32 },
 }
 
 /// One argument of a call after `expand` arguments are spread out.

@@ -576,11 +576,13 @@ impl Ctx<'_> {
             })?;
             let cty = Ty::Adt(decl, std::sync::Arc::from([]));
             let ir = self.ir_ty(&cty)?;
-            // Stateless types need no payload (their IR struct only pads).
-            let has_fields = hir::type_decl_data(self.db, decl)
-                .fields
-                .iter()
-                .any(|f| !f.modifiers.is_static && f.global.is_none());
+            // Stateless types need no payload (their IR struct only pads); a base struct is a
+            // field (`struct B : A`).
+            let has_fields = has_hidden_base(self.db, decl)
+                || hir::type_decl_data(self.db, decl)
+                    .fields
+                    .iter()
+                    .any(|f| !f.modifiers.is_static && f.global.is_none());
             let field = has_fields.then(|| {
                 fields.push((c.type_name.clone(), ir));
                 fields.len() as u32 - 1
