@@ -25,6 +25,7 @@ use rustc_hash::FxHashMap;
 use crate::{Ctx, InstanceKey, LowerError, R, Subst, apply, internal, unsupported};
 
 mod bytes;
+mod counters;
 mod dyn_data;
 mod math_rows;
 mod textures;
@@ -3325,6 +3326,9 @@ impl FnLower<'_, '_> {
         };
         if intrinsic.starts_with("byte_") {
             return self.byte_buffer_op(intrinsic, recv, ret_ty, &param_tys, args);
+        }
+        if intrinsic.starts_with("counter_") {
+            return self.counter_buffer_op(intrinsic, recv, &param_tys, args);
         }
         match intrinsic {
             "workgroup_barrier" | "storage_barrier" | "all_barrier" => {

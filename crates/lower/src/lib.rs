@@ -84,7 +84,7 @@ pub(crate) struct Ctx<'db> {
     pub entry_uniforms: FxHashMap<u32, ir::GlobalId>,
     /// Members of `cbuffer` blocks: the block's uniform global and the member's field in it.
     pub cbuffer_fields: FxHashMap<hir::GlobalId, (ir::GlobalId, u32)>,
-    /// The counter buffer (one `uint`, bound right after the elements) of each
+    /// The counter buffer (one `int`, bound right after the elements) of each
     /// `AppendStructuredBuffer`/`ConsumeStructuredBuffer` global, by its element global.
     pub counters: FxHashMap<ir::GlobalId, ir::GlobalId>,
     pub instances: FxHashMap<InstanceKey, ir::FuncId>,
@@ -588,9 +588,10 @@ impl<'db> Ctx<'db> {
         let id = self.module.add_global(&name, ir_ty, kind);
         self.globals.insert(g, id);
         if self.counter_buffer(&ty) {
+            let word = self.module.types.i32();
             let counter = self.module.add_global(
                 &format!("{name}_counter"),
-                self.module.types.u32(),
+                word,
                 ir::GlobalKind::StorageBuffer {
                     access: ir::BufferAccess::ReadWrite,
                 },
@@ -617,7 +618,8 @@ impl<'db> Ctx<'db> {
                 _ => {}
             }
         }
-        if let Some(t) = self.adt_arg(ty, "RWStructuredBuffer")
+        if let Some(t) = self
+            .adt_arg(ty, "RWStructuredBuffer")
             .or_else(|| self.adt_arg(ty, "AppendStructuredBuffer"))
             .or_else(|| self.adt_arg(ty, "ConsumeStructuredBuffer"))
         {

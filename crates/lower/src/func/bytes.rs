@@ -54,18 +54,37 @@ impl FnLower<'_, '_> {
                 self.store_words(g, word, &mut offset, value, ty)?;
                 Ok(None)
             }
-            "byte_atomic_add" => {
-                let value = self.lower_value_as(arg(1)?, u32_ty)?;
+            atomic if atomic.starts_with("byte_atomic_") => {
+                // (address, [compare,] value[, out original]), or (address, compare, value) for
+                // InterlockedCompareStore, whose original is dropped.
+                let (op, has_compare) = match &atomic["byte_atomic_".len()..] {
+                    "add" => (AtomicOp::Add, false),
+                    "min" => (AtomicOp::Min, false),
+                    "max" => (AtomicOp::Max, false),
+                    "and" => (AtomicOp::And, false),
+                    "or" => (AtomicOp::Or, false),
+                    "xor" => (AtomicOp::Xor, false),
+                    "exchange" => (AtomicOp::Exchange, false),
+                    "compare_exchange" | "compare_store" => (AtomicOp::CompareExchange, true),
+                    _ => return Err(unsupported(format!("the intrinsic `{intrinsic}`"))),
+                };
+                let compare = if has_compare {
+                    Some(self.lower_value_as(arg(1)?, u32_ty)?)
+                } else {
+                    None
+                };
+                let value_arg = if has_compare { 2 } else { 1 };
+                let value = self.lower_value_as(arg(value_arg)?, u32_ty)?;
                 let old = self.emit(
                     Inst::Atomic {
-                        op: AtomicOp::Add,
+                        op,
                         place: Place::global(g).dynamic(word),
                         value,
-                        compare: None,
+                        compare,
                     },
                     None,
                 )?;
-                if let Some(out) = args.get(2) {
+                if let Some(out) = args.get(value_arg + 1) {
                     let p = self.lvalue(*out)?;
                     self.store_lplace(&p, old)?;
                 }
