@@ -288,7 +288,33 @@ impl Lexer<'_> {
         let start = self.pos;
         if self.src[self.pos] == b'0' && matches!(self.peek(1), b'x' | b'X') {
             self.pos += 2;
-            if self.digits(true) == 0 {
+            let whole = self.digits(true);
+            // A hexadecimal float (`0x1p-3`, `0x1.8p1`): hex digits, an optional fraction, and
+            // a binary exponent, which it needs (`0x1.x` stays a member access on `0x1`).
+            let mut frac_end = self.pos;
+            if self.peek(0) == b'.' {
+                frac_end += 1;
+                while self.src.get(frac_end).is_some_and(u8::is_ascii_hexdigit) {
+                    frac_end += 1;
+                }
+            }
+            if matches!(self.src.get(frac_end), Some(b'p' | b'P'))
+                && (whole > 0 || frac_end > self.pos + 1)
+            {
+                self.pos = frac_end + 1;
+                if matches!(self.peek(0), b'+' | b'-') {
+                    self.pos += 1;
+                }
+                if self.digits(false) == 0 {
+                    self.bad_number_tail(
+                        "malformed hexadecimal float literal: expected digits in the exponent",
+                    );
+                    return FLOAT_NUMBER;
+                }
+                self.float_suffix();
+                return FLOAT_NUMBER;
+            }
+            if whole == 0 {
                 self.bad_number_tail("malformed hexadecimal literal: expected digits after `0x`");
                 return INT_NUMBER;
             }
@@ -326,22 +352,7 @@ impl Lexer<'_> {
             is_float = true;
         }
         if is_float {
-            // f, F, h, H, l, L, lf, LF
-            match self.peek(0) {
-                b'f' | b'F' | b'h' | b'H' => self.pos += 1,
-                b'l' | b'L' => {
-                    self.pos += 1;
-                    if matches!(self.peek(0), b'f' | b'F') {
-                        self.pos += 1;
-                    }
-                }
-                _ => {}
-            }
-            if is_ident_continue(self.peek(0)) {
-                self.bad_number_tail(
-                    "malformed float literal: unknown suffix (use `f`, `h`, `l` or `lf`)",
-                );
-            }
+            self.float_suffix();
             return FLOAT_NUMBER;
         }
         // Integers: a trailing `f` makes `1f` a float in HLSL.
@@ -360,6 +371,25 @@ impl Lexer<'_> {
         }
         self.int_suffix();
         INT_NUMBER
+    }
+
+    /// f, F, h, H, l, L, lf, LF
+    fn float_suffix(&mut self) {
+        match self.peek(0) {
+            b'f' | b'F' | b'h' | b'H' => self.pos += 1,
+            b'l' | b'L' => {
+                self.pos += 1;
+                if matches!(self.peek(0), b'f' | b'F') {
+                    self.pos += 1;
+                }
+            }
+            _ => {}
+        }
+        if is_ident_continue(self.peek(0)) {
+            self.bad_number_tail(
+                "malformed float literal: unknown suffix (use `f`, `h`, `l` or `lf`)",
+            );
+        }
     }
 
     fn int_suffix(&mut self) {

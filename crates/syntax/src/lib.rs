@@ -306,3 +306,21 @@ fn invalid_utf8_error(start: usize, end: usize) -> SyntaxError {
         range: TextRange::new(TextSize::from(start as u32), TextSize::from(end as u32)),
     }
 }
+
+/// The value of a float literal's text (`1.5e-3f`, `.5`, `2h`, and hexadecimal floats such as
+/// `0x1.8p-3`), the suffix ignored; `None` when the text is no float literal.
+pub fn float_literal_value(text: &str) -> Option<f64> {
+    let lower = text.to_ascii_lowercase();
+    if let Some(hex) = lower.strip_prefix("0x") {
+        let (mantissa, exponent) = hex.split_once('p')?;
+        let exponent: i32 = exponent.trim_end_matches(['f', 'h', 'l']).parse().ok()?;
+        let (whole, frac) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+        let mut value = 0f64;
+        for c in whole.chars().chain(frac.chars()) {
+            value = value * 16.0 + f64::from(c.to_digit(16)?);
+        }
+        let scale = exponent.checked_sub(4 * i32::try_from(frac.len()).ok()?)?;
+        return Some(value * 2f64.powi(scale));
+    }
+    lower.trim_end_matches(['f', 'h', 'l']).parse().ok()
+}

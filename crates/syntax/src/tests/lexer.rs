@@ -211,3 +211,56 @@ fn byte_order_mark_and_crlf() {
     "##]]
     .assert_eq(&tokens(text));
 }
+
+/// Hexadecimal floats (`0x1p-3`, `0x1.8p1`, `0x1p3f`: the `f` after the exponent is a suffix);
+/// without an exponent `0x1F` stays an integer and `0x1.x` a member access. Their values, and
+/// those of decimal floats, come from `float_literal_value`.
+#[test]
+fn hexadecimal_floats() {
+    let src = "0x1p-3 0x1.8p1 0x1p3f 0X2P+1 0x.8p0 0x1F 0x1.x 0x1p";
+    let values: String = crate::lex(src)
+        .into_iter()
+        .scan(0usize, |at, (kind, len)| {
+            let start = *at;
+            *at += usize::from(len);
+            Some((kind, &src[start..*at]))
+        })
+        .filter(|(kind, _)| *kind == crate::SyntaxKind::FLOAT_NUMBER)
+        .map(|(_, text)| format!("{text} = {:?}\n", crate::float_literal_value(text)))
+        .collect();
+    expect![[r#"
+        FLOAT_NUMBER "0x1p-3"
+        WHITESPACE " "
+        FLOAT_NUMBER "0x1.8p1"
+        WHITESPACE " "
+        FLOAT_NUMBER "0x1p3f"
+        WHITESPACE " "
+        FLOAT_NUMBER "0X2P+1"
+        WHITESPACE " "
+        FLOAT_NUMBER "0x.8p0"
+        WHITESPACE " "
+        INT_NUMBER "0x1F"
+        WHITESPACE " "
+        INT_NUMBER "0x1"
+        DOT "."
+        IDENT "x"
+        WHITESPACE " "
+        FLOAT_NUMBER "0x1p"
+        0x1p-3 = Some(0.125)
+        0x1.8p1 = Some(3.0)
+        0x1p3f = Some(8.0)
+        0X2P+1 = Some(4.0)
+        0x.8p0 = Some(0.5)
+        0x1p = None
+    "#]]
+    .assert_eq(&format!("{}{values}", tokens(src)));
+    let errors: Vec<String> = crate::parse("float x = 0x1p + 0x1.8p1;")
+        .errors()
+        .iter()
+        .map(|e| e.message.clone())
+        .collect();
+    expect!["malformed hexadecimal float literal: expected digits in the exponent"]
+        .assert_eq(&errors.join("\n"));
+    assert_eq!(crate::float_literal_value("2.5E+4f"), Some(25000.0));
+    assert_eq!(crate::float_literal_value(".5h"), Some(0.5));
+}
