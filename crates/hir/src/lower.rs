@@ -2145,9 +2145,8 @@ fn lower_literal(node: &SyntaxNode) -> Literal {
                 .chars()
                 .last()
                 .filter(|c| matches!(c, 'f' | 'F' | 'h' | 'H' | 'l' | 'L'));
-            let digits = text.trim_end_matches(['f', 'F', 'h', 'H', 'l', 'L']);
             Literal::Float {
-                value: digits.parse().unwrap_or(0.0),
+                value: syntax::float_literal_value(text).unwrap_or(0.0),
                 suffix: last,
             }
         }
