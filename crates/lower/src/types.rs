@@ -281,6 +281,16 @@ impl Ctx<'_> {
                     fields.iter().map(|(n, t)| (n.as_str(), *t)).collect();
                 let id = self.module.types.add_struct(&name, refs);
                 self.struct_types.insert(ty.clone(), id);
+                // A tuple of differentiable elements is differentiable (hir types its
+                // Differential as the tuple of the elements'): synthesised like a struct's.
+                let elems: Vec<TypeId> = fields.iter().map(|(_, t)| *t).collect();
+                let all_differentiable = elems
+                    .iter()
+                    .all(|t| self.diff.diff_type(&mut self.module.types, *t).is_some());
+                if all_differentiable {
+                    self.diff
+                        .derive_struct_differential(&mut self.module.types, id, &[]);
+                }
                 id
             }
             _ => return Err(unsupported(format!("the type `{}`", self.display(&ty)))),
