@@ -290,10 +290,28 @@ pub(crate) fn derivative_source(
     info: &mut DiffInfo,
     f: FuncId,
 ) -> Result<(FuncId, Function)> {
-    let (src_id, func) = plain_derivative_source(module, info, f)?;
+    let (src_id, mut func) = plain_derivative_source(module, info, f)?;
+    call_substitutes(module, info, &mut func);
     // Locations (`IDifferentiablePtrType`) are held as `DifferentialPtrPair`s.
     let func = crate::ptr::rewrite(module, info, f, src_id, func)?;
     Ok((src_id, func))
+}
+
+/// In derivative code a call to a function with a differentiable primal substitute calls the
+/// substitute, for its value as well as its derivative (the user guide's `[PrimalSubstituteOf]`;
+/// reverse mode otherwise recomputed the original's value next to the substitute's derivative).
+fn call_substitutes(module: &Module, info: &DiffInfo, func: &mut Function) {
+    for v in &mut func.values {
+        if let Inst::Call(g, _) = &mut v.inst
+            && let Some(&sub) = info.primal_substitute.get(g)
+            && info.differentiable.contains(&sub)
+            && let (Some(orig), Some(s)) = (module.function(*g), module.function(sub))
+            && orig.params == s.params
+            && orig.ret == s.ret
+        {
+            *g = sub;
+        }
+    }
 }
 
 fn plain_derivative_source(
