@@ -1856,8 +1856,8 @@ def neural_field():
     return acc
 
 
-def round_fixed(g):
-    x = g * 1024.0
+def round_fixed(g, scale=1024.0):
+    x = g * scale
     # float32 evaluation moves x by well under 1e-3
     assert abs(abs(x - math.floor(x)) - 0.5) > 0.005, f'{x} is too close to a rounding tie'
     return int(math.floor(x + 0.5)) if x >= 0 else -int(math.floor(-x + 0.5))
@@ -2247,6 +2247,46 @@ def affine_train(a, b, x, steps):
 def interface_differential_step():
     a, b = affine_train(0.5, -0.25, 2.0, 3)
     return [a, b, (a * 2.0 + b - 1.0) ** 2, affine_train(0.5, -0.25, -1.0, 1)[1]]
+
+
+
+GRID = [-0.52, 0.09, -0.26, 0.21, 0.25, -0.87, -0.97, 0.67, -0.48, -0.53, 0.99, -0.06, 0.67, -0.05, 0.28, -0.70,
+        0.27, 0.74, 0.05, 0.48, 0.34, -0.87, 0.52, 0.18, -0.40, -0.94, 0.73]
+
+
+def grid_corners(p):
+    """The eight (cell index, trilinear weight) pairs of position p (inside the 3x3x3 grid)."""
+    cell = np.clip(p, 0.0, 1.999)
+    base = np.floor(cell).astype(int)
+    t = cell - base
+    out = []
+    for corner in range(8):
+        o = np.array([corner & 1, (corner >> 1) & 1, (corner >> 2) & 1])
+        w = np.where(o == 1, t, 1.0 - t)
+        c = base + o
+        out.append((int(c[0] + 3 * c[1] + 9 * c[2]), float(np.prod(w))))
+    return out
+
+
+def grid_field(p, grid=GRID):
+    val = sum(w * grid[i] for i, w in grid_corners(p))
+    return val * val + math.sin(2.0 * val)
+
+
+@test(kind='int', name='grid-encoding')
+def grid_encoding():
+    # each fetch's backward derivative adds round(4096 dField/dFeature) for its cell
+    acc = [0] * 39
+    for t in range(4):
+        p = v(0.3 + 0.41 * t, 1.7 - 0.37 * t, 0.55 + 0.29 * t)
+        val = sum(w * GRID[i] for i, w in grid_corners(p))
+        d_val = 2.0 * val + 2.0 * math.cos(2.0 * val)
+        for i, w in grid_corners(p):
+            acc[i] += round_fixed(d_val * w, 4096.0)
+        g = grad(grid_field, p)
+        for k in range(3):
+            acc[27 + 3 * t + k] += round_fixed(g[k], 4096.0)
+    return acc
 
 
 if __name__ == '__main__':
