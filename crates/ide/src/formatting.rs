@@ -191,6 +191,7 @@ fn is_statement(kind: SyntaxKind) -> bool {
             | RETURN_STMT
             | DISCARD_STMT
             | DEFER_STMT
+            | INTRINSIC_ASM_STMT
             | VAR_DECL
             | ITEM_STMT
     )

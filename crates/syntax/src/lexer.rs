@@ -70,6 +70,7 @@ pub(crate) fn lex(text: &str) -> Lexed<'_> {
         directives: Vec::new(),
         line_start: true,
         in_directive: None,
+        spirv_asm: SpirvAsm::Outside,
     };
     lx.run();
     lx.starts.push(text.len() as u32);
@@ -96,6 +97,17 @@ struct Lexer<'a> {
     line_start: bool,
     /// Index of the first token of the directive being lexed.
     in_directive: Option<u32>,
+    /// Where `spirv_asm { ... }` stands: inside its braces `$x` and `$$T` name operands.
+    spirv_asm: SpirvAsm,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum SpirvAsm {
+    Outside,
+    /// Just after the `spirv_asm` keyword.
+    Keyword,
+    /// Inside its braces, this deep.
+    Inside(u32),
 }
 
 impl Lexer<'_> {
@@ -239,6 +251,15 @@ impl Lexer<'_> {
                 }
             }
             _ => self.punct(c),
+        };
+        self.spirv_asm = match (self.spirv_asm, kind) {
+            (SpirvAsm::Inside(depth), L_CURLY) => SpirvAsm::Inside(depth + 1),
+            (SpirvAsm::Inside(1), R_CURLY) => SpirvAsm::Outside,
+            (SpirvAsm::Inside(depth), R_CURLY) => SpirvAsm::Inside(depth - 1),
+            (inside @ SpirvAsm::Inside(_), _) => inside,
+            (SpirvAsm::Keyword, L_CURLY) => SpirvAsm::Inside(1),
+            (_, IDENT) if &self.text[start..self.pos] == "spirv_asm" => SpirvAsm::Keyword,
+            _ => SpirvAsm::Outside,
         };
         self.push(kind, start);
     }
@@ -493,8 +514,12 @@ impl Lexer<'_> {
                 (ERROR, 1)
             }
         };
-        // `#`, `$`, `@`, `\` mean nothing outside directives.
-        if matches!(kind, HASH | HASH2 | AT | DOLLAR | BACKSLASH) && self.in_directive.is_none() {
+        // `#`, `$`, `@`, `\` mean nothing outside directives (`$` names operands in `spirv_asm`).
+        let operand = kind == DOLLAR && matches!(self.spirv_asm, SpirvAsm::Inside(_));
+        if matches!(kind, HASH | HASH2 | AT | DOLLAR | BACKSLASH)
+            && self.in_directive.is_none()
+            && !operand
+        {
             self.error(
                 "E1005",
                 "unexpected character outside a preprocessor directive",

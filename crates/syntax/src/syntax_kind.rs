@@ -113,6 +113,8 @@ define_kinds! {
         COLUMN_MAJOR_KW = "column_major", OVERRIDE_KW = "override",
         GLOBALLYCOHERENT_KW = "globallycoherent", VOLATILE_KW = "volatile",
         USING_KW = "using", DEFER_KW = "defer",
+        // target-specific code inside user functions (`__target_switch` cases)
+        INTRINSIC_ASM_KW = "__intrinsic_asm", SPIRV_ASM_KW = "spirv_asm",
     ],
     nodes: [
         SOURCE_FILE,
@@ -130,14 +132,14 @@ define_kinds! {
         // statements
         BLOCK, EXPR_STMT, EMPTY_STMT, IF_STMT, FOR_STMT, WHILE_STMT, DO_STMT,
         SWITCH_STMT, SWITCH_BODY, CASE_CLAUSE, DEFAULT_CLAUSE, BREAK_STMT, CONTINUE_STMT,
-        RETURN_STMT, DISCARD_STMT, DEFER_STMT,
+        RETURN_STMT, DISCARD_STMT, DEFER_STMT, INTRINSIC_ASM_STMT,
         // not produced by the parser (an `else` branch and local items are direct children)
         ITEM_STMT, ELSE_BRANCH,
         // expressions
         LITERAL, PATH_EXPR, THIS_EXPR, PAREN_EXPR, CAST_EXPR, INIT_LIST_EXPR, CALL_EXPR,
         INDEX_EXPR, FIELD_EXPR, PREFIX_EXPR, POSTFIX_EXPR, BIN_EXPR, TERNARY_EXPR,
         DIFF_EXPR, NO_DIFF_EXPR, IS_EXPR, AS_EXPR, SIZEOF_EXPR, COUNTOF_EXPR, EXPAND_EXPR,
-        EACH_EXPR, LAMBDA_EXPR,
+        EACH_EXPR, LAMBDA_EXPR, SPIRV_ASM_EXPR,
         // preprocessor directives (one node per directive line)
         PP_DEFINE, PP_UNDEF, PP_IF, PP_IFDEF, PP_IFNDEF, PP_ELIF, PP_ELSE, PP_ENDIF,
         PP_INCLUDE, PP_PRAGMA, PP_LINE, PP_ERROR, PP_UNKNOWN, PP_PARAM_LIST, PP_BODY,

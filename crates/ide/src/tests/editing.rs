@@ -1080,6 +1080,14 @@ struct Circle : IShape
 extension Circle { float diameter() { return 2 * r; } }
 Circle operator+(Circle a, Circle b) { return Circle(a.r + b.r); }
 void each_print<each T>(expand each T args) { expand use(each args); }
+float target_code(float x)
+{
+    __target_switch
+    {
+    case wgsl: __intrinsic_asm "abs($0)";
+    default: return spirv_asm { OpFNegate $$float result $x };
+    }
+}
 [Differentiable]
 float body<let N : int>(float x, inout float y, out int z) where N : int
 {
@@ -1156,7 +1164,9 @@ fn format_keeps_tokens_of_every_syntax_kind() {
         RETURN_STMT,
         DISCARD_STMT,
         DEFER_STMT,
+        INTRINSIC_ASM_STMT,
         VAR_DECL,
+        SPIRV_ASM_EXPR,
         LITERAL,
         PATH_EXPR,
         THIS_EXPR,
@@ -1227,57 +1237,65 @@ fn format_reindents_every_syntax_kind() {
     check_format(
         &flat,
         expect![[r#"
-        module every_kind;
-        import other.module;
-        __include "part.slang";
-        using namespace util;
-        typedef float Real;
-        typealias Vec = float3;
-        enum class Mode : uint { Fast, Exact = 4 }
-        namespace util { float sq(float x) { return x * x; } }
-        cbuffer Params : register(b0) { float scale; }
-        interface IShape { associatedtype P : IDifferentiable; float area(); property float size { get; } }
-        struct Circle : IShape
-        {
-            typealias P = float;
-            float r;
-            __init(float radius) { r = radius; }
-            float area() { return 3.14159 * r * r; }
-            property float size { get { return r; } set(v) { r = v; } }
-            __subscript(int i) -> float { get { return r * i; } }
-            [mutating] void grow(float d) { this.r += d; }
-        }
-        extension Circle { float diameter() { return 2 * r; } }
-        Circle operator+(Circle a, Circle b) { return Circle(a.r + b.r); }
-        void each_print<each T>(expand each T args) { expand use(each args); }
-        [Differentiable]
-        float body<let N : int>(float x, inout float y, out int z) where N : int
-        {
-            var acc = 0.0;
-            let k = (float)N;
-            int a[2] = { 1, 2 };
-            float3 v = float3(1.0, 2.0, 3.0);
-            ;
+            module every_kind;
+            import other.module;
+            __include "part.slang";
+            using namespace util;
+            typedef float Real;
+            typealias Vec = float3;
+            enum class Mode : uint { Fast, Exact = 4 }
+            namespace util { float sq(float x) { return x * x; } }
+            cbuffer Params : register(b0) { float scale; }
+            interface IShape { associatedtype P : IDifferentiable; float area(); property float size { get; } }
+            struct Circle : IShape
             {
-                acc += v.x * a[1];
+                typealias P = float;
+                float r;
+                __init(float radius) { r = radius; }
+                float area() { return 3.14159 * r * r; }
+                property float size { get { return r; } set(v) { r = v; } }
+                __subscript(int i) -> float { get { return r * i; } }
+                [mutating] void grow(float d) { this.r += d; }
             }
-            if (x > 0.0) acc = -acc; else acc++;
-            if (let c = shape as Circle) acc += c.r;
-            bool b = shape is Circle;
-            for (int i = 0; i < N; i++) { if (i == 2) continue; if (i == 3) break; }
-            while (acc > 1.0) acc /= 2.0;
-            do { acc -= 1.0; } while (acc > 4.0);
-            switch (N) { case 1: acc = 1.0; break; default: acc = 0.0; }
-            defer acc = 0.0;
-            defer { y = acc; }
-            z = sizeof(float) + countof(a);
-            float d = no_diff detach(x);
-            var dp = fwd_diff(body<N>)(diffPair(x, 1.0), y, z);
-            let sq = (float t) => t * t;
-            acc = b ? (acc + 1.0) * 2.0 : sq(acc);
-            if (acc < 0.0) discard;
-            return acc + k;
-        }
-    "#]],
+            extension Circle { float diameter() { return 2 * r; } }
+            Circle operator+(Circle a, Circle b) { return Circle(a.r + b.r); }
+            void each_print<each T>(expand each T args) { expand use(each args); }
+            float target_code(float x)
+            {
+                __target_switch
+                {
+                    case wgsl: __intrinsic_asm "abs($0)";
+                    default: return spirv_asm { OpFNegate $$float result $x };
+                }
+            }
+            [Differentiable]
+            float body<let N : int>(float x, inout float y, out int z) where N : int
+            {
+                var acc = 0.0;
+                let k = (float)N;
+                int a[2] = { 1, 2 };
+                float3 v = float3(1.0, 2.0, 3.0);
+                ;
+                {
+                    acc += v.x * a[1];
+                }
+                if (x > 0.0) acc = -acc; else acc++;
+                if (let c = shape as Circle) acc += c.r;
+                bool b = shape is Circle;
+                for (int i = 0; i < N; i++) { if (i == 2) continue; if (i == 3) break; }
+                while (acc > 1.0) acc /= 2.0;
+                do { acc -= 1.0; } while (acc > 4.0);
+                switch (N) { case 1: acc = 1.0; break; default: acc = 0.0; }
+                defer acc = 0.0;
+                defer { y = acc; }
+                z = sizeof(float) + countof(a);
+                float d = no_diff detach(x);
+                var dp = fwd_diff(body<N>)(diffPair(x, 1.0), y, z);
+                let sq = (float t) => t * t;
+                acc = b ? (acc + 1.0) * 2.0 : sq(acc);
+                if (acc < 0.0) discard;
+                return acc + k;
+            }
+        "#]],
     );
 }

@@ -1593,6 +1593,15 @@ fn stmt_after_attrs(p: &mut Parser<'_>, m: Marker, had_attrs: bool) {
             body_stmt(p);
             m.complete(p, DEFER_STMT);
         }
+        // `__intrinsic_asm "abs($0)";`: target code for one `__target_switch` case.
+        IDENT if p.at_ckw(INTRINSIC_ASM_KW) && p.nth(1) == STRING => {
+            p.bump_remap(INTRINSIC_ASM_KW);
+            while p.at(STRING) {
+                p.bump_any();
+            }
+            p.expect(T![;], "expected ';' after the '__intrinsic_asm' string");
+            m.complete(p, INTRINSIC_ASM_STMT);
+        }
         ELSE_KW => {
             p.error_here("'else' without a matching 'if': remove it or add the 'if'");
             p.bump_any();
@@ -2025,6 +2034,30 @@ fn primary(p: &mut Parser<'_>) -> Option<CompletedMarker> {
         k if LITERAL_FIRST.contains(k) => {
             p.bump_any();
             LITERAL
+        }
+        // `spirv_asm { OpFNegate $$float result $x }`: SPIR-V instructions, kept as tokens
+        IDENT if p.at_ckw(SPIRV_ASM_KW) && p.nth(1) == T!['{'] => {
+            p.bump_remap(SPIRV_ASM_KW);
+            let mut depth = 0u32;
+            loop {
+                match p.current() {
+                    EOF => {
+                        p.error("expected '}' to close the 'spirv_asm' block");
+                        break;
+                    }
+                    T!['{'] => depth += 1,
+                    T!['}'] => {
+                        depth -= 1;
+                        if depth == 0 {
+                            p.bump_any();
+                            break;
+                        }
+                    }
+                    _ => {}
+                }
+                p.bump_any();
+            }
+            SPIRV_ASM_EXPR
         }
         // `let x` / `var x` after a missing operand: the next declaration, left for the caller
         IDENT if at_binding_kw(p) => {

@@ -1770,3 +1770,89 @@ fn defer_as_loop_body_and_in_case() {
         "#]],
     );
 }
+
+/// Target code in user functions: `__intrinsic_asm "..."` as a `__target_switch` case's
+/// statement, `spirv_asm { ... }` as an expression whose `$` operands are no stray characters.
+#[test]
+fn intrinsic_asm_and_spirv_asm() {
+    check(
+        r#"float f(float x) { __target_switch { case wgsl: __intrinsic_asm "abs($0)"; default: return spirv_asm { OpFNegate $$float result $x }; } }"#,
+        expect![[r#"
+            SOURCE_FILE@0..137
+              FN@0..137
+                PATH_TYPE@0..5
+                  PATH@0..5
+                    PATH_SEGMENT@0..5
+                      NAME_REF@0..5
+                        IDENT@0..5 "float"
+                WHITESPACE@5..6 " "
+                NAME@6..7
+                  IDENT@6..7 "f"
+                PARAM_LIST@7..16
+                  L_PAREN@7..8 "("
+                  PARAM@8..15
+                    PATH_TYPE@8..13
+                      PATH@8..13
+                        PATH_SEGMENT@8..13
+                          NAME_REF@8..13
+                            IDENT@8..13 "float"
+                    WHITESPACE@13..14 " "
+                    NAME@14..15
+                      IDENT@14..15 "x"
+                  R_PAREN@15..16 ")"
+                WHITESPACE@16..17 " "
+                BLOCK@17..137
+                  L_CURLY@17..18 "{"
+                  WHITESPACE@18..19 " "
+                  SWITCH_STMT@19..135
+                    TARGET_SWITCH_KW@19..34 "__target_switch"
+                    WHITESPACE@34..35 " "
+                    SWITCH_BODY@35..135
+                      L_CURLY@35..36 "{"
+                      WHITESPACE@36..37 " "
+                      CASE_CLAUSE@37..74
+                        CASE_KW@37..41 "case"
+                        WHITESPACE@41..42 " "
+                        PATH_EXPR@42..46
+                          NAME_REF@42..46
+                            IDENT@42..46 "wgsl"
+                        COLON@46..47 ":"
+                        WHITESPACE@47..48 " "
+                        INTRINSIC_ASM_STMT@48..74
+                          INTRINSIC_ASM_KW@48..63 "__intrinsic_asm"
+                          WHITESPACE@63..64 " "
+                          STRING@64..73 "\"abs($0)\""
+                          SEMICOLON@73..74 ";"
+                      WHITESPACE@74..75 " "
+                      DEFAULT_CLAUSE@75..133
+                        DEFAULT_KW@75..82 "default"
+                        COLON@82..83 ":"
+                        WHITESPACE@83..84 " "
+                        RETURN_STMT@84..133
+                          RETURN_KW@84..90 "return"
+                          WHITESPACE@90..91 " "
+                          SPIRV_ASM_EXPR@91..132
+                            SPIRV_ASM_KW@91..100 "spirv_asm"
+                            WHITESPACE@100..101 " "
+                            L_CURLY@101..102 "{"
+                            WHITESPACE@102..103 " "
+                            IDENT@103..112 "OpFNegate"
+                            WHITESPACE@112..113 " "
+                            DOLLAR@113..114 "$"
+                            DOLLAR@114..115 "$"
+                            IDENT@115..120 "float"
+                            WHITESPACE@120..121 " "
+                            IDENT@121..127 "result"
+                            WHITESPACE@127..128 " "
+                            DOLLAR@128..129 "$"
+                            IDENT@129..130 "x"
+                            WHITESPACE@130..131 " "
+                            R_CURLY@131..132 "}"
+                          SEMICOLON@132..133 ";"
+                      WHITESPACE@133..134 " "
+                      R_CURLY@134..135 "}"
+                  WHITESPACE@135..136 " "
+                  R_CURLY@136..137 "}"
+        "#]],
+    );
+}
