@@ -675,73 +675,20 @@ pub fn item_ranges(db: &dyn Db, def: ItemDef) -> (SourceFile, TextRange, TextRan
     (file, full, name)
 }
 
-/// A function's place in its file, for finding the function around a cursor.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct FunctionRange {
-    pub func: FunctionId,
-    /// The whole function in the file's original text.
-    pub full: TextRange,
-    /// Start of its syntax in the preprocessed text (what [`item_start`] returns).
-    pub start: u32,
-}
-
-/// The functions of a file (members and accessors included) sorted by start, with the largest
-/// end seen so far beside each, so that the innermost function around an offset is a binary
-/// search instead of a walk over every item (editor requests run this on each keystroke).
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct FunctionRanges {
-    ranges: Vec<FunctionRange>,
-    max_end: Vec<u32>,
-}
-
-impl FunctionRanges {
-    /// The innermost function whose original-text range contains `offset` (ends included).
-    pub fn innermost_at(&self, offset: u32) -> Option<FunctionRange> {
-        let upto = self.ranges.partition_point(|r| r.full.start <= offset);
-        let mut best: Option<FunctionRange> = None;
-        for i in (0..upto).rev() {
-            // No earlier function reaches the offset: stop.
-            if self.max_end[i] < offset {
-                break;
-            }
-            let r = self.ranges[i];
-            if r.full.contains_inclusive(offset) && best.is_none_or(|b| r.full.len() < b.full.len())
-            {
-                best = Some(r);
-            }
-        }
-        best
-    }
-}
-
-/// See [`FunctionRanges`]; one pass over the file's item sources.
-#[salsa::tracked(returns(clone))]
-pub fn function_ranges(db: &dyn Db, file: SourceFile) -> Arc<FunctionRanges> {
+/// The innermost function whose syntax contains `offset` of the file's preprocessed text (ends
+/// included), with the start of that syntax (what [`item_start`] returns). A binary search over
+/// the sorted body owners of `item_sources` (which reruns after every edit anyway): no query of
+/// its own that a keystroke would rerun, and the ranges are those after the latest edit.
+pub fn function_at(db: &dyn Db, file: SourceFile, offset: u32) -> Option<(FunctionId, u32)> {
     let sources = lower::item_sources(db, file);
-    let pp = lower::preprocessed(db, file);
-    let mut ranges: Vec<FunctionRange> = file_items(db, file)
-        .into_iter()
-        .filter_map(|d| match d {
-            ItemDef::Function(func) => {
-                let range = lower::item_source_range(&sources, func.loc(db))?;
-                Some(FunctionRange {
-                    func,
-                    full: pp.map.range_to_original(range),
-                    start: range.start,
-                })
-            }
-            _ => None,
-        })
-        .collect();
-    ranges.sort_by_key(|r| (r.full.start, std::cmp::Reverse(r.full.end)));
-    let max_end = ranges
-        .iter()
-        .scan(0u32, |max, r| {
-            *max = (*max).max(r.full.end);
-            Some(*max)
-        })
-        .collect();
-    Arc::new(FunctionRanges { ranges, max_end })
+    let (path, range) = sources.innermost_owner(offset, |kind| {
+        matches!(kind, ItemKind::Function | ItemKind::Init)
+    })?;
+    let loc = ItemLoc {
+        file,
+        path: path.clone(),
+    };
+    Some((FunctionId::new(db, loc), range.start))
 }
 
 /// Start of an item's syntax in its file's preprocessed text: the ranges in its data and body are
@@ -752,18 +699,17 @@ pub fn item_start(db: &dyn Db, def: ItemDef) -> u32 {
 
 /// The function or global whose syntax contains `offset` (preprocessed text), innermost first.
 fn owner_at(db: &dyn Db, file: SourceFile, offset: u32) -> Option<(ItemDef, u32)> {
-    file_items(db, file)
-        .into_iter()
-        .filter(|d| matches!(d, ItemDef::Function(_) | ItemDef::Global(_)))
-        .filter_map(|d| {
-            let loc = lower::item_def_loc(db, d);
-            let start = lower::item_offset(db, &loc);
-            let len = lower::item_syntax(db, lower::ItemKey::new(db, loc))
-                .map(|g| u32::from(g.0.text_len()))?;
-            (start <= offset && offset <= start + len).then_some((d, start, len))
-        })
-        .min_by_key(|(_, _, len)| *len)
-        .map(|(d, start, _)| (d, start))
+    let sources = lower::item_sources(db, file);
+    let (path, range) = sources.innermost_owner(offset, |_| true)?;
+    let loc = ItemLoc {
+        file,
+        path: path.clone(),
+    };
+    let def = match loc.kind()? {
+        ItemKind::Global => ItemDef::Global(GlobalId::new(db, loc)),
+        _ => ItemDef::Function(FunctionId::new(db, loc)),
+    };
+    Some((def, range.start))
 }
 
 fn body_and_inference(db: &dyn Db, def: ItemDef) -> Option<(Arc<Body>, Arc<InferenceResult>)> {

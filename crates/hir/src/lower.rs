@@ -366,6 +366,65 @@ pub fn file_cbuffers(db: &dyn Db, file: SourceFile) -> Arc<[(SmolStr, Arc<[SmolS
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct ItemSources {
     map: FxHashMap<Arc<[PathSeg]>, (TextRange, ItemGreen)>,
+    /// The items that own a body (functions, `__init`s, accessors with a body, globals) sorted
+    /// by start, so that the one around a cursor is a binary search. Kept here rather than in a
+    /// query of its own: this query reruns after every edit anyway (its ranges shift), and the
+    /// walk that fills it already has every range at hand.
+    owners: Vec<BodyOwner>,
+    /// `max_end[i]`: the largest end among `owners[..=i]`, to stop the search early.
+    max_end: Vec<u32>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct BodyOwner {
+    range: TextRange,
+    path: Arc<[PathSeg]>,
+    /// A global's own declarator: `float a = 1.0, b = 2.0;` is one node for two globals, and a
+    /// cursor in `2.0` is in `b`'s body.
+    declarator: Option<TextRange>,
+}
+
+impl ItemSources {
+    /// The innermost body owner whose range (preprocessed text, ends included) contains `offset`
+    /// and whose kind `accept`s; among equal ranges (`float a, b;`) the one whose declarator
+    /// contains `offset`, else the first in source order.
+    pub(crate) fn innermost_owner(
+        &self,
+        offset: u32,
+        accept: impl Fn(ItemKind) -> bool,
+    ) -> Option<(&Arc<[PathSeg]>, TextRange)> {
+        let upto = self.owners.partition_point(|o| o.range.start <= offset);
+        // Smaller is better; ties go to the earlier owner (the loop runs backwards).
+        let rank = |o: &BodyOwner| {
+            let in_declarator = o.declarator.is_some_and(|d| d.contains_inclusive(offset));
+            (o.range.len(), !in_declarator)
+        };
+        let mut best: Option<&BodyOwner> = None;
+        for i in (0..upto).rev() {
+            // No earlier owner reaches the offset.
+            if self.max_end[i] < offset {
+                break;
+            }
+            let owner = &self.owners[i];
+            if owner.range.contains_inclusive(offset)
+                && owner.path.last().is_some_and(|seg| accept(seg.kind))
+                && best.is_none_or(|b| rank(owner) <= rank(b))
+            {
+                best = Some(owner);
+            }
+        }
+        best.map(|o| (&o.path, o.range))
+    }
+}
+
+/// Whether an item's node owns a body that editor queries look into: functions, `__init`s and
+/// globals; accessors only with a block (`get;` declares one without a function of its own).
+fn owns_body(kind: ItemKind, node: &SyntaxNode) -> bool {
+    match kind {
+        ItemKind::Function if node.kind() == ACCESSOR => node.children().any(|c| c.kind() == BLOCK),
+        ItemKind::Function | ItemKind::Init | ItemKind::Global => true,
+        _ => false,
+    }
 }
 
 /// An item's green node, compared with `syntax::green_eq` (shared subtrees by pointer: after an
@@ -411,13 +470,23 @@ fn collect_sources(
                 out,
             );
         }
-        out.map.insert(
-            path,
-            (
-                range_of(&child.node),
-                ItemGreen(child.node.green().to_owned()),
-            ),
-        );
+        let range = range_of(&child.node);
+        if owns_body(child.seg.kind, &child.node) {
+            let declarator = (child.seg.kind == ItemKind::Global)
+                .then(|| {
+                    global_declarator(&child.node, &child.seg.name, child.seg.ordinal)
+                        .or_else(|| global_declarator(&child.node, &child.seg.name, 0))
+                })
+                .flatten()
+                .map(|d| range_of(&d));
+            out.owners.push(BodyOwner {
+                range,
+                path: path.clone(),
+                declarator,
+            });
+        }
+        out.map
+            .insert(path, (range, ItemGreen(child.node.green().to_owned())));
     }
 }
 
@@ -426,6 +495,18 @@ pub fn item_sources(db: &dyn Db, file: SourceFile) -> Arc<ItemSources> {
     let root = syntax_root(db, file);
     let mut out = ItemSources::default();
     collect_sources(&root, &[], false, &mut out);
+    // The walk visits owners in source order already (they do not nest); the stable sort keeps
+    // that order among equal starts.
+    out.owners
+        .sort_by_key(|o| (o.range.start, std::cmp::Reverse(o.range.end)));
+    out.max_end = out
+        .owners
+        .iter()
+        .scan(0u32, |max, o| {
+            *max = (*max).max(o.range.end);
+            Some(*max)
+        })
+        .collect();
     Arc::new(out)
 }
 
@@ -453,11 +534,6 @@ pub fn item_offset(db: &dyn Db, loc: &ItemLoc) -> u32 {
         .map
         .get(&loc.path)
         .map_or(0, |(r, _)| r.start)
-}
-
-/// An item's whole range in the preprocessed text, looked up in already-fetched sources.
-pub(crate) fn item_source_range(sources: &ItemSources, loc: &ItemLoc) -> Option<TextRange> {
-    sources.map.get(&loc.path).map(|(r, _)| *r)
 }
 
 fn item_node(db: &dyn Db, loc: &ItemLoc) -> Option<SyntaxNode> {

@@ -795,7 +795,6 @@ fn completion_after_a_body_edit_recomputes_only_that_function() {
             "file_usings",
             "fn_body",
             "fn_data",
-            "function_ranges",
             "item_sources",
             "item_syntax",
             "item_tree",

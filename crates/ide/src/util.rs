@@ -73,11 +73,9 @@ pub(crate) fn to_original(db: &dyn Db, def: ItemDef, range: TextRange) -> TextRa
 /// The innermost function whose text contains `offset` (original text), with the offset made
 /// relative to the function's syntax in the preprocessed text.
 pub(crate) fn function_at(db: &dyn Db, file: SourceFile, offset: u32) -> Option<(FunctionId, u32)> {
-    let found = hir::function_ranges(db, file).innermost_at(offset)?;
     let expanded = hir::preprocessed(db, file).map.to_expanded(offset);
-    expanded
-        .checked_sub(found.start)
-        .map(|rel| (found.func, rel))
+    let (func, start) = hir::function_at(db, file, expanded)?;
+    expanded.checked_sub(start).map(|rel| (func, rel))
 }
 
 /// What a name refers to.

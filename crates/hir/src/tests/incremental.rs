@@ -34,11 +34,19 @@ impl Logged {
     }
 }
 
-/// Queries executed for each function of the file, as `function: query, query`. `item_syntax`
-/// re-runs for every item of an edited file (it projects the item out of the new tree) and then
-/// compares equal, so nothing downstream of an unchanged item runs.
+/// A query's name in salsa's `name(Id(..))` debug form.
+fn query_name(executed: &str) -> &str {
+    executed.split('(').next().unwrap_or("")
+}
+
+/// Queries executed for each function of the file, as `function: query, query`, then the other
+/// queries as `rest: query, query` (the file's syntax-level queries, which run again after every
+/// edit, and whatever else ran). `item_syntax` re-runs for every item of an edited file (it
+/// projects the item out of the new tree) and then compares equal, so nothing downstream of an
+/// unchanged item runs.
 fn executed_per_function(l: &Logged, file: crate::SourceFile) -> String {
     let executed = l.take();
+    let mut attributed = vec![false; executed.len()];
     let mut out = String::new();
     for def in crate::file_items(&l.db, file) {
         let ItemDef::Function(f) = def else { continue };
@@ -48,16 +56,27 @@ fn executed_per_function(l: &Logged, file: crate::SourceFile) -> String {
             "({:?})",
             crate::lower::ItemKey::new(&l.db, f.loc(&l.db).clone()).as_id()
         );
-        let mut queries: Vec<&str> = executed
-            .iter()
-            .filter(|e| e.ends_with(&key) || e.ends_with(&syntax_key))
-            .map(|e| e.split('(').next().unwrap_or(""))
-            .collect();
+        let mut queries: Vec<&str> = Vec::new();
+        for (e, seen) in executed.iter().zip(attributed.iter_mut()) {
+            if e.ends_with(&key) || e.ends_with(&syntax_key) {
+                *seen = true;
+                queries.push(query_name(e));
+            }
+        }
         queries.sort_unstable();
         queries.dedup();
         let name = f.loc(&l.db).name();
         out.push_str(&format!("{name}: {}\n", queries.join(", ")));
     }
+    let mut rest: Vec<&str> = executed
+        .iter()
+        .zip(&attributed)
+        .filter(|(_, seen)| !**seen)
+        .map(|(e, _)| query_name(e))
+        .collect();
+    rest.sort_unstable();
+    rest.dedup();
+    out.push_str(&format!("rest: {}\n", rest.join(", ")));
     out
 }
 
@@ -88,6 +107,7 @@ fn editing_a_body_reruns_only_that_function() {
             f: diff_diagnostics, fn_body, fn_data, fn_diagnostics, infer, item_syntax
             g: item_syntax
             computeMain: item_syntax
+            rest: file_imports, file_usings, item_sources, item_tree, parse, preprocessed
         "#]],
     );
 }
@@ -101,6 +121,7 @@ fn adding_a_statement_reruns_only_that_body() {
             f: item_syntax
             g: item_syntax
             computeMain: diff_diagnostics, fn_body, fn_data, fn_diagnostics, infer, item_syntax
+            rest: file_imports, file_usings, item_sources, item_tree, parse, preprocessed
         "#]],
     );
 }
@@ -114,6 +135,121 @@ fn editing_a_signature_reruns_its_dependants() {
             f: item_syntax
             g: diff_diagnostics, fn_body, fn_callees, fn_data, fn_diagnostics, fn_sig, infer, item_syntax
             computeMain: infer, item_syntax
+            rest: file_imports, file_usings, item_sources, item_tree, parse, preprocessed
         "#]],
     );
+}
+
+/// Finding the function around a cursor after a body edit (what completion and hover do first on
+/// every keystroke) runs no query of its own: it searches the file's item sources, which rerun
+/// after any edit, so the ranges it sees are the shifted ones. Of the functions' queries only
+/// the edited body's run again (and each found function's syntax lookup, equal again).
+#[test]
+fn function_at_a_cursor_after_a_body_edit_reruns_nothing_per_function() {
+    let mut l = logged_db();
+    let file = l.db.set_file("main.slang", BEFORE);
+    assert!(crate::diagnostics(&l.db, file).is_empty());
+    let after = BEFORE.replace("x * 2.0", "x * 3.0 + 1.0");
+    l.db.set_file("main.slang", &after);
+    l.take();
+    let mut out = String::new();
+    // Inside the edited body, at its new end, in the shifted functions, on an attribute.
+    for needle in [
+        "3.0 + 1.0",
+        "; }\nfloat g",
+        "y + 1.0",
+        "g(1.0)",
+        "[numthreads",
+    ] {
+        let offset = after.find(needle).unwrap_or(0) as u32 + 2;
+        let found = crate::function_at(&l.db, file, offset);
+        let line = match found {
+            Some((f, start)) => {
+                // The start agrees with the item's own lookup; the body is the memoized one.
+                assert_eq!(start, crate::item_start(&l.db, ItemDef::Function(f)));
+                let body = crate::fn_body(&l.db, f);
+                let name = f.loc(&l.db).name();
+                let text = &after[start as usize..];
+                let head = text.lines().next().unwrap_or("");
+                format!("{name} at {start} `{head}`, {} locals", body.locals.len())
+            }
+            None => "none".to_string(),
+        };
+        out.push_str(&format!("{needle:?} at {offset}: {line}\n"));
+    }
+    out.push_str(&executed_per_function(&l, file));
+    expect![[r#"
+        "3.0 + 1.0" at 32: f at 0 `float f(float x) { return x * 3.0 + 1.0; }`, 0 locals
+        "; }\nfloat g" at 41: f at 0 `float f(float x) { return x * 3.0 + 1.0; }`, 0 locals
+        "y + 1.0" at 71: g at 43 `float g(float y) { return y + 1.0; }`, 0 locals
+        "g(1.0)" at 166: computeMain at 80 `[numthreads(1, 1, 1)]`, 1 locals
+        "[numthreads" at 82: computeMain at 80 `[numthreads(1, 1, 1)]`, 1 locals
+        f: fn_body, item_syntax
+        g: item_syntax
+        computeMain: item_syntax
+        rest: item_sources, parse, preprocessed
+    "#]]
+    .assert_eq(&out);
+}
+
+/// The function around a cursor among members, accessors and `__init`s (innermost first); an
+/// accessor without a body is no function of its own, so its property's cursor finds none.
+#[test]
+fn function_at_finds_members_and_accessors() {
+    let text = "\
+struct S {
+    float v;
+    __init(float x) { v = x; }
+    float get2() { return v * 2.0; }
+    property float twice { get { return v * 2.0; } set { v = newValue / 2.0; } }
+    property float plain { get; }
+}
+static const float a = 1.0, b = 2.0h;
+float free(S s) { return s.get2(); }
+";
+    let mut db = RootDatabase::default();
+    let file = db.set_file("main.slang", text);
+    let mut out = String::new();
+    for needle in [
+        "v = x",
+        "v * 2.0; }\n    prop",
+        "return v * 2.0; } set",
+        "newValue",
+        "get; }",
+        "s.get2",
+        "float v",
+    ] {
+        let offset = text.find(needle).unwrap_or(0) as u32 + 1;
+        let found = crate::function_at(&db, file, offset).map(|(f, start)| {
+            let path: Vec<String> = f.loc(&db).path.iter().map(|s| s.name.to_string()).collect();
+            let head = text[start as usize..].lines().next().unwrap_or("").trim();
+            format!("{} `{head}`", path.join("/"))
+        });
+        out.push_str(&format!(
+            "{needle:?}: {}\n",
+            found.as_deref().unwrap_or("none")
+        ));
+    }
+    // Globals own bodies too (hover's types): two declarators are one declaration, and each
+    // initialiser is in its own global's body.
+    for needle in ["1.0, b", "2.0h;\nfloat"] {
+        let offset = text.find(needle).unwrap_or(0) as u32;
+        let ty = crate::type_at(&db, file, offset);
+        out.push_str(&format!(
+            "{needle:?}: {}\n",
+            ty.as_deref().unwrap_or("none")
+        ));
+    }
+    expect![[r#"
+        "v = x": S/__init `__init(float x) { v = x; }`
+        "v * 2.0; }\n    prop": S/get2 `float get2() { return v * 2.0; }`
+        "return v * 2.0; } set": S/twice/get `get { return v * 2.0; } set { v = newValue / 2.0; } }`
+        "newValue": S/twice/set `set { v = newValue / 2.0; } }`
+        "get; }": none
+        "s.get2": free `float free(S s) { return s.get2(); }`
+        "float v": none
+        "1.0, b": float
+        "2.0h;\nfloat": half
+    "#]]
+    .assert_eq(&out);
 }
