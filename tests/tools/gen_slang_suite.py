@@ -2289,5 +2289,19 @@ def grid_encoding():
     return acc
 
 
+
+def weighted_sum_norm(z):
+    items, w = z[0:6].reshape(3, 2), z[6:9]
+    acc = (items * w[:, None]).sum(axis=0)
+    return float(np.dot(acc, acc))
+
+
+@test(name='generic-array-reduce')
+def generic_array_reduce():
+    z = v(1.0, 0.0, 0.5, 2.0, -1.0, 1.0, 0.5, 1.0, 2.0)
+    g = grad(weighted_sum_norm, z)
+    return [g[3], g[8], g[0] + g[2] + g[4], g[1] + g[3] + g[5], weighted_sum_norm(z)]
+
+
 if __name__ == '__main__':
     sys.exit(main(HERE, sys.argv[1:]))
