@@ -1088,7 +1088,7 @@ float target_code(float x)
     default: return spirv_asm { OpFNegate $$float result $x };
     }
 }
-[Differentiable]
+[Differentiable, PreferRecompute]
 float body<let N : int>(float x, inout float y, out int z) where N : int
 {
     var acc = 0.0;
@@ -1268,7 +1268,7 @@ fn format_reindents_every_syntax_kind() {
                     default: return spirv_asm { OpFNegate $$float result $x };
                 }
             }
-            [Differentiable]
+            [Differentiable, PreferRecompute]
             float body<let N : int>(float x, inout float y, out int z) where N : int
             {
                 var acc = 0.0;

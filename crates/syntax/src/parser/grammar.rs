@@ -565,25 +565,36 @@ fn attributes(p: &mut Parser<'_>) -> bool {
     p.pos() != start
 }
 
-/// `[name]`, `[name(args)]`, `[ns::name(args)]`, `[[vk::binding(0)]]`.
+/// `[name]`, `[name(args)]`, `[ns::name(args)]`, `[[vk::binding(0)]]`; `[A, B(1)]` lists several,
+/// one ATTRIBUTE node each (the first holds the `[` and its `,`, the last the `]`).
 fn attribute(p: &mut Parser<'_>) {
-    let m = p.start();
+    let mut m = p.start();
     p.bump(T!['[']);
     let double = p.eat(T!['[']);
-    if p.at(IDENT) || p.current().is_keyword() {
-        let path = p.start();
-        attr_segment(p);
-        while matches!(p.current(), T![::] | T![.]) && (p.nth_at(1, IDENT) || p.nth(1).is_keyword())
-        {
-            p.bump_any();
+    loop {
+        if p.at(IDENT) || p.current().is_keyword() {
+            let path = p.start();
             attr_segment(p);
+            while matches!(p.current(), T![::] | T![.])
+                && (p.nth_at(1, IDENT) || p.nth(1).is_keyword())
+            {
+                p.bump_any();
+                attr_segment(p);
+            }
+            path.complete(p, PATH);
+            if p.at(T!['(']) {
+                arg_list(p);
+            }
+        } else {
+            p.error("expected an attribute name after '['");
         }
-        path.complete(p, PATH);
-        if p.at(T!['(']) {
-            arg_list(p);
+        if p.at(T![,]) && (p.nth_at(1, IDENT) || p.nth(1).is_keyword()) {
+            p.bump_any();
+            m.complete(p, ATTRIBUTE);
+            m = p.start();
+            continue;
         }
-    } else {
-        p.error("expected an attribute name after '['");
+        break;
     }
     if !p.eat(T![']']) {
         p.error("expected ']' to close the attribute");

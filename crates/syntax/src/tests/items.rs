@@ -2292,3 +2292,56 @@ fn where_type_equality() {
     "#]],
     );
 }
+
+/// `[A, B(1)]` lists several attributes in one bracket: one ATTRIBUTE node each.
+#[test]
+fn comma_separated_attributes() {
+    check(
+        "[Differentiable, MaxIters(4)] float f(float x);",
+        expect![[r#"
+        SOURCE_FILE@0..47
+          FN@0..47
+            ATTRIBUTE@0..16
+              L_BRACK@0..1 "["
+              PATH@1..15
+                PATH_SEGMENT@1..15
+                  NAME_REF@1..15
+                    IDENT@1..15 "Differentiable"
+              COMMA@15..16 ","
+            WHITESPACE@16..17 " "
+            ATTRIBUTE@17..29
+              PATH@17..25
+                PATH_SEGMENT@17..25
+                  NAME_REF@17..25
+                    IDENT@17..25 "MaxIters"
+              ARG_LIST@25..28
+                L_PAREN@25..26 "("
+                LITERAL@26..27
+                  INT_NUMBER@26..27 "4"
+                R_PAREN@27..28 ")"
+              R_BRACK@28..29 "]"
+            WHITESPACE@29..30 " "
+            PATH_TYPE@30..35
+              PATH@30..35
+                PATH_SEGMENT@30..35
+                  NAME_REF@30..35
+                    IDENT@30..35 "float"
+            WHITESPACE@35..36 " "
+            NAME@36..37
+              IDENT@36..37 "f"
+            PARAM_LIST@37..46
+              L_PAREN@37..38 "("
+              PARAM@38..45
+                PATH_TYPE@38..43
+                  PATH@38..43
+                    PATH_SEGMENT@38..43
+                      NAME_REF@38..43
+                        IDENT@38..43 "float"
+                WHITESPACE@43..44 " "
+                NAME@44..45
+                  IDENT@44..45 "x"
+              R_PAREN@45..46 ")"
+            SEMICOLON@46..47 ";"
+    "#]],
+    );
+}
