@@ -90,7 +90,7 @@ fn run_suite_folder(folder: &str, min_passed: usize) -> Option<String> {
 
 #[test]
 fn slang_suite_language() {
-    run_suite_folder("language", 1);
+    run_suite_folder("language", 240);
 }
 
 #[test]
