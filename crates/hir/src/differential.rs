@@ -53,9 +53,17 @@ pub enum DropReason {
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct DifferentialInfo {
     pub kind: DifferentialKind,
+    /// The differential of the base struct (`struct B : A, IDifferentiable` with `A`
+    /// differentiable): held first, like the primal's hidden base field, so `A`'s derivative
+    /// fields are reached through it. A base that is not differentiable is listed in `dropped`.
+    pub base: Option<Ty>,
     pub fields: Vec<DifferentialField>,
     pub dropped: Vec<DroppedField>,
 }
+
+/// Name of the hidden first field that holds a base struct (`struct B : A`) in the primal and
+/// its part in the differential (slangc's layout; `lower` uses the same name).
+pub const BASE_FIELD_NAME: &str = "_base";
 
 /// The `Differential` of struct `decl`, with the struct's own generic parameters left symbolic
 /// (`T.Differential` for a field of type `T`).
@@ -66,6 +74,7 @@ pub fn struct_differential(db: &dyn Db, decl: TypeDeclId) -> Arc<DifferentialInf
     let not_differentiable = || {
         Arc::new(DifferentialInfo {
             kind: DifferentialKind::NotDifferentiable,
+            base: None,
             fields: Vec::new(),
             dropped: Vec::new(),
         })
@@ -91,6 +100,21 @@ pub fn struct_differential(db: &dyn Db, decl: TypeDeclId) -> Arc<DifferentialInf
     let field_tys = infer::field_types(db, decl);
     let mut fields = Vec::new();
     let mut dropped = Vec::new();
+    // A base struct's part: its differential when it is differentiable (slangc refuses
+    // `struct B : A, IDifferentiable` with A differentiable (E41031); we hold A.Differential as
+    // the differential's hidden first field), else dropped like a `no_diff` field.
+    let mut base = None;
+    if let Some(base_ty) = resolve::struct_base(db, &self_ty) {
+        if is_differentiable(db, file, &base_ty, &iface) {
+            base = Some((differential_of(db, file, &base_ty), base_ty));
+        } else {
+            dropped.push(DroppedField {
+                name: BASE_FIELD_NAME.into(),
+                ty: base_ty,
+                reason: DropReason::NotDifferentiable,
+            });
+        }
+    }
     for (f, ty) in data.fields.iter().zip(field_tys.iter()) {
         let reason = if f.modifiers.no_diff {
             Some(DropReason::NoDiff)
@@ -114,6 +138,7 @@ pub fn struct_differential(db: &dyn Db, decl: TypeDeclId) -> Arc<DifferentialInf
     let kind = match declared {
         Some(t) => DifferentialKind::Declared(t),
         None if dropped.is_empty()
+            && base.as_ref().is_none_or(|(diff, primal)| diff == primal)
             && fields
                 .iter()
                 .zip(field_tys.iter())
@@ -125,6 +150,7 @@ pub fn struct_differential(db: &dyn Db, decl: TypeDeclId) -> Arc<DifferentialInf
     };
     Arc::new(DifferentialInfo {
         kind,
+        base: base.map(|(diff, _)| diff),
         fields,
         dropped,
     })
@@ -133,6 +159,7 @@ pub fn struct_differential(db: &dyn Db, decl: TypeDeclId) -> Arc<DifferentialInf
 fn differential_cycle(_db: &dyn Db, _id: salsa::Id, _decl: TypeDeclId) -> Arc<DifferentialInfo> {
     Arc::new(DifferentialInfo {
         kind: DifferentialKind::NotDifferentiable,
+        base: None,
         fields: Vec::new(),
         dropped: Vec::new(),
     })
@@ -223,6 +250,12 @@ pub fn differential_type_text(db: &dyn Db, ty: &Ty) -> String {
         "struct {}_Differential{} : IDifferentiable\n{{\n",
         data.name, generics
     ));
+    if let Some(base) = &info.base {
+        out.push_str(&format!(
+            "    {} {BASE_FIELD_NAME}; // the base struct's derivatives\n",
+            crate::display_ty(db, base)
+        ));
+    }
     for f in &info.fields {
         out.push_str(&format!(
             "    {} {};\n",
@@ -288,6 +321,17 @@ pub fn differential_members(db: &dyn Db, base: &Ty) -> Option<Vec<crate::MemberI
             detail: crate::display_ty(db, &f.ty.subst(&|p| resolve::subst_lookup(&subst, &p))),
         })
         .collect();
+    // The base struct's derivative fields, reached through the hidden base part.
+    if let Some(base_ty) = resolve::struct_base(db, base)
+        && info.base.is_some()
+        && let Some(inherited) = differential_members(db, &base_ty)
+    {
+        for m in inherited {
+            if m.kind == crate::MemberKind::Field && !out.iter().any(|o| o.name == m.name) {
+                out.push(m);
+            }
+        }
+    }
     for (member, sig) in [
         ("dzero", format!("static {name} dzero()")),
         ("dadd", format!("static {name} dadd({name} a, {name} b)")),

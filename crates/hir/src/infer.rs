@@ -1891,6 +1891,17 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 let fty = fty.subst(&|p| resolve::subst_lookup(&subst, &p));
                 self.normalize(&Ty::Assoc(Arc::new(fty), "Differential".into()))
             }
+            // A derivative field of a differentiable base struct (`struct B : A,
+            // IDifferentiable`), held in the differential's base part.
+            None if crate::differential::struct_differential(self.db, *decl)
+                .base
+                .is_some()
+                && let Some(base_ty) = resolve::struct_base(self.db, base)
+                && !self.normalize(&base_ty).has_unknown() =>
+            {
+                let base_diff = crate::differential::differential_of(self.db, self.file, &base_ty);
+                self.member_of(e, &base_diff, name, name_range, false)
+            }
             None => {
                 let msg = format!(
                     "`{}.Differential` has no member `{name}`: only differentiable fields (not `no_diff`) have derivatives",

@@ -1478,6 +1478,16 @@ impl FnLower<'_, '_> {
         if !matches!(base, Ty::Assoc(..)) {
             return Ok(self.field_index(decl, i));
         }
+        // A derivative field of a base struct: its index in the base's differential, which the
+        // caller reaches through the hidden base parts (`base_hops`).
+        if let Some(owner) = self.differential_base_owner(&base, decl) {
+            let owner_diff = normalize(
+                self.cx.db,
+                self.cx.file,
+                &Ty::Assoc(Arc::new(owner), "Differential".into()),
+            );
+            return self.member_index(&owner_diff, decl, i, name);
+        }
         let t = self.ir_ty(&base)?;
         let TypeKind::Struct(sid) = self.kind(t) else {
             return Ok(self.field_index(decl, i));
@@ -1508,13 +1518,32 @@ impl FnLower<'_, '_> {
     fn base_hops(&self, ty: &Ty, decl: hir::TypeDeclId) -> usize {
         let ty = apply(&self.subst, self.this_ty.as_ref(), ty);
         let ty = normalize(self.cx.db, self.cx.file, &ty);
-        if matches!(ty, Ty::Adt(d, _) if d == decl) {
+        // A synthesised `B.Differential` holds `A.Differential` first, as `B` holds `A`.
+        let primal = match &ty {
+            Ty::Assoc(inner, name) if name == "Differential" => (**inner).clone(),
+            _ => ty,
+        };
+        if matches!(primal, Ty::Adt(d, _) if d == decl) {
             return 0;
         }
-        hir::export::struct_base_chain(self.cx.db, &ty)
+        hir::export::struct_base_chain(self.cx.db, &primal)
             .iter()
             .position(|b| matches!(b, Ty::Adt(d, _) if *d == decl))
             .map_or(0, |k| k + 1)
+    }
+
+    /// For a synthesised differential `B.Differential` and a field of base struct `decl`: the
+    /// base type (with `B`'s arguments) whose differential holds the field.
+    fn differential_base_owner(&self, diff: &Ty, decl: hir::TypeDeclId) -> Option<Ty> {
+        let Ty::Assoc(inner, name) = diff else {
+            return None;
+        };
+        if name != "Differential" || matches!(&**inner, Ty::Adt(d, _) if *d == decl) {
+            return None;
+        }
+        hir::export::struct_base_chain(self.cx.db, inner)
+            .into_iter()
+            .find(|b| matches!(b, Ty::Adt(d, _) if *d == decl))
     }
 
     /// The receiver of method `f` of a base struct called on a derived value (`struct B : A`):
@@ -3755,7 +3784,10 @@ enum PropertyImpl {
     Property(hir::PropertyId),
     /// A stored field satisfying an interface property requirement: its IR field index, in the
     /// struct `hops` hidden base fields down (`struct B : A, I` with the field in `A`).
-    Field { hops: usize, index: u32 },
+    Field {
+        hops: usize,
+        index: u32,
+    },
 }
 
 /// One argument of a call after `expand` arguments are spread out.

@@ -223,13 +223,6 @@ impl Ctx<'_> {
                         let mut fields = Vec::new();
                         // A base struct (`struct B : A`) is a hidden first field, as in slangc.
                         if let Some(base) = hir::export::struct_base(self.db, &ty) {
-                            if self.is_differentiable_struct(*decl) {
-                                // The synthesised differential pairs declared fields one to one.
-                                return Err(unsupported(format!(
-                                    "the differentiable struct `{}` with a base struct",
-                                    self.display(&ty)
-                                )));
-                            }
                             fields.push((BASE_FIELD.to_string(), self.ir_ty(&base)?));
                         }
                         for (f, t) in data.fields.iter().zip(ftys.iter()) {
@@ -362,12 +355,15 @@ impl Ctx<'_> {
             .iter()
             .filter(|f| !f.modifiers.is_static && f.global.is_none())
             .collect();
+        // A base struct is the IR struct's hidden first field; its part of the differential is
+        // its own differential (none when it is not differentiable, as hir says).
+        let hidden_base = usize::from(has_hidden_base(self.db, decl));
         if matches!(declared, Ty::Assoc(..)) || &declared == ty {
             let no_diff: Vec<u32> = stored
                 .iter()
                 .enumerate()
                 .filter(|(_, f)| f.modifiers.no_diff)
-                .map(|(i, _)| i as u32)
+                .map(|(i, _)| (i + hidden_base) as u32)
                 .collect();
             self.diff
                 .derive_struct_differential(&mut self.module.types, id, &no_diff);
@@ -383,9 +379,11 @@ impl Ctx<'_> {
                 .unwrap_or_default(),
             _ => Vec::new(),
         };
-        let fields = stored
-            .iter()
-            .map(|f| {
+        let base_part = (hidden_base == 1)
+            .then(|| names.iter().position(|n| n == BASE_FIELD).map(|i| i as u32));
+        let fields = base_part
+            .into_iter()
+            .chain(stored.iter().map(|f| {
                 // `[DerivativeMember(D.field)]` names the field; otherwise the same name.
                 let target = f
                     .attrs
@@ -400,7 +398,7 @@ impl Ctx<'_> {
                     .then(|| names.iter().position(|n| *n == target))
                     .flatten()
                     .map(|i| i as u32)
-            })
+            }))
             .collect();
         self.diff
             .struct_diffs

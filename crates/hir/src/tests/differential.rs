@@ -280,3 +280,88 @@ float original(float p0, out float p1, inout float p2, ND p3, out ND p4, inout N
         DifferentialPair<float> fwd_diff(original)(DifferentialPair<float> p0, out DifferentialPair<float> p1, inout DifferentialPair<float> p2, ND p3, out ND p4, inout ND p5, DifferentialPtrPair<P> p6)
         void bwd_diff(original)(inout DifferentialPair<float> p0, float p1, inout DifferentialPair<float> p2, ND p3, ND p5, DifferentialPtrPair<P> p6, float dResult)"#]].assert_eq(&rendered.join("\n"));
 }
+
+/// `struct B : A, IDifferentiable` with a differentiable `A`: the differential holds
+/// `A.Differential` first (as the primal holds `A`), and `A`'s derivative fields are members.
+#[test]
+fn derived_struct_holds_its_base_differential() {
+    check_differential(
+        r#"
+struct A : IDifferentiable { float x; no_diff float k; }
+struct B : A, IDifferentiable { float y; }
+"#,
+        "B",
+        expect![[r#"
+            struct B_Differential : IDifferentiable
+            {
+                A.Differential _base; // the base struct's derivatives
+                float y;
+            };
+            members:
+              Field y: float
+              Field x: float
+              StaticMethod dzero: static B.Differential dzero()
+              StaticMethod dadd: static B.Differential dadd(B.Differential a, B.Differential b)
+              StaticMethod dmul: static B.Differential dmul<T : __BuiltinRealType>(T s, B.Differential a)
+        "#]],
+    );
+}
+
+/// A base whose fields are all their own differentials keeps the derived struct its own.
+#[test]
+fn derived_struct_of_an_own_type_base_is_its_own_differential() {
+    check_differential(
+        r#"
+struct P : IDifferentiable { float u; }
+struct Q : P, IDifferentiable { float v; }
+"#,
+        "Q",
+        expect![[r#"
+            // every field of `Q` is its own differential
+            typealias Differential = Q;
+            members:
+              Field v: float
+              Field u: float
+              StaticMethod dzero: static Q.Differential dzero()
+              StaticMethod dadd: static Q.Differential dadd(Q.Differential a, Q.Differential b)
+              StaticMethod dmul: static Q.Differential dmul<T : __BuiltinRealType>(T s, Q.Differential a)
+        "#]],
+    );
+}
+
+/// A base that is not differentiable is dropped like a `no_diff` field; a derived struct that
+/// does not declare `IDifferentiable` itself is not differentiable (conformances are not
+/// inherited).
+#[test]
+fn non_differentiable_base_is_dropped() {
+    check_differential(
+        r#"
+struct Plain { float n; }
+struct M : Plain, IDifferentiable { float m; }
+"#,
+        "M",
+        expect![[r#"
+            struct M_Differential : IDifferentiable
+            {
+                float m;
+                // dropped: Plain _base (`Plain` does not conform to IDifferentiable)
+            };
+            members:
+              Field m: float
+              StaticMethod dzero: static M.Differential dzero()
+              StaticMethod dadd: static M.Differential dadd(M.Differential a, M.Differential b)
+              StaticMethod dmul: static M.Differential dmul<T : __BuiltinRealType>(T s, M.Differential a)
+        "#]],
+    );
+    check_differential(
+        r#"
+struct A : IDifferentiable { float x; }
+struct D : A { float w; }
+"#,
+        "D",
+        expect![[r#"
+            // `D` does not conform to IDifferentiable: it has no Differential
+            members:
+        "#]],
+    );
+}
