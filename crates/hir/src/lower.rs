@@ -2247,10 +2247,9 @@ fn token_range(t: &SyntaxToken) -> TextRange {
 }
 
 fn tokens(node: &SyntaxNode) -> impl Iterator<Item = SyntaxToken> + use<> {
-    node.children_with_tokens()
-        .filter_map(|e| e.into_token())
-        .collect::<Vec<_>>()
-        .into_iter()
+    // The iterator owns its cursor: no borrow of `node`, and nothing collected (this runs for
+    // every item after every edit).
+    node.children_with_tokens().filter_map(|e| e.into_token())
 }
 
 fn first_token(node: &SyntaxNode) -> Option<SyntaxToken> {
@@ -2272,13 +2271,19 @@ fn name_text(node: &SyntaxNode) -> SmolStr {
     node.children()
         .find(|c| c.kind() == NAME)
         .map(|n| {
-            let text: String = n
-                .children_with_tokens()
-                .filter_map(|e| e.into_token())
-                .filter(|t| !t.kind().is_trivia())
-                .map(|t| t.text().to_string())
-                .collect();
-            SmolStr::new(text)
+            let mut parts = tokens(&n).filter(|t| !t.kind().is_trivia());
+            let Some(first) = parts.next() else {
+                return SmolStr::default();
+            };
+            // Most names are one token: no intermediate string.
+            match parts.next() {
+                None => SmolStr::new(first.text()),
+                Some(second) => {
+                    let mut text = format!("{}{}", first.text(), second.text());
+                    parts.for_each(|t| text.push_str(t.text()));
+                    SmolStr::new(text)
+                }
+            }
         })
         .unwrap_or_default()
 }

@@ -202,7 +202,16 @@ pub struct Preprocessed {
 /// True when the text has a line whose first non-blank character is `#`: only then does the file
 /// need the preprocessor (unless command-line macros are defined).
 pub fn has_directives(text: &str) -> bool {
-    text.lines().any(|line| line.trim_start().starts_with('#'))
+    // Look only at the `#`s (few in most files; this runs after every keystroke): one whose line
+    // has nothing but blanks before it.
+    // Each backward scan stops at the first non-blank (an earlier `#` at the latest): linear.
+    text.match_indices('#').any(|(at, _)| {
+        text[..at]
+            .chars()
+            .rev()
+            .take_while(|&c| c != '\n')
+            .all(char::is_whitespace)
+    })
 }
 
 /// Resolves an `#include` path to (resolved path, text).
@@ -1373,5 +1382,7 @@ mod tests {
     fn files_without_directives_are_detected() {
         assert!(!has_directives("float f(float x) { return x; } // #define"));
         assert!(has_directives("  #define X 1\n"));
+        assert!(has_directives("float x; // a\n\t\u{a0}#if A\n#endif"));
+        assert!(!has_directives("float x; # y\nint a = b # c;\n"));
     }
 }
