@@ -44,6 +44,27 @@ pub struct LoopInfo {
     /// The number of iterations when the loop always runs exactly that many: an evident
     /// counting loop (`ir::passes_unroll::trip_count`) whose only exit is its exit test.
     pub fixed_trips: Option<u32>,
+    /// How to compute the number of iterations at the loop's entry, when it is a counting loop
+    /// whose bound does not change while it runs.
+    pub entry_count: Option<EntryCount>,
+}
+
+/// A counting loop whose trip count is known when it starts: its induction variable `var` is
+/// written only by `var = var + step` in `continuing`, the loop runs while `var test bound`
+/// holds (its exit test, the body's only exit), and `bound` is defined before the loop or
+/// computed in the body from literals and loads of locals the loop never writes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EntryCount {
+    /// A whole `int` or `uint` local.
+    pub var: LocalId,
+    pub unsigned: bool,
+    /// Added each iteration; never zero.
+    pub step: i64,
+    /// `Lt`, `Le`, `Gt`, `Ge` or `Ne`, with `var` on the left.
+    pub test: BinaryOp,
+    pub bound: ValueId,
+    /// The values of the body that compute `bound`, in order: they are recomputed at the entry.
+    pub recompute: Vec<ValueId>,
 }
 
 /// A load of a loop's induction variable in the loop body: its value in run `j` of the
@@ -352,7 +373,19 @@ impl Norm<'_> {
                         && loop_breaks(body) == 1
                         && !contains(body, false, &|s| matches!(s, Stmt::Return(_)))
                 });
-                self.loop_(body, continuing, *break_if, attrs, inductions, fixed_trips)
+                let entry_count = (break_if.is_none()
+                    && loop_breaks(body) == 1
+                    && !contains(body, false, &|s| matches!(s, Stmt::Return(_))))
+                .then(|| entry_count(&*self.e.module, &self.e.func, body, continuing))
+                .flatten();
+                self.loop_(
+                    body,
+                    continuing,
+                    *break_if,
+                    attrs,
+                    inductions,
+                    (fixed_trips, entry_count),
+                )
             }
             Stmt::Break => {
                 let flag = ctx
@@ -491,7 +524,7 @@ impl Norm<'_> {
         break_if: Option<ValueId>,
         attrs: ir::LoopAttrs,
         inductions: Vec<(LocalId, ValueId, i64)>,
-        fixed_trips: Option<u32>,
+        (fixed_trips, entry_count): (Option<u32>, Option<EntryCount>),
     ) -> Result<Vec<LocalId>> {
         self.loop_ordinal += 1;
         let ordinal = self.loop_ordinal;
@@ -584,6 +617,7 @@ impl Norm<'_> {
                 max_iters,
                 exit_flags,
                 fixed_trips,
+                entry_count,
             },
         );
         for (var, start, step) in inductions {
@@ -883,4 +917,200 @@ fn induction_variables(
         }
     }
     out
+}
+
+/// The [`EntryCount`] of a loop whose only exit is its exit test (the caller checks that), when
+/// it is a counting loop with a bound fixed at its entry.
+fn entry_count(
+    module: &Module,
+    func: &Function,
+    body: &Block,
+    continuing: &Block,
+) -> Option<EntryCount> {
+    let values = &func.values;
+    let inst = |v: ValueId| values.get(v.0 as usize).map(|d| &d.inst);
+    let whole_local = |v: ValueId| match inst(v) {
+        Some(Inst::Load(p)) if p.path.is_empty() => match p.root {
+            PlaceRoot::Local(l) => Some(l),
+            _ => None,
+        },
+        _ => None,
+    };
+    let literal = |v: ValueId| match inst(v) {
+        Some(Inst::Literal(Literal::I32(x))) => Some(i64::from(*x)),
+        Some(Inst::Literal(Literal::U32(x))) => Some(i64::from(*x)),
+        _ => None,
+    };
+    // Exit test: the first non-`let` statement of the body, as `trip_count` reads it.
+    let (cond, exit_on_true) = match body.iter().find(|s| !matches!(s, Stmt::Let(_)))? {
+        Stmt::If {
+            cond,
+            then_block,
+            else_block,
+        } if then_block.is_empty() && else_block == &vec![Stmt::Break] => (*cond, false),
+        Stmt::If {
+            cond,
+            then_block,
+            else_block,
+        } if else_block.is_empty() && then_block == &vec![Stmt::Break] => (*cond, true),
+        _ => return None,
+    };
+    let Some(&Inst::Binary(op, a, b)) = inst(cond) else {
+        return None;
+    };
+    let in_loop = |l: LocalId| {
+        let w = |s: &Stmt| writes_local(values, l, s);
+        contains(body, false, &w) || contains(continuing, false, &w)
+    };
+    // The induction variable is the side the loop writes; the bound, the side it does not.
+    let (var, bound, var_left) = match (whole_local(a), whole_local(b)) {
+        (Some(x), _) if in_loop(x) => (x, b, true),
+        (_, Some(x)) if in_loop(x) => (x, a, false),
+        _ => return None,
+    };
+    let unsigned = match module.types.kind(func.locals.get(var.0 as usize)?.ty) {
+        TypeKind::Scalar(Scalar::I32) => false,
+        TypeKind::Scalar(Scalar::U32) => true,
+        _ => return None,
+    };
+    let flip = |op: BinaryOp| match op {
+        BinaryOp::Lt => Some(BinaryOp::Gt),
+        BinaryOp::Le => Some(BinaryOp::Ge),
+        BinaryOp::Gt => Some(BinaryOp::Lt),
+        BinaryOp::Ge => Some(BinaryOp::Le),
+        BinaryOp::Ne => Some(BinaryOp::Ne),
+        BinaryOp::Eq => Some(BinaryOp::Eq),
+        _ => None,
+    };
+    let negate = |op: BinaryOp| match op {
+        BinaryOp::Lt => Some(BinaryOp::Ge),
+        BinaryOp::Le => Some(BinaryOp::Gt),
+        BinaryOp::Gt => Some(BinaryOp::Le),
+        BinaryOp::Ge => Some(BinaryOp::Lt),
+        BinaryOp::Eq => Some(BinaryOp::Ne),
+        BinaryOp::Ne => Some(BinaryOp::Eq),
+        _ => None,
+    };
+    let mut test = if var_left { op } else { flip(op)? };
+    if exit_on_true {
+        test = negate(test)?;
+    }
+    if test == BinaryOp::Eq {
+        return None;
+    }
+    // Written only by its step: `var = var +/- literal`, once, at the top of `continuing`.
+    let w = |s: &Stmt| writes_local(values, var, s);
+    if contains(body, false, &w) {
+        return None;
+    }
+    let steps: Vec<&Stmt> = continuing
+        .iter()
+        .filter(|s| contains(std::slice::from_ref(*s), false, &w))
+        .collect();
+    let [Stmt::Store { place, value }] = steps.as_slice() else {
+        return None;
+    };
+    if !place.path.is_empty() {
+        return None;
+    }
+    let step = match inst(*value) {
+        Some(&Inst::Binary(BinaryOp::Add, x, k)) if whole_local(x) == Some(var) => literal(k)?,
+        Some(&Inst::Binary(BinaryOp::Sub, x, k)) if whole_local(x) == Some(var) => -literal(k)?,
+        _ => None?,
+    };
+    if step == 0 {
+        return None;
+    }
+    // The bound's computation in the body: pure, reading only locals the loop never writes.
+    let mut defined = Vec::new();
+    lets_in(body, &mut defined);
+    lets_in(continuing, &mut defined);
+    let mut recompute = Vec::new();
+    if !invariant(values, &defined, &in_loop, bound, &mut recompute, 0) {
+        return None;
+    }
+    Some(EntryCount {
+        var,
+        unsigned,
+        step,
+        test,
+        bound,
+        recompute,
+    })
+}
+
+/// Whether `v` has the same value at the loop's entry as in every iteration: defined before the
+/// loop, or computed in it without side effects from such values, literals and loads of locals
+/// the loop never writes (`written`). Pushes the loop's values to recompute, operands first.
+fn invariant(
+    values: &[ValueData],
+    defined: &[ValueId],
+    written: &dyn Fn(LocalId) -> bool,
+    v: ValueId,
+    out: &mut Vec<ValueId>,
+    depth: u32,
+) -> bool {
+    if !defined.contains(&v) || out.contains(&v) {
+        return true;
+    }
+    if depth > 32 {
+        return false;
+    }
+    let Some(d) = values.get(v.0 as usize) else {
+        return false;
+    };
+    let ok = match &d.inst {
+        Inst::Literal(_) | Inst::Zero => true,
+        Inst::Load(p) => match p.root {
+            PlaceRoot::Local(l) => {
+                !written(l) && p.path.iter().all(|a| !matches!(a, ir::Access::Dynamic(_)))
+            }
+            _ => false,
+        },
+        Inst::Unary(..)
+        | Inst::Binary(..)
+        | Inst::Convert(..)
+        | Inst::Bitcast(..)
+        | Inst::Extract(..)
+        | Inst::Swizzle(..)
+        | Inst::Select { .. } => d
+            .inst
+            .operands()
+            .into_iter()
+            .all(|o| invariant(values, defined, written, o, out, depth + 1)),
+        _ => false,
+    };
+    if ok {
+        out.push(v);
+    }
+    ok
+}
+
+/// The values `block` defines, nested blocks included.
+fn lets_in(block: &[Stmt], out: &mut Vec<ValueId>) {
+    for s in block {
+        match s {
+            Stmt::Let(v) => out.push(*v),
+            Stmt::If {
+                then_block,
+                else_block,
+                ..
+            } => {
+                lets_in(then_block, out);
+                lets_in(else_block, out);
+            }
+            Stmt::Switch { cases, .. } => {
+                for c in cases {
+                    lets_in(&c.body, out);
+                }
+            }
+            Stmt::Loop {
+                body, continuing, ..
+            } => {
+                lets_in(body, out);
+                lets_in(continuing, out);
+            }
+            _ => {}
+        }
+    }
 }

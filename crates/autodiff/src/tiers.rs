@@ -19,6 +19,12 @@
 //! run only after the whole primal region did, so a tier that gives up has written nothing but
 //! its own locals, and the next tier starts from the same inputs.
 //!
+//! A counting loop whose trip count is known when it starts ([`EntryCount`]: an induction
+//! variable stepped by a constant, an exit test against a bound the loop never changes, no other
+//! exit) is checked at its entry instead: the tier returns `false` before the loop when it would
+//! run more iterations than the tier holds, so a tier that cannot hold it costs the zero-fill of
+//! its tapes and nothing else (see [`entry_check`] for the arithmetic).
+//!
 //! That is only true when re-running the primal region changes nothing observable, so a function
 //! is tiered only when its primal region (through calls) stores to nothing but locals (no
 //! buffers, globals, caller memory, atomics, prints, texture stores) and nothing in it or its
@@ -36,7 +42,7 @@ use rustc_hash::{FxHashMap, FxHashSet};
 
 use crate::diff_info::DiffInfo;
 use crate::emit::Emitter;
-use crate::normalize::Normalized;
+use crate::normalize::{EntryCount, Normalized};
 use crate::reverse::type_bytes;
 
 /// Tape capacities (loop iterations) tried before the full tape, smallest first, when
@@ -280,7 +286,7 @@ fn bounded_block(
 ) -> Block {
     let mut out = Vec::new();
     for s in block {
-        out.push(match s {
+        let stmt = match s {
             Stmt::If {
                 cond,
                 then_block,
@@ -309,7 +315,16 @@ fn bounded_block(
                 let mut body = bounded_block(e, body, norm, bounded);
                 let mut attrs = *attrs;
                 let key = crate::checkpoint::canonical(norm, &body).map(|(k, _)| k);
-                if let Some(&(counter, capacity)) = key.and_then(|k| bounded.get(&k))
+                let bound = key.and_then(|k| Some((k, *bounded.get(&k)?)));
+                let at_entry = bound.and_then(|(k, (_, capacity))| {
+                    let count = norm.loops.get(&k)?.entry_count.as_ref()?;
+                    entry_check(e, count, capacity)
+                });
+                if let Some(check) = at_entry {
+                    // The then-branch runs at most `capacity + 1` times once past the check.
+                    attrs.max_iters = bound.map(|(_, (_, c))| c).or(attrs.max_iters);
+                    out.extend(check);
+                } else if let Some((_, (counter, capacity))) = bound
                     && let Some(Stmt::If { then_block, .. }) = body.last_mut()
                 {
                     // The then-branch now runs at most `capacity + 1` times.
@@ -339,9 +354,113 @@ fn bounded_block(
                 }
             }
             other => other.clone(),
-        });
+        };
+        out.push(stmt);
     }
     out
+}
+
+/// `if (trips > capacity) return false;` for a loop whose trip count `count` describes, built
+/// from its induction variable's value at the entry: `None` where the capacity times the step
+/// does not fit the variable's type (the in-loop check stays). The check is exact, or errs
+/// towards giving up (which only costs the next tier's attempt), never the other way:
+/// - `i < n`, `i <= n` stepping up (`>`, `>=` stepping down): every iteration moves `i` towards
+///   the exit, so more than `C` iterations run exactly when the test still holds at
+///   `i0 + C * step`; it gives up too when computing that would overflow (`i` would wrap first);
+/// - stepping away from the exit: no iteration runs when the test fails at `i0`, and it gives
+///   up otherwise (the loop ends only by wrapping around);
+/// - `i != n`: it stops after `d / |step|` iterations where `d = n - i0` (against the step's
+///   direction: `i0 - n`) in wrapping 32-bit arithmetic, when `|step|` divides `d`; otherwise
+///   `i` passes `n` and runs until it wraps around (for an odd step, `2^32 / |step|` ... more
+///   than `C` iterations whenever `C * |step| < 2^32`).
+fn entry_check(e: &mut Emitter<'_>, count: &EntryCount, capacity: u32) -> Option<Block> {
+    let span = u64::from(capacity).checked_mul(count.step.unsigned_abs())?;
+    let (min, max) = if count.unsigned {
+        (0i64, i64::from(u32::MAX))
+    } else {
+        (i64::from(i32::MIN), i64::from(i32::MAX))
+    };
+    if span > u64::try_from(max).ok()? {
+        return None;
+    }
+    let span = i64::try_from(span).ok()?;
+    let unsigned = count.unsigned;
+    let lit = move |x: i64| {
+        if unsigned {
+            Literal::U32(x as u32)
+        } else {
+            Literal::I32(x as i32)
+        }
+    };
+    e.open();
+    let start = e.load(Place::local(count.var));
+    let mut map = FxHashMap::default();
+    for &v in &count.recompute {
+        let Some(d) = e.func.value(v).cloned() else {
+            e.close();
+            return None;
+        };
+        let nv = e.emit(crate::emit::map_inst(&d.inst, &map), Some(d.ty));
+        map.insert(v, nv);
+    }
+    let bound = map.get(&count.bound).copied().unwrap_or(count.bound);
+    let up = count.step > 0;
+    let give_up = match count.test {
+        BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge => {
+            let towards_exit = matches!(count.test, BinaryOp::Lt | BinaryOp::Le) == up;
+            if towards_exit {
+                // `i0 + C * step` overflows exactly when `i0` is past `max - span` (`min + span`).
+                let (edge, past, step) = if up {
+                    (max - span, BinaryOp::Gt, BinaryOp::Add)
+                } else {
+                    (min + span, BinaryOp::Lt, BinaryOp::Sub)
+                };
+                let edge = e.lit(lit(edge));
+                let wraps = e.bin(past, start, edge);
+                let span = e.lit(lit(span));
+                let last = e.bin(step, start, span);
+                let runs = e.bin(count.test, last, bound);
+                e.bin(BinaryOp::LogicalOr, wraps, runs)
+            } else {
+                e.bin(count.test, start, bound)
+            }
+        }
+        BinaryOp::Ne => {
+            let d = if up {
+                e.bin(BinaryOp::Sub, bound, start)
+            } else {
+                e.bin(BinaryOp::Sub, start, bound)
+            };
+            let d = if unsigned {
+                d
+            } else {
+                let u32t = e.module.types.scalar(ir::Scalar::U32);
+                e.emit(Inst::Bitcast(d, ir::Scalar::U32), Some(u32t))
+            };
+            let step = e.lit(Literal::U32(u32::try_from(count.step.unsigned_abs()).ok()?));
+            let rem = e.bin(BinaryOp::Rem, d, step);
+            let zero = e.lit(Literal::U32(0));
+            let uneven = e.bin(BinaryOp::Ne, rem, zero);
+            let trips = e.bin(BinaryOp::Div, d, step);
+            let cap = e.lit(Literal::U32(capacity));
+            let many = e.bin(BinaryOp::Gt, trips, cap);
+            e.bin(BinaryOp::LogicalOr, uneven, many)
+        }
+        _ => {
+            e.close();
+            return None;
+        }
+    };
+    e.open();
+    let no = e.lit(Literal::Bool(false));
+    e.push(Stmt::Return(Some(no)));
+    let give_up_block = e.close();
+    e.push(Stmt::If {
+        cond: give_up,
+        then_block: give_up_block,
+        else_block: Vec::new(),
+    });
+    Some(e.close())
 }
 
 /// `void bwd(params) { if (!tier0(params)) { if (!tier1(params)) { ... full(params); } } }`

@@ -156,17 +156,21 @@ fn small_loop_tape_is_split_into_a_dispatcher_a_tier_and_the_full_function() {
           store $brk1, %13
           %14: int = 0
           store $iter1, %14
+          %84: int = load $i
+          %85: int = 2147483631
+          %86: bool = gt %84, %85
+          %87: int = 16
+          %88: int = add %84, %87
+          %89: bool = lt %88, %2
+          %90: bool = or %86, %89
+          if %90 {
+            %91: bool = false
+            return %91
+          }
           loop [MaxIters(16)] {
             %15: bool = load $brk1
             %16: bool = not %15
             if %16 {
-              %84: int = load $iter1
-              %85: int = 16
-              %86: bool = gt %84, %85
-              if %86 {
-                %87: bool = false
-                return %87
-              }
               %3: int = load $i
               %4: bool = lt %3, %2
               if %4 {
@@ -289,8 +293,8 @@ fn small_loop_tape_is_split_into_a_dispatcher_a_tier_and_the_full_function() {
           store $d_result, %72
           %83: double = load $d_P_x
           store $x.d, %83
-          %88: bool = true
-          return %88
+          %92: bool = true
+          return %92
         }
     "#]]
     .assert_eq(&show(&m, "s_bwd_myPow_tier16"));
@@ -812,4 +816,526 @@ fn tape_tiers_parse() {
         TapeTiers::default().capacities(),
         autodiff::DEFAULT_TAPE_TIERS
     );
+}
+
+/// A counting loop of the compute test: `for (i = a; i TEST n; i += step)`.
+#[derive(Clone, Copy)]
+struct Counting {
+    label: &'static str,
+    unsigned: bool,
+    step: i64,
+    test: BinaryOp,
+}
+
+/// `double count(double x, T a, T n) { double r = 1; [MaxIters(128)] for (T i = a; i TEST n;
+/// i += step) r *= x; return r; }` (`-=` for a negative step).
+fn counting_fn(m: &mut Module, info: &mut DiffInfo, ty: TypeId, c: Counting) -> FuncId {
+    let it = if c.unsigned {
+        m.types.scalar(Scalar::U32)
+    } else {
+        m.types.i32()
+    };
+    func(m, info, "count", ty, |b| {
+        let x = b.param("x", ty, ParamDir::In);
+        let a = b.param("a", it, ParamDir::In);
+        let n = b.param("n", it, ParamDir::In);
+        let result = b.local("result", ty);
+        let i = b.local("i", it);
+        let one = f64lit(b, 1.0);
+        b.store(Place::local(result), one);
+        let av = b.load(Place::param(a));
+        b.store(Place::local(i), av);
+        b.loop_(
+            attrs(128),
+            |b| {
+                let iv = b.load(Place::local(i));
+                let nv = b.load(Place::param(n));
+                let more = b.binary(c.test, iv, nv);
+                b.if_(more, |_| {}, |b| b.brk());
+                let r = b.load(Place::local(result));
+                let xv = b.load(Place::param(x));
+                let p = b.mul(r, xv);
+                b.store(Place::local(result), p);
+            },
+            |b| {
+                let iv = b.load(Place::local(i));
+                let mag = c.step.unsigned_abs();
+                let k = if c.unsigned {
+                    b.u32(mag as u32)
+                } else {
+                    b.i32(mag as i32)
+                };
+                let next = if c.step > 0 {
+                    b.add(iv, k)
+                } else {
+                    b.sub(iv, k)
+                };
+                b.store(Place::local(i), next);
+                None
+            },
+        );
+        let r = b.load(Place::local(result));
+        b.ret(Some(r));
+    })
+}
+
+/// The number of iterations of `c` from `a` to `n` in wrapping 32-bit arithmetic, or `None`
+/// past `limit`.
+fn simulate(c: Counting, a: i64, n: i64, limit: u32) -> Option<u32> {
+    let wrap = |x: i64| {
+        if c.unsigned {
+            i64::from(x as u32)
+        } else {
+            i64::from(x as u32 as i32)
+        }
+    };
+    let holds = |i: i64| match c.test {
+        BinaryOp::Lt => i < n,
+        BinaryOp::Le => i <= n,
+        BinaryOp::Gt => i > n,
+        BinaryOp::Ge => i >= n,
+        BinaryOp::Ne => i != n,
+        _ => unreachable!("not a counting test"),
+    };
+    let mut i = wrap(a);
+    for k in 0..=limit {
+        if !holds(i) {
+            return Some(k);
+        }
+        i = wrap(i + c.step);
+    }
+    None
+}
+
+/// `a` for a loop of `c` ending at `n` after `trips` iterations (before any wrapping).
+fn start_for(c: Counting, n: i64, trips: i64) -> i64 {
+    match c.test {
+        BinaryOp::Lt => n - trips * c.step,
+        BinaryOp::Le => n - (trips - 1) * c.step,
+        BinaryOp::Gt => n - trips * c.step,
+        BinaryOp::Ge => n - (trips - 1) * c.step,
+        BinaryOp::Ne => n - trips * c.step,
+        _ => unreachable!("not a counting test"),
+    }
+}
+
+#[test]
+fn counting_loops_give_up_at_their_entry_exactly_when_a_tier_cannot_hold_them() {
+    let x = 1.003;
+    let caps = [16u32, 32, 64];
+    let shapes = [
+        // (shape, bound n)
+        (
+            Counting {
+                label: "int i < n, i++",
+                unsigned: false,
+                step: 1,
+                test: BinaryOp::Lt,
+            },
+            -20,
+        ),
+        (
+            Counting {
+                label: "int i < n, i += 2",
+                unsigned: false,
+                step: 2,
+                test: BinaryOp::Lt,
+            },
+            7,
+        ),
+        (
+            Counting {
+                label: "int i <= n, i++",
+                unsigned: false,
+                step: 1,
+                test: BinaryOp::Le,
+            },
+            -3,
+        ),
+        (
+            Counting {
+                label: "int i > n, i--",
+                unsigned: false,
+                step: -1,
+                test: BinaryOp::Gt,
+            },
+            -40,
+        ),
+        (
+            Counting {
+                label: "int i >= n, i -= 3",
+                unsigned: false,
+                step: -3,
+                test: BinaryOp::Ge,
+            },
+            11,
+        ),
+        (
+            Counting {
+                label: "int i != n, i++",
+                unsigned: false,
+                step: 1,
+                test: BinaryOp::Ne,
+            },
+            -5,
+        ),
+        (
+            Counting {
+                label: "int i != n, i -= 2",
+                unsigned: false,
+                step: -2,
+                test: BinaryOp::Ne,
+            },
+            9,
+        ),
+        (
+            Counting {
+                label: "uint i < n, i++",
+                unsigned: true,
+                step: 1,
+                test: BinaryOp::Lt,
+            },
+            200,
+        ),
+        // Stepping away from the exit: no iteration, or none that ends before wrapping around.
+        (
+            Counting {
+                label: "int i < n, i--",
+                unsigned: false,
+                step: -1,
+                test: BinaryOp::Lt,
+            },
+            30,
+        ),
+        (
+            Counting {
+                label: "uint i >= n, i--",
+                unsigned: true,
+                step: -1,
+                test: BinaryOp::Ge,
+            },
+            2,
+        ),
+    ];
+    let wrap_arg = |c: Counting, v: i64| {
+        if c.unsigned {
+            Value::U32(v as u32)
+        } else {
+            Value::I32(v as i32)
+        }
+    };
+    let mut table = Vec::new();
+    for (c, n) in shapes {
+        // Trip counts on both sides of every capacity, and loops that only end by wrapping
+        // around (or never): the tiers must give up on those.
+        let mut cases: Vec<(i64, i64)> = [0i64, 1, 15, 16, 17, 31, 32, 33, 63, 64, 65, 128]
+            .iter()
+            .map(|&t| (start_for(c, n, t), n))
+            .collect();
+        let edge = match (c.unsigned, c.step > 0) {
+            (false, true) => i64::from(i32::MAX),
+            (false, false) => i64::from(i32::MIN),
+            (true, true) => i64::from(u32::MAX),
+            (true, false) => 0,
+        };
+        // Near the end of the type: `i <= MAX` never ends; `i < MAX` with a step of 2 wraps.
+        cases.push((edge - 3 * c.step, edge));
+        // The wrong way round: no iteration, or (`!=`) a wrap-around.
+        cases.push((n + c.step, n));
+        cases.push((n - c.step * 300, n - c.step * 290));
+        cases.push((n - 5, n));
+        let mut tiered = None;
+        let mut plain = None;
+        for (tiers, slot) in [
+            (TapeTiers::new(caps), &mut tiered),
+            (TapeTiers::none(), &mut plain),
+        ] {
+            let (mut m, mut info, f64t) = setup(tiers);
+            let f = counting_fn(&mut m, &mut info, f64t, c);
+            let bwd = backward_derivative(&mut m, &mut info, f).unwrap_or_else(|e| panic!("{e}"));
+            assert_eq!(verify(&m), Ok(()));
+            *slot = Some((m, bwd));
+        }
+        let (tm, tbwd) = tiered.unwrap();
+        let (pm, pbwd) = plain.unwrap();
+        for (a, n) in cases {
+            let trips = simulate(c, a, n, 1 << 20);
+            let args = |dx: f64| {
+                let pair = Value::Composite(vec![Value::F64(x), Value::F64(dx)]);
+                vec![pair, wrap_arg(c, a), wrap_arg(c, n), Value::F64(1.0)]
+            };
+            let mut row = format!("{}: a={a} n={n} trips={trips:?}", c.label);
+            for cap in caps {
+                let tier = tm.find_function(&format!("s_bwd_count_tier{cap}")).unwrap();
+                let fits = trips.is_some_and(|t| t <= cap);
+                // A loop the tier cannot hold would overrun its tape: the tier must give up.
+                let (held, _) =
+                    interp::call(&tm, tier, args(0.0)).unwrap_or_else(|e| panic!("{row}: {e}"));
+                let Value::Bool(held) = held else {
+                    panic!("{row}: tier returned {held:?}")
+                };
+                assert!(!held || fits, "{row}: tier {cap} ran a loop it cannot hold");
+                row.push_str(&format!(
+                    " {cap}:{}",
+                    if held { "runs" } else { "gives up" }
+                ));
+            }
+            if trips.is_some_and(|t| t <= 128) {
+                let grad = |m: &Module, f: FuncId| {
+                    let (_, outs) = interp::call(m, f, args(0.0)).unwrap_or_else(|e| panic!("{e}"));
+                    let Value::Composite(pd) = &outs[0] else {
+                        panic!("backward output is not a pair")
+                    };
+                    pd[1].as_f64().unwrap()
+                };
+                assert_eq!(
+                    grad(&tm, tbwd),
+                    grad(&pm, pbwd),
+                    "{row}: tiers changed a gradient"
+                );
+            }
+            table.push(row);
+        }
+    }
+    expect![[r#"
+        int i < n, i++: a=-20 n=-20 trips=Some(0) 16:runs 32:runs 64:runs
+        int i < n, i++: a=-21 n=-20 trips=Some(1) 16:runs 32:runs 64:runs
+        int i < n, i++: a=-35 n=-20 trips=Some(15) 16:runs 32:runs 64:runs
+        int i < n, i++: a=-36 n=-20 trips=Some(16) 16:runs 32:runs 64:runs
+        int i < n, i++: a=-37 n=-20 trips=Some(17) 16:gives up 32:runs 64:runs
+        int i < n, i++: a=-51 n=-20 trips=Some(31) 16:gives up 32:runs 64:runs
+        int i < n, i++: a=-52 n=-20 trips=Some(32) 16:gives up 32:runs 64:runs
+        int i < n, i++: a=-53 n=-20 trips=Some(33) 16:gives up 32:gives up 64:runs
+        int i < n, i++: a=-83 n=-20 trips=Some(63) 16:gives up 32:gives up 64:runs
+        int i < n, i++: a=-84 n=-20 trips=Some(64) 16:gives up 32:gives up 64:runs
+        int i < n, i++: a=-85 n=-20 trips=Some(65) 16:gives up 32:gives up 64:gives up
+        int i < n, i++: a=-148 n=-20 trips=Some(128) 16:gives up 32:gives up 64:gives up
+        int i < n, i++: a=2147483644 n=2147483647 trips=Some(3) 16:gives up 32:gives up 64:gives up
+        int i < n, i++: a=-19 n=-20 trips=Some(0) 16:runs 32:runs 64:runs
+        int i < n, i++: a=-320 n=-310 trips=Some(10) 16:runs 32:runs 64:runs
+        int i < n, i++: a=-25 n=-20 trips=Some(5) 16:runs 32:runs 64:runs
+        int i < n, i += 2: a=7 n=7 trips=Some(0) 16:runs 32:runs 64:runs
+        int i < n, i += 2: a=5 n=7 trips=Some(1) 16:runs 32:runs 64:runs
+        int i < n, i += 2: a=-23 n=7 trips=Some(15) 16:runs 32:runs 64:runs
+        int i < n, i += 2: a=-25 n=7 trips=Some(16) 16:runs 32:runs 64:runs
+        int i < n, i += 2: a=-27 n=7 trips=Some(17) 16:gives up 32:runs 64:runs
+        int i < n, i += 2: a=-55 n=7 trips=Some(31) 16:gives up 32:runs 64:runs
+        int i < n, i += 2: a=-57 n=7 trips=Some(32) 16:gives up 32:runs 64:runs
+        int i < n, i += 2: a=-59 n=7 trips=Some(33) 16:gives up 32:gives up 64:runs
+        int i < n, i += 2: a=-119 n=7 trips=Some(63) 16:gives up 32:gives up 64:runs
+        int i < n, i += 2: a=-121 n=7 trips=Some(64) 16:gives up 32:gives up 64:runs
+        int i < n, i += 2: a=-123 n=7 trips=Some(65) 16:gives up 32:gives up 64:gives up
+        int i < n, i += 2: a=-249 n=7 trips=Some(128) 16:gives up 32:gives up 64:gives up
+        int i < n, i += 2: a=2147483641 n=2147483647 trips=Some(3) 16:gives up 32:gives up 64:gives up
+        int i < n, i += 2: a=9 n=7 trips=Some(0) 16:runs 32:runs 64:runs
+        int i < n, i += 2: a=-593 n=-573 trips=Some(10) 16:runs 32:runs 64:runs
+        int i < n, i += 2: a=2 n=7 trips=Some(3) 16:runs 32:runs 64:runs
+        int i <= n, i++: a=-2 n=-3 trips=Some(0) 16:runs 32:runs 64:runs
+        int i <= n, i++: a=-3 n=-3 trips=Some(1) 16:runs 32:runs 64:runs
+        int i <= n, i++: a=-17 n=-3 trips=Some(15) 16:runs 32:runs 64:runs
+        int i <= n, i++: a=-18 n=-3 trips=Some(16) 16:runs 32:runs 64:runs
+        int i <= n, i++: a=-19 n=-3 trips=Some(17) 16:gives up 32:runs 64:runs
+        int i <= n, i++: a=-33 n=-3 trips=Some(31) 16:gives up 32:runs 64:runs
+        int i <= n, i++: a=-34 n=-3 trips=Some(32) 16:gives up 32:runs 64:runs
+        int i <= n, i++: a=-35 n=-3 trips=Some(33) 16:gives up 32:gives up 64:runs
+        int i <= n, i++: a=-65 n=-3 trips=Some(63) 16:gives up 32:gives up 64:runs
+        int i <= n, i++: a=-66 n=-3 trips=Some(64) 16:gives up 32:gives up 64:runs
+        int i <= n, i++: a=-67 n=-3 trips=Some(65) 16:gives up 32:gives up 64:gives up
+        int i <= n, i++: a=-130 n=-3 trips=Some(128) 16:gives up 32:gives up 64:gives up
+        int i <= n, i++: a=2147483644 n=2147483647 trips=None 16:gives up 32:gives up 64:gives up
+        int i <= n, i++: a=-2 n=-3 trips=Some(0) 16:runs 32:runs 64:runs
+        int i <= n, i++: a=-303 n=-293 trips=Some(11) 16:runs 32:runs 64:runs
+        int i <= n, i++: a=-8 n=-3 trips=Some(6) 16:runs 32:runs 64:runs
+        int i > n, i--: a=-40 n=-40 trips=Some(0) 16:runs 32:runs 64:runs
+        int i > n, i--: a=-39 n=-40 trips=Some(1) 16:runs 32:runs 64:runs
+        int i > n, i--: a=-25 n=-40 trips=Some(15) 16:runs 32:runs 64:runs
+        int i > n, i--: a=-24 n=-40 trips=Some(16) 16:runs 32:runs 64:runs
+        int i > n, i--: a=-23 n=-40 trips=Some(17) 16:gives up 32:runs 64:runs
+        int i > n, i--: a=-9 n=-40 trips=Some(31) 16:gives up 32:runs 64:runs
+        int i > n, i--: a=-8 n=-40 trips=Some(32) 16:gives up 32:runs 64:runs
+        int i > n, i--: a=-7 n=-40 trips=Some(33) 16:gives up 32:gives up 64:runs
+        int i > n, i--: a=23 n=-40 trips=Some(63) 16:gives up 32:gives up 64:runs
+        int i > n, i--: a=24 n=-40 trips=Some(64) 16:gives up 32:gives up 64:runs
+        int i > n, i--: a=25 n=-40 trips=Some(65) 16:gives up 32:gives up 64:gives up
+        int i > n, i--: a=88 n=-40 trips=Some(128) 16:gives up 32:gives up 64:gives up
+        int i > n, i--: a=-2147483645 n=-2147483648 trips=Some(3) 16:gives up 32:gives up 64:gives up
+        int i > n, i--: a=-41 n=-40 trips=Some(0) 16:runs 32:runs 64:runs
+        int i > n, i--: a=260 n=250 trips=Some(10) 16:runs 32:runs 64:runs
+        int i > n, i--: a=-45 n=-40 trips=Some(0) 16:runs 32:runs 64:runs
+        int i >= n, i -= 3: a=8 n=11 trips=Some(0) 16:runs 32:runs 64:runs
+        int i >= n, i -= 3: a=11 n=11 trips=Some(1) 16:runs 32:runs 64:runs
+        int i >= n, i -= 3: a=53 n=11 trips=Some(15) 16:runs 32:runs 64:runs
+        int i >= n, i -= 3: a=56 n=11 trips=Some(16) 16:runs 32:runs 64:runs
+        int i >= n, i -= 3: a=59 n=11 trips=Some(17) 16:gives up 32:runs 64:runs
+        int i >= n, i -= 3: a=101 n=11 trips=Some(31) 16:gives up 32:runs 64:runs
+        int i >= n, i -= 3: a=104 n=11 trips=Some(32) 16:gives up 32:runs 64:runs
+        int i >= n, i -= 3: a=107 n=11 trips=Some(33) 16:gives up 32:gives up 64:runs
+        int i >= n, i -= 3: a=197 n=11 trips=Some(63) 16:gives up 32:gives up 64:runs
+        int i >= n, i -= 3: a=200 n=11 trips=Some(64) 16:gives up 32:gives up 64:runs
+        int i >= n, i -= 3: a=203 n=11 trips=Some(65) 16:gives up 32:gives up 64:gives up
+        int i >= n, i -= 3: a=392 n=11 trips=Some(128) 16:gives up 32:gives up 64:gives up
+        int i >= n, i -= 3: a=-2147483639 n=-2147483648 trips=None 16:gives up 32:gives up 64:gives up
+        int i >= n, i -= 3: a=8 n=11 trips=Some(0) 16:runs 32:runs 64:runs
+        int i >= n, i -= 3: a=911 n=881 trips=Some(11) 16:runs 32:runs 64:runs
+        int i >= n, i -= 3: a=6 n=11 trips=Some(0) 16:runs 32:runs 64:runs
+        int i != n, i++: a=-5 n=-5 trips=Some(0) 16:runs 32:runs 64:runs
+        int i != n, i++: a=-6 n=-5 trips=Some(1) 16:runs 32:runs 64:runs
+        int i != n, i++: a=-20 n=-5 trips=Some(15) 16:runs 32:runs 64:runs
+        int i != n, i++: a=-21 n=-5 trips=Some(16) 16:runs 32:runs 64:runs
+        int i != n, i++: a=-22 n=-5 trips=Some(17) 16:gives up 32:runs 64:runs
+        int i != n, i++: a=-36 n=-5 trips=Some(31) 16:gives up 32:runs 64:runs
+        int i != n, i++: a=-37 n=-5 trips=Some(32) 16:gives up 32:runs 64:runs
+        int i != n, i++: a=-38 n=-5 trips=Some(33) 16:gives up 32:gives up 64:runs
+        int i != n, i++: a=-68 n=-5 trips=Some(63) 16:gives up 32:gives up 64:runs
+        int i != n, i++: a=-69 n=-5 trips=Some(64) 16:gives up 32:gives up 64:runs
+        int i != n, i++: a=-70 n=-5 trips=Some(65) 16:gives up 32:gives up 64:gives up
+        int i != n, i++: a=-133 n=-5 trips=Some(128) 16:gives up 32:gives up 64:gives up
+        int i != n, i++: a=2147483644 n=2147483647 trips=Some(3) 16:runs 32:runs 64:runs
+        int i != n, i++: a=-4 n=-5 trips=None 16:gives up 32:gives up 64:gives up
+        int i != n, i++: a=-305 n=-295 trips=Some(10) 16:runs 32:runs 64:runs
+        int i != n, i++: a=-10 n=-5 trips=Some(5) 16:runs 32:runs 64:runs
+        int i != n, i -= 2: a=9 n=9 trips=Some(0) 16:runs 32:runs 64:runs
+        int i != n, i -= 2: a=11 n=9 trips=Some(1) 16:runs 32:runs 64:runs
+        int i != n, i -= 2: a=39 n=9 trips=Some(15) 16:runs 32:runs 64:runs
+        int i != n, i -= 2: a=41 n=9 trips=Some(16) 16:runs 32:runs 64:runs
+        int i != n, i -= 2: a=43 n=9 trips=Some(17) 16:gives up 32:runs 64:runs
+        int i != n, i -= 2: a=71 n=9 trips=Some(31) 16:gives up 32:runs 64:runs
+        int i != n, i -= 2: a=73 n=9 trips=Some(32) 16:gives up 32:runs 64:runs
+        int i != n, i -= 2: a=75 n=9 trips=Some(33) 16:gives up 32:gives up 64:runs
+        int i != n, i -= 2: a=135 n=9 trips=Some(63) 16:gives up 32:gives up 64:runs
+        int i != n, i -= 2: a=137 n=9 trips=Some(64) 16:gives up 32:gives up 64:runs
+        int i != n, i -= 2: a=139 n=9 trips=Some(65) 16:gives up 32:gives up 64:gives up
+        int i != n, i -= 2: a=265 n=9 trips=Some(128) 16:gives up 32:gives up 64:gives up
+        int i != n, i -= 2: a=-2147483642 n=-2147483648 trips=Some(3) 16:runs 32:runs 64:runs
+        int i != n, i -= 2: a=7 n=9 trips=None 16:gives up 32:gives up 64:gives up
+        int i != n, i -= 2: a=609 n=589 trips=Some(10) 16:runs 32:runs 64:runs
+        int i != n, i -= 2: a=4 n=9 trips=None 16:gives up 32:gives up 64:gives up
+        uint i < n, i++: a=200 n=200 trips=Some(0) 16:runs 32:runs 64:runs
+        uint i < n, i++: a=199 n=200 trips=Some(1) 16:runs 32:runs 64:runs
+        uint i < n, i++: a=185 n=200 trips=Some(15) 16:runs 32:runs 64:runs
+        uint i < n, i++: a=184 n=200 trips=Some(16) 16:runs 32:runs 64:runs
+        uint i < n, i++: a=183 n=200 trips=Some(17) 16:gives up 32:runs 64:runs
+        uint i < n, i++: a=169 n=200 trips=Some(31) 16:gives up 32:runs 64:runs
+        uint i < n, i++: a=168 n=200 trips=Some(32) 16:gives up 32:runs 64:runs
+        uint i < n, i++: a=167 n=200 trips=Some(33) 16:gives up 32:gives up 64:runs
+        uint i < n, i++: a=137 n=200 trips=Some(63) 16:gives up 32:gives up 64:runs
+        uint i < n, i++: a=136 n=200 trips=Some(64) 16:gives up 32:gives up 64:runs
+        uint i < n, i++: a=135 n=200 trips=Some(65) 16:gives up 32:gives up 64:gives up
+        uint i < n, i++: a=72 n=200 trips=Some(128) 16:gives up 32:gives up 64:gives up
+        uint i < n, i++: a=4294967292 n=4294967295 trips=Some(3) 16:gives up 32:gives up 64:gives up
+        uint i < n, i++: a=201 n=200 trips=Some(0) 16:runs 32:runs 64:runs
+        uint i < n, i++: a=-100 n=-90 trips=Some(0) 16:runs 32:runs 64:runs
+        uint i < n, i++: a=195 n=200 trips=Some(5) 16:runs 32:runs 64:runs
+        int i < n, i--: a=30 n=30 trips=Some(0) 16:runs 32:runs 64:runs
+        int i < n, i--: a=31 n=30 trips=Some(0) 16:runs 32:runs 64:runs
+        int i < n, i--: a=45 n=30 trips=Some(0) 16:runs 32:runs 64:runs
+        int i < n, i--: a=46 n=30 trips=Some(0) 16:runs 32:runs 64:runs
+        int i < n, i--: a=47 n=30 trips=Some(0) 16:runs 32:runs 64:runs
+        int i < n, i--: a=61 n=30 trips=Some(0) 16:runs 32:runs 64:runs
+        int i < n, i--: a=62 n=30 trips=Some(0) 16:runs 32:runs 64:runs
+        int i < n, i--: a=63 n=30 trips=Some(0) 16:runs 32:runs 64:runs
+        int i < n, i--: a=93 n=30 trips=Some(0) 16:runs 32:runs 64:runs
+        int i < n, i--: a=94 n=30 trips=Some(0) 16:runs 32:runs 64:runs
+        int i < n, i--: a=95 n=30 trips=Some(0) 16:runs 32:runs 64:runs
+        int i < n, i--: a=158 n=30 trips=Some(0) 16:runs 32:runs 64:runs
+        int i < n, i--: a=-2147483645 n=-2147483648 trips=Some(0) 16:runs 32:runs 64:runs
+        int i < n, i--: a=29 n=30 trips=None 16:gives up 32:gives up 64:gives up
+        int i < n, i--: a=330 n=320 trips=Some(0) 16:runs 32:runs 64:runs
+        int i < n, i--: a=25 n=30 trips=None 16:gives up 32:gives up 64:gives up
+        uint i >= n, i--: a=1 n=2 trips=Some(0) 16:gives up 32:gives up 64:gives up
+        uint i >= n, i--: a=2 n=2 trips=Some(1) 16:gives up 32:gives up 64:gives up
+        uint i >= n, i--: a=16 n=2 trips=Some(15) 16:runs 32:gives up 64:gives up
+        uint i >= n, i--: a=17 n=2 trips=Some(16) 16:runs 32:gives up 64:gives up
+        uint i >= n, i--: a=18 n=2 trips=Some(17) 16:gives up 32:gives up 64:gives up
+        uint i >= n, i--: a=32 n=2 trips=Some(31) 16:gives up 32:runs 64:gives up
+        uint i >= n, i--: a=33 n=2 trips=Some(32) 16:gives up 32:runs 64:gives up
+        uint i >= n, i--: a=34 n=2 trips=Some(33) 16:gives up 32:gives up 64:gives up
+        uint i >= n, i--: a=64 n=2 trips=Some(63) 16:gives up 32:gives up 64:runs
+        uint i >= n, i--: a=65 n=2 trips=Some(64) 16:gives up 32:gives up 64:runs
+        uint i >= n, i--: a=66 n=2 trips=Some(65) 16:gives up 32:gives up 64:gives up
+        uint i >= n, i--: a=129 n=2 trips=Some(128) 16:gives up 32:gives up 64:gives up
+        uint i >= n, i--: a=3 n=0 trips=None 16:gives up 32:gives up 64:gives up
+        uint i >= n, i--: a=1 n=2 trips=Some(0) 16:gives up 32:gives up 64:gives up
+        uint i >= n, i--: a=302 n=292 trips=Some(11) 16:runs 32:runs 64:runs
+        uint i >= n, i--: a=-3 n=2 trips=None 16:gives up 32:gives up 64:gives up"#]].assert_eq(&table.join("\n"));
+}
+
+#[test]
+fn a_loop_without_a_count_at_its_entry_keeps_the_check_in_the_loop() {
+    // double grow(double x, double limit) { double r = x; [MaxIters(128)] while (r < limit)
+    //   r = r * x; return r; }
+    let run = |tiers: TapeTiers| {
+        let (mut m, mut info, f64t) = setup(tiers);
+        let f = func(&mut m, &mut info, "grow", f64t, |b| {
+            let x = b.param("x", f64t, ParamDir::In);
+            let limit = b.param("limit", f64t, ParamDir::In);
+            let r = b.local("r", f64t);
+            let xv = b.load(Place::param(x));
+            b.store(Place::local(r), xv);
+            b.loop_(
+                attrs(128),
+                |b| {
+                    let rv = b.load(Place::local(r));
+                    let lv = b.load(Place::param(limit));
+                    let more = b.lt(rv, lv);
+                    b.if_(more, |_| {}, |b| b.brk());
+                    let xv = b.load(Place::param(x));
+                    let p = b.mul(rv, xv);
+                    b.store(Place::local(r), p);
+                },
+                |_| None,
+            );
+            let rv = b.load(Place::local(r));
+            b.ret(Some(rv));
+        });
+        let bwd = backward_derivative(&mut m, &mut info, f).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(verify(&m), Ok(()));
+        let grads: Vec<f64> = [0.5, 1.2, 1.5, 2.0, 9.0, 40.0]
+            .iter()
+            .map(|&limit| {
+                let pair = Value::Composite(vec![Value::F64(1.03), Value::F64(0.0)]);
+                let limit = Value::Composite(vec![Value::F64(limit), Value::F64(0.0)]);
+                let args = vec![pair, limit, Value::F64(1.0)];
+                let (_, outs) = interp::call(&m, bwd, args).unwrap_or_else(|e| panic!("{e}"));
+                let Value::Composite(pd) = &outs[0] else {
+                    panic!("backward output is not a pair")
+                };
+                pd[1].as_f64().unwrap()
+            })
+            .collect();
+        (m, grads)
+    };
+    let (_, plain) = run(TapeTiers::none());
+    let (m, tiered) = run(TapeTiers::new([16]));
+    assert_eq!(tiered, plain, "tiers changed a gradient");
+    // Nothing before the loop: the first run of its then-branch past 16 iterations gives up.
+    let text = show(&m, "s_bwd_grow_tier16");
+    let lines: Vec<&str> = text.lines().collect();
+    let start = lines
+        .iter()
+        .position(|l| l.contains("store $iter1"))
+        .unwrap();
+    let end = start
+        + lines[start..]
+            .iter()
+            .position(|l| l.contains("return"))
+            .unwrap();
+    let dedented: String = lines[start..=end]
+        .iter()
+        .map(|l| format!("{}\n", l.strip_prefix("  ").unwrap_or(l)))
+        .collect();
+    expect![[r#"
+        store $iter1, %9
+        loop [MaxIters(16)] {
+          %10: bool = load $brk1
+          %11: bool = not %10
+          if %11 {
+            %85: int = load $iter1
+            %86: int = 16
+            %87: bool = gt %85, %86
+            if %87 {
+              %88: bool = false
+              return %88
+    "#]]
+    .assert_eq(&dedented);
 }
