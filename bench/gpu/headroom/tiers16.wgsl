@@ -52,41 +52,42 @@ fn s_bwd_taylorSin_tier16_(x_1: ptr<function, DiffPair_float>, terms_1: i32, dOu
     k = 1i;
     brk1_ = false;
     iter1_ = 0i;
+    if ((1i > 2147483631i) || ((1i + 16i) < terms_1)) {
+        return false;
+    }
     loop {
-        let _e38 = brk1_;
-        if !(_e38) {
-            let _e40 = iter1_;
-            if (_e40 > 16i) {
-                return false;
-            }
-            let _e43 = k;
-            if (_e43 < terms_1) {
+        let _e44 = brk1_;
+        if !(_e44) {
+            let _e46 = k;
+            if (_e46 < terms_1) {
             } else {
                 brk1_ = true;
             }
-            let _e46 = brk1_;
-            tape36_ = _e46;
-            let _e47 = !(_e46);
-            if _e47 {
-                let _e48 = term;
-                tape6_[_e40] = _e48;
-                let _e54 = (2i * _e43);
-                let _e58 = (((-(_e48) * _e34) * _e34) / f32((_e54 * (_e54 + 1i))));
-                term = _e58;
-                let _e59 = sum;
-                sum = (_e59 + _e58);
+            let _e49 = brk1_;
+            tape36_ = _e49;
+            let _e50 = !(_e49);
+            if _e50 {
+                let _e51 = term;
+                let _e52 = iter1_;
+                tape6_[_e52] = _e51;
+                let _e58 = (2i * _e46);
+                let _e62 = (((-(_e51) * _e34) * _e34) / f32((_e58 * (_e58 + 1i))));
+                term = _e62;
+                let _e63 = sum;
+                sum = (_e63 + _e62);
             }
-            if _e47 {
-                k = (_e43 + 1i);
+            if _e50 {
+                k = (_e46 + 1i);
             }
-            iter1_ = (_e40 + 1i);
+            let _e66 = iter1_;
+            iter1_ = (_e66 + 1i);
         } else {
             break;
         }
     }
-    let _e63 = iter1_;
-    let _e64 = sum;
-    retval = _e64;
+    let _e68 = iter1_;
+    let _e69 = sum;
+    retval = _e69;
     ret_flag = true;
     adj0_ = f32();
     adj1_ = f32();
@@ -107,99 +108,99 @@ fn s_bwd_taylorSin_tier16_(x_1: ptr<function, DiffPair_float>, terms_1: i32, dOu
     d_P_x = f32();
     d_retval = dOut;
     d_retval = f32();
-    let _e84 = (f32() + dOut);
-    adj29_ = _e84;
+    let _e89 = (f32() + dOut);
+    adj29_ = _e89;
     adj29_ = f32();
-    d_sum = (f32() + _e84);
-    rev34_ = _e63;
+    d_sum = (f32() + _e89);
+    rev34_ = _e68;
     loop {
-        let _e87 = rev34_;
-        if (_e87 > 0i) {
-            let _e89 = (_e87 - 1i);
-            rev34_ = _e89;
-            let _e90 = tape36_;
-            if !(((_e89 == (_e63 - 1i)) && _e90)) {
-                let _e95 = d_sum;
+        let _e92 = rev34_;
+        if (_e92 > 0i) {
+            let _e94 = (_e92 - 1i);
+            rev34_ = _e94;
+            let _e95 = tape36_;
+            if !(((_e94 == (_e68 - 1i)) && _e95)) {
+                let _e100 = d_sum;
                 d_sum = f32();
-                let _e97 = adj25_;
-                let _e98 = (_e97 + _e95);
-                adj25_ = _e98;
+                let _e102 = adj25_;
+                let _e103 = (_e102 + _e100);
+                adj25_ = _e103;
                 adj25_ = f32();
-                let _e100 = adj24_;
-                let _e101 = (_e100 + _e98);
-                adj24_ = _e101;
-                let _e102 = adj23_;
-                let _e103 = (_e102 + _e98);
-                adj23_ = _e103;
-                adj24_ = f32();
-                d_sum = (f32() + _e101);
-                adj23_ = f32();
-                let _e107 = d_term;
+                let _e105 = adj24_;
+                let _e106 = (_e105 + _e103);
+                adj24_ = _e106;
+                let _e107 = adj23_;
                 let _e108 = (_e107 + _e103);
-                d_term = _e108;
+                adj23_ = _e108;
+                adj24_ = f32();
+                d_sum = (f32() + _e106);
+                adj23_ = f32();
+                let _e112 = d_term;
+                let _e113 = (_e112 + _e108);
+                d_term = _e113;
                 d_term = f32();
-                let _e110 = adj22_;
-                let _e111 = (_e110 + _e108);
-                adj22_ = _e111;
+                let _e115 = adj22_;
+                let _e116 = (_e115 + _e113);
+                adj22_ = _e116;
                 adj22_ = f32();
-                let _e116 = (2i * (1i + (1i * _e89)));
-                let _e119 = f32((_e116 * (_e116 + 1i)));
-                let _e121 = adj11_;
-                let _e122 = (_e121 + (_e111 / _e119));
-                adj11_ = _e122;
-                let _e124 = tape6_[_e89];
-                let _e125 = -(_e124);
-                let _e126 = (_e125 * _e34);
-                let _e132 = adj21_;
-                adj21_ = (_e132 + -((_e111 * ((_e126 * _e34) / (_e119 * _e119)))));
+                let _e121 = (2i * (1i + (1i * _e94)));
+                let _e124 = f32((_e121 * (_e121 + 1i)));
+                let _e126 = adj11_;
+                let _e127 = (_e126 + (_e116 / _e124));
+                adj11_ = _e127;
+                let _e129 = tape6_[_e94];
+                let _e130 = -(_e129);
+                let _e131 = (_e130 * _e34);
+                let _e137 = adj21_;
+                adj21_ = (_e137 + -((_e116 * ((_e131 * _e34) / (_e124 * _e124)))));
                 adj21_ = f32();
                 adj11_ = f32();
-                let _e137 = adj9_;
-                let _e138 = (_e137 + (_e122 * _e34));
-                adj9_ = _e138;
-                let _e140 = adj10_;
-                let _e141 = (_e140 + (_e122 * _e126));
-                adj10_ = _e141;
+                let _e142 = adj9_;
+                let _e143 = (_e142 + (_e127 * _e34));
+                adj9_ = _e143;
+                let _e145 = adj10_;
+                let _e146 = (_e145 + (_e127 * _e131));
+                adj10_ = _e146;
                 adj10_ = f32();
-                let _e143 = d_P_x;
-                let _e144 = (_e143 + _e141);
-                d_P_x = _e144;
+                let _e148 = d_P_x;
+                let _e149 = (_e148 + _e146);
+                d_P_x = _e149;
                 adj9_ = f32();
-                let _e147 = adj7_;
-                let _e148 = (_e147 + (_e138 * _e34));
-                adj7_ = _e148;
-                let _e150 = adj8_;
-                let _e151 = (_e150 + (_e138 * _e125));
-                adj8_ = _e151;
+                let _e152 = adj7_;
+                let _e153 = (_e152 + (_e143 * _e34));
+                adj7_ = _e153;
+                let _e155 = adj8_;
+                let _e156 = (_e155 + (_e143 * _e130));
+                adj8_ = _e156;
                 adj8_ = f32();
-                d_P_x = (_e144 + _e151);
+                d_P_x = (_e149 + _e156);
                 adj7_ = f32();
-                let _e156 = adj6_;
-                let _e157 = (_e156 + -(_e148));
-                adj6_ = _e157;
+                let _e161 = adj6_;
+                let _e162 = (_e161 + -(_e153));
+                adj6_ = _e162;
                 adj6_ = f32();
-                d_term = (f32() + _e157);
+                d_term = (f32() + _e162);
             }
         } else {
             break;
         }
     }
-    let _e160 = d_sum;
+    let _e165 = d_sum;
     d_sum = f32();
-    let _e162 = (f32() + _e160);
-    adj1_ = _e162;
+    let _e167 = (f32() + _e165);
+    adj1_ = _e167;
     adj1_ = f32();
-    let _e164 = d_P_x;
-    let _e165 = (_e164 + _e162);
-    d_P_x = _e165;
-    let _e166 = d_term;
-    d_term = f32();
-    let _e168 = (f32() + _e166);
-    adj0_ = _e168;
-    adj0_ = f32();
-    let _e170 = (_e165 + _e168);
+    let _e169 = d_P_x;
+    let _e170 = (_e169 + _e167);
     d_P_x = _e170;
-    (*x_1).d = _e170;
+    let _e171 = d_term;
+    d_term = f32();
+    let _e173 = (f32() + _e171);
+    adj0_ = _e173;
+    adj0_ = f32();
+    let _e175 = (_e170 + _e173);
+    d_P_x = _e175;
+    (*x_1).d = _e175;
     return true;
 }
 

@@ -486,6 +486,7 @@ fn every_trip_count_gets_the_full_functions_gradient() {
         [
             "s_bwd_myPow",
             "s_bwd_myPow_tier16",
+            "s_bwd_myPow_tier32",
             "s_bwd_myPow_tier64",
             "s_bwd_myPow_full",
         ]
@@ -724,14 +725,19 @@ fn what_is_not_tiered() {
         backward_derivative(&mut m, &mut info, f).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(names(&m), ["s_bwd_myPow"], "small tape");
     }
-    // Only tiers below MaxIters apply: MaxIters(64) gets tier 16, not 64.
+    // Only tiers below MaxIters apply: MaxIters(64) gets tiers 16 and 32, not 64.
     {
         let (mut m, mut info, f64t) = setup(TapeTiers::default());
         let f = my_pow(&mut m, &mut info, f64t, 64);
         backward_derivative(&mut m, &mut info, f).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(
             names(&m),
-            ["s_bwd_myPow", "s_bwd_myPow_tier16", "s_bwd_myPow_full"],
+            [
+                "s_bwd_myPow",
+                "s_bwd_myPow_tier16",
+                "s_bwd_myPow_tier32",
+                "s_bwd_myPow_full"
+            ],
             "MaxIters(64)"
         );
     }

@@ -49,15 +49,19 @@ fn loops_with_large_tapes_get_tiers() {
     expect![[r#"
         fn s_bwd_affine128_tier16_
           var tape5_: array<f32, 17>;
+        fn s_bwd_affine128_tier32_
+          var tape5_1: array<f32, 33>;
         fn s_bwd_affine128_tier64_
-          var tape5_1: array<f32, 65>;
+          var tape5_2: array<f32, 65>;
         fn s_bwd_affine128_full
-          var tape5_2: array<f32, 129>;
+          var tape5_3: array<f32, 129>;
         fn s_bwd_affine128_
         fn s_bwd_affine64_tier16_
-          var tape5_3: array<f32, 17>;
+          var tape5_4: array<f32, 17>;
+        fn s_bwd_affine64_tier32_
+          var tape5_5: array<f32, 33>;
         fn s_bwd_affine64_full
-          var tape5_4: array<f32, 65>;
+          var tape5_6: array<f32, 65>;
         fn s_bwd_affine64_
         context s_bwd_affine128 517
         context s_bwd_affine64 261"#]]
