@@ -61,7 +61,8 @@ impl std::fmt::Display for PlanError {
 /// Does a WGSL global name stand for a test input name? slangc appends `_0` and similar
 /// suffixes to globals, so `outputBuffer_0` is `outputBuffer`. naga's WGSL writer (dslang)
 /// appends `_` to a name that is a WGSL keyword or predeclared identifier or ends in a digit,
-/// so `target_` is `target` and `buf1_` is `buf1`.
+/// so `target_` is `target` and `buf1_` is `buf1`. slangc's `NAME_elements_0` (the elements of
+/// an append buffer) is `NAME`.
 pub fn names_match(wgsl_name: &str, input_name: &str) -> bool {
     if wgsl_name == input_name {
         return true;
@@ -75,7 +76,10 @@ pub fn names_match(wgsl_name: &str, input_name: &str) -> bool {
     if rest.is_empty() {
         return naga_escapes(input_name);
     }
-    rest.bytes().all(|b| b.is_ascii_digit())
+    // slangc splits an `AppendStructuredBuffer` into `NAME_elements_0` and `NAME_counter_0`:
+    // the input named NAME feeds the elements.
+    let rest = rest.strip_prefix("elements_").unwrap_or(rest);
+    !rest.is_empty() && rest.bytes().all(|b| b.is_ascii_digit())
 }
 
 /// Whether naga's namer writes `name` as `name_` in WGSL.

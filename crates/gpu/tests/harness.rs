@@ -77,6 +77,9 @@ fn slangc_suffixes_match_input_names() {
         ("buffer1_", "buffer1"),
         ("select_", "select"),
         ("target__", "target"),
+        ("appendBuffer_elements_0", "appendBuffer"),
+        ("appendBuffer_counter_0", "appendBuffer"),
+        ("appendBuffer_elements_", "appendBuffer"),
     ];
     let out: Vec<String> = cases
         .iter()
@@ -94,7 +97,10 @@ fn slangc_suffixes_match_input_names() {
         target_1 ~ target: true
         buffer1_ ~ buffer1: true
         select_ ~ select: true
-        target__ ~ target: false"#]]
+        target__ ~ target: false
+        appendBuffer_elements_0 ~ appendBuffer: true
+        appendBuffer_counter_0 ~ appendBuffer: false
+        appendBuffer_elements_ ~ appendBuffer: false"#]]
     .assert_eq(&out.join("\n"));
 }
 

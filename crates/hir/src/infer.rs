@@ -2060,8 +2060,18 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 });
             }
         }
+        let arg_tys = vec![lt.clone(), rt.clone()];
+        // `x.a + y.a` on generic operands inside a generic `operator+` of a struct: no user
+        // operator takes them, so the constraint's builtin operator applies.
+        let builtin = self.generic_operand_result(op, &ln, &rn);
+        if builtin.is_some()
+            && !cands
+                .iter()
+                .any(|c| self.try_candidate(c, None, &arg_tys).is_ok())
+        {
+            cands.clear();
+        }
         if !cands.is_empty() {
-            let arg_tys = vec![lt.clone(), rt.clone()];
             if let Some((chosen, ret)) =
                 self.pick_overload(&cands, None, &[lhs, rhs], &arg_tys, range, &op_name, true)
             {

@@ -302,9 +302,15 @@ fn lower_body(cx: &mut Ctx, key: InstanceKey, id: FuncId, is_entry: bool) -> R<(
         this_place,
         init_this,
         static_locals: FxHashMap::default(),
+        resource_locals: FxHashMap::default(),
     };
     if let Some(l) = init_this {
-        let z = fl.emit(Inst::Zero, Some(info.ret))?;
+        // Fields an `__init` leaves alone keep their declared defaults (`float y = 8.0;`).
+        let z = if fl.cx.has_defaults(info.ret) {
+            fl.struct_default(info.ret)?
+        } else {
+            fl.emit(Inst::Zero, Some(info.ret))?
+        };
         fl.stmt(ir::Stmt::Store {
             place: Place::local(l),
             value: z,
@@ -363,6 +369,7 @@ pub(crate) fn lower_static_init(
         this_place: None,
         init_this: None,
         static_locals: FxHashMap::default(),
+        resource_locals: FxHashMap::default(),
     };
     let value = fl.lower_value_as(root, ty)?;
     fl.stmt(ir::Stmt::Store { place, value });
@@ -427,6 +434,9 @@ struct FnLower<'a, 'db> {
     init_this: Option<ir::LocalId>,
     /// Function-local `static` variables: private globals, kept between calls.
     static_locals: FxHashMap<hir::LocalId, ir::GlobalId>,
+    /// Locals of texture, sampler or buffer type (`Texture2D t = gTex;`): WGSL has no such
+    /// variables, so each names the global it was given (see `bind_resource_local`).
+    resource_locals: FxHashMap<hir::LocalId, ir::GlobalId>,
 }
 
 impl FnLower<'_, '_> {
@@ -758,6 +768,12 @@ impl FnLower<'_, '_> {
             Stmt::Local { local, init } if self.body.locals[local].is_static => {
                 self.lower_static_local(local, init)
             }
+            Stmt::Local { local, init } if self.cx.is_resource_ty(&self.infer.local_ty(local)) => {
+                match init {
+                    Some(init) => self.bind_resource_local(local, init),
+                    None => Ok(()),
+                }
+            }
             Stmt::Local { local, init } => {
                 let ty = self.infer.local_ty(local);
                 let ty = self.ir_ty(&ty)?;
@@ -1047,6 +1063,21 @@ impl FnLower<'_, '_> {
                 self.lower_effect(lhs)?;
                 self.lower_effect(rhs)
             }
+            Expr::Assign {
+                op: None,
+                lhs,
+                rhs,
+            } if self.cx.is_resource_ty(&self.ety(lhs)) => match self.res(lhs) {
+                Some(ExprRes::Local(l)) => self
+                    .bind_resource_local(l, rhs)
+                    .map_err(|x| self.locate(x, range)),
+                _ => Err(self.locate(
+                    unsupported(
+                        "assigning a texture, sampler or buffer to something other than a local",
+                    ),
+                    range,
+                )),
+            },
             Expr::Expand(inner) => {
                 let n = self.expand_len(e).map_err(|x| self.locate(x, range))?;
                 for k in 0..n {
@@ -1363,7 +1394,10 @@ impl FnLower<'_, '_> {
                 self.emit(Inst::Construct(vec![value, matches]), Some(opt_ty))
             }
             Expr::SizeOf => Err(unsupported("`sizeof`")),
-            Expr::Missing => Err(internal("a missing expression")),
+            Expr::Missing => match self.body.unsupported.get(&e) {
+                Some(what) => Err(unsupported(*what)),
+                None => Err(internal("a missing expression")),
+            },
         }
     }
 
@@ -2509,6 +2543,49 @@ impl FnLower<'_, '_> {
             .unwrap_or(f)
     }
 
+    /// `a.lessThan(b)`, `a.add(b)`, `a.neg()`...: the IComparable / IArithmetic requirements
+    /// called on a builtin scalar, vector or matrix, which have no bodies (the operators
+    /// implement them). `None` for any other call.
+    fn builtin_requirement(
+        &mut self,
+        f: FunctionId,
+        this_ty: &Option<Ty>,
+        recv: &Option<Recv>,
+        args: &[ExprId],
+    ) -> R<Option<ValueId>> {
+        let db = self.cx.db;
+        let (Some(this), Some(Recv::Value(a))) = (this_ty, recv) else {
+            return Ok(None);
+        };
+        let this = normalize(
+            db,
+            self.cx.file,
+            &apply(&self.subst, self.this_ty.as_ref(), this),
+        );
+        let in_interface = f.loc(db).parent().and_then(|p| p.kind()) == Some(ItemKind::Interface);
+        if !in_interface || !matches!(this, Ty::Scalar(_) | Ty::Vector(..) | Ty::Matrix(..)) {
+            return Ok(None);
+        }
+        let op = match hir::fn_data(db, f).name.as_str() {
+            "neg" if args.is_empty() => {
+                return self.emit(Inst::Unary(UnaryOp::Neg, *a), None).map(Some);
+            }
+            "lessThan" => HOp::Lt,
+            "lessThanOrEquals" => HOp::Le,
+            "equals" => HOp::Eq,
+            "add" => HOp::Add,
+            "sub" => HOp::Sub,
+            "mul" => HOp::Mul,
+            "div" => HOp::Div,
+            "mod" => HOp::Rem,
+            _ => return Ok(None),
+        };
+        let [other] = args else { return Ok(None) };
+        let b = self.lower_expr(*other)?;
+        let other_ty = self.ety(*other);
+        self.binary_values(op, *a, &this, b, &other_ty).map(Some)
+    }
+
     fn call_function(
         &mut self,
         e: ExprId,
@@ -2519,6 +2596,9 @@ impl FnLower<'_, '_> {
         args: &[ExprId],
     ) -> R<Option<ValueId>> {
         let f = self.resolve_requirement(f, &this_ty);
+        if let Some(v) = self.builtin_requirement(f, &this_ty, &recv, args)? {
+            return Ok(Some(v));
+        }
         let data = hir::fn_data(self.cx.db, f);
         let sig = hir::fn_sig(self.cx.db, f);
         if args.len() > sig.params.len() && sig.variadic_from.is_none() {
@@ -2889,6 +2969,7 @@ impl FnLower<'_, '_> {
                 }) if path.is_empty() => Ok(*g),
                 _ => Err(unsupported("a buffer that is not a global")),
             },
+            Some(ExprRes::Local(_)) => self.resource_global(base),
             _ => Err(unsupported("a buffer that is not a global")),
         }
     }

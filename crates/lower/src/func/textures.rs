@@ -99,10 +99,29 @@ impl FnLower<'_, '_> {
                     "a resource parameter that is not bound to a global",
                 )),
             },
+            Some(ExprRes::Local(l)) => self.resource_locals.get(&l).copied().ok_or_else(|| {
+                unsupported("a texture, sampler or buffer local used before it is given a global")
+            }),
             _ => Err(unsupported(
-                "a texture, sampler or buffer that is not a global or a parameter (a local, a \
+                "a texture, sampler or buffer that is not a global, a parameter or a local (a \
                  field or a computed value)",
             )),
+        }
+    }
+
+    /// `Texture2D t = gTex;` or a first `t = gTex;`: the local names that global from here on.
+    /// Giving it another global later is refused: which one it names could then depend on
+    /// control flow, and WGSL has no resource variables to hold the choice.
+    pub(super) fn bind_resource_local(&mut self, local: hir::LocalId, value: ExprId) -> R<()> {
+        let g = self.resource_global(value)?;
+        match self.resource_locals.get(&local) {
+            Some(bound) if *bound != g => Err(unsupported(
+                "giving a texture, sampler or buffer local a second, different global",
+            )),
+            _ => {
+                self.resource_locals.insert(local, g);
+                Ok(())
+            }
         }
     }
 
