@@ -276,6 +276,9 @@ pub struct Body {
     /// The token a diagnostic about an expression points at, where that is not the expression's
     /// start: the operator of binary and assignment expressions, the `(` of calls (as slangc does).
     pub anchors: rustc_hash::FxHashMap<ExprId, TextRange>,
+    /// Missing expressions that stand for source we parse but cannot compile (`spirv_asm`,
+    /// `__intrinsic_asm`, a `__target_switch` without a WGSL case): what to tell the user.
+    pub unsupported: rustc_hash::FxHashMap<ExprId, &'static str>,
 }
 
 impl Body {

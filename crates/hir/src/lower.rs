@@ -1488,6 +1488,7 @@ pub fn is_expr_kind(kind: SyntaxKind) -> bool {
         LITERAL
             | PATH_EXPR
             | THIS_EXPR
+            | SPIRV_ASM_EXPR
             | PAREN_EXPR
             | CAST_EXPR
             | INIT_LIST_EXPR
@@ -1525,6 +1526,7 @@ fn is_stmt_kind(kind: SyntaxKind) -> bool {
             | RETURN_STMT
             | DISCARD_STMT
             | DEFER_STMT
+            | INTRINSIC_ASM_STMT
             | ITEM_STMT
             | VAR_DECL
     )
@@ -1825,9 +1827,9 @@ impl BodyLowerer {
                     attrs: lower_attrs(node),
                 }
             }
+            SWITCH_STMT if has_token(node, TARGET_SWITCH_KW) => return self.target_switch(node),
             SWITCH_STMT => {
-                // `__target_switch { case wgsl: ... }`: the cases name targets, not values.
-                let target_switch = has_token(node, TARGET_SWITCH_KW);
+                let target_switch = false;
                 let scrutinee = node.children().find(|c| is_expr_kind(c.kind()));
                 let scrutinee = self.opt_expr(scrutinee, range);
                 let mut cases = Vec::new();
@@ -1875,6 +1877,9 @@ impl BodyLowerer {
                 Stmt::Empty
             }
             DISCARD_STMT => Stmt::Discard,
+            INTRINSIC_ASM_STMT => {
+                Stmt::Expr(self.unsupported(range, "inline target code (`__intrinsic_asm`)"))
+            }
             _ => Stmt::Empty,
         };
         vec![self.body.alloc_stmt(stmt, range)]
@@ -1910,6 +1915,58 @@ impl BodyLowerer {
 
     fn missing(&mut self, range: TextRange) -> ExprId {
         self.body.alloc_expr(Expr::Missing, range)
+    }
+
+    /// A missing expression standing for source that parses but cannot be compiled.
+    fn unsupported(&mut self, range: TextRange, what: &'static str) -> ExprId {
+        let id = self.missing(range);
+        self.body.unsupported.insert(id, what);
+        id
+    }
+
+    /// `__target_switch { case wgsl: ... default: ... }`: we compile for one target family
+    /// (WGSL, and SPIR-V through naga from the same IR), so the body is the `wgsl` case, else
+    /// `default` (what slangc's wgsl target picks). Labels of one clause share its statements.
+    fn target_switch(&mut self, node: &SyntaxNode) -> Vec<StmtId> {
+        let range = range_of(node);
+        let clauses: Vec<SyntaxNode> = node
+            .children()
+            .find(|c| c.kind() == SWITCH_BODY)
+            .map(|sw| {
+                sw.children()
+                    .filter(|c| matches!(c.kind(), CASE_CLAUSE | DEFAULT_CLAUSE))
+                    .collect()
+            })
+            .unwrap_or_default();
+        let names_wgsl = |clause: &SyntaxNode| {
+            clause.kind() == CASE_CLAUSE
+                && clause
+                    .children()
+                    .find(|c| is_expr_kind(c.kind()))
+                    .is_some_and(|label| label.text() == "wgsl")
+        };
+        // An empty clause falls through to the next one with statements.
+        let start = clauses
+            .iter()
+            .position(names_wgsl)
+            .or_else(|| clauses.iter().position(|c| c.kind() == DEFAULT_CLAUSE));
+        let Some(start) = start else {
+            let what = "a `__target_switch` without a `wgsl` or `default` case";
+            let missing = self.unsupported(range, what);
+            return vec![self.body.alloc_stmt(Stmt::Expr(missing), range)];
+        };
+        let chosen = clauses[start..]
+            .iter()
+            .find(|c| c.children().any(|s| is_stmt_kind(s.kind())));
+        let mut stmts: Vec<SyntaxNode> = chosen
+            .map(|c| c.children().filter(|s| is_stmt_kind(s.kind())).collect())
+            .unwrap_or_default();
+        // A case's closing `break` leaves the target switch, not an enclosing loop.
+        if stmts.last().is_some_and(|s| s.kind() == BREAK_STMT) {
+            stmts.pop();
+        }
+        let body = self.scope_stmts(DeferScopeKind::Block, stmts.into_iter());
+        vec![self.body.alloc_stmt(Stmt::Block(body), range)]
     }
 
     fn var_decl(&mut self, node: &SyntaxNode) -> Vec<StmtId> {
@@ -2011,6 +2068,7 @@ impl BodyLowerer {
                 }
             }
             THIS_EXPR => Expr::This,
+            SPIRV_ASM_EXPR => return self.unsupported(range, "inline target code (`spirv_asm`)"),
             PAREN_EXPR => {
                 return match exprs.first() {
                     Some(inner) => self.expr(inner),

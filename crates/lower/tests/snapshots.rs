@@ -1170,3 +1170,56 @@ void computeMain() { output[0] = tex.Sample(s, float2(0.5)); }
         ],
     );
 }
+
+#[test]
+fn target_switch_takes_the_wgsl_case_else_default() {
+    check_functions(
+        r#"
+RWStructuredBuffer<int> output;
+int pick() { __target_switch { case spirv: return 1; case wgsl: return 2; default: return 3; } }
+int fallback() { __target_switch { case cuda: return 1; default: return 3; } }
+[numthreads(1, 1, 1)]
+void computeMain() { output[0] = pick() + fallback(); }
+"#,
+        &["pick", "fallback"],
+        expect![[r#"
+            fn pick() -> int {
+              %0: int = 2
+              return %0
+            }
+
+            fn fallback() -> int {
+              %0: int = 3
+              return %0
+            }
+        "#]],
+    );
+}
+
+#[test]
+fn inline_target_code_is_reported_at_its_span() {
+    let program = |body: &str| {
+        format!(
+            "RWStructuredBuffer<float> output;\nfloat f(float x) {{ {body} }}\n\
+             [numthreads(1, 1, 1)]\nvoid computeMain() {{ output[0] = f(1.0); }}\n"
+        )
+    };
+    check_error(
+        &program(r#"__target_switch { case wgsl: __intrinsic_asm "abs($0)"; }"#),
+        expect![[
+            r#"E4001 82..108 `__intrinsic_asm "abs($0)";`: cannot lower inline target code (`__intrinsic_asm`) yet"#
+        ]],
+    );
+    check_error(
+        &program("return spirv_asm { OpFNegate $$float result $x };"),
+        expect![
+            "E4001 60..101 `spirv_asm { OpFNegate $$float result $x }`: cannot lower inline target code (`spirv_asm`) yet"
+        ],
+    );
+    check_error(
+        &program("__target_switch { case cuda: return x; }"),
+        expect![
+            "E4001 53..93 `__target_switch { case cuda: return x; }`: cannot lower a `__target_switch` without a `wgsl` or `default` case yet"
+        ],
+    );
+}
