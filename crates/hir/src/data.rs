@@ -85,6 +85,10 @@ pub enum ConstRef {
     Path(PathRef),
     Binary(SmolStr, Box<ConstRef>, Box<ConstRef>),
     Neg(Box<ConstRef>),
+    /// `!x`, `~x`.
+    Unary(SmolStr, Box<ConstRef>),
+    /// `c ? a : b`.
+    Select(Box<ConstRef>, Box<ConstRef>, Box<ConstRef>),
     Other,
 }
 

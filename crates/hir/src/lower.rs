@@ -1384,10 +1384,33 @@ fn lower_generic_args(list: &SyntaxNode) -> Vec<GenericArgRef> {
 
 fn lower_const(e: &SyntaxNode) -> ConstRef {
     match e.kind() {
-        LITERAL => first_token(e)
-            .filter(|t| t.kind() == INT_NUMBER)
-            .and_then(|t| parse_int(t.text()))
-            .map_or(ConstRef::Other, |(v, _, _)| ConstRef::Int(v as i64)),
+        LITERAL => match first_token(e) {
+            Some(t) if t.kind() == TRUE_KW => ConstRef::Int(1),
+            Some(t) if t.kind() == FALSE_KW => ConstRef::Int(0),
+            t => t
+                .filter(|t| t.kind() == INT_NUMBER)
+                .and_then(|t| parse_int(t.text()))
+                .map_or(ConstRef::Other, |(v, _, _)| ConstRef::Int(v as i64)),
+        },
+        PREFIX_EXPR if has_token(e, BANG) || has_token(e, TILDE) => {
+            let op = if has_token(e, BANG) { "!" } else { "~" };
+            e.children()
+                .find(|c| is_expr_kind(c.kind()))
+                .map_or(ConstRef::Other, |i| {
+                    ConstRef::Unary(op.into(), Box::new(lower_const(&i)))
+                })
+        }
+        TERNARY_EXPR => {
+            let parts: Vec<SyntaxNode> = e.children().filter(|c| is_expr_kind(c.kind())).collect();
+            match parts.as_slice() {
+                [c, a, b] => ConstRef::Select(
+                    Box::new(lower_const(c)),
+                    Box::new(lower_const(a)),
+                    Box::new(lower_const(b)),
+                ),
+                _ => ConstRef::Other,
+            }
+        }
         PATH_EXPR | FIELD_EXPR => expr_as_path(e).map_or(ConstRef::Other, ConstRef::Path),
         PAREN_EXPR => e
             .children()

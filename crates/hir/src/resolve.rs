@@ -432,6 +432,14 @@ impl<'db> Resolver<'db> {
         match c {
             ConstRef::Int(v) => Some(*v),
             ConstRef::Neg(inner) => self.eval_const(inner).map(|v| -v),
+            ConstRef::Unary(op, inner) => {
+                let v = self.eval_const(inner)?;
+                Some(if op == "!" { i64::from(v == 0) } else { !v })
+            }
+            ConstRef::Select(c, a, b) => match self.eval_const(c)? {
+                0 => self.eval_const(b),
+                _ => self.eval_const(a),
+            },
             ConstRef::Path(p) => match self.resolve_path(p, &mut Vec::new())? {
                 Resolution::Global(g) => crate::infer::global_const_value(self.db, g),
                 Resolution::EnumCase(decl, i) => enum_case_value(self.db, self.file, decl, i),
@@ -450,6 +458,14 @@ impl<'db> Resolver<'db> {
                     "&" => a & b,
                     "|" => a | b,
                     "^" => a ^ b,
+                    "<" => i64::from(a < b),
+                    "<=" => i64::from(a <= b),
+                    ">" => i64::from(a > b),
+                    ">=" => i64::from(a >= b),
+                    "==" => i64::from(a == b),
+                    "!=" => i64::from(a != b),
+                    "&&" => i64::from(a != 0 && b != 0),
+                    "||" => i64::from(a != 0 || b != 0),
                     _ => return None,
                 })
             }
