@@ -156,6 +156,8 @@ pub struct GenericParamData {
     pub range: TextRange,
     /// A type pack (`each T`).
     pub variadic: bool,
+    /// `T = float`, `let N : int = 4`: what an omitted argument means.
+    pub default: Option<GenericArgRef>,
 }
 
 /// `where T : IFoo`.

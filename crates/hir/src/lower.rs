@@ -1247,18 +1247,30 @@ fn lower_generics(node: &SyntaxNode) -> Vec<GenericParamData> {
         .filter(|c| c.kind() == GENERIC_PARAM_LIST)
         .flat_map(|l| l.children().collect::<Vec<_>>())
         .filter_map(|p| match p.kind() {
-            TYPE_PARAM => Some(GenericParamData {
-                name: name_text(&p),
-                kind: GenericParamKind::Type {
-                    constraints: p
-                        .children()
-                        .filter(|c| is_type_kind(c.kind()))
-                        .map(|t| lower_type(&t))
-                        .collect(),
-                },
-                range: range_of(&p),
-                variadic: has_token(&p, EACH_KW),
-            }),
+            TYPE_PARAM => {
+                // Types before `=` are constraints, the one after it the default.
+                let (mut constraints, mut default) = (Vec::new(), None);
+                let mut after_eq = false;
+                for el in p.children_with_tokens() {
+                    match el {
+                        rowan::NodeOrToken::Token(t) if t.kind() == EQ => after_eq = true,
+                        rowan::NodeOrToken::Node(t) if is_type_kind(t.kind()) && after_eq => {
+                            default = Some(GenericArgRef::Type(lower_type(&t)));
+                        }
+                        rowan::NodeOrToken::Node(t) if is_type_kind(t.kind()) => {
+                            constraints.push(lower_type(&t));
+                        }
+                        _ => {}
+                    }
+                }
+                Some(GenericParamData {
+                    name: name_text(&p),
+                    kind: GenericParamKind::Type { constraints },
+                    range: range_of(&p),
+                    variadic: has_token(&p, EACH_KW),
+                    default,
+                })
+            }
             VALUE_PARAM => Some(GenericParamData {
                 name: name_text(&p),
                 kind: GenericParamKind::Value {
@@ -1269,6 +1281,10 @@ fn lower_generics(node: &SyntaxNode) -> Vec<GenericParamData> {
                 },
                 range: range_of(&p),
                 variadic: false,
+                default: p
+                    .children()
+                    .find(|c| is_expr_kind(c.kind()))
+                    .map(|e| GenericArgRef::Const(lower_const(&e))),
             }),
             _ => None,
         })

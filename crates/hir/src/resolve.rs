@@ -345,6 +345,12 @@ impl<'db> Resolver<'db> {
         })
     }
 
+    /// Whether a type declares generic parameters and every one of them has a default.
+    fn all_defaulted(&self, decl: TypeDeclId) -> bool {
+        let generics = &lower::type_decl_data(self.db, decl).generics;
+        !generics.is_empty() && generics.iter().all(|g| g.default.is_some())
+    }
+
     pub fn apply_generic_args(
         &self,
         res: Resolution,
@@ -352,13 +358,26 @@ impl<'db> Resolver<'db> {
         range: TextRange,
         diags: &mut Vec<Diag>,
     ) -> Resolution {
-        let args: Vec<GenericArg> = args
+        let mut args: Vec<GenericArg> = args
             .iter()
             .map(|a| self.resolve_generic_arg(a, diags))
             .collect();
         match res {
             Resolution::Type(Ty::Adt(decl, _)) => {
                 let data = lower::type_decl_data(self.db, decl);
+                // Omitted trailing arguments take their defaults, read where they are declared.
+                if args.len() < data.generics.len()
+                    && data.generics[args.len()..]
+                        .iter()
+                        .all(|g| g.default.is_some())
+                {
+                    let decl_scope = Resolver::for_item(self.db, decl.loc(self.db));
+                    for g in &data.generics[args.len()..] {
+                        if let Some(default) = &g.default {
+                            args.push(decl_scope.resolve_generic_arg(default, diags));
+                        }
+                    }
+                }
                 if data.generics.len() != args.len() && !data.generics.is_empty() {
                     diags.push(Diag::error(
                         "E2024",
@@ -508,6 +527,19 @@ impl<'db> Resolver<'db> {
                 }
             }
             TypeRef::Path(path) => match self.resolve_path(path, diags) {
+                // A plain `B` for `struct B<T = float>` outside `B` itself means `B<float>`.
+                Some(Resolution::Type(Ty::Adt(decl, args)))
+                    if args.is_empty()
+                        && path.segments.last().is_some_and(|s| s.args.is_none())
+                        && self.self_ctx.as_ref().and_then(|c| c.decl) != Some(decl)
+                        && self.all_defaulted(decl) =>
+                {
+                    let plain = Resolution::Type(Ty::Adt(decl, args));
+                    match self.apply_generic_args(plain, &[], path.range(), diags) {
+                        Resolution::Type(ty) => ty,
+                        _ => Ty::Unknown,
+                    }
+                }
                 Some(Resolution::Type(ty)) => ty,
                 Some(Resolution::Inaccessible(def)) => {
                     diags.push(Diag::error(
