@@ -67,7 +67,7 @@ enum Command {
         #[arg(long = "feature", value_enum)]
         features: Vec<Feature>,
         /// Tape capacities (loop iterations) of the smaller copies a reverse-mode derivative
-        /// with large loop tapes tries first, e.g. `16,64` (the default); `none`: no copies.
+        /// with large loop tapes tries first, e.g. `16,32,64` (the default); `none`: no copies.
         #[arg(long = "tape-tiers", value_name = "N,N,...|none")]
         tape_tiers: Option<driver::TapeTiers>,
     },

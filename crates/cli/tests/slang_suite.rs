@@ -95,7 +95,7 @@ fn slang_suite_language() {
 
 #[test]
 fn slang_suite_autodiff() {
-    run_suite_folder("autodiff", 50);
+    run_suite_folder("autodiff", 300);
 }
 
 /// The math, bit and conversion intrinsics and their derivatives (tests/tools/gen_intrinsics_suite.py).
