@@ -942,19 +942,7 @@ fn entry_count(
         _ => None,
     };
     // Exit test: the first non-`let` statement of the body, as `trip_count` reads it.
-    let (cond, exit_on_true) = match body.iter().find(|s| !matches!(s, Stmt::Let(_)))? {
-        Stmt::If {
-            cond,
-            then_block,
-            else_block,
-        } if then_block.is_empty() && else_block == &vec![Stmt::Break] => (*cond, false),
-        Stmt::If {
-            cond,
-            then_block,
-            else_block,
-        } if else_block.is_empty() && then_block == &vec![Stmt::Break] => (*cond, true),
-        _ => return None,
-    };
+    let (cond, exit_on_true) = ir::passes_unroll::loop_exit_test(body)?;
     let Some(&Inst::Binary(op, a, b)) = inst(cond) else {
         return None;
     };

@@ -533,6 +533,24 @@ fn forget_written(values: &[ValueData], block: &[Stmt], known: &mut FxHashMap<Lo
     }
 }
 
+/// A counted loop's exit test: the first non-`let` statement of its body, `if (c) {} else break;`
+/// (`(c, false)`: the loop exits when `c` is false) or `if (c) break;` (`(c, true)`).
+pub fn loop_exit_test(body: &[Stmt]) -> Option<(ValueId, bool)> {
+    match body.iter().find(|s| !matches!(s, Stmt::Let(_)))? {
+        Stmt::If {
+            cond,
+            then_block,
+            else_block,
+        } if then_block.is_empty() && else_block == &vec![Stmt::Break] => Some((*cond, false)),
+        Stmt::If {
+            cond,
+            then_block,
+            else_block,
+        } if else_block.is_empty() && then_block == &vec![Stmt::Break] => Some((*cond, true)),
+        _ => None,
+    }
+}
+
 /// The iteration count of a counting loop, when it is evident: the body starts with an exit test
 /// `if (i < N) {} else { break }` (or `if (!(..)) break`-shaped: the other branch) comparing a
 /// whole local `i` with an integer literal, `continuing` steps `i` by a literal at its top level,
@@ -564,20 +582,7 @@ pub fn trip_count(
         },
         _ => None,
     };
-    // Exit test: the first non-`let` statement of the body.
-    let (cond, exit_on_true) = match body.iter().find(|s| !matches!(s, Stmt::Let(_)))? {
-        Stmt::If {
-            cond,
-            then_block,
-            else_block,
-        } if then_block.is_empty() && else_block == &vec![Stmt::Break] => (*cond, false),
-        Stmt::If {
-            cond,
-            then_block,
-            else_block,
-        } if else_block.is_empty() && then_block == &vec![Stmt::Break] => (*cond, true),
-        _ => return None,
-    };
+    let (cond, exit_on_true) = loop_exit_test(body)?;
     let Some(Inst::Binary(op, a, b)) = values.get(cond.0 as usize).map(|d| &d.inst) else {
         return None;
     };
