@@ -23,7 +23,11 @@
 //! variable stepped by a constant, an exit test against a bound the loop never changes, no other
 //! exit) is checked at its entry instead: the tier returns `false` before the loop when it would
 //! run more iterations than the tier holds, so a tier that cannot hold it costs the zero-fill of
-//! its tapes and nothing else (see [`entry_check`] for the arithmetic).
+//! its tapes and nothing else (see [`entry_check`] for the arithmetic). When every loop a tier
+//! bounds is such a loop at the top level of the primal region, with a start and bound computed
+//! from parameters nothing wrote before it and constants, the dispatcher makes the same checks
+//! and calls only the smallest tier that holds them (or the full function), falling back to the
+//! full function should that tier still give up: no tier zero-fills its tapes in vain.
 //!
 //! That is only true when re-running the primal region changes nothing observable, so a function
 //! is tiered only when its primal region (through calls) stores to nothing but locals (no
@@ -174,16 +178,20 @@ pub(crate) fn split(
     if plans.is_empty() || !safe_to_replay(module, info, full, regions) {
         return None;
     }
+    let choice = dispatch_counts(full, regions, norm, &plans);
     let mut tier_ids = Vec::new();
     for p in &plans {
         let tier = build_tier(module, full, regions, norm, p);
-        tier_ids.push(module.add_function(tier));
+        tier_ids.push((module.add_function(tier), p.capacity));
     }
     let mut whole = full.clone();
     whole.name = format!("{}_full", full.name);
     let full_id = module.add_function(whole);
     info.primal_substitute.insert(bwd, full_id);
-    Some(dispatcher(module, full, &tier_ids, full_id))
+    Some(match choice {
+        Some(counts) => choosing_dispatcher(module, full, &tier_ids, full_id, &counts),
+        None => dispatcher(module, full, &tier_ids, full_id),
+    })
 }
 
 fn plan(
@@ -377,24 +385,7 @@ fn bounded_block(
 ///   `i` passes `n` and runs until it wraps around (for an odd step, `2^32 / |step|` ... more
 ///   than `C` iterations whenever `C * |step| < 2^32`).
 fn entry_check(e: &mut Emitter<'_>, count: &EntryCount, capacity: u32) -> Option<Block> {
-    let span = u64::from(capacity).checked_mul(count.step.unsigned_abs())?;
-    let (min, max) = if count.unsigned {
-        (0i64, i64::from(u32::MAX))
-    } else {
-        (i64::from(i32::MIN), i64::from(i32::MAX))
-    };
-    if span > u64::try_from(max).ok()? {
-        return None;
-    }
-    let span = i64::try_from(span).ok()?;
-    let unsigned = count.unsigned;
-    let lit = move |x: i64| {
-        if unsigned {
-            Literal::U32(x as u32)
-        } else {
-            Literal::I32(x as i32)
-        }
-    };
+    let span = entry_span(count, capacity)?;
     e.open();
     let start = e.load(Place::local(count.var));
     let mut map = FxHashMap::default();
@@ -407,8 +398,65 @@ fn entry_check(e: &mut Emitter<'_>, count: &EntryCount, capacity: u32) -> Option
         map.insert(v, nv);
     }
     let bound = map.get(&count.bound).copied().unwrap_or(count.bound);
+    let give_up = give_up_cond(e, count, capacity, span, start, bound);
+    e.open();
+    let no = e.lit(Literal::Bool(false));
+    e.push(Stmt::Return(Some(no)));
+    let give_up_block = e.close();
+    e.push(Stmt::If {
+        cond: give_up,
+        then_block: give_up_block,
+        else_block: Vec::new(),
+    });
+    Some(e.close())
+}
+
+/// `capacity * |step|` when [`entry_check`] can be built for `count` (it fits the induction
+/// variable's type and the test is one it reads).
+fn entry_span(count: &EntryCount, capacity: u32) -> Option<i64> {
+    let span = u64::from(capacity).checked_mul(count.step.unsigned_abs())?;
+    let max = if count.unsigned {
+        i64::from(u32::MAX)
+    } else {
+        i64::from(i32::MAX)
+    };
+    if span > u64::try_from(max).ok()? || capacity == 0 {
+        return None;
+    }
+    match count.test {
+        BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge | BinaryOp::Ne => {
+            i64::try_from(span).ok()
+        }
+        _ => None,
+    }
+}
+
+/// Whether the loop `count` describes, entered with its induction variable at `start` and its
+/// bound at `bound`, runs more than `capacity` iterations (or may: see [`entry_check`]); `span`
+/// comes from [`entry_span`].
+fn give_up_cond(
+    e: &mut Emitter<'_>,
+    count: &EntryCount,
+    capacity: u32,
+    span: i64,
+    start: ValueId,
+    bound: ValueId,
+) -> ValueId {
+    let (min, max) = if count.unsigned {
+        (0i64, i64::from(u32::MAX))
+    } else {
+        (i64::from(i32::MIN), i64::from(i32::MAX))
+    };
+    let unsigned = count.unsigned;
+    let lit = move |x: i64| {
+        if unsigned {
+            Literal::U32(x as u32)
+        } else {
+            Literal::I32(x as i32)
+        }
+    };
     let up = count.step > 0;
-    let give_up = match count.test {
+    match count.test {
         BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge => {
             let towards_exit = matches!(count.test, BinaryOp::Lt | BinaryOp::Le) == up;
             if towards_exit {
@@ -440,7 +488,10 @@ fn entry_check(e: &mut Emitter<'_>, count: &EntryCount, capacity: u32) -> Option
                 let u32t = e.module.types.scalar(ir::Scalar::U32);
                 e.emit(Inst::Bitcast(d, ir::Scalar::U32), Some(u32t))
             };
-            let step = e.lit(Literal::U32(u32::try_from(count.step.unsigned_abs()).ok()?));
+            // `entry_span` checked `capacity * |step|` fits 32 bits.
+            let step = e.lit(Literal::U32(
+                u32::try_from(count.step.unsigned_abs()).unwrap_or(u32::MAX),
+            ));
             let rem = e.bin(BinaryOp::Rem, d, step);
             let zero = e.lit(Literal::U32(0));
             let uneven = e.bin(BinaryOp::Ne, rem, zero);
@@ -449,25 +500,18 @@ fn entry_check(e: &mut Emitter<'_>, count: &EntryCount, capacity: u32) -> Option
             let many = e.bin(BinaryOp::Gt, trips, cap);
             e.bin(BinaryOp::LogicalOr, uneven, many)
         }
-        _ => {
-            e.close();
-            return None;
-        }
-    };
-    e.open();
-    let no = e.lit(Literal::Bool(false));
-    e.push(Stmt::Return(Some(no)));
-    let give_up_block = e.close();
-    e.push(Stmt::If {
-        cond: give_up,
-        then_block: give_up_block,
-        else_block: Vec::new(),
-    });
-    Some(e.close())
+        // `entry_span` admits no other test.
+        _ => e.lit(Literal::Bool(true)),
+    }
 }
 
 /// `void bwd(params) { if (!tier0(params)) { if (!tier1(params)) { ... full(params); } } }`
-fn dispatcher(module: &mut Module, full: &Function, tiers: &[FuncId], full_id: FuncId) -> Function {
+fn dispatcher(
+    module: &mut Module,
+    full: &Function,
+    tiers: &[(FuncId, u32)],
+    full_id: FuncId,
+) -> Function {
     let func = Function {
         name: full.name.clone(),
         params: full.params.clone(),
@@ -477,6 +521,289 @@ fn dispatcher(module: &mut Module, full: &Function, tiers: &[FuncId], full_id: F
         body: Vec::new(),
     };
     let mut e = Emitter::new(module, func);
+    let args = forward_args(&mut e);
+    // Built innermost first: the full call, then each tier around it.
+    e.open();
+    e.emit(Inst::Call(full_id, args.clone()), None);
+    let mut inner = e.close();
+    for &(tier, _) in tiers.iter().rev() {
+        e.open();
+        let ok = e.emit(Inst::Call(tier, args.clone()), None);
+        let failed = e.emit(Inst::Unary(UnaryOp::Not, ok), None);
+        e.push(Stmt::If {
+            cond: failed,
+            then_block: inner,
+            else_block: Vec::new(),
+        });
+        inner = e.close();
+    }
+    for s in inner {
+        e.push(s);
+    }
+    e.push(Stmt::Return(None));
+    let mut func = e.func;
+    func.body = e.blocks.pop().unwrap_or_default();
+    func
+}
+
+/// A top-level counting loop of the primal region whose trip count the dispatcher can compute
+/// from its own parameters.
+struct DispatchCount {
+    key: ValueId,
+    count: EntryCount,
+    start: Sym,
+    bound: Sym,
+}
+
+/// A value of the full function rebuilt from literals and loads of parameters: `inst` with its
+/// `operands` (values of the full function) rebuilt first.
+type Sym = std::rc::Rc<SymNode>;
+
+struct SymNode {
+    inst: Inst,
+    ty: TypeId,
+    operands: Vec<(ValueId, Sym)>,
+}
+
+/// The trip counts the dispatcher checks to call the one tier that holds them: `Some` when every
+/// loop any tier bounds is a top-level loop of the primal region whose [`EntryCount`] start and
+/// bound depend only on parameters nothing writes before it, and on constants, and each tier's
+/// check can be built. `None`: the dispatcher keeps the cascade.
+fn dispatch_counts(
+    full: &Function,
+    regions: &Regions<'_>,
+    norm: &Normalized,
+    plans: &[TierPlan],
+) -> Option<Vec<DispatchCount>> {
+    let mut facts = EntryFacts {
+        full,
+        locals: FxHashMap::default(),
+        lets: FxHashMap::default(),
+        written_params: FxHashSet::default(),
+        found: Vec::new(),
+    };
+    if facts.walk(regions.prologue, None) {
+        facts.walk(regions.primal, Some(norm));
+    }
+    let found = facts.found;
+    for p in plans {
+        for key in p.bounded.keys() {
+            let d = found.iter().find(|d| d.key == *key)?;
+            entry_span(&d.count, p.capacity)?;
+        }
+    }
+    Some(
+        found
+            .into_iter()
+            .filter(|d| plans.iter().any(|p| p.bounded.contains_key(&d.key)))
+            .collect(),
+    )
+}
+
+/// What the top-level statements before a point of the full function leave in its locals, as
+/// far as it depends only on parameters and constants.
+struct EntryFacts<'f> {
+    full: &'f Function,
+    /// Whole locals holding a value known from parameters.
+    locals: FxHashMap<LocalId, Sym>,
+    /// Top-level values, as computed when they were defined.
+    lets: FxHashMap<ValueId, Sym>,
+    /// Parameters written so far (their loads no longer read the caller's value).
+    written_params: FxHashSet<u32>,
+    found: Vec<DispatchCount>,
+}
+
+impl EntryFacts<'_> {
+    /// Follows the top-level statements of `block`, noting its top-level counting loops when
+    /// `loops` is given. False when it stops early (a `return`, `break` or `continue`: what
+    /// follows may not run).
+    fn walk(&mut self, block: &Block, loops: Option<&Normalized>) -> bool {
+        for s in block {
+            match s {
+                Stmt::Let(v) => {
+                    self.forget_call_writes(*v);
+                    if let Some(sym) = self.resolve(*v, &[*v], 0) {
+                        self.lets.insert(*v, sym);
+                    }
+                }
+                Stmt::Store { place, value } => match place.root {
+                    PlaceRoot::Local(l) => {
+                        let known = self.lets.get(value).cloned();
+                        match known {
+                            Some(sym) if place.path.is_empty() => {
+                                self.locals.insert(l, sym);
+                            }
+                            _ => {
+                                self.locals.remove(&l);
+                            }
+                        }
+                    }
+                    PlaceRoot::Param(i) => {
+                        self.written_params.insert(i);
+                    }
+                    PlaceRoot::Global(_) => {}
+                },
+                Stmt::Loop { body, .. } => {
+                    if let Some(norm) = loops {
+                        self.note_loop(norm, body);
+                    }
+                    self.forget_writes(std::slice::from_ref(s));
+                }
+                Stmt::If { .. } | Stmt::Switch { .. } => {
+                    self.forget_writes(std::slice::from_ref(s))
+                }
+                Stmt::Barrier(_) => {}
+                Stmt::Break | Stmt::Continue | Stmt::Return(_) => return false,
+            }
+        }
+        true
+    }
+
+    fn note_loop(&mut self, norm: &Normalized, body: &Block) {
+        let Some((key, _)) = crate::checkpoint::canonical(norm, body) else {
+            return;
+        };
+        let Some(count) = norm.loops.get(&key).and_then(|l| l.entry_count.clone()) else {
+            return;
+        };
+        let start = self.locals.get(&count.var).cloned();
+        let bound = self.resolve(count.bound, &count.recompute, 0);
+        if let (Some(start), Some(bound)) = (start, bound) {
+            self.found.push(DispatchCount {
+                key,
+                count,
+                start,
+                bound,
+            });
+        }
+    }
+
+    /// `v` rebuilt from parameters and constants: a top-level value as it was defined, or one of
+    /// `fresh` (being defined now, or a loop's values recomputed at its entry) from the locals
+    /// as they are now.
+    fn resolve(&self, v: ValueId, fresh: &[ValueId], depth: u32) -> Option<Sym> {
+        if let Some(sym) = self.lets.get(&v) {
+            return Some(sym.clone());
+        }
+        let d = self.full.value(v)?;
+        let leaf = || {
+            Some(std::rc::Rc::new(SymNode {
+                inst: d.inst.clone(),
+                ty: d.ty,
+                operands: Vec::new(),
+            }))
+        };
+        if matches!(d.inst, Inst::Literal(_) | Inst::Zero) {
+            return leaf();
+        }
+        // A value defined earlier but not at top level, or deeper than any real bound.
+        if !fresh.contains(&v) || depth > 32 {
+            return None;
+        }
+        match &d.inst {
+            Inst::Load(p) => {
+                if p.path.iter().any(|a| matches!(a, ir::Access::Dynamic(_))) {
+                    return None;
+                }
+                match p.root {
+                    PlaceRoot::Local(l) if p.path.is_empty() => self.locals.get(&l).cloned(),
+                    PlaceRoot::Param(i) if !self.written_params.contains(&i) => leaf(),
+                    _ => None,
+                }
+            }
+            Inst::Unary(..)
+            | Inst::Binary(..)
+            | Inst::Convert(..)
+            | Inst::Bitcast(..)
+            | Inst::Extract(..)
+            | Inst::Swizzle(..)
+            | Inst::Select { .. } => {
+                let mut operands = Vec::new();
+                for o in d.inst.operands() {
+                    operands.push((o, self.resolve(o, fresh, depth + 1)?));
+                }
+                Some(std::rc::Rc::new(SymNode {
+                    inst: d.inst.clone(),
+                    ty: d.ty,
+                    operands,
+                }))
+            }
+            _ => None,
+        }
+    }
+
+    /// Forgets what a call `v` may write through its place arguments.
+    fn forget_call_writes(&mut self, v: ValueId) {
+        if let Some(Inst::Call(_, args)) = self.full.value(v).map(|d| &d.inst) {
+            for a in args {
+                if let Arg::Place(p) = a {
+                    self.forget_root(&p.root);
+                }
+            }
+        }
+    }
+
+    fn forget_root(&mut self, root: &PlaceRoot) {
+        match *root {
+            PlaceRoot::Local(l) => {
+                self.locals.remove(&l);
+            }
+            PlaceRoot::Param(i) => {
+                self.written_params.insert(i);
+            }
+            PlaceRoot::Global(_) => {}
+        }
+    }
+
+    /// Forgets every local and parameter `block` writes, nested blocks included.
+    fn forget_writes(&mut self, block: &[Stmt]) {
+        for s in block {
+            match s {
+                Stmt::Let(v) => self.forget_call_writes(*v),
+                Stmt::Store { place, .. } => self.forget_root(&place.root),
+                Stmt::If {
+                    then_block,
+                    else_block,
+                    ..
+                } => {
+                    self.forget_writes(then_block);
+                    self.forget_writes(else_block);
+                }
+                Stmt::Switch { cases, .. } => {
+                    for c in cases {
+                        self.forget_writes(&c.body);
+                    }
+                }
+                Stmt::Loop {
+                    body, continuing, ..
+                } => {
+                    self.forget_writes(body);
+                    self.forget_writes(continuing);
+                }
+                Stmt::Barrier(_) | Stmt::Break | Stmt::Continue | Stmt::Return(_) => {}
+            }
+        }
+    }
+}
+
+/// Emits `sym` (and what it needs) into the dispatcher, once per node.
+fn emit_sym(e: &mut Emitter<'_>, sym: &Sym, done: &mut Vec<(*const SymNode, ValueId)>) -> ValueId {
+    let ptr = std::rc::Rc::as_ptr(sym);
+    if let Some(&(_, v)) = done.iter().find(|(p, _)| *p == ptr) {
+        return v;
+    }
+    let mut map = FxHashMap::default();
+    for (old, op) in &sym.operands {
+        let v = emit_sym(e, op, done);
+        map.insert(*old, v);
+    }
+    let v = e.emit(crate::emit::map_inst(&sym.inst, &map), Some(sym.ty));
+    done.push((ptr, v));
+    v
+}
+
+/// The arguments that pass the dispatcher's own parameters on.
+fn forward_args(e: &mut Emitter<'_>) -> Vec<Arg> {
     let params: Vec<Param> = e.func.params.clone();
     let mut args = Vec::new();
     for (i, p) in params.iter().enumerate() {
@@ -486,19 +813,80 @@ fn dispatcher(module: &mut Module, full: &Function, tiers: &[FuncId], full_id: F
             ParamDir::InOut | ParamDir::Out => Arg::Place(place),
         });
     }
+    args
+}
+
+/// `void bwd(params) { counts; if (fits tier0) { if (!tier0(params)) full(params); } else if
+/// (fits tier1) { ... } else { full(params); } }`: the trip counts `counts` pick the one tier
+/// that holds them; a tier that still gives up (a check of its own) falls back to the full
+/// function, which runs from the same inputs.
+fn choosing_dispatcher(
+    module: &mut Module,
+    full: &Function,
+    tiers: &[(FuncId, u32)],
+    full_id: FuncId,
+    counts: &[DispatchCount],
+) -> Function {
+    let func = Function {
+        name: full.name.clone(),
+        params: full.params.clone(),
+        ret: full.ret,
+        locals: Vec::new(),
+        values: Vec::new(),
+        body: Vec::new(),
+    };
+    let mut e = Emitter::new(module, func);
+    let args = forward_args(&mut e);
+    let mut done = Vec::new();
+    let entries: Vec<(ValueId, ValueId)> = counts
+        .iter()
+        .map(|c| {
+            let start = emit_sym(&mut e, &c.start, &mut done);
+            let bound = emit_sym(&mut e, &c.bound, &mut done);
+            (start, bound)
+        })
+        .collect();
     // Built innermost first: the full call, then each tier around it.
     e.open();
     e.emit(Inst::Call(full_id, args.clone()), None);
     let mut inner = e.close();
-    for &tier in tiers.iter().rev() {
+    for &(tier, capacity) in tiers.iter().rev() {
+        e.open();
+        let mut too_many = None;
+        for (c, &(start, bound)) in counts.iter().zip(&entries) {
+            let Some(span) = entry_span(&c.count, capacity) else {
+                continue;
+            };
+            let g = give_up_cond(&mut e, &c.count, capacity, span, start, bound);
+            too_many = Some(match too_many {
+                Some(prev) => e.bin(BinaryOp::LogicalOr, prev, g),
+                None => g,
+            });
+        }
         e.open();
         let ok = e.emit(Inst::Call(tier, args.clone()), None);
         let failed = e.emit(Inst::Unary(UnaryOp::Not, ok), None);
+        e.open();
+        e.emit(Inst::Call(full_id, args.clone()), None);
+        let fallback = e.close();
         e.push(Stmt::If {
             cond: failed,
-            then_block: inner,
+            then_block: fallback,
             else_block: Vec::new(),
         });
+        let run_tier = e.close();
+        match too_many {
+            Some(cond) => e.push(Stmt::If {
+                cond,
+                then_block: inner,
+                else_block: run_tier,
+            }),
+            None => {
+                for s in run_tier {
+                    e.push(s);
+                }
+            }
+        }
         inner = e.close();
     }
     for s in inner {

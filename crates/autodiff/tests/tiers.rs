@@ -112,10 +112,22 @@ fn small_loop_tape_is_split_into_a_dispatcher_a_tier_and_the_full_function() {
         fn s_bwd_myPow(inout x: DiffPair_double, n: int, dOut: double) -> void {
           %0: int = load $n
           %1: double = load $dOut
-          %3: bool = call s_bwd_myPow_tier16(inout $x, %0, %1)
-          %4: bool = not %3
-          if %4 {
-            %2: void = call s_bwd_myPow_full(inout $x, %0, %1)
+          %2: int = 0
+          %3: int = load $n
+          %5: int = 2147483631
+          %6: bool = gt %2, %5
+          %7: int = 16
+          %8: int = add %2, %7
+          %9: bool = lt %8, %3
+          %10: bool = or %6, %9
+          if %10 {
+            %4: void = call s_bwd_myPow_full(inout $x, %0, %1)
+          } else {
+            %11: bool = call s_bwd_myPow_tier16(inout $x, %0, %1)
+            %12: bool = not %11
+            if %12 {
+              %13: void = call s_bwd_myPow_full(inout $x, %0, %1)
+            }
           }
           return
         }
@@ -1344,4 +1356,179 @@ fn a_loop_without_a_count_at_its_entry_keeps_the_check_in_the_loop() {
               return %88
     "#]]
     .assert_eq(&dedented);
+}
+
+/// `double taylor(double x, int terms) { double sum = 1, term = 1; [MaxIters(128)] for (int k
+/// = 1; k < terms; k++) { term = term * x; sum = sum + term; } return sum; }`
+fn taylor(m: &mut Module, info: &mut DiffInfo, ty: TypeId) -> FuncId {
+    let i32t = m.types.i32();
+    func(m, info, "taylor", ty, |b| {
+        let x = b.param("x", ty, ParamDir::In);
+        let terms = b.param("terms", i32t, ParamDir::In);
+        let sum = b.local("sum", ty);
+        let term = b.local("term", ty);
+        let k = b.local("k", i32t);
+        let one = f64lit(b, 1.0);
+        b.store(Place::local(sum), one);
+        b.store(Place::local(term), one);
+        let first = b.i32(1);
+        let end = b.load(Place::param(terms));
+        for_loop(b, k, first, end, attrs(128), |b, _| {
+            let t = b.load(Place::local(term));
+            let xv = b.load(Place::param(x));
+            let t = b.mul(t, xv);
+            b.store(Place::local(term), t);
+            let s = b.load(Place::local(sum));
+            let s = b.add(s, t);
+            b.store(Place::local(sum), s);
+        });
+        let s = b.load(Place::local(sum));
+        b.ret(Some(s));
+    })
+}
+
+#[test]
+fn a_count_known_from_parameters_lets_the_dispatcher_call_one_tier() {
+    let run = |tiers: TapeTiers| {
+        let (mut m, mut info, f64t) = setup(tiers);
+        let f = taylor(&mut m, &mut info, f64t);
+        let bwd = backward_derivative(&mut m, &mut info, f).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(verify(&m), Ok(()));
+        let counts = [0, 1, 2, 16, 17, 18, 32, 33, 34, 64, 65, 66, 100, 128, 129];
+        let grads: Vec<f64> = counts.iter().map(|&n| bwd_at(&m, bwd, 1.01, n)).collect();
+        (m, grads)
+    };
+    let (m, tiered) = run(TapeTiers::default());
+    let (_, plain) = run(TapeTiers::none());
+    assert_eq!(tiered, plain, "tiers changed a gradient");
+    // `terms - 1` iterations: the tier of capacity C holds `terms <= C + 1`; the checks are
+    // those of the tiers' entries (`k0 + C < terms` for `k < terms` stepping up from `k0 = 1`).
+    expect![[r#"
+        fn s_bwd_taylor(inout x: DiffPair_double, terms: int, dOut: double) -> void {
+          %0: int = load $terms
+          %1: double = load $dOut
+          %2: int = 1
+          %3: int = load $terms
+          %23: int = 2147483631
+          %24: bool = gt %2, %23
+          %25: int = 16
+          %26: int = add %2, %25
+          %27: bool = lt %26, %3
+          %28: bool = or %24, %27
+          if %28 {
+            %14: int = 2147483615
+            %15: bool = gt %2, %14
+            %16: int = 32
+            %17: int = add %2, %16
+            %18: bool = lt %17, %3
+            %19: bool = or %15, %18
+            if %19 {
+              %5: int = 2147483583
+              %6: bool = gt %2, %5
+              %7: int = 64
+              %8: int = add %2, %7
+              %9: bool = lt %8, %3
+              %10: bool = or %6, %9
+              if %10 {
+                %4: void = call s_bwd_taylor_full(inout $x, %0, %1)
+              } else {
+                %11: bool = call s_bwd_taylor_tier64(inout $x, %0, %1)
+                %12: bool = not %11
+                if %12 {
+                  %13: void = call s_bwd_taylor_full(inout $x, %0, %1)
+                }
+              }
+            } else {
+              %20: bool = call s_bwd_taylor_tier32(inout $x, %0, %1)
+              %21: bool = not %20
+              if %21 {
+                %22: void = call s_bwd_taylor_full(inout $x, %0, %1)
+              }
+            }
+          } else {
+            %29: bool = call s_bwd_taylor_tier16(inout $x, %0, %1)
+            %30: bool = not %29
+            if %30 {
+              %31: void = call s_bwd_taylor_full(inout $x, %0, %1)
+            }
+          }
+          return
+        }
+    "#]]
+    .assert_eq(&show(&m, "s_bwd_taylor"));
+}
+
+#[test]
+fn a_count_written_under_a_branch_keeps_the_cascade() {
+    // `int n = terms; if (x < 0) n = n + 1; for (k = 1; k < n; k++) ...`: the bound is not
+    // known from parameters at the loop's entry, so every tier is tried in turn.
+    let run = |tiers: TapeTiers| {
+        let (mut m, mut info, f64t) = setup(tiers);
+        let i32t = m.types.i32();
+        let f = func(&mut m, &mut info, "bumped", f64t, |b| {
+            let x = b.param("x", f64t, ParamDir::In);
+            let terms = b.param("terms", i32t, ParamDir::In);
+            let n = b.local("n", i32t);
+            let prod = b.local("prod", f64t);
+            let k = b.local("k", i32t);
+            let tv = b.load(Place::param(terms));
+            b.store(Place::local(n), tv);
+            let xv = b.load(Place::param(x));
+            let zero = f64lit(b, 0.0);
+            let neg = b.lt(xv, zero);
+            b.if_(
+                neg,
+                |b| {
+                    let nv = b.load(Place::local(n));
+                    let one = b.i32(1);
+                    let more = b.add(nv, one);
+                    b.store(Place::local(n), more);
+                },
+                |_| {},
+            );
+            let one = f64lit(b, 1.0);
+            b.store(Place::local(prod), one);
+            let first = b.i32(1);
+            let end = b.load(Place::local(n));
+            for_loop(b, k, first, end, attrs(128), |b, _| {
+                let p = b.load(Place::local(prod));
+                let xv = b.load(Place::param(x));
+                let p = b.mul(p, xv);
+                b.store(Place::local(prod), p);
+            });
+            let p = b.load(Place::local(prod));
+            b.ret(Some(p));
+        });
+        let bwd = backward_derivative(&mut m, &mut info, f).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(verify(&m), Ok(()));
+        let grads: Vec<f64> = [0, 16, 17, 18, 33, 34, 65, 66, 128]
+            .iter()
+            .flat_map(|&n| [bwd_at(&m, bwd, 1.01, n), bwd_at(&m, bwd, -1.01, n)])
+            .collect();
+        (m, grads)
+    };
+    let (m, tiered) = run(TapeTiers::default());
+    let (_, plain) = run(TapeTiers::none());
+    assert_eq!(tiered, plain, "tiers changed a gradient");
+    expect![[r#"
+        fn s_bwd_bumped(inout x: DiffPair_double, terms: int, dOut: double) -> void {
+          %0: int = load $terms
+          %1: double = load $dOut
+          %7: bool = call s_bwd_bumped_tier16(inout $x, %0, %1)
+          %8: bool = not %7
+          if %8 {
+            %5: bool = call s_bwd_bumped_tier32(inout $x, %0, %1)
+            %6: bool = not %5
+            if %6 {
+              %3: bool = call s_bwd_bumped_tier64(inout $x, %0, %1)
+              %4: bool = not %3
+              if %4 {
+                %2: void = call s_bwd_bumped_full(inout $x, %0, %1)
+              }
+            }
+          }
+          return
+        }
+    "#]]
+    .assert_eq(&show(&m, "s_bwd_bumped"));
 }

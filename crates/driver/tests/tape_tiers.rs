@@ -47,21 +47,21 @@ fn summary(c: &driver::Compiled) -> String {
 fn loops_with_large_tapes_get_tiers() {
     let c = compile("bwd_loop_tape_tiers.slang", driver::TapeTiers::default());
     expect![[r#"
-        fn s_bwd_affine128_tier16_
-          var tape5_: array<f32, 17>;
-        fn s_bwd_affine128_tier32_
-          var tape5_1: array<f32, 33>;
-        fn s_bwd_affine128_tier64_
-          var tape5_2: array<f32, 65>;
         fn s_bwd_affine128_full
-          var tape5_3: array<f32, 129>;
+          var tape5_: array<f32, 129>;
+        fn s_bwd_affine128_tier64_
+          var tape5_1: array<f32, 65>;
+        fn s_bwd_affine128_tier32_
+          var tape5_2: array<f32, 33>;
+        fn s_bwd_affine128_tier16_
+          var tape5_3: array<f32, 17>;
         fn s_bwd_affine128_
-        fn s_bwd_affine64_tier16_
-          var tape5_4: array<f32, 17>;
+        fn s_bwd_affine64_full
+          var tape5_4: array<f32, 65>;
         fn s_bwd_affine64_tier32_
           var tape5_5: array<f32, 33>;
-        fn s_bwd_affine64_full
-          var tape5_6: array<f32, 65>;
+        fn s_bwd_affine64_tier16_
+          var tape5_6: array<f32, 17>;
         fn s_bwd_affine64_
         context s_bwd_affine128 517
         context s_bwd_affine64 261"#]]
@@ -75,21 +75,21 @@ fn tiers_follow_the_option() {
         driver::TapeTiers::new([16, 32, 64]),
     );
     expect![[r#"
-        fn s_bwd_affine128_tier16_
-          var tape5_: array<f32, 17>;
-        fn s_bwd_affine128_tier32_
-          var tape5_1: array<f32, 33>;
-        fn s_bwd_affine128_tier64_
-          var tape5_2: array<f32, 65>;
         fn s_bwd_affine128_full
-          var tape5_3: array<f32, 129>;
+          var tape5_: array<f32, 129>;
+        fn s_bwd_affine128_tier64_
+          var tape5_1: array<f32, 65>;
+        fn s_bwd_affine128_tier32_
+          var tape5_2: array<f32, 33>;
+        fn s_bwd_affine128_tier16_
+          var tape5_3: array<f32, 17>;
         fn s_bwd_affine128_
-        fn s_bwd_affine64_tier16_
-          var tape5_4: array<f32, 17>;
+        fn s_bwd_affine64_full
+          var tape5_4: array<f32, 65>;
         fn s_bwd_affine64_tier32_
           var tape5_5: array<f32, 33>;
-        fn s_bwd_affine64_full
-          var tape5_6: array<f32, 65>;
+        fn s_bwd_affine64_tier16_
+          var tape5_6: array<f32, 17>;
         fn s_bwd_affine64_
         context s_bwd_affine128 517
         context s_bwd_affine64 261"#]]
