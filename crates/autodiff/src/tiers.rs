@@ -505,6 +505,18 @@ fn give_up_cond(
     }
 }
 
+/// The dispatcher's function before its body: the full function's name and signature.
+fn empty_dispatcher(full: &Function) -> Function {
+    Function {
+        name: full.name.clone(),
+        params: full.params.clone(),
+        ret: full.ret,
+        locals: Vec::new(),
+        values: Vec::new(),
+        body: Vec::new(),
+    }
+}
+
 /// `void bwd(params) { if (!tier0(params)) { if (!tier1(params)) { ... full(params); } } }`
 fn dispatcher(
     module: &mut Module,
@@ -512,15 +524,7 @@ fn dispatcher(
     tiers: &[(FuncId, u32)],
     full_id: FuncId,
 ) -> Function {
-    let func = Function {
-        name: full.name.clone(),
-        params: full.params.clone(),
-        ret: full.ret,
-        locals: Vec::new(),
-        values: Vec::new(),
-        body: Vec::new(),
-    };
-    let mut e = Emitter::new(module, func);
+    let mut e = Emitter::new(module, empty_dispatcher(full));
     let args = forward_args(&mut e);
     // Built innermost first: the full call, then each tier around it.
     e.open();
@@ -827,15 +831,7 @@ fn choosing_dispatcher(
     full_id: FuncId,
     counts: &[DispatchCount],
 ) -> Function {
-    let func = Function {
-        name: full.name.clone(),
-        params: full.params.clone(),
-        ret: full.ret,
-        locals: Vec::new(),
-        values: Vec::new(),
-        body: Vec::new(),
-    };
-    let mut e = Emitter::new(module, func);
+    let mut e = Emitter::new(module, empty_dispatcher(full));
     let args = forward_args(&mut e);
     let mut done = Vec::new();
     let entries: Vec<(ValueId, ValueId)> = counts
