@@ -416,11 +416,41 @@ fn const_eval(db: &dyn Db, resolver: &Resolver<'_>, body: &Body, expr: ExprId) -
             Resolution::EnumCase(d, i) => resolve::enum_case_value(db, resolver.file, d, i),
             _ => None,
         },
-        Expr::Prefix {
-            op: PrefixOp::Neg,
-            expr,
-        } => const_eval(db, resolver, body, *expr).map(|v| -v),
+        Expr::Prefix { op, expr } => {
+            let v = const_eval(db, resolver, body, *expr)?;
+            match op {
+                PrefixOp::Neg => Some(v.wrapping_neg()),
+                PrefixOp::Plus => Some(v),
+                PrefixOp::Not => Some(i64::from(v == 0)),
+                PrefixOp::BitNot => Some(!v),
+                PrefixOp::Inc | PrefixOp::Dec => None,
+            }
+        }
         Expr::Cast { expr, .. } => const_eval(db, resolver, body, *expr),
+        Expr::Ternary {
+            cond,
+            then_branch,
+            else_branch,
+        } => {
+            let chosen = if const_eval(db, resolver, body, *cond)? != 0 {
+                then_branch
+            } else {
+                else_branch
+            };
+            const_eval(db, resolver, body, *chosen)
+        }
+        // `&&`/`||` short-circuit as they do at run time.
+        Expr::Binary {
+            op: op @ (BinaryOp::And | BinaryOp::Or),
+            lhs,
+            rhs,
+        } => {
+            let a = const_eval(db, resolver, body, *lhs)? != 0;
+            if a == (*op == BinaryOp::Or) {
+                return Some(i64::from(a));
+            }
+            Some(i64::from(const_eval(db, resolver, body, *rhs)? != 0))
+        }
         Expr::Binary { op, lhs, rhs } => {
             let (a, b) = (
                 const_eval(db, resolver, body, *lhs)?,
@@ -437,6 +467,12 @@ fn const_eval(db: &dyn Db, resolver: &Resolver<'_>, body: &Body, expr: ExprId) -
                 BinaryOp::BitAnd => a & b,
                 BinaryOp::BitOr => a | b,
                 BinaryOp::BitXor => a ^ b,
+                BinaryOp::Eq => i64::from(a == b),
+                BinaryOp::Ne => i64::from(a != b),
+                BinaryOp::Lt => i64::from(a < b),
+                BinaryOp::Le => i64::from(a <= b),
+                BinaryOp::Gt => i64::from(a > b),
+                BinaryOp::Ge => i64::from(a >= b),
                 _ => return None,
             })
         }

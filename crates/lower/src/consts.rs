@@ -58,7 +58,29 @@ fn eval(cx: &Ctx, body: &Body, infer: &InferenceResult, e: ExprId, depth: u32) -
             (PrefixOp::BitNot, Cv::Int(i)) => Cv::Int(!i),
             _ => return Err(unsupported("this operator in a constant")),
         },
+        // `&&`/`||` short-circuit as they do at run time.
+        Expr::Binary {
+            op: op @ (BinaryOp::And | BinaryOp::Or),
+            lhs,
+            rhs,
+        } => {
+            let a = truthy(&go(*lhs)?)?;
+            if a == (*op == BinaryOp::Or) {
+                Cv::Bool(a)
+            } else {
+                Cv::Bool(truthy(&go(*rhs)?)?)
+            }
+        }
         Expr::Binary { op, lhs, rhs } => binary(*op, go(*lhs)?, go(*rhs)?)?,
+        Expr::Ternary {
+            cond,
+            then_branch,
+            else_branch,
+        } => go(if truthy(&go(*cond)?)? {
+            *then_branch
+        } else {
+            *else_branch
+        })?,
         Expr::Cast { expr, .. } => convert(go(*expr)?, &infer.expr_ty(e)),
         Expr::InitList(items) => Cv::List(items.iter().map(|i| go(*i)).collect::<R<_>>()?),
         Expr::Call { args, .. }
@@ -96,8 +118,39 @@ fn convert(v: Cv, ty: &hir::Ty) -> Cv {
     }
 }
 
+/// A scalar constant as a condition.
+fn truthy(v: &Cv) -> R<bool> {
+    match v {
+        Cv::Bool(b) => Ok(*b),
+        Cv::Int(i) => Ok(*i != 0),
+        Cv::Float(f) => Ok(*f != 0.0),
+        Cv::List(_) => Err(unsupported("a vector as a constant condition")),
+    }
+}
+
 fn binary(op: BinaryOp, a: Cv, b: Cv) -> R<Cv> {
     use BinaryOp::*;
+    if matches!(op, Eq | Ne | Lt | Le | Gt | Ge) {
+        let ord = match (&a, &b) {
+            (Cv::Int(x), Cv::Int(y)) => x.partial_cmp(y),
+            (Cv::Bool(x), Cv::Bool(y)) => x.partial_cmp(y),
+            (x @ (Cv::Int(_) | Cv::Float(_)), y @ (Cv::Int(_) | Cv::Float(_))) => {
+                as_f64(x).partial_cmp(&as_f64(y))
+            }
+            _ => return Err(unsupported("this comparison in a constant")),
+        };
+        // NaN compares unequal and unordered.
+        return Ok(Cv::Bool(match (op, ord) {
+            (Ne, None) => true,
+            (_, None) => false,
+            (Eq, Some(o)) => o.is_eq(),
+            (Ne, Some(o)) => o.is_ne(),
+            (Lt, Some(o)) => o.is_lt(),
+            (Le, Some(o)) => o.is_le(),
+            (Gt, Some(o)) => o.is_gt(),
+            (_, Some(o)) => o.is_ge(),
+        }));
+    }
     Ok(match (a, b) {
         (Cv::Int(a), Cv::Int(b)) => Cv::Int(match op {
             Add => a.wrapping_add(b),
