@@ -505,6 +505,17 @@ fn give_up_cond(
     }
 }
 
+/// The dispatcher's body: `inner` (the calls), then a return.
+fn finish_dispatcher(mut e: Emitter<'_>, inner: Vec<Stmt>) -> Function {
+    for s in inner {
+        e.push(s);
+    }
+    e.push(Stmt::Return(None));
+    let mut func = e.func;
+    func.body = e.blocks.pop().unwrap_or_default();
+    func
+}
+
 /// The dispatcher's function before its body: the full function's name and signature.
 fn empty_dispatcher(full: &Function) -> Function {
     Function {
@@ -541,13 +552,7 @@ fn dispatcher(
         });
         inner = e.close();
     }
-    for s in inner {
-        e.push(s);
-    }
-    e.push(Stmt::Return(None));
-    let mut func = e.func;
-    func.body = e.blocks.pop().unwrap_or_default();
-    func
+    finish_dispatcher(e, inner)
 }
 
 /// A top-level counting loop of the primal region whose trip count the dispatcher can compute
@@ -885,13 +890,7 @@ fn choosing_dispatcher(
         }
         inner = e.close();
     }
-    for s in inner {
-        e.push(s);
-    }
-    e.push(Stmt::Return(None));
-    let mut func = e.func;
-    func.body = e.blocks.pop().unwrap_or_default();
-    func
+    finish_dispatcher(e, inner)
 }
 
 /// Whether giving up in the primal region and running the next tier from the start is
