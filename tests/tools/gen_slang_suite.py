@@ -2303,5 +2303,196 @@ def generic_array_reduce():
     return [g[3], g[8], g[0] + g[2] + g[4], g[1] + g[3] + g[5], weighted_sum_norm(z)]
 
 
+# ---- session 6, round 4 ----
+
+def gs_rotation(q):
+    r, x, y, z = q / np.linalg.norm(q)
+    return np.array([[1 - 2 * (y * y + z * z), 2 * (x * y - r * z), 2 * (x * z + r * y)],
+                     [2 * (x * y + r * z), 1 - 2 * (x * x + z * z), 2 * (y * z - r * x)],
+                     [2 * (x * z - r * y), 2 * (y * z + r * x), 1 - 2 * (x * x + y * y)]])
+
+
+def gs_conic(mean, scale, rot, focal):
+    m = np.diag(scale) @ gs_rotation(rot)
+    sigma = m.T @ m
+    iz = 1.0 / mean[2]
+    jac = np.array([[focal * iz, 0.0, -focal * mean[0] * iz * iz], [0.0, focal * iz, -focal * mean[1] * iz * iz]])
+    cov = jac @ sigma @ jac.T
+    a, b, c = cov[0, 0] + 0.3, cov[0, 1], cov[1, 1] + 0.3
+    return np.array([c, -b, a]) / (a * c - b * b), focal * mean[:2] * iz
+
+
+GS_SPLATS = [v(0.1, 0.0, 2.0, 0.3, 0.2, 0.1, 0.9, 0.1, -0.2, 0.3, 1.0, 0.2, 0.1, 0.5),
+             v(0.0, 0.05, 2.5, 0.4, 0.4, 0.2, 1.0, 0.0, 0.3, 0.0, 0.1, 0.8, 0.3, 0.6),
+             v(-0.1, 0.1, 3.0, 0.5, 0.3, 0.3, 0.7, 0.2, 0.1, -0.1, 0.2, 0.3, 0.9, 0.97),
+             v(0.2, 0.1, 3.5, 0.5, 0.5, 0.3, 1.0, 0.0, 0.0, 0.0, 0.5, 0.5, 0.5, 0.8)]
+# field offsets in a splat's 14 numbers
+GS_MEAN, GS_SCALE, GS_ROT, GS_COLOR, GS_OPACITY = 0, 3, 6, 10, 13
+
+
+def gs_pixel_loss(flat, pixel, focal=4.0):
+    color, t = np.zeros(3), 1.0
+    for s in flat.reshape(-1, 14):
+        conic, center = gs_conic(s[0:3], s[3:6], s[6:10], focal)
+        d = pixel - center
+        power = -0.5 * (conic[0] * d[0] ** 2 + conic[2] * d[1] ** 2) - conic[1] * d[0] * d[1]
+        if power > 0.0:
+            continue
+        alpha = min(0.99, s[13] * math.exp(power))
+        if alpha < 1.0 / 255.0:
+            continue
+        next_t = t * (1.0 - alpha)
+        if next_t < 0.05:
+            break
+        color += s[10:13] * alpha * t
+        t = next_t
+    return float(np.dot(color, v(0.5, 1.0, 2.0)))
+
+
+@test(name='gaussian-splat-blend')
+def gaussian_splat_blend():
+    z = np.concatenate(GS_SPLATS)
+    out = []
+    px = v(0.1, 0.05)
+    g = grad(lambda q: gs_pixel_loss(q, px), z).reshape(4, 14)
+    out += [gs_pixel_loss(z, px), g[0, GS_OPACITY], g[1, GS_OPACITY], g[2, GS_OPACITY] + g[3, GS_OPACITY],
+            g[0, GS_COLOR + 2], g[1, GS_COLOR + 1], g[0, GS_MEAN], g[1, GS_MEAN + 2], g[0, GS_SCALE],
+            g[1, GS_SCALE + 1], g[0, GS_ROT], g[1, GS_ROT + 2]]
+    px = v(0.9, 0.3)
+    g = grad(lambda q: gs_pixel_loss(q, px), z).reshape(4, 14)
+    out += [gs_pixel_loss(z, px), g[3, GS_OPACITY], g[2, GS_MEAN], g[0, GS_ROT + 3], g[3, GS_SCALE + 2]]
+    px = v(3.0, -2.5)
+    g = grad(lambda q: gs_pixel_loss(q, px), z).reshape(4, 14)
+    out += [gs_pixel_loss(z, px), g[0, GS_OPACITY] + g[2, GS_MEAN + 1]]
+    return out
+
+
+def rt_intersect(z):
+    """z: ray origin (3), direction (3), v0, v1, v2 -> (valid, t, u, w)."""
+    o, d, v0, v1, v2 = z[0:3], z[3:6], z[6:9], z[9:12], z[12:15]
+    e1, e2 = v1 - v0, v2 - v0
+    p = np.cross(d, e2)
+    det = np.dot(e1, p)
+    if abs(det) < 1e-6:
+        return False, 0.0, 0.0, 0.0
+    s = o - v0
+    u = np.dot(s, p) / det
+    if u < 0.0 or u > 1.0:
+        return False, 0.0, 0.0, 0.0
+    q = np.cross(s, e1)
+    w = np.dot(d, q) / det
+    if w < 0.0 or u + w > 1.0:
+        return False, 0.0, 0.0, 0.0
+    t = np.dot(e2, q) / det
+    return t > 0.0, t, u, w
+
+
+def rt_shade(z):
+    valid, t, u, w = rt_intersect(z)
+    if not valid:
+        return 0.25
+    return 0.2 * (1.0 - u - w) + 0.5 * u + 0.9 * w + 0.1 * t
+
+
+@test(name='ray-triangle-vjp')
+def ray_triangle_vjp():
+    z = v(0.1, 0.0, 0.0, 0.05, 0.1, 1.0, -1.0, -1.0, 3.0, 1.5, -0.5, 3.5, 0.0, 1.2, 2.5)
+    g = grad(rt_shade, z)
+    slide = np.zeros(15)
+    slide[[8, 11, 14]] = 1.0
+    miss = z.copy()
+    miss[0] = 3.0
+    gm = grad(rt_shade, miss)
+    return [rt_shade(z), g[6], g[11], g[13], g[0], g[4], g[5],
+            rt_intersect(z)[1], fd(lambda q: rt_intersect(q)[1], z, slide),
+            fd(lambda q: rt_intersect(q)[2], z, slide), rt_shade(miss), gm[6] + gm[0]]
+
+
+def sr_coverage(verts, p, sigma=0.1):
+    c = 1.0
+    for i in range(3):
+        a, b = verts[i], verts[(i + 1) % 3]
+        e = b - a
+        d = ((p[0] - a[0]) * e[1] - (p[1] - a[1]) * e[0]) / np.linalg.norm(e)
+        c *= 1.0 / (1.0 + math.exp(d / sigma))
+    return c
+
+
+def sr_pixel(z, p):
+    """z: triangle a's vertices (6), colour, triangle b's vertices (6), colour."""
+    ca = sr_coverage(z[0:6].reshape(3, 2), p)
+    cb = sr_coverage(z[7:13].reshape(3, 2), p)
+    return cb * z[13] + (1.0 - cb) * ca * z[6] + (1.0 - cb) * (1.0 - ca) * 0.1
+
+
+@test(name='soft-raster-edge')
+def soft_raster_edge():
+    z = v(0.0, 0.0, 1.0, 0.0, 0.0, 1.0, 0.8, 0.5, 0.1, 0.6, 0.9, 0.1, 0.6, 0.3)
+    out = []
+    for tid in range(4):
+        p = v(0.25 + 0.2 * (tid & 1), 0.3 + 0.15 * (tid >> 1))
+        g = grad(lambda q: sr_pixel(q, p), z)
+        out += [sr_pixel(z, p), g[2], g[12] + g[7], g[6] + g[13]]
+    return out
+
+
+def sdf_smin_h(a, b, k):
+    return min(max(0.5 + 0.5 * (b - a) / k, 0.0), 1.0)
+
+
+def sdf_scene(z, p):
+    """z: sphere centre (3), radius, blend."""
+    a = np.linalg.norm(p - z[0:3]) - z[3]
+    b = p[1] + 1.0
+    h = sdf_smin_h(a, b, z[4])
+    return b + h * (a - b) - z[4] * h * (1.0 - h)
+
+
+def sdf_normal(z, p):
+    # the SDF's gradient: smin's partials are h and 1 - h
+    a = np.linalg.norm(p - z[0:3]) - z[3]
+    h = sdf_smin_h(a, p[1] + 1.0, z[4])
+    n = h * (p - z[0:3]) / np.linalg.norm(p - z[0:3]) + (1.0 - h) * v(0.0, 1.0, 0.0)
+    return n / np.linalg.norm(n)
+
+
+def sdf_trace(z, origin, d):
+    t = 0.0
+    for _ in range(64):
+        dist = sdf_scene(z, origin + t * d)
+        if dist < 1e-3 * t:
+            return t, True
+        t += dist
+        if t > 20.0:
+            break
+    return t, False
+
+
+def sdf_render(z, origin, d):
+    t, hit = sdf_trace(z, origin, d)
+    if not hit:
+        return 0.0
+    light = v(0.3, 1.0, -0.4)
+    n = sdf_normal(z, origin + t * d)
+    return max(float(np.dot(n, light / np.linalg.norm(light))), 0.0) + 0.05 * t
+
+
+@test(name='sdf-sphere-trace')
+def sdf_sphere_trace():
+    z = v(0.1, 0.2, 4.0, 1.0, 0.5)
+    o = v(0.0, 0.0, 0.0)
+    d = v(0.1, 0.15, 1.0)
+    d /= np.linalg.norm(d)
+    t, hit = sdf_trace(z, o, d)
+    g = grad(lambda q: sdf_render(q, o, d), z)
+    down = v(0.0, -0.3, 1.0)
+    down /= np.linalg.norm(down)
+    gd = grad(lambda q: sdf_render(q, o, down), z)
+    up = v(0.0, 1.0, 0.0)
+    return [t, 1.0 if hit else 0.0, sdf_render(z, o, d), g[2], g[0], g[3], g[4],
+            fd(lambda q: sdf_trace(q, o, d)[0], z, v(0, 0, 0, 1, 0)),
+            sdf_render(z, o, down), gd[1], gd[4], grad(lambda q: sdf_render(q, o, up), z)[3] + sdf_render(z, o, up)]
+
+
 if __name__ == '__main__':
     sys.exit(main(HERE, sys.argv[1:]))
