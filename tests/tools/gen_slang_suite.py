@@ -2494,5 +2494,71 @@ def sdf_sphere_trace():
             sdf_render(z, o, down), gd[1], gd[4], grad(lambda q: sdf_render(q, o, up), z)[3] + sdf_render(z, o, up)]
 
 
+@test(name='interface-bwd-derivative')
+def interface_bwd_derivative():
+    # HardClamp's custom derivative passes dOut straight through (x = 2, dOut = 1)
+    out = [2.0, 1.0]
+    # ScaledTanh's custom derivative is the exact one
+    st = lambda z: 2.0 * math.tanh(z[0] * 0.5 + z[1])
+    g = grad(st, v(0.8, 0.5))
+    out += [g[0], g[1]]
+    sp = lambda z: math.log(1.0 + math.exp(z[0] * -1.5 + z[1]))
+    g = 2.0 * grad(sp, v(0.8, 0.5))
+    out += [g[0], g[1], sp(v(0.8, 0.5)), min(max(0.8 * 2.0 + 0.5, -1.0), 1.0) + st(v(0.8, 0.5))]
+    return out
+
+
+def cx_mul(a, b):
+    return (a[0] * b[0] - a[1] * b[1], a[0] * b[1] + a[1] * b[0])
+
+
+def cx_polar(r, a):
+    return (r * math.cos(a), r * math.sin(a))
+
+
+def cx_evaluate(z):
+    radius, angle, x = z
+    w = cx_mul(cx_polar(radius, angle), (x, 1.0))
+    u = cx_mul(w, cx_polar(1.0, angle * 0.5))
+    return u[0] + 2.0 * u[1] + radius * radius * (w[0] ** 2 + w[1] ** 2) * 0.1
+
+
+@test(name='static-method-init')
+def static_method_init():
+    z = v(1.5, 0.7, -0.4)
+    g = grad(cx_evaluate, z)
+    polar = lambda q: np.array(cx_polar(q[0], q[1]))
+    dp = fd(polar, v(2.0, 0.3), v(1.0, 0.5))
+    dm = fd(lambda q: np.array(cx_mul(q[0:2], q[2:4])), v(1.0, 2.0, 0.5, -1.0), v(1.0, 0.0, 0.0, 1.0))
+    return [cx_evaluate(z), g[0], g[1], g[2], fd(cx_evaluate, z, v(0, 1, 0)),
+            cx_polar(2.0, 0.3)[0], dp[0], dp[1], dm[0] + 10.0 * dm[1]]
+
+
+def particle_step(s, drag, dt=0.05):
+    pos, vel = s[0:2], s[2:4]
+    accel = v(0.0, -9.8) - drag * np.linalg.norm(vel) * vel
+    vel = vel + accel * dt
+    pos = pos + vel * dt
+    return np.concatenate([pos, vel])
+
+
+def particle_sim(z, steps):
+    s = z[0:4]
+    for _ in range(steps):
+        s = particle_step(s, z[4])
+    return np.concatenate([s, [s[1], np.linalg.norm(s[2:4])]])
+
+
+@test(name='fwd-inout-struct')
+def fwd_inout_struct():
+    z = v(0.0, 1.0, 3.0, 4.0, 0.1)
+    dvel = v(0, 0, 1, 0, 0)
+    one = fd(lambda q: particle_step(q[0:4], q[4]), z, dvel)
+    sim = particle_sim(z, 10)
+    d = fd(lambda q: particle_sim(q, 10), z, dvel)
+    dd = fd(lambda q: particle_sim(q, 10), z, v(0, 0, 0, 0, 1))
+    return [particle_step(z[0:4], 0.1)[2], one[2], one[0], sim[0], d[0], sim[4], d[4], d[5], dd[0], dd[4]]
+
+
 if __name__ == '__main__':
     sys.exit(main(HERE, sys.argv[1:]))
