@@ -387,6 +387,9 @@ enum LPlace {
     Mem(Place),
     /// Components of a vector in memory (`v.xz`).
     Swizzle(Place, Vec<u8>),
+    /// Several elements of a matrix in memory (`m._m01_m10`), read and written as a vector of
+    /// type `.1`.
+    Elements(Vec<Place>, TypeId),
     /// A property or subscript of a value in memory, read and written through its accessors.
     Accessor(Box<Accessor>),
     /// A texel of a storage texture (`tex[uint2(x, y)]`), read and written by texture operations.
@@ -1733,6 +1736,20 @@ impl FnLower<'_, '_> {
                     };
                     return Ok(Some(LPlace::Mem(p.index(*r).index(*c))));
                 }
+                if field.is_none()
+                    && matches!(bt, Ty::Matrix(..))
+                    && let Some(elements) = matrix_elements(&name)
+                {
+                    let Some(LPlace::Mem(p)) = self.try_place(base)? else {
+                        return Ok(None);
+                    };
+                    let t = self.ir_ty(&self.ety(e))?;
+                    let places = elements
+                        .iter()
+                        .map(|(r, c)| p.clone().index(*r).index(*c))
+                        .collect();
+                    return Ok(Some(LPlace::Elements(places, t)));
+                }
                 let swz = if field.is_none() && matches!(bt, Ty::Vector(..)) {
                     self.swizzle(&bt, &name)
                 } else {
@@ -1831,8 +1848,8 @@ impl FnLower<'_, '_> {
                     .ok_or_else(|| internal("a swizzle of a non-vector"))?;
                 Ok(self.cx.module.types.vector(s, c.len() as u8))
             }
+            LPlace::Elements(_, ty) | LPlace::Texel { ty, .. } => Ok(*ty),
             LPlace::Accessor(a) => Ok(a.ty),
-            LPlace::Texel { ty, .. } => Ok(*ty),
         }
     }
 
@@ -1842,6 +1859,13 @@ impl FnLower<'_, '_> {
             LPlace::Swizzle(p, c) => {
                 let v = self.emit(Inst::Load(p.clone()), None)?;
                 self.emit(Inst::Swizzle(v, c.clone()), None)
+            }
+            LPlace::Elements(places, ty) => {
+                let parts = places
+                    .iter()
+                    .map(|p| self.emit(Inst::Load(p.clone()), None))
+                    .collect::<R<Vec<_>>>()?;
+                self.emit(Inst::Construct(parts), Some(*ty))
             }
             LPlace::Accessor(a) => {
                 let getter = a
@@ -1860,6 +1884,7 @@ impl FnLower<'_, '_> {
     fn store_lplace(&mut self, p: &LPlace, v: ValueId) -> R<()> {
         let root = match p {
             LPlace::Mem(p) | LPlace::Swizzle(p, _) => Some(p.root),
+            LPlace::Elements(places, _) => places.first().map(|p| p.root),
             LPlace::Accessor(a) => Some(a.recv.root),
             LPlace::Texel { .. } => None,
         };
@@ -1885,6 +1910,15 @@ impl FnLower<'_, '_> {
                     let x = self.emit(Inst::Extract(v, k as u32), None)?;
                     self.stmt(ir::Stmt::Store {
                         place: p.clone().index(*c as u32),
+                        value: x,
+                    });
+                }
+            }
+            LPlace::Elements(places, _) => {
+                for (k, p) in places.iter().enumerate() {
+                    let x = self.emit(Inst::Extract(v, k as u32), None)?;
+                    self.stmt(ir::Stmt::Store {
+                        place: p.clone(),
                         value: x,
                     });
                 }
