@@ -105,6 +105,8 @@ pub enum GenericOwner {
     Function(FunctionId),
     TypeDecl(TypeDeclId),
     Extension(ExtensionId),
+    /// `typealias Array<T, let N : int> = T[N]`: bound where the alias is given arguments.
+    Alias(AliasId),
     /// Parameters of builtin shapes (`vector<T, N>`), only in signatures written in the stdlib.
     Builtin,
 }

@@ -45,6 +45,9 @@ pub struct FnSig {
     pub variadic_from: Option<usize>,
     /// Type packs (`each T`) among the generic parameters; bound per argument, not inferred.
     pub generic_is_pack: Vec<bool>,
+    /// `let N : int = 4`, `U = T`: what a parameter that is neither given nor inferred means
+    /// (may name earlier parameters).
+    pub generic_defaults: Vec<Option<GenericArg>>,
     pub diags: Vec<Diag>,
 }
 
@@ -76,6 +79,15 @@ pub fn fn_sig(db: &dyn Db, func: FunctionId) -> Arc<FnSig> {
             }
         }
     }
+    let generic_defaults = data
+        .generics
+        .iter()
+        .map(|g| {
+            g.default
+                .as_ref()
+                .map(|d| resolver.resolve_generic_arg(d, &mut diags))
+        })
+        .collect();
     for pred in &data.where_preds {
         resolver.resolve_type(&pred.subject, &mut diags);
         for b in &pred.bounds {
@@ -136,6 +148,7 @@ pub fn fn_sig(db: &dyn Db, func: FunctionId) -> Arc<FnSig> {
         is_member: data.in_type,
         variadic_from: data.params.iter().position(|p| p.variadic),
         generic_is_pack: data.generics.iter().map(|g| g.variadic).collect(),
+        generic_defaults,
         diags,
     })
 }
@@ -2863,7 +2876,13 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 };
                 match bound {
                     Some(b) => binds.push((g.clone(), b)),
-                    None => return Err(Box::new(Rejection::Infer(g.name.clone()))),
+                    None => match sig.generic_defaults.get(i).cloned().flatten() {
+                        Some(default) => {
+                            let default = default.subst(&|p| resolve::subst_lookup(&binds, &p));
+                            binds.push((g.clone(), default));
+                        }
+                        None => return Err(Box::new(Rejection::Infer(g.name.clone()))),
+                    },
                 }
             }
             // Constraints. An integer argument of a function over floats converts to `float`

@@ -123,6 +123,15 @@ impl<'db> Resolver<'db> {
                         own_members: Arc::new(own),
                     });
                 }
+                ItemKind::TypeAlias if depth == loc.path.len() => {
+                    let id = AliasId::new(db, prefix);
+                    let data = lower::alias_data(db, id);
+                    if !data.generics.is_empty() {
+                        resolver
+                            .generics
+                            .push((GenericOwner::Alias(id), Arc::new(data.generics.clone())));
+                    }
+                }
                 ItemKind::Function | ItemKind::Init if depth == loc.path.len() => {
                     let id = FunctionId::new(db, prefix);
                     let data = lower::fn_data(db, id);
@@ -363,6 +372,39 @@ impl<'db> Resolver<'db> {
             .map(|a| self.resolve_generic_arg(a, diags))
             .collect();
         match res {
+            // A generic alias (`Array<float, 3>`): its target with the arguments substituted.
+            Resolution::Type(ty) if let Some(alias) = generic_alias_of(&ty) => {
+                let data = lower::alias_data(self.db, alias);
+                let owner = GenericOwner::Alias(alias);
+                if args.len() < data.generics.len() {
+                    let alias_scope = Resolver::for_item(self.db, alias.loc(self.db));
+                    for g in &data.generics[args.len()..] {
+                        let Some(default) = &g.default else { break };
+                        let default = alias_scope.resolve_generic_arg(default, diags);
+                        let earlier = |p: GenericParamId| {
+                            (p.owner == owner).then(|| args.get(p.index as usize).cloned())?
+                        };
+                        let default = default.subst(&earlier);
+                        args.push(default);
+                    }
+                }
+                if data.generics.len() != args.len() {
+                    diags.push(Diag::error(
+                        "E2024",
+                        format!(
+                            "`{}` takes {} generic argument(s) but {} were given",
+                            data.name,
+                            data.generics.len(),
+                            args.len()
+                        ),
+                        range,
+                    ));
+                }
+                let bound = |p: GenericParamId| {
+                    (p.owner == owner).then(|| args.get(p.index as usize).cloned())?
+                };
+                Resolution::Type(ty.subst(&bound))
+            }
             Resolution::Type(Ty::Adt(decl, _)) => {
                 let data = lower::type_decl_data(self.db, decl);
                 // Omitted trailing arguments take their defaults, read where they are declared.
@@ -372,9 +414,16 @@ impl<'db> Resolver<'db> {
                         .all(|g| g.default.is_some())
                 {
                     let decl_scope = Resolver::for_item(self.db, decl.loc(self.db));
+                    let owner = GenericOwner::TypeDecl(decl);
                     for g in &data.generics[args.len()..] {
                         if let Some(default) = &g.default {
-                            args.push(decl_scope.resolve_generic_arg(default, diags));
+                            // `struct P<T, U = T>`: a default may name earlier parameters.
+                            let default = decl_scope.resolve_generic_arg(default, diags);
+                            let earlier = |p: GenericParamId| {
+                                (p.owner == owner).then(|| args.get(p.index as usize).cloned())?
+                            };
+                            let default = default.subst(&earlier);
+                            args.push(default);
                         }
                     }
                 }
@@ -787,12 +836,26 @@ pub fn member_subst(
     }
 }
 
+/// The generic alias whose parameters a resolved alias target still mentions (`T[N]` of
+/// `typealias Array<T, let N : int> = T[N]` before its arguments are applied).
+fn generic_alias_of(ty: &Ty) -> Option<AliasId> {
+    let found = std::cell::Cell::new(None);
+    ty.subst(&|p| {
+        if let GenericOwner::Alias(a) = p.owner {
+            found.set(Some(a));
+        }
+        None
+    });
+    found.get()
+}
+
 /// Whether a generic parameter is a type pack (`each T`).
 pub fn is_type_pack(db: &dyn Db, p: &GenericParamId) -> bool {
     let generics = match p.owner {
         GenericOwner::Function(f) => lower::fn_data(db, f).generics.clone(),
         GenericOwner::TypeDecl(t) => lower::type_decl_data(db, t).generics.clone(),
         GenericOwner::Extension(e) => lower::extension_data(db, e).generics.clone(),
+        GenericOwner::Alias(a) => lower::alias_data(db, a).generics.clone(),
         GenericOwner::Builtin => return false,
     };
     generics.get(p.index as usize).is_some_and(|g| g.variadic)
@@ -1085,6 +1148,10 @@ pub fn param_constraints(db: &dyn Db, p: &GenericParamId) -> Vec<Ty> {
         GenericOwner::Extension(e) => {
             let d = lower::extension_data(db, e);
             (e.loc(db).clone(), d.generics.clone(), d.where_preds.clone())
+        }
+        GenericOwner::Alias(a) => {
+            let d = lower::alias_data(db, a);
+            (a.loc(db).clone(), d.generics.clone(), Vec::new())
         }
         GenericOwner::Builtin => return Vec::new(),
     };

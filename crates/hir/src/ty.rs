@@ -194,6 +194,16 @@ pub enum GenericArg {
     Value(Len),
 }
 
+impl GenericArg {
+    /// Substitutes generic parameters in the type or length.
+    pub fn subst(&self, f: &dyn Fn(GenericParamId) -> Option<GenericArg>) -> GenericArg {
+        match self {
+            GenericArg::Type(t) => GenericArg::Type(t.subst(f)),
+            GenericArg::Value(v) => GenericArg::Value(v.subst(f)),
+        }
+    }
+}
+
 /// A semantic type. Cheap to clone.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Ty {

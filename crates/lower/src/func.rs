@@ -1718,6 +1718,10 @@ impl FnLower<'_, '_> {
                     return Ok(Some(LPlace::Mem(recv.field(u32::from(name == "d")))));
                 }
                 if let Some(ExprRes::Property(p)) = self.res(e) {
+                    // A property of an interface value is read through a dispatch on its tag.
+                    if self.cx.is_interface(&bt) {
+                        return Ok(None);
+                    }
                     let Some(LPlace::Mem(recv)) = self.try_place(base)? else {
                         return Ok(None);
                     };
@@ -2870,6 +2874,9 @@ impl FnLower<'_, '_> {
     }
 
     fn property_get(&mut self, p: hir::PropertyId, recv: ValueId, this_ty: &Ty) -> R<ValueId> {
+        if self.cx.is_interface(this_ty) && self.cx.dyn_types.contains_key(&self.vty(recv)) {
+            return self.dynamic_property_get(p, recv, this_ty);
+        }
         let p = match self.resolve_property(p, this_ty) {
             PropertyImpl::Property(q) => q,
             PropertyImpl::Field { hops, index } => {
@@ -3216,6 +3223,62 @@ impl FnLower<'_, '_> {
             Some(l) => self.emit(Inst::Load(Place::local(l)), None).map(Some),
             None => Ok(None),
         }
+    }
+
+    /// A property read on an interface value: a `switch` on its tag reading each concrete type's
+    /// property or the stored field that satisfies the requirement.
+    fn dynamic_property_get(
+        &mut self,
+        p: hir::PropertyId,
+        recv: ValueId,
+        iface: &Ty,
+    ) -> R<ValueId> {
+        let cases = self
+            .cx
+            .dyn_types
+            .get(&self.vty(recv))
+            .cloned()
+            .ok_or_else(|| internal("not a dynamic value"))?;
+        let ret = hir::export::property_ty(self.cx.db, p).subst_this(iface);
+        let ret = self.cx.ir_ty(&ret)?;
+        let result = self.new_local("dispatch", ret);
+        let tag = self.emit(Inst::Extract(recv, 0), None)?;
+        let mut switch_cases = Vec::new();
+        for case in &cases {
+            let body = self.block(|b| {
+                let payload = match case.field {
+                    Some(k) => b.emit(Inst::Extract(recv, k), None)?,
+                    None => {
+                        let t = b.cx.ir_ty(&case.ty)?;
+                        b.emit(Inst::Zero, Some(t))?
+                    }
+                };
+                let v = b.property_get(p, payload, &case.ty)?;
+                let v = b.coerce(v, ret)?;
+                b.stmt(ir::Stmt::Store {
+                    place: Place::local(result),
+                    value: v,
+                });
+                Ok(())
+            })?;
+            switch_cases.push(SwitchCase {
+                values: vec![i64::from(case.id)],
+                is_default: false,
+                body,
+                fallthrough: false,
+            });
+        }
+        switch_cases.push(SwitchCase {
+            values: Vec::new(),
+            is_default: true,
+            body: Vec::new(),
+            fallthrough: false,
+        });
+        self.stmt(ir::Stmt::Switch {
+            selector: tag,
+            cases: switch_cases,
+        });
+        self.emit(Inst::Load(Place::local(result)), None)
     }
 
     /// `printf("format", args...)`: a print instruction the host decodes from the print buffer.
