@@ -2560,5 +2560,105 @@ def fwd_inout_struct():
     return [particle_step(z[0:4], 0.1)[2], one[2], one[0], sim[0], d[0], sim[4], d[4], d[5], dd[0], dd[4]]
 
 
+@test(name='isfinite-guard')
+def isfinite_guard():
+    num, den = [1.5, 0.0, -2.0, 0.0], [0.5, 0.0, 4.0, 0.0]
+    out = []
+    for i in range(4):
+        ratio = num[i] / den[i] if den[i] != 0.0 else (math.copysign(math.inf, num[i]) if num[i] else math.nan)
+
+        def masked(z):
+            if not math.isfinite(ratio):
+                return 0.5 * z[0]
+            return ratio * z[1] * z[0] * z[0]
+
+        def clipped(z):
+            g = z[0] * z[1] * 3.0
+            if abs(g) > 4.0:
+                return math.copysign(4.0, g) + z[1]
+            return g + z[1] * z[1]
+        z = v(0.5 + i, 0.75)
+        gm, gc = grad(masked, z), grad(clipped, z)
+        out += [gm[0], gm[1], gc[0] + 10.0 * gc[1] + clipped(z)]
+    return out
+
+
+def nested_search(x, limit):
+    acc = 1.0
+    for i in range(6):
+        done = False
+        for j in range(5):
+            acc = acc * x + j * 0.1
+            if acc > limit:
+                done = True
+                break
+            if j == i:
+                break
+        if done:
+            break
+        acc = math.sin(acc) + acc
+    return acc
+
+
+@test(name='nested-loop-break-outer')
+def nested_loop_break_outer():
+    out = []
+    for x, limit in [(0.9, 8.0), (1.05, 8.0), (1.2, 20.0), (0.6, 100.0)]:
+        out += [nested_search(x, limit), fd(lambda q: nested_search(q, limit), x)]
+    return out
+
+
+def while_grow(x):
+    y, n = x, 0
+    while (y < 5.0 and n < 10) or (n < 2 and y < 50.0):
+        y = y * 1.5 + 0.25 * x
+        n += 1
+    return y
+
+
+def while_shrink(x):
+    val, n = x, 0
+    while True:
+        val = val * 0.6 - 0.05 * val * val
+        n += 1
+        if not (val > 0.2 and n < 8 and not (n >= 3 and val < x * 0.1)):
+            break
+    return val + x
+
+
+@test(name='while-complex-cond')
+def while_complex_cond():
+    return [while_grow(0.7), fd(while_grow, 0.7), while_grow(30.0), fd(while_grow, 30.0),
+            while_shrink(2.0), fd(while_shrink, 2.0), fd(while_shrink, 0.3), fd(while_grow, 6.0)]
+
+
+def sr_march(start, rate, max_steps):
+    val, w = np.array(start, dtype=np.float64), 1.0
+    for _ in range(max_steps):
+        val = val * rate + v(0.1, -0.2, 0.05) * w
+        w *= 0.8
+        if val[0] > 2.0:
+            if val[1] < 0.0:
+                return val, w * val[0]
+            val[1] = -val[1]
+    return val, w + 0.5
+
+
+def sr_score(z):
+    a_val, a_w = sr_march(z[0:3], z[3], 6)
+    b_val, b_w = sr_march(a_val * 0.5, z[3] * 0.9, 3)
+    return a_w * float(np.dot(a_val, v(1.0, 2.0, 3.0))) + b_w * b_val[2]
+
+
+@test(name='struct-return-early-loop')
+def struct_return_early_loop():
+    z1 = v(1.0, 0.5, -0.3, 1.3)
+    z2 = v(0.2, 0.3, 0.4, 1.1)
+    g1, g2 = grad(sr_score, z1), grad(sr_score, z2)
+    march = lambda q: np.concatenate([sr_march(q[0:3], q[3], 6)[0], [sr_march(q[0:3], q[3], 6)[1]]])
+    f = fd(march, z1, v(0, 0, 0, 1))
+    return [sr_score(z1), g1[0], g1[1], g1[2], g1[3], sr_score(z2), g2[0], g2[3], f[3], f[0]]
+
+
 if __name__ == '__main__':
     sys.exit(main(HERE, sys.argv[1:]))

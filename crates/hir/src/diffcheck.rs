@@ -455,6 +455,7 @@ fn check_calls(
             _ => None,
         })
         .collect();
+    let tests_only = calls_used_only_in_tests(body, infer);
     for (id, expr) in body.exprs.iter() {
         let Expr::Call { callee, args } = expr else {
             continue;
@@ -484,6 +485,11 @@ fn check_calls(
         if is_differentiable_as(db, *f, mode) || is_pair_or_detach(db, *f) {
             continue;
         }
+        // slangc only objects when the call's result could carry a derivative: a test returning
+        // bool or int (`isfinite(x)`, a hit test) or a void call needs no `no_diff`.
+        if !flow.is_diff_ty(&infer.expr_ty(id)) || tests_only.contains(&id) {
+            continue;
+        }
         let this_carries = match &body.exprs[*callee] {
             Expr::Field { base, .. } => flow.carries(*base),
             _ => false,
@@ -504,6 +510,91 @@ fn check_calls(
             ),
             body.anchor(id),
         ));
+    }
+}
+
+/// Calls whose float result only feeds comparisons or logic (`if (g(x) > 0.0)`, or a local
+/// initialised by the call and read only there): their derivative is not needed, and slangc
+/// accepts them without `no_diff`.
+fn calls_used_only_in_tests(body: &Body, infer: &InferenceResult) -> FxHashSet<ExprId> {
+    let mut tested: FxHashSet<ExprId> = FxHashSet::default();
+    let mut other_uses: FxHashSet<ExprId> = FxHashSet::default();
+    for (_, expr) in body.exprs.iter() {
+        match expr {
+            Expr::Binary { op, lhs, rhs }
+                if op.is_comparison() || matches!(op, BinaryOp::And | BinaryOp::Or) =>
+            {
+                tested.extend([*lhs, *rhs]);
+            }
+            _ => other_uses.extend(expr_children(expr)),
+        }
+    }
+    let local_of = |e: ExprId| match (&body.exprs[e], infer.resolutions.get(&e)) {
+        (Expr::Path(_), Some(ExprRes::Local(l))) => Some(*l),
+        _ => None,
+    };
+    // Locals read somewhere other than a test (or assigned after their declaration).
+    let mut locals_needed: FxHashSet<LocalId> =
+        other_uses.iter().filter_map(|e| local_of(*e)).collect();
+    for (_, stmt) in body.stmts.iter() {
+        let direct: Vec<ExprId> = match stmt {
+            Stmt::Local { init: Some(e), .. }
+            | Stmt::Expr(e)
+            | Stmt::Return(Some(e))
+            | Stmt::If { cond: e, .. }
+            | Stmt::IfLet { init: e, .. }
+            | Stmt::While { cond: e, .. }
+            | Stmt::DoWhile { cond: e, .. } => vec![*e],
+            Stmt::For { cond, step, .. } => cond.iter().chain(step.iter()).copied().collect(),
+            Stmt::Switch { scrutinee, .. } => vec![*scrutinee],
+            _ => Vec::new(),
+        };
+        locals_needed.extend(direct.into_iter().filter_map(local_of));
+    }
+    let mut only_tests: FxHashSet<ExprId> = tested
+        .iter()
+        .filter(|e| matches!(body.exprs[**e], Expr::Call { .. }))
+        .copied()
+        .collect();
+    for (_, stmt) in body.stmts.iter() {
+        if let Stmt::Local {
+            local,
+            init: Some(e),
+        } = stmt
+            && matches!(body.exprs[*e], Expr::Call { .. })
+            && !locals_needed.contains(local)
+        {
+            only_tests.insert(*e);
+        }
+    }
+    only_tests
+}
+
+fn expr_children(expr: &Expr) -> Vec<ExprId> {
+    match expr {
+        Expr::Field { base, .. } | Expr::GenericApply { base, .. } => vec![*base],
+        Expr::Index { base, index } => vec![*base, *index],
+        Expr::Call { callee, args } => std::iter::once(*callee)
+            .chain(args.iter().copied())
+            .collect(),
+        Expr::Binary { lhs, rhs, .. } | Expr::Assign { lhs, rhs, .. } => vec![*lhs, *rhs],
+        Expr::Prefix { expr, .. }
+        | Expr::Postfix { expr, .. }
+        | Expr::Cast { expr, .. }
+        | Expr::NoDiff(expr)
+        | Expr::Is { expr, .. }
+        | Expr::As { expr, .. }
+        | Expr::CountOf(expr)
+        | Expr::Expand(expr)
+        | Expr::Each(expr) => vec![*expr],
+        Expr::Ternary {
+            cond,
+            then_branch,
+            else_branch,
+        } => vec![*cond, *then_branch, *else_branch],
+        Expr::InitList(items) => items.clone(),
+        Expr::Diff { func, .. } => vec![*func],
+        Expr::Missing | Expr::Literal(_) | Expr::Path(_) | Expr::This | Expr::SizeOf => Vec::new(),
     }
 }
 
