@@ -2660,5 +2660,49 @@ def struct_return_early_loop():
     return [sr_score(z1), g1[0], g1[1], g1[2], g1[3], sr_score(z2), g2[0], g2[3], f[3], f[0]]
 
 
+def mlp_loss(z):
+    """z: layer0 weights (4x3), bias (4), layer1 weights (2x4), bias (2), input (3)."""
+    w0, b0 = z[0:12].reshape(4, 3), z[12:16]
+    w1, b1 = z[16:24].reshape(2, 4), z[24:26]
+    x = z[26:29]
+    h = np.maximum(w0 @ x + b0, 0.0)
+    y = w1 @ h + b1
+    return (y[0] - 0.5) ** 2 + 0.5 * (y[1] + 0.25) ** 2
+
+
+@test(name='mlp-array-inout')
+def mlp_array_inout():
+    w0 = [[0.3 * o - 0.25 * i + 0.1 for i in range(3)] for o in range(4)]
+    b0 = [0.05 * o - 0.1 for o in range(4)]
+    w1 = [[(0.5 if o == 0 else -0.3) + 0.2 * i for i in range(4)] for o in range(2)]
+    z = np.concatenate([np.ravel(w0), b0, np.ravel(w1), [0.0, 0.1], [0.8, -0.5, 1.2]])
+    g = grad(mlp_loss, z)
+    return [mlp_loss(z), g[2 * 3 + 1], g[0], g[12 + 3], g[16 + 2], g[16 + 4 + 3], g[24], g[25],
+            g[26], g[27], g[28], g[12]]
+
+
+def spring_grad(z):
+    """The energy's gradient (a, b) at z = (a.x, a.y, b.x, b.y), rest length 1."""
+    a, b = z[0:2], z[2:4]
+    d = b - a
+    ln = np.linalg.norm(d)
+    gb = (ln - 1.0) * d / ln
+    ga = -gb
+    ga = ga + v(0.0, 0.1 * b[0] ** 2)
+    gb = gb + v(0.2 * a[1] * b[0], 0.0)
+    return np.concatenate([ga, gb])
+
+
+@test(name='hessian-vector-wrapped')
+def hessian_vector_wrapped():
+    z = v(0.0, 0.5, 1.5, 1.0)
+    direction = v(1.0, 0.0, 0.0, -1.0)
+    directional = lambda q: float(np.dot(spring_grad(q), direction))
+    hv = grad(directional, z)
+    dwave = lambda x: 2.0 * x * math.cos(x * x) * math.exp(0.5 * x) + 0.5 * math.sin(x * x) * math.exp(0.5 * x)
+    return [directional(z), hv[0], hv[1], hv[2], hv[3], dwave(0.8), fd(dwave, 0.8),
+            math.sin(0.64) * math.exp(0.4)]
+
+
 if __name__ == '__main__':
     sys.exit(main(HERE, sys.argv[1:]))
