@@ -228,7 +228,7 @@ fn forget_written(norm: &Normalized, block: &[Stmt], available: &mut FxHashMap<L
     available.retain(|l, _| !p.written.contains(l));
 }
 
-fn is_pure(inst: &Inst) -> bool {
+pub(crate) fn is_pure(inst: &Inst) -> bool {
     !matches!(
         inst,
         Inst::Load(_) | Inst::Call(..) | Inst::Atomic { .. } | Inst::Print(..)
@@ -238,7 +238,21 @@ fn is_pure(inst: &Inst) -> bool {
 impl Rev<'_, '_> {
     /// The primal value of `v` at the current point of the backward region.
     pub fn primal(&mut self, v: ValueId) -> Result<ValueId> {
-        for scope in self.memo.iter().rev() {
+        // In a replay of run `j - 1` of a loop, the values of that loop in the scopes outside
+        // the replay are run `j`'s.
+        let floor = match self.replay_floor {
+            Some((depth, key))
+                if self
+                    .placement
+                    .loops
+                    .get(&v)
+                    .is_some_and(|l| l.contains(&key)) =>
+            {
+                depth
+            }
+            _ => 0,
+        };
+        for scope in self.memo[floor..].iter().rev() {
             if let Some(x) = scope.get(&v) {
                 return Ok(*x);
             }
@@ -285,6 +299,8 @@ impl Rev<'_, '_> {
                 _ => None,
             };
             self.e.emit(map_inst(&data.inst, &map), explicit)
+        } else if self.thin.contains_key(&v) {
+            self.thinned(v)?
         } else {
             let l = self.tape_local(v)?;
             let mut path = Vec::new();
@@ -366,13 +382,14 @@ impl Rev<'_, '_> {
         Ok(self.e.bin(BinaryOp::LogicalAnd, is_last, stored))
     }
 
-    fn tape_local(&mut self, v: ValueId) -> Result<LocalId> {
+    pub(crate) fn tape_local(&mut self, v: ValueId) -> Result<LocalId> {
         if let Some(l) = self.tape.get(&v) {
             return Ok(*l);
         }
         let mut ty = self.e.ty(v);
         let loops = self.placement.tape_loops(v);
-        for key in loops.iter().rev() {
+        let thinned = self.thin.contains_key(&v);
+        for (i, key) in loops.iter().rev().enumerate() {
             let info = self
                 .norm
                 .loops
@@ -382,7 +399,7 @@ impl Rev<'_, '_> {
                 .e
                 .module
                 .types
-                .array(ty, info.max_iters.saturating_add(1));
+                .array(ty, crate::thin::tape_len(info.max_iters, thinned && i == 0));
         }
         let l = self.e.local(&format!("tape{}", v.0), ty);
         self.tape.insert(v, l);
@@ -450,25 +467,14 @@ impl Rev<'_, '_> {
                         self.e.push(s.clone());
                     }
                     if let Some(&l) = self.tape.get(v) {
-                        let mut path = Vec::new();
                         let dims = self.placement.tape_loops(*v).len();
-                        for key in loops.iter().take(dims) {
-                            let counter = self
-                                .norm
-                                .loops
-                                .get(key)
-                                .map(|i| i.counter)
-                                .ok_or_else(|| self.malformed("unknown loop"))?;
-                            let c = self.e.load(Place::local(counter));
-                            path.push(Access::Dynamic(c));
+                        let path = self.counters(&loops[..dims.min(loops.len())])?;
+                        if self.thin.contains_key(v) {
+                            self.store_even_runs(l, path, *v);
+                        } else {
+                            let root = PlaceRoot::Local(l);
+                            self.e.store(Place { root, path }, *v);
                         }
-                        self.e.store(
-                            Place {
-                                root: PlaceRoot::Local(l),
-                                path,
-                            },
-                            *v,
-                        );
                     }
                 }
                 Stmt::If {

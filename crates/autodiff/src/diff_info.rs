@@ -77,6 +77,8 @@ pub struct DiffInfo {
     /// Tape capacities of the tiers backward derivatives are split into (`tiers`; default
     /// [`crate::DEFAULT_TAPE_TIERS`]).
     pub tape_tiers: crate::TapeTiers,
+    /// Store loop-carried values in every run (no `crate::thin` thinning): for comparisons.
+    pub whole_tapes: bool,
 }
 
 impl DiffInfo {

@@ -60,6 +60,7 @@ pub mod linearize;
 pub mod normalize;
 mod ptr;
 pub mod reverse;
+mod thin;
 mod tiers;
 mod transpose;
 

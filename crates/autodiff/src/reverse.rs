@@ -313,6 +313,11 @@ fn transcribe(
         body: Vec::new(),
     };
     let placement = crate::checkpoint::Placement::of(&norm);
+    let thin = if info.whole_tapes {
+        FxHashMap::default()
+    } else {
+        crate::thin::find(&norm, &placement)
+    };
     let mut no_diff_locals = FxHashSet::default();
     for (i, entry) in sig.map.iter().enumerate() {
         if matches!(entry, BwdParam::Plain(_) | BwdParam::Dropped) {
@@ -336,6 +341,8 @@ fn transcribe(
         rev_index: FxHashMap::default(),
         memo: vec![FxHashMap::default()],
         ctx_calls: FxHashMap::default(),
+        thin,
+        replay_floor: None,
     };
     // Backward region first: it decides what the primal region must store.
     r.e.open();
@@ -647,6 +654,10 @@ pub(crate) struct Rev<'a, 'm> {
     /// Calls of `[PreferCheckpoint]` callees: the local receiving the callee's context, its
     /// tape (inside loops) and the callee's primal-context function.
     pub ctx_calls: FxHashMap<ValueId, (LocalId, Option<LocalId>, FuncId)>,
+    /// Tape values stored every second run of their loop (`crate::thin`).
+    pub thin: FxHashMap<ValueId, crate::thin::Thin>,
+    /// While replaying run `j - 1` of loop `key`: the first memo scope of the replay.
+    pub replay_floor: Option<(usize, ValueId)>,
 }
 
 impl Rev<'_, '_> {
@@ -837,6 +848,7 @@ impl Rev<'_, '_> {
                 local,
                 elem: self.e.ty(v),
                 loops: self.placement.tape_loops(v),
+                thinned: self.thin.contains_key(&v),
             })
             .collect();
         let mut contexts: Vec<(ValueId, LocalId, LocalId)> = self
@@ -850,6 +862,7 @@ impl Rev<'_, '_> {
                 local: tape,
                 elem: self.e.func.locals[local.0 as usize].ty,
                 loops: self.placement.loops.get(&v).cloned().unwrap_or_default(),
+                thinned: false,
             });
         }
         shapes

@@ -128,6 +128,8 @@ pub(crate) struct TapeShape {
     pub local: LocalId,
     pub elem: TypeId,
     pub loops: Vec<ValueId>,
+    /// Stored every second run of the innermost loop (`crate::thin`).
+    pub thinned: bool,
 }
 
 /// The regions of a transcribed backward derivative, in order.
@@ -233,9 +235,11 @@ fn plan(
         let mut new_bytes = 0u32;
         for s in shapes {
             let mut ty = s.elem;
-            for key in s.loops.iter().rev() {
+            for (i, key) in s.loops.iter().rev().enumerate() {
                 let n = max_iters(key).unwrap_or(0).min(capacity);
-                ty = module.types.array(ty, n.saturating_add(1));
+                ty = module
+                    .types
+                    .array(ty, crate::thin::tape_len(n, s.thinned && i == 0));
             }
             new_bytes = new_bytes.saturating_add(type_bytes(&module.types, ty));
             local_types.push((s.local, ty));

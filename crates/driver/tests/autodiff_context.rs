@@ -69,8 +69,8 @@ fn taylor_sin_context_per_max_iters() {
     expect![[r#"
         MaxIters(1): taylorSin Some(9), twice Some(9)
         MaxIters(10): taylorSin Some(45), twice Some(45)
-        MaxIters(100): taylorSin Some(405), twice Some(405)
-        MaxIters(1000): taylorSin Some(4005), twice Some(4005)"#]]
+        MaxIters(100): taylorSin Some(205), twice Some(205)
+        MaxIters(1000): taylorSin Some(2005), twice Some(2005)"#]]
     .assert_eq(&rows.join("\n"));
 }
 
@@ -119,7 +119,7 @@ fn a_context_over_the_limit_is_an_error_with_its_size() {
         .iter()
         .map(|d| format!("{} {:?}: {}", d.code, d.range, d.message))
         .collect();
-    expect!["E3001 TextRange { start: 486, end: 501 }: cannot differentiate: the backward derivative of twice needs a context of 400005 bytes per thread, more than the limit of 65536 bytes; the largest tape is taylorSin's: lower the [MaxIters(N)] bounds of its loops"].assert_eq(&text.join("\n"));
+    expect!["E3001 TextRange { start: 486, end: 501 }: cannot differentiate: the backward derivative of twice needs a context of 200005 bytes per thread, more than the limit of 65536 bytes; the largest tape is taylorSin's: lower the [MaxIters(N)] bounds of its loops"].assert_eq(&text.join("\n"));
 }
 
 #[test]
