@@ -2212,7 +2212,9 @@ fn arg_list(p: &mut Parser<'_>) {
     let m = p.start();
     p.bump(T!['(']);
     while !p.at(T![')']) && !p.at(EOF) {
-        if matches!(p.current(), T![;] | T!['{'] | T!['}'])
+        // A `{` where an argument starts is an initialiser list (`f({1, 2})`); after an
+        // argument it means a missing `)` (below).
+        if matches!(p.current(), T![;] | T!['}'])
             || p.at_col0() && col0_item_start(p, true)
         {
             break;
