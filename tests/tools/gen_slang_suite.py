@@ -2704,5 +2704,105 @@ def hessian_vector_wrapped():
             math.sin(0.64) * math.exp(0.4)]
 
 
+def fl_integrate(z):
+    a, b = z
+    s, t = 0.0, 0.0
+    while t < 1.0:
+        x = t + 0.0625
+        s += (a * x * x + math.sin(b * x)) * 0.125
+        t += 0.125
+    return s
+
+
+def fl_skip_ahead(x):
+    acc, i = 0.0, 0
+    while i < 10:
+        acc += x * (i + 1)
+        if acc > 3.0:
+            i += 2
+        i += 1
+    return acc
+
+
+def fl_do_continue(x):
+    y, n = x, 0
+    while True:
+        n += 1
+        if n % 2 != 0:
+            y = y * y * 0.5 + 0.25
+        if not n < 6:
+            break
+    return y
+
+
+def fl_data_trip(x, count=None):
+    y = 1.0
+    for _ in range(int(x * 3.0) if count is None else count):
+        y = y * x + 0.1
+    return y
+
+
+@test(name='float-loop-counter')
+def float_loop_counter():
+    g = grad(fl_integrate, v(1.5, 2.0))
+    # the trip count is detached: differentiate with it held at its value
+    return [g[0], g[1], fl_skip_ahead(0.4), fd(fl_skip_ahead, 0.4), fd(fl_do_continue, 0.9),
+            fl_data_trip(1.7), fd(lambda x: fl_data_trip(x, 5), 1.7), fd(lambda x: fl_data_trip(x, 7), 2.5)]
+
+
+DVM_ORDER = [2, 0, 3, 1]
+
+
+def dvm_prefix(w):
+    p = np.array(w, dtype=np.float64)
+    for i in range(1, 4):
+        p[i] = p[i - 1] * w[i]
+    return float(np.dot(p, v(1.0, 0.5, 0.25, 0.125)))
+
+
+def dvm_rank_one(z):
+    a, b = z[0:3], z[3:6]
+    m = np.eye(3) + np.outer(a, b)
+    y = m @ v(1.0, -1.0, 0.5)
+    return float(np.dot(y, y)) + m[2, 0] * m[0, 2]
+
+
+@test(name='dynamic-vector-matrix-index')
+def dynamic_vector_matrix_index():
+    # permute: r[i] = v[order[i]], so dv[order[i]] += dr[i]
+    dr = [1.0, 10.0, 100.0, 1000.0]
+    dv = [0.0] * 4
+    for i in range(4):
+        dv[DVM_ORDER[i]] += dr[i]
+    gp = grad(dvm_prefix, v(1.5, 0.5, -2.0, 1.0))
+    z = v(0.5, -0.2, 0.3, 0.1, 0.4, -0.6)
+    g = grad(dvm_rank_one, z)
+    return dv + [gp[0], gp[2], g[0], g[2], g[4], dvm_rank_one(z)]
+
+
+PRC_SAMPLES = [0.5, 1.5, -0.25, 2.0, 0.75, -1.0, 0.3, 1.1]
+
+
+def prc_expensive(x):
+    y = x
+    for _ in range(4):
+        y = math.sin(y) + 0.5 * x
+    return y
+
+
+def prc_series(x):
+    s = 0.0
+    for k in range(8):
+        b = math.cos(k * x) / (k + 1)
+        s += PRC_SAMPLES[k] * b * prc_expensive(b + x)
+    return s
+
+
+@test(name='prefer-recompute-callee')
+def prefer_recompute_callee():
+    return [prc_series(0.6), fd(prc_series, 0.6), fd(prc_series, 0.6), 2.0 * fd(prc_series, -1.2),
+            fd(prc_expensive, 0.3), prc_expensive(0.3)]
+
+
 if __name__ == '__main__':
     sys.exit(main(HERE, sys.argv[1:]))
