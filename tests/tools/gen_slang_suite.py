@@ -2804,5 +2804,103 @@ def prefer_recompute_callee():
             fd(prc_expensive, 0.3), prc_expensive(0.3)]
 
 
+def oas_use_all(z):
+    x, p = z[0], z[1:4]
+    a = [x * (i + 1) for i in range(3)]
+    q = v(p[0] * x, p[1], p[2] * x)
+    return a[0] + a[2] * q[2] + 0.5 * float(np.dot(q[0:2], q[0:2])) + x ** 3 + float(np.dot(v(2, 3, 4), q))
+
+
+@test(name='out-array-swizzle-arg')
+def out_array_swizzle_arg():
+    z = v(0.5, 1.0, 2.0, 3.0)
+    g = grad(oas_use_all, z)
+    # stretch's custom backward derivative adds 100 to x's gradient
+    return [g[0] + 100.0, g[1], g[2], g[3], 2.0, 3.0 * 2.0 * 2.0 + 100.0, fd(oas_use_all, z, v(0, 1, 0, -1))]
+
+
+def ggx_shade(z, l, vv):
+    """z: base colour (3), roughness, metallic, normal (3) -> radiance (3)."""
+    base, rough, metal, n = z[0:3], z[3], z[4], z[5:8]
+    n = n / np.linalg.norm(n)
+    h = (l + vv) / np.linalg.norm(l + vv)
+    nl = max(float(np.dot(n, l)), 1e-4)
+    nv = max(float(np.dot(n, vv)), 1e-4)
+    nh = min(max(float(np.dot(n, h)), 0.0), 1.0)
+    vh = min(max(float(np.dot(vv, h)), 0.0), 1.0)
+    alpha = rough * rough
+    k = (rough + 1.0) ** 2 / 8.0
+    f0 = 0.04 + (base - 0.04) * metal
+    fres = f0 + (1.0 - f0) * (1.0 - vh) ** 5
+    a2 = alpha * alpha
+    dd = nh * nh * (a2 - 1.0) + 1.0
+    ggx = a2 / (3.14159265 * dd * dd)
+    g1 = lambda x: x / (x * (1.0 - k) + k)
+    spec = ggx * g1(nl) * g1(nv) * fres / (4.0 * nl * nv)
+    diffuse = (1.0 - metal) * base / 3.14159265
+    return (diffuse + spec) * nl * 3.0
+
+
+@test(name='ggx-brdf')
+def ggx_brdf():
+    l = v(0.5, 1.0, 0.3)
+    l /= np.linalg.norm(l)
+    vv = v(-0.3, 1.0, 0.6)
+    vv /= np.linalg.norm(vv)
+    lum = lambda q: float(np.dot(ggx_shade(q, l, vv), v(0.2126, 0.7152, 0.0722)))
+    out = []
+    for rough, metal in [(0.4, 0.2), (0.75, 0.9)]:
+        z = v(0.8, 0.5, 0.3, rough, metal, 0.1, 1.0, 0.05)
+        g = grad(lum, z)
+        out += [lum(z), g[3], g[4], g[0], g[2], g[5], g[7],
+                fd(lambda q: ggx_shade(q, l, vv), z, v(0, 0, 0, 1, 0, 0, 0, 0))[1]]
+    return out
+
+
+def pe_field(z):
+    """z: density weights (27), colour weights (27), position (3)."""
+    wd, wc, p = z[0:27], z[27:54], z[54:57]
+    f = list(p)
+    for k in range(4):
+        freq = 2.0 ** k * 3.14159265
+        f += list(np.sin(p * freq)) + list(np.cos(p * freq))
+    f = np.array(f)
+    density, color = float(np.dot(wd, f)), float(np.dot(wc, f))
+    return v(math.log(1.0 + math.exp(density)), 1.0 / (1.0 + math.exp(-color)))
+
+
+@test(name='positional-encoding')
+def positional_encoding():
+    wd = [0.1 * math.cos(i * 0.7) for i in range(27)]
+    wc = [0.08 * math.sin(i * 1.3 + 0.2) for i in range(27)]
+    z = np.concatenate([wd, wc, [0.23, -0.41, 0.07]])
+    obj = lambda q: pe_field(q)[0] * 0.7 + pe_field(q)[1] ** 2
+    g = grad(obj, z)
+    dz = np.zeros(57)
+    dz[56] = 1.0
+    f = fd(pe_field, z, dz)
+    return [obj(z), g[54], g[55], g[56], g[0], g[20], g[27 + 7], g[27 + 26], pe_field(z)[0], pe_field(z)[1],
+            f[0], f[1]]
+
+
+def ln_ce(z, label):
+    x, gain, bias = z[0:5], z[5], z[6]
+    mean = x.mean()
+    var = ((x - mean) ** 2).sum() / 5.0
+    y = (x - mean) / math.sqrt(var + 1e-5) * gain + bias
+    m = y.max()
+    return -(y[label] - m - math.log(np.exp(y - m).sum()))
+
+
+@test(name='layer-norm-softmax')
+def layer_norm_softmax():
+    logits = [1.2, -0.4, 0.3, 2.1, -1.0]
+    z = np.concatenate([logits, [1.5, 0.25]])
+    g = grad(lambda q: ln_ce(q, 2), z)
+    z3 = np.concatenate([logits, [0.5, 0.0]])
+    g3 = grad(lambda q: ln_ce(q, 3), z3)
+    return [ln_ce(z, 2)] + list(g[0:5]) + [g[5], g[6], g[0:5].sum(), g3[3], g3[4], g3[5]]
+
+
 if __name__ == '__main__':
     sys.exit(main(HERE, sys.argv[1:]))
