@@ -2285,7 +2285,7 @@ def grid_encoding():
             acc[i] += round_fixed(d_val * w, 4096.0)
         g = grad(grid_field, p)
         for k in range(3):
-            acc[27 + 3 * t + k] += round_fixed(g[k], 4096.0)
+            acc[27 + 3 * t + k] += round_fixed(g[k], 2000.0)
     return acc
 
 
@@ -2900,6 +2900,58 @@ def layer_norm_softmax():
     z3 = np.concatenate([logits, [0.5, 0.0]])
     g3 = grad(lambda q: ln_ce(q, 3), z3)
     return [ln_ce(z, 2)] + list(g[0:5]) + [g[5], g[6], g[0:5].sum(), g3[3], g3[4], g3[5]]
+
+
+SAG_PARAMS = [0.2, 0.3, 0.45, 0.1, 0.7, 0.6, 0.25, 0.4, 0.9, 0.5, 0.35, 0.3, 0.8, 0.4, 0.6, 0.55, 0.7, 0.5]
+
+
+def sag_loss(z, pixel):
+    color, t = np.zeros(2), 1.0
+    for s in z.reshape(3, 6):
+        d = pixel - s[0:2]
+        alpha = s[5] * math.exp(-float(np.dot(d, d)) / (2.0 * s[2] * s[2]))
+        color += s[3:5] * alpha * t
+        t *= 1.0 - alpha
+    e = color - v(0.5, 0.25)
+    return float(np.dot(e, e))
+
+
+@test(kind='multi', name='splat-atomic-gradients')
+def splat_atomic_gradients():
+    z = v(*SAG_PARAMS)
+    acc = [0] * 18
+    image = [0.0] * 8
+    for y in range(2):
+        for x in range(4):
+            pixel = (v(x, y) + 0.5) / v(4.0, 2.0)
+            image[y * 4 + x] = sag_loss(z, pixel)
+            g = grad(lambda q: sag_loss(q, pixel), z)
+            for k in range(18):
+                acc[k] += round_fixed(g[k], 2000.0)
+    return [('int', acc), ('float', image)]
+
+
+def qs_rotate(q, p):
+    n = q / np.linalg.norm(q)
+    t = 2.0 * np.cross(n[0:3], p)
+    return p + n[3] * t + np.cross(n[0:3], t)
+
+
+def qs_error(z):
+    """z: bone 0 (rotation 4, translation 3), bone 1 (7), vertex (3)."""
+    p = z[14:17]
+    skinned = 0.65 * (qs_rotate(z[0:4], p) + z[4:7]) + 0.35 * (qs_rotate(z[7:11], p) + z[11:14])
+    e = skinned - v(0.4, 1.0, 0.2)
+    return float(np.dot(e, e))
+
+
+@test(name='quaternion-skinning')
+def quaternion_skinning():
+    z = v(0.0, 0.0, 0.3826834, 0.9238795, 0.1, 0.0, 0.0, 0.2, 0.1, 0.0, 0.97, 0.0, -0.2, 0.3, 1.0, 0.5, -0.25)
+    g = grad(qs_error, z)
+    r = qs_rotate(z[0:4], v(1.0, 0.0, 0.0))
+    dq = fd(lambda q: qs_rotate(q, z[14:17]), z[7:11], v(0.0, 0.0, 1.0, 0.0))
+    return [qs_error(z), g[2], g[3], g[7], g[13], g[5], g[14], g[15], g[16], r[0], r[1], dq[0]]
 
 
 if __name__ == '__main__':
