@@ -2954,5 +2954,41 @@ def quaternion_skinning():
     return [qs_error(z), g[2], g[3], g[7], g[13], g[5], g[14], g[15], g[16], r[0], r[1], dq[0]]
 
 
+def refract(i, n, eta):
+    k = 1.0 - eta * eta * (1.0 - float(np.dot(n, i)) ** 2)
+    if k < 0.0:
+        return np.zeros(3)
+    return eta * i - (eta * float(np.dot(n, i)) + math.sqrt(k)) * n
+
+
+@test(name='builtin-edges-ties')
+def builtin_edges_ties():
+    i1 = v(1.0, -1.0, 0.0) / math.sqrt(2.0)
+    d_refract = fd(lambda z: refract(z[0:3], v(0, 1, 0), z[3]), np.append(i1, 0.7), v(1, 0, 0, 1))[0]
+    i2 = v(1.0, -0.1, 0.0) / np.linalg.norm(v(1.0, -0.1, 0.0))
+    exp_log = lambda x: 2.0 ** x + math.log2(x) + x ** -0.5
+    return [
+        0.0, 0.0,            # abs and sign(x) * x at 0
+        1.5, 1.5,            # max and min at a tie: the mean of dx = 1 and dy = 2
+        1.0, 1.0,            # clamp at its upper and lower bound: x's derivative
+        1.0, 1.0,            # saturate at 1 and 0
+        -1.0,                # atan2 on its branch cut (0, -1): (x dy - y dx) / r^2, dy = dx = 1
+        fd(lambda x: abs(x) ** 2.0, 0.0),
+        fd(lambda y: 2.0 ** y, 0.0),
+        1.0, 1.0, 1.0,       # fmod and frac along x
+        fd(lambda z: z[0] + (z[1] - z[0]) * z[2], v(1.0, 3.0, 1.5), v(1.0, 2.0, 1.0)),
+        fd(exp_log, 2.0),
+        d_refract,
+        0.0 * float(np.any(refract(i2, v(0, 1, 0), 1.5))),  # total internal reflection
+        fd(lambda q: q[0:3] - 2.0 * float(np.dot(q[3:6], q[0:3])) * q[3:6], v(1, -1, 0, 0, 1, 0), v(0, 0, 0, 1, 0, 0))[0],
+        fd(lambda q: q[0] * q[3] - q[1] * q[2], v(1, 2, 3, 4), v(1, 0, 0, 1)),
+        0.0,                 # bwd abs at 0
+        0.5, 0.5, 0.5, 0.5,  # bwd max and min at a tie
+        1.0, 0.0,            # bwd clamp at its upper bound: all to x
+        -1.0, 0.0,           # bwd atan2(0, -1): x / r^2 and -y / r^2
+        0.0, 0.0,            # bwd pow(0, 2): 2 * 0, and 0 for the exponent (log 0 is not used)
+    ]
+
+
 if __name__ == '__main__':
     sys.exit(main(HERE, sys.argv[1:]))
