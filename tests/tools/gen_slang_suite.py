@@ -2990,5 +2990,20 @@ def builtin_edges_ties():
     ]
 
 
+def polar_dist(z):
+    a = v(z[0] * math.cos(z[1]), z[0] * math.sin(z[1]))
+    b = v(z[2] * math.cos(z[3]), z[2] * math.sin(z[3]))
+    return float(np.dot(a - b, a - b))
+
+
+@test(name='custom-differential-member')
+def custom_differential_member():
+    z = v(2.0, 0.5, 1.0, -0.3)
+    g = grad(polar_dist, z)
+    pair_sum = lambda q: (q[0] * q[1]) * (q[0] + q[1]) + q[0] * q[1] + 1.0 * q[0]
+    gp = grad(pair_sum, v(1.5, -0.5))
+    return [g[0], g[1], g[2], g[3], fd(polar_dist, z, v(1.0, 0.5, 0.0, 0.0)), gp[0], gp[1], pair_sum(v(2.0, 0.5))]
+
+
 if __name__ == '__main__':
     sys.exit(main(HERE, sys.argv[1:]))
