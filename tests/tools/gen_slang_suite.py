@@ -3005,5 +3005,78 @@ def custom_differential_member():
     return [g[0], g[1], g[2], g[3], fd(polar_dist, z, v(1.0, 0.5, 0.0, 0.0)), gp[0], gp[1], pair_sum(v(2.0, 0.5))]
 
 
+def ms_simulate(z, target):
+    """z: stiffness (3), initial velocity of the last mass (2)."""
+    k = z[0:3]
+    x = [v(0.5 * i, 0.0) for i in range(4)]
+    vel = [v(0.0, 0.0) for _ in range(4)]
+    vel[3] = z[3:5].copy()
+    for _ in range(12):
+        force = [v(0.0, -1.0) for _ in range(4)]
+        for s in range(3):
+            d = x[s + 1] - x[s]
+            ln = np.linalg.norm(d)
+            f = k[s] * (ln - 0.4) * d / ln
+            force[s] = force[s] + f
+            force[s + 1] = force[s + 1] - f
+        for i in range(1, 4):
+            vel[i] = vel[i] * 0.98 + force[i] * 0.05
+            x[i] = x[i] + vel[i] * 0.05
+    e = x[3] - target
+    return float(np.dot(e, e))
+
+
+@test(name='mass-spring-sim')
+def mass_spring_sim():
+    target = v(1.6, 0.2)
+    loss = lambda q: ms_simulate(q, target)
+    z = v(20.0, 15.0, 10.0, 0.5, 1.0)
+    g = grad(loss, z)
+    z2 = v(40.0, 40.0, 40.0, 0.5, 1.0)
+    g2 = grad(loss, z2)
+    return [loss(z), g[0], g[1], g[2], g[3], g[4], g[0], loss(z2), g2[2], g2[4]]
+
+
+def ik_end(a, lengths=(1.0, 0.8, 0.5)):
+    p, theta = np.zeros(2), 0.0
+    for j in range(3):
+        theta += a[j]
+        p = p + lengths[j] * v(math.cos(theta), math.sin(theta))
+    return p
+
+
+def ik_loss(a, target=v(0.6, 1.5)):
+    e = ik_end(a) - target
+    penalty = sum(max(abs(x) - 1.2, 0.0) ** 2 for x in a)
+    return float(np.dot(e, e)) + 0.5 * penalty
+
+
+def ik_grad(a):
+    # analytic gradient (the descent below must not carry finite-difference noise)
+    target = v(0.6, 1.5)
+    e = ik_end(a) - target
+    lengths = (1.0, 0.8, 0.5)
+    thetas = np.cumsum(a)
+    g = np.zeros(3)
+    for j in range(3):
+        dp = sum(lengths[m] * v(-math.sin(thetas[m]), math.cos(thetas[m])) for m in range(j, 3))
+        g[j] = 2.0 * float(np.dot(e, dp))
+        excess = abs(a[j]) - 1.2
+        if excess > 0.0:
+            g[j] += 2.0 * excess * math.copysign(1.0, a[j]) * 0.5
+    return g
+
+
+@test(name='inverse-kinematics')
+def inverse_kinematics():
+    a = v(0.3, 0.2, 0.1)
+    g0 = ik_grad(a)
+    assert np.allclose(g0, grad(ik_loss, a), rtol=1e-5)
+    for _ in range(25):
+        a = a - 0.2 * ik_grad(a)
+    p = ik_end(a)
+    return [g0[0], g0[2], a[0], a[1], a[2], ik_loss(a), p[0], p[1]]
+
+
 if __name__ == '__main__':
     sys.exit(main(HERE, sys.argv[1:]))
