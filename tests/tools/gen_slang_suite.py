@@ -3078,5 +3078,29 @@ def inverse_kinematics():
     return [g0[0], g0[2], a[0], a[1], a[2], ik_loss(a), p[0], p[1]]
 
 
+def eik_unpack(z):
+    return z[0:12].reshape(4, 3), z[12:16], z[16:20], z[20]
+
+
+def eik_loss(z, p):
+    w0, b0, w1, b1 = eik_unpack(z)
+    t = np.tanh(w0 @ p + b0)
+    s = b1 + float(np.dot(w1, t))
+    # the SDF's gradient in closed form: sum_i w1_i (1 - tanh^2) w0_i
+    g = ((w1 * (1.0 - t * t))[:, None] * w0).sum(axis=0)
+    e = np.linalg.norm(g) - 1.0
+    return e * e + 0.1 * s * s, g
+
+
+@test(name='eikonal-sdf-loss')
+def eikonal_sdf_loss():
+    w0 = [[0.6 * math.cos(i * 1.7), 0.5 * math.sin(i * 2.3 + 0.4), 0.7 * math.cos(i * 0.9 + 1.0)] for i in range(4)]
+    z = np.concatenate([np.ravel(w0), [0.1 * i - 0.15 for i in range(4)], [0.8 - 0.35 * i for i in range(4)], [-0.2]])
+    p = v(0.3, -0.2, 0.5)
+    gr = grad(lambda q: eik_loss(q, p)[0], z)
+    loss, g = eik_loss(z, p)
+    return [loss, gr[0], gr[2 * 3 + 2], gr[3 * 3 + 1], gr[13], gr[16], gr[19], gr[20], g[0], g[2]]
+
+
 if __name__ == '__main__':
     sys.exit(main(HERE, sys.argv[1:]))
