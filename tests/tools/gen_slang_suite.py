@@ -3102,5 +3102,36 @@ def eikonal_sdf_loss():
     return [loss, gr[0], gr[2 * 3 + 2], gr[3 * 3 + 1], gr[13], gr[16], gr[19], gr[20], g[0], g[2]]
 
 
+def nerf_render(z, origin, d):
+    w, b, wd, wc = z[0:9].reshape(3, 3), z[9:12], z[12:15], z[15:18]
+    t, radiance, dt = 1.0, 0.0, 0.125
+    for s in range(24):
+        p = origin + (s + 0.5) * dt * d
+        h = np.maximum(w @ p + b, 0.0)
+        density = math.log(1.0 + math.exp(float(np.dot(wd, h))))
+        color = 1.0 / (1.0 + math.exp(-float(np.dot(wc, h))))
+        alpha = 1.0 - math.exp(-density * dt)
+        radiance += t * alpha * color
+        t *= 1.0 - alpha
+        if t < 0.01:
+            break
+    return radiance + t * 0.1
+
+
+@test(name='nerf-volume-render')
+def nerf_volume_render():
+    w = [[1.2 * math.cos(i * 2.1), 0.9 * math.sin(i * 1.4 + 0.3), 1.1 - 0.4 * i] for i in range(3)]
+    z = np.concatenate([np.ravel(w), [0.3 - 0.2 * i for i in range(3)], [2.5 + 1.5 * i for i in range(3)],
+                        [1.0 - 0.8 * i for i in range(3)]])
+    d = v(0.3, 0.1, 1.0)
+    d /= np.linalg.norm(d)
+    out = []
+    for tid, target in [(0, 0.4), (1, 0.7)]:
+        origin = v(-0.5, 0.1 * tid, -1.0)
+        g = grad(lambda q: (nerf_render(q, origin, d) - target) ** 2, z)
+        out += [nerf_render(z, origin, d), g[2], g[6], g[10], g[12], g[14], g[16], g[17]]
+    return out
+
+
 if __name__ == '__main__':
     sys.exit(main(HERE, sys.argv[1:]))
