@@ -3133,5 +3133,75 @@ def nerf_volume_render():
     return out
 
 
+CAM_POINTS = [v(0.2, 0.1, 1.0), v(-0.3, 0.4, 0.5), v(0.5, -0.2, -0.4)]
+CAM_OBSERVED = [v(0.05, 0.02), v(-0.12, 0.1), v(0.16, -0.08)]
+
+
+def cam_project(z, point):
+    """z: eye (3), target (3), focal."""
+    eye, target, focal = z[0:3], z[3:6], z[6]
+    forward = (target - eye) / np.linalg.norm(target - eye)
+    right = np.cross(v(0.0, 1.0, 0.0), forward)
+    right /= np.linalg.norm(right)
+    up = np.cross(forward, right)
+    local = np.array([right, up, forward]) @ (point - eye)
+    return focal * local[0:2] / local[2]
+
+
+def cam_error(z):
+    return sum(float(np.dot(cam_project(z, p) - o, cam_project(z, p) - o)) for p, o in zip(CAM_POINTS, CAM_OBSERVED))
+
+
+@test(name='camera-reprojection')
+def camera_reprojection():
+    z = v(0.1, 0.2, -2.0, 0.0, 0.0, 0.5, 0.8)
+    g = grad(cam_error, z)
+    p = cam_project(z, v(0.2, 0.1, 1.0))
+    dz = np.zeros(7)
+    dz[0] = 1.0
+    return [cam_error(z), g[0], g[1], g[2], g[3], g[4], g[6], p[0], p[1],
+            fd(lambda q: cam_project(q, v(0.2, 0.1, 1.0)), z, dz)[0]]
+
+
+def bez_eval(ctrl, t):
+    p = [c.copy() for c in ctrl]
+    for level in range(3, 0, -1):
+        for i in range(level):
+            p[i] = p[i] + (p[i + 1] - p[i]) * t
+    return p[0]
+
+
+def bez_loss(z):
+    ctrl = list(z.reshape(4, 2))
+    loss = 0.0
+    for s in range(8):
+        r = np.linalg.norm(bez_eval(ctrl, (s + 0.5) / 8.0)) - 1.0
+        loss += r * r
+    return loss / 8.0
+
+
+def bez_grad(z):
+    # central differences with a wider step than fd's: the descent needs only a few digits
+    g = np.zeros_like(z)
+    for i in range(z.size):
+        e = np.zeros_like(z)
+        e[i] = 1e-6
+        g[i] = (bez_loss(z + e) - bez_loss(z - e)) / 2e-6
+    return g
+
+
+@test(name='bezier-curve-fit')
+def bezier_curve_fit():
+    z = v(1.0, 0.0, 1.0, 0.4, 0.5, 1.0, 0.0, 1.0)
+    g = grad(bez_loss, z)
+    out = [bez_loss(z), g[0], g[3], g[4], g[7]]
+    c = z.copy()
+    for _ in range(10):
+        gc = bez_grad(c)
+        c[2:6] -= 2.0 * gc[2:6]
+    dt = fd(lambda t: bez_eval(list(c.reshape(4, 2)), t), 0.3)
+    return out + [bez_loss(c), c[2], c[3], c[4], c[5], dt[0], dt[1]]
+
+
 if __name__ == '__main__':
     sys.exit(main(HERE, sys.argv[1:]))
