@@ -3203,5 +3203,40 @@ def bezier_curve_fit():
     return out + [bez_loss(c), c[2], c[3], c[4], c[5], dt[0], dt[1]]
 
 
+def css_f1(z):
+    a, b = z
+    s, c = math.sin(a * b), math.cos(a * b)
+    return (a * b + 1.0 + a * a + b + 1.0 / b + math.radians(a * 30.0) + math.degrees(b) * 0.01
+            + math.asin(0.3 * a) + math.acos(0.2 * b) + math.log10(a + 2.0) + math.exp(-a) * s * c)
+
+
+def css_f2(x):
+    vv = v(x, 2.0 * x, 1.0)
+    vv[0] *= x
+    vv[2] *= x
+    vv[1] += 1.0
+    vv[0] += x * x
+    qx, qw = (vv, x) if x > 0.5 else (vv * 2.0, 1.0)
+    acc = sum((j - i) * x * qw for i, j in [(0, 3), (1, 2)])
+    return float(np.dot(qx, v(1.0, 0.5, 0.25))) + x * x * x + acc
+
+
+def css_f3(x):
+    xs = [np.full(3, x * i) for i in range(4)]
+    w = [x] * 4
+    for i in range(4):
+        xs[(i + 1) % 4] = xs[(i + 1) % 4] + xs[i] * w[i]
+        w[i] *= 0.5
+    return sum(xs[k][1] + w[k] for k in range(4))
+
+
+@test(name='compound-swizzle-struct-select')
+def compound_swizzle_struct_select():
+    g = grad(css_f1, v(0.7, 1.3))
+    return [g[0], g[1], g[0] + g[1],
+            fd(css_f2, 0.8), css_f2(0.8), fd(css_f2, 0.3), css_f2(0.3),
+            fd(css_f3, 0.6), css_f3(0.6), fd(css_f3, 0.6), fd(css_f2, 0.8)]
+
+
 if __name__ == '__main__':
     sys.exit(main(HERE, sys.argv[1:]))
