@@ -3238,5 +3238,21 @@ def compound_swizzle_struct_select():
             fd(css_f3, 0.6), css_f3(0.6), fd(css_f3, 0.6), fd(css_f2, 0.8)]
 
 
+def ge_solve(z):
+    a, b = z[0:9].reshape(3, 3), z[9:12]
+    return np.linalg.solve(a, b)
+
+
+@test(name='gauss-elimination-solve')
+def gauss_elimination_solve():
+    z = v(0.5, 2.0, -1.0, 3.0, 1.0, 0.5, -1.0, 0.5, 4.0, 1.0, -2.0, 0.5)
+    x = ge_solve(z)
+    g = grad(lambda q: float(np.dot(ge_solve(q), v(1.0, -2.0, 0.5))), z)
+    dz = np.zeros(12)
+    dz[4] = 1.0
+    f = fd(ge_solve, z, dz)
+    return [x[0], x[1], x[2], g[9], g[10], g[11], g[0], g[3], g[7], g[5], f[0], f[2]]
+
+
 if __name__ == '__main__':
     sys.exit(main(HERE, sys.argv[1:]))
