@@ -110,8 +110,8 @@ impl ValueLayout {
     /// float3) fills the scalars in order. Numbers past the last scalar are dropped.
     pub fn place(&self, value: &UniformValue, bytes: &mut Vec<u8>) {
         match (self, value) {
-            (ValueLayout::Scalar { offset, kind }, UniformValue::Word(word)) => {
-                put_scalar(bytes, *offset, *kind, *word)
+            (ValueLayout::Scalar { offset, kind }, number) if number.encode(*kind).is_some() => {
+                put_scalar(bytes, *offset, *kind, number)
             }
             (ValueLayout::Parts(parts), UniformValue::List(items))
                 if parts.len() == items.len() =>
@@ -123,8 +123,10 @@ impl ValueLayout {
             _ => {
                 let mut leaves = Vec::new();
                 self.leaves(&mut leaves);
-                for ((offset, kind), word) in leaves.into_iter().zip(value.words()) {
-                    put_scalar(bytes, offset, kind, word);
+                let mut numbers = Vec::new();
+                collect_numbers(value, &mut numbers);
+                for ((offset, kind), number) in leaves.into_iter().zip(numbers) {
+                    put_scalar(bytes, offset, kind, number);
                 }
             }
         }
@@ -144,16 +146,19 @@ fn is_padding_member(member: &naga::StructMember) -> bool {
     })
 }
 
-/// One number of a test input (its 32-bit word, as `ubuffer` data would hold it) stored at
-/// `offset` for a scalar of kind `kind`: a 16-bit scalar takes the low half, a 64-bit one the
-/// word zero-extended (the words are bits, as in `ubuffer(data=...)`, not converted values).
-fn put_scalar(bytes: &mut Vec<u8>, offset: u32, kind: ElemType, word: u32) {
-    let encoded = match kind {
-        ElemType::Half => word.to_le_bytes()[..2].to_vec(),
-        ElemType::Double | ElemType::Int64 | ElemType::UInt64 => {
-            u64::from(word).to_le_bytes().to_vec()
-        }
-        _ => word.to_le_bytes().to_vec(),
+/// The numbers of a value in order (nesting dropped).
+fn collect_numbers<'a>(value: &'a UniformValue, out: &mut Vec<&'a UniformValue>) {
+    match value {
+        UniformValue::List(items) => items.iter().for_each(|v| collect_numbers(v, out)),
+        number => out.push(number),
+    }
+}
+
+/// One number of a `set` value stored at `offset` for a scalar of kind `kind`, in that kind's
+/// width (`UniformValue::encode`: the literal's kind decides int or float bits).
+fn put_scalar(bytes: &mut Vec<u8>, offset: u32, kind: ElemType, number: &UniformValue) {
+    let Some(encoded) = number.encode(kind) else {
+        return;
     };
     let start = offset as usize;
     if bytes.len() < start + encoded.len() {

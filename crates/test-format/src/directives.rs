@@ -1,6 +1,7 @@
 //! Directive lines of a Slang test file: `//TEST`, `//TEST_INPUT`, `//DIAGNOSTIC_TEST`.
 
 use crate::diagnostics::{DiagnosticExpectations, parse_diagnostic_expectations};
+use crate::output::{ElemType, f64_to_half};
 use crate::textures::{SamplerInput, TextureInput, parse_sampler_input, parse_texture_input};
 
 /// Everything the directives of one test file say. Malformed directives are kept in `errors`;
@@ -277,11 +278,18 @@ pub struct BufferInput {
     pub value: Option<UniformValue>,
 }
 
-/// A uniform value of `set NAME = VALUE`: a number (its 32-bit word, see [`parse_data_literal`])
-/// or a brace list of values for the fields, components or elements of an aggregate.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// A uniform value of `set NAME = VALUE`: a number or a brace list of values for the fields,
+/// components or elements of an aggregate. The kind of a number's literal decides its bits (an
+/// integer literal is stored as an integer even in a float slot, as in `ubuffer` data); the slot
+/// it lands in decides their width: a 64-bit slot holds an integer sign-extended (hex literals
+/// are bits: zero-extended) and a float literal as a double, a 16-bit slot the low 16 bits of an
+/// integer and a float literal as a half.
+#[derive(Debug, Clone, PartialEq)]
 pub enum UniformValue {
-    Word(u32),
+    /// An integer literal's value; its 32-bit word is the low 32 bits.
+    Int(i64),
+    /// A float literal's value; its 32-bit word is the f32's bits.
+    Float(f64),
     List(Vec<UniformValue>),
 }
 
@@ -293,9 +301,25 @@ impl UniformValue {
         out
     }
 
+    /// The bytes of a number stored in a scalar slot of kind `kind` (see the type's rules);
+    /// `None` for a list.
+    pub fn encode(&self, kind: ElemType) -> Option<Vec<u8>> {
+        let wide = matches!(kind, ElemType::Double | ElemType::Int64 | ElemType::UInt64);
+        Some(match (self, kind) {
+            (UniformValue::List(_), _) => return None,
+            (UniformValue::Float(v), ElemType::Half) => f64_to_half(*v).to_le_bytes().to_vec(),
+            (UniformValue::Int(v), ElemType::Half) => (*v as u16).to_le_bytes().to_vec(),
+            (UniformValue::Float(v), _) if wide => v.to_bits().to_le_bytes().to_vec(),
+            (UniformValue::Int(v), _) if wide => v.to_le_bytes().to_vec(),
+            (UniformValue::Float(v), _) => (*v as f32).to_bits().to_le_bytes().to_vec(),
+            (UniformValue::Int(v), _) => (*v as u32).to_le_bytes().to_vec(),
+        })
+    }
+
     fn collect_words(&self, out: &mut Vec<u32>) {
         match self {
-            UniformValue::Word(w) => out.push(*w),
+            UniformValue::Int(v) => out.push(*v as u32),
+            UniformValue::Float(v) => out.push((*v as f32).to_bits()),
             UniformValue::List(items) => items.iter().for_each(|v| v.collect_words(out)),
         }
     }
@@ -721,8 +745,8 @@ fn parse_input_kind(text: &str) -> Result<InputKind, String> {
 /// or array it initialises. `None` for other values (and for unbalanced braces).
 fn parse_uniform_value(text: &str) -> Option<UniformValue> {
     let text = text.trim();
-    if let Ok(word) = parse_data_literal(text) {
-        return Some(UniformValue::Word(word));
+    if let Some(number) = parse_number_literal(text) {
+        return Some(number);
     }
     let inner = text.strip_prefix('{')?.strip_suffix('}')?;
     let mut items = Vec::new();
@@ -792,6 +816,44 @@ fn split_call_args(args: &str) -> Result<Vec<(&str, &str)>, String> {
         .collect()
 }
 
+/// A number of a `set` value: an integer literal up to 64 bits (decimal, or hex bits) or a float
+/// literal; `None` for other text.
+fn parse_number_literal(word: &str) -> Option<UniformValue> {
+    let (negative, digits) = match word.strip_prefix('-') {
+        Some(d) => (true, d),
+        None => (false, word.strip_prefix('+').unwrap_or(word)),
+    };
+    let hex = digits
+        .strip_prefix("0x")
+        .or_else(|| digits.strip_prefix("0X"));
+    let magnitude = match hex {
+        Some(hex) => u64::from_str_radix(hex, 16).ok(),
+        None if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) => {
+            digits.parse::<u64>().ok()
+        }
+        None => {
+            // A float literal, in the forms `parse_data_literal` accepts; parsed again as f64
+            // for a double slot.
+            parse_data_literal(word).ok()?;
+            let value: f64 = word_float_text(digits).parse().ok()?;
+            return Some(UniformValue::Float(if negative { -value } else { value }));
+        }
+    }?;
+    let value = magnitude as i64;
+    Some(UniformValue::Int(if negative {
+        value.wrapping_neg()
+    } else {
+        value
+    }))
+}
+
+/// A float literal without its `f` suffix.
+fn word_float_text(word: &str) -> &str {
+    word.strip_suffix(['f', 'F'])
+        .filter(|t| !t.is_empty())
+        .unwrap_or(word)
+}
+
 /// `1` -> i32 bits, `1.0` / `1e3` / `-2.5` -> f32 bits, `0x3F800000` -> raw bits.
 pub fn parse_data_literal(word: &str) -> Result<u32, String> {
     let bad = || format!("`{word}` is not a number");
@@ -820,10 +882,7 @@ pub fn parse_data_literal(word: &str) -> Result<u32, String> {
             Err(format!("`{word}` does not fit in 32 bits"))
         };
     }
-    let float_text = word
-        .strip_suffix(['f', 'F'])
-        .filter(|t| !t.is_empty())
-        .unwrap_or(word);
+    let float_text = word_float_text(word);
     let looks_numeric = float_text
         .bytes()
         .all(|b| b.is_ascii_digit() || matches!(b, b'.' | b'e' | b'E' | b'-' | b'+'));

@@ -22,7 +22,7 @@ pub use directives::{
 pub use filecheck::{Check, CheckKind, FileCheckError, filecheck, parse_checks, run_checks};
 pub use judge::{Verdict, expected_file_for, expected_file_for_test, judge_output};
 pub use output::{
-    ElemType, Mismatch, compare_expected, floats_agree, format_buffer, format_words,
+    ElemType, Mismatch, compare_expected, f64_to_half, floats_agree, format_buffer, format_words,
     parse_printed_float,
 };
 pub use textures::{

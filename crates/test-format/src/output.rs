@@ -121,6 +121,32 @@ fn element_texts(words: &[u32], elem: ElemType) -> Vec<String> {
     }
 }
 
+/// The IEEE binary16 nearest to `x` (ties to even; overflow to infinity), as bits.
+pub fn f64_to_half(x: f64) -> u16 {
+    let sign = if x.is_sign_negative() { 0x8000 } else { 0 };
+    let a = x.abs();
+    if a.is_nan() {
+        return 0x7e00;
+    }
+    // Below 2^-14 a half is subnormal: a multiple of 2^-24 (1024 of them make the smallest
+    // normal, whose bits are 0x0400, so the rounding carries over correctly).
+    if a < 2f64.powi(-14) {
+        return sign | (a * 2f64.powi(24)).round_ties_even() as u16;
+    }
+    let exponent = ((a.to_bits() >> 52) & 0x7ff) as i32 - 1023;
+    let scaled = (a / 2f64.powi(exponent) - 1.0) * 1024.0;
+    let mut mantissa = scaled.round_ties_even() as u32;
+    let mut biased = exponent + 15;
+    if mantissa == 1024 {
+        mantissa = 0;
+        biased += 1;
+    }
+    if biased >= 0x1f {
+        return sign | 0x7c00;
+    }
+    sign | ((biased as u16) << 10) | mantissa as u16
+}
+
 /// IEEE binary16 to f64.
 pub fn half_to_f64(bits: u16) -> f64 {
     let sign = if bits & 0x8000 != 0 { -1.0 } else { 1.0 };

@@ -381,8 +381,91 @@ fn uniform_values_keep_their_nesting() {
         })
         .collect();
     expect![[r#"
-        Some(List([Word(1065353216), List([Word(2), Word(3)]), List([]), List([List([Word(4)])])]))
-        Some(Word(5))
+        Some(List([Float(1.0), List([Int(2), Int(3)]), List([]), List([List([Int(4)])])]))
+        Some(Int(5))
         Unsupported { text: "{1, {2}" }"#]]
     .assert_eq(&values.join("\n"));
+}
+
+/// `set` numbers: the literal's kind decides int or float bits, the slot's kind their width.
+#[test]
+fn set_numbers_take_the_width_of_their_slot() {
+    use test_format::ElemType;
+    let file = test_format::parse_test_file(
+        "//TEST_INPUT: set v = {-5, 2.5, 0xFFFFFFFF, 1, 5000000000, 0.1}\n",
+    );
+    let test_format::InputKind::Buffer(buffer) = &file.inputs[0].kind else {
+        panic!("not a buffer: {:?}", file.inputs[0].kind);
+    };
+    let Some(test_format::UniformValue::List(numbers)) = &buffer.value else {
+        panic!("not a list: {:?}", buffer.value);
+    };
+    let kinds = [
+        ElemType::Int32,
+        ElemType::Float,
+        ElemType::Half,
+        ElemType::Int64,
+        ElemType::Double,
+    ];
+    let mut lines = Vec::new();
+    for number in numbers {
+        let encoded: Vec<String> = kinds
+            .iter()
+            .map(|kind| {
+                let bytes = number.encode(*kind).unwrap_or_default();
+                let hex: String = bytes.iter().rev().map(|b| format!("{b:02X}")).collect();
+                format!("{}={hex}", kind.name())
+            })
+            .collect();
+        lines.push(format!("{number:?}: {}", encoded.join(" ")));
+    }
+    expect![[r#"
+        Int(-5): int32_t=FFFFFFFB float=FFFFFFFB half=FFFB int64_t=FFFFFFFFFFFFFFFB double=FFFFFFFFFFFFFFFB
+        Float(2.5): int32_t=40200000 float=40200000 half=4100 int64_t=4004000000000000 double=4004000000000000
+        Int(4294967295): int32_t=FFFFFFFF float=FFFFFFFF half=FFFF int64_t=00000000FFFFFFFF double=00000000FFFFFFFF
+        Int(1): int32_t=00000001 float=00000001 half=0001 int64_t=0000000000000001 double=0000000000000001
+        Int(5000000000): int32_t=2A05F200 float=2A05F200 half=F200 int64_t=000000012A05F200 double=000000012A05F200
+        Float(0.1): int32_t=3DCCCCCD float=3DCCCCCD half=2E66 int64_t=3FB999999999999A double=3FB999999999999A"#]]
+    .assert_eq(&lines.join("\n"));
+}
+
+/// f64 to IEEE half: round to nearest, ties to even, through the subnormals and to infinity.
+#[test]
+fn halves_round_to_nearest_even() {
+    let cases = [
+        1.0,
+        -2.5,
+        1.0 / 3.0,
+        1024.5,
+        1025.5,
+        65504.0,
+        65519.0,
+        65520.0,
+        2f64.powi(-14),
+        2f64.powi(-24),
+        2f64.powi(-25),
+        3.0 * 2f64.powi(-25),
+        -0.0,
+        f64::NAN,
+    ];
+    let printed: Vec<String> = cases
+        .iter()
+        .map(|x| format!("{x:e} -> {:04X}", test_format::f64_to_half(*x)))
+        .collect();
+    expect![[r#"
+        1e0 -> 3C00
+        -2.5e0 -> C100
+        3.333333333333333e-1 -> 3555
+        1.0245e3 -> 6400
+        1.0255e3 -> 6402
+        6.5504e4 -> 7BFF
+        6.5519e4 -> 7BFF
+        6.552e4 -> 7C00
+        6.103515625e-5 -> 0400
+        5.960464477539063e-8 -> 0001
+        2.9802322387695313e-8 -> 0000
+        8.940696716308594e-8 -> 0002
+        -0e0 -> 8000
+        NaN -> 7E00"#]]
+    .assert_eq(&printed.join("\n"));
 }
