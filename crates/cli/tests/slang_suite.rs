@@ -128,6 +128,6 @@ fn slang_suite_harness() {
         SKIP slangc-output-checks.slang.3: REFLECTION compares slangc's reflection JSON
         SKIP slangc-output-checks.slang.4: INTERPRET runs Slang's bytecode interpreter
         SKIP unsupported-inputs.slang: line 4: unsupported TEST_INPUT `new Impl{ 2.0 }`
-        27 passed, 0 failed, 8 skipped
+        28 passed, 0 failed, 8 skipped
     "#]].assert_eq(&skipped);
 }
