@@ -767,10 +767,13 @@ impl NameRef {
     pub fn token(&self) -> Option<SyntaxToken> {
         self.syntax.first_token()
     }
+    /// The name without trivia (`operator+` for an operator named as a value).
     pub fn text(&self) -> String {
-        self.token()
-            .map(|t| t.text().to_string())
-            .unwrap_or_default()
+        match self.token() {
+            Some(t) if t.kind() == SyntaxKind::OPERATOR_KW => support::compact_text(&self.syntax),
+            Some(t) => t.text().to_string(),
+            None => String::new(),
+        }
     }
 }
 
@@ -1724,7 +1727,7 @@ macro_rules! ast_token {
 }
 
 ast_token!(
-    /// `42`, `0x1Fu`, `017`, `3ull`
+    /// `42`, `0x1Fu`, `0b101`, `017`, `3ull`
     IntNumber, INT_NUMBER
 );
 impl IntNumber {
@@ -1732,9 +1735,10 @@ impl IntNumber {
     pub fn split_suffix(&self) -> (&str, &str) {
         let text = self.text();
         let is_hex = text.starts_with("0x") || text.starts_with("0X");
+        let is_bin = text.starts_with("0b") || text.starts_with("0B");
         let end = text
             .char_indices()
-            .skip(if is_hex { 2 } else { 0 })
+            .skip(if is_hex || is_bin { 2 } else { 0 })
             .find(|&(_, c)| {
                 if is_hex {
                     !c.is_ascii_hexdigit()
@@ -1755,7 +1759,8 @@ impl IntNumber {
     pub fn is_64_bit(&self) -> bool {
         self.suffix().contains(['l', 'L'])
     }
-    /// The value (hex, octal with a leading 0, or decimal); `None` if malformed or too large.
+    /// The value (hex, binary, octal with a leading 0, or decimal); `None` if malformed or too
+    /// large.
     pub fn value(&self) -> Option<u64> {
         let digits = self.split_suffix().0;
         if let Some(hex) = digits
@@ -1763,6 +1768,11 @@ impl IntNumber {
             .or_else(|| digits.strip_prefix("0X"))
         {
             u64::from_str_radix(hex, 16).ok()
+        } else if let Some(bin) = digits
+            .strip_prefix("0b")
+            .or_else(|| digits.strip_prefix("0B"))
+        {
+            u64::from_str_radix(bin, 2).ok()
         } else if digits.len() > 1 && digits.starts_with('0') {
             u64::from_str_radix(&digits[1..], 8).ok()
         } else {

@@ -342,6 +342,22 @@ impl Lexer<'_> {
             self.int_suffix();
             return INT_NUMBER;
         }
+        if self.src[self.pos] == b'0' && matches!(self.peek(1), b'b' | b'B') {
+            // binary `0b101u`
+            self.pos += 2;
+            let digits_start = self.pos;
+            while matches!(self.peek(0), b'0' | b'1') {
+                self.pos += 1;
+            }
+            if self.pos == digits_start || self.peek(0).is_ascii_digit() {
+                self.bad_number_tail(
+                    "malformed binary literal: expected the digits 0 and 1 after `0b`",
+                );
+                return INT_NUMBER;
+            }
+            self.int_suffix();
+            return INT_NUMBER;
+        }
         self.digits(false);
         let mut is_float = false;
         if self.peek(0) == b'.' {

@@ -163,12 +163,16 @@ fn parser_input(lexed: &lexer::Lexed<'_>, starts_line: bool) -> (parser::Input, 
     let bytes = lexed.text.as_bytes();
     let mut directives = lexed.directives.iter().peekable();
     let mut i = 0usize;
+    // The first token after a directive line: every `#if` branch is parsed, so a line there
+    // may well continue the expression of the line before the `#if`.
+    let mut after_directive = false;
     while i < lexed.len() {
         if let Some(d) = directives.peek()
             && d.start as usize == i
         {
             i = d.end as usize;
             directives.next();
+            after_directive = true;
             continue;
         }
         let kind = lexed.kind(i);
@@ -186,6 +190,18 @@ fn parser_input(lexed: &lexer::Lexed<'_>, starts_line: bool) -> (parser::Input, 
         if start == 0 && starts_line || start > 0 && bytes[start - 1] == b'\n' {
             flags |= parser::COL0;
         }
+        let indent = bytes[..start]
+            .iter()
+            .rev()
+            .take_while(|&&b| b == b' ' || b == b'\t')
+            .count();
+        let line_start = start - indent;
+        if !after_directive
+            && (line_start == 0 && starts_line || line_start > 0 && bytes[line_start - 1] == b'\n')
+        {
+            flags |= parser::LINE_START;
+        }
+        after_directive = false;
         let mut contextual = SyntaxKind::TOMBSTONE;
         if kind == SyntaxKind::IDENT {
             let text = lexed.text(i);
@@ -194,6 +210,9 @@ fn parser_input(lexed: &lexer::Lexed<'_>, starts_line: bool) -> (parser::Input, 
             }
             if is_builtin_type_name(text) {
                 flags |= parser::BUILTIN_TYPE;
+            }
+            if parser::MODIFIER_CALLS.contains(&text) {
+                flags |= parser::MODIFIER_CALL;
             }
         }
         input.push(kind, contextual, flags);

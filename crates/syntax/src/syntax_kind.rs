@@ -113,6 +113,9 @@ define_kinds! {
         COLUMN_MAJOR_KW = "column_major", OVERRIDE_KW = "override",
         GLOBALLYCOHERENT_KW = "globallycoherent", VOLATILE_KW = "volatile",
         USING_KW = "using", DEFER_KW = "defer",
+        // by-reference parameters: `__ref` is spelled `REF_KW` in the tree (hir's `ref`),
+        // `__constref` is a read-only reference (an `in` parameter to us)
+        UREF_KW = "__ref", CONSTREF_KW = "__constref",
         // target-specific code inside user functions (`__target_switch` cases)
         INTRINSIC_ASM_KW = "__intrinsic_asm", SPIRV_ASM_KW = "spirv_asm",
     ],
@@ -123,6 +126,8 @@ define_kinds! {
         ITEM_LIST, MEMBER_LIST, TYPEALIAS, TYPEDEF, ASSOC_TYPE, PROPERTY, ACCESSOR_LIST,
         ACCESSOR, SUBSCRIPT, INIT, CBUFFER, VAR_DECL, DECLARATOR, ARRAY_SUFFIX, SEMANTIC,
         IMPORT, MODULE_DECL, IMPLEMENTING, INCLUDE, MODULE_PATH, BASE_LIST, USING,
+        // a modifier with arguments: `layout(binding = 0)`, `__target_intrinsic(glsl, "sin($0)")`
+        MODIFIER,
         // shared pieces
         ATTRIBUTE, NAME, NAME_REF, PATH, PATH_SEGMENT, PARAM_LIST, PARAM,
         GENERIC_PARAM_LIST, TYPE_PARAM, VALUE_PARAM, GENERIC_ARG_LIST, TYPE_ARG, CONST_ARG,
@@ -207,6 +212,8 @@ impl SyntaxKind {
                 | GLOBALLYCOHERENT_KW
                 | VOLATILE_KW
                 | EXPORTED_KW
+                | UREF_KW
+                | CONSTREF_KW
         )
     }
 

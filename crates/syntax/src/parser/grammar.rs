@@ -169,6 +169,156 @@ fn at_item_keyword(p: &Parser<'_>) -> bool {
     p.at_ts(ITEM_KEYWORDS) || at_binding_kw(p)
 }
 
+/// Keywords that may name a variable, field or parameter (`int struct; float static;`): slangc's
+/// keywords are names bound in scope, so a declared name shadows one. Statement keywords and
+/// `this`/`true`/`false`/`operator` keep their meaning, so that half-written code still
+/// recovers at them.
+fn keyword_as_name(k: SyntaxKind) -> bool {
+    k.is_keyword()
+        && !matches!(
+            k,
+            IF_KW
+                | ELSE_KW
+                | FOR_KW
+                | WHILE_KW
+                | DO_KW
+                | SWITCH_KW
+                | CASE_KW
+                | DEFAULT_KW
+                | BREAK_KW
+                | CONTINUE_KW
+                | RETURN_KW
+                | DISCARD_KW
+                | TARGET_SWITCH_KW
+                | STAGE_SWITCH_KW
+                | THIS_KW
+                | THIS_TYPE_KW
+                | TRUE_KW
+                | FALSE_KW
+                | OPERATOR_KW
+        )
+}
+
+/// Tokens after a declared name (`int struct = 1;`, `f(int class)`).
+const DECL_NAME_FOLLOW: TokenSet = TokenSet::new(&[T![=], T![;], T![,], T!['['], T![:], T![')']]);
+
+/// Tokens after a keyword used as a variable in an expression (`x = struct + 1;`): closers and
+/// binary or postfix operators, never what follows the keyword in its own meaning.
+const EXPR_NAME_FOLLOW: TokenSet = TokenSet::new(&[
+    T![;],
+    T![')'],
+    T![']'],
+    T!['}'],
+    T![,],
+    T![.],
+    T!['['],
+    T![?],
+    T![:],
+    T![=],
+    T![+=],
+    T![-=],
+    T![*=],
+    T![/=],
+    T![%=],
+    T![&=],
+    T![|=],
+    T![^=],
+    T![<<=],
+    T![++],
+    T![--],
+    T![+],
+    T![-],
+    T![*],
+    T![/],
+    T![%],
+    T![&],
+    T![&&],
+    T![|],
+    T![||],
+    T![^],
+    T![==],
+    T![!=],
+    T![<],
+    T![<=],
+    T![<<],
+    T![>],
+]);
+
+/// A declared name at `pos`: an identifier, or a keyword used as one (followed by what
+/// follows a declared name). Statement keywords name a variable only with an initialiser
+/// (`int default = 1;`), so that `x` typed above `return;` stays an unfinished statement.
+fn name_at(p: &Parser<'_>, pos: usize) -> bool {
+    let k = p.kind_at(pos);
+    let next = p.kind_at(pos + 1);
+    k == IDENT
+        || keyword_as_name(k) && (DECL_NAME_FOLLOW.contains(next) || p.line_start_at(pos + 1))
+        || k.is_keyword() && k != OPERATOR_KW && next == T![=]
+}
+
+/// A keyword used as a variable in an expression at `pos` (`outputBuffer[0] = class;`).
+fn keyword_name_ref_at(p: &Parser<'_>, pos: usize) -> bool {
+    keyword_as_name(p.kind_at(pos)) && EXPR_NAME_FOLLOW.contains(p.kind_at(pos + 1))
+}
+
+/// Whether `k` may follow `operator` as the operator it names (`operator+`, `operator==`; `()`
+/// and `[]` are two tokens, `>=`/`>>`/`>>=` glued from `>`s).
+fn is_operator_symbol(k: SyntaxKind) -> bool {
+    k.punct_text().is_some()
+        && !matches!(
+            k,
+            T!['{'] | T!['}'] | T![;] | T![,] | T![.] | T![::] | T![:] | T![?] | T![#] | HASH2
+        )
+}
+
+/// After `operator`: the operator's tokens. Returns false (bumping nothing) if none follows.
+fn operator_symbol(p: &mut Parser<'_>) -> bool {
+    if (p.at(T!['(']) && p.nth_at(1, T![')'])) || (p.at(T!['[']) && p.nth_at(1, T![']'])) {
+        p.bump_any();
+        p.bump_any();
+    } else if p.at(SHREQ) {
+        p.bump(SHREQ);
+    } else if p.at(SHR) {
+        p.bump(SHR);
+    } else if p.at(GTEQ) {
+        p.bump(GTEQ);
+    } else if is_operator_symbol(p.current()) && !p.at(T!['(']) && !p.at(T!['[']) {
+        p.bump_any();
+    } else {
+        return false;
+    }
+    true
+}
+
+/// `operator+` used as a value (`bwd_diff(operator*)`, `a.operator+(b)`): one `NAME_REF` holding
+/// `operator` and the symbol, named like the overload's `NAME`.
+fn at_operator_ref(p: &Parser<'_>) -> bool {
+    p.at(OPERATOR_KW)
+        && match p.nth(1) {
+            T!['('] => p.nth_at(2, T![')']),
+            T!['['] => p.nth_at(2, T![']']),
+            k => is_operator_symbol(k),
+        }
+}
+
+fn operator_name_ref(p: &mut Parser<'_>) {
+    let m = p.start();
+    p.bump(OPERATOR_KW);
+    operator_symbol(p);
+    m.complete(p, NAME_REF);
+}
+
+fn at_modifier_call(p: &Parser<'_>) -> bool {
+    p.at(IDENT) && p.nth_at(1, T!['(']) && p.is_modifier_call_at(p.pos())
+}
+
+/// `layout(binding = 0, set = 1)`: a `MODIFIER` node (`NAME_REF`, `ARG_LIST`).
+fn modifier_call(p: &mut Parser<'_>) {
+    let m = p.start();
+    name_ref(p);
+    arg_list(p);
+    m.complete(p, MODIFIER);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Depth guard
 
@@ -247,7 +397,10 @@ fn scan_type(p: &Parser<'_>, mut pos: usize) -> Option<usize> {
                 None => return Some(pos),
             }
         }
-        if matches!(p.kind_at(pos), T![.] | T![::]) && is_type_name_start(p, pos + 1) {
+        if matches!(p.kind_at(pos), T![.] | T![::])
+            && is_type_name_start(p, pos + 1)
+            && !dangling_dot_at(p, pos)
+        {
             pos += 2;
             continue;
         }
@@ -390,6 +543,7 @@ fn looks_like_decl_at(p: &Parser<'_>, pos: usize) -> bool {
                 && (!cast_op
                     || matches!(p.kind_at(end + 1), T![=] | T![;] | T![,] | T!['['] | T![:]))
                 || p.kind_at(end) == OPERATOR_KW
+                || name_at(p, end) && p.kind_at(end + 1) != T![')']
         }
         None => false,
     }
@@ -476,6 +630,55 @@ fn col0_item_start(p: &Parser<'_>, in_block: bool) -> bool {
     }
 }
 
+/// A declaration at column 0 (`float after() {`, `struct S`, `[attr]`, `static ...`, `int x = 1;`)
+/// where a half-written declaration above wants a type or a name: that declaration ends there.
+/// The first type of the declaration being parsed is its own (`void` of `[numthreads(1,1,1)]`
+/// / `void` / `main()` on three lines).
+fn col0_decl_start(p: &Parser<'_>) -> bool {
+    if !p.at_col0() || p.pos() == p.decl_start {
+        return false;
+    }
+    if p.at_ts(ITEM_KEYWORDS)
+        || at_binding_kw(p)
+        || p.at(T!['['])
+        || at_modifier(p)
+        || at_modifier_call(p)
+        || col0_item_start(p, true)
+    {
+        return true;
+    }
+    matches!(scan_type(p, p.pos()), Some(end) if name_at(p, end) && matches!(p.kind_at(end + 1), T![;] | T![=]))
+}
+
+/// A declaration (`float y = 1;`) first on its line inside an expression (`x = a.` above it):
+/// never a continuation of the expression, so the expression ends before it.
+fn decl_on_new_line(p: &Parser<'_>) -> bool {
+    decl_on_new_line_at(p, p.pos())
+}
+
+/// A variable declaration (`float after = 1;`) first on its line where a type is wanted
+/// (`var y :` above it), other than the type the declaration being parsed starts with.
+fn var_decl_on_new_line(p: &Parser<'_>) -> bool {
+    p.line_start_at(p.pos())
+        && p.pos() != p.decl_start
+        && matches!(scan_type(p, p.pos()), Some(end) if name_at(p, end) && matches!(p.kind_at(end + 1), T![;] | T![=]))
+}
+
+/// `a.` ending its line above a declaration (`float y = 1;`): the member is still to be typed,
+/// the next line is not part of a dotted type (`a.float y`).
+fn dangling_dot_at(p: &Parser<'_>, dot: usize) -> bool {
+    !p.line_start_at(dot) && decl_on_new_line_at(p, dot + 1)
+}
+
+fn decl_on_new_line_at(p: &Parser<'_>, pos: usize) -> bool {
+    // `Type name` then `=`, `;` or `(`: not `shape` / `is` / `Circle` on three lines
+    p.line_start_at(pos)
+        && matches!(scan_type(p, pos), Some(end) if p.kind_at(end) == IDENT
+            && !p.ckw_at(end, IS_KW)
+            && !p.ckw_at(end, AS_KW)
+            && matches!(p.kind_at(end + 1), T![=] | T![;] | T!['(']))
+}
+
 /// Inside a function body: does a member declaration start here (`__init(...)`,
 /// `__subscript`, `property x`, or a function definition `T name(...) {`)? None of these can be
 /// a statement, so they mean the body lacks its `}`.
@@ -547,7 +750,9 @@ fn attrs_and_modifiers(p: &mut Parser<'_>) -> bool {
         if p.at(T!['[']) {
             attribute(p);
         } else if let Some(kind) = modifier_at(p, p.pos()) {
-            p.bump_remap(kind);
+            p.bump_remap(if kind == UREF_KW { REF_KW } else { kind });
+        } else if at_modifier_call(p) {
+            modifier_call(p);
         } else if p.at(GENERIC_KW) {
             generic_param_list(p);
         } else {
@@ -622,6 +827,7 @@ fn attr_segment(p: &mut Parser<'_>) {
 }
 
 fn item_after_modifiers(p: &mut Parser<'_>, m: Marker, had_prefix: bool, ctx: ItemCtx) {
+    p.decl_start = p.pos();
     match p.current() {
         STRUCT_KW | CLASS_KW => struct_like(p, m, STRUCT),
         INTERFACE_KW => struct_like(p, m, INTERFACE),
@@ -671,7 +877,11 @@ fn item_after_modifiers(p: &mut Parser<'_>, m: Marker, had_prefix: bool, ctx: It
         {
             p.bump_remap(USING_KW);
             p.eat(NAMESPACE_KW);
-            type_path(p);
+            if col0_decl_start(p) || !is_type_name_start(p, p.pos()) {
+                p.error("expected a namespace name");
+            } else {
+                type_path(p);
+            }
             p.expect(T![;], "expected ';' after the `using` declaration");
             m.complete(p, USING);
         }
@@ -749,9 +959,18 @@ fn junk(p: &mut Parser<'_>, ctx: ItemCtx) {
 }
 
 fn name(p: &mut Parser<'_>) {
+    if col0_decl_start(p) {
+        p.error("expected a name");
+        return;
+    }
     if p.at(IDENT) {
         let m = p.start();
         p.bump_any();
+        m.complete(p, NAME);
+    } else if name_at(p, p.pos()) {
+        // a keyword used as a name is an identifier in the tree
+        let m = p.start();
+        p.bump_remap(IDENT);
         m.complete(p, NAME);
     } else {
         p.error("expected a name");
@@ -767,29 +986,19 @@ fn name_ref(p: &mut Parser<'_>) {
 /// After attributes/modifiers, at a type: a function (`T f(...)`), an operator overload or
 /// variables (`T a, b[3] = ...;`).
 fn decl_after_type(p: &mut Parser<'_>, m: Marker) {
+    p.decl_start = p.pos();
     type_(p);
     if p.at(OPERATOR_KW) {
         let n = p.start();
         p.bump_any();
-        if (p.at(T!['(']) && p.nth_at(1, T![')'])) || (p.at(T!['[']) && p.nth_at(1, T![']'])) {
-            p.bump_any();
-            p.bump_any();
-        } else if p.at(SHREQ) {
-            p.bump(SHREQ);
-        } else if p.at(SHR) {
-            p.bump(SHR);
-        } else if p.at(GTEQ) {
-            p.bump(GTEQ);
-        } else if !p.at(T!['(']) && !p.at(IDENT) && !p.at(EOF) {
-            p.bump_any();
-        } else {
+        if !operator_symbol(p) {
             p.error("expected an operator after 'operator'");
         }
         n.complete(p, NAME);
         fn_rest(p, m);
         return;
     }
-    if p.at(IDENT) {
+    if name_at(p, p.pos()) {
         if matches!(p.nth(1), T!['('] | T![<]) {
             name(p);
             fn_rest(p, m);
@@ -835,7 +1044,10 @@ fn param_list(p: &mut Parser<'_>, accessor: bool) {
     let m = p.start();
     p.bump(T!['(']);
     while !p.at(T![')']) && !p.at(EOF) {
-        if matches!(p.current(), T!['{'] | T![;] | T!['}']) {
+        // a field below an unclosed list (`float after;`) is never a parameter
+        let field_below = p.line_start_at(p.pos())
+            && matches!(scan_type(p, p.pos()), Some(end) if name_at(p, end) && p.kind_at(end + 1) == T![;]);
+        if matches!(p.current(), T!['{'] | T![;] | T!['}']) || col0_decl_start(p) || field_below {
             break;
         }
         let before = p.pos();
@@ -858,6 +1070,7 @@ fn param_list(p: &mut Parser<'_>, accessor: bool) {
 fn param(p: &mut Parser<'_>, accessor: bool) {
     let m = p.start();
     attrs_and_modifiers(p);
+    p.decl_start = p.pos();
     if accessor && p.at(IDENT) && matches!(p.nth(1), T![')'] | T![,]) {
         name(p);
     } else if p.at(IDENT) && p.nth_at(1, T![:]) {
@@ -867,7 +1080,7 @@ fn param(p: &mut Parser<'_>, accessor: bool) {
         type_(p);
     } else if is_type_name_start(p, p.pos()) || p.at_ckw(EXPAND_KW) || p.at_ckw(EACH_KW) {
         type_(p);
-        if p.at(IDENT) {
+        if name_at(p, p.pos()) {
             name(p);
         }
         while p.at(T!['[']) {
@@ -899,6 +1112,13 @@ fn semantic(p: &mut Parser<'_>) {
         if p.at(T!['(']) {
             arg_list(p);
         }
+    } else if p.at(INT_NUMBER) {
+        // `uint flags : 4;`: slangc packs bit fields; a full-width field would change the
+        // struct's layout, so they are refused here, with the width kept in the tree
+        p.error_here(
+            "bit fields (`uint a : 4;`) are not supported: declare a full-width field and mask it",
+        );
+        p.bump_any();
     } else {
         p.error("expected a semantic name after ':'");
     }
@@ -966,6 +1186,7 @@ fn generic_param_list(p: &mut Parser<'_>) {
 
 fn generic_param(p: &mut Parser<'_>) {
     let m = p.start();
+    p.decl_start = p.pos();
     if at_binding_kw(p) {
         bump_binding_kw(p);
         name(p);
@@ -1174,6 +1395,8 @@ fn namespace(p: &mut Parser<'_>, m: Marker) {
 
 fn typedef(p: &mut Parser<'_>, m: Marker) {
     p.bump(TYPEDEF_KW);
+    // the aliased type may start the next line (`typedef` / `float Real;`)
+    p.decl_start = p.pos();
     type_(p);
     name(p);
     while p.at(T!['[']) {
@@ -1300,6 +1523,7 @@ fn accessor_list(p: &mut Parser<'_>) {
             // a member after a property that lacks its `}`
             if member_start_in_block(p)
                 || at_item_keyword(p)
+                || looks_like_decl_at(p, p.pos())
                 || p.at_col0() && col0_item_start(p, true)
             {
                 break;
@@ -1358,7 +1582,7 @@ fn module_ref(p: &mut Parser<'_>) {
         p.bump_any();
         return;
     }
-    if !p.at(IDENT) {
+    if !p.at(IDENT) || col0_decl_start(p) {
         p.error("expected a module name or a file name string");
         return;
     }
@@ -1404,7 +1628,7 @@ fn type_inner(p: &mut Parser<'_>) -> Option<CompletedMarker> {
             },
         ));
     }
-    if !is_type_name_start(p, p.pos()) {
+    if !is_type_name_start(p, p.pos()) || col0_decl_start(p) || var_decl_on_new_line(p) {
         p.error("expected a type");
         return None;
     }
@@ -1439,7 +1663,10 @@ fn type_path(p: &mut Parser<'_>) {
             generic_arg_list(p);
         }
         seg.complete(p, PATH_SEGMENT);
-        if matches!(p.current(), T![.] | T![::]) && is_type_name_start(p, p.pos() + 1) {
+        if matches!(p.current(), T![.] | T![::])
+            && is_type_name_start(p, p.pos() + 1)
+            && !dangling_dot_at(p, p.pos())
+        {
             p.bump_any();
             continue;
         }
@@ -1549,6 +1776,28 @@ fn stmt(p: &mut Parser<'_>) {
 }
 
 fn stmt_after_attrs(p: &mut Parser<'_>, m: Marker, had_attrs: bool) {
+    // `namespace = 3;`, `static++;`: a keyword declared as a variable, assigned or stepped
+    if keyword_as_name(p.current())
+        && matches!(
+            p.nth(1),
+            T![=]
+                | T![+=]
+                | T![-=]
+                | T![*=]
+                | T![/=]
+                | T![%=]
+                | T![&=]
+                | T![|=]
+                | T![^=]
+                | T![<<=]
+                | T![++]
+                | T![--]
+                | T![.]
+        )
+    {
+        expr_stmt(p, m);
+        return;
+    }
     match p.current() {
         T!['{'] => {
             block_inner(p);
@@ -2076,11 +2325,39 @@ fn primary(p: &mut Parser<'_>) -> Option<CompletedMarker> {
             p.error("expected an expression");
             return None;
         }
+        // `x = ` above `float y = 1;`: the declaration is left for the block
+        IDENT if decl_on_new_line(p) => {
+            m.abandon(p);
+            p.error("expected an expression");
+            return None;
+        }
         IDENT | THIS_TYPE_KW => {
             name_ref(p);
             if p.at(T![<]) && generic_args_follow(p) {
                 generic_arg_list(p);
             }
+            PATH_EXPR
+        }
+        // `operator*`; a bare `operator` is reported at what follows it
+        OPERATOR_KW => {
+            if !at_operator_ref(p) {
+                let n = p.start();
+                p.bump_any();
+                p.error("expected an operator after 'operator'");
+                n.complete(p, NAME_REF);
+            } else {
+                operator_name_ref(p);
+            }
+            PATH_EXPR
+        }
+        // `sizeof`, `fwd_diff`, ... without their `(`, and other keywords used as variables
+        k if keyword_name_ref_at(p, p.pos())
+            && (!(DIFF_KWS.contains(k) || matches!(k, SIZEOF_KW | COUNTOF_KW))
+                || p.nth(1) != T!['(']) =>
+        {
+            let n = p.start();
+            p.bump_remap(IDENT);
+            n.complete(p, NAME_REF);
             PATH_EXPR
         }
         THIS_KW => {
@@ -2186,11 +2463,24 @@ fn postfix(p: &mut Parser<'_>, mut lhs: CompletedMarker) -> CompletedMarker {
             T![.] | T![::] => {
                 let m = lhs.precede(p);
                 p.bump_any();
-                if matches!(p.current(), IDENT | THIS_TYPE_KW) {
+                if decl_on_new_line(p) {
+                    // `a.` above `float y = 1;`: the member is still to be typed
+                    p.error("expected a member name after '.'");
+                } else if matches!(p.current(), IDENT | THIS_TYPE_KW) {
                     name_ref(p);
                     if p.at(T![<]) && generic_args_follow(p) {
                         generic_arg_list(p);
                     }
+                } else if at_operator_ref(p) {
+                    // `a.operator+(b)`, `S.operator*`
+                    operator_name_ref(p);
+                } else if keyword_name_ref_at(p, p.pos())
+                    || keyword_as_name(p.current()) && p.nth(1) == T!['(']
+                {
+                    // a member named like a keyword (`s.struct`, `s.static()`)
+                    let n = p.start();
+                    p.bump_remap(IDENT);
+                    n.complete(p, NAME_REF);
                 } else {
                     p.error("expected a member name after '.'");
                 }
@@ -2216,6 +2506,7 @@ fn arg_list(p: &mut Parser<'_>) {
         // argument it means a missing `)` (below).
         if matches!(p.current(), T![;] | T!['}'])
             || p.at_col0() && col0_item_start(p, true)
+            || decl_on_new_line(p)
         {
             break;
         }

@@ -10,7 +10,7 @@ pub(crate) struct Input {
     kinds: Vec<SyntaxKind>,
     /// Contextual keyword kind for `IDENT`s (`TOMBSTONE` when none).
     contextual: Vec<SyntaxKind>,
-    /// Bit flags per token, see `JOINT`, `COL0`, `BUILTIN_TYPE`.
+    /// Bit flags per token, see `JOINT`, `COL0`, `BUILTIN_TYPE`, `MODIFIER_CALL`, `LINE_START`.
     flags: Vec<u8>,
 }
 
@@ -20,6 +20,23 @@ pub(crate) const JOINT: u8 = 1;
 pub(crate) const COL0: u8 = 2;
 /// The token is a built-in scalar/vector/matrix type name (`float3`, `int`, ...).
 pub(crate) const BUILTIN_TYPE: u8 = 4;
+/// The token names a modifier written with arguments (`layout`, see `MODIFIER_CALLS`).
+pub(crate) const MODIFIER_CALL: u8 = 8;
+/// The token is the first on its line (after indentation).
+pub(crate) const LINE_START: u8 = 16;
+
+/// Modifiers written with arguments before a declaration (their arguments are kept, not
+/// interpreted): GLSL's `layout(...)`, and the core module's intrinsic markers.
+pub(crate) const MODIFIER_CALLS: &[&str] = &[
+    "layout",
+    "__target_intrinsic",
+    "__intrinsic_op",
+    "__glsl_extension",
+    "__glsl_version",
+    "__spirv_version",
+    "__cuda_sm_version",
+    "__specialized_for_target",
+];
 
 impl Input {
     pub(crate) fn with_capacity(n: usize) -> Input {
@@ -81,6 +98,7 @@ pub(crate) fn parse(input: &Input) -> Output {
         errors: Vec::new(),
         depth: 0,
         no_gt: false,
+        decl_start: 0,
     };
     grammar::source_file(&mut p);
     Output {
@@ -99,6 +117,7 @@ pub(crate) fn parse_block(input: &Input) -> (Output, bool) {
         errors: Vec::new(),
         depth: 0,
         no_gt: false,
+        decl_start: 0,
     };
     grammar::block_entry(&mut p);
     let consumed_all = p.pos == input.len();
@@ -153,6 +172,9 @@ pub(crate) struct Parser<'i> {
     /// Inside generic arguments: `>` (and `>>`, `>=`, `>>=`) closes the list instead of being
     /// an operator, also within parentheses, as in slangc (`Foo<(A > 2)>` is an error there).
     pub(crate) no_gt: bool,
+    /// Where the declaration being parsed starts (after its attributes and modifiers): a type
+    /// or name there at column 0 is that declaration's own, elsewhere a new one's.
+    pub(crate) decl_start: usize,
 }
 
 impl Parser<'_> {
@@ -230,6 +252,14 @@ impl Parser<'_> {
         self.flags_at(self.pos) & COL0 != 0
     }
 
+    pub(crate) fn line_start_at(&self, pos: usize) -> bool {
+        self.flags_at(pos) & LINE_START != 0
+    }
+
+    pub(crate) fn is_modifier_call_at(&self, pos: usize) -> bool {
+        self.flags_at(pos) & MODIFIER_CALL != 0
+    }
+
     pub(crate) fn is_builtin_type_at(&self, pos: usize) -> bool {
         self.flags_at(pos) & BUILTIN_TYPE != 0
     }
@@ -290,18 +320,22 @@ impl Parser<'_> {
         } else {
             message
         };
-        self.errors.push(ParseError {
-            pos: self.pos as u32,
-            message,
-        });
+        self.push_error(message);
     }
 
     /// Error anchored on the current token, message as given.
     pub(crate) fn error_here(&mut self, message: impl Into<String>) {
-        self.errors.push(ParseError {
-            pos: self.pos as u32,
-            message: message.into(),
-        });
+        self.push_error(message.into());
+    }
+
+    /// One error per token: when rules give up one after another at the same token (a
+    /// missing expression, then the `;` after it), the first, innermost one says it.
+    fn push_error(&mut self, message: String) {
+        let pos = self.pos as u32;
+        if self.errors.last().is_some_and(|e| e.pos == pos) {
+            return;
+        }
+        self.errors.push(ParseError { pos, message });
     }
 
     fn found(&self) -> String {
