@@ -466,6 +466,29 @@ pub(crate) fn differential_diagnostics(
             }
         }
     }
+    // A hand-written differential of another type says where each differentiable field's
+    // derivative lives: slangc requires [DerivativeMember] even when the names agree (E30121).
+    if let Some((diff_name, _)) = &declared_fields
+        && *declared != self_ty
+    {
+        for field in &data.fields {
+            let differentiable = info.fields.iter().any(|f| f.name == field.name);
+            if !differentiable
+                || field.global.is_some()
+                || field.attrs.iter().any(|a| a.name == "DerivativeMember")
+            {
+                continue;
+            }
+            diags.push(Diag::error(
+                "E3114",
+                format!(
+                    "differentiable member '{}' should have a corresponding field in '{diff_name}'. Use [DerivativeMember(...)] or mark as no_diff",
+                    field.name
+                ),
+                field.name_range,
+            ));
+        }
+    }
     for member in &data.members {
         let ItemDef::Function(f) = member else {
             continue;
