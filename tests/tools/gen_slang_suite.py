@@ -3254,5 +3254,63 @@ def gauss_elimination_solve():
     return [x[0], x[1], x[2], g[9], g[10], g[11], g[0], g[3], g[7], g[5], f[0], f[2]]
 
 
+def pb_interp(z, pixel):
+    verts, attr = z[0:12].reshape(3, 4), z[12:15]
+    s = [verts[i, 0:2] / verts[i, 3] for i in range(3)]
+    edge = lambda a, b, p: (b[0] - a[0]) * (p[1] - a[1]) - (b[1] - a[1]) * (p[0] - a[0])
+    area = edge(s[0], s[1], s[2])
+    b = v(edge(s[1], s[2], pixel), edge(s[2], s[0], pixel), edge(s[0], s[1], pixel)) / area
+    pw = b / verts[:, 3]
+    pw /= pw.sum()
+    return float(np.dot(pw, attr))
+
+
+@test(name='perspective-barycentric')
+def perspective_barycentric():
+    z = v(-0.8, -0.6, 0.5, 1.0, 1.2, -0.4, 0.9, 2.0, 0.1, 1.5, 0.7, 1.5, 1.0, 4.0, -2.0)
+    out = []
+    for tid in range(3):
+        pixel = v(-0.1 + 0.15 * tid, 0.05 * tid)
+        g = grad(lambda q: pb_interp(q, pixel), z)
+        out += [pb_interp(z, pixel), g[7], g[8] + g[1], g[13]]
+    return out
+
+
+LR_X = np.array([0.5, 1.2, -0.3, 0.8, 1.5, -1.0, -0.7, -0.2, 2.0, 0.3, -1.1, 0.9]).reshape(6, 2)
+LR_Y = [1, 0, 1, 0, 1, 0]
+
+
+def lr_loss(z):
+    w, b = z[0:2], z[2]
+    loss = 0.0
+    for x, y in zip(LR_X, LR_Y):
+        t = float(np.dot(w, x)) + b
+        loss -= -math.log1p(math.exp(-t)) if y == 1 else -math.log1p(math.exp(t))
+    return loss / 6.0 + 0.05 * float(np.dot(w, w))
+
+
+def lr_grad(z):
+    w, b = z[0:2], z[2]
+    g = np.zeros(3)
+    for x, y in zip(LR_X, LR_Y):
+        p = 1.0 / (1.0 + math.exp(-(float(np.dot(w, x)) + b)))
+        g[0:2] += (p - y) * x / 6.0
+        g[2] += (p - y) / 6.0
+    g[0:2] += 0.1 * w
+    return g
+
+
+@test(name='logistic-regression-train')
+def logistic_regression_train():
+    out = []
+    for rate in (0.5, 2.0):
+        z = np.zeros(3)
+        assert np.allclose(lr_grad(v(0.3, -0.2, 0.1)), grad(lr_loss, v(0.3, -0.2, 0.1)), rtol=1e-6)
+        for _ in range(30):
+            z = z - rate * lr_grad(z)
+        out += [z[0], z[1], z[2], lr_loss(z)]
+    return out
+
+
 if __name__ == '__main__':
     sys.exit(main(HERE, sys.argv[1:]))
