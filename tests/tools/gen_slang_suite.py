@@ -3312,5 +3312,34 @@ def logistic_regression_train():
     return out
 
 
+def gl_normalize(z):
+    """z: the array then the incoming norm (unused: it is overwritten) -> array and norm."""
+    vals = np.array(z[:-1], dtype=np.float64)
+    norm = math.sqrt(float(np.dot(vals, vals)))
+    for i in range(vals.size):
+        if norm < 1e-3:
+            break
+        vals[i] = vals[i] / norm
+        if vals[i] > 0.75:
+            break
+    return np.append(vals, norm)
+
+
+def gl_weighted_sum(vals):
+    out = gl_normalize(np.append(vals, 0.0))
+    return sum((i + 1) * out[i] for i in range(len(vals))) + 0.1 * out[-1]
+
+
+@test(name='generic-length-inout-return')
+def generic_length_inout_return():
+    a = v(0.3, 0.4, 1.2, -0.5)
+    # the backward derivative of the array and the norm at output gradients (1, 2, 3, 4) and 0.5
+    g = grad(lambda q: float(np.dot(gl_normalize(np.append(q, 0.0)), v(1.0, 2.0, 3.0, 4.0, 0.5))), a)
+    gw = grad(gl_weighted_sum, a)
+    c = v(0.2, 0.1, -0.3)
+    gc = grad(gl_weighted_sum, c)
+    return [g[0], g[2], g[3], gl_weighted_sum(a), gw[0], gw[3], gl_weighted_sum(c), gc[0], gc[1], gc[2]]
+
+
 if __name__ == '__main__':
     sys.exit(main(HERE, sys.argv[1:]))
