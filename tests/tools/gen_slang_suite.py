@@ -3341,5 +3341,29 @@ def generic_length_inout_return():
     return [g[0], g[2], g[3], gl_weighted_sum(a), gw[0], gw[3], gl_weighted_sum(c), gc[0], gc[1], gc[2]]
 
 
+def ndt_shade(z):
+    p, k = z[0:3], z[3]
+    # the branch conditions are evaluated at the given point (the tests carry no derivative)
+    r = k * float(np.dot(p, p))
+    if np.linalg.norm(p) - 1.0 > 0.0:
+        r *= 0.5
+    d = np.linalg.norm(p * k) - 1.0
+    if d < -0.2 or d > 3.0:
+        r += k
+    if np.all(np.abs(p) < 1.0):
+        r += p[0] * k
+    kind = 1 if p[1] > 0.0 else 0
+    r += (math.floor(p[2] * 4.0) + kind) * k * k
+    return r
+
+
+@test(name='non-diff-call-in-test')
+def non_diff_call_in_test():
+    z1 = v(0.5, 0.25, 0.6, 1.5)
+    z2 = v(1.2, -0.5, 0.3, 0.5)
+    g1, g2 = grad(ndt_shade, z1), grad(ndt_shade, z2)
+    return [ndt_shade(z1), g1[0], g1[2], g1[3], ndt_shade(z2), g2[0], g2[1], g2[3]]
+
+
 if __name__ == '__main__':
     sys.exit(main(HERE, sys.argv[1:]))
