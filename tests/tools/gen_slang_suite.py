@@ -2285,7 +2285,7 @@ def grid_encoding():
             acc[i] += round_fixed(d_val * w, 4096.0)
         g = grad(grid_field, p)
         for k in range(3):
-            acc[27 + 3 * t + k] += round_fixed(g[k], 2000.0)
+            acc[27 + 3 * t + k] += round_fixed(g[k], 4096.0)
     return acc
 
 
@@ -2660,7 +2660,7 @@ def struct_return_early_loop():
     return [sr_score(z1), g1[0], g1[1], g1[2], g1[3], sr_score(z2), g2[0], g2[3], f[3], f[0]]
 
 
-def mlp_loss(z):
+def mlp_array_loss(z):
     """z: layer0 weights (4x3), bias (4), layer1 weights (2x4), bias (2), input (3)."""
     w0, b0 = z[0:12].reshape(4, 3), z[12:16]
     w1, b1 = z[16:24].reshape(2, 4), z[24:26]
@@ -2676,8 +2676,8 @@ def mlp_array_inout():
     b0 = [0.05 * o - 0.1 for o in range(4)]
     w1 = [[(0.5 if o == 0 else -0.3) + 0.2 * i for i in range(4)] for o in range(2)]
     z = np.concatenate([np.ravel(w0), b0, np.ravel(w1), [0.0, 0.1], [0.8, -0.5, 1.2]])
-    g = grad(mlp_loss, z)
-    return [mlp_loss(z), g[2 * 3 + 1], g[0], g[12 + 3], g[16 + 2], g[16 + 4 + 3], g[24], g[25],
+    g = grad(mlp_array_loss, z)
+    return [mlp_array_loss(z), g[2 * 3 + 1], g[0], g[12 + 3], g[16 + 2], g[16 + 4 + 3], g[24], g[25],
             g[26], g[27], g[28], g[12]]
 
 
