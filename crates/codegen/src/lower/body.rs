@@ -369,6 +369,13 @@ impl Lowerer<'_> {
             }
             Inst::Convert(a, s) => {
                 self.check_scalar(*s)?;
+                // WGSL evaluates a conversion of a literal when the shader is created and rejects
+                // a 64-bit integer that does not fit in 32 bits; HLSL truncates it: fold it here.
+                if let Some(l) = int64_constant(cx.ir_fn, *a)
+                    && let Some(narrowed) = narrow_int_literal(l, *s)
+                {
+                    return Ok(Some(self.literal(cx, out, narrowed)?));
+                }
                 let from = cx.vty(*a)?;
                 let a = cx.value(*a)?;
                 let row_arrays = int_matrix::row_array_matrix(self.types(), from)
@@ -1599,4 +1606,32 @@ enum Index {
 enum InsertAt {
     Const(u32),
     Dyn(Handle<E>),
+}
+
+/// The value of a 64-bit integer literal, or of a negated one (`-5000000000ll`).
+fn int64_constant(f: &ir::Function, v: ValueId) -> Option<Literal> {
+    let inst = |v: ValueId| f.values.get(v.0 as usize).map(|d| &d.inst);
+    match inst(v)? {
+        Inst::Literal(l @ (Literal::I64(_) | Literal::U64(_))) => Some(*l),
+        Inst::Unary(ir::UnaryOp::Neg, x) => match inst(*x)? {
+            Inst::Literal(Literal::I64(n)) => Some(Literal::I64(n.wrapping_neg())),
+            Inst::Literal(Literal::U64(n)) => Some(Literal::U64(n.wrapping_neg())),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// A 64-bit integer literal converted to a 32-bit integer type: its low 32 bits.
+fn narrow_int_literal(l: Literal, to: Scalar) -> Option<Literal> {
+    let bits = match l {
+        Literal::I64(x) => x as u64,
+        Literal::U64(x) => x,
+        _ => return None,
+    };
+    match to {
+        Scalar::I32 => Some(Literal::I32(bits as u32 as i32)),
+        Scalar::U32 => Some(Literal::U32(bits as u32)),
+        _ => None,
+    }
 }
