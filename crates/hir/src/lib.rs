@@ -667,12 +667,19 @@ pub fn diagnostics(db: &dyn Db, file: SourceFile) -> Vec<Diagnostic> {
 /// Where an item is in its file's original text: the file, the whole item's range and its name's
 /// range (for document symbols and navigation in the IDE layer).
 pub fn item_ranges(db: &dyn Db, def: ItemDef) -> (SourceFile, TextRange, TextRange) {
-    let loc = lower::item_def_loc(db, def);
-    let len = lower::item_syntax(db, lower::ItemKey::new(db, loc.clone()))
-        .map_or(0, |g| u32::from(g.0.text_len()));
-    let (file, full) = absolute_range(db, def, TextRange::new(0, len));
+    let (file, full) = item_full_range(db, def);
     let (_, name) = absolute_range(db, def, lower::item_def_name_range(db, def));
     (file, full, name)
+}
+
+/// The whole item's range in its file's original text (the first range of [`item_ranges`]),
+/// looked up in the file's item sources: no query per item, so a search over every item of a
+/// file for the ones around a cursor stays cheap after an edit.
+pub fn item_full_range(db: &dyn Db, def: ItemDef) -> (SourceFile, TextRange) {
+    let loc = lower::item_def_loc(db, def);
+    let range = lower::item_range(db, &loc).unwrap_or_default();
+    let pp = lower::preprocessed(db, loc.file);
+    (loc.file, pp.map.range_to_original(range))
 }
 
 /// The innermost function whose syntax contains `offset` of the file's preprocessed text (ends

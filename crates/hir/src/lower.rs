@@ -114,8 +114,14 @@ fn item_kind_of(node: &SyntaxNode) -> Option<ItemKind> {
 }
 
 /// The items directly inside a container node (file, namespace, struct, interface, extension,
-/// property, subscript), with stable ordinals among same-kind same-name siblings.
-fn child_items(container: &SyntaxNode, in_type: bool) -> Vec<ChildItem> {
+/// property, subscript), with stable ordinals among same-kind same-name siblings. The container's
+/// declarations that are no items (`using`, `import`, `__include`, `module`, `implementing`) go
+/// to `decls` when it is given, so that one walk finds both.
+fn child_items(
+    container: &SyntaxNode,
+    in_type: bool,
+    mut decls: Option<&mut Vec<SyntaxNode>>,
+) -> Vec<ChildItem> {
     let mut out: Vec<ChildItem> = Vec::new();
     let mut counts: FxHashMap<(ItemKind, SmolStr), u32> = FxHashMap::default();
     let mut push = |kind: ItemKind, name: SmolStr, node: SyntaxNode, out: &mut Vec<ChildItem>| {
@@ -163,6 +169,11 @@ fn child_items(container: &SyntaxNode, in_type: bool) -> Vec<ChildItem> {
             ACCESSOR => {
                 let name = accessor_name(&child);
                 push(ItemKind::Function, name, child, &mut out);
+            }
+            USING | IMPORT | INCLUDE | MODULE_DECL | IMPLEMENTING => {
+                if let Some(decls) = decls.as_deref_mut() {
+                    decls.push(child);
+                }
             }
             _ => {
                 if let Some(kind) = item_kind_of(&child) {
@@ -214,41 +225,63 @@ fn child_loc(parent: &ItemLoc, seg: PathSeg) -> ItemLoc {
     }
 }
 
-fn tree_items(db: &dyn Db, container: &SyntaxNode, parent: &ItemLoc) -> Vec<ItemNode> {
-    let mut out = Vec::new();
-    for child in child_items(container, false) {
-        let loc = child_loc(parent, child.seg.clone());
-        if child.seg.kind == ItemKind::Namespace {
-            out.push(ItemNode::Namespace {
-                name: child.seg.name.clone(),
-                items: tree_items(db, &child.node, &loc),
-            });
-        } else if let Some(def) = def_for(db, loc) {
-            out.push(ItemNode::Item(def));
-        }
-    }
-    out
+/// The namespace-level items of a file and its file-level declarations, as `item_sources` finds
+/// them: paths and names only, no ranges and no syntax. The value is equal after any edit that
+/// adds, removes or renames no item (inside a body, in a signature), so `item_tree` and
+/// `file_usings`, which read it through `item_outline`, are not re-run after such an edit.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct ItemOutline {
+    items: Vec<OutlineNode>,
+    /// `module name;` at the top of the file (the first one).
+    module_name: Option<SmolStr>,
+    /// `implementing name;` (the first one).
+    implementing: Option<SmolStr>,
+    /// The namespaces of `using ns;` declarations at any namespace or type level, in source order.
+    usings: Arc<[Arc<[SmolStr]>]>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum OutlineNode {
+    Item(Arc<[PathSeg]>),
+    Namespace {
+        name: SmolStr,
+        items: Vec<OutlineNode>,
+    },
+}
+
+/// The outline of `item_sources`' walk. It reruns after every edit (an `Arc` clone) and compares
+/// equal unless the file's items changed, and then salsa keeps what depends on it.
+#[salsa::tracked(returns(clone))]
+pub fn item_outline(db: &dyn Db, file: SourceFile) -> Arc<ItemOutline> {
+    item_sources(db, file).outline.clone()
+}
+
+fn tree_items(db: &dyn Db, file: SourceFile, nodes: &[OutlineNode]) -> Vec<ItemNode> {
+    nodes
+        .iter()
+        .filter_map(|node| match node {
+            OutlineNode::Namespace { name, items } => Some(ItemNode::Namespace {
+                name: name.clone(),
+                items: tree_items(db, file, items),
+            }),
+            OutlineNode::Item(path) => {
+                let loc = ItemLoc {
+                    file,
+                    path: path.clone(),
+                };
+                def_for(db, loc).map(ItemNode::Item)
+            }
+        })
+        .collect()
 }
 
 #[salsa::tracked(returns(clone))]
 pub fn item_tree(db: &dyn Db, file: SourceFile) -> Arc<ItemTree> {
-    let root = syntax_root(db, file);
-    let file_loc = ItemLoc {
-        file,
-        path: Arc::from([]),
-    };
-    let module_name = root
-        .children()
-        .find(|c| c.kind() == MODULE_DECL)
-        .map(|m| module_path_text(&m));
-    let implementing = root
-        .children()
-        .find(|c| c.kind() == IMPLEMENTING)
-        .map(|m| module_path_text(&m));
+    let outline = item_outline(db, file);
     Arc::new(ItemTree {
-        items: tree_items(db, &root, &file_loc),
-        module_name,
-        implementing,
+        items: tree_items(db, file, &outline.items),
+        module_name: outline.module_name.clone(),
+        implementing: outline.implementing.clone(),
     })
 }
 
@@ -278,59 +311,46 @@ pub struct ImportInfo {
     pub is_include: bool,
 }
 
+/// The file's top-level `import`s and `__include`s (found by `item_sources`' walk). Their ranges
+/// make this a query of its own: an edit above an import shifts them, not the outline.
 #[salsa::tracked(returns(clone))]
 pub fn file_imports(db: &dyn Db, file: SourceFile) -> Arc<[ImportInfo]> {
-    let root = syntax_root(db, file);
-    root.children()
-        .filter(|c| matches!(c.kind(), IMPORT | INCLUDE))
-        .map(|node| {
-            let is_include = node.kind() == INCLUDE;
-            let mut module = module_path_text(&node);
-            if is_include && !module.ends_with(".slang") {
-                module = format!("{module}.slang").into();
-            }
-            ImportInfo {
-                module,
-                range: range_of(&node),
-                exported: has_token(&node, EXPORTED_KW),
-                is_include,
-            }
-        })
-        .collect()
+    item_sources(db, file).imports.clone()
+}
+
+fn import_info(node: &SyntaxNode) -> ImportInfo {
+    let is_include = node.kind() == INCLUDE;
+    let mut module = module_path_text(node);
+    if is_include && !module.ends_with(".slang") {
+        module = format!("{module}.slang").into();
+    }
+    ImportInfo {
+        module,
+        range: range_of(node),
+        exported: has_token(node, EXPORTED_KW),
+        is_include,
+    }
 }
 
 /// The namespaces named by `using ns;` declarations of the file (at any namespace level), as
-/// paths: their names are visible unqualified everywhere in the file.
+/// paths: their names are visible unqualified everywhere in the file. From the outline, so it is
+/// not re-run after an edit that changes no item.
 #[salsa::tracked(returns(clone))]
 pub fn file_usings(db: &dyn Db, file: SourceFile) -> Arc<[Arc<[SmolStr]>]> {
-    // This reruns after every edit: find the declarations on the green tree, which walks the
-    // file without allocating a syntax node per node, and skip statement blocks (function bodies:
-    // most of the file), which declare nothing at namespace level.
-    let green = parse(db, file).green;
-    let mut usings: Vec<SyntaxNode> = Vec::new();
-    let mut stack: Vec<&rowan::GreenNodeData> = vec![&green];
-    while let Some(node) = stack.pop() {
-        if node.kind() == USING.into() {
-            usings.push(SyntaxNode::new_root(node.to_owned()));
-            continue;
-        }
-        if node.kind() == BLOCK.into() {
-            continue;
-        }
-        // Reversed, so that the declarations come out in source order.
-        stack.extend(node.children().rev().filter_map(|c| c.into_node()));
-    }
-    usings
-        .into_iter()
-        .filter_map(|n| n.children().find(|c| c.kind() == PATH))
+    item_outline(db, file).usings.clone()
+}
+
+/// The namespace path of a `using` declaration (empty when it names none).
+fn using_path(node: &SyntaxNode) -> Arc<[SmolStr]> {
+    node.children()
+        .find(|c| c.kind() == PATH)
         .map(|path| {
             path.descendants()
                 .filter(|c| c.kind() == NAME_REF)
                 .map(|c| name_text_of_ref(&c))
-                .collect::<Arc<[SmolStr]>>()
+                .collect()
         })
-        .filter(|path| !path.is_empty())
-        .collect()
+        .unwrap_or_else(|| Arc::from([]))
 }
 
 fn name_text_of_ref(node: &SyntaxNode) -> SmolStr {
@@ -373,6 +393,10 @@ pub struct ItemSources {
     owners: Vec<BodyOwner>,
     /// `max_end[i]`: the largest end among `owners[..=i]`, to stop the search early.
     max_end: Vec<u32>,
+    /// What `item_outline` returns: found by the same walk.
+    outline: Arc<ItemOutline>,
+    /// What `file_imports` returns.
+    imports: Arc<[ImportInfo]>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -440,13 +464,57 @@ impl PartialEq for ItemGreen {
 
 impl Eq for ItemGreen {}
 
+/// What one walk over a file's items collects besides the sources (see `item_sources`).
+#[derive(Default)]
+struct FileDecls {
+    imports: Vec<ImportInfo>,
+    module_name: Option<SmolStr>,
+    implementing: Option<SmolStr>,
+    /// With their starts, to put them in source order (the walk visits a container's own
+    /// declarations before its nested items').
+    usings: Vec<(u32, Arc<[SmolStr]>)>,
+}
+
+impl FileDecls {
+    fn add(&mut self, node: &SyntaxNode, at_file_level: bool) {
+        match node.kind() {
+            USING => {
+                let path = using_path(node);
+                if !path.is_empty() {
+                    self.usings.push((range_of(node).start, path));
+                }
+            }
+            // Only the file's own level declares imports and the module.
+            _ if !at_file_level => {}
+            IMPORT | INCLUDE => self.imports.push(import_info(node)),
+            MODULE_DECL if self.module_name.is_none() => {
+                self.module_name = Some(module_path_text(node));
+            }
+            IMPLEMENTING if self.implementing.is_none() => {
+                self.implementing = Some(module_path_text(node));
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Walks the items of `container` (and of the namespaces, types, properties and subscripts in
+/// it): their sources and body owners into `out`, the declarations into `decls`, and, where the
+/// container is at namespace level, its items into `outline`.
 fn collect_sources(
     container: &SyntaxNode,
     prefix: &[PathSeg],
     in_type: bool,
+    mut outline: Option<&mut Vec<OutlineNode>>,
     out: &mut ItemSources,
+    decls: &mut FileDecls,
 ) {
-    for child in child_items(container, in_type) {
+    let mut decl_nodes = Vec::new();
+    let children = child_items(container, in_type, Some(&mut decl_nodes));
+    for node in &decl_nodes {
+        decls.add(node, prefix.is_empty());
+    }
+    for child in children {
         let mut path = prefix.to_vec();
         path.push(child.seg.clone());
         let path: Arc<[PathSeg]> = path.into();
@@ -454,6 +522,7 @@ fn collect_sources(
             child.seg.kind,
             ItemKind::Struct | ItemKind::Interface | ItemKind::Extension | ItemKind::Enum
         );
+        let mut namespace_items = Vec::new();
         if matches!(
             child.seg.kind,
             ItemKind::Namespace
@@ -463,12 +532,26 @@ fn collect_sources(
                 | ItemKind::Property
                 | ItemKind::Subscript
         ) {
+            // A namespace's items are at namespace level when the namespace is.
+            let nested_outline = (child.seg.kind == ItemKind::Namespace && outline.is_some())
+                .then_some(&mut namespace_items);
             collect_sources(
                 &child.node,
                 &path,
                 nested_in_type || in_type && child.seg.kind != ItemKind::Namespace,
+                nested_outline,
                 out,
+                decls,
             );
+        }
+        if let Some(outline) = outline.as_deref_mut() {
+            outline.push(match child.seg.kind {
+                ItemKind::Namespace => OutlineNode::Namespace {
+                    name: child.seg.name.clone(),
+                    items: namespace_items,
+                },
+                _ => OutlineNode::Item(path.clone()),
+            });
         }
         let range = range_of(&child.node);
         if owns_body(child.seg.kind, &child.node) {
@@ -490,24 +573,160 @@ fn collect_sources(
     }
 }
 
+/// One walk over the file's items: each item's range and green node, the body owners for
+/// `function_at`, the outline (`item_outline`) and the imports (`file_imports`). The ranges shift
+/// with any edit, so this value changes every time; the projections of the position-independent
+/// parts compare equal and keep the queries after them from rerunning. After an edit inside one
+/// top-level function the last value is updated instead of walking the file again (see
+/// `sources_after_fn_edit`).
 #[salsa::tracked(returns(clone))]
 pub fn item_sources(db: &dyn Db, file: SourceFile) -> Arc<ItemSources> {
-    let root = syntax_root(db, file);
+    let green = parse(db, file).green;
+    let cache = db.reuse_cache();
+    let last = cache.and_then(|c| c.get::<LastSources>("item_sources", file));
+    let sources = last
+        .and_then(|last| sources_after_fn_edit(&last, &green))
+        .unwrap_or_else(|| walk_sources(&green));
+    if let Some(cache) = cache {
+        let last = LastSources {
+            root: green,
+            sources: sources.clone(),
+        };
+        cache.put("item_sources", file, Arc::new(last));
+    }
+    sources
+}
+
+fn walk_sources(green: &GreenNode) -> Arc<ItemSources> {
+    let root = SyntaxNode::new_root(green.clone());
     let mut out = ItemSources::default();
-    collect_sources(&root, &[], false, &mut out);
+    let mut decls = FileDecls::default();
+    let mut items = Vec::new();
+    collect_sources(&root, &[], false, Some(&mut items), &mut out, &mut decls);
     // The walk visits owners in source order already (they do not nest); the stable sort keeps
     // that order among equal starts.
     out.owners
         .sort_by_key(|o| (o.range.start, std::cmp::Reverse(o.range.end)));
-    out.max_end = out
-        .owners
+    out.max_end = max_ends(&out.owners);
+    decls.usings.sort_by_key(|(start, _)| *start);
+    out.outline = Arc::new(ItemOutline {
+        items,
+        module_name: decls.module_name,
+        implementing: decls.implementing,
+        usings: decls.usings.into_iter().map(|(_, path)| path).collect(),
+    });
+    out.imports = decls.imports.into();
+    Arc::new(out)
+}
+
+fn max_ends(owners: &[BodyOwner]) -> Vec<u32> {
+    owners
         .iter()
         .scan(0u32, |max, o| {
             *max = (*max).max(o.range.end);
             Some(*max)
         })
+        .collect()
+}
+
+/// What `item_sources` keeps for the next revision (see `base_db::ReuseCache`): the tree it
+/// walked and what it found.
+struct LastSources {
+    root: GreenNode,
+    sources: Arc<ItemSources>,
+}
+
+/// The sources of `root` computed from the last ones, when the two trees differ in one top-level
+/// function only and that function kept its name (what typing inside a body does: the
+/// incremental reparse shares every other top-level child). That function's entry gets its new
+/// green node and length and every item after it shifts; the outline and the other items'
+/// syntax are the same. `None`: walk the file.
+fn sources_after_fn_edit(last: &LastSources, root: &GreenNode) -> Option<Arc<ItemSources>> {
+    if last.root.children().len() != root.children().len() {
+        return None;
+    }
+    let mut start = 0u32;
+    let mut changed = None;
+    for (old, new) in last.root.children().zip(root.children()) {
+        let same = match (old, new) {
+            (rowan::NodeOrToken::Node(a), rowan::NodeOrToken::Node(b)) => std::ptr::eq(a, b),
+            (rowan::NodeOrToken::Token(a), rowan::NodeOrToken::Token(b)) => std::ptr::eq(a, b),
+            _ => false,
+        };
+        if !same {
+            let (rowan::NodeOrToken::Node(old), rowan::NodeOrToken::Node(new)) = (old, new) else {
+                return None;
+            };
+            if changed.is_some() {
+                return None;
+            }
+            changed = Some((start, old, new));
+        }
+        start += u32::from(old.text_len());
+    }
+    let Some((old_start, old, new)) = changed else {
+        // Every top-level child is shared: the same items at the same places.
+        return Some(last.sources.clone());
+    };
+    if old.kind() != FN.into() || new.kind() != FN.into() {
+        return None;
+    }
+    let old_range = TextRange::new(old_start, old_start + u32::from(old.text_len()));
+    let new_len = u32::from(new.text_len());
+    let new_range = TextRange::new(old_start, old_start + new_len);
+    // The function's entry: a top-level body owner with exactly the old child's range.
+    let at = last
+        .sources
+        .owners
+        .partition_point(|o| o.range.start < old_start);
+    let owner = last.sources.owners[at..]
+        .iter()
+        .take_while(|o| o.range.start == old_start)
+        .find(|o| o.range == old_range && o.path.len() == 1)?;
+    let seg = owner.path.first()?;
+    let new_node = SyntaxNode::new_root(new.to_owned());
+    if seg.kind != ItemKind::Function || name_text(&new_node) != seg.name {
+        return None;
+    }
+    // Items after the function move by the change in its length; nothing contains it.
+    let shift = |range: TextRange| {
+        if range.start >= old_range.end {
+            TextRange::new(
+                range.start - old_range.end + new_range.end,
+                range.end - old_range.end + new_range.end,
+            )
+        } else {
+            range
+        }
+    };
+    let mut out = ItemSources::clone(&last.sources);
+    for (path, (range, green)) in out.map.iter_mut() {
+        if Arc::ptr_eq(path, &owner.path) || **path == *owner.path {
+            *range = new_range;
+            *green = ItemGreen(new.to_owned());
+        } else {
+            *range = shift(*range);
+        }
+    }
+    for o in &mut out.owners {
+        if o.range == old_range && *o.path == *owner.path {
+            o.range = new_range;
+        } else {
+            o.range = shift(o.range);
+            o.declarator = o.declarator.map(shift);
+        }
+    }
+    out.max_end = max_ends(&out.owners);
+    out.imports = last
+        .sources
+        .imports
+        .iter()
+        .map(|import| ImportInfo {
+            range: shift(import.range),
+            ..import.clone()
+        })
         .collect();
-    Arc::new(out)
+    Some(Arc::new(out))
 }
 
 /// Interned key for per-item syntax lookups.
@@ -534,6 +753,14 @@ pub fn item_offset(db: &dyn Db, loc: &ItemLoc) -> u32 {
         .map
         .get(&loc.path)
         .map_or(0, |(r, _)| r.start)
+}
+
+/// An item's range in the preprocessed text.
+pub fn item_range(db: &dyn Db, loc: &ItemLoc) -> Option<TextRange> {
+    item_sources(db, loc.file)
+        .map
+        .get(&loc.path)
+        .map(|(range, _)| *range)
 }
 
 fn item_node(db: &dyn Db, loc: &ItemLoc) -> Option<SyntaxNode> {
@@ -583,7 +810,7 @@ pub fn item_def_name_range(db: &dyn Db, def: ItemDef) -> TextRange {
 }
 
 fn member_defs(db: &dyn Db, node: &SyntaxNode, loc: &ItemLoc) -> Vec<ItemDef> {
-    child_items(node, true)
+    child_items(node, true, None)
         .into_iter()
         .filter_map(|c| def_for(db, child_loc(loc, c.seg)))
         .collect()
@@ -1024,7 +1251,7 @@ fn accessors(
     loc: &ItemLoc,
 ) -> (Option<FunctionId>, Option<FunctionId>, bool, bool) {
     let (mut getter, mut setter, mut declares_get, mut declares_set) = (None, None, false, false);
-    for child in child_items(node, true) {
+    for child in child_items(node, true, None) {
         let has_body = child.node.children().any(|c| c.kind() == BLOCK);
         let id = FunctionId::new(db, child_loc(loc, child.seg.clone()));
         match child.seg.name.as_str() {

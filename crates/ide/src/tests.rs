@@ -792,15 +792,14 @@ fn completion_after_a_body_edit_recomputes_only_that_function() {
     expect![[r#"
         [
             "file_imports",
-            "file_usings",
             "fn_body",
             "fn_data",
+            "imports_of",
+            "item_outline",
             "item_sources",
             "item_syntax",
-            "item_tree",
             "parse",
             "preprocessed",
-            "visible_file_list",
         ]
     "#]]
     .assert_debug_eq(&executed);

@@ -2,6 +2,8 @@
 //! occurrences that navigation, highlighting and semantic tokens are built on.
 
 use hir::{Db, Expr, ExprRes, FunctionId, ItemDef, LocalId, SourceFile, TextRange, Ty, TypeDeclId};
+use std::sync::Arc;
+
 use rustc_hash::FxHashMap;
 use syntax::{NodeOrToken, SyntaxKind, SyntaxNode};
 
@@ -199,7 +201,7 @@ pub(crate) fn visible_files(db: &dyn Db, file: SourceFile) -> Vec<SourceFile> {
     while i < out.len() {
         let current = out[i];
         i += 1;
-        for import in imports_of(db, current) {
+        for import in imports_of(db, current).iter() {
             let target = if import.is_include {
                 base_db::resolve_relative(db, current, &import.module)
             } else {
@@ -216,33 +218,45 @@ pub(crate) fn visible_files(db: &dyn Db, file: SourceFile) -> Vec<SourceFile> {
     out
 }
 
-/// Types declared in the visible files, by name (first declaration wins).
-pub(crate) fn visible_types(db: &dyn Db, file: SourceFile) -> FxHashMap<String, ItemDef> {
+/// Types declared at the top level of the visible files, by name (first declaration wins). A
+/// query: hover asks for it on every request, and it depends only on the item trees and the
+/// imports, which compare equal after an edit inside a body.
+#[salsa::tracked(returns(clone))]
+pub(crate) fn visible_types(db: &dyn Db, file: SourceFile) -> Arc<FxHashMap<String, ItemDef>> {
     let mut out = FxHashMap::default();
     for f in visible_files(db, file) {
-        for item in hir::file_items(db, f) {
-            if matches!(item, ItemDef::TypeDecl(_) | ItemDef::Alias(_))
-                && item_loc(db, item).path.len() == 1
+        // The top level of the item tree is what `file_items` lists with a one-segment path.
+        for node in hir::item_tree(db, f).items.iter() {
+            if let hir::export::ItemNode::Item(item @ (ItemDef::TypeDecl(_) | ItemDef::Alias(_))) =
+                node
             {
-                out.entry(item_name(db, item)).or_insert(item);
+                out.entry(item_name(db, *item)).or_insert(*item);
             }
         }
     }
-    out
+    Arc::new(out)
 }
 
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct ImportRef {
     pub module: String,
     pub is_include: bool,
 }
 
-/// `import a.b;`, `__include c;` and `#include "d.slang"` of a file.
-pub(crate) fn imports_of(db: &dyn Db, file: SourceFile) -> Vec<ImportRef> {
-    let root = SyntaxNode::new_root(hir::parse(db, file).green);
-    let mut out: Vec<ImportRef> = root
+/// `import a.b;`, `__include c;` and `#include "d.slang"` of a file. A query: every request that
+/// looks for visible names asks for it, and after an edit that adds no import it reruns once and
+/// compares equal, so what depends on it (the visible files) stays valid.
+#[salsa::tracked(returns(clone))]
+pub(crate) fn imports_of(db: &dyn Db, file: SourceFile) -> Arc<[ImportRef]> {
+    // On the green tree: the file's top level holds mostly other items, and no syntax node is
+    // made for them.
+    let green = hir::parse(db, file).green;
+    let mut out: Vec<ImportRef> = green
         .children()
-        .filter(|c| matches!(c.kind(), SyntaxKind::IMPORT | SyntaxKind::INCLUDE))
-        .filter_map(|node| {
+        .filter_map(NodeOrToken::into_node)
+        .filter(|c| c.kind() == SyntaxKind::IMPORT.into() || c.kind() == SyntaxKind::INCLUDE.into())
+        .filter_map(|green| {
+            let node = SyntaxNode::new_root(green.to_owned());
             let is_include = node.kind() == SyntaxKind::INCLUDE;
             let path = node
                 .children()
@@ -271,24 +285,29 @@ pub(crate) fn imports_of(db: &dyn Db, file: SourceFile) -> Vec<ImportRef> {
             Some(ImportRef { module, is_include })
         })
         .collect();
-    for line in file.text(db).lines() {
-        let line = line.trim_start();
-        if let Some(rest) = line.strip_prefix('#') {
-            let rest = rest.trim_start();
-            if let Some(rest) = rest.strip_prefix("include") {
-                let name = rest
-                    .trim()
-                    .trim_matches(|c| c == '"' || c == '<' || c == '>');
-                if !name.is_empty() {
-                    out.push(ImportRef {
-                        module: name.to_string(),
-                        is_include: true,
-                    });
-                }
+    // `#include` lines: only the `#`s are looked at (most files have few), each one whose line
+    // has nothing but blanks before it.
+    let text = file.text(db);
+    for (at, _) in text.match_indices('#') {
+        let line_start = text[..at].rfind('\n').map_or(0, |nl| nl + 1);
+        if !text[line_start..at].chars().all(char::is_whitespace) {
+            continue;
+        }
+        let line_end = text[at..].find('\n').map_or(text.len(), |nl| at + nl);
+        let rest = text[at + 1..line_end].trim_start();
+        if let Some(rest) = rest.strip_prefix("include") {
+            let name = rest
+                .trim()
+                .trim_matches(|c| c == '"' || c == '<' || c == '>');
+            if !name.is_empty() {
+                out.push(ImportRef {
+                    module: name.to_string(),
+                    is_include: true,
+                });
             }
         }
     }
-    out
+    out.into()
 }
 
 /// The range of the name an expression is written with (the last path segment, the member name).
@@ -361,10 +380,13 @@ pub(crate) fn occurrences_within(
         }
     };
     for item in hir::file_items(db, file) {
-        let (_, full_range, name_range) = hir::item_ranges(db, item);
-        if offset.is_some_and(|o| !full_range.contains_inclusive(o)) {
+        // The cheap range first: most items do not contain the offset.
+        if let Some(o) = offset
+            && !hir::item_full_range(db, item).1.contains_inclusive(o)
+        {
             continue;
         }
+        let (_, _, name_range) = hir::item_ranges(db, item);
         if !matches!(item, ItemDef::Extension(_) | ItemDef::Subscript(_)) && !name_range.is_empty()
         {
             out.push(Occurrence {

@@ -98,6 +98,10 @@ fn check_edit(after: &str, expect: Expect) {
     expect.assert_eq(&executed_per_function(&l, file));
 }
 
+/// After an edit inside a body the file-level queries that rerun are the syntax-level ones
+/// (`preprocessed`, `parse`, the walk `item_sources`) and the projections of that walk, which
+/// compare equal (`item_outline`, `file_imports`): `item_tree` and `file_usings`, and everything
+/// keyed on them (scopes, duplicate checks), do not rerun.
 #[test]
 fn editing_a_body_reruns_only_that_function() {
     // The edit also shifts `g` and `computeMain`: their queries must not notice.
@@ -107,7 +111,7 @@ fn editing_a_body_reruns_only_that_function() {
             f: diff_diagnostics, fn_body, fn_data, fn_diagnostics, infer, item_syntax
             g: item_syntax
             computeMain: item_syntax
-            rest: file_imports, file_usings, item_sources, item_tree, parse, preprocessed
+            rest: file_imports, item_outline, item_sources, parse, preprocessed
         "#]],
     );
 }
@@ -121,11 +125,13 @@ fn adding_a_statement_reruns_only_that_body() {
             f: item_syntax
             g: item_syntax
             computeMain: diff_diagnostics, fn_body, fn_data, fn_diagnostics, infer, item_syntax
-            rest: file_imports, file_usings, item_sources, item_tree, parse, preprocessed
+            rest: file_imports, item_outline, item_sources, parse, preprocessed
         "#]],
     );
 }
 
+/// A signature edit reruns the signature's queries and its callers' inference; the item tree
+/// holds no signatures (only which items there are), so it is equal and does not rerun.
 #[test]
 fn editing_a_signature_reruns_its_dependants() {
     // `computeMain` calls `g`; `f` does not.
@@ -135,8 +141,39 @@ fn editing_a_signature_reruns_its_dependants() {
             f: item_syntax
             g: diff_diagnostics, fn_body, fn_callees, fn_data, fn_diagnostics, fn_sig, infer, item_syntax
             computeMain: infer, item_syntax
-            rest: file_imports, file_usings, item_sources, item_tree, parse, preprocessed
+            rest: file_imports, item_outline, item_sources, parse, preprocessed
         "#]],
+    );
+}
+
+/// Adding an item changes the outline: `item_tree` reruns, and with it the file's scope and
+/// duplicate checks; the signatures resolve their types again (equal), and only the function
+/// that calls into the changed scope (`computeMain`) infers again.
+#[test]
+fn adding_a_function_reruns_the_item_tree() {
+    check_edit(
+        &BEFORE.replace("[numthreads", "float h(float z) { return z; }\n[numthreads"),
+        expect![[r#"
+            f: fn_sig, item_syntax
+            g: fn_sig, item_syntax
+            h: diff_diagnostics, fn_body, fn_data, fn_diagnostics, fn_sig, infer, item_syntax
+            computeMain: fn_sig, infer, item_syntax
+            rest: duplicate_diagnostics, file_imports, file_usings, item_outline, item_sources, item_tree, module_scope, parse, preprocessed
+        "#]],
+    );
+}
+
+/// Renaming a function changes the outline too (the old name's queries are simply not asked).
+#[test]
+fn renaming_a_function_reruns_the_item_tree() {
+    check_edit(
+        &BEFORE.replace("float f(", "float f2("),
+        expect![[r#"
+        f2: diff_diagnostics, fn_body, fn_data, fn_diagnostics, fn_sig, infer, item_syntax
+        g: fn_sig, item_syntax
+        computeMain: fn_sig, infer, item_syntax
+        rest: duplicate_diagnostics, file_imports, file_usings, item_outline, item_sources, item_tree, module_scope, parse, preprocessed
+    "#]],
     );
 }
 
@@ -250,6 +287,75 @@ float free(S s) { return s.get2(); }
         "float v": none
         "1.0, b": float
         "2.0h;\nfloat": half
+    "#]]
+    .assert_eq(&out);
+}
+
+/// After an edit inside one top-level function `item_sources` updates its last value (new
+/// syntax for that function, later items shifted) instead of walking the file; after any other
+/// edit it walks. Either way the value must be a fresh walk's: each text of an editing session is
+/// compared with the sources of a new database.
+#[test]
+fn item_sources_after_edits_equal_a_fresh_walk() {
+    let base = "\
+import helpers;
+float f(float x) { return x * 2.0; }
+namespace N { using M; float inner(float y) { return y; } }
+struct S { float v; float get() { return v; } }
+static const float a = 1.0, b = 2.0;
+float h(float x) { return x; }
+float h(int x) { return float(x); }
+[numthreads(1, 1, 1)]
+void computeMain(uint3 tid : SV_DispatchThreadID) { float t = f(1.0); }
+";
+    let edits: [(&str, &str); 9] = [
+        // Inside f's body: longer, then shorter again.
+        ("x * 2.0", "x * 2.0 + 1.0"),
+        (" + 1.0", ""),
+        // The second overload of h, the last function, a body with a syntax error.
+        ("float(x)", "float(x + 1)"),
+        ("float t = f(1.0);", "float t = f(1.0); t += 1.0;"),
+        ("return x * 2.0;", "return x * ;"),
+        // A block left open: the reparse changes the tree's shape.
+        ("return x * ;", "return x * { ;"),
+        ("return x * { ;", "return x * 2.0;"),
+        // A renamed function and a method's body: not the in-place path.
+        ("float f(float x)", "float g(float x)"),
+        ("return v;", "return v * 2.0;"),
+    ];
+    let mut text = base.to_string();
+    let mut db = RootDatabase::default();
+    let file = db.set_file("main.slang", &text);
+    let mut out = String::new();
+    for (from, to) in edits {
+        text = text.replacen(from, to, 1);
+        db.set_file("main.slang", &text);
+        let kept = crate::lower::item_sources(&db, file);
+        let mut fresh = RootDatabase::default();
+        let fresh_file = fresh.set_file("main.slang", &text);
+        let walked = crate::lower::item_sources(&fresh, fresh_file);
+        assert_eq!(kept, walked, "after {from:?} -> {to:?}:\n{text}");
+        // What the cursor lookup sees in h's second overload.
+        let offset = text.find("float(x").unwrap_or(0) as u32;
+        let (f, start) = crate::function_at(&db, file, offset).unwrap_or_else(|| {
+            panic!("no function at {offset}");
+        });
+        out.push_str(&format!(
+            "{to:?}: {} ordinal {} at {start}\n",
+            f.loc(&db).name(),
+            f.loc(&db).path.last().map_or(0, |s| s.ordinal)
+        ));
+    }
+    expect![[r#"
+        "x * 2.0 + 1.0": h ordinal 1 at 235
+        "": h ordinal 1 at 229
+        "float(x + 1)": h ordinal 1 at 229
+        "float t = f(1.0); t += 1.0;": h ordinal 1 at 229
+        "return x * ;": h ordinal 1 at 226
+        "return x * { ;": h ordinal 1 at 228
+        "return x * 2.0;": h ordinal 1 at 229
+        "float g(float x)": h ordinal 1 at 229
+        "return v * 2.0;": h ordinal 1 at 235
     "#]]
     .assert_eq(&out);
 }
