@@ -62,6 +62,11 @@ impl<'m> Emitter<'m> {
             b.push(s);
         }
     }
+    pub fn push_block(&mut self, block: Block) {
+        if let Some(b) = self.blocks.last_mut() {
+            b.extend(block);
+        }
+    }
     pub fn open(&mut self) {
         self.blocks.push(Vec::new());
     }

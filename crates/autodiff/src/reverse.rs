@@ -343,6 +343,7 @@ fn transcribe(
         ctx_calls: FxHashMap::default(),
         thin,
         replay_floor: None,
+        parity: FxHashMap::default(),
     };
     // Backward region first: it decides what the primal region must store.
     r.e.open();
@@ -658,6 +659,8 @@ pub(crate) struct Rev<'a, 'm> {
     pub thin: FxHashMap<ValueId, crate::thin::Thin>,
     /// While replaying run `j - 1` of loop `key`: the first memo scope of the replay.
     pub replay_floor: Option<(usize, ValueId)>,
+    /// Loops whose current backward run is known odd (`true`) or even (`false`).
+    pub parity: FxHashMap<ValueId, bool>,
 }
 
 impl Rev<'_, '_> {

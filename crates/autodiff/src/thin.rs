@@ -391,11 +391,20 @@ impl Rev<'_, '_> {
             Ok(s.e.load(Place { root, path }))
         };
         let stored = checkpoint(self, v)?;
-        let ty = self.e.ty(v);
-        let result = self.e.local(&format!("replay{}", v.0), ty);
-        self.e.store(Place::local(result), stored);
+        let known = self.parity.get(&thin.key).copied();
+        if known == Some(false) {
+            return Ok(stored);
+        }
+        let result = if known.is_none() {
+            let ty = self.e.ty(v);
+            let result = self.e.local(&format!("replay{}", v.0), ty);
+            self.e.store(Place::local(result), stored);
+            self.e.open();
+            Some(result)
+        } else {
+            None
+        };
         // Run j - 1: its loads from their checkpoints, everything else of the loop recomputed.
-        self.e.open();
         let one = self.e.lit(Literal::I32(1));
         let previous = self.e.bin(BinaryOp::Sub, j, one);
         let mut scope = FxHashMap::default();
@@ -413,6 +422,10 @@ impl Rev<'_, '_> {
         self.rev_index.insert(thin.key, j);
         self.replay_floor = outer_floor;
         self.memo.pop();
+        let Some(result) = result else {
+            // A run known to be odd: the replayed value, no branch.
+            return replayed;
+        };
         self.e.store(Place::local(result), replayed?);
         let then_block = self.e.close();
         let zero = self.e.lit(Literal::I32(0));

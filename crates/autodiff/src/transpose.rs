@@ -99,19 +99,49 @@ impl Rev<'_, '_> {
         let int_ty = self.e.module.types.i32();
         let rev = self.e.local(&format!("rev{}", key.0), int_ty);
         self.e.store(Place::local(rev), count);
-        self.e.open();
-        let r = self.e.load(Place::local(rev));
-        let zero = self.e.lit(Literal::I32(0));
-        let more = self.e.bin(BinaryOp::Gt, r, zero);
-        let body = self.scoped(|s| {
+        // With thinned tapes (`crate::thin`), runs go in pairs (odd, even) after one even run
+        // when the count is odd: each run's parity is then known, so the odd run replays
+        // without a branch and the even one reads the checkpoint the odd one loaded.
+        let paired = self.thin.values().any(|t| t.key == key);
+        let one_run = |s: &mut Self, r: ValueId, odd: Option<bool>| -> Result<ValueId> {
             let one = s.e.lit(Literal::I32(1));
             let j = s.e.bin(BinaryOp::Sub, r, one);
             s.e.store(Place::local(rev), j);
             s.rev_index.insert(key, j);
-            let res = s.backward_block(then_block);
+            if let Some(odd) = odd {
+                s.parity.insert(key, odd);
+            }
+            let res = s.scoped(|s| s.backward_block(then_block));
             s.rev_index.remove(&key);
-            res
-        })?;
+            s.parity.remove(&key);
+            s.e.push_block(res?);
+            Ok(j)
+        };
+        if paired {
+            let one = self.e.lit(Literal::I32(1));
+            let bit = self.e.bin(BinaryOp::BitAnd, count, one);
+            let odd_count = self.e.bin(BinaryOp::Eq, bit, one);
+            self.e.open();
+            one_run(self, count, Some(false))?;
+            let peel = self.e.close();
+            self.e.push(Stmt::If {
+                cond: odd_count,
+                then_block: peel,
+                else_block: Vec::new(),
+            });
+        }
+        self.e.open();
+        let r = self.e.load(Place::local(rev));
+        let zero = self.e.lit(Literal::I32(0));
+        let more = self.e.bin(BinaryOp::Gt, r, zero);
+        self.e.open();
+        if paired {
+            let j = one_run(self, r, Some(true))?;
+            one_run(self, j, Some(false))?;
+        } else {
+            one_run(self, r, None)?;
+        }
+        let body = self.e.close();
         self.e.push(Stmt::If {
             cond: more,
             then_block: body,

@@ -150,14 +150,13 @@ fn small_loop_tape_is_split_into_a_dispatcher_a_tier_and_the_full_function() {
           local adj7: double
           local adj5: double
           local tape5: double[9]
-          local replay5: double
           local adj6: double
           local d_P_x: double
           local tape18: bool
-          %96: double = load $x.p
-          store $P_x, %96
-          %97: int = load $n
-          store $P_n, %97
+          %162: double = load $x.p
+          store $P_x, %162
+          %163: int = load $n
+          store $P_n, %163
           %12: bool = false
           store $ret_flag, %12
           %0: double = 1.0l
@@ -169,16 +168,16 @@ fn small_loop_tape_is_split_into_a_dispatcher_a_tier_and_the_full_function() {
           store $brk1, %13
           %14: int = 0
           store $iter1, %14
-          %99: int = load $i
-          %100: int = 2147483631
-          %101: bool = gt %99, %100
-          %102: int = 16
-          %103: int = add %99, %102
-          %104: bool = lt %103, %2
-          %105: bool = or %101, %104
-          if %105 {
-            %106: bool = false
-            return %106
+          %165: int = load $i
+          %166: int = 2147483631
+          %167: bool = gt %165, %166
+          %168: int = 16
+          %169: int = add %165, %168
+          %170: bool = lt %169, %2
+          %171: bool = or %167, %170
+          if %171 {
+            %172: bool = false
+            return %172
           }
           loop [MaxIters(16)] {
             %15: bool = load $brk1
@@ -196,14 +195,14 @@ fn small_loop_tape_is_split_into_a_dispatcher_a_tier_and_the_full_function() {
               %19: bool = not %18
               if %19 {
                 %5: double = load $result
-                %90: int = load $iter1
-                %91: int = 1
-                %92: int = shr %90, %91
-                %93: int = bitand %90, %91
-                %94: int = 0
-                %95: bool = eq %93, %94
-                if %95 {
-                  store $tape5[%92], %5
+                %156: int = load $iter1
+                %157: int = 1
+                %158: int = shr %156, %157
+                %159: int = bitand %156, %157
+                %160: int = 0
+                %161: bool = eq %159, %160
+                if %161 {
+                  store $tape5[%158], %5
                 }
                 %6: double = load $P_x
                 %7: double = mul %5, %6
@@ -230,20 +229,20 @@ fn small_loop_tape_is_split_into_a_dispatcher_a_tier_and_the_full_function() {
           store $retval, %11
           %26: bool = true
           store $ret_flag, %26
-          %83: double = zero
-          store $adj5, %83
-          %84: double = zero
-          store $adj6, %84
-          %85: double = zero
-          store $adj7, %85
-          %86: double = zero
-          store $adj11, %86
-          %87: double = zero
-          store $d_result, %87
-          %88: double = zero
-          store $d_P_x, %88
-          %89: double = load $dOut
-          store $d_retval, %89
+          %149: double = zero
+          store $adj5, %149
+          %150: double = zero
+          store $adj6, %150
+          %151: double = zero
+          store $adj7, %151
+          %152: double = zero
+          store $adj11, %152
+          %153: double = zero
+          store $d_result, %153
+          %154: double = zero
+          store $d_P_x, %154
+          %155: double = load $dOut
+          store $d_retval, %155
           %30: double = load $d_retval
           %31: double = zero
           store $d_retval, %31
@@ -257,78 +256,166 @@ fn small_loop_tape_is_split_into_a_dispatcher_a_tier_and_the_full_function() {
           %37: double = add %36, %34
           store $d_result, %37
           store $rev16, %25
+          %38: int = 1
+          %39: int = bitand %25, %38
+          %40: bool = eq %39, %38
+          if %40 {
+            %41: int = 1
+            %42: int = sub %25, %41
+            store $rev16, %42
+            %68: bool = load $tape18
+            %69: int = 1
+            %70: int = sub %25, %69
+            %71: bool = eq %42, %70
+            %72: bool = and %71, %68
+            %73: bool = not %72
+            if %73 {
+              %43: double = load $d_result
+              %44: double = zero
+              store $d_result, %44
+              %45: double = load $adj7
+              %46: double = add %45, %43
+              store $adj7, %46
+              %47: double = load $adj7
+              %48: double = zero
+              store $adj7, %48
+              %49: double = load $P_x
+              %50: double = mul %47, %49
+              %51: double = load $adj5
+              %52: double = add %51, %50
+              store $adj5, %52
+              %53: int = 1
+              %54: int = shr %42, %53
+              %55: int = bitand %42, %53
+              %56: double = load $tape5[%54]
+              %57: double = mul %47, %56
+              %58: double = load $adj6
+              %59: double = add %58, %57
+              store $adj6, %59
+              %60: double = load $adj6
+              %61: double = zero
+              store $adj6, %61
+              %62: double = load $d_P_x
+              %63: double = add %62, %60
+              store $d_P_x, %63
+              %64: double = load $adj5
+              %65: double = zero
+              store $adj5, %65
+              %66: double = load $d_result
+              %67: double = add %66, %64
+              store $d_result, %67
+            }
+          }
           loop [MaxIters(41)] {
-            %38: int = load $rev16
-            %39: int = 0
-            %40: bool = gt %38, %39
-            if %40 {
-              %41: int = 1
-              %42: int = sub %38, %41
-              store $rev16, %42
-              %75: bool = load $tape18
-              %76: int = 1
-              %77: int = sub %25, %76
-              %78: bool = eq %42, %77
-              %79: bool = and %78, %75
-              %80: bool = not %79
-              if %80 {
-                %43: double = load $d_result
-                %44: double = zero
-                store $d_result, %44
-                %45: double = load $adj7
-                %46: double = add %45, %43
-                store $adj7, %46
-                %47: double = load $adj7
-                %48: double = zero
-                store $adj7, %48
-                %49: double = load $P_x
-                %50: double = mul %47, %49
-                %51: double = load $adj5
-                %52: double = add %51, %50
-                store $adj5, %52
-                %53: int = 1
-                %54: int = shr %42, %53
-                %55: int = bitand %42, %53
-                %56: double = load $tape5[%54]
-                store $replay5, %56
-                %61: int = 0
-                %62: bool = ne %55, %61
-                if %62 {
-                  %57: int = 1
-                  %58: int = sub %42, %57
-                  %59: double = load $P_x
-                  %60: double = mul %56, %59
-                  store $replay5, %60
-                }
-                %63: double = load $replay5
-                %64: double = mul %47, %63
-                %65: double = load $adj6
-                %66: double = add %65, %64
-                store $adj6, %66
-                %67: double = load $adj6
-                %68: double = zero
-                store $adj6, %68
-                %69: double = load $d_P_x
-                %70: double = add %69, %67
-                store $d_P_x, %70
-                %71: double = load $adj5
-                %72: double = zero
-                store $adj5, %72
-                %73: double = load $d_result
-                %74: double = add %73, %71
-                store $d_result, %74
+            %74: int = load $rev16
+            %75: int = 0
+            %76: bool = gt %74, %75
+            if %76 {
+              %77: int = 1
+              %78: int = sub %74, %77
+              store $rev16, %78
+              %108: bool = load $tape18
+              %109: int = 1
+              %110: int = sub %25, %109
+              %111: bool = eq %78, %110
+              %112: bool = and %111, %108
+              %113: bool = not %112
+              if %113 {
+                %79: double = load $d_result
+                %80: double = zero
+                store $d_result, %80
+                %81: double = load $adj7
+                %82: double = add %81, %79
+                store $adj7, %82
+                %83: double = load $adj7
+                %84: double = zero
+                store $adj7, %84
+                %85: double = load $P_x
+                %86: double = mul %83, %85
+                %87: double = load $adj5
+                %88: double = add %87, %86
+                store $adj5, %88
+                %89: int = 1
+                %90: int = shr %78, %89
+                %91: int = bitand %78, %89
+                %92: double = load $tape5[%90]
+                %93: int = 1
+                %94: int = sub %78, %93
+                %95: double = load $P_x
+                %96: double = mul %92, %95
+                %97: double = mul %83, %96
+                %98: double = load $adj6
+                %99: double = add %98, %97
+                store $adj6, %99
+                %100: double = load $adj6
+                %101: double = zero
+                store $adj6, %101
+                %102: double = load $d_P_x
+                %103: double = add %102, %100
+                store $d_P_x, %103
+                %104: double = load $adj5
+                %105: double = zero
+                store $adj5, %105
+                %106: double = load $d_result
+                %107: double = add %106, %104
+                store $d_result, %107
+              }
+              %114: int = 1
+              %115: int = sub %78, %114
+              store $rev16, %115
+              %141: bool = load $tape18
+              %142: int = 1
+              %143: int = sub %25, %142
+              %144: bool = eq %115, %143
+              %145: bool = and %144, %141
+              %146: bool = not %145
+              if %146 {
+                %116: double = load $d_result
+                %117: double = zero
+                store $d_result, %117
+                %118: double = load $adj7
+                %119: double = add %118, %116
+                store $adj7, %119
+                %120: double = load $adj7
+                %121: double = zero
+                store $adj7, %121
+                %122: double = load $P_x
+                %123: double = mul %120, %122
+                %124: double = load $adj5
+                %125: double = add %124, %123
+                store $adj5, %125
+                %126: int = 1
+                %127: int = shr %115, %126
+                %128: int = bitand %115, %126
+                %129: double = load $tape5[%127]
+                %130: double = mul %120, %129
+                %131: double = load $adj6
+                %132: double = add %131, %130
+                store $adj6, %132
+                %133: double = load $adj6
+                %134: double = zero
+                store $adj6, %134
+                %135: double = load $d_P_x
+                %136: double = add %135, %133
+                store $d_P_x, %136
+                %137: double = load $adj5
+                %138: double = zero
+                store $adj5, %138
+                %139: double = load $d_result
+                %140: double = add %139, %137
+                store $d_result, %140
               }
             } else {
               break
             }
           }
-          %81: double = load $d_result
-          %82: double = zero
-          store $d_result, %82
-          %98: double = load $d_P_x
-          store $x.d, %98
-          %107: bool = true
-          return %107
+          %147: double = load $d_result
+          %148: double = zero
+          store $d_result, %148
+          %164: double = load $d_P_x
+          store $x.d, %164
+          %173: bool = true
+          return %173
         }
     "#]]
     .assert_eq(&show(&m, "s_bwd_myPow_tier16"));
@@ -349,14 +436,13 @@ fn small_loop_tape_is_split_into_a_dispatcher_a_tier_and_the_full_function() {
           local adj7: double
           local adj5: double
           local tape5: double[21]
-          local replay5: double
           local adj6: double
           local d_P_x: double
           local tape18: bool
-          %96: double = load $x.p
-          store $P_x, %96
-          %97: int = load $n
-          store $P_n, %97
+          %162: double = load $x.p
+          store $P_x, %162
+          %163: int = load $n
+          store $P_n, %163
           %12: bool = false
           store $ret_flag, %12
           %0: double = 1.0l
@@ -384,14 +470,14 @@ fn small_loop_tape_is_split_into_a_dispatcher_a_tier_and_the_full_function() {
               %19: bool = not %18
               if %19 {
                 %5: double = load $result
-                %90: int = load $iter1
-                %91: int = 1
-                %92: int = shr %90, %91
-                %93: int = bitand %90, %91
-                %94: int = 0
-                %95: bool = eq %93, %94
-                if %95 {
-                  store $tape5[%92], %5
+                %156: int = load $iter1
+                %157: int = 1
+                %158: int = shr %156, %157
+                %159: int = bitand %156, %157
+                %160: int = 0
+                %161: bool = eq %159, %160
+                if %161 {
+                  store $tape5[%158], %5
                 }
                 %6: double = load $P_x
                 %7: double = mul %5, %6
@@ -418,20 +504,20 @@ fn small_loop_tape_is_split_into_a_dispatcher_a_tier_and_the_full_function() {
           store $retval, %11
           %26: bool = true
           store $ret_flag, %26
-          %83: double = zero
-          store $adj5, %83
-          %84: double = zero
-          store $adj6, %84
-          %85: double = zero
-          store $adj7, %85
-          %86: double = zero
-          store $adj11, %86
-          %87: double = zero
-          store $d_result, %87
-          %88: double = zero
-          store $d_P_x, %88
-          %89: double = load $dOut
-          store $d_retval, %89
+          %149: double = zero
+          store $adj5, %149
+          %150: double = zero
+          store $adj6, %150
+          %151: double = zero
+          store $adj7, %151
+          %152: double = zero
+          store $adj11, %152
+          %153: double = zero
+          store $d_result, %153
+          %154: double = zero
+          store $d_P_x, %154
+          %155: double = load $dOut
+          store $d_retval, %155
           %30: double = load $d_retval
           %31: double = zero
           store $d_retval, %31
@@ -445,76 +531,164 @@ fn small_loop_tape_is_split_into_a_dispatcher_a_tier_and_the_full_function() {
           %37: double = add %36, %34
           store $d_result, %37
           store $rev16, %25
+          %38: int = 1
+          %39: int = bitand %25, %38
+          %40: bool = eq %39, %38
+          if %40 {
+            %41: int = 1
+            %42: int = sub %25, %41
+            store $rev16, %42
+            %68: bool = load $tape18
+            %69: int = 1
+            %70: int = sub %25, %69
+            %71: bool = eq %42, %70
+            %72: bool = and %71, %68
+            %73: bool = not %72
+            if %73 {
+              %43: double = load $d_result
+              %44: double = zero
+              store $d_result, %44
+              %45: double = load $adj7
+              %46: double = add %45, %43
+              store $adj7, %46
+              %47: double = load $adj7
+              %48: double = zero
+              store $adj7, %48
+              %49: double = load $P_x
+              %50: double = mul %47, %49
+              %51: double = load $adj5
+              %52: double = add %51, %50
+              store $adj5, %52
+              %53: int = 1
+              %54: int = shr %42, %53
+              %55: int = bitand %42, %53
+              %56: double = load $tape5[%54]
+              %57: double = mul %47, %56
+              %58: double = load $adj6
+              %59: double = add %58, %57
+              store $adj6, %59
+              %60: double = load $adj6
+              %61: double = zero
+              store $adj6, %61
+              %62: double = load $d_P_x
+              %63: double = add %62, %60
+              store $d_P_x, %63
+              %64: double = load $adj5
+              %65: double = zero
+              store $adj5, %65
+              %66: double = load $d_result
+              %67: double = add %66, %64
+              store $d_result, %67
+            }
+          }
           loop [MaxIters(41)] {
-            %38: int = load $rev16
-            %39: int = 0
-            %40: bool = gt %38, %39
-            if %40 {
-              %41: int = 1
-              %42: int = sub %38, %41
-              store $rev16, %42
-              %75: bool = load $tape18
-              %76: int = 1
-              %77: int = sub %25, %76
-              %78: bool = eq %42, %77
-              %79: bool = and %78, %75
-              %80: bool = not %79
-              if %80 {
-                %43: double = load $d_result
-                %44: double = zero
-                store $d_result, %44
-                %45: double = load $adj7
-                %46: double = add %45, %43
-                store $adj7, %46
-                %47: double = load $adj7
-                %48: double = zero
-                store $adj7, %48
-                %49: double = load $P_x
-                %50: double = mul %47, %49
-                %51: double = load $adj5
-                %52: double = add %51, %50
-                store $adj5, %52
-                %53: int = 1
-                %54: int = shr %42, %53
-                %55: int = bitand %42, %53
-                %56: double = load $tape5[%54]
-                store $replay5, %56
-                %61: int = 0
-                %62: bool = ne %55, %61
-                if %62 {
-                  %57: int = 1
-                  %58: int = sub %42, %57
-                  %59: double = load $P_x
-                  %60: double = mul %56, %59
-                  store $replay5, %60
-                }
-                %63: double = load $replay5
-                %64: double = mul %47, %63
-                %65: double = load $adj6
-                %66: double = add %65, %64
-                store $adj6, %66
-                %67: double = load $adj6
-                %68: double = zero
-                store $adj6, %68
-                %69: double = load $d_P_x
-                %70: double = add %69, %67
-                store $d_P_x, %70
-                %71: double = load $adj5
-                %72: double = zero
-                store $adj5, %72
-                %73: double = load $d_result
-                %74: double = add %73, %71
-                store $d_result, %74
+            %74: int = load $rev16
+            %75: int = 0
+            %76: bool = gt %74, %75
+            if %76 {
+              %77: int = 1
+              %78: int = sub %74, %77
+              store $rev16, %78
+              %108: bool = load $tape18
+              %109: int = 1
+              %110: int = sub %25, %109
+              %111: bool = eq %78, %110
+              %112: bool = and %111, %108
+              %113: bool = not %112
+              if %113 {
+                %79: double = load $d_result
+                %80: double = zero
+                store $d_result, %80
+                %81: double = load $adj7
+                %82: double = add %81, %79
+                store $adj7, %82
+                %83: double = load $adj7
+                %84: double = zero
+                store $adj7, %84
+                %85: double = load $P_x
+                %86: double = mul %83, %85
+                %87: double = load $adj5
+                %88: double = add %87, %86
+                store $adj5, %88
+                %89: int = 1
+                %90: int = shr %78, %89
+                %91: int = bitand %78, %89
+                %92: double = load $tape5[%90]
+                %93: int = 1
+                %94: int = sub %78, %93
+                %95: double = load $P_x
+                %96: double = mul %92, %95
+                %97: double = mul %83, %96
+                %98: double = load $adj6
+                %99: double = add %98, %97
+                store $adj6, %99
+                %100: double = load $adj6
+                %101: double = zero
+                store $adj6, %101
+                %102: double = load $d_P_x
+                %103: double = add %102, %100
+                store $d_P_x, %103
+                %104: double = load $adj5
+                %105: double = zero
+                store $adj5, %105
+                %106: double = load $d_result
+                %107: double = add %106, %104
+                store $d_result, %107
+              }
+              %114: int = 1
+              %115: int = sub %78, %114
+              store $rev16, %115
+              %141: bool = load $tape18
+              %142: int = 1
+              %143: int = sub %25, %142
+              %144: bool = eq %115, %143
+              %145: bool = and %144, %141
+              %146: bool = not %145
+              if %146 {
+                %116: double = load $d_result
+                %117: double = zero
+                store $d_result, %117
+                %118: double = load $adj7
+                %119: double = add %118, %116
+                store $adj7, %119
+                %120: double = load $adj7
+                %121: double = zero
+                store $adj7, %121
+                %122: double = load $P_x
+                %123: double = mul %120, %122
+                %124: double = load $adj5
+                %125: double = add %124, %123
+                store $adj5, %125
+                %126: int = 1
+                %127: int = shr %115, %126
+                %128: int = bitand %115, %126
+                %129: double = load $tape5[%127]
+                %130: double = mul %120, %129
+                %131: double = load $adj6
+                %132: double = add %131, %130
+                store $adj6, %132
+                %133: double = load $adj6
+                %134: double = zero
+                store $adj6, %134
+                %135: double = load $d_P_x
+                %136: double = add %135, %133
+                store $d_P_x, %136
+                %137: double = load $adj5
+                %138: double = zero
+                store $adj5, %138
+                %139: double = load $d_result
+                %140: double = add %139, %137
+                store $d_result, %140
               }
             } else {
               break
             }
           }
-          %81: double = load $d_result
-          %82: double = zero
-          store $d_result, %82
-          %98: double = load $d_P_x
-          store $x.d, %98
+          %147: double = load $d_result
+          %148: double = zero
+          store $d_result, %148
+          %164: double = load $d_P_x
+          store $x.d, %164
           return
         }
     "#]]
@@ -643,8 +817,8 @@ fn nested_loops_and_stored_callee_contexts_are_bounded_per_level() {
     expect![[r#"
         [
             "s_bwd_outer: ",
-            "s_bwd_outer_tier16: tape41: int[4], ctx_tape12: myPow_Context[17][4], tape10: double[17][4], tape34: bool[4], tape27: bool",
-            "s_bwd_outer_full: tape41: int[4], ctx_tape12: myPow_Context[49][4], tape10: double[49][4], tape34: bool[4], tape27: bool",
+            "s_bwd_outer_tier16: tape41: int[4], ctx_tape12: myPow_Context[49][4], tape10: double[17][4], tape34: bool[4], ctx_tape12: myPow_Context[49][4], ctx_tape12: myPow_Context[17][4], tape27: bool",
+            "s_bwd_outer_full: tape41: int[4], ctx_tape12: myPow_Context[49][4], tape10: double[49][4], tape34: bool[4], ctx_tape12: myPow_Context[49][4], ctx_tape12: myPow_Context[49][4], tape27: bool",
         ]
     "#]].assert_debug_eq(&tapes);
 }

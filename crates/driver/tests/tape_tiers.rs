@@ -48,23 +48,23 @@ fn loops_with_large_tapes_get_tiers() {
     let c = compile("bwd_loop_tape_tiers.slang", driver::TapeTiers::default());
     expect![[r#"
         fn s_bwd_affine128_full
-          var tape5_: array<f32, 129>;
+          var tape5_: array<f32, 65>;
         fn s_bwd_affine128_tier64_
-          var tape5_1: array<f32, 65>;
+          var tape5_1: array<f32, 33>;
         fn s_bwd_affine128_tier32_
-          var tape5_2: array<f32, 33>;
+          var tape5_2: array<f32, 17>;
         fn s_bwd_affine128_tier16_
-          var tape5_3: array<f32, 17>;
+          var tape5_3: array<f32, 9>;
         fn s_bwd_affine128_
         fn s_bwd_affine64_full
-          var tape5_4: array<f32, 65>;
+          var tape5_4: array<f32, 33>;
         fn s_bwd_affine64_tier32_
-          var tape5_5: array<f32, 33>;
+          var tape5_5: array<f32, 17>;
         fn s_bwd_affine64_tier16_
-          var tape5_6: array<f32, 17>;
+          var tape5_6: array<f32, 9>;
         fn s_bwd_affine64_
-        context s_bwd_affine128 517
-        context s_bwd_affine64 261"#]]
+        context s_bwd_affine128 261
+        context s_bwd_affine64 133"#]]
     .assert_eq(&summary(&c));
 }
 
@@ -76,32 +76,32 @@ fn tiers_follow_the_option() {
     );
     expect![[r#"
         fn s_bwd_affine128_full
-          var tape5_: array<f32, 129>;
+          var tape5_: array<f32, 65>;
         fn s_bwd_affine128_tier64_
-          var tape5_1: array<f32, 65>;
+          var tape5_1: array<f32, 33>;
         fn s_bwd_affine128_tier32_
-          var tape5_2: array<f32, 33>;
+          var tape5_2: array<f32, 17>;
         fn s_bwd_affine128_tier16_
-          var tape5_3: array<f32, 17>;
+          var tape5_3: array<f32, 9>;
         fn s_bwd_affine128_
         fn s_bwd_affine64_full
-          var tape5_4: array<f32, 65>;
+          var tape5_4: array<f32, 33>;
         fn s_bwd_affine64_tier32_
-          var tape5_5: array<f32, 33>;
+          var tape5_5: array<f32, 17>;
         fn s_bwd_affine64_tier16_
-          var tape5_6: array<f32, 17>;
+          var tape5_6: array<f32, 9>;
         fn s_bwd_affine64_
-        context s_bwd_affine128 517
-        context s_bwd_affine64 261"#]]
+        context s_bwd_affine128 261
+        context s_bwd_affine64 133"#]]
     .assert_eq(&summary(&c));
     let c = compile("bwd_loop_tape_tiers.slang", driver::TapeTiers::none());
     expect![[r#"
         fn s_bwd_affine128_
-          var tape5_: array<f32, 129>;
+          var tape5_: array<f32, 65>;
         fn s_bwd_affine64_
-          var tape5_1: array<f32, 65>;
-        context s_bwd_affine128 517
-        context s_bwd_affine64 261"#]]
+          var tape5_1: array<f32, 33>;
+        context s_bwd_affine128 261
+        context s_bwd_affine64 133"#]]
     .assert_eq(&summary(&c));
 }
 
@@ -114,7 +114,7 @@ fn a_primal_region_writing_a_buffer_is_not_tiered() {
     assert!(!c.wgsl.contains("_tier"), "{}", c.wgsl);
     expect![[r#"
         fn s_bwd_logged_pow
-          var tape5_: array<f32, 129>;
-        context s_bwd_logged_pow 517"#]]
+          var tape5_: array<f32, 65>;
+        context s_bwd_logged_pow 261"#]]
     .assert_eq(&summary(&c));
 }
