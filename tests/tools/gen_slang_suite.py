@@ -3365,5 +3365,36 @@ def non_diff_call_in_test():
     return [ndt_shade(z1), g1[0], g1[2], g1[3], ndt_shade(z2), g2[0], g2[1], g2[3]]
 
 
+def ss_visibility(center, radius, p, light, softness):
+    d = light - p
+    ln = np.linalg.norm(d)
+    d = d / ln
+    t = min(max(float(np.dot(center - p, d)), 0.0), ln)
+    gap = np.linalg.norm(center - (p + t * d)) - radius
+    return 1.0 / (1.0 + math.exp(-gap / softness))
+
+
+def ss_shade(z, p):
+    """z: occluder centre (3), radius, light (3)."""
+    center, radius, light = z[0:3], z[3], z[4:7]
+    vis = 0.0
+    for s in range(4):
+        offset = v(0.1 if s & 1 else -0.1, 0.0, 0.1 if s & 2 else -0.1)
+        vis += ss_visibility(center, radius, p, light + offset, 0.05)
+    l = (light - p) / np.linalg.norm(light - p)
+    return 0.25 * vis * max(l[1], 0.0)
+
+
+@test(name='soft-shadow-sphere')
+def soft_shadow_sphere():
+    z = v(0.0, 1.0, 0.0, 0.4, 0.3, 3.0, 0.2)
+    out = []
+    for tid in range(3):
+        p = v(-0.35 + 0.3 * tid, 0.0, -0.1)
+        g = grad(lambda q: ss_shade(q, p), z)
+        out += [ss_shade(z, p), g[0], g[3], g[4] + g[5]]
+    return out
+
+
 if __name__ == '__main__':
     sys.exit(main(HERE, sys.argv[1:]))
