@@ -3396,5 +3396,30 @@ def soft_shadow_sphere():
     return out
 
 
+def vms_leaky(x):
+    return np.where(x > 0.0, x, 0.2 * x)
+
+
+def vms_energy(z):
+    a, b = z[0:3], z[3:6]
+    closer = np.abs(a) < np.abs(b)
+    m = np.where(closer, a * a, b * 2.0)
+    h = vms_leaky(a - b)
+    e = float(np.dot(m, v(1.0, 2.0, 3.0))) + float(np.dot(h, h))
+    if np.any(h > 0.5):
+        e += h[0] * b[2]
+    if np.all(closer):
+        e *= 2.0
+    return e
+
+
+@test(name='vector-mask-select')
+def vector_mask_select():
+    z = v(0.5, -1.5, 0.2, -1.0, 0.3, -0.8)
+    g = grad(vms_energy, z)
+    f = fd(vms_leaky, v(1.0, -2.0, 0.5), v(1.0, 1.0, -2.0))
+    return [vms_energy(z), g[0], g[1], g[2], g[3], g[4], g[5], f[1], f[2]]
+
+
 if __name__ == '__main__':
     sys.exit(main(HERE, sys.argv[1:]))
