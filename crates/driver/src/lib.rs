@@ -221,6 +221,7 @@ impl Loaded {
         let lower::Lowered {
             module: ir,
             contexts,
+            resource_fields,
         } = lower::lower_program_full(&self.db, self.file, &lower_options)?;
         let (wgsl, reflection) = wgsl_for(&ir, device)?;
         Ok(Compiled {
@@ -228,6 +229,7 @@ impl Loaded {
             reflection,
             ir,
             contexts,
+            resource_fields,
             device,
         })
     }
@@ -249,6 +251,9 @@ pub struct Compiled {
     pub reflection: codegen::Reflection,
     /// Per-thread context size of each backward derivative in `ir`.
     pub contexts: Vec<lower::ContextSize>,
+    /// The globals split out of struct-typed shader parameters for their textures, samplers
+    /// and buffers (`gMaterial.albedo` -> `gMaterial_albedo`): test inputs bind to them.
+    pub resource_fields: Vec<lower::ResourceField>,
     /// The device features `wgsl` was generated for.
     pub device: DeviceFeatures,
 }
@@ -263,6 +268,7 @@ impl Compiled {
             wgsl,
             reflection,
             contexts: self.contexts.clone(),
+            resource_fields: self.resource_fields.clone(),
             device,
         })
     }

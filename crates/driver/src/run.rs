@@ -90,6 +90,7 @@ pub fn run_directive(
         .filter(|r| print_buffer.is_none_or(|p| p.name != r.name))
         .cloned()
         .collect();
+    let test = &with_field_inputs_bound(test, &compiled.resource_fields);
     let mut plan =
         plan_test(test, &resources, &compiled.wgsl, &entry, dispatch).map_err(|e| e.to_string())?;
     if let Some(p) = print_buffer {
@@ -127,6 +128,38 @@ pub fn run_directive(
         wall_time_ms: result.wall_time.as_secs_f64() * 1e3,
         pipeline_time_ms: result.pipeline_time.as_secs_f64() * 1e3,
     })
+}
+
+/// `test` with the inputs named by a field path of a struct-typed shader parameter
+/// (`name=gMaterial.albedo`, `set gMaterial.albedo = ...`, or `gMaterial.0` for the first field
+/// of a `set gMaterial = { ... }` aggregate) renamed to the global the compiler split out for
+/// that field (`gMaterial_albedo`). Paths that name no split field keep their name (and stay
+/// unbound, with a note).
+pub fn with_field_inputs_bound(test: &TestFile, fields: &[lower::ResourceField]) -> TestFile {
+    let mut test = test.clone();
+    for input in &mut test.inputs {
+        let Some(name) = &input.name else { continue };
+        let Some((parameter, path)) = name.split_once('.') else {
+            continue;
+        };
+        let segments: Vec<&str> = path.split('.').collect();
+        let positions: Option<Vec<u32>> = segments.iter().map(|s| s.parse().ok()).collect();
+        let field = fields.iter().find(|f| {
+            f.parameter == parameter
+                && match &positions {
+                    Some(positions) => f.positions == *positions,
+                    None => f
+                        .path
+                        .iter()
+                        .map(String::as_str)
+                        .eq(segments.iter().copied()),
+                }
+        });
+        if let Some(field) = field {
+            input.name = Some(field.global.clone());
+        }
+    }
+    test
 }
 
 /// Every `//TEST_INPUT` buffer against the device's limits, before any memory is allocated for

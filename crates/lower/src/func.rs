@@ -27,6 +27,7 @@ use crate::{Ctx, InstanceKey, LowerError, R, Subst, apply, internal, unsupported
 mod bytes;
 mod counters;
 mod dyn_data;
+mod handles;
 mod math_rows;
 mod textures;
 
@@ -175,8 +176,11 @@ pub(crate) fn lower_entry(cx: &mut Ctx, key: InstanceKey) -> R<(FuncId, Vec<Buil
             // A `uniform` parameter (a buffer or a uniform value) is a global bound after the
             // file's own, as Slang binds entry-point parameters.
             let ty = sig.params.get(i).map_or(Ty::Unknown, |s| s.ty.clone());
-            let g = cx.entry_uniform_global(&p.name, &ty).map_err(at)?;
+            let (g, handles) = cx.entry_uniform_global(&p.name, &ty).map_err(at)?;
             cx.entry_uniforms.insert(i as u32, g);
+            if !handles.is_empty() {
+                cx.entry_uniform_handles.insert(i as u32, handles);
+            }
             continue;
         };
         let builtin = match sem.to_ascii_lowercase().as_str() {
@@ -258,10 +262,26 @@ fn lower_body(cx: &mut Ctx, key: InstanceKey, id: FuncId, is_entry: bool) -> R<(
     let mut pack_params: Vec<Place> = Vec::new();
     let mut next = offset;
     let bound = cx.resource_params.get(&id).cloned().unwrap_or_default();
+    let mut param_handles: FxHashMap<u32, crate::Handles> = FxHashMap::default();
+    let this_handles = bound
+        .iter()
+        .find(|(p, _)| *p == crate::THIS_PARAM)
+        .map(|(_, h)| h.clone());
     for i in 0..param_count as usize {
-        if let Some((_, g)) = bound.iter().find(|(p, _)| *p == i as u32) {
+        let handles = bound.iter().find(|(p, _)| *p == i as u32).map(|(_, h)| h);
+        // A texture, sampler or buffer parameter is its global; a struct holding them is a
+        // parameter of its plain fields with handles for the rest.
+        let whole = handles.and_then(|h| h.iter().find(|(path, _)| path.is_empty()));
+        if let Some((_, g)) = whole {
             params.push(Place::global(*g));
+        } else if let Some(h) = handles {
+            param_handles.insert(i as u32, h.clone());
+            params.push(Place::param(next));
+            next += 1;
         } else if is_entry && let Some(g) = cx.entry_uniforms.get(&(i as u32)) {
+            if let Some(h) = cx.entry_uniform_handles.get(&(i as u32)) {
+                param_handles.insert(i as u32, h.clone());
+            }
             // The entry point's `uniform` parameters are globals; the others keep their order.
             params.push(Place::global(*g));
         } else if hsig.variadic_from == Some(i) {
@@ -302,7 +322,9 @@ fn lower_body(cx: &mut Ctx, key: InstanceKey, id: FuncId, is_entry: bool) -> R<(
         this_place,
         init_this,
         static_locals: FxHashMap::default(),
-        resource_locals: FxHashMap::default(),
+        local_handles: FxHashMap::default(),
+        param_handles,
+        this_handles,
     };
     if let Some(l) = init_this {
         // Fields an `__init` leaves alone keep their declared defaults (`float y = 8.0;`).
@@ -369,7 +391,9 @@ pub(crate) fn lower_static_init(
         this_place: None,
         init_this: None,
         static_locals: FxHashMap::default(),
-        resource_locals: FxHashMap::default(),
+        local_handles: FxHashMap::default(),
+        param_handles: FxHashMap::default(),
+        this_handles: None,
     };
     let value = fl.lower_value_as(root, ty)?;
     fl.stmt(ir::Stmt::Store { place, value });
@@ -437,9 +461,15 @@ struct FnLower<'a, 'db> {
     init_this: Option<ir::LocalId>,
     /// Function-local `static` variables: private globals, kept between calls.
     static_locals: FxHashMap<hir::LocalId, ir::GlobalId>,
-    /// Locals of texture, sampler or buffer type (`Texture2D t = gTex;`): WGSL has no such
-    /// variables, so each names the global it was given (see `bind_resource_local`).
-    resource_locals: FxHashMap<hir::LocalId, ir::GlobalId>,
+    /// Locals of texture, sampler or buffer type (`Texture2D t = gTex;`) and of structs holding
+    /// them: WGSL has no resource variables, so each resource names the global it was given
+    /// (see `func/handles.rs`).
+    local_handles: FxHashMap<hir::LocalId, crate::Handles>,
+    /// The same for parameters of struct type holding resources (bound per call) and for
+    /// parameters bound to resource globals that were given fields.
+    param_handles: FxHashMap<u32, crate::Handles>,
+    /// The same for `this`, in methods of structs holding resources.
+    this_handles: Option<crate::Handles>,
 }
 
 impl FnLower<'_, '_> {
@@ -773,13 +803,18 @@ impl FnLower<'_, '_> {
             }
             Stmt::Local { local, init } if self.cx.is_resource_ty(&self.infer.local_ty(local)) => {
                 match init {
-                    Some(init) => self.bind_resource_local(local, init),
+                    Some(init) => self.bind_local(local, init),
                     None => Ok(()),
                 }
             }
             Stmt::Local { local, init } => {
-                let ty = self.infer.local_ty(local);
-                let ty = self.ir_ty(&ty)?;
+                let hir_ty = self.infer.local_ty(local);
+                if let Some(init) = init
+                    && self.has_handles(&hir_ty)
+                {
+                    self.bind_local(local, init)?;
+                }
+                let ty = self.ir_ty(&hir_ty)?;
                 let name = self.body.locals[local].name.to_string();
                 let l = self.new_local(&name, ty);
                 self.locals.insert(local, l);
@@ -1066,21 +1101,9 @@ impl FnLower<'_, '_> {
                 self.lower_effect(lhs)?;
                 self.lower_effect(rhs)
             }
-            Expr::Assign {
-                op: None,
-                lhs,
-                rhs,
-            } if self.cx.is_resource_ty(&self.ety(lhs)) => match self.res(lhs) {
-                Some(ExprRes::Local(l)) => self
-                    .bind_resource_local(l, rhs)
-                    .map_err(|x| self.locate(x, range)),
-                _ => Err(self.locate(
-                    unsupported(
-                        "assigning a texture, sampler or buffer to something other than a local",
-                    ),
-                    range,
-                )),
-            },
+            Expr::Assign { op: None, lhs, rhs } if self.cx.is_resource_ty(&self.ety(lhs)) => self
+                .bind_handles(lhs, rhs)
+                .map_err(|x| self.locate(x, range)),
             Expr::Expand(inner) => {
                 let n = self.expand_len(e).map_err(|x| self.locate(x, range))?;
                 for k in 0..n {
@@ -1539,14 +1562,14 @@ impl FnLower<'_, '_> {
     }
 
     fn field_index(&self, decl: hir::TypeDeclId, i: u32) -> u32 {
-        let data = hir::type_decl_data(self.cx.db, decl);
         let hidden_base = u32::from(crate::types::has_hidden_base(self.cx.db, decl));
+        // Static fields and resource fields (handles, see `resources.rs`) are not stored.
         hidden_base
-            + data
-                .fields
+            + self
+                .cx
+                .stored_fields(decl)
                 .iter()
-                .take(i as usize)
-                .filter(|f| !(f.modifiers.is_static || f.global.is_some()))
+                .filter(|k| **k < i as usize)
                 .count() as u32
     }
 
@@ -1670,6 +1693,9 @@ impl FnLower<'_, '_> {
                     }
                     Some(LPlace::Mem(self.cx.global_place(g)?))
                 }
+                Some(ExprRes::Field(..)) if self.cx.is_resource_ty(&self.ety(e)) => {
+                    return Err(resource_field_value());
+                }
                 Some(ExprRes::Field(decl, i)) => {
                     let mut this = self
                         .this_place
@@ -1726,6 +1752,11 @@ impl FnLower<'_, '_> {
                         return Ok(None);
                     };
                     return Ok(Some(self.property_place(e, p, recv, bt)?));
+                }
+                if matches!(self.res(e), Some(ExprRes::Field(..)))
+                    && self.cx.is_resource_ty(&self.ety(e))
+                {
+                    return Err(resource_field_value());
                 }
                 let field = match self.res(e) {
                     Some(ExprRes::Field(decl, i)) => Some(self.member_index(&bt, decl, i, &name)?),
@@ -1994,6 +2025,10 @@ impl FnLower<'_, '_> {
     }
 
     fn lower_assign(&mut self, op: Option<HOp>, lhs: ExprId, rhs: ExprId) -> R<ValueId> {
+        if op.is_none() && self.has_handles(&self.ety(lhs)) {
+            // The plain fields are stored below; the resources are handles.
+            self.bind_handles(lhs, rhs)?;
+        }
         let place = self.lvalue(lhs)?;
         let ty = self.lplace_ty(&place)?;
         let value = match op {
@@ -2167,6 +2202,7 @@ impl FnLower<'_, '_> {
                 self.emit(Inst::Construct(vals), Some(ty))
             }
             TypeKind::Struct(_) => {
+                let items = &self.without_handle_items(items);
                 if items.len() > self.memberwise_arity(ty) {
                     return Err(unsupported("a flattened initialiser list"));
                 }
@@ -2325,6 +2361,7 @@ impl FnLower<'_, '_> {
                     Ty::Adt(d, _) => Some(*d),
                     _ => None,
                 };
+                let args = &self.without_handle_items(args);
                 self.memberwise(t, decl, args)
             }
             TypeKind::Array { .. } => self.lower_init_list(args, t),
@@ -2682,7 +2719,7 @@ impl FnLower<'_, '_> {
             };
             return self.intrinsic(&name, &data.name, &key, recv, args);
         }
-        let bound = self.resource_args(&key, args)?;
+        let bound = self.resource_args(e, &key, args)?;
         let id = self.cx.resource_instance(key.clone(), bound)?;
         let params = self
             .cx
@@ -3010,8 +3047,7 @@ impl FnLower<'_, '_> {
                 }) if path.is_empty() => Ok(*g),
                 _ => Err(unsupported("a buffer that is not a global")),
             },
-            Some(ExprRes::Local(_)) => self.resource_global(base),
-            _ => Err(unsupported("a buffer that is not a global")),
+            _ => self.resource_global(base),
         }
     }
 
@@ -3456,11 +3492,11 @@ impl FnLower<'_, '_> {
             };
         };
         let data = hir::type_decl_data(self.cx.db, decl);
-        let field = data
-            .fields
-            .iter()
-            .filter(|f| !(f.modifiers.is_static || f.global.is_some()))
-            .nth(k);
+        let field = self
+            .cx
+            .stored_fields(decl)
+            .get(k)
+            .and_then(|i| data.fields.get(*i));
         if let Some(f) = field
             && f.has_default
         {
@@ -3903,7 +3939,7 @@ impl FnLower<'_, '_> {
             subst,
             this_ty: if sig.is_member { this_ty } else { None },
         };
-        let bound = self.resource_args(&key, args)?;
+        let bound = self.resource_args(e, &key, args)?;
         let primal = self.cx.resource_instance(key, bound)?;
         let args = &self.non_resource_args(args);
         let d = self.cx.derivative(primal, &kinds)?;
@@ -3982,6 +4018,14 @@ enum Recv {
     Place(LPlace),
     /// A structured buffer global (its methods are intrinsics on the global).
     Buffer(ExprId),
+}
+
+/// A texture, sampler or buffer field read where a value is needed: it is a handle, not data.
+fn resource_field_value() -> LowerError {
+    unsupported(
+        "a texture, sampler or buffer field as a value here (use it directly: sample, load, \
+         index, or pass it to a function)",
+    )
 }
 
 fn loop_attrs(attrs: &[hir::export::Attr]) -> LoopAttrs {

@@ -10,10 +10,12 @@ mod consts;
 mod defaults;
 mod diff;
 mod func;
+mod resources;
 mod types;
 
 pub use autodiff::TapeTiers;
 pub use diff::{ContextSize, context_size_of};
+pub use resources::ResourceField;
 
 use hir::export::{AttrArg, global_const_value, global_data, global_ty, item_def_loc, item_offset};
 use hir::{
@@ -24,8 +26,21 @@ use rustc_hash::{FxHashMap, FxHashSet};
 
 pub(crate) type Subst = Vec<(GenericParamId, GenericArg)>;
 
-/// The globals a call passes for a function's resource parameters: (parameter index, global).
-pub(crate) type ResourceBindings = Vec<(u32, ir::GlobalId)>;
+/// Where a texture, sampler or buffer sits inside a value: the field names from the value down
+/// to it (empty for a value of resource type itself).
+pub(crate) type FieldPath = Vec<String>;
+
+/// The globals a value of resource type, or of a struct holding resource fields, names: WGSL
+/// has no resource values, so each resource inside a value is a compile-time handle (a global)
+/// tracked beside the value's plain data.
+pub(crate) type Handles = Vec<(FieldPath, ir::GlobalId)>;
+
+/// The parameter index standing for `this` in [`ResourceBindings`].
+pub(crate) const THIS_PARAM: u32 = u32::MAX;
+
+/// The globals a call passes for a function's resource parameters and for the resource fields
+/// of its struct parameters (and `this`): (parameter index or [`THIS_PARAM`], handles).
+pub(crate) type ResourceBindings = Vec<(u32, Handles)>;
 
 /// One monomorphic instance of a function: the function, the bindings of every generic parameter
 /// it sees (its own and its owner's) and the concrete `this` type of methods.
@@ -82,6 +97,12 @@ pub(crate) struct Ctx<'db> {
     pub globals: FxHashMap<hir::GlobalId, ir::GlobalId>,
     /// The entry point's `uniform` parameters (by parameter index) and their globals.
     pub entry_uniforms: FxHashMap<u32, ir::GlobalId>,
+    /// The resource globals split out of struct-typed globals (and entry-point `uniform`
+    /// parameters) whose structs hold textures, samplers or buffers, by field path.
+    pub global_handles: FxHashMap<hir::GlobalId, Handles>,
+    pub entry_uniform_handles: FxHashMap<u32, Handles>,
+    /// Those split globals, for hosts binding inputs by field path.
+    pub resource_fields: Vec<ResourceField>,
     /// Members of `cbuffer` blocks: the block's uniform global and the member's field in it.
     pub cbuffer_fields: FxHashMap<hir::GlobalId, (ir::GlobalId, u32)>,
     /// The counter buffer (one `int`, bound right after the elements) of each
@@ -186,6 +207,9 @@ pub struct Lowered {
     pub module: ir::Module,
     /// Per-thread context size of each backward derivative in `module`, in module order.
     pub contexts: Vec<ContextSize>,
+    /// The globals split out of struct-typed shader parameters for their resource fields
+    /// (`ParameterBlock<Material> gMaterial` -> `gMaterial_albedo`, ...), in declaration order.
+    pub resource_fields: Vec<ResourceField>,
 }
 
 /// [`lower_program_with`], also returning the context sizes of the backward derivatives.
@@ -219,6 +243,7 @@ pub fn lower_program_full(
     Ok(Lowered {
         module: cx.module,
         contexts: cx.contexts,
+        resource_fields: cx.resource_fields,
     })
 }
 
@@ -237,6 +262,9 @@ impl<'db> Ctx<'db> {
             cbuffer_fields: FxHashMap::default(),
             counters: FxHashMap::default(),
             entry_uniforms: FxHashMap::default(),
+            global_handles: FxHashMap::default(),
+            entry_uniform_handles: FxHashMap::default(),
+            resource_fields: Vec::new(),
             instances: FxHashMap::default(),
             resource_instances: FxHashMap::default(),
             resource_params: FxHashMap::default(),
@@ -464,6 +492,13 @@ impl<'db> Ctx<'db> {
         for &g in &members {
             let data = global_data(self.db, g);
             let ty = hir::export::normalize(self.db, self.file, &global_ty(self.db, g));
+            if self.has_handles(&ty) {
+                return Err(LowerError {
+                    item: Some(ItemDef::Global(g)),
+                    range: data.name_range,
+                    ..self.resources_not_here(&ty, "a `cbuffer` member")
+                });
+            }
             let ir_ty = self.ir_ty(&ty).map_err(|e| LowerError {
                 item: Some(ItemDef::Global(g)),
                 range: data.name_range,
@@ -483,21 +518,30 @@ impl<'db> Ctx<'db> {
         Ok(())
     }
 
-    /// The global standing for a `uniform` parameter `name` of the entry point.
-    pub(crate) fn entry_uniform_global(&mut self, name: &str, ty: &Ty) -> R<ir::GlobalId> {
+    /// The global standing for a `uniform` parameter `name` of the entry point, with the globals
+    /// of its resource fields when its struct holds textures, samplers or buffers.
+    pub(crate) fn entry_uniform_global(
+        &mut self,
+        name: &str,
+        ty: &Ty,
+    ) -> R<(ir::GlobalId, Handles)> {
         let ty = hir::export::normalize(self.db, self.file, ty);
+        let split = self.uniform_block_arg(&ty).unwrap_or_else(|| ty.clone());
+        if self.holds_resources(&split) {
+            return self.declare_split_parameter(name, &split);
+        }
         let (ir_ty, kind) = if let Some((access, elem)) = self.buffer_elem(&ty) {
             (self.ir_ty(&elem)?, ir::GlobalKind::StorageBuffer { access })
         } else if let Some(inner) = self.uniform_block_arg(&ty) {
             (self.ir_ty(&inner)?, ir::GlobalKind::Uniform)
         } else if matches!(ty, Ty::Adt(..)) && self.ir_ty(&ty).is_err() {
             return Err(unsupported(format!(
-                "the entry-point parameter `{name}` of this resource type (buffers and uniform values are supported)"
+                "the entry-point parameter `{name}` of this resource type (buffers, uniform values and structs are supported)"
             )));
         } else {
             (self.ir_ty(&ty)?, ir::GlobalKind::Uniform)
         };
-        Ok(self.module.add_global(name, ir_ty, kind))
+        Ok((self.module.add_global(name, ir_ty, kind), Vec::new()))
     }
 
     /// The memory of a global: its own IR global, or its field of a `cbuffer` block.
@@ -531,34 +575,29 @@ impl<'db> Ctx<'db> {
         } else {
             data.name.to_string()
         };
-        let (ir_ty, kind) = if let Some((access, elem)) = self.buffer_elem(&ty) {
-            (
-                self.ir_ty(&elem).map_err(at)?,
-                ir::GlobalKind::StorageBuffer { access },
-            )
-        } else if let Some(t) = self.texture_type(&ty) {
-            let texel = self.ir_ty(&t.texel).map_err(at)?;
-            let types = &self.module.types;
-            let format = types
-                .scalar_of(texel)
-                .and_then(|s| ir::TexelFormat::of(s, types.vector_size(texel).unwrap_or(1)));
-            let Some(format) = format else {
-                return Err(at(unsupported(format!(
-                    "a texture of `{}` texels (float, uint and int scalars and vectors are)",
-                    types.display(texel)
-                ))));
-            };
-            let kind = ir::GlobalKind::Texture {
-                dim: t.dim,
-                arrayed: t.arrayed,
-                access: t.access,
-                format,
-            };
-            (texel, kind)
-        } else if let Some(comparison) = self.sampler_type(&ty) {
-            let void = self.module.types.void();
-            (void, ir::GlobalKind::Sampler { comparison })
-        } else if let Some(inner) = self.uniform_block_arg(&ty) {
+        if self.is_resource_ty(&ty) {
+            let id = self.resource_global_of(&name, &ty).map_err(at)?;
+            self.globals.insert(g, id);
+            return Ok(id);
+        }
+        let is_parameter = !(data.modifiers.is_groupshared
+            || data.modifiers.is_static
+            || data.modifiers.is_const
+            || data.is_let);
+        let split = self.uniform_block_arg(&ty).unwrap_or_else(|| ty.clone());
+        if self.holds_resources(&split) {
+            if !is_parameter {
+                return Err(at(self.resources_not_here(
+                    &ty,
+                    "a global that is not a shader parameter",
+                )));
+            }
+            let (id, handles) = self.declare_split_parameter(&name, &split).map_err(at)?;
+            self.globals.insert(g, id);
+            self.global_handles.insert(g, handles);
+            return Ok(id);
+        }
+        let (ir_ty, kind) = if let Some(inner) = self.uniform_block_arg(&ty) {
             (self.ir_ty(&inner).map_err(at)?, ir::GlobalKind::Uniform)
         } else if data.modifiers.is_groupshared {
             (self.ir_ty(&ty).map_err(at)?, ir::GlobalKind::Groupshared)
@@ -587,17 +626,6 @@ impl<'db> Ctx<'db> {
         };
         let id = self.module.add_global(&name, ir_ty, kind);
         self.globals.insert(g, id);
-        if self.counter_buffer(&ty) {
-            let word = self.module.types.i32();
-            let counter = self.module.add_global(
-                &format!("{name}_counter"),
-                word,
-                ir::GlobalKind::StorageBuffer {
-                    access: ir::BufferAccess::ReadWrite,
-                },
-            );
-            self.counters.insert(id, counter);
-        }
         Ok(id)
     }
 

@@ -137,6 +137,12 @@ impl Ctx<'_> {
                 types.matrix(scalar(k), r as u8, c as u8)
             }
             Ty::Array(e, n) => {
+                if self.holds_resources(e) {
+                    return Err(unsupported(format!(
+                        "the array type `{}`: arrays of structs holding textures, samplers or buffers (each element would need its own globals)",
+                        self.display(&ty)
+                    )));
+                }
                 let n = known(n, "an array")?;
                 let e = self.ir_ty(e)?;
                 let bytes = min_bytes(&self.module.types, e).saturating_mul(u64::from(n));
@@ -225,11 +231,24 @@ impl Ctx<'_> {
                         if let Some(base) = hir::export::struct_base(self.db, &ty) {
                             fields.push((BASE_FIELD.to_string(), self.ir_ty(&base)?));
                         }
-                        for (f, t) in data.fields.iter().zip(ftys.iter()) {
+                        let stored = self.stored_fields(*decl);
+                        for (k, (f, t)) in data.fields.iter().zip(ftys.iter()).enumerate() {
                             if f.modifiers.is_static || f.global.is_some() {
                                 continue;
                             }
                             let t = apply(&subst, Some(&ty), t);
+                            if !stored.contains(&k) {
+                                // A texture, sampler or buffer field: a handle, not data
+                                // (`resources.rs`).
+                                continue;
+                            }
+                            if self.is_resource_ty(&t) {
+                                return Err(unsupported(format!(
+                                    "the field `{}` of `{}`: a generic field holding a texture, sampler or buffer (declare the field with its resource type)",
+                                    f.name,
+                                    self.display(&ty)
+                                )));
+                            }
                             fields.push((f.name.to_string(), self.ir_ty(&t)?));
                         }
                         if fields.is_empty() {
@@ -350,10 +369,10 @@ impl Ctx<'_> {
             &Ty::Assoc(std::sync::Arc::new(ty.clone()), "Differential".into()),
         );
         let data = hir::type_decl_data(self.db, decl);
-        let stored: Vec<_> = data
-            .fields
-            .iter()
-            .filter(|f| !f.modifiers.is_static && f.global.is_none())
+        let stored: Vec<_> = self
+            .stored_fields(decl)
+            .into_iter()
+            .filter_map(|i| data.fields.get(i))
             .collect();
         // A base struct is the IR struct's hidden first field; its part of the differential is
         // its own differential (none when it is not differentiable, as hir says).

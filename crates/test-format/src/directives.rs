@@ -375,9 +375,11 @@ pub fn parse_test_file(text: &str) -> TestFile {
             file.tests.push(t);
             Ok(())
         } else if let Some(rest) = comment.strip_prefix("TEST_INPUT:") {
-            parse_test_input(rest).map(|mut input| {
-                input.line = line;
-                file.inputs.push(input);
+            parse_test_input(rest).map(|inputs| {
+                for mut input in inputs {
+                    input.line = line;
+                    file.inputs.push(input);
+                }
             })
         } else if let Some(rest) = comment.strip_prefix("DIAGNOSTIC_TEST") {
             parse_test_line(rest, true).map(|mut t| {
@@ -563,15 +565,19 @@ fn parse_define(text: &str) -> Result<(String, String), String> {
     Ok((name.to_string(), value.to_string()))
 }
 
-/// The text after `//TEST_INPUT:`.
-fn parse_test_input(text: &str) -> Result<TestInput, String> {
+/// The text after `//TEST_INPUT:`: usually one input; a `set` of an aggregate holding textures,
+/// samplers or buffers gives one input per resource besides the plain data (see
+/// [`split_resource_aggregate`]).
+fn parse_test_input(text: &str) -> Result<Vec<TestInput>, String> {
     let text = text.trim();
     if let Some(rest) = text.strip_prefix("type_conformance") {
-        return parse_type_conformance(rest.trim()).map(|c| TestInput {
-            line: 0,
-            name: None,
-            out: false,
-            kind: InputKind::TypeConformance(c),
+        return parse_type_conformance(rest.trim()).map(|c| {
+            vec![TestInput {
+                line: 0,
+                name: None,
+                out: false,
+                kind: InputKind::TypeConformance(c),
+            }]
         });
     }
     // `set NAME = [out] KIND(...)`
@@ -580,37 +586,72 @@ fn parse_test_input(text: &str) -> Result<TestInput, String> {
             .split_once('=')
             .ok_or("`set NAME = ...`: missing `=`".to_string())?;
         let name = name.trim();
-        // `set gParams.buffer = ...` / `set arr[1] = ...` feed a member of a parameter: the
-        // harness binds whole globals only.
-        let member_path = name
-            .split(['.', '[', ']'])
-            .filter(|part| !part.is_empty())
-            .all(|part| is_identifier(part) || part.bytes().all(|b| b.is_ascii_digit()));
-        if !is_identifier(name) && member_path && name.contains(['.', '[']) {
-            return Ok(TestInput {
-                line: 0,
-                name: Some(name.to_string()),
-                out: false,
-                kind: InputKind::Unsupported {
-                    text: format!("set {name} = ... (a member of a parameter)"),
-                },
-            });
-        }
-        if !is_identifier(name) {
-            return Err(format!("`set {name} = ...`: `{name}` is not a name"));
-        }
         let value = value.trim();
         let (out, value) = match value.strip_prefix("out ") {
             Some(v) => (true, v.trim_start()),
             None => (false, value),
         };
-        let kind = parse_input_kind(value)?;
-        return Ok(TestInput {
+        let input = |name: String, kind: InputKind| TestInput {
             line: 0,
-            name: Some(name.to_string()),
+            name: Some(name),
             out,
             kind,
-        });
+        };
+        // `set gParams.tex = Texture2D(...)` feeds the resource field `tex` of the parameter
+        // `gParams` (hosts bind it by field path); plain data of a member and array elements
+        // (`set arr[1] = 2.0`) are not bound.
+        let member_path = name
+            .split(['.', '[', ']'])
+            .filter(|part| !part.is_empty())
+            .all(|part| is_identifier(part) || part.bytes().all(|b| b.is_ascii_digit()));
+        if !is_identifier(name) && member_path && name.contains(['.', '[']) {
+            let kind = parse_input_kind(value)?;
+            let is_field_resource = !name.contains('[')
+                && matches!(
+                    kind,
+                    InputKind::Texture(_)
+                        | InputKind::Sampler(_)
+                        | InputKind::Buffer(BufferInput {
+                            kind: BufferKind::Storage,
+                            ..
+                        })
+                );
+            if is_field_resource {
+                return Ok(vec![input(name.to_string(), kind)]);
+            }
+            return Ok(vec![input(
+                name.to_string(),
+                InputKind::Unsupported {
+                    text: format!("set {name} = ... (plain data of a member of a parameter)"),
+                },
+            )]);
+        }
+        if !is_identifier(name) {
+            return Err(format!("`set {name} = ...`: `{name}` is not a name"));
+        }
+        if let Some(split) = split_resource_aggregate(value) {
+            let (plain, resources) = split?;
+            let mut inputs = Vec::new();
+            if !plain.words().is_empty() {
+                inputs.push(input(
+                    name.to_string(),
+                    InputKind::Buffer(BufferInput {
+                        kind: BufferKind::Uniform,
+                        data: plain.words(),
+                        stride: 4,
+                        count: None,
+                        value: Some(plain),
+                    }),
+                ));
+            }
+            for (positions, kind) in resources {
+                let path: Vec<String> = positions.iter().map(u32::to_string).collect();
+                inputs.push(input(format!("{name}.{}", path.join(".")), kind));
+            }
+            return Ok(inputs);
+        }
+        let kind = parse_input_kind(value)?;
+        return Ok(vec![input(name.to_string(), kind)]);
     }
     // `KIND(args):out,name=NAME`
     let (body, attributes) = split_after_call(text);
@@ -642,7 +683,116 @@ fn parse_test_input(text: &str) -> Result<TestInput, String> {
             return Err(format!("unknown TEST_INPUT attribute `{attribute}`"));
         }
     }
-    Ok(input)
+    Ok(vec![input])
+}
+
+/// The resources of an aggregate value, by the positions of the fields holding them (outermost
+/// first), and the aggregate's plain data without them.
+type SplitAggregate = (UniformValue, Vec<(Vec<u32>, InputKind)>);
+
+/// `[new Type] { item, ... }` whose items (at any depth) include textures, samplers or storage
+/// buffers: a struct value holding resources, as render-test writes parameter blocks
+/// (`set gMaterial = new Material { Texture2D(size=4, content=one), Sampler, {1.0, 2, 3, 4} }`).
+/// Each resource item becomes an input named by its field positions (`gMaterial.0`), which a
+/// host resolves to the field's name; the numbers stay one uniform value in field order, as the
+/// struct's plain fields are laid out once the resources are split out. `None` for values
+/// without resources (`new` objects of other kinds stay unsupported).
+fn split_resource_aggregate(text: &str) -> Option<Result<SplitAggregate, String>> {
+    let text = text.trim();
+    let body = match text.strip_prefix("new ") {
+        Some(rest) => {
+            let rest = rest.trim_start();
+            let open = rest.find('{')?;
+            if !is_type_name(rest[..open].trim()) {
+                return None;
+            }
+            &rest[open..]
+        }
+        None => text,
+    };
+    let mut resources = Vec::new();
+    let plain = match split_aggregate_items(body, &mut Vec::new(), &mut resources) {
+        Ok(plain) => plain?,
+        Err(e) => return Some(Err(e)),
+    };
+    if resources.is_empty() {
+        return None;
+    }
+    Some(Ok((plain, resources)))
+}
+
+/// One aggregate item: a brace list (recursively), a resource (recorded at `positions`) or a
+/// number. `Ok(None)` when the text is none of these (the value is not such an aggregate).
+fn split_aggregate_items(
+    text: &str,
+    positions: &mut Vec<u32>,
+    resources: &mut Vec<(Vec<u32>, InputKind)>,
+) -> Result<Option<UniformValue>, String> {
+    let text = text.trim();
+    let Some(inner) = text.strip_prefix('{').and_then(|t| t.strip_suffix('}')) else {
+        return Ok(parse_uniform_value(text));
+    };
+    let Some(parts) = split_top_level(inner) else {
+        return Ok(None);
+    };
+    let mut items = Vec::new();
+    for (k, item) in parts.into_iter().enumerate() {
+        positions.push(k as u32);
+        let is_resource = parse_texture_input(item).is_some()
+            || parse_sampler_input(item).is_some()
+            || call_args(item, "ubuffer").is_some();
+        if is_resource {
+            let kind = parse_input_kind(item)?;
+            resources.push((positions.clone(), kind));
+        } else {
+            match split_aggregate_items(item, positions, resources)? {
+                Some(value) => items.push(value),
+                None => return Ok(None),
+            }
+        }
+        positions.pop();
+    }
+    Ok(Some(UniformValue::List(items)))
+}
+
+/// The items of a brace list's inside, split at top-level commas (an empty last item dropped);
+/// `None` for unbalanced brackets.
+fn split_top_level(inner: &str) -> Option<Vec<&str>> {
+    let mut items = Vec::new();
+    let mut depth = 0i32;
+    let mut start = 0;
+    for (i, c) in inner.char_indices() {
+        match c {
+            '{' | '(' | '[' => depth += 1,
+            '}' | ')' | ']' => {
+                depth -= 1;
+                if depth < 0 {
+                    return None;
+                }
+            }
+            ',' if depth == 0 => {
+                items.push(inner[start..i].trim());
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    if depth != 0 {
+        return None;
+    }
+    let last = inner[start..].trim();
+    if !last.is_empty() {
+        items.push(last);
+    }
+    Some(items)
+}
+
+/// A type name after `new` (`Material`, `ns::Material`, `Pair<float>`).
+fn is_type_name(text: &str) -> bool {
+    !text.is_empty()
+        && text
+            .chars()
+            .all(|c| c.is_alphanumeric() || matches!(c, '_' | ':' | '<' | '>' | ',' | ' '))
 }
 
 /// Splits `kind(args...):attrs` after the balanced `)`; text without a call is all body.

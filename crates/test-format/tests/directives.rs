@@ -361,8 +361,8 @@ fn uniform_values_and_unsupported_inputs() {
             input line 9: name=None out=false unsupported `entryPointExistentialType MyImpl`
             input line 10: name=Some("t") out=false texture TextureInput { dim: D2, storage: true, width: 2, height: 2, depth: 1, array_length: None, mip_maps: None, content: Zero, format: Some(R32Float) }
             input line 11: name=Some("s") out=false sampler SamplerInput { filtering: Linear }
-            input line 12: name=Some("gParams.data") out=false unsupported `set gParams.data = ... (a member of a parameter)`
-            input line 13: name=Some("arr[1]") out=false unsupported `set arr[1] = ... (a member of a parameter)`
+            input line 12: name=Some("gParams.data") out=false Storage data=[00000001, 00000002] stride=4 count=None bytes=8
+            input line 13: name=Some("arr[1]") out=false unsupported `set arr[1] = ... (plain data of a member of a parameter)`
         "#]],
     );
 }
@@ -468,4 +468,39 @@ fn halves_round_to_nearest_even() {
         -0e0 -> 8000
         NaN -> 7E00"#]]
     .assert_eq(&printed.join("\n"));
+}
+
+#[test]
+fn aggregates_holding_resources_split_into_field_inputs() {
+    let file = test_format::parse_test_file(
+        "//TEST_INPUT: set gMaterial = new Material { Texture2D(size=4, content=one), Sampler, {1.0, 2, 3, 4}, { ubuffer(data=[7], stride=4), 0.5 } }\n\
+         //TEST_INPUT: set gPlain = { Sampler(filteringMode=point) }\n\
+         //TEST_INPUT: set gParams.tex = Texture2D(size=2, content=zero)\n\
+         //TEST_INPUT: set gParams.scale = 2.0\n\
+         //TEST_INPUT: Sampler:name=gParams.inner.samp\n",
+    );
+    let inputs: Vec<String> = file
+        .inputs
+        .iter()
+        .map(|i| {
+            let kind = match &i.kind {
+                InputKind::Buffer(b) => format!("{:?} {:?} value={:?}", b.kind, b.data, b.value),
+                InputKind::Texture(t) => format!("texture {}x{}", t.width, t.height),
+                InputKind::Sampler(s) => format!("sampler {:?}", s.filtering),
+                InputKind::Unsupported { text } => format!("unsupported `{text}`"),
+                InputKind::TypeConformance(_) => "conformance".into(),
+            };
+            format!("line {} {:?}: {kind}", i.line, i.name)
+        })
+        .collect();
+    expect![[r#"
+        line 1 Some("gMaterial"): Uniform [1065353216, 2, 3, 4, 1056964608] value=Some(List([List([Float(1.0), Int(2), Int(3), Int(4)]), List([Float(0.5)])]))
+        line 1 Some("gMaterial.0"): texture 4x4
+        line 1 Some("gMaterial.1"): sampler Linear
+        line 1 Some("gMaterial.3.0"): Storage [7] value=None
+        line 2 Some("gPlain.0"): sampler Point
+        line 3 Some("gParams.tex"): texture 2x2
+        line 4 Some("gParams.scale"): unsupported `set gParams.scale = ... (plain data of a member of a parameter)`
+        line 5 Some("gParams.inner.samp"): sampler Linear"#]].assert_eq(&inputs.join("\n"));
+    assert!(file.errors.is_empty(), "{:?}", file.errors);
 }

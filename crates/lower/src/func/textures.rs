@@ -2,13 +2,13 @@
 //! `SamplerState`): texel reads and writes, sampling and size queries. Each becomes an
 //! [`Inst::Texture`] on the global (textures and samplers are not memory places).
 
-use hir::{ExprId, ExprRes};
+use hir::ExprId;
 use ir::{
     BufferAccess, GlobalId, GlobalKind, Inst, Scalar, TextureDim, TextureOp, TypeId, ValueId,
 };
 
 use super::{ArgSlot, FnLower, Recv, signature};
-use crate::{Ctx, InstanceKey, LowerError, R, ResourceBindings, apply, internal, unsupported};
+use crate::{Ctx, InstanceKey, LowerError, R, ResourceBindings, internal, unsupported};
 
 impl Ctx<'_> {
     /// Textures, samplers and buffers: WGSL cannot pass them as values, so a function taking
@@ -84,75 +84,6 @@ fn cube_load() -> LowerError {
 }
 
 impl FnLower<'_, '_> {
-    /// The global a texture, sampler or buffer expression names: a global, or a parameter
-    /// bound to one (resource parameters are specialised per call, see
-    /// [`Ctx::resource_instance`]).
-    pub(super) fn resource_global(&mut self, e: ExprId) -> R<GlobalId> {
-        match self.res(e) {
-            Some(ExprRes::Global(g)) => self.cx.global(g),
-            Some(ExprRes::Param(i)) => match self.params.get(i as usize) {
-                Some(ir::Place {
-                    root: ir::PlaceRoot::Global(g),
-                    path,
-                }) if path.is_empty() => Ok(*g),
-                _ => Err(unsupported(
-                    "a resource parameter that is not bound to a global",
-                )),
-            },
-            Some(ExprRes::Local(l)) => self.resource_locals.get(&l).copied().ok_or_else(|| {
-                unsupported("a texture, sampler or buffer local used before it is given a global")
-            }),
-            _ => Err(unsupported(
-                "a texture, sampler or buffer that is not a global, a parameter or a local (a \
-                 field or a computed value)",
-            )),
-        }
-    }
-
-    /// `Texture2D t = gTex;` or a first `t = gTex;`: the local names that global from here on.
-    /// Giving it another global later is refused: which one it names could then depend on
-    /// control flow, and WGSL has no resource variables to hold the choice.
-    pub(super) fn bind_resource_local(&mut self, local: hir::LocalId, value: ExprId) -> R<()> {
-        let g = self.resource_global(value)?;
-        match self.resource_locals.get(&local) {
-            Some(bound) if *bound != g => Err(unsupported(
-                "giving a texture, sampler or buffer local a second, different global",
-            )),
-            _ => {
-                self.resource_locals.insert(local, g);
-                Ok(())
-            }
-        }
-    }
-
-    /// The globals the resource arguments of a call of `key` name, by parameter index.
-    pub(super) fn resource_args(
-        &mut self,
-        key: &InstanceKey,
-        args: &[ExprId],
-    ) -> R<ResourceBindings> {
-        let sig = hir::fn_sig(self.cx.db, key.func);
-        let mut bound = Vec::new();
-        for (i, p) in sig.params.iter().enumerate() {
-            let ty = apply(&key.subst, key.this_ty.as_ref(), &p.ty);
-            if !self.cx.is_resource_ty(&ty) {
-                continue;
-            }
-            if sig.variadic_from.is_some() {
-                return Err(unsupported(
-                    "a texture, sampler or buffer parameter of a variadic function",
-                ));
-            }
-            let Some(a) = args.get(i) else {
-                return Err(unsupported(
-                    "a texture, sampler or buffer parameter left out",
-                ));
-            };
-            bound.push((i as u32, self.resource_global(*a)?));
-        }
-        Ok(bound)
-    }
-
     /// The arguments that become IR arguments: resource arguments are bound in the callee.
     pub(super) fn without_resource_args(&self, slots: Vec<ArgSlot>) -> Vec<ArgSlot> {
         slots
