@@ -439,6 +439,16 @@ fn provides(
     {
         return Provided::Yes;
     }
+    // `__init()` (IDefaultInitializable): a struct without constructors of its own has the
+    // implicit one that runs the field defaults.
+    if let ItemDef::Function(r) = req
+        && lower::fn_data(db, r).kind == crate::data::FnKind::Init
+        && fn_sig(db, r).params.is_empty()
+        && named.is_empty()
+        && matches!(ty, Ty::Adt(d, _) if lower::type_decl_data(db, *d).kind == TypeDeclKind::Struct)
+    {
+        return Provided::Yes;
+    }
     mismatch.map_or(Provided::No, Provided::Mismatch)
 }
 

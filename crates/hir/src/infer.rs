@@ -624,6 +624,9 @@ struct Applicable {
     /// More generic parameters means a more structured (more specific) pattern, such as
     /// `vector<T, N>` over `T`: it wins ties.
     specificity: u32,
+    /// Type structure around the parameters in the declared parameter types (`vector<T, 2>` has
+    /// more than `T`): among generic candidates equal so far the more structured one wins.
+    pattern_shape: u32,
 }
 
 enum Rejection {
@@ -1997,7 +2000,10 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             Ty::Array(elem, _) => (**elem).clone(),
             Ty::Vector(elem, _) => (**elem).clone(),
             Ty::Matrix(elem, _, c) => Ty::Vector(elem.clone(), c.clone()),
-            Ty::Param(_) | Ty::Assoc(..) | Ty::This => Ty::Unknown,
+            // A subscript requirement of a constraint (`A : IArray<float>`), else not known.
+            Ty::Param(_) | Ty::Assoc(..) | Ty::This => {
+                self.subscript_of(&bt).map_or(Ty::Unknown, |(_, ret)| ret)
+            }
             _ => match self.subscript_of(&bt) {
                 Some((_, ret)) => ret,
                 None => {
@@ -2653,7 +2659,14 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             self.report_no_overload(cands, &rejections, args, arg_tys, range, name, is_operator);
             return None;
         }
-        let rank = |a: &Applicable| (a.cost, a.generic, std::cmp::Reverse(a.specificity));
+        let rank = |a: &Applicable| {
+            (
+                a.cost,
+                a.generic,
+                std::cmp::Reverse(a.specificity),
+                std::cmp::Reverse(a.pattern_shape),
+            )
+        };
         let best = applicable.iter().map(|(_, a)| rank(a)).min()?;
         let winners: Vec<&(usize, Applicable)> =
             applicable.iter().filter(|(_, a)| rank(a) == best).collect();
@@ -2950,6 +2963,10 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             params,
             generic: !sig.generics.is_empty(),
             specificity: sig.generics.len() as u32,
+            pattern_shape: match sig.generics.is_empty() {
+                true => 0,
+                false => sig.params.iter().map(|p| pattern_shape(&p.ty)).sum(),
+            },
         })
     }
 
@@ -3318,6 +3335,26 @@ pub fn type_args_subst(
             )
         })
         .collect()
+}
+
+/// How much type structure a declared parameter type has around its generic parameters: a bare
+/// parameter none, `vector<T, 2>` one level, `Box<Box<T>>` two.
+fn pattern_shape(ty: &Ty) -> u32 {
+    match ty {
+        Ty::Param(_) | Ty::Unknown => 0,
+        Ty::Vector(e, _) | Ty::Matrix(e, _, _) | Ty::Array(e, _) => 1 + pattern_shape(e),
+        Ty::Adt(_, args) => {
+            1 + args
+                .iter()
+                .map(|a| match a {
+                    GenericArg::Type(t) => pattern_shape(t),
+                    GenericArg::Value(_) => 0,
+                })
+                .sum::<u32>()
+        }
+        Ty::Tuple(items) => 1 + items.iter().map(pattern_shape).sum::<u32>(),
+        _ => 1,
+    }
 }
 
 /// Collects candidate bindings of `generics` by matching a parameter type against an argument.

@@ -1169,7 +1169,13 @@ pub fn param_constraints(db: &dyn Db, p: &GenericParamId) -> Vec<Ty> {
         );
     }
     for pred in &wheres {
-        if resolver.resolve_type(&pred.subject, &mut Vec::new()) == Ty::Param(p.clone()) {
+        // Only a plain name can be this parameter; resolving `C.Elem` would look up `C`'s
+        // members, which asks for `C`'s constraints again.
+        let plain_name = matches!(&pred.subject, TypeRef::Path(path)
+            if path.segments.len() == 1 && path.segments[0].args.is_none());
+        if plain_name
+            && resolver.resolve_type(&pred.subject, &mut Vec::new()) == Ty::Param(p.clone())
+        {
             out.extend(
                 pred.bounds
                     .iter()

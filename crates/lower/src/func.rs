@@ -2406,7 +2406,16 @@ impl FnLower<'_, '_> {
                 &apply(&self.subst, self.this_ty.as_ref(), &ty),
             );
             if let Some(ExprRes::Function(init)) = self.res(e) {
-                return self.call_function(e, init, Some(ty), None, None, args);
+                // `T()` for `T : IDefaultInitializable` on a struct without an `__init()` of its
+                // own: the implicit constructor (field defaults).
+                let implicit = args.is_empty()
+                    && self.resolve_requirement(init, &Some(ty.clone())) == init
+                    && init.loc(self.cx.db).parent().and_then(|p| p.kind())
+                        == Some(ItemKind::Interface)
+                    && !self.cx.is_interface(&ty);
+                if !implicit {
+                    return self.call_function(e, init, Some(ty), None, None, args);
+                }
             }
             return self.construct(e, &ty, args).map(Some);
         }
@@ -3175,10 +3184,16 @@ impl FnLower<'_, '_> {
             .ok_or_else(|| internal("not a dynamic value"))?;
         // Arguments are evaluated once, before the switch; `out`/`inout` ones are places (or
         // temporaries written back after the switch) that every case passes on.
+        // A generic interface's parameters (`T` of `IGetter<T>`) as the interface type binds them.
+        let iface_subst = member_subst(self.cx.db, self.cx.file, f.loc(self.cx.db), iface);
+        let in_iface = |t: &Ty| {
+            t.subst(&|p| hir::export::subst_lookup(&iface_subst, &p))
+                .subst_this(iface)
+        };
         let mut values = Vec::new();
         let mut writebacks = Vec::new();
         for (a, p) in args.iter().zip(&sig.params) {
-            let t = self.cx.ir_ty(&p.ty.subst_this(iface))?;
+            let t = self.cx.ir_ty(&in_iface(&p.ty))?;
             values.push(if p.dir == HDir::In {
                 Arg::Value(self.lower_value_as(*a, t)?)
             } else {
@@ -3186,7 +3201,7 @@ impl FnLower<'_, '_> {
                 self.place_arg(lp, t, p.dir == HDir::InOut, &mut writebacks)?
             });
         }
-        let ret = self.cx.ir_ty(&sig.ret.subst_this(iface))?;
+        let ret = self.cx.ir_ty(&in_iface(&sig.ret))?;
         let is_void = self.cx.module.types.is_void(ret);
         let result = (!is_void).then(|| self.new_local("dispatch", ret));
         let tag = self.emit(Inst::Extract(recv, 0), None)?;
@@ -3275,7 +3290,10 @@ impl FnLower<'_, '_> {
             .get(&self.vty(recv))
             .cloned()
             .ok_or_else(|| internal("not a dynamic value"))?;
-        let ret = hir::export::property_ty(self.cx.db, p).subst_this(iface);
+        let iface_subst = member_subst(self.cx.db, self.cx.file, p.loc(self.cx.db), iface);
+        let ret = hir::export::property_ty(self.cx.db, p)
+            .subst(&|g| hir::export::subst_lookup(&iface_subst, &g))
+            .subst_this(iface);
         let ret = self.cx.ir_ty(&ret)?;
         let result = self.new_local("dispatch", ret);
         let tag = self.emit(Inst::Extract(recv, 0), None)?;

@@ -164,14 +164,8 @@ impl Ctx<'_> {
                         let backing = self.enum_backing(*decl);
                         self.module.types.scalar(backing)
                     }
-                    TypeDeclKind::Interface if args.is_empty() => {
-                        return self.dyn_type(&ty, &data.name);
-                    }
                     TypeDeclKind::Interface => {
-                        return Err(unsupported(format!(
-                            "values of interface type `{}` (dynamic dispatch)",
-                            self.display(&ty)
-                        )));
+                        return self.dyn_type(&ty, &data.name);
                     }
                     TypeDeclKind::Struct => {
                         if let Some(inner) = self.adt_arg(&ty, "Atomic") {
@@ -539,7 +533,9 @@ impl Ctx<'_> {
     /// Without `type_conformance` ids, the non-generic structs of the file that declare `iface`
     /// among their (transitive) bases, numbered in source order: interface values whose
     /// concrete types are all in the file (`IShape s = Circle(1.0);`) need no ids from the user.
-    fn file_conformances(&self, iface: &str) -> Vec<crate::TypeConformance> {
+    fn file_conformances(&self, iface_ty: &Ty, iface: &str) -> Vec<crate::TypeConformance> {
+        // A generic interface (`IGetter<float>`): only the types conforming with these arguments.
+        let generic = matches!(iface_ty, Ty::Adt(_, args) if !args.is_empty());
         let mut out = Vec::new();
         for def in hir::file_items(self.db, self.file) {
             let hir::ItemDef::TypeDecl(t) = def else {
@@ -554,7 +550,7 @@ impl Ctx<'_> {
             let mut conforms = false;
             while let Some(base) = queue.pop() {
                 let Ty::Adt(d, _) = &base else { continue };
-                if d.loc(self.db).name() == iface {
+                if d.loc(self.db).name() == iface && (!generic || &base == iface_ty) {
                     conforms = true;
                     break;
                 }
@@ -577,14 +573,15 @@ impl Ctx<'_> {
     /// The IR struct of values of interface `iface`: a tag (the `type_conformance` id) and one
     /// field per concrete type that has fields.
     fn dyn_type(&mut self, ty: &Ty, iface: &str) -> R<TypeId> {
+        let generic = matches!(ty, Ty::Adt(_, args) if !args.is_empty());
         let mut confs: Vec<crate::TypeConformance> = self
             .conformances
             .iter()
-            .filter(|c| c.interface == iface)
+            .filter(|c| c.interface == iface && !generic)
             .cloned()
             .collect();
         if confs.is_empty() {
-            confs = self.file_conformances(iface);
+            confs = self.file_conformances(ty, iface);
         }
         if confs.is_empty() {
             return Err(unsupported(format!(
