@@ -219,6 +219,20 @@ fn what_stays_unsupported() {
         ],
     );
     check_error(
+        r#"
+struct Lit : IDifferentiable { Texture2D<float4> tex; SamplerState samp; float k; };
+Texture2D<float4> gTex;
+SamplerState gS;
+RWStructuredBuffer<float> output;
+[Differentiable] float f(Lit l, float x) { return x * l.k * (no_diff l.tex.SampleLevel(l.samp, float2(0.5, 0.5), 0)).x; }
+[numthreads(1, 1, 1)]
+void computeMain() { Lit l = { gTex, gS, 2.0 }; var dl = diffPair(l); var dx = diffPair(3.0); bwd_diff(f)(dl, dx, 1.0); output[0] = dx.d; }
+"#,
+        expect![
+            "E4001 `bwd_diff(f)`: cannot lower a `DifferentialPair` of a struct holding textures, samplers or buffers (its resources would travel inside the pair): pass the struct as a non-differentiable parameter and read its textures with `no_diff` yet"
+        ],
+    );
+    check_error(
         &program("static Material gStatic;", "output[0] = gStatic.scale;"),
         expect![
             "E4001 `gStatic`: cannot lower a global that is not a shader parameter of type `Material`, which holds textures, samplers or buffers (only shader parameters, locals and function parameters can) yet"

@@ -335,6 +335,13 @@ impl FnLower<'_, '_> {
                     "a texture, sampler or buffer parameter left out",
                 ));
             };
+            if self.cx.is_diff_pair(&self.ety(*a)) {
+                return Err(unsupported(
+                    "a `DifferentialPair` of a struct holding textures, samplers or buffers (its \
+                     resources would travel inside the pair): pass the struct as a \
+                     non-differentiable parameter and read its textures with `no_diff`",
+                ));
+            }
             let handles = if self.cx.is_resource_ty(&ty) {
                 vec![(Vec::new(), self.resource_global(*a)?)]
             } else {
