@@ -1773,6 +1773,7 @@ pub fn is_expr_kind(kind: SyntaxKind) -> bool {
             | COUNTOF_EXPR
             | EXPAND_EXPR
             | EACH_EXPR
+            | LAMBDA_EXPR
     )
 }
 
@@ -2335,6 +2336,9 @@ impl BodyLowerer {
             }
             THIS_EXPR => Expr::This,
             SPIRV_ASM_EXPR => return self.unsupported(range, "inline target code (`spirv_asm`)"),
+            // Kept as an argument (it used to vanish from argument lists) so that calls keep
+            // their arity and the lambda itself is the reported construct.
+            LAMBDA_EXPR => return self.unsupported(range, "lambda expressions"),
             PAREN_EXPR => {
                 return match exprs.first() {
                     Some(inner) => self.expr(inner),
