@@ -336,7 +336,8 @@ void computeMain()
         .and_then(|rest| rest.split(' ').next())
         .and_then(|n| n.parse().ok())
         .unwrap_or_else(|| panic!("no size in {line}"));
-    assert!(bytes > 1_000_000 * 4, "{line}");
+    // `s` is carried by the loop: stored every second run (a thinned tape of 500001 floats).
+    assert!(bytes > 500_000 * 4, "{line}");
     assert!(
         line.contains("more than the limit of 65536 bytes"),
         "{line}"

@@ -90,12 +90,12 @@ fn run_suite_folder(folder: &str, min_passed: usize) -> Option<String> {
 
 #[test]
 fn slang_suite_language() {
-    run_suite_folder("language", 240);
+    run_suite_folder("language", 380);
 }
 
 #[test]
 fn slang_suite_autodiff() {
-    run_suite_folder("autodiff", 300);
+    run_suite_folder("autodiff", 380);
 }
 
 /// The math, bit and conversion intrinsics and their derivatives (tests/tools/gen_intrinsics_suite.py).

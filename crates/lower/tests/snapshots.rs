@@ -835,7 +835,7 @@ void computeMain(uint3 tid : SV_DispatchThreadID)
 }
 "#,
         expect![
-            "E3001 290..301 `bwd_diff(f)`: cannot differentiate: the backward derivative of f needs a context of 400005 bytes per thread, more than the limit of 65536 bytes; the largest tape is f's: lower the [MaxIters(N)] bounds of its loops"
+            "E3001 290..301 `bwd_diff(f)`: cannot differentiate: the backward derivative of f needs a context of 200005 bytes per thread, more than the limit of 65536 bytes; the largest tape is f's: lower the [MaxIters(N)] bounds of its loops"
         ],
     );
 }

@@ -378,14 +378,14 @@ fn assist_no_stdlib_edit_for_non_differentiable_stdlib_call() {
     check_assists(
         r#"
 [Differentiable]
-float f(float x) { return float(asu$0int(x)); }
+float f(float x) { return QuadRead$0AcrossX(x); }
 "#,
         expect![[r#"
             insert_no_diff QuickFix fixes=E3101 : Insert `no_diff` before the call (its derivative is dropped)
             --- /ws/main.slang
 
             [Differentiable]
-            float f(float x) { return float(no_diff asuint(x)); }
+            float f(float x) { return no_diff QuadReadAcrossX(x); }
         "#]],
     );
 }

@@ -1215,7 +1215,7 @@ fn generic_param(p: &mut Parser<'_>) {
     } else if p.at(IDENT) {
         name(p);
         if p.eat(T![:]) {
-            type_(p);
+            constraint_types(p);
         }
         if p.eat(T![=]) {
             type_(p);
@@ -1224,6 +1224,14 @@ fn generic_param(p: &mut Parser<'_>) {
     } else {
         p.error("expected a generic parameter ('T', 'T : IFoo', 'let N : int', 'each T')");
         m.abandon(p);
+    }
+}
+
+/// `IA` or a conjunction `IA & IB` of constraints.
+fn constraint_types(p: &mut Parser<'_>) {
+    type_(p);
+    while p.eat(T![&]) {
+        type_(p);
     }
 }
 
@@ -1236,10 +1244,19 @@ fn where_clauses(p: &mut Parser<'_>) {
             let pred = p.start();
             type_(p);
             // `T : IFoo`, or a type equality `T.Differential == T`
-            if !p.eat(T![==]) {
+            if p.eat(T![==]) {
+                type_(p);
+            } else {
                 p.expect(T![:], "expected ':' and a constraint in the 'where' clause");
+                constraint_types(p);
+                // `where T : IA, IB`: more constraints on the same type
+                while p.at(T![,])
+                    && matches!(scan_type(p, p.pos() + 1), Some(end) if !matches!(p.kind_at(end), T![:] | T![==]))
+                {
+                    p.bump_any();
+                    constraint_types(p);
+                }
             }
-            type_(p);
             pred.complete(p, WHERE_PRED);
             // `, U : IBar` continues the clause
             if p.at(T![,])

@@ -37,6 +37,18 @@ pub(crate) fn corpus_files() -> Vec<PathBuf> {
     files
 }
 
+/// Listed in its folder's `known-failures.txt` (`file.slang: why`): a gap said out loud, which
+/// may be a form the parser does not take yet.
+fn known_failure(path: &Path) -> bool {
+    let (Some(dir), Some(name)) = (path.parent(), path.file_name()) else {
+        return false;
+    };
+    let list = std::fs::read_to_string(dir.join("known-failures.txt")).unwrap_or_default();
+    let name = name.to_string_lossy();
+    list.lines()
+        .any(|l| l.split_once(':').is_some_and(|(f, _)| f.trim() == name))
+}
+
 fn read(path: &Path) -> String {
     let bytes = std::fs::read(path).unwrap_or_default();
     crate::decode_source(&bytes).0
@@ -71,6 +83,9 @@ fn valid_corpus_parses_without_errors() {
             .to_string();
         if rel.contains("syntax-errors") || rel.contains("/errors/") || rel.contains("diagnostics")
         {
+            continue;
+        }
+        if known_failure(&path) {
             continue;
         }
         let text = read(&path);
