@@ -260,6 +260,27 @@ fn keyword_name_ref_at(p: &Parser<'_>, pos: usize) -> bool {
     keyword_as_name(p.kind_at(pos)) && EXPR_NAME_FOLLOW.contains(p.kind_at(pos + 1))
 }
 
+/// `none` followed by what only follows a variable: a member, an index, an assignment or a step.
+fn none_is_a_name(p: &Parser<'_>) -> bool {
+    matches!(
+        p.nth(1),
+        T![.]
+            | T!['[']
+            | T![=]
+            | T![+=]
+            | T![-=]
+            | T![*=]
+            | T![/=]
+            | T![%=]
+            | T![&=]
+            | T![|=]
+            | T![^=]
+            | T![<<=]
+            | T![++]
+            | T![--]
+    )
+}
+
 /// Whether `k` may follow `operator` as the operator it names (`operator+`, `operator==`; `()`
 /// and `[]` are two tokens, `>=`/`>>`/`>>=` glued from `>`s).
 fn is_operator_symbol(k: SyntaxKind) -> bool {
@@ -2207,6 +2228,8 @@ fn expr_bp_inner(p: &mut Parser<'_>, min_bp: u8) -> Option<CompletedMarker> {
 
 fn unary(p: &mut Parser<'_>) -> Option<CompletedMarker> {
     match p.current() {
+        // `no_diff + 1`: a variable named `no_diff` (the operator needs an operand after it)
+        NO_DIFF_KW if keyword_name_ref_at(p, p.pos()) => primary(p).map(|lhs| postfix(p, lhs)),
         T![-] | T![+] | T![!] | T![~] | T![++] | T![--] | NO_DIFF_KW => {
             if !enter(p) {
                 return None;
@@ -2308,7 +2331,8 @@ fn primary(p: &mut Parser<'_>) -> Option<CompletedMarker> {
             }
             LITERAL
         }
-        k if LITERAL_FIRST.contains(k) => {
+        // `none.x = 1`: a variable named `none` (the literal takes no member, index or operator)
+        k if LITERAL_FIRST.contains(k) && !(k == NONE_KW && none_is_a_name(p)) => {
             p.bump_any();
             LITERAL
         }

@@ -713,3 +713,90 @@ fn half_written_forms_recover() {
     "#]]
     .assert_eq(&out);
 }
+
+#[test]
+fn none_and_no_diff_as_variables() {
+    // `none.a`/`none = ...` read a variable; `return none;` stays the literal. `no_diff + 1`
+    // reads a variable; `no_diff f(x)` stays the operator.
+    check_outline(
+        "void f() { none.a = 1; none = p; return none; x = no_diff + 1; y = no_diff g(x); }",
+        expect![[r#"
+            SOURCE_FILE
+              FN
+                PATH_TYPE "void"
+                NAME "f" (IDENT)
+                PARAM_LIST
+                BLOCK
+                  EXPR_STMT
+                    BIN_EXPR
+                      FIELD_EXPR
+                        PATH_EXPR
+                          NAME_REF "none" (IDENT)
+                        NAME_REF "a" (IDENT)
+                      LITERAL "1"
+                  EXPR_STMT
+                    BIN_EXPR
+                      PATH_EXPR
+                        NAME_REF "none" (IDENT)
+                      PATH_EXPR
+                        NAME_REF "p" (IDENT)
+                  RETURN_STMT RETURN_KW(return)
+                    LITERAL "none"
+                  EXPR_STMT
+                    BIN_EXPR
+                      PATH_EXPR
+                        NAME_REF "x" (IDENT)
+                      BIN_EXPR
+                        PATH_EXPR
+                          NAME_REF "no_diff" (IDENT)
+                        LITERAL "1"
+                  EXPR_STMT
+                    BIN_EXPR
+                      PATH_EXPR
+                        NAME_REF "y" (IDENT)
+                      NO_DIFF_EXPR NO_DIFF_KW(no_diff)
+                        CALL_EXPR
+                          PATH_EXPR
+                            NAME_REF "g" (IDENT)
+                          ARG_LIST
+                            PATH_EXPR
+                              NAME_REF "x" (IDENT)
+        "#]],
+    );
+}
+
+#[test]
+fn several_constraints_on_one_type_parameter() {
+    check_outline(
+        "float f<T : IA & IB>(T t) where T : IC, ID where U : IE & IF, V : IG { }",
+        expect![[r#"
+            SOURCE_FILE
+              FN
+                PATH_TYPE "float"
+                NAME "f" (IDENT)
+                GENERIC_PARAM_LIST
+                  TYPE_PARAM
+                    NAME "T" (IDENT)
+                    PATH_TYPE "IA"
+                    PATH_TYPE "IB"
+                PARAM_LIST
+                  PARAM
+                    PATH_TYPE "T"
+                    NAME "t" (IDENT)
+                WHERE_CLAUSE WHERE_KW(where)
+                  WHERE_PRED
+                    PATH_TYPE "T"
+                    PATH_TYPE "IC"
+                    PATH_TYPE "ID"
+                WHERE_CLAUSE WHERE_KW(where)
+                  WHERE_PRED
+                    PATH_TYPE "U"
+                    PATH_TYPE "IE"
+                    PATH_TYPE "IF"
+                  WHERE_PRED
+                    PATH_TYPE "V"
+                    PATH_TYPE "IG"
+                BLOCK
+        "#]],
+    );
+}
