@@ -1059,6 +1059,7 @@ ast_enum!(Stmt {
     ReturnStmt,
     DiscardStmt,
     DeferStmt,
+    LabeledStmt,
     VarDecl,
     Struct,
     Enum,
@@ -1262,8 +1263,27 @@ impl DefaultClause {
 
 ast_node!(BreakStmt, BREAK_STMT);
 impl HasAttrs for BreakStmt {}
+impl BreakStmt {
+    /// `outer` of `break outer;`.
+    pub fn label(&self) -> Option<NameRef> {
+        support::child(&self.syntax)
+    }
+}
 ast_node!(ContinueStmt, CONTINUE_STMT);
 impl HasAttrs for ContinueStmt {}
+ast_node!(
+    /// `outer: for (...) { ... }`
+    LabeledStmt, LABELED_STMT
+);
+impl HasAttrs for LabeledStmt {}
+impl LabeledStmt {
+    pub fn label(&self) -> Option<Name> {
+        support::child(&self.syntax)
+    }
+    pub fn stmt(&self) -> Option<Stmt> {
+        support::child(&self.syntax)
+    }
+}
 ast_node!(DiscardStmt, DISCARD_STMT);
 impl HasAttrs for DiscardStmt {}
 ast_node!(DeferStmt, DEFER_STMT);

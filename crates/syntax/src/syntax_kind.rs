@@ -138,6 +138,8 @@ define_kinds! {
         BLOCK, EXPR_STMT, EMPTY_STMT, IF_STMT, FOR_STMT, WHILE_STMT, DO_STMT,
         SWITCH_STMT, SWITCH_BODY, CASE_CLAUSE, DEFAULT_CLAUSE, BREAK_STMT, CONTINUE_STMT,
         RETURN_STMT, DISCARD_STMT, DEFER_STMT, INTRINSIC_ASM_STMT,
+        // `outer: for (...)`: a label and the statement it names
+        LABELED_STMT,
         // not produced by the parser (an `else` branch and local items are direct children)
         ITEM_STMT, ELSE_BRANCH,
         // expressions

@@ -1878,8 +1878,26 @@ fn stmt_after_attrs(p: &mut Parser<'_>, m: Marker, had_attrs: bool) {
                 _ => DISCARD_STMT,
             };
             p.bump_any();
+            // `break outer;` leaves the loop or switch labelled `outer`; slangc rejects a label
+            // after `continue`, so it is kept in the tree with an error.
+            if kind != DISCARD_STMT && p.at(IDENT) {
+                if kind == CONTINUE_STMT {
+                    p.error_here("'continue' takes no label in Slang (only 'break label;' does)");
+                }
+                name_ref(p);
+            }
             p.expect(T![;], "expected ';' after the statement");
             m.complete(p, kind);
+        }
+        // `outer: for (...)`: a labelled statement (`break outer;` leaves it); attributes
+        // before the label are the loop's (`[MaxIters(4)] outer: for`).
+        IDENT if p.nth(1) == T![:] => {
+            let n = p.start();
+            p.bump_any();
+            n.complete(p, NAME);
+            p.bump(T![:]);
+            body_stmt(p);
+            m.complete(p, LABELED_STMT);
         }
         // `defer stmt;`: `defer` followed by what starts a statement (not `defer(x)`, `defer = 1`).
         IDENT

@@ -1,6 +1,6 @@
 //! Statements, and the declaration-versus-expression decision.
 
-use super::check;
+use super::{check, check_outline};
 use expect_test::expect;
 
 fn body(stmts: &str) -> String {
@@ -1854,5 +1854,65 @@ fn intrinsic_asm_and_spirv_asm() {
                   WHITESPACE@135..136 " "
                   R_CURLY@136..137 "}"
         "#]],
+    );
+}
+
+#[test]
+fn labeled_statements_and_break_label() {
+    check_outline(
+        &body("[MaxIters(4)] outer: for (;;) { break outer; } l: switch (x) { default: break l; }"),
+        expect![[r#"
+            SOURCE_FILE
+              FN
+                PATH_TYPE "void"
+                NAME "f" (IDENT)
+                PARAM_LIST
+                BLOCK
+                  LABELED_STMT
+                    ATTRIBUTE
+                      PATH
+                        PATH_SEGMENT
+                          NAME_REF "MaxIters" (IDENT)
+                      ARG_LIST
+                        LITERAL "4"
+                    NAME "outer" (IDENT)
+                    FOR_STMT FOR_KW(for)
+                      BLOCK
+                        BREAK_STMT BREAK_KW(break)
+                          NAME_REF "outer" (IDENT)
+                  LABELED_STMT
+                    NAME "l" (IDENT)
+                    SWITCH_STMT SWITCH_KW(switch)
+                      PATH_EXPR
+                        NAME_REF "x" (IDENT)
+                      SWITCH_BODY
+                        DEFAULT_CLAUSE DEFAULT_KW(default)
+                          BREAK_STMT BREAK_KW(break)
+                            NAME_REF "l" (IDENT)
+        "#]],
+    );
+}
+
+#[test]
+fn continue_with_a_label_is_an_error() {
+    check_outline(
+        &body("a: while (c) { continue a; }"),
+        expect![[r#"
+        SOURCE_FILE
+          FN
+            PATH_TYPE "void"
+            NAME "f" (IDENT)
+            PARAM_LIST
+            BLOCK
+              LABELED_STMT
+                NAME "a" (IDENT)
+                WHILE_STMT WHILE_KW(while)
+                  PATH_EXPR
+                    NAME_REF "c" (IDENT)
+                  BLOCK
+                    CONTINUE_STMT CONTINUE_KW(continue)
+                      NAME_REF "a" (IDENT)
+        error E1001 35..36: 'continue' takes no label in Slang (only 'break label;' does)
+    "#]],
     );
 }
