@@ -255,9 +255,20 @@ fn name_at(p: &Parser<'_>, pos: usize) -> bool {
         || k.is_keyword() && k != OPERATOR_KW && next == T![=]
 }
 
-/// A keyword used as a variable in an expression at `pos` (`outputBuffer[0] = class;`).
+/// A keyword used as a variable in an expression at `pos` (`outputBuffer[0] = class;`). Inside
+/// an expression slangc also reads statement keywords as names (`i += default;`), never at a
+/// statement's start (which the statement parser decides before expressions are tried), and not
+/// at a line's start, where `y =` typed above `break;` is an unfinished statement.
 fn keyword_name_ref_at(p: &Parser<'_>, pos: usize) -> bool {
-    keyword_as_name(p.kind_at(pos)) && EXPR_NAME_FOLLOW.contains(p.kind_at(pos + 1))
+    let (k, next) = (p.kind_at(pos), p.kind_at(pos + 1));
+    let stmt_keyword = match k {
+        IF_KW | ELSE_KW | FOR_KW | WHILE_KW | DO_KW | SWITCH_KW | BREAK_KW | CONTINUE_KW
+        | RETURN_KW | DISCARD_KW => true,
+        // `default:` stays a label
+        CASE_KW | DEFAULT_KW => next != T![:],
+        _ => false,
+    };
+    (keyword_as_name(k) || stmt_keyword && !p.line_start_at(pos)) && EXPR_NAME_FOLLOW.contains(next)
 }
 
 /// `none` followed by what only follows a variable: a member, an index, an assignment or a step.

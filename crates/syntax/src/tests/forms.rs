@@ -800,3 +800,53 @@ fn several_constraints_on_one_type_parameter() {
         "#]],
     );
 }
+
+#[test]
+fn statement_keywords_as_variables_inside_expressions() {
+    // slangc reads them as names there (`i += default;`); `case x:`/`default:` stay labels
+    check_outline(
+        "void f() { int default = 1; i += default * case; j = f(return, break); switch (i) { case 1: default: break; } }",
+        expect![[r#"
+            SOURCE_FILE
+              FN
+                PATH_TYPE "void"
+                NAME "f" (IDENT)
+                PARAM_LIST
+                BLOCK
+                  VAR_DECL
+                    PATH_TYPE "int"
+                    DECLARATOR
+                      NAME "default" (IDENT)
+                      LITERAL "1"
+                  EXPR_STMT
+                    BIN_EXPR
+                      PATH_EXPR
+                        NAME_REF "i" (IDENT)
+                      BIN_EXPR
+                        PATH_EXPR
+                          NAME_REF "default" (IDENT)
+                        PATH_EXPR
+                          NAME_REF "case" (IDENT)
+                  EXPR_STMT
+                    BIN_EXPR
+                      PATH_EXPR
+                        NAME_REF "j" (IDENT)
+                      CALL_EXPR
+                        PATH_EXPR
+                          NAME_REF "f" (IDENT)
+                        ARG_LIST
+                          PATH_EXPR
+                            NAME_REF "return" (IDENT)
+                          PATH_EXPR
+                            NAME_REF "break" (IDENT)
+                  SWITCH_STMT SWITCH_KW(switch)
+                    PATH_EXPR
+                      NAME_REF "i" (IDENT)
+                    SWITCH_BODY
+                      CASE_CLAUSE CASE_KW(case)
+                        LITERAL "1"
+                      DEFAULT_CLAUSE DEFAULT_KW(default)
+                        BREAK_STMT BREAK_KW(break)
+        "#]],
+    );
+}
