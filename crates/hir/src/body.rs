@@ -11,6 +11,17 @@ use crate::data::{Attr, ConstRef, GenericArgRef, PathRef, TypeRef};
 pub type ExprId = Idx<Expr>;
 pub type StmtId = Idx<Stmt>;
 pub type LocalId = Idx<LocalData>;
+pub type LabelId = Idx<LabelData>;
+
+/// `outer:` of `outer: for (...)`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LabelData {
+    pub name: SmolStr,
+    pub name_range: TextRange,
+    /// The loop or `switch` the label names; `None` when it names another statement (which
+    /// `break` cannot leave).
+    pub target: Option<StmtId>,
+}
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum BinaryOp {
@@ -250,6 +261,12 @@ pub enum Stmt {
         cases: Vec<SwitchCase>,
     },
     Break,
+    /// `break outer;`: leaves the loop or `switch` labelled `outer` from inside nested ones.
+    /// `target` is the innermost enclosing label of that name (`None`: no such label).
+    BreakLabel {
+        name: SmolStr,
+        target: Option<LabelId>,
+    },
     Continue,
     Return(Option<ExprId>),
     Discard,
@@ -271,6 +288,7 @@ pub struct Body {
     pub stmts: Arena<Stmt>,
     pub stmt_ranges: Vec<TextRange>,
     pub locals: Arena<LocalData>,
+    pub labels: Arena<LabelData>,
     pub root_block: Option<StmtId>,
     pub root_expr: Option<ExprId>,
     /// The token a diagnostic about an expression points at, where that is not the expression's

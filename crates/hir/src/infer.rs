@@ -913,6 +913,19 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                     self.error("E2020", "`break` outside of a loop or `switch`", range);
                 }
             }
+            Stmt::BreakLabel { name, target } => match target {
+                None => {
+                    let msg = format!("label '{name}' used as break target is not found");
+                    self.error("E2045", msg, range);
+                }
+                Some(label) if self.body.labels[*label].target.is_none() => {
+                    let msg = format!(
+                        "invalid break target: statement labeled '{name}' is not a loop or `switch`"
+                    );
+                    self.error("E2046", msg, range);
+                }
+                Some(_) => {}
+            },
             Stmt::Continue => {
                 if self.loop_depth == 0 {
                     self.error("E2020", "`continue` outside of a loop", range);

@@ -33,7 +33,7 @@ mod tests;
 use std::sync::Arc;
 
 pub use base_db::{CompileOptions, Db, FileKind, SourceFile, Workspace};
-pub use body::{Body, DiffKind, Expr, ExprId, LocalId, Stmt};
+pub use body::{Body, DiffKind, Expr, ExprId, LabelData, LabelId, LocalId, Stmt};
 pub use data::{
     FnData, FnKind, GenericArgRef, ParamDir, PathRef, TypeDeclData, TypeDeclKind, TypeRef,
 };

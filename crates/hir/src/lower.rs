@@ -1383,6 +1383,17 @@ fn lower_modifiers(node: &SyntaxNode) -> Modifiers {
     m
 }
 
+/// A loop's attributes, with those written before its label (`[MaxIters(4)] outer: for`).
+fn loop_attrs(node: &SyntaxNode) -> Vec<Attr> {
+    let mut attrs = node
+        .parent()
+        .filter(|p| p.kind() == LABELED_STMT)
+        .map(|p| lower_attrs(&p))
+        .unwrap_or_default();
+    attrs.extend(lower_attrs(node));
+    attrs
+}
+
 fn lower_attrs(node: &SyntaxNode) -> Vec<Attr> {
     node.children()
         .filter(|c| c.kind() == ATTRIBUTE)
@@ -1713,6 +1724,8 @@ pub fn fn_body(db: &dyn Db, func: FunctionId) -> Arc<Body> {
         body: Body::default(),
         hoisted_expands: Vec::new(),
         defer_scopes: Vec::new(),
+        label_scopes: Vec::new(),
+        none_names: 0,
         return_type: None,
     };
     if let Some(node) = item_node(db, func.loc(db))
@@ -1722,6 +1735,12 @@ pub fn fn_body(db: &dyn Db, func: FunctionId) -> Arc<Body> {
             .then(|| node.children().find(|c| is_type_kind(c.kind())))
             .flatten()
             .map(|t| lower_type(&t));
+        lowerer.none_names = node
+            .children()
+            .filter(|c| c.kind() == PARAM_LIST)
+            .flat_map(|l| l.children().filter(|p| p.kind() == PARAM))
+            .filter(|p| name_text(p) == "none")
+            .count();
         let root = lowerer.block(&block);
         lowerer.body.root_block = Some(root);
     }
@@ -1735,6 +1754,8 @@ pub fn global_body(db: &dyn Db, global: GlobalId) -> Arc<Body> {
         body: Body::default(),
         hoisted_expands: Vec::new(),
         defer_scopes: Vec::new(),
+        label_scopes: Vec::new(),
+        none_names: 0,
         return_type: None,
     };
     let ordinal = loc.path.last().map_or(0, |s| s.ordinal);
@@ -1796,6 +1817,7 @@ fn is_stmt_kind(kind: SyntaxKind) -> bool {
             | INTRINSIC_ASM_STMT
             | ITEM_STMT
             | VAR_DECL
+            | LABELED_STMT
     )
 }
 
@@ -1805,6 +1827,11 @@ struct BodyLowerer {
     hoisted_expands: Vec<SyntaxNode>,
     /// The scopes being lowered, innermost last, with the `defer`red statements seen so far.
     defer_scopes: Vec<DeferScope>,
+    /// The labelled statements being lowered, innermost last.
+    label_scopes: Vec<LabelScope>,
+    /// Parameters and locals named `none` in scope: there `none` is that variable, as in slangc,
+    /// not the empty `Optional` (`int none = 5; i = none;`).
+    none_names: usize,
     /// The function's declared return type: the type of the local that holds a return value
     /// while deferred statements run (declared, so editors show no inferred-type hint for it).
     return_type: Option<TypeRef>,
@@ -1815,6 +1842,14 @@ struct DeferScope {
     kind: DeferScopeKind,
     /// The statements of `defer stmt;` in order of appearance (run last first).
     deferred: Vec<SyntaxNode>,
+}
+
+/// A label in scope for `break label;`.
+struct LabelScope {
+    label: LabelId,
+    /// `defer_scopes.len()` where the labelled statement starts: `break label;` runs the defers
+    /// of every scope from there inwards.
+    defer_depth: usize,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -1861,6 +1896,7 @@ impl BodyLowerer {
             kind,
             deferred: Vec::new(),
         });
+        let none_names = self.none_names;
         let mut stmts = Vec::new();
         let mut falls_through = true;
         for child in nodes {
@@ -1876,6 +1912,7 @@ impl BodyLowerer {
                 stmts.extend(self.stmt(deferred));
             }
         }
+        self.none_names = none_names;
         stmts
     }
 
@@ -2028,6 +2065,8 @@ impl BodyLowerer {
                 }
             }
             FOR_STMT => {
+                // The loop's own scope holds the variables of its initialiser.
+                let none_names = self.none_names;
                 let (mut init, mut cond, mut step, mut body) = (None, None, None, None);
                 let mut state = 0;
                 let mut after_paren = false;
@@ -2064,12 +2103,13 @@ impl BodyLowerer {
                     }
                 }
                 let body = body.unwrap_or_else(|| self.empty(range));
+                self.none_names = none_names;
                 Stmt::For {
                     init,
                     cond,
                     step,
                     body,
-                    attrs: lower_attrs(node),
+                    attrs: loop_attrs(node),
                 }
             }
             WHILE_STMT => {
@@ -2080,7 +2120,7 @@ impl BodyLowerer {
                 Stmt::While {
                     cond,
                     body,
-                    attrs: lower_attrs(node),
+                    attrs: loop_attrs(node),
                 }
             }
             DO_STMT => {
@@ -2091,7 +2131,7 @@ impl BodyLowerer {
                 Stmt::DoWhile {
                     body,
                     cond,
-                    attrs: lower_attrs(node),
+                    attrs: loop_attrs(node),
                 }
             }
             SWITCH_STMT if has_token(node, TARGET_SWITCH_KW) => return self.target_switch(node),
@@ -2119,10 +2159,13 @@ impl BodyLowerer {
                 }
                 Stmt::Switch { scrutinee, cases }
             }
-            BREAK_STMT => {
-                let pending = self.pending_defers(|k| k != DeferScopeKind::Block);
-                self.exit_through_defers(pending, Stmt::Break, range)
-            }
+            BREAK_STMT => match node.children().find(|c| c.kind() == NAME_REF) {
+                Some(label) => self.break_label(&label, range),
+                None => {
+                    let pending = self.pending_defers(|k| k != DeferScopeKind::Block);
+                    self.exit_through_defers(pending, Stmt::Break, range)
+                }
+            },
             CONTINUE_STMT => {
                 let pending = self.pending_defers(|k| k == DeferScopeKind::Loop);
                 self.exit_through_defers(pending, Stmt::Continue, range)
@@ -2143,6 +2186,7 @@ impl BodyLowerer {
                 }
                 Stmt::Empty
             }
+            LABELED_STMT => return self.labeled(node),
             DISCARD_STMT => Stmt::Discard,
             INTRINSIC_ASM_STMT => {
                 Stmt::Expr(self.unsupported(range, "inline target code (`__intrinsic_asm`)"))
@@ -2150,6 +2194,52 @@ impl BodyLowerer {
             _ => Stmt::Empty,
         };
         vec![self.body.alloc_stmt(stmt, range)]
+    }
+
+    /// `outer: stmt`: the label is in scope inside `stmt`; `break outer;` can leave `stmt` when
+    /// it is a loop or a `switch`.
+    fn labeled(&mut self, node: &SyntaxNode) -> Vec<StmtId> {
+        let name_node = node.children().find(|c| c.kind() == NAME);
+        let label = self.body.labels.alloc(LabelData {
+            name: name_node.as_ref().map(name_text_of_ref).unwrap_or_default(),
+            name_range: name_node.as_ref().map_or(range_of(node), range_of),
+            target: None,
+        });
+        let Some(inner) = node.children().find(|c| is_stmt_kind(c.kind())) else {
+            return Vec::new();
+        };
+        self.label_scopes.push(LabelScope {
+            label,
+            defer_depth: self.defer_scopes.len(),
+        });
+        let stmts = self.stmt(&inner);
+        self.label_scopes.pop();
+        let breakable = matches!(inner.kind(), FOR_STMT | WHILE_STMT | DO_STMT | SWITCH_STMT)
+            && !has_token(&inner, TARGET_SWITCH_KW);
+        if breakable && let [target] = stmts[..] {
+            self.body.labels[label].target = Some(target);
+        }
+        stmts
+    }
+
+    /// `break outer;`: runs the defers of the scopes it leaves, up to the labelled statement.
+    fn break_label(&mut self, label: &SyntaxNode, range: TextRange) -> Stmt {
+        let name = name_text_of_ref(label);
+        let scope = self
+            .label_scopes
+            .iter()
+            .rev()
+            .find(|s| self.body.labels[s.label].name == name);
+        let (target, depth) = match scope {
+            Some(s) => (Some(s.label), s.defer_depth),
+            None => (None, self.defer_scopes.len()),
+        };
+        let pending: Vec<SyntaxNode> = self.defer_scopes[depth..]
+            .iter()
+            .rev()
+            .flat_map(|scope| scope.deferred.iter().rev().cloned())
+            .collect();
+        self.exit_through_defers(pending, Stmt::BreakLabel { name, target }, range)
     }
 
     fn opt_expr(&mut self, node: Option<SyntaxNode>, range: TextRange) -> ExprId {
@@ -2273,6 +2363,9 @@ impl BodyLowerer {
                 .children()
                 .find(|c| is_expr_kind(c.kind()))
                 .map(|e| self.expr(&e));
+            if self.body.locals[local].name == "none" {
+                self.none_names += 1;
+            }
             out.push(
                 self.body
                     .alloc_stmt(Stmt::Local { local, init }, range_of(&decl)),
@@ -2317,6 +2410,12 @@ impl BodyLowerer {
             None => this.missing(range),
         };
         let expr = match node.kind() {
+            LITERAL
+                if self.none_names > 0
+                    && first_token(node).is_some_and(|t| t.kind() == NONE_KW) =>
+            {
+                Expr::Path(PathRef::single("none".into(), range))
+            }
             LITERAL => Expr::Literal(lower_literal(node)),
             PATH_EXPR => {
                 let name_ref = node.children().find(|c| c.kind() == NAME_REF);

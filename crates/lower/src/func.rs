@@ -325,6 +325,8 @@ fn lower_body(cx: &mut Ctx, key: InstanceKey, id: FuncId, is_entry: bool) -> R<(
         local_handles: FxHashMap::default(),
         param_handles,
         this_handles,
+        breakables: Vec::new(),
+        label_flags: FxHashMap::default(),
     };
     if let Some(l) = init_this {
         // Fields an `__init` leaves alone keep their declared defaults (`float y = 8.0;`).
@@ -394,6 +396,8 @@ pub(crate) fn lower_static_init(
         local_handles: FxHashMap::default(),
         param_handles: FxHashMap::default(),
         this_handles: None,
+        breakables: Vec::new(),
+        label_flags: FxHashMap::default(),
     };
     let value = fl.lower_value_as(root, ty)?;
     fl.stmt(ir::Stmt::Store { place, value });
@@ -470,6 +474,19 @@ struct FnLower<'a, 'db> {
     param_handles: FxHashMap<u32, crate::Handles>,
     /// The same for `this`, in methods of structs holding resources.
     this_handles: Option<crate::Handles>,
+    /// The loops and switches being lowered, innermost last (`break label;`).
+    breakables: Vec<Breakable>,
+    /// A `bool` local per labelled loop or switch that a `break label;` leaves from inside a
+    /// nested one: set before the inner `break`, tested after each construct it passes.
+    label_flags: FxHashMap<StmtId, ir::LocalId>,
+}
+
+/// A loop or `switch` being lowered.
+struct Breakable {
+    stmt: StmtId,
+    /// Flags of labelled breaks that leave this construct on their way out: each is tested
+    /// right after it (`if (flag) break;`), which leaves the next enclosing one.
+    exits: Vec<ir::LocalId>,
 }
 
 impl FnLower<'_, '_> {
@@ -793,7 +810,87 @@ impl FnLower<'_, '_> {
 
     fn lower_stmt(&mut self, s: StmtId) -> R<()> {
         let range = self.body.stmt_range(s);
-        self.lower_stmt_inner(s).map_err(|e| self.locate(e, range))
+        let breakable = matches!(
+            self.body.stmts[s],
+            Stmt::For { .. } | Stmt::While { .. } | Stmt::DoWhile { .. } | Stmt::Switch { .. }
+        );
+        let r = if breakable {
+            self.lower_breakable(s)
+        } else {
+            self.lower_stmt_inner(s)
+        };
+        r.map_err(|e| self.locate(e, range))
+    }
+
+    /// A loop or `switch`, then the tests of the labelled breaks that leave it for an
+    /// enclosing one. The IR's `break` leaves only the innermost construct, so `break outer;`
+    /// sets `outer`'s flag and each construct between re-breaks while it is set.
+    fn lower_breakable(&mut self, s: StmtId) -> R<()> {
+        self.breakables.push(Breakable {
+            stmt: s,
+            exits: Vec::new(),
+        });
+        let lowered = self.block(|b| b.lower_stmt_inner(s));
+        let exits = self.breakables.pop().map(|b| b.exits).unwrap_or_default();
+        let lowered = lowered?;
+        // Cleared on every entry: the construct may run again (inside another loop).
+        if let Some(&flag) = self.label_flags.get(&s) {
+            let no = self.lit(Literal::Bool(false))?;
+            self.stmt(ir::Stmt::Store {
+                place: Place::local(flag),
+                value: no,
+            });
+        }
+        for st in lowered {
+            self.stmt(st);
+        }
+        for flag in exits {
+            let set = self.emit(Inst::Load(Place::local(flag)), None)?;
+            self.stmt(ir::Stmt::If {
+                cond: set,
+                then_block: vec![ir::Stmt::Break],
+                else_block: Vec::new(),
+            });
+        }
+        Ok(())
+    }
+
+    /// `break label;` (hir resolved the label and reported unknown or unbreakable ones).
+    fn lower_break_label(&mut self, label: hir::LabelId) -> R<()> {
+        let data = &self.body.labels[label];
+        let pos = data
+            .target
+            .and_then(|t| self.breakables.iter().rposition(|b| b.stmt == t));
+        let Some(pos) = pos else {
+            return Err(internal(format!(
+                "`break {}` outside the statement it names",
+                data.name
+            )));
+        };
+        if pos + 1 < self.breakables.len() {
+            let target = self.breakables[pos].stmt;
+            let flag = match self.label_flags.get(&target) {
+                Some(&f) => f,
+                None => {
+                    let bool_ty = self.cx.module.types.scalar(Scalar::Bool);
+                    let f = self.new_local(&format!("break_{}", data.name), bool_ty);
+                    self.label_flags.insert(target, f);
+                    f
+                }
+            };
+            let yes = self.lit(Literal::Bool(true))?;
+            self.stmt(ir::Stmt::Store {
+                place: Place::local(flag),
+                value: yes,
+            });
+            for b in &mut self.breakables[pos + 1..] {
+                if !b.exits.contains(&flag) {
+                    b.exits.push(flag);
+                }
+            }
+        }
+        self.stmt(ir::Stmt::Break);
+        Ok(())
     }
 
     fn lower_stmt_inner(&mut self, s: StmtId) -> R<()> {
@@ -919,6 +1016,10 @@ impl FnLower<'_, '_> {
                 self.stmt(ir::Stmt::Break);
                 Ok(())
             }
+            Stmt::BreakLabel { name, target } => match target {
+                Some(label) => self.lower_break_label(label),
+                None => Err(internal(format!("`break {name}` names no label"))),
+            },
             Stmt::Continue => {
                 self.stmt(ir::Stmt::Continue);
                 Ok(())
