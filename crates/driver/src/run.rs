@@ -91,6 +91,7 @@ pub fn run_directive(
         .cloned()
         .collect();
     let test = &with_field_inputs_bound(test, &compiled.resource_fields);
+    let test = &with_objects_tagged(test, &compiled.ir)?;
     let mut plan =
         plan_test(test, &resources, &compiled.wgsl, &entry, dispatch).map_err(|e| e.to_string())?;
     if let Some(p) = print_buffer {
@@ -160,6 +161,74 @@ pub fn with_field_inputs_bound(test: &TestFile, fields: &[lower::ResourceField])
         }
     }
     test
+}
+
+/// `test` with each `set NAME = new Type { ... }` object for an interface-typed parameter stored
+/// as dslang's dynamic-dispatch value: `{tag, payload of each conforming type with fields}`, the
+/// tag being `Type`'s `type_conformance` id and `Type`'s payload the object's value (the other
+/// payloads stay zero). An object for a parameter of struct type is that struct's value as
+/// written. Errors (a skip reason) when `Type` has no `type_conformance` id.
+pub fn with_objects_tagged(test: &TestFile, module: &ir::Module) -> Result<TestFile, String> {
+    let mut tagged = test.clone();
+    for input in &mut tagged.inputs {
+        let (Some(name), test_format::InputKind::Buffer(buffer)) = (&input.name, &mut input.kind)
+        else {
+            continue;
+        };
+        let (Some(type_name), Some(value)) = (&buffer.object_type, &buffer.value) else {
+            continue;
+        };
+        let Some(global) = module.globals.iter().find(|g| &g.name == name) else {
+            continue;
+        };
+        let ir::TypeKind::Struct(id) = module.types.kind(global.ty) else {
+            continue;
+        };
+        let Some(def) = module.types.struct_def(*id).filter(|d| is_dyn_struct(d)) else {
+            continue;
+        };
+        let Some(conformance) = test.type_conformances().find(|c| &c.type_name == type_name) else {
+            return Err(format!(
+                "line {}: unsupported TEST_INPUT `new {type_name} {{...}}` for the interface-typed \
+                 `{name}`: dslang dispatches on `type_conformance` ids, and no \
+                 `type_conformance {type_name}:... = id` line gives {type_name} one",
+                input.line
+            ));
+        };
+        let mut items = vec![test_format::UniformValue::Int(i64::from(conformance.id))];
+        items.extend(def.fields.iter().skip(1).map(|field| {
+            if &field.name == type_name {
+                value.clone()
+            } else {
+                test_format::UniformValue::List(Vec::new())
+            }
+        }));
+        let stored = test_format::UniformValue::List(items);
+        buffer.data = stored.words();
+        buffer.value = Some(stored);
+    }
+    Ok(tagged)
+}
+
+/// The first `set NAME = new Type {...}` input whose type has no `type_conformance` line: its line
+/// and type.
+fn object_without_conformance(test: &TestFile) -> Option<(u32, &str)> {
+    test.buffers().find_map(|(input, buffer)| {
+        let type_name = buffer.object_type.as_deref()?;
+        let known = test.type_conformances().any(|c| c.type_name == type_name);
+        (!known).then_some((input.line, type_name))
+    })
+}
+
+/// A dynamic-dispatch struct of lowering (`IValue_dyn`, `IValue_dyn_1`): a `tag` and then one
+/// payload field per conforming type with fields, named after the type.
+fn is_dyn_struct(def: &ir::StructDef) -> bool {
+    let dyn_name = def.name.ends_with("_dyn")
+        || def
+            .name
+            .rsplit_once("_dyn_")
+            .is_some_and(|(_, n)| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
+    dyn_name && def.fields.first().is_some_and(|f| f.name == "tag")
 }
 
 /// Every `//TEST_INPUT` buffer against the device's limits, before any memory is allocated for
@@ -318,6 +387,16 @@ pub fn run_compute_directive(
                 .iter()
                 .map(|d| format!("error[{}]: {}", d.code, d.message))
                 .collect();
+            // Slang specialises an interface-typed parameter to the type of the object a test
+            // gives it; dslang needs the type's `type_conformance` id for that.
+            if let Some((line, type_name)) = object_without_conformance(test) {
+                return TestOutcome::Skip(format!(
+                    "line {line}: unsupported TEST_INPUT `new {type_name} {{...}}` without a \
+                     `type_conformance {type_name}:... = id` line (dslang dispatches on the id; \
+                     without it: {})",
+                    why.join("; ")
+                ));
+            }
             return TestOutcome::Fail(format!("does not compile: {}", why.join("; ")));
         }
     };

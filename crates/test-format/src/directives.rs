@@ -276,6 +276,10 @@ pub struct BufferInput {
     /// host that does not know the type). `None` for `ubuffer(...)`/`cbuffer(...)` data, whose
     /// words are the buffer's bytes.
     pub value: Option<UniformValue>,
+    /// `set NAME = new Type { ... }`: the value is an object of `Type`. For a parameter of that
+    /// struct type it is the struct's value; for an interface-typed parameter a host stores
+    /// `Type`'s `type_conformance` id with it (dynamic dispatch).
+    pub object_type: Option<String>,
 }
 
 /// A uniform value of `set NAME = VALUE`: a number or a brace list of values for the fields,
@@ -641,6 +645,7 @@ fn parse_test_input(text: &str) -> Result<Vec<TestInput>, String> {
                         stride: 4,
                         count: None,
                         value: Some(plain),
+                        object_type: None,
                     }),
                 ));
             }
@@ -649,6 +654,19 @@ fn parse_test_input(text: &str) -> Result<Vec<TestInput>, String> {
                 inputs.push(input(format!("{name}.{}", path.join(".")), kind));
             }
             return Ok(inputs);
+        }
+        if let Some((type_name, value)) = parse_plain_object(value) {
+            return Ok(vec![input(
+                name.to_string(),
+                InputKind::Buffer(BufferInput {
+                    kind: BufferKind::Uniform,
+                    data: value.words(),
+                    stride: 4,
+                    count: None,
+                    value: Some(value),
+                    object_type: Some(type_name.to_string()),
+                }),
+            )]);
         }
         let kind = parse_input_kind(value)?;
         return Ok(vec![input(name.to_string(), kind)]);
@@ -670,10 +688,12 @@ fn parse_test_input(text: &str) -> Result<Vec<TestInput>, String> {
         if attribute == "out" {
             input.out = true;
         } else if let Some(name) = attribute
-            .strip_prefix("name=")
-            .or_else(|| attribute.strip_prefix("name "))
+            .strip_prefix("name")
+            .filter(|rest| rest.starts_with(['=', ' ', '\t']))
         {
-            input.name = Some(name.trim().to_string());
+            // `name=x`, `name x` and `name = x`.
+            let name = name.trim_start();
+            input.name = Some(name.strip_prefix('=').unwrap_or(name).trim().to_string());
         } else if attribute.contains("binding(") {
             // Older Slang tests place inputs with `dxbinding(0)`, `glbinding(0)`: declaration order
             // already decides the binding here.
@@ -829,6 +849,7 @@ fn parse_input_kind(text: &str) -> Result<InputKind, String> {
             stride: 4,
             count: None,
             value: Some(value),
+            object_type: None,
         }));
     }
     let (kind, args) = if let Some(args) = call_args(text, "ubuffer") {
@@ -855,6 +876,7 @@ fn parse_input_kind(text: &str) -> Result<InputKind, String> {
         stride: 4,
         count: None,
         value: None,
+        object_type: None,
     };
     for (key, value) in split_call_args(args)? {
         match key {
@@ -927,6 +949,18 @@ fn parse_uniform_value(text: &str) -> Option<UniformValue> {
         items.push(parse_uniform_value(last)?);
     }
     Some(UniformValue::List(items))
+}
+
+/// `new Type { numbers and lists }` (no resources: see [`split_resource_aggregate`]) -> the type
+/// and the brace list's value.
+fn parse_plain_object(text: &str) -> Option<(&str, UniformValue)> {
+    let rest = text.trim().strip_prefix("new ")?.trim_start();
+    let open = rest.find('{')?;
+    let type_name = rest[..open].trim();
+    if !is_type_name(type_name) {
+        return None;
+    }
+    Some((type_name, parse_uniform_value(&rest[open..])?))
 }
 
 /// `name(args)` -> `args`.

@@ -1,7 +1,8 @@
 //! A FileCheck subset for `filecheck-buffer=PREFIX` and `filecheck=PREFIX` tests.
 //!
 //! Directives: `PREFIX:`, `PREFIX-NEXT:`, `PREFIX-SAME:`, `PREFIX-NOT:`, `PREFIX-EMPTY:`,
-//! `PREFIX-LABEL:` (as `PREFIX:`). Patterns: literal text (runs of blanks match any run of blanks),
+//! `PREFIX-LABEL:` (as `PREFIX:`), `PREFIX-DAG:` (a run of them matches in any order, each at a
+//! place of its own; the next check searches after the last of them). Patterns: literal text (runs of blanks match any run of blanks),
 //! `{{regex}}`, `[[NAME:regex]]` to capture and `[[NAME]]` to reuse. A pattern that is a bare number
 //! (`6.0`, `-2`, `1e-5`) matches any number on the line within the float tolerance, so
 //! `CHECK-NEXT: 6.0` matches a printed `6.000000` (and not `16.000000`).
@@ -20,6 +21,7 @@ pub enum CheckKind {
     Same,
     Not,
     Empty,
+    Dag,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -50,14 +52,14 @@ impl fmt::Display for FileCheckError {
 
 impl std::error::Error for FileCheckError {}
 
-const SUFFIXES: [(&str, Option<CheckKind>); 7] = [
-    (":", Some(CheckKind::Plain)),
-    ("-NEXT:", Some(CheckKind::Next)),
-    ("-SAME:", Some(CheckKind::Same)),
-    ("-NOT:", Some(CheckKind::Not)),
-    ("-EMPTY:", Some(CheckKind::Empty)),
-    ("-LABEL:", Some(CheckKind::Plain)),
-    ("-DAG:", None),
+const SUFFIXES: [(&str, CheckKind); 7] = [
+    (":", CheckKind::Plain),
+    ("-NEXT:", CheckKind::Next),
+    ("-SAME:", CheckKind::Same),
+    ("-NOT:", CheckKind::Not),
+    ("-EMPTY:", CheckKind::Empty),
+    ("-LABEL:", CheckKind::Plain),
+    ("-DAG:", CheckKind::Dag),
 ];
 
 /// Collects the checks for `prefix` from a test file's text.
@@ -77,14 +79,8 @@ pub fn parse_checks(source: &str, prefix: &str) -> Result<Vec<Check>, FileCheckE
                 continue;
             }
             let after = &line[start + prefix.len()..];
-            let Some((suffix, kind)) = SUFFIXES.iter().find(|(s, _)| after.starts_with(s)) else {
+            let Some(&(suffix, kind)) = SUFFIXES.iter().find(|(s, _)| after.starts_with(s)) else {
                 continue;
-            };
-            let Some(kind) = *kind else {
-                return Err(FileCheckError {
-                    check_line: line_number,
-                    message: format!("{prefix}-DAG is not supported"),
-                });
             };
             let pattern = after[suffix.len()..].trim().to_string();
             if pattern.is_empty() && kind != CheckKind::Empty {
@@ -124,7 +120,24 @@ pub fn run_checks(checks: &[Check], output: &str) -> Result<(), FileCheckError> 
     let mut cursor = (0usize, 0usize);
     let mut last_match_line: Option<usize> = None;
     let mut pending_not: Vec<&Check> = Vec::new();
-    for check in checks {
+    let mut index = 0;
+    while index < checks.len() {
+        let check = &checks[index];
+        index += 1;
+        if check.kind == CheckKind::Dag {
+            let group_end = checks[index..]
+                .iter()
+                .position(|c| c.kind != CheckKind::Dag)
+                .map_or(checks.len(), |n| index + n);
+            let group = &checks[index - 1..group_end];
+            index = group_end;
+            let (first, last) = match_dag_group(group, &lines, cursor, &mut variables)?;
+            check_not(&pending_not, &lines, cursor, first, &variables)?;
+            pending_not.clear();
+            cursor = last;
+            last_match_line = Some(last.0);
+            continue;
+        }
         let fail = |message: String| FileCheckError {
             check_line: check.line,
             message,
@@ -177,7 +190,7 @@ pub fn run_checks(checks: &[Check], output: &str) -> Result<(), FileCheckError> 
                     }
                 }
             }
-            CheckKind::Not => unreachable!("handled above"),
+            CheckKind::Not | CheckKind::Dag => unreachable!("handled above"),
         };
         let Some((line, start, end, captures)) = found else {
             return Err(fail(format!(
@@ -193,6 +206,69 @@ pub fn run_checks(checks: &[Check], output: &str) -> Result<(), FileCheckError> 
         last_match_line = Some(line);
     }
     check_not(&pending_not, &lines, cursor, (lines.len(), 0), &variables)
+}
+
+/// Matches a run of DAG checks in any order: each takes its first match at or after `from` that
+/// overlaps no match of an earlier check of the run. Gives the start of the earliest match and
+/// the end of the latest (where the next check searches from); captures go into `variables`.
+fn match_dag_group(
+    group: &[Check],
+    lines: &[&str],
+    from: (usize, usize),
+    variables: &mut HashMap<String, String>,
+) -> Result<((usize, usize), (usize, usize)), FileCheckError> {
+    // (line, start, end) of each match so far.
+    let mut claimed: Vec<(usize, usize, usize)> = Vec::new();
+    for check in group {
+        let fail = |message: String| FileCheckError {
+            check_line: check.line,
+            message,
+        };
+        let matcher = Matcher::new(&check.pattern, variables).map_err(fail)?;
+        let found = (from.0..lines.len()).find_map(|l| {
+            let text = lines[l];
+            let mut at = if l == from.0 { from.1 } else { 0 };
+            while at <= text.len() {
+                let (start, end, captures) = matcher.find(text, at)?;
+                let overlapping = claimed.iter().any(|&(cl, cs, ce)| {
+                    cl == l && start < ce.max(cs + 1) && cs < end.max(start + 1)
+                });
+                if !overlapping {
+                    return Some((l, start, end, captures));
+                }
+                // Past this match (at least one character, so that an empty match moves on).
+                at = if end > at {
+                    end
+                } else {
+                    text[at..]
+                        .chars()
+                        .next()
+                        .map_or(text.len() + 1, |c| at + c.len_utf8())
+                };
+            }
+            None
+        });
+        let Some((line, start, end, captures)) = found else {
+            return Err(fail(format!(
+                "`{}` not found after output line {} (apart from the other DAG matches)",
+                check.pattern,
+                from.0 + 1
+            )));
+        };
+        variables.extend(captures);
+        claimed.push((line, start, end));
+    }
+    let first = claimed
+        .iter()
+        .map(|&(l, s, _)| (l, s))
+        .min()
+        .unwrap_or(from);
+    let last = claimed
+        .iter()
+        .map(|&(l, _, e)| (l, e))
+        .max()
+        .unwrap_or(from);
+    Ok((first, last))
 }
 
 /// Fails if any NOT pattern occurs between `from` and `to` (exclusive).
@@ -263,9 +339,7 @@ impl Matcher {
                 source += &format!("(?:{})", &after[..end]);
                 rest = &after[end + 2..];
             } else if let Some(after) = rest.strip_prefix("[[") {
-                let end = after
-                    .find("]]")
-                    .ok_or(format!("`[[` without `]]` in `{pattern}`"))?;
+                let end = variable_end(after).ok_or(format!("`[[` without `]]` in `{pattern}`"))?;
                 let body = &after[..end];
                 if let Some((name, regex)) = body.split_once(':') {
                     if !is_variable_name(name) {
@@ -328,6 +402,25 @@ impl Matcher {
             }
         }
     }
+}
+
+/// Where the `]]` closing a `[[NAME:regex]]` starts in `after` (the text past `[[`): the first
+/// `]]` outside the regex's own brackets, so that `[[V:[0-9]]]` captures `[0-9]`.
+fn variable_end(after: &str) -> Option<usize> {
+    let bytes = after.as_bytes();
+    let mut depth = 0usize;
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'\\' => i += 1,
+            b'[' => depth += 1,
+            b']' if depth > 0 => depth -= 1,
+            b']' if bytes.get(i + 1) == Some(&b']') => return Some(i),
+            _ => {}
+        }
+        i += 1;
+    }
+    None
 }
 
 fn is_variable_name(name: &str) -> bool {

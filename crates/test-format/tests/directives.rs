@@ -32,12 +32,16 @@ fn summarize(file: &TestFile) -> String {
     for input in &file.inputs {
         let kind = match &input.kind {
             InputKind::Buffer(b) => format!(
-                "{:?} data={:08X?} stride={} count={:?} bytes={}",
+                "{:?} data={:08X?} stride={} count={:?} bytes={}{}",
                 b.kind,
                 b.data,
                 b.stride,
                 b.count,
-                b.byte_size()
+                b.byte_size(),
+                b.object_type
+                    .as_ref()
+                    .map(|t| format!(" object={t}"))
+                    .unwrap_or_default()
             ),
             InputKind::TypeConformance(c) => {
                 format!("conformance {}:{} = {}", c.type_name, c.interface, c.id)
@@ -354,7 +358,7 @@ fn uniform_values_and_unsupported_inputs() {
             input line 2: name=Some("scale") out=false Uniform data=[40200000] stride=4 count=None bytes=4
             input line 3: name=Some("count") out=false Uniform data=[FFFFFFFD] stride=4 count=None bytes=4
             input line 4: name=Some("params") out=false Uniform data=[3F800000, 00000002, 40600000, 00000010] stride=4 count=None bytes=16
-            input line 5: name=Some("obj") out=false unsupported `new MyImpl{ 1.0 }`
+            input line 5: name=Some("obj") out=false Uniform data=[3F800000] stride=4 count=None bytes=4 object=MyImpl
             input line 6: name=Some("r") out=false unsupported `ubuffer(random(float, 16, -1.0, 1.0), stride=4)`
             input line 7: name=Some("rc") out=false Uniform data=[00000001, 00000002] stride=4 count=None bytes=8
             input line 8: name=Some("u") out=false Uniform data=[3F800000] stride=4 count=None bytes=4
@@ -503,4 +507,29 @@ fn aggregates_holding_resources_split_into_field_inputs() {
         line 4 Some("gParams.scale"): unsupported `set gParams.scale = ... (plain data of a member of a parameter)`
         line 5 Some("gParams.inner.samp"): sampler Linear"#]].assert_eq(&inputs.join("\n"));
     assert!(file.errors.is_empty(), "{:?}", file.errors);
+}
+
+/// The attribute spellings of an input's name (`name=x`, `name x`, `name = x`) and `new` objects
+/// of plain data, whose type a host needs for interface-typed parameters.
+#[test]
+fn name_spellings_and_plain_objects() {
+    check(
+        r#"//TEST(compute):COMPARE_COMPUTE_EX:-slang -compute -output-using-type
+//TEST_INPUT:ubuffer(data=[1], stride=4):out, name = spaced
+//TEST_INPUT:ubuffer(data=[2], stride=4):name old
+//TEST_INPUT:ubuffer(data=[3], stride=4):names=x
+//TEST_INPUT: set shape = new Scaled{ 2.5, {1, 2} }
+//TEST_INPUT: set empty = new Stateless{}
+//TEST_INPUT: set bad = new {1.0}
+"#,
+        expect![[r#"
+            test line 1: Compute COMPARE_COMPUTE_EX categories=["compute"] args=[] dispatch=[1, 1, 1] typed=true defines=[]
+            input line 2: name=Some("spaced") out=true Storage data=[00000001] stride=4 count=None bytes=4
+            input line 3: name=Some("old") out=false Storage data=[00000002] stride=4 count=None bytes=4
+            input line 5: name=Some("shape") out=false Uniform data=[40200000, 00000001, 00000002] stride=4 count=None bytes=12 object=Scaled
+            input line 6: name=Some("empty") out=false Uniform data=[] stride=4 count=None bytes=4 object=Stateless
+            input line 7: name=Some("bad") out=false unsupported `new {1.0}`
+            error line 4: unknown TEST_INPUT attribute `names=x`
+        "#]],
+    );
 }

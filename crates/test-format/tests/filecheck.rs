@@ -60,7 +60,7 @@ fn directive_kinds() {
         "CHECK: epsilon\nCHECK-NOT: alpha": pass
         "CHECK: zeta\nCHECK: alpha": fail: check on line 2: `alpha` not found after output line 4
         "CHECK-NEXT: alpha": fail: check on line 1: a Next check needs an earlier match on the line it refers to
-        "CHECK-DAG: alpha": fail: check on line 1: CHECK-DAG is not supported
+        "CHECK-DAG: alpha": pass
         "nothing to check here": fail: no `CHECK:` lines found
         "CHECK:": fail: check on line 1: empty pattern after CHECK:
         "XCHECK: alpha\nCHECK: zeta": pass"#]].assert_eq(&out.join("\n"));
@@ -95,4 +95,35 @@ fn regex_blanks_and_variables() {
         error: unclosed character class
         "CHECK: add i32 {{.*}}, [[#N]]": fail: check on line 1: unsupported `[[#N]]` in `add i32 {{.*}}, [[#N]]`
         "CHECK: a[b] {c}": fail: check on line 1: `a[b] {c}` not found after output line 1"#]].assert_eq(&out.join("\n"));
+}
+
+/// A run of DAG checks matches in any order, each at its own place; the next check searches
+/// after the latest of them, and a NOT before the run covers the text up to the earliest.
+#[test]
+fn dag_runs_match_in_any_order() {
+    let output = "type: int32_t\n3\n1\n2\n3\n9\n";
+    let cases = [
+        "CHECK: type\nCHECK-DAG: 2\nCHECK-DAG: 1\nCHECK-DAG: 3\nCHECK-NEXT: 3",
+        // The two `3`s need two different lines.
+        "CHECK: type\nCHECK-DAG: 3\nCHECK-DAG: 3\nCHECK-NEXT: 9",
+        "CHECK: type\nCHECK-DAG: 3\nCHECK-DAG: 3\nCHECK-DAG: 3",
+        // The next check starts after the latest DAG match (line 5), so `1` is not found again.
+        "CHECK-DAG: 3\nCHECK-DAG: 2\nCHECK: 1",
+        "CHECK: type\nCHECK-NOT: 9\nCHECK-DAG: 2\nCHECK-DAG: 1",
+        "CHECK: type\nCHECK-NOT: 1\nCHECK-DAG: 2",
+        "CHECK-DAG: [[V:[0-9]]]\nCHECK-DAG: [[V]]",
+    ];
+    let out: Vec<String> = cases
+        .iter()
+        .map(|c| format!("{:?}: {}", c, run(c, output)))
+        .collect();
+    expect![[r#"
+        "CHECK: type\nCHECK-DAG: 2\nCHECK-DAG: 1\nCHECK-DAG: 3\nCHECK-NEXT: 3": pass
+        "CHECK: type\nCHECK-DAG: 3\nCHECK-DAG: 3\nCHECK-NEXT: 9": pass
+        "CHECK: type\nCHECK-DAG: 3\nCHECK-DAG: 3\nCHECK-DAG: 3": fail: check on line 4: `3` not found after output line 1 (apart from the other DAG matches)
+        "CHECK-DAG: 3\nCHECK-DAG: 2\nCHECK: 1": fail: check on line 3: `1` not found after output line 4
+        "CHECK: type\nCHECK-NOT: 9\nCHECK-DAG: 2\nCHECK-DAG: 1": pass
+        "CHECK: type\nCHECK-NOT: 1\nCHECK-DAG: 2": fail: check on line 2: `1` must not appear, but output line 3 has it: `1`
+        "CHECK-DAG: [[V:[0-9]]]\nCHECK-DAG: [[V]]": pass"#]]
+    .assert_eq(&out.join("\n"));
 }
