@@ -208,6 +208,9 @@ pub fn run_checks(checks: &[Check], output: &str) -> Result<(), FileCheckError> 
     check_not(&pending_not, &lines, cursor, (lines.len(), 0), &variables)
 }
 
+/// A place in the output: (line, byte column).
+type OutputPosition = (usize, usize);
+
 /// Matches a run of DAG checks in any order: each takes its first match at or after `from` that
 /// overlaps no match of an earlier check of the run. Gives the start of the earliest match and
 /// the end of the latest (where the next check searches from); captures go into `variables`.
@@ -216,7 +219,7 @@ fn match_dag_group(
     lines: &[&str],
     from: (usize, usize),
     variables: &mut HashMap<String, String>,
-) -> Result<((usize, usize), (usize, usize)), FileCheckError> {
+) -> Result<(OutputPosition, OutputPosition), FileCheckError> {
     // (line, start, end) of each match so far.
     let mut claimed: Vec<(usize, usize, usize)> = Vec::new();
     for check in group {
