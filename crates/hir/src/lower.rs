@@ -26,7 +26,10 @@ use crate::preprocess::{self, Preprocessed};
 pub fn preprocessed(db: &dyn Db, file: SourceFile) -> Arc<Preprocessed> {
     let text = file.text(db).clone();
     let defines = db.workspace().options(db).defines.clone();
-    if defines.is_empty() && !preprocess::has_directives(&text) {
+    if defines.is_empty()
+        && !preprocess::has_directives(&text)
+        && !preprocess::uses_predefined_macros(&text)
+    {
         return Arc::new(Preprocessed {
             text,
             ..Default::default()
@@ -36,7 +39,12 @@ pub fn preprocessed(db: &dyn Db, file: SourceFile) -> Arc<Preprocessed> {
         let target = base_db::resolve_relative(db, file, path)?;
         Some((target.path(db).clone(), target.text(db).clone()))
     };
-    Arc::new(preprocess::preprocess(&text, &defines, &mut resolver))
+    Arc::new(preprocess::preprocess(
+        &text,
+        file.path(db),
+        &defines,
+        &mut resolver,
+    ))
 }
 
 /// The parse of the preprocessed text.

@@ -1,6 +1,8 @@
 //! A small C-style preprocessor: `#define` (object- and function-like), `#undef`,
 //! `#if/#ifdef/#ifndef/#elif/#else/#endif` with `defined()` and integer expressions, `#include`,
-//! and `#pragma`/`#version` (ignored).
+//! and `#pragma`/`#version` (ignored). Function-like macros may be variadic (`...` as
+//! `__VA_ARGS__`, or `args...`), bodies stringify (`#x`) and paste (`a ## b`); `__LINE__` and
+//! `__FILE__` are predefined.
 //!
 //! The output keeps every byte offset of the original text where no macro was expanded: directive
 //! lines and inactive branches are blanked with spaces (newlines kept), so a [`SourceMap`] only needs
@@ -16,7 +18,8 @@ use crate::TextRange;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MacroDef {
     pub name: String,
-    /// `None` for object-like macros.
+    /// `None` for object-like macros. A variadic macro's last parameter is `...` (its arguments
+    /// are `__VA_ARGS__` in the body) or `name...` (they are `name`).
     pub params: Option<Vec<String>>,
     pub body: String,
     /// Range of the name in the original file, or `None` for command-line definitions and macros
@@ -220,13 +223,22 @@ pub type IncludeResolver<'a> = dyn FnMut(&str) -> Option<(Arc<str>, Arc<str>)> +
 const MAX_INCLUDE_DEPTH: usize = 32;
 const MAX_EXPANSION_DEPTH: usize = 64;
 
-/// Preprocesses `text` with `defines` from the command line.
+/// Whether `text` uses a predefined macro, which only the preprocessor expands.
+pub fn uses_predefined_macros(text: &str) -> bool {
+    text.contains("__LINE__") || text.contains("__FILE__")
+}
+
+/// Preprocesses `text` (the file at `path`, which `__FILE__` names) with `defines` from the
+/// command line.
 pub fn preprocess(
     text: &str,
+    path: &str,
     defines: &[(Arc<str>, Option<Arc<str>>)],
     include: &mut IncludeResolver<'_>,
 ) -> Preprocessed {
     let mut pp = Preprocessor {
+        path: Arc::from(path),
+        line: 1,
         macros: HashMap::new(),
         errors: Vec::new(),
         defined: Vec::new(),
@@ -306,6 +318,10 @@ impl Output {
 }
 
 struct Preprocessor {
+    /// The file being preprocessed (`__FILE__` outside included files).
+    path: Arc<str>,
+    /// The number of the line being expanded in its file (`__LINE__`, also in macro bodies).
+    line: usize,
     macros: HashMap<String, MacroDef>,
     errors: Vec<PpError>,
     /// Definitions seen in the top-level file, for the editor.
@@ -438,6 +454,7 @@ impl Preprocessor {
                 continue;
             }
             if active {
+                self.line = i + 1;
                 in_block_comment = self.expand_line(text, start, end, out, top, in_block_comment);
             } else {
                 out.text.push_str(&blank_bytes(line));
@@ -706,7 +723,7 @@ impl Preprocessor {
         mut in_block_comment: bool,
     ) -> bool {
         let line = &text[start..end];
-        if self.macros.is_empty() && !line.contains("__LINE__") {
+        if self.macros.is_empty() && !uses_predefined_macros(line) {
             out.text.push_str(line);
             return update_block_comment(line, in_block_comment);
         }
@@ -755,13 +772,11 @@ impl Preprocessor {
                 }
                 let ident = &line[id_start..i];
                 let Some(def) = self.macros.get(ident).cloned() else {
-                    if ident == "__LINE__" {
-                        // The predefined macro: this line's number (1-based) in its file.
-                        let number = text[..start].matches('\n').count() + 1;
+                    if let Some(value) = self.predefined(ident) {
                         out.text.push_str(&line[plain_start..id_start]);
                         let original =
                             TextRange::new((start + id_start) as u32, (start + i) as u32);
-                        out.push_mapped(&number.to_string(), original);
+                        out.push_mapped(&value, original);
                         plain_start = i;
                     }
                     continue;
@@ -775,24 +790,35 @@ impl Preprocessor {
                             continue;
                         };
                         call_end = after;
-                        if args.len() != params.len()
-                            && !(params.is_empty() && args.len() == 1 && args[0].trim().is_empty())
-                        {
+                        let fixed = params.len() - usize::from(is_variadic(params));
+                        let arity_ok = if is_variadic(params) {
+                            args.len() >= fixed
+                                || fixed == 1 && args.len() == 1 && args[0].trim().is_empty()
+                        } else {
+                            args.len() == params.len()
+                                || params.is_empty() && args.len() == 1 && args[0].trim().is_empty()
+                        };
+                        if !arity_ok {
                             let range =
                                 TextRange::new((start + id_start) as u32, (start + after) as u32);
+                            let expected = if is_variadic(params) {
+                                format!("at least {fixed}")
+                            } else {
+                                params.len().to_string()
+                            };
                             self.error(
                                 "E2911",
                                 format!(
-                                    "macro `{}` takes {} argument(s) but {} were given",
+                                    "macro `{}` takes {expected} argument(s) but {} were given",
                                     def.name,
-                                    params.len(),
                                     args.len()
                                 ),
                                 range,
                                 top,
                             );
                         }
-                        let substituted = substitute(&def, params, &args, |a| {
+                        let (params, args) = bind_args(params, args);
+                        let substituted = substitute(&def, &params, &args, |a| {
                             self.expand_text(a, &mut Vec::new(), 0)
                         });
                         self.expand_text(&substituted, &mut vec![def.name.clone()], 0)
@@ -855,14 +881,18 @@ impl Preprocessor {
                     self.macros.get(ident).cloned()
                 };
                 match def {
-                    None => result.push_str(ident),
+                    None => match self.predefined(ident) {
+                        Some(value) => result.push_str(&value),
+                        None => result.push_str(ident),
+                    },
                     Some(def) => {
                         let body = match &def.params {
                             None => def.body.clone(),
                             Some(params) => match parse_call_args(text, i) {
                                 Some((args, after)) => {
                                     i = after;
-                                    substitute(&def, params, &args, |a| {
+                                    let (params, args) = bind_args(params, args);
+                                    substitute(&def, &params, &args, |a| {
                                         self.expand_text(a, &mut hidden.clone(), depth + 1)
                                     })
                                 }
@@ -886,6 +916,55 @@ impl Preprocessor {
         }
         result
     }
+}
+
+impl Preprocessor {
+    /// The value of a predefined macro: the line's number (1-based) or the file's path (the
+    /// innermost included file, else the main one).
+    fn predefined(&self, ident: &str) -> Option<String> {
+        match ident {
+            "__LINE__" => Some(self.line.to_string()),
+            "__FILE__" => Some(string_literal(
+                self.include_stack
+                    .last()
+                    .map_or(&*self.path, |(path, _)| &**path),
+            )),
+            _ => None,
+        }
+    }
+}
+
+/// A string literal holding `text`.
+fn string_literal(text: &str) -> String {
+    format!("\"{}\"", text.replace('\\', "\\\\").replace('"', "\\\""))
+}
+
+/// Whether a macro's parameter list ends with `...` (or `name...`).
+fn is_variadic(params: &[String]) -> bool {
+    params.last().is_some_and(|p| p.ends_with("..."))
+}
+
+/// The parameter names and arguments a variadic macro's body sees: the trailing arguments
+/// joined into one (`__VA_ARGS__`, or the name before `...`), empty when there are none.
+fn bind_args(params: &[String], mut args: Vec<String>) -> (Vec<String>, Vec<String>) {
+    if !is_variadic(params) {
+        return (params.to_vec(), args);
+    }
+    let mut names = params.to_vec();
+    if let Some(last) = names.last_mut() {
+        let name = last.trim_end_matches("...").trim();
+        *last = if name.is_empty() { "__VA_ARGS__" } else { name }.to_string();
+    }
+    let fixed = names.len() - 1;
+    let rest = if args.len() > fixed {
+        args.split_off(fixed).join(", ")
+    } else {
+        String::new()
+    };
+    args.truncate(fixed);
+    args.resize(fixed, String::new());
+    args.push(rest);
+    (names, args)
 }
 
 /// A parenthesised integer expression of plain decimal literals (`(2 + 4 * 4)`) becomes its value.
@@ -1265,7 +1344,7 @@ mod tests {
                 .find(|(p, _)| *p == path)
                 .map(|(p, t)| (Arc::from(*p), Arc::from(*t)))
         };
-        preprocess(text, &defines, &mut resolver)
+        preprocess(text, "dir/test.slang", &defines, &mut resolver)
     }
 
     /// The text with blanked lines shown empty (trailing blanks do not survive snapshots).
@@ -1296,6 +1375,40 @@ mod tests {
 
 
                 float a[4]; float b = ((a[0] + 1) * (a[0] + 1));"#]],
+        );
+    }
+
+    #[test]
+    fn variadic_macros_take_the_trailing_arguments() {
+        check(
+            "#define CALL(f, ...) f(__VA_ARGS__)\n#define NAMED(f, rest...) f(0, rest)\n#define STR(...) #__VA_ARGS__\n#define ONLY(...) g(__VA_ARGS__)\nint a = CALL(h, 1, k(2, 3), 4) + CALL(h) + NAMED(h, 5, 6); string s = STR(x,   y); int b = ONLY();\nint c = CALL();",
+            expect![[r#"
+
+
+
+
+                int a = h(1, k(2, 3), 4) + h() + h(0, 5, 6); string s = "x, y"; int b = g();
+                int c = ();"#]],
+        );
+        check(
+            "#define TWO(a, b, ...) a + b\nint x = TWO(1);",
+            expect![[r#"
+
+                int x = 1 + ;
+                E2911 37..43: macro `TWO` takes at least 2 argument(s) but 1 were given"#]],
+        );
+    }
+
+    #[test]
+    fn line_and_file_are_predefined() {
+        check(
+            "int a = __LINE__;\n#define HERE __FILE__\nstring f = HERE; int b = __LINE__;\n#define AT(x) (x + __LINE__)\nint c = AT(1);",
+            expect![[r#"
+                int a = 1;
+
+                string f = "dir/test.slang"; int b = 3;
+
+                int c = 6;"#]],
         );
     }
 
