@@ -10,9 +10,21 @@ use crate::{Ctx, InstanceKey, LowerError, R, func, internal};
 
 /// The path named by the first argument of a derivative attribute (`[ForwardDerivative(g)]`).
 fn attr_target(data: &hir::FnData, attr: &str) -> Option<String> {
+    attr_target_qualified(data, attr).map(|(name, _)| name)
+}
+
+/// Like `attr_target`, with the type that qualifies the name (`Spring` of `Spring.energy`).
+fn attr_target_qualified(data: &hir::FnData, attr: &str) -> Option<(String, Option<String>)> {
     match data.attr(attr)?.args.first()? {
-        AttrArg::Path(p) => Some(p.last_name().to_string()),
-        AttrArg::String(s) => Some(s.clone()),
+        AttrArg::Path(p) => {
+            let owner = p
+                .segments
+                .len()
+                .checked_sub(2)
+                .map(|i| p.segments[i].name.to_string());
+            Some((p.last_name().to_string(), owner))
+        }
+        AttrArg::String(s) => Some((s.clone(), None)),
         _ => None,
     }
 }
@@ -80,11 +92,20 @@ impl Ctx<'_> {
             return Ok(());
         };
         let overloads = self.siblings_named(key.func, &data.name);
-        for &(g, kind) in named {
-            if hir::fn_data(db, g).in_type == data.in_type
-                && g.loc(db).parent() == key.func.loc(db).parent()
-                && pick_primal(db, g, &overloads, kind) == Some(key.func)
-            {
+        for (g, kind, owner) in named.iter().cloned() {
+            let placed = match &owner {
+                // `[...Of(Spring.energy)]` names a member of `Spring` from anywhere in the file.
+                Some(owner) => key
+                    .func
+                    .loc(db)
+                    .parent()
+                    .is_some_and(|p| p.name() == owner.as_str()),
+                None => {
+                    hir::fn_data(db, g).in_type == data.in_type
+                        && g.loc(db).parent() == key.func.loc(db).parent()
+                }
+            };
+            if placed && pick_primal(db, g, &overloads, kind) == Some(key.func) {
                 self.link(key, id, g, kind)?;
             }
         }
@@ -106,8 +127,8 @@ impl Ctx<'_> {
                         ("BackwardDerivativeOf", Link::Bwd),
                         ("PrimalSubstituteOf", Link::Substitute),
                     ] {
-                        if let Some(name) = attr_target(&gd, attr) {
-                            index.entry(name).or_default().push((g, kind));
+                        if let Some((name, owner)) = attr_target_qualified(&gd, attr) {
+                            index.entry(name).or_default().push((g, kind, owner));
                         }
                     }
                 }
@@ -148,10 +169,13 @@ impl Ctx<'_> {
                 subst.push((gp.clone(), a));
             }
         }
+        // A derivative declared in another scope (`[...Of(Spring.energy)]` on a static of
+        // another struct) does not share the primal's `this`.
+        let same_scope = g.loc(db).parent() == key.func.loc(db).parent();
         let gkey = InstanceKey {
             func: g,
             subst,
-            this_ty: key.this_ty.clone(),
+            this_ty: if same_scope { key.this_ty.clone() } else { None },
         };
         let gid = self.instance(gkey)?;
         match kind {
@@ -588,8 +612,10 @@ fn types_fit(a: &hir::Ty, b: &hir::Ty) -> bool {
     }
 }
 
-/// `...Of(f)` derivative attributes of one file: `f`'s name to the functions carrying them.
-pub(crate) type DerivativesOf = rustc_hash::FxHashMap<String, Vec<(FunctionId, Link)>>;
+/// `...Of(f)` derivative attributes of one file: `f`'s name to the functions carrying them and
+/// the type that qualifies `f` in the attribute, if any.
+pub(crate) type DerivativesOf =
+    rustc_hash::FxHashMap<String, Vec<(FunctionId, Link, Option<String>)>>;
 
 #[derive(Clone, Copy)]
 pub(crate) enum Link {

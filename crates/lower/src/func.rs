@@ -1212,6 +1212,18 @@ impl FnLower<'_, '_> {
                 }
                 Ok(())
             }
+            // `no_diff update(v, n);` as a statement: the call may be void (no value for
+            // `lower_expr`), so every call it emits is marked instead.
+            Expr::NoDiff(inner) if matches!(self.body.exprs[inner], Expr::Call { .. }) => {
+                let first = self.f.values.len();
+                self.lower_effect(inner)?;
+                for k in first..self.f.values.len() {
+                    if matches!(self.f.values[k].inst, Inst::Call(..)) {
+                        self.cx.diff.no_diff_calls.insert((self.id, ValueId(k as u32)));
+                    }
+                }
+                Ok(())
+            }
             _ => self.lower_expr(e).map(|_| ()),
         }
     }
@@ -2819,7 +2831,7 @@ impl FnLower<'_, '_> {
             && hir::type_decl_data(self.cx.db, *d).kind == hir::TypeDeclKind::Interface
         {
             let iface = this_ty.clone().unwrap_or(Ty::Unknown);
-            return self.dynamic_call(f, &iface, *v, args);
+            return self.dynamic_call(e, f, &iface, *v, &explicit, args);
         }
         let key = self.instance_key(e, f, this_ty, &explicit, args)?;
         if let Some(attr) = data.attr("__intrinsic") {
@@ -3266,9 +3278,11 @@ impl FnLower<'_, '_> {
     /// implementation.
     fn dynamic_call(
         &mut self,
+        e: ExprId,
         f: FunctionId,
         iface: &Ty,
         recv: ValueId,
+        explicit: &[GenericArg],
         args: &[ExprId],
     ) -> R<Option<ValueId>> {
         let sig = hir::fn_sig(self.cx.db, f);
@@ -3277,6 +3291,18 @@ impl FnLower<'_, '_> {
                 "dynamic dispatch of a method with default parameters",
             ));
         }
+        // A generic requirement (`warp<let N : int>`) is dispatched at the call's own generic
+        // arguments: every case instantiates its implementation with them, by position.
+        let own: Vec<GenericArg> = match self.recorded_generic_args(e, &sig) {
+            Some(own) => own.into_iter().map(|(_, a)| a).collect(),
+            None => explicit.to_vec(),
+        };
+        if own.len() != sig.generics.len() {
+            return Err(unsupported(
+                "dynamic dispatch of a generic method whose generic arguments are not inferred",
+            ));
+        }
+        let own_subst: Subst = sig.generics.iter().cloned().zip(own.clone()).collect();
         let cases = self
             .cx
             .dyn_types
@@ -3288,8 +3314,11 @@ impl FnLower<'_, '_> {
         // A generic interface's parameters (`T` of `IGetter<T>`) as the interface type binds them.
         let iface_subst = member_subst(self.cx.db, self.cx.file, f.loc(self.cx.db), iface);
         let in_iface = |t: &Ty| {
-            t.subst(&|p| hir::export::subst_lookup(&iface_subst, &p))
-                .subst_this(iface)
+            t.subst(&|p| {
+                hir::export::subst_lookup(&iface_subst, &p)
+                    .or_else(|| hir::export::subst_lookup(&own_subst, &p))
+            })
+            .subst_this(iface)
         };
         let mut values = Vec::new();
         let mut writebacks = Vec::new();
@@ -3309,9 +3338,17 @@ impl FnLower<'_, '_> {
         let mut switch_cases = Vec::new();
         for case in &cases {
             let g = self.resolve_requirement(f, &Some(case.ty.clone()));
+            let mut subst = member_subst(self.cx.db, self.cx.file, g.loc(self.cx.db), &case.ty);
+            let impl_generics = hir::fn_sig(self.cx.db, g).generics.clone();
+            if impl_generics.len() != own.len() {
+                return Err(internal(
+                    "an implementation with other generic parameters than its requirement",
+                ));
+            }
+            subst.extend(impl_generics.into_iter().zip(own.iter().cloned()));
             let key = InstanceKey {
                 func: g,
-                subst: member_subst(self.cx.db, self.cx.file, g.loc(self.cx.db), &case.ty),
+                subst,
                 this_ty: Some(case.ty.clone()),
             };
             let body = self.block(|b| {
@@ -4014,23 +4051,26 @@ impl FnLower<'_, '_> {
         } else {
             None
         };
-        let explicit: Vec<GenericArg> = explicit
-            .unwrap_or_default()
-            .iter()
-            .map(|a| self.explicit_arg(a))
-            .collect::<R<_>>()?;
         let outer = match &this_ty {
             Some(t) => member_subst(db, self.cx.file, f.loc(db), t),
             None => Vec::new(),
         };
         let mut own: Subst = match self.recorded_generic_args(e, &sig) {
             Some(own) => own,
-            None => sig
-                .generics
-                .iter()
-                .cloned()
-                .zip(explicit.iter().cloned())
-                .collect(),
+            None => {
+                // Written arguments (`bwd_diff(f<float, Affine<float>>)`) as hir checked them
+                // where they are more than a name.
+                let explicit: Vec<GenericArg> = explicit
+                    .unwrap_or_default()
+                    .iter()
+                    .enumerate()
+                    .map(|(k, a)| {
+                        self.explicit_arg(a)
+                            .or_else(|err| self.checked_generic_arg(e, f, k).ok_or(err))
+                    })
+                    .collect::<R<_>>()?;
+                sig.generics.iter().cloned().zip(explicit).collect()
+            }
         };
         if !sig.generics.is_empty()
             && own.len() < sig.generics.len()
