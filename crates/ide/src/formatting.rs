@@ -192,6 +192,7 @@ fn is_statement(kind: SyntaxKind) -> bool {
             | DISCARD_STMT
             | DEFER_STMT
             | INTRINSIC_ASM_STMT
+            | LABELED_STMT
             | VAR_DECL
             | ITEM_STMT
     )

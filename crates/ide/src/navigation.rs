@@ -27,7 +27,8 @@ pub(crate) fn goto_definition(db: &dyn Db, file: SourceFile, offset: u32) -> Vec
         Some(o) => util::def_site(db, o.def).map(|(f, r)| (f, r, util::def_name(db, o.def))),
         None => hir::definition_at(db, file, offset)
             .map(|nav| (nav.file, nav.range, nav.name))
-            .or_else(|| attribute_target(db, file, offset)),
+            .or_else(|| attribute_target(db, file, offset))
+            .or_else(|| label_target(db, file, offset)),
     };
     target
         .map(|(f, range, name)| Navigation {
@@ -88,6 +89,38 @@ pub(crate) fn highlight_related(
         .filter(|o| o.def == def)
         .map(|o| (o.range, o.is_decl))
         .collect()
+}
+
+/// The label that `break outer;` leaves: the innermost enclosing `outer:`.
+fn label_target(
+    db: &dyn Db,
+    file: SourceFile,
+    offset: u32,
+) -> Option<(SourceFile, TextRange, String)> {
+    use syntax::SyntaxKind::{BREAK_STMT, IDENT, LABELED_STMT, NAME, NAME_REF};
+    let text = file.text(db);
+    let root = syntax::parse(text).syntax_node();
+    let token = root
+        .token_at_offset(offset.into())
+        .find(|t| t.kind() == IDENT)?;
+    let name_ref = token.parent().filter(|p| p.kind() == NAME_REF)?;
+    if name_ref.parent()?.kind() != BREAK_STMT {
+        return None;
+    }
+    let name = token.text().to_string();
+    let label = name_ref
+        .ancestors()
+        .filter(|n| n.kind() == LABELED_STMT)
+        .find_map(|l| {
+            l.children()
+                .find(|c| c.kind() == NAME && c.text() == name.as_str())
+        })?;
+    let range = label.text_range();
+    Some((
+        file,
+        TextRange::new(range.start().into(), range.end().into()),
+        name,
+    ))
 }
 
 /// A function named in an attribute (`[BackwardDerivative(f_bwd)]`, `[PrimalSubstituteOf(f)]`):

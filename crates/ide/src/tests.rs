@@ -128,6 +128,24 @@ fn check_definition(src: &str, expect: Expect) {
     expect.assert_eq(&out);
 }
 
+#[test]
+fn goto_definition_of_a_break_label_is_the_enclosing_label() {
+    check_definition(
+        r#"
+void main() {
+    outer:
+    for (int i = 0; i < 4; i++) {
+        outer:
+        while (true) { break out$0er; }
+    }
+}
+"#,
+        expect![[r#"
+            /ws/main.slang 5:9 `outer` stdlib=false
+        "#]],
+    );
+}
+
 fn check_references(src: &str, expect: Expect) {
     let f = fixture(src);
     let analysis = f.host.analysis();

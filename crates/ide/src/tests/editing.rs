@@ -1299,3 +1299,20 @@ fn format_reindents_every_syntax_kind() {
         "#]],
     );
 }
+
+#[test]
+fn format_keeps_labels_at_their_statement_level() {
+    check_format(
+        "void f() {\n    outer:\nfor (;;) {\n  inner:  while (true) { break outer; }\n    }\n      [MaxIters(4)] l:\n    for (;;) { break l; }\n}\n",
+        expect![[r#"
+            void f() {
+                outer:
+                for (;;) {
+                    inner:  while (true) { break outer; }
+                }
+                [MaxIters(4)] l:
+                for (;;) { break l; }
+            }
+        "#]],
+    );
+}
