@@ -196,7 +196,11 @@ pub enum Expr {
         expr: ExprId,
         ty: TypeRef,
     },
-    SizeOf,
+    /// `sizeof(Type)` (`ty`) or `sizeof(expr)` (`expr`, which may also name a type).
+    SizeOf {
+        ty: TypeRef,
+        expr: Option<ExprId>,
+    },
     CountOf(ExprId),
     /// `expand e`: `e` once per element of the packs that `each` names inside it (a statement,
     /// or arguments spliced into a call).

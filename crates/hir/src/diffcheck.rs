@@ -411,7 +411,7 @@ fn check_recursion(
         let Some(ExprRes::Function(callee)) = infer.resolutions.get(&id) else {
             continue;
         };
-        if reaches(db, *callee, func) {
+        if reaches(db, *callee, func) && reports_cycle(db, func, *callee) {
             let name = lower::fn_data(db, *callee).name.clone();
             diags.push(Diag::error(
                 "E3104",
@@ -420,6 +420,31 @@ fn check_recursion(
             ));
         }
     }
+}
+
+/// A cycle of mutually recursive functions is reported once (as slangc does): in the function of
+/// the cycle that comes first in its file, at its call that leads back into the cycle.
+fn reports_cycle(db: &dyn Db, func: FunctionId, callee: FunctionId) -> bool {
+    if callee == func {
+        return true;
+    }
+    let position = |f: FunctionId| {
+        let (file, range) = crate::item_full_range(db, ItemDef::Function(f));
+        (file, range.start)
+    };
+    let here = position(func);
+    let mut seen = FxHashSet::default();
+    let mut stack = vec![callee];
+    while let Some(f) = stack.pop() {
+        if f == func || !seen.insert(f) {
+            continue;
+        }
+        if reaches(db, f, func) && position(f).1 < here.1 && position(f).0 == here.0 {
+            return false;
+        }
+        stack.extend(fn_callees(db, f).iter().copied());
+    }
+    true
 }
 
 /// Whether `from` calls `to`, directly or through other functions.
@@ -586,7 +611,10 @@ fn expr_children(expr: &Expr) -> Vec<ExprId> {
         | Expr::As { expr, .. }
         | Expr::CountOf(expr)
         | Expr::Expand(expr)
-        | Expr::Each(expr) => vec![*expr],
+        | Expr::Each(expr)
+        | Expr::SizeOf {
+            expr: Some(expr), ..
+        } => vec![*expr],
         Expr::Ternary {
             cond,
             then_branch,
@@ -594,7 +622,11 @@ fn expr_children(expr: &Expr) -> Vec<ExprId> {
         } => vec![*cond, *then_branch, *else_branch],
         Expr::InitList(items) => items.clone(),
         Expr::Diff { func, .. } => vec![*func],
-        Expr::Missing | Expr::Literal(_) | Expr::Path(_) | Expr::This | Expr::SizeOf => Vec::new(),
+        Expr::Missing
+        | Expr::Literal(_)
+        | Expr::Path(_)
+        | Expr::This
+        | Expr::SizeOf { expr: None, .. } => Vec::new(),
     }
 }
 

@@ -1443,7 +1443,23 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 self.result.diags.extend(diags);
                 self.optional_of(t)
             }
-            Expr::SizeOf => Ty::INT,
+            Expr::SizeOf { ty, expr } => {
+                // The operand's type is recorded as the expression's resolution for lowering.
+                let operand = match expr {
+                    Some(inner) => {
+                        let t = self.infer_expr(inner, None);
+                        self.named_array_type(inner).unwrap_or(t)
+                    }
+                    None => {
+                        let mut diags = Vec::new();
+                        let t = self.resolver.resolve_type(&ty, &mut diags);
+                        self.result.diags.extend(diags);
+                        t
+                    }
+                };
+                self.result.resolutions.insert(e, ExprRes::Type(operand));
+                Ty::INT
+            }
             Expr::CountOf(inner) => {
                 let t = self.infer_expr(inner, None);
                 let t = self.normalize(&t);
@@ -1541,6 +1557,25 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         match self.resolver.resolve_name("Optional") {
             Some(Resolution::Type(Ty::Adt(d, _))) => Ty::Adt(d, Arc::from([GenericArg::Type(t)])),
             _ => t,
+        }
+    }
+
+    /// The type an expression names, also as an array (`Tail[3]` in `sizeof(Tail[3])`, parsed
+    /// as an index expression).
+    fn named_array_type(&self, e: ExprId) -> Option<Ty> {
+        match &self.body.exprs[e] {
+            Expr::Index { base, index } => {
+                let elem = self.named_array_type(*base)?;
+                let len = const_eval(self.db, &self.resolver, self.body, *index)?;
+                Some(Ty::Array(
+                    Arc::new(elem),
+                    Len::Known(u32::try_from(len).ok()?),
+                ))
+            }
+            _ => match self.result.resolutions.get(&e) {
+                Some(ExprRes::Type(named)) => Some(named.clone()),
+                _ => None,
+            },
         }
     }
 
@@ -2073,6 +2108,15 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         lt: Ty,
     ) -> Ty {
         let range = self.range(e);
+        // `opt == none` / `opt != none` test an Optional's hasValue; `none` takes its type.
+        let is_none = |x: ExprId| matches!(self.body.exprs[x], Expr::Literal(Literal::None));
+        if matches!(op, BinaryOp::Eq | BinaryOp::Ne)
+            && is_none(rhs)
+            && self.unwrap_optional(&self.normalize(&lt)).is_some()
+        {
+            self.infer_expr(rhs, Some(&lt));
+            return Ty::BOOL;
+        }
         let rt = self.infer_expr(rhs, None);
         if op == BinaryOp::Comma {
             return rt;

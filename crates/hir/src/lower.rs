@@ -525,6 +525,13 @@ fn collect_sources(
     for child in children {
         let mut path = prefix.to_vec();
         path.push(child.seg.clone());
+        // `namespace a.b { }` (or `a::b`) is `namespace a { namespace b { } }`.
+        let inner_namespaces = inner_namespace_names(&child);
+        path.extend(inner_namespaces.iter().map(|name| PathSeg {
+            kind: ItemKind::Namespace,
+            name: name.clone(),
+            ordinal: 0,
+        }));
         let path: Arc<[PathSeg]> = path.into();
         let nested_in_type = matches!(
             child.seg.kind,
@@ -554,10 +561,19 @@ fn collect_sources(
         }
         if let Some(outline) = outline.as_deref_mut() {
             outline.push(match child.seg.kind {
-                ItemKind::Namespace => OutlineNode::Namespace {
-                    name: child.seg.name.clone(),
-                    items: namespace_items,
-                },
+                ItemKind::Namespace => {
+                    let mut items = namespace_items;
+                    for name in inner_namespaces.iter().rev() {
+                        items = vec![OutlineNode::Namespace {
+                            name: name.clone(),
+                            items,
+                        }];
+                    }
+                    OutlineNode::Namespace {
+                        name: child.seg.name.clone(),
+                        items,
+                    }
+                }
                 _ => OutlineNode::Item(path.clone()),
             });
         }
@@ -579,6 +595,20 @@ fn collect_sources(
         out.map
             .insert(path, (range, ItemGreen(child.node.green().to_owned())));
     }
+}
+
+/// The names after the first of a dotted namespace declaration (`b`, `c` of `namespace a.b.c`).
+fn inner_namespace_names(child: &ChildItem) -> Vec<SmolStr> {
+    if child.seg.kind != ItemKind::Namespace {
+        return Vec::new();
+    }
+    child
+        .node
+        .children()
+        .filter(|c| c.kind() == NAME)
+        .skip(1)
+        .map(|n| name_text_of_ref(&n))
+        .collect()
 }
 
 /// One walk over the file's items: each item's range and green node, the body owners for
@@ -2596,7 +2626,16 @@ impl BodyLowerer {
                     Expr::As { expr, ty }
                 }
             }
-            SIZEOF_EXPR => Expr::SizeOf,
+            SIZEOF_EXPR => match node.children().find(|c| is_type_kind(c.kind())) {
+                Some(t) => Expr::SizeOf {
+                    ty: lower_type(&t),
+                    expr: None,
+                },
+                None => Expr::SizeOf {
+                    ty: TypeRef::Error,
+                    expr: Some(sub(self, 0)),
+                },
+            },
             COUNTOF_EXPR => Expr::CountOf(sub(self, 0)),
             // The `expand` that starts a binary expression was hoisted over the whole of it.
             EXPAND_EXPR if self.hoisted_expands.contains(node) => return sub(self, 0),

@@ -58,6 +58,9 @@ pub struct Resolver<'db> {
     /// Innermost last.
     pub generics: Vec<(GenericOwner, Arc<Vec<GenericParamData>>)>,
     pub self_ctx: Option<SelfCtx>,
+    /// The types enclosing `self_ctx`'s type (a struct declared inside a struct), innermost
+    /// last: their typealiases and nested types stay visible inside the inner type.
+    pub outer_types: Vec<SelfCtx>,
 }
 
 impl<'db> Resolver<'db> {
@@ -69,6 +72,7 @@ impl<'db> Resolver<'db> {
             ns_path: Vec::new(),
             generics: Vec::new(),
             self_ctx: None,
+            outer_types: Vec::new(),
         };
         for depth in 1..=loc.path.len() {
             let seg = &loc.path[depth - 1];
@@ -86,6 +90,9 @@ impl<'db> Resolver<'db> {
                         .push((GenericOwner::TypeDecl(id), Arc::new(data.generics.clone())));
                     let args = generic_args_as_params(GenericOwner::TypeDecl(id), &data.generics);
                     let is_interface = data.kind == TypeDeclKind::Interface;
+                    if let Some(outer) = resolver.self_ctx.take() {
+                        resolver.outer_types.push(outer);
+                    }
                     resolver.self_ctx = Some(SelfCtx {
                         ty: if is_interface {
                             Ty::This
@@ -180,6 +187,11 @@ impl<'db> Resolver<'db> {
             && let Some(res) = self.own_member(ctx, name)
         {
             return Some(res);
+        }
+        for outer in self.outer_types.iter().rev() {
+            if let Some(res @ Resolution::Type(_)) = self.own_member(outer, name) {
+                return Some(res);
+            }
         }
         for depth in (0..=self.ns_path.len()).rev() {
             let entries =

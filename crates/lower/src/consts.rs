@@ -2,7 +2,7 @@
 //! IR's `ConstValue` of the declared type.
 
 use hir::export::{
-    BinaryOp, Literal as HLit, PrefixOp, enum_case_value, global_body, infer_global,
+    BinaryOp, Literal as HLit, PrefixOp, enum_case_value, global_body, infer_global, normalize,
 };
 use hir::{Body, Expr, ExprId, ExprRes, GlobalId, InferenceResult};
 use ir::{ConstValue, Literal, Scalar, TypeId, TypeKind};
@@ -30,6 +30,18 @@ pub(crate) fn static_initial_value(cx: &mut Ctx, g: GlobalId, ty: TypeId) -> R<C
         return zero(cx, ty);
     }
     global_value(cx, g, ty)
+}
+
+/// An integer or bool constant expression of a function body (a `case` label such as
+/// `kBase + 2 * kStep`, a `static_assert` condition).
+pub(crate) fn int_expr(cx: &Ctx, body: &Body, infer: &InferenceResult, e: ExprId) -> R<i64> {
+    match eval(cx, body, infer, e, 0)? {
+        Cv::Int(i) => Ok(i),
+        Cv::Bool(b) => Ok(i64::from(b)),
+        _ => Err(unsupported(
+            "a constant that is not an integer or bool here",
+        )),
+    }
 }
 
 fn eval_global(cx: &Ctx, g: GlobalId, depth: u32) -> R<Cv> {
@@ -100,6 +112,10 @@ fn eval(cx: &Ctx, body: &Body, infer: &InferenceResult, e: ExprId, depth: u32) -
                     .ok_or_else(|| unsupported("this enum case value"))?,
             ),
             _ => return Err(unsupported("this name in a constant")),
+        },
+        Expr::SizeOf { .. } => match infer.resolutions.get(&e) {
+            Some(ExprRes::Type(t)) => Cv::Int(natural_size(cx, t)?),
+            _ => return Err(unsupported("this `sizeof`")),
         },
         _ => return Err(unsupported("this expression in a constant initialiser")),
     })
@@ -310,4 +326,78 @@ pub(crate) fn zero(cx: &mut Ctx, ty: TypeId) -> R<ConstValue> {
         _ => Cv::List(Vec::new()),
     };
     shape(cx, &z, ty)
+}
+
+/// `sizeof(ty)` in Slang's natural layout (as slangc folds it): scalars at their own size (`bool`
+/// is one byte), vectors and matrices packed without padding (a `float3` is 12 bytes), struct
+/// fields (a base struct first) at offsets aligned to each field with no padding after the last
+/// (`{ float3; half; }` is 14 bytes), array elements at a stride of the element size rounded up
+/// to its alignment and no padding after the last element.
+pub(crate) fn natural_size(cx: &Ctx, ty: &hir::Ty) -> R<i64> {
+    natural_layout(cx, ty, 0)
+        .map(|(size, _)| i64::from(size))
+        .ok_or_else(|| unsupported(format!("`sizeof` of `{}`", cx.display(ty))))
+}
+
+/// (size, alignment) of `ty` in the natural layout; `None` for types without one.
+fn natural_layout(cx: &Ctx, ty: &hir::Ty, depth: u32) -> Option<(u32, u32)> {
+    use hir::{Len, ScalarKind, Ty};
+    if depth > 64 {
+        return None;
+    }
+    let scalar_bytes = |k: ScalarKind| match k {
+        ScalarKind::Half => 2,
+        ScalarKind::Int64 | ScalarKind::UInt64 | ScalarKind::Double => 8,
+        ScalarKind::Bool => 1,
+        ScalarKind::Int | ScalarKind::UInt | ScalarKind::Float => 4,
+    };
+    let element = |t: &Ty| match normalize(cx.db, cx.file, t) {
+        Ty::Scalar(k) => Some(scalar_bytes(k)),
+        _ => None,
+    };
+    // Fields one after the other, each at an offset aligned to it.
+    let record = |items: &[Ty]| {
+        let (mut size, mut align) = (0u32, 1u32);
+        for item in items {
+            let (s, a) = natural_layout(cx, item, depth + 1)?;
+            size = size.next_multiple_of(a) + s;
+            align = align.max(a);
+        }
+        Some((size, align))
+    };
+    match normalize(cx.db, cx.file, ty) {
+        Ty::Scalar(k) => Some((scalar_bytes(k), scalar_bytes(k))),
+        Ty::Vector(e, Len::Known(n)) => element(&e).map(|b| (b * n, b)),
+        Ty::Matrix(e, Len::Known(r), Len::Known(c)) => element(&e).map(|b| (b * r * c, b)),
+        Ty::Array(e, Len::Known(n)) => {
+            let (s, a) = natural_layout(cx, &e, depth + 1)?;
+            let size = match n {
+                0 => 0,
+                n => s.next_multiple_of(a) * (n - 1) + s,
+            };
+            Some((size, a))
+        }
+        Ty::Tuple(items) => record(&items),
+        Ty::Adt(decl, args) => {
+            let data = hir::type_decl_data(cx.db, decl);
+            match data.kind {
+                hir::TypeDeclKind::Enum => Some((4, 4)),
+                hir::TypeDeclKind::Struct => {
+                    let ty = Ty::Adt(decl, args.clone());
+                    let subst = hir::export::type_args_subst(cx.db, decl, &args);
+                    let mut items: Vec<Ty> =
+                        hir::export::struct_base(cx.db, &ty).into_iter().collect();
+                    let field_tys = hir::export::field_types(cx.db, decl);
+                    for (f, t) in data.fields.iter().zip(field_tys.iter()) {
+                        if !f.modifiers.is_static && f.global.is_none() {
+                            items.push(crate::apply(&subst, Some(&ty), t));
+                        }
+                    }
+                    record(&items)
+                }
+                _ => None,
+            }
+        }
+        _ => None,
+    }
 }

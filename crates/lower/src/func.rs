@@ -1180,7 +1180,10 @@ impl FnLower<'_, '_> {
                 Some(ExprRes::Global(g)) => global_const_value(self.cx.db, g),
                 _ => None,
             }
-            .ok_or_else(|| unsupported("this `case` value")),
+            .map_or_else(
+                || crate::consts::int_expr(self.cx, &self.body, &self.infer, e),
+                Ok,
+            ),
         }
     }
 
@@ -1532,7 +1535,14 @@ impl FnLower<'_, '_> {
                 };
                 self.emit(Inst::Construct(vec![value, matches]), Some(opt_ty))
             }
-            Expr::SizeOf => Err(unsupported("`sizeof`")),
+            Expr::SizeOf { .. } => match self.res(e) {
+                Some(ExprRes::Type(t)) => {
+                    let t = apply(&self.subst, self.this_ty.as_ref(), &t);
+                    let size = crate::consts::natural_size(self.cx, &t)?;
+                    self.lit(Literal::I32(size as i32))
+                }
+                _ => Err(unsupported("this `sizeof`")),
+            },
             Expr::Missing => match self.body.unsupported.get(&e) {
                 Some(what) => Err(unsupported(*what)),
                 None => Err(internal("a missing expression")),
@@ -2184,6 +2194,19 @@ impl FnLower<'_, '_> {
             return self
                 .call_function(e, f, None, None, None, &[lhs, rhs])?
                 .ok_or_else(|| unsupported("a `void` operator"));
+        }
+        // `opt == none` / `opt != none`: whether the Optional is empty / holds a value.
+        if matches!(op, HOp::Eq | HOp::Ne)
+            && matches!(self.body.exprs[rhs], Expr::Literal(HLit::None))
+            && self.cx.adt_arg(&self.ety(lhs), "Optional").is_some()
+        {
+            let opt = self.lower_expr(lhs)?;
+            let has_value = self.emit(Inst::Extract(opt, 1), None)?;
+            return if op == HOp::Eq {
+                self.emit(Inst::Unary(UnaryOp::Not, has_value), None)
+            } else {
+                Ok(has_value)
+            };
         }
         let (lt, rt) = (self.ety(lhs), self.ety(rhs));
         let scalar_logic = matches!(op, HOp::And | HOp::Or) && matches!(self.ety(e), Ty::Scalar(_));
@@ -3675,6 +3698,26 @@ impl FnLower<'_, '_> {
 
     // ---- intrinsics -------------------------------------------------------------------------
 
+    /// `static_assert(condition[, message])`: fails lowering when the constant condition is false.
+    fn static_assert(&mut self, args: &[ExprId]) -> R<()> {
+        let &[cond, ..] = args else {
+            return Err(internal("static_assert without a condition"));
+        };
+        if crate::consts::int_expr(self.cx, &self.body, &self.infer, cond)? == 0 {
+            let message = match args.get(1).map(|m| &self.body.exprs[*m]) {
+                Some(Expr::Literal(HLit::String(text))) => format!(": {text}"),
+                _ => String::new(),
+            };
+            return Err(LowerError {
+                code: "E4004",
+                message: format!("static assertion failed{message}"),
+                item: None,
+                range: self.body.expr_range(cond),
+            });
+        }
+        Ok(())
+    }
+
     fn intrinsic(
         &mut self,
         intrinsic: &str,
@@ -3683,6 +3726,10 @@ impl FnLower<'_, '_> {
         recv: Option<Recv>,
         args: &[ExprId],
     ) -> R<Option<ValueId>> {
+        // A compile-time check: nothing to emit (its message is a string, which has no IR type).
+        if intrinsic == "static_assert" {
+            return self.static_assert(args).map(|()| None);
+        }
         // Texture methods take samplers, which have no IR value type.
         if intrinsic.starts_with("texture_") {
             return self.texture_op(intrinsic, recv, args);
