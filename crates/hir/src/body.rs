@@ -207,6 +207,18 @@ pub enum Expr {
     Expand(ExprId),
     /// `each args`: the current element of a value pack, inside `expand`.
     Each(ExprId),
+    /// `(float a, int b) => a * b` or `=> { ... }`: the parameters are locals of this body.
+    Lambda {
+        params: Vec<LocalId>,
+        body: LambdaBody,
+    },
+}
+
+/// What a lambda computes: an expression, or a block with `return`s.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum LambdaBody {
+    Expr(ExprId),
+    Block(StmtId),
 }
 
 #[derive(Debug, Clone, PartialEq)]

@@ -463,8 +463,19 @@ fn signatures_match(
     f: FunctionId,
 ) -> bool {
     let (rs, fs) = (fn_sig(db, r), fn_sig(db, f));
-    if rs.params.len() != fs.params.len() || rs.is_static != fs.is_static {
+    // A requirement with a parameter pack (`TR operator()(expand each TP p)` of `IFunc`) takes
+    // any number of parameters in its place; the pack's types are the conformance's arguments.
+    let arity_ok = match rs.variadic_from {
+        Some(i) => fs.params.len() + 1 >= rs.params.len() && i + 1 == rs.params.len(),
+        None => rs.params.len() == fs.params.len(),
+    };
+    if !arity_ok || rs.is_static != fs.is_static {
         return false;
+    }
+    if rs.variadic_from.is_some() {
+        // Pack requirements are generic over the interface's parameters, which this check
+        // leaves symbolic (as it does for `TR` itself).
+        return true;
     }
     // A differentiable requirement needs a method differentiable in the same modes.
     for kind in [crate::DiffKind::Forward, crate::DiffKind::Backward] {

@@ -505,6 +505,24 @@ fn check_calls(
             continue;
         }
         let Some(ExprRes::Function(f)) = infer.resolutions.get(&id) else {
+            // A lambda's `operator()` is never differentiable (slangc E41022).
+            if matches!(infer.expr_ty(*callee), Ty::Lambda(_))
+                && flow.is_diff_ty(&infer.expr_ty(id))
+                && args.iter().any(|a| flow.carries(*a))
+            {
+                let which = match mode {
+                    DiffKind::Forward => "forward",
+                    DiffKind::Backward => "backward",
+                };
+                diags.push(Diag::error(
+                    "E3101",
+                    format!(
+                        "derivative cannot be propagated through call to non-{which}-differentiable function `{}`, use 'no_diff' to clarify intention. Lambdas are not differentiable: write `no_diff` before the call, or make it a [Differentiable] function",
+                        callee_text(body, *callee)
+                    ),
+                    body.anchor(id),
+                ));
+            }
             continue;
         };
         if is_differentiable_as(db, *f, mode) || is_pair_or_detach(db, *f) {
@@ -535,6 +553,15 @@ fn check_calls(
             ),
             body.anchor(id),
         ));
+    }
+}
+
+/// The callee as written, for messages (`f`, `s.f`), or `lambda` for other expressions.
+fn callee_text(body: &Body, callee: ExprId) -> String {
+    match &body.exprs[callee] {
+        Expr::Path(p) => p.last_name().to_string(),
+        Expr::Field { name, .. } => name.to_string(),
+        _ => "lambda".to_string(),
     }
 }
 
@@ -622,11 +649,13 @@ fn expr_children(expr: &Expr) -> Vec<ExprId> {
         } => vec![*cond, *then_branch, *else_branch],
         Expr::InitList(items) => items.clone(),
         Expr::Diff { func, .. } => vec![*func],
+        // A lambda's body runs when it is called (in its own `operator()`), not here.
         Expr::Missing
         | Expr::Literal(_)
         | Expr::Path(_)
         | Expr::This
-        | Expr::SizeOf { expr: None, .. } => Vec::new(),
+        | Expr::SizeOf { expr: None, .. }
+        | Expr::Lambda { .. } => Vec::new(),
     }
 }
 
@@ -915,7 +944,7 @@ impl<'a> DerivFlow<'a> {
         };
         match ty {
             Ty::Scalar(k) => matches!(k, ScalarKind::Float | ScalarKind::Half | ScalarKind::Double),
-            Ty::Unknown | Ty::Void | Ty::String | Ty::Func(_) => false,
+            Ty::Unknown | Ty::Void | Ty::String | Ty::Func(_) | Ty::Lambda(_) => false,
             _ => {
                 !ty.has_unknown()
                     && resolve::implements(self.db, self.func.loc(self.db).file, ty, iface)

@@ -14,7 +14,7 @@ use crate::diagnostics::Diag;
 use crate::ids::*;
 use crate::lower;
 use crate::resolve::{self, Resolution, Resolver};
-use crate::ty::{Cost, GenericArg, Len, ScalarKind, Ty, shape_conversion};
+use crate::ty::{Cost, GenericArg, LambdaTy, Len, ScalarKind, Ty, shape_conversion};
 
 // ---------------------------------------------------------------------------------------------
 // Signatures
@@ -547,6 +547,24 @@ pub struct InferenceResult {
     /// of `G<T>`), then the function's own, explicit or inferred. Calls of non-generic
     /// functions have no entry. Type packs (`each T`) are bound to `Unknown`.
     pub call_generic_args: FxHashMap<ExprId, Arc<[(GenericParamId, GenericArg)]>>,
+    /// Every lambda expression: its parameters, what it captures and its type.
+    pub lambdas: FxHashMap<ExprId, LambdaInfo>,
+}
+
+/// A value a lambda reads from its enclosing function: copied into the lambda's struct when the
+/// lambda expression is evaluated (capture by value, as slangc does).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Capture {
+    Local(LocalId),
+    Param(u32),
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LambdaInfo {
+    pub params: Vec<LocalId>,
+    /// In order of first use; the fields of the lambda's struct.
+    pub captures: Vec<Capture>,
+    pub ty: Arc<LambdaTy>,
 }
 
 impl InferenceResult {
@@ -580,12 +598,16 @@ pub fn call_generic_args(
     infer(db, func).generic_args_of(call)
 }
 
+/// The name of the method that calls of a value (`f(x)`) resolve to.
+pub const CALL_OPERATOR: &str = "operator()";
+
 #[salsa::tracked(returns(clone), cycle_result = infer_cycle)]
 pub fn infer(db: &dyn Db, func: FunctionId) -> Arc<InferenceResult> {
     let body = lower::fn_body(db, func);
     let sig = fn_sig(db, func);
     let resolver = Resolver::for_item(db, func.loc(db));
     let mut ctx = InferCtx::new(db, resolver, &body, Some(&sig));
+    ctx.owner = Some(func);
     if let Some(root) = body.root_block {
         ctx.infer_stmt(root);
     }
@@ -673,6 +695,19 @@ struct InferCtx<'a, 'db> {
     last_generic_args: Vec<(GenericParamId, GenericArg)>,
     /// The type packs each enclosing `expand` names through `each`, innermost last.
     expand_frames: Vec<Vec<GenericParamId>>,
+    /// The function whose body this is (`None` for global initialisers): lambdas' identity.
+    owner: Option<FunctionId>,
+    /// The lambdas being inferred, innermost last.
+    lambda_frames: Vec<LambdaFrame>,
+}
+
+/// A lambda whose body is being inferred.
+struct LambdaFrame {
+    /// Locals in `scopes[..boundary]` belong to enclosing code: reading one captures it.
+    boundary: usize,
+    captures: Vec<Capture>,
+    /// The type of the first `return` in a block body, with its range.
+    ret: Option<(Ty, TextRange)>,
 }
 
 /// Variadic builtins that no declaration in the stdlib can express.
@@ -711,6 +746,8 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             switch_depth: 0,
             last_generic_args: Vec::new(),
             expand_frames: Vec::new(),
+            owner: None,
+            lambda_frames: Vec::new(),
         }
     }
 
@@ -1073,6 +1110,9 @@ impl<'a, 'db> InferCtx<'a, 'db> {
     }
 
     fn infer_return(&mut self, value: Option<ExprId>, range: TextRange) {
+        if !self.lambda_frames.is_empty() {
+            return self.infer_lambda_return(value, range);
+        }
         let Some(sig) = self.sig else { return };
         let ret = sig.ret.clone();
         match value {
@@ -1276,6 +1316,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             } => self.infer_field(e, base, &name, name_range),
             Expr::Index { base, index } => self.infer_index(base, index),
             Expr::Call { callee, args } => self.infer_call(e, callee, &args, expected),
+            Expr::Lambda { params, body } => self.infer_lambda(e, &params, body),
             Expr::GenericApply { base, args } => {
                 // A generic function or type used without a call.
                 let _ = self.infer_expr(base, None);
@@ -1617,26 +1658,143 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         }
     }
 
-    fn lookup_local(&self, name: &str) -> Option<LocalId> {
-        self.scopes
-            .iter()
-            .rev()
-            .flat_map(|s| s.iter().rev())
-            .find(|(n, _)| n == name)
-            .map(|(_, l)| *l)
+    /// The local named `name` and the index of the scope declaring it.
+    fn lookup_local_depth(&self, name: &str) -> Option<(LocalId, usize)> {
+        self.scopes.iter().enumerate().rev().find_map(|(depth, s)| {
+            s.iter()
+                .rev()
+                .find(|(n, _)| n == name)
+                .map(|(_, l)| (*l, depth))
+        })
+    }
+
+    /// A read of an enclosing function's local (declared in scope `depth`) or parameter
+    /// (`depth` 0) from inside lambdas: each lambda it crosses captures it.
+    fn note_capture(&mut self, capture: Capture, depth: usize) {
+        for frame in self.lambda_frames.iter_mut().rev() {
+            if depth >= frame.boundary {
+                break;
+            }
+            if !frame.captures.contains(&capture) {
+                frame.captures.push(capture);
+            }
+        }
+    }
+
+    /// Whether `capture` is a value the innermost lambda copied (read-only inside it).
+    fn is_captured(&self, capture: Capture) -> bool {
+        self.lambda_frames
+            .last()
+            .is_some_and(|f| f.captures.contains(&capture))
+    }
+
+    /// `(float a, float b) => a * b`, `(int i) => { ...; return v; }`: the parameters' declared
+    /// types and the body's (first `return`'s) type make the lambda's type.
+    fn infer_lambda(&mut self, e: ExprId, params: &[LocalId], body: LambdaBody) -> Ty {
+        let mut param_tys = Vec::new();
+        for p in params {
+            let data = &self.body.locals[*p];
+            let ty = match &data.ty {
+                Some(t) => {
+                    let mut diags = Vec::new();
+                    let ty = self.resolver.resolve_type(t, &mut diags);
+                    self.result.diags.extend(diags);
+                    ty
+                }
+                None => Ty::Unknown,
+            };
+            self.set_local_ty(*p, ty.clone());
+            param_tys.push(ty);
+        }
+        self.lambda_frames.push(LambdaFrame {
+            boundary: self.scopes.len(),
+            captures: Vec::new(),
+            ret: None,
+        });
+        self.scopes.push(Vec::new());
+        for p in params {
+            self.declare(*p);
+        }
+        // `break`/`continue` inside the body cannot leave a loop around the lambda.
+        let depths = (self.loop_depth, self.switch_depth);
+        (self.loop_depth, self.switch_depth) = (0, 0);
+        let ret = match body {
+            LambdaBody::Expr(x) => self.infer_expr(x, None),
+            LambdaBody::Block(b) => {
+                self.infer_stmt(b);
+                None.or_else(|| self.lambda_frames.last()?.ret.clone())
+                    .map_or(Ty::Void, |(t, _)| t)
+            }
+        };
+        (self.loop_depth, self.switch_depth) = depths;
+        self.scopes.pop();
+        let frame = self.lambda_frames.pop();
+        let captures = frame.map(|f| f.captures).unwrap_or_default();
+        let Some(owner) = self.owner else {
+            self.error(
+                "E4001",
+                "lambda expressions outside functions are not supported yet",
+                self.range(e),
+            );
+            return Ty::Unknown;
+        };
+        let ty = Arc::new(LambdaTy {
+            owner,
+            expr: e,
+            params: param_tys,
+            ret,
+        });
+        self.result.lambdas.insert(
+            e,
+            LambdaInfo {
+                params: params.to_vec(),
+                captures,
+                ty: ty.clone(),
+            },
+        );
+        Ty::Lambda(ty)
+    }
+
+    /// `return v;` inside a lambda's block: the first one gives the lambda's result type and
+    /// the others must return the same type (slangc E30111).
+    fn infer_lambda_return(&mut self, value: Option<ExprId>, range: TextRange) {
+        let (ty, at) = match value {
+            Some(v) => (self.infer_expr(v, None), self.range(v)),
+            None => (Ty::Void, range),
+        };
+        let Some(frame) = self.lambda_frames.last_mut() else {
+            return;
+        };
+        let first = match &frame.ret {
+            None => {
+                frame.ret = Some((ty, at));
+                return;
+            }
+            Some((first, _)) => first.clone(),
+        };
+        if first != ty && !first.has_unknown() && !ty.has_unknown() {
+            let msg = format!(
+                "returned values must have the same type among all `return` statements inside a lambda expression: returned `{}` here, but `{}` previously",
+                self.display(&ty),
+                self.display(&first)
+            );
+            self.error("E2013", msg, range);
+        }
     }
 
     fn infer_path(&mut self, e: ExprId, path: &PathRef) -> Ty {
         let range = self.range(e);
         if path.segments.len() == 1 && path.segments[0].args.is_none() {
             let name = &path.segments[0].name;
-            if let Some(local) = self.lookup_local(name) {
+            if let Some((local, depth)) = self.lookup_local_depth(name) {
+                self.note_capture(Capture::Local(local), depth);
                 self.result.resolutions.insert(e, ExprRes::Local(local));
                 return self.result.local_ty(local);
             }
             if let Some(sig) = self.sig
                 && let Some(i) = sig.params.iter().position(|p| &p.name == name)
             {
+                self.note_capture(Capture::Param(i as u32), 0);
                 self.result.resolutions.insert(e, ExprRes::Param(i as u32));
                 return sig.params[i].ty.clone();
             }
@@ -2534,12 +2692,109 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         if callee_ty.has_unknown() {
             return Ty::Unknown;
         }
+        if let Ty::Lambda(lambda) = self.normalize(&callee_ty) {
+            return self.call_lambda(&lambda, args, &arg_tys, range, &callee_name);
+        }
+        if let Some(ret) = self.call_operator(e, callee, &callee_ty, args, &arg_tys, &callee_name) {
+            return ret;
+        }
+        // At the `(`, with slangc's words (E30016) first.
+        let ty = self.display(&callee_ty);
         let msg = format!(
-            "`{callee_name}` of type `{}` cannot be called",
-            self.display(&callee_ty)
+            "no call operation found for type '{ty}': `{callee_name}` of type `{ty}` cannot be called (declare an `operator()` to call values of this type)"
         );
-        self.error("E2008", msg, self.range(callee));
+        self.error("E2008", msg, range);
         Ty::Unknown
+    }
+
+    /// `f(args)` where `f` is a lambda: its parameters take the arguments (lowering calls the
+    /// lambda's `operator()`).
+    fn call_lambda(
+        &mut self,
+        lambda: &LambdaTy,
+        args: &[ExprId],
+        arg_tys: &[Ty],
+        range: TextRange,
+        callee_name: &str,
+    ) -> Ty {
+        if args.len() != lambda.params.len() {
+            let msg = format!(
+                "`{callee_name}` takes {} argument(s) but {} were given",
+                lambda.params.len(),
+                args.len()
+            );
+            self.error("E2007", msg, range);
+            return lambda.ret.clone();
+        }
+        for ((a, t), p) in args.iter().zip(arg_tys).zip(&lambda.params) {
+            self.check_convertible(t, p, self.range(*a));
+        }
+        lambda.ret.clone()
+    }
+
+    /// `f(args)` on a value whose type declares `operator()` (a struct, a generic parameter
+    /// constrained by `IFunc`): a method call with the callee as receiver. `None` when the type
+    /// has no `operator()`.
+    fn call_operator(
+        &mut self,
+        e: ExprId,
+        callee: ExprId,
+        callee_ty: &Ty,
+        args: &[ExprId],
+        arg_tys: &[Ty],
+        callee_name: &str,
+    ) -> Option<Ty> {
+        let recv_ty = self.normalize(callee_ty);
+        let ops: Vec<FunctionId> =
+            resolve::lookup_member_items(self.db, self.file, &recv_ty, CALL_OPERATOR)
+                .into_iter()
+                .filter_map(|d| match d {
+                    ItemDef::Function(f) => Some(f),
+                    _ => None,
+                })
+                .collect();
+        if ops.is_empty() {
+            return None;
+        }
+        // On a generic parameter, `IFunc`'s requirement restates the inherited
+        // `IMutatingFunc` one: the constraint's own interface (found first) decides.
+        let is_requirement = |f: &FunctionId| {
+            f.loc(self.db).parent().and_then(|p| p.kind()) == Some(ItemKind::Interface)
+        };
+        let ops: Vec<FunctionId> = if ops.iter().all(is_requirement) {
+            let first = ops[0].loc(self.db).parent();
+            ops.iter()
+                .copied()
+                .filter(|f| f.loc(self.db).parent() == first)
+                .collect()
+        } else {
+            ops
+        };
+        let cands: Vec<Candidate> = ops
+            .iter()
+            .map(|f| Candidate {
+                func: *f,
+                outer: resolve::member_subst(self.db, self.file, f.loc(self.db), &recv_ty),
+                this_ty: Some(recv_ty.clone()),
+                derivative: Vec::new(),
+            })
+            .collect();
+        let range = self.body.anchor(e);
+        let Some((chosen, ret)) =
+            self.pick_overload(&cands, None, args, arg_tys, range, callee_name, false)
+        else {
+            return Some(Ty::Unknown);
+        };
+        self.record_call(e, chosen);
+        if lower::fn_data(self.db, chosen).is_mutating() {
+            self.check_lvalue_slangc(
+                callee,
+                Some("mutating method '()' cannot be called on an immutable value.".into()),
+                &format!("call the `[mutating] operator()` of `{callee_name}`"),
+                range,
+            );
+        }
+        Some(ret)
     }
 
     /// Calling a `[mutating]` method needs a mutable receiver.
@@ -3179,6 +3434,22 @@ impl<'a, 'db> InferCtx<'a, 'db> {
     fn lvalue(&self, e: ExprId) -> Result<(), (&'static str, String)> {
         match &self.body.exprs[e] {
             Expr::Path(_) => match self.result.resolutions.get(&e) {
+                Some(ExprRes::Local(l)) if self.is_captured(Capture::Local(*l)) => Err((
+                    "E2009",
+                    format!(
+                        "`{}` is captured by value by this lambda and is read-only inside it",
+                        self.body.locals[*l].name
+                    ),
+                )),
+                Some(ExprRes::Param(i)) if self.is_captured(Capture::Param(*i)) => Err((
+                    "E2009",
+                    format!(
+                        "`{}` is captured by value by this lambda and is read-only inside it",
+                        self.sig
+                            .and_then(|s| s.params.get(*i as usize))
+                            .map_or("this parameter", |p| p.name.as_str())
+                    ),
+                )),
                 Some(ExprRes::Local(l)) => {
                     let local = &self.body.locals[*l];
                     if local.mutable {

@@ -33,7 +33,7 @@ mod tests;
 use std::sync::Arc;
 
 pub use base_db::{CompileOptions, Db, FileKind, SourceFile, Workspace};
-pub use body::{Body, DiffKind, Expr, ExprId, LabelData, LabelId, LocalId, Stmt};
+pub use body::{Body, DiffKind, Expr, ExprId, LabelData, LabelId, LambdaBody, LocalId, Stmt};
 pub use data::{
     FnData, FnKind, GenericArgRef, ParamDir, PathRef, TypeDeclData, TypeDeclKind, TypeRef,
 };
@@ -49,11 +49,11 @@ pub use ids::{
 };
 pub use infer::infer as infer_function;
 pub use infer::{
-    ExprRes, FnSig, InferenceResult, ParamSig, call_generic_args, derivative_sig, fn_sig,
-    nested_derivative_sig,
+    CALL_OPERATOR, Capture, ExprRes, FnSig, InferenceResult, LambdaInfo, ParamSig,
+    call_generic_args, derivative_sig, fn_sig, nested_derivative_sig,
 };
 pub use lower::{fn_body, fn_data, item_tree, parse, preprocessed, type_decl_data};
-pub use ty::{GenericArg, Len, LenOp, ScalarKind, Ty};
+pub use ty::{GenericArg, LambdaTy, Len, LenOp, ScalarKind, Ty};
 
 use salsa::{Durability, Setter};
 

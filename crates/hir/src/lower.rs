@@ -1917,6 +1917,45 @@ fn leading_expand(node: &SyntaxNode) -> Option<SyntaxNode> {
 }
 
 impl BodyLowerer {
+    /// `(float a) => a * k` / `(int i) => { ... }`: parameters become locals of this body; a
+    /// block body is a scope of its own (a `return` in it leaves the lambda, running none of the
+    /// enclosing function's `defer`s).
+    fn lambda(&mut self, node: &SyntaxNode) -> Expr {
+        let params = node
+            .children()
+            .find(|c| c.kind() == PARAM_LIST)
+            .map(|list| {
+                list.children()
+                    .filter(|c| c.kind() == PARAM)
+                    .map(|p| {
+                        let data = lower_param(&p);
+                        self.body.locals.alloc(LocalData {
+                            name: data.name,
+                            ty: Some(data.ty),
+                            array_dims: Vec::new(),
+                            mutable: true,
+                            is_static: false,
+                            name_range: data.name_range,
+                        })
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+        let body = match node.children().find(|c| c.kind() == BLOCK) {
+            Some(block) => {
+                let saved = std::mem::take(&mut self.defer_scopes);
+                let stmt = self.block(&block);
+                self.defer_scopes = saved;
+                LambdaBody::Block(stmt)
+            }
+            None => LambdaBody::Expr(match node.children().find(|c| is_expr_kind(c.kind())) {
+                Some(e) => self.expr(&e),
+                None => self.missing(range_of(node)),
+            }),
+        };
+        Expr::Lambda { params, body }
+    }
+
     fn block(&mut self, node: &SyntaxNode) -> StmtId {
         let children = node.children().filter(|c| is_stmt_kind(c.kind()));
         let stmts = self.scope_stmts(DeferScopeKind::Block, children);
@@ -2473,9 +2512,7 @@ impl BodyLowerer {
             }
             THIS_EXPR => Expr::This,
             SPIRV_ASM_EXPR => return self.unsupported(range, "inline target code (`spirv_asm`)"),
-            // Kept as an argument (it used to vanish from argument lists) so that calls keep
-            // their arity and the lambda itself is the reported construct.
-            LAMBDA_EXPR => return self.unsupported(range, "lambda expressions"),
+            LAMBDA_EXPR => self.lambda(node),
             PAREN_EXPR => {
                 return match exprs.first() {
                     Some(inner) => self.expr(inner),

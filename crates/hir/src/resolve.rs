@@ -439,6 +439,28 @@ impl<'db> Resolver<'db> {
                         }
                     }
                 }
+                // A trailing type pack (`IFunc<TR, each TP>`) takes the remaining arguments
+                // (`IFunc<float, float, int>`); `expand each T` items are spliced on substitution.
+                if data.generics.last().is_some_and(|g| g.variadic)
+                    && args.len() + 1 >= data.generics.len()
+                {
+                    let fixed = data.generics.len() - 1;
+                    let rest: Vec<Ty> = args
+                        .drain(fixed..)
+                        .map(|a| match a {
+                            GenericArg::Type(t) => t,
+                            GenericArg::Value(_) => Ty::Unknown,
+                        })
+                        .collect();
+                    let pack = match rest.as_slice() {
+                        // `IFunc<R, expand each T>` passes the pack itself on.
+                        [Ty::Expand(pattern, _)] if matches!(**pattern, Ty::Param(_)) => {
+                            (**pattern).clone()
+                        }
+                        _ => Ty::Pack(rest.into()),
+                    };
+                    args.push(GenericArg::Type(pack));
+                }
                 if data.generics.len() != args.len() && !data.generics.is_empty() {
                     diags.push(Diag::error(
                         "E2024",
@@ -1222,9 +1244,27 @@ fn implements_query(db: &dyn Db, file: SourceFile, ty: Ty, iface: Ty) -> bool {
         Ty::Assoc(base, name) if assoc_declared_bounds(db, file, base, name).is_none() => {
             return true;
         }
+        Ty::Lambda(lambda) => return lambda_conforms(db, lambda, &iface),
         _ => {}
     }
     declared_conformance(db, file, &ty, *target)
+}
+
+/// A lambda conforms to `IFunc<R, P...>` and `IMutatingFunc<R, P...>` (slangc synthesises the
+/// conformance) when `R` is its result type and `P...` its parameter types.
+fn lambda_conforms(db: &dyn Db, lambda: &crate::ty::LambdaTy, iface: &Ty) -> bool {
+    let Ty::Adt(decl, args) = iface else {
+        return false;
+    };
+    let name = lower::type_decl_data(db, *decl).name.clone();
+    if !matches!(name.as_str(), "IFunc" | "IMutatingFunc") {
+        return false;
+    }
+    let params = match args.get(1) {
+        Some(GenericArg::Type(Ty::Pack(items))) => items.to_vec(),
+        _ => return false,
+    };
+    args.first() == Some(&GenericArg::Type(lambda.ret.clone())) && params == lambda.params
 }
 
 /// `ty` conforms to `target` through its declared interfaces and their bases (for an associated

@@ -235,6 +235,18 @@ pub enum Ty {
     /// `expand P`: the pattern `P` once per element of the pack `T` (inside `P`, `T` means the
     /// element): the type of an `expand` expression inside a generic function.
     Expand(Arc<Ty>, GenericParamId),
+    /// The type of one lambda expression (`(float a) => a * k`): a struct of its captures with
+    /// an `operator()`, conforming to `IFunc<ret, params...>`.
+    Lambda(Arc<LambdaTy>),
+}
+
+/// A lambda's identity (the function and the expression that wrote it) and its signature.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct LambdaTy {
+    pub owner: FunctionId,
+    pub expr: crate::body::ExprId,
+    pub params: Vec<Ty>,
+    pub ret: Ty,
 }
 
 impl Ty {
@@ -567,6 +579,17 @@ fn write_ty(out: &mut String, ty: &Ty, names: &dyn TyNames) {
         }
         Ty::String => out.push_str("String"),
         Ty::Func(_) => out.push_str("{function}"),
+        Ty::Lambda(l) => {
+            out.push_str("lambda(");
+            for (i, t) in l.params.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                write_ty(out, t, names);
+            }
+            out.push_str(") -> ");
+            write_ty(out, &l.ret, names);
+        }
         // slangc writes a bound pack as its types, comma-separated.
         Ty::Pack(items) => {
             for (i, t) in items.iter().enumerate() {

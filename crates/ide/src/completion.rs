@@ -668,6 +668,20 @@ fn visible_locals(body: &hir::Body, rel: u32) -> Vec<hir::LocalId> {
     if let Some(root) = body.root_block {
         walk(body, root, rel, &mut out);
     }
+    // Inside a lambda: its parameters and the locals of its block body.
+    for (id, expr) in body.exprs.iter() {
+        if let hir::Expr::Lambda {
+            params,
+            body: lambda_body,
+        } = expr
+            && body.expr_range(id).contains_inclusive(rel)
+        {
+            out.extend(params.iter().copied());
+            if let hir::LambdaBody::Block(block) = lambda_body {
+                walk(body, *block, rel, &mut out);
+            }
+        }
+    }
     // Statements that failed to attach to the tree (broken code) still declare names: fall back to
     // every local declared before the cursor when the walk found none of them.
     if out.is_empty() {

@@ -28,6 +28,7 @@ mod bytes;
 mod counters;
 mod dyn_data;
 mod handles;
+mod lambdas;
 mod math_rows;
 mod textures;
 
@@ -487,6 +488,42 @@ struct Breakable {
     /// Flags of labelled breaks that leave this construct on their way out: each is tested
     /// right after it (`if (flag) break;`), which leaves the next enclosing one.
     exits: Vec<ir::LocalId>,
+}
+
+impl<'a, 'db> FnLower<'a, 'db> {
+    /// A lowerer for code of `item`'s body emitted into the IR function `f` (a lambda's
+    /// `operator()`): no generic arguments, no `this`, parameters at `params`.
+    fn for_body_part(
+        cx: &'a mut Ctx<'db>,
+        id: FuncId,
+        item: FunctionId,
+        f: ir::Function,
+        params: Vec<Place>,
+    ) -> Self {
+        FnLower {
+            body: hir::fn_body(cx.db, item),
+            infer: hir::infer_function(cx.db, item),
+            cx,
+            id,
+            item: ItemDef::Function(item),
+            subst: Vec::new(),
+            this_ty: None,
+            f,
+            blocks: vec![Vec::new()],
+            locals: FxHashMap::default(),
+            params,
+            pack_params: Vec::new(),
+            pack_element: None,
+            this_place: None,
+            init_this: None,
+            static_locals: FxHashMap::default(),
+            local_handles: FxHashMap::default(),
+            param_handles: FxHashMap::default(),
+            this_handles: None,
+            breakables: Vec::new(),
+            label_flags: FxHashMap::default(),
+        }
+    }
 }
 
 impl FnLower<'_, '_> {
@@ -1368,6 +1405,7 @@ impl FnLower<'_, '_> {
             Expr::Call { callee, args } => self
                 .lower_call(e, callee, &args)?
                 .ok_or_else(|| unsupported("the value of a `void` call")),
+            Expr::Lambda { .. } => self.lower_lambda_value(e),
             Expr::Binary {
                 op: HOp::Comma,
                 lhs,
@@ -2545,7 +2583,7 @@ impl FnLower<'_, '_> {
                 // `T()` for `T : IDefaultInitializable` on a struct without an `__init()` of its
                 // own: the implicit constructor (field defaults).
                 let implicit = args.is_empty()
-                    && self.resolve_requirement(init, &Some(ty.clone())) == init
+                    && self.resolve_requirement(init, &Some(ty.clone()), None) == init
                     && init.loc(self.cx.db).parent().and_then(|p| p.kind())
                         == Some(ItemKind::Interface)
                     && !self.cx.is_interface(&ty);
@@ -2575,6 +2613,12 @@ impl FnLower<'_, '_> {
         {
             return self.lower_printf(args);
         }
+        if !matches!(self.res(e), Some(ExprRes::Function(_)))
+            && let Ty::Lambda(lambda) = self.ety(target)
+        {
+            let recv = self.lower_expr(target)?;
+            return self.call_lambda(&lambda, recv, args);
+        }
         let Some(ExprRes::Function(f)) = self.res(e) else {
             let name = match &self.body.exprs[target] {
                 Expr::Path(p) => p.last_name().to_string(),
@@ -2584,6 +2628,20 @@ impl FnLower<'_, '_> {
             return Err(unsupported(format!("a call to `{name}`")));
         };
         let sig = hir::fn_sig(self.cx.db, f);
+        // A path or member naming the function is a method call; anything else (a local, a
+        // field, a call's result) is the value `operator()` is called on.
+        let names_function = matches!(self.body.exprs[target], Expr::Path(_) | Expr::Field { .. })
+            && matches!(self.res(target), Some(ExprRes::Function(_)));
+        if hir::fn_data(self.cx.db, f).name == hir::CALL_OPERATOR && !names_function {
+            // `f(x)` on a value: `operator()` with the callee as receiver.
+            let recv_ty = self.ety(target);
+            let recv = if sig.is_mutating {
+                Recv::Place(self.lvalue(target)?)
+            } else {
+                Recv::Value(self.lower_expr(target)?)
+            };
+            return self.call_function(e, f, Some(recv_ty), Some(recv), None, args);
+        }
         match self.body.exprs[target].clone() {
             Expr::Field { base, .. }
                 if !matches!(
@@ -2739,7 +2797,12 @@ impl FnLower<'_, '_> {
     }
 
     /// An interface requirement called on a concrete type: the type's implementation.
-    fn resolve_requirement(&self, f: FunctionId, this_ty: &Option<Ty>) -> FunctionId {
+    fn resolve_requirement(
+        &self,
+        f: FunctionId,
+        this_ty: &Option<Ty>,
+        call_args: Option<&[ExprId]>,
+    ) -> FunctionId {
         let db = self.cx.db;
         let Some(this) = this_ty else { return f };
         let in_interface = f.loc(db).parent().and_then(|p| p.kind()) == Some(ItemKind::Interface);
@@ -2747,19 +2810,37 @@ impl FnLower<'_, '_> {
             return f;
         }
         let data = hir::fn_data(db, f);
-        let arity = hir::fn_sig(db, f).params.len();
-        lookup_member_items(db, self.cx.file, this, &data.name)
+        let req_sig = hir::fn_sig(db, f);
+        // A requirement with a parameter pack (`IFunc`'s `operator()`) is met by a method taking
+        // the pack's types: as many parameters as the call has arguments, and among overloads
+        // (`operator()(int)` and `operator()(float3)`) the one taking the arguments' types.
+        let pack_args = call_args.filter(|_| req_sig.variadic_from.is_some());
+        let arity = pack_args.map_or(req_sig.params.len(), <[ExprId]>::len);
+        let impls: Vec<FunctionId> = lookup_member_items(db, self.cx.file, this, &data.name)
             .into_iter()
             .filter_map(|d| match d {
                 ItemDef::Function(g) => Some(g),
                 _ => None,
             })
-            .find(|g| {
+            .filter(|g| {
                 *g != f
                     && hir::fn_sig(db, *g).params.len() == arity
                     && hir::fn_data(db, *g).has_body
                     && g.loc(db).parent().and_then(|p| p.kind()) != Some(ItemKind::Interface)
             })
+            .collect();
+        let takes_args = |g: &FunctionId| {
+            let Some(args) = pack_args else { return true };
+            let outer = member_subst(db, self.cx.file, g.loc(db), this);
+            hir::fn_sig(db, *g).params.iter().zip(args).all(|(p, a)| {
+                normalize(db, self.cx.file, &apply(&outer, Some(this), &p.ty)) == self.ety(*a)
+            })
+        };
+        impls
+            .iter()
+            .copied()
+            .find(takes_args)
+            .or_else(|| impls.first().copied())
             .unwrap_or(f)
     }
 
@@ -2815,7 +2896,18 @@ impl FnLower<'_, '_> {
         explicit: Option<&[hir::export::GenericArgRef]>,
         args: &[ExprId],
     ) -> R<Option<ValueId>> {
-        let f = self.resolve_requirement(f, &this_ty);
+        // `f(x)` in generic code whose `F : IFunc<...>` is bound to a lambda.
+        if let Some(Ty::Lambda(lambda)) = &this_ty
+            && hir::fn_data(self.cx.db, f).name == hir::CALL_OPERATOR
+        {
+            let recv = match recv {
+                Some(Recv::Value(v)) => v,
+                Some(Recv::Place(lp)) => self.load_lplace(&lp)?,
+                _ => return Err(unsupported("this lambda receiver")),
+            };
+            return self.call_lambda(lambda, recv, args);
+        }
+        let f = self.resolve_requirement(f, &this_ty, Some(args));
         if let Some(v) = self.builtin_requirement(f, &this_ty, &recv, args)? {
             return Ok(Some(v));
         }
@@ -3360,7 +3452,7 @@ impl FnLower<'_, '_> {
         let tag = self.emit(Inst::Extract(recv, 0), None)?;
         let mut switch_cases = Vec::new();
         for case in &cases {
-            let g = self.resolve_requirement(f, &Some(case.ty.clone()));
+            let g = self.resolve_requirement(f, &Some(case.ty.clone()), None);
             let mut subst = member_subst(self.cx.db, self.cx.file, g.loc(self.cx.db), &case.ty);
             let impl_generics = hir::fn_sig(self.cx.db, g).generics.clone();
             if impl_generics.len() != own.len() {

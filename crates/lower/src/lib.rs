@@ -115,6 +115,8 @@ pub(crate) struct Ctx<'db> {
     /// Those instances' bindings, for lowering their bodies.
     pub resource_params: FxHashMap<ir::FuncId, ResourceBindings>,
     pub pending: Vec<(InstanceKey, ir::FuncId)>,
+    /// The `operator()` function of each lambda (`func/lambdas.rs`).
+    pub lambdas: FxHashMap<std::sync::Arc<hir::LambdaTy>, ir::FuncId>,
     pub names: FxHashSet<String>,
     /// IR structs standing for `Optional<T>`, with `T`.
     pub optionals: FxHashMap<ir::TypeId, ir::TypeId>,
@@ -278,6 +280,7 @@ impl<'db> Ctx<'db> {
             derivatives: FxHashMap::default(),
             detach_fns: FxHashMap::default(),
             math_pending: Vec::new(),
+            lambdas: FxHashMap::default(),
             contexts: Vec::new(),
             derivatives_of: FxHashMap::default(),
             called: FxHashSet::default(),

@@ -274,6 +274,7 @@ impl Ctx<'_> {
                         ))
                     })?
             }
+            Ty::Lambda(lambda) => self.lambda_struct(&ty, lambda)?,
             Ty::Tuple(items) => {
                 if let Some(t) = self.struct_types.get(&ty) {
                     return Ok(*t);

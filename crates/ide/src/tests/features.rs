@@ -1063,3 +1063,48 @@ void main() { var p = diffPair(1.0); bwd_diff(f)(p, 3, 1.0); }
 "#,
     ));
 }
+
+// ---------------------------------------------------------------------------------------------
+// Lambdas: their parameters are locals of the enclosing function's body
+
+#[test]
+fn hover_lambda_parameter_and_captured_local() {
+    check_hover(
+        r#"
+float apply<F : IFunc<float, float>>(F f, float x) { return f(x); }
+float g(float k) { return apply((float alpha) => alp$0ha * k, 2.0); }
+"#,
+        expect![[r#"
+            [alpha]
+            ```slang
+            float alpha
+            ```
+
+            local variable
+        "#]],
+    );
+    check_hover(
+        r#"
+float g(float k) { let sq = (float v) => v * k; return s$0q(2.0); }
+"#,
+        expect![[r#"
+            [sq]
+            ```slang
+            lambda(float) -> float sq
+            ```
+
+            local variable
+        "#]],
+    );
+}
+
+#[test]
+fn complete_lambda_parameter_in_its_body() {
+    check_completion(
+        "float g(float kappa) { let f = (float alpha, int beta) => { return al$0 }; return 0.0; }\n",
+        expect![[r#"
+            Local alpha : float
+            + 8 keywords and builtin types
+        "#]],
+    );
+}

@@ -1,0 +1,260 @@
+//! Lambdas (`(float a) => a * k`), lowered as slangc does: the lambda's value is a struct of the
+//! values it captures (in order of first use) and its body is an `operator()` function taking
+//! that struct as `this`, then its parameters. Generic code constrained by `IFunc` calls it
+//! like any `operator()`.
+
+use std::sync::Arc;
+
+use hir::{Capture, ExprId, FunctionId, LambdaBody, LambdaTy, Ty};
+use ir::{Arg, FuncId, Inst, Place, ValueId};
+
+use super::FnLower;
+use crate::{Ctx, R, internal, unsupported};
+
+/// What a lambda captures and the types of those values, from its owner's inference.
+fn lambda_info(cx: &Ctx, lambda: &LambdaTy) -> R<(hir::LambdaInfo, Vec<Ty>)> {
+    let infer = hir::infer_function(cx.db, lambda.owner);
+    let info = infer
+        .lambdas
+        .get(&lambda.expr)
+        .cloned()
+        .ok_or_else(|| internal("a lambda that hir did not infer"))?;
+    let sig = hir::fn_sig(cx.db, lambda.owner);
+    let mut tys = Vec::new();
+    for c in &info.captures {
+        let ty = match c {
+            Capture::Local(l) => infer.local_ty(*l),
+            Capture::Param(i) => sig
+                .params
+                .get(*i as usize)
+                .map_or(Ty::Unknown, |p| p.ty.clone()),
+        };
+        tys.push(ty);
+    }
+    let generic = |t: &Ty| t.has_params() || matches!(t, Ty::This | Ty::Assoc(..));
+    if tys
+        .iter()
+        .chain(&lambda.params)
+        .chain([&lambda.ret])
+        .any(generic)
+    {
+        return Err(unsupported(
+            "a lambda whose parameters, result or captured values have a generic type",
+        ));
+    }
+    Ok((info, tys))
+}
+
+impl Ctx<'_> {
+    /// The IR struct of a lambda's captures (one unused word when it captures nothing: WGSL
+    /// has no empty structs).
+    pub(crate) fn lambda_struct(&mut self, ty: &Ty, lambda: &LambdaTy) -> R<ir::TypeId> {
+        if let Some(t) = self.struct_types.get(ty) {
+            return Ok(*t);
+        }
+        let (info, tys) = lambda_info(self, lambda)?;
+        let body = hir::fn_body(self.db, lambda.owner);
+        let sig = hir::fn_sig(self.db, lambda.owner);
+        let mut fields = Vec::new();
+        for (c, t) in info.captures.iter().zip(&tys) {
+            let name = match c {
+                Capture::Local(l) => body.locals[*l].name.to_string(),
+                Capture::Param(i) => sig
+                    .params
+                    .get(*i as usize)
+                    .map_or_else(|| format!("p{i}"), |p| p.name.to_string()),
+            };
+            fields.push((name, self.ir_ty(t)?));
+        }
+        if fields.is_empty() {
+            fields.push(("_empty".to_string(), self.module.types.u32()));
+        }
+        let name = self.fresh_name(&format!(
+            "{}_lambda",
+            hir::fn_data(self.db, lambda.owner).name
+        ));
+        let refs: Vec<(&str, ir::TypeId)> = fields.iter().map(|(n, t)| (n.as_str(), *t)).collect();
+        let id = self.module.types.add_struct(&name, refs);
+        self.struct_types.insert(ty.clone(), id);
+        Ok(id)
+    }
+
+    /// The lambda's `operator()`: declared and lowered on first use.
+    fn lambda_function(&mut self, lambda: &Arc<LambdaTy>) -> R<FuncId> {
+        if let Some(id) = self.lambdas.get(lambda) {
+            return Ok(*id);
+        }
+        let (info, capture_tys) = lambda_info(self, lambda)?;
+        let this_ty = self.ir_ty(&Ty::Lambda(lambda.clone()))?;
+        let mut params = vec![ir::Param {
+            name: "this".into(),
+            ty: this_ty,
+            dir: ir::ParamDir::In,
+        }];
+        let body = hir::fn_body(self.db, lambda.owner);
+        for (l, t) in info.params.iter().zip(&lambda.params) {
+            params.push(ir::Param {
+                name: body.locals[*l].name.to_string(),
+                ty: self.ir_ty(t)?,
+                dir: ir::ParamDir::In,
+            });
+        }
+        let ret = self.ir_ty(&lambda.ret)?;
+        let owner_name = hir::fn_data(self.db, lambda.owner).name.clone();
+        let name = self.fresh_name(&format!("{owner_name}_lambda_call"));
+        let id = self.module.declare_function(&name, params.clone(), ret);
+        self.lambdas.insert(lambda.clone(), id);
+        lower_lambda_body(self, lambda, &info, &capture_tys, id, params, ret)?;
+        Ok(id)
+    }
+}
+
+/// The body of a lambda's `operator()`: parameters and captured values are copied into locals
+/// (so that the owner's body lowers unchanged), then the lambda's expression or block.
+fn lower_lambda_body(
+    cx: &mut Ctx,
+    lambda: &LambdaTy,
+    info: &hir::LambdaInfo,
+    capture_tys: &[Ty],
+    id: FuncId,
+    params: Vec<ir::Param>,
+    ret: ir::TypeId,
+) -> R<()> {
+    let db = cx.db;
+    let owner: FunctionId = lambda.owner;
+    let body = hir::fn_body(db, owner);
+    let owner_params = hir::fn_sig(db, owner).params.len();
+    let f = ir::Function {
+        name: cx
+            .module
+            .function(id)
+            .map(|f| f.name.clone())
+            .unwrap_or_default(),
+        params: params.clone(),
+        ret,
+        locals: Vec::new(),
+        values: Vec::new(),
+        body: Vec::new(),
+    };
+    // Every parameter of the owner that the body names is a capture (set below).
+    let mut fl = FnLower::for_body_part(cx, id, owner, f, vec![Place::param(0); owner_params]);
+    for (k, l) in info.params.iter().enumerate() {
+        let p = &params[k + 1];
+        let local = fl.new_local(&p.name, p.ty);
+        let v = fl.emit(Inst::Load(Place::param(k as u32 + 1)), None)?;
+        fl.stmt(ir::Stmt::Store {
+            place: Place::local(local),
+            value: v,
+        });
+        fl.locals.insert(*l, local);
+    }
+    let this = fl.emit(Inst::Load(Place::param(0)), None)?;
+    for (k, (c, t)) in info.captures.iter().zip(capture_tys).enumerate() {
+        let ty = fl.cx.ir_ty(t)?;
+        let name = match c {
+            Capture::Local(l) => body.locals[*l].name.to_string(),
+            Capture::Param(i) => format!("param{i}"),
+        };
+        let local = fl.new_local(&name, ty);
+        let v = fl.emit(Inst::Extract(this, k as u32), None)?;
+        fl.stmt(ir::Stmt::Store {
+            place: Place::local(local),
+            value: v,
+        });
+        match c {
+            Capture::Local(l) => {
+                fl.locals.insert(*l, local);
+            }
+            Capture::Param(i) => {
+                if let Some(slot) = fl.params.get_mut(*i as usize) {
+                    *slot = Place::local(local);
+                }
+            }
+        }
+    }
+    let lambda_expr = body.exprs[lambda.expr].clone();
+    let hir::Expr::Lambda {
+        body: lambda_body, ..
+    } = lambda_expr
+    else {
+        return Err(internal("a lambda type naming another expression"));
+    };
+    match lambda_body {
+        LambdaBody::Expr(x) => {
+            if fl.cx.module.types.is_void(ret) {
+                fl.lower_effect(x)?;
+                fl.stmt(ir::Stmt::Return(None));
+            } else {
+                let v = fl.lower_value_as(x, ret)?;
+                fl.stmt(ir::Stmt::Return(Some(v)));
+            }
+        }
+        LambdaBody::Block(b) => fl.lower_stmt(b)?,
+    }
+    let mut f = fl.f;
+    f.body = fl.blocks.pop().unwrap_or_default();
+    if let Some(slot) = cx.module.function_mut(id) {
+        *slot = f;
+    }
+    Ok(())
+}
+
+impl FnLower<'_, '_> {
+    /// The value of a lambda expression: its struct, holding the captured values now.
+    pub(super) fn lower_lambda_value(&mut self, e: ExprId) -> R<ValueId> {
+        let Ty::Lambda(lambda) = self.ety(e) else {
+            return Err(unsupported("this lambda expression"));
+        };
+        let ty = self.ir_ty(&Ty::Lambda(lambda.clone()))?;
+        let info = self
+            .infer
+            .lambdas
+            .get(&e)
+            .cloned()
+            .ok_or_else(|| internal("a lambda that hir did not infer"))?;
+        if info.captures.is_empty() {
+            return self.emit(Inst::Zero, Some(ty));
+        }
+        let mut vals = Vec::new();
+        for c in &info.captures {
+            let place = match c {
+                Capture::Local(l) => self
+                    .locals
+                    .get(l)
+                    .map(|x| Place::local(*x))
+                    .ok_or_else(|| unsupported("capturing this variable in a lambda"))?,
+                Capture::Param(i) => self
+                    .params
+                    .get(*i as usize)
+                    .cloned()
+                    .ok_or_else(|| internal("a captured parameter out of range"))?,
+            };
+            vals.push(self.emit(Inst::Load(place), None)?);
+        }
+        self.emit(Inst::Construct(vals), Some(ty))
+    }
+
+    /// Calls the lambda `lambda` (a value `recv` of its struct) with `args`.
+    pub(super) fn call_lambda(
+        &mut self,
+        lambda: &Arc<LambdaTy>,
+        recv: ValueId,
+        args: &[ExprId],
+    ) -> R<Option<ValueId>> {
+        let id = self.cx.lambda_function(lambda)?;
+        let params = self
+            .cx
+            .module
+            .function(id)
+            .map(|f| f.params.clone())
+            .unwrap_or_default();
+        if params.len() != args.len() + 1 {
+            return Err(internal("a lambda call with the wrong number of arguments"));
+        }
+        let mut ir_args = vec![Arg::Value(recv)];
+        for (a, p) in args.iter().zip(&params[1..]) {
+            ir_args.push(Arg::Value(self.lower_value_as(*a, p.ty)?));
+        }
+        self.emit_call(id, ir_args, Vec::new())
+    }
+}
