@@ -230,9 +230,53 @@ impl Loaded {
             ir,
             contexts,
             resource_fields,
+            file_conformances: file_conformances(&self.db, self.file),
             device,
         })
     }
+}
+
+/// The ids lowering gives the concrete types of an interface that no `type_conformance` line
+/// names: the file's non-generic structs conforming to it (through their bases, transitively),
+/// numbered in source order per interface, as lowering numbers them.
+fn file_conformances(db: &hir::RootDatabase, file: hir::SourceFile) -> Vec<lower::TypeConformance> {
+    let mut out: Vec<lower::TypeConformance> = Vec::new();
+    for def in hir::file_items(db, file) {
+        let hir::ItemDef::TypeDecl(decl) = def else {
+            continue;
+        };
+        let data = hir::type_decl_data(db, decl);
+        if data.kind != hir::TypeDeclKind::Struct || !data.generics.is_empty() {
+            continue;
+        }
+        let mut queue = hir::export::type_decl_bases(db, decl).to_vec();
+        let mut seen = Vec::new();
+        let mut interfaces: Vec<String> = Vec::new();
+        while let Some(base) = queue.pop() {
+            let hir::Ty::Adt(base_decl, args) = &base else {
+                continue;
+            };
+            if seen.contains(base_decl) {
+                continue;
+            }
+            seen.push(*base_decl);
+            let is_interface =
+                hir::type_decl_data(db, *base_decl).kind == hir::TypeDeclKind::Interface;
+            if is_interface && args.is_empty() {
+                interfaces.push(base_decl.loc(db).name().to_string());
+            }
+            queue.extend(hir::export::type_decl_bases(db, *base_decl).iter().cloned());
+        }
+        for interface in interfaces {
+            let id = out.iter().filter(|c| c.interface == interface).count() as u32;
+            out.push(lower::TypeConformance {
+                type_name: data.name.to_string(),
+                interface,
+                id,
+            });
+        }
+    }
+    out
 }
 
 fn wgsl_for(
@@ -254,6 +298,9 @@ pub struct Compiled {
     /// The globals split out of struct-typed shader parameters for their textures, samplers
     /// and buffers (`gMaterial.albedo` -> `gMaterial_albedo`): test inputs bind to them.
     pub resource_fields: Vec<lower::ResourceField>,
+    /// The type ids of interface values whose interface no `type_conformance` line names (the
+    /// file's conforming structs in source order): test objects (`new T {...}`) are stored with them.
+    pub file_conformances: Vec<lower::TypeConformance>,
     /// The device features `wgsl` was generated for.
     pub device: DeviceFeatures,
 }
@@ -269,6 +316,7 @@ impl Compiled {
             reflection,
             contexts: self.contexts.clone(),
             resource_fields: self.resource_fields.clone(),
+            file_conformances: self.file_conformances.clone(),
             device,
         })
     }

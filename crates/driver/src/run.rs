@@ -91,7 +91,7 @@ pub fn run_directive(
         .cloned()
         .collect();
     let test = &with_field_inputs_bound(test, &compiled.resource_fields);
-    let test = &with_objects_tagged(test, &compiled.ir)?;
+    let test = &with_objects_tagged(test, compiled)?;
     let mut plan =
         plan_test(test, &resources, &compiled.wgsl, &entry, dispatch).map_err(|e| e.to_string())?;
     if let Some(p) = print_buffer {
@@ -165,10 +165,12 @@ pub fn with_field_inputs_bound(test: &TestFile, fields: &[lower::ResourceField])
 
 /// `test` with each `set NAME = new Type { ... }` object for an interface-typed parameter stored
 /// as dslang's dynamic-dispatch value: `{tag, payload of each conforming type with fields}`, the
-/// tag being `Type`'s `type_conformance` id and `Type`'s payload the object's value (the other
-/// payloads stay zero). An object for a parameter of struct type is that struct's value as
-/// written. Errors (a skip reason) when `Type` has no `type_conformance` id.
-pub fn with_objects_tagged(test: &TestFile, module: &ir::Module) -> Result<TestFile, String> {
+/// tag being `Type`'s id (its `type_conformance` line, or, where no line names the interface,
+/// its place among the file's conforming types as lowering numbers them) and `Type`'s payload
+/// the object's value (the other payloads stay zero). An object for a parameter of struct type
+/// is that struct's value as written. Errors (a skip reason) when `Type` has no id.
+pub fn with_objects_tagged(test: &TestFile, compiled: &Compiled) -> Result<TestFile, String> {
+    let module = &compiled.ir;
     let mut tagged = test.clone();
     for input in &mut tagged.inputs {
         let (Some(name), test_format::InputKind::Buffer(buffer)) = (&input.name, &mut input.kind)
@@ -184,18 +186,37 @@ pub fn with_objects_tagged(test: &TestFile, module: &ir::Module) -> Result<TestF
         let ir::TypeKind::Struct(id) = module.types.kind(global.ty) else {
             continue;
         };
-        let Some(def) = module.types.struct_def(*id).filter(|d| is_dyn_struct(d)) else {
+        let Some((def, interface)) = module
+            .types
+            .struct_def(*id)
+            .and_then(|d| dyn_interface(d).map(|i| (d, i)))
+        else {
             continue;
         };
-        let Some(conformance) = test.type_conformances().find(|c| &c.type_name == type_name) else {
+        // Lowering numbers the interface's types by the test's lines when any names it.
+        let named: Vec<(&str, u32)> = test
+            .type_conformances()
+            .filter(|c| c.interface == interface)
+            .map(|c| (c.type_name.as_str(), c.id))
+            .collect();
+        let ids: Vec<(&str, u32)> = if named.is_empty() {
+            compiled
+                .file_conformances
+                .iter()
+                .filter(|c| c.interface == interface)
+                .map(|c| (c.type_name.as_str(), c.id))
+                .collect()
+        } else {
+            named
+        };
+        let Some(&(_, type_id)) = ids.iter().find(|(t, _)| t == type_name) else {
             return Err(format!(
-                "line {}: unsupported TEST_INPUT `new {type_name} {{...}}` for the interface-typed \
-                 `{name}`: dslang dispatches on `type_conformance` ids, and no \
-                 `type_conformance {type_name}:... = id` line gives {type_name} one",
+                "line {}: unsupported TEST_INPUT `new {type_name} {{...}}` for `{name}` of \
+                 interface `{interface}`: {type_name} has no `type_conformance` id for it",
                 input.line
             ));
         };
-        let mut items = vec![test_format::UniformValue::Int(i64::from(conformance.id))];
+        let mut items = vec![test_format::UniformValue::Int(i64::from(type_id))];
         items.extend(def.fields.iter().skip(1).map(|field| {
             if &field.name == type_name {
                 value.clone()
@@ -220,15 +241,19 @@ fn object_without_conformance(test: &TestFile) -> Option<(u32, &str)> {
     })
 }
 
-/// A dynamic-dispatch struct of lowering (`IValue_dyn`, `IValue_dyn_1`): a `tag` and then one
-/// payload field per conforming type with fields, named after the type.
-fn is_dyn_struct(def: &ir::StructDef) -> bool {
-    let dyn_name = def.name.ends_with("_dyn")
-        || def
-            .name
+/// The interface of a dynamic-dispatch struct of lowering (`IValue_dyn`, `IValue_dyn_1`: a `tag`
+/// and then one payload field per conforming type with fields, named after the type).
+fn dyn_interface(def: &ir::StructDef) -> Option<&str> {
+    let interface = def.name.strip_suffix("_dyn").or_else(|| {
+        def.name
             .rsplit_once("_dyn_")
-            .is_some_and(|(_, n)| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
-    dyn_name && def.fields.first().is_some_and(|f| f.name == "tag")
+            .filter(|(_, n)| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+            .map(|(interface, _)| interface)
+    })?;
+    def.fields
+        .first()
+        .is_some_and(|f| f.name == "tag")
+        .then_some(interface)
 }
 
 /// Every `//TEST_INPUT` buffer against the device's limits, before any memory is allocated for
