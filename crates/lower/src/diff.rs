@@ -175,7 +175,11 @@ impl Ctx<'_> {
         let gkey = InstanceKey {
             func: g,
             subst,
-            this_ty: if same_scope { key.this_ty.clone() } else { None },
+            this_ty: if same_scope {
+                key.this_ty.clone()
+            } else {
+                None
+            },
         };
         let gid = self.instance(gkey)?;
         match kind {

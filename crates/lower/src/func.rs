@@ -1259,7 +1259,10 @@ impl FnLower<'_, '_> {
                 self.lower_effect(inner)?;
                 for k in first..self.f.values.len() {
                     if matches!(self.f.values[k].inst, Inst::Call(..)) {
-                        self.cx.diff.no_diff_calls.insert((self.id, ValueId(k as u32)));
+                        self.cx
+                            .diff
+                            .no_diff_calls
+                            .insert((self.id, ValueId(k as u32)));
                     }
                 }
                 Ok(())
