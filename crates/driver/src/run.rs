@@ -133,17 +133,24 @@ pub fn run_directive(
 
 /// `test` with the inputs named by a field path of a struct-typed shader parameter
 /// (`name=gMaterial.albedo`, `set gMaterial.albedo = ...`, or `gMaterial.0` for the first field
-/// of a `set gMaterial = { ... }` aggregate) renamed to the global the compiler split out for
-/// that field (`gMaterial_albedo`). Paths that name no split field keep their name (and stay
+/// of a `set gMaterial = { ... }` aggregate) or by an element of an array of resources or of
+/// such structs (`name=gTex[1]`, `gScene.mats[0].albedo`, `gTex.1` for the second item of
+/// `set gTex = [ ... ]`) renamed to the global the compiler split out for it
+/// (`gMaterial_albedo`, `gTex_1`). Paths that name no split field keep their name (and stay
 /// unbound, with a note).
 pub fn with_field_inputs_bound(test: &TestFile, fields: &[lower::ResourceField]) -> TestFile {
     let mut test = test.clone();
     for input in &mut test.inputs {
         let Some(name) = &input.name else { continue };
-        let Some((parameter, path)) = name.split_once('.') else {
+        let Some(split) = name.find(['.', '[']) else {
             continue;
         };
-        let segments: Vec<&str> = path.split('.').collect();
+        let parameter = &name[..split];
+        // `mats[0].albedo` and `mats.0.albedo` are the same path.
+        let segments: Vec<&str> = name[split..]
+            .split(['.', '[', ']'])
+            .filter(|s| !s.is_empty())
+            .collect();
         let positions: Option<Vec<u32>> = segments.iter().map(|s| s.parse().ok()).collect();
         let field = fields.iter().find(|f| {
             f.parameter == parameter

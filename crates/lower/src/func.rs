@@ -84,7 +84,7 @@ fn signature(cx: &mut Ctx, key: &InstanceKey) -> R<SigInfo> {
                 }
             }
             // Bound to a global per instance (see `resource_instance`): no IR parameter.
-            t if cx.is_resource_ty(&t) => {}
+            t if cx.is_handle_only(&t) => {}
             t => {
                 let ty = cx.ir_ty(&t)?;
                 params.push(ir::Param {
@@ -273,8 +273,19 @@ fn lower_body(cx: &mut Ctx, key: InstanceKey, id: FuncId, is_entry: bool) -> R<(
         // A texture, sampler or buffer parameter is its global; a struct holding them is a
         // parameter of its plain fields with handles for the rest.
         let whole = handles.and_then(|h| h.iter().find(|(path, _)| path.is_empty()));
+        let handle_only = hsig
+            .params
+            .get(i)
+            .is_some_and(|p| cx.is_handle_only(&apply(&key.subst, key.this_ty.as_ref(), &p.ty)));
         if let Some((_, g)) = whole {
             params.push(Place::global(*g));
+        } else if let Some(h) = handles
+            && handle_only
+        {
+            // An array of resources: handles only, no IR parameter (its place is never read).
+            param_handles.insert(i as u32, h.clone());
+            let first = h.first().map(|(_, g)| *g);
+            params.push(first.map_or(Place::param(next), Place::global));
         } else if let Some(h) = handles {
             param_handles.insert(i as u32, h.clone());
             params.push(Place::param(next));
@@ -324,6 +335,7 @@ fn lower_body(cx: &mut Ctx, key: InstanceKey, id: FuncId, is_entry: bool) -> R<(
         init_this,
         static_locals: FxHashMap::default(),
         local_handles: FxHashMap::default(),
+        choices: Default::default(),
         param_handles,
         this_handles,
         breakables: Vec::new(),
@@ -395,6 +407,7 @@ pub(crate) fn lower_static_init(
         init_this: None,
         static_locals: FxHashMap::default(),
         local_handles: FxHashMap::default(),
+        choices: Default::default(),
         param_handles: FxHashMap::default(),
         this_handles: None,
         breakables: Vec::new(),
@@ -475,6 +488,8 @@ struct FnLower<'a, 'db> {
     param_handles: FxHashMap<u32, crate::Handles>,
     /// The same for `this`, in methods of structs holding resources.
     this_handles: Option<crate::Handles>,
+    /// Dynamic indices into arrays of resources, lowered as switches.
+    choices: handles::HandleChoices,
     /// The loops and switches being lowered, innermost last (`break label;`).
     breakables: Vec<Breakable>,
     /// A `bool` local per labelled loop or switch that a `break label;` leaves from inside a
@@ -520,6 +535,7 @@ impl<'a, 'db> FnLower<'a, 'db> {
             local_handles: FxHashMap::default(),
             param_handles: FxHashMap::default(),
             this_handles: None,
+            choices: Default::default(),
             breakables: Vec::new(),
             label_flags: FxHashMap::default(),
         }
@@ -935,7 +951,7 @@ impl FnLower<'_, '_> {
             Stmt::Local { local, init } if self.body.locals[local].is_static => {
                 self.lower_static_local(local, init)
             }
-            Stmt::Local { local, init } if self.cx.is_resource_ty(&self.infer.local_ty(local)) => {
+            Stmt::Local { local, init } if self.cx.is_handle_only(&self.infer.local_ty(local)) => {
                 match init {
                     Some(init) => self.bind_local(local, init),
                     None => Ok(()),
@@ -965,7 +981,25 @@ impl FnLower<'_, '_> {
                 }
                 Ok(())
             }
-            Stmt::Expr(e) => self.lower_effect(e),
+            Stmt::Expr(e) => {
+                let mark = self.blocks.last().map_or(0, Vec::len);
+                match self.lower_effect(e) {
+                    Err(x) => match self.take_choice() {
+                        // Stored through `arr[i]` of buffers: once per element.
+                        Some((index, count)) => {
+                            if let Some(b) = self.blocks.last_mut() {
+                                b.truncate(mark);
+                            }
+                            self.lower_by_choice(index, count, None, |this| {
+                                this.lower_effect(e).map(|_| None)
+                            })
+                            .map(|_| ())
+                        }
+                        None => Err(x),
+                    },
+                    ok => ok,
+                }
+            }
             Stmt::Block(stmts) | Stmt::Seq(stmts) => {
                 for s in stmts {
                     self.lower_stmt(s)?;
@@ -1242,7 +1276,7 @@ impl FnLower<'_, '_> {
                 self.lower_effect(lhs)?;
                 self.lower_effect(rhs)
             }
-            Expr::Assign { op: None, lhs, rhs } if self.cx.is_resource_ty(&self.ety(lhs)) => self
+            Expr::Assign { op: None, lhs, rhs } if self.cx.is_handle_only(&self.ety(lhs)) => self
                 .bind_handles(lhs, rhs)
                 .map_err(|x| self.locate(x, range)),
             Expr::Expand(inner) => {
@@ -1372,7 +1406,25 @@ impl FnLower<'_, '_> {
 
     fn lower_expr(&mut self, e: ExprId) -> R<ValueId> {
         let range = self.body.expr_range(e);
-        self.lower_expr_inner(e).map_err(|x| self.locate(x, range))
+        let mark = self.blocks.last().map_or(0, Vec::len);
+        match self.lower_expr_inner(e) {
+            Err(x) if !self.has_handles(&self.ety(e)) => match self.take_choice() {
+                // Read through `arr[i]` of resources: once per element (`func/handles.rs`).
+                Some((index, count)) => {
+                    if let Some(b) = self.blocks.last_mut() {
+                        b.truncate(mark);
+                    }
+                    let ty = self.ir_ty(&self.ety(e))?;
+                    let local = self.lower_by_choice(index, count, Some(ty), |this| {
+                        this.lower_expr(e).map(Some)
+                    })?;
+                    let local = local.ok_or_else(|| internal("a choice without its local"))?;
+                    self.emit(Inst::Load(Place::local(local)), None)
+                }
+                None => Err(self.locate(x, range)),
+            },
+            r => r.map_err(|x| self.locate(x, range)),
+        }
     }
 
     fn lower_expr_inner(&mut self, e: ExprId) -> R<ValueId> {
@@ -1745,7 +1797,8 @@ impl FnLower<'_, '_> {
         // A synthesised `B.Differential` holds `A.Differential` first, as `B` holds `A`.
         let primal = match &ty {
             Ty::Assoc(inner, name) if name == "Differential" => (**inner).clone(),
-            _ => ty,
+            // `gBlock.field` of a `ParameterBlock<B>` is `B`'s.
+            _ => self.cx.uniform_block_arg(&ty).unwrap_or(ty),
         };
         if matches!(primal, Ty::Adt(d, _) if d == decl) {
             return 0;
@@ -1857,7 +1910,7 @@ impl FnLower<'_, '_> {
                     }
                     Some(LPlace::Mem(self.cx.global_place(g)?))
                 }
-                Some(ExprRes::Field(..)) if self.cx.is_resource_ty(&self.ety(e)) => {
+                Some(ExprRes::Field(..)) if self.cx.is_handle_only(&self.ety(e)) => {
                     return Err(resource_field_value());
                 }
                 Some(ExprRes::Field(decl, i)) => {
@@ -1918,7 +1971,7 @@ impl FnLower<'_, '_> {
                     return Ok(Some(self.property_place(e, p, recv, bt)?));
                 }
                 if matches!(self.res(e), Some(ExprRes::Field(..)))
-                    && self.cx.is_resource_ty(&self.ety(e))
+                    && self.cx.is_handle_only(&self.ety(e))
                 {
                     return Err(resource_field_value());
                 }
@@ -2717,6 +2770,9 @@ impl FnLower<'_, '_> {
     ) -> R<InstanceKey> {
         let db = self.cx.db;
         let sig = hir::fn_sig(db, f);
+        // A method called on a `ParameterBlock<S>` / `ConstantBuffer<S>` is `S`'s (the blocks
+        // have no members): `S`'s generic arguments come from it.
+        let this_ty = this_ty.map(|t| self.cx.uniform_block_arg(&t).unwrap_or(t));
         let outer = match &this_ty {
             Some(t) => member_subst(db, self.cx.file, f.loc(db), t),
             None => Vec::new(),

@@ -39,10 +39,23 @@ pub(crate) struct Leaf {
 /// growing arguments has no end; `ir_ty` reports it).
 const MAX_LEAF_DEPTH: u32 = 64;
 
+/// Most resources one value may hold: each is a global of its own (WGSL binding arrays need a
+/// native-only feature), and a device binds a few dozen per stage.
+const MAX_LEAVES: usize = 256;
+
 impl Ctx<'_> {
     /// Whether values of `ty` are (or hold) textures, samplers or buffers.
     pub(crate) fn has_handles(&self, ty: &Ty) -> bool {
         self.is_resource_ty(ty) || self.holds_resources(ty)
+    }
+
+    /// Whether values of `ty` are handles only, with no data: a resource, or an array of them
+    /// (`Texture2D textures[4]`).
+    pub(crate) fn is_handle_only(&self, ty: &Ty) -> bool {
+        match normalize(self.db, self.file, ty) {
+            Ty::Array(elem, _) => self.is_handle_only(&elem),
+            ty => self.is_resource_ty(&ty),
+        }
     }
 
     /// Whether `ty` is a struct with resource fields (directly, in nested structs or arrays).
@@ -96,7 +109,7 @@ impl Ctx<'_> {
             .zip(ftys.iter())
             .enumerate()
             .filter(|(_, (f, t))| {
-                let handle = self.is_resource_ty(&normalize(self.db, self.file, t));
+                let handle = self.is_handle_only(t);
                 !(f.modifiers.is_static || f.global.is_some() || handle)
             })
             .map(|(i, _)| i)
@@ -133,17 +146,45 @@ impl Ctx<'_> {
         if let Some(inner) = self.uniform_block_arg(&ty) {
             return self.collect_leaves(&inner, path, positions, out, depth + 1);
         }
+        if let Ty::Array(elem, n) = &ty {
+            // Each element's resources are globals of their own, under the element's index.
+            let hir::Len::Known(n) = n else {
+                return Err(unsupported(format!(
+                    "the array type `{}` of unknown length holding textures, samplers or buffers",
+                    self.display(&ty)
+                )));
+            };
+            for k in 0..*n {
+                path.push(k.to_string());
+                positions.push(k);
+                self.collect_leaves(elem, path, positions, out, depth + 1)?;
+                path.pop();
+                positions.pop();
+                if out.len() > MAX_LEAVES {
+                    return Err(unsupported(format!(
+                        "a value of type `{}` holding more than {MAX_LEAVES} textures, samplers \
+                         or buffers (each is a global of its own)",
+                        self.display(&ty)
+                    )));
+                }
+            }
+            return Ok(());
+        }
         let Ty::Adt(decl, args) = &ty else {
             return Err(unsupported(format!(
-                "the type `{}` (arrays of textures, samplers, buffers or of structs holding them)",
+                "the type `{}` holding textures, samplers or buffers",
                 self.display(&ty)
             )));
         };
-        if hir::export::struct_base(self.db, &ty).is_some_and(|b| self.holds_resources(&b)) {
-            return Err(unsupported(format!(
-                "the struct `{}`, whose base struct holds textures, samplers or buffers",
-                self.display(&ty)
-            )));
+        // A base struct (`struct B : A`) is the hidden first field of the IR struct: its
+        // resources sit under position 0 (a nested aggregate), their paths are the field names
+        // themselves (`b.tex` names `A`'s field).
+        let base = hir::export::struct_base(self.db, &ty);
+        let own_start = u32::from(base.is_some());
+        if let Some(base) = base {
+            positions.push(0);
+            self.collect_leaves(&base, path, positions, out, depth + 1)?;
+            positions.pop();
         }
         let data = hir::type_decl_data(self.db, *decl);
         let subst = hir::export::type_args_subst(self.db, *decl, args);
@@ -156,7 +197,7 @@ impl Ctx<'_> {
         for (position, (f, declared)) in stored.enumerate() {
             let t = crate::apply(&subst, Some(&ty), declared);
             path.push(f.name.to_string());
-            positions.push(position as u32);
+            positions.push(own_start + position as u32);
             self.collect_leaves(&t, path, positions, out, depth + 1)?;
             path.pop();
             positions.pop();
@@ -190,6 +231,16 @@ impl Ctx<'_> {
         name: &str,
         ty: &Ty,
     ) -> R<(ir::GlobalId, Handles)> {
+        if self.is_handle_only(ty) {
+            // `Texture2D gTex[3]`: no data, only the element globals; the parameter's own
+            // global is an unused constant word.
+            let word = self.module.types.u32();
+            let zero = crate::consts::zero(self, word)?;
+            let id = self
+                .module
+                .add_global(name, word, ir::GlobalKind::Constant(zero));
+            return Ok((id, self.declare_resource_fields(name, ty)?));
+        }
         let plain = self.ir_ty(ty)?;
         let id = if holds_no_data(&self.module.types, plain) {
             let zero = crate::consts::zero(self, plain)?;

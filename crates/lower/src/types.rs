@@ -137,9 +137,13 @@ impl Ctx<'_> {
                 types.matrix(scalar(k), r as u8, c as u8)
             }
             Ty::Array(e, n) => {
-                if self.holds_resources(e) {
+                // An array of structs holding resources stores their plain fields; their
+                // resources are handles by element index (`resources.rs`). Arrays of resources
+                // themselves are handles only.
+                if self.is_handle_only(e) {
                     return Err(unsupported(format!(
-                        "the array type `{}`: arrays of structs holding textures, samplers or buffers (each element would need its own globals)",
+                        "the array type `{}` as data: arrays of textures, samplers or buffers are \
+                         globals (one per element), not values",
                         self.display(&ty)
                     )));
                 }
@@ -236,7 +240,7 @@ impl Ctx<'_> {
                                 // (`resources.rs`).
                                 continue;
                             }
-                            if self.is_resource_ty(&t) {
+                            if self.is_handle_only(&t) {
                                 return Err(unsupported(format!(
                                     "the field `{}` of `{}`: a generic field holding a texture, sampler or buffer (declare the field with its resource type)",
                                     f.name,

@@ -601,25 +601,24 @@ fn parse_test_input(text: &str) -> Result<Vec<TestInput>, String> {
             out,
             kind,
         };
-        // `set gParams.tex = Texture2D(...)` feeds the resource field `tex` of the parameter
-        // `gParams` (hosts bind it by field path); plain data of a member and array elements
-        // (`set arr[1] = 2.0`) are not bound.
+        // `set gParams.tex = Texture2D(...)` and `set gScene.textures[1] = Texture2D(...)` feed
+        // a resource field or element of the parameter `gParams` (hosts bind it by its path);
+        // plain data of a member or element (`set arr[1] = 2.0`) is not bound.
         let member_path = name
             .split(['.', '[', ']'])
             .filter(|part| !part.is_empty())
             .all(|part| is_identifier(part) || part.bytes().all(|b| b.is_ascii_digit()));
         if !is_identifier(name) && member_path && name.contains(['.', '[']) {
             let kind = parse_input_kind(value)?;
-            let is_field_resource = !name.contains('[')
-                && matches!(
-                    kind,
-                    InputKind::Texture(_)
-                        | InputKind::Sampler(_)
-                        | InputKind::Buffer(BufferInput {
-                            kind: BufferKind::Storage,
-                            ..
-                        })
-                );
+            let is_field_resource = matches!(
+                kind,
+                InputKind::Texture(_)
+                    | InputKind::Sampler(_)
+                    | InputKind::Buffer(BufferInput {
+                        kind: BufferKind::Storage,
+                        ..
+                    })
+            );
             if is_field_resource {
                 return Ok(vec![input(name.to_string(), kind)]);
             }
@@ -710,28 +709,17 @@ fn parse_test_input(text: &str) -> Result<Vec<TestInput>, String> {
 /// first), and the aggregate's plain data without them.
 type SplitAggregate = (UniformValue, Vec<(Vec<u32>, InputKind)>);
 
-/// `[new Type] { item, ... }` whose items (at any depth) include textures, samplers or storage
-/// buffers: a struct value holding resources, as render-test writes parameter blocks
-/// (`set gMaterial = new Material { Texture2D(size=4, content=one), Sampler, {1.0, 2, 3, 4} }`).
-/// Each resource item becomes an input named by its field positions (`gMaterial.0`), which a
-/// host resolves to the field's name; the numbers stay one uniform value in field order, as the
+/// `[new Type] { item, ... }` or `[ item, ... ]` whose items (at any depth) include textures,
+/// samplers or storage buffers: a struct or array value holding resources, as render-test writes
+/// parameter blocks (`set gMaterial = new Material { Texture2D(size=4, content=one), Sampler,
+/// {1.0, 2, 3, 4} }`, `set gTex = [Texture2D(size=4, content=one), Texture2D(size=4)]`).
+/// Each resource item becomes an input named by its field positions or element indices
+/// (`gMaterial.0`, `gTex.1`), which a host resolves to the field's name; the numbers stay one uniform value in field order, as the
 /// struct's plain fields are laid out once the resources are split out. `None` for values
 /// without resources (`new` objects of other kinds stay unsupported).
 fn split_resource_aggregate(text: &str) -> Option<Result<SplitAggregate, String>> {
-    let text = text.trim();
-    let body = match text.strip_prefix("new ") {
-        Some(rest) => {
-            let rest = rest.trim_start();
-            let open = rest.find('{')?;
-            if !is_type_name(rest[..open].trim()) {
-                return None;
-            }
-            &rest[open..]
-        }
-        None => text,
-    };
     let mut resources = Vec::new();
-    let plain = match split_aggregate_items(body, &mut Vec::new(), &mut resources) {
+    let plain = match split_aggregate_items(text, &mut Vec::new(), &mut resources) {
         Ok(plain) => plain?,
         Err(e) => return Some(Err(e)),
     };
@@ -741,15 +729,30 @@ fn split_resource_aggregate(text: &str) -> Option<Result<SplitAggregate, String>
     Some(Ok((plain, resources)))
 }
 
-/// One aggregate item: a brace list (recursively), a resource (recorded at `positions`) or a
-/// number. `Ok(None)` when the text is none of these (the value is not such an aggregate).
+/// One aggregate item: a brace list or `new Type { ... }` (recursively), a bracketed array
+/// `[a, b]` (likewise), a resource (recorded at `positions`) or a number. `Ok(None)` when the
+/// text is none of these (the value is not such an aggregate).
 fn split_aggregate_items(
     text: &str,
     positions: &mut Vec<u32>,
     resources: &mut Vec<(Vec<u32>, InputKind)>,
 ) -> Result<Option<UniformValue>, String> {
-    let text = text.trim();
-    let Some(inner) = text.strip_prefix('{').and_then(|t| t.strip_suffix('}')) else {
+    let mut text = text.trim();
+    if let Some(rest) = text.strip_prefix("new ") {
+        let rest = rest.trim_start();
+        let Some(open) = rest.find('{') else {
+            return Ok(None);
+        };
+        if !is_type_name(rest[..open].trim()) {
+            return Ok(None);
+        }
+        text = &rest[open..];
+    }
+    let inner = text
+        .strip_prefix('{')
+        .and_then(|t| t.strip_suffix('}'))
+        .or_else(|| text.strip_prefix('[').and_then(|t| t.strip_suffix(']')));
+    let Some(inner) = inner else {
         return Ok(parse_uniform_value(text));
     };
     let Some(parts) = split_top_level(inner) else {

@@ -533,3 +533,39 @@ fn name_spellings_and_plain_objects() {
         "#]],
     );
 }
+
+#[test]
+fn arrays_of_resources_split_into_element_inputs() {
+    let file = test_format::parse_test_file(
+        "//TEST_INPUT: set gScene = new Scene { [new Material { Texture2D(size=4, content=one), 2.0 }, new Material { Texture2D(size=2, content=zero), 3.0 }], [Texture2D(size=2), Texture2D(size=4)], Sampler, 0.25 }\n\
+         //TEST_INPUT: set gTex = [Texture2D(size=2), Texture2D(size=4)]\n\
+         //TEST_INPUT: set gScene.layers[1] = Texture2D(size=2, content=zero)\n\
+         //TEST_INPUT: Texture2D(size=4, content=one):name=gTex[0]\n",
+    );
+    let inputs: Vec<String> = file
+        .inputs
+        .iter()
+        .map(|i| {
+            let kind = match &i.kind {
+                InputKind::Buffer(b) => format!("{:?} {:?} value={:?}", b.kind, b.data, b.value),
+                InputKind::Texture(t) => format!("texture {}x{}", t.width, t.height),
+                InputKind::Sampler(s) => format!("sampler {:?}", s.filtering),
+                InputKind::Unsupported { text } => format!("unsupported `{text}`"),
+                InputKind::TypeConformance(_) => "conformance".into(),
+            };
+            format!("line {} {:?}: {kind}", i.line, i.name)
+        })
+        .collect();
+    expect![[r#"
+        line 1 Some("gScene"): Uniform [1073741824, 1077936128, 1048576000] value=Some(List([List([List([Float(2.0)]), List([Float(3.0)])]), List([]), Float(0.25)]))
+        line 1 Some("gScene.0.0.0"): texture 4x4
+        line 1 Some("gScene.0.1.0"): texture 2x2
+        line 1 Some("gScene.1.0"): texture 2x2
+        line 1 Some("gScene.1.1"): texture 4x4
+        line 1 Some("gScene.2"): sampler Linear
+        line 2 Some("gTex.0"): texture 2x2
+        line 2 Some("gTex.1"): texture 4x4
+        line 3 Some("gScene.layers[1]"): texture 2x2
+        line 4 Some("gTex[0]"): texture 4x4"#]].assert_eq(&inputs.join("\n"));
+    assert!(file.errors.is_empty(), "{:?}", file.errors);
+}

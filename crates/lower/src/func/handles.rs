@@ -5,6 +5,7 @@
 
 use hir::{Expr, ExprId, ExprRes, FnKind, ParamDir as HDir, Ty};
 use ir::GlobalId;
+use rustc_hash::FxHashMap;
 
 use super::FnLower;
 use crate::{FieldPath, Handles, InstanceKey, R, ResourceBindings, THIS_PARAM, apply, unsupported};
@@ -28,6 +29,22 @@ fn under(name: &str, handles: Handles) -> Handles {
         })
         .collect()
 }
+
+/// Dynamic indices into arrays of resources and `?:` between resources: WGSL cannot index or
+/// choose among globals, so the innermost expression reading through `arr[i]` (or `c ? a : b`)
+/// is lowered once per element (branch), in a switch on `i` (an `if` on `c`); see
+/// [`FnLower::lower_by_choice`].
+#[derive(Default)]
+pub(super) struct HandleChoices {
+    /// Index expressions (and `?:` expressions) being lowered as one constant element (branch
+    /// 0 or 1), inside one case of a switch.
+    fixed: FxHashMap<ExprId, u32>,
+    /// The index (or `?:`) that stopped the current expression, and its number of cases.
+    pending: Option<(ExprId, u32)>,
+}
+
+/// Most elements a dynamic index may choose among (each is one case of a switch).
+const MAX_CHOICES: u32 = 64;
 
 /// What an assignment target's handles live in.
 enum HandleRoot {
@@ -77,6 +94,12 @@ impl FnLower<'_, '_> {
                 }
                 _ => Err(self.not_a_handle()),
             },
+            Expr::Index { base, index } => {
+                let of_base = self.handles_of(base)?;
+                let paths: Vec<FieldPath> = of_base.iter().map(|(p, _)| p.clone()).collect();
+                let k = self.handle_index(index, &paths)?;
+                Ok(select(&of_base, &[k.to_string()]))
+            }
             Expr::InitList(items) => self.memberwise_handles(&self.ety(e), &items),
             Expr::Call { callee, args } => {
                 let is_type = matches!(self.res(callee), Some(ExprRes::Type(_)));
@@ -96,12 +119,143 @@ impl FnLower<'_, '_> {
                     )),
                 }
             }
-            Expr::Ternary { .. } => Err(unsupported(
-                "choosing a texture, sampler or buffer (or a struct holding them) with `?:`: \
-                 WGSL has no resource variables to hold the choice",
-            )),
+            Expr::Ternary {
+                then_branch,
+                else_branch,
+                ..
+            } => {
+                if let Some(&k) = self.choices.fixed.get(&e) {
+                    return self.handles_of(if k == 0 { then_branch } else { else_branch });
+                }
+                let chosen = self.handles_of(then_branch)?;
+                if self.handles_of(else_branch)? == chosen {
+                    return Ok(chosen);
+                }
+                self.choices.pending = Some((e, 2));
+                Err(unsupported(
+                    "choosing between textures, samplers or buffers (or structs holding them) \
+                     with `?:` here (it is where a value is read through the choice; a local, \
+                     parameter or field cannot hold it: WGSL has no resource variables)",
+                ))
+            }
             _ => Err(self.not_a_handle()),
         }
+    }
+
+    /// The element an index into an array of resources (or of structs holding them) picks:
+    /// a compile-time constant, as each element's resources are globals of their own.
+    /// `paths` are those of the array's resources (`["1", "albedo"]`).
+    fn handle_index(&mut self, index: ExprId, paths: &[FieldPath]) -> R<u32> {
+        if let Some(&k) = self.choices.fixed.get(&index) {
+            return Ok(k);
+        }
+        let v = self.lower_expr(index)?;
+        let k = match self.f.value(v).map(|d| &d.inst) {
+            Some(ir::Inst::Literal(ir::Literal::I32(k))) => u32::try_from(*k).ok(),
+            Some(ir::Inst::Literal(ir::Literal::U32(k))) => Some(*k),
+            _ => {
+                let count = paths
+                    .iter()
+                    .filter_map(|p| p.first()?.parse::<u32>().ok())
+                    .max()
+                    .map_or(0, |last| last + 1);
+                self.choices.pending = Some((index, count));
+                return Err(unsupported(
+                    "indexing an array of textures, samplers or buffers (or of structs holding \
+                     them) with an index that is not a compile-time constant here (it is where \
+                     a value is read through the element; a local, parameter or field cannot \
+                     hold such an element)",
+                ));
+            }
+        };
+        let key = k.map(|k| k.to_string());
+        match key {
+            Some(key) if paths.iter().any(|path| path.first() == Some(&key)) => {
+                Ok(k.unwrap_or_default())
+            }
+            _ => Err(unsupported(
+                "an index past the end of an array of textures, samplers or buffers",
+            )),
+        }
+    }
+
+    /// Takes the dynamic index that stopped the lowering of expression `e` (or statement) so
+    /// that it can be lowered once per element instead; `None` when none did.
+    pub(super) fn take_choice(&mut self) -> Option<(ExprId, u32)> {
+        self.choices
+            .pending
+            .take()
+            .filter(|(_, count)| (1..=MAX_CHOICES).contains(count))
+    }
+
+    /// `lower` run once per element `k` of the array indexed by `index` (with `index` taken as
+    /// `k` when handles are resolved), in a chain of `if (index == k)`; the index is computed
+    /// once, before. An index past the end takes the last element (Slang leaves it undefined).
+    /// For a `?:` (`index` is the `?:` expression), its condition picks case 0 or 1.
+    /// `lower` returns the value of the case (stored into the returned local) or `None`.
+    pub(super) fn lower_by_choice(
+        &mut self,
+        index: ExprId,
+        count: u32,
+        result_ty: Option<ir::TypeId>,
+        mut lower: impl FnMut(&mut Self) -> R<Option<ir::ValueId>>,
+    ) -> R<Option<ir::LocalId>> {
+        let at = match self.body.exprs[index] {
+            Expr::Ternary { cond, .. } => {
+                // `c ? a : b` is case `int(!c)`: 0 picks `a`.
+                let c = self.lower_cond(cond)?;
+                let int = self.cx.module.types.i32();
+                let (zero, one) = (
+                    self.lit(ir::Literal::I32(0))?,
+                    self.lit(ir::Literal::I32(1))?,
+                );
+                let select = ir::Inst::Select {
+                    cond: c,
+                    accept: zero,
+                    reject: one,
+                };
+                self.emit(select, Some(int))?
+            }
+            _ => {
+                let at = self.lower_expr(index)?;
+                let int = self.cx.module.types.i32();
+                self.coerce(at, int)?
+            }
+        };
+        let result = result_ty.map(|t| self.new_local("choice", t));
+        let mut cases = Vec::new();
+        for k in 0..count {
+            self.choices.fixed.insert(index, k);
+            let case = self.block(|this| {
+                if let (Some(v), Some(l)) = (lower(this)?, result) {
+                    this.stmt(ir::Stmt::Store {
+                        place: ir::Place::local(l),
+                        value: v,
+                    });
+                }
+                Ok(())
+            });
+            self.choices.fixed.remove(&index);
+            cases.push(case?);
+        }
+        let mut chain = cases.pop().unwrap_or_default();
+        for (k, case) in cases.into_iter().enumerate().rev() {
+            let block = self.block(|this| {
+                let key = this.lit(ir::Literal::I32(k as i32))?;
+                let cond = this.emit(ir::Inst::Binary(ir::BinaryOp::Eq, at, key), None)?;
+                this.stmt(ir::Stmt::If {
+                    cond,
+                    then_block: case,
+                    else_block: std::mem::take(&mut chain),
+                });
+                Ok(())
+            })?;
+            chain = block;
+        }
+        for s in chain {
+            self.stmt(s);
+        }
+        Ok(result)
     }
 
     fn not_a_handle(&self) -> crate::LowerError {
@@ -153,6 +307,16 @@ impl FnLower<'_, '_> {
     fn memberwise_handles(&mut self, ty: &Ty, items: &[ExprId]) -> R<Handles> {
         let ty = apply(&self.subst, self.this_ty.as_ref(), ty);
         let ty = hir::export::normalize(self.cx.db, self.cx.file, &ty);
+        if let Ty::Array(..) = ty {
+            // `{ gA, gB }` of an array: each element's handles under its index.
+            let mut out = Vec::new();
+            for (k, item) in items.iter().enumerate() {
+                if self.has_handles(&self.ety(*item)) {
+                    out.extend(under(&k.to_string(), self.handles_of(*item)?));
+                }
+            }
+            return Ok(out);
+        }
         let Ty::Adt(decl, _) = ty else {
             return Ok(Vec::new());
         };
@@ -183,7 +347,7 @@ impl FnLower<'_, '_> {
         items
             .iter()
             .copied()
-            .filter(|i| !self.cx.is_resource_ty(&self.ety(*i)))
+            .filter(|i| !self.cx.is_handle_only(&self.ety(*i)))
             .collect()
     }
 
@@ -250,14 +414,14 @@ impl FnLower<'_, '_> {
     }
 
     /// The local, parameter or `this` an assignment target belongs to, and the field path to it.
-    fn handle_root(&self, target: ExprId) -> R<(HandleRoot, FieldPath)> {
+    fn handle_root(&mut self, target: ExprId) -> R<(HandleRoot, FieldPath)> {
         let not_here = || {
             unsupported(
                 "assigning a texture, sampler or buffer (or a struct holding them) to something \
                  other than a local, a parameter or a field of one",
             )
         };
-        match &self.body.exprs[target] {
+        match self.body.exprs[target].clone() {
             Expr::Path(_) => match self.res(target) {
                 Some(ExprRes::Local(l)) => Ok((HandleRoot::Local(l), Vec::new())),
                 Some(ExprRes::Param(i)) => Ok((HandleRoot::Param(i), Vec::new())),
@@ -270,12 +434,30 @@ impl FnLower<'_, '_> {
             Expr::Field { base, name, .. }
                 if matches!(self.res(target), Some(ExprRes::Field(..))) =>
             {
-                let (root, mut path) = self.handle_root(*base)?;
+                let (root, mut path) = self.handle_root(base)?;
                 path.push(name.to_string());
+                Ok((root, path))
+            }
+            Expr::Index { base, index } if self.has_handles(&self.ety(base)) => {
+                let (root, mut path) = self.handle_root(base)?;
+                let elements = self.leaf_paths(&self.ety(base))?;
+                let k = self.handle_index(index, &elements)?;
+                path.push(k.to_string());
                 Ok((root, path))
             }
             _ => Err(not_here()),
         }
+    }
+
+    /// Where the resources inside a value of type `ty` sit.
+    fn leaf_paths(&self, ty: &Ty) -> R<Vec<FieldPath>> {
+        let ty = apply(&self.subst, self.this_ty.as_ref(), ty);
+        Ok(self
+            .cx
+            .resource_leaves(&ty)?
+            .into_iter()
+            .map(|leaf| leaf.path)
+            .collect())
     }
 
     fn param_dir(&self, i: u32) -> HDir {

@@ -89,7 +89,7 @@ impl FnLower<'_, '_> {
         slots
             .into_iter()
             .filter(|slot| match slot {
-                ArgSlot::Expr(a) | ArgSlot::Element(a, _) => !self.cx.is_resource_ty(&self.ety(*a)),
+                ArgSlot::Expr(a) | ArgSlot::Element(a, _) => !self.cx.is_handle_only(&self.ety(*a)),
             })
             .collect()
     }
@@ -98,7 +98,7 @@ impl FnLower<'_, '_> {
     pub(super) fn non_resource_args(&self, args: &[ExprId]) -> Vec<ExprId> {
         args.iter()
             .copied()
-            .filter(|a| !self.cx.is_resource_ty(&self.ety(*a)))
+            .filter(|a| !self.cx.is_handle_only(&self.ety(*a)))
             .collect()
     }
 
