@@ -1943,9 +1943,12 @@ impl BodyLowerer {
             .unwrap_or_default();
         let body = match node.children().find(|c| c.kind() == BLOCK) {
             Some(block) => {
+                // Nor can a `break label;` in it leave the enclosing function's loops.
                 let saved = std::mem::take(&mut self.defer_scopes);
+                let labels = std::mem::take(&mut self.label_scopes);
                 let stmt = self.block(&block);
                 self.defer_scopes = saved;
+                self.label_scopes = labels;
                 LambdaBody::Block(stmt)
             }
             None => LambdaBody::Expr(match node.children().find(|c| is_expr_kind(c.kind())) {
