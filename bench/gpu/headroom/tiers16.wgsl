@@ -11,7 +11,7 @@ var<storage> params: array<i32>;
 @group(0) @binding(2) 
 var<storage, read_write> result: array<f32>;
 
-fn s_bwd_taylorSin_tier16_(x_1: ptr<function, DiffPair_float>, terms_1: i32, dOut: f32) -> bool {
+fn s_bwd_taylorSin_full(x_1: ptr<function, DiffPair_float>, terms_1: i32, dOut: f32) {
     var term: f32;
     var sum: f32;
     var k: i32;
@@ -31,7 +31,7 @@ fn s_bwd_taylorSin_tier16_(x_1: ptr<function, DiffPair_float>, terms_1: i32, dOu
     var d_term: f32;
     var adj22_: f32;
     var adj11_: f32;
-    var tape6_: array<f32, 17>;
+    var tape6_: array<f32, 65>;
     var adj21_: f32;
     var adj9_: f32;
     var adj10_: f32;
@@ -52,32 +52,31 @@ fn s_bwd_taylorSin_tier16_(x_1: ptr<function, DiffPair_float>, terms_1: i32, dOu
     k = 1i;
     brk1_ = false;
     iter1_ = 0i;
-    if ((1i > 2147483631i) || ((1i + 16i) < terms_1)) {
-        return false;
-    }
     loop {
-        let _e44 = brk1_;
-        if !(_e44) {
-            let _e46 = k;
-            if (_e46 < terms_1) {
+        let _e38 = brk1_;
+        if !(_e38) {
+            let _e40 = k;
+            if (_e40 < terms_1) {
             } else {
                 brk1_ = true;
             }
-            let _e49 = brk1_;
-            tape36_ = _e49;
-            let _e50 = !(_e49);
-            if _e50 {
-                let _e51 = term;
-                let _e52 = iter1_;
-                tape6_[_e52] = _e51;
-                let _e58 = (2i * _e46);
-                let _e62 = (((-(_e51) * _e34) * _e34) / f32((_e58 * (_e58 + 1i))));
+            let _e43 = brk1_;
+            tape36_ = _e43;
+            let _e44 = !(_e43);
+            if _e44 {
+                let _e45 = term;
+                let _e46 = iter1_;
+                if ((_e46 & 1i) == 0i) {
+                    tape6_[(_e46 >> (u32(1i) & 31u))] = _e45;
+                }
+                let _e58 = (2i * _e40);
+                let _e62 = (((-(_e45) * _e34) * _e34) / f32((_e58 * (_e58 + 1i))));
                 term = _e62;
                 let _e63 = sum;
                 sum = (_e63 + _e62);
             }
-            if _e50 {
-                k = (_e46 + 1i);
+            if _e44 {
+                k = (_e40 + 1i);
             }
             let _e66 = iter1_;
             iter1_ = (_e66 + 1i);
@@ -111,100 +110,319 @@ fn s_bwd_taylorSin_tier16_(x_1: ptr<function, DiffPair_float>, terms_1: i32, dOu
     let _e89 = (f32() + dOut);
     adj29_ = _e89;
     adj29_ = f32();
-    d_sum = (f32() + _e89);
+    let _e91 = (f32() + _e89);
+    d_sum = _e91;
     rev34_ = _e68;
-    loop {
-        let _e92 = rev34_;
-        if (_e92 > 0i) {
-            let _e94 = (_e92 - 1i);
-            rev34_ = _e94;
-            let _e95 = tape36_;
-            if !(((_e94 == (_e68 - 1i)) && _e95)) {
-                let _e100 = d_sum;
+    if ((_e68 & 1i) == 1i) {
+        let _e94 = (_e68 - 1i);
+        rev34_ = _e94;
+        let _e95 = tape36_;
+        if !(((_e94 == _e94) && _e95)) {
+            d_sum = f32();
+            let _e100 = (f32() + _e91);
+            adj25_ = _e100;
+            adj25_ = f32();
+            let _e102 = (f32() + _e100);
+            adj24_ = _e102;
+            let _e103 = (f32() + _e100);
+            adj23_ = _e103;
+            adj24_ = f32();
+            d_sum = (f32() + _e102);
+            adj23_ = f32();
+            let _e107 = (f32() + _e103);
+            d_term = _e107;
+            d_term = f32();
+            let _e109 = (f32() + _e107);
+            adj22_ = _e109;
+            adj22_ = f32();
+            let _e114 = (2i * (1i + (1i * _e94)));
+            let _e117 = f32((_e114 * (_e114 + 1i)));
+            let _e119 = (f32() + (_e109 / _e117));
+            adj11_ = _e119;
+            let _e126 = tape6_[(_e94 >> (u32(1i) & 31u))];
+            let _e127 = -(_e126);
+            let _e128 = (_e127 * _e34);
+            adj21_ = (f32() + -((_e109 * ((_e128 * _e34) / (_e117 * _e117)))));
+            adj21_ = f32();
+            adj11_ = f32();
+            let _e138 = (f32() + (_e119 * _e34));
+            adj9_ = _e138;
+            let _e140 = (f32() + (_e119 * _e128));
+            adj10_ = _e140;
+            adj10_ = f32();
+            let _e142 = (f32() + _e140);
+            d_P_x = _e142;
+            adj9_ = f32();
+            let _e145 = (f32() + (_e138 * _e34));
+            adj7_ = _e145;
+            let _e147 = (f32() + (_e138 * _e127));
+            adj8_ = _e147;
+            adj8_ = f32();
+            d_P_x = (_e142 + _e147);
+            adj7_ = f32();
+            let _e152 = (f32() + -(_e145));
+            adj6_ = _e152;
+            adj6_ = f32();
+            d_term = (f32() + _e152);
+        }
+    } else {
+        if (_e68 != 0i) {
+            let _e156 = (_e68 - 1i);
+            rev34_ = _e156;
+            let _e157 = tape36_;
+            if !(((_e156 == _e156) && _e157)) {
                 d_sum = f32();
-                let _e102 = adj25_;
-                let _e103 = (_e102 + _e100);
-                adj25_ = _e103;
+                let _e162 = (f32() + _e91);
+                adj25_ = _e162;
                 adj25_ = f32();
-                let _e105 = adj24_;
-                let _e106 = (_e105 + _e103);
-                adj24_ = _e106;
-                let _e107 = adj23_;
-                let _e108 = (_e107 + _e103);
-                adj23_ = _e108;
+                let _e164 = (f32() + _e162);
+                adj24_ = _e164;
+                let _e165 = (f32() + _e162);
+                adj23_ = _e165;
                 adj24_ = f32();
-                d_sum = (f32() + _e106);
+                d_sum = (f32() + _e164);
                 adj23_ = f32();
-                let _e112 = d_term;
-                let _e113 = (_e112 + _e108);
-                d_term = _e113;
+                let _e169 = (f32() + _e165);
+                d_term = _e169;
                 d_term = f32();
-                let _e115 = adj22_;
-                let _e116 = (_e115 + _e113);
-                adj22_ = _e116;
+                let _e171 = (f32() + _e169);
+                adj22_ = _e171;
                 adj22_ = f32();
-                let _e121 = (2i * (1i + (1i * _e94)));
-                let _e124 = f32((_e121 * (_e121 + 1i)));
-                let _e126 = adj11_;
-                let _e127 = (_e126 + (_e116 / _e124));
-                adj11_ = _e127;
-                let _e129 = tape6_[_e94];
-                let _e130 = -(_e129);
-                let _e131 = (_e130 * _e34);
-                let _e137 = adj21_;
-                adj21_ = (_e137 + -((_e116 * ((_e131 * _e34) / (_e124 * _e124)))));
+                let _e176 = (2i * (1i + (1i * _e156)));
+                let _e179 = f32((_e176 * (_e176 + 1i)));
+                let _e181 = (f32() + (_e171 / _e179));
+                adj11_ = _e181;
+                let _e188 = tape6_[(_e156 >> (u32(1i) & 31u))];
+                let _e195 = (2i * (1i + (1i * (_e156 - 1i))));
+                let _e200 = -((((-(_e188) * _e34) * _e34) / f32((_e195 * (_e195 + 1i)))));
+                let _e201 = (_e200 * _e34);
+                adj21_ = (f32() + -((_e171 * ((_e201 * _e34) / (_e179 * _e179)))));
                 adj21_ = f32();
                 adj11_ = f32();
-                let _e142 = adj9_;
-                let _e143 = (_e142 + (_e127 * _e34));
-                adj9_ = _e143;
-                let _e145 = adj10_;
-                let _e146 = (_e145 + (_e127 * _e131));
-                adj10_ = _e146;
+                let _e211 = (f32() + (_e181 * _e34));
+                adj9_ = _e211;
+                let _e213 = (f32() + (_e181 * _e201));
+                adj10_ = _e213;
                 adj10_ = f32();
-                let _e148 = d_P_x;
-                let _e149 = (_e148 + _e146);
-                d_P_x = _e149;
+                let _e215 = (f32() + _e213);
+                d_P_x = _e215;
                 adj9_ = f32();
-                let _e152 = adj7_;
-                let _e153 = (_e152 + (_e143 * _e34));
-                adj7_ = _e153;
-                let _e155 = adj8_;
-                let _e156 = (_e155 + (_e143 * _e130));
-                adj8_ = _e156;
+                let _e218 = (f32() + (_e211 * _e34));
+                adj7_ = _e218;
+                let _e220 = (f32() + (_e211 * _e200));
+                adj8_ = _e220;
                 adj8_ = f32();
-                d_P_x = (_e149 + _e156);
+                d_P_x = (_e215 + _e220);
                 adj7_ = f32();
-                let _e161 = adj6_;
-                let _e162 = (_e161 + -(_e153));
-                adj6_ = _e162;
+                let _e225 = (f32() + -(_e218));
+                adj6_ = _e225;
                 adj6_ = f32();
-                d_term = (f32() + _e162);
+                d_term = (f32() + _e225);
             }
+            let _e228 = (_e156 - 1i);
+            rev34_ = _e228;
+            let _e229 = d_sum;
+            d_sum = f32();
+            let _e231 = adj25_;
+            let _e232 = (_e231 + _e229);
+            adj25_ = _e232;
+            adj25_ = f32();
+            let _e234 = adj24_;
+            let _e235 = (_e234 + _e232);
+            adj24_ = _e235;
+            let _e236 = adj23_;
+            let _e237 = (_e236 + _e232);
+            adj23_ = _e237;
+            adj24_ = f32();
+            d_sum = (f32() + _e235);
+            adj23_ = f32();
+            let _e241 = d_term;
+            let _e242 = (_e241 + _e237);
+            d_term = _e242;
+            d_term = f32();
+            let _e244 = adj22_;
+            let _e245 = (_e244 + _e242);
+            adj22_ = _e245;
+            adj22_ = f32();
+            let _e250 = (2i * (1i + (1i * _e228)));
+            let _e253 = f32((_e250 * (_e250 + 1i)));
+            let _e255 = adj11_;
+            let _e256 = (_e255 + (_e245 / _e253));
+            adj11_ = _e256;
+            let _e263 = tape6_[(_e228 >> (u32(1i) & 31u))];
+            let _e264 = -(_e263);
+            let _e265 = (_e264 * _e34);
+            let _e271 = adj21_;
+            adj21_ = (_e271 + -((_e245 * ((_e265 * _e34) / (_e253 * _e253)))));
+            adj21_ = f32();
+            adj11_ = f32();
+            let _e276 = adj9_;
+            let _e277 = (_e276 + (_e256 * _e34));
+            adj9_ = _e277;
+            let _e279 = adj10_;
+            let _e280 = (_e279 + (_e256 * _e265));
+            adj10_ = _e280;
+            adj10_ = f32();
+            let _e282 = d_P_x;
+            let _e283 = (_e282 + _e280);
+            d_P_x = _e283;
+            adj9_ = f32();
+            let _e286 = adj7_;
+            let _e287 = (_e286 + (_e277 * _e34));
+            adj7_ = _e287;
+            let _e289 = adj8_;
+            let _e290 = (_e289 + (_e277 * _e264));
+            adj8_ = _e290;
+            adj8_ = f32();
+            d_P_x = (_e283 + _e290);
+            adj7_ = f32();
+            let _e295 = adj6_;
+            let _e296 = (_e295 + -(_e287));
+            adj6_ = _e296;
+            adj6_ = f32();
+            d_term = (f32() + _e296);
+        }
+    }
+    loop {
+        let _e299 = rev34_;
+        if (_e299 > 0i) {
+            let _e301 = (_e299 - 1i);
+            rev34_ = _e301;
+            let _e302 = d_sum;
+            d_sum = f32();
+            let _e304 = adj25_;
+            let _e305 = (_e304 + _e302);
+            adj25_ = _e305;
+            adj25_ = f32();
+            let _e307 = adj24_;
+            let _e308 = (_e307 + _e305);
+            adj24_ = _e308;
+            let _e309 = adj23_;
+            let _e310 = (_e309 + _e305);
+            adj23_ = _e310;
+            adj24_ = f32();
+            let _e312 = (f32() + _e308);
+            d_sum = _e312;
+            adj23_ = f32();
+            let _e314 = d_term;
+            let _e315 = (_e314 + _e310);
+            d_term = _e315;
+            d_term = f32();
+            let _e317 = adj22_;
+            let _e318 = (_e317 + _e315);
+            adj22_ = _e318;
+            adj22_ = f32();
+            let _e323 = (2i * (1i + (1i * _e301)));
+            let _e326 = f32((_e323 * (_e323 + 1i)));
+            let _e328 = adj11_;
+            let _e329 = (_e328 + (_e318 / _e326));
+            adj11_ = _e329;
+            let _e336 = tape6_[(_e301 >> (u32(1i) & 31u))];
+            let _e337 = (_e301 - 1i);
+            let _e338 = -(_e336);
+            let _e339 = (_e338 * _e34);
+            let _e340 = (_e339 * _e34);
+            let _e343 = (2i * (1i + (1i * _e337)));
+            let _e346 = f32((_e343 * (_e343 + 1i)));
+            let _e348 = -((_e340 / _e346));
+            let _e349 = (_e348 * _e34);
+            let _e355 = adj21_;
+            adj21_ = (_e355 + -((_e318 * ((_e349 * _e34) / (_e326 * _e326)))));
+            adj21_ = f32();
+            adj11_ = f32();
+            let _e360 = adj9_;
+            let _e361 = (_e360 + (_e329 * _e34));
+            adj9_ = _e361;
+            let _e363 = adj10_;
+            let _e364 = (_e363 + (_e329 * _e349));
+            adj10_ = _e364;
+            adj10_ = f32();
+            let _e366 = d_P_x;
+            let _e367 = (_e366 + _e364);
+            d_P_x = _e367;
+            adj9_ = f32();
+            let _e370 = adj7_;
+            let _e371 = (_e370 + (_e361 * _e34));
+            adj7_ = _e371;
+            let _e373 = adj8_;
+            let _e374 = (_e373 + (_e361 * _e348));
+            adj8_ = _e374;
+            adj8_ = f32();
+            let _e376 = (_e367 + _e374);
+            d_P_x = _e376;
+            adj7_ = f32();
+            let _e379 = adj6_;
+            let _e380 = (_e379 + -(_e371));
+            adj6_ = _e380;
+            adj6_ = f32();
+            let _e382 = (f32() + _e380);
+            d_term = _e382;
+            rev34_ = _e337;
+            d_sum = f32();
+            let _e384 = (f32() + _e312);
+            adj25_ = _e384;
+            adj25_ = f32();
+            let _e386 = (f32() + _e384);
+            adj24_ = _e386;
+            let _e387 = (f32() + _e384);
+            adj23_ = _e387;
+            adj24_ = f32();
+            d_sum = (f32() + _e386);
+            adj23_ = f32();
+            let _e391 = (_e382 + _e387);
+            d_term = _e391;
+            d_term = f32();
+            let _e393 = (f32() + _e391);
+            adj22_ = _e393;
+            adj22_ = f32();
+            let _e396 = (f32() + (_e393 / _e346));
+            adj11_ = _e396;
+            adj21_ = (f32() + -((_e393 * (_e340 / (_e346 * _e346)))));
+            adj21_ = f32();
+            adj11_ = f32();
+            let _e410 = (f32() + (_e396 * _e34));
+            adj9_ = _e410;
+            let _e412 = (f32() + (_e396 * _e339));
+            adj10_ = _e412;
+            adj10_ = f32();
+            let _e414 = (_e376 + _e412);
+            d_P_x = _e414;
+            adj9_ = f32();
+            let _e417 = (f32() + (_e410 * _e34));
+            adj7_ = _e417;
+            let _e419 = (f32() + (_e410 * _e338));
+            adj8_ = _e419;
+            adj8_ = f32();
+            d_P_x = (_e414 + _e419);
+            adj7_ = f32();
+            let _e424 = (f32() + -(_e417));
+            adj6_ = _e424;
+            adj6_ = f32();
+            d_term = (f32() + _e424);
         } else {
             break;
         }
     }
-    let _e165 = d_sum;
+    let _e427 = d_sum;
     d_sum = f32();
-    let _e167 = (f32() + _e165);
-    adj1_ = _e167;
+    let _e429 = (f32() + _e427);
+    adj1_ = _e429;
     adj1_ = f32();
-    let _e169 = d_P_x;
-    let _e170 = (_e169 + _e167);
-    d_P_x = _e170;
-    let _e171 = d_term;
+    let _e431 = d_P_x;
+    let _e432 = (_e431 + _e429);
+    d_P_x = _e432;
+    let _e433 = d_term;
     d_term = f32();
-    let _e173 = (f32() + _e171);
-    adj0_ = _e173;
+    let _e435 = (f32() + _e433);
+    adj0_ = _e435;
     adj0_ = f32();
-    let _e175 = (_e170 + _e173);
-    d_P_x = _e175;
-    (*x_1).d = _e175;
-    return true;
+    let _e437 = (_e432 + _e435);
+    d_P_x = _e437;
+    (*x_1).d = _e437;
+    return;
 }
 
-fn s_bwd_taylorSin_full(x_2: ptr<function, DiffPair_float>, terms_2: i32, dOut_1: f32) {
+fn s_bwd_taylorSin_tier16_(x_2: ptr<function, DiffPair_float>, terms_2: i32, dOut_1: f32) -> bool {
     var term_1: f32;
     var sum_1: f32;
     var k_1: i32;
@@ -224,7 +442,7 @@ fn s_bwd_taylorSin_full(x_2: ptr<function, DiffPair_float>, terms_2: i32, dOut_1
     var d_term_1: f32;
     var adj22_1: f32;
     var adj11_1: f32;
-    var tape6_1: array<f32, 129>;
+    var tape6_1: array<f32, 9>;
     var adj21_1: f32;
     var adj9_1: f32;
     var adj10_1: f32;
@@ -245,39 +463,44 @@ fn s_bwd_taylorSin_full(x_2: ptr<function, DiffPair_float>, terms_2: i32, dOut_1
     k_1 = 1i;
     brk1_1 = false;
     iter1_1 = 0i;
+    if ((1i > 2147483631i) || ((1i + 16i) < terms_2)) {
+        return false;
+    }
     loop {
-        let _e38 = brk1_1;
-        if !(_e38) {
-            let _e40 = k_1;
-            if (_e40 < terms_2) {
+        let _e44 = brk1_1;
+        if !(_e44) {
+            let _e46 = k_1;
+            if (_e46 < terms_2) {
             } else {
                 brk1_1 = true;
             }
-            let _e43 = brk1_1;
-            tape36_1 = _e43;
-            let _e44 = !(_e43);
-            if _e44 {
-                let _e45 = term_1;
-                let _e46 = iter1_1;
-                tape6_1[_e46] = _e45;
-                let _e52 = (2i * _e40);
-                let _e56 = (((-(_e45) * _e34) * _e34) / f32((_e52 * (_e52 + 1i))));
-                term_1 = _e56;
-                let _e57 = sum_1;
-                sum_1 = (_e57 + _e56);
+            let _e49 = brk1_1;
+            tape36_1 = _e49;
+            let _e50 = !(_e49);
+            if _e50 {
+                let _e51 = term_1;
+                let _e52 = iter1_1;
+                if ((_e52 & 1i) == 0i) {
+                    tape6_1[(_e52 >> (u32(1i) & 31u))] = _e51;
+                }
+                let _e64 = (2i * _e46);
+                let _e68 = (((-(_e51) * _e34) * _e34) / f32((_e64 * (_e64 + 1i))));
+                term_1 = _e68;
+                let _e69 = sum_1;
+                sum_1 = (_e69 + _e68);
             }
-            if _e44 {
-                k_1 = (_e40 + 1i);
+            if _e50 {
+                k_1 = (_e46 + 1i);
             }
-            let _e60 = iter1_1;
-            iter1_1 = (_e60 + 1i);
+            let _e72 = iter1_1;
+            iter1_1 = (_e72 + 1i);
         } else {
             break;
         }
     }
-    let _e62 = iter1_1;
-    let _e63 = sum_1;
-    retval_1 = _e63;
+    let _e74 = iter1_1;
+    let _e75 = sum_1;
+    retval_1 = _e75;
     ret_flag_1 = true;
     adj0_1 = f32();
     adj1_1 = f32();
@@ -298,117 +521,345 @@ fn s_bwd_taylorSin_full(x_2: ptr<function, DiffPair_float>, terms_2: i32, dOut_1
     d_P_x_1 = f32();
     d_retval_1 = dOut_1;
     d_retval_1 = f32();
-    let _e83 = (f32() + dOut_1);
-    adj29_1 = _e83;
+    let _e95 = (f32() + dOut_1);
+    adj29_1 = _e95;
     adj29_1 = f32();
-    d_sum_1 = (f32() + _e83);
-    rev34_1 = _e62;
-    loop {
-        let _e86 = rev34_1;
-        if (_e86 > 0i) {
-            let _e88 = (_e86 - 1i);
-            rev34_1 = _e88;
-            let _e89 = tape36_1;
-            if !(((_e88 == (_e62 - 1i)) && _e89)) {
-                let _e94 = d_sum_1;
+    let _e97 = (f32() + _e95);
+    d_sum_1 = _e97;
+    rev34_1 = _e74;
+    if ((_e74 & 1i) == 1i) {
+        let _e100 = (_e74 - 1i);
+        rev34_1 = _e100;
+        let _e101 = tape36_1;
+        if !(((_e100 == _e100) && _e101)) {
+            d_sum_1 = f32();
+            let _e106 = (f32() + _e97);
+            adj25_1 = _e106;
+            adj25_1 = f32();
+            let _e108 = (f32() + _e106);
+            adj24_1 = _e108;
+            let _e109 = (f32() + _e106);
+            adj23_1 = _e109;
+            adj24_1 = f32();
+            d_sum_1 = (f32() + _e108);
+            adj23_1 = f32();
+            let _e113 = (f32() + _e109);
+            d_term_1 = _e113;
+            d_term_1 = f32();
+            let _e115 = (f32() + _e113);
+            adj22_1 = _e115;
+            adj22_1 = f32();
+            let _e120 = (2i * (1i + (1i * _e100)));
+            let _e123 = f32((_e120 * (_e120 + 1i)));
+            let _e125 = (f32() + (_e115 / _e123));
+            adj11_1 = _e125;
+            let _e132 = tape6_1[(_e100 >> (u32(1i) & 31u))];
+            let _e133 = -(_e132);
+            let _e134 = (_e133 * _e34);
+            adj21_1 = (f32() + -((_e115 * ((_e134 * _e34) / (_e123 * _e123)))));
+            adj21_1 = f32();
+            adj11_1 = f32();
+            let _e144 = (f32() + (_e125 * _e34));
+            adj9_1 = _e144;
+            let _e146 = (f32() + (_e125 * _e134));
+            adj10_1 = _e146;
+            adj10_1 = f32();
+            let _e148 = (f32() + _e146);
+            d_P_x_1 = _e148;
+            adj9_1 = f32();
+            let _e151 = (f32() + (_e144 * _e34));
+            adj7_1 = _e151;
+            let _e153 = (f32() + (_e144 * _e133));
+            adj8_1 = _e153;
+            adj8_1 = f32();
+            d_P_x_1 = (_e148 + _e153);
+            adj7_1 = f32();
+            let _e158 = (f32() + -(_e151));
+            adj6_1 = _e158;
+            adj6_1 = f32();
+            d_term_1 = (f32() + _e158);
+        }
+    } else {
+        if (_e74 != 0i) {
+            let _e162 = (_e74 - 1i);
+            rev34_1 = _e162;
+            let _e163 = tape36_1;
+            if !(((_e162 == _e162) && _e163)) {
                 d_sum_1 = f32();
-                let _e96 = adj25_1;
-                let _e97 = (_e96 + _e94);
-                adj25_1 = _e97;
+                let _e168 = (f32() + _e97);
+                adj25_1 = _e168;
                 adj25_1 = f32();
-                let _e99 = adj24_1;
-                let _e100 = (_e99 + _e97);
-                adj24_1 = _e100;
-                let _e101 = adj23_1;
-                let _e102 = (_e101 + _e97);
-                adj23_1 = _e102;
+                let _e170 = (f32() + _e168);
+                adj24_1 = _e170;
+                let _e171 = (f32() + _e168);
+                adj23_1 = _e171;
                 adj24_1 = f32();
-                d_sum_1 = (f32() + _e100);
+                d_sum_1 = (f32() + _e170);
                 adj23_1 = f32();
-                let _e106 = d_term_1;
-                let _e107 = (_e106 + _e102);
-                d_term_1 = _e107;
+                let _e175 = (f32() + _e171);
+                d_term_1 = _e175;
                 d_term_1 = f32();
-                let _e109 = adj22_1;
-                let _e110 = (_e109 + _e107);
-                adj22_1 = _e110;
+                let _e177 = (f32() + _e175);
+                adj22_1 = _e177;
                 adj22_1 = f32();
-                let _e115 = (2i * (1i + (1i * _e88)));
-                let _e118 = f32((_e115 * (_e115 + 1i)));
-                let _e120 = adj11_1;
-                let _e121 = (_e120 + (_e110 / _e118));
-                adj11_1 = _e121;
-                let _e123 = tape6_1[_e88];
-                let _e124 = -(_e123);
-                let _e125 = (_e124 * _e34);
-                let _e131 = adj21_1;
-                adj21_1 = (_e131 + -((_e110 * ((_e125 * _e34) / (_e118 * _e118)))));
+                let _e182 = (2i * (1i + (1i * _e162)));
+                let _e185 = f32((_e182 * (_e182 + 1i)));
+                let _e187 = (f32() + (_e177 / _e185));
+                adj11_1 = _e187;
+                let _e194 = tape6_1[(_e162 >> (u32(1i) & 31u))];
+                let _e201 = (2i * (1i + (1i * (_e162 - 1i))));
+                let _e206 = -((((-(_e194) * _e34) * _e34) / f32((_e201 * (_e201 + 1i)))));
+                let _e207 = (_e206 * _e34);
+                adj21_1 = (f32() + -((_e177 * ((_e207 * _e34) / (_e185 * _e185)))));
                 adj21_1 = f32();
                 adj11_1 = f32();
-                let _e136 = adj9_1;
-                let _e137 = (_e136 + (_e121 * _e34));
-                adj9_1 = _e137;
-                let _e139 = adj10_1;
-                let _e140 = (_e139 + (_e121 * _e125));
-                adj10_1 = _e140;
+                let _e217 = (f32() + (_e187 * _e34));
+                adj9_1 = _e217;
+                let _e219 = (f32() + (_e187 * _e207));
+                adj10_1 = _e219;
                 adj10_1 = f32();
-                let _e142 = d_P_x_1;
-                let _e143 = (_e142 + _e140);
-                d_P_x_1 = _e143;
+                let _e221 = (f32() + _e219);
+                d_P_x_1 = _e221;
                 adj9_1 = f32();
-                let _e146 = adj7_1;
-                let _e147 = (_e146 + (_e137 * _e34));
-                adj7_1 = _e147;
-                let _e149 = adj8_1;
-                let _e150 = (_e149 + (_e137 * _e124));
-                adj8_1 = _e150;
+                let _e224 = (f32() + (_e217 * _e34));
+                adj7_1 = _e224;
+                let _e226 = (f32() + (_e217 * _e206));
+                adj8_1 = _e226;
                 adj8_1 = f32();
-                d_P_x_1 = (_e143 + _e150);
+                d_P_x_1 = (_e221 + _e226);
                 adj7_1 = f32();
-                let _e155 = adj6_1;
-                let _e156 = (_e155 + -(_e147));
-                adj6_1 = _e156;
+                let _e231 = (f32() + -(_e224));
+                adj6_1 = _e231;
                 adj6_1 = f32();
-                d_term_1 = (f32() + _e156);
+                d_term_1 = (f32() + _e231);
             }
+            let _e234 = (_e162 - 1i);
+            rev34_1 = _e234;
+            let _e235 = d_sum_1;
+            d_sum_1 = f32();
+            let _e237 = adj25_1;
+            let _e238 = (_e237 + _e235);
+            adj25_1 = _e238;
+            adj25_1 = f32();
+            let _e240 = adj24_1;
+            let _e241 = (_e240 + _e238);
+            adj24_1 = _e241;
+            let _e242 = adj23_1;
+            let _e243 = (_e242 + _e238);
+            adj23_1 = _e243;
+            adj24_1 = f32();
+            d_sum_1 = (f32() + _e241);
+            adj23_1 = f32();
+            let _e247 = d_term_1;
+            let _e248 = (_e247 + _e243);
+            d_term_1 = _e248;
+            d_term_1 = f32();
+            let _e250 = adj22_1;
+            let _e251 = (_e250 + _e248);
+            adj22_1 = _e251;
+            adj22_1 = f32();
+            let _e256 = (2i * (1i + (1i * _e234)));
+            let _e259 = f32((_e256 * (_e256 + 1i)));
+            let _e261 = adj11_1;
+            let _e262 = (_e261 + (_e251 / _e259));
+            adj11_1 = _e262;
+            let _e269 = tape6_1[(_e234 >> (u32(1i) & 31u))];
+            let _e270 = -(_e269);
+            let _e271 = (_e270 * _e34);
+            let _e277 = adj21_1;
+            adj21_1 = (_e277 + -((_e251 * ((_e271 * _e34) / (_e259 * _e259)))));
+            adj21_1 = f32();
+            adj11_1 = f32();
+            let _e282 = adj9_1;
+            let _e283 = (_e282 + (_e262 * _e34));
+            adj9_1 = _e283;
+            let _e285 = adj10_1;
+            let _e286 = (_e285 + (_e262 * _e271));
+            adj10_1 = _e286;
+            adj10_1 = f32();
+            let _e288 = d_P_x_1;
+            let _e289 = (_e288 + _e286);
+            d_P_x_1 = _e289;
+            adj9_1 = f32();
+            let _e292 = adj7_1;
+            let _e293 = (_e292 + (_e283 * _e34));
+            adj7_1 = _e293;
+            let _e295 = adj8_1;
+            let _e296 = (_e295 + (_e283 * _e270));
+            adj8_1 = _e296;
+            adj8_1 = f32();
+            d_P_x_1 = (_e289 + _e296);
+            adj7_1 = f32();
+            let _e301 = adj6_1;
+            let _e302 = (_e301 + -(_e293));
+            adj6_1 = _e302;
+            adj6_1 = f32();
+            d_term_1 = (f32() + _e302);
+        }
+    }
+    loop {
+        let _e305 = rev34_1;
+        if (_e305 > 0i) {
+            let _e307 = (_e305 - 1i);
+            rev34_1 = _e307;
+            let _e308 = d_sum_1;
+            d_sum_1 = f32();
+            let _e310 = adj25_1;
+            let _e311 = (_e310 + _e308);
+            adj25_1 = _e311;
+            adj25_1 = f32();
+            let _e313 = adj24_1;
+            let _e314 = (_e313 + _e311);
+            adj24_1 = _e314;
+            let _e315 = adj23_1;
+            let _e316 = (_e315 + _e311);
+            adj23_1 = _e316;
+            adj24_1 = f32();
+            let _e318 = (f32() + _e314);
+            d_sum_1 = _e318;
+            adj23_1 = f32();
+            let _e320 = d_term_1;
+            let _e321 = (_e320 + _e316);
+            d_term_1 = _e321;
+            d_term_1 = f32();
+            let _e323 = adj22_1;
+            let _e324 = (_e323 + _e321);
+            adj22_1 = _e324;
+            adj22_1 = f32();
+            let _e329 = (2i * (1i + (1i * _e307)));
+            let _e332 = f32((_e329 * (_e329 + 1i)));
+            let _e334 = adj11_1;
+            let _e335 = (_e334 + (_e324 / _e332));
+            adj11_1 = _e335;
+            let _e342 = tape6_1[(_e307 >> (u32(1i) & 31u))];
+            let _e343 = (_e307 - 1i);
+            let _e344 = -(_e342);
+            let _e345 = (_e344 * _e34);
+            let _e346 = (_e345 * _e34);
+            let _e349 = (2i * (1i + (1i * _e343)));
+            let _e352 = f32((_e349 * (_e349 + 1i)));
+            let _e354 = -((_e346 / _e352));
+            let _e355 = (_e354 * _e34);
+            let _e361 = adj21_1;
+            adj21_1 = (_e361 + -((_e324 * ((_e355 * _e34) / (_e332 * _e332)))));
+            adj21_1 = f32();
+            adj11_1 = f32();
+            let _e366 = adj9_1;
+            let _e367 = (_e366 + (_e335 * _e34));
+            adj9_1 = _e367;
+            let _e369 = adj10_1;
+            let _e370 = (_e369 + (_e335 * _e355));
+            adj10_1 = _e370;
+            adj10_1 = f32();
+            let _e372 = d_P_x_1;
+            let _e373 = (_e372 + _e370);
+            d_P_x_1 = _e373;
+            adj9_1 = f32();
+            let _e376 = adj7_1;
+            let _e377 = (_e376 + (_e367 * _e34));
+            adj7_1 = _e377;
+            let _e379 = adj8_1;
+            let _e380 = (_e379 + (_e367 * _e354));
+            adj8_1 = _e380;
+            adj8_1 = f32();
+            let _e382 = (_e373 + _e380);
+            d_P_x_1 = _e382;
+            adj7_1 = f32();
+            let _e385 = adj6_1;
+            let _e386 = (_e385 + -(_e377));
+            adj6_1 = _e386;
+            adj6_1 = f32();
+            let _e388 = (f32() + _e386);
+            d_term_1 = _e388;
+            rev34_1 = _e343;
+            d_sum_1 = f32();
+            let _e390 = (f32() + _e318);
+            adj25_1 = _e390;
+            adj25_1 = f32();
+            let _e392 = (f32() + _e390);
+            adj24_1 = _e392;
+            let _e393 = (f32() + _e390);
+            adj23_1 = _e393;
+            adj24_1 = f32();
+            d_sum_1 = (f32() + _e392);
+            adj23_1 = f32();
+            let _e397 = (_e388 + _e393);
+            d_term_1 = _e397;
+            d_term_1 = f32();
+            let _e399 = (f32() + _e397);
+            adj22_1 = _e399;
+            adj22_1 = f32();
+            let _e402 = (f32() + (_e399 / _e352));
+            adj11_1 = _e402;
+            adj21_1 = (f32() + -((_e399 * (_e346 / (_e352 * _e352)))));
+            adj21_1 = f32();
+            adj11_1 = f32();
+            let _e416 = (f32() + (_e402 * _e34));
+            adj9_1 = _e416;
+            let _e418 = (f32() + (_e402 * _e345));
+            adj10_1 = _e418;
+            adj10_1 = f32();
+            let _e420 = (_e382 + _e418);
+            d_P_x_1 = _e420;
+            adj9_1 = f32();
+            let _e423 = (f32() + (_e416 * _e34));
+            adj7_1 = _e423;
+            let _e425 = (f32() + (_e416 * _e344));
+            adj8_1 = _e425;
+            adj8_1 = f32();
+            d_P_x_1 = (_e420 + _e425);
+            adj7_1 = f32();
+            let _e430 = (f32() + -(_e423));
+            adj6_1 = _e430;
+            adj6_1 = f32();
+            d_term_1 = (f32() + _e430);
         } else {
             break;
         }
     }
-    let _e159 = d_sum_1;
+    let _e433 = d_sum_1;
     d_sum_1 = f32();
-    let _e161 = (f32() + _e159);
-    adj1_1 = _e161;
+    let _e435 = (f32() + _e433);
+    adj1_1 = _e435;
     adj1_1 = f32();
-    let _e163 = d_P_x_1;
-    let _e164 = (_e163 + _e161);
-    d_P_x_1 = _e164;
-    let _e165 = d_term_1;
+    let _e437 = d_P_x_1;
+    let _e438 = (_e437 + _e435);
+    d_P_x_1 = _e438;
+    let _e439 = d_term_1;
     d_term_1 = f32();
-    let _e167 = (f32() + _e165);
-    adj0_1 = _e167;
+    let _e441 = (f32() + _e439);
+    adj0_1 = _e441;
     adj0_1 = f32();
-    let _e169 = (_e164 + _e167);
-    d_P_x_1 = _e169;
-    (*x_2).d = _e169;
-    return;
+    let _e443 = (_e438 + _e441);
+    d_P_x_1 = _e443;
+    (*x_2).d = _e443;
+    return true;
 }
 
 fn s_bwd_taylorSin(x_3: ptr<function, DiffPair_float>, terms_3: i32, dOut_2: f32) {
     var x_arg_1: DiffPair_float;
     var x_arg_2: DiffPair_float;
+    var x_arg_3: DiffPair_float;
 
-    let _e4 = (*x_3);
-    x_arg_1 = _e4;
-    let _e5 = s_bwd_taylorSin_tier16_((&x_arg_1), terms_3, dOut_2);
-    let _e6 = x_arg_1;
-    (*x_3) = _e6;
-    if !(_e5) {
-        let _e9 = (*x_3);
-        x_arg_2 = _e9;
-        s_bwd_taylorSin_full((&x_arg_2), terms_3, dOut_2);
-        let _e10 = x_arg_2;
-        (*x_3) = _e10;
+    if ((1i > 2147483631i) || ((1i + 16i) < terms_3)) {
+        let _e11 = (*x_3);
+        x_arg_1 = _e11;
+        s_bwd_taylorSin_full((&x_arg_1), terms_3, dOut_2);
+        let _e12 = x_arg_1;
+        (*x_3) = _e12;
+    } else {
+        let _e14 = (*x_3);
+        x_arg_2 = _e14;
+        let _e15 = s_bwd_taylorSin_tier16_((&x_arg_2), terms_3, dOut_2);
+        let _e16 = x_arg_2;
+        (*x_3) = _e16;
+        if !(_e15) {
+            let _e19 = (*x_3);
+            x_arg_3 = _e19;
+            s_bwd_taylorSin_full((&x_arg_3), terms_3, dOut_2);
+            let _e20 = x_arg_3;
+            (*x_3) = _e20;
+        }
     }
     return;
 }

@@ -301,6 +301,16 @@ impl Rev<'_, '_> {
             self.e.emit(map_inst(&data.inst, &map), explicit)
         } else if self.thin.contains_key(&v) {
             self.thinned(v)?
+        } else if self.placement.last_run_only.contains(&v)
+            && self
+                .placement
+                .loops
+                .get(&v)
+                .and_then(|l| l.last())
+                .is_some_and(|key| self.not_last.contains(key))
+        {
+            // An exit flag in a run that is not the last: false, nothing to load.
+            self.e.lit(Literal::Bool(false))
         } else {
             let l = self.tape_local(v)?;
             let mut path = Vec::new();

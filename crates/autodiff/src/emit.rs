@@ -87,6 +87,29 @@ impl<'m> Emitter<'m> {
         v
     }
 
+    /// The value of a bool that folds to a constant (literals through `!`, `&&`, `||`).
+    pub fn const_bool(&self, v: ValueId) -> Option<bool> {
+        match &self.func.value(v)?.inst {
+            Inst::Literal(Literal::Bool(b)) => Some(*b),
+            Inst::Unary(UnaryOp::Not, a) => self.const_bool(*a).map(|b| !b),
+            Inst::Binary(BinaryOp::LogicalAnd, a, b) => {
+                match (self.const_bool(*a), self.const_bool(*b)) {
+                    (Some(false), _) | (_, Some(false)) => Some(false),
+                    (Some(true), Some(true)) => Some(true),
+                    _ => None,
+                }
+            }
+            Inst::Binary(BinaryOp::LogicalOr, a, b) => {
+                match (self.const_bool(*a), self.const_bool(*b)) {
+                    (Some(true), _) | (_, Some(true)) => Some(true),
+                    (Some(false), Some(false)) => Some(false),
+                    _ => None,
+                }
+            }
+            _ => None,
+        }
+    }
+
     pub fn ty(&self, v: ValueId) -> TypeId {
         self.func.value_ty(v).unwrap_or(TypeId(u32::MAX))
     }

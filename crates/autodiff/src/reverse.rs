@@ -344,6 +344,9 @@ fn transcribe(
         thin,
         replay_floor: None,
         parity: FxHashMap::default(),
+        not_last: FxHashSet::default(),
+        run_depth: FxHashMap::default(),
+        pair_loads: FxHashMap::default(),
     };
     // Backward region first: it decides what the primal region must store.
     r.e.open();
@@ -661,6 +664,15 @@ pub(crate) struct Rev<'a, 'm> {
     pub replay_floor: Option<(usize, ValueId)>,
     /// Loops whose current backward run is known odd (`true`) or even (`false`).
     pub parity: FxHashMap<ValueId, bool>,
+    /// Loops whose current backward run is known not to be the last one (the last is peeled):
+    /// their exit flags read false there without a comparison.
+    pub not_last: FxHashSet<ValueId>,
+    /// Block depth of the current backward run of each loop (`Emitter::blocks`): checkpoint
+    /// loads at that depth dominate the rest of the run and the even run paired after it.
+    pub run_depth: FxHashMap<ValueId, usize>,
+    /// Checkpoints loaded at the top level of an odd run, by tape value: (loop, load). The even
+    /// run paired after it reads the same entry (`j` odd: `j >> 1 == (j - 1) >> 1`).
+    pub pair_loads: FxHashMap<ValueId, (ValueId, ValueId)>,
 }
 
 impl Rev<'_, '_> {

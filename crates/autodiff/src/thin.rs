@@ -374,7 +374,15 @@ impl Rev<'_, '_> {
             .copied()
             .ok_or_else(|| self.malformed(format!("%{} needed outside its loop", v.0)))?;
         let (half, odd) = self.halve(j);
+        let known = self.parity.get(&thin.key).copied();
+        let key = thin.key;
         let checkpoint = |s: &mut Self, u: ValueId| -> Result<ValueId> {
+            if known == Some(false)
+                && let Some(&(k, loaded)) = s.pair_loads.get(&u)
+                && k == key
+            {
+                return Ok(loaded);
+            }
             let tape = s.tape_local(u)?;
             let mut path = Vec::new();
             let loops = s.placement.tape_loops(u);
@@ -388,10 +396,13 @@ impl Rev<'_, '_> {
             }
             path.push(Access::Dynamic(half));
             let root = PlaceRoot::Local(tape);
-            Ok(s.e.load(Place { root, path }))
+            let loaded = s.e.load(Place { root, path });
+            if known == Some(true) && s.run_depth.get(&key) == Some(&s.e.blocks.len()) {
+                s.pair_loads.insert(u, (key, loaded));
+            }
+            Ok(loaded)
         };
         let stored = checkpoint(self, v)?;
-        let known = self.parity.get(&thin.key).copied();
         if known == Some(false) {
             return Ok(stored);
         }

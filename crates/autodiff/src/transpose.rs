@@ -57,16 +57,28 @@ impl Rev<'_, '_> {
                 then_block,
                 else_block,
             } => {
+                if let Some(taken) = self.const_cond(*cond) {
+                    // Emitted in place: what the branch loads dominates the rest of the run.
+                    self.memo.push(Default::default());
+                    let r = self.backward_block(if taken { then_block } else { else_block });
+                    self.memo.pop();
+                    return r;
+                }
                 let then_block = self.scoped(|r| r.backward_block(then_block))?;
                 let else_block = self.scoped(|r| r.backward_block(else_block))?;
                 // The condition is only needed (and stored) when a branch has work to undo.
                 if !then_block.is_empty() || !else_block.is_empty() {
                     let c = self.primal(*cond)?;
-                    self.e.push(Stmt::If {
-                        cond: c,
-                        then_block,
-                        else_block,
-                    });
+                    // A loop's exit flag in a run known not to be the last folds away.
+                    match self.e.const_bool(c) {
+                        Some(true) => self.e.push_block(then_block),
+                        Some(false) => self.e.push_block(else_block),
+                        None => self.e.push(Stmt::If {
+                            cond: c,
+                            then_block,
+                            else_block,
+                        }),
+                    }
                 }
                 Ok(())
             }
@@ -86,8 +98,26 @@ impl Rev<'_, '_> {
         }
     }
 
+    /// A condition known in the current backward run without emitting anything: a loop's
+    /// exit flag (or its negation) in a run that is not the last.
+    fn const_cond(&self, v: ValueId) -> Option<bool> {
+        match &self.e.func.value(v)?.inst {
+            Inst::Literal(ir::Literal::Bool(b)) => Some(*b),
+            Inst::Unary(ir::UnaryOp::Not, a) => self.const_cond(*a).map(|b| !b),
+            Inst::Load(_) if self.placement.last_run_only.contains(&v) => {
+                let key = self.placement.loops.get(&v)?.last()?;
+                self.not_last.contains(key).then_some(false)
+            }
+            _ => None,
+        }
+    }
+
     /// `R = count; loop { if R > 0 { j = R - 1; R = j; <then-branch backwards at j> } else
     /// { break } }`
+    ///
+    /// When the loop keeps its exit flag for the last run only, that run is peeled off first so
+    /// the flag reads false in the loop (no per-run comparison, and no branch that would keep the
+    /// driver from sharing work between the two runs of a pair).
     fn backward_loop(&mut self, key: ValueId, then_block: &Block) -> Result<()> {
         let info = self
             .norm
@@ -103,43 +133,98 @@ impl Rev<'_, '_> {
         // when the count is odd: each run's parity is then known, so the odd run replays
         // without a branch and the even one reads the checkpoint the odd one loaded.
         let paired = self.thin.values().any(|t| t.key == key);
-        let one_run = |s: &mut Self, r: ValueId, odd: Option<bool>| -> Result<ValueId> {
-            let one = s.e.lit(Literal::I32(1));
-            let j = s.e.bin(BinaryOp::Sub, r, one);
-            s.e.store(Place::local(rev), j);
-            s.rev_index.insert(key, j);
-            if let Some(odd) = odd {
-                s.parity.insert(key, odd);
+        let peel_last = self.placement.last_run_only.iter().any(|v| {
+            self.placement
+                .loops
+                .get(v)
+                .and_then(|l| l.last())
+                .is_some_and(|k| *k == key)
+        });
+        let one_run =
+            |s: &mut Self, r: ValueId, odd: Option<bool>, last: bool| -> Result<ValueId> {
+                let one = s.e.lit(Literal::I32(1));
+                let j = s.e.bin(BinaryOp::Sub, r, one);
+                s.e.store(Place::local(rev), j);
+                s.rev_index.insert(key, j);
+                if let Some(odd) = odd {
+                    s.parity.insert(key, odd);
+                }
+                if !last {
+                    s.not_last.insert(key);
+                }
+                if odd == Some(true) {
+                    s.pair_loads.retain(|_, (k, _)| *k != key);
+                }
+                // `scoped` opens the run's block: loads at this depth are at its top level.
+                let outer_depth = s.run_depth.insert(key, s.e.blocks.len() + 1);
+                let res = s.scoped(|s| s.backward_block(then_block));
+                match outer_depth {
+                    Some(d) => s.run_depth.insert(key, d),
+                    None => s.run_depth.remove(&key),
+                };
+                if odd != Some(true) {
+                    s.pair_loads.retain(|_, (k, _)| *k != key);
+                }
+                s.rev_index.remove(&key);
+                s.parity.remove(&key);
+                s.not_last.remove(&key);
+                s.e.push_block(res?);
+                Ok(j)
+            };
+        let zero = self.e.lit(Literal::I32(0));
+        match (paired, peel_last) {
+            (true, _) => {
+                let one = self.e.lit(Literal::I32(1));
+                // Odd count: the last run is even. Even count (not zero) and the last run
+                // peeled: it is odd, and the even run below it goes with it.
+                let bit = self.e.bin(BinaryOp::BitAnd, count, one);
+                let odd_count = self.e.bin(BinaryOp::Eq, bit, one);
+                self.e.open();
+                one_run(self, count, Some(false), true)?;
+                let peel = self.e.close();
+                let mut else_block = Vec::new();
+                if peel_last {
+                    self.e.open();
+                    let nonzero = self.e.bin(BinaryOp::Ne, count, zero);
+                    self.e.open();
+                    let j = one_run(self, count, Some(true), true)?;
+                    one_run(self, j, Some(false), false)?;
+                    let two = self.e.close();
+                    self.e.push(Stmt::If {
+                        cond: nonzero,
+                        then_block: two,
+                        else_block: Vec::new(),
+                    });
+                    else_block = self.e.close();
+                }
+                self.e.push(Stmt::If {
+                    cond: odd_count,
+                    then_block: peel,
+                    else_block,
+                });
             }
-            let res = s.scoped(|s| s.backward_block(then_block));
-            s.rev_index.remove(&key);
-            s.parity.remove(&key);
-            s.e.push_block(res?);
-            Ok(j)
-        };
-        if paired {
-            let one = self.e.lit(Literal::I32(1));
-            let bit = self.e.bin(BinaryOp::BitAnd, count, one);
-            let odd_count = self.e.bin(BinaryOp::Eq, bit, one);
-            self.e.open();
-            one_run(self, count, Some(false))?;
-            let peel = self.e.close();
-            self.e.push(Stmt::If {
-                cond: odd_count,
-                then_block: peel,
-                else_block: Vec::new(),
-            });
+            (false, true) => {
+                let any = self.e.bin(BinaryOp::Gt, count, zero);
+                self.e.open();
+                one_run(self, count, None, true)?;
+                let peel = self.e.close();
+                self.e.push(Stmt::If {
+                    cond: any,
+                    then_block: peel,
+                    else_block: Vec::new(),
+                });
+            }
+            (false, false) => {}
         }
         self.e.open();
         let r = self.e.load(Place::local(rev));
-        let zero = self.e.lit(Literal::I32(0));
         let more = self.e.bin(BinaryOp::Gt, r, zero);
         self.e.open();
         if paired {
-            let j = one_run(self, r, Some(true))?;
-            one_run(self, j, Some(false))?;
+            let j = one_run(self, r, Some(true), !peel_last)?;
+            one_run(self, j, Some(false), !peel_last)?;
         } else {
-            one_run(self, r, None)?;
+            one_run(self, r, None, !peel_last)?;
         }
         let body = self.e.close();
         self.e.push(Stmt::If {

@@ -594,10 +594,10 @@ fn my_pow_passes() {
           local adj6: double
           local d_P_x: double
           local tape18: bool
-          %81: double = load $x.p
-          store $P_x, %81
-          %82: int = load $n
-          store $P_n, %82
+          %106: double = load $x.p
+          store $P_x, %106
+          %107: int = load $n
+          store $P_n, %107
           %12: bool = false
           store $ret_flag, %12
           %0: double = 1.0l
@@ -625,8 +625,8 @@ fn my_pow_passes() {
               %19: bool = not %18
               if %19 {
                 %5: double = load $result
-                %80: int = load $iter1
-                store $tape5[%80], %5
+                %105: int = load $iter1
+                store $tape5[%105], %5
                 %6: double = load $P_x
                 %7: double = mul %5, %6
                 store $result, %7
@@ -652,20 +652,20 @@ fn my_pow_passes() {
           store $retval, %11
           %26: bool = true
           store $ret_flag, %26
-          %73: double = zero
-          store $adj5, %73
-          %74: double = zero
-          store $adj6, %74
-          %75: double = zero
-          store $adj7, %75
-          %76: double = zero
-          store $adj11, %76
-          %77: double = zero
-          store $d_result, %77
-          %78: double = zero
-          store $d_P_x, %78
-          %79: double = load $dOut
-          store $d_retval, %79
+          %98: double = zero
+          store $adj5, %98
+          %99: double = zero
+          store $adj6, %99
+          %100: double = zero
+          store $adj7, %100
+          %101: double = zero
+          store $adj11, %101
+          %102: double = zero
+          store $d_result, %102
+          %103: double = zero
+          store $d_P_x, %103
+          %104: double = load $dOut
+          store $d_retval, %104
           %30: double = load $d_retval
           %31: double = zero
           store $d_retval, %31
@@ -679,62 +679,99 @@ fn my_pow_passes() {
           %37: double = add %36, %34
           store $d_result, %37
           store $rev16, %25
+          %38: int = 0
+          %39: bool = gt %25, %38
+          if %39 {
+            %40: int = 1
+            %41: int = sub %25, %40
+            store $rev16, %41
+            %64: bool = load $tape18
+            %65: int = 1
+            %66: int = sub %25, %65
+            %67: bool = eq %41, %66
+            %68: bool = and %67, %64
+            %69: bool = not %68
+            if %69 {
+              %42: double = load $d_result
+              %43: double = zero
+              store $d_result, %43
+              %44: double = load $adj7
+              %45: double = add %44, %42
+              store $adj7, %45
+              %46: double = load $adj7
+              %47: double = zero
+              store $adj7, %47
+              %48: double = load $P_x
+              %49: double = mul %46, %48
+              %50: double = load $adj5
+              %51: double = add %50, %49
+              store $adj5, %51
+              %52: double = load $tape5[%41]
+              %53: double = mul %46, %52
+              %54: double = load $adj6
+              %55: double = add %54, %53
+              store $adj6, %55
+              %56: double = load $adj6
+              %57: double = zero
+              store $adj6, %57
+              %58: double = load $d_P_x
+              %59: double = add %58, %56
+              store $d_P_x, %59
+              %60: double = load $adj5
+              %61: double = zero
+              store $adj5, %61
+              %62: double = load $d_result
+              %63: double = add %62, %60
+              store $d_result, %63
+            }
+          }
           loop [MaxIters(9)] {
-            %38: int = load $rev16
-            %39: int = 0
-            %40: bool = gt %38, %39
-            if %40 {
-              %41: int = 1
-              %42: int = sub %38, %41
-              store $rev16, %42
-              %65: bool = load $tape18
-              %66: int = 1
-              %67: int = sub %25, %66
-              %68: bool = eq %42, %67
-              %69: bool = and %68, %65
-              %70: bool = not %69
-              if %70 {
-                %43: double = load $d_result
-                %44: double = zero
-                store $d_result, %44
-                %45: double = load $adj7
-                %46: double = add %45, %43
-                store $adj7, %46
-                %47: double = load $adj7
-                %48: double = zero
-                store $adj7, %48
-                %49: double = load $P_x
-                %50: double = mul %47, %49
-                %51: double = load $adj5
-                %52: double = add %51, %50
-                store $adj5, %52
-                %53: double = load $tape5[%42]
-                %54: double = mul %47, %53
-                %55: double = load $adj6
-                %56: double = add %55, %54
-                store $adj6, %56
-                %57: double = load $adj6
-                %58: double = zero
-                store $adj6, %58
-                %59: double = load $d_P_x
-                %60: double = add %59, %57
-                store $d_P_x, %60
-                %61: double = load $adj5
-                %62: double = zero
-                store $adj5, %62
-                %63: double = load $d_result
-                %64: double = add %63, %61
-                store $d_result, %64
-              }
+            %70: int = load $rev16
+            %71: bool = gt %70, %38
+            if %71 {
+              %72: int = 1
+              %73: int = sub %70, %72
+              store $rev16, %73
+              %74: double = load $d_result
+              %75: double = zero
+              store $d_result, %75
+              %76: double = load $adj7
+              %77: double = add %76, %74
+              store $adj7, %77
+              %78: double = load $adj7
+              %79: double = zero
+              store $adj7, %79
+              %80: double = load $P_x
+              %81: double = mul %78, %80
+              %82: double = load $adj5
+              %83: double = add %82, %81
+              store $adj5, %83
+              %84: double = load $tape5[%73]
+              %85: double = mul %78, %84
+              %86: double = load $adj6
+              %87: double = add %86, %85
+              store $adj6, %87
+              %88: double = load $adj6
+              %89: double = zero
+              store $adj6, %89
+              %90: double = load $d_P_x
+              %91: double = add %90, %88
+              store $d_P_x, %91
+              %92: double = load $adj5
+              %93: double = zero
+              store $adj5, %93
+              %94: double = load $d_result
+              %95: double = add %94, %92
+              store $d_result, %95
             } else {
               break
             }
           }
-          %71: double = load $d_result
-          %72: double = zero
-          store $d_result, %72
-          %83: double = load $d_P_x
-          store $x.d, %83
+          %96: double = load $d_result
+          %97: double = zero
+          store $d_result, %97
+          %108: double = load $d_P_x
+          store $x.d, %108
           return
         }
     "#]]
@@ -862,10 +899,10 @@ fn my_pow_extracted_into_primal_context_and_propagation() {
           local adj6: double
           local d_P_x: double
           local tape18: bool
-          %84: double = load $x
-          store $P_x, %84
-          %85: int = load $n
-          store $P_n, %85
+          %109: double = load $x
+          store $P_x, %109
+          %110: int = load $n
+          store $P_n, %110
           %12: bool = false
           store $ret_flag, %12
           %0: double = 1.0l
@@ -893,8 +930,8 @@ fn my_pow_extracted_into_primal_context_and_propagation() {
               %19: bool = not %18
               if %19 {
                 %5: double = load $result
-                %80: int = load $iter1
-                store $tape5[%80], %5
+                %105: int = load $iter1
+                store $tape5[%105], %5
                 %6: double = load $P_x
                 %7: double = mul %5, %6
                 store $result, %7
@@ -920,13 +957,13 @@ fn my_pow_extracted_into_primal_context_and_propagation() {
           store $retval, %11
           %26: bool = true
           store $ret_flag, %26
-          %86: double[9] = load $tape5
-          store $ctx.tape5, %86
-          %87: bool = load $tape18
-          store $ctx.tape18, %87
+          %111: double[9] = load $tape5
+          store $ctx.tape5, %111
+          %112: bool = load $tape18
+          store $ctx.tape18, %112
           store $ctx.v25, %25
-          %88: double = load $retval
-          return %88
+          %113: double = load $retval
+          return %113
         }
 
         fn s_bwd_prop_myPow(inout x: DiffPair_double, n: int, dOut: double, ctx: myPow_Context) -> void {
@@ -948,29 +985,29 @@ fn my_pow_extracted_into_primal_context_and_propagation() {
           local adj6: double
           local d_P_x: double
           local tape18: bool
-          %81: double = load $x.p
-          store $P_x, %81
-          %82: int = load $n
-          store $P_n, %82
-          %84: double[9] = load $ctx.tape5
-          store $tape5, %84
-          %85: bool = load $ctx.tape18
-          store $tape18, %85
-          %86: int = load $ctx.v25
-          %73: double = zero
-          store $adj5, %73
-          %74: double = zero
-          store $adj6, %74
-          %75: double = zero
-          store $adj7, %75
-          %76: double = zero
-          store $adj11, %76
-          %77: double = zero
-          store $d_result, %77
-          %78: double = zero
-          store $d_P_x, %78
-          %79: double = load $dOut
-          store $d_retval, %79
+          %106: double = load $x.p
+          store $P_x, %106
+          %107: int = load $n
+          store $P_n, %107
+          %109: double[9] = load $ctx.tape5
+          store $tape5, %109
+          %110: bool = load $ctx.tape18
+          store $tape18, %110
+          %111: int = load $ctx.v25
+          %98: double = zero
+          store $adj5, %98
+          %99: double = zero
+          store $adj6, %99
+          %100: double = zero
+          store $adj7, %100
+          %101: double = zero
+          store $adj11, %101
+          %102: double = zero
+          store $d_result, %102
+          %103: double = zero
+          store $d_P_x, %103
+          %104: double = load $dOut
+          store $d_retval, %104
           %30: double = load $d_retval
           %31: double = zero
           store $d_retval, %31
@@ -983,63 +1020,100 @@ fn my_pow_extracted_into_primal_context_and_propagation() {
           %36: double = load $d_result
           %37: double = add %36, %34
           store $d_result, %37
-          store $rev16, %86
+          store $rev16, %111
+          %38: int = 0
+          %39: bool = gt %111, %38
+          if %39 {
+            %40: int = 1
+            %41: int = sub %111, %40
+            store $rev16, %41
+            %64: bool = load $tape18
+            %65: int = 1
+            %66: int = sub %111, %65
+            %67: bool = eq %41, %66
+            %68: bool = and %67, %64
+            %69: bool = not %68
+            if %69 {
+              %42: double = load $d_result
+              %43: double = zero
+              store $d_result, %43
+              %44: double = load $adj7
+              %45: double = add %44, %42
+              store $adj7, %45
+              %46: double = load $adj7
+              %47: double = zero
+              store $adj7, %47
+              %48: double = load $P_x
+              %49: double = mul %46, %48
+              %50: double = load $adj5
+              %51: double = add %50, %49
+              store $adj5, %51
+              %52: double = load $tape5[%41]
+              %53: double = mul %46, %52
+              %54: double = load $adj6
+              %55: double = add %54, %53
+              store $adj6, %55
+              %56: double = load $adj6
+              %57: double = zero
+              store $adj6, %57
+              %58: double = load $d_P_x
+              %59: double = add %58, %56
+              store $d_P_x, %59
+              %60: double = load $adj5
+              %61: double = zero
+              store $adj5, %61
+              %62: double = load $d_result
+              %63: double = add %62, %60
+              store $d_result, %63
+            }
+          }
           loop [MaxIters(9)] {
-            %38: int = load $rev16
-            %39: int = 0
-            %40: bool = gt %38, %39
-            if %40 {
-              %41: int = 1
-              %42: int = sub %38, %41
-              store $rev16, %42
-              %65: bool = load $tape18
-              %66: int = 1
-              %67: int = sub %86, %66
-              %68: bool = eq %42, %67
-              %69: bool = and %68, %65
-              %70: bool = not %69
-              if %70 {
-                %43: double = load $d_result
-                %44: double = zero
-                store $d_result, %44
-                %45: double = load $adj7
-                %46: double = add %45, %43
-                store $adj7, %46
-                %47: double = load $adj7
-                %48: double = zero
-                store $adj7, %48
-                %49: double = load $P_x
-                %50: double = mul %47, %49
-                %51: double = load $adj5
-                %52: double = add %51, %50
-                store $adj5, %52
-                %53: double = load $tape5[%42]
-                %54: double = mul %47, %53
-                %55: double = load $adj6
-                %56: double = add %55, %54
-                store $adj6, %56
-                %57: double = load $adj6
-                %58: double = zero
-                store $adj6, %58
-                %59: double = load $d_P_x
-                %60: double = add %59, %57
-                store $d_P_x, %60
-                %61: double = load $adj5
-                %62: double = zero
-                store $adj5, %62
-                %63: double = load $d_result
-                %64: double = add %63, %61
-                store $d_result, %64
-              }
+            %70: int = load $rev16
+            %71: bool = gt %70, %38
+            if %71 {
+              %72: int = 1
+              %73: int = sub %70, %72
+              store $rev16, %73
+              %74: double = load $d_result
+              %75: double = zero
+              store $d_result, %75
+              %76: double = load $adj7
+              %77: double = add %76, %74
+              store $adj7, %77
+              %78: double = load $adj7
+              %79: double = zero
+              store $adj7, %79
+              %80: double = load $P_x
+              %81: double = mul %78, %80
+              %82: double = load $adj5
+              %83: double = add %82, %81
+              store $adj5, %83
+              %84: double = load $tape5[%73]
+              %85: double = mul %78, %84
+              %86: double = load $adj6
+              %87: double = add %86, %85
+              store $adj6, %87
+              %88: double = load $adj6
+              %89: double = zero
+              store $adj6, %89
+              %90: double = load $d_P_x
+              %91: double = add %90, %88
+              store $d_P_x, %91
+              %92: double = load $adj5
+              %93: double = zero
+              store $adj5, %93
+              %94: double = load $d_result
+              %95: double = add %94, %92
+              store $d_result, %95
             } else {
               break
             }
           }
-          %71: double = load $d_result
-          %72: double = zero
-          store $d_result, %72
-          %83: double = load $d_P_x
-          store $x.d, %83
+          %96: double = load $d_result
+          %97: double = zero
+          store $d_result, %97
+          %108: double = load $d_P_x
+          store $x.d, %108
           return
         }
 
@@ -1250,10 +1324,12 @@ fn counted_loop_tape_holds_only_the_loop_state() {
         local tape5: double[9]
         local tape22: bool
         store $tape22, %22
-        store $tape5[%116], %5
-        %91: bool = load $tape22
-        %54: int = mul %53, %46
-        %60: double = load $tape5[%46]
+        store $tape5[%163], %5
+        %90: bool = load $tape22
+        %53: int = mul %52, %45
+        %59: double = load $tape5[%45]
+        %107: int = mul %106, %99
+        %113: double = load $tape5[%99]
         context: 73 bytes"#]]
     .assert_eq(&format!(
         "{}\ncontext: {} bytes",

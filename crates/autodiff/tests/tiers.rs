@@ -153,10 +153,10 @@ fn small_loop_tape_is_split_into_a_dispatcher_a_tier_and_the_full_function() {
           local adj6: double
           local d_P_x: double
           local tape18: bool
-          %162: double = load $x.p
-          store $P_x, %162
-          %163: int = load $n
-          store $P_n, %163
+          %214: double = load $x.p
+          store $P_x, %214
+          %215: int = load $n
+          store $P_n, %215
           %12: bool = false
           store $ret_flag, %12
           %0: double = 1.0l
@@ -168,16 +168,16 @@ fn small_loop_tape_is_split_into_a_dispatcher_a_tier_and_the_full_function() {
           store $brk1, %13
           %14: int = 0
           store $iter1, %14
-          %165: int = load $i
-          %166: int = 2147483631
-          %167: bool = gt %165, %166
-          %168: int = 16
-          %169: int = add %165, %168
-          %170: bool = lt %169, %2
-          %171: bool = or %167, %170
-          if %171 {
-            %172: bool = false
-            return %172
+          %217: int = load $i
+          %218: int = 2147483631
+          %219: bool = gt %217, %218
+          %220: int = 16
+          %221: int = add %217, %220
+          %222: bool = lt %221, %2
+          %223: bool = or %219, %222
+          if %223 {
+            %224: bool = false
+            return %224
           }
           loop [MaxIters(16)] {
             %15: bool = load $brk1
@@ -195,14 +195,14 @@ fn small_loop_tape_is_split_into_a_dispatcher_a_tier_and_the_full_function() {
               %19: bool = not %18
               if %19 {
                 %5: double = load $result
-                %156: int = load $iter1
-                %157: int = 1
-                %158: int = shr %156, %157
-                %159: int = bitand %156, %157
-                %160: int = 0
-                %161: bool = eq %159, %160
-                if %161 {
-                  store $tape5[%158], %5
+                %208: int = load $iter1
+                %209: int = 1
+                %210: int = shr %208, %209
+                %211: int = bitand %208, %209
+                %212: int = 0
+                %213: bool = eq %211, %212
+                if %213 {
+                  store $tape5[%210], %5
                 }
                 %6: double = load $P_x
                 %7: double = mul %5, %6
@@ -229,20 +229,20 @@ fn small_loop_tape_is_split_into_a_dispatcher_a_tier_and_the_full_function() {
           store $retval, %11
           %26: bool = true
           store $ret_flag, %26
-          %149: double = zero
-          store $adj5, %149
-          %150: double = zero
-          store $adj6, %150
-          %151: double = zero
-          store $adj7, %151
-          %152: double = zero
-          store $adj11, %152
-          %153: double = zero
-          store $d_result, %153
-          %154: double = zero
-          store $d_P_x, %154
-          %155: double = load $dOut
-          store $d_retval, %155
+          %201: double = zero
+          store $adj5, %201
+          %202: double = zero
+          store $adj6, %202
+          %203: double = zero
+          store $adj7, %203
+          %204: double = zero
+          store $adj11, %204
+          %205: double = zero
+          store $d_result, %205
+          %206: double = zero
+          store $d_P_x, %206
+          %207: double = load $dOut
+          store $d_retval, %207
           %30: double = load $d_retval
           %31: double = zero
           store $d_retval, %31
@@ -256,166 +256,239 @@ fn small_loop_tape_is_split_into_a_dispatcher_a_tier_and_the_full_function() {
           %37: double = add %36, %34
           store $d_result, %37
           store $rev16, %25
-          %38: int = 1
-          %39: int = bitand %25, %38
-          %40: bool = eq %39, %38
-          if %40 {
-            %41: int = 1
-            %42: int = sub %25, %41
-            store $rev16, %42
-            %68: bool = load $tape18
-            %69: int = 1
-            %70: int = sub %25, %69
-            %71: bool = eq %42, %70
-            %72: bool = and %71, %68
-            %73: bool = not %72
-            if %73 {
-              %43: double = load $d_result
-              %44: double = zero
-              store $d_result, %44
-              %45: double = load $adj7
-              %46: double = add %45, %43
-              store $adj7, %46
-              %47: double = load $adj7
-              %48: double = zero
-              store $adj7, %48
-              %49: double = load $P_x
-              %50: double = mul %47, %49
-              %51: double = load $adj5
-              %52: double = add %51, %50
-              store $adj5, %52
-              %53: int = 1
-              %54: int = shr %42, %53
-              %55: int = bitand %42, %53
-              %56: double = load $tape5[%54]
-              %57: double = mul %47, %56
-              %58: double = load $adj6
-              %59: double = add %58, %57
-              store $adj6, %59
-              %60: double = load $adj6
-              %61: double = zero
-              store $adj6, %61
-              %62: double = load $d_P_x
-              %63: double = add %62, %60
-              store $d_P_x, %63
-              %64: double = load $adj5
-              %65: double = zero
-              store $adj5, %65
-              %66: double = load $d_result
-              %67: double = add %66, %64
-              store $d_result, %67
+          %38: int = 0
+          %39: int = 1
+          %40: int = bitand %25, %39
+          %41: bool = eq %40, %39
+          if %41 {
+            %42: int = 1
+            %43: int = sub %25, %42
+            store $rev16, %43
+            %69: bool = load $tape18
+            %70: int = 1
+            %71: int = sub %25, %70
+            %72: bool = eq %43, %71
+            %73: bool = and %72, %69
+            %74: bool = not %73
+            if %74 {
+              %44: double = load $d_result
+              %45: double = zero
+              store $d_result, %45
+              %46: double = load $adj7
+              %47: double = add %46, %44
+              store $adj7, %47
+              %48: double = load $adj7
+              %49: double = zero
+              store $adj7, %49
+              %50: double = load $P_x
+              %51: double = mul %48, %50
+              %52: double = load $adj5
+              %53: double = add %52, %51
+              store $adj5, %53
+              %54: int = 1
+              %55: int = shr %43, %54
+              %56: int = bitand %43, %54
+              %57: double = load $tape5[%55]
+              %58: double = mul %48, %57
+              %59: double = load $adj6
+              %60: double = add %59, %58
+              store $adj6, %60
+              %61: double = load $adj6
+              %62: double = zero
+              store $adj6, %62
+              %63: double = load $d_P_x
+              %64: double = add %63, %61
+              store $d_P_x, %64
+              %65: double = load $adj5
+              %66: double = zero
+              store $adj5, %66
+              %67: double = load $d_result
+              %68: double = add %67, %65
+              store $d_result, %68
+            }
+          } else {
+            %75: bool = ne %25, %38
+            if %75 {
+              %76: int = 1
+              %77: int = sub %25, %76
+              store $rev16, %77
+              %107: bool = load $tape18
+              %108: int = 1
+              %109: int = sub %25, %108
+              %110: bool = eq %77, %109
+              %111: bool = and %110, %107
+              %112: bool = not %111
+              if %112 {
+                %78: double = load $d_result
+                %79: double = zero
+                store $d_result, %79
+                %80: double = load $adj7
+                %81: double = add %80, %78
+                store $adj7, %81
+                %82: double = load $adj7
+                %83: double = zero
+                store $adj7, %83
+                %84: double = load $P_x
+                %85: double = mul %82, %84
+                %86: double = load $adj5
+                %87: double = add %86, %85
+                store $adj5, %87
+                %88: int = 1
+                %89: int = shr %77, %88
+                %90: int = bitand %77, %88
+                %91: double = load $tape5[%89]
+                %92: int = 1
+                %93: int = sub %77, %92
+                %94: double = load $P_x
+                %95: double = mul %91, %94
+                %96: double = mul %82, %95
+                %97: double = load $adj6
+                %98: double = add %97, %96
+                store $adj6, %98
+                %99: double = load $adj6
+                %100: double = zero
+                store $adj6, %100
+                %101: double = load $d_P_x
+                %102: double = add %101, %99
+                store $d_P_x, %102
+                %103: double = load $adj5
+                %104: double = zero
+                store $adj5, %104
+                %105: double = load $d_result
+                %106: double = add %105, %103
+                store $d_result, %106
+              }
+              %113: int = 1
+              %114: int = sub %77, %113
+              store $rev16, %114
+              %115: double = load $d_result
+              %116: double = zero
+              store $d_result, %116
+              %117: double = load $adj7
+              %118: double = add %117, %115
+              store $adj7, %118
+              %119: double = load $adj7
+              %120: double = zero
+              store $adj7, %120
+              %121: double = load $P_x
+              %122: double = mul %119, %121
+              %123: double = load $adj5
+              %124: double = add %123, %122
+              store $adj5, %124
+              %125: int = 1
+              %126: int = shr %114, %125
+              %127: int = bitand %114, %125
+              %128: double = load $tape5[%126]
+              %129: double = mul %119, %128
+              %130: double = load $adj6
+              %131: double = add %130, %129
+              store $adj6, %131
+              %132: double = load $adj6
+              %133: double = zero
+              store $adj6, %133
+              %134: double = load $d_P_x
+              %135: double = add %134, %132
+              store $d_P_x, %135
+              %136: double = load $adj5
+              %137: double = zero
+              store $adj5, %137
+              %138: double = load $d_result
+              %139: double = add %138, %136
+              store $d_result, %139
             }
           }
           loop [MaxIters(41)] {
-            %74: int = load $rev16
-            %75: int = 0
-            %76: bool = gt %74, %75
-            if %76 {
-              %77: int = 1
-              %78: int = sub %74, %77
-              store $rev16, %78
-              %108: bool = load $tape18
-              %109: int = 1
-              %110: int = sub %25, %109
-              %111: bool = eq %78, %110
-              %112: bool = and %111, %108
-              %113: bool = not %112
-              if %113 {
-                %79: double = load $d_result
-                %80: double = zero
-                store $d_result, %80
-                %81: double = load $adj7
-                %82: double = add %81, %79
-                store $adj7, %82
-                %83: double = load $adj7
-                %84: double = zero
-                store $adj7, %84
-                %85: double = load $P_x
-                %86: double = mul %83, %85
-                %87: double = load $adj5
-                %88: double = add %87, %86
-                store $adj5, %88
-                %89: int = 1
-                %90: int = shr %78, %89
-                %91: int = bitand %78, %89
-                %92: double = load $tape5[%90]
-                %93: int = 1
-                %94: int = sub %78, %93
-                %95: double = load $P_x
-                %96: double = mul %92, %95
-                %97: double = mul %83, %96
-                %98: double = load $adj6
-                %99: double = add %98, %97
-                store $adj6, %99
-                %100: double = load $adj6
-                %101: double = zero
-                store $adj6, %101
-                %102: double = load $d_P_x
-                %103: double = add %102, %100
-                store $d_P_x, %103
-                %104: double = load $adj5
-                %105: double = zero
-                store $adj5, %105
-                %106: double = load $d_result
-                %107: double = add %106, %104
-                store $d_result, %107
-              }
-              %114: int = 1
-              %115: int = sub %78, %114
-              store $rev16, %115
-              %141: bool = load $tape18
+            %140: int = load $rev16
+            %141: bool = gt %140, %38
+            if %141 {
               %142: int = 1
-              %143: int = sub %25, %142
-              %144: bool = eq %115, %143
-              %145: bool = and %144, %141
-              %146: bool = not %145
-              if %146 {
-                %116: double = load $d_result
-                %117: double = zero
-                store $d_result, %117
-                %118: double = load $adj7
-                %119: double = add %118, %116
-                store $adj7, %119
-                %120: double = load $adj7
-                %121: double = zero
-                store $adj7, %121
-                %122: double = load $P_x
-                %123: double = mul %120, %122
-                %124: double = load $adj5
-                %125: double = add %124, %123
-                store $adj5, %125
-                %126: int = 1
-                %127: int = shr %115, %126
-                %128: int = bitand %115, %126
-                %129: double = load $tape5[%127]
-                %130: double = mul %120, %129
-                %131: double = load $adj6
-                %132: double = add %131, %130
-                store $adj6, %132
-                %133: double = load $adj6
-                %134: double = zero
-                store $adj6, %134
-                %135: double = load $d_P_x
-                %136: double = add %135, %133
-                store $d_P_x, %136
-                %137: double = load $adj5
-                %138: double = zero
-                store $adj5, %138
-                %139: double = load $d_result
-                %140: double = add %139, %137
-                store $d_result, %140
-              }
+              %143: int = sub %140, %142
+              store $rev16, %143
+              %144: double = load $d_result
+              %145: double = zero
+              store $d_result, %145
+              %146: double = load $adj7
+              %147: double = add %146, %144
+              store $adj7, %147
+              %148: double = load $adj7
+              %149: double = zero
+              store $adj7, %149
+              %150: double = load $P_x
+              %151: double = mul %148, %150
+              %152: double = load $adj5
+              %153: double = add %152, %151
+              store $adj5, %153
+              %154: int = 1
+              %155: int = shr %143, %154
+              %156: int = bitand %143, %154
+              %157: double = load $tape5[%155]
+              %158: int = 1
+              %159: int = sub %143, %158
+              %160: double = load $P_x
+              %161: double = mul %157, %160
+              %162: double = mul %148, %161
+              %163: double = load $adj6
+              %164: double = add %163, %162
+              store $adj6, %164
+              %165: double = load $adj6
+              %166: double = zero
+              store $adj6, %166
+              %167: double = load $d_P_x
+              %168: double = add %167, %165
+              store $d_P_x, %168
+              %169: double = load $adj5
+              %170: double = zero
+              store $adj5, %170
+              %171: double = load $d_result
+              %172: double = add %171, %169
+              store $d_result, %172
+              %173: int = 1
+              %174: int = sub %143, %173
+              store $rev16, %174
+              %175: double = load $d_result
+              %176: double = zero
+              store $d_result, %176
+              %177: double = load $adj7
+              %178: double = add %177, %175
+              store $adj7, %178
+              %179: double = load $adj7
+              %180: double = zero
+              store $adj7, %180
+              %181: double = load $P_x
+              %182: double = mul %179, %181
+              %183: double = load $adj5
+              %184: double = add %183, %182
+              store $adj5, %184
+              %185: int = 1
+              %186: int = shr %174, %185
+              %187: int = bitand %174, %185
+              %188: double = mul %179, %157
+              %189: double = load $adj6
+              %190: double = add %189, %188
+              store $adj6, %190
+              %191: double = load $adj6
+              %192: double = zero
+              store $adj6, %192
+              %193: double = load $d_P_x
+              %194: double = add %193, %191
+              store $d_P_x, %194
+              %195: double = load $adj5
+              %196: double = zero
+              store $adj5, %196
+              %197: double = load $d_result
+              %198: double = add %197, %195
+              store $d_result, %198
             } else {
               break
             }
           }
-          %147: double = load $d_result
-          %148: double = zero
-          store $d_result, %148
-          %164: double = load $d_P_x
-          store $x.d, %164
-          %173: bool = true
-          return %173
+          %199: double = load $d_result
+          %200: double = zero
+          store $d_result, %200
+          %216: double = load $d_P_x
+          store $x.d, %216
+          %225: bool = true
+          return %225
         }
     "#]]
     .assert_eq(&show(&m, "s_bwd_myPow_tier16"));
@@ -439,10 +512,10 @@ fn small_loop_tape_is_split_into_a_dispatcher_a_tier_and_the_full_function() {
           local adj6: double
           local d_P_x: double
           local tape18: bool
-          %162: double = load $x.p
-          store $P_x, %162
-          %163: int = load $n
-          store $P_n, %163
+          %214: double = load $x.p
+          store $P_x, %214
+          %215: int = load $n
+          store $P_n, %215
           %12: bool = false
           store $ret_flag, %12
           %0: double = 1.0l
@@ -470,14 +543,14 @@ fn small_loop_tape_is_split_into_a_dispatcher_a_tier_and_the_full_function() {
               %19: bool = not %18
               if %19 {
                 %5: double = load $result
-                %156: int = load $iter1
-                %157: int = 1
-                %158: int = shr %156, %157
-                %159: int = bitand %156, %157
-                %160: int = 0
-                %161: bool = eq %159, %160
-                if %161 {
-                  store $tape5[%158], %5
+                %208: int = load $iter1
+                %209: int = 1
+                %210: int = shr %208, %209
+                %211: int = bitand %208, %209
+                %212: int = 0
+                %213: bool = eq %211, %212
+                if %213 {
+                  store $tape5[%210], %5
                 }
                 %6: double = load $P_x
                 %7: double = mul %5, %6
@@ -504,20 +577,20 @@ fn small_loop_tape_is_split_into_a_dispatcher_a_tier_and_the_full_function() {
           store $retval, %11
           %26: bool = true
           store $ret_flag, %26
-          %149: double = zero
-          store $adj5, %149
-          %150: double = zero
-          store $adj6, %150
-          %151: double = zero
-          store $adj7, %151
-          %152: double = zero
-          store $adj11, %152
-          %153: double = zero
-          store $d_result, %153
-          %154: double = zero
-          store $d_P_x, %154
-          %155: double = load $dOut
-          store $d_retval, %155
+          %201: double = zero
+          store $adj5, %201
+          %202: double = zero
+          store $adj6, %202
+          %203: double = zero
+          store $adj7, %203
+          %204: double = zero
+          store $adj11, %204
+          %205: double = zero
+          store $d_result, %205
+          %206: double = zero
+          store $d_P_x, %206
+          %207: double = load $dOut
+          store $d_retval, %207
           %30: double = load $d_retval
           %31: double = zero
           store $d_retval, %31
@@ -531,164 +604,237 @@ fn small_loop_tape_is_split_into_a_dispatcher_a_tier_and_the_full_function() {
           %37: double = add %36, %34
           store $d_result, %37
           store $rev16, %25
-          %38: int = 1
-          %39: int = bitand %25, %38
-          %40: bool = eq %39, %38
-          if %40 {
-            %41: int = 1
-            %42: int = sub %25, %41
-            store $rev16, %42
-            %68: bool = load $tape18
-            %69: int = 1
-            %70: int = sub %25, %69
-            %71: bool = eq %42, %70
-            %72: bool = and %71, %68
-            %73: bool = not %72
-            if %73 {
-              %43: double = load $d_result
-              %44: double = zero
-              store $d_result, %44
-              %45: double = load $adj7
-              %46: double = add %45, %43
-              store $adj7, %46
-              %47: double = load $adj7
-              %48: double = zero
-              store $adj7, %48
-              %49: double = load $P_x
-              %50: double = mul %47, %49
-              %51: double = load $adj5
-              %52: double = add %51, %50
-              store $adj5, %52
-              %53: int = 1
-              %54: int = shr %42, %53
-              %55: int = bitand %42, %53
-              %56: double = load $tape5[%54]
-              %57: double = mul %47, %56
-              %58: double = load $adj6
-              %59: double = add %58, %57
-              store $adj6, %59
-              %60: double = load $adj6
-              %61: double = zero
-              store $adj6, %61
-              %62: double = load $d_P_x
-              %63: double = add %62, %60
-              store $d_P_x, %63
-              %64: double = load $adj5
-              %65: double = zero
-              store $adj5, %65
-              %66: double = load $d_result
-              %67: double = add %66, %64
-              store $d_result, %67
+          %38: int = 0
+          %39: int = 1
+          %40: int = bitand %25, %39
+          %41: bool = eq %40, %39
+          if %41 {
+            %42: int = 1
+            %43: int = sub %25, %42
+            store $rev16, %43
+            %69: bool = load $tape18
+            %70: int = 1
+            %71: int = sub %25, %70
+            %72: bool = eq %43, %71
+            %73: bool = and %72, %69
+            %74: bool = not %73
+            if %74 {
+              %44: double = load $d_result
+              %45: double = zero
+              store $d_result, %45
+              %46: double = load $adj7
+              %47: double = add %46, %44
+              store $adj7, %47
+              %48: double = load $adj7
+              %49: double = zero
+              store $adj7, %49
+              %50: double = load $P_x
+              %51: double = mul %48, %50
+              %52: double = load $adj5
+              %53: double = add %52, %51
+              store $adj5, %53
+              %54: int = 1
+              %55: int = shr %43, %54
+              %56: int = bitand %43, %54
+              %57: double = load $tape5[%55]
+              %58: double = mul %48, %57
+              %59: double = load $adj6
+              %60: double = add %59, %58
+              store $adj6, %60
+              %61: double = load $adj6
+              %62: double = zero
+              store $adj6, %62
+              %63: double = load $d_P_x
+              %64: double = add %63, %61
+              store $d_P_x, %64
+              %65: double = load $adj5
+              %66: double = zero
+              store $adj5, %66
+              %67: double = load $d_result
+              %68: double = add %67, %65
+              store $d_result, %68
+            }
+          } else {
+            %75: bool = ne %25, %38
+            if %75 {
+              %76: int = 1
+              %77: int = sub %25, %76
+              store $rev16, %77
+              %107: bool = load $tape18
+              %108: int = 1
+              %109: int = sub %25, %108
+              %110: bool = eq %77, %109
+              %111: bool = and %110, %107
+              %112: bool = not %111
+              if %112 {
+                %78: double = load $d_result
+                %79: double = zero
+                store $d_result, %79
+                %80: double = load $adj7
+                %81: double = add %80, %78
+                store $adj7, %81
+                %82: double = load $adj7
+                %83: double = zero
+                store $adj7, %83
+                %84: double = load $P_x
+                %85: double = mul %82, %84
+                %86: double = load $adj5
+                %87: double = add %86, %85
+                store $adj5, %87
+                %88: int = 1
+                %89: int = shr %77, %88
+                %90: int = bitand %77, %88
+                %91: double = load $tape5[%89]
+                %92: int = 1
+                %93: int = sub %77, %92
+                %94: double = load $P_x
+                %95: double = mul %91, %94
+                %96: double = mul %82, %95
+                %97: double = load $adj6
+                %98: double = add %97, %96
+                store $adj6, %98
+                %99: double = load $adj6
+                %100: double = zero
+                store $adj6, %100
+                %101: double = load $d_P_x
+                %102: double = add %101, %99
+                store $d_P_x, %102
+                %103: double = load $adj5
+                %104: double = zero
+                store $adj5, %104
+                %105: double = load $d_result
+                %106: double = add %105, %103
+                store $d_result, %106
+              }
+              %113: int = 1
+              %114: int = sub %77, %113
+              store $rev16, %114
+              %115: double = load $d_result
+              %116: double = zero
+              store $d_result, %116
+              %117: double = load $adj7
+              %118: double = add %117, %115
+              store $adj7, %118
+              %119: double = load $adj7
+              %120: double = zero
+              store $adj7, %120
+              %121: double = load $P_x
+              %122: double = mul %119, %121
+              %123: double = load $adj5
+              %124: double = add %123, %122
+              store $adj5, %124
+              %125: int = 1
+              %126: int = shr %114, %125
+              %127: int = bitand %114, %125
+              %128: double = load $tape5[%126]
+              %129: double = mul %119, %128
+              %130: double = load $adj6
+              %131: double = add %130, %129
+              store $adj6, %131
+              %132: double = load $adj6
+              %133: double = zero
+              store $adj6, %133
+              %134: double = load $d_P_x
+              %135: double = add %134, %132
+              store $d_P_x, %135
+              %136: double = load $adj5
+              %137: double = zero
+              store $adj5, %137
+              %138: double = load $d_result
+              %139: double = add %138, %136
+              store $d_result, %139
             }
           }
           loop [MaxIters(41)] {
-            %74: int = load $rev16
-            %75: int = 0
-            %76: bool = gt %74, %75
-            if %76 {
-              %77: int = 1
-              %78: int = sub %74, %77
-              store $rev16, %78
-              %108: bool = load $tape18
-              %109: int = 1
-              %110: int = sub %25, %109
-              %111: bool = eq %78, %110
-              %112: bool = and %111, %108
-              %113: bool = not %112
-              if %113 {
-                %79: double = load $d_result
-                %80: double = zero
-                store $d_result, %80
-                %81: double = load $adj7
-                %82: double = add %81, %79
-                store $adj7, %82
-                %83: double = load $adj7
-                %84: double = zero
-                store $adj7, %84
-                %85: double = load $P_x
-                %86: double = mul %83, %85
-                %87: double = load $adj5
-                %88: double = add %87, %86
-                store $adj5, %88
-                %89: int = 1
-                %90: int = shr %78, %89
-                %91: int = bitand %78, %89
-                %92: double = load $tape5[%90]
-                %93: int = 1
-                %94: int = sub %78, %93
-                %95: double = load $P_x
-                %96: double = mul %92, %95
-                %97: double = mul %83, %96
-                %98: double = load $adj6
-                %99: double = add %98, %97
-                store $adj6, %99
-                %100: double = load $adj6
-                %101: double = zero
-                store $adj6, %101
-                %102: double = load $d_P_x
-                %103: double = add %102, %100
-                store $d_P_x, %103
-                %104: double = load $adj5
-                %105: double = zero
-                store $adj5, %105
-                %106: double = load $d_result
-                %107: double = add %106, %104
-                store $d_result, %107
-              }
-              %114: int = 1
-              %115: int = sub %78, %114
-              store $rev16, %115
-              %141: bool = load $tape18
+            %140: int = load $rev16
+            %141: bool = gt %140, %38
+            if %141 {
               %142: int = 1
-              %143: int = sub %25, %142
-              %144: bool = eq %115, %143
-              %145: bool = and %144, %141
-              %146: bool = not %145
-              if %146 {
-                %116: double = load $d_result
-                %117: double = zero
-                store $d_result, %117
-                %118: double = load $adj7
-                %119: double = add %118, %116
-                store $adj7, %119
-                %120: double = load $adj7
-                %121: double = zero
-                store $adj7, %121
-                %122: double = load $P_x
-                %123: double = mul %120, %122
-                %124: double = load $adj5
-                %125: double = add %124, %123
-                store $adj5, %125
-                %126: int = 1
-                %127: int = shr %115, %126
-                %128: int = bitand %115, %126
-                %129: double = load $tape5[%127]
-                %130: double = mul %120, %129
-                %131: double = load $adj6
-                %132: double = add %131, %130
-                store $adj6, %132
-                %133: double = load $adj6
-                %134: double = zero
-                store $adj6, %134
-                %135: double = load $d_P_x
-                %136: double = add %135, %133
-                store $d_P_x, %136
-                %137: double = load $adj5
-                %138: double = zero
-                store $adj5, %138
-                %139: double = load $d_result
-                %140: double = add %139, %137
-                store $d_result, %140
-              }
+              %143: int = sub %140, %142
+              store $rev16, %143
+              %144: double = load $d_result
+              %145: double = zero
+              store $d_result, %145
+              %146: double = load $adj7
+              %147: double = add %146, %144
+              store $adj7, %147
+              %148: double = load $adj7
+              %149: double = zero
+              store $adj7, %149
+              %150: double = load $P_x
+              %151: double = mul %148, %150
+              %152: double = load $adj5
+              %153: double = add %152, %151
+              store $adj5, %153
+              %154: int = 1
+              %155: int = shr %143, %154
+              %156: int = bitand %143, %154
+              %157: double = load $tape5[%155]
+              %158: int = 1
+              %159: int = sub %143, %158
+              %160: double = load $P_x
+              %161: double = mul %157, %160
+              %162: double = mul %148, %161
+              %163: double = load $adj6
+              %164: double = add %163, %162
+              store $adj6, %164
+              %165: double = load $adj6
+              %166: double = zero
+              store $adj6, %166
+              %167: double = load $d_P_x
+              %168: double = add %167, %165
+              store $d_P_x, %168
+              %169: double = load $adj5
+              %170: double = zero
+              store $adj5, %170
+              %171: double = load $d_result
+              %172: double = add %171, %169
+              store $d_result, %172
+              %173: int = 1
+              %174: int = sub %143, %173
+              store $rev16, %174
+              %175: double = load $d_result
+              %176: double = zero
+              store $d_result, %176
+              %177: double = load $adj7
+              %178: double = add %177, %175
+              store $adj7, %178
+              %179: double = load $adj7
+              %180: double = zero
+              store $adj7, %180
+              %181: double = load $P_x
+              %182: double = mul %179, %181
+              %183: double = load $adj5
+              %184: double = add %183, %182
+              store $adj5, %184
+              %185: int = 1
+              %186: int = shr %174, %185
+              %187: int = bitand %174, %185
+              %188: double = mul %179, %157
+              %189: double = load $adj6
+              %190: double = add %189, %188
+              store $adj6, %190
+              %191: double = load $adj6
+              %192: double = zero
+              store $adj6, %192
+              %193: double = load $d_P_x
+              %194: double = add %193, %191
+              store $d_P_x, %194
+              %195: double = load $adj5
+              %196: double = zero
+              store $adj5, %196
+              %197: double = load $d_result
+              %198: double = add %197, %195
+              store $d_result, %198
             } else {
               break
             }
           }
-          %147: double = load $d_result
-          %148: double = zero
-          store $d_result, %148
-          %164: double = load $d_P_x
-          store $x.d, %164
+          %199: double = load $d_result
+          %200: double = zero
+          store $d_result, %200
+          %216: double = load $d_P_x
+          store $x.d, %216
           return
         }
     "#]]
@@ -817,8 +963,8 @@ fn nested_loops_and_stored_callee_contexts_are_bounded_per_level() {
     expect![[r#"
         [
             "s_bwd_outer: ",
-            "s_bwd_outer_tier16: tape41: int[4], ctx_tape12: myPow_Context[49][4], tape10: double[17][4], tape34: bool[4], ctx_tape12: myPow_Context[49][4], ctx_tape12: myPow_Context[17][4], tape27: bool",
-            "s_bwd_outer_full: tape41: int[4], ctx_tape12: myPow_Context[49][4], tape10: double[49][4], tape34: bool[4], ctx_tape12: myPow_Context[49][4], ctx_tape12: myPow_Context[49][4], tape27: bool",
+            "s_bwd_outer_tier16: tape41: int[4], ctx_tape12: myPow_Context[49][4], tape10: double[17][4], tape34: bool[4], ctx_tape12: myPow_Context[49][4], ctx_tape12: myPow_Context[49][4], ctx_tape12: myPow_Context[49][4], ctx_tape12: myPow_Context[49][4], tape27: bool, ctx_tape12: myPow_Context[49][4], ctx_tape12: myPow_Context[49][4], ctx_tape12: myPow_Context[49][4], ctx_tape12: myPow_Context[49][4], ctx_tape12: myPow_Context[17][4]",
+            "s_bwd_outer_full: tape41: int[4], ctx_tape12: myPow_Context[49][4], tape10: double[49][4], tape34: bool[4], ctx_tape12: myPow_Context[49][4], ctx_tape12: myPow_Context[49][4], ctx_tape12: myPow_Context[49][4], ctx_tape12: myPow_Context[49][4], tape27: bool, ctx_tape12: myPow_Context[49][4], ctx_tape12: myPow_Context[49][4], ctx_tape12: myPow_Context[49][4], ctx_tape12: myPow_Context[49][4], ctx_tape12: myPow_Context[49][4]",
         ]
     "#]].assert_debug_eq(&tapes);
 }
@@ -1572,12 +1718,12 @@ fn a_loop_without_a_count_at_its_entry_keeps_the_check_in_the_loop() {
           %10: bool = load $brk1
           %11: bool = not %10
           if %11 {
-            %85: int = load $iter1
-            %86: int = 16
-            %87: bool = gt %85, %86
-            if %87 {
-              %88: bool = false
-              return %88
+            %110: int = load $iter1
+            %111: int = 16
+            %112: bool = gt %110, %111
+            if %112 {
+              %113: bool = false
+              return %113
     "#]]
     .assert_eq(&dedented);
 }
