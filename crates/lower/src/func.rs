@@ -1399,8 +1399,18 @@ impl FnLower<'_, '_> {
                 .lower_init_list(&items, ty)
                 .map_err(|x| self.locate(x, range));
         }
-        let v = self.lower_expr(e)?;
         let range = self.body.expr_range(e);
+        if self.cx.dyn_types.contains_key(&ty) && self.has_handles(&self.ety(e)) {
+            // An interface value is a tag and the data of each conforming type (`dyn_data.rs`).
+            let what = format!(
+                "an interface-typed value made from `{}`, which holds textures, samplers or \
+                 buffers (dynamic dispatch carries data only; a generic parameter \
+                 `<S : IFace>` keeps the concrete type)",
+                self.cx.display(&self.ety(e))
+            );
+            return Err(self.locate(unsupported(what), range));
+        }
+        let v = self.lower_expr(e)?;
         self.coerce(v, ty).map_err(|x| self.locate(x, range))
     }
 

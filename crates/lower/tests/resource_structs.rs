@@ -236,6 +236,15 @@ void computeMain() { Lit l = { gTex, gS, 2.0 }; var dl = diffPair(l); var dx = d
         ],
     );
     check_error(
+        &program(
+            "interface IScale { float get(); }\nstruct Scaled : IScale { Texture2D<float4> tex; float get() { return tex.Load(int3(0, 0, 0)).x; } };\nfloat run(IScale s) { return s.get(); }",
+            "Scaled t; t.tex = gA; output[0] = run(t);",
+        ),
+        expect![
+            "E4001 `t`: cannot lower an interface-typed value made from `Scaled`, which holds textures, samplers or buffers (dynamic dispatch carries data only; a generic parameter `<S : IFace>` keeps the concrete type) yet"
+        ],
+    );
+    check_error(
         &program("static Material gStatic;", "output[0] = gStatic.scale;"),
         expect![
             "E4001 `gStatic`: cannot lower a global that is not a shader parameter of type `Material`, which holds textures, samplers or buffers (only shader parameters, locals and function parameters can) yet"
