@@ -557,6 +557,8 @@ pub struct InferenceResult {
 pub enum Capture {
     Local(LocalId),
     Param(u32),
+    /// `this` of the enclosing method (named, or implied by a member named alone).
+    This,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -565,6 +567,8 @@ pub struct LambdaInfo {
     /// In order of first use; the fields of the lambda's struct.
     pub captures: Vec<Capture>,
     pub ty: Arc<LambdaTy>,
+    /// The type of `this` where `captures` holds [`Capture::This`] (in the owner's terms).
+    pub this_ty: Option<Ty>,
 }
 
 impl InferenceResult {
@@ -1299,7 +1303,11 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             },
             Expr::Path(path) => self.infer_path(e, &path),
             Expr::This => match &self.resolver.self_ctx {
-                Some(ctx) if !self.sig.is_some_and(|s| s.is_static) => ctx.ty.clone(),
+                Some(ctx) if !self.sig.is_some_and(|s| s.is_static) => {
+                    let ty = ctx.ty.clone();
+                    self.note_capture(Capture::This, 0);
+                    ty
+                }
                 _ => {
                     self.error(
                         "E2001",
@@ -1738,16 +1746,37 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             );
             return Ty::Unknown;
         };
+        let declared = lower::fn_data(self.db, owner).generics.clone();
+        let owner_args = self.sig.map_or_else(Vec::new, |s| {
+            s.generics
+                .iter()
+                .map(|g| {
+                    let is_value = declared
+                        .get(g.index as usize)
+                        .is_some_and(|d| matches!(d.kind, GenericParamKind::Value { .. }));
+                    if is_value {
+                        GenericArg::Value(Len::Param(g.clone()))
+                    } else {
+                        GenericArg::Type(Ty::Param(g.clone()))
+                    }
+                })
+                .collect()
+        });
         let ty = Arc::new(LambdaTy {
             owner,
             expr: e,
             params: param_tys,
             ret,
+            owner_args,
         });
         self.result.lambdas.insert(
             e,
             LambdaInfo {
                 params: params.to_vec(),
+                this_ty: captures
+                    .contains(&Capture::This)
+                    .then(|| self.resolver.self_ctx.as_ref().map(|c| c.ty.clone()))
+                    .flatten(),
                 captures,
                 ty: ty.clone(),
             },
@@ -1830,6 +1859,9 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 let Some(ctx) = self.resolver.self_ctx.clone() else {
                     return Ty::Unknown;
                 };
+                if !self.sig.is_some_and(|s| s.is_static) {
+                    self.note_capture(Capture::This, 0);
+                }
                 self.member_of(e, &ctx.ty, &path.last_name(), path.range(), true)
             }
             Some(res) => self.apply_resolution(e, res, path),
@@ -1848,6 +1880,9 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                     self.result.resolutions.insert(e, ExprRes::Function(*f));
                 }
                 let this = self.implicit_this_for(&funcs);
+                if this.is_some() && !self.sig.is_some_and(|s| s.is_static) {
+                    self.note_capture(Capture::This, 0);
+                }
                 self.fn_exprs.insert(e, (funcs.clone(), this));
                 funcs.first().map_or(Ty::Unknown, |f| Ty::Func(*f))
             }

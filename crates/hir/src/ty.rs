@@ -247,6 +247,21 @@ pub struct LambdaTy {
     pub expr: crate::body::ExprId,
     pub params: Vec<Ty>,
     pub ret: Ty,
+    /// The owner's own generic parameters, substituted like the rest: a lambda written in a
+    /// generic function is one type per instance of it.
+    pub owner_args: Vec<GenericArg>,
+}
+
+impl LambdaTy {
+    fn map(&self, f: &dyn Fn(&Ty) -> Ty, g: &dyn Fn(&GenericArg) -> GenericArg) -> LambdaTy {
+        LambdaTy {
+            owner: self.owner,
+            expr: self.expr,
+            params: self.params.iter().map(f).collect(),
+            ret: f(&self.ret),
+            owner_args: self.owner_args.iter().map(g).collect(),
+        }
+    }
 }
 
 impl Ty {
@@ -389,6 +404,7 @@ impl Ty {
                     ),
                 }
             }
+            Ty::Lambda(l) => Ty::Lambda(Arc::new(l.map(&|t| t.subst(f), &|a| a.subst(f)))),
             other => other.clone(),
         }
     }
@@ -424,6 +440,10 @@ impl Ty {
             Ty::Tuple(items) => Ty::Tuple(items.iter().map(|t| t.subst_this(this)).collect()),
             Ty::Pack(items) => Ty::Pack(items.iter().map(|t| t.subst_this(this)).collect()),
             Ty::Expand(p, pack) => Ty::Expand(Arc::new(p.subst_this(this)), pack.clone()),
+            Ty::Lambda(l) => Ty::Lambda(Arc::new(l.map(&|t| t.subst_this(this), &|a| match a {
+                GenericArg::Type(t) => GenericArg::Type(t.subst_this(this)),
+                v => v.clone(),
+            }))),
             other => other.clone(),
         }
     }
@@ -442,6 +462,14 @@ impl Ty {
             }),
             Ty::Tuple(items) | Ty::Pack(items) => items.iter().any(Ty::has_params),
             Ty::Expand(..) => true,
+            Ty::Lambda(l) => {
+                l.params.iter().any(Ty::has_params)
+                    || l.ret.has_params()
+                    || l.owner_args.iter().any(|a| match a {
+                        GenericArg::Type(t) => t.has_params(),
+                        GenericArg::Value(v) => v.has_params(),
+                    })
+            }
             _ => false,
         }
     }

@@ -9,10 +9,13 @@ use hir::{Capture, ExprId, FunctionId, LambdaBody, LambdaTy, Ty};
 use ir::{Arg, FuncId, Inst, Place, ValueId};
 
 use super::FnLower;
-use crate::{Ctx, R, internal, unsupported};
+use hir::export::normalize;
 
-/// What a lambda captures and the types of those values, from its owner's inference.
-fn lambda_info(cx: &Ctx, lambda: &LambdaTy) -> R<(hir::LambdaInfo, Vec<Ty>)> {
+use crate::{Ctx, R, Subst, apply, internal, unsupported};
+
+/// What a lambda captures, the types of those values and the owner's generic arguments of
+/// this instance (`lambda.owner_args`, bound to the owner's generic parameters).
+fn lambda_info(cx: &Ctx, lambda: &LambdaTy) -> R<(hir::LambdaInfo, Vec<Ty>, Subst)> {
     let infer = hir::infer_function(cx.db, lambda.owner);
     let info = infer
         .lambdas
@@ -20,6 +23,12 @@ fn lambda_info(cx: &Ctx, lambda: &LambdaTy) -> R<(hir::LambdaInfo, Vec<Ty>)> {
         .cloned()
         .ok_or_else(|| internal("a lambda that hir did not infer"))?;
     let sig = hir::fn_sig(cx.db, lambda.owner);
+    let subst: Subst = sig
+        .generics
+        .iter()
+        .cloned()
+        .zip(lambda.owner_args.iter().cloned())
+        .collect();
     let mut tys = Vec::new();
     for c in &info.captures {
         let ty = match c {
@@ -28,21 +37,17 @@ fn lambda_info(cx: &Ctx, lambda: &LambdaTy) -> R<(hir::LambdaInfo, Vec<Ty>)> {
                 .params
                 .get(*i as usize)
                 .map_or(Ty::Unknown, |p| p.ty.clone()),
+            Capture::This => info.this_ty.clone().unwrap_or(Ty::Unknown),
         };
-        tys.push(ty);
+        tys.push(normalize(cx.db, cx.file, &apply(&subst, None, &ty)));
     }
     let generic = |t: &Ty| t.has_params() || matches!(t, Ty::This | Ty::Assoc(..));
-    if tys
-        .iter()
-        .chain(&lambda.params)
-        .chain([&lambda.ret])
-        .any(generic)
-    {
+    if tys.iter().any(generic) || Ty::Lambda(Arc::new(lambda.clone())).has_params() {
         return Err(unsupported(
-            "a lambda whose parameters, result or captured values have a generic type",
+            "a lambda whose parameters, result or captured values have a generic type (a method of a generic struct)",
         ));
     }
-    Ok((info, tys))
+    Ok((info, tys, subst))
 }
 
 impl Ctx<'_> {
@@ -52,7 +57,7 @@ impl Ctx<'_> {
         if let Some(t) = self.struct_types.get(ty) {
             return Ok(*t);
         }
-        let (info, tys) = lambda_info(self, lambda)?;
+        let (info, tys, _) = lambda_info(self, lambda)?;
         let body = hir::fn_body(self.db, lambda.owner);
         let sig = hir::fn_sig(self.db, lambda.owner);
         let mut fields = Vec::new();
@@ -63,6 +68,7 @@ impl Ctx<'_> {
                     .params
                     .get(*i as usize)
                     .map_or_else(|| format!("p{i}"), |p| p.name.to_string()),
+                Capture::This => "this".to_string(),
             };
             fields.push((name, self.ir_ty(t)?));
         }
@@ -84,7 +90,7 @@ impl Ctx<'_> {
         if let Some(id) = self.lambdas.get(lambda) {
             return Ok(*id);
         }
-        let (info, capture_tys) = lambda_info(self, lambda)?;
+        let (info, capture_tys, subst) = lambda_info(self, lambda)?;
         let this_ty = self.ir_ty(&Ty::Lambda(lambda.clone()))?;
         let mut params = vec![ir::Param {
             name: "this".into(),
@@ -92,6 +98,7 @@ impl Ctx<'_> {
             dir: ir::ParamDir::In,
         }];
         let body = hir::fn_body(self.db, lambda.owner);
+        // `lambda.params` and `ret` are already this instance's types (hir substitutes them).
         for (l, t) in info.params.iter().zip(&lambda.params) {
             params.push(ir::Param {
                 name: body.locals[*l].name.to_string(),
@@ -102,9 +109,9 @@ impl Ctx<'_> {
         let ret = self.ir_ty(&lambda.ret)?;
         let owner_name = hir::fn_data(self.db, lambda.owner).name.clone();
         let name = self.fresh_name(&format!("{owner_name}_lambda_call"));
-        let id = self.module.declare_function(&name, params.clone(), ret);
+        let id = self.module.declare_function(&name, params, ret);
         self.lambdas.insert(lambda.clone(), id);
-        lower_lambda_body(self, lambda, &info, &capture_tys, id, params, ret)?;
+        lower_lambda_body(self, lambda, &info, &capture_tys, subst, id)?;
         Ok(id)
     }
 }
@@ -116,20 +123,21 @@ fn lower_lambda_body(
     lambda: &LambdaTy,
     info: &hir::LambdaInfo,
     capture_tys: &[Ty],
+    subst: Subst,
     id: FuncId,
-    params: Vec<ir::Param>,
-    ret: ir::TypeId,
 ) -> R<()> {
+    let declared = cx
+        .module
+        .function(id)
+        .cloned()
+        .ok_or_else(|| internal("a declared lambda function is missing"))?;
+    let (params, ret) = (declared.params, declared.ret);
     let db = cx.db;
     let owner: FunctionId = lambda.owner;
     let body = hir::fn_body(db, owner);
     let owner_params = hir::fn_sig(db, owner).params.len();
     let f = ir::Function {
-        name: cx
-            .module
-            .function(id)
-            .map(|f| f.name.clone())
-            .unwrap_or_default(),
+        name: declared.name,
         params: params.clone(),
         ret,
         locals: Vec::new(),
@@ -138,6 +146,7 @@ fn lower_lambda_body(
     };
     // Every parameter of the owner that the body names is a capture (set below).
     let mut fl = FnLower::for_body_part(cx, id, owner, f, vec![Place::param(0); owner_params]);
+    fl.subst = subst;
     for (k, l) in info.params.iter().enumerate() {
         let p = &params[k + 1];
         let local = fl.new_local(&p.name, p.ty);
@@ -154,6 +163,7 @@ fn lower_lambda_body(
         let name = match c {
             Capture::Local(l) => body.locals[*l].name.to_string(),
             Capture::Param(i) => format!("param{i}"),
+            Capture::This => "this".to_string(),
         };
         let local = fl.new_local(&name, ty);
         let v = fl.emit(Inst::Extract(this, k as u32), None)?;
@@ -169,6 +179,11 @@ fn lower_lambda_body(
                 if let Some(slot) = fl.params.get_mut(*i as usize) {
                     *slot = Place::local(local);
                 }
+            }
+            // Members named alone inside the lambda read the captured copy.
+            Capture::This => {
+                fl.this_place = Some(Place::local(local));
+                fl.this_ty = Some(t.clone());
             }
         }
     }
@@ -228,6 +243,10 @@ impl FnLower<'_, '_> {
                     .get(*i as usize)
                     .cloned()
                     .ok_or_else(|| internal("a captured parameter out of range"))?,
+                Capture::This => self
+                    .this_place
+                    .clone()
+                    .ok_or_else(|| unsupported("capturing `this` here"))?,
             };
             vals.push(self.emit(Inst::Load(place), None)?);
         }
