@@ -90,18 +90,18 @@ fn run_suite_folder(folder: &str, min_passed: usize) -> Option<String> {
 
 #[test]
 fn slang_suite_language() {
-    run_suite_folder("language", 380);
+    run_suite_folder("language", 480);
 }
 
 #[test]
 fn slang_suite_autodiff() {
-    run_suite_folder("autodiff", 380);
+    run_suite_folder("autodiff", 480);
 }
 
 /// The math, bit and conversion intrinsics and their derivatives (tests/tools/gen_intrinsics_suite.py).
 #[test]
 fn slang_suite_intrinsics() {
-    run_suite_folder("intrinsics", 58);
+    run_suite_folder("intrinsics", 125);
 }
 
 /// The test-file forms of Slang's suite (several TEST lines, API flags, inputs, expected-file
@@ -109,7 +109,7 @@ fn slang_suite_intrinsics() {
 /// reason, never passed or failed.
 #[test]
 fn slang_suite_harness() {
-    let Some(stdout) = run_suite_folder("harness", 20) else {
+    let Some(stdout) = run_suite_folder("harness", 35) else {
         return;
     };
     let folder = repo_root().join("tests/slang-suite/harness");
