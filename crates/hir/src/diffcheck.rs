@@ -138,6 +138,14 @@ pub fn diff_diagnostics(db: &dyn Db, func: FunctionId) -> Arc<[Diag]> {
 
 /// `IDifferentiablePtrType` values can only be inputs of a differentiable function (user guide:
 /// not `out`/`inout` parameters, not the return type).
+/// "forward" or "backward", as slangc's E41022 message names the derivative.
+fn mode_word(mode: DiffKind) -> &'static str {
+    match mode {
+        DiffKind::Forward => "forward",
+        DiffKind::Backward => "backward",
+    }
+}
+
 fn check_ptr_params(db: &dyn Db, func: FunctionId, diags: &mut Vec<Diag>) {
     let data = lower::fn_data(db, func);
     let sig = fn_sig(db, func);
@@ -510,10 +518,7 @@ fn check_calls(
                 && flow.is_diff_ty(&infer.expr_ty(id))
                 && args.iter().any(|a| flow.carries(*a))
             {
-                let which = match mode {
-                    DiffKind::Forward => "forward",
-                    DiffKind::Backward => "backward",
-                };
+                let which = mode_word(mode);
                 diags.push(Diag::error(
                     "E3101",
                     format!(
@@ -541,10 +546,7 @@ fn check_calls(
             continue;
         }
         let name = callable_name(db, *f);
-        let which = match mode {
-            DiffKind::Forward => "forward",
-            DiffKind::Backward => "backward",
-        };
+        let which = mode_word(mode);
         diags.push(Diag::error(
             "E3101",
             format!(

@@ -2985,15 +2985,7 @@ impl FnLower<'_, '_> {
         if args.len() > sig.params.len() && sig.variadic_from.is_none() {
             return Err(internal("a call with more arguments than parameters"));
         }
-        let explicit: Vec<GenericArg> = explicit
-            .unwrap_or_default()
-            .iter()
-            .enumerate()
-            .map(|(k, a)| {
-                self.explicit_arg(a)
-                    .or_else(|err| self.checked_generic_arg(e, f, k).ok_or(err))
-            })
-            .collect::<R<_>>()?;
+        let explicit = self.explicit_args(e, f, explicit)?;
         if data.name == "createDynamicObject" && !data.has_body {
             let ty = self.ety(e);
             let t = self.ir_ty(&ty)?;
@@ -3700,6 +3692,25 @@ impl FnLower<'_, '_> {
         })
     }
 
+    /// The explicit generic arguments of the call `e` of `f`, each as written or, where lowering
+    /// cannot read it alone (`f<float, Affine<float>>`), as the type checker chose it.
+    fn explicit_args(
+        &self,
+        e: ExprId,
+        f: FunctionId,
+        explicit: Option<&[hir::export::GenericArgRef]>,
+    ) -> R<Vec<GenericArg>> {
+        explicit
+            .unwrap_or_default()
+            .iter()
+            .enumerate()
+            .map(|(k, a)| {
+                self.explicit_arg(a)
+                    .or_else(|err| self.checked_generic_arg(e, f, k).ok_or(err))
+            })
+            .collect()
+    }
+
     /// An explicit generic argument of a call (`f<3>()`, `f<float>(x)`).
     fn explicit_arg(&self, arg: &hir::export::GenericArgRef) -> R<GenericArg> {
         self.explicit_arg_inner(arg)
@@ -4268,15 +4279,7 @@ impl FnLower<'_, '_> {
             None => {
                 // Written arguments (`bwd_diff(f<float, Affine<float>>)`) as hir checked them
                 // where they are more than a name.
-                let explicit: Vec<GenericArg> = explicit
-                    .unwrap_or_default()
-                    .iter()
-                    .enumerate()
-                    .map(|(k, a)| {
-                        self.explicit_arg(a)
-                            .or_else(|err| self.checked_generic_arg(e, f, k).ok_or(err))
-                    })
-                    .collect::<R<_>>()?;
+                let explicit = self.explicit_args(e, f, explicit.as_deref())?;
                 sig.generics.iter().cloned().zip(explicit).collect()
             }
         };
