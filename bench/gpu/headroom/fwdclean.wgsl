@@ -1,4 +1,4 @@
-// headroom variant: fwdclean (gen with the 16- and 32-run tiers' forward loops breaking where the exit flag is set: same run count, stored flag and tape; written by make_fwdclean.py)
+// headroom variant: fwdclean (share.wgsl with the 16- and 32-run tiers' forward loops breaking where the exit flag is set, by hand: what exit-flag threading then did in the compiler; written by make_fwdclean.py)
 struct DiffPair_float {
     p: f32,
     d: f32,

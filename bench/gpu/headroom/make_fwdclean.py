@@ -1,8 +1,8 @@
-# Writes fwdclean.wgsl: gen.wgsl with the forward loops of the 16- and 32-run tiers written
+# Writes fwdclean.wgsl: share.wgsl (the kernel before exit-flag threading) with the forward loops of the 16- and 32-run tiers written
 # without the exit flag's extra run (the loop breaks where the flag is set; the run count and
 # the stored last-run flag stay the same), to measure what the normalised forward loop costs.
 import re, sys
-src = open("gen.wgsl").read()
+src = open("share.wgsl").read()
 out = src
 for s, t in (("3", "4"), ("2", "3")):
     old = f"""    loop {{

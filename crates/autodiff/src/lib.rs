@@ -61,10 +61,12 @@ pub mod normalize;
 mod ptr;
 pub mod reverse;
 mod thin;
+mod thread;
 mod tiers;
 mod transpose;
 
 pub use diff_info::{DiffInfo, StructDiff};
 pub use linearize::{DiffError, forward_derivative};
 pub use reverse::{MAX_CONTEXT_BYTES, backward_derivative, context_size};
+pub use thread::thread_exit_flags;
 pub use tiers::{DEFAULT_TAPE_TIERS, TapeTiers};

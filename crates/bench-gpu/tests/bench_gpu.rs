@@ -69,7 +69,7 @@ fn headroom_variants_bind() {
             .unwrap_or_else(|e| panic!("{}: {e}", spec.name));
         bind_buffers(spec, &wgsl, 256).unwrap_or_else(|e| panic!("{}: {e}", spec.name));
     }
-    assert_eq!(manifest.kernels.len(), 88);
+    assert_eq!(manifest.kernels.len(), 92);
 }
 
 #[test]

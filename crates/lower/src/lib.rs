@@ -377,6 +377,8 @@ impl<'db> Ctx<'db> {
             self.lower_called_math()?;
             self.prune_recording_contexts();
         }
+        // Last: the derivatives' normalised loops are no longer analysed.
+        autodiff::thread_exit_flags(&mut self.module);
         Ok(())
     }
 

@@ -1223,3 +1223,92 @@ fn inline_target_code_is_reported_at_its_span() {
         ],
     );
 }
+
+/// The first loop of the backward derivative's primal region, as printed.
+fn first_primal_loop(module: &ir::Module, function: &str) -> String {
+    let text = ir::print_module(module);
+    let start = text.find(&format!("fn {function}(")).expect("the function");
+    let lines: Vec<&str> = text[start..].lines().collect();
+    let first = lines
+        .iter()
+        .position(|l| l.trim_start().starts_with("loop"))
+        .expect("a loop");
+    let indent = lines[first].len() - lines[first].trim_start().len();
+    let end = lines[first + 1..]
+        .iter()
+        .position(|l| l.len() - l.trim_start().len() == indent && l.trim_start() == "}")
+        .expect("the loop's end");
+    lines[first..first + end + 2].join("\n")
+}
+
+#[test]
+fn exit_flag_is_threaded_in_the_primal_loop() {
+    // The run that sets the exit flag counts itself, stores the flag and leaves at once; the
+    // other runs lose their `if (!brk)` guards.
+    let src = "
+RWStructuredBuffer<float> outputBuffer;
+[Differentiable]
+float f(float x, int n)
+{
+    float y = x;
+    [MaxIters(8)]
+    for (int i = 0; i < n; i++) { y = y * x; }
+    return y;
+}
+[numthreads(1, 1, 1)]
+void computeMain(uint3 tid : SV_DispatchThreadID)
+{
+    var x = diffPair(1.5);
+    bwd_diff(f)(x, 3, 1.0);
+    outputBuffer[0] = x.d;
+}
+";
+    let module = lower(src).unwrap_or_else(|d| panic!("lowering failed: {d:?}"));
+    expect![[r#"
+          loop [MaxIters(8)] {
+            %15: bool = load $brk1
+            %16: bool = not %15
+            if %16 {
+              %2: int = load $i
+              %3: int = load $P_n
+              %4: bool = lt %2, %3
+              if %4 {
+              } else {
+                %17: bool = true
+                store $brk1, %17
+                %116: bool = true
+                store $tape18, %116
+                %117: bool = not %116
+                %122: bool = true
+                %123: bool = not %122
+                %127: int = load $iter1
+                %128: int = 1
+                %129: int = add %127, %128
+                store $iter1, %129
+                break
+              }
+              %18: bool = false
+              store $tape18, %18
+              %19: bool = not %18
+              %5: float = load $y
+              %112: int = load $iter1
+              store $tape5[%112], %5
+              %6: float = load $P_x
+              %7: float = mul %5, %6
+              store $y, %7
+              %20: bool = false
+              %21: bool = not %20
+              %8: int = load $i
+              %9: int = 1
+              %10: int = add %8, %9
+              store $i, %10
+              %22: int = load $iter1
+              %23: int = 1
+              %24: int = add %22, %23
+              store $iter1, %24
+            } else {
+              break
+            }
+          }"#]]
+    .assert_eq(&first_primal_loop(&module, "s_bwd_f"));
+}
