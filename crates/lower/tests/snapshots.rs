@@ -1238,7 +1238,11 @@ fn first_primal_loop(module: &ir::Module, function: &str) -> String {
         .iter()
         .position(|l| l.len() - l.trim_start().len() == indent && l.trim_start() == "}")
         .expect("the loop's end");
-    lines[first..first + end + 2].join("\n")
+    lines[first..first + end + 2]
+        .iter()
+        .map(|l| l.get(indent..).unwrap_or(l.trim_start()))
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 #[test]
