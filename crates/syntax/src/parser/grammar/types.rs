@@ -1,0 +1,148 @@
+//! Types: paths with generic arguments (`a::b.C<T>`), modifiers and array suffixes, and the
+//! decision whether a generic argument is a type or a value expression.
+
+use super::exprs::{expr, expr_no_gt};
+use super::lookahead::{
+    GenericScan, col0_decl_start, dangling_dot_at, is_type_name_start, scan_generic_args,
+    scan_type, var_decl_on_new_line,
+};
+use super::stmts::at_expr_start;
+use super::*;
+
+pub(super) fn type_(p: &mut Parser<'_>) -> Option<CompletedMarker> {
+    if !enter(p) {
+        return None;
+    }
+    let result = type_inner(p);
+    leave(p);
+    result
+}
+
+fn type_inner(p: &mut Parser<'_>) -> Option<CompletedMarker> {
+    if (p.at_ckw(EXPAND_KW) || p.at_ckw(EACH_KW))
+        && (is_type_name_start(p, p.pos() + 1) || p.nth_at_ckw(1, EACH_KW))
+    {
+        let kind = if p.at_ckw(EXPAND_KW) {
+            EXPAND_KW
+        } else {
+            EACH_KW
+        };
+        let m = p.start();
+        p.bump_remap(kind);
+        type_(p);
+        return Some(m.complete(
+            p,
+            if kind == EXPAND_KW {
+                EXPAND_TYPE
+            } else {
+                EACH_TYPE
+            },
+        ));
+    }
+    if !is_type_name_start(p, p.pos()) || col0_decl_start(p) || var_decl_on_new_line(p) {
+        p.error("expected a type");
+        return None;
+    }
+    let m = p.start();
+    type_path(p);
+    let mut ty = m.complete(p, PATH_TYPE);
+    let mut links = 0;
+    while p.at(T!['[']) {
+        if !enter(p) {
+            break;
+        }
+        links += 1;
+        let m = ty.precede(p);
+        p.bump_any();
+        if !p.at(T![']']) {
+            expr(p);
+        }
+        p.expect(T![']'], "expected ']' to close the array type");
+        ty = m.complete(p, ARRAY_TYPE);
+    }
+    p.depth -= links;
+    Some(ty)
+}
+
+/// `a::b.C<T>.D`: segments separated by `.`/`::`; `<` after a segment is always generic.
+pub(super) fn type_path(p: &mut Parser<'_>) {
+    let path = p.start();
+    loop {
+        let seg = p.start();
+        name_ref(p);
+        if p.at(T![<]) {
+            generic_arg_list(p);
+        }
+        seg.complete(p, PATH_SEGMENT);
+        if matches!(p.current(), T![.] | T![::])
+            && is_type_name_start(p, p.pos() + 1)
+            && !dangling_dot_at(p, p.pos())
+        {
+            p.bump_any();
+            continue;
+        }
+        break;
+    }
+    path.complete(p, PATH);
+}
+
+/// A generic argument is a type when one spans it up to the next `,` or `>` (`Foo<T>`, `Foo<N>`
+/// for a value parameter `N`, `Foo<float[3]>`); an expression when an operator follows the
+/// leading type-like part (`Foo<N + 1>`, `Foo<int(x)>`) or it does not start like a type
+/// (`Foo<3>`), as slangc decides.
+fn generic_arg_is_type(p: &Parser<'_>) -> bool {
+    let Some(end) = scan_type(p, p.pos()) else {
+        return false;
+    };
+    match p.kind_at(end) {
+        T![,] | T![>] => true,
+        T![+]
+        | T![-]
+        | T![*]
+        | T![/]
+        | T![%]
+        | T![&]
+        | T![|]
+        | T![^]
+        | T![<<]
+        | T![<=]
+        | T![==]
+        | T![!=]
+        | T![&&]
+        | T![||]
+        | T![?]
+        | T!['(']
+        | T![++]
+        | T![--] => false,
+        // The list is unclosed (code being typed) or the scan gave up at a `<`: a type, unless
+        // the leading `N<` spans more than the argument and reads as a comparison in an
+        // expression (`Buf<N < 2 ? 1 : 2>`).
+        T![<] => true,
+        _ => !(p.nth(1) == T![<] && scan_generic_args(p, p.pos() + 1, GenericScan::Expr).is_none()),
+    }
+}
+
+pub(super) fn generic_arg_list(p: &mut Parser<'_>) {
+    let m = p.start();
+    p.bump(T![<]);
+    while !p.at(T![>]) && !p.at(EOF) {
+        let before = p.pos();
+        let a = p.start();
+        if generic_arg_is_type(p) {
+            type_(p);
+            a.complete(p, TYPE_ARG);
+        } else if at_expr_start(p) {
+            expr_no_gt(p);
+            a.complete(p, CONST_ARG);
+        } else {
+            // reports "expected a type"
+            type_(p);
+            a.abandon(p);
+        }
+        if p.pos() == before || !p.eat(T![,]) {
+            break;
+        }
+    }
+    p.expect(T![>], "expected '>' to close the generic arguments");
+    m.complete(p, GENERIC_ARG_LIST);
+}
