@@ -610,6 +610,14 @@ impl Preprocessor {
                 return Some((inner, resolved));
             }
             "pragma" | "version" | "extension" | "line" | "" => {}
+            // `#language slang 2026` (also `#lang`): the language version the file is written
+            // against (user guide, "language version"); the words are checked, the rules are the
+            // ones we implement for every version.
+            "language" | "lang" => {
+                if let Some(message) = language_version_error(args) {
+                    self.error("E2909", message, range, top);
+                }
+            }
             "error" => {
                 self.error("E2907", format!("#error {args}"), range, top);
             }
@@ -935,6 +943,25 @@ impl Preprocessor {
 }
 
 /// A string literal holding `text`.
+/// Why the arguments of `#language` are not a language version Slang knows (`slang` is optional,
+/// then one of the versions or their aliases), or `None` when they are.
+fn language_version_error(args: &str) -> Option<String> {
+    const VERSIONS: [&str; 10] = [
+        "2018", "legacy", "default", "2025", "202a", "2026", "202b", "latest", "202c", "next",
+    ];
+    let mut words = args.split_whitespace().peekable();
+    if words.peek() == Some(&"slang") {
+        words.next();
+    }
+    let version = words.next().unwrap_or("");
+    if VERSIONS.contains(&version) {
+        return None;
+    }
+    Some(format!(
+        "unknown language version `{version}`: write `#language slang 2026` (or 2018, 2025, 202c)"
+    ))
+}
+
 fn string_literal(text: &str) -> String {
     format!("\"{}\"", text.replace('\\', "\\\\").replace('"', "\\\""))
 }
@@ -1488,6 +1515,26 @@ mod tests {
             expect![[r#"
 
             Feature<18> f;"#]],
+        );
+    }
+
+    #[test]
+    fn language_version_directives() {
+        check(
+            "#language slang 2026\n#lang slang 2025\n#language 202c\n#language latest\nint a;",
+            expect![[r#"
+
+
+
+
+            int a;"#]],
+        );
+        check(
+            "#language slang 1999\nint a;",
+            expect![[r#"
+
+            int a;
+            E2909 0..20: unknown language version `1999`: write `#language slang 2026` (or 2018, 2025, 202c)"#]],
         );
     }
 
