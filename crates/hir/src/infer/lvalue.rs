@@ -1,0 +1,177 @@
+//! L-value checks: what may be assigned or passed to `out`/`inout`, with slangc's wording.
+
+use crate::TextRange;
+use crate::body::*;
+use crate::lower;
+use crate::ty::Ty;
+
+use super::path::swizzle_indices;
+use super::signature::global_ty;
+use super::{Capture, ExprRes, InferCtx};
+
+impl<'a, 'db> InferCtx<'a, 'db> {
+    pub(super) fn check_lvalue(&mut self, e: ExprId, action: &str) {
+        self.check_lvalue_at(e, action, self.range(e));
+    }
+
+    pub(super) fn check_lvalue_at(&mut self, e: ExprId, action: &str, at: TextRange) {
+        self.check_lvalue_slangc(e, None, action, at);
+    }
+
+    /// Like `check_lvalue_at`, with slangc's message for the same error first.
+    pub(super) fn check_lvalue_slangc(
+        &mut self,
+        e: ExprId,
+        slangc: Option<String>,
+        action: &str,
+        at: TextRange,
+    ) {
+        if let Err((code, msg)) = self.lvalue(e) {
+            let full = match slangc {
+                Some(s) => format!("{s} cannot {action}: {msg}"),
+                None => format!("cannot {action}: {msg}"),
+            };
+            self.error(code, full, at);
+        }
+    }
+
+    fn lvalue(&self, e: ExprId) -> Result<(), (&'static str, String)> {
+        match &self.body.exprs[e] {
+            Expr::Path(_) => match self.result.resolutions.get(&e) {
+                Some(ExprRes::Local(l)) if self.is_captured(Capture::Local(*l)) => Err((
+                    "E2009",
+                    format!(
+                        "`{}` is captured by value by this lambda and is read-only inside it",
+                        self.body.locals[*l].name
+                    ),
+                )),
+                Some(ExprRes::Param(i)) if self.is_captured(Capture::Param(*i)) => Err((
+                    "E2009",
+                    format!(
+                        "`{}` is captured by value by this lambda and is read-only inside it",
+                        self.sig
+                            .and_then(|s| s.params.get(*i as usize))
+                            .map_or("this parameter", |p| p.name.as_str())
+                    ),
+                )),
+                Some(ExprRes::Local(l)) => {
+                    let local = &self.body.locals[*l];
+                    if local.mutable {
+                        Ok(())
+                    } else {
+                        Err((
+                            "E2009",
+                            format!(
+                                "`{}` is immutable (declared with `let` or `const`); declare it with `var`",
+                                local.name
+                            ),
+                        ))
+                    }
+                }
+                Some(ExprRes::Param(_)) => Ok(()),
+                Some(ExprRes::Global(g)) => {
+                    let data = lower::global_data(self.db, *g);
+                    if data.modifiers.is_const || data.is_let {
+                        Err(("E2009", format!("`{}` is a constant", data.name)))
+                    } else if data.modifiers.is_static
+                        || data.modifiers.is_groupshared
+                        || data.in_type
+                    {
+                        Ok(())
+                    } else {
+                        let is_resource = matches!(global_ty(self.db, *g), Ty::Adt(..));
+                        if is_resource {
+                            Ok(())
+                        } else {
+                            Err((
+                                "E2009",
+                                format!(
+                                    "`{}` is a uniform shader parameter and is read-only; declare it `static` for a mutable global",
+                                    data.name
+                                ),
+                            ))
+                        }
+                    }
+                }
+                Some(ExprRes::Field(..)) | Some(ExprRes::Property(_)) => self.this_mutable(),
+                Some(ExprRes::Function(_))
+                | Some(ExprRes::Type(_))
+                | Some(ExprRes::EnumCase(..)) => {
+                    Err(("E2009", "it does not name a variable".into()))
+                }
+                _ => Ok(()),
+            },
+            Expr::This => self.this_mutable(),
+            Expr::Field { base, name, .. } => {
+                let bt = self.normalize(&self.result.expr_ty(*base));
+                if matches!(bt, Ty::Scalar(_) | Ty::Vector(..)) && bt.scalar_kind().is_some() {
+                    let len = bt.vector_len().unwrap_or(1);
+                    if let Ok(idx) = swizzle_indices(name, len) {
+                        let mut seen = idx.clone();
+                        seen.sort_unstable();
+                        seen.dedup();
+                        if seen.len() != idx.len() {
+                            return Err((
+                                "E2011",
+                                format!("the swizzle `{name}` repeats a component"),
+                            ));
+                        }
+                    }
+                }
+                if let Some(ExprRes::Property(p)) = self.result.resolutions.get(&e) {
+                    let data = lower::property_data(self.db, *p);
+                    if data.setter.is_none() && !data.declares_set {
+                        return Err((
+                            "E2009",
+                            format!("property `{}` has no `set` accessor", data.name),
+                        ));
+                    }
+                }
+                if self.type_exprs.contains_key(base) {
+                    return Ok(());
+                }
+                self.lvalue(*base)
+            }
+            Expr::Index { base, .. } => {
+                let bt = self.normalize(&self.result.expr_ty(*base));
+                match &bt {
+                    Ty::Array(..) | Ty::Vector(..) | Ty::Matrix(..) => self.lvalue(*base),
+                    Ty::Adt(..) => match self.subscript_of(&bt) {
+                        Some((sub, _)) => {
+                            let data = lower::subscript_data(self.db, sub);
+                            if data.setter.is_some() || data.declares_set {
+                                Ok(())
+                            } else {
+                                Err((
+                                    "E2009",
+                                    format!(
+                                        "`{}` is read-only (its subscript has no `set`)",
+                                        self.display(&bt)
+                                    ),
+                                ))
+                            }
+                        }
+                        None => Ok(()),
+                    },
+                    _ => Ok(()),
+                }
+            }
+            Expr::Missing => Ok(()),
+            Expr::NoDiff(inner) => self.lvalue(*inner),
+            _ => Err((
+                "E2009",
+                "it is not a variable, field, element or swizzle".into(),
+            )),
+        }
+    }
+
+    fn this_mutable(&self) -> Result<(), (&'static str, String)> {
+        match self.sig {
+            Some(sig) if sig.is_member && !sig.is_mutating && !sig.is_static => Err((
+                "E2025",
+                "`this` is immutable in a non-mutating method; mark the method `[mutating]`".into(),
+            )),
+            _ => Ok(()),
+        }
+    }
+}
