@@ -1,0 +1,356 @@
+//! Bodies, second half: the lowering of expressions (lambdas included), operators and literals.
+//! Apart from statements (`stmts.rs`) only for size; both extend `BodyLowerer` (defined in
+//! `mod.rs`).
+
+use super::*;
+
+/// The `expand` at the left end of a binary or conditional expression (`expand a + b`).
+fn leading_expand(node: &SyntaxNode) -> Option<SyntaxNode> {
+    if !matches!(node.kind(), BIN_EXPR | TERNARY_EXPR) {
+        return None;
+    }
+    let mut cur = node.clone();
+    loop {
+        match cur.kind() {
+            BIN_EXPR | TERNARY_EXPR => cur = cur.children().find(|c| is_expr_kind(c.kind()))?,
+            EXPAND_EXPR => return Some(cur),
+            _ => return None,
+        }
+    }
+}
+
+impl BodyLowerer {
+    /// `(float a) => a * k` / `(int i) => { ... }`: parameters become locals of this body; a
+    /// block body is a scope of its own (a `return` in it leaves the lambda, running none of the
+    /// enclosing function's `defer`s).
+    fn lambda(&mut self, node: &SyntaxNode) -> Expr {
+        let params = node
+            .children()
+            .find(|c| c.kind() == PARAM_LIST)
+            .map(|list| {
+                list.children()
+                    .filter(|c| c.kind() == PARAM)
+                    .map(|p| {
+                        let data = lower_param(&p);
+                        self.body.locals.alloc(LocalData {
+                            name: data.name,
+                            ty: Some(data.ty),
+                            array_dims: Vec::new(),
+                            mutable: true,
+                            is_static: false,
+                            name_range: data.name_range,
+                        })
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+        let body = match node.children().find(|c| c.kind() == BLOCK) {
+            Some(block) => {
+                // Nor can a `break label;` in it leave the enclosing function's loops.
+                let saved = std::mem::take(&mut self.defer_scopes);
+                let labels = std::mem::take(&mut self.label_scopes);
+                let stmt = self.block(&block);
+                self.defer_scopes = saved;
+                self.label_scopes = labels;
+                LambdaBody::Block(stmt)
+            }
+            None => LambdaBody::Expr(match node.children().find(|c| is_expr_kind(c.kind())) {
+                Some(e) => self.expr(&e),
+                None => self.missing(range_of(node)),
+            }),
+        };
+        Expr::Lambda { params, body }
+    }
+
+    pub(super) fn expr(&mut self, node: &SyntaxNode) -> ExprId {
+        let range = range_of(node);
+        // `expand s += each x;` parses as `(expand s) += each x`, but Slang's `expand` takes
+        // the whole expression after it (up to a comma): lower it as `expand (s += each x)`.
+        if let Some(expand) = leading_expand(node)
+            && !self.hoisted_expands.contains(&expand)
+        {
+            self.hoisted_expands.push(expand);
+            let inner = self.expr(node);
+            self.hoisted_expands.pop();
+            return self.body.alloc_expr(Expr::Expand(inner), range);
+        }
+        let anchor = match node.kind() {
+            BIN_EXPR => tokens(node)
+                .find(|t| !t.kind().is_trivia())
+                .map(|t| token_range(&t)),
+            CALL_EXPR => node.children().find(|c| c.kind() == ARG_LIST).map(|l| {
+                let r = range_of(&l);
+                TextRange::new(r.start, r.start + 1)
+            }),
+            _ => None,
+        };
+        let id = self.expr_inner(node, range);
+        if let Some(anchor) = anchor {
+            self.body.anchors.insert(id, anchor);
+        }
+        id
+    }
+
+    fn expr_inner(&mut self, node: &SyntaxNode, range: TextRange) -> ExprId {
+        let exprs: Vec<SyntaxNode> = node.children().filter(|c| is_expr_kind(c.kind())).collect();
+        let sub = |this: &mut Self, i: usize| match exprs.get(i) {
+            Some(e) => this.expr(e),
+            None => this.missing(range),
+        };
+        let expr = match node.kind() {
+            LITERAL
+                if self.none_names > 0
+                    && first_token(node).is_some_and(|t| t.kind() == NONE_KW) =>
+            {
+                Expr::Path(PathRef::single("none".into(), range))
+            }
+            LITERAL => Expr::Literal(lower_literal(node)),
+            PATH_EXPR => {
+                let name_ref = node.children().find(|c| c.kind() == NAME_REF);
+                let name = name_ref.as_ref().map(name_ref_text).unwrap_or_default();
+                let name_range = name_ref.map_or(range, |n| range_of(&n));
+                let path = Expr::Path(PathRef::single(name, name_range));
+                match node.children().find(|c| c.kind() == GENERIC_ARG_LIST) {
+                    Some(list) => {
+                        let base = self.body.alloc_expr(path, name_range);
+                        Expr::GenericApply {
+                            base,
+                            args: lower_generic_args(&list),
+                        }
+                    }
+                    None => path,
+                }
+            }
+            THIS_EXPR => Expr::This,
+            SPIRV_ASM_EXPR => return self.unsupported(range, "inline target code (`spirv_asm`)"),
+            LAMBDA_EXPR => self.lambda(node),
+            PAREN_EXPR => {
+                return match exprs.first() {
+                    Some(inner) => self.expr(inner),
+                    None => self.missing(range),
+                };
+            }
+            CAST_EXPR => {
+                let ty = node
+                    .children()
+                    .find(|c| is_type_kind(c.kind()))
+                    .map_or(TypeRef::Error, |t| lower_type(&t));
+                Expr::Cast {
+                    ty,
+                    expr: sub(self, 0),
+                }
+            }
+            INIT_LIST_EXPR => Expr::InitList(exprs.iter().map(|e| self.expr(e)).collect()),
+            CALL_EXPR => {
+                let callee = sub(self, 0);
+                let args = node
+                    .children()
+                    .find(|c| c.kind() == ARG_LIST)
+                    .map(|l| {
+                        l.children()
+                            .filter(|a| is_expr_kind(a.kind()))
+                            .map(|a| self.expr(&a))
+                            .collect()
+                    })
+                    .unwrap_or_default();
+                Expr::Call { callee, args }
+            }
+            INDEX_EXPR => Expr::Index {
+                base: sub(self, 0),
+                index: sub(self, 1),
+            },
+            FIELD_EXPR => {
+                let name_ref = node.children().filter(|c| c.kind() == NAME_REF).last();
+                let name = name_ref.as_ref().map(name_ref_text).unwrap_or_default();
+                let name_range = name_ref.map_or(range, |n| range_of(&n));
+                let base = sub(self, 0);
+                // `a::b` on a plain path is a longer path (namespaces, static members).
+                if has_token(node, COLON2)
+                    && let Expr::Path(p) = &self.body.exprs[base]
+                {
+                    let mut p = p.clone();
+                    p.segments.push(PathSegRef {
+                        name,
+                        args: None,
+                        range: name_range,
+                    });
+                    Expr::Path(p)
+                } else {
+                    let field = Expr::Field {
+                        base,
+                        name,
+                        name_range,
+                    };
+                    // `x.method<T>(...)`: explicit generic arguments of a member.
+                    match node.children().find(|c| c.kind() == GENERIC_ARG_LIST) {
+                        Some(list) => Expr::GenericApply {
+                            base: self.body.alloc_expr(field, name_range),
+                            args: lower_generic_args(&list),
+                        },
+                        None => field,
+                    }
+                }
+            }
+            PREFIX_EXPR => {
+                let op = match first_token(node).map(|t| t.kind()) {
+                    Some(MINUS) => PrefixOp::Neg,
+                    Some(PLUS) => PrefixOp::Plus,
+                    Some(BANG) => PrefixOp::Not,
+                    Some(TILDE) => PrefixOp::BitNot,
+                    Some(PLUS2) => PrefixOp::Inc,
+                    Some(MINUS2) => PrefixOp::Dec,
+                    _ => PrefixOp::Plus,
+                };
+                Expr::Prefix {
+                    op,
+                    expr: sub(self, 0),
+                }
+            }
+            POSTFIX_EXPR => {
+                let op = if has_token(node, MINUS2) {
+                    PostfixOp::Dec
+                } else {
+                    PostfixOp::Inc
+                };
+                Expr::Postfix {
+                    op,
+                    expr: sub(self, 0),
+                }
+            }
+            BIN_EXPR => {
+                let op_text: String = node
+                    .children_with_tokens()
+                    .filter_map(|e| e.into_token())
+                    .filter(|t| !t.kind().is_trivia())
+                    .map(|t| t.text().to_string())
+                    .collect();
+                let lhs = sub(self, 0);
+                let rhs = sub(self, 1);
+                match op_text.as_str() {
+                    "=" => Expr::Assign { op: None, lhs, rhs },
+                    t if t.len() >= 2
+                        && t.ends_with('=')
+                        && !matches!(t, "==" | "!=" | "<=" | ">=") =>
+                    {
+                        Expr::Assign {
+                            op: binary_op(&t[..t.len() - 1]),
+                            lhs,
+                            rhs,
+                        }
+                    }
+                    t => Expr::Binary {
+                        op: binary_op(t).unwrap_or(BinaryOp::Add),
+                        lhs,
+                        rhs,
+                    },
+                }
+            }
+            TERNARY_EXPR => Expr::Ternary {
+                cond: sub(self, 0),
+                then_branch: sub(self, 1),
+                else_branch: sub(self, 2),
+            },
+            DIFF_EXPR => {
+                let kind = if has_token(node, BWD_DIFF_KW) || has_token(node, UBWD_DIFF_KW) {
+                    DiffKind::Backward
+                } else {
+                    DiffKind::Forward
+                };
+                Expr::Diff {
+                    kind,
+                    func: sub(self, 0),
+                }
+            }
+            NO_DIFF_EXPR => Expr::NoDiff(sub(self, 0)),
+            IS_EXPR | AS_EXPR => {
+                let ty = node
+                    .children()
+                    .find(|c| is_type_kind(c.kind()))
+                    .map_or(TypeRef::Error, |t| lower_type(&t));
+                let expr = sub(self, 0);
+                if node.kind() == IS_EXPR {
+                    Expr::Is { expr, ty }
+                } else {
+                    Expr::As { expr, ty }
+                }
+            }
+            SIZEOF_EXPR => match node.children().find(|c| is_type_kind(c.kind())) {
+                Some(t) => Expr::SizeOf {
+                    ty: lower_type(&t),
+                    expr: None,
+                },
+                None => Expr::SizeOf {
+                    ty: TypeRef::Error,
+                    expr: Some(sub(self, 0)),
+                },
+            },
+            COUNTOF_EXPR => Expr::CountOf(sub(self, 0)),
+            // The `expand` that starts a binary expression was hoisted over the whole of it.
+            EXPAND_EXPR if self.hoisted_expands.contains(node) => return sub(self, 0),
+            EXPAND_EXPR => Expr::Expand(sub(self, 0)),
+            EACH_EXPR => Expr::Each(sub(self, 0)),
+            _ => Expr::Missing,
+        };
+        self.body.alloc_expr(expr, range)
+    }
+}
+
+fn binary_op(text: &str) -> Option<BinaryOp> {
+    Some(match text {
+        "+" => BinaryOp::Add,
+        "-" => BinaryOp::Sub,
+        "*" => BinaryOp::Mul,
+        "/" => BinaryOp::Div,
+        "%" => BinaryOp::Rem,
+        "<<" => BinaryOp::Shl,
+        ">>" => BinaryOp::Shr,
+        "&" => BinaryOp::BitAnd,
+        "|" => BinaryOp::BitOr,
+        "^" => BinaryOp::BitXor,
+        "&&" => BinaryOp::And,
+        "||" => BinaryOp::Or,
+        "==" => BinaryOp::Eq,
+        "!=" => BinaryOp::Ne,
+        "<" => BinaryOp::Lt,
+        "<=" => BinaryOp::Le,
+        ">" => BinaryOp::Gt,
+        ">=" => BinaryOp::Ge,
+        "," => BinaryOp::Comma,
+        _ => return None,
+    })
+}
+
+fn lower_literal(node: &SyntaxNode) -> Literal {
+    let Some(tok) = first_token(node) else {
+        return Literal::None;
+    };
+    let text = tok.text();
+    match tok.kind() {
+        INT_NUMBER => match parse_int(text) {
+            Some((value, unsigned, wide)) => Literal::Int {
+                value,
+                unsigned,
+                wide,
+            },
+            None => Literal::Int {
+                value: 0,
+                unsigned: false,
+                wide: false,
+            },
+        },
+        FLOAT_NUMBER => {
+            let last = text
+                .chars()
+                .last()
+                .filter(|c| matches!(c, 'f' | 'F' | 'h' | 'H' | 'l' | 'L'));
+            Literal::Float {
+                value: syntax::float_literal_value(text).unwrap_or(0.0),
+                suffix: last,
+            }
+        }
+        TRUE_KW => Literal::Bool(true),
+        FALSE_KW => Literal::Bool(false),
+        STRING => Literal::String(text.trim_matches('"').to_string()),
+        _ => Literal::None,
+    }
+}

@@ -1,0 +1,368 @@
+//! Shared lowering of signatures: modifiers, attributes, generic parameters and `where` clauses,
+//! type references, paths, generic arguments and constant expressions (with `parse_int`). Apart
+//! because item data and bodies both use it and it reads no database.
+
+use super::*;
+
+pub(super) fn lower_modifiers(node: &SyntaxNode) -> Modifiers {
+    let mut m = Modifiers::default();
+    let mut saw_in = false;
+    let mut saw_out = false;
+    for t in tokens(node) {
+        match t.kind() {
+            STATIC_KW => m.is_static = true,
+            CONST_KW => m.is_const = true,
+            UNIFORM_KW => m.is_uniform = true,
+            GROUPSHARED_KW => m.is_groupshared = true,
+            NO_DIFF_KW => m.no_diff = true,
+            PUBLIC_KW => m.visibility = Some(Visibility::Public),
+            INTERNAL_KW => m.visibility = Some(Visibility::Internal),
+            PRIVATE_KW => m.visibility = Some(Visibility::Private),
+            IN_KW => saw_in = true,
+            OUT_KW => saw_out = true,
+            INOUT_KW => m.dir = ParamDir::InOut,
+            REF_KW => m.dir = ParamDir::Ref,
+            _ => {}
+        }
+    }
+    if saw_out {
+        m.dir = if saw_in {
+            ParamDir::InOut
+        } else {
+            ParamDir::Out
+        };
+    }
+    m
+}
+
+/// A loop's attributes, with those written before its label (`[MaxIters(4)] outer: for`).
+pub(super) fn loop_attrs(node: &SyntaxNode) -> Vec<Attr> {
+    let mut attrs = node
+        .parent()
+        .filter(|p| p.kind() == LABELED_STMT)
+        .map(|p| lower_attrs(&p))
+        .unwrap_or_default();
+    attrs.extend(lower_attrs(node));
+    attrs
+}
+
+pub(super) fn lower_attrs(node: &SyntaxNode) -> Vec<Attr> {
+    node.children()
+        .filter(|c| c.kind() == ATTRIBUTE)
+        .map(|a| {
+            let name = a
+                .children()
+                .find(|c| c.kind() == PATH)
+                .map(|p| SmolStr::new(p.text().to_string().trim()))
+                .unwrap_or_default();
+            let args = a
+                .children()
+                .find(|c| c.kind() == ARG_LIST)
+                .map(|l| {
+                    l.children()
+                        .filter(|e| is_expr_kind(e.kind()))
+                        .map(|e| lower_attr_arg(&e))
+                        .collect()
+                })
+                .unwrap_or_default();
+            Attr {
+                name,
+                args,
+                range: range_of(&a),
+            }
+        })
+        .collect()
+}
+
+fn lower_attr_arg(e: &SyntaxNode) -> AttrArg {
+    match e.kind() {
+        LITERAL => match first_token(e).map(|t| (t.kind(), t.text().to_string())) {
+            Some((INT_NUMBER, text)) => {
+                parse_int(&text).map_or(AttrArg::Other(text), |(v, _, _)| AttrArg::Int(v as i64))
+            }
+            Some((FLOAT_NUMBER, text)) => AttrArg::Float(text),
+            Some((STRING, text)) => AttrArg::String(text.trim_matches('"').to_string()),
+            Some((_, text)) => AttrArg::Other(text),
+            None => AttrArg::Other(String::new()),
+        },
+        PREFIX_EXPR if has_token(e, MINUS) => match e
+            .children()
+            .find(|c| c.kind() == LITERAL)
+            .and_then(|l| first_token(&l))
+        {
+            Some(t) if t.kind() == INT_NUMBER => parse_int(t.text())
+                .map_or(AttrArg::Other(e.text().to_string()), |(v, _, _)| {
+                    AttrArg::Int(-(v as i64))
+                }),
+            _ => AttrArg::Other(e.text().to_string()),
+        },
+        PATH_EXPR | FIELD_EXPR => match expr_as_path(e) {
+            Some(p) => AttrArg::Path(p),
+            None => AttrArg::Other(e.text().to_string()),
+        },
+        _ => AttrArg::Other(e.text().to_string()),
+    }
+}
+
+/// `a.b::c` written as an expression, as a path (for attribute arguments).
+fn expr_as_path(e: &SyntaxNode) -> Option<PathRef> {
+    match e.kind() {
+        PATH_EXPR => {
+            let name_ref = e.children().find(|c| c.kind() == NAME_REF)?;
+            Some(PathRef {
+                segments: vec![PathSegRef {
+                    name: name_ref_text(&name_ref),
+                    args: None,
+                    range: range_of(&name_ref),
+                }],
+            })
+        }
+        FIELD_EXPR => {
+            let base = e.children().find(|c| is_expr_kind(c.kind()))?;
+            let mut path = expr_as_path(&base)?;
+            let name_ref = e.children().filter(|c| c.kind() == NAME_REF).last()?;
+            path.segments.push(PathSegRef {
+                name: name_ref_text(&name_ref),
+                args: None,
+                range: range_of(&name_ref),
+            });
+            Some(path)
+        }
+        _ => None,
+    }
+}
+
+pub(super) fn lower_generics(node: &SyntaxNode) -> Vec<GenericParamData> {
+    node.children()
+        .filter(|c| c.kind() == GENERIC_PARAM_LIST)
+        .flat_map(|l| l.children().collect::<Vec<_>>())
+        .filter_map(|p| match p.kind() {
+            TYPE_PARAM => {
+                // Types before `=` are constraints, the one after it the default.
+                let (mut constraints, mut default) = (Vec::new(), None);
+                let mut after_eq = false;
+                for el in p.children_with_tokens() {
+                    match el {
+                        rowan::NodeOrToken::Token(t) if t.kind() == EQ => after_eq = true,
+                        rowan::NodeOrToken::Node(t) if is_type_kind(t.kind()) && after_eq => {
+                            default = Some(GenericArgRef::Type(lower_type(&t)));
+                        }
+                        rowan::NodeOrToken::Node(t) if is_type_kind(t.kind()) => {
+                            constraints.push(lower_type(&t));
+                        }
+                        _ => {}
+                    }
+                }
+                Some(GenericParamData {
+                    name: name_text(&p),
+                    kind: GenericParamKind::Type { constraints },
+                    range: range_of(&p),
+                    variadic: has_token(&p, EACH_KW),
+                    default,
+                })
+            }
+            VALUE_PARAM => Some(GenericParamData {
+                name: name_text(&p),
+                kind: GenericParamKind::Value {
+                    ty: p
+                        .children()
+                        .find(|c| is_type_kind(c.kind()))
+                        .map_or(TypeRef::Error, |t| lower_type(&t)),
+                },
+                range: range_of(&p),
+                variadic: false,
+                default: p
+                    .children()
+                    .find(|c| is_expr_kind(c.kind()))
+                    .map(|e| GenericArgRef::Const(lower_const(&e))),
+            }),
+            _ => None,
+        })
+        .collect()
+}
+
+pub(super) fn lower_where(node: &SyntaxNode) -> Vec<WherePred> {
+    node.children()
+        .filter(|c| c.kind() == WHERE_CLAUSE)
+        .flat_map(|w| {
+            w.children()
+                .filter(|p| p.kind() == WHERE_PRED)
+                .collect::<Vec<_>>()
+        })
+        .filter_map(|pred| {
+            let mut types = pred
+                .children()
+                .filter(|c| is_type_kind(c.kind()))
+                .map(|t| lower_type(&t));
+            let subject = types.next()?;
+            Some(WherePred {
+                subject,
+                bounds: types.collect(),
+            })
+        })
+        .collect()
+}
+
+pub(super) fn is_type_kind(kind: SyntaxKind) -> bool {
+    matches!(kind, PATH_TYPE | ARRAY_TYPE | EXPAND_TYPE | EACH_TYPE)
+}
+
+pub fn lower_type(node: &SyntaxNode) -> TypeRef {
+    match node.kind() {
+        PATH_TYPE => match node.children().find(|c| c.kind() == PATH) {
+            Some(path) => {
+                let p = lower_path(&path);
+                if p.segments.len() == 1
+                    && p.segments[0].name == "This"
+                    && p.segments[0].args.is_none()
+                {
+                    TypeRef::This
+                } else {
+                    TypeRef::Path(p)
+                }
+            }
+            None => TypeRef::Error,
+        },
+        ARRAY_TYPE => {
+            let inner = node
+                .children()
+                .find(|c| is_type_kind(c.kind()))
+                .map_or(TypeRef::Error, |t| lower_type(&t));
+            let len = node
+                .children()
+                .find(|c| is_expr_kind(c.kind()))
+                .map(|e| lower_const(&e));
+            TypeRef::Array(Box::new(inner), len)
+        }
+        EXPAND_TYPE => TypeRef::Expand(Box::new(
+            node.children()
+                .find(|c| is_type_kind(c.kind()))
+                .map_or(TypeRef::Error, |t| lower_type(&t)),
+        )),
+        // `each T`: the element of the pack, written as the pack's type parameter.
+        EACH_TYPE => node
+            .children()
+            .find(|c| is_type_kind(c.kind()))
+            .map_or(TypeRef::Error, |t| lower_type(&t)),
+        _ => TypeRef::Error,
+    }
+}
+
+fn lower_path(path: &SyntaxNode) -> PathRef {
+    let mut segments = Vec::new();
+    for child in path.children() {
+        match child.kind() {
+            PATH => segments.extend(lower_path(&child).segments),
+            PATH_SEGMENT => {
+                let name_ref = child.children().find(|c| c.kind() == NAME_REF);
+                segments.push(PathSegRef {
+                    name: name_ref.as_ref().map(name_ref_text).unwrap_or_default(),
+                    args: child
+                        .children()
+                        .find(|c| c.kind() == GENERIC_ARG_LIST)
+                        .map(|l| lower_generic_args(&l)),
+                    range: name_ref.map_or_else(|| range_of(&child), |n| range_of(&n)),
+                });
+            }
+            _ => {}
+        }
+    }
+    PathRef { segments }
+}
+
+pub(super) fn lower_generic_args(list: &SyntaxNode) -> Vec<GenericArgRef> {
+    list.children()
+        .filter_map(|a| match a.kind() {
+            TYPE_ARG => Some(GenericArgRef::Type(
+                a.children()
+                    .find(|c| is_type_kind(c.kind()))
+                    .map_or(TypeRef::Error, |t| lower_type(&t)),
+            )),
+            CONST_ARG => Some(GenericArgRef::Const(
+                a.children()
+                    .find(|c| is_expr_kind(c.kind()))
+                    .map_or(ConstRef::Other, |e| lower_const(&e)),
+            )),
+            _ => None,
+        })
+        .collect()
+}
+
+pub(super) fn lower_const(e: &SyntaxNode) -> ConstRef {
+    match e.kind() {
+        LITERAL => match first_token(e) {
+            Some(t) if t.kind() == TRUE_KW => ConstRef::Int(1),
+            Some(t) if t.kind() == FALSE_KW => ConstRef::Int(0),
+            t => t
+                .filter(|t| t.kind() == INT_NUMBER)
+                .and_then(|t| parse_int(t.text()))
+                .map_or(ConstRef::Other, |(v, _, _)| ConstRef::Int(v as i64)),
+        },
+        PREFIX_EXPR if has_token(e, BANG) || has_token(e, TILDE) => {
+            let op = if has_token(e, BANG) { "!" } else { "~" };
+            e.children()
+                .find(|c| is_expr_kind(c.kind()))
+                .map_or(ConstRef::Other, |i| {
+                    ConstRef::Unary(op.into(), Box::new(lower_const(&i)))
+                })
+        }
+        TERNARY_EXPR => {
+            let parts: Vec<SyntaxNode> = e.children().filter(|c| is_expr_kind(c.kind())).collect();
+            match parts.as_slice() {
+                [c, a, b] => ConstRef::Select(
+                    Box::new(lower_const(c)),
+                    Box::new(lower_const(a)),
+                    Box::new(lower_const(b)),
+                ),
+                _ => ConstRef::Other,
+            }
+        }
+        PATH_EXPR | FIELD_EXPR => expr_as_path(e).map_or(ConstRef::Other, ConstRef::Path),
+        PAREN_EXPR => e
+            .children()
+            .find(|c| is_expr_kind(c.kind()))
+            .map_or(ConstRef::Other, |i| lower_const(&i)),
+        PREFIX_EXPR if has_token(e, MINUS) => e
+            .children()
+            .find(|c| is_expr_kind(c.kind()))
+            .map_or(ConstRef::Other, |i| {
+                ConstRef::Neg(Box::new(lower_const(&i)))
+            }),
+        BIN_EXPR => {
+            let operands: Vec<SyntaxNode> =
+                e.children().filter(|c| is_expr_kind(c.kind())).collect();
+            let op: String = tokens(e)
+                .filter(|t| !t.kind().is_trivia())
+                .map(|t| t.text().to_string())
+                .collect();
+            match operands.as_slice() {
+                [a, b] => ConstRef::Binary(
+                    op.into(),
+                    Box::new(lower_const(a)),
+                    Box::new(lower_const(b)),
+                ),
+                _ => ConstRef::Other,
+            }
+        }
+        _ => ConstRef::Other,
+    }
+}
+
+/// Parses an integer literal: value, unsigned suffix, 64-bit suffix.
+pub fn parse_int(text: &str) -> Option<(u64, bool, bool)> {
+    let lower = text.to_ascii_lowercase();
+    let digits = lower.trim_end_matches(['u', 'l']);
+    let suffix = &lower[digits.len()..];
+    let unsigned = suffix.contains('u');
+    let wide = suffix.contains("ll") || (suffix.contains('l') && !unsigned && suffix.len() > 1);
+    let value = if let Some(hex) = digits.strip_prefix("0x") {
+        u64::from_str_radix(hex, 16).ok()?
+    } else if let Some(bin) = digits.strip_prefix("0b") {
+        u64::from_str_radix(bin, 2).ok()?
+    } else if digits.len() > 1 && digits.starts_with('0') {
+        u64::from_str_radix(&digits[1..], 8).ok()?
+    } else {
+        digits.parse().ok()?
+    };
+    Some((value, unsigned, wide))
+}
