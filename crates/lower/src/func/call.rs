@@ -1,0 +1,769 @@
+//! Calls: callee resolution (overloads, interface requirements on concrete types, builtin
+//! requirements), binding generic arguments into instance keys, argument passing with
+//! copy-in copy-out for `out`/`inout`, and `fwd_diff`/`bwd_diff` calls. Apart as the largest
+//! concern that is neither a plain expression nor an intrinsic.
+
+use hir::export::{BinaryOp as HOp, lookup_member_items, member_subst, normalize};
+use hir::{Expr, ExprId, ExprRes, FnKind, FunctionId, GenericArg, ItemDef, ItemKind, Len, Ty};
+use ir::{Arg, Inst, Literal, Place, TypeId, UnaryOp, ValueId};
+
+use super::{ArgSlot, FnLower, LPlace, Recv};
+use crate::{InstanceKey, R, Subst, apply, internal, unsupported};
+
+impl FnLower<'_, '_> {
+    /// Lowers a call; `None` for `void` results.
+    pub(super) fn lower_call(
+        &mut self,
+        e: ExprId,
+        callee: ExprId,
+        args: &[ExprId],
+    ) -> R<Option<ValueId>> {
+        let (target, explicit) = match &self.body.exprs[callee] {
+            Expr::GenericApply { base, args } => (*base, Some(args.clone())),
+            _ => (callee, None),
+        };
+        if matches!(self.body.exprs[target], Expr::Diff { .. }) {
+            let range = self.body.expr_range(target);
+            return self
+                .lower_diff_call(e, target, args)
+                .map_err(|x| self.locate(x, range));
+        }
+        if let Expr::Field { base, name, .. } = &self.body.exprs[target]
+            && name == "getCount"
+            && args.is_empty()
+            && let Ty::Array(_, Len::Known(n)) = self.ety(*base)
+        {
+            return self.lit(Literal::I32(n as i32)).map(Some);
+        }
+        let type_callee = match self.res(callee).or_else(|| self.res(target)) {
+            Some(ExprRes::Type(t)) => Some(t),
+            _ => None,
+        };
+        if let Some(ty) = type_callee {
+            let ty = normalize(
+                self.cx.db,
+                self.cx.file,
+                &apply(&self.subst, self.this_ty.as_ref(), &ty),
+            );
+            if let Some(ExprRes::Function(init)) = self.res(e) {
+                // `T()` for `T : IDefaultInitializable` on a struct without an `__init()` of its
+                // own: the implicit constructor (field defaults).
+                let implicit = args.is_empty()
+                    && self.resolve_requirement(init, &Some(ty.clone()), None) == init
+                    && init.loc(self.cx.db).parent().and_then(|p| p.kind())
+                        == Some(ItemKind::Interface)
+                    && !self.cx.is_interface(&ty);
+                if !implicit {
+                    return self.call_function(e, init, Some(ty), None, None, args);
+                }
+            }
+            return self.construct(e, &ty, args).map(Some);
+        }
+        if let Expr::Path(p) = &self.body.exprs[target]
+            && p.last_name() == "makeTuple"
+            && !matches!(self.res(e), Some(ExprRes::Function(_)))
+        {
+            let ty = self.ety(e);
+            let t = self.ir_ty(&ty)?;
+            if args
+                .iter()
+                .any(|a| matches!(self.body.exprs[*a], Expr::Expand(_)))
+            {
+                return self.lower_spread_tuple(args, t).map(Some);
+            }
+            return self.lower_init_list(args, t).map(Some);
+        }
+        if let Expr::Path(p) = &self.body.exprs[target]
+            && matches!(p.last_name().as_str(), "printf" | "print")
+            && !matches!(self.res(e), Some(ExprRes::Function(_)))
+        {
+            return self.lower_printf(args);
+        }
+        if !matches!(self.res(e), Some(ExprRes::Function(_)))
+            && let Ty::Lambda(lambda) = self.ety(target)
+        {
+            let recv = self.lower_expr(target)?;
+            return self.call_lambda(&lambda, recv, args);
+        }
+        let Some(ExprRes::Function(f)) = self.res(e) else {
+            let name = match &self.body.exprs[target] {
+                Expr::Path(p) => p.last_name().to_string(),
+                Expr::Field { name, .. } => name.to_string(),
+                _ => "this callee".into(),
+            };
+            return Err(unsupported(format!("a call to `{name}`")));
+        };
+        let sig = hir::fn_sig(self.cx.db, f);
+        // A path or member naming the function is a method call; anything else (a local, a
+        // field, a call's result) is the value `operator()` is called on.
+        let names_function = matches!(self.body.exprs[target], Expr::Path(_) | Expr::Field { .. })
+            && matches!(self.res(target), Some(ExprRes::Function(_)));
+        if hir::fn_data(self.cx.db, f).name == hir::CALL_OPERATOR && !names_function {
+            // `f(x)` on a value: `operator()` with the callee as receiver.
+            let recv_ty = self.ety(target);
+            let recv = if sig.is_mutating {
+                Recv::Place(self.lvalue(target)?)
+            } else {
+                Recv::Value(self.lower_expr(target)?)
+            };
+            return self.call_function(e, f, Some(recv_ty), Some(recv), None, args);
+        }
+        match self.body.exprs[target].clone() {
+            Expr::Field { base, .. }
+                if !matches!(
+                    self.res(base),
+                    Some(ExprRes::Type(_)) | Some(ExprRes::Namespace)
+                ) && sig.is_member =>
+            {
+                let bt = self.ety(base);
+                if sig.is_static {
+                    return self.call_function(e, f, Some(bt), None, explicit.as_deref(), args);
+                }
+                let recv = if sig.is_mutating || self.cx.adt_arg(&bt, "Atomic").is_some() {
+                    Recv::Place(self.lvalue(base)?)
+                } else if self.cx.buffer_elem(&bt).is_some() || self.cx.texture_elem(&bt).is_some()
+                {
+                    Recv::Buffer(base)
+                } else {
+                    Recv::Value(self.lower_expr(base)?)
+                };
+                let (recv, bt) = self.inherited_receiver(f, recv, bt)?;
+                self.call_function(e, f, Some(bt), Some(recv), explicit.as_deref(), args)
+            }
+            Expr::Field { base, .. } if sig.is_member => {
+                let ty = match self.res(base) {
+                    Some(ExprRes::Type(t)) => Some(normalize(
+                        self.cx.db,
+                        self.cx.file,
+                        &apply(&self.subst, self.this_ty.as_ref(), &t),
+                    )),
+                    _ => None,
+                };
+                self.call_function(e, f, ty, None, explicit.as_deref(), args)
+            }
+            _ if sig.is_member && !sig.is_static => {
+                // A method named without `this.`.
+                let this = self
+                    .this_place
+                    .clone()
+                    .ok_or_else(|| unsupported("a method call without `this`"))?;
+                let recv = if sig.is_mutating {
+                    Recv::Place(LPlace::Mem(this))
+                } else {
+                    Recv::Value(self.emit(Inst::Load(this), None)?)
+                };
+                let (recv, this_ty) = match self.this_ty.clone() {
+                    Some(t) => {
+                        let (recv, t) = self.inherited_receiver(f, recv, t)?;
+                        (recv, Some(t))
+                    }
+                    None => (recv, None),
+                };
+                self.call_function(e, f, this_ty, Some(recv), explicit.as_deref(), args)
+            }
+            _ if sig.is_member => {
+                let this_ty = self.this_ty.clone();
+                self.call_function(e, f, this_ty, None, explicit.as_deref(), args)
+            }
+            _ => self.call_function(e, f, None, None, explicit.as_deref(), args),
+        }
+    }
+
+    /// Binds the generic parameters of `f` from argument and result types.
+    fn instance_key(
+        &mut self,
+        e: ExprId,
+        f: FunctionId,
+        this_ty: Option<Ty>,
+        explicit: &[GenericArg],
+        args: &[ExprId],
+    ) -> R<InstanceKey> {
+        let db = self.cx.db;
+        let sig = hir::fn_sig(db, f);
+        // A method called on a `ParameterBlock<S>` / `ConstantBuffer<S>` is `S`'s (the blocks
+        // have no members): `S`'s generic arguments come from it.
+        let this_ty = this_ty.map(|t| self.cx.uniform_block_arg(&t).unwrap_or(t));
+        let outer = match &this_ty {
+            Some(t) => member_subst(db, self.cx.file, f.loc(db), t),
+            None => Vec::new(),
+        };
+        let mut own: Subst = match self.recorded_generic_args(e, &sig) {
+            Some(own) => own,
+            None => sig
+                .generics
+                .iter()
+                .cloned()
+                .zip(explicit.iter().cloned())
+                .collect(),
+        };
+        if !sig.generics.is_empty() && own.len() < sig.generics.len() {
+            // Fallback where hir records no generic arguments: unary operators on structs
+            // (`-c` calling a generic `operator-`), which hir types without resolving a call.
+            let this = this_ty.as_ref();
+            let ret = apply(&outer, this, &sig.ret);
+            let result = self.ety(e);
+            unify(&ret, &result, &sig.generics, &mut own);
+            for (p, a) in sig.params.iter().zip(args) {
+                let pt = apply(&outer, this, &p.ty);
+                let at = self.ety(*a);
+                unify(&pt, &at, &sig.generics, &mut own);
+            }
+        }
+        let mut subst = outer;
+        for g in &sig.generics {
+            match hir::export::subst_lookup(&own, g) {
+                Some(a) => subst.push((g.clone(), a)),
+                None => {
+                    return Err(unsupported(format!(
+                        "a call whose generic argument `{}` is not inferred from its arguments",
+                        g.name
+                    )));
+                }
+            }
+        }
+        Ok(InstanceKey {
+            func: f,
+            subst,
+            this_ty: if sig.is_member { this_ty } else { None },
+        })
+    }
+
+    /// The callee's own generic arguments that hir chose for the call `e`
+    /// (`hir::call_generic_args`), in this instance's terms. hir records them for the
+    /// declaration it resolved; when lowering calls another one (an interface requirement's
+    /// implementation on a concrete type) they carry over by position.
+    pub(super) fn recorded_generic_args(&self, e: ExprId, sig: &hir::FnSig) -> Option<Subst> {
+        let recorded = self.infer.generic_args_of(e)?;
+        let own: Vec<&GenericArg> = recorded
+            .iter()
+            .filter(|(p, _)| matches!(p.owner, hir::export::GenericOwner::Function(_)))
+            .map(|(_, a)| a)
+            .collect();
+        if own.len() != sig.generics.len() {
+            return None;
+        }
+        Some(
+            sig.generics
+                .iter()
+                .zip(own)
+                .map(|(g, a)| (g.clone(), self.instance_arg(a)))
+                .collect(),
+        )
+    }
+
+    /// A generic argument written in this function's terms, with this instance's bindings.
+    fn instance_arg(&self, a: &GenericArg) -> GenericArg {
+        match a {
+            GenericArg::Type(t) => GenericArg::Type(normalize(
+                self.cx.db,
+                self.cx.file,
+                &apply(&self.subst, self.this_ty.as_ref(), t),
+            )),
+            GenericArg::Value(v) => {
+                GenericArg::Value(v.subst(&|p| hir::export::subst_lookup(&self.subst, &p)))
+            }
+        }
+    }
+
+    /// An interface requirement called on a concrete type: the type's implementation.
+    pub(super) fn resolve_requirement(
+        &self,
+        f: FunctionId,
+        this_ty: &Option<Ty>,
+        call_args: Option<&[ExprId]>,
+    ) -> FunctionId {
+        let db = self.cx.db;
+        let Some(this) = this_ty else { return f };
+        let in_interface = f.loc(db).parent().and_then(|p| p.kind()) == Some(ItemKind::Interface);
+        if !in_interface || matches!(this, Ty::Param(_) | Ty::Assoc(..) | Ty::This) {
+            return f;
+        }
+        let data = hir::fn_data(db, f);
+        let req_sig = hir::fn_sig(db, f);
+        // A requirement with a parameter pack (`IFunc`'s `operator()`) is met by a method taking
+        // the pack's types: as many parameters as the call has arguments, and among overloads
+        // (`operator()(int)` and `operator()(float3)`) the one taking the arguments' types.
+        let pack_args = call_args.filter(|_| req_sig.variadic_from.is_some());
+        let arity = pack_args.map_or(req_sig.params.len(), <[ExprId]>::len);
+        let impls: Vec<FunctionId> = lookup_member_items(db, self.cx.file, this, &data.name)
+            .into_iter()
+            .filter_map(|d| match d {
+                ItemDef::Function(g) => Some(g),
+                _ => None,
+            })
+            .filter(|g| {
+                *g != f
+                    && hir::fn_sig(db, *g).params.len() == arity
+                    && hir::fn_data(db, *g).has_body
+                    && g.loc(db).parent().and_then(|p| p.kind()) != Some(ItemKind::Interface)
+            })
+            .collect();
+        let takes_args = |g: &FunctionId| {
+            let Some(args) = pack_args else { return true };
+            let outer = member_subst(db, self.cx.file, g.loc(db), this);
+            hir::fn_sig(db, *g).params.iter().zip(args).all(|(p, a)| {
+                normalize(db, self.cx.file, &apply(&outer, Some(this), &p.ty)) == self.ety(*a)
+            })
+        };
+        impls
+            .iter()
+            .copied()
+            .find(takes_args)
+            .or_else(|| impls.first().copied())
+            .unwrap_or(f)
+    }
+
+    /// `a.lessThan(b)`, `a.add(b)`, `a.neg()`...: the IComparable / IArithmetic requirements
+    /// called on a builtin scalar, vector or matrix, which have no bodies (the operators
+    /// implement them). `None` for any other call.
+    fn builtin_requirement(
+        &mut self,
+        f: FunctionId,
+        this_ty: &Option<Ty>,
+        recv: &Option<Recv>,
+        args: &[ExprId],
+    ) -> R<Option<ValueId>> {
+        let db = self.cx.db;
+        let (Some(this), Some(Recv::Value(a))) = (this_ty, recv) else {
+            return Ok(None);
+        };
+        let this = normalize(
+            db,
+            self.cx.file,
+            &apply(&self.subst, self.this_ty.as_ref(), this),
+        );
+        let in_interface = f.loc(db).parent().and_then(|p| p.kind()) == Some(ItemKind::Interface);
+        if !in_interface || !matches!(this, Ty::Scalar(_) | Ty::Vector(..) | Ty::Matrix(..)) {
+            return Ok(None);
+        }
+        let op = match hir::fn_data(db, f).name.as_str() {
+            "neg" if args.is_empty() => {
+                return self.emit(Inst::Unary(UnaryOp::Neg, *a), None).map(Some);
+            }
+            "lessThan" => HOp::Lt,
+            "lessThanOrEquals" => HOp::Le,
+            "equals" => HOp::Eq,
+            "add" => HOp::Add,
+            "sub" => HOp::Sub,
+            "mul" => HOp::Mul,
+            "div" => HOp::Div,
+            "mod" => HOp::Rem,
+            _ => return Ok(None),
+        };
+        let [other] = args else { return Ok(None) };
+        let b = self.lower_expr(*other)?;
+        let other_ty = self.ety(*other);
+        self.binary_values(op, *a, &this, b, &other_ty).map(Some)
+    }
+
+    pub(super) fn call_function(
+        &mut self,
+        e: ExprId,
+        f: FunctionId,
+        this_ty: Option<Ty>,
+        recv: Option<Recv>,
+        explicit: Option<&[hir::export::GenericArgRef]>,
+        args: &[ExprId],
+    ) -> R<Option<ValueId>> {
+        // `f(x)` in generic code whose `F : IFunc<...>` is bound to a lambda.
+        if let Some(Ty::Lambda(lambda)) = &this_ty
+            && hir::fn_data(self.cx.db, f).name == hir::CALL_OPERATOR
+        {
+            let recv = match recv {
+                Some(Recv::Value(v)) => v,
+                Some(Recv::Place(lp)) => self.load_lplace(&lp)?,
+                _ => return Err(unsupported("this lambda receiver")),
+            };
+            return self.call_lambda(lambda, recv, args);
+        }
+        let f = self.resolve_requirement(f, &this_ty, Some(args));
+        if let Some(v) = self.builtin_requirement(f, &this_ty, &recv, args)? {
+            return Ok(Some(v));
+        }
+        let data = hir::fn_data(self.cx.db, f);
+        let sig = hir::fn_sig(self.cx.db, f);
+        if args.len() > sig.params.len() && sig.variadic_from.is_none() {
+            return Err(internal("a call with more arguments than parameters"));
+        }
+        let explicit = self.explicit_args(e, f, explicit)?;
+        if data.name == "createDynamicObject" && !data.has_body {
+            let ty = self.ety(e);
+            let t = self.ir_ty(&ty)?;
+            if !self.cx.dyn_types.contains_key(&t) {
+                return Err(unsupported("`createDynamicObject` of this type"));
+            }
+            let first = args
+                .first()
+                .ok_or_else(|| internal("createDynamicObject arity"))?;
+            let u32_ty = self.cx.module.types.u32();
+            let tag = self.lower_value_as(*first, u32_ty)?;
+            let data = match args.get(1) {
+                Some(a) => Some(self.lower_expr(*a)?),
+                None => None,
+            };
+            return self.dyn_from_data(t, tag, data).map(Some);
+        }
+        if let (Some(Ty::Adt(d, _)), Some(Recv::Value(v))) = (&this_ty, &recv)
+            && hir::type_decl_data(self.cx.db, *d).kind == hir::TypeDeclKind::Interface
+        {
+            let iface = this_ty.clone().unwrap_or(Ty::Unknown);
+            return self.dynamic_call(e, f, &iface, *v, &explicit, args);
+        }
+        let key = self.instance_key(e, f, this_ty, &explicit, args)?;
+        if let Some(attr) = data.attr("__intrinsic") {
+            let name = match attr.args.first() {
+                Some(hir::export::AttrArg::String(s)) => s.clone(),
+                _ => data.name.to_string(),
+            };
+            return self.intrinsic(&name, &data.name, &key, recv, args);
+        }
+        let bound = self.resource_args(e, &key, args)?;
+        let id = self.cx.resource_instance(key.clone(), bound)?;
+        let params = self
+            .cx
+            .module
+            .function(id)
+            .map(|f| f.params.clone())
+            .unwrap_or_default();
+        let mut ir_args = Vec::new();
+        let mut writebacks: Vec<(LPlace, ir::LocalId)> = Vec::new();
+        let mut param_iter = params.iter();
+        if sig.is_member && !sig.is_static && data.kind != FnKind::Init {
+            let p = param_iter
+                .next()
+                .ok_or_else(|| internal("a method without `this`"))?
+                .clone();
+            match recv {
+                Some(Recv::Value(v)) => ir_args.push(Arg::Value(self.coerce(v, p.ty)?)),
+                Some(Recv::Place(lp)) => {
+                    if p.dir == ir::ParamDir::In {
+                        let v = self.load_lplace(&lp)?;
+                        ir_args.push(Arg::Value(v));
+                    } else {
+                        ir_args.push(self.place_arg(lp, p.ty, true, &mut writebacks)?);
+                    }
+                }
+                _ => return Err(unsupported("this method receiver")),
+            }
+        }
+        let slots = self.without_resource_args(self.spread_args(args)?);
+        for (i, p) in param_iter.enumerate() {
+            let arg = match slots.get(i) {
+                Some(ArgSlot::Expr(a)) => self.lower_arg(*a, p, &mut writebacks)?,
+                Some(ArgSlot::Element(a, k)) => {
+                    self.in_pack_element(*k, |this| this.lower_arg(*a, p, &mut writebacks))?
+                }
+                // Parameters after the pack cannot have been left out (the pack takes the rest).
+                None if sig.variadic_from.is_some() => {
+                    return Err(internal("a parameter pack with too few arguments"));
+                }
+                None => Arg::Value(self.default_arg(f, i, p.ty)?),
+            };
+            ir_args.push(arg);
+        }
+        self.emit_call(id, ir_args, writebacks)
+    }
+
+    /// One argument for parameter `p`: a value for `in`, else a place (copy-in copy-out through a
+    /// temporary recorded in `writebacks`).
+    fn lower_arg(
+        &mut self,
+        a: ExprId,
+        p: &ir::Param,
+        writebacks: &mut Vec<(LPlace, ir::LocalId)>,
+    ) -> R<Arg> {
+        if p.dir == ir::ParamDir::In {
+            return Ok(Arg::Value(self.lower_value_as(a, p.ty)?));
+        }
+        let lp = self.lvalue(a)?;
+        self.place_arg(lp, p.ty, p.dir == ir::ParamDir::InOut, writebacks)
+    }
+
+    /// Emits the call, copies `out`/`inout` temporaries back, and gives the result unless void.
+    pub(super) fn emit_call(
+        &mut self,
+        callee: ir::FuncId,
+        args: Vec<Arg>,
+        writebacks: Vec<(LPlace, ir::LocalId)>,
+    ) -> R<Option<ValueId>> {
+        let v = self.emit(Inst::Call(callee, args), None)?;
+        for (lp, tmp) in writebacks {
+            let x = self.emit(Inst::Load(Place::local(tmp)), None)?;
+            self.store_lplace(&lp, x)?;
+        }
+        Ok((!self.cx.module.types.is_void(self.vty(v))).then_some(v))
+    }
+
+    /// An `out`/`inout` argument: the place itself when its type matches, else a temporary
+    /// copied back after the call.
+    pub(super) fn place_arg(
+        &mut self,
+        lp: LPlace,
+        ty: TypeId,
+        copy_in: bool,
+        writebacks: &mut Vec<(LPlace, ir::LocalId)>,
+    ) -> R<Arg> {
+        if let LPlace::Mem(p) = &lp
+            && self.place_ty(p)? == ty
+            && !matches!(p.root, ir::PlaceRoot::Global(_))
+        {
+            return Ok(Arg::Place(p.clone()));
+        }
+        let tmp = self.new_local("arg", ty);
+        if copy_in {
+            let v = self.load_lplace(&lp)?;
+            let v = self.coerce(v, ty)?;
+            self.stmt(ir::Stmt::Store {
+                place: Place::local(tmp),
+                value: v,
+            });
+        }
+        writebacks.push((lp, tmp));
+        Ok(Arg::Place(Place::local(tmp)))
+    }
+
+    /// `fwd_diff(f)(args)` / `bwd_diff(f)(args)` (nested too): lowers `f`, asks autodiff for
+    /// the derivative and calls it.
+    fn lower_diff_call(
+        &mut self,
+        e: ExprId,
+        target: ExprId,
+        args: &[ExprId],
+    ) -> R<Option<ValueId>> {
+        let mut kinds = Vec::new();
+        let mut inner = target;
+        let mut explicit = None;
+        loop {
+            match &self.body.exprs[inner] {
+                Expr::Diff { kind, func } => {
+                    kinds.push(*kind);
+                    inner = *func;
+                }
+                Expr::GenericApply { base, args } => {
+                    explicit = Some(args.clone());
+                    inner = *base;
+                }
+                _ => break,
+            }
+        }
+        kinds.reverse();
+        let Some(ExprRes::Function(f)) = self.res(e) else {
+            return Err(unsupported("this `fwd_diff`/`bwd_diff` callee"));
+        };
+        let db = self.cx.db;
+        let sig = hir::fn_sig(db, f);
+        let this_ty = if sig.is_member {
+            let base = match &self.body.exprs[inner] {
+                Expr::Field { base, .. } => Some(*base),
+                _ => None,
+            };
+            match base.and_then(|b| self.res(b)) {
+                Some(ExprRes::Type(t)) => Some(normalize(
+                    db,
+                    self.cx.file,
+                    &apply(&self.subst, self.this_ty.as_ref(), &t),
+                )),
+                _ => self.this_ty.clone(),
+            }
+        } else {
+            None
+        };
+        let outer = match &this_ty {
+            Some(t) => member_subst(db, self.cx.file, f.loc(db), t),
+            None => Vec::new(),
+        };
+        let mut own: Subst = match self.recorded_generic_args(e, &sig) {
+            Some(own) => own,
+            None => {
+                // Written arguments (`bwd_diff(f<float, Affine<float>>)`) as hir checked them
+                // where they are more than a name.
+                let explicit = self.explicit_args(e, f, explicit.as_deref())?;
+                sig.generics.iter().cloned().zip(explicit).collect()
+            }
+        };
+        if !sig.generics.is_empty()
+            && own.len() < sig.generics.len()
+            && let Some(first) = kinds.first()
+            && let Some(dsig) = hir::derivative_sig(db, f, *first)
+        {
+            for (p, a) in dsig.params.iter().zip(args) {
+                let pt = apply(&outer, this_ty.as_ref(), &p.ty);
+                let at = self.ety(*a);
+                unify(&pt, &at, &sig.generics, &mut own);
+            }
+        }
+        let mut subst = outer;
+        for g in &sig.generics {
+            let a = hir::export::subst_lookup(&own, g).ok_or_else(|| {
+                unsupported(format!(
+                    "a derivative call whose generic argument `{}` is not inferred",
+                    g.name
+                ))
+            })?;
+            subst.push((g.clone(), a));
+        }
+        let key = InstanceKey {
+            func: f,
+            subst,
+            this_ty: if sig.is_member { this_ty } else { None },
+        };
+        let bound = self.resource_args(e, &key, args)?;
+        let primal = self.cx.resource_instance(key, bound)?;
+        let args = &self.non_resource_args(args);
+        let d = self.cx.derivative(primal, &kinds)?;
+        let params = self
+            .cx
+            .module
+            .function(d)
+            .map(|f| f.params.clone())
+            .unwrap_or_default();
+        if params.len() != args.len() {
+            return Err(unsupported(format!(
+                "a derivative call with {} arguments (the derivative takes {})",
+                args.len(),
+                params.len()
+            )));
+        }
+        let mut ir_args = Vec::new();
+        let mut writebacks: Vec<(LPlace, ir::LocalId)> = Vec::new();
+        for (p, a) in params.iter().zip(args) {
+            let arg = self.lower_arg(*a, p, &mut writebacks)?;
+            ir_args.push(arg);
+        }
+        self.emit_call(d, ir_args, writebacks)
+    }
+
+    /// The value bound to a generic value parameter (`let N : int`) of this instance.
+    pub(super) fn generic_value(&self, name: &str) -> Option<i64> {
+        self.subst.iter().find_map(|(p, a)| match a {
+            GenericArg::Value(Len::Known(n)) if p.name == name => Some(i64::from(*n)),
+            _ => None,
+        })
+    }
+
+    /// The `k`th own generic argument of `f` that the type checker chose for the call `e`
+    /// (for explicit arguments lowering cannot read alone, such as typealiases).
+    fn checked_generic_arg(&self, e: ExprId, f: FunctionId, k: usize) -> Option<GenericArg> {
+        let chosen = self.infer.generic_args_of(e)?;
+        let (_, arg) = chosen.iter().find(|(p, _)| {
+            p.owner == hir::export::GenericOwner::Function(f) && p.index as usize == k
+        })?;
+        Some(match arg {
+            GenericArg::Type(t) => GenericArg::Type(normalize(
+                self.cx.db,
+                self.cx.file,
+                &apply(&self.subst, self.this_ty.as_ref(), t),
+            )),
+            other => other.clone(),
+        })
+    }
+
+    /// The explicit generic arguments of the call `e` of `f`, each as written or, where lowering
+    /// cannot read it alone (`f<float, Affine<float>>`), as the type checker chose it.
+    fn explicit_args(
+        &self,
+        e: ExprId,
+        f: FunctionId,
+        explicit: Option<&[hir::export::GenericArgRef]>,
+    ) -> R<Vec<GenericArg>> {
+        explicit
+            .unwrap_or_default()
+            .iter()
+            .enumerate()
+            .map(|(k, a)| {
+                self.explicit_arg(a)
+                    .or_else(|err| self.checked_generic_arg(e, f, k).ok_or(err))
+            })
+            .collect()
+    }
+
+    /// An explicit generic argument of a call (`f<3>()`, `f<float>(x)`).
+    fn explicit_arg(&self, arg: &hir::export::GenericArgRef) -> R<GenericArg> {
+        self.explicit_arg_inner(arg)
+    }
+
+    fn explicit_arg_inner(&self, arg: &hir::export::GenericArgRef) -> R<GenericArg> {
+        use hir::export::{ConstRef, GenericArgRef, TypeRef};
+        let value = |n: i64| {
+            u32::try_from(n)
+                .map(|n| GenericArg::Value(Len::Known(n)))
+                .map_err(|_| unsupported("a negative generic argument"))
+        };
+        match arg {
+            GenericArgRef::Const(ConstRef::Int(n)) => value(*n),
+            GenericArgRef::Const(ConstRef::Path(p)) | GenericArgRef::Type(TypeRef::Path(p))
+                if p.segments.len() == 1 =>
+            {
+                let name = p.last_name();
+                if let Some(n) = self
+                    .generic_value(&name)
+                    .or_else(|| self.cx.const_by_name(&name))
+                {
+                    return value(n);
+                }
+                if let Some((_, a)) = self
+                    .subst
+                    .iter()
+                    .find(|(g, a)| g.name == name && matches!(a, GenericArg::Type(_)))
+                {
+                    return Ok(a.clone());
+                }
+                if p.segments[0].args.is_none()
+                    && let Some(t) = hir::export::builtin_type(&name)
+                {
+                    return Ok(GenericArg::Type(t));
+                }
+                if p.segments[0].args.is_none()
+                    && let Some(d) = self.cx.type_decl_by_name(&name)
+                {
+                    return Ok(GenericArg::Type(Ty::Adt(d, std::sync::Arc::from([]))));
+                }
+                Err(unsupported(format!(
+                    "the explicit generic argument `{name}`"
+                )))
+            }
+            _ => Err(unsupported("this explicit generic argument")),
+        }
+    }
+}
+
+/// Binds generic parameters in `pattern` to the matching parts of `ty`.
+fn unify(pattern: &Ty, ty: &Ty, generics: &[hir::GenericParamId], out: &mut Subst) {
+    let bind = |p: &hir::GenericParamId, a: GenericArg, out: &mut Subst| {
+        if generics.contains(p) && hir::export::subst_lookup(out, p).is_none() {
+            out.push((p.clone(), a));
+        }
+    };
+    let bind_len = |pl: &Len, l: &Len, out: &mut Subst| {
+        if let Len::Param(p) = pl {
+            bind(p, GenericArg::Value(l.clone()), out);
+        }
+    };
+    match (pattern, ty) {
+        (Ty::Param(p), t) if !t.has_unknown() => bind(p, GenericArg::Type(t.clone()), out),
+        (Ty::Vector(pe, pn), Ty::Vector(e, n)) => {
+            unify(pe, e, generics, out);
+            bind_len(pn, n, out);
+        }
+        (Ty::Vector(pe, _), Ty::Scalar(_)) => unify(pe, ty, generics, out),
+        (Ty::Matrix(pe, pr, pc), Ty::Matrix(e, r, c)) => {
+            unify(pe, e, generics, out);
+            bind_len(pr, r, out);
+            bind_len(pc, c, out);
+        }
+        (Ty::Array(pe, pn), Ty::Array(e, n)) => {
+            unify(pe, e, generics, out);
+            bind_len(pn, n, out);
+        }
+        (Ty::Adt(pd, pargs), Ty::Adt(d, args)) if pd == d => {
+            for (pa, a) in pargs.iter().zip(args.iter()) {
+                match (pa, a) {
+                    (GenericArg::Type(pt), GenericArg::Type(t)) => unify(pt, t, generics, out),
+                    (GenericArg::Value(pl), GenericArg::Value(l)) => bind_len(pl, l, out),
+                    _ => {}
+                }
+            }
+        }
+        _ => {}
+    }
+}

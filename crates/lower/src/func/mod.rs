@@ -1,0 +1,915 @@
+//! Function bodies: hir statements and expressions to structured IR.
+//!
+//! Every hir local lives in an IR local (memory); reads of locals, parameters, fields and
+//! elements are loads from places, writes are stores, so that assignment to any l-value is a
+//! store to its place. Implicit conversions that hir inferred are made explicit here by
+//! coercing each operand to the type its context needs.
+//!
+//! This file holds `FnLower`'s definition, the entry points (`lower_entry`, `lower_instance`,
+//! `lower_static_init`) and the building and conversion helpers every part uses. The rest of
+//! `FnLower` lives by concern: `stmt`, `expr`, `place`, `construct`, `call`, `property`,
+//! `dynamic` and `intrinsic`, beside the older `bytes`, `counters`, `dyn_data`, `handles`,
+//! `lambdas`, `math_rows` and `textures`.
+
+use std::sync::Arc;
+
+use hir::export::{StmtId, normalize};
+use hir::{Body, ExprId, ExprRes, FnKind, FunctionId, GenericArg, ItemDef, ParamDir as HDir, Ty};
+use ir::{
+    BinaryOp, Block, Builtin, FuncId, Inst, Literal, Place, Scalar, TypeId, TypeKind, ValueId,
+};
+use rustc_hash::FxHashMap;
+
+use crate::{Ctx, InstanceKey, LowerError, R, Subst, apply, internal, unsupported};
+
+mod bytes;
+mod call;
+mod construct;
+mod counters;
+mod dyn_data;
+mod dynamic;
+mod expr;
+mod handles;
+mod intrinsic;
+mod lambdas;
+mod math_rows;
+mod place;
+mod property;
+mod stmt;
+mod textures;
+
+/// A signature of an instance in IR terms.
+struct SigInfo {
+    params: Vec<ir::Param>,
+    ret: TypeId,
+    /// The IR function takes `this` as its first parameter.
+    has_this: bool,
+    is_init: bool,
+}
+
+fn ir_dir(d: HDir) -> ir::ParamDir {
+    match d {
+        HDir::In => ir::ParamDir::In,
+        HDir::Out => ir::ParamDir::Out,
+        HDir::InOut | HDir::Ref => ir::ParamDir::InOut,
+    }
+}
+
+fn signature(cx: &mut Ctx, key: &InstanceKey) -> R<SigInfo> {
+    let sig = hir::fn_sig(cx.db, key.func);
+    let data = hir::fn_data(cx.db, key.func);
+    let is_init = data.kind == FnKind::Init;
+    let has_this = sig.is_member && !sig.is_static && !is_init;
+    let this = key.this_ty.as_ref();
+    let mut params = Vec::new();
+    if has_this {
+        let this_ty = this.ok_or_else(|| internal("a method instance without a `this` type"))?;
+        let ty = cx.ir_ty(this_ty)?;
+        let dir = if sig.is_mutating {
+            ir::ParamDir::InOut
+        } else {
+            ir::ParamDir::In
+        };
+        params.push(ir::Param {
+            name: "this".into(),
+            ty,
+            dir,
+        });
+    }
+    for p in &sig.params {
+        match apply(&key.subst, this, &p.ty) {
+            // A parameter pack: one parameter per element (`args_0`, `args_1`, ...).
+            hir::Ty::Pack(items) => {
+                for (k, t) in items.iter().enumerate() {
+                    let ty = cx.ir_ty(t)?;
+                    params.push(ir::Param {
+                        name: format!("{}_{k}", p.name),
+                        ty,
+                        dir: ir_dir(p.dir),
+                    });
+                }
+            }
+            // Bound to a global per instance (see `resource_instance`): no IR parameter.
+            t if cx.is_handle_only(&t) => {}
+            t => {
+                let ty = cx.ir_ty(&t)?;
+                params.push(ir::Param {
+                    name: p.name.to_string(),
+                    ty,
+                    dir: ir_dir(p.dir),
+                });
+            }
+        }
+    }
+    let ret = if is_init {
+        cx.ir_ty(this.ok_or_else(|| internal("an `__init` without its type"))?)?
+    } else {
+        cx.ir_ty(&apply(&key.subst, this, &sig.ret))?
+    };
+    Ok(SigInfo {
+        params,
+        ret,
+        has_this,
+        is_init,
+    })
+}
+
+impl Ctx<'_> {
+    /// The IR function of an instance; declared now and queued for lowering on first use.
+    pub(crate) fn instance(&mut self, key: InstanceKey) -> R<FuncId> {
+        if let Some(id) = self.instances.get(&key) {
+            return Ok(*id);
+        }
+        let info = signature(self, &key)?;
+        let name = self.instance_name(&key);
+        let id = self.module.declare_function(&name, info.params, info.ret);
+        self.instances.insert(key.clone(), id);
+        self.pending.push((key.clone(), id));
+        self.register_diff_facts(&key, id)?;
+        Ok(id)
+    }
+
+    fn instance_name(&mut self, key: &InstanceKey) -> String {
+        let data = hir::fn_data(self.db, key.func);
+        let mut name = String::new();
+        if let Some(Ty::Adt(d, _)) = &key.this_ty {
+            name.push_str(&d.loc(self.db).name());
+            name.push('_');
+        }
+        name.push_str(match data.kind {
+            FnKind::Init => "init",
+            FnKind::Getter => "get",
+            FnKind::Setter => "set",
+            _ => &data.name,
+        });
+        let sig = hir::fn_sig(self.db, key.func);
+        for g in &sig.generics {
+            if let Some(a) = hir::export::subst_lookup(&key.subst, g) {
+                name.push('_');
+                match a {
+                    GenericArg::Type(Ty::Pack(items)) => {
+                        let parts: Vec<String> = items.iter().map(|t| self.display(t)).collect();
+                        name.push_str(&parts.join("_"));
+                    }
+                    GenericArg::Type(t) => name.push_str(&self.display(&t)),
+                    GenericArg::Value(v) => name.push_str(&v.to_string()),
+                }
+            }
+        }
+        let name = name
+            .replace("operator", "op")
+            .replace('+', "add")
+            .replace('-', "sub")
+            .replace('*', "mul");
+        self.fresh_name(&name)
+    }
+}
+
+/// Lowers the entry point: system-value parameters take the builtin's own type (`uint3`, or
+/// `uint` for `SV_GroupIndex`) and are converted to the declared type on entry.
+pub(crate) fn lower_entry(cx: &mut Ctx, key: InstanceKey) -> R<(FuncId, Vec<Builtin>)> {
+    let data = hir::fn_data(cx.db, key.func);
+    let item = Some(ItemDef::Function(key.func));
+    let mut builtins = Vec::new();
+    let mut params = Vec::new();
+    let sig = hir::fn_sig(cx.db, key.func);
+    for (i, p) in data.params.iter().enumerate() {
+        let at = |e: LowerError| LowerError {
+            item,
+            range: p.range,
+            ..e
+        };
+        let Some((sem, _)) = p.semantic.clone() else {
+            // A `uniform` parameter (a buffer or a uniform value) is a global bound after the
+            // file's own, as Slang binds entry-point parameters.
+            let ty = sig.params.get(i).map_or(Ty::Unknown, |s| s.ty.clone());
+            let (g, handles) = cx.entry_uniform_global(&p.name, &ty).map_err(at)?;
+            cx.entry_uniforms.insert(i as u32, g);
+            if !handles.is_empty() {
+                cx.entry_uniform_handles.insert(i as u32, handles);
+            }
+            continue;
+        };
+        let builtin = match sem.to_ascii_lowercase().as_str() {
+            "sv_dispatchthreadid" => Builtin::DispatchThreadId,
+            "sv_groupthreadid" => Builtin::GroupThreadId,
+            "sv_groupid" => Builtin::GroupId,
+            "sv_groupindex" => Builtin::GroupIndex,
+            _ => return Err(at(unsupported(format!("the semantic `{sem}`")))),
+        };
+        let ty = match builtin {
+            Builtin::GroupIndex => cx.module.types.u32(),
+            _ => cx.module.types.vector(Scalar::U32, 3),
+        };
+        builtins.push(builtin);
+        params.push(ir::Param {
+            name: p.name.to_string(),
+            ty,
+            dir: ir::ParamDir::In,
+        });
+    }
+    let void = cx.module.types.void();
+    let id = cx.module.declare_function(&data.name, params, void);
+    cx.instances.insert(key.clone(), id);
+    lower_body(cx, key, id, true)?;
+    Ok((id, builtins))
+}
+
+pub(crate) fn lower_instance(cx: &mut Ctx, key: InstanceKey, id: FuncId) -> R<()> {
+    lower_body(cx, key, id, false)
+}
+
+fn lower_body(cx: &mut Ctx, key: InstanceKey, id: FuncId, is_entry: bool) -> R<()> {
+    let db = cx.db;
+    let data = hir::fn_data(db, key.func);
+    let item = Some(ItemDef::Function(key.func));
+    if !data.has_body {
+        return Err(LowerError {
+            item,
+            range: data.name_range,
+            ..unsupported(format!("a call to `{}`, which has no body", data.name))
+        });
+    }
+    let declared = cx
+        .module
+        .function(id)
+        .cloned()
+        .ok_or_else(|| internal("a declared function is missing"))?;
+    let info = if is_entry {
+        SigInfo {
+            params: declared.params.clone(),
+            ret: declared.ret,
+            has_this: false,
+            is_init: false,
+        }
+    } else {
+        signature(cx, &key)?
+    };
+    let body = hir::fn_body(db, key.func);
+    let infer = hir::infer_function(db, key.func);
+    let mut f = ir::Function {
+        name: declared.name.clone(),
+        params: info.params.clone(),
+        ret: info.ret,
+        locals: Vec::new(),
+        values: Vec::new(),
+        body: Vec::new(),
+    };
+    let offset = u32::from(info.has_this);
+    // Accessors get parameters that are not written (`newValue`, subscript indices): count the
+    // signature's.
+    let hsig = hir::fn_sig(db, key.func);
+    let param_count = hsig.params.len() as u32;
+    // A parameter pack takes one IR parameter per element; later parameters shift.
+    let pack_len = match hsig.variadic_from {
+        Some(_) => (info.params.len() as u32).saturating_sub(offset + param_count - 1),
+        None => 0,
+    };
+    let mut params: Vec<Place> = Vec::new();
+    let mut pack_params: Vec<Place> = Vec::new();
+    let mut next = offset;
+    let bound = cx.resource_params.get(&id).cloned().unwrap_or_default();
+    let mut param_handles: FxHashMap<u32, crate::Handles> = FxHashMap::default();
+    let this_handles = bound
+        .iter()
+        .find(|(p, _)| *p == crate::THIS_PARAM)
+        .map(|(_, h)| h.clone());
+    for i in 0..param_count as usize {
+        let handles = bound.iter().find(|(p, _)| *p == i as u32).map(|(_, h)| h);
+        // A texture, sampler or buffer parameter is its global; a struct holding them is a
+        // parameter of its plain fields with handles for the rest.
+        let whole = handles.and_then(|h| h.iter().find(|(path, _)| path.is_empty()));
+        let handle_only = hsig
+            .params
+            .get(i)
+            .is_some_and(|p| cx.is_handle_only(&apply(&key.subst, key.this_ty.as_ref(), &p.ty)));
+        if let Some((_, g)) = whole {
+            params.push(Place::global(*g));
+        } else if let Some(h) = handles
+            && handle_only
+        {
+            // An array of resources: handles only, no IR parameter (its place is never read).
+            param_handles.insert(i as u32, h.clone());
+            let first = h.first().map(|(_, g)| *g);
+            params.push(first.map_or(Place::param(next), Place::global));
+        } else if let Some(h) = handles {
+            param_handles.insert(i as u32, h.clone());
+            params.push(Place::param(next));
+            next += 1;
+        } else if is_entry && let Some(g) = cx.entry_uniforms.get(&(i as u32)) {
+            if let Some(h) = cx.entry_uniform_handles.get(&(i as u32)) {
+                param_handles.insert(i as u32, h.clone());
+            }
+            // The entry point's `uniform` parameters are globals; the others keep their order.
+            params.push(Place::global(*g));
+        } else if hsig.variadic_from == Some(i) {
+            pack_params = (next..next + pack_len).map(Place::param).collect();
+            // Named alone (outside `each`), the pack has no single place.
+            params.push(Place::param(next));
+            next += pack_len;
+        } else {
+            params.push(Place::param(next));
+            next += 1;
+        }
+    }
+    let mut this_place = info.has_this.then(|| Place::param(0));
+    let mut init_this = None;
+    if info.is_init {
+        f.locals.push(ir::Local {
+            name: "this".into(),
+            ty: info.ret,
+        });
+        let l = ir::LocalId(f.locals.len() as u32 - 1);
+        this_place = Some(Place::local(l));
+        init_this = Some(l);
+    }
+    let mut fl = FnLower {
+        cx,
+        id,
+        item: ItemDef::Function(key.func),
+        subst: key.subst.clone(),
+        this_ty: key.this_ty.clone(),
+        body: body.clone(),
+        infer,
+        f,
+        blocks: vec![Vec::new()],
+        locals: FxHashMap::default(),
+        params,
+        pack_params,
+        pack_element: None,
+        this_place,
+        init_this,
+        static_locals: FxHashMap::default(),
+        local_handles: FxHashMap::default(),
+        choices: Default::default(),
+        param_handles,
+        this_handles,
+        breakables: Vec::new(),
+        label_flags: FxHashMap::default(),
+    };
+    if let Some(l) = init_this {
+        // Fields an `__init` leaves alone keep their declared defaults (`float y = 8.0;`).
+        let z = if fl.cx.has_defaults(info.ret) {
+            fl.struct_default(info.ret)?
+        } else {
+            fl.emit(Inst::Zero, Some(info.ret))?
+        };
+        fl.stmt(ir::Stmt::Store {
+            place: Place::local(l),
+            value: z,
+        });
+    }
+    if is_entry {
+        fl.convert_entry_params(&hir::fn_sig(db, key.func))?;
+    }
+    if let Some(root) = body.root_block {
+        fl.lower_stmt(root)?;
+    }
+    if let Some(l) = init_this {
+        let v = fl.emit(Inst::Load(Place::local(l)), None)?;
+        fl.stmt(ir::Stmt::Return(Some(v)));
+    }
+    let mut f = fl.f;
+    f.body = fl.blocks.pop().unwrap_or_default();
+    if let Some(slot) = cx.module.function_mut(id) {
+        *slot = f;
+    }
+    Ok(())
+}
+
+/// The initialiser of the mutable `static` global `g` (not a compile-time constant) lowered into
+/// the entry function `entry` and stored to `place`: statements for the entry point to run first.
+pub(crate) fn lower_static_init(
+    cx: &mut Ctx,
+    entry: FuncId,
+    g: hir::GlobalId,
+    place: Place,
+    ty: TypeId,
+) -> R<Vec<ir::Stmt>> {
+    let body = hir::export::global_body(cx.db, g);
+    let Some(root) = body.root_expr else {
+        return Ok(Vec::new());
+    };
+    let f = cx
+        .module
+        .function(entry)
+        .cloned()
+        .ok_or_else(|| internal("the entry function is missing"))?;
+    let mut fl = FnLower {
+        infer: hir::export::infer_global(cx.db, g),
+        cx,
+        id: entry,
+        item: ItemDef::Global(g),
+        subst: Vec::new(),
+        this_ty: None,
+        body,
+        f,
+        blocks: vec![Vec::new()],
+        locals: FxHashMap::default(),
+        params: Vec::new(),
+        pack_params: Vec::new(),
+        pack_element: None,
+        this_place: None,
+        init_this: None,
+        static_locals: FxHashMap::default(),
+        local_handles: FxHashMap::default(),
+        choices: Default::default(),
+        param_handles: FxHashMap::default(),
+        this_handles: None,
+        breakables: Vec::new(),
+        label_flags: FxHashMap::default(),
+    };
+    let value = fl.lower_value_as(root, ty)?;
+    fl.stmt(ir::Stmt::Store { place, value });
+    let stmts = fl.blocks.pop().unwrap_or_default();
+    let f = fl.f;
+    if let Some(slot) = cx.module.function_mut(entry) {
+        *slot = f;
+    }
+    Ok(stmts)
+}
+
+/// A place that can be read and written.
+#[derive(Clone, Debug)]
+enum LPlace {
+    Mem(Place),
+    /// Components of a vector in memory (`v.xz`).
+    Swizzle(Place, Vec<u8>),
+    /// Several elements of a matrix in memory (`m._m01_m10`), read and written as a vector of
+    /// type `.1`.
+    Elements(Vec<Place>, TypeId),
+    /// A property or subscript of a value in memory, read and written through its accessors.
+    Accessor(Box<Accessor>),
+    /// A texel of a storage texture (`tex[uint2(x, y)]`), read and written by texture operations.
+    Texel {
+        texture: ir::GlobalId,
+        coords: ValueId,
+        ty: TypeId,
+    },
+}
+
+#[derive(Clone, Debug)]
+struct Accessor {
+    /// The property or subscript declaration (its owner's generic arguments apply).
+    owner: hir::ItemLoc,
+    recv: Place,
+    this_ty: Ty,
+    getter: Option<FunctionId>,
+    setter: Option<FunctionId>,
+    /// Subscript indices, already evaluated.
+    args: Vec<ValueId>,
+    ty: TypeId,
+}
+
+struct FnLower<'a, 'db> {
+    cx: &'a mut Ctx<'db>,
+    /// The IR function being built (for `no_diff` call sites).
+    id: FuncId,
+    item: ItemDef,
+    subst: Subst,
+    this_ty: Option<Ty>,
+    body: Arc<Body>,
+    infer: Arc<hir::InferenceResult>,
+    f: ir::Function,
+    blocks: Vec<Block>,
+    locals: FxHashMap<hir::LocalId, ir::LocalId>,
+    /// Where each hir parameter lives.
+    params: Vec<Place>,
+    /// Where each element of the parameter pack (`expand each T args`) lives.
+    pack_params: Vec<Place>,
+    /// The element of the packs being lowered, inside `expand` (`self.subst` then binds each
+    /// type pack to that element's type).
+    pack_element: Option<usize>,
+    this_place: Option<Place>,
+    /// The local holding the value under construction in an `__init`.
+    init_this: Option<ir::LocalId>,
+    /// Function-local `static` variables: private globals, kept between calls.
+    static_locals: FxHashMap<hir::LocalId, ir::GlobalId>,
+    /// Locals of texture, sampler or buffer type (`Texture2D t = gTex;`) and of structs holding
+    /// them: WGSL has no resource variables, so each resource names the global it was given
+    /// (see `func/handles.rs`).
+    local_handles: FxHashMap<hir::LocalId, crate::Handles>,
+    /// The same for parameters of struct type holding resources (bound per call) and for
+    /// parameters bound to resource globals that were given fields.
+    param_handles: FxHashMap<u32, crate::Handles>,
+    /// The same for `this`, in methods of structs holding resources.
+    this_handles: Option<crate::Handles>,
+    /// Dynamic indices into arrays of resources, lowered as switches.
+    choices: handles::HandleChoices,
+    /// The loops and switches being lowered, innermost last (`break label;`).
+    breakables: Vec<Breakable>,
+    /// A `bool` local per labelled loop or switch that a `break label;` leaves from inside a
+    /// nested one: set before the inner `break`, tested after each construct it passes.
+    label_flags: FxHashMap<StmtId, ir::LocalId>,
+}
+
+/// A loop or `switch` being lowered.
+struct Breakable {
+    stmt: StmtId,
+    /// Flags of labelled breaks that leave this construct on their way out: each is tested
+    /// right after it (`if (flag) break;`), which leaves the next enclosing one.
+    exits: Vec<ir::LocalId>,
+}
+
+impl<'a, 'db> FnLower<'a, 'db> {
+    /// A lowerer for code of `item`'s body emitted into the IR function `f` (a lambda's
+    /// `operator()`): no generic arguments, no `this`, parameters at `params`.
+    fn for_body_part(
+        cx: &'a mut Ctx<'db>,
+        id: FuncId,
+        item: FunctionId,
+        f: ir::Function,
+        params: Vec<Place>,
+    ) -> Self {
+        FnLower {
+            body: hir::fn_body(cx.db, item),
+            infer: hir::infer_function(cx.db, item),
+            cx,
+            id,
+            item: ItemDef::Function(item),
+            subst: Vec::new(),
+            this_ty: None,
+            f,
+            blocks: vec![Vec::new()],
+            locals: FxHashMap::default(),
+            params,
+            pack_params: Vec::new(),
+            pack_element: None,
+            this_place: None,
+            init_this: None,
+            static_locals: FxHashMap::default(),
+            local_handles: FxHashMap::default(),
+            param_handles: FxHashMap::default(),
+            this_handles: None,
+            choices: Default::default(),
+            breakables: Vec::new(),
+            label_flags: FxHashMap::default(),
+        }
+    }
+}
+
+impl FnLower<'_, '_> {
+    fn locate(&self, mut e: LowerError, range: hir::TextRange) -> LowerError {
+        if e.item.is_none() {
+            e.item = Some(self.item);
+            e.range = range;
+        }
+        e
+    }
+
+    fn stmt(&mut self, s: ir::Stmt) {
+        if let Some(b) = self.blocks.last_mut() {
+            b.push(s);
+        }
+    }
+
+    fn emit(&mut self, inst: Inst, explicit: Option<TypeId>) -> R<ValueId> {
+        // `N - 1` with a generic value `N`: folded, so that counting loops keep literal bounds.
+        let inst = match inst {
+            Inst::Binary(op, a, b) => match (self.int_literal(a), self.int_literal(b), op) {
+                (Some(x), Some(y), BinaryOp::Add) => Inst::Literal(Literal::I32(x.wrapping_add(y))),
+                (Some(x), Some(y), BinaryOp::Sub) => Inst::Literal(Literal::I32(x.wrapping_sub(y))),
+                (Some(x), Some(y), BinaryOp::Mul) => Inst::Literal(Literal::I32(x.wrapping_mul(y))),
+                _ => Inst::Binary(op, a, b),
+            },
+            // `float(1.5h)`: a half literal read as a float needs no f16 support on the device.
+            Inst::Convert(a, Scalar::F32) => match self.f.value(a).map(|d| &d.inst) {
+                Some(Inst::Literal(Literal::F16(x))) => {
+                    Inst::Literal(Literal::F32(round_to_half(*x)))
+                }
+                _ => inst,
+            },
+            other => other,
+        };
+        let ctx = ir::infer::Ctx {
+            globals: &self.cx.module.globals,
+            functions: &self.cx.module.functions,
+            params: &self.f.params,
+            locals: &self.f.locals,
+            values: &self.f.values,
+        };
+        let ty = match ir::infer::infer_type(&mut self.cx.module.types, &ctx, &inst) {
+            Ok(Some(t)) => t,
+            Ok(None) => explicit.ok_or_else(|| internal(format!("{inst:?} needs a type")))?,
+            Err(e) => return Err(internal(e)),
+        };
+        let v = self.f.add_value(ty, inst);
+        self.stmt(ir::Stmt::Let(v));
+        Ok(v)
+    }
+
+    /// The value of an `int` literal.
+    fn int_literal(&self, v: ValueId) -> Option<i32> {
+        match self.f.value(v).map(|d| &d.inst) {
+            Some(Inst::Literal(Literal::I32(x))) => Some(*x),
+            _ => None,
+        }
+    }
+
+    fn block(&mut self, f: impl FnOnce(&mut Self) -> R<()>) -> R<Block> {
+        self.blocks.push(Vec::new());
+        let r = f(self);
+        let b = self.blocks.pop().unwrap_or_default();
+        r.map(|_| b)
+    }
+
+    fn new_local(&mut self, name: &str, ty: TypeId) -> ir::LocalId {
+        self.f.locals.push(ir::Local {
+            name: name.to_string(),
+            ty,
+        });
+        ir::LocalId(self.f.locals.len() as u32 - 1)
+    }
+
+    fn vty(&self, v: ValueId) -> TypeId {
+        self.f.value_ty(v).unwrap_or(TypeId(u32::MAX))
+    }
+
+    fn kind(&self, t: TypeId) -> TypeKind {
+        self.cx.module.types.kind(t).clone()
+    }
+
+    fn place_ty(&mut self, p: &Place) -> R<TypeId> {
+        let ctx = ir::infer::Ctx {
+            globals: &self.cx.module.globals,
+            functions: &self.cx.module.functions,
+            params: &self.f.params,
+            locals: &self.f.locals,
+            values: &self.f.values,
+        };
+        ir::infer::place_type(&mut self.cx.module.types, &ctx, p).map_err(internal)
+    }
+
+    fn lit(&mut self, l: Literal) -> R<ValueId> {
+        self.emit(Inst::Literal(l), None)
+    }
+
+    fn literal_of(&mut self, s: Scalar, int: i64, float: f64) -> R<ValueId> {
+        self.lit(match s {
+            Scalar::Bool => Literal::Bool(int != 0),
+            Scalar::I32 => Literal::I32(int as i32),
+            Scalar::U32 => Literal::U32(int as u32),
+            Scalar::I64 => Literal::I64(int),
+            Scalar::U64 => Literal::U64(int as u64),
+            Scalar::F16 => Literal::F16(float as f32),
+            Scalar::F32 => Literal::F32(float as f32),
+            Scalar::F64 => Literal::F64(float),
+        })
+    }
+
+    /// The type of an expression, with this instance's generic arguments.
+    fn ety(&self, e: ExprId) -> Ty {
+        let t = apply(&self.subst, self.this_ty.as_ref(), &self.infer.expr_ty(e));
+        normalize(self.cx.db, self.cx.file, &t)
+    }
+
+    fn ir_ty(&mut self, t: &Ty) -> R<TypeId> {
+        let t = apply(&self.subst, self.this_ty.as_ref(), t);
+        self.cx.ir_ty(&t)
+    }
+
+    /// `T.N` where `N` is an interface's associated constant (`static const int N;`, no
+    /// value): the `static const N` of the concrete type bound to `T`.
+    fn associated_const(&self, g: hir::GlobalId, base: ExprId) -> Option<hir::GlobalId> {
+        let db = self.cx.db;
+        let data = hir::export::global_data(db, g);
+        if !data.in_type || hir::export::global_body(db, g).root_expr.is_some() {
+            return None;
+        }
+        let Some(ExprRes::Type(t)) = self.res(base) else {
+            return None;
+        };
+        let t = apply(&self.subst, self.this_ty.as_ref(), &t);
+        let Ty::Adt(decl, _) = normalize(db, self.cx.file, &t) else {
+            return None;
+        };
+        hir::type_decl_data(db, decl)
+            .members
+            .iter()
+            .find_map(|m| match *m {
+                ItemDef::Global(c)
+                    if c != g && hir::export::global_data(db, c).name == data.name =>
+                {
+                    Some(c)
+                }
+                _ => None,
+            })
+    }
+
+    fn res(&self, e: ExprId) -> Option<ExprRes> {
+        self.infer.resolutions.get(&e).cloned()
+    }
+
+    /// Enums compute as their backing integer type.
+    fn numeric_view(&self, t: &Ty) -> Ty {
+        if let Ty::Adt(d, _) = t
+            && self.cx.is_enum(t)
+        {
+            return Ty::Scalar(match self.cx.enum_backing(*d) {
+                Scalar::U32 => hir::ScalarKind::UInt,
+                _ => hir::ScalarKind::Int,
+            });
+        }
+        t.clone()
+    }
+
+    /// Converts `v` to `to`: numeric conversion, scalar splat, vector/matrix truncation.
+    fn coerce(&mut self, v: ValueId, to: TypeId) -> R<ValueId> {
+        let from = self.vty(v);
+        if from == to {
+            return Ok(v);
+        }
+        if let Some(cases) = self.cx.dyn_types.get(&to).cloned() {
+            return self.make_dyn(to, &cases, Some(v), None);
+        }
+        if self.cx.optional_inner(to) == Some(from) {
+            let yes = self.lit(Literal::Bool(true))?;
+            return self.emit(Inst::Construct(vec![v, yes]), Some(to));
+        }
+        // A derived struct converts to its base struct by reading the hidden base field.
+        if let TypeKind::Struct(sid) = self.kind(from)
+            && self
+                .cx
+                .module
+                .types
+                .struct_def(sid)
+                .and_then(|d| d.fields.first())
+                .is_some_and(|f| f.name == crate::types::BASE_FIELD)
+        {
+            let base = self.emit(Inst::Extract(v, 0), None)?;
+            return self.coerce(base, to);
+        }
+        let (fk, tk) = (self.kind(from), self.kind(to));
+        let types = &self.cx.module.types;
+        let fail = || {
+            internal(format!(
+                "cannot convert `{}` to `{}`",
+                types.display(from),
+                types.display(to)
+            ))
+        };
+        match (fk, tk) {
+            (TypeKind::Scalar(_), TypeKind::Scalar(s)) => self.emit(Inst::Convert(v, s), None),
+            (
+                TypeKind::Scalar(a),
+                TypeKind::Vector { scalar: s, .. } | TypeKind::Matrix { scalar: s, .. },
+            ) => {
+                let c = if a == s {
+                    v
+                } else {
+                    self.emit(Inst::Convert(v, s), None)?
+                };
+                self.emit(Inst::Splat(c), Some(to))
+            }
+            (TypeKind::Vector { size: n, .. }, TypeKind::Vector { scalar: s, size: m })
+                if n >= m =>
+            {
+                let t = if n > m {
+                    self.emit(Inst::Swizzle(v, (0..m).collect()), None)?
+                } else {
+                    v
+                };
+                if self.vty(t) == to {
+                    Ok(t)
+                } else {
+                    self.emit(Inst::Convert(t, s), None)
+                }
+            }
+            (TypeKind::Vector { .. }, TypeKind::Scalar(s)) => {
+                let x = self.emit(Inst::Extract(v, 0), None)?;
+                if self.vty(x) == to {
+                    Ok(x)
+                } else {
+                    self.emit(Inst::Convert(x, s), None)
+                }
+            }
+            (
+                TypeKind::Matrix {
+                    rows: r1, cols: c1, ..
+                },
+                TypeKind::Matrix {
+                    scalar,
+                    rows: r2,
+                    cols: c2,
+                },
+            ) if r1 >= r2 && c1 >= c2 => {
+                if (r1, c1) == (r2, c2) {
+                    return self.emit(Inst::Convert(v, scalar), None);
+                }
+                let row_ty = self.cx.module.types.vector(scalar, c2);
+                let mut rows = Vec::new();
+                for r in 0..r2 {
+                    let row = self.emit(Inst::Extract(v, r as u32), None)?;
+                    rows.push(self.coerce(row, row_ty)?);
+                }
+                self.emit(Inst::Construct(rows), Some(to))
+            }
+            _ => Err(fail()),
+        }
+    }
+
+    fn as_bool(&mut self, v: ValueId) -> R<ValueId> {
+        let t = self.vty(v);
+        let b = self
+            .cx
+            .module
+            .types
+            .with_scalar(t, Scalar::Bool)
+            .ok_or_else(|| internal("a condition that is not a scalar"))?;
+        self.coerce(v, b)
+    }
+
+    fn convert_entry_params(&mut self, sig: &hir::FnSig) -> R<()> {
+        let mut ir_index = 0;
+        for (i, p) in sig.params.iter().enumerate() {
+            if self.cx.entry_uniforms.contains_key(&(i as u32)) {
+                continue;
+            }
+            let k = ir_index;
+            ir_index += 1;
+            let want = self.ir_ty(&p.ty)?;
+            let Some(have) = self.f.params.get(k).map(|p| p.ty) else {
+                break;
+            };
+            if want == have {
+                continue;
+            }
+            let l = self.new_local(&p.name, want);
+            let v = self.emit(Inst::Load(Place::param(k as u32)), None)?;
+            let v = self.coerce(v, want)?;
+            self.stmt(ir::Stmt::Store {
+                place: Place::local(l),
+                value: v,
+            });
+            self.params[i] = Place::local(l);
+        }
+        Ok(())
+    }
+}
+
+/// One argument of a call after `expand` arguments are spread out.
+#[derive(Clone, Copy)]
+enum ArgSlot {
+    Expr(ExprId),
+    /// Element `k` of an `expand` argument: its expression, lowered for that element.
+    Element(ExprId, usize),
+}
+
+/// The receiver of a method call.
+enum Recv {
+    Value(ValueId),
+    Place(LPlace),
+    /// A structured buffer global (its methods are intrinsics on the global).
+    Buffer(ExprId),
+}
+
+/// `x` rounded to the nearest half-precision value (ties to even), as a half literal holds it.
+fn round_to_half(x: f32) -> f32 {
+    if !x.is_finite() || x == 0.0 {
+        return x;
+    }
+    // The spacing of halves around `x`: 2^(e - 10), subnormals below 2^-14.
+    let exponent = x.abs().log2().floor().max(-14.0) as i32;
+    let ulp = 2f32.powi(exponent - 10);
+    let rounded = (x / ulp).round_ties_even() * ulp;
+    if rounded.abs() > 65504.0 {
+        f32::INFINITY.copysign(x)
+    } else {
+        rounded
+    }
+}
+
+/// `t._1` on a tuple: the element index.
+fn tuple_index(ty: &Ty, name: &str) -> Option<u32> {
+    let Ty::Tuple(items) = ty else { return None };
+    let i: u32 = name.strip_prefix('_')?.parse().ok()?;
+    ((i as usize) < items.len()).then_some(i)
+}
+
+/// The (row, column) elements of a matrix member `_m01_m10` (zero-based) or `_12_21` (one-based).
+fn matrix_elements(name: &str) -> Option<Vec<(u32, u32)>> {
+    let (step, base) = if name.starts_with("_m") {
+        (4, 0)
+    } else {
+        (3, 1)
+    };
+    if name.is_empty() || !name.len().is_multiple_of(step) {
+        return None;
+    }
+    name.as_bytes()
+        .chunks(step)
+        .map(|chunk| {
+            let digits = &chunk[step - 2..];
+            let prefix_ok = chunk[0] == b'_' && (step == 3 || chunk[1] == b'm');
+            let digit = |b: u8| {
+                (b as char)
+                    .to_digit(10)
+                    .filter(|d| *d >= base && *d < base + 4)
+            };
+            match (prefix_ok, digit(digits[0]), digit(digits[1])) {
+                (true, Some(r), Some(c)) => Some((r - base, c - base)),
+                _ => None,
+            }
+        })
+        .collect()
+}

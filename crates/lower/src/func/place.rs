@@ -1,0 +1,426 @@
+//! Places: the memory an l-value names (locals, parameters, fields, elements, swizzles,
+//! matrix elements, accessor-backed properties and subscripts, storage-texture texels), loads
+//! and stores through them, and assignment and `++`/`--`. Apart because writes go through
+//! places while plain reads need not.
+
+use hir::export::{BinaryOp as HOp, Literal as HLit, member_subst, normalize, subscript_data};
+use hir::{Expr, ExprId, ExprRes, Ty};
+use ir::{Arg, BinaryOp, Inst, Place, TypeId, ValueId};
+
+use super::{Accessor, FnLower, LPlace, matrix_elements, tuple_index};
+use crate::{InstanceKey, LowerError, R, internal, unsupported};
+
+impl FnLower<'_, '_> {
+    /// The memory place an expression names, if it names one. Emits the index computations.
+    pub(super) fn try_place(&mut self, e: ExprId) -> R<Option<LPlace>> {
+        Ok(match self.body.exprs[e].clone() {
+            Expr::Path(_) => match self.res(e) {
+                Some(ExprRes::Local(l)) if self.static_locals.contains_key(&l) => self
+                    .static_locals
+                    .get(&l)
+                    .map(|g| LPlace::Mem(Place::global(*g))),
+                Some(ExprRes::Local(l)) => {
+                    let l = *self
+                        .locals
+                        .get(&l)
+                        .ok_or_else(|| internal("a local used before its declaration"))?;
+                    Some(LPlace::Mem(Place::local(l)))
+                }
+                Some(ExprRes::Param(i)) if self.is_pack_param(i) => {
+                    return Err(unsupported(
+                        "a parameter pack named without `each` (outside `countof`)",
+                    ));
+                }
+                Some(ExprRes::Param(i)) => self.params.get(i as usize).cloned().map(LPlace::Mem),
+                Some(ExprRes::Global(g)) => {
+                    let ty = normalize(
+                        self.cx.db,
+                        self.cx.file,
+                        &hir::export::global_ty(self.cx.db, g),
+                    );
+                    if self.cx.buffer_elem(&ty).is_some() {
+                        return Ok(None);
+                    }
+                    Some(LPlace::Mem(self.cx.global_place(g)?))
+                }
+                Some(ExprRes::Field(..)) if self.cx.is_handle_only(&self.ety(e)) => {
+                    return Err(resource_field_value());
+                }
+                Some(ExprRes::Field(decl, i)) => {
+                    let mut this = self
+                        .this_place
+                        .clone()
+                        .ok_or_else(|| unsupported("a field outside a method"))?;
+                    if let Some(this_ty) = self.this_ty.clone() {
+                        for _ in 0..self.base_hops(&this_ty, decl) {
+                            this = this.field(0);
+                        }
+                    }
+                    Some(LPlace::Mem(this.field(self.field_index(decl, i))))
+                }
+                Some(ExprRes::Property(p)) => match (self.this_place.clone(), self.this_ty.clone())
+                {
+                    (Some(this), Some(this_ty)) => Some(self.property_place(e, p, this, this_ty)?),
+                    _ => None,
+                },
+                _ => None,
+            },
+            Expr::This => self.this_place.clone().map(LPlace::Mem),
+            Expr::Each(inner) => match self.res(inner) {
+                Some(ExprRes::Param(i)) if self.is_pack_param(i) => {
+                    let k = self
+                        .pack_element
+                        .ok_or_else(|| internal("`each` outside `expand`"))?;
+                    let place = self
+                        .pack_params
+                        .get(k)
+                        .cloned()
+                        .ok_or_else(|| internal("a pack element past the pack's end"))?;
+                    Some(LPlace::Mem(place))
+                }
+                _ => return Err(unsupported("`each` of this expression")),
+            },
+            Expr::Field { base, name, .. } => {
+                if let Some(ExprRes::Global(g)) = self.res(e) {
+                    let g = self.associated_const(g, base).unwrap_or(g);
+                    return Ok(Some(LPlace::Mem(self.cx.global_place(g)?)));
+                }
+                let bt = self.ety(base);
+                if self.cx.is_diff_pair(&bt) && matches!(name.as_str(), "p" | "v" | "d") {
+                    // `DifferentialPair<T>` is the struct `{p, d}`.
+                    let Some(LPlace::Mem(recv)) = self.try_place(base)? else {
+                        return Ok(None);
+                    };
+                    return Ok(Some(LPlace::Mem(recv.field(u32::from(name == "d")))));
+                }
+                if let Some(ExprRes::Property(p)) = self.res(e) {
+                    // A property of an interface value is read through a dispatch on its tag.
+                    if self.cx.is_interface(&bt) {
+                        return Ok(None);
+                    }
+                    let Some(LPlace::Mem(recv)) = self.try_place(base)? else {
+                        return Ok(None);
+                    };
+                    return Ok(Some(self.property_place(e, p, recv, bt)?));
+                }
+                if matches!(self.res(e), Some(ExprRes::Field(..)))
+                    && self.cx.is_handle_only(&self.ety(e))
+                {
+                    return Err(resource_field_value());
+                }
+                let field = match self.res(e) {
+                    Some(ExprRes::Field(decl, i)) => Some(self.member_index(&bt, decl, i, &name)?),
+                    _ => tuple_index(&bt, &name),
+                };
+                if field.is_none()
+                    && matches!(bt, Ty::Matrix(..))
+                    && let Some([(r, c)]) = matrix_elements(&name).as_deref()
+                {
+                    let Some(LPlace::Mem(p)) = self.try_place(base)? else {
+                        return Ok(None);
+                    };
+                    return Ok(Some(LPlace::Mem(p.index(*r).index(*c))));
+                }
+                if field.is_none()
+                    && matches!(bt, Ty::Matrix(..))
+                    && let Some(elements) = matrix_elements(&name)
+                {
+                    let Some(LPlace::Mem(p)) = self.try_place(base)? else {
+                        return Ok(None);
+                    };
+                    let t = self.ir_ty(&self.ety(e))?;
+                    let places = elements
+                        .iter()
+                        .map(|(r, c)| p.clone().index(*r).index(*c))
+                        .collect();
+                    return Ok(Some(LPlace::Elements(places, t)));
+                }
+                let swz = if field.is_none() && matches!(bt, Ty::Vector(..)) {
+                    self.swizzle(&bt, &name)
+                } else {
+                    None
+                };
+                if field.is_none() && swz.is_none() {
+                    return Ok(None);
+                }
+                let Some(LPlace::Mem(mut p)) = self.try_place(base)? else {
+                    return Ok(None);
+                };
+                if let Some(ExprRes::Field(decl, _)) = self.res(e) {
+                    for _ in 0..self.base_hops(&bt, decl) {
+                        p = p.field(0);
+                    }
+                }
+                match (field, swz) {
+                    (Some(i), _) => Some(LPlace::Mem(p.field(i))),
+                    (None, Some(c)) if c.len() == 1 => Some(LPlace::Mem(p.index(c[0] as u32))),
+                    (None, Some(c)) => Some(LPlace::Swizzle(p, c)),
+                    _ => None,
+                }
+            }
+            Expr::Index { base, index } => {
+                let bt = self.ety(base);
+                if self.cx.texture_elem(&bt).is_some() {
+                    let (texture, ty) = self.texture_global(base)?;
+                    let coords = self.texel_coords(texture, index)?;
+                    return Ok(Some(LPlace::Texel {
+                        texture,
+                        coords,
+                        ty,
+                    }));
+                }
+                if self.cx.buffer_elem(&bt).is_some() {
+                    let g = self.buffer_global(base)?;
+                    let i = self.lower_expr(index)?;
+                    return Ok(Some(LPlace::Mem(Place::global(g).dynamic(i))));
+                }
+                if matches!(bt, Ty::Adt(..)) {
+                    let arity = self.flatten_comma(index).len();
+                    let Some(sub) = self.subscript_of(&bt, arity) else {
+                        return Ok(None);
+                    };
+                    let Some(LPlace::Mem(recv)) = self.try_place(base)? else {
+                        return Ok(None);
+                    };
+                    let data = subscript_data(self.cx.db, sub);
+                    let ty = self.ety(e);
+                    let ty = self.ir_ty(&ty)?;
+                    let args = self
+                        .flatten_comma(index)
+                        .into_iter()
+                        .map(|i| self.lower_expr(i))
+                        .collect::<R<Vec<_>>>()?;
+                    return Ok(Some(LPlace::Accessor(Box::new(Accessor {
+                        owner: sub.loc(self.cx.db).clone(),
+                        recv,
+                        this_ty: bt,
+                        getter: data.getter,
+                        setter: data.setter,
+                        args,
+                        ty,
+                    }))));
+                }
+                if !matches!(bt, Ty::Array(..) | Ty::Vector(..) | Ty::Matrix(..)) {
+                    return Ok(None);
+                }
+                let Some(LPlace::Mem(p)) = self.try_place(base)? else {
+                    return Ok(None);
+                };
+                match &self.body.exprs[index] {
+                    Expr::Literal(HLit::Int { value, .. }) if *value < u32::MAX as u64 => {
+                        Some(LPlace::Mem(p.index(*value as u32)))
+                    }
+                    _ => {
+                        let i = self.lower_expr(index)?;
+                        Some(LPlace::Mem(p.dynamic(i)))
+                    }
+                }
+            }
+            _ => None,
+        })
+    }
+
+    fn lplace_ty(&mut self, p: &LPlace) -> R<TypeId> {
+        match p {
+            LPlace::Mem(p) => self.place_ty(p),
+            LPlace::Swizzle(p, c) => {
+                let t = self.place_ty(p)?;
+                let s = self
+                    .cx
+                    .module
+                    .types
+                    .scalar_of(t)
+                    .ok_or_else(|| internal("a swizzle of a non-vector"))?;
+                Ok(self.cx.module.types.vector(s, c.len() as u8))
+            }
+            LPlace::Elements(_, ty) | LPlace::Texel { ty, .. } => Ok(*ty),
+            LPlace::Accessor(a) => Ok(a.ty),
+        }
+    }
+
+    pub(super) fn load_lplace(&mut self, p: &LPlace) -> R<ValueId> {
+        match p {
+            LPlace::Mem(p) => self.emit(Inst::Load(p.clone()), None),
+            LPlace::Swizzle(p, c) => {
+                let v = self.emit(Inst::Load(p.clone()), None)?;
+                self.emit(Inst::Swizzle(v, c.clone()), None)
+            }
+            LPlace::Elements(places, ty) => {
+                let parts = places
+                    .iter()
+                    .map(|p| self.emit(Inst::Load(p.clone()), None))
+                    .collect::<R<Vec<_>>>()?;
+                self.emit(Inst::Construct(parts), Some(*ty))
+            }
+            LPlace::Accessor(a) => {
+                let getter = a
+                    .getter
+                    .ok_or_else(|| unsupported("reading a property or subscript without `get`"))?;
+                let recv = self.emit(Inst::Load(a.recv.clone()), None)?;
+                self.accessor_get(&a.owner, getter, &a.this_ty, recv, a.args.clone())
+            }
+            LPlace::Texel {
+                texture, coords, ..
+            } => self.texel_load(*texture, *coords),
+        }
+    }
+
+    /// Stores `v` (converted to the place's type) into the place.
+    pub(super) fn store_lplace(&mut self, p: &LPlace, v: ValueId) -> R<()> {
+        let root = match p {
+            LPlace::Mem(p) | LPlace::Swizzle(p, _) => Some(p.root),
+            LPlace::Elements(places, _) => places.first().map(|p| p.root),
+            LPlace::Accessor(a) => Some(a.recv.root),
+            LPlace::Texel { .. } => None,
+        };
+        if let Some(ir::PlaceRoot::Global(g)) = root
+            && self
+                .cx
+                .module
+                .global(g)
+                .is_some_and(|g| matches!(g.kind, ir::GlobalKind::Constant(_)) && !g.writable)
+        {
+            // hir reports assignments to constants; this guards the IR's invariant.
+            return Err(unsupported("writing to a constant global"));
+        }
+        let t = self.lplace_ty(p)?;
+        let v = self.coerce(v, t)?;
+        match p {
+            LPlace::Mem(p) => self.stmt(ir::Stmt::Store {
+                place: p.clone(),
+                value: v,
+            }),
+            LPlace::Swizzle(p, comps) => {
+                for (k, c) in comps.iter().enumerate() {
+                    let x = self.emit(Inst::Extract(v, k as u32), None)?;
+                    self.stmt(ir::Stmt::Store {
+                        place: p.clone().index(*c as u32),
+                        value: x,
+                    });
+                }
+            }
+            LPlace::Elements(places, _) => {
+                for (k, p) in places.iter().enumerate() {
+                    let x = self.emit(Inst::Extract(v, k as u32), None)?;
+                    self.stmt(ir::Stmt::Store {
+                        place: p.clone(),
+                        value: x,
+                    });
+                }
+            }
+            LPlace::Accessor(a) => {
+                let setter = a
+                    .setter
+                    .ok_or_else(|| unsupported("writing a property or subscript without `set`"))?;
+                let key = InstanceKey {
+                    func: setter,
+                    subst: member_subst(self.cx.db, self.cx.file, &a.owner, &a.this_ty),
+                    this_ty: Some(a.this_ty.clone()),
+                };
+                let id = self.cx.instance(key)?;
+                let params = self
+                    .cx
+                    .module
+                    .function(id)
+                    .map(|f| f.params.clone())
+                    .unwrap_or_default();
+                if params.len() != a.args.len() + 2 {
+                    return Err(internal("setter arity"));
+                }
+                let mut args = vec![Arg::Place(a.recv.clone())];
+                for (x, p) in a.args.iter().zip(&params[1..]) {
+                    args.push(Arg::Value(self.coerce(*x, p.ty)?));
+                }
+                let last = params[params.len() - 1].ty;
+                args.push(Arg::Value(self.coerce(v, last)?));
+                self.emit(Inst::Call(id, args), None)?;
+            }
+            LPlace::Texel {
+                texture, coords, ..
+            } => {
+                let read_only = self.cx.module.global(*texture).is_some_and(|g| {
+                    matches!(
+                        g.kind,
+                        ir::GlobalKind::Texture {
+                            access: ir::BufferAccess::Read,
+                            ..
+                        }
+                    )
+                });
+                if read_only {
+                    // hir reports writes to a sampled texture (no `set`); this guards the IR.
+                    return Err(unsupported("writing to a read-only texture"));
+                }
+                self.emit(
+                    Inst::Texture {
+                        op: ir::TextureOp::Store,
+                        texture: *texture,
+                        args: vec![*coords, v],
+                    },
+                    None,
+                )?;
+            }
+        }
+        Ok(())
+    }
+
+    pub(super) fn lvalue(&mut self, e: ExprId) -> R<LPlace> {
+        let range = self.body.expr_range(e);
+        self.try_place(e)?.ok_or_else(|| {
+            self.locate(
+                unsupported("assignment to this expression (properties, subscripts)"),
+                range,
+            )
+        })
+    }
+
+    pub(super) fn lower_assign(&mut self, op: Option<HOp>, lhs: ExprId, rhs: ExprId) -> R<ValueId> {
+        if op.is_none() && self.has_handles(&self.ety(lhs)) {
+            // The plain fields are stored below; the resources are handles.
+            self.bind_handles(lhs, rhs)?;
+        }
+        let place = self.lvalue(lhs)?;
+        let ty = self.lplace_ty(&place)?;
+        let value = match op {
+            None => self.lower_value_as(rhs, ty)?,
+            Some(op) => {
+                // The right side runs first (`y += y *= 3` adds to the updated `y`).
+                let r = self.lower_expr(rhs)?;
+                let cur = self.load_lplace(&place)?;
+                let (lt, rt) = (self.ety(lhs), self.ety(rhs));
+                let v = self.binary_values(op, cur, &lt, r, &rt)?;
+                self.coerce(v, ty)?
+            }
+        };
+        self.store_lplace(&place, value)?;
+        Ok(value)
+    }
+
+    pub(super) fn lower_step(&mut self, target: ExprId, inc: bool, prefix: bool) -> R<ValueId> {
+        let place = self.lvalue(target)?;
+        let old = self.load_lplace(&place)?;
+        let ty = self.vty(old);
+        let s = self
+            .cx
+            .module
+            .types
+            .scalar_of(ty)
+            .ok_or_else(|| unsupported("`++`/`--` on this type"))?;
+        let one = self.literal_of(s, 1, 1.0)?;
+        let one = self.coerce(one, ty)?;
+        let new = self.emit(
+            Inst::Binary(if inc { BinaryOp::Add } else { BinaryOp::Sub }, old, one),
+            None,
+        )?;
+        self.store_lplace(&place, new)?;
+        Ok(if prefix { new } else { old })
+    }
+}
+
+/// A texture, sampler or buffer field read where a value is needed: it is a handle, not data.
+fn resource_field_value() -> LowerError {
+    unsupported(
+        "a texture, sampler or buffer field as a value here (use it directly: sample, load, \
+         index, or pass it to a function)",
+    )
+}
