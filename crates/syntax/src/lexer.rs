@@ -410,16 +410,12 @@ impl Lexer<'_> {
         INT_NUMBER
     }
 
-    /// f, F, h, H, l, L, lf, LF
+    /// f, F, h, H, hf, HF, fh, FH, l, L, lf, LF, fl, FL (the language reference's suffixes)
     fn float_suffix(&mut self) {
-        match self.peek(0) {
-            b'f' | b'F' | b'h' | b'H' => self.pos += 1,
-            b'l' | b'L' => {
-                self.pos += 1;
-                if matches!(self.peek(0), b'f' | b'F') {
-                    self.pos += 1;
-                }
-            }
+        match (self.peek(0), self.peek(1)) {
+            (b'h', b'f') | (b'H', b'F') | (b'f', b'h') | (b'F', b'H') => self.pos += 2,
+            (b'l', b'f') | (b'L', b'F') | (b'f', b'l') | (b'F', b'L') => self.pos += 2,
+            (b'f' | b'F' | b'h' | b'H' | b'l' | b'L', _) => self.pos += 1,
             _ => {}
         }
         if is_ident_continue(self.peek(0)) {

@@ -118,6 +118,21 @@ define_kinds! {
         UREF_KW = "__ref", CONSTREF_KW = "__constref",
         // target-specific code inside user functions (`__target_switch` cases)
         INTRINSIC_ASM_KW = "__intrinsic_asm", SPIRV_ASM_KW = "spirv_asm",
+        // more modifiers: `constexpr`, `dyn` interfaces and parameters, mesh-shader outputs,
+        // interpolation, C++ export, GLSL precision, normalised element types
+        CONSTEXPR_KW = "constexpr", DYN_KW = "dyn", DYNAMIC_UNIFORM_KW = "dynamic_uniform",
+        VERTICES_KW = "vertices", INDICES_KW = "indices", PRIMITIVES_KW = "primitives",
+        NOPERSPECTIVE_KW = "noperspective", EXTERN_CPP_KW = "__extern_cpp",
+        HIGHP_KW = "highp", MEDIUMP_KW = "mediump", LOWP_KW = "lowp",
+        UNORM_KW = "unorm", SNORM_KW = "snorm", FLAT_KW = "flat",
+        // error handling: `throws E`, `throw e;`, `try f()`, `do { } catch (e : E) { }`
+        THROWS_KW = "throws", THROW_KW = "throw", TRY_KW = "try", CATCH_KW = "catch",
+        // `where optional T : I`, `__constraint A.B : I;` (interface requirements on
+        // associated types), `functype(int) -> float`, `__func_extension fwd_diff(f)(...)`,
+        // `__extension` (an old spelling of `extension`), GLSL `buffer Name { ... }` blocks
+        OPTIONAL_KW = "optional", CONSTRAINT_KW = "__constraint", FUNCTYPE_KW = "functype",
+        FUNC_EXTENSION_KW = "__func_extension", UEXTENSION_KW = "__extension",
+        BUFFER_KW = "buffer", IMPLICIT_KW = "implicit",
     ],
     nodes: [
         SOURCE_FILE,
@@ -134,10 +149,28 @@ define_kinds! {
         WHERE_CLAUSE, WHERE_PRED, ARG_LIST,
         // types
         PATH_TYPE, ARRAY_TYPE, EXPAND_TYPE, EACH_TYPE,
+        // `T*` (the pointee type, then `*`), `functype(int, float) -> int` (a PARAM_LIST-free
+        // list of types in `(`..`)`, then `->` and the result type)
+        POINTER_TYPE, FUNC_TYPE,
+        // `IFoo & IBar` (a typealias of a conjunction): the types, separated by `&`
+        AND_TYPE,
+        // `uint a : 4;`: the `:` and the width expression, a child of the DECLARATOR
+        BIT_WIDTH,
+        // `throws E` after a function's parameters or a function type
+        THROWS_CLAUSE,
+        // `__constraint A.B : I;` / `__constraint A == B;`: a WHERE_PRED in an interface
+        CONSTRAINT_DECL,
+        // `__func_extension fwd_diff(f)(params) -> T { ... }`
+        FUNC_EXTENSION,
+        // GLSL `layout(local_size_x = 8) in;`: the MODIFIER, the `in`/`out` token and `;`
+        LAYOUT_DECL,
         // statements
         BLOCK, EXPR_STMT, EMPTY_STMT, IF_STMT, FOR_STMT, WHILE_STMT, DO_STMT,
         SWITCH_STMT, SWITCH_BODY, CASE_CLAUSE, DEFAULT_CLAUSE, BREAK_STMT, CONTINUE_STMT,
         RETURN_STMT, DISCARD_STMT, DEFER_STMT, INTRINSIC_ASM_STMT,
+        // `throw e;`; `do { ... } catch (e : E) { ... }` (CATCH_CLAUSE: `catch`, an optional
+        // PARAM_LIST with one PARAM, a BLOCK)
+        THROW_STMT, DO_CATCH_STMT, CATCH_CLAUSE,
         // `outer: for (...)`: a label and the statement it names
         LABELED_STMT,
         // not produced by the parser (an `else` branch and local items are direct children)
@@ -147,6 +180,8 @@ define_kinds! {
         INDEX_EXPR, FIELD_EXPR, PREFIX_EXPR, POSTFIX_EXPR, BIN_EXPR, TERNARY_EXPR,
         DIFF_EXPR, NO_DIFF_EXPR, IS_EXPR, AS_EXPR, SIZEOF_EXPR, COUNTOF_EXPR, EXPAND_EXPR,
         EACH_EXPR, LAMBDA_EXPR, SPIRV_ASM_EXPR,
+        // `try f(x)`
+        TRY_EXPR,
         // preprocessor directives (one node per directive line)
         PP_DEFINE, PP_UNDEF, PP_IF, PP_IFDEF, PP_IFNDEF, PP_ELIF, PP_ELSE, PP_ENDIF,
         PP_INCLUDE, PP_PRAGMA, PP_LINE, PP_ERROR, PP_UNKNOWN, PP_PARAM_LIST, PP_BODY,
@@ -216,6 +251,20 @@ impl SyntaxKind {
                 | EXPORTED_KW
                 | UREF_KW
                 | CONSTREF_KW
+                | CONSTEXPR_KW
+                | DYN_KW
+                | DYNAMIC_UNIFORM_KW
+                | VERTICES_KW
+                | INDICES_KW
+                | PRIMITIVES_KW
+                | NOPERSPECTIVE_KW
+                | EXTERN_CPP_KW
+                | HIGHP_KW
+                | MEDIUMP_KW
+                | LOWP_KW
+                | UNORM_KW
+                | SNORM_KW
+                | FLAT_KW
         )
     }
 

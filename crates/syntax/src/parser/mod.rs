@@ -36,6 +36,7 @@ pub(crate) const MODIFIER_CALLS: &[&str] = &[
     "__spirv_version",
     "__cuda_sm_version",
     "__specialized_for_target",
+    "__implicit_conversion",
 ];
 
 impl Input {

@@ -1671,3 +1671,197 @@ fn lambdas() {
     "#]],
     );
 }
+
+#[test]
+fn pointer_operators() {
+    super::check_outline(
+        "void f() { int x = *p; q = &x; *p = 1; p->x = (*p).y + t[0]->f(); return *((int *)a); }",
+        expect![[r#"
+            SOURCE_FILE
+              FN
+                PATH_TYPE "void"
+                NAME "f" (IDENT)
+                PARAM_LIST
+                BLOCK
+                  VAR_DECL
+                    PATH_TYPE "int"
+                    DECLARATOR
+                      NAME "x" (IDENT)
+                      PREFIX_EXPR
+                        PATH_EXPR
+                          NAME_REF "p" (IDENT)
+                  EXPR_STMT
+                    BIN_EXPR
+                      PATH_EXPR
+                        NAME_REF "q" (IDENT)
+                      PREFIX_EXPR
+                        PATH_EXPR
+                          NAME_REF "x" (IDENT)
+                  EXPR_STMT
+                    BIN_EXPR
+                      PREFIX_EXPR
+                        PATH_EXPR
+                          NAME_REF "p" (IDENT)
+                      LITERAL "1"
+                  EXPR_STMT
+                    BIN_EXPR
+                      FIELD_EXPR
+                        PATH_EXPR
+                          NAME_REF "p" (IDENT)
+                        NAME_REF "x" (IDENT)
+                      BIN_EXPR
+                        FIELD_EXPR
+                          PAREN_EXPR
+                            PREFIX_EXPR
+                              PATH_EXPR
+                                NAME_REF "p" (IDENT)
+                          NAME_REF "y" (IDENT)
+                        CALL_EXPR
+                          FIELD_EXPR
+                            INDEX_EXPR
+                              PATH_EXPR
+                                NAME_REF "t" (IDENT)
+                              LITERAL "0"
+                            NAME_REF "f" (IDENT)
+                          ARG_LIST
+                  RETURN_STMT RETURN_KW(return)
+                    PREFIX_EXPR
+                      PAREN_EXPR
+                        CAST_EXPR
+                          POINTER_TYPE
+                            PATH_TYPE "int"
+                          PATH_EXPR
+                            NAME_REF "a" (IDENT)
+        "#]],
+    );
+}
+
+#[test]
+fn pointer_declarations_versus_products() {
+    super::check_outline(
+        "void f() { int* p = q; int *r; a * b; c*d; Optional<int*> o; int* ptr = bit_cast<int*>(b.d); }",
+        expect![[r#"
+            SOURCE_FILE
+              FN
+                PATH_TYPE "void"
+                NAME "f" (IDENT)
+                PARAM_LIST
+                BLOCK
+                  VAR_DECL
+                    POINTER_TYPE
+                      PATH_TYPE "int"
+                    DECLARATOR
+                      NAME "p" (IDENT)
+                      PATH_EXPR
+                        NAME_REF "q" (IDENT)
+                  VAR_DECL
+                    POINTER_TYPE
+                      PATH_TYPE "int"
+                    DECLARATOR
+                      NAME "r" (IDENT)
+                  EXPR_STMT
+                    BIN_EXPR
+                      PATH_EXPR
+                        NAME_REF "a" (IDENT)
+                      PATH_EXPR
+                        NAME_REF "b" (IDENT)
+                  EXPR_STMT
+                    BIN_EXPR
+                      PATH_EXPR
+                        NAME_REF "c" (IDENT)
+                      PATH_EXPR
+                        NAME_REF "d" (IDENT)
+                  VAR_DECL
+                    PATH_TYPE "Optional < int * >"
+                    DECLARATOR
+                      NAME "o" (IDENT)
+                  VAR_DECL
+                    POINTER_TYPE
+                      PATH_TYPE "int"
+                    DECLARATOR
+                      NAME "ptr" (IDENT)
+                      CALL_EXPR
+                        PATH_EXPR
+                          NAME_REF "bit_cast" (IDENT)
+                          GENERIC_ARG_LIST
+                            TYPE_ARG
+                              POINTER_TYPE
+                                PATH_TYPE "int"
+                        ARG_LIST
+                          FIELD_EXPR
+                            PATH_EXPR
+                              NAME_REF "b" (IDENT)
+                            NAME_REF "d" (IDENT)
+        "#]],
+    );
+}
+
+#[test]
+fn generic_arguments_with_bit_operators_and_countof() {
+    super::check_outline(
+        "void f() { x = test<E.A | E.B>(); y = G<countof(T)>.value; z = sizeof(Foo[2], L); s[]._12 = 1; ::g(); }",
+        expect![[r#"
+            SOURCE_FILE
+              FN
+                PATH_TYPE "void"
+                NAME "f" (IDENT)
+                PARAM_LIST
+                BLOCK
+                  EXPR_STMT
+                    BIN_EXPR
+                      PATH_EXPR
+                        NAME_REF "x" (IDENT)
+                      CALL_EXPR
+                        PATH_EXPR
+                          NAME_REF "test" (IDENT)
+                          GENERIC_ARG_LIST
+                            CONST_ARG
+                              BIN_EXPR
+                                FIELD_EXPR
+                                  PATH_EXPR
+                                    NAME_REF "E" (IDENT)
+                                  NAME_REF "A" (IDENT)
+                                FIELD_EXPR
+                                  PATH_EXPR
+                                    NAME_REF "E" (IDENT)
+                                  NAME_REF "B" (IDENT)
+                        ARG_LIST
+                  EXPR_STMT
+                    BIN_EXPR
+                      PATH_EXPR
+                        NAME_REF "y" (IDENT)
+                      FIELD_EXPR
+                        PATH_EXPR
+                          NAME_REF "G" (IDENT)
+                          GENERIC_ARG_LIST
+                            CONST_ARG
+                              COUNTOF_EXPR COUNTOF_KW(countof)
+                                PATH_EXPR
+                                  NAME_REF "T" (IDENT)
+                        NAME_REF "value" (IDENT)
+                  EXPR_STMT
+                    BIN_EXPR
+                      PATH_EXPR
+                        NAME_REF "z" (IDENT)
+                      SIZEOF_EXPR SIZEOF_KW(sizeof)
+                        INDEX_EXPR
+                          PATH_EXPR
+                            NAME_REF "Foo" (IDENT)
+                          LITERAL "2"
+                        PATH_TYPE "L"
+                  EXPR_STMT
+                    BIN_EXPR
+                      FIELD_EXPR
+                        INDEX_EXPR
+                          PATH_EXPR
+                            NAME_REF "s" (IDENT)
+                        NAME_REF "_12" (IDENT)
+                      LITERAL "1"
+                  EXPR_STMT
+                    CALL_EXPR
+                      PATH_EXPR
+                        NAME_REF "g" (IDENT)
+                      ARG_LIST
+        "#]],
+    );
+}

@@ -297,9 +297,10 @@ fn modifiers_with_arguments() {
 }
 
 #[test]
-fn bit_fields_are_one_precise_error() {
+fn bit_fields_keep_their_width() {
+    // was a deliberate E1001; slangc packs bit fields, so the width is a BIT_WIDTH node
     check_outline(
-        "struct S { uint a : 4; uint b; }",
+        "struct S { uint a : 4; uint b; uint c : 10, d : 22; }",
         expect![[r#"
             SOURCE_FILE
               STRUCT STRUCT_KW(struct)
@@ -309,12 +310,22 @@ fn bit_fields_are_one_precise_error() {
                     PATH_TYPE "uint"
                     DECLARATOR
                       NAME "a" (IDENT)
-                      SEMANTIC
+                      BIT_WIDTH
+                        LITERAL "4"
                   VAR_DECL
                     PATH_TYPE "uint"
                     DECLARATOR
                       NAME "b" (IDENT)
-            error E1001 20..21: bit fields (`uint a : 4;`) are not supported: declare a full-width field and mask it
+                  VAR_DECL
+                    PATH_TYPE "uint"
+                    DECLARATOR
+                      NAME "c" (IDENT)
+                      BIT_WIDTH
+                        LITERAL "10"
+                    DECLARATOR
+                      NAME "d" (IDENT)
+                      BIT_WIDTH
+                        LITERAL "22"
         "#]],
     );
 }

@@ -2345,3 +2345,335 @@ fn comma_separated_attributes() {
     "#]],
     );
 }
+
+#[test]
+fn value_packs_in_generic_parameters() {
+    super::check_outline(
+        "struct Dims<let each D : int> {} struct Old<each int D> {} int f<let H : int, let each T : int>();",
+        expect![[r#"
+            SOURCE_FILE
+              STRUCT STRUCT_KW(struct)
+                NAME "Dims" (IDENT)
+                GENERIC_PARAM_LIST
+                  VALUE_PARAM LET_KW(let) EACH_KW(each)
+                    NAME "D" (IDENT)
+                    PATH_TYPE "int"
+                MEMBER_LIST
+              STRUCT STRUCT_KW(struct)
+                NAME "Old" (IDENT)
+                GENERIC_PARAM_LIST
+                  VALUE_PARAM EACH_KW(each)
+                    PATH_TYPE "int"
+                    NAME "D" (IDENT)
+                MEMBER_LIST
+              FN
+                PATH_TYPE "int"
+                NAME "f" (IDENT)
+                GENERIC_PARAM_LIST
+                  VALUE_PARAM LET_KW(let)
+                    NAME "H" (IDENT)
+                    PATH_TYPE "int"
+                  VALUE_PARAM LET_KW(let) EACH_KW(each)
+                    NAME "T" (IDENT)
+                    PATH_TYPE "int"
+                PARAM_LIST
+        "#]],
+    );
+}
+
+#[test]
+fn where_clause_forms() {
+    super::check_outline(
+        "struct A<T> where optional T : IA where optional T : IB {}\n\
+         void f<each T>() where nonempty(T) {}\n\
+         int g<To, From>(From x) where To(From) implicit {}\n\
+         struct H<each T> where nonempty(T) where expand each T : IE {}",
+        expect![[r#"
+            SOURCE_FILE
+              STRUCT STRUCT_KW(struct)
+                NAME "A" (IDENT)
+                GENERIC_PARAM_LIST
+                  TYPE_PARAM
+                    NAME "T" (IDENT)
+                WHERE_CLAUSE WHERE_KW(where)
+                  WHERE_PRED OPTIONAL_KW(optional)
+                    PATH_TYPE "T"
+                    PATH_TYPE "IA"
+                WHERE_CLAUSE WHERE_KW(where)
+                  WHERE_PRED OPTIONAL_KW(optional)
+                    PATH_TYPE "T"
+                    PATH_TYPE "IB"
+                MEMBER_LIST
+              FN
+                PATH_TYPE "void"
+                NAME "f" (IDENT)
+                GENERIC_PARAM_LIST
+                  TYPE_PARAM EACH_KW(each)
+                    NAME "T" (IDENT)
+                PARAM_LIST
+                WHERE_CLAUSE WHERE_KW(where)
+                  WHERE_PRED
+                    CALL_EXPR
+                      PATH_EXPR
+                        NAME_REF "nonempty" (IDENT)
+                      ARG_LIST
+                        PATH_EXPR
+                          NAME_REF "T" (IDENT)
+                BLOCK
+              FN
+                PATH_TYPE "int"
+                NAME "g" (IDENT)
+                GENERIC_PARAM_LIST
+                  TYPE_PARAM
+                    NAME "To" (IDENT)
+                  TYPE_PARAM
+                    NAME "From" (IDENT)
+                PARAM_LIST
+                  PARAM
+                    PATH_TYPE "From"
+                    NAME "x" (IDENT)
+                WHERE_CLAUSE WHERE_KW(where)
+                  WHERE_PRED IMPLICIT_KW(implicit)
+                    CALL_EXPR
+                      PATH_EXPR
+                        NAME_REF "To" (IDENT)
+                      ARG_LIST
+                        PATH_EXPR
+                          NAME_REF "From" (IDENT)
+                BLOCK
+              STRUCT STRUCT_KW(struct)
+                NAME "H" (IDENT)
+                GENERIC_PARAM_LIST
+                  TYPE_PARAM EACH_KW(each)
+                    NAME "T" (IDENT)
+                WHERE_CLAUSE WHERE_KW(where)
+                  WHERE_PRED
+                    CALL_EXPR
+                      PATH_EXPR
+                        NAME_REF "nonempty" (IDENT)
+                      ARG_LIST
+                        PATH_EXPR
+                          NAME_REF "T" (IDENT)
+                WHERE_CLAUSE WHERE_KW(where)
+                  WHERE_PRED
+                    EXPAND_TYPE EXPAND_KW(expand)
+                      EACH_TYPE EACH_KW(each)
+                        PATH_TYPE "T"
+                    PATH_TYPE "IE"
+                MEMBER_LIST
+        "#]],
+    );
+}
+
+#[test]
+fn generic_subscripts_properties_and_constraints() {
+    super::check_outline(
+        "interface I { associatedtype A; __constraint A.B : IC; __constraint A == This;\n\
+         property no_diff float value { get; }\n\
+         __subscript<T>(T i) -> no_diff float where T : IInteger { get; }\n\
+         __subscript<each T>(T i) -> float where countof(T) == D; }",
+        expect![[r#"
+            SOURCE_FILE
+              INTERFACE INTERFACE_KW(interface)
+                NAME "I" (IDENT)
+                MEMBER_LIST
+                  ASSOC_TYPE ASSOCIATEDTYPE_KW(associatedtype)
+                    NAME "A" (IDENT)
+                  CONSTRAINT_DECL CONSTRAINT_KW(__constraint)
+                    WHERE_PRED
+                      PATH_TYPE "A . B"
+                      PATH_TYPE "IC"
+                  CONSTRAINT_DECL CONSTRAINT_KW(__constraint)
+                    WHERE_PRED
+                      PATH_TYPE "A"
+                      PATH_TYPE "This"
+                  PROPERTY PROPERTY_KW(property) NO_DIFF_KW(no_diff)
+                    PATH_TYPE "float"
+                    NAME "value" (IDENT)
+                    ACCESSOR_LIST
+                      ACCESSOR GET_KW(get)
+                  SUBSCRIPT SUBSCRIPT_KW(__subscript) NO_DIFF_KW(no_diff)
+                    GENERIC_PARAM_LIST
+                      TYPE_PARAM
+                        NAME "T" (IDENT)
+                    PARAM_LIST
+                      PARAM
+                        PATH_TYPE "T"
+                        NAME "i" (IDENT)
+                    PATH_TYPE "float"
+                    WHERE_CLAUSE WHERE_KW(where)
+                      WHERE_PRED
+                        PATH_TYPE "T"
+                        PATH_TYPE "IInteger"
+                    ACCESSOR_LIST
+                      ACCESSOR GET_KW(get)
+                  SUBSCRIPT SUBSCRIPT_KW(__subscript)
+                    GENERIC_PARAM_LIST
+                      TYPE_PARAM EACH_KW(each)
+                        NAME "T" (IDENT)
+                    PARAM_LIST
+                      PARAM
+                        PATH_TYPE "T"
+                        NAME "i" (IDENT)
+                    PATH_TYPE "float"
+                    WHERE_CLAUSE WHERE_KW(where)
+                      WHERE_PRED
+                        BIN_EXPR
+                          COUNTOF_EXPR COUNTOF_KW(countof)
+                            PATH_EXPR
+                              NAME_REF "T" (IDENT)
+                          PATH_EXPR
+                            NAME_REF "D" (IDENT)
+        "#]],
+    );
+}
+
+#[test]
+fn modifiers_and_declaration_forms() {
+    super::check_outline(
+        "public dyn interface IFoo {}\n\
+         struct S : IA & IB {}\n\
+         extern struct V : IV = Impl;\n\
+         static const struct { int b; } g = { 1 };\n\
+         enum { A, B }\n\
+         namespace { int x; }\n\
+         __extension S : IC {}\n\
+         constexpr uint k = 4;\n\
+         void m(constexpr int o, out vertices V v[4], dynamic_uniform int u) {}\n\
+         export __extern_cpp int main() {}\n\
+         layout(std430, binding = 0) buffer B { uint data; }\n\
+         buffer C { uint d[]; } outputBuffer;\n\
+         layout(local_size_x = 2) in;\n\
+         __func_extension fwd_diff(f)(DifferentialPair<float> x) -> DifferentialPair<float> {}\n\
+         struct W { __implicit_conversion(100) __init(int x) {} }",
+        expect![[r#"
+            SOURCE_FILE
+              INTERFACE PUBLIC_KW(public) DYN_KW(dyn) INTERFACE_KW(interface)
+                NAME "IFoo" (IDENT)
+                MEMBER_LIST
+              STRUCT STRUCT_KW(struct)
+                NAME "S" (IDENT)
+                BASE_LIST
+                  PATH_TYPE "IA"
+                  PATH_TYPE "IB"
+                MEMBER_LIST
+              STRUCT EXTERN_KW(extern) STRUCT_KW(struct)
+                NAME "V" (IDENT)
+                BASE_LIST
+                  PATH_TYPE "IV"
+                PATH_TYPE "Impl"
+              VAR_DECL
+                STRUCT STATIC_KW(static) CONST_KW(const) STRUCT_KW(struct)
+                  MEMBER_LIST
+                    VAR_DECL
+                      PATH_TYPE "int"
+                      DECLARATOR
+                        NAME "b" (IDENT)
+                DECLARATOR
+                  NAME "g" (IDENT)
+                  INIT_LIST_EXPR
+                    LITERAL "1"
+              ENUM ENUM_KW(enum)
+                ENUM_VARIANT_LIST
+                  ENUM_VARIANT
+                    NAME "A" (IDENT)
+                  ENUM_VARIANT
+                    NAME "B" (IDENT)
+              NAMESPACE NAMESPACE_KW(namespace)
+                ITEM_LIST
+                  VAR_DECL
+                    PATH_TYPE "int"
+                    DECLARATOR
+                      NAME "x" (IDENT)
+              EXTENSION EXTENSION_KW(__extension)
+                PATH_TYPE "S"
+                BASE_LIST
+                  PATH_TYPE "IC"
+                MEMBER_LIST
+              VAR_DECL CONSTEXPR_KW(constexpr)
+                PATH_TYPE "uint"
+                DECLARATOR
+                  NAME "k" (IDENT)
+                  LITERAL "4"
+              FN
+                PATH_TYPE "void"
+                NAME "m" (IDENT)
+                PARAM_LIST
+                  PARAM CONSTEXPR_KW(constexpr)
+                    PATH_TYPE "int"
+                    NAME "o" (IDENT)
+                  PARAM OUT_KW(out) VERTICES_KW(vertices)
+                    PATH_TYPE "V"
+                    NAME "v" (IDENT)
+                    ARRAY_SUFFIX
+                      LITERAL "4"
+                  PARAM DYNAMIC_UNIFORM_KW(dynamic_uniform)
+                    PATH_TYPE "int"
+                    NAME "u" (IDENT)
+                BLOCK
+              FN EXPORT_KW(export) EXTERN_CPP_KW(__extern_cpp)
+                PATH_TYPE "int"
+                NAME "main" (IDENT)
+                PARAM_LIST
+                BLOCK
+              CBUFFER BUFFER_KW(buffer)
+                MODIFIER
+                  NAME_REF "layout" (IDENT)
+                  ARG_LIST
+                    PATH_EXPR
+                      NAME_REF "std430" (IDENT)
+                    BIN_EXPR
+                      PATH_EXPR
+                        NAME_REF "binding" (IDENT)
+                      LITERAL "0"
+                NAME "B" (IDENT)
+                MEMBER_LIST
+                  VAR_DECL
+                    PATH_TYPE "uint"
+                    DECLARATOR
+                      NAME "data" (IDENT)
+              VAR_DECL
+                CBUFFER BUFFER_KW(buffer)
+                  NAME "C" (IDENT)
+                  MEMBER_LIST
+                    VAR_DECL
+                      PATH_TYPE "uint"
+                      DECLARATOR
+                        NAME "d" (IDENT)
+                        ARRAY_SUFFIX
+                DECLARATOR
+                  NAME "outputBuffer" (IDENT)
+              LAYOUT_DECL IN_KW(in)
+                MODIFIER
+                  NAME_REF "layout" (IDENT)
+                  ARG_LIST
+                    BIN_EXPR
+                      PATH_EXPR
+                        NAME_REF "local_size_x" (IDENT)
+                      LITERAL "2"
+              FUNC_EXTENSION FUNC_EXTENSION_KW(__func_extension)
+                DIFF_EXPR FWD_DIFF_KW(fwd_diff)
+                  PATH_EXPR
+                    NAME_REF "f" (IDENT)
+                PARAM_LIST
+                  PARAM
+                    PATH_TYPE "DifferentialPair < float >"
+                    NAME "x" (IDENT)
+                PATH_TYPE "DifferentialPair < float >"
+                BLOCK
+              STRUCT STRUCT_KW(struct)
+                NAME "W" (IDENT)
+                MEMBER_LIST
+                  INIT INIT_KW(__init)
+                    MODIFIER
+                      NAME_REF "__implicit_conversion" (IDENT)
+                      ARG_LIST
+                        LITERAL "100"
+                    PARAM_LIST
+                      PARAM
+                        PATH_TYPE "int"
+                        NAME "x" (IDENT)
+                    BLOCK
+        "#]],
+    );
+}

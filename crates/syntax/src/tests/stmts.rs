@@ -1916,3 +1916,112 @@ fn continue_with_a_label_is_an_error() {
     "#]],
     );
 }
+
+#[test]
+fn throw_try_and_catch() {
+    super::check_outline(
+        "int f(int n) throws E { if (n < 0) throw E.Fail; return n; }\n\
+         void g() { do { let a = try f(1); try f(2); } catch (err : E) { } catch { } do { } while (x); }",
+        expect![[r#"
+            SOURCE_FILE
+              FN
+                PATH_TYPE "int"
+                NAME "f" (IDENT)
+                PARAM_LIST
+                  PARAM
+                    PATH_TYPE "int"
+                    NAME "n" (IDENT)
+                THROWS_CLAUSE THROWS_KW(throws)
+                  PATH_TYPE "E"
+                BLOCK
+                  IF_STMT IF_KW(if)
+                    BIN_EXPR
+                      PATH_EXPR
+                        NAME_REF "n" (IDENT)
+                      LITERAL "0"
+                    THROW_STMT THROW_KW(throw)
+                      FIELD_EXPR
+                        PATH_EXPR
+                          NAME_REF "E" (IDENT)
+                        NAME_REF "Fail" (IDENT)
+                  RETURN_STMT RETURN_KW(return)
+                    PATH_EXPR
+                      NAME_REF "n" (IDENT)
+              FN
+                PATH_TYPE "void"
+                NAME "g" (IDENT)
+                PARAM_LIST
+                BLOCK
+                  DO_CATCH_STMT DO_KW(do)
+                    BLOCK
+                      VAR_DECL LET_KW(let)
+                        DECLARATOR
+                          NAME "a" (IDENT)
+                          TRY_EXPR TRY_KW(try)
+                            CALL_EXPR
+                              PATH_EXPR
+                                NAME_REF "f" (IDENT)
+                              ARG_LIST
+                                LITERAL "1"
+                      EXPR_STMT
+                        TRY_EXPR TRY_KW(try)
+                          CALL_EXPR
+                            PATH_EXPR
+                              NAME_REF "f" (IDENT)
+                            ARG_LIST
+                              LITERAL "2"
+                    CATCH_CLAUSE CATCH_KW(catch)
+                      PARAM_LIST
+                        PARAM
+                          NAME "err" (IDENT)
+                          PATH_TYPE "E"
+                      BLOCK
+                    CATCH_CLAUSE CATCH_KW(catch)
+                      BLOCK
+                  DO_STMT DO_KW(do) WHILE_KW(while)
+                    BLOCK
+                    PATH_EXPR
+                      NAME_REF "x" (IDENT)
+        "#]],
+    );
+}
+
+#[test]
+fn local_anonymous_struct_and_using() {
+    super::check_outline(
+        "void f() { struct { int a; } tt; static struct { int b; } uu = {t}; using namespace X; }",
+        expect![[r#"
+            SOURCE_FILE
+              FN
+                PATH_TYPE "void"
+                NAME "f" (IDENT)
+                PARAM_LIST
+                BLOCK
+                  VAR_DECL
+                    STRUCT STRUCT_KW(struct)
+                      MEMBER_LIST
+                        VAR_DECL
+                          PATH_TYPE "int"
+                          DECLARATOR
+                            NAME "a" (IDENT)
+                    DECLARATOR
+                      NAME "tt" (IDENT)
+                  VAR_DECL
+                    STRUCT STATIC_KW(static) STRUCT_KW(struct)
+                      MEMBER_LIST
+                        VAR_DECL
+                          PATH_TYPE "int"
+                          DECLARATOR
+                            NAME "b" (IDENT)
+                    DECLARATOR
+                      NAME "uu" (IDENT)
+                      INIT_LIST_EXPR
+                        PATH_EXPR
+                          NAME_REF "t" (IDENT)
+                  USING USING_KW(using) NAMESPACE_KW(namespace)
+                    PATH
+                      PATH_SEGMENT
+                        NAME_REF "X" (IDENT)
+        "#]],
+    );
+}

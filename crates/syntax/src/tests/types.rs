@@ -771,3 +771,106 @@ fn generic_argument_expressions_in_calls() {
         "#]],
     );
 }
+
+#[test]
+fn pointer_types() {
+    super::check_outline(
+        "uniform int* a; IFoo** b; float4 *c; int f(no_diff float4* p, Foo<int*> q); int* g(); typedef int* P; uniform int * d;",
+        expect![[r#"
+            SOURCE_FILE
+              VAR_DECL UNIFORM_KW(uniform)
+                POINTER_TYPE
+                  PATH_TYPE "int"
+                DECLARATOR
+                  NAME "a" (IDENT)
+              VAR_DECL
+                POINTER_TYPE
+                  POINTER_TYPE
+                    PATH_TYPE "IFoo"
+                DECLARATOR
+                  NAME "b" (IDENT)
+              VAR_DECL
+                POINTER_TYPE
+                  PATH_TYPE "float4"
+                DECLARATOR
+                  NAME "c" (IDENT)
+              FN
+                PATH_TYPE "int"
+                NAME "f" (IDENT)
+                PARAM_LIST
+                  PARAM NO_DIFF_KW(no_diff)
+                    POINTER_TYPE
+                      PATH_TYPE "float4"
+                    NAME "p" (IDENT)
+                  PARAM
+                    PATH_TYPE "Foo < int * >"
+                    NAME "q" (IDENT)
+              FN
+                POINTER_TYPE
+                  PATH_TYPE "int"
+                NAME "g" (IDENT)
+                PARAM_LIST
+              TYPEDEF TYPEDEF_KW(typedef)
+                POINTER_TYPE
+                  PATH_TYPE "int"
+                NAME "P" (IDENT)
+              VAR_DECL UNIFORM_KW(uniform)
+                POINTER_TYPE
+                  PATH_TYPE "int"
+                DECLARATOR
+                  NAME "d" (IDENT)
+        "#]],
+    );
+}
+
+#[test]
+fn function_types_and_global_scope() {
+    super::check_outline(
+        "func f(g : functype(int, float) -> int) -> int; typedef ::Foo Foo; static ::N n = First;",
+        expect![[r#"
+            SOURCE_FILE
+              FN FUNC_KW(func)
+                NAME "f" (IDENT)
+                PARAM_LIST
+                  PARAM
+                    NAME "g" (IDENT)
+                    FUNC_TYPE FUNCTYPE_KW(functype)
+                      PATH_TYPE "int"
+                      PATH_TYPE "float"
+                      PATH_TYPE "int"
+                PATH_TYPE "int"
+              TYPEDEF TYPEDEF_KW(typedef)
+                PATH_TYPE ":: Foo"
+                NAME "Foo" (IDENT)
+              VAR_DECL STATIC_KW(static)
+                PATH_TYPE ":: N"
+                DECLARATOR
+                  NAME "n" (IDENT)
+                  PATH_EXPR
+                    NAME_REF "First" (IDENT)
+        "#]],
+    );
+}
+
+#[test]
+fn type_modifiers_in_generic_arguments() {
+    super::check_outline(
+        "RWStructuredBuffer<unorm float> a; ConstantBuffer<row_major float3x3> b; typealias AB = IA & IB;",
+        expect![[r#"
+            SOURCE_FILE
+              VAR_DECL
+                PATH_TYPE "RWStructuredBuffer < unorm float >"
+                DECLARATOR
+                  NAME "a" (IDENT)
+              VAR_DECL
+                PATH_TYPE "ConstantBuffer < row_major float3x3 >"
+                DECLARATOR
+                  NAME "b" (IDENT)
+              TYPEALIAS TYPEALIAS_KW(typealias)
+                NAME "AB" (IDENT)
+                AND_TYPE
+                  PATH_TYPE "IA"
+                  PATH_TYPE "IB"
+        "#]],
+    );
+}

@@ -7,7 +7,7 @@ use super::exprs::{arg_list, expr};
 use super::generics::{generic_param_list, where_clauses};
 use super::lookahead::{col0_decl_start, is_type_name_start, scan_type};
 use super::stmts::block;
-use super::types::type_;
+use super::types::{throws_clause, type_};
 use super::*;
 
 /// After attributes/modifiers, at a type: a function (`T f(...)`), an operator overload or
@@ -52,9 +52,11 @@ pub(super) fn fn_rest(p: &mut Parser<'_>, m: Marker) {
     } else {
         p.error("expected '(' to start the parameter list");
     }
+    throws_clause(p);
     if p.eat(T![->]) {
         type_(p);
     }
+    throws_clause(p);
     while p.at(T![:]) {
         semantic(p);
     }
@@ -140,11 +142,8 @@ pub(super) fn semantic(p: &mut Parser<'_>) {
             arg_list(p);
         }
     } else if p.at(INT_NUMBER) {
-        // `uint flags : 4;`: slangc packs bit fields; a full-width field would change the
-        // struct's layout, so they are refused here, with the width kept in the tree
-        p.error_here(
-            "bit fields (`uint a : 4;`) are not supported: declare a full-width field and mask it",
-        );
+        // a bit width belongs to a field (`uint flags : 4;`, see `declarators`), not here
+        p.error_here("a bit width (`: 4`) is only allowed on a struct field");
         p.bump_any();
     } else {
         p.error("expected a semantic name after ':'");
@@ -174,6 +173,12 @@ pub(super) fn declarators(p: &mut Parser<'_>, let_style: bool) {
             if p.eat(T![:]) {
                 type_(p);
             }
+        } else if p.at(T![:]) && p.nth_at(1, INT_NUMBER) {
+            // `uint flags : 4;`: a bit field
+            let w = p.start();
+            p.bump(T![:]);
+            expr(p);
+            w.complete(p, BIT_WIDTH);
         } else {
             while p.at(T![:]) {
                 semantic(p);

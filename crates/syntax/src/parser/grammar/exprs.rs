@@ -124,7 +124,19 @@ fn unary(p: &mut Parser<'_>) -> Option<CompletedMarker> {
     match p.current() {
         // `no_diff + 1`: a variable named `no_diff` (the operator needs an operand after it)
         NO_DIFF_KW if keyword_name_ref_at(p, p.pos()) => primary(p).map(|lhs| postfix(p, lhs)),
-        T![-] | T![+] | T![!] | T![~] | T![++] | T![--] | NO_DIFF_KW => {
+        // `try f(x)`: a call that may throw, its error passed on to the enclosing `catch`
+        IDENT if p.at_ckw(TRY_KW) && matches!(p.nth(1), IDENT | THIS_KW | T![::]) => {
+            if !enter(p) {
+                return None;
+            }
+            let m = p.start();
+            p.bump_remap(TRY_KW);
+            unary(p);
+            leave(p);
+            Some(m.complete(p, TRY_EXPR))
+        }
+        // `*p` (dereference) and `&x` (address-of) are prefix operators like `-x`
+        T![-] | T![+] | T![!] | T![~] | T![++] | T![--] | T![*] | T![&] | NO_DIFF_KW => {
             if !enter(p) {
                 return None;
             }
@@ -266,7 +278,11 @@ fn primary(p: &mut Parser<'_>) -> Option<CompletedMarker> {
             p.error("expected an expression");
             return None;
         }
-        IDENT | THIS_TYPE_KW => {
+        IDENT | THIS_TYPE_KW | T![::] => {
+            // `::f()`: a name in the global scope
+            if p.at(T![::]) {
+                p.bump_any();
+            }
             name_ref(p);
             if p.at(T![<]) && generic_args_follow(p) {
                 generic_arg_list(p);
@@ -337,26 +353,7 @@ fn primary(p: &mut Parser<'_>) -> Option<CompletedMarker> {
             }
             DIFF_EXPR
         }
-        SIZEOF_KW | COUNTOF_KW => {
-            let kind = if p.at(SIZEOF_KW) {
-                SIZEOF_EXPR
-            } else {
-                COUNTOF_EXPR
-            };
-            p.bump_any();
-            if p.expect(T!['('], "expected '(' after 'sizeof'/'countof'") {
-                let is_type = kind == SIZEOF_EXPR
-                    && matches!(scan_type(p, p.pos()), Some(end) if p.kind_at(end) == T![')'])
-                    && p.is_builtin_type_at(p.pos());
-                if is_type {
-                    type_(p);
-                } else {
-                    expr(p);
-                }
-                p.expect(T![')'], "expected ')' to close the operand");
-            }
-            kind
-        }
+        SIZEOF_KW | COUNTOF_KW => sizeof_or_countof(p),
         _ => {
             m.abandon(p);
             p.err_recover("expected an expression", EXPR_RECOVERY);
@@ -371,7 +368,7 @@ fn postfix(p: &mut Parser<'_>, mut lhs: CompletedMarker) -> CompletedMarker {
     loop {
         if matches!(
             p.current(),
-            T!['('] | T!['['] | T![.] | T![::] | T![++] | T![--]
+            T!['('] | T!['['] | T![.] | T![::] | T![->] | T![++] | T![--]
         ) {
             if !enter(p) {
                 break;
@@ -387,15 +384,15 @@ fn postfix(p: &mut Parser<'_>, mut lhs: CompletedMarker) -> CompletedMarker {
             T!['['] => {
                 let m = lhs.precede(p);
                 p.bump_any();
+                // `s[]` calls a subscript without parameters
                 if !p.at(T![']']) {
                     expr_with_comma(p);
-                } else {
-                    p.error("expected an index expression");
                 }
                 p.expect(T![']'], "expected ']' to close the index");
                 m.complete(p, INDEX_EXPR)
             }
-            T![.] | T![::] => {
+            // `p->field` reads through a pointer (a FIELD_EXPR with `->` for `.`)
+            T![.] | T![::] | T![->] => {
                 let m = lhs.precede(p);
                 p.bump_any();
                 if decl_on_new_line(p) {
@@ -460,4 +457,30 @@ pub(super) fn arg_list(p: &mut Parser<'_>) {
     }
     p.expect(T![')'], "expected ')' to close the argument list");
     m.complete(p, ARG_LIST);
+}
+
+/// `sizeof(T)`, `sizeof(x)`, `sizeof(T, Layout)`, `countof(P)`: returns the node kind.
+fn sizeof_or_countof(p: &mut Parser<'_>) -> SyntaxKind {
+    let kind = if p.at(SIZEOF_KW) {
+        SIZEOF_EXPR
+    } else {
+        COUNTOF_EXPR
+    };
+    p.bump_any();
+    if p.expect(T!['('], "expected '(' after 'sizeof'/'countof'") {
+        let is_type = kind == SIZEOF_EXPR
+            && matches!(scan_type(p, p.pos()), Some(end) if p.kind_at(end) == T![')'])
+            && p.is_builtin_type_at(p.pos());
+        if is_type {
+            type_(p);
+        } else {
+            expr(p);
+        }
+        // `sizeof(T, Layout)`: the size in a buffer layout
+        if kind == SIZEOF_EXPR && p.eat(T![,]) {
+            type_(p);
+        }
+        p.expect(T![')'], "expected ')' to close the operand");
+    }
+    kind
 }

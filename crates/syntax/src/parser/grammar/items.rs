@@ -4,8 +4,8 @@
 
 use super::attributes::{attributes, attrs_and_modifiers};
 use super::decls::{array_suffix, decl_after_type, declarators, fn_rest, param_list, semantic};
-use super::exprs::expr;
-use super::generics::{generic_param_list, where_clauses};
+use super::exprs::{arg_list, expr};
+use super::generics::{generic_param_list, where_clauses, where_pred};
 use super::lookahead::{
     col0_decl_start, col0_item_start, is_type_name_start, looks_like_decl_at, member_start_in_block,
 };
@@ -82,15 +82,41 @@ pub(super) fn item_after_modifiers(p: &mut Parser<'_>, m: Marker, had_prefix: bo
             p.expect(T![;], "expected ';' after the `using` declaration");
             m.complete(p, USING);
         }
-        IDENT if p.at_ckw(PROPERTY_KW) && matches!(p.nth(1), IDENT | THIS_TYPE_KW) => {
+        IDENT
+            if p.at_ckw(PROPERTY_KW)
+                && (matches!(p.nth(1), IDENT | THIS_TYPE_KW)
+                    || modifier_at(p, p.pos() + 1).is_some()) =>
+        {
             property(p, m)
         }
+        // `__extension Foo : IBar { }`, an old spelling of `extension`
+        IDENT if p.at_ckw(UEXTENSION_KW) && p.nth_at(1, IDENT) => extension(p, m),
+        // GLSL `buffer Block { ... } name;`
+        IDENT if p.at_ckw(BUFFER_KW) && p.nth_at(1, IDENT) && p.nth_at(2, T!['{']) => cbuffer(p, m),
+        // `__constraint A.B : IFoo;`, `__constraint A == B;`
+        IDENT if p.at_ckw(CONSTRAINT_KW) && is_type_name_start(p, p.pos() + 1) => {
+            p.bump_remap(CONSTRAINT_KW);
+            where_pred(p);
+            p.expect(T![;], "expected ';' after the constraint");
+            m.complete(p, CONSTRAINT_DECL);
+        }
+        IDENT if p.at_ckw(FUNC_EXTENSION_KW) => func_extension(p, m),
         IDENT if p.at_ckw(FUNC_KW) && p.nth_at(1, IDENT) && matches!(p.nth(2), T!['('] | T![<]) => {
             p.bump_remap(FUNC_KW);
             name(p);
             fn_rest(p, m);
         }
-        IDENT | THIS_TYPE_KW => decl_after_type(p, m),
+        // GLSL `layout(local_size_x = 2) in;`: a layout for the stage's inputs or outputs
+        IDENT
+            if had_prefix
+                && matches!(p.contextual_at(p.pos()), IN_KW | OUT_KW | BUFFER_KW)
+                && p.nth_at(1, T![;]) =>
+        {
+            p.bump_remap(p.contextual_at(p.pos()));
+            p.bump(T![;]);
+            m.complete(p, LAYOUT_DECL);
+        }
+        IDENT | THIS_TYPE_KW | T![::] => decl_after_type(p, m),
         _ if ctx == ItemCtx::Stmt => {
             p.error("expected a declaration");
             m.complete(p, ERROR);
@@ -160,7 +186,8 @@ fn base_list(p: &mut Parser<'_>) {
     p.bump(T![:]);
     loop {
         type_(p);
-        if !p.eat(T![,]) {
+        // `IFoo & IBar` conforms to both, as `IFoo, IBar` does
+        if !p.eat(T![,]) && !p.eat(T![&]) {
             break;
         }
     }
@@ -169,7 +196,11 @@ fn base_list(p: &mut Parser<'_>) {
 
 fn struct_like(p: &mut Parser<'_>, m: Marker, kind: SyntaxKind) {
     p.bump_any();
-    name(p);
+    // `struct { ... } s;`: an anonymous struct, the type of the variables after it
+    let anonymous = kind == STRUCT && p.at(T!['{']);
+    if !anonymous {
+        name(p);
+    }
     if p.at(T![<]) {
         generic_param_list(p);
     }
@@ -177,17 +208,45 @@ fn struct_like(p: &mut Parser<'_>, m: Marker, kind: SyntaxKind) {
         base_list(p);
     }
     where_clauses(p);
+    if p.at(T![=]) {
+        // `extern struct S : IFoo = Impl;`: a link-time type, given its definition here
+        p.bump_any();
+        type_(p);
+        p.expect(T![;], "expected ';' after the type");
+        m.complete(p, kind);
+        return;
+    }
     if p.at(T!['{']) {
         member_list(p, MEMBER_LIST);
-        p.eat(T![;]);
+        if !anonymous && p.eat(T![;]) {
+            m.complete(p, kind);
+            return;
+        }
+        let decl = m.complete(p, kind);
+        vars_after_body(p, decl, anonymous);
+        return;
     } else if !p.eat(T![;]) {
         p.error("expected '{' to start the body");
     }
     m.complete(p, kind);
 }
 
+/// After `struct S { ... }` / `buffer B { ... }` without `;`: variables of the type (`} s;`), in
+/// a VAR_DECL holding the declaration and the DECLARATORs. An anonymous struct needs them.
+fn vars_after_body(p: &mut Parser<'_>, decl: CompletedMarker, required: bool) {
+    let vars = p.at(IDENT)
+        && !p.line_start_at(p.pos())
+        && matches!(p.nth(1), T![;] | T![=] | T![,] | T!['[']);
+    if vars || required {
+        let v = decl.precede(p);
+        declarators(p, false);
+        p.expect(T![;], "expected ';' after the declaration");
+        v.complete(p, VAR_DECL);
+    }
+}
+
 fn extension(p: &mut Parser<'_>, m: Marker) {
-    p.bump(EXTENSION_KW);
+    p.bump_remap(EXTENSION_KW);
     if p.at(T![<]) {
         generic_param_list(p);
     }
@@ -237,7 +296,10 @@ fn enum_(p: &mut Parser<'_>, m: Marker) {
     if !p.eat(CLASS_KW) {
         p.eat(STRUCT_KW);
     }
-    name(p);
+    // `enum { A, B }`: an anonymous enum, its cases visible in the enclosing scope
+    if !p.at(T!['{']) {
+        name(p);
+    }
     if p.at(T![:]) {
         base_list(p);
     }
@@ -280,7 +342,10 @@ fn enum_(p: &mut Parser<'_>, m: Marker) {
 
 fn namespace(p: &mut Parser<'_>, m: Marker) {
     p.bump(NAMESPACE_KW);
-    name(p);
+    // `namespace { ... }`: an anonymous namespace, its names visible in the enclosing one
+    if !p.at(T!['{']) {
+        name(p);
+    }
     while matches!(p.current(), T![::] | T![.]) && p.nth_at(1, IDENT) {
         p.bump_any();
         name(p);
@@ -317,7 +382,16 @@ fn typealias(p: &mut Parser<'_>, m: Marker) {
         base_list(p);
     }
     if p.eat(T![=]) {
-        type_(p);
+        // `IFoo & IBar`: one AND_TYPE of the conformances
+        if let Some(ty) = type_(p)
+            && p.at(T![&])
+        {
+            let and = ty.precede(p);
+            while p.eat(T![&]) {
+                type_(p);
+            }
+            and.complete(p, AND_TYPE);
+        }
     }
     p.expect(T![;], "expected ';' after the typealias");
     m.complete(p, TYPEALIAS);
@@ -336,14 +410,22 @@ fn assoc_type(p: &mut Parser<'_>, m: Marker) {
 
 fn subscript(p: &mut Parser<'_>, m: Marker) {
     p.bump(SUBSCRIPT_KW);
+    if p.at(T![<]) {
+        generic_param_list(p);
+    }
     if p.at(T!['(']) {
         param_list(p, false);
     } else {
         p.error("expected '(' to start the subscript parameters");
     }
     if p.eat(T![->]) {
+        // `-> no_diff float`: the modifier is a token of the SUBSCRIPT
+        while let Some(kind) = modifier_at(p, p.pos()) {
+            p.bump_remap(kind);
+        }
         type_(p);
     }
+    where_clauses(p);
     if p.at(T!['{']) {
         accessor_list(p);
     } else {
@@ -371,13 +453,24 @@ fn init(p: &mut Parser<'_>, m: Marker) {
 }
 
 fn cbuffer(p: &mut Parser<'_>, m: Marker) {
-    p.bump_any();
+    let glsl = p.at_ckw(BUFFER_KW);
+    if glsl {
+        p.bump_remap(BUFFER_KW);
+    } else {
+        p.bump_any();
+    }
     name(p);
     while p.at(T![:]) {
         semantic(p);
     }
     if p.at(T!['{']) {
         member_list(p, MEMBER_LIST);
+        if glsl && !p.at(T![;]) {
+            // `buffer B { ... } name;`: the block's instance name (a VAR_DECL around the block)
+            let decl = m.complete(p, CBUFFER);
+            vars_after_body(p, decl, false);
+            return;
+        }
         p.eat(T![;]);
     } else {
         p.error("expected '{' to start the buffer body");
@@ -388,6 +481,10 @@ fn cbuffer(p: &mut Parser<'_>, m: Marker) {
 /// `property name : T { get; set(v) {...} }` or `property T name { get; }`.
 fn property(p: &mut Parser<'_>, m: Marker) {
     p.bump_remap(PROPERTY_KW);
+    // `property no_diff float value`: the modifier is a token of the PROPERTY
+    while let Some(kind) = modifier_at(p, p.pos()) {
+        p.bump_remap(kind);
+    }
     if p.at(IDENT) && p.nth_at(1, T![:]) {
         name(p);
         p.bump(T![:]);
@@ -494,4 +591,52 @@ fn module_ref(p: &mut Parser<'_>) {
         p.bump_any();
     }
     m.complete(p, MODULE_PATH);
+}
+
+/// `__func_extension fwd_diff(f)(params) -> T { ... }`, `__func_extension<T> __apply(f<T>)(...)`:
+/// the target (a DIFF_EXPR, or a CALL_EXPR of `__apply`), then the rest of a function.
+fn func_extension(p: &mut Parser<'_>, m: Marker) {
+    p.bump_remap(FUNC_EXTENSION_KW);
+    if p.at(T![<]) {
+        generic_param_list(p);
+    }
+    let target = p.start();
+    let kind = if p.at_ts(DIFF_KWS) {
+        p.bump_any();
+        DIFF_EXPR
+    } else if p.at(IDENT) {
+        let path = p.start();
+        name_ref(p);
+        path.complete(p, PATH_EXPR);
+        CALL_EXPR
+    } else {
+        p.error("expected 'fwd_diff(...)', 'bwd_diff(...)' or '__apply(...)'");
+        ERROR
+    };
+    if kind == ERROR {
+        target.abandon(p);
+    } else {
+        if kind == CALL_EXPR {
+            arg_list(p);
+        } else if p.expect(T!['('], "expected '(' and the function to extend") {
+            expr(p);
+            p.expect(T![')'], "expected ')' after the function to extend");
+        }
+        target.complete(p, kind);
+    }
+    if p.at(T!['(']) {
+        param_list(p, false);
+    } else {
+        p.error("expected '(' to start the parameter list");
+    }
+    if p.eat(T![->]) {
+        type_(p);
+    }
+    where_clauses(p);
+    if p.at(T!['{']) {
+        block(p);
+    } else if !p.eat(T![;]) {
+        p.error("expected '{' or ';' after the signature");
+    }
+    m.complete(p, FUNC_EXTENSION);
 }

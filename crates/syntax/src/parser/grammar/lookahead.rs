@@ -10,7 +10,47 @@ pub(super) fn is_type_name_start(p: &Parser<'_>, pos: usize) -> bool {
     match p.kind_at(pos) {
         THIS_TYPE_KW => true,
         IDENT => !p.ckw_at(pos, IS_KW) && !p.ckw_at(pos, AS_KW),
+        // `::Foo`, a name in the global scope
+        T![::] => p.kind_at(pos + 1) == IDENT,
         _ => false,
+    }
+}
+
+/// A modifier written inside a type (`unorm float`, `row_major float3x3` as generic
+/// arguments), followed by the type's name.
+pub(super) fn type_modifier_at(p: &Parser<'_>, pos: usize) -> Option<SyntaxKind> {
+    let kind = p.contextual_at(pos);
+    (p.kind_at(pos) == IDENT
+        && matches!(kind, UNORM_KW | SNORM_KW | ROW_MAJOR_KW | COLUMN_MAJOR_KW)
+        && p.kind_at(pos + 1) == IDENT)
+        .then_some(kind)
+}
+
+/// At `*` after a type: the position after the run of `*`s when they make a pointer type
+/// (`int* p`, `int *p`, `Foo<int*>`, `(int*)x`, `IFoo** pp`). With `strict` (deciding whether
+/// a statement is a declaration), `a * b;` and `a*b;` stay multiplications.
+pub(super) fn pointer_stars_end(p: &Parser<'_>, pos: usize, strict: bool) -> Option<usize> {
+    if p.kind_at(pos) != T![*] {
+        return None;
+    }
+    let mut end = pos;
+    while p.kind_at(end) == T![*] {
+        end += 1;
+    }
+    match p.kind_at(end) {
+        T![>] | T![,] | T![')'] => Some(end),
+        _ if name_at(p, end)
+            && matches!(
+                p.kind_at(end + 1),
+                T![;] | T![=] | T![,] | T!['['] | T![:] | T![')'] | T!['('] | T!['{'] | T![<]
+            ) =>
+        {
+            // `int* p` and `int *p`; `a * b` and `a*b` read as multiplications
+            let before = p.flags_at(pos.wrapping_sub(1)) & JOINT != 0;
+            let after = p.flags_at(end - 1) & JOINT != 0;
+            (!strict || before != after).then_some(end)
+        }
+        _ => None,
     }
 }
 
@@ -20,8 +60,25 @@ pub(super) fn scan_type(p: &Parser<'_>, mut pos: usize) -> Option<usize> {
     while (p.ckw_at(pos, EXPAND_KW) || p.ckw_at(pos, EACH_KW)) && is_type_name_start(p, pos + 1) {
         pos += 1;
     }
+    while type_modifier_at(p, pos).is_some() {
+        pos += 1;
+    }
+    // `functype(int) -> float`
+    if p.ckw_at(pos, FUNCTYPE_KW) && p.kind_at(pos + 1) == T!['('] {
+        let mut end = skip_balanced(p, pos + 1)?;
+        if p.ckw_at(end, THROWS_KW) {
+            end = scan_type(p, end + 1)?;
+        }
+        if p.kind_at(end) != T![->] {
+            return None;
+        }
+        return scan_type(p, end + 1);
+    }
     if !is_type_name_start(p, pos) {
         return None;
+    }
+    if p.kind_at(pos) == T![::] {
+        pos += 1;
     }
     pos += 1;
     loop {
@@ -40,8 +97,15 @@ pub(super) fn scan_type(p: &Parser<'_>, mut pos: usize) -> Option<usize> {
         }
         break;
     }
-    // array suffixes `[N]`, `[]`
-    while p.kind_at(pos) == T!['['] {
+    // pointer and array suffixes `*`, `[N]`, `[]`
+    loop {
+        if let Some(end) = pointer_stars_end(p, pos, true) {
+            pos = end;
+            continue;
+        }
+        if p.kind_at(pos) != T!['['] {
+            break;
+        }
         let mut i = pos + 1;
         let mut depth = 1;
         while depth > 0 {
@@ -127,6 +191,8 @@ fn scan_generic_rest(
             | FLOAT_NUMBER
             | TRUE_KW
             | FALSE_KW
+            | SIZEOF_KW
+            | COUNTOF_KW
             | T![,]
             | T![.]
             | T![::]
@@ -163,7 +229,9 @@ fn scan_generic_rest(
 pub(super) fn generic_args_follow(p: &Parser<'_>) -> bool {
     match scan_generic_args(p, p.pos(), GenericScan::Expr) {
         Some(end) => GENERIC_FOLLOW.contains(p.kind_at(end)),
-        None => false,
+        // `f<A.X | A.Y>()`: an empty call after `>` is no operand of a comparison
+        None => matches!(scan_generic_args(p, p.pos(), GenericScan::Type), Some(end)
+            if p.kind_at(end) == T!['('] && p.kind_at(end + 1) == T![')']),
     }
 }
 

@@ -19,7 +19,7 @@ use self::exprs::arg_list;
 use self::items::item;
 use self::lookahead::col0_decl_start;
 use self::stmts::block;
-use super::{CompletedMarker, MAX_CHAIN_LINKS, MAX_DEPTH, Marker, Parser, TokenSet};
+use super::{CompletedMarker, JOINT, MAX_CHAIN_LINKS, MAX_DEPTH, Marker, Parser, TokenSet};
 use crate::SyntaxKind::{self, *};
 use crate::T;
 
@@ -146,7 +146,12 @@ fn modifier_at(p: &Parser<'_>, pos: usize) -> Option<SyntaxKind> {
         return None;
     }
     let next = p.kind_at(pos + 1);
-    let ok = matches!(next, IDENT | THIS_TYPE_KW | T!['['])
+    // `in [attr] T x`, but `out[0] = x` and `vertices[i] = v` index variables
+    let attr_follows = next == T!['[']
+        && matches!(lookahead::skip_balanced(p, pos + 1), Some(end)
+            if matches!(p.kind_at(end), IDENT | THIS_TYPE_KW) || p.kind_at(end).is_keyword());
+    let ok = matches!(next, IDENT | THIS_TYPE_KW)
+        || attr_follows
         || next.is_keyword()
             && !matches!(
                 next,

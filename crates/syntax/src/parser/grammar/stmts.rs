@@ -2,7 +2,7 @@
 //! `defer`, target switches) and the `if`/`for`/`switch` rules.
 
 use super::attributes::{attributes, attrs_and_modifiers};
-use super::decls::{decl_after_type, declarators};
+use super::decls::{decl_after_type, declarators, param_list};
 use super::exprs::{expr, expr_with_comma};
 use super::items::item_after_modifiers;
 use super::lookahead::{col0_item_start, looks_like_decl_at, member_start_in_block};
@@ -79,15 +79,7 @@ fn stmt_after_attrs(p: &mut Parser<'_>, m: Marker, had_attrs: bool) {
             body_stmt(p);
             m.complete(p, WHILE_STMT);
         }
-        DO_KW => {
-            p.bump_any();
-            body_stmt(p);
-            if p.expect(WHILE_KW, "expected 'while (...)' after the body of 'do'") {
-                paren_condition(p);
-            }
-            p.expect(T![;], "expected ';' after 'do ... while (...)'");
-            m.complete(p, DO_STMT);
-        }
+        DO_KW => do_stmt(p, m),
         SWITCH_KW | TARGET_SWITCH_KW | STAGE_SWITCH_KW => switch_stmt(p, m),
         RETURN_KW => {
             p.bump_any();
@@ -97,24 +89,7 @@ fn stmt_after_attrs(p: &mut Parser<'_>, m: Marker, had_attrs: bool) {
             p.expect(T![;], "expected ';' after the return statement");
             m.complete(p, RETURN_STMT);
         }
-        BREAK_KW | CONTINUE_KW | DISCARD_KW => {
-            let kind = match p.current() {
-                BREAK_KW => BREAK_STMT,
-                CONTINUE_KW => CONTINUE_STMT,
-                _ => DISCARD_STMT,
-            };
-            p.bump_any();
-            // `break outer;` leaves the loop or switch labelled `outer`; slangc rejects a label
-            // after `continue`, so it is kept in the tree with an error.
-            if kind != DISCARD_STMT && p.at(IDENT) {
-                if kind == CONTINUE_STMT {
-                    p.error_here("'continue' takes no label in Slang (only 'break label;' does)");
-                }
-                name_ref(p);
-            }
-            p.expect(T![;], "expected ';' after the statement");
-            m.complete(p, kind);
-        }
+        BREAK_KW | CONTINUE_KW | DISCARD_KW => jump_stmt(p, m),
         // `outer: for (...)`: a labelled statement (`break outer;` leaves it); attributes
         // before the label are the loop's (`[MaxIters(4)] outer: for`).
         IDENT if p.nth(1) == T![:] => {
@@ -134,6 +109,20 @@ fn stmt_after_attrs(p: &mut Parser<'_>, m: Marker, had_attrs: bool) {
             p.bump_remap(DEFER_KW);
             body_stmt(p);
             m.complete(p, DEFER_STMT);
+        }
+        // `try f();`
+        IDENT if p.at_ckw(TRY_KW) && matches!(p.nth(1), IDENT | THIS_KW | T![::]) => {
+            expr_stmt(p, m)
+        }
+        // `throw E.Fail;`
+        IDENT
+            if p.at_ckw(THROW_KW)
+                && matches!(p.nth(1), IDENT | THIS_KW | T!['('] | T![::] | INT_NUMBER) =>
+        {
+            p.bump_remap(THROW_KW);
+            expr(p);
+            p.expect(T![;], "expected ';' after the 'throw' statement");
+            m.complete(p, THROW_STMT);
         }
         // `__intrinsic_asm "abs($0)";`: target code for one `__target_switch` case.
         IDENT if p.at_ckw(INTRINSIC_ASM_KW) && p.nth(1) == STRING => {
@@ -161,6 +150,13 @@ fn stmt_after_attrs(p: &mut Parser<'_>, m: Marker, had_attrs: bool) {
         STRUCT_KW | CLASS_KW | ENUM_KW | TYPEDEF_KW | TYPEALIAS_KW | INTERFACE_KW
         | NAMESPACE_KW | EXTENSION_KW => item_after_modifiers(p, m, had_attrs, ItemCtx::Stmt),
         IDENT if at_binding_kw(p) => item_after_modifiers(p, m, had_attrs, ItemCtx::Stmt),
+        // `using namespace X;` inside a function
+        IDENT
+            if p.at_ckw(USING_KW)
+                && (p.nth(1) == NAMESPACE_KW || p.nth(1) == IDENT && p.nth(2) == T![;]) =>
+        {
+            item_after_modifiers(p, m, had_attrs, ItemCtx::Stmt)
+        }
         NO_DIFF_KW if !looks_like_decl_at(p, p.pos() + 1) => expr_stmt(p, m),
         _ if at_modifier(p) || p.at(GENERIC_KW) => {
             attrs_and_modifiers(p);
@@ -203,6 +199,9 @@ pub(super) fn at_expr_start(p: &Parser<'_>) -> bool {
             | NO_DIFF_KW
             | SIZEOF_KW
             | COUNTOF_KW
+            | T![*]
+            | T![&]
+            | T![::]
     ) || p.at_ts(LITERAL_FIRST)
         || p.at_ts(DIFF_KWS)
 }
@@ -354,4 +353,58 @@ fn switch_stmt(p: &mut Parser<'_>, m: Marker) {
     p.expect(T!['}'], "expected '}' to close the switch body");
     body.complete(p, SWITCH_BODY);
     m.complete(p, SWITCH_STMT);
+}
+
+/// `catch (e : E) { ... }`, `catch (E e) { ... }` or `catch { ... }` after `do { ... }`.
+fn catch_clause(p: &mut Parser<'_>) {
+    let m = p.start();
+    p.bump_remap(CATCH_KW);
+    if p.at(T!['(']) {
+        param_list(p, false);
+    }
+    if p.at(T!['{']) {
+        block(p);
+    } else {
+        p.error("expected '{' to start the 'catch' body");
+    }
+    m.complete(p, CATCH_CLAUSE);
+}
+
+/// `do body while (cond);`, or `do { ... } catch ...` (a DO_CATCH_STMT).
+fn do_stmt(p: &mut Parser<'_>, m: Marker) {
+    p.bump_any();
+    body_stmt(p);
+    if p.at_ckw(CATCH_KW) {
+        // `do { ... } catch (e : E) { ... }`
+        while p.at_ckw(CATCH_KW) {
+            catch_clause(p);
+        }
+        m.complete(p, DO_CATCH_STMT);
+        return;
+    }
+    if p.expect(WHILE_KW, "expected 'while (...)' after the body of 'do'") {
+        paren_condition(p);
+    }
+    p.expect(T![;], "expected ';' after 'do ... while (...)'");
+    m.complete(p, DO_STMT);
+}
+
+/// `break [label];`, `continue;`, `discard;`.
+fn jump_stmt(p: &mut Parser<'_>, m: Marker) {
+    let kind = match p.current() {
+        BREAK_KW => BREAK_STMT,
+        CONTINUE_KW => CONTINUE_STMT,
+        _ => DISCARD_STMT,
+    };
+    p.bump_any();
+    // `break outer;` leaves the loop or switch labelled `outer`; slangc rejects a label
+    // after `continue`, so it is kept in the tree with an error.
+    if kind != DISCARD_STMT && p.at(IDENT) {
+        if kind == CONTINUE_STMT {
+            p.error_here("'continue' takes no label in Slang (only 'break label;' does)");
+        }
+        name_ref(p);
+    }
+    p.expect(T![;], "expected ';' after the statement");
+    m.complete(p, kind);
 }

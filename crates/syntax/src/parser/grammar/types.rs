@@ -3,8 +3,8 @@
 
 use super::exprs::{expr, expr_no_gt};
 use super::lookahead::{
-    GenericScan, col0_decl_start, dangling_dot_at, is_type_name_start, scan_generic_args,
-    scan_type, var_decl_on_new_line,
+    GenericScan, col0_decl_start, dangling_dot_at, is_type_name_start, pointer_stars_end,
+    scan_generic_args, scan_type, type_modifier_at, var_decl_on_new_line,
 };
 use super::stmts::at_expr_start;
 use super::*;
@@ -39,34 +39,92 @@ fn type_inner(p: &mut Parser<'_>) -> Option<CompletedMarker> {
             },
         ));
     }
+    if p.at_ckw(FUNCTYPE_KW) && p.nth_at(1, T!['(']) {
+        return Some(func_type(p));
+    }
     if !is_type_name_start(p, p.pos()) || col0_decl_start(p) || var_decl_on_new_line(p) {
         p.error("expected a type");
         return None;
     }
     let m = p.start();
+    // `unorm float`, `row_major float3x3` (as generic arguments): the modifier is a token of
+    // the PATH_TYPE, before its PATH
+    while let Some(kind) = type_modifier_at(p, p.pos()) {
+        p.bump_remap(kind);
+    }
     type_path(p);
     let mut ty = m.complete(p, PATH_TYPE);
     let mut links = 0;
-    while p.at(T!['[']) {
-        if !enter(p) {
+    loop {
+        if p.at(T!['[']) {
+            if !enter(p) {
+                break;
+            }
+            links += 1;
+            let m = ty.precede(p);
+            p.bump_any();
+            if !p.at(T![']']) {
+                expr(p);
+            }
+            p.expect(T![']'], "expected ']' to close the array type");
+            ty = m.complete(p, ARRAY_TYPE);
+        } else if pointer_stars_end(p, p.pos(), false).is_some() {
+            // `T*`, `T**`: one POINTER_TYPE per `*`
+            if !enter(p) {
+                break;
+            }
+            links += 1;
+            let m = ty.precede(p);
+            p.bump(T![*]);
+            ty = m.complete(p, POINTER_TYPE);
+        } else {
             break;
         }
-        links += 1;
-        let m = ty.precede(p);
-        p.bump_any();
-        if !p.at(T![']']) {
-            expr(p);
-        }
-        p.expect(T![']'], "expected ']' to close the array type");
-        ty = m.complete(p, ARRAY_TYPE);
     }
     p.depth -= links;
     Some(ty)
 }
 
+/// `functype(int, float) -> int` (also `throws E` before the `->`).
+fn func_type(p: &mut Parser<'_>) -> CompletedMarker {
+    let m = p.start();
+    p.bump_remap(FUNCTYPE_KW);
+    p.bump(T!['(']);
+    while !p.at(T![')']) && !p.at(EOF) {
+        let before = p.pos();
+        type_(p);
+        if p.pos() == before || !p.eat(T![,]) {
+            break;
+        }
+    }
+    p.expect(T![')'], "expected ')' to close the parameter types");
+    throws_clause(p);
+    if p.expect(
+        T![->],
+        "expected '->' and the result type of the function type",
+    ) {
+        type_(p);
+    }
+    m.complete(p, FUNC_TYPE)
+}
+
+/// `throws E` after a function's parameters or a function type's parameter types.
+pub(super) fn throws_clause(p: &mut Parser<'_>) {
+    if p.at_ckw(THROWS_KW) && is_type_name_start(p, p.pos() + 1) {
+        let m = p.start();
+        p.bump_remap(THROWS_KW);
+        type_(p);
+        m.complete(p, THROWS_CLAUSE);
+    }
+}
+
 /// `a::b.C<T>.D`: segments separated by `.`/`::`; `<` after a segment is always generic.
 pub(super) fn type_path(p: &mut Parser<'_>) {
     let path = p.start();
+    // `::Foo`: a name in the global scope
+    if p.at(T![::]) {
+        p.bump_any();
+    }
     loop {
         let seg = p.start();
         name_ref(p);
