@@ -164,11 +164,20 @@ pub fn resolve_relative(db: &dyn Db, from: SourceFile, relative: &str) -> Option
 }
 
 /// Resolves `import a.b_c;` style module names: dots become slashes, underscores become dashes
-/// as a second try (Slang accepts both), and `.slang` is appended.
+/// as a second try (Slang accepts both), and `.slang` is appended. A module of the standard
+/// library (`import printing;`) is found when no file of the user's has that name.
 pub fn resolve_import(db: &dyn Db, from: SourceFile, module: &str) -> Option<SourceFile> {
     let base = module.replace('.', "/");
     resolve_relative(db, from, &format!("{base}.slang"))
         .or_else(|| resolve_relative(db, from, &format!("{}.slang", base.replace('_', "-"))))
+        .or_else(|| {
+            let workspace = db.workspace();
+            workspace
+                .stdlib(db)
+                .iter()
+                .copied()
+                .find(|file| &**file.path(db) == format!("stdlib/{base}.slang").as_str())
+        })
 }
 
 #[cfg(test)]

@@ -48,16 +48,23 @@ fn compile_path(
     }
 }
 
+/// The options every compiling command takes: the entry point and the `-I` folders.
+pub struct Common {
+    pub entry: Option<String>,
+    pub include: Vec<String>,
+}
+
 pub fn compile(
     path: &Path,
     target: Target,
-    entry: Option<String>,
+    common: Common,
     out: Option<PathBuf>,
     features: &[Feature],
     tape_tiers: Option<driver::TapeTiers>,
 ) -> u8 {
     let options = driver::Options {
-        entry,
+        entry: common.entry,
+        include_dirs: common.include,
         tape_tiers: tape_tiers.unwrap_or_default(),
         ..driver::Options::default()
     };
@@ -106,7 +113,7 @@ pub fn compile(
     exit::OK
 }
 
-pub fn run(path: &Path, entry: Option<String>, dispatch: Option<String>, json: bool) -> u8 {
+pub fn run(path: &Path, common: Common, dispatch: Option<String>, json: bool) -> u8 {
     let dispatch = match dispatch.as_deref().map(parse_dispatch).transpose() {
         Ok(dispatch) => dispatch,
         Err(message) => {
@@ -115,7 +122,8 @@ pub fn run(path: &Path, entry: Option<String>, dispatch: Option<String>, json: b
         }
     };
     let options = driver::Options {
-        entry,
+        entry: common.entry,
+        include_dirs: common.include,
         ..driver::Options::default()
     };
     // Checked with every optional feature allowed; `run_file` generates the WGSL again for the

@@ -37,7 +37,11 @@ pub struct Note {
 
 /// `dslang check FILE...`: exit 0 when no file has an error, 1 when one has, 2 when a file
 /// cannot be read.
-pub fn check_files(files: &[PathBuf]) -> u8 {
+pub fn check_files(files: &[PathBuf], include_dirs: &[String]) -> u8 {
+    let options = driver::Options {
+        include_dirs: include_dirs.to_vec(),
+        ..driver::Options::default()
+    };
     let mut status = exit::OK;
     for path in files {
         let bytes = match std::fs::read(path) {
@@ -47,7 +51,7 @@ pub fn check_files(files: &[PathBuf]) -> u8 {
                 return exit::BAD_COMMAND_LINE;
             }
         };
-        let loaded = driver::load(path, &bytes, &driver::Options::default());
+        let loaded = driver::load(path, &bytes, &options);
         let reported = located_errors_of(loaded.diagnostics_located());
         if !reported.is_empty() {
             status = exit::USER_ERROR;
@@ -61,8 +65,12 @@ pub fn check_files(files: &[PathBuf]) -> u8 {
 /// imports loaded from disk); returns the decoded text and its error diagnostics in order, all on
 /// the root file's text (an error inside an `#include`d file is on the `#include` line), as
 /// DIAGNOSTIC_TEST expectations count them.
-pub fn check_source(path: &Path, bytes: &[u8]) -> (String, Vec<Reported>) {
-    let loaded = driver::load(path, bytes, &driver::Options::default());
+pub fn check_source(path: &Path, bytes: &[u8], include_dirs: &[String]) -> (String, Vec<Reported>) {
+    let options = driver::Options {
+        include_dirs: include_dirs.to_vec(),
+        ..driver::Options::default()
+    };
+    let loaded = driver::load(path, bytes, &options);
     let reported = errors_of(loaded.diagnostics());
     (loaded.text, reported)
 }

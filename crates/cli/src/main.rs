@@ -29,6 +29,10 @@ pub mod exit {
     about = "Slang automatic differentiation compiler"
 )]
 struct Cli {
+    /// A folder searched for `#include` and `import` files after the including file's own
+    /// (repeatable; for check, compile, run and test).
+    #[arg(short = 'I', value_name = "DIR", global = true)]
+    include: Vec<PathBuf>,
     #[command(subcommand)]
     command: Command,
 }
@@ -129,8 +133,9 @@ fn main() -> ExitCode {
 }
 
 fn run_command(cli: Cli) -> ExitCode {
+    let include = search_folders(&cli.include);
     let status = match cli.command {
-        Command::Check { files } => diagnostics::check_files(&files),
+        Command::Check { files } => diagnostics::check_files(&files, &include),
         Command::Bench { which } => bench::run(which),
         Command::Compile {
             file,
@@ -139,7 +144,14 @@ fn run_command(cli: Cli) -> ExitCode {
             output,
             features,
             tape_tiers,
-        } => compile::compile(&file, target, entry, output, &features, tape_tiers),
+        } => compile::compile(
+            &file,
+            target,
+            compile::Common { entry, include },
+            output,
+            &features,
+            tape_tiers,
+        ),
         Command::Run {
             file,
             entry,
@@ -147,7 +159,8 @@ fn run_command(cli: Cli) -> ExitCode {
             out,
             ..
         } if frames.is_some() || out.is_some() => {
-            preview::run(&file, entry, frames.unwrap_or(1), out.as_deref())
+            let common = compile::Common { entry, include };
+            preview::run(&file, common, frames.unwrap_or(1), out.as_deref())
         }
         Command::Run {
             file,
@@ -155,11 +168,20 @@ fn run_command(cli: Cli) -> ExitCode {
             dispatch,
             json,
             ..
-        } => compile::run(&file, entry, dispatch, json),
-        Command::Test { paths } => test_runner::run(&paths),
+        } => compile::run(&file, compile::Common { entry, include }, dispatch, json),
+        Command::Test { paths } => test_runner::run(&paths, &include),
         Command::Lsp => lsp(),
     };
     ExitCode::from(status)
+}
+
+/// The `-I` folders as the driver takes them: absolute, so that they mean the same folder when a
+/// test resolves its own relative folders against the test file's.
+fn search_folders(dirs: &[PathBuf]) -> Vec<String> {
+    let cwd = std::env::current_dir().unwrap_or_default();
+    dirs.iter()
+        .map(|d| cwd.join(d).to_string_lossy().into_owned())
+        .collect()
 }
 
 /// `dslang lsp`: serves until the client exits or stdin closes; full compilation and previews

@@ -8,7 +8,7 @@ use driver::preview::{self, PreviewResult};
 
 use crate::exit;
 
-pub fn run(path: &Path, entry: Option<String>, frames: u32, out: Option<&Path>) -> u8 {
+pub fn run(path: &Path, common: crate::compile::Common, frames: u32, out: Option<&Path>) -> u8 {
     let bytes = match std::fs::read(path) {
         Ok(bytes) => bytes,
         Err(err) => {
@@ -18,7 +18,8 @@ pub fn run(path: &Path, entry: Option<String>, frames: u32, out: Option<&Path>) 
     };
     let text = String::from_utf8_lossy(&bytes).into_owned();
     let options = driver::Options {
-        entry,
+        entry: common.entry,
+        include_dirs: common.include,
         ..driver::Options::default()
     };
     let gpu = match crate::compile::open_gpu() {

@@ -16,7 +16,7 @@ enum Outcome {
     Skip(String),
 }
 
-pub fn run(paths: &[PathBuf]) -> u8 {
+pub fn run(paths: &[PathBuf], include: &[String]) -> u8 {
     let roots: Vec<PathBuf> = if paths.is_empty() {
         vec![PathBuf::from("tests")]
     } else {
@@ -34,7 +34,7 @@ pub fn run(paths: &[PathBuf]) -> u8 {
     // Opened on the first compute test, so diagnostic tests need no GPU.
     let mut gpu: Option<Result<gpu::Gpu, u8>> = None;
     for file in &files {
-        for (name, outcome) in run_file(file, &mut gpu) {
+        for (name, outcome) in run_file(file, include, &mut gpu) {
             match outcome {
                 Outcome::Pass => {
                     passed += 1;
@@ -85,7 +85,11 @@ fn collect(path: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
 /// `path.N` for the line at index N, as slang-test names them, followed by ` (vk)` when the line
 /// names an API. Files without test lines, and those marked `//TEST_IGNORE_FILE` (modules that
 /// other tests import), have none.
-fn run_file(path: &Path, gpu: &mut Option<Result<gpu::Gpu, u8>>) -> Vec<(String, Outcome)> {
+fn run_file(
+    path: &Path,
+    include: &[String],
+    gpu: &mut Option<Result<gpu::Gpu, u8>>,
+) -> Vec<(String, Outcome)> {
     let bytes = match std::fs::read(path) {
         Ok(bytes) => bytes,
         Err(err) => {
@@ -96,7 +100,11 @@ fn run_file(path: &Path, gpu: &mut Option<Result<gpu::Gpu, u8>>) -> Vec<(String,
         }
     };
     let text = String::from_utf8_lossy(&bytes);
-    let test = parse_test_file(&text);
+    let mut test = parse_test_file(&text);
+    // The command line's `-I` folders (absolute) come after each line's own.
+    for directive in &mut test.tests {
+        directive.include_dirs.extend(include.iter().cloned());
+    }
     if test.ignore_file {
         return Vec::new();
     }
@@ -191,7 +199,18 @@ fn judge_diagnostic_file(path: &Path, bytes: &[u8], test: &test_format::TestFile
     let Some(expectations) = &test.diagnostics else {
         return Outcome::Fail("no diagnostic expectations".into());
     };
-    let (decoded, reported) = check_source(path, bytes);
+    // The search folders of the diagnostic line, relative ones in the test file's folder.
+    let folder = path.parent().unwrap_or(Path::new("."));
+    let include: Vec<String> = test
+        .tests
+        .iter()
+        .find(|d| d.kind == TestKind::Diagnostic)
+        .map(|d| d.include_dirs.iter())
+        .into_iter()
+        .flatten()
+        .map(|d| folder.join(d).to_string_lossy().into_owned())
+        .collect();
+    let (decoded, reported) = check_source(path, bytes, &include);
     let reported = to_line_columns(&decoded, &reported);
     let problems = judge_diagnostics(expectations, &reported);
     if problems.is_empty() {

@@ -59,6 +59,47 @@ fn check_reports_syntax_error_with_location_line_and_caret() {
 }
 
 #[test]
+fn search_folders_from_dash_i_serve_imports_and_includes() {
+    let dir = std::env::temp_dir().join(format!("dslang-cli-search-{}", std::process::id()));
+    let (lib, app) = (dir.join("lib"), dir.join("app"));
+    std::fs::create_dir_all(&lib).unwrap();
+    std::fs::create_dir_all(&app).unwrap();
+    std::fs::write(
+        lib.join("shapes.slang"),
+        "float area(float r) { return 3.0 * r * r; }\n",
+    )
+    .unwrap();
+    std::fs::write(lib.join("consts.h"), "#define SCALE 2.0\n").unwrap();
+    let main = app.join("main.slang");
+    std::fs::write(
+        &main,
+        "import shapes;\n#include \"consts.h\"\nfloat g(float r) { return area(r) * SCALE; }\n\
+         RWStructuredBuffer<float> o;\n\
+         [numthreads(1, 1, 1)] void computeMain() { o[0] = g(1.0); }\n",
+    )
+    .unwrap();
+    let without = dslang(&["check", main.to_str().unwrap()]);
+    assert_eq!(without.status.code(), Some(1), "{without:?}");
+    // `-I` before or after the subcommand, as a separate word.
+    for args in [
+        ["-I", lib.to_str().unwrap(), "check", main.to_str().unwrap()],
+        ["check", main.to_str().unwrap(), "-I", lib.to_str().unwrap()],
+    ] {
+        let out = dslang(&args);
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {out:?}");
+    }
+    let compiled = dslang(&[
+        "compile",
+        main.to_str().unwrap(),
+        "--target",
+        "ir",
+        "-I",
+        lib.to_str().unwrap(),
+    ]);
+    assert_eq!(compiled.status.code(), Some(0), "{compiled:?}");
+}
+
+#[test]
 fn check_reports_invalid_utf8() {
     let path = temp_file("utf8.slang", b"float f() { return 1.0; } // caf\xe9\n");
     let out = dslang(&["check", path.to_str().unwrap()]);

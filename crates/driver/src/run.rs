@@ -390,9 +390,16 @@ pub fn run_compute_directive(
     }) {
         return TestOutcome::Skip(format!("line {line}: unsupported TEST_INPUT `{text}`"));
     }
+    let folder = path.parent().unwrap_or(Path::new("."));
     let options = Options {
         entry: directive.entry.clone(),
         defines: directive.defines.clone(),
+        // Relative folders are the test file's, as slang-test runs slangc in its folder.
+        include_dirs: directive
+            .include_dirs
+            .iter()
+            .map(|d| folder.join(d).to_string_lossy().into_owned())
+            .collect(),
         type_conformances: test
             .type_conformances()
             .map(|c| crate::TypeConformance {

@@ -103,7 +103,25 @@ pub const STDLIB: &[(&str, &str)] = &[
         "stdlib/playground.slang",
         include_str!("../../../stdlib/playground.slang"),
     ),
+    (
+        "stdlib/printing.slang",
+        include_str!("../../../stdlib/printing.slang"),
+    ),
+    (
+        "stdlib/rendering.slang",
+        include_str!("../../../stdlib/rendering.slang"),
+    ),
 ];
+
+/// Library modules whose declarations are visible only to files that import them (the Slang
+/// Playground's `printing` and `rendering`: `rendering` declares a global `outputTexture`, which a
+/// program that does not import it may declare itself).
+const IMPORT_ONLY_MODULES: &[&str] = &["stdlib/printing.slang", "stdlib/rendering.slang"];
+
+/// Whether the library file at `path` is one of [`IMPORT_ONLY_MODULES`].
+pub fn is_import_only_module(path: &str) -> bool {
+    IMPORT_ONLY_MODULES.contains(&path)
+}
 
 /// Whether `import module;` names an embedded stdlib module (`import playground;`). Stdlib files
 /// are visible everywhere already, so such an import needs no file on disk.

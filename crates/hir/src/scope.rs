@@ -115,8 +115,9 @@ pub fn visible_files(db: &dyn Db, file: SourceFile) -> Arc<[SourceFile]> {
             }
         }
     }
+    // The core module is visible everywhere; the library's other modules only where imported.
     for std in db.workspace().stdlib(db).iter() {
-        if !out.contains(std) {
+        if !out.contains(std) && !crate::is_import_only_module(std.path(db)) {
             out.push(*std);
         }
     }

@@ -39,6 +39,7 @@ pub use navigation::{FileRange, Navigation};
 pub use semantic_tokens::{HlMod, HlTag, SemanticToken};
 pub use signature_help::{SignatureHelp, SignatureInfo};
 pub use symbols::{Symbol, SymbolKind, WorkspaceSymbol};
+pub use syntax::decode_source;
 
 /// `Err` when an edit cancelled the query.
 pub type Cancellable<T> = Result<T, salsa::Cancelled>;

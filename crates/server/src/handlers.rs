@@ -204,8 +204,8 @@ impl LanguageServer for Backend {
                 if open.contains(&path) || !state.disk_files.contains(&path) {
                     continue;
                 }
-                match std::fs::read_to_string(&path) {
-                    Ok(text) if change.typ != FileChangeType::DELETED => {
+                match crate::read_source(&path) {
+                    Some(text) if change.typ != FileChangeType::DELETED => {
                         Self::set_document(&mut state, &path, &text)
                     }
                     _ => {
@@ -276,9 +276,9 @@ impl LanguageServer for Backend {
                 && !doc.path.starts_with("stdlib/")
             {
                 // Other files may import it: keep what is on disk, forget unsaved buffers.
-                match std::fs::read_to_string(&doc.path) {
-                    Ok(text) => Self::set_document(&mut state, &doc.path, &text),
-                    Err(_) => state.host.remove_file(&doc.path),
+                match crate::read_source(&doc.path) {
+                    Some(text) => Self::set_document(&mut state, &doc.path, &text),
+                    None => state.host.remove_file(&doc.path),
                 }
             }
         }

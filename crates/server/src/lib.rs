@@ -170,7 +170,7 @@ impl State {
                     // The first candidate that exists wins, as in the compiler's own lookup.
                     let found = alternatives
                         .into_iter()
-                        .find_map(|c| std::fs::read_to_string(&c).ok().map(|t| (c, t)));
+                        .find_map(|c| read_source(&c).map(|t| (c, t)));
                     if let Some((candidate, text)) = found
                         && !self.host.has_file(&candidate)
                     {
@@ -263,6 +263,14 @@ fn path_to_uri(path: &str) -> Option<Url> {
 
 /// Virtual path of a document: its file-system path, or the stdlib path for our stdlib copies,
 /// or the URI itself for unsaved buffers.
+/// A file's text from disk, decoded as the compiler decodes it: bytes that are not UTF-8 become
+/// U+FFFD, so a Latin-1 module still loads (and gets the compiler's E1004 when opened).
+pub(crate) fn read_source(path: &str) -> Option<String> {
+    std::fs::read(path)
+        .ok()
+        .map(|bytes| ide::decode_source(&bytes).0)
+}
+
 fn uri_to_path(uri: &Url) -> String {
     if let Ok(p) = uri.to_file_path() {
         if let Ok(rest) = p.strip_prefix(stdlib_dir()) {

@@ -565,6 +565,25 @@ async fn imported_files_on_disk_are_watched() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_imported_module_that_is_not_utf8_still_loads() {
+    let ws = temp_workspace("latin1");
+    // A Latin-1 comment (0xE9 is `é`): not UTF-8, as old headers often are.
+    std::fs::write(
+        ws.join("legacy.slang"),
+        b"// caf\xe9\nfloat legacyScale(float x) { return 2.0 * x; }\n",
+    )
+    .unwrap();
+    let uri = url(&ws.join("main.slang"));
+    let text = "import legacy;\nfloat f(float x) { return legacyScale(x); }\n";
+    let mut client = Client::start(json!({}));
+    client.initialize(&ws).await;
+    client.notify("textDocument/didOpen", json!({"textDocument": {"uri": uri, "languageId": "slang", "version": 1, "text": text}})).await;
+    assert_eq!(render_diags(&client.diagnostics(&uri, Some(1)).await), "");
+    assert_eq!(client.shutdown_and_exit().await, 0);
+    let _ = std::fs::remove_dir_all(&ws);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn rapid_edits_interleaved_with_requests() {
     let ws = temp_workspace("rapid");
     let uri = url(&ws.join("main.slang"));

@@ -89,6 +89,9 @@ pub struct TestDirective {
     pub output_using_type: bool,
     /// `-xslang -DNAME=VALUE` / `-DNAME`: (name, value); a bare name has value "1".
     pub defines: Vec<(String, String)>,
+    /// `-I DIR` / `-IDIR`: include and import search folders, as written (relative ones are
+    /// relative to the test file's folder, as slang-test runs slangc there).
+    pub include_dirs: Vec<String>,
     /// `-entry NAME` (also through `-xslang` / `-compile-arg`).
     pub entry: Option<String>,
     /// A `//DISABLE_TEST` (or `//TEST_DISABLED`) line: reported as skipped, never run.
@@ -501,12 +504,14 @@ fn parse_test_line(rest: &str, diagnostic: bool) -> Result<TestDirective, String
                     directive.defines.push(parse_define(value)?);
                 }
                 "-entry" => directive.entry = Some(value_of("-entry")?.to_string()),
+                "-I" => directive.include_dirs.push(value_of("-I")?.to_string()),
                 word => directive.apply_compiler_word(word)?,
             },
             "-D" => {
                 let value = value_of("-D")?;
                 directive.defines.push(parse_define(value)?);
             }
+            "-I" => directive.include_dirs.push(value_of(token)?.to_string()),
             "-entry" => directive.entry = Some(value_of(token)?.to_string()),
             // Options whose value is the next word; the value means nothing to dslang.
             "-profile" | "-stage" | "-target" | "-o" | "-render-feature" | "-render-features"
@@ -533,15 +538,19 @@ impl TestDirective {
             dispatch: [1, 1, 1],
             output_using_type: false,
             defines: Vec::new(),
+            include_dirs: Vec::new(),
             entry: None,
             disabled: false,
         }
     }
 
-    /// One compiler option word: `-DNAME[=VALUE]` is a define; others change nothing here.
+    /// One compiler option word: `-DNAME[=VALUE]` is a define, `-IDIR` a search folder; others
+    /// change nothing here.
     fn apply_compiler_word(&mut self, word: &str) -> Result<(), String> {
         if let Some(define) = word.strip_prefix("-D").filter(|d| !d.is_empty()) {
             self.defines.push(parse_define(define)?);
+        } else if let Some(dir) = word.strip_prefix("-I").filter(|d| !d.is_empty()) {
+            self.include_dirs.push(dir.to_string());
         }
         Ok(())
     }

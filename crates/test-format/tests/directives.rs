@@ -373,7 +373,7 @@ fn uniform_values_and_unsupported_inputs() {
 
 #[test]
 fn uniform_values_keep_their_nesting() {
-    let file = test_format::parse_test_file(
+    let file = parse_test_file(
         "//TEST_INPUT: set a = { 1.0, {2, 3}, {} , {{4}} }\n//TEST_INPUT: set b = 5\n//TEST_INPUT: set c = {1, {2}\n",
     );
     let values: Vec<String> = file
@@ -395,9 +395,7 @@ fn uniform_values_keep_their_nesting() {
 #[test]
 fn set_numbers_take_the_width_of_their_slot() {
     use test_format::ElemType;
-    let file = test_format::parse_test_file(
-        "//TEST_INPUT: set v = {-5, 2.5, 0xFFFFFFFF, 1, 5000000000, 0.1}\n",
-    );
+    let file = parse_test_file("//TEST_INPUT: set v = {-5, 2.5, 0xFFFFFFFF, 1, 5000000000, 0.1}\n");
     let test_format::InputKind::Buffer(buffer) = &file.inputs[0].kind else {
         panic!("not a buffer: {:?}", file.inputs[0].kind);
     };
@@ -476,7 +474,7 @@ fn halves_round_to_nearest_even() {
 
 #[test]
 fn aggregates_holding_resources_split_into_field_inputs() {
-    let file = test_format::parse_test_file(
+    let file = parse_test_file(
         "//TEST_INPUT: set gMaterial = new Material { Texture2D(size=4, content=one), Sampler, {1.0, 2, 3, 4}, { ubuffer(data=[7], stride=4), 0.5 } }\n\
          //TEST_INPUT: set gPlain = { Sampler(filteringMode=point) }\n\
          //TEST_INPUT: set gParams.tex = Texture2D(size=2, content=zero)\n\
@@ -536,7 +534,7 @@ fn name_spellings_and_plain_objects() {
 
 #[test]
 fn arrays_of_resources_split_into_element_inputs() {
-    let file = test_format::parse_test_file(
+    let file = parse_test_file(
         "//TEST_INPUT: set gScene = new Scene { [new Material { Texture2D(size=4, content=one), 2.0 }, new Material { Texture2D(size=2, content=zero), 3.0 }], [Texture2D(size=2), Texture2D(size=4)], Sampler, 0.25 }\n\
          //TEST_INPUT: set gTex = [Texture2D(size=2), Texture2D(size=4)]\n\
          //TEST_INPUT: set gScene.layers[1] = Texture2D(size=2, content=zero)\n\
@@ -568,4 +566,14 @@ fn arrays_of_resources_split_into_element_inputs() {
         line 3 Some("gScene.layers[1]"): texture 2x2
         line 4 Some("gTex[0]"): texture 4x4"#]].assert_eq(&inputs.join("\n"));
     assert!(file.errors.is_empty(), "{:?}", file.errors);
+}
+
+#[test]
+fn include_folders_from_the_directive() {
+    let file = parse_test_file("//TEST(compute):COMPARE_COMPUTE:-I shared -Iinc -xslang -Imore\n");
+    let dirs: Vec<&Vec<String>> = file.tests.iter().map(|d| &d.include_dirs).collect();
+    assert_eq!(
+        dirs,
+        [&vec!["shared".to_string(), "inc".into(), "more".into()]]
+    );
 }
