@@ -33,6 +33,7 @@
 //! | E2227 | a member or extension requiring a target its type lacks | `requires` |
 //! | E2228 | a type and an interface it implements on different targets | `requires` |
 //! | E2229 | `spirv_asm` instruction forms | `asm` |
+//! | E2015 | a generic argument written in a local's type that breaks a constraint | `generic_args` |
 
 use std::sync::Arc;
 
@@ -48,6 +49,7 @@ mod asm;
 mod casts;
 mod com;
 mod entry;
+mod generic_args;
 mod globals;
 mod modules;
 mod requires;
@@ -71,6 +73,7 @@ pub(crate) fn item_rule_diags(db: &dyn Db, def: ItemDef) -> Arc<[Diag]> {
             types::check_function(db, f, &mut out);
             requires::check_function(db, f, &mut out);
             asm::check_function(db, f, &mut out);
+            generic_args::check_function(db, f, &mut out);
         }
         ItemDef::Global(g) => {
             globals::check_global(db, g, &mut out);

@@ -396,3 +396,27 @@ float powJvp(float x, float n, float dx, float dn) { return dx * n; }
         "#]],
     );
 }
+
+#[test]
+fn generic_arguments_in_types() {
+    check_diags(
+        r#"
+interface IProvider { int value(); }
+struct Wrapper<T : IProvider> { T inner; }
+typealias Wrapped<T : IProvider> = Wrapper<T>;
+struct Plain { int data; }
+struct Good : IProvider { int value() { return 1; } }
+void use<U : IProvider>()
+{
+    Wrapper<Plain> direct;
+    Wrapped<Plain> aliased;
+    Wrapper<Good> fine;
+    Wrapper<U> generic;
+}
+"#,
+        expect![[r#"
+            9:5 error[E2015] type argument 'Plain' does not conform to the required interface 'IProvider', required by generic parameter `T` of `Wrapper`: implement `IProvider` for it, or pass a type that does
+            10:5 error[E2015] type argument 'Plain' does not conform to the required interface 'IProvider', required by generic parameter `T` of `Wrapper`: implement `IProvider` for it, or pass a type that does
+        "#]],
+    );
+}
