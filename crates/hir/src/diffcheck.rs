@@ -187,7 +187,7 @@ fn dir_keyword(dir: ParamDir) -> &'static str {
 /// `[ForwardDerivative(d)]` / `[BackwardDerivative(d)]` on `func`, and `[...DerivativeOf(p)]` on
 /// `func` as the derivative of `p`: the derivative's signature must be the one the derivative
 /// rules give (slangc E31149 for parameters, E38106 for the return type).
-fn check_custom_derivatives(db: &dyn Db, func: FunctionId, diags: &mut Vec<Diag>) {
+pub(crate) fn check_custom_derivatives(db: &dyn Db, func: FunctionId, diags: &mut Vec<Diag>) {
     let data = lower::fn_data(db, func);
     let resolver = Resolver::for_item(db, func.loc(db));
     for attr in &data.attrs {
@@ -832,6 +832,23 @@ fn path_name(body: &Body, e: ExprId) -> Option<SmolStr> {
 }
 
 /// `detach(x)` drops the derivative; `diffPair(p, d)` builds a pair for a nested derivative call.
+/// A user function with a hand-written derivative that is not `[__readNone]`: its derivative
+/// may read buffers or textures, so its result carries a derivative even when no argument does
+/// (slangc assumes so too).
+fn user_derivative_reads_memory(db: &dyn Db, f: FunctionId) -> bool {
+    if lower::item_def_file(db, crate::ids::ItemDef::Function(f)).kind(db)
+        == base_db::FileKind::Stdlib
+    {
+        return false;
+    }
+    let data = lower::fn_data(db, f);
+    data.attr("__readNone").is_none()
+        && data
+            .attrs
+            .iter()
+            .any(|a| matches!(a.name.as_str(), "ForwardDerivative" | "BackwardDerivative"))
+}
+
 fn is_pair_or_detach(db: &dyn Db, f: FunctionId) -> bool {
     f.loc(db).file.path(db).starts_with("stdlib/")
         && matches!(lower::fn_data(db, f).name.as_str(), "detach" | "diffPair")
@@ -987,7 +1004,7 @@ impl<'a> DerivFlow<'a> {
                     || matches!(&body.exprs[*callee], Expr::Field { base, .. } if self.carries(*base));
                 match self.infer.resolutions.get(&e) {
                     Some(ExprRes::Function(f)) => {
-                        inputs
+                        (inputs || user_derivative_reads_memory(self.db, *f))
                             && !is_pair_or_detach(self.db, *f)
                             && (is_differentiable_as(self.db, *f, DiffKind::Forward)
                                 || is_differentiable_as(self.db, *f, DiffKind::Backward))

@@ -24,6 +24,7 @@ mod infer;
 mod lower;
 pub mod preprocess;
 mod resolve;
+mod rules;
 mod scope;
 mod ty;
 
@@ -614,6 +615,19 @@ fn placed_diagnostics(db: &dyn Db, file: SourceFile) -> Vec<Placed> {
         for diag in item_diags(db, def).iter() {
             out.push(place_item_diag(db, file, def, diag));
         }
+        for diag in rules::item_rule_diags(db, def).iter() {
+            out.push(place_item_diag(db, file, def, diag));
+        }
+    }
+    for (code, message, range) in rules::file_rule_diags(db, file) {
+        let (path, range, notes) = place(db, file, range);
+        out.push(placed(
+            db,
+            file,
+            path,
+            plain_error(code, message, range),
+            notes,
+        ));
     }
     out
 }

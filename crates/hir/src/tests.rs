@@ -10,6 +10,7 @@ mod differential;
 mod incremental;
 mod library_modules;
 mod robustness;
+mod rules;
 
 /// Renders diagnostics as `line:col code message` (1-based), with related info indented.
 pub(crate) fn render_diagnostics(db: &RootDatabase, file: crate::SourceFile, text: &str) -> String {

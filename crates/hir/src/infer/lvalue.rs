@@ -140,7 +140,12 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                         Some((sub, _)) => {
                             let data = lower::subscript_data(self.db, sub);
                             if data.setter.is_some() || data.declares_set {
-                                Ok(())
+                                match data.setter {
+                                    Some(setter) if self.user_mutating_setter(setter) => {
+                                        self.mutated_base(*base)
+                                    }
+                                    _ => Ok(()),
+                                }
                             } else {
                                 Err((
                                     "E2009",
@@ -163,6 +168,44 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 "it is not a variable, field, element or swizzle".into(),
             )),
         }
+    }
+
+    /// A `set` accessor written in user code is `[mutating]` unless marked `[nonmutating]`.
+    fn user_mutating_setter(&self, setter: crate::ids::FunctionId) -> bool {
+        let file = lower::item_def_file(self.db, crate::ids::ItemDef::Function(setter));
+        file.kind(self.db) == base_db::FileKind::User
+            && lower::fn_data(self.db, setter)
+                .attr("nonmutating")
+                .is_none()
+    }
+
+    /// The base of a call to a mutating accessor: it must be a variable that may change. A
+    /// uniform shader parameter of a user struct is read-only (its resource fields are not).
+    fn mutated_base(&self, base: ExprId) -> Result<(), (&'static str, String)> {
+        if let Expr::Path(_) = &self.body.exprs[base]
+            && let Some(ExprRes::Global(g)) = self.result.resolutions.get(&base)
+        {
+            let data = lower::global_data(self.db, *g);
+            let m = &data.modifiers;
+            if !m.is_static
+                && !m.is_groupshared
+                && !m.is_const
+                && !data.in_type
+                && !data.is_let
+                && let Ty::Adt(decl, _) = global_ty(self.db, *g)
+                && lower::item_def_file(self.db, crate::ids::ItemDef::TypeDecl(decl)).kind(self.db)
+                    == base_db::FileKind::User
+            {
+                return Err((
+                    "E2009",
+                    format!(
+                        "`{}` is a uniform shader parameter and is read-only, and the `set` accessor of its subscript changes it (accessors are `[mutating]` by default); declare it `static`, or mark the accessor `[nonmutating]`",
+                        data.name
+                    ),
+                ));
+            }
+        }
+        self.lvalue(base)
     }
 
     fn this_mutable(&self) -> Result<(), (&'static str, String)> {

@@ -46,7 +46,7 @@ pub(super) fn loop_attrs(node: &SyntaxNode) -> Vec<Attr> {
     attrs
 }
 
-pub(super) fn lower_attrs(node: &SyntaxNode) -> Vec<Attr> {
+pub(crate) fn lower_attrs(node: &SyntaxNode) -> Vec<Attr> {
     node.children()
         .filter(|c| c.kind() == ATTRIBUTE)
         .map(|a| {
@@ -203,7 +203,7 @@ pub(super) fn lower_where(node: &SyntaxNode) -> Vec<WherePred> {
         .collect()
 }
 
-pub(super) fn is_type_kind(kind: SyntaxKind) -> bool {
+pub(crate) fn is_type_kind(kind: SyntaxKind) -> bool {
     matches!(kind, PATH_TYPE | ARRAY_TYPE | EXPAND_TYPE | EACH_TYPE)
 }
 

@@ -708,7 +708,7 @@ pub fn item_range(db: &dyn Db, loc: &ItemLoc) -> Option<TextRange> {
         .map(|(range, _)| *range)
 }
 
-pub(super) fn item_node(db: &dyn Db, loc: &ItemLoc) -> Option<SyntaxNode> {
+pub(crate) fn item_node(db: &dyn Db, loc: &ItemLoc) -> Option<SyntaxNode> {
     item_syntax(db, ItemKey::new(db, loc.clone())).map(|g| SyntaxNode::new_root(g.0))
 }
 
