@@ -103,6 +103,26 @@ pub const STDLIB: &[(&str, &str)] = &[
         "stdlib/playground.slang",
         include_str!("../../../stdlib/playground.slang"),
     ),
+    (
+        "stdlib/scalar.slang",
+        include_str!("../../../stdlib/scalar.slang"),
+    ),
+    (
+        "stdlib/wave.slang",
+        include_str!("../../../stdlib/wave.slang"),
+    ),
+    (
+        "stdlib/atomics.slang",
+        include_str!("../../../stdlib/atomics.slang"),
+    ),
+    (
+        "stdlib/pack.slang",
+        include_str!("../../../stdlib/pack.slang"),
+    ),
+    (
+        "stdlib/interop.slang",
+        include_str!("../../../stdlib/interop.slang"),
+    ),
 ];
 
 /// Whether `import module;` names an embedded stdlib module (`import playground;`). Stdlib files
