@@ -742,6 +742,8 @@ fn completion_limit_cuts_and_says_so() {
             [
                 "helper",
                 "helmet",
+                "IsHelperLane",
+                "IArithmeticAtomicable",
             ],
             false,
         )
