@@ -112,6 +112,26 @@ pub const STDLIB: &[(&str, &str)] = &[
         "stdlib/rendering.slang",
         include_str!("../../../stdlib/rendering.slang"),
     ),
+    (
+        "stdlib/scalar.slang",
+        include_str!("../../../stdlib/scalar.slang"),
+    ),
+    (
+        "stdlib/wave.slang",
+        include_str!("../../../stdlib/wave.slang"),
+    ),
+    (
+        "stdlib/atomics.slang",
+        include_str!("../../../stdlib/atomics.slang"),
+    ),
+    (
+        "stdlib/pack.slang",
+        include_str!("../../../stdlib/pack.slang"),
+    ),
+    (
+        "stdlib/interop.slang",
+        include_str!("../../../stdlib/interop.slang"),
+    ),
 ];
 
 /// Library modules whose declarations are visible only to files that import them (the Slang

@@ -11,6 +11,7 @@ mod incremental;
 mod library_modules;
 mod robustness;
 mod rules;
+mod stdlib_compute;
 
 /// Renders diagnostics as `line:col code message` (1-based), with related info indented.
 pub(crate) fn render_diagnostics(db: &RootDatabase, file: crate::SourceFile, text: &str) -> String {

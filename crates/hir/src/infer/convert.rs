@@ -50,9 +50,9 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             {
                 Some(Cost::CONVERSION)
             }
-            // `Optional<T>` takes a `T` (and `none`).
+            // `Optional<T>` takes a `T` (and `none`); so does `Conditional<T, hasValue>`.
             (_, Ty::Adt(d, args))
-                if d.loc(self.db).name() == "Optional"
+                if matches!(d.loc(self.db).name().as_str(), "Optional" | "Conditional")
                     && args.first() == Some(&GenericArg::Type(from.clone())) =>
             {
                 Some(Cost::CONVERSION)

@@ -934,6 +934,8 @@ fn signature_help_for_method_call() {
             params: ["This other"]
           T add(T value)
             params: ["T value"]
+          T add(T value, MemoryOrder order)
+            params: ["T value", "MemoryOrder order"]
         active parameter: 1
     "#]].assert_eq(&signature_dump(
         "struct Acc { float v; [mutating] void add(float x, float w) { v += x * w; } }\nvoid main() { Acc a; a.add(1.0, $0 }\n",

@@ -249,6 +249,72 @@ impl FnLower<'_, '_> {
                     .ir_ty(key.this_ty.as_ref().ok_or_else(|| internal("Optional"))?)?;
                 self.coerce(v[0], t).map(Some)
             }
+            // `Atomic<T>.increment()` / `.decrement()`: an atomic add (sub) of one that returns
+            // the old value (a memory-order argument is accepted and ignored, as for the others).
+            "atomic_increment" | "atomic_decrement" if recv.is_some() => {
+                let Some(Recv::Place(LPlace::Mem(place))) = recv else {
+                    return Err(unsupported("this atomic receiver"));
+                };
+                let elem = self.place_ty(&place)?;
+                let one = self.lit(Literal::I32(1))?;
+                let value = self.coerce(one, elem)?;
+                let op = if intrinsic == "atomic_increment" {
+                    AtomicOp::Add
+                } else {
+                    AtomicOp::Sub
+                };
+                let old = self.emit(
+                    Inst::Atomic {
+                        op,
+                        place,
+                        value,
+                        compare: None,
+                    },
+                    None,
+                )?;
+                Ok((!self.cx.module.types.is_void(ret_ty)).then_some(old))
+            }
+            // `__atomic_add(dest, value[, order])` and the like: the old value of `dest` (dropped
+            // by the `void` reduce forms); `increment`/`decrement` add or subtract one.
+            op if op.starts_with("atomic_fetch_") && recv.is_none() => {
+                let base = &op["atomic_fetch_".len()..];
+                let LPlace::Mem(place) = self.lvalue(arg(0)?)? else {
+                    return Err(unsupported("an atomic on a swizzle"));
+                };
+                let elem = self.place_ty(&place)?;
+                let (op, compare, value) = match base {
+                    "increment" | "decrement" => {
+                        let one = self.lit(Literal::I32(1))?;
+                        let one = self.coerce(one, elem)?;
+                        let op = if base == "increment" {
+                            AtomicOp::Add
+                        } else {
+                            AtomicOp::Sub
+                        };
+                        (op, None, one)
+                    }
+                    "compare_exchange" => {
+                        let c = self.lower_value_as(arg(1)?, elem)?;
+                        let v = self.lower_value_as(arg(2)?, elem)?;
+                        (AtomicOp::CompareExchange, Some(c), v)
+                    }
+                    _ => {
+                        let op = atomic(&format!("atomic_{base}"))
+                            .ok_or_else(|| unsupported(format!("the intrinsic `{name}`")))?;
+                        (op, None, self.lower_value_as(arg(1)?, elem)?)
+                    }
+                };
+                let old = self.emit(
+                    Inst::Atomic {
+                        op,
+                        place,
+                        value,
+                        compare,
+                    },
+                    None,
+                )?;
+                Ok((!self.cx.module.types.is_void(ret_ty)).then_some(old))
+            }
             "atomic_load" | "atomic_store" => {
                 let Some(Recv::Place(LPlace::Mem(place))) = recv else {
                     return Err(unsupported("this atomic receiver"));
@@ -275,7 +341,7 @@ impl FnLower<'_, '_> {
                 } else {
                     (None, self.lower_value_as(arg(0)?, elem)?)
                 };
-                self.emit(
+                let old = self.emit(
                     Inst::Atomic {
                         op,
                         place,
@@ -283,8 +349,9 @@ impl FnLower<'_, '_> {
                         compare,
                     },
                     None,
-                )
-                .map(Some)
+                )?;
+                // The `reduce*` methods drop the old value.
+                Ok((!self.cx.module.types.is_void(ret_ty)).then_some(old))
             }
             op if atomic(op).is_some() && recv.is_none() => {
                 let op = atomic(op).unwrap_or(AtomicOp::Add);
