@@ -26,6 +26,7 @@ pub mod preprocess;
 mod resolve;
 mod scope;
 mod ty;
+mod witness;
 
 #[cfg(test)]
 mod tests;

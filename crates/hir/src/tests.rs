@@ -9,6 +9,7 @@ mod diagnostic_files;
 mod differential;
 mod incremental;
 mod robustness;
+mod sema;
 
 /// Renders diagnostics as `line:col code message` (1-based), with related info indented.
 pub(crate) fn render_diagnostics(db: &RootDatabase, file: crate::SourceFile, text: &str) -> String {

@@ -48,7 +48,13 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 if path.segments.len() == 1
                     && let Some(ctx) = self.resolver.self_ctx.clone()
                     && matches!(ctx.ty, Ty::Param(_) | Ty::This)
-                    && !resolve::lookup_member_items(self.db, self.file, &ctx.ty, &name).is_empty()
+                    && !resolve::lookup_member_items(
+                        self.db,
+                        self.file,
+                        &self.lookup_ty(&ctx.ty),
+                        &name,
+                    )
+                    .is_empty()
                 {
                     return self.member_of(e, &ctx.ty, &path.last_name(), path.range(), true);
                 }
@@ -286,7 +292,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         {
             return self.synthesized_member(e, base, assoc, name, name_range);
         }
-        let items = resolve::lookup_member_items(self.db, self.file, &ty, name);
+        let items = resolve::lookup_member_items(self.db, self.file, &self.lookup_ty(&ty), name);
         let funcs: Vec<FunctionId> = items
             .iter()
             .filter_map(|d| match d {
@@ -352,6 +358,20 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         );
         self.error("E2003", msg, name_range);
         Ty::Unknown
+    }
+
+    /// The type whose members `value.name` searches: inside an interface (or an extension of
+    /// one) `This` is some conforming type, whose members are the interface's requirements and
+    /// defaults.
+    pub(super) fn lookup_ty(&self, ty: &Ty) -> Ty {
+        if matches!(ty, Ty::This)
+            && let Some(ctx) = &self.resolver.self_ctx
+            && ctx.is_interface
+            && let Some(decl) = ctx.decl
+        {
+            return Ty::Adt(decl, crate::check::generic_params_as_args(self.db, decl));
+        }
+        ty.clone()
     }
 
     /// Members of an associated type that is not declared: `S.Differential` of a struct whose

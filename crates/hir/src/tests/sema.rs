@@ -1,0 +1,133 @@
+//! Semantic checks that must accept valid programs: default interface implementations, generic
+//! arguments inferred through constraints, requirements of generic interfaces.
+
+use expect_test::expect;
+
+use super::check_diags;
+
+#[test]
+fn interface_method_with_body_is_a_default() {
+    check_diags(
+        r#"
+interface IShape
+{
+    float area();
+    float doubled() { return area() * 2.0; }
+    float tripled() { return this.area() + doubled(); }
+    static int sides() { return 0; }
+}
+struct Square : IShape
+{
+    float s;
+    float area() { return s * s; }
+}
+struct Tri : IShape
+{
+    float area() { return 1.0; }
+    override float doubled() { return 3.0; }
+}
+float use<T : IShape>(T t) { return t.doubled() + float(T.sides()); }
+void main()
+{
+    Square q = { 2.0 };
+    float a = q.doubled() + use(q);
+    Tri t;
+    float b = t.tripled();
+}
+"#,
+        expect![[r#""#]],
+    );
+}
+
+#[test]
+fn interface_default_members_still_require_the_others() {
+    check_diags(
+        r#"
+interface IShape
+{
+    float area();
+    float doubled() { return area() * 2.0; }
+}
+struct Empty : IShape {}
+"#,
+        expect![[r#"
+            7:16 error[E2016] type 'Empty' does not provide required interface member 'area'. `Empty` does not implement method `area` required by interface `IShape`: add `float area()`
+                related main.slang@30..34: requirement declared here
+        "#]],
+    );
+}
+
+#[test]
+fn generic_value_inferred_from_a_constraint() {
+    check_diags(
+        r#"
+interface ICounter<let N : int>
+{
+    int get();
+}
+struct Counter<let M : int> : ICounter<M>
+{
+    int get() { return M; }
+}
+int read<int n, T : ICounter<n>>(T c) { return c.get() + n; }
+void main()
+{
+    Counter<5> c;
+    int x = read(c);
+}
+"#,
+        expect![[r#""#]],
+    );
+}
+
+#[test]
+fn generic_type_inferred_from_a_constraint() {
+    check_diags(
+        r#"
+interface IReader<T>
+{
+    T read();
+}
+struct IntReader : IReader<int>
+{
+    int read() { return 1; }
+}
+__generic<U, R : IReader<U>>
+U first(R r) { return r.read(); }
+void main()
+{
+    IntReader r;
+    int x = first(r);
+    float y = first(r);
+}
+"#,
+        expect![[r#""#]],
+    );
+}
+
+#[test]
+fn generic_interface_parameter_binds_through_conformance() {
+    check_diags(
+        r#"
+interface ISum<let n : uint>
+{
+    static int sum(int arr[n]);
+}
+struct Summer<let m : uint> : ISum<m>
+{
+    static int sum(int arr[m]) { return arr[0]; }
+}
+int total<let n : uint>(ISum<n> s)
+{
+    int arr[n];
+    return s.sum(arr);
+}
+void main()
+{
+    Summer<3> s;
+    int x = total(s);
+}
+"#,
+        expect![[r#""#]],
+    );
+}
