@@ -17,6 +17,7 @@ mod overload;
 mod path;
 mod signature;
 mod stmt;
+mod value_types;
 
 pub use const_eval::global_const_value;
 pub use path::swizzle_indices;

@@ -131,3 +131,36 @@ void main()
         expect![[r#""#]],
     );
 }
+
+#[test]
+fn associated_type_named_through_a_value() {
+    check_diags(
+        r#"
+interface ICalc
+{
+    associatedtype Data;
+    float calc(Data d, float x);
+    Data make(float q);
+}
+struct A : ICalc
+{
+    typealias Data = float;
+    float calc(Data d, float x) { return d * x; }
+    Data make(float q) { return q; }
+}
+ICalc pick() { return A(); }
+float f(A a, float x)
+{
+    let obj = pick();
+    obj.Data d = obj.make(x);
+    obj::Data d2 = obj.make(x);
+    a.Data e = 1.0;
+    obj.Missing m;
+    return obj.calc(d, x) + obj.calc(d2, x) + e;
+}
+"#,
+        expect![[r#"
+            21:5 error[E2002] unknown type `obj::Missing`: declare it, import the module that declares it, or check the spelling
+        "#]],
+    );
+}
