@@ -1395,6 +1395,9 @@ impl FnLower<'_, '_> {
     fn lower_value_as(&mut self, e: ExprId, ty: TypeId) -> R<ValueId> {
         if let Expr::InitList(items) = self.body.exprs[e].clone() {
             let range = self.body.expr_range(e);
+            if let Some(v) = self.init_list_constructor(e, &items)? {
+                return self.coerce(v, ty).map_err(|x| self.locate(x, range));
+            }
             return self
                 .lower_init_list(&items, ty)
                 .map_err(|x| self.locate(x, range));
@@ -1578,6 +1581,9 @@ impl FnLower<'_, '_> {
                 self.lower_value_as(expr, t)
             }
             Expr::InitList(items) => {
+                if let Some(v) = self.init_list_constructor(e, &items)? {
+                    return Ok(v);
+                }
                 let ty = self.ety(e);
                 let t = self.ir_ty(&ty)?;
                 self.lower_init_list(&items, t)
@@ -2425,6 +2431,20 @@ impl FnLower<'_, '_> {
     }
 
     // ---- constructors and initialiser lists ----------------------------------------------
+
+    /// `{ a, b }` that hir resolved to a constructor of the struct (`Optional<T> o = { v };`).
+    fn init_list_constructor(&mut self, e: ExprId, items: &[ExprId]) -> R<Option<ValueId>> {
+        let Some(ExprRes::Function(init)) = self.res(e) else {
+            return Ok(None);
+        };
+        let ty = self.ety(e);
+        match self.call_function(e, init, Some(ty), None, None, items)? {
+            Some(v) => Ok(Some(v)),
+            None => Err(unsupported(
+                "an initialiser list whose constructor produces no value",
+            )),
+        }
+    }
 
     fn lower_init_list(&mut self, items: &[ExprId], ty: TypeId) -> R<ValueId> {
         match self.kind(ty) {

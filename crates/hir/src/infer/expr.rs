@@ -182,7 +182,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 self.check_cast(&from, &target, range);
                 target
             }
-            Expr::InitList(items) => self.infer_init_list(&items, expected, range),
+            Expr::InitList(items) => self.infer_init_list(e, &items, expected, range),
             Expr::Diff { func, kind } => {
                 self.infer_expr(func, None);
                 // Free functions get their derivative signature; methods and nested derivatives
@@ -721,13 +721,23 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         out
     }
 
-    fn infer_init_list(&mut self, items: &[ExprId], expected: Option<&Ty>, range: TextRange) -> Ty {
+    fn infer_init_list(
+        &mut self,
+        e: ExprId,
+        items: &[ExprId],
+        expected: Option<&Ty>,
+        range: TextRange,
+    ) -> Ty {
         let Some(expected) = expected.map(|t| self.normalize(t)) else {
             for item in items {
                 self.infer_expr(*item, None);
             }
             return Ty::Unknown;
         };
+        let inits = self.init_list_constructors(&expected, items.len());
+        if !inits.is_empty() {
+            return self.init_list_as_constructor(e, &expected, &inits, items, range);
+        }
         let (elem_tys, what): (Vec<Ty>, &str) = match &expected {
             Ty::Array(elem, len) => {
                 let n = match len {
@@ -760,6 +770,9 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 return expected.clone();
             }
         };
+        if items.len() > elem_tys.len() && self.init_list_elided(&expected, items) {
+            return expected;
+        }
         for (i, item) in items.iter().enumerate() {
             let want = elem_tys.get(i).cloned();
             let got = self.infer_expr(*item, want.as_ref());

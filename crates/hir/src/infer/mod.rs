@@ -11,6 +11,7 @@ mod call;
 mod const_eval;
 mod convert;
 mod expr;
+mod init_list;
 mod lambda;
 mod lvalue;
 mod overload;

@@ -164,3 +164,60 @@ float f(A a, float x)
         "#]],
     );
 }
+
+#[test]
+fn initialiser_list_calls_a_constructor() {
+    check_diags(
+        r#"
+interface IFoo { int get(); }
+struct Foo : IFoo { int v; int get() { return v; } }
+struct Pair
+{
+    int a;
+    int b;
+    __init(int x) { a = x; b = x + 1; }
+    __init(int x, float y) { a = x; b = int(y); }
+}
+Optional<IFoo> make(bool ok)
+{
+    if (ok)
+    {
+        Foo f = { 1 };
+        return { f };
+    }
+    return {};
+}
+void main()
+{
+    Pair p = { 3 };
+    Pair q = { 3, 2.0 };
+    Pair r = { 1, 2, 3 };
+}
+"#,
+        expect![[r#"
+            24:14 error[E2022] too many initialisers: `Pair` has 2 fields but 3 values were given
+        "#]],
+    );
+}
+
+#[test]
+fn initialiser_list_with_elided_braces() {
+    check_diags(
+        r#"
+struct Matrix { float m[4]; }
+struct Feature<let N : int> { float vals[N]; }
+struct Two { float2 a; int b; }
+void main()
+{
+    Matrix m = { 1, 0, 0, 1 };
+    Feature<3> f = { 1.0, 2.0, 3.0 };
+    Two t = { 1.0, 2.0, 3 };
+    Matrix bad = { 1, 2, 3, 4, 5 };
+}
+"#,
+        expect![[r#"
+            10:18 error[E2022] too many initialisers: `Matrix` has 1 fields but 5 values were given
+            10:20 error[E2004] expected an expression of type 'float[4]', got 'int': cannot convert a value of type `int` to `float[4]`
+        "#]],
+    );
+}
