@@ -1286,6 +1286,8 @@ impl FnLower<'_, '_> {
                 }
                 Ok(())
             }
+            // `(void)x;`: the operand for its effects, the value discarded.
+            Expr::Cast { expr, .. } if self.ety(e) == Ty::Void => self.lower_effect(expr),
             // `no_diff update(v, n);` as a statement: the call may be void (no value for
             // `lower_expr`), so every call it emits is marked instead.
             Expr::NoDiff(inner) if matches!(self.body.exprs[inner], Expr::Call { .. }) => {

@@ -97,3 +97,44 @@ void computeMain()
         expect!["E4001 cannot lower a flattened initialiser list yet"],
     );
 }
+
+#[test]
+fn cast_to_void_keeps_only_the_effects() {
+    check(
+        r#"
+RWStructuredBuffer<int> outputBuffer;
+int bump() { outputBuffer[1] = 7; return 1; }
+[numthreads(1, 1, 1)]
+void computeMain()
+{
+    int x = 5;
+    (void)x;
+    (void)bump();
+    outputBuffer[0] = x;
+}
+"#,
+        expect![[r#"
+            global buffer(read_write) outputBuffer: int
+            entry computeMain = computeMain workgroup_size(1, 1, 1) ()
+
+            fn computeMain() -> void {
+              local x: int
+              %0: int = 5
+              store $x, %0
+              %1: int = load $x
+              %2: int = call bump()
+              %3: int = 0
+              %4: int = load $x
+              store @outputBuffer[%3], %4
+            }
+
+            fn bump() -> int {
+              %0: int = 1
+              %1: int = 7
+              store @outputBuffer[%0], %1
+              %2: int = 1
+              return %2
+            }
+        "#]],
+    );
+}

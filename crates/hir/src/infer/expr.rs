@@ -178,7 +178,8 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 let mut diags = Vec::new();
                 let target = self.resolver.resolve_type(&ty, &mut diags);
                 self.result.diags.extend(diags);
-                let from = self.infer_expr(expr, Some(&target));
+                let want = (target != Ty::Void).then_some(&target);
+                let from = self.infer_expr(expr, want);
                 self.check_cast(&from, &target, range);
                 target
             }
@@ -394,6 +395,8 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             (Ty::Param(_) | Ty::Assoc(..) | Ty::This, _)
             | (_, Ty::Param(_) | Ty::Assoc(..) | Ty::This) => true,
             (Ty::Adt(..), Ty::Adt(..)) => true,
+            // `(void)expr` discards a value (silencing `[nodiscard]` and unused warnings).
+            (_, Ty::Void) => true,
             _ => false,
         };
         if !ok {
@@ -593,7 +596,8 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         // the vector's shape (the scalar is broadcast, as for concrete element types).
         let generic_shape =
             |t: &Ty| matches!(t, Ty::Vector(e, _) | Ty::Matrix(e, ..) if generic(e));
-        let shaped = if generic_shape(l) && (generic(r) || r.is_numeric_shape()) {
+        let shaped = if generic_shape(l) && (generic(r) || generic_shape(r) || r.is_numeric_shape())
+        {
             Some(l)
         } else if generic_shape(r) && (generic(l) || l.is_numeric_shape()) {
             Some(r)

@@ -238,6 +238,25 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 }
             };
         }
+        // Swizzles on vectors of a generic element (`vector<T, 2> v; v.x`).
+        if let Ty::Vector(elem, n) = &ty
+            && matches!(&**elem, Ty::Param(_) | Ty::Assoc(..) | Ty::This)
+            && swizzle_like
+        {
+            let len = match n {
+                Len::Known(n) => *n,
+                _ => 4,
+            };
+            return match swizzle_indices(name, len) {
+                Ok(idx) if idx.len() == 1 => (**elem).clone(),
+                Ok(idx) => Ty::Vector(elem.clone(), Len::Known(idx.len() as u32)),
+                Err(msg) => {
+                    let msg = format!("invalid swizzle `{name}` on `{}`: {msg}", self.display(&ty));
+                    self.error("E2011", msg, name_range);
+                    Ty::Unknown
+                }
+            };
+        }
         if let Ty::Matrix(elem, _, c) = &ty
             && let Some(count) = matrix_swizzle_len(name)
         {

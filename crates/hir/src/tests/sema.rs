@@ -221,3 +221,43 @@ void main()
         "#]],
     );
 }
+
+#[test]
+fn cast_to_void_discards_a_value() {
+    check_diags(
+        r#"
+enum Status { Ok, Failed }
+Status run() { return Status.Ok; }
+void main()
+{
+    int x = 5;
+    (void)x;
+    (void)run();
+    (void)(x + 1.0);
+}
+"#,
+        expect![[r#""#]],
+    );
+}
+
+#[test]
+fn vectors_of_a_generic_element() {
+    check_diags(
+        r#"
+interface INum : IArithmetic { int tag(); }
+extension float : INum { int tag() { return 4; } }
+int pick<T : INum>(T a, T b)
+{
+    vector<T, 2> v = vector<T, 2>(a, b);
+    vector<T, 2> w = v.yx;
+    return (v.x + w.y).tag();
+}
+void scale<T : __BuiltinIntegerType, let N : int>(vector<T, N> a, inout vector<T, N> b)
+{
+    b *= a;
+    b = a * b + a;
+}
+"#,
+        expect![[r#""#]],
+    );
+}
