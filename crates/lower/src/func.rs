@@ -1719,6 +1719,16 @@ impl FnLower<'_, '_> {
                 if let Some(i) = tuple_index(&bt, &name) {
                     return self.emit(Inst::Extract(v, i), None);
                 }
+                if let Ty::Tuple(items) = &bt
+                    && let Some(indices) = hir::export::tuple_swizzle(&name, items.len())
+                {
+                    let mut parts = Vec::new();
+                    for i in indices {
+                        parts.push(self.emit(Inst::Extract(v, i as u32), None)?);
+                    }
+                    let t = self.ir_ty(&self.ety(e))?;
+                    return self.emit(Inst::Construct(parts), Some(t));
+                }
                 if let Ty::Matrix(..) = bt
                     && let Some(elements) = matrix_elements(&name)
                 {

@@ -138,3 +138,48 @@ void computeMain()
         "#]],
     );
 }
+
+#[test]
+fn tuple_swizzle_builds_a_tuple() {
+    check(
+        r#"
+RWStructuredBuffer<float> outputBuffer;
+[numthreads(1, 1, 1)]
+void computeMain()
+{
+    Tuple<int, float> t = makeTuple(5, 2.0);
+    Tuple<float, int> s = t._1_0;
+    outputBuffer[0] = s._0;
+}
+"#,
+        expect![[r#"
+            struct Tuple_int_float {
+              _0: int,
+              _1: float,
+            }
+            struct Tuple_float_int {
+              _0: float,
+              _1: int,
+            }
+            global buffer(read_write) outputBuffer: float
+            entry computeMain = computeMain workgroup_size(1, 1, 1) ()
+
+            fn computeMain() -> void {
+              local t: Tuple_int_float
+              local s: Tuple_float_int
+              %0: int = 5
+              %1: float = 2.0
+              %2: Tuple_int_float = construct %0, %1
+              store $t, %2
+              %3: Tuple_int_float = load $t
+              %4: float = extract %3, 1
+              %5: int = extract %3, 0
+              %6: Tuple_float_int = construct %4, %5
+              store $s, %6
+              %7: int = 0
+              %8: float = load $s._0
+              store @outputBuffer[%7], %8
+            }
+        "#]],
+    );
+}

@@ -276,6 +276,12 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         {
             return t.clone();
         }
+        // `t._0_2_1`: a tuple of the named elements.
+        if let Ty::Tuple(items) = &ty
+            && let Some(indices) = tuple_swizzle(name, items.len())
+        {
+            return Ty::Tuple(indices.iter().map(|i| items[*i].clone()).collect());
+        }
         // Struct fields: the type's own, then those inherited from base structs (`struct B : A`,
         // read through the hidden base field). A `private` field is private to the struct that
         // declares it, so a derived struct's methods cannot reach a base's private field (slangc
@@ -526,4 +532,19 @@ fn matrix_swizzle_len(name: &str) -> Option<u32> {
         return None;
     }
     Some((name.len() / step) as u32)
+}
+
+/// The element indices of a tuple swizzle (`_0_2_1`: two or more `_N` parts, each below `len`).
+pub fn tuple_swizzle(name: &str, len: usize) -> Option<Vec<usize>> {
+    let rest = name.strip_prefix('_')?;
+    let indices: Vec<usize> = rest
+        .split('_')
+        .map(|p| {
+            (!p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))
+                .then(|| p.parse::<usize>().ok())
+                .flatten()
+                .filter(|i| *i < len)
+        })
+        .collect::<Option<_>>()?;
+    (indices.len() >= 2).then_some(indices)
 }

@@ -261,3 +261,21 @@ void scale<T : __BuiltinIntegerType, let N : int>(vector<T, N> a, inout vector<T
         expect![[r#""#]],
     );
 }
+
+#[test]
+fn tuple_swizzles_make_tuples() {
+    check_diags(
+        r#"
+void main()
+{
+    Tuple<int, float, bool> t = makeTuple(5, 2.0, false);
+    Tuple<int, int, float> a = t._0_0_1;
+    Tuple<bool, int> b = t._2_0;
+    int c = t._1_3;
+}
+"#,
+        expect![[r#"
+            7:15 error[E2003] '_1_3' is not a member of 'Tuple<int, float, bool>'. type `Tuple<int, float, bool>` has no member `_1_3`: check the spelling
+        "#]],
+    );
+}
