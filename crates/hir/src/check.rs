@@ -325,10 +325,19 @@ fn check_conformance(
         if is_synthesised_interface(&data.name) {
             continue;
         }
+        // The interface's generic parameters as this conformance instantiates them
+        // (`struct S<let n : int> : IFoo<n>` compares requirements of `IFoo<n>`).
+        let iface_subst = match &crate::witness::conformance_instances(db, file, ty, current)[..] {
+            [Ty::Adt(_, args)] => crate::infer::type_args_subst(db, current, args),
+            _ => Vec::new(),
+        };
         for req in &data.members {
             let name = lower::item_def_name(db, *req);
-            let mismatch = match provides(db, file, ty, current, *req, &name) {
+            let mismatch = match provides(db, file, ty, current, *req, &name, &iface_subst) {
                 Provided::Yes => continue,
+                // A requirement declared with a body is its own default implementation; a
+                // method of the same name with another signature is then an overload.
+                _ if has_default_impl(db, *req) => continue,
                 Provided::No => None,
                 Provided::Mismatch(f) => Some(f),
             };
@@ -375,6 +384,17 @@ fn check_conformance(
     }
 }
 
+/// Whether an interface requirement carries a default implementation (a method with a body, a
+/// property or subscript with a `get` accessor body), which conforming types inherit.
+fn has_default_impl(db: &dyn Db, req: ItemDef) -> bool {
+    match req {
+        ItemDef::Function(f) => lower::fn_data(db, f).has_body,
+        ItemDef::Property(p) => lower::property_data(db, p).getter.is_some(),
+        ItemDef::Subscript(s) => lower::subscript_data(db, s).getter.is_some(),
+        _ => false,
+    }
+}
+
 /// How a type meets one requirement of an interface.
 enum Provided {
     Yes,
@@ -391,6 +411,7 @@ fn provides(
     iface: TypeDeclId,
     req: ItemDef,
     name: &SmolStr,
+    iface_subst: &[(GenericParamId, crate::ty::GenericArg)],
 ) -> Provided {
     let mut candidates: Vec<ItemDef> = Vec::new();
     // The type's own members, then those inherited from base structs (`struct B : A, I`: slangc
@@ -416,7 +437,7 @@ fn provides(
     for c in &named {
         let ok = match (req, *c) {
             (ItemDef::Function(r), ItemDef::Function(f)) => {
-                let matches = signatures_match(db, file, ty, r, f);
+                let matches = signatures_match(db, file, ty, r, f, iface_subst);
                 if !matches && mismatch.is_none() {
                     mismatch = Some(f);
                 }
@@ -461,6 +482,7 @@ fn signatures_match(
     ty: &Ty,
     r: FunctionId,
     f: FunctionId,
+    iface_subst: &[(GenericParamId, crate::ty::GenericArg)],
 ) -> bool {
     let (rs, fs) = (fn_sig(db, r), fn_sig(db, f));
     // A requirement with a parameter pack (`TR operator()(expand each TP p)` of `IFunc`) takes
@@ -488,6 +510,7 @@ fn signatures_match(
     }
     // Slang synthesises a wrapper when the method is callable with the requirement's parameter
     // types and its result converts back, so implicit numeric conversions are allowed.
+    let req_ty = |t: &Ty| t.subst(&|p| resolve::subst_lookup(iface_subst, &p));
     let converts = |from: &Ty, to: &Ty| {
         let from = resolve::normalize(db, file, &from.subst_this(ty));
         let to = resolve::normalize(db, file, &to.subst_this(ty));
@@ -498,12 +521,12 @@ fn signatures_match(
             || symbolic(&to)
             || crate::ty::shape_conversion(&from, &to).is_some()
     };
-    converts(&fs.ret, &rs.ret)
+    converts(&fs.ret, &req_ty(&rs.ret))
         && rs
             .params
             .iter()
             .zip(fs.params.iter())
-            .all(|(p, q)| p.dir == q.dir && converts(&p.ty, &q.ty))
+            .all(|(p, q)| p.dir == q.dir && converts(&req_ty(&p.ty), &q.ty))
 }
 
 /// Duplicate definitions among the non-function items of one scope, and functions declared twice

@@ -27,6 +27,7 @@ mod resolve;
 mod rules;
 mod scope;
 mod ty;
+mod witness;
 
 #[cfg(test)]
 mod tests;
@@ -1073,7 +1074,7 @@ pub mod export {
     pub use crate::ids::GenericOwner;
     pub use crate::infer::{
         field_types, global_const_value, global_ty, infer_global, property_ty, swizzle_indices,
-        type_args_subst,
+        tuple_swizzle, type_args_subst,
     };
     pub use crate::lower::{
         file_cbuffers, global_body, global_data, item_def_loc, item_offset, property_data,

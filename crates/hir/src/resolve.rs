@@ -1043,7 +1043,7 @@ pub fn extensions_for(
 /// Extensions that match `ty`; with `conformances_only`, only those that add interfaces (the
 /// others cannot change what a type conforms to, and skipping them keeps blanket extensions such
 /// as `extension<S : IShape> S` from making conformance depend on itself).
-fn extensions_matching(
+pub(crate) fn extensions_matching(
     db: &dyn Db,
     file: SourceFile,
     ty: &Ty,

@@ -11,6 +11,7 @@ mod incremental;
 mod library_modules;
 mod robustness;
 mod rules;
+mod sema;
 mod stdlib_compute;
 
 /// Renders diagnostics as `line:col code message` (1-based), with related info indented.

@@ -178,11 +178,12 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 let mut diags = Vec::new();
                 let target = self.resolver.resolve_type(&ty, &mut diags);
                 self.result.diags.extend(diags);
-                let from = self.infer_expr(expr, Some(&target));
+                let want = (target != Ty::Void).then_some(&target);
+                let from = self.infer_expr(expr, want);
                 self.check_cast(&from, &target, range);
                 target
             }
-            Expr::InitList(items) => self.infer_init_list(&items, expected, range),
+            Expr::InitList(items) => self.infer_init_list(e, &items, expected, range),
             Expr::Diff { func, kind } => {
                 self.infer_expr(func, None);
                 // Free functions get their derivative signature; methods and nested derivatives
@@ -394,6 +395,8 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             (Ty::Param(_) | Ty::Assoc(..) | Ty::This, _)
             | (_, Ty::Param(_) | Ty::Assoc(..) | Ty::This) => true,
             (Ty::Adt(..), Ty::Adt(..)) => true,
+            // `(void)expr` discards a value (silencing `[nodiscard]` and unused warnings).
+            (_, Ty::Void) => true,
             _ => false,
         };
         if !ok {
@@ -593,7 +596,8 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         // the vector's shape (the scalar is broadcast, as for concrete element types).
         let generic_shape =
             |t: &Ty| matches!(t, Ty::Vector(e, _) | Ty::Matrix(e, ..) if generic(e));
-        let shaped = if generic_shape(l) && (generic(r) || r.is_numeric_shape()) {
+        let shaped = if generic_shape(l) && (generic(r) || generic_shape(r) || r.is_numeric_shape())
+        {
             Some(l)
         } else if generic_shape(r) && (generic(l) || l.is_numeric_shape()) {
             Some(r)
@@ -721,13 +725,23 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         out
     }
 
-    fn infer_init_list(&mut self, items: &[ExprId], expected: Option<&Ty>, range: TextRange) -> Ty {
+    fn infer_init_list(
+        &mut self,
+        e: ExprId,
+        items: &[ExprId],
+        expected: Option<&Ty>,
+        range: TextRange,
+    ) -> Ty {
         let Some(expected) = expected.map(|t| self.normalize(t)) else {
             for item in items {
                 self.infer_expr(*item, None);
             }
             return Ty::Unknown;
         };
+        let inits = self.init_list_constructors(&expected, items.len());
+        if !inits.is_empty() {
+            return self.init_list_as_constructor(e, &expected, &inits, items, range);
+        }
         let (elem_tys, what): (Vec<Ty>, &str) = match &expected {
             Ty::Array(elem, len) => {
                 let n = match len {
@@ -760,6 +774,9 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 return expected.clone();
             }
         };
+        if items.len() > elem_tys.len() && self.init_list_elided(&expected, items) {
+            return expected;
+        }
         for (i, item) in items.iter().enumerate() {
             let want = elem_tys.get(i).cloned();
             let got = self.infer_expr(*item, want.as_ref());

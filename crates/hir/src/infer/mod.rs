@@ -11,15 +11,17 @@ mod call;
 mod const_eval;
 mod convert;
 mod expr;
+mod init_list;
 mod lambda;
 mod lvalue;
 mod overload;
 mod path;
 mod signature;
 mod stmt;
+mod value_types;
 
 pub use const_eval::global_const_value;
-pub use path::swizzle_indices;
+pub use path::{swizzle_indices, tuple_swizzle};
 pub(crate) use signature::is_ptr_differentiable;
 pub use signature::{
     FnSig, ParamSig, derivative_sig, field_types, fn_sig, global_ty, nested_derivative_sig,

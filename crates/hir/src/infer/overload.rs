@@ -203,8 +203,21 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 {
                     a = base;
                 }
+                // A concrete type passed for an interface-typed parameter (`f<let n : int>(IFoo<n>
+                // x)` given a `struct S : IFoo<3>`) binds through its conformance.
+                if let Ty::Adt(want, wargs) = &p.ty
+                    && !wargs.is_empty()
+                    && !matches!(&a, Ty::Adt(d, _) if d == want)
+                    && lower::type_decl_data(self.db, *want).kind
+                        == crate::data::TypeDeclKind::Interface
+                    && let [inst] =
+                        &crate::witness::conformance_instances(self.db, self.file, &a, *want)[..]
+                {
+                    a = inst.clone();
+                }
                 unify(&p.ty, &a, &sig.generics, &mut cands_by_param);
             }
+            self.infer_from_constraints(&sig.generics, outer, &binds, &mut cands_by_param);
             for (i, g) in sig.generics.iter().enumerate() {
                 if resolve::subst_lookup(&binds, g).is_some() {
                     continue;
@@ -352,6 +365,58 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 false => sig.params.iter().map(|p| pattern_shape(&p.ty)).sum(),
             },
         })
+    }
+
+    /// Generic parameters fixed by another parameter's constraint: in `f<int n, T : IStack<n>>(T
+    /// t)` called with a `StackImpl<5>` (declared `: IStack<D>`), `T` is `StackImpl<5>`, which
+    /// conforms to `IStack<5>`, so `n` is 5. Repeats while new parameters become known.
+    fn infer_from_constraints(
+        &self,
+        generics: &[GenericParamId],
+        outer: &[(GenericParamId, GenericArg)],
+        binds: &[(GenericParamId, GenericArg)],
+        out: &mut [Vec<GenericArg>],
+    ) {
+        let mut done = vec![false; generics.len()];
+        loop {
+            let mut progress = false;
+            for (i, g) in generics.iter().enumerate() {
+                if done[i] {
+                    continue;
+                }
+                let known = resolve::subst_lookup(binds, g).or_else(|| {
+                    let first = out[i].first()?;
+                    out[i].iter().all(|a| a == first).then(|| first.clone())
+                });
+                let Some(GenericArg::Type(arg)) = known else {
+                    continue;
+                };
+                done[i] = true;
+                let arg = self.normalize(&arg);
+                if arg.has_unknown() {
+                    continue;
+                }
+                for c in resolve::param_constraints(self.db, g) {
+                    let c = c.subst(&|p| resolve::subst_lookup(outer, &p));
+                    let Ty::Adt(decl, cargs) = &c else {
+                        continue;
+                    };
+                    if cargs.is_empty() {
+                        continue;
+                    }
+                    let instances =
+                        crate::witness::conformance_instances(self.db, self.file, &arg, *decl);
+                    if let [inst] = &instances[..] {
+                        let before: usize = out.iter().map(Vec::len).sum();
+                        unify(&c, inst, generics, out);
+                        progress |= out.iter().map(Vec::len).sum::<usize>() > before;
+                    }
+                }
+            }
+            if !progress {
+                break;
+            }
+        }
     }
 
     #[allow(clippy::too_many_arguments)]

@@ -48,7 +48,13 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 if path.segments.len() == 1
                     && let Some(ctx) = self.resolver.self_ctx.clone()
                     && matches!(ctx.ty, Ty::Param(_) | Ty::This)
-                    && !resolve::lookup_member_items(self.db, self.file, &ctx.ty, &name).is_empty()
+                    && !resolve::lookup_member_items(
+                        self.db,
+                        self.file,
+                        &self.lookup_ty(&ctx.ty),
+                        &name,
+                    )
+                    .is_empty()
                 {
                     return self.member_of(e, &ctx.ty, &path.last_name(), path.range(), true);
                 }
@@ -232,6 +238,25 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 }
             };
         }
+        // Swizzles on vectors of a generic element (`vector<T, 2> v; v.x`).
+        if let Ty::Vector(elem, n) = &ty
+            && matches!(&**elem, Ty::Param(_) | Ty::Assoc(..) | Ty::This)
+            && swizzle_like
+        {
+            let len = match n {
+                Len::Known(n) => *n,
+                _ => 4,
+            };
+            return match swizzle_indices(name, len) {
+                Ok(idx) if idx.len() == 1 => (**elem).clone(),
+                Ok(idx) => Ty::Vector(elem.clone(), Len::Known(idx.len() as u32)),
+                Err(msg) => {
+                    let msg = format!("invalid swizzle `{name}` on `{}`: {msg}", self.display(&ty));
+                    self.error("E2011", msg, name_range);
+                    Ty::Unknown
+                }
+            };
+        }
         if let Ty::Matrix(elem, _, c) = &ty
             && let Some(count) = matrix_swizzle_len(name)
         {
@@ -250,6 +275,12 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             && let Some(t) = items.get(i)
         {
             return t.clone();
+        }
+        // `t._0_2_1`: a tuple of the named elements.
+        if let Ty::Tuple(items) = &ty
+            && let Some(indices) = tuple_swizzle(name, items.len())
+        {
+            return Ty::Tuple(indices.iter().map(|i| items[*i].clone()).collect());
         }
         // Struct fields: the type's own, then those inherited from base structs (`struct B : A`,
         // read through the hidden base field). A `private` field is private to the struct that
@@ -286,7 +317,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         {
             return self.synthesized_member(e, base, assoc, name, name_range);
         }
-        let items = resolve::lookup_member_items(self.db, self.file, &ty, name);
+        let items = resolve::lookup_member_items(self.db, self.file, &self.lookup_ty(&ty), name);
         let funcs: Vec<FunctionId> = items
             .iter()
             .filter_map(|d| match d {
@@ -352,6 +383,20 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         );
         self.error("E2003", msg, name_range);
         Ty::Unknown
+    }
+
+    /// The type whose members `value.name` searches: inside an interface (or an extension of
+    /// one) `This` is some conforming type, whose members are the interface's requirements and
+    /// defaults.
+    pub(super) fn lookup_ty(&self, ty: &Ty) -> Ty {
+        if matches!(ty, Ty::This)
+            && let Some(ctx) = &self.resolver.self_ctx
+            && ctx.is_interface
+            && let Some(decl) = ctx.decl
+        {
+            return Ty::Adt(decl, crate::check::generic_params_as_args(self.db, decl));
+        }
+        ty.clone()
     }
 
     /// Members of an associated type that is not declared: `S.Differential` of a struct whose
@@ -487,4 +532,19 @@ fn matrix_swizzle_len(name: &str) -> Option<u32> {
         return None;
     }
     Some((name.len() / step) as u32)
+}
+
+/// The element indices of a tuple swizzle (`_0_2_1`: two or more `_N` parts, each below `len`).
+pub fn tuple_swizzle(name: &str, len: usize) -> Option<Vec<usize>> {
+    let rest = name.strip_prefix('_')?;
+    let indices: Vec<usize> = rest
+        .split('_')
+        .map(|p| {
+            (!p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))
+                .then(|| p.parse::<usize>().ok())
+                .flatten()
+                .filter(|i| *i < len)
+        })
+        .collect::<Option<_>>()?;
+    (indices.len() >= 2).then_some(indices)
 }

@@ -182,7 +182,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         let data = &self.body.locals[local];
         let declared = data.ty.as_ref().map(|t| {
             let mut diags = Vec::new();
-            let mut ty = self.resolver.resolve_type(t, &mut diags);
+            let mut ty = self.resolve_body_type(t, &mut diags);
             for dim in data.array_dims.iter().rev() {
                 let len = dim
                     .as_ref()

@@ -2,13 +2,31 @@
 //! construction with base structs, and the default values of parameters, fields and structs.
 //! Apart because building a value from parts is one concern, separate from the expression walk.
 
-use hir::{ExprId, FunctionId, ItemDef, Ty};
+use hir::{ExprId, ExprRes, FunctionId, ItemDef, Ty};
 use ir::{Inst, TypeId, TypeKind, ValueId};
 
 use super::FnLower;
 use crate::{R, internal, unsupported};
 
 impl FnLower<'_, '_> {
+    /// `{ a, b }` that hir resolved to a constructor of the struct (`Optional<T> o = { v };`).
+    pub(super) fn init_list_constructor(
+        &mut self,
+        e: ExprId,
+        items: &[ExprId],
+    ) -> R<Option<ValueId>> {
+        let Some(ExprRes::Function(init)) = self.res(e) else {
+            return Ok(None);
+        };
+        let ty = self.ety(e);
+        match self.call_function(e, init, Some(ty), None, None, items)? {
+            Some(v) => Ok(Some(v)),
+            None => Err(unsupported(
+                "an initialiser list whose constructor produces no value",
+            )),
+        }
+    }
+
     pub(super) fn lower_init_list(&mut self, items: &[ExprId], ty: TypeId) -> R<ValueId> {
         match self.kind(ty) {
             TypeKind::Array { elem, len } => {

@@ -42,6 +42,8 @@ impl FnLower<'_, '_> {
                 }
                 Ok(())
             }
+            // `(void)x;`: the operand for its effects, the value discarded.
+            Expr::Cast { expr, .. } if self.ety(e) == Ty::Void => self.lower_effect(expr),
             // `no_diff update(v, n);` as a statement: the call may be void (no value for
             // `lower_expr`), so every call it emits is marked instead.
             Expr::NoDiff(inner) if matches!(self.body.exprs[inner], Expr::Call { .. }) => {
@@ -155,6 +157,9 @@ impl FnLower<'_, '_> {
     pub(super) fn lower_value_as(&mut self, e: ExprId, ty: TypeId) -> R<ValueId> {
         if let Expr::InitList(items) = self.body.exprs[e].clone() {
             let range = self.body.expr_range(e);
+            if let Some(v) = self.init_list_constructor(e, &items)? {
+                return self.coerce(v, ty).map_err(|x| self.locate(x, range));
+            }
             return self
                 .lower_init_list(&items, ty)
                 .map_err(|x| self.locate(x, range));
@@ -338,6 +343,9 @@ impl FnLower<'_, '_> {
                 self.lower_value_as(expr, t)
             }
             Expr::InitList(items) => {
+                if let Some(v) = self.init_list_constructor(e, &items)? {
+                    return Ok(v);
+                }
                 let ty = self.ety(e);
                 let t = self.ir_ty(&ty)?;
                 self.lower_init_list(&items, t)
@@ -470,6 +478,16 @@ impl FnLower<'_, '_> {
                 }
                 if let Some(i) = tuple_index(&bt, &name) {
                     return self.emit(Inst::Extract(v, i), None);
+                }
+                if let Ty::Tuple(items) = &bt
+                    && let Some(indices) = hir::export::tuple_swizzle(&name, items.len())
+                {
+                    let mut parts = Vec::new();
+                    for i in indices {
+                        parts.push(self.emit(Inst::Extract(v, i as u32), None)?);
+                    }
+                    let t = self.ir_ty(&self.ety(e))?;
+                    return self.emit(Inst::Construct(parts), Some(t));
                 }
                 if let Ty::Matrix(..) = bt
                     && let Some(elements) = matrix_elements(&name)
