@@ -103,6 +103,26 @@ pub const STDLIB: &[(&str, &str)] = &[
         "stdlib/playground.slang",
         include_str!("../../../stdlib/playground.slang"),
     ),
+    (
+        "stdlib/resources.slang",
+        include_str!("../../../stdlib/resources.slang"),
+    ),
+    (
+        "stdlib/textures.slang",
+        include_str!("../../../stdlib/textures.slang"),
+    ),
+    (
+        "stdlib/descriptors.slang",
+        include_str!("../../../stdlib/descriptors.slang"),
+    ),
+    (
+        "stdlib/graphics.slang",
+        include_str!("../../../stdlib/graphics.slang"),
+    ),
+    (
+        "stdlib/raytracing.slang",
+        include_str!("../../../stdlib/raytracing.slang"),
+    ),
 ];
 
 /// Whether `import module;` names an embedded stdlib module (`import playground;`). Stdlib files
