@@ -51,6 +51,10 @@ class Emitter:
         self.type_name, self.skip, self.lines = type_name, skip, []
 
     def method(self, intrinsic, ret, name, params, doc=None):
+        # Tiled-resource `out uint status` forms only for Load: every stdlib declaration costs
+        # start-up time (the stdlib is parsed on each run), and the others are rare.
+        if params and params[-1] == "out uint status" and name != "Load":
+            return
         key = sig_key(name, ", ".join(params))
         if key in self.skip:
             return
@@ -118,7 +122,6 @@ def sampled_methods(e, shape, arrayed, combined, shadow):
             if offs:
                 e.method(intr + "_offset", "float4", f"Gather{ch}", s + [loc, f"{offs} offset"])
                 e.method(intr + "_offset", "float4", f"Gather{ch}", s + [loc, f"{offs} offset", "out uint status"])
-                e.method(intr + "_offsets", "float4", f"Gather{ch}", s + [loc, f"{offs} offset1", f"{offs} offset2", f"{offs} offset3", f"{offs} offset4"])
             e.method("texture_gather_cmp", "float4", f"GatherCmp{ch}", cmp_s + [loc, "float compareValue"])
             if offs:
                 e.method("texture_gather_cmp_offset", "float4", f"GatherCmp{ch}", cmp_s + [loc, "float compareValue", f"{offs} offset"])
