@@ -133,6 +133,26 @@ pub const STDLIB: &[(&str, &str)] = &[
         "stdlib/interop.slang",
         include_str!("../../../stdlib/interop.slang"),
     ),
+    (
+        "stdlib/resources.slang",
+        include_str!("../../../stdlib/resources.slang"),
+    ),
+    (
+        "stdlib/textures.slang",
+        include_str!("../../../stdlib/textures.slang"),
+    ),
+    (
+        "stdlib/descriptors.slang",
+        include_str!("../../../stdlib/descriptors.slang"),
+    ),
+    (
+        "stdlib/graphics.slang",
+        include_str!("../../../stdlib/graphics.slang"),
+    ),
+    (
+        "stdlib/raytracing.slang",
+        include_str!("../../../stdlib/raytracing.slang"),
+    ),
 ];
 
 /// Library modules whose declarations are visible only to files that import them (the Slang

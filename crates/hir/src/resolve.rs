@@ -314,6 +314,19 @@ impl<'db> Resolver<'db> {
                     let entries = scope::lookup_in_namespace(self.db, self.file, &ns, &seg.name);
                     self.entries_to_resolution(&entries, &ns, &seg.name)?
                 }
+                // `Texture2D.Handle` for `struct Texture2D<T = float4>`: the member of
+                // `Texture2D<float4>`, as a plain `Texture2D` means outside its declaration.
+                Resolution::Type(Ty::Adt(decl, args))
+                    if args.is_empty()
+                        && self.self_ctx.as_ref().and_then(|c| c.decl) != Some(decl)
+                        && self.all_defaulted(decl) =>
+                {
+                    let plain = Resolution::Type(Ty::Adt(decl, args));
+                    match self.apply_generic_args(plain, &[], seg.range, diags) {
+                        Resolution::Type(ty) => self.static_member(&ty, &seg.name)?,
+                        _ => return None,
+                    }
+                }
                 Resolution::Type(ty) => self.static_member(&ty, &seg.name)?,
                 _ => return None,
             };

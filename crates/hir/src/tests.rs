@@ -7,6 +7,7 @@ use crate::{RootDatabase, Severity};
 mod corpus;
 mod diagnostic_files;
 mod differential;
+mod graphics;
 mod incremental;
 mod library_modules;
 mod robustness;
@@ -747,7 +748,7 @@ fn names_in_scope_for_completion() {
             ) || n.name == "helper"
         })
         .filter(|n| n.detail != "namespace")
-        .take(6)
+        .take(5)
         .map(|n| format!("{:?} {}: {}", n.kind, n.name, n.detail))
         .collect();
     expect![[r#"

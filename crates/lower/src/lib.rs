@@ -80,6 +80,50 @@ pub(crate) fn internal(what: impl Into<String>) -> LowerError {
     }
 }
 
+/// The stdlib marks what only a graphics stage (or bindless descriptors) has with a `stage:`
+/// prefix on `[__intrinsic("stage:op")]` / `[__intrinsic_type("stage:Type")]`. dslang's targets
+/// (WGSL and SPIR-V compute shaders) have none of these: the E4103 diagnostic that refuses
+/// `what` (an operation or type named as the program wrote it), or `None` for other tags.
+pub(crate) fn stage_only(tag: &str, what: &str) -> Option<LowerError> {
+    let (stage, _) = tag.split_once(':')?;
+    let (kind, fix) = match stage {
+        "raytracing" => (
+            "a ray-tracing operation, which needs a ray-tracing pipeline stage",
+            "trace rays in your own compute code (for example a BVH walk over a buffer)",
+        ),
+        "fragment" => (
+            "a fragment-stage operation (screen-space derivatives, rasterizer state)",
+            "pass explicit gradients or levels instead (`SampleGrad`, `SampleLevel`)",
+        ),
+        "mesh" => (
+            "a mesh-shader operation",
+            "write vertices and indices to a RWStructuredBuffer instead",
+        ),
+        "geometry" => (
+            "a geometry-shader operation",
+            "append primitives to a buffer with an atomic counter instead",
+        ),
+        "tessellation" => (
+            "a tessellation-stage operation",
+            "read control points from a StructuredBuffer instead",
+        ),
+        "bindless" => (
+            "a bindless descriptor operation (descriptor handles and heaps)",
+            "declare the resource as a shader parameter and bind it directly",
+        ),
+        _ => return None,
+    };
+    Some(LowerError {
+        code: "E4103",
+        message: format!(
+            "`{what}` is {kind}; dslang's targets (WGSL and SPIR-V compute shaders) have no such \
+             stage: {fix}"
+        ),
+        item: None,
+        range: TextRange::default(),
+    })
+}
+
 /// A texture type of the stdlib: its shape, access and texel type.
 pub(crate) struct TextureType {
     pub dim: ir::TextureDim,

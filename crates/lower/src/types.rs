@@ -216,7 +216,12 @@ impl Ctx<'_> {
                             self.struct_types.insert(ty.clone(), pair);
                             return Ok(pair);
                         }
-                        if data.attr("__intrinsic_type").is_some() {
+                        if let Some(attr) = data.attr("__intrinsic_type") {
+                            if let Some(hir::export::AttrArg::String(tag)) = attr.args.first()
+                                && let Some(err) = crate::stage_only(tag, &self.display(&ty))
+                            {
+                                return Err(err);
+                            }
                             return Err(unsupported(format!(
                                 "the type `{}` here",
                                 self.display(&ty)

@@ -296,6 +296,13 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             if arg_tys.iter().any(Ty::has_unknown) {
                 return ty;
             }
+            // An `__init` an extension declares (`extension uint2 { __init(Handle h); }`).
+            if let [arg] = arg_tys
+                && matches!(self.normalize(arg), Ty::Adt(..))
+                && self.init_accepts(arg, &ty, false)
+            {
+                return ty;
+            }
             if arg_tys.len() == 1 {
                 // Conversion or splat.
                 self.check_cast(&arg_tys[0], &ty, range);

@@ -68,10 +68,49 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             {
                 resolve::implements(self.db, self.file, &from, &to).then_some(Cost::TO_INTERFACE)
             }
+            // A constructor marked `[__implicit_conversion]` (`DescriptorHandle<T>` to `T`).
+            (_, Ty::Adt(..)) if self.init_accepts(&from, &to, true) => Some(Cost::CONVERSION),
             // A generic parameter's arguments are checked at the call; inside the generic body
             // only identical parameters convert.
             _ => None,
         }
+    }
+
+    /// Whether `to` declares a one-parameter `__init` taking `from` (after the target's generic
+    /// arguments are substituted; a generic `__init` matches by the parameter's type name):
+    /// with `implicit_only`, only those marked `[__implicit_conversion]`, Slang's user-defined
+    /// implicit conversions (the stdlib's descriptor handles); else any, as an explicit cast
+    /// `(T)x` means `T(x)`.
+    pub(super) fn init_accepts(&self, from: &Ty, to: &Ty, implicit_only: bool) -> bool {
+        let from = self.normalize(from);
+        resolve::lookup_member_items(self.db, self.file, to, "__init")
+            .into_iter()
+            .any(|d| {
+                let crate::ids::ItemDef::Function(f) = d else {
+                    return false;
+                };
+                if implicit_only
+                    && lower::fn_data(self.db, f)
+                        .attr("__implicit_conversion")
+                        .is_none()
+                {
+                    return false;
+                }
+                let sig = super::signature::fn_sig(self.db, f);
+                if sig.params.len() != 1 {
+                    return false;
+                }
+                let outer = resolve::member_subst(self.db, self.file, f.loc(self.db), to);
+                let param = sig.params[0]
+                    .ty
+                    .subst(&|p| resolve::subst_lookup(&outer, &p))
+                    .subst_this(to);
+                let param = self.normalize(&param);
+                if sig.generics.is_empty() {
+                    return param == from;
+                }
+                matches!((&param, &from), (Ty::Adt(a, _), Ty::Adt(b, _)) if a == b)
+            })
     }
 
     pub(super) fn check_convertible(&mut self, from: &Ty, to: &Ty, range: TextRange) -> bool {

@@ -397,6 +397,8 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             (Ty::Adt(..), Ty::Adt(..)) => true,
             // `(void)expr` discards a value (silencing `[nodiscard]` and unused warnings).
             (_, Ty::Void) => true,
+            // `(uint2)handle`: an `__init` of the target that takes the value.
+            (Ty::Adt(..), _) => self.init_accepts(&f, &t, false),
             _ => false,
         };
         if !ok {
@@ -431,7 +433,10 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             Ty::Param(_) | Ty::Assoc(..) | Ty::This => {
                 self.subscript_of(&bt).map_or(Ty::Unknown, |(_, ret)| ret)
             }
-            _ => match self.subscript_of(&bt) {
+            _ => match self.subscript_of(&bt).or_else(|| {
+                // `handle[i]` on a `DescriptorHandle<T>`: the subscript of `T`.
+                self.implicit_deref(&bt).and_then(|t| self.subscript_of(&t))
+            }) {
                 Some((_, ret)) => ret,
                 None => {
                     let msg = format!("cannot index a value of type `{}`", self.display(&bt));
@@ -443,6 +448,17 @@ impl<'a, 'db> InferCtx<'a, 'db> {
     }
 
     /// The subscript of a type (first declared), with its return type substituted.
+    /// `T` of a type declared `[__implicit_dereference]` (`DescriptorHandle<T>`): its members
+    /// and subscripts are those of the resource it names, as in Slang.
+    pub(super) fn implicit_deref(&self, ty: &Ty) -> Option<Ty> {
+        let Ty::Adt(decl, args) = ty else { return None };
+        lower::type_decl_data(self.db, *decl).attr("__implicit_dereference")?;
+        match args.first() {
+            Some(crate::ty::GenericArg::Type(t)) => Some(self.normalize(t)),
+            _ => None,
+        }
+    }
+
     pub(super) fn subscript_of(&self, ty: &Ty) -> Option<(SubscriptId, Ty)> {
         let items = resolve::lookup_member_items(self.db, self.file, ty, "__subscript");
         let sub = items.iter().find_map(|d| match d {

@@ -376,6 +376,10 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             return Ty::Unknown;
         }
         let _ = implicit;
+        // `handle.Method()` on a `DescriptorHandle<T>`: the member of the `T` it names.
+        if let Some(inner) = self.implicit_deref(&ty) {
+            return self.member_of(e, &inner, name, name_range, false);
+        }
         let msg = format!(
             "'{name}' is not a member of '{}'. type `{}` has no member `{name}`: check the spelling",
             crate::slangc_type_text(self.db, &ty),

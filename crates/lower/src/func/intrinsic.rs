@@ -58,6 +58,10 @@ impl FnLower<'_, '_> {
         recv: Option<Recv>,
         args: &[ExprId],
     ) -> R<Option<ValueId>> {
+        // Graphics-stage and bindless operations: type-checked, but no compute target has them.
+        if let Some(err) = crate::stage_only(intrinsic, name) {
+            return Err(err);
+        }
         // A compile-time check: nothing to emit (its message is a string, which has no IR type).
         if intrinsic == "static_assert" {
             return self.static_assert(args).map(|()| None);

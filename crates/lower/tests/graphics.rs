@@ -1,0 +1,106 @@
+//! Graphics-stage, ray-tracing and bindless operations type-check (stdlib) but have no compute
+//! form: lowering refuses each with E4103, naming the operation and what to do instead.
+
+use expect_test::{Expect, expect};
+
+fn check_error(src: &str, expected: Expect) {
+    let mut db = hir::RootDatabase::default();
+    let file = db.set_file("test.slang", src);
+    match lower::lower_program(&db, file, None) {
+        Ok(module) => panic!("expected an error, got:\n{}", ir::print_module(&module)),
+        Err(diags) => {
+            let text: Vec<String> = diags
+                .iter()
+                .map(|d| {
+                    format!(
+                        "{} `{}`: {}",
+                        d.code,
+                        &src[d.range.start as usize..d.range.end as usize],
+                        d.message
+                    )
+                })
+                .collect();
+            expected.assert_eq(&text.join("\n"));
+        }
+    }
+}
+
+#[test]
+fn ray_tracing_system_value_is_refused() {
+    check_error(
+        r#"
+RWStructuredBuffer<uint> output;
+[numthreads(1, 1, 1)]
+void computeMain() { output[0] = DispatchRaysIndex().x; }
+"#,
+        expect![
+            "E4103 `DispatchRaysIndex()`: `DispatchRaysIndex` is a ray-tracing operation, which needs a ray-tracing pipeline stage; dslang's targets (WGSL and SPIR-V compute shaders) have no such stage: trace rays in your own compute code (for example a BVH walk over a buffer)"
+        ],
+    );
+}
+
+#[test]
+fn acceleration_structure_parameter_is_refused() {
+    check_error(
+        r#"
+uniform RaytracingAccelerationStructure scene;
+RWStructuredBuffer<float> output;
+[numthreads(1, 1, 1)]
+void computeMain()
+{
+    RayDesc ray = { float3(0.0), 0.0, float3(0.0, 0.0, 1.0), 10.0 };
+    RayQuery<RAY_FLAG_NONE> q;
+    q.TraceRayInline(scene, RAY_FLAG_NONE, 0xff, ray);
+    q.Proceed();
+    output[0] = q.CommittedRayT();
+}
+"#,
+        expect![
+            "E4103 `scene`: `RaytracingAccelerationStructure` is a ray-tracing operation, which needs a ray-tracing pipeline stage; dslang's targets (WGSL and SPIR-V compute shaders) have no such stage: trace rays in your own compute code (for example a BVH walk over a buffer)"
+        ],
+    );
+}
+
+#[test]
+fn fragment_derivative_is_refused() {
+    check_error(
+        r#"
+RWStructuredBuffer<float> output;
+[numthreads(1, 1, 1)]
+void computeMain(uint3 id : SV_DispatchThreadID) { output[0] = ddx(float(id.x)); }
+"#,
+        expect![
+            "E4103 `ddx(float(id.x))`: `ddx` is a fragment-stage operation (screen-space derivatives, rasterizer state); dslang's targets (WGSL and SPIR-V compute shaders) have no such stage: pass explicit gradients or levels instead (`SampleGrad`, `SampleLevel`)"
+        ],
+    );
+}
+
+#[test]
+fn descriptor_handle_is_refused() {
+    check_error(
+        r#"
+uniform DescriptorHandle<RWStructuredBuffer<float>> output;
+[numthreads(1, 1, 1)]
+void computeMain() { output[0] = 1.0; }
+"#,
+        expect![
+            "E4103 `output`: `DescriptorHandle<RWStructuredBuffer<float>>` is a bindless descriptor operation (descriptor handles and heaps); dslang's targets (WGSL and SPIR-V compute shaders) have no such stage: declare the resource as a shader parameter and bind it directly"
+        ],
+    );
+}
+
+#[test]
+fn texture_offset_overload_is_refused_not_miscompiled() {
+    check_error(
+        r#"
+Texture2D<float4> tex;
+SamplerState s;
+RWStructuredBuffer<float4> output;
+[numthreads(1, 1, 1)]
+void computeMain() { output[0] = tex.SampleLevel(s, float2(0.5), 0.0, int2(1, 0)); }
+"#,
+        expect![
+            "E4001 `tex.SampleLevel(s, float2(0.5), 0.0, int2(1, 0))`: cannot lower the texture method `texture_sample_level_offset` yet"
+        ],
+    );
+}
