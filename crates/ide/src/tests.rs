@@ -1658,6 +1658,7 @@ fn features_never_panic_on_corpus() {
 }
 
 mod editing;
+mod core_module;
 mod features;
 
 #[test]
