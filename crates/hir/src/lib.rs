@@ -103,6 +103,10 @@ pub const STDLIB: &[(&str, &str)] = &[
         "stdlib/playground.slang",
         include_str!("../../../stdlib/playground.slang"),
     ),
+    (
+        "stdlib/narrow_scalars.slang",
+        include_str!("../../../stdlib/narrow_scalars.slang"),
+    ),
 ];
 
 /// Whether `import module;` names an embedded stdlib module (`import playground;`). Stdlib files
