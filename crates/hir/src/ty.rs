@@ -559,7 +559,7 @@ pub fn scalar_conversion(from: ScalarKind, to: ScalarKind) -> Cost {
 
 /// Whether every value of the integer type `from` fits in `to`.
 fn widens(from: ScalarKind, to: ScalarKind) -> bool {
-    !(from.is_signed() && !to.is_signed()) && to.byte_size() > from.byte_size()
+    (to.is_signed() || !from.is_signed()) && to.byte_size() > from.byte_size()
 }
 
 /// Implicit conversion cost between numeric shapes (scalar/vector/matrix), HLSL rules.

@@ -239,6 +239,20 @@ impl Ctx<'_> {
                             self.struct_types.insert(ty.clone(), pair);
                             return Ok(pair);
                         }
+                        if matches!(&*data.name, "BFloat16" | "FloatE4M3" | "FloatE5M2")
+                            && data.attr("__intrinsic_type").is_some()
+                        {
+                            return Err(LowerError {
+                                code: "E4101",
+                                message: format!(
+                                    "the type `{}` cannot be compiled for WGSL or SPIR-V: \
+                                     dslang's targets have no 8-bit or bfloat16 floats; \
+                                     convert the value to `float` or `half`",
+                                    data.name
+                                ),
+                                ..unsupported("")
+                            });
+                        }
                         if data.attr("__intrinsic_type").is_some() {
                             return Err(unsupported(format!(
                                 "the type `{}` here",

@@ -102,3 +102,21 @@ void computeMain(uint3 tid : SV_DispatchThreadID)
         ],
     );
 }
+
+#[test]
+fn bfloat16_is_refused() {
+    check_error(
+        r#"
+RWStructuredBuffer<float> output;
+[numthreads(1, 1, 1)]
+void computeMain(uint3 tid : SV_DispatchThreadID)
+{
+    BFloat16 b = BFloat16(1.5f);
+    output[0] = float(b);
+}
+"#,
+        expect![
+            "E4101 `b = BFloat16(1.5f)`: the type `BFloat16` cannot be compiled for WGSL or SPIR-V: dslang's targets have no 8-bit or bfloat16 floats; convert the value to `float` or `half`"
+        ],
+    );
+}

@@ -261,3 +261,36 @@ void f()
         "#]],
     );
 }
+
+#[test]
+fn storage_only_float_types() {
+    check_lets(
+        r#"
+void f(float x, half h, int i)
+{
+    let a = BFloat16(x);
+    let b = FloatE4M3(1.25f);
+    let c = FloatE5M2(h);
+    let d = BFloat16(i);
+    let e = float(a);
+    let g = half(b);
+    let k = (BFloat16)(float(a) * 2.0);
+    let m = FloatE4M3(c);
+    let n = bit_cast<uint16_t>(a);
+    let o = bit_cast<uint8_t>(b);
+}
+"#,
+        expect![[r#"
+            a: BFloat16
+            b: FloatE4M3
+            c: FloatE5M2
+            d: BFloat16
+            e: float
+            g: half
+            k: BFloat16
+            m: FloatE4M3
+            n: uint16_t
+            o: uint8_t
+        "#]],
+    );
+}
