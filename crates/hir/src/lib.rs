@@ -153,6 +153,10 @@ pub const STDLIB: &[(&str, &str)] = &[
         "stdlib/raytracing.slang",
         include_str!("../../../stdlib/raytracing.slang"),
     ),
+    (
+        "stdlib/narrow_scalars.slang",
+        include_str!("../../../stdlib/narrow_scalars.slang"),
+    ),
 ];
 
 /// Library modules whose declarations are visible only to files that import them (the Slang

@@ -750,21 +750,19 @@ pub fn builtin_type(name: &str) -> Option<Ty> {
         "Tuple" => return Some(Ty::Tuple(Arc::from([]))),
         _ => {}
     }
-    // `float3`, `uint2`, `float4x4`
-    let digits_at = name.find(|c: char| c.is_ascii_digit())?;
-    let (base, dims) = name.split_at(digits_at);
-    let kind = ScalarKind::from_name(base)?;
-    if matches!(
-        base,
-        "int32_t" | "uint32_t" | "float32_t" | "float16_t" | "float64_t" | "int64_t" | "uint64_t"
-    ) {
-        return None;
-    }
-    let bytes = dims.as_bytes();
+    // `float3`, `uint2`, `float4x4`, `int16_t2`, `uint8_t4x4`: a scalar name, then one
+    // dimension 1-4 (a vector) or two joined by `x` (a matrix).
     let dim = |b: u8| (b'1'..=b'4').contains(&b).then(|| u32::from(b - b'0'));
+    let bytes = name.as_bytes();
     match bytes {
-        [n] => Some(Ty::vector(kind, dim(*n)?)),
-        [r, b'x', c] => Some(Ty::matrix(kind, dim(*r)?, dim(*c)?)),
+        [.., r, b'x', c] if name.len() > 3 => {
+            let kind = ScalarKind::from_name(name.get(..name.len() - 3)?)?;
+            Some(Ty::matrix(kind, dim(*r)?, dim(*c)?))
+        }
+        [.., n] if name.len() > 1 => {
+            let kind = ScalarKind::from_name(name.get(..name.len() - 1)?)?;
+            Some(Ty::vector(kind, dim(*n)?))
+        }
         _ => None,
     }
 }

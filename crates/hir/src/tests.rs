@@ -10,6 +10,7 @@ mod differential;
 mod graphics;
 mod incremental;
 mod library_modules;
+mod narrow_scalars;
 mod robustness;
 mod rules;
 mod sema;

@@ -9,7 +9,13 @@ use crate::ids::{FunctionId, GenericParamId, TypeDeclId};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum ScalarKind {
+    // The variant order is the promotion order of mixed arithmetic (`int8_t + int` is `int`):
+    // narrower integers before wider, signed before unsigned of the same width, floats last.
     Bool,
+    Int8,
+    UInt8,
+    Int16,
+    UInt16,
     Int,
     UInt,
     Int64,
@@ -23,6 +29,10 @@ impl ScalarKind {
     pub fn name(self) -> &'static str {
         match self {
             ScalarKind::Bool => "bool",
+            ScalarKind::Int8 => "int8_t",
+            ScalarKind::UInt8 => "uint8_t",
+            ScalarKind::Int16 => "int16_t",
+            ScalarKind::UInt16 => "uint16_t",
             ScalarKind::Int => "int",
             ScalarKind::UInt => "uint",
             ScalarKind::Int64 => "int64_t",
@@ -36,6 +46,10 @@ impl ScalarKind {
     pub fn from_name(name: &str) -> Option<ScalarKind> {
         Some(match name {
             "bool" => ScalarKind::Bool,
+            "int8_t" => ScalarKind::Int8,
+            "uint8_t" => ScalarKind::UInt8,
+            "int16_t" => ScalarKind::Int16,
+            "uint16_t" => ScalarKind::UInt16,
             "int" | "int32_t" | "dword" => ScalarKind::Int,
             "uint" | "uint32_t" => ScalarKind::UInt,
             "int64_t" => ScalarKind::Int64,
@@ -57,29 +71,49 @@ impl ScalarKind {
     pub fn is_integer(self) -> bool {
         matches!(
             self,
-            ScalarKind::Int | ScalarKind::UInt | ScalarKind::Int64 | ScalarKind::UInt64
+            ScalarKind::Int8
+                | ScalarKind::UInt8
+                | ScalarKind::Int16
+                | ScalarKind::UInt16
+                | ScalarKind::Int
+                | ScalarKind::UInt
+                | ScalarKind::Int64
+                | ScalarKind::UInt64
         )
     }
 
     pub fn is_signed(self) -> bool {
         !matches!(
             self,
-            ScalarKind::UInt | ScalarKind::UInt64 | ScalarKind::Bool
+            ScalarKind::UInt8
+                | ScalarKind::UInt16
+                | ScalarKind::UInt
+                | ScalarKind::UInt64
+                | ScalarKind::Bool
         )
+    }
+
+    /// The 8- and 16-bit integers (`int8_t`, `uint8_t`, `int16_t`, `uint16_t`).
+    pub fn is_small_int(self) -> bool {
+        matches!(
+            self,
+            ScalarKind::Int8 | ScalarKind::UInt8 | ScalarKind::Int16 | ScalarKind::UInt16
+        )
+    }
+
+    /// The size in bytes of a value (`bool` as 4, its size in buffers).
+    pub fn byte_size(self) -> u32 {
+        match self {
+            ScalarKind::Int8 | ScalarKind::UInt8 => 1,
+            ScalarKind::Int16 | ScalarKind::UInt16 | ScalarKind::Half => 2,
+            ScalarKind::Bool | ScalarKind::Int | ScalarKind::UInt | ScalarKind::Float => 4,
+            ScalarKind::Int64 | ScalarKind::UInt64 | ScalarKind::Double => 8,
+        }
     }
 
     /// Position in the promotion order used to pick the common type of mixed arithmetic.
     fn rank(self) -> u8 {
-        match self {
-            ScalarKind::Bool => 0,
-            ScalarKind::Int => 1,
-            ScalarKind::UInt => 2,
-            ScalarKind::Int64 => 3,
-            ScalarKind::UInt64 => 4,
-            ScalarKind::Half => 5,
-            ScalarKind::Float => 6,
-            ScalarKind::Double => 7,
-        }
+        self as u8
     }
 }
 
@@ -504,6 +538,13 @@ pub fn scalar_conversion(from: ScalarKind, to: ScalarKind) -> Cost {
         return Cost::EXACT;
     }
     match (from, to) {
+        // Widening between integers. A wider target of the same signedness costs more the wider
+        // it is (`int16_t` prefers `int` over `int64_t`), and unsigned to signed costs one more
+        // than unsigned to unsigned (`uint16_t` prefers `uint` over `int`).
+        (f, t) if f.is_integer() && t.is_integer() && widens(f, t) && f.is_small_int() => {
+            let steps = (t.byte_size() / f.byte_size()).trailing_zeros() - 1;
+            Cost(Cost::PROMOTION.0 + steps + u32::from(!f.is_signed() && t.is_signed()))
+        }
         (Int, Int64)
         | (UInt, UInt64)
         | (UInt, Int64)
@@ -514,6 +555,11 @@ pub fn scalar_conversion(from: ScalarKind, to: ScalarKind) -> Cost {
         (Bool, t) if t.is_integer() => Cost::PROMOTION,
         _ => Cost(Cost::CONVERSION.0 + u32::from(from.rank().abs_diff(to.rank()))),
     }
+}
+
+/// Whether every value of the integer type `from` fits in `to`.
+fn widens(from: ScalarKind, to: ScalarKind) -> bool {
+    (to.is_signed() || !from.is_signed()) && to.byte_size() > from.byte_size()
 }
 
 /// Implicit conversion cost between numeric shapes (scalar/vector/matrix), HLSL rules.

@@ -75,7 +75,7 @@ pub struct SemanticToken {
 
 /// Names of the types built into the checker (no declaration to resolve to).
 pub(crate) fn is_builtin_type_name(name: &str) -> bool {
-    const SCALARS: [&str; 12] = [
+    const SCALARS: [&str; 14] = [
         "float",
         "half",
         "double",
@@ -84,6 +84,8 @@ pub(crate) fn is_builtin_type_name(name: &str) -> bool {
         "bool",
         "int64_t",
         "uint64_t",
+        "int8_t",
+        "uint8_t",
         "int16_t",
         "uint16_t",
         "float16_t",

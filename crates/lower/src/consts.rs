@@ -348,7 +348,8 @@ fn natural_layout(cx: &Ctx, ty: &hir::Ty, depth: u32) -> Option<(u32, u32)> {
     let scalar_bytes = |k: ScalarKind| match k {
         ScalarKind::Half => 2,
         ScalarKind::Int64 | ScalarKind::UInt64 | ScalarKind::Double => 8,
-        ScalarKind::Bool => 1,
+        ScalarKind::Bool | ScalarKind::Int8 | ScalarKind::UInt8 => 1,
+        ScalarKind::Int16 | ScalarKind::UInt16 => 2,
         ScalarKind::Int | ScalarKind::UInt | ScalarKind::Float => 4,
     };
     let element = |t: &Ty| match normalize(cx.db, cx.file, t) {
@@ -381,7 +382,17 @@ fn natural_layout(cx: &Ctx, ty: &hir::Ty, depth: u32) -> Option<(u32, u32)> {
         Ty::Adt(decl, args) => {
             let data = hir::type_decl_data(cx.db, decl);
             match data.kind {
-                hir::TypeDeclKind::Enum => Some((4, 4)),
+                hir::TypeDeclKind::Enum => {
+                    // The size of the backing type (`enum E : uint8_t` is one byte).
+                    let bytes = hir::export::type_decl_bases(cx.db, decl)
+                        .iter()
+                        .find_map(|b| match b {
+                            Ty::Scalar(k) => Some(scalar_bytes(*k)),
+                            _ => None,
+                        })
+                        .unwrap_or(4);
+                    Some((bytes, bytes))
+                }
                 hir::TypeDeclKind::Struct => {
                     let ty = Ty::Adt(decl, args.clone());
                     let subst = hir::export::type_args_subst(cx.db, decl, &args);

@@ -56,8 +56,13 @@ fn min_bytes(types: &ir::Types, ty: TypeId) -> u64 {
     }
 }
 
-pub(crate) fn scalar(k: ScalarKind) -> Scalar {
-    match k {
+/// The IR scalar of `k`. The 8- and 16-bit integers have none: neither backend (naga's WGSL
+/// and SPIR-V writers) can express them, so they are refused here with the type named.
+pub(crate) fn scalar(k: ScalarKind) -> R<Scalar> {
+    Ok(match k {
+        ScalarKind::Int8 | ScalarKind::UInt8 | ScalarKind::Int16 | ScalarKind::UInt16 => {
+            return Err(no_small_ints(k));
+        }
         ScalarKind::Bool => Scalar::Bool,
         ScalarKind::Int => Scalar::I32,
         ScalarKind::UInt => Scalar::U32,
@@ -66,6 +71,24 @@ pub(crate) fn scalar(k: ScalarKind) -> Scalar {
         ScalarKind::Half => Scalar::F16,
         ScalarKind::Float => Scalar::F32,
         ScalarKind::Double => Scalar::F64,
+    })
+}
+
+/// `int8_t`, `uint8_t`, `int16_t` and `uint16_t` in a program being compiled: they type-check,
+/// but the targets cannot hold them (WGSL has no integers narrower than 32 bits; dslang's
+/// SPIR-V goes through the same IR and writer).
+fn no_small_ints(k: ScalarKind) -> LowerError {
+    LowerError {
+        code: "E4101",
+        message: format!(
+            "the type `{name}` cannot be compiled for WGSL or SPIR-V: WGSL has no {bits}-bit \
+             integers and dslang's SPIR-V output does not support them yet; use `{wide}` and \
+             mask the value to {bits} bits",
+            name = k.name(),
+            bits = k.byte_size() * 8,
+            wide = if k.is_signed() { "int" } else { "uint" },
+        ),
+        ..unsupported("")
     }
 }
 
@@ -121,20 +144,20 @@ impl Ctx<'_> {
         let types = &mut self.module.types;
         Ok(match &ty {
             Ty::Void => types.void(),
-            Ty::Scalar(k) => types.scalar(scalar(*k)),
+            Ty::Scalar(k) => types.scalar(scalar(*k)?),
             Ty::Vector(e, n) => {
                 let Some(k) = e.scalar_kind() else {
                     return Err(unsupported(format!("the type `{}`", self.display(&ty))));
                 };
                 let n = known(n, "a vector")?;
-                types.vector(scalar(k), n as u8)
+                types.vector(scalar(k)?, n as u8)
             }
             Ty::Matrix(e, r, c) => {
                 let Some(k) = e.scalar_kind() else {
                     return Err(unsupported(format!("the type `{}`", self.display(&ty))));
                 };
                 let (r, c) = (known(r, "a matrix")?, known(c, "a matrix")?);
-                types.matrix(scalar(k), r as u8, c as u8)
+                types.matrix(scalar(k)?, r as u8, c as u8)
             }
             Ty::Array(e, n) => {
                 // An array of structs holding resources stores their plain fields; their
@@ -165,7 +188,7 @@ impl Ctx<'_> {
                 let data = hir::type_decl_data(self.db, *decl);
                 match data.kind {
                     TypeDeclKind::Enum => {
-                        let backing = self.enum_backing(*decl);
+                        let backing = self.enum_backing(*decl)?;
                         self.module.types.scalar(backing)
                     }
                     TypeDeclKind::Interface => {
@@ -215,6 +238,20 @@ impl Ctx<'_> {
                                 })?;
                             self.struct_types.insert(ty.clone(), pair);
                             return Ok(pair);
+                        }
+                        if matches!(&*data.name, "BFloat16" | "FloatE4M3" | "FloatE5M2")
+                            && data.attr("__intrinsic_type").is_some()
+                        {
+                            return Err(LowerError {
+                                code: "E4101",
+                                message: format!(
+                                    "the type `{}` cannot be compiled for WGSL or SPIR-V: \
+                                     dslang's targets have no 8-bit or bfloat16 floats; \
+                                     convert the value to `float` or `half`",
+                                    data.name
+                                ),
+                                ..unsupported("")
+                            });
                         }
                         if let Some(attr) = data.attr("__intrinsic_type") {
                             if let Some(hir::export::AttrArg::String(tag)) = attr.args.first()
@@ -430,13 +467,13 @@ impl Ctx<'_> {
     }
 
     /// `enum E : uint` is stored as `uint`; enums default to `int`.
-    pub(crate) fn enum_backing(&self, decl: hir::TypeDeclId) -> Scalar {
+    pub(crate) fn enum_backing(&self, decl: hir::TypeDeclId) -> R<Scalar> {
         for b in hir::export::type_decl_bases(self.db, decl).iter() {
             if let Ty::Scalar(k) = b {
                 return scalar(*k);
             }
         }
-        Scalar::I32
+        Ok(Scalar::I32)
     }
 
     /// The inner type of an `Optional<T>` struct.

@@ -278,8 +278,14 @@ pub fn is_builtin_type_name(text: &str) -> bool {
             | "int64_t"
             | "uint64_t"
             | "float16_t"
+            | "float32_t"
+            | "float64_t"
+            | "int8_t"
+            | "uint8_t"
             | "int16_t"
             | "uint16_t"
+            | "int32_t"
+            | "uint32_t"
     )
 }
 

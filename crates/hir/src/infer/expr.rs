@@ -401,7 +401,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             (Ty::Adt(..), _) => self.init_accepts(&f, &t, false),
             _ => false,
         };
-        if !ok {
+        if !ok && !self.init_takes(&t, &f) {
             let msg = format!(
                 "cannot cast `{}` to `{}`",
                 self.display(&f),
@@ -409,6 +409,26 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             );
             self.error("E2004", msg, range);
         }
+    }
+
+    /// Whether `to` declares a one-argument `__init` that takes a `from` (a cast runs it:
+    /// `(BFloat16)x`, `float(b)` through an extension of the builtin floating-point types).
+    fn init_takes(&self, to: &Ty, from: &Ty) -> bool {
+        resolve::lookup_member_items(self.db, self.file, to, "__init")
+            .into_iter()
+            .any(|d| match d {
+                ItemDef::Function(f) => {
+                    let cand = Candidate {
+                        func: f,
+                        outer: resolve::member_subst(self.db, self.file, f.loc(self.db), to),
+                        this_ty: Some(to.clone()),
+                        derivative: Vec::new(),
+                    };
+                    self.try_candidate(&cand, None, std::slice::from_ref(from))
+                        .is_ok()
+                }
+                _ => false,
+            })
     }
 
     fn infer_index(&mut self, base: ExprId, index: ExprId) -> Ty {

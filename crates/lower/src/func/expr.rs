@@ -212,7 +212,7 @@ impl FnLower<'_, '_> {
             Expr::Literal(lit) => {
                 let ty = self.ety(e);
                 let s = match &ty {
-                    Ty::Scalar(k) => crate::types::scalar(*k),
+                    Ty::Scalar(k) => crate::types::scalar(*k)?,
                     _ => return Err(unsupported("this literal")),
                 };
                 match lit {
@@ -428,7 +428,7 @@ impl FnLower<'_, '_> {
                 Some(ExprRes::EnumCase(d, i)) => {
                     let v = enum_case_value(self.cx.db, self.cx.file, d, i)
                         .ok_or_else(|| unsupported("this enum case"))?;
-                    let s = self.cx.enum_backing(d);
+                    let s = self.cx.enum_backing(d)?;
                     self.literal_of(s, v, v as f64)
                 }
                 Some(ExprRes::Property(p)) => {
@@ -467,7 +467,7 @@ impl FnLower<'_, '_> {
                 if let Some(ExprRes::EnumCase(d, i)) = self.res(e) {
                     let v = enum_case_value(self.cx.db, self.cx.file, d, i)
                         .ok_or_else(|| unsupported("this enum case"))?;
-                    let s = self.cx.enum_backing(d);
+                    let s = self.cx.enum_backing(d)?;
                     return self.literal_of(s, v, v as f64);
                 }
                 let v = self.lower_expr(base)?;

@@ -706,7 +706,7 @@ impl FnLower<'_, '_> {
             && self.cx.is_enum(t)
         {
             return Ty::Scalar(match self.cx.enum_backing(*d) {
-                Scalar::U32 => hir::ScalarKind::UInt,
+                Ok(Scalar::U32) => hir::ScalarKind::UInt,
                 _ => hir::ScalarKind::Int,
             });
         }
