@@ -8,6 +8,7 @@ mod corpus;
 mod diagnostic_files;
 mod differential;
 mod incremental;
+mod pointers;
 mod robustness;
 
 /// Renders diagnostics as `line:col code message` (1-based), with related info indented.
