@@ -136,6 +136,8 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                         Ty::Scalar(_) | Ty::Vector(..) | Ty::Matrix(..) => {
                             t.with_scalar(ScalarKind::Bool)
                         }
+                        // `!p`: whether a pointer is null.
+                        _ if self.pointee(&t).is_some() => Ty::BOOL,
                         _ => t,
                     },
                     PrefixOp::BitNot => {

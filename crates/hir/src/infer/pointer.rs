@@ -102,7 +102,11 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             return None;
         }
         let integer = |t: &Ty| matches!(t, Ty::Scalar(k) if k.is_integer());
+        let truthy =
+            |t: &Ty| self.pointee(t).is_some() || matches!(t, Ty::Scalar(_)) || self.is_null_ptr(t);
         let ok = match op {
+            // A pointer tests as `p != nullptr` (`cur && i < n`).
+            BinaryOp::And | BinaryOp::Or => truthy(l) && truthy(r),
             BinaryOp::Add => (lp && integer(r)) || (rp && integer(l)),
             BinaryOp::Sub => lp && integer(r),
             _ if op.is_comparison() => l == r || (lp && rn) || (ln && rp) || (ln && rn),
@@ -118,13 +122,15 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             self.error("E2005", msg, range);
             return Some(Ty::Unknown);
         }
-        Some(if op.is_comparison() {
-            Ty::BOOL
-        } else if lp {
-            l.clone()
-        } else {
-            r.clone()
-        })
+        Some(
+            if op.is_comparison() || matches!(op, BinaryOp::And | BinaryOp::Or) {
+                Ty::BOOL
+            } else if lp {
+                l.clone()
+            } else {
+                r.clone()
+            },
+        )
     }
 
     /// Explicit conversions of pointers: to and from integers (`uint64_t(p)`, `(int*)addr`),
@@ -146,6 +152,24 @@ impl<'a, 'db> InferCtx<'a, 'db> {
     pub(super) fn pointer_conversion(&self, from: &Ty, to: &Ty) -> Option<Cost> {
         if self.is_null_ptr(from)
             && (self.pointee(to).is_some() || stdlib_decl_named(self.db, to, "ConstBufferPointer"))
+        {
+            return Some(Cost::CONVERSION);
+        }
+        // A pointer tests as `p != nullptr` (`if (p)`, `while (cur)`).
+        if *to == Ty::BOOL && self.pointee(from).is_some() {
+            return Some(Cost::CONVERSION);
+        }
+        // `&x` points into device memory by default; slangc gives the pointer the address space
+        // of `x` (`&shared[0]` of a `groupshared` array), so the address space converts.
+        if let (Ty::Adt(fd, fa), Ty::Adt(td, ta)) = (from, to)
+            && fd == td
+            && self.pointee(from).is_some()
+            && fa.len() == ta.len()
+            && fa
+                .iter()
+                .zip(ta.iter())
+                .enumerate()
+                .all(|(i, (a, b))| i == 2 || a == b)
         {
             return Some(Cost::CONVERSION);
         }
