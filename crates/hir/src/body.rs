@@ -94,6 +94,10 @@ pub enum PrefixOp {
     BitNot,
     Inc,
     Dec,
+    /// `*p`: the value a pointer points at (an l-value).
+    Deref,
+    /// `&x` (and `__getAddress(x)`): a pointer to an l-value.
+    AddressOf,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

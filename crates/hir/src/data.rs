@@ -64,6 +64,16 @@ pub enum TypeRef {
     /// `expand P` in a generic argument list (`Tuple<expand each T>`): `P` once per element of
     /// the pack it names.
     Expand(Box<TypeRef>),
+    /// `T*`: `Ptr<T>` of the stdlib (`stdlib/ptr.slang`).
+    Pointer(Box<TypeRef>),
+    /// `functype(A, B) throws E -> R`.
+    Func {
+        params: Vec<TypeRef>,
+        ret: Box<TypeRef>,
+        throws: Option<Box<TypeRef>>,
+    },
+    /// `IA & IB`: a conjunction of interfaces (as a constraint or base: each of them).
+    And(Vec<TypeRef>),
     /// Missing or unparsable (the parser reported it).
     Error,
 }
@@ -72,7 +82,11 @@ impl TypeRef {
     pub fn range(&self) -> Option<TextRange> {
         match self {
             TypeRef::Path(p) => Some(p.range()),
-            TypeRef::Array(inner, _) | TypeRef::Expand(inner) => inner.range(),
+            TypeRef::Array(inner, _) | TypeRef::Expand(inner) | TypeRef::Pointer(inner) => {
+                inner.range()
+            }
+            TypeRef::Func { ret, .. } => ret.range(),
+            TypeRef::And(parts) => parts.first().and_then(TypeRef::range),
             _ => None,
         }
     }
@@ -245,6 +259,16 @@ pub struct FieldData {
     pub name_range: TextRange,
     /// Static fields and `static const` members are globals with their own id.
     pub global: Option<GlobalId>,
+    /// A bit field (`uint a : 4;`): its width as written, and the width's range.
+    pub bit_width: Option<(ConstRef, TextRange)>,
+}
+
+impl FieldData {
+    /// Whether the field is a bit field (`uint a : 4;`): part of a hidden backing integer, not
+    /// a memberwise-construction parameter.
+    pub fn is_bit_field(&self) -> bool {
+        self.bit_width.is_some()
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]

@@ -102,6 +102,10 @@ pub const STDLIB: &[(&str, &str)] = &[
         include_str!("../../../stdlib/diff.slang"),
     ),
     (
+        "stdlib/ptr.slang",
+        include_str!("../../../stdlib/ptr.slang"),
+    ),
+    (
         "stdlib/playground.slang",
         include_str!("../../../stdlib/playground.slang"),
     ),
@@ -317,6 +321,13 @@ pub fn slangc_type_text(db: &dyn Db, ty: &Ty) -> String {
     match ty {
         Ty::Vector(e, n) => format!("vector<{},{}>", slangc_type_text(db, e), len(n)),
         Ty::Matrix(e, r, c) => format!("matrix<{},{},{}>", slangc_type_text(db, e), len(r), len(c)),
+        // Pointers and function types as written (`int*`, `functype(int) -> float`).
+        Ty::Adt(..)
+            if infer::stdlib_decl_named(db, ty, "Ptr")
+                || infer::stdlib_decl_named(db, ty, resolve::FUNC_TYPE_DECL) =>
+        {
+            display_ty(db, ty)
+        }
         Ty::Adt(d, args) if !args.is_empty() => {
             let args: Vec<String> = args
                 .iter()
@@ -1097,8 +1108,8 @@ pub mod export {
     };
     pub use crate::ids::GenericOwner;
     pub use crate::infer::{
-        field_types, global_const_value, global_ty, infer_global, property_ty, swizzle_indices,
-        tuple_swizzle, type_args_subst,
+        field_types, global_const_value, global_ty, infer_global, pointee_of, property_ty,
+        stdlib_decl_named, swizzle_indices, tuple_swizzle, type_args_subst,
     };
     pub use crate::lower::{
         file_cbuffers, global_body, global_data, item_def_loc, item_offset, property_data,

@@ -518,6 +518,16 @@ impl<'db> Resolver<'db> {
                     _ => GenericArg::Type(self.resolve_type(&TypeRef::Path(p.clone()), diags)),
                 }
             }
+            // `Ptr<int, Access.Read>`: a qualified name may denote an enum case or constant.
+            GenericArgRef::Type(TypeRef::Path(p))
+                if p.segments.len() > 1
+                    && matches!(
+                        self.resolve_path(p, &mut Vec::new()),
+                        Some(Resolution::EnumCase(..) | Resolution::Global(_))
+                    ) =>
+            {
+                GenericArg::Value(self.eval_len(&ConstRef::Path(p.clone())))
+            }
             GenericArgRef::Type(t) => GenericArg::Type(self.resolve_type(t, diags)),
             GenericArgRef::Const(c) => GenericArg::Value(self.eval_len(c)),
         }
@@ -588,6 +598,90 @@ impl<'db> Resolver<'db> {
         }
     }
 
+    /// A generic type of the stdlib (`Ptr`, the function type) with leading arguments given
+    /// and the rest defaulted. Looked up at the top level of the stdlib, so that a user type of
+    /// the same name does not change what `T*` means.
+    pub(crate) fn stdlib_generic(
+        &self,
+        name: &str,
+        args: Vec<GenericArg>,
+        range: TextRange,
+        diags: &mut Vec<Diag>,
+    ) -> Ty {
+        let Some(Ty::Adt(decl, _)) = stdlib_type(self.db, self.file, name) else {
+            return Ty::Unknown;
+        };
+        let data = lower::type_decl_data(self.db, decl);
+        let mut full = args;
+        // Defaults may name earlier parameters: substitute those given so far.
+        for (i, p) in data.generics.iter().enumerate().skip(full.len()) {
+            let Some(default) = &p.default else {
+                return Ty::Unknown;
+            };
+            let resolver = Resolver::for_item(self.db, decl.loc(self.db));
+            let arg = resolver.resolve_generic_arg(default, &mut Vec::new());
+            let bound: Vec<(GenericParamId, GenericArg)> = full
+                .iter()
+                .enumerate()
+                .map(|(j, a)| {
+                    (
+                        GenericParamId {
+                            owner: GenericOwner::TypeDecl(decl),
+                            index: j as u32,
+                            name: data.generics[j].name.clone(),
+                        },
+                        a.clone(),
+                    )
+                })
+                .collect();
+            full.push(arg.subst(&|q| subst_lookup(&bound, &q)));
+            let _ = i;
+        }
+        let _ = (range, diags);
+        Ty::Adt(decl, full.into())
+    }
+
+    /// The interfaces a bound names (a constraint, a base, a `where` bound): a conjunction
+    /// `IA & IB`, written out or through a `typealias`, stands for each of its parts.
+    pub fn resolve_bounds(&self, tr: &TypeRef, diags: &mut Vec<Diag>) -> Vec<Ty> {
+        match tr {
+            TypeRef::And(parts) => parts
+                .iter()
+                .flat_map(|p| self.resolve_bounds(p, diags))
+                .collect(),
+            TypeRef::Path(path) if path.segments.len() == 1 && path.segments[0].args.is_none() => {
+                if let Some(alias) = self.conjunction_alias(&path.segments[0].name) {
+                    return alias_bounds(self.db, alias).to_vec();
+                }
+                vec![self.resolve_type(tr, diags)]
+            }
+            _ => vec![self.resolve_type(tr, diags)],
+        }
+    }
+
+    /// A `typealias X = IA & IB;` visible by the name `name` from here.
+    fn conjunction_alias(&self, name: &str) -> Option<AliasId> {
+        if self.find_generic(name).is_some() {
+            return None;
+        }
+        for depth in (0..=self.ns_path.len()).rev() {
+            let entries =
+                scope::lookup_in_namespace(self.db, self.file, &self.ns_path[..depth], name);
+            if entries.is_empty() {
+                continue;
+            }
+            return entries.iter().find_map(|e| match e {
+                ScopeEntry::Item(ItemDef::Alias(a))
+                    if matches!(lower::alias_data(self.db, *a).target, Some(TypeRef::And(_))) =>
+                {
+                    Some(*a)
+                }
+                _ => None,
+            });
+        }
+        None
+    }
+
     /// Resolves a type reference, reporting unknown names.
     pub fn resolve_type(&self, tr: &TypeRef, diags: &mut Vec<Diag>) -> Ty {
         match tr {
@@ -621,6 +715,42 @@ impl<'db> Resolver<'db> {
                         Ty::Unknown
                     }
                 }
+            }
+            TypeRef::Pointer(inner) => {
+                let pointee = self.resolve_type(inner, diags);
+                self.stdlib_generic(
+                    "Ptr",
+                    vec![GenericArg::Type(pointee)],
+                    tr.range().unwrap_or_default(),
+                    diags,
+                )
+            }
+            TypeRef::Func {
+                params,
+                ret,
+                throws,
+            } => {
+                let ret = self.resolve_type(ret, diags);
+                let throws = throws
+                    .as_ref()
+                    .map_or(Ty::Void, |t| self.resolve_type(t, diags));
+                let params: Vec<Ty> = params.iter().map(|p| self.resolve_type(p, diags)).collect();
+                self.stdlib_generic(
+                    FUNC_TYPE_DECL,
+                    vec![
+                        GenericArg::Type(ret),
+                        GenericArg::Type(throws),
+                        GenericArg::Type(Ty::Pack(params.into())),
+                    ],
+                    tr.range().unwrap_or_default(),
+                    diags,
+                )
+            }
+            // A conjunction used as a type (not as a list of bounds, where each part counts):
+            // its first interface.
+            TypeRef::And(parts) => {
+                let tys: Vec<Ty> = parts.iter().map(|p| self.resolve_type(p, diags)).collect();
+                tys.into_iter().next().unwrap_or(Ty::Unknown)
             }
             TypeRef::Path(path) => match self.resolve_path(path, diags) {
                 // A plain `B` for `struct B<T = float>` outside `B` itself means `B<float>`.
@@ -991,7 +1121,7 @@ pub fn extension_bases(db: &dyn Db, ext: ExtensionId) -> Arc<[Ty]> {
     resolver.self_ctx = None;
     data.bases
         .iter()
-        .map(|b| resolver.resolve_type(b, &mut Vec::new()))
+        .flat_map(|b| resolver.resolve_bounds(b, &mut Vec::new()))
         .collect()
 }
 
@@ -1003,7 +1133,7 @@ pub fn type_decl_bases(db: &dyn Db, decl: TypeDeclId) -> Arc<[Ty]> {
     resolver.self_ctx = None;
     data.bases
         .iter()
-        .map(|b| resolver.resolve_type(b, &mut Vec::new()))
+        .flat_map(|b| resolver.resolve_bounds(b, &mut Vec::new()))
         .collect()
 }
 
@@ -1094,6 +1224,39 @@ pub(crate) fn extensions_matching(
         }
     }
     out
+}
+
+/// The stdlib declaration behind `functype(...) -> R` (`stdlib/ptr.slang`).
+pub const FUNC_TYPE_DECL: &str = "__FuncType";
+
+/// A type declared at the top level of a stdlib file, by name.
+pub fn stdlib_type(db: &dyn Db, file: SourceFile, name: &str) -> Option<Ty> {
+    scope::lookup_in_namespace(db, file, &[], name)
+        .into_iter()
+        .find_map(|e| match e {
+            ScopeEntry::Item(ItemDef::TypeDecl(d))
+                if d.loc(db).file.kind(db) == base_db::FileKind::Stdlib =>
+            {
+                Some(Ty::Adt(d, Arc::from([])))
+            }
+            _ => None,
+        })
+}
+
+/// The interfaces of `typealias X = IA & IB;`.
+#[salsa::tracked(returns(clone), cycle_result = alias_bounds_cycle)]
+pub fn alias_bounds(db: &dyn Db, alias: AliasId) -> Arc<[Ty]> {
+    let data = lower::alias_data(db, alias);
+    match &data.target {
+        Some(target) => Resolver::for_item(db, alias.loc(db))
+            .resolve_bounds(target, &mut Vec::new())
+            .into(),
+        None => Arc::from([]),
+    }
+}
+
+fn alias_bounds_cycle(_db: &dyn Db, _id: salsa::Id, _alias: AliasId) -> Arc<[Ty]> {
+    Arc::from([])
 }
 
 /// An interface declared in the stdlib, by name.
@@ -1210,7 +1373,7 @@ pub fn param_constraints(db: &dyn Db, p: &GenericParamId) -> Vec<Ty> {
         out.extend(
             constraints
                 .iter()
-                .map(|c| resolver.resolve_type(c, &mut Vec::new())),
+                .flat_map(|c| resolver.resolve_bounds(c, &mut Vec::new())),
         );
     }
     for pred in &wheres {
@@ -1224,7 +1387,7 @@ pub fn param_constraints(db: &dyn Db, p: &GenericParamId) -> Vec<Ty> {
             out.extend(
                 pred.bounds
                     .iter()
-                    .map(|b| resolver.resolve_type(b, &mut Vec::new())),
+                    .flat_map(|b| resolver.resolve_bounds(b, &mut Vec::new())),
             );
         }
     }

@@ -11,6 +11,7 @@ mod graphics;
 mod incremental;
 mod library_modules;
 mod narrow_scalars;
+mod pointers;
 mod robustness;
 mod rules;
 mod sema;

@@ -618,6 +618,7 @@ fn write_ty(out: &mut String, ty: &Ty, names: &dyn TyNames) {
             write_ty(out, e, names);
             out.push_str(&format!("[{n}]"));
         }
+        Ty::Adt(id, args) if write_special_adt(out, *id, args, names) => {}
         Ty::Adt(id, args) => {
             out.push_str(&names.decl_name(*id));
             if !args.is_empty() {
@@ -677,6 +678,54 @@ fn write_ty(out: &mut String, ty: &Ty, names: &dyn TyNames) {
             out.push_str("expand ");
             write_ty(out, p, names);
         }
+    }
+}
+
+/// `Ptr<T>` with the default access, address space and layout is written `T*`, and the
+/// stdlib's function type `functype(A, B) -> R`. False for other types.
+fn write_special_adt(
+    out: &mut String,
+    id: TypeDeclId,
+    args: &[GenericArg],
+    names: &dyn TyNames,
+) -> bool {
+    let name = names.decl_name(id);
+    match (name.as_str(), args) {
+        (
+            "Ptr",
+            [
+                GenericArg::Type(t),
+                GenericArg::Value(Len::Known(0)),
+                GenericArg::Value(Len::Known(0)),
+                GenericArg::Type(Ty::Adt(layout, _)),
+            ],
+        ) if names.decl_name(*layout) == "DefaultDataLayout" => {
+            write_ty(out, t, names);
+            out.push('*');
+            true
+        }
+        ("__FuncType", [GenericArg::Type(ret), GenericArg::Type(throws), rest @ ..]) => {
+            out.push_str("functype(");
+            let params: Vec<&Ty> = match rest {
+                [GenericArg::Type(Ty::Pack(items))] => items.iter().collect(),
+                _ => Vec::new(),
+            };
+            for (i, t) in params.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                write_ty(out, t, names);
+            }
+            out.push(')');
+            if *throws != Ty::Void {
+                out.push_str(" throws ");
+                write_ty(out, throws, names);
+            }
+            out.push_str(" -> ");
+            write_ty(out, ret, names);
+            true
+        }
+        _ => false,
     }
 }
 

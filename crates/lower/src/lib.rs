@@ -10,6 +10,7 @@ mod consts;
 mod defaults;
 mod diff;
 mod func;
+mod pointers;
 mod resources;
 mod types;
 

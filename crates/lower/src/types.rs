@@ -185,6 +185,24 @@ impl Ctx<'_> {
                 if let Some(t) = self.struct_types.get(&ty) {
                     return Ok(*t);
                 }
+                match crate::pointers::unsupported_type_kind(self.db, &ty) {
+                    Some("pointer") => {
+                        return Err(crate::pointers::pointers_unsupported(&format!(
+                            "the pointer type `{}`",
+                            self.display(&ty)
+                        )));
+                    }
+                    Some(_) => {
+                        return Err(crate::pointers::function_values_unsupported(&format!(
+                            "the function type `{}`",
+                            self.display(&ty)
+                        )));
+                    }
+                    None => {}
+                }
+                if let Some(err) = crate::pointers::bit_fields_unsupported(self.db, *decl) {
+                    return Err(err);
+                }
                 let data = hir::type_decl_data(self.db, *decl);
                 match data.kind {
                     TypeDeclKind::Enum => {

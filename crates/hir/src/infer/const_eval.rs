@@ -45,7 +45,7 @@ pub(super) fn const_eval(
                 PrefixOp::Plus => Some(v),
                 PrefixOp::Not => Some(i64::from(v == 0)),
                 PrefixOp::BitNot => Some(!v),
-                PrefixOp::Inc | PrefixOp::Dec => None,
+                PrefixOp::Inc | PrefixOp::Dec | PrefixOp::Deref | PrefixOp::AddressOf => None,
             }
         }
         Expr::Cast { expr, .. } => const_eval(db, resolver, body, *expr),

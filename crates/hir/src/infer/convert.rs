@@ -29,6 +29,9 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         if let Some(cost) = shape_conversion(&from, &to) {
             return Some(cost);
         }
+        if let Some(cost) = self.pointer_conversion(&from, &to) {
+            return Some(cost);
+        }
         match (&from, &to) {
             (Ty::Array(a, n), Ty::Array(b, m)) => {
                 let lens_ok = n == m || matches!(n, Len::Unknown) || matches!(m, Len::Unknown);

@@ -116,6 +116,14 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 }
                 lt
             }
+            Expr::Prefix {
+                op: PrefixOp::Deref,
+                expr,
+            } => self.infer_deref(expr, range),
+            Expr::Prefix {
+                op: PrefixOp::AddressOf,
+                expr,
+            } => self.infer_address_of(expr, range),
             Expr::Prefix { op, expr } => {
                 let t = self.infer_expr(expr, expected);
                 let t = self.normalize(&t);
@@ -128,6 +136,8 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                         Ty::Scalar(_) | Ty::Vector(..) | Ty::Matrix(..) => {
                             t.with_scalar(ScalarKind::Bool)
                         }
+                        // `!p`: whether a pointer is null.
+                        _ if self.pointee(&t).is_some() => Ty::BOOL,
                         _ => t,
                     },
                     PrefixOp::BitNot => {
@@ -143,6 +153,8 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                         t
                     }
                     PrefixOp::Neg | PrefixOp::Plus => t,
+                    // Handled above.
+                    PrefixOp::Deref | PrefixOp::AddressOf => Ty::Unknown,
                 }
             }
             Expr::Postfix { expr, .. } => {
@@ -392,6 +404,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 !matches!((a, b), (Ty::Vector(_, Len::Known(n)), Ty::Vector(_, Len::Known(m))) if n < m)
             }
             (a, b) if (is_enum(a) && numeric(b)) || (numeric(a) && is_enum(b)) => true,
+            (a, b) if self.pointer_cast_ok(a, b) => true,
             (Ty::Param(_) | Ty::Assoc(..) | Ty::This, _)
             | (_, Ty::Param(_) | Ty::Assoc(..) | Ty::This) => true,
             (Ty::Adt(..), Ty::Adt(..)) => true,
@@ -539,6 +552,9 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         let (ln, rn) = (self.normalize(&lt), self.normalize(&rt));
         if ln.is_numeric_shape() && rn.is_numeric_shape() {
             return self.binary_result(op, &ln, &rn, self.op_range(e, lhs, rhs));
+        }
+        if let Some(t) = self.pointer_binary(op, &ln, &rn, self.op_range(e, lhs, rhs)) {
+            return t;
         }
         if ln.has_unknown() || rn.has_unknown() {
             return if op.is_comparison() || matches!(op, BinaryOp::And | BinaryOp::Or) {
@@ -754,7 +770,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 data.fields
                     .iter()
                     .zip(field_types(self.db, *decl).iter())
-                    .filter(|(f, _)| !f.modifiers.is_static)
+                    .filter(|(f, _)| !f.modifiers.is_static && !f.is_bit_field())
                     .map(|(_, t)| t.subst(&|p| resolve::subst_lookup(&subst, &p))),
             );
         }

@@ -130,7 +130,18 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 if self.type_exprs.contains_key(base) {
                     return Ok(());
                 }
+                // A member of a pointee is memory the pointer names.
+                if self.pointee(&bt).is_some() {
+                    return self.pointer_target_writable(&bt);
+                }
                 self.lvalue(*base)
+            }
+            Expr::Prefix {
+                op: PrefixOp::Deref,
+                expr,
+            } => {
+                let pt = self.result.expr_ty(*expr);
+                self.pointer_target_writable(&pt)
             }
             Expr::Index { base, .. } => {
                 let bt = self.normalize(&self.result.expr_ty(*base));
@@ -206,6 +217,20 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             }
         }
         self.lvalue(base)
+    }
+
+    fn pointer_target_writable(&self, pointer: &Ty) -> Result<(), (&'static str, String)> {
+        if self.pointer_writable(pointer) {
+            Ok(())
+        } else {
+            Err((
+                "E2009",
+                format!(
+                    "it is memory behind the read-only pointer `{}`; write through a `Ptr<T, Access.ReadWrite>`",
+                    self.display(&self.normalize(pointer))
+                ),
+            ))
+        }
     }
 
     fn this_mutable(&self) -> Result<(), (&'static str, String)> {

@@ -16,12 +16,14 @@ mod lambda;
 mod lvalue;
 mod overload;
 mod path;
+mod pointer;
 mod signature;
 mod stmt;
 mod value_types;
 
 pub use const_eval::global_const_value;
 pub use path::{swizzle_indices, tuple_swizzle};
+pub use pointer::{pointee_of, stdlib_decl_named};
 pub(crate) use signature::is_ptr_differentiable;
 pub use signature::{
     FnSig, ParamSig, derivative_sig, field_types, fn_sig, global_ty, nested_derivative_sig,

@@ -36,6 +36,14 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         }
         let mut diags = Vec::new();
         let res = self.resolver.resolve_path(path, &mut diags);
+        // `nullptr` (unless a declaration of that name hides it): the stdlib's `NullPtr`.
+        if res.is_none()
+            && path.segments.len() == 1
+            && path.segments[0].name == "nullptr"
+            && let Some(t) = resolve::stdlib_type(self.db, self.file, "NullPtr")
+        {
+            return t;
+        }
         self.result.diags.extend(diags);
         match res {
             None => {
@@ -204,6 +212,13 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         let ty = self.normalize(base_ty);
         if ty.has_unknown() {
             return Ty::Unknown;
+        }
+        // `p->f` and `p.f` on a pointer are members of the pointee (unless the pointer type
+        // itself has the member: extensions of `Ptr`).
+        if let Some(pointee) = self.pointee(&ty)
+            && resolve::lookup_member_items(self.db, self.file, &ty, name).is_empty()
+        {
+            return self.member_of(e, &pointee, name, name_range, implicit);
         }
         // `ConstantBuffer<T>` and `ParameterBlock<T>` give access to the members of `T`.
         if let Ty::Adt(d, args) = &ty

@@ -14,7 +14,7 @@ use crate::diagnostics::Diag;
 use crate::ids::*;
 use crate::lower;
 use crate::resolve::{self, Resolver};
-use crate::ty::{GenericArg, Len, Ty};
+use crate::ty::{GenericArg, Len, ScalarKind, Ty};
 
 use super::infer_global;
 
@@ -366,13 +366,68 @@ pub fn type_decl_sig_diags(db: &dyn Db, decl: TypeDeclId) -> Arc<[Diag]> {
     let mut resolver = Resolver::for_item(db, decl.loc(db));
     let mut diags = Vec::new();
     for f in &data.fields {
-        resolver.resolve_type(&f.ty, &mut diags);
+        let ty = resolver.resolve_type(&f.ty, &mut diags);
+        // slangc reports bit-field errors at the field's name.
+        if let Some((width, _)) = &f.bit_width {
+            bit_field_diags(db, &resolver, &f.name, &ty, width, f.name_range, &mut diags);
+        }
     }
     resolver.self_ctx = None;
     for b in &data.bases {
         resolver.resolve_type(b, &mut diags);
     }
     diags.into()
+}
+
+/// A bit field's type must be an integer as wide as its width at least (slangc's rules).
+fn bit_field_diags(
+    db: &dyn Db,
+    resolver: &Resolver,
+    name: &str,
+    ty: &Ty,
+    width: &crate::data::ConstRef,
+    range: crate::TextRange,
+    diags: &mut Vec<Diag>,
+) {
+    let ty = resolve::normalize(db, resolver.file, ty);
+    if ty.has_unknown() || matches!(ty, Ty::Param(_) | Ty::Assoc(..)) {
+        return;
+    }
+    let bits = match &ty {
+        Ty::Scalar(k) if k.is_integer() => match k {
+            ScalarKind::Int64 | ScalarKind::UInt64 => 64,
+            _ => 32,
+        },
+        _ => {
+            let shown = crate::display_ty(db, &ty);
+            diags.push(Diag::error(
+                "E2070",
+                format!(
+                    "bit field `{name}` has the non-integer type `{shown}`: bit fields must have an integer type (`uint {name} : 4;`)"
+                ),
+                range,
+            ));
+            return;
+        }
+    };
+    let Some(w) = resolver.eval_const(width) else {
+        diags.push(Diag::error(
+            "E2071",
+            format!("the width of bit field `{name}` is not a constant integer: write a literal width (`: 4`)"),
+            range,
+        ));
+        return;
+    };
+    if w < 0 || w > bits {
+        let shown = crate::display_ty(db, &ty);
+        diags.push(Diag::error(
+            "E2071",
+            format!(
+                "bit-field size exceeds type width: bit-field size ({w}) exceeds the width of its type {shown} ({bits}); use a wider type or a smaller width"
+            ),
+            range,
+        ));
+    }
 }
 
 #[salsa::tracked(returns(clone), cycle_result = global_ty_cycle)]

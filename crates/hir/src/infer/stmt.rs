@@ -249,6 +249,8 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         if ty.has_unknown()
             || matches!(ty, Ty::Scalar(_))
             || matches!(ty, Ty::Param(_) | Ty::Assoc(..))
+            // A pointer tests whether it is null.
+            || self.pointee(ty).is_some()
         {
             return;
         }

@@ -199,6 +199,8 @@ impl BodyLowerer {
                     Some(TILDE) => PrefixOp::BitNot,
                     Some(PLUS2) => PrefixOp::Inc,
                     Some(MINUS2) => PrefixOp::Dec,
+                    Some(STAR) => PrefixOp::Deref,
+                    Some(AMP) => PrefixOp::AddressOf,
                     _ => PrefixOp::Plus,
                 };
                 Expr::Prefix {
@@ -339,10 +341,24 @@ fn lower_literal(node: &SyntaxNode) -> Literal {
             },
         },
         FLOAT_NUMBER => {
-            let last = text
+            // The suffix letters after the digits: `h` anywhere (`h`, `hf`, `fh`) makes a half,
+            // else `l` (`l`, `lf`, `LF`, `fl`) a double, else `f` a float.
+            let suffix: String = text
                 .chars()
-                .last()
-                .filter(|c| matches!(c, 'f' | 'F' | 'h' | 'H' | 'l' | 'L'));
+                .rev()
+                .take_while(|c| matches!(c, 'f' | 'F' | 'h' | 'H' | 'l' | 'L'))
+                .collect::<String>()
+                .to_ascii_lowercase();
+            // Hex floats (`0x1.8p3f`) have no `h`/`l` digits, so the scan stops at the exponent.
+            let last = if suffix.contains('h') {
+                Some('h')
+            } else if suffix.contains('l') {
+                Some('l')
+            } else if suffix.contains('f') {
+                Some('f')
+            } else {
+                None
+            };
             Literal::Float {
                 value: syntax::float_literal_value(text).unwrap_or(0.0),
                 suffix: last,

@@ -240,6 +240,16 @@ pub fn type_decl_data(db: &dyn Db, decl: TypeDeclId) -> Arc<TypeDeclData> {
                         .find(|c| c.kind() == NAME)
                         .map_or_else(|| range_of(&decl_node), |n| range_of(&n)),
                     global,
+                    bit_width: decl_node
+                        .children()
+                        .find(|c| c.kind() == BIT_WIDTH)
+                        .map(|w| {
+                            let width = w
+                                .children()
+                                .find(|c| is_expr_kind(c.kind()))
+                                .map_or(ConstRef::Other, |e| lower_const(&e));
+                            (width, range_of(&w))
+                        }),
                 });
             }
         }
@@ -290,7 +300,7 @@ fn lower_bases(node: &SyntaxNode) -> Vec<TypeRef> {
                 .filter(|t| is_type_kind(t.kind()))
                 .collect::<Vec<_>>()
         })
-        .map(|t| lower_type(&t))
+        .flat_map(|t| lower_bound_types(&t))
         .collect()
 }
 

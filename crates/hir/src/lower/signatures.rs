@@ -148,7 +148,7 @@ pub(super) fn lower_generics(node: &SyntaxNode) -> Vec<GenericParamData> {
                             default = Some(GenericArgRef::Type(lower_type(&t)));
                         }
                         rowan::NodeOrToken::Node(t) if is_type_kind(t.kind()) => {
-                            constraints.push(lower_type(&t));
+                            constraints.extend(lower_bound_types(&t));
                         }
                         _ => {}
                     }
@@ -197,14 +197,31 @@ pub(super) fn lower_where(node: &SyntaxNode) -> Vec<WherePred> {
             let subject = types.next()?;
             Some(WherePred {
                 subject,
-                bounds: types.collect(),
+                bounds: types
+                    .flat_map(|t| match t {
+                        TypeRef::And(parts) => parts,
+                        t => vec![t],
+                    })
+                    .collect(),
             })
         })
         .collect()
 }
 
 pub(crate) fn is_type_kind(kind: SyntaxKind) -> bool {
-    matches!(kind, PATH_TYPE | ARRAY_TYPE | EXPAND_TYPE | EACH_TYPE)
+    matches!(
+        kind,
+        PATH_TYPE | ARRAY_TYPE | EXPAND_TYPE | EACH_TYPE | POINTER_TYPE | FUNC_TYPE | AND_TYPE
+    )
+}
+
+/// A type where a list of interfaces is expected (bases, constraints, `where` bounds): a
+/// conjunction `IA & IB` stands for each of its parts.
+pub(super) fn lower_bound_types(node: &SyntaxNode) -> Vec<TypeRef> {
+    match lower_type(node) {
+        TypeRef::And(parts) => parts,
+        t => vec![t],
+    }
 }
 
 pub fn lower_type(node: &SyntaxNode) -> TypeRef {
@@ -239,6 +256,49 @@ pub fn lower_type(node: &SyntaxNode) -> TypeRef {
                 .find(|c| is_type_kind(c.kind()))
                 .map_or(TypeRef::Error, |t| lower_type(&t)),
         )),
+        POINTER_TYPE => TypeRef::Pointer(Box::new(
+            node.children()
+                .find(|c| is_type_kind(c.kind()))
+                .map_or(TypeRef::Error, |t| lower_type(&t)),
+        )),
+        // `functype(A, B) throws E -> R`: the types inside the parentheses are the parameters,
+        // the one after `->` the result.
+        FUNC_TYPE => {
+            let mut params = Vec::new();
+            let mut ret = None;
+            let mut throws = None;
+            let mut after_arrow = false;
+            for el in node.children_with_tokens() {
+                match el {
+                    rowan::NodeOrToken::Token(t) if t.kind() == THIN_ARROW => after_arrow = true,
+                    rowan::NodeOrToken::Node(n) if n.kind() == THROWS_CLAUSE => {
+                        throws = n
+                            .children()
+                            .find(|c| is_type_kind(c.kind()))
+                            .map(|t| Box::new(lower_type(&t)));
+                    }
+                    rowan::NodeOrToken::Node(n) if is_type_kind(n.kind()) => {
+                        if after_arrow {
+                            ret = Some(lower_type(&n));
+                        } else {
+                            params.push(lower_type(&n));
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            TypeRef::Func {
+                params,
+                ret: Box::new(ret.unwrap_or(TypeRef::Error)),
+                throws,
+            }
+        }
+        AND_TYPE => TypeRef::And(
+            node.children()
+                .filter(|c| is_type_kind(c.kind()))
+                .flat_map(|t| lower_bound_types(&t))
+                .collect(),
+        ),
         // `each T`: the element of the pack, written as the pack's type parameter.
         EACH_TYPE => node
             .children()

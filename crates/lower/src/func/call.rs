@@ -415,6 +415,17 @@ impl FnLower<'_, '_> {
                 Some(hir::export::AttrArg::String(s)) => s.clone(),
                 _ => data.name.to_string(),
             };
+            if name.starts_with("ptr_") || name == "address_of" {
+                return Err(crate::pointers::pointers_unsupported(&format!(
+                    "`{}` (a pointer operation)",
+                    data.name
+                )));
+            }
+            if name == "functype_call" {
+                return Err(crate::pointers::function_values_unsupported(
+                    "a call through a `functype` value",
+                ));
+            }
             return self.intrinsic(&name, &data.name, &key, recv, args);
         }
         let bound = self.resource_args(e, &key, args)?;

@@ -263,7 +263,18 @@ impl FnLower<'_, '_> {
                 self.call_function(e, f, None, None, None, &[expr])?
                     .ok_or_else(|| unsupported("a `void` operator"))
             }
+            Expr::Prefix {
+                op: PrefixOp::Deref,
+                ..
+            } => Err(crate::pointers::pointers_unsupported(
+                "the dereference `*p`",
+            )),
+            Expr::Prefix {
+                op: PrefixOp::AddressOf,
+                ..
+            } => Err(crate::pointers::pointers_unsupported("the address-of `&x`")),
             Expr::Prefix { op, expr } => match op {
+                PrefixOp::Deref | PrefixOp::AddressOf => Err(internal("a pointer operator")),
                 PrefixOp::Inc | PrefixOp::Dec => self.lower_step(expr, op == PrefixOp::Inc, true),
                 PrefixOp::Plus => self.lower_expr(expr),
                 PrefixOp::Neg => {

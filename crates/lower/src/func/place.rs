@@ -66,6 +66,14 @@ impl FnLower<'_, '_> {
                 _ => None,
             },
             Expr::This => self.this_place.clone().map(LPlace::Mem),
+            Expr::Prefix {
+                op: hir::export::PrefixOp::Deref,
+                ..
+            } => {
+                return Err(crate::pointers::pointers_unsupported(
+                    "the dereference `*p`",
+                ));
+            }
             Expr::Each(inner) => match self.res(inner) {
                 Some(ExprRes::Param(i)) if self.is_pack_param(i) => {
                     let k = self
