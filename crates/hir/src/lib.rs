@@ -19,6 +19,7 @@ mod data;
 mod diagnostics;
 mod diffcheck;
 pub(crate) mod differential;
+mod forms;
 mod ids;
 mod infer;
 mod lower;
@@ -570,6 +571,11 @@ fn placed_diagnostics(db: &dyn Db, file: SourceFile) -> Vec<Placed> {
             plain_error(e.code, e.message.clone(), range),
             notes,
         ));
+    }
+    for d in forms::form_diagnostics(db, file).iter() {
+        let (path, range, notes) = place(db, file, d.range);
+        let diagnostic = plain_error(d.code, d.message.clone(), range);
+        out.push(placed(db, file, path, diagnostic, notes));
     }
     for import in scope::unresolved_imports(db, file).iter() {
         if is_stdlib_module(&import.module) {
@@ -1197,6 +1203,20 @@ fn visible_locals(body: &Body, stmt: body::StmtId, rel: u32, out: &mut Vec<Local
                     declare(*s, out);
                     visible_locals(body, *s, rel, out);
                 }
+            }
+        }
+        Stmt::DoCatch {
+            body: inner,
+            catches,
+        } => {
+            visible_locals(body, *inner, rel, out);
+            for clause in catches {
+                if let Some(local) = clause.local
+                    && body.stmt_range(clause.body).contains_inclusive(rel)
+                {
+                    out.push(local);
+                }
+                visible_locals(body, clause.body, rel, out);
             }
         }
         _ => {}

@@ -1168,8 +1168,23 @@ fn assoc_declared_bounds(db: &dyn Db, file: SourceFile, base: &Ty, assoc: &str) 
     None
 }
 
-/// Constraint interfaces of a generic type parameter (inline constraints and `where` clauses).
+/// Constraint interfaces of a generic type parameter (inline constraints and `where` clauses,
+/// `where optional` ones included: their members are found, and `T is I` holds).
 pub fn param_constraints(db: &dyn Db, p: &GenericParamId) -> Vec<Ty> {
+    param_constraints_of(db, p, |_| true)
+}
+
+/// The constraints an argument must meet (not the `where optional` ones).
+pub fn param_required_constraints(db: &dyn Db, p: &GenericParamId) -> Vec<Ty> {
+    param_constraints_of(db, p, |optional| !optional)
+}
+
+/// The `where optional T : I` constraints of `T`.
+pub fn param_optional_constraints(db: &dyn Db, p: &GenericParamId) -> Vec<Ty> {
+    param_constraints_of(db, p, |optional| optional)
+}
+
+fn param_constraints_of(db: &dyn Db, p: &GenericParamId, take: impl Fn(bool) -> bool) -> Vec<Ty> {
     let (loc, generics, wheres) = match p.owner {
         GenericOwner::Function(f) => {
             let d = lower::fn_data(db, f);
@@ -1195,6 +1210,7 @@ pub fn param_constraints(db: &dyn Db, p: &GenericParamId) -> Vec<Ty> {
         kind: GenericParamKind::Type { constraints },
         ..
     }) = generics.get(p.index as usize)
+        && take(false)
     {
         out.extend(
             constraints
@@ -1208,6 +1224,7 @@ pub fn param_constraints(db: &dyn Db, p: &GenericParamId) -> Vec<Ty> {
         let plain_name = matches!(&pred.subject, TypeRef::Path(path)
             if path.segments.len() == 1 && path.segments[0].args.is_none());
         if plain_name
+            && take(pred.optional)
             && resolver.resolve_type(&pred.subject, &mut Vec::new()) == Ty::Param(p.clone())
         {
             out.extend(

@@ -7,6 +7,7 @@ use crate::{RootDatabase, Severity};
 mod corpus;
 mod diagnostic_files;
 mod differential;
+mod forms;
 mod incremental;
 mod robustness;
 

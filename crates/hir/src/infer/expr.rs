@@ -272,6 +272,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 }
                 Ty::INT
             }
+            Expr::Try(inner) => self.infer_try(e, inner, expected),
             Expr::Each(inner) => {
                 self.infer_expr(inner, None);
                 let Some(pack) = self.value_pack(inner).or_else(|| self.type_pack(inner)) else {

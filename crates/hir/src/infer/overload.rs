@@ -229,7 +229,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                             Ty::Expand(pattern, _) => pattern,
                             t => t,
                         };
-                        for iface in resolve::param_constraints(self.db, g) {
+                        for iface in resolve::param_required_constraints(self.db, g) {
                             if !resolve::implements(self.db, self.file, elem, &iface) {
                                 return Err(Box::new(Rejection::Constraint {
                                     param: g.name.clone(),
@@ -292,7 +292,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                     // Checked element by element above.
                     continue;
                 }
-                for iface in resolve::param_constraints(self.db, &g) {
+                for iface in resolve::param_required_constraints(self.db, &g) {
                     if resolve::implements(self.db, self.file, &arg, &iface) {
                         continue;
                     }

@@ -306,6 +306,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             {
                 self.check_private_access(TypeDeclId::new(self.db, parent), name, name_range);
             }
+            self.check_optional_member(&ty, funcs[0], name, name_range);
             self.result
                 .resolutions
                 .insert(e, ExprRes::Function(funcs[0]));

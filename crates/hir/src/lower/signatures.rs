@@ -198,6 +198,7 @@ pub(super) fn lower_where(node: &SyntaxNode) -> Vec<WherePred> {
             Some(WherePred {
                 subject,
                 bounds: types.collect(),
+                optional: has_token(&pred, OPTIONAL_KW),
             })
         })
         .collect()

@@ -231,6 +231,9 @@ impl FnLower<'_, '_> {
                 .lower_call(e, callee, &args)?
                 .ok_or_else(|| unsupported("the value of a `void` call")),
             Expr::Lambda { .. } => self.lower_lambda_value(e),
+            Expr::Try(_) => Err(unsupported(
+                "`try` (error handling: the WGSL and SPIR-V targets have no code for it yet)",
+            )),
             Expr::Binary {
                 op: HOp::Comma,
                 lhs,

@@ -308,6 +308,12 @@ impl FnLower<'_, '_> {
             }
             Stmt::Empty => Ok(()),
             Stmt::Discard => Err(unsupported("`discard` (compute shaders cannot discard)")),
+            Stmt::Throw { .. } => Err(unsupported(
+                "`throw` (error handling: the WGSL and SPIR-V targets have no code for it yet)",
+            )),
+            Stmt::DoCatch { .. } => Err(unsupported(
+                "`do`/`catch` (error handling: the WGSL and SPIR-V targets have no code for it yet)",
+            )),
             Stmt::IfLet {
                 local,
                 init,

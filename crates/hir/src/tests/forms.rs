@@ -1,0 +1,236 @@
+//! Declaration and statement forms: error handling (`throws`, `throw`, `try`, `do`/`catch`),
+//! where-clause forms, GLSL blocks and the other forms the parser accepts.
+
+use expect_test::expect;
+
+use super::{check_diags, check_type};
+
+mod error_handling {
+    use super::*;
+
+    #[test]
+    fn throwing_functions_caught_and_rethrown() {
+        check_diags(
+            r#"
+enum Failure { Bad, Worse }
+enum Other { A }
+int parse(int n) throws Failure
+{
+    if (n < 0) throw Failure.Bad;
+    return n;
+}
+int twice(int n) throws Failure
+{
+    let a = try parse(n);
+    return a * 2;
+}
+int safe(int n)
+{
+    do
+    {
+        let v = try twice(n);
+        return v;
+    }
+    catch (e : Failure)
+    {
+        return e == Failure.Worse ? -2 : -1;
+    }
+}
+int catchAll(int n)
+{
+    do { throw Other.A; } catch { return 0; }
+    return 1;
+}
+"#,
+            expect![""],
+        );
+    }
+
+    #[test]
+    fn uncaught_try_and_throw() {
+        check_diags(
+            r#"
+enum Failure { Bad }
+int g() throws Failure { throw Failure.Bad; }
+void f()
+{
+    let n = try g();
+    throw Failure.Bad;
+}
+"#,
+            expect![[r#"
+                6:13 error[E2070] uncaught 'try' in non-throwing function: the current function is not declared to throw any errors and no `do`/`catch` around the `try` catches them; declare the function `throws E` or wrap the call in `do { ... } catch { ... }`
+                7:5 error[E2070] uncaught 'throw' in non-throwing function: the current function is not declared to throw any errors and no `do`/`catch` around the `throw` catches them; declare the function `throws E` or wrap the statement in `do { ... } catch { ... }`
+            "#]],
+        );
+    }
+
+    #[test]
+    fn throwing_call_needs_try() {
+        check_diags(
+            r#"
+enum Failure { Bad }
+int g() throws Failure { return 1; }
+int f() throws Failure
+{
+    return g();
+}
+"#,
+            expect![[r#"
+                6:13 error[E2072] `g` may throw an error: call it as `try g(...)` inside a `do`/`catch` or a function declared `throws`
+            "#]],
+        );
+    }
+
+    #[test]
+    fn error_type_must_match() {
+        check_diags(
+            r#"
+enum E1 { A }
+enum E2 { B }
+int g() throws E2 { return 1; }
+int f() throws E1
+{
+    do { throw E2.B; } catch (e : E1) { }
+    return try g();
+}
+"#,
+            expect![[r#"
+                7:10 error[E2073] 'throw' sends an error of type `E2`, but the function is declared `throws E1` and no `do`/`catch` catches it: catch it or throw the declared type
+                8:12 error[E2073] 'try' sends an error of type `E2`, but the function is declared `throws E1` and no `do`/`catch` catches it: catch it or throw the declared type
+            "#]],
+        );
+    }
+
+    #[test]
+    fn throw_in_defer_must_be_caught_there() {
+        check_diags(
+            r#"
+enum Failure { Bad }
+void f() throws Failure
+{
+    defer { throw Failure.Bad; }
+    defer { do { throw Failure.Bad; } catch { } }
+}
+"#,
+            expect![[r#"
+                5:13 error[E2071] 'throw' requires 'catch' inside defer: an error may not leave a deferred statement; wrap the `throw` in `do { ... } catch { ... }` inside the `defer`
+            "#]],
+        );
+    }
+
+    #[test]
+    fn try_has_the_call_type_and_catch_binds_the_error() {
+        check_type(
+            r#"
+enum Failure { Bad }
+float g() throws Failure { return 1.0; }
+void f()
+{
+    do { let v = try g(); } catch (err : Failure) { let x = er$0r; }
+}
+"#,
+            expect!["Failure"],
+        );
+        check_type(
+            r#"
+enum Failure { Bad }
+float g() throws Failure { return 1.0; }
+void f() throws Failure
+{
+    let v$0 = try g();
+}
+"#,
+            expect!["float"],
+        );
+    }
+
+    #[test]
+    fn unknown_throws_type() {
+        check_diags(
+            r#"
+void f() throws Missing { }
+"#,
+            expect![[r#"
+                2:17 error[E2002] unknown type `Missing`: declare it, import the module that declares it, or check the spelling
+            "#]],
+        );
+    }
+}
+
+mod where_forms {
+    use super::*;
+
+    #[test]
+    fn optional_constraint_needs_an_is_test() {
+        check_diags(
+            r#"
+interface IThing { int thing(); }
+struct Yes : IThing { int thing() { return 1; } }
+struct No { int v; }
+int f<T>(T t) where optional T : IThing
+{
+    if (T is IThing)
+        return t.thing();
+    return t.thing();
+}
+int g<T, U>(T t, U u) where optional T : IThing where optional U : IThing
+{
+    if (U is IThing && t is IThing)
+        return t.thing();
+    return 0;
+}
+void main()
+{
+    f(Yes());
+    f(No(1));
+    f<No>(No(2));
+}
+"#,
+            expect![[r#"
+                9:14 error[E2074] the constraint providing 'thing' is optional and must be checked with an 'is' statement before usage: write `if (T is IThing) { ... }` around the use
+            "#]],
+        );
+    }
+
+    #[test]
+    fn optional_constraint_on_a_struct() {
+        check_diags(
+            r#"
+interface IRelease { [mutating] void release(); }
+struct Box<K> where optional K : IRelease
+{
+    K k;
+    [mutating] void drop() { if (K is IRelease) k.release(); }
+}
+void main() { Box<int> b; b.drop(); }
+"#,
+            expect![""],
+        );
+    }
+}
+
+mod glsl_forms {
+    use super::*;
+
+    #[test]
+    fn glsl_blocks_need_glsl_mode() {
+        check_diags(
+            r#"
+buffer Block { uint data[]; } blockVar;
+layout(local_size_x = 2) in;
+"#,
+            expect![[r#"
+                2:1 error[E2075] a GLSL `buffer` block is accepted only in GLSL mode (a file with `#version`): in Slang declare an `RWStructuredBuffer<T>` or a `ConstantBuffer<T>`
+                3:1 error[E2075] modifier not allowed: `layout(...) in;` is GLSL and is accepted only in GLSL mode (a file with `#version`); in Slang give the entry point `[numthreads(x, y, z)]`
+            "#]],
+        );
+        check_diags(
+            r#"#version 450
+buffer Block { uint data[]; } blockVar;
+layout(local_size_x = 2) in;
+"#,
+            expect![""],
+        );
+    }
+}
