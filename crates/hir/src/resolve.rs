@@ -459,7 +459,16 @@ impl<'db> Resolver<'db> {
                         }
                         _ => Ty::Pack(rest.into()),
                     };
-                    args.push(GenericArg::Type(pack));
+                    // A value pack (`let each D : int`) has no single value to record.
+                    let is_value = matches!(
+                        data.generics.last().map(|g| &g.kind),
+                        Some(GenericParamKind::Value { .. })
+                    );
+                    args.push(if is_value {
+                        GenericArg::Value(Len::Unknown)
+                    } else {
+                        GenericArg::Type(pack)
+                    });
                 }
                 if data.generics.len() != args.len() && !data.generics.is_empty() {
                     diags.push(Diag::error(
@@ -504,6 +513,19 @@ impl<'db> Resolver<'db> {
                     ),
                     _ => GenericArg::Type(self.resolve_type(&TypeRef::Path(p.clone()), diags)),
                 }
+            }
+            // `S<Color.Red>`: an enum case given for a value parameter (parsed as a type path).
+            GenericArgRef::Type(TypeRef::Path(p))
+                if p.segments.len() > 1
+                    && p.segments.iter().all(|s| s.args.is_none())
+                    && let Some(Resolution::EnumCase(decl, index)) =
+                        self.resolve_path(p, &mut Vec::new()) =>
+            {
+                GenericArg::Value(
+                    enum_case_value(self.db, self.file, decl, index)
+                        .and_then(|v| u32::try_from(v).ok())
+                        .map_or(Len::Unknown, Len::Known),
+                )
             }
             GenericArgRef::Type(t) => GenericArg::Type(self.resolve_type(t, diags)),
             GenericArgRef::Const(c) => GenericArg::Value(self.eval_len(c)),

@@ -17,6 +17,7 @@ use super::{Candidate, Capture, ExprRes, InferCtx};
 
 impl<'a, 'db> InferCtx<'a, 'db> {
     pub(super) fn infer_expr(&mut self, e: ExprId, expected: Option<&Ty>) -> Ty {
+        self.note_packs_in_generic_args(e);
         let ty = self.infer_expr_inner(e, expected);
         self.set_ty(e, ty)
     }
@@ -295,6 +296,10 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                         keyword_range(range, "each"),
                     ),
                 }
+                // An element of a value pack is a value of the pack's type.
+                if self.value_generic_packs.contains_key(&inner) {
+                    return Ty::INT;
+                }
                 Ty::Param(pack)
             }
             Expr::Expand(inner) => {
@@ -318,6 +323,10 @@ impl<'a, 'db> InferCtx<'a, 'db> {
 
     /// The type pack of a parameter pack named by `e` (`args` of `expand each T args`).
     fn value_pack(&self, e: ExprId) -> Option<GenericParamId> {
+        // A generic value pack (`D` of `let each D : int`).
+        if let Some(p) = self.value_generic_packs.get(&e) {
+            return Some(p.clone());
+        }
         let sig = self.sig?;
         match self.result.resolutions.get(&e) {
             Some(ExprRes::Param(i)) if sig.variadic_from == Some(*i as usize) => {

@@ -15,6 +15,7 @@ mod expr;
 mod lambda;
 mod lvalue;
 mod optional;
+mod packs;
 mod overload;
 mod path;
 mod signature;
@@ -259,6 +260,8 @@ struct InferCtx<'a, 'db> {
     catch_frames: Vec<Vec<Option<Ty>>>,
     /// `T is I` tests of the enclosing `if`s (for `where optional T : I`).
     optional_checked: Vec<(GenericParamId, TypeDeclId)>,
+    /// Expressions naming a value pack (`D` of `let each D : int`).
+    value_generic_packs: FxHashMap<ExprId, GenericParamId>,
 }
 
 /// A lambda whose body is being inferred.
@@ -311,6 +314,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             try_depth: 0,
             catch_frames: Vec::new(),
             optional_checked: Vec::new(),
+            value_generic_packs: FxHashMap::default(),
         }
     }
 

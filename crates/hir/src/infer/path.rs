@@ -96,7 +96,12 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 self.result.resolutions.insert(e, ExprRes::Global(g));
                 global_ty(self.db, g)
             }
-            Resolution::GenericValue(_) => Ty::INT,
+            Resolution::GenericValue(param) => {
+                if resolve::is_type_pack(self.db, &param) {
+                    self.value_generic_packs.insert(e, param);
+                }
+                Ty::INT
+            }
             Resolution::Namespace(_) => {
                 self.result.resolutions.insert(e, ExprRes::Namespace);
                 Ty::Unknown

@@ -234,3 +234,100 @@ layout(local_size_x = 2) in;
         );
     }
 }
+
+mod value_packs {
+    use super::*;
+
+    #[test]
+    fn value_packs_count_and_expand() {
+        check_diags(
+            r#"
+void add(inout int a, int b) { a += b; }
+int sum<let each D : int>()
+{
+    int s = 0;
+    expand add(s, each D);
+    expand add(s, (each D) * 2 + countof(D));
+    return s;
+}
+struct Dims<let each D : int>
+{
+    int count() { return countof(D); }
+}
+struct Old<each int D>
+{
+    int count() { return countof(D); }
+}
+int pairs<let each C : int, let each D : int>()
+{
+    int s = 0;
+    expand add(s, (each C) * (each D));
+    return s;
+}
+void main()
+{
+    int a = sum<1, 2, 3>();
+    int b = sum<>();
+    Dims<1, 2, 3> d;
+    Dims<> e;
+    Old<4, 5> o;
+    int c = d.count() + e.count() + o.count() + pairs<1, 2, 3, 4>();
+}
+"#,
+            expect![""],
+        );
+    }
+
+    #[test]
+    fn each_of_a_value_pack_is_a_value() {
+        check_type(
+            r#"
+int f<let each D : int>()
+{
+    int s = 0;
+    expand s += ea$0ch D;
+    return s;
+}
+"#,
+            expect!["int"],
+        );
+    }
+}
+
+mod value_packs_more {
+    use super::*;
+
+    #[test]
+    fn value_packs_through_types() {
+        check_diags(
+            r#"
+enum Color { Red, Green }
+struct Dims<let each D : int>
+{
+    void print() { expand printf("%d\n", each D); }
+}
+void printDims<let each D : int>(Dims<D> d) { d.print(); }
+struct Inner<let N : int> { int get() { return N * N; } }
+struct Outer<let each D : int>
+{
+    void add(inout int a, int b) { a += b; }
+    int squares() { int s = 0; expand add(s, Inner<each D>().get()); return s; }
+}
+struct Colors<let each C : Color>
+{
+    void print() { expand printf("%d\n", (int)(each C)); }
+}
+void main()
+{
+    Dims<10, 20> d;
+    printDims(d);
+    Outer<1, 2> o;
+    int s = o.squares();
+    Colors<Color.Red, Color.Green> c;
+    c.print();
+}
+"#,
+            expect![""],
+        );
+    }
+}
