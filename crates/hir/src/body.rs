@@ -308,6 +308,8 @@ pub enum Stmt {
 pub struct CatchClause {
     pub local: Option<LocalId>,
     pub body: StmtId,
+    /// Written `catch (E e)`: slangc takes only `catch (e : E)`.
+    pub c_style: bool,
 }
 
 #[derive(Debug, Clone, PartialEq)]

@@ -174,8 +174,29 @@ pub fn global_diagnostics(db: &dyn Db, global: GlobalId) -> Arc<[Diag]> {
 pub fn alias_diagnostics(db: &dyn Db, alias: AliasId) -> Arc<[Diag]> {
     let data = lower::alias_data(db, alias);
     let mut diags = Vec::new();
+    let resolver = Resolver::for_item(db, alias.loc(db));
     if let Some(target) = &data.target {
-        Resolver::for_item(db, alias.loc(db)).resolve_type(target, &mut diags);
+        let ty = resolver.resolve_type(target, &mut diags);
+        // `struct S : I = Impl;`: the implementation provides the conformances.
+        if !data.is_assoc {
+            for c in &data.constraints {
+                let iface = resolver.resolve_type(c, &mut diags);
+                if !resolve::implements(db, alias.loc(db).file, &ty, &iface) {
+                    diags.push(Diag::error(
+                        "E2016",
+                        format!(
+                            "type `{}` does not conform to `{}`: `{}` is defined as `{}`, which must implement the interfaces `{}` declares",
+                            data.name,
+                            crate::display_ty(db, &iface),
+                            data.name,
+                            crate::display_ty(db, &ty),
+                            data.name
+                        ),
+                        c.range().unwrap_or(data.name_range),
+                    ));
+                }
+            }
+        }
     }
     diags.into()
 }

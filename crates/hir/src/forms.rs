@@ -21,9 +21,15 @@ pub fn is_glsl_mode(db: &dyn Db, file: SourceFile) -> bool {
         })
 }
 
-/// Diagnostics of GLSL-only forms outside GLSL mode (ranges in the preprocessed text).
-#[salsa::tracked(returns(clone))]
+/// Diagnostics of GLSL-only forms outside GLSL mode (ranges in the preprocessed text). Not a
+/// query of its own: it reads the outline (unchanged after most edits) and walks the tree only
+/// for the rare files that have such forms.
 pub fn form_diagnostics(db: &dyn Db, file: SourceFile) -> Arc<[Diag]> {
+    // The outline says whether there is anything to check: it compares equal after an edit
+    // inside a body, so this query does not rerun then.
+    if !lower::item_outline(db, file).glsl_forms {
+        return Arc::from([]);
+    }
     let root = lower::syntax_root(db, file);
     let mut out = Vec::new();
     let glsl = is_glsl_mode(db, file);

@@ -1307,6 +1307,10 @@ pub fn scope_names_at(db: &dyn Db, file: SourceFile, offset: u32) -> Vec<ScopeNa
                         display_ty(db, &infer::global_ty(db, *g)),
                     ),
                     scope::ScopeEntry::Item(_) => (ScopeNameKind::Type, name.to_string()),
+                    scope::ScopeEntry::EnumCase(decl, _) => (
+                        ScopeNameKind::Global,
+                        display_ty(db, &Ty::Adt(*decl, Default::default())),
+                    ),
                 };
                 push(name.to_string(), kind, detail, &mut out);
             }

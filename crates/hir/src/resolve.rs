@@ -262,6 +262,9 @@ impl<'db> Resolver<'db> {
             .iter()
             .filter(|e| match e {
                 ScopeEntry::Item(def) => scope::is_accessible(self.db, *def, self.file),
+                ScopeEntry::EnumCase(decl, _) => {
+                    scope::is_accessible(self.db, ItemDef::TypeDecl(*decl), self.file)
+                }
                 ScopeEntry::Namespace => true,
             })
             .collect();
@@ -288,6 +291,7 @@ impl<'db> Resolver<'db> {
                 Some(Resolution::Namespace(path.into()))
             }
             ScopeEntry::Item(def) => Some(self.item_resolution(*def)),
+            ScopeEntry::EnumCase(decl, index) => Some(Resolution::EnumCase(*decl, *index)),
         }
     }
 

@@ -73,7 +73,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
 
     /// A call resolved to `chosen`: a throwing function must be called under `try`.
     pub(super) fn check_throwing_call(&mut self, call: ExprId, chosen: FunctionId) {
-        if self.try_depth > 0 || fn_throws(self.db, chosen).is_none() {
+        if self.try_depth > 0 || lower::fn_data(self.db, chosen).throws.is_none() {
             return;
         }
         let name = lower::fn_data(self.db, chosen).name.clone();
@@ -104,6 +104,16 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         let mut frame = Vec::new();
         let mut types = Vec::new();
         for clause in catches {
+            if clause.c_style
+                && let Some(local) = clause.local
+            {
+                let data = &self.body.locals[local];
+                let msg = format!(
+                    "unexpected token: a `catch` parameter is written `catch ({} : Type)`, name first",
+                    data.name
+                );
+                self.error("E2076", msg, data.name_range);
+            }
             let ty = clause.local.map(|local| {
                 let data = &self.body.locals[local];
                 let mut diags = Vec::new();

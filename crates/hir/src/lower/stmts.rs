@@ -401,6 +401,11 @@ impl BodyLowerer {
         self.catch_depth -= 1;
         let mut catches = Vec::new();
         for clause in node.children().filter(|c| c.kind() == CATCH_CLAUSE) {
+            let param = clause
+                .children()
+                .find(|c| c.kind() == PARAM_LIST)
+                .and_then(|l| l.children().find(|p| p.kind() == PARAM));
+            let c_style = param.as_ref().is_some_and(|p| !has_token(p, COLON));
             let local = clause
                 .children()
                 .find(|c| c.kind() == PARAM_LIST)
@@ -421,7 +426,11 @@ impl BodyLowerer {
                 Some(b) => self.block(&b),
                 None => self.empty(range_of(&clause)),
             };
-            catches.push(CatchClause { local, body });
+            catches.push(CatchClause {
+                local,
+                body,
+                c_style,
+            });
         }
         Stmt::DoCatch { body, catches }
     }

@@ -331,3 +331,53 @@ void main()
         );
     }
 }
+
+mod declaration_forms {
+    use super::*;
+
+    #[test]
+    fn struct_defined_as_another() {
+        check_diags(
+            r#"
+interface ITest { property int val { get; } int get(); }
+struct TestImpl : ITest { int v; property int val { get { return v; } } int get() { return v; } }
+struct Plain { int v; }
+struct Test : ITest = TestImpl;
+extern struct Ext : ITest = TestImpl;
+struct Bad : ITest = Plain;
+int use(StructuredBuffer<Test> data) { Test t = data[0]; return t.val + t.get(); }
+"#,
+            expect![[r#"
+                7:14 error[E2016] type `Bad` does not conform to `ITest`: `Bad` is defined as `Plain`, which must implement the interfaces `Bad` declares
+            "#]],
+        );
+    }
+
+    #[test]
+    fn anonymous_enum_cases_are_in_the_enclosing_scope() {
+        check_diags(
+            r#"
+enum { Red, Green, Blue }
+int f(int id) { if (id == Red) return Green; return Blue; }
+"#,
+            expect![""],
+        );
+    }
+
+    #[test]
+    fn catch_parameter_is_name_first() {
+        check_diags(
+            r#"
+enum Failure { Bad }
+int g() throws Failure { return 1; }
+int f()
+{
+    do { return try g(); } catch (Failure err) { return 0; }
+}
+"#,
+            expect![[r#"
+                6:43 error[E2076] unexpected token: a `catch` parameter is written `catch (err : Type)`, name first
+            "#]],
+        );
+    }
+}
