@@ -27,15 +27,13 @@ pub fn is_glsl_mode(db: &dyn Db, file: SourceFile) -> bool {
 pub fn form_diagnostics(db: &dyn Db, file: SourceFile) -> Arc<[Diag]> {
     // The outline says whether there is anything to check: it compares equal after an edit
     // inside a body, so this query does not rerun then.
-    if !lower::item_outline(db, file).glsl_forms {
+    if !lower::item_outline(db, file).checked_forms {
         return Arc::from([]);
     }
     let root = lower::syntax_root(db, file);
     let mut out = Vec::new();
     let glsl = is_glsl_mode(db, file);
-    if !glsl {
-        glsl_forms(&root, &mut out);
-    }
+    walk_forms(&root, glsl, &mut out);
     out.into()
 }
 
@@ -44,9 +42,31 @@ fn range_of(node: &SyntaxNode) -> TextRange {
     TextRange::new(r.start().into(), r.end().into())
 }
 
-fn glsl_forms(node: &SyntaxNode, out: &mut Vec<Diag>) {
+fn walk_forms(node: &SyntaxNode, glsl: bool, out: &mut Vec<Diag>) {
     for child in node.children() {
         match child.kind() {
+            // `__func_extension` (experimental) declares no name of its own: slangc rejects
+            // visibility modifiers on it. Without the experimental feature slangc does not
+            // register it as a derivative, and neither do we.
+            FUNC_EXTENSION => {
+                if let Some(t) = child
+                    .descendants_with_tokens()
+                    .filter_map(|e| e.into_token())
+                    .take_while(|t| t.kind() != FUNC_EXTENSION_KW)
+                    .find(|t| matches!(t.kind(), PUBLIC_KW | PRIVATE_KW | INTERNAL_KW))
+                {
+                    let r = t.text_range();
+                    out.push(Diag::error(
+                        "E2079",
+                        format!(
+                            "modifier not allowed: `{}` cannot be applied to a `__func_extension`; remove it",
+                            t.text()
+                        ),
+                        TextRange::new(r.start().into(), r.end().into()),
+                    ));
+                }
+            }
+            _ if glsl => walk_forms_glsl_mode(&child, out),
             LAYOUT_DECL => out.push(Diag::error(
                 "E2075",
                 "modifier not allowed: `layout(...) in;` is GLSL and is accepted only in GLSL mode (a file with `#version`); in Slang give the entry point `[numthreads(x, y, z)]`",
@@ -66,8 +86,15 @@ fn glsl_forms(node: &SyntaxNode, out: &mut Vec<Diag>) {
             }
             // Bodies hold no such declarations: only look through items.
             BLOCK => {}
-            _ => glsl_forms(&child, out),
+            _ => walk_forms(&child, glsl, out),
         }
+    }
+}
+
+/// In GLSL mode only `__func_extension`s are checked, inside namespaces too.
+fn walk_forms_glsl_mode(node: &SyntaxNode, out: &mut Vec<Diag>) {
+    if matches!(node.kind(), NAMESPACE | ITEM_LIST) {
+        walk_forms(node, true, out);
     }
 }
 

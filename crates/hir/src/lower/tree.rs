@@ -110,7 +110,8 @@ pub(super) fn child_items(
                 let name = accessor_name(&child);
                 push(ItemKind::Function, name, child, &mut out);
             }
-            USING | IMPORT | INCLUDE | MODULE_DECL | IMPLEMENTING | LAYOUT_DECL => {
+            USING | IMPORT | INCLUDE | MODULE_DECL | IMPLEMENTING | LAYOUT_DECL
+            | FUNC_EXTENSION => {
                 if let Some(decls) = decls.as_deref_mut() {
                     decls.push(child);
                 }
@@ -178,9 +179,9 @@ pub struct ItemOutline {
     implementing: Option<SmolStr>,
     /// The namespaces of `using ns;` declarations at any namespace or type level, in source order.
     usings: Arc<[Arc<[SmolStr]>]>,
-    /// Whether the file has GLSL-only declarations (`layout(...) in;`, `buffer` blocks), which
-    /// `forms::form_diagnostics` checks.
-    pub(crate) glsl_forms: bool,
+    /// Whether the file has declarations that `forms::form_diagnostics` checks (GLSL's
+    /// `layout(...) in;` and `buffer` blocks, `__func_extension`).
+    pub(crate) checked_forms: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -416,13 +417,13 @@ struct FileDecls {
     /// With their starts, to put them in source order (the walk visits a container's own
     /// declarations before its nested items').
     usings: Vec<(u32, Arc<[SmolStr]>)>,
-    glsl_forms: bool,
+    checked_forms: bool,
 }
 
 impl FileDecls {
     fn add(&mut self, node: &SyntaxNode, at_file_level: bool) {
         match node.kind() {
-            LAYOUT_DECL | CBUFFER | VAR_DECL => self.glsl_forms = true,
+            LAYOUT_DECL | CBUFFER | VAR_DECL | FUNC_EXTENSION => self.checked_forms = true,
             USING => {
                 let path = using_path(node);
                 if !path.is_empty() {
@@ -589,7 +590,7 @@ fn walk_sources(green: &GreenNode) -> Arc<ItemSources> {
         module_name: decls.module_name,
         implementing: decls.implementing,
         usings: decls.usings.into_iter().map(|(_, path)| path).collect(),
-        glsl_forms: decls.glsl_forms,
+        checked_forms: decls.checked_forms,
     });
     out.imports = decls.imports.into();
     Arc::new(out)

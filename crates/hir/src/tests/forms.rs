@@ -407,3 +407,27 @@ void good<each T>(expand each T values) {}
         );
     }
 }
+
+mod func_extension {
+    use super::*;
+
+    #[test]
+    fn visibility_on_func_extension_is_rejected() {
+        check_diags(
+            r#"
+public float cube(float x) { return x * x * x; }
+public __func_extension fwd_diff(cube)(DifferentialPair<float> x) -> DifferentialPair<float>
+{
+    return diffPair(cube(x.p), 3.0 * x.p * x.p * x.d);
+}
+__func_extension fwd_diff(cube)(DifferentialPair<float> x) -> DifferentialPair<float>
+{
+    return x;
+}
+"#,
+            expect![[r#"
+                3:1 error[E2079] modifier not allowed: `public` cannot be applied to a `__func_extension`; remove it
+            "#]],
+        );
+    }
+}
