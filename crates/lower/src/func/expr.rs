@@ -232,7 +232,7 @@ impl FnLower<'_, '_> {
                 .ok_or_else(|| unsupported("the value of a `void` call")),
             Expr::Lambda { .. } => self.lower_lambda_value(e),
             Expr::Try(_) => Err(unsupported(
-                "`try` (error handling: the WGSL and SPIR-V targets have no code for it yet)",
+                "`try` (error handling) for the WGSL/SPIR-V targets",
             )),
             Expr::Binary {
                 op: HOp::Comma,

@@ -309,10 +309,10 @@ impl FnLower<'_, '_> {
             Stmt::Empty => Ok(()),
             Stmt::Discard => Err(unsupported("`discard` (compute shaders cannot discard)")),
             Stmt::Throw { .. } => Err(unsupported(
-                "`throw` (error handling: the WGSL and SPIR-V targets have no code for it yet)",
+                "`throw` (error handling) for the WGSL/SPIR-V targets",
             )),
             Stmt::DoCatch { .. } => Err(unsupported(
-                "`do`/`catch` (error handling: the WGSL and SPIR-V targets have no code for it yet)",
+                "`do`/`catch` (error handling) for the WGSL/SPIR-V targets",
             )),
             Stmt::IfLet {
                 local,
