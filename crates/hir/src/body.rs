@@ -216,6 +216,9 @@ pub enum Expr {
         params: Vec<LocalId>,
         body: LambdaBody,
     },
+    /// `try f()`: a call of a function declared `throws E`; an error it throws goes to the
+    /// enclosing `do`/`catch`, or out of the enclosing throwing function.
+    Try(ExprId),
 }
 
 /// What a lambda computes: an expression, or a block with `return`s.
@@ -291,6 +294,26 @@ pub enum Stmt {
     Return(Option<ExprId>),
     Discard,
     Empty,
+    /// `throw e;`. `in_defer`: written in a `defer` with no `do`/`catch` between them (an error
+    /// that would leave the deferred code, which slangc rejects).
+    Throw {
+        value: ExprId,
+        in_defer: bool,
+    },
+    /// `do { ... } catch (e : E) { ... } catch { ... }`.
+    DoCatch {
+        body: StmtId,
+        catches: Vec<CatchClause>,
+    },
+}
+
+/// `catch (e : E) { ... }` (`local` is `e`, typed `E`) or `catch { ... }` (every error).
+#[derive(Debug, Clone, PartialEq)]
+pub struct CatchClause {
+    pub local: Option<LocalId>,
+    pub body: StmtId,
+    /// Written `catch (E e)`: slangc takes only `catch (e : E)`.
+    pub c_style: bool,
 }
 
 #[derive(Debug, Clone, PartialEq)]

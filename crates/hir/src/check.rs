@@ -20,6 +20,12 @@ pub fn fn_diagnostics(db: &dyn Db, func: FunctionId) -> Arc<[Diag]> {
     let sig = fn_sig(db, func);
     let data = lower::fn_data(db, func);
     let mut diags = sig.diags.clone();
+    diags.extend(crate::forms::generic_list_diagnostics(
+        db,
+        func.loc(db),
+        &data.generics,
+        &data.params,
+    ));
     if data.has_body {
         diags.extend(infer::infer(db, func).diags.iter().cloned());
         diags.extend(crate::diffcheck::diff_diagnostics(db, func).iter().cloned());
@@ -174,8 +180,29 @@ pub fn global_diagnostics(db: &dyn Db, global: GlobalId) -> Arc<[Diag]> {
 pub fn alias_diagnostics(db: &dyn Db, alias: AliasId) -> Arc<[Diag]> {
     let data = lower::alias_data(db, alias);
     let mut diags = Vec::new();
+    let resolver = Resolver::for_item(db, alias.loc(db));
     if let Some(target) = &data.target {
-        Resolver::for_item(db, alias.loc(db)).resolve_type(target, &mut diags);
+        let ty = resolver.resolve_type(target, &mut diags);
+        // `struct S : I = Impl;`: the implementation provides the conformances.
+        if !data.is_assoc {
+            for c in &data.constraints {
+                let iface = resolver.resolve_type(c, &mut diags);
+                if !resolve::implements(db, alias.loc(db).file, &ty, &iface) {
+                    diags.push(Diag::error(
+                        "E2016",
+                        format!(
+                            "type `{}` does not conform to `{}`: `{}` is defined as `{}`, which must implement the interfaces `{}` declares",
+                            data.name,
+                            crate::display_ty(db, &iface),
+                            data.name,
+                            crate::display_ty(db, &ty),
+                            data.name
+                        ),
+                        c.range().unwrap_or(data.name_range),
+                    ));
+                }
+            }
+        }
     }
     diags.into()
 }
@@ -184,6 +211,12 @@ pub fn alias_diagnostics(db: &dyn Db, alias: AliasId) -> Arc<[Diag]> {
 pub fn type_decl_diagnostics(db: &dyn Db, decl: TypeDeclId) -> Arc<[Diag]> {
     let data = lower::type_decl_data(db, decl);
     let mut diags: Vec<Diag> = infer::type_decl_sig_diags(db, decl).to_vec();
+    diags.extend(crate::forms::generic_list_diagnostics(
+        db,
+        decl.loc(db),
+        &data.generics,
+        &[],
+    ));
     // Duplicate fields.
     for (i, f) in data.fields.iter().enumerate() {
         if data.fields[..i].iter().any(|g| g.name == f.name) {

@@ -179,6 +179,9 @@ pub struct GenericParamData {
 pub struct WherePred {
     pub subject: TypeRef,
     pub bounds: Vec<TypeRef>,
+    /// `where optional T : I`: arguments need not conform; members of `I` are usable on a `T`
+    /// only where `T is I` was tested.
+    pub optional: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -221,6 +224,8 @@ pub struct FnData {
     pub ret_range: Option<TextRange>,
     /// Whether the declaration sits in a struct/interface/extension (so `this` exists).
     pub in_type: bool,
+    /// `throws E`: the type of the errors the function may throw.
+    pub throws: Option<TypeRef>,
 }
 
 impl FnData {

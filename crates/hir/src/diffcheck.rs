@@ -641,6 +641,7 @@ fn expr_children(expr: &Expr) -> Vec<ExprId> {
         | Expr::CountOf(expr)
         | Expr::Expand(expr)
         | Expr::Each(expr)
+        | Expr::Try(expr)
         | Expr::SizeOf {
             expr: Some(expr), ..
         } => vec![*expr],

@@ -19,6 +19,7 @@ mod data;
 mod diagnostics;
 mod diffcheck;
 pub(crate) mod differential;
+mod forms;
 mod ids;
 mod infer;
 mod lower;
@@ -645,6 +646,11 @@ fn placed_diagnostics(db: &dyn Db, file: SourceFile) -> Vec<Placed> {
             plain_error(e.code, e.message.clone(), range),
             notes,
         ));
+    }
+    for d in forms::form_diagnostics(db, file).iter() {
+        let (path, range, notes) = place(db, file, d.range);
+        let diagnostic = plain_error(d.code, d.message.clone(), range);
+        out.push(placed(db, file, path, diagnostic, notes));
     }
     for import in scope::unresolved_imports(db, file).iter() {
         if is_stdlib_module(&import.module) {
@@ -1287,6 +1293,20 @@ fn visible_locals(body: &Body, stmt: body::StmtId, rel: u32, out: &mut Vec<Local
                 }
             }
         }
+        Stmt::DoCatch {
+            body: inner,
+            catches,
+        } => {
+            visible_locals(body, *inner, rel, out);
+            for clause in catches {
+                if let Some(local) = clause.local
+                    && body.stmt_range(clause.body).contains_inclusive(rel)
+                {
+                    out.push(local);
+                }
+                visible_locals(body, clause.body, rel, out);
+            }
+        }
         _ => {}
     }
 }
@@ -1375,6 +1395,10 @@ pub fn scope_names_at(db: &dyn Db, file: SourceFile, offset: u32) -> Vec<ScopeNa
                         display_ty(db, &infer::global_ty(db, *g)),
                     ),
                     scope::ScopeEntry::Item(_) => (ScopeNameKind::Type, name.to_string()),
+                    scope::ScopeEntry::EnumCase(decl, _) => (
+                        ScopeNameKind::Global,
+                        display_ty(db, &Ty::Adt(*decl, Default::default())),
+                    ),
                 };
                 push(name.to_string(), kind, detail, &mut out);
             }

@@ -262,6 +262,9 @@ impl<'db> Resolver<'db> {
             .iter()
             .filter(|e| match e {
                 ScopeEntry::Item(def) => scope::is_accessible(self.db, *def, self.file),
+                ScopeEntry::EnumCase(decl, _) => {
+                    scope::is_accessible(self.db, ItemDef::TypeDecl(*decl), self.file)
+                }
                 ScopeEntry::Namespace => true,
             })
             .collect();
@@ -288,6 +291,7 @@ impl<'db> Resolver<'db> {
                 Some(Resolution::Namespace(path.into()))
             }
             ScopeEntry::Item(def) => Some(self.item_resolution(*def)),
+            ScopeEntry::EnumCase(decl, index) => Some(Resolution::EnumCase(*decl, *index)),
         }
     }
 
@@ -472,7 +476,16 @@ impl<'db> Resolver<'db> {
                         }
                         _ => Ty::Pack(rest.into()),
                     };
-                    args.push(GenericArg::Type(pack));
+                    // A value pack (`let each D : int`) has no single value to record.
+                    let is_value = matches!(
+                        data.generics.last().map(|g| &g.kind),
+                        Some(GenericParamKind::Value { .. })
+                    );
+                    args.push(if is_value {
+                        GenericArg::Value(Len::Unknown)
+                    } else {
+                        GenericArg::Type(pack)
+                    });
                 }
                 if data.generics.len() != args.len() && !data.generics.is_empty() {
                     diags.push(Diag::error(
@@ -517,6 +530,19 @@ impl<'db> Resolver<'db> {
                     ),
                     _ => GenericArg::Type(self.resolve_type(&TypeRef::Path(p.clone()), diags)),
                 }
+            }
+            // `S<Color.Red>`: an enum case given for a value parameter (parsed as a type path).
+            GenericArgRef::Type(TypeRef::Path(p))
+                if p.segments.len() > 1
+                    && p.segments.iter().all(|s| s.args.is_none())
+                    && let Some(Resolution::EnumCase(decl, index)) =
+                        self.resolve_path(p, &mut Vec::new()) =>
+            {
+                GenericArg::Value(
+                    enum_case_value(self.db, self.file, decl, index)
+                        .and_then(|v| u32::try_from(v).ok())
+                        .map_or(Len::Unknown, Len::Known),
+                )
             }
             // `Ptr<int, Access.Read>`: a qualified name may denote an enum case or constant.
             GenericArgRef::Type(TypeRef::Path(p))
@@ -1342,8 +1368,23 @@ fn assoc_declared_bounds(db: &dyn Db, file: SourceFile, base: &Ty, assoc: &str) 
     None
 }
 
-/// Constraint interfaces of a generic type parameter (inline constraints and `where` clauses).
+/// Constraint interfaces of a generic type parameter (inline constraints and `where` clauses,
+/// `where optional` ones included: their members are found, and `T is I` holds).
 pub fn param_constraints(db: &dyn Db, p: &GenericParamId) -> Vec<Ty> {
+    param_constraints_of(db, p, |_| true)
+}
+
+/// The constraints an argument must meet (not the `where optional` ones).
+pub fn param_required_constraints(db: &dyn Db, p: &GenericParamId) -> Vec<Ty> {
+    param_constraints_of(db, p, |optional| !optional)
+}
+
+/// The `where optional T : I` constraints of `T`.
+pub fn param_optional_constraints(db: &dyn Db, p: &GenericParamId) -> Vec<Ty> {
+    param_constraints_of(db, p, |optional| optional)
+}
+
+fn param_constraints_of(db: &dyn Db, p: &GenericParamId, take: impl Fn(bool) -> bool) -> Vec<Ty> {
     let (loc, generics, wheres) = match p.owner {
         GenericOwner::Function(f) => {
             let d = lower::fn_data(db, f);
@@ -1369,6 +1410,7 @@ pub fn param_constraints(db: &dyn Db, p: &GenericParamId) -> Vec<Ty> {
         kind: GenericParamKind::Type { constraints },
         ..
     }) = generics.get(p.index as usize)
+        && take(false)
     {
         out.extend(
             constraints
@@ -1382,6 +1424,7 @@ pub fn param_constraints(db: &dyn Db, p: &GenericParamId) -> Vec<Ty> {
         let plain_name = matches!(&pred.subject, TypeRef::Path(path)
             if path.segments.len() == 1 && path.segments[0].args.is_none());
         if plain_name
+            && take(pred.optional)
             && resolver.resolve_type(&pred.subject, &mut Vec::new()) == Ty::Param(p.clone())
         {
             out.extend(

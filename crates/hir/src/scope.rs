@@ -8,7 +8,7 @@ use rustc_hash::FxHashMap;
 use smol_str::SmolStr;
 
 use crate::data::{ItemNode, ItemTree, Visibility};
-use crate::ids::{ExtensionId, ItemDef};
+use crate::ids::{ExtensionId, ItemDef, TypeDeclId};
 use crate::lower::{self, item_def_name};
 
 /// One name in a namespace scope.
@@ -16,6 +16,8 @@ use crate::lower::{self, item_def_name};
 pub enum ScopeEntry {
     Item(ItemDef),
     Namespace,
+    /// A case of an anonymous `enum { Red, Green }`: its names belong to the enclosing scope.
+    EnumCase(TypeDeclId, u32),
 }
 
 pub type NsPath = Arc<[SmolStr]>;
@@ -46,6 +48,9 @@ fn collect(db: &dyn Db, items: &[ItemNode], path: &[SmolStr], scope: &mut Module
             ItemNode::Item(def) => {
                 let name = item_def_name(db, *def);
                 if name.is_empty() {
+                    if let ItemDef::TypeDecl(decl) = def {
+                        anonymous_enum_cases(db, *decl, &key, scope);
+                    }
                     continue;
                 }
                 scope
@@ -71,6 +76,23 @@ fn collect(db: &dyn Db, items: &[ItemNode], path: &[SmolStr], scope: &mut Module
                 collect(db, items, &inner, scope);
             }
         }
+    }
+}
+
+/// The cases of an anonymous enum, declared in the enclosing namespace.
+fn anonymous_enum_cases(db: &dyn Db, decl: TypeDeclId, key: &NsPath, scope: &mut ModuleScope) {
+    let data = lower::type_decl_data(db, decl);
+    if data.kind != crate::data::TypeDeclKind::Enum {
+        return;
+    }
+    for (i, v) in data.variants.iter().enumerate() {
+        scope
+            .scopes
+            .entry(key.clone())
+            .or_default()
+            .entry(v.name.clone())
+            .or_default()
+            .push(ScopeEntry::EnumCase(decl, i as u32));
     }
 }
 

@@ -8,6 +8,7 @@ mod corpus;
 mod diagnostic_files;
 mod differential;
 mod graphics;
+mod forms;
 mod incremental;
 mod library_modules;
 mod narrow_scalars;

@@ -662,6 +662,20 @@ fn visible_locals(body: &hir::Body, rel: u32) -> Vec<hir::LocalId> {
                     }
                 }
             }
+            Stmt::DoCatch {
+                body: inner,
+                catches,
+            } if contains => {
+                walk(body, *inner, rel, out);
+                for clause in catches {
+                    if let Some(local) = clause.local
+                        && body.stmt_range(clause.body).contains_inclusive(rel)
+                    {
+                        out.push(local);
+                    }
+                    walk(body, clause.body, rel, out);
+                }
+            }
             _ => {}
         }
     }

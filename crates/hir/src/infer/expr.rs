@@ -17,6 +17,7 @@ use super::{Candidate, Capture, ExprRes, InferCtx};
 
 impl<'a, 'db> InferCtx<'a, 'db> {
     pub(super) fn infer_expr(&mut self, e: ExprId, expected: Option<&Ty>) -> Ty {
+        self.note_packs_in_generic_args(e);
         let ty = self.infer_expr_inner(e, expected);
         self.set_ty(e, ty)
     }
@@ -285,6 +286,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 }
                 Ty::INT
             }
+            Expr::Try(inner) => self.infer_try(e, inner, expected),
             Expr::Each(inner) => {
                 self.infer_expr(inner, None);
                 let Some(pack) = self.value_pack(inner).or_else(|| self.type_pack(inner)) else {
@@ -306,6 +308,10 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                         "'each' expression must be inside 'expand' expression: write `expand` before the expression that uses the pack's elements",
                         keyword_range(range, "each"),
                     ),
+                }
+                // An element of a value pack is a value of the pack's type.
+                if self.value_generic_packs.contains_key(&inner) {
+                    return Ty::INT;
                 }
                 Ty::Param(pack)
             }
@@ -330,6 +336,10 @@ impl<'a, 'db> InferCtx<'a, 'db> {
 
     /// The type pack of a parameter pack named by `e` (`args` of `expand each T args`).
     fn value_pack(&self, e: ExprId) -> Option<GenericParamId> {
+        // A generic value pack (`D` of `let each D : int`).
+        if let Some(p) = self.value_generic_packs.get(&e) {
+            return Some(p.clone());
+        }
         let sig = self.sig?;
         match self.result.resolutions.get(&e) {
             Some(ExprRes::Param(i)) if sig.variadic_from == Some(*i as usize) => {

@@ -10,11 +10,14 @@
 mod call;
 mod const_eval;
 mod convert;
+mod errors;
 mod expr;
 mod init_list;
 mod lambda;
 mod lvalue;
+mod optional;
 mod overload;
+mod packs;
 mod path;
 mod pointer;
 mod signature;
@@ -163,6 +166,7 @@ pub fn infer(db: &dyn Db, func: FunctionId) -> Arc<InferenceResult> {
     let resolver = Resolver::for_item(db, func.loc(db));
     let mut ctx = InferCtx::new(db, resolver, &body, Some(&sig));
     ctx.owner = Some(func);
+    ctx.check_throws_clause();
     if let Some(root) = body.root_block {
         ctx.infer_stmt(root);
     }
@@ -254,6 +258,14 @@ struct InferCtx<'a, 'db> {
     owner: Option<FunctionId>,
     /// The lambdas being inferred, innermost last.
     lambda_frames: Vec<LambdaFrame>,
+    /// `try` expressions being inferred (calls inside may throw).
+    try_depth: u32,
+    /// The enclosing `do`/`catch` statements' clauses, innermost last (`None`: catches all).
+    catch_frames: Vec<Vec<Option<Ty>>>,
+    /// `T is I` tests of the enclosing `if`s (for `where optional T : I`).
+    optional_checked: Vec<(GenericParamId, TypeDeclId)>,
+    /// Expressions naming a value pack (`D` of `let each D : int`).
+    value_generic_packs: FxHashMap<ExprId, GenericParamId>,
 }
 
 /// A lambda whose body is being inferred.
@@ -303,6 +315,10 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             expand_frames: Vec::new(),
             owner: None,
             lambda_frames: Vec::new(),
+            try_depth: 0,
+            catch_frames: Vec::new(),
+            optional_checked: Vec::new(),
+            value_generic_packs: FxHashMap::default(),
         }
     }
 
@@ -312,6 +328,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
 
     /// Records the function a call resolved to, with the generic arguments `pick_overload` chose.
     fn record_call(&mut self, call: ExprId, chosen: FunctionId) {
+        self.check_throwing_call(call, chosen);
         self.result
             .resolutions
             .insert(call, ExprRes::Function(chosen));

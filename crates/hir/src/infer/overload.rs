@@ -13,7 +13,7 @@ use crate::lower;
 use crate::resolve;
 use crate::ty::{GenericArg, Len, ScalarKind, Ty};
 
-use super::signature::{ParamSig, fn_sig, nested_derivative_sig};
+use super::signature::{FnSig, ParamSig, fn_sig, nested_derivative_sig};
 use super::{Applicable, Candidate, InferCtx, Rejection};
 
 impl<'a, 'db> InferCtx<'a, 'db> {
@@ -154,8 +154,10 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 expected: sig.params.get(index).map_or(Ty::Unknown, |p| p.ty.clone()),
             }));
         }
+        let has_pack = sig.generic_is_pack.iter().any(|p| *p);
         if let Some(explicit) = explicit
             && explicit.len() > sig.generics.len()
+            && !has_pack
         {
             return Err(Box::new(Rejection::GenericArity {
                 expected: sig.generics.len(),
@@ -183,9 +185,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         let mut binds: Vec<(GenericParamId, GenericArg)> = Vec::new();
         if !sig.generics.is_empty() {
             if let Some(explicit) = explicit {
-                for (g, a) in sig.generics.iter().zip(explicit.iter()) {
-                    binds.push((g.clone(), a.clone()));
-                }
+                bind_explicit(&sig, explicit, &mut binds);
             }
             // Collect candidate bindings from the arguments.
             let mut cands_by_param: Vec<Vec<GenericArg>> = vec![Vec::new(); sig.generics.len()];
@@ -242,7 +242,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                             Ty::Expand(pattern, _) => pattern,
                             t => t,
                         };
-                        for iface in resolve::param_constraints(self.db, g) {
+                        for iface in resolve::param_required_constraints(self.db, g) {
                             if !resolve::implements(self.db, self.file, elem, &iface) {
                                 return Err(Box::new(Rejection::Constraint {
                                     param: g.name.clone(),
@@ -305,7 +305,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                     // Checked element by element above.
                     continue;
                 }
-                for iface in resolve::param_constraints(self.db, &g) {
+                for iface in resolve::param_required_constraints(self.db, &g) {
                     if resolve::implements(self.db, self.file, &arg, &iface) {
                         continue;
                     }
@@ -637,5 +637,56 @@ fn unify(param: &Ty, arg: &Ty, generics: &[GenericParamId], out: &mut [Vec<Gener
             }
         }
         _ => {}
+    }
+}
+
+/// Binds explicit generic arguments (`f<int, 2>(...)`). A pack (`each T`, `let each D : int`)
+/// takes the arguments from its position on: one pack gets them as a pack of types (values are
+/// not recorded one by one), several packs split them in a way not inferred here.
+fn bind_explicit(
+    sig: &FnSig,
+    explicit: &[GenericArg],
+    binds: &mut Vec<(GenericParamId, GenericArg)>,
+) {
+    let value_pack = (0..sig.generics.len()).any(|i| {
+        sig.generic_is_pack.get(i).copied().unwrap_or(false)
+            && sig.generic_is_value.get(i).copied().unwrap_or(false)
+    });
+    let first_pack = sig
+        .generic_is_pack
+        .iter()
+        .position(|p| *p)
+        .filter(|_| value_pack || explicit.len() > sig.generics.len());
+    let Some(first_pack) = first_pack else {
+        for (g, a) in sig.generics.iter().zip(explicit.iter()) {
+            binds.push((g.clone(), a.clone()));
+        }
+        return;
+    };
+    for (g, a) in sig.generics[..first_pack].iter().zip(explicit.iter()) {
+        binds.push((g.clone(), a.clone()));
+    }
+    let packs = sig.generic_is_pack.iter().filter(|p| **p).count();
+    let rest = explicit.get(first_pack..).unwrap_or_default();
+    for (i, g) in sig.generics.iter().enumerate().skip(first_pack) {
+        if !sig.generic_is_pack.get(i).copied().unwrap_or(false) {
+            continue;
+        }
+        let is_value = sig.generic_is_value.get(i).copied().unwrap_or(false);
+        let arg = if is_value {
+            GenericArg::Value(Len::Unknown)
+        } else if packs == 1 {
+            let items: Vec<Ty> = rest
+                .iter()
+                .map(|a| match a {
+                    GenericArg::Type(t) => t.clone(),
+                    GenericArg::Value(_) => Ty::Unknown,
+                })
+                .collect();
+            GenericArg::Type(Ty::Pack(items.into()))
+        } else {
+            GenericArg::Type(Ty::Unknown)
+        };
+        binds.push((g.clone(), arg));
     }
 }

@@ -110,7 +110,12 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 self.result.resolutions.insert(e, ExprRes::Global(g));
                 global_ty(self.db, g)
             }
-            Resolution::GenericValue(_) => Ty::INT,
+            Resolution::GenericValue(param) => {
+                if resolve::is_type_pack(self.db, &param) {
+                    self.value_generic_packs.insert(e, param);
+                }
+                Ty::INT
+            }
             Resolution::Namespace(_) => {
                 self.result.resolutions.insert(e, ExprRes::Namespace);
                 Ty::Unknown
@@ -352,6 +357,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             {
                 self.check_private_access(TypeDeclId::new(self.db, parent), name, name_range);
             }
+            self.check_optional_member(&ty, funcs[0], name, name_range);
             self.result
                 .resolutions
                 .insert(e, ExprRes::Function(funcs[0]));

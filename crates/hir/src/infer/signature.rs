@@ -395,13 +395,15 @@ fn bit_field_diags(
     }
     let bits = match &ty {
         Ty::Scalar(k) if k.is_integer() => match k {
+            ScalarKind::Int8 | ScalarKind::UInt8 => 8,
+            ScalarKind::Int16 | ScalarKind::UInt16 => 16,
             ScalarKind::Int64 | ScalarKind::UInt64 => 64,
             _ => 32,
         },
         _ => {
             let shown = crate::display_ty(db, &ty);
             diags.push(Diag::error(
-                "E2070",
+                "E2080",
                 format!(
                     "bit field `{name}` has the non-integer type `{shown}`: bit fields must have an integer type (`uint {name} : 4;`)"
                 ),
@@ -412,7 +414,7 @@ fn bit_field_diags(
     };
     let Some(w) = resolver.eval_const(width) else {
         diags.push(Diag::error(
-            "E2071",
+            "E2081",
             format!("the width of bit field `{name}` is not a constant integer: write a literal width (`: 4`)"),
             range,
         ));
@@ -421,7 +423,7 @@ fn bit_field_diags(
     if w < 0 || w > bits {
         let shown = crate::display_ty(db, &ty);
         diags.push(Diag::error(
-            "E2071",
+            "E2081",
             format!(
                 "bit-field size exceeds type width: bit-field size ({w}) exceeds the width of its type {shown} ({bits}); use a wider type or a smaller width"
             ),

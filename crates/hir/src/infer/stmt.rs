@@ -37,7 +37,12 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             } => {
                 let (cond, then_branch, else_branch) = (*cond, *then_branch, *else_branch);
                 self.infer_condition(cond);
+                let mut tests = Vec::new();
+                self.optional_tests(cond, &mut tests);
+                let depth = self.optional_checked.len();
+                self.optional_checked.extend(tests);
                 self.scoped(then_branch);
+                self.optional_checked.truncate(depth);
                 if let Some(e) = else_branch {
                     self.scoped(e);
                 }
@@ -152,6 +157,11 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             }
             Stmt::Return(value) => self.infer_return(*value, range),
             Stmt::Discard | Stmt::Empty => {}
+            Stmt::Throw { value, in_defer } => self.infer_throw(*value, *in_defer, range),
+            Stmt::DoCatch { body, catches } => {
+                let (body, catches) = (*body, catches.clone());
+                self.infer_do_catch(body, &catches);
+            }
         }
     }
 

@@ -291,6 +291,7 @@ impl BodyLowerer {
             EXPAND_EXPR if self.hoisted_expands.contains(node) => return sub(self, 0),
             EXPAND_EXPR => Expr::Expand(sub(self, 0)),
             EACH_EXPR => Expr::Each(sub(self, 0)),
+            TRY_EXPR => Expr::Try(sub(self, 0)),
             _ => Expr::Missing,
         };
         self.body.alloc_expr(expr, range)

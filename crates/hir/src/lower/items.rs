@@ -42,6 +42,7 @@ fn empty_fn(name: SmolStr, in_type: bool) -> FnData {
         name_range: TextRange::default(),
         ret_range: None,
         in_type,
+        throws: None,
     }
 }
 
@@ -107,6 +108,14 @@ fn lower_fn(node: &SyntaxNode, in_type: bool) -> FnData {
         name_range,
         ret_range: ret_node.map(|r| range_of(&r)),
         in_type,
+        throws: node
+            .children()
+            .find(|c| c.kind() == THROWS_CLAUSE)
+            .map(|t| {
+                t.children()
+                    .find(|c| is_type_kind(c.kind()))
+                    .map_or(TypeRef::Error, |t| lower_type(&t))
+            }),
     }
 }
 

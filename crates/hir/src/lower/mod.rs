@@ -137,6 +137,7 @@ pub fn is_expr_kind(kind: SyntaxKind) -> bool {
             | EXPAND_EXPR
             | EACH_EXPR
             | LAMBDA_EXPR
+            | TRY_EXPR
     )
 }
 
@@ -160,6 +161,8 @@ fn is_stmt_kind(kind: SyntaxKind) -> bool {
             | ITEM_STMT
             | VAR_DECL
             | LABELED_STMT
+            | THROW_STMT
+            | DO_CATCH_STMT
     )
 }
 
@@ -177,6 +180,11 @@ struct BodyLowerer {
     /// The function's declared return type: the type of the local that holds a return value
     /// while deferred statements run (declared, so editors show no inferred-type hint for it).
     return_type: Option<TypeRef>,
+    /// The `do`/`catch` statements being lowered (their `do` blocks), innermost last.
+    catch_depth: u32,
+    /// While lowering a deferred statement: `catch_depth` where it started (a `throw` with no
+    /// `do`/`catch` since then would leave the deferred code).
+    defer_catch_base: Option<u32>,
 }
 
 /// A scope that `defer` statements, `break` or `continue` relate to.

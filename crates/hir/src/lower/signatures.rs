@@ -170,7 +170,8 @@ pub(super) fn lower_generics(node: &SyntaxNode) -> Vec<GenericParamData> {
                         .map_or(TypeRef::Error, |t| lower_type(&t)),
                 },
                 range: range_of(&p),
-                variadic: false,
+                // A value pack: `let each D : int` or `each int D`.
+                variadic: has_token(&p, EACH_KW),
                 default: p
                     .children()
                     .find(|c| is_expr_kind(c.kind()))
@@ -203,6 +204,7 @@ pub(super) fn lower_where(node: &SyntaxNode) -> Vec<WherePred> {
                         t => vec![t],
                     })
                     .collect(),
+                optional: has_token(&pred, OPTIONAL_KW),
             })
         })
         .collect()

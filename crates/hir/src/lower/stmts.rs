@@ -13,6 +13,8 @@ pub fn fn_body(db: &dyn Db, func: FunctionId) -> Arc<Body> {
         label_scopes: Vec::new(),
         none_names: 0,
         return_type: None,
+        catch_depth: 0,
+        defer_catch_base: None,
     };
     if let Some(node) = item_node(db, func.loc(db))
         && let Some(block) = node.children().find(|c| c.kind() == BLOCK)
@@ -43,6 +45,8 @@ pub fn global_body(db: &dyn Db, global: GlobalId) -> Arc<Body> {
         label_scopes: Vec::new(),
         none_names: 0,
         return_type: None,
+        catch_depth: 0,
+        defer_catch_base: None,
     };
     let ordinal = loc.path.last().map_or(0, |s| s.ordinal);
     if let Some(node) = item_node(db, loc)
@@ -86,7 +90,7 @@ impl BodyLowerer {
         let scope = self.defer_scopes.pop();
         if falls_through && let Some(scope) = scope {
             for deferred in scope.deferred.iter().rev() {
-                stmts.extend(self.stmt(deferred));
+                stmts.extend(self.deferred_stmt(deferred));
             }
         }
         self.none_names = none_names;
@@ -172,7 +176,7 @@ impl BodyLowerer {
         // A deferred statement never sees its own scope's defers again.
         let saved = std::mem::take(&mut self.defer_scopes);
         for deferred in &pending {
-            stmts.extend(self.stmt(deferred));
+            stmts.extend(self.deferred_stmt(deferred));
         }
         self.defer_scopes = saved;
         stmts.push(self.body.alloc_stmt(exit, range));
@@ -365,12 +369,70 @@ impl BodyLowerer {
             }
             LABELED_STMT => return self.labeled(node),
             DISCARD_STMT => Stmt::Discard,
+            THROW_STMT => {
+                let value = node.children().find(|c| is_expr_kind(c.kind()));
+                Stmt::Throw {
+                    value: self.opt_expr(value, range),
+                    in_defer: self.defer_catch_base == Some(self.catch_depth),
+                }
+            }
+            DO_CATCH_STMT => self.do_catch(node, range),
             INTRINSIC_ASM_STMT => {
                 Stmt::Expr(self.unsupported(range, "inline target code (`__intrinsic_asm`)"))
             }
             _ => Stmt::Empty,
         };
         vec![self.body.alloc_stmt(stmt, range)]
+    }
+
+    /// A statement a `defer` runs: an error thrown in it must be caught inside it.
+    fn deferred_stmt(&mut self, node: &SyntaxNode) -> Vec<StmtId> {
+        let saved = self.defer_catch_base.replace(self.catch_depth);
+        let out = self.stmt(node);
+        self.defer_catch_base = saved;
+        out
+    }
+
+    /// `do { ... } catch (e : E) { ... } catch { ... }`.
+    fn do_catch(&mut self, node: &SyntaxNode, range: TextRange) -> Stmt {
+        self.catch_depth += 1;
+        let body = node.children().find(|c| is_stmt_kind(c.kind()));
+        let body = self.opt_sub_stmt(body, range);
+        self.catch_depth -= 1;
+        let mut catches = Vec::new();
+        for clause in node.children().filter(|c| c.kind() == CATCH_CLAUSE) {
+            let param = clause
+                .children()
+                .find(|c| c.kind() == PARAM_LIST)
+                .and_then(|l| l.children().find(|p| p.kind() == PARAM));
+            let c_style = param.as_ref().is_some_and(|p| !has_token(p, COLON));
+            let local = clause
+                .children()
+                .find(|c| c.kind() == PARAM_LIST)
+                .and_then(|l| l.children().find(|p| p.kind() == PARAM))
+                .map(|p| {
+                    let param = lower_param(&p);
+                    self.body.locals.alloc(LocalData {
+                        name: param.name,
+                        ty: Some(param.ty),
+                        array_dims: Vec::new(),
+                        mutable: false,
+                        is_static: false,
+                        name_range: param.name_range,
+                    })
+                });
+            let block = clause.children().find(|c| c.kind() == BLOCK);
+            let body = match block {
+                Some(b) => self.block(&b),
+                None => self.empty(range_of(&clause)),
+            };
+            catches.push(CatchClause {
+                local,
+                body,
+                c_style,
+            });
+        }
+        Stmt::DoCatch { body, catches }
     }
 
     /// `outer: stmt`: the label is in scope inside `stmt`; `break outer;` can leave `stmt` when

@@ -15,6 +15,8 @@ fn item_kind_of(node: &SyntaxNode) -> Option<ItemKind> {
     Some(match node.kind() {
         FN => ItemKind::Function,
         INIT => ItemKind::Init,
+        // `struct S : I = Impl;` (or `extern struct`): a type defined as another one.
+        STRUCT if is_struct_alias(node) => ItemKind::TypeAlias,
         STRUCT => ItemKind::Struct,
         INTERFACE => ItemKind::Interface,
         ENUM => ItemKind::Enum,
@@ -26,6 +28,18 @@ fn item_kind_of(node: &SyntaxNode) -> Option<ItemKind> {
         SUBSCRIPT => ItemKind::Subscript,
         _ => return None,
     })
+}
+
+/// A GLSL `buffer B { ... }` block.
+fn is_glsl_buffer(node: &SyntaxNode) -> bool {
+    node.kind() == CBUFFER && has_token(node, BUFFER_KW)
+}
+
+/// `struct S : I = Impl;`: a struct declared as another type (no members; the type after `=`).
+pub(super) fn is_struct_alias(node: &SyntaxNode) -> bool {
+    node.kind() == STRUCT
+        && !node.children().any(|c| c.kind() == MEMBER_LIST)
+        && node.children().any(|c| is_type_kind(c.kind()))
 }
 
 /// The items directly inside a container node (file, namespace, struct, interface, extension,
@@ -58,6 +72,12 @@ pub(super) fn child_items(
     for child in list.children() {
         match child.kind() {
             VAR_DECL => {
+                // `buffer B { ... } b;`: a GLSL block (checked in `forms.rs`).
+                if let Some(decls) = decls.as_deref_mut()
+                    && child.children().any(|c| is_glsl_buffer(&c))
+                {
+                    decls.push(child.clone());
+                }
                 // File-level variables and static members are globals; instance fields are not items.
                 let is_static = has_token(&child, STATIC_KW);
                 if in_type && !is_static {
@@ -68,6 +88,11 @@ pub(super) fn child_items(
                 }
             }
             CBUFFER => {
+                if let Some(decls) = decls.as_deref_mut()
+                    && is_glsl_buffer(&child)
+                {
+                    decls.push(child.clone());
+                }
                 // `cbuffer C { float a; }` declares globals `a`.
                 for var in child
                     .children()
@@ -85,7 +110,8 @@ pub(super) fn child_items(
                 let name = accessor_name(&child);
                 push(ItemKind::Function, name, child, &mut out);
             }
-            USING | IMPORT | INCLUDE | MODULE_DECL | IMPLEMENTING => {
+            USING | IMPORT | INCLUDE | MODULE_DECL | IMPLEMENTING | LAYOUT_DECL
+            | FUNC_EXTENSION => {
                 if let Some(decls) = decls.as_deref_mut() {
                     decls.push(child);
                 }
@@ -153,6 +179,9 @@ pub struct ItemOutline {
     implementing: Option<SmolStr>,
     /// The namespaces of `using ns;` declarations at any namespace or type level, in source order.
     usings: Arc<[Arc<[SmolStr]>]>,
+    /// Whether the file has declarations that `forms::form_diagnostics` checks (GLSL's
+    /// `layout(...) in;` and `buffer` blocks, `__func_extension`).
+    pub(crate) checked_forms: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -388,11 +417,13 @@ struct FileDecls {
     /// With their starts, to put them in source order (the walk visits a container's own
     /// declarations before its nested items').
     usings: Vec<(u32, Arc<[SmolStr]>)>,
+    checked_forms: bool,
 }
 
 impl FileDecls {
     fn add(&mut self, node: &SyntaxNode, at_file_level: bool) {
         match node.kind() {
+            LAYOUT_DECL | CBUFFER | VAR_DECL | FUNC_EXTENSION => self.checked_forms = true,
             USING => {
                 let path = using_path(node);
                 if !path.is_empty() {
@@ -559,6 +590,7 @@ fn walk_sources(green: &GreenNode) -> Arc<ItemSources> {
         module_name: decls.module_name,
         implementing: decls.implementing,
         usings: decls.usings.into_iter().map(|(_, path)| path).collect(),
+        checked_forms: decls.checked_forms,
     });
     out.imports = decls.imports.into();
     Arc::new(out)

@@ -192,9 +192,9 @@ fn bit_fields() {
     check_diags(
         "struct S { int foo : 33; int64_t bar : 999; float f : 3; uint ok : 32; };",
         expect![[r#"
-            1:16 error[E2071] bit-field size exceeds type width: bit-field size (33) exceeds the width of its type int (32); use a wider type or a smaller width
-            1:34 error[E2071] bit-field size exceeds type width: bit-field size (999) exceeds the width of its type int64_t (64); use a wider type or a smaller width
-            1:51 error[E2070] bit field `f` has the non-integer type `float`: bit fields must have an integer type (`uint f : 4;`)
+            1:16 error[E2081] bit-field size exceeds type width: bit-field size (33) exceeds the width of its type int (32); use a wider type or a smaller width
+            1:34 error[E2081] bit-field size exceeds type width: bit-field size (999) exceeds the width of its type int64_t (64); use a wider type or a smaller width
+            1:51 error[E2080] bit field `f` has the non-integer type `float`: bit fields must have an integer type (`uint f : 4;`)
         "#]],
     );
 }

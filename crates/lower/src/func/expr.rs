@@ -236,6 +236,9 @@ impl FnLower<'_, '_> {
                 .lower_call(e, callee, &args)?
                 .ok_or_else(|| unsupported("the value of a `void` call")),
             Expr::Lambda { .. } => self.lower_lambda_value(e),
+            Expr::Try(_) => Err(unsupported(
+                "`try` (error handling) for the WGSL/SPIR-V targets",
+            )),
             Expr::Binary {
                 op: HOp::Comma,
                 lhs,

@@ -308,6 +308,12 @@ impl FnLower<'_, '_> {
             }
             Stmt::Empty => Ok(()),
             Stmt::Discard => Err(unsupported("`discard` (compute shaders cannot discard)")),
+            Stmt::Throw { .. } => Err(unsupported(
+                "`throw` (error handling) for the WGSL/SPIR-V targets",
+            )),
+            Stmt::DoCatch { .. } => Err(unsupported(
+                "`do`/`catch` (error handling) for the WGSL/SPIR-V targets",
+            )),
             Stmt::IfLet {
                 local,
                 init,
