@@ -20,12 +20,7 @@ pub fn fn_diagnostics(db: &dyn Db, func: FunctionId) -> Arc<[Diag]> {
     let sig = fn_sig(db, func);
     let data = lower::fn_data(db, func);
     let mut diags = sig.diags.clone();
-    diags.extend(crate::forms::generic_list_diagnostics(
-        db,
-        func.loc(db),
-        &data.generics,
-        &data.params,
-    ));
+    diags.extend(crate::forms::generic_list_diagnostics(&data.generics));
     if data.has_body {
         diags.extend(infer::infer(db, func).diags.iter().cloned());
         diags.extend(crate::diffcheck::diff_diagnostics(db, func).iter().cloned());
@@ -211,12 +206,7 @@ pub fn alias_diagnostics(db: &dyn Db, alias: AliasId) -> Arc<[Diag]> {
 pub fn type_decl_diagnostics(db: &dyn Db, decl: TypeDeclId) -> Arc<[Diag]> {
     let data = lower::type_decl_data(db, decl);
     let mut diags: Vec<Diag> = infer::type_decl_sig_diags(db, decl).to_vec();
-    diags.extend(crate::forms::generic_list_diagnostics(
-        db,
-        decl.loc(db),
-        &data.generics,
-        &[],
-    ));
+    diags.extend(crate::forms::generic_list_diagnostics(&data.generics));
     // Duplicate fields.
     for (i, f) in data.fields.iter().enumerate() {
         if data.fields[..i].iter().any(|g| g.name == f.name) {

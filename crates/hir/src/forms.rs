@@ -98,20 +98,10 @@ fn walk_forms_glsl_mode(node: &SyntaxNode, out: &mut Vec<Diag>) {
     }
 }
 
-/// Checks of a generic parameter list (`struct S<each T, U>`, `f<D : int>`) and of parameter
-/// packs (`expand each T args`), as slangc makes them:
-/// - a parameter after a pack (`<each T, U>`, `<let each D : int, let N : int>`);
-/// - a scalar, vector or matrix type as a type parameter's constraint (`<D : int>`: a value
-///   parameter is written `let D : int`);
-/// - a parameter pack whose type is not a type pack (`expand each T xs` for a plain `T`).
-pub(crate) fn generic_list_diagnostics(
-    db: &dyn Db,
-    loc: &crate::ids::ItemLoc,
-    generics: &[crate::data::GenericParamData],
-    params: &[crate::data::ParamData],
-) -> Vec<Diag> {
-    use crate::data::{GenericParamKind, TypeRef};
-    use crate::ty::Ty;
+/// Checks of a generic parameter list (`struct S<each T, U>`, `f<D : int>`), as slangc makes
+/// them: a parameter after a pack (`<each T, U>`, `<let each D : int, let N : int>`). A scalar used
+/// as a constraint (E2214) and `expand each T` of a single type (E2051) are `rules::types`'s.
+pub(crate) fn generic_list_diagnostics(generics: &[crate::data::GenericParamData]) -> Vec<Diag> {
     let mut out = Vec::new();
     if let Some(first_pack) = generics.iter().position(|g| g.variadic) {
         for g in generics[first_pack + 1..].iter().filter(|g| !g.variadic) {
@@ -122,54 +112,6 @@ pub(crate) fn generic_list_diagnostics(
                     g.name
                 ),
                 g.range,
-            ));
-        }
-    }
-    let resolver = crate::resolve::Resolver::for_item(db, loc);
-    for g in generics {
-        let GenericParamKind::Type { constraints } = &g.kind else {
-            continue;
-        };
-        for c in constraints {
-            let ty = resolver.resolve_type(c, &mut Vec::new());
-            if !matches!(ty, Ty::Scalar(_) | Ty::Vector(..) | Ty::Matrix(..)) {
-                continue;
-            }
-            let shown = crate::display_ty(db, &ty);
-            let hint = if g.variadic {
-                format!(
-                    "use 'let each' to declare a variadic generic value parameter: 'let each {} : {shown}'",
-                    g.name
-                )
-            } else {
-                format!(
-                    "use 'let' keyword to declare a generic value parameter: 'let {} : {shown}'",
-                    g.name
-                )
-            };
-            out.push(Diag::error(
-                "E2078",
-                format!("type '{shown}' cannot be used as a constraint: {hint}"),
-                c.range().unwrap_or(g.range),
-            ));
-        }
-    }
-    for p in params.iter().filter(|p| p.variadic) {
-        let TypeRef::Path(path) = &p.ty else { continue };
-        if path.segments.len() != 1 || path.segments[0].args.is_some() {
-            continue;
-        }
-        if let Some(g) = generics.iter().find(|g| g.name == path.segments[0].name)
-            && !g.variadic
-            && matches!(g.kind, GenericParamKind::Type { .. })
-        {
-            out.push(Diag::error(
-                "E2051",
-                format!(
-                    "expected type pack after 'each': `{}` is not a type pack; declare it `each {}` to take any number of arguments",
-                    g.name, g.name
-                ),
-                path.range(),
             ));
         }
     }

@@ -744,6 +744,7 @@ fn completion_limit_cuts_and_says_so() {
                 "helmet",
                 "IsHelperLane",
                 "IArithmeticAtomicable",
+                "CheckAccessFullyMapped",
             ],
             false,
         )
@@ -1657,8 +1658,8 @@ fn features_never_panic_on_corpus() {
     assert!(checked > 10, "checked {checked} texts");
 }
 
-mod editing;
 mod core_module;
+mod editing;
 mod features;
 
 #[test]

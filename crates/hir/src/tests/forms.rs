@@ -400,9 +400,9 @@ void good<each T>(expand each T values) {}
             expect![[r#"
                 2:21 error[E2077] generic parameter after a variadic pack parameter is not allowed: generic parameter 'U' cannot appear after a variadic pack parameter; move it before the pack
                 3:31 error[E2077] generic parameter after a variadic pack parameter is not allowed: generic parameter 'N' cannot appear after a variadic pack parameter; move it before the pack
-                4:17 error[E2078] type 'int' cannot be used as a constraint: use 'let' keyword to declare a generic value parameter: 'let D : int'
-                5:22 error[E2078] type 'int' cannot be used as a constraint: use 'let each' to declare a variadic generic value parameter: 'let each D : int'
-                6:29 error[E2051] expected type pack after 'each': `T` is not a type pack; declare it `each T` to take any number of arguments
+                4:17 error[E2214] type 'int' cannot be used as a constraint: a constraint names an interface; use the 'let' keyword to declare a generic value parameter: 'let D : int'
+                5:22 error[E2214] type 'int' cannot be used as a constraint: a constraint names an interface; use 'let each' to declare a variadic generic value parameter: 'let each D : int'
+                6:24 error[E2051] expected a type pack after 'each': `T` is a single type; declare it as a pack (`each T`) in the generic parameters, or drop `expand each`
             "#]],
         );
     }
