@@ -79,7 +79,7 @@ fn check_one(root: &Path, rel: &str) -> Verdict {
             .find(|l| l.contains("error"))
             .map(|l| l.rsplit_once("error").map_or(l, |(_, rest)| rest))
             .unwrap_or("")
-            .trim_start_matches(|c: char| c == ':' || c == ' ')
+            .trim_start_matches([':', ' '])
             .chars()
             .take(160)
             .collect::<String>()
