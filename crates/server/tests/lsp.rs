@@ -956,6 +956,9 @@ async fn completion_details_come_with_resolve_when_the_client_resolves_them() {
         hello : - (resolve)
         helper : - (resolve)
         helmet : - (resolve)
+        IsHelperLane : - (resolve)
+        IArithmeticAtomicable : - (resolve)
+        CheckAccessFullyMapped : - (resolve)
     "#]]
     .assert_eq(&render_completion(&items));
     let mut resolved = Vec::new();
@@ -967,6 +970,9 @@ async fn completion_details_come_with_resolve_when_the_client_resolves_them() {
         hello : float
         helper : float helper(float a)
         helmet : float helmet(float a)
+        IsHelperLane : bool IsHelperLane()
+        IArithmeticAtomicable : IArithmeticAtomicable
+        CheckAccessFullyMapped : bool CheckAccessFullyMapped(uint status)
     "#]]
     .assert_eq(&render_completion(&resolved));
     // Items of a list the server no longer knows come back as they are.
