@@ -260,23 +260,8 @@ impl FnLower<'_, '_> {
                     return Err(unsupported("this atomic receiver"));
                 };
                 let elem = self.place_ty(&place)?;
-                let one = self.lit(Literal::I32(1))?;
-                let value = self.coerce(one, elem)?;
-                let op = if intrinsic == "atomic_increment" {
-                    AtomicOp::Add
-                } else {
-                    AtomicOp::Sub
-                };
-                let old = self.emit(
-                    Inst::Atomic {
-                        op,
-                        place,
-                        value,
-                        compare: None,
-                    },
-                    None,
-                )?;
-                Ok((!self.cx.module.types.is_void(ret_ty)).then_some(old))
+                let (op, value) = self.atomic_step(intrinsic == "atomic_increment", elem)?;
+                self.atomic_old(op, place, value, None, ret_ty)
             }
             // `__atomic_add(dest, value[, order])` and the like: the old value of `dest` (dropped
             // by the `void` reduce forms); `increment`/`decrement` add or subtract one.
@@ -288,13 +273,7 @@ impl FnLower<'_, '_> {
                 let elem = self.place_ty(&place)?;
                 let (op, compare, value) = match base {
                     "increment" | "decrement" => {
-                        let one = self.lit(Literal::I32(1))?;
-                        let one = self.coerce(one, elem)?;
-                        let op = if base == "increment" {
-                            AtomicOp::Add
-                        } else {
-                            AtomicOp::Sub
-                        };
+                        let (op, one) = self.atomic_step(base == "increment", elem)?;
                         (op, None, one)
                     }
                     "compare_exchange" => {
@@ -308,16 +287,7 @@ impl FnLower<'_, '_> {
                         (op, None, self.lower_value_as(arg(1)?, elem)?)
                     }
                 };
-                let old = self.emit(
-                    Inst::Atomic {
-                        op,
-                        place,
-                        value,
-                        compare,
-                    },
-                    None,
-                )?;
-                Ok((!self.cx.module.types.is_void(ret_ty)).then_some(old))
+                self.atomic_old(op, place, value, compare, ret_ty)
             }
             "atomic_load" | "atomic_store" => {
                 let Some(Recv::Place(LPlace::Mem(place))) = recv else {
@@ -345,17 +315,8 @@ impl FnLower<'_, '_> {
                 } else {
                     (None, self.lower_value_as(arg(0)?, elem)?)
                 };
-                let old = self.emit(
-                    Inst::Atomic {
-                        op,
-                        place,
-                        value,
-                        compare,
-                    },
-                    None,
-                )?;
                 // The `reduce*` methods drop the old value.
-                Ok((!self.cx.module.types.is_void(ret_ty)).then_some(old))
+                self.atomic_old(op, place, value, compare, ret_ty)
             }
             op if atomic(op).is_some() && recv.is_none() => {
                 let op = atomic(op).unwrap_or(AtomicOp::Add);
@@ -411,6 +372,40 @@ impl FnLower<'_, '_> {
     }
 
     /// `T.dadd(a, b)`: component-wise sum, field by field for struct differentials.
+    /// `increment` / `decrement`: an atomic add or subtract of one in the element's type.
+    fn atomic_step(&mut self, increment: bool, elem: TypeId) -> R<(AtomicOp, ValueId)> {
+        let one = self.lit(Literal::I32(1))?;
+        let one = self.coerce(one, elem)?;
+        let op = if increment {
+            AtomicOp::Add
+        } else {
+            AtomicOp::Sub
+        };
+        Ok((op, one))
+    }
+
+    /// An atomic operation on `place`; its old value is the result unless the call returns
+    /// `void` (the `reduce*` forms).
+    fn atomic_old(
+        &mut self,
+        op: AtomicOp,
+        place: ir::Place,
+        value: ValueId,
+        compare: Option<ValueId>,
+        ret_ty: TypeId,
+    ) -> R<Option<ValueId>> {
+        let old = self.emit(
+            Inst::Atomic {
+                op,
+                place,
+                value,
+                compare,
+            },
+            None,
+        )?;
+        Ok((!self.cx.module.types.is_void(ret_ty)).then_some(old))
+    }
+
     fn dadd(&mut self, a: ValueId, b: ValueId, ty: TypeId) -> R<ValueId> {
         match self.kind(ty) {
             TypeKind::Struct(_) | TypeKind::Array { .. } => {
