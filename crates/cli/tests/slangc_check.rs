@@ -17,8 +17,15 @@ fn repo_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
+/// Slang's suites beside the repository (`../shared/slang-tests`), or the workplace's copy when the
+/// clone lives elsewhere (a fresh clone in a temporary folder).
 fn suites_root() -> PathBuf {
-    repo_root().join("../shared/slang-tests")
+    let beside = repo_root().join("../shared/slang-tests");
+    let workplace = PathBuf::from("/work/shared/slang-tests");
+    if !beside.exists() && workplace.exists() {
+        return workplace;
+    }
+    beside
 }
 
 const KNOWN: &str = "tests/slang-check/known-differences.txt";
