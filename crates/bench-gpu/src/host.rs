@@ -106,7 +106,7 @@ impl Host {
         let started = Instant::now();
         let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
             label: Some("kernel"),
-            source: wgpu::ShaderSource::Wgsl(wgsl.into()),
+            source: wgpu::ShaderSource::Wgsl(gpu::wgsl_for_naga(wgsl)),
         });
         let groups = bindings.iter().map(|b| b.group + 1).max().unwrap_or(0);
         let mut layouts = Vec::new();

@@ -625,6 +625,7 @@ pub struct ContextSize {
 /// `s_bwdCallableCtx_*` structs, the outermost holding the nested ones: the context is the largest
 /// of them. `None`: the module keeps no context (a primal or forward kernel, or no loops).
 pub fn context_size(wgsl: &str) -> Result<Option<ContextSize>, String> {
+    let wgsl = &gpu::wgsl_for_naga(wgsl);
     let module = naga::front::wgsl::parse_str(wgsl).map_err(|e| e.emit_to_string(wgsl))?;
     let gctx = module.to_ctx();
     let mut memo = BTreeMap::new();

@@ -28,13 +28,20 @@ fn compile_path(
             options.entry.clone_from(&directive.entry);
         }
     }
-    options
-        .type_conformances
-        .extend(test.type_conformances().map(|c| driver::TypeConformance {
-            type_name: c.type_name.clone(),
-            interface: c.interface.clone(),
-            id: c.id,
-        }));
+    // The file's `type_conformance` lines, after the command line's (which win for a type).
+    for c in test.type_conformances() {
+        let given = options
+            .type_conformances
+            .iter()
+            .any(|g| g.type_name == c.type_name && g.interface == c.interface);
+        if !given {
+            options.type_conformances.push(driver::TypeConformance {
+                type_name: c.type_name.clone(),
+                interface: c.interface.clone(),
+                id: c.id,
+            });
+        }
+    }
     let loaded = driver::load(path, &bytes, &options);
     match loaded.compile_for(&options, device) {
         Ok(compiled) => Ok((compiled, test)),
@@ -48,10 +55,65 @@ fn compile_path(
     }
 }
 
-/// The options every compiling command takes: the entry point and the `-I` folders.
+/// The options every compiling command takes: the entry point, the `-I` folders, `-D`
+/// definitions, type conformances and the matrix layout.
 pub struct Common {
     pub entry: Option<String>,
     pub include: Vec<String>,
+    pub defines: Vec<(String, String)>,
+    pub conformances: Vec<driver::TypeConformance>,
+    pub matrix_layout: driver::MatrixLayout,
+}
+
+impl Common {
+    pub fn options(self) -> driver::Options {
+        driver::Options {
+            entry: self.entry,
+            include_dirs: self.include,
+            defines: self.defines,
+            type_conformances: self.conformances,
+            matrix_layout: self.matrix_layout,
+            ..driver::Options::default()
+        }
+    }
+}
+
+/// slangc's `-conformance TYPE:INTERFACE[=ID]` values; an id not given is the next one of its
+/// interface (0, 1, ... in the order given).
+pub fn parse_conformances(values: &[String]) -> Result<Vec<driver::TypeConformance>, String> {
+    let mut out: Vec<driver::TypeConformance> = Vec::new();
+    for value in values {
+        let (pair, id) = match value.split_once('=') {
+            Some((pair, id)) => {
+                let id = id
+                    .trim()
+                    .parse::<u32>()
+                    .map_err(|_| format!("`{id}` is not a conformance id in `{value}`"))?;
+                (pair, Some(id))
+            }
+            None => (value.as_str(), None),
+        };
+        let Some((type_name, interface)) = pair.split_once(':') else {
+            return Err(format!("expected TYPE:INTERFACE[=ID], got `{value}`"));
+        };
+        let (type_name, interface) = (type_name.trim(), interface.trim());
+        if type_name.is_empty() || interface.is_empty() {
+            return Err(format!("expected TYPE:INTERFACE[=ID], got `{value}`"));
+        }
+        let id = id.unwrap_or_else(|| {
+            out.iter()
+                .filter(|c| c.interface == interface)
+                .map(|c| c.id + 1)
+                .max()
+                .unwrap_or(0)
+        });
+        out.push(driver::TypeConformance {
+            type_name: type_name.to_string(),
+            interface: interface.to_string(),
+            id,
+        });
+    }
+    Ok(out)
 }
 
 pub fn compile(
@@ -63,17 +125,21 @@ pub fn compile(
     tape_tiers: Option<driver::TapeTiers>,
 ) -> u8 {
     let options = driver::Options {
-        entry: common.entry,
-        include_dirs: common.include,
         tape_tiers: tape_tiers.unwrap_or_default(),
-        ..driver::Options::default()
+        ..common.options()
     };
     // SPIR-V expresses f16, f64 and 64-bit integers; WGSL output stays core WGSL plus the
     // features asked for.
     let device = match target {
         Target::Spirv => driver::DeviceFeatures::all(),
         _ => {
-            let mut device = driver::DeviceFeatures::default();
+            // WebGPU's optional shader features: the WGSL enables what it uses and the device
+            // decides, as slangc's WGSL does.
+            let mut device = driver::DeviceFeatures {
+                f16: true,
+                subgroups: true,
+                ..driver::DeviceFeatures::default()
+            };
             for feature in features {
                 match feature {
                     Feature::F16 => device.f16 = true,
@@ -121,11 +187,7 @@ pub fn run(path: &Path, common: Common, dispatch: Option<String>, json: bool) ->
             return exit::BAD_COMMAND_LINE;
         }
     };
-    let options = driver::Options {
-        entry: common.entry,
-        include_dirs: common.include,
-        ..driver::Options::default()
-    };
+    let options = common.options();
     // Checked with every optional feature allowed; `run_file` generates the WGSL again for the
     // features the device has (and says which one is missing when it lacks one).
     let (compiled, test) = match compile_path(path, &options, driver::DeviceFeatures::all()) {

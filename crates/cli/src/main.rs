@@ -6,7 +6,7 @@ mod compile;
 mod diagnostics;
 mod lsp_backend;
 mod preview;
-
+mod slangc_options;
 mod test_runner;
 
 use std::path::PathBuf;
@@ -33,8 +33,47 @@ struct Cli {
     /// (repeatable; for check, compile, run and test).
     #[arg(short = 'I', value_name = "DIR", global = true)]
     include: Vec<PathBuf>,
+    /// A preprocessor definition, as `#define NAME VALUE` (`-D NAME` defines it as 1; repeatable).
+    #[arg(short = 'D', value_name = "NAME[=VALUE]", global = true)]
+    defines: Vec<String>,
+    /// A type's conformance id for dynamic dispatch, as slangc's `-conformance` (repeatable; ids
+    /// not given are numbered per interface in order).
+    #[arg(
+        long = "conformance",
+        value_name = "TYPE:INTERFACE[=ID]",
+        global = true
+    )]
+    conformances: Vec<String>,
+    /// The memory order of matrices in buffers (slangc's `-matrix-layout-row-major` /
+    /// `-matrix-layout-column-major`; row-major by default, as in slangc).
+    #[arg(long = "matrix-layout", value_enum, global = true)]
+    matrix_layout: Option<MatrixLayout>,
+    /// The entry point's stage; dslang compiles compute entry points.
+    #[arg(long, value_enum, global = true)]
+    stage: Option<Stage>,
     #[command(subcommand)]
     command: Command,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum MatrixLayout {
+    RowMajor,
+    ColumnMajor,
+}
+
+/// slangc's stage names; dslang's targets are compute shaders.
+#[derive(Clone, Copy, ValueEnum, PartialEq, Eq, Debug)]
+enum Stage {
+    Compute,
+    Vertex,
+    Fragment,
+    Pixel,
+    Geometry,
+    Hull,
+    Domain,
+    Mesh,
+    Amplification,
+    Raygeneration,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -66,8 +105,10 @@ enum Command {
         entry: Option<String>,
         #[arg(short = 'o')]
         output: Option<PathBuf>,
-        /// A device feature the WGSL may use (repeatable); a program that needs one not given
-        /// is an E4102 error. SPIR-V may use them all.
+        /// A device feature the WGSL may use beyond those WebGPU offers (repeatable): `f16` and
+        /// `subgroups` are always allowed (the WGSL says `enable ...;` and the device decides, as
+        /// with slangc); a program that needs one not given is an E4102 error. SPIR-V may use
+        /// them all.
         #[arg(long = "feature", value_enum)]
         features: Vec<Feature>,
         /// Tape capacities (loop iterations) of the smaller copies a reverse-mode derivative
@@ -116,7 +157,11 @@ enum Command {
 const COMMAND_STACK_BYTES: usize = 1 << 30;
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let translated = slangc_options::translate(std::env::args_os());
+    for note in &translated.notes {
+        eprintln!("dslang: note: {note}");
+    }
+    let cli = Cli::parse_from(translated.args);
     let command = std::thread::Builder::new()
         .name("dslang".into())
         .stack_size(COMMAND_STACK_BYTES)
@@ -134,8 +179,34 @@ fn main() -> ExitCode {
 
 fn run_command(cli: Cli) -> ExitCode {
     let include = search_folders(&cli.include);
+    if let Some(stage) = cli.stage.filter(|s| *s != Stage::Compute) {
+        eprintln!(
+            "error: --stage {}: dslang compiles compute entry points only",
+            format!("{stage:?}").to_lowercase()
+        );
+        return ExitCode::from(exit::BAD_COMMAND_LINE);
+    }
+    let conformances = match compile::parse_conformances(&cli.conformances) {
+        Ok(conformances) => conformances,
+        Err(message) => {
+            eprintln!("error: --conformance: {message}");
+            return ExitCode::from(exit::BAD_COMMAND_LINE);
+        }
+    };
+    let defines: Vec<(String, String)> = cli.defines.iter().map(|d| split_define(d)).collect();
+    let matrix_layout = match cli.matrix_layout {
+        Some(MatrixLayout::ColumnMajor) => driver::MatrixLayout::ColumnMajor,
+        Some(MatrixLayout::RowMajor) | None => driver::MatrixLayout::RowMajor,
+    };
+    let common = |entry: Option<String>| compile::Common {
+        entry,
+        include: include.clone(),
+        defines: defines.clone(),
+        conformances: conformances.clone(),
+        matrix_layout,
+    };
     let status = match cli.command {
-        Command::Check { files } => diagnostics::check_files(&files, &include),
+        Command::Check { files } => diagnostics::check_files(&files, &include, &defines),
         Command::Bench { which } => bench::run(which),
         Command::Compile {
             file,
@@ -144,14 +215,7 @@ fn run_command(cli: Cli) -> ExitCode {
             output,
             features,
             tape_tiers,
-        } => compile::compile(
-            &file,
-            target,
-            compile::Common { entry, include },
-            output,
-            &features,
-            tape_tiers,
-        ),
+        } => compile::compile(&file, target, common(entry), output, &features, tape_tiers),
         Command::Run {
             file,
             entry,
@@ -159,8 +223,7 @@ fn run_command(cli: Cli) -> ExitCode {
             out,
             ..
         } if frames.is_some() || out.is_some() => {
-            let common = compile::Common { entry, include };
-            preview::run(&file, common, frames.unwrap_or(1), out.as_deref())
+            preview::run(&file, common(entry), frames.unwrap_or(1), out.as_deref())
         }
         Command::Run {
             file,
@@ -168,11 +231,19 @@ fn run_command(cli: Cli) -> ExitCode {
             dispatch,
             json,
             ..
-        } => compile::run(&file, compile::Common { entry, include }, dispatch, json),
-        Command::Test { paths } => test_runner::run(&paths, &include),
+        } => compile::run(&file, common(entry), dispatch, json),
+        Command::Test { paths } => test_runner::run(&paths, &include, &defines),
         Command::Lsp => lsp(),
     };
     ExitCode::from(status)
+}
+
+/// `NAME=VALUE`, or `NAME` defined as 1 (as C compilers and slangc do).
+fn split_define(text: &str) -> (String, String) {
+    match text.split_once('=') {
+        Some((name, value)) => (name.to_string(), value.to_string()),
+        None => (text.to_string(), "1".to_string()),
+    }
 }
 
 /// The `-I` folders as the driver takes them: absolute, so that they mean the same folder when a

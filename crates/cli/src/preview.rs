@@ -17,11 +17,7 @@ pub fn run(path: &Path, common: crate::compile::Common, frames: u32, out: Option
         }
     };
     let text = String::from_utf8_lossy(&bytes).into_owned();
-    let options = driver::Options {
-        entry: common.entry,
-        include_dirs: common.include,
-        ..driver::Options::default()
-    };
+    let options = common.options();
     let gpu = match crate::compile::open_gpu() {
         Ok(gpu) => gpu,
         Err(status) => return status,

@@ -16,7 +16,7 @@ enum Outcome {
     Skip(String),
 }
 
-pub fn run(paths: &[PathBuf], include: &[String]) -> u8 {
+pub fn run(paths: &[PathBuf], include: &[String], defines: &[(String, String)]) -> u8 {
     let roots: Vec<PathBuf> = if paths.is_empty() {
         vec![PathBuf::from("tests")]
     } else {
@@ -34,7 +34,7 @@ pub fn run(paths: &[PathBuf], include: &[String]) -> u8 {
     // Opened on the first compute test, so diagnostic tests need no GPU.
     let mut gpu: Option<Result<gpu::Gpu, u8>> = None;
     for file in &files {
-        for (name, outcome) in run_file(file, include, &mut gpu) {
+        for (name, outcome) in run_file(file, include, defines, &mut gpu) {
             match outcome {
                 Outcome::Pass => {
                     passed += 1;
@@ -88,6 +88,7 @@ fn collect(path: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
 fn run_file(
     path: &Path,
     include: &[String],
+    defines: &[(String, String)],
     gpu: &mut Option<Result<gpu::Gpu, u8>>,
 ) -> Vec<(String, Outcome)> {
     let bytes = match std::fs::read(path) {
@@ -101,9 +102,10 @@ fn run_file(
     };
     let text = String::from_utf8_lossy(&bytes);
     let mut test = parse_test_file(&text);
-    // The command line's `-I` folders (absolute) come after each line's own.
+    // The command line's `-I` folders (absolute) and `-D` definitions come after each line's own.
     for directive in &mut test.tests {
         directive.include_dirs.extend(include.iter().cloned());
+        directive.defines.extend(defines.iter().cloned());
     }
     if test.ignore_file {
         return Vec::new();

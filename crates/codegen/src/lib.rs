@@ -33,6 +33,7 @@
 
 mod lower;
 mod reflect;
+mod wgsl_text;
 
 pub use reflect::{BindingInfo, BindingKind, EntryPointInfo, PrintFormatInfo, Reflection};
 
@@ -238,12 +239,13 @@ pub fn to_wgsl(
     module: &naga::Module,
     info: &naga::valid::ModuleInfo,
 ) -> Result<String, CodegenError> {
-    naga::back::wgsl::write_string(module, info, naga::back::wgsl::WriterFlags::empty()).map_err(
-        |e| CodegenError::Internal {
+    let text = naga::back::wgsl::write_string(module, info, naga::back::wgsl::WriterFlags::empty())
+        .map_err(|e| CodegenError::Internal {
             function: None,
             message: format!("WGSL writer: {e}"),
-        },
-    )
+        })?;
+    let text = wgsl_text::keep_entry_point_names(module, text);
+    Ok(wgsl_text::with_enable_directives(module, text))
 }
 
 pub fn to_spirv(

@@ -202,6 +202,7 @@ fn subgroup_intrinsics() {
     let lowered = lower(&m, &options).unwrap_or_else(|e| panic!("{e}"));
     let text = to_wgsl(&lowered.module, &lowered.info).unwrap_or_else(|e| panic!("{e}"));
     expect![[r#"
+        enable subgroups;
         @group(0) @binding(0) 
         var<storage, read_write> outputBuffer: array<f32>;
         var<private> dslang_lane_index: u32;

@@ -28,6 +28,18 @@ pub struct Options {
     pub type_conformances: Vec<lower::TypeConformance>,
     /// Tape capacities of backward derivatives' tiers (`dslang compile --tape-tiers`).
     pub tape_tiers: lower::TapeTiers,
+    /// How matrices are laid out in buffers (slangc's `-matrix-layout-*`; row-major by default).
+    pub matrix_layout: MatrixLayout,
+}
+
+/// The memory order of matrices in buffers and uniforms.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum MatrixLayout {
+    /// Slang's default: each row contiguous.
+    #[default]
+    RowMajor,
+    /// Each column contiguous (`-matrix-layout-column-major`).
+    ColumnMajor,
 }
 
 /// The optional shader features of a device, as code generation needs them.
@@ -223,6 +235,7 @@ impl Loaded {
             contexts,
             resource_fields,
         } = lower::lower_program_full(&self.db, self.file, &lower_options)?;
+        check_matrix_layout(&ir, options.matrix_layout)?;
         let (wgsl, reflection) = wgsl_for(&ir, device)?;
         Ok(Compiled {
             wgsl,
@@ -277,6 +290,34 @@ fn file_conformances(db: &hir::RootDatabase, file: hir::SourceFile) -> Vec<lower
         }
     }
     out
+}
+
+/// Column-major buffers are not implemented: a program whose buffers or uniforms hold matrices
+/// is refused under that layout rather than compiled with the rows where the host put columns.
+fn check_matrix_layout(ir: &ir::Module, layout: MatrixLayout) -> Result<(), Vec<hir::Diagnostic>> {
+    if layout == MatrixLayout::RowMajor {
+        return Ok(());
+    }
+    let holds_matrix = |g: &&ir::Global| {
+        matches!(
+            g.kind,
+            ir::GlobalKind::StorageBuffer { .. } | ir::GlobalKind::Uniform
+        ) && ir.types.contains_layout_sensitive_matrix(g.ty)
+    };
+    match ir.globals.iter().find(holds_matrix) {
+        None => Ok(()),
+        Some(global) => Err(vec![hir::Diagnostic {
+            code: "E4104",
+            message: format!(
+                "column-major matrix layout is not implemented for the WGSL and SPIR-V targets: \
+                 `{}` holds a matrix; use the default row-major layout",
+                global.name
+            ),
+            range: hir::TextRange::default(),
+            severity: hir::Severity::Error,
+            related: Vec::new(),
+        }]),
+    }
 }
 
 fn wgsl_for(

@@ -596,7 +596,7 @@ impl Gpu {
         let pipeline_start = Instant::now();
         let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
             label: Some("job"),
-            source: wgpu::ShaderSource::Wgsl(job.wgsl.as_str().into()),
+            source: wgpu::ShaderSource::Wgsl(crate::wgsl_for_naga(&job.wgsl)),
         });
         // An explicit layout so every job buffer binds, even one the entry point never touches.
         let group_count = job.bindings.iter().map(|b| b.group + 1).max().unwrap_or(0);

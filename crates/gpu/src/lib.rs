@@ -26,3 +26,18 @@ pub use print::{PrintArgKind, PrintFormat, decode_print_buffer, print_buffer_bin
 pub use reflect::{ResourceInfo, ValueLayout, WgslInfo, reflect_wgsl};
 pub use texture::{SamplerShape, TextureAccess, TextureShape};
 pub use wgpu::Features;
+
+/// `wgsl` as wgpu's naga parses it: without the standard `enable subgroups;` directive, which
+/// naga does not implement yet (it accepts the subgroup built-ins when the device has the
+/// feature). Browsers require the directive, so the compiler writes it and hosts on wgpu drop it.
+pub fn wgsl_for_naga(wgsl: &str) -> std::borrow::Cow<'_, str> {
+    if !wgsl.contains("enable subgroups;") {
+        return std::borrow::Cow::Borrowed(wgsl);
+    }
+    std::borrow::Cow::Owned(
+        wgsl.lines()
+            .filter(|line| line.trim() != "enable subgroups;")
+            .flat_map(|line| [line, "\n"])
+            .collect(),
+    )
+}

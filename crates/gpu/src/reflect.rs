@@ -179,6 +179,7 @@ pub struct WgslInfo {
 /// Reads a WGSL module's buffer globals and compute entry points. Parse errors come back as
 /// naga's rendered message.
 pub fn reflect_wgsl(source: &str) -> Result<WgslInfo, String> {
+    let source = &crate::wgsl_for_naga(source);
     let module = naga::front::wgsl::parse_str(source).map_err(|e| e.emit_to_string(source))?;
     let compute_entries = module
         .entry_points

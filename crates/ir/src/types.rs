@@ -254,6 +254,22 @@ impl Types {
             TypeKind::Void => false,
         }
     }
+    /// Whether `ty` contains a matrix of more than one row and column anywhere (one whose memory
+    /// layout depends on row- or column-major order).
+    pub fn contains_layout_sensitive_matrix(&self, ty: TypeId) -> bool {
+        match *self.kind(ty) {
+            TypeKind::Matrix { rows, cols, .. } => rows > 1 && cols > 1,
+            TypeKind::Array { elem, .. } | TypeKind::RuntimeArray { elem } => {
+                self.contains_layout_sensitive_matrix(elem)
+            }
+            TypeKind::Struct(id) => self.struct_def(id).is_some_and(|s| {
+                s.fields
+                    .iter()
+                    .any(|f| self.contains_layout_sensitive_matrix(f.ty))
+            }),
+            TypeKind::Void | TypeKind::Scalar(_) | TypeKind::Vector { .. } => false,
+        }
+    }
     /// Whether `ty` contains a scalar of the given kind anywhere.
     pub fn contains_scalar(&self, ty: TypeId, pred: &dyn Fn(Scalar) -> bool) -> bool {
         match *self.kind(ty) {
