@@ -33,6 +33,9 @@ pub struct CompileOptions {
     pub include_dirs: Vec<Arc<str>>,
     /// `-D NAME[=VALUE]` definitions, in order. A missing value defines the name as `1`.
     pub defines: Vec<(Arc<str>, Option<Arc<str>>)>,
+    /// slangc's `-experimental-feature`: declarations slangc accepts only then take effect
+    /// (`__func_extension` derivatives).
+    pub experimental_features: bool,
 }
 
 /// The set of files the analysis knows about, plus options. There is one per database.
@@ -213,6 +216,7 @@ mod tests {
         let options = CompileOptions {
             include_dirs: include_dirs.iter().map(|d| Arc::from(*d)).collect(),
             defines: vec![],
+            experimental_features: false,
         };
         db.workspace = Some(Workspace::new(
             &db,

@@ -24,6 +24,7 @@ fn compile_path(
         // The file's own `-D` options, `-entry` and type conformances apply, as in `dslang test`
         // (`--entry` on the command line wins).
         options.defines.extend(directive.defines.iter().cloned());
+        options.experimental_features |= directive.experimental_features;
         if options.entry.is_none() {
             options.entry.clone_from(&directive.entry);
         }
@@ -63,6 +64,7 @@ pub struct Common {
     pub defines: Vec<(String, String)>,
     pub conformances: Vec<driver::TypeConformance>,
     pub matrix_layout: driver::MatrixLayout,
+    pub experimental_features: bool,
 }
 
 impl Common {
@@ -73,6 +75,7 @@ impl Common {
             defines: self.defines,
             type_conformances: self.conformances,
             matrix_layout: self.matrix_layout,
+            experimental_features: self.experimental_features,
             ..driver::Options::default()
         }
     }

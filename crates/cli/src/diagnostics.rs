@@ -37,10 +37,16 @@ pub struct Note {
 
 /// `dslang check FILE...`: exit 0 when no file has an error, 1 when one has, 2 when a file
 /// cannot be read.
-pub fn check_files(files: &[PathBuf], include_dirs: &[String], defines: &[(String, String)]) -> u8 {
+pub fn check_files(
+    files: &[PathBuf],
+    include_dirs: &[String],
+    defines: &[(String, String)],
+    experimental_features: bool,
+) -> u8 {
     let options = driver::Options {
         include_dirs: include_dirs.to_vec(),
         defines: defines.to_vec(),
+        experimental_features,
         ..driver::Options::default()
     };
     let mut status = exit::OK;

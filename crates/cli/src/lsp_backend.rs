@@ -38,6 +38,7 @@ fn driver_options(text: &str, opts: &CompileOptions) -> driver::Options {
     let test = test_format::parse_test_file(text);
     if let Some(directive) = test.compute_tests().next() {
         options.defines.extend(directive.defines.iter().cloned());
+        options.experimental_features |= directive.experimental_features;
     }
     options
         .type_conformances

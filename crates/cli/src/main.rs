@@ -48,6 +48,10 @@ struct Cli {
     /// `-matrix-layout-column-major`; row-major by default, as in slangc).
     #[arg(long = "matrix-layout", value_enum, global = true)]
     matrix_layout: Option<MatrixLayout>,
+    /// Declarations that slangc accepts only with `-experimental-feature` take effect
+    /// (`__func_extension` derivatives).
+    #[arg(long = "experimental-feature", global = true)]
+    experimental_features: bool,
     /// The entry point's stage; dslang compiles compute entry points.
     #[arg(long, value_enum, global = true)]
     stage: Option<Stage>,
@@ -204,9 +208,12 @@ fn run_command(cli: Cli) -> ExitCode {
         defines: defines.clone(),
         conformances: conformances.clone(),
         matrix_layout,
+        experimental_features: cli.experimental_features,
     };
     let status = match cli.command {
-        Command::Check { files } => diagnostics::check_files(&files, &include, &defines),
+        Command::Check { files } => {
+            diagnostics::check_files(&files, &include, &defines, cli.experimental_features)
+        }
         Command::Bench { which } => bench::run(which),
         Command::Compile {
             file,

@@ -27,16 +27,12 @@ const RENAMED_FLAGS: &[(&str, &[&str])] = &[
         "-matrix-layout-column-major",
         &["--matrix-layout", "column-major"],
     ),
+    ("-experimental-feature", &["--experimental-feature"]),
 ];
 
-/// slangc flags dslang honours without being told: the language features they unlock are always
-/// on, WGSL zero-initialises every variable, GLSL syntax is always accepted.
-const ALWAYS_ON: &[&str] = &[
-    "-experimental-feature",
-    "-enable-experimental-features",
-    "-allow-glsl",
-    "-zero-initialize",
-];
+/// slangc flags dslang honours without being told: WGSL zero-initialises every variable, GLSL
+/// syntax is always accepted.
+const ALWAYS_ON: &[&str] = &["-allow-glsl", "-zero-initialize"];
 
 /// slangc flags that do not change what dslang's targets compute (optimisation, debug
 /// information, warnings, back-end routes and validation of other targets).
@@ -190,12 +186,12 @@ mod tests {
     fn meaning_changing_options_become_ours() {
         let (args, notes) = run(
             "dslang compile t.slang -entry main -stage compute -target wgsl -conformance A:I=3 \
-             -matrix-layout-column-major -DX=1 -D Y -I inc -o out.wgsl",
+             -matrix-layout-column-major -experimental-feature -DX=1 -D Y -I inc -o out.wgsl",
         );
         assert_eq!(
             args,
             "dslang compile t.slang --entry main --stage compute --target wgsl --conformance A:I=3 \
-             --matrix-layout column-major -DX=1 -D Y -I inc -o out.wgsl"
+             --matrix-layout column-major --experimental-feature -DX=1 -D Y -I inc -o out.wgsl"
         );
         assert!(notes.is_empty());
     }
@@ -204,7 +200,7 @@ mod tests {
     fn options_that_do_not_apply_are_dropped_with_a_note() {
         let (args, notes) = run(
             "dslang compile t.slang -O3 -g0 -Wno-41020 -obfuscate -emit-spirv-directly \
-             -experimental-feature -profile sm_6_5 -o x",
+             -allow-glsl -profile sm_6_5 -o x",
         );
         assert_eq!(args, "dslang compile t.slang -o x");
         assert_eq!(

@@ -30,6 +30,8 @@ pub struct Options {
     pub tape_tiers: lower::TapeTiers,
     /// How matrices are laid out in buffers (slangc's `-matrix-layout-*`; row-major by default).
     pub matrix_layout: MatrixLayout,
+    /// slangc's `-experimental-feature` (`__func_extension` derivatives take effect).
+    pub experimental_features: bool,
 }
 
 /// The memory order of matrices in buffers and uniforms.
@@ -114,6 +116,7 @@ pub fn load(path: &Path, bytes: &[u8], options: &Options) -> Loaded {
             .iter()
             .map(|(n, v)| (Arc::from(n.as_str()), Some(Arc::from(v.as_str()))))
             .collect(),
+        experimental_features: options.experimental_features,
     });
     let file = db.set_file(&path.to_string_lossy(), &text);
     load_dependencies(&mut db, file);

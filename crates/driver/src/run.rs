@@ -394,6 +394,7 @@ pub fn run_compute_directive(
     let options = Options {
         entry: directive.entry.clone(),
         defines: directive.defines.clone(),
+        experimental_features: directive.experimental_features,
         // Relative folders are the test file's, as slang-test runs slangc in its folder.
         include_dirs: directive
             .include_dirs

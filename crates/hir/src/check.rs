@@ -575,7 +575,9 @@ fn check_scope_duplicates(db: &dyn Db, items: &[ItemNode], out: &mut Vec<(ItemDe
             }
             ItemNode::Item(def) => {
                 let name = lower::item_def_name(db, *def);
-                if name.is_empty() {
+                // `__func_extension fwd_diff(f)` items are named by their target: two for one
+                // overload are not two definitions of a name (slangc checks neither).
+                if name.is_empty() || name.contains('(') {
                     continue;
                 }
                 for other in seen.get(&name).map(Vec::as_slice).unwrap_or_default() {

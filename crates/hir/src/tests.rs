@@ -699,6 +699,7 @@ fn missing_files_lists_unloaded_includes_and_imports() {
     db.set_options(crate::CompileOptions {
         include_dirs: vec!["lib".into()],
         defines: vec![],
+        experimental_features: false,
     });
     let file = db.set_file(
         "src/main.slang",

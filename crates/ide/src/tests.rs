@@ -1570,6 +1570,7 @@ fn missing_imports_lists_disk_candidates() {
     host.set_options(crate::CompileOptions {
         include_dirs: vec!["/inc".into()],
         defines: Vec::new(),
+        experimental_features: false,
     });
     host.set_file(
         "/ws/main.slang",

@@ -40,6 +40,15 @@ impl Literal {
             Literal::F64(_) => Scalar::F64,
         }
     }
+
+    /// An infinite or NaN float, which no target can spell as a constant expression.
+    pub fn is_non_finite(self) -> bool {
+        match self {
+            Literal::F16(x) | Literal::F32(x) => !x.is_finite(),
+            Literal::F64(x) => !x.is_finite(),
+            _ => false,
+        }
+    }
 }
 
 /// Initial value of a global constant: a literal or a composite in element order
@@ -48,6 +57,16 @@ impl Literal {
 pub enum ConstValue {
     Literal(Literal),
     Composite(Vec<ConstValue>),
+}
+
+impl ConstValue {
+    /// Whether an infinite or NaN float is anywhere in the value.
+    pub fn has_non_finite(&self) -> bool {
+        match self {
+            ConstValue::Literal(l) => l.is_non_finite(),
+            ConstValue::Composite(items) => items.iter().any(ConstValue::has_non_finite),
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -670,6 +670,15 @@ impl<'db> Ctx<'db> {
         } else if data.modifiers.is_const || data.modifiers.is_static || data.is_let {
             let ir_ty = self.ir_ty(&ty).map_err(at)?;
             let value = consts::global_value(self, g, ir_ty).map_err(at)?;
+            if value.has_non_finite() {
+                // WGSL's constant expressions cannot be infinite or NaN (`0.0 / 0.0`): the
+                // value is computed at the entry point's start instead.
+                let zero = consts::zero(self, ir_ty).map_err(at)?;
+                let id = self.module.add_private_global(&name, ir_ty, zero);
+                self.globals.insert(g, id);
+                self.dynamic_statics.push((g, id));
+                return Ok(id);
+            }
             (ir_ty, ir::GlobalKind::Constant(value))
         } else {
             (self.ir_ty(&ty).map_err(at)?, ir::GlobalKind::Uniform)

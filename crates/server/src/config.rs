@@ -3,7 +3,8 @@
 //!
 //! ```json
 //! { "includePaths": ["shaders/common"], "defines": { "USE_FAST_PATH": "1", "DEBUG": null },
-//!   "entry": "computeMain", "preview": { "frames": 4 }, "completion": { "limit": 200 } }
+//!   "entry": "computeMain", "preview": { "frames": 4 }, "completion": { "limit": 200 },
+//!   "experimentalFeatures": true }
 //! ```
 //! `defines` may also be a list of `NAME` / `NAME=VALUE` strings.
 
@@ -26,6 +27,8 @@ pub struct Config {
     /// At most this many completion items per list (`None`: all); a cut list is marked
     /// incomplete, so the client asks again as the user types on.
     pub completion_limit: Option<usize>,
+    /// slangc's `-experimental-feature`: `__func_extension` derivatives take effect.
+    pub experimental_features: bool,
 }
 
 impl Config {
@@ -86,6 +89,10 @@ impl Config {
             .and_then(|c| c.get("limit"))
             .and_then(Value::as_u64)
             .map(|n| n.clamp(1, u32::MAX as u64) as usize);
+        config.experimental_features = value
+            .get("experimentalFeatures")
+            .and_then(Value::as_bool)
+            .unwrap_or(false);
         config
     }
 
@@ -110,6 +117,7 @@ impl Config {
                 .iter()
                 .map(|(n, v)| (Arc::from(n.as_str()), v.as_deref().map(Arc::from)))
                 .collect(),
+            experimental_features: self.experimental_features,
         }
     }
 }

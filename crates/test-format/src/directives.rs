@@ -96,6 +96,9 @@ pub struct TestDirective {
     pub entry: Option<String>,
     /// A `//DISABLE_TEST` (or `//TEST_DISABLED`) line: reported as skipped, never run.
     pub disabled: bool,
+    /// `-experimental-feature` (usually through `-xslang`): slangc's experimental declarations
+    /// take effect.
+    pub experimental_features: bool,
 }
 
 impl TestDirective {
@@ -541,13 +544,16 @@ impl TestDirective {
             include_dirs: Vec::new(),
             entry: None,
             disabled: false,
+            experimental_features: false,
         }
     }
 
     /// One compiler option word: `-DNAME[=VALUE]` is a define, `-IDIR` a search folder; others
     /// change nothing here.
     fn apply_compiler_word(&mut self, word: &str) -> Result<(), String> {
-        if let Some(define) = word.strip_prefix("-D").filter(|d| !d.is_empty()) {
+        if word == "-experimental-feature" {
+            self.experimental_features = true;
+        } else if let Some(define) = word.strip_prefix("-D").filter(|d| !d.is_empty()) {
             self.defines.push(parse_define(define)?);
         } else if let Some(dir) = word.strip_prefix("-I").filter(|d| !d.is_empty()) {
             self.include_dirs.push(dir.to_string());

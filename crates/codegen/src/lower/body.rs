@@ -1138,6 +1138,23 @@ impl Lowerer<'_> {
         let ta = cx.vty(a)?;
         let tb = cx.vty(b)?;
         let (left, right) = (cx.value(a)?, cx.value(b)?);
+        // WGSL evaluates arithmetic on two literals as a constant expression, which must not be
+        // infinite or NaN (`0.0 / 0.0`): such a result is written from its bits instead.
+        if let (Some(x), Some(y)) = (
+            literal_f32(&cx.f.expressions, left),
+            literal_f32(&cx.f.expressions, right),
+        ) {
+            let folded = match op {
+                BinaryOp::Add => Some(x + y),
+                BinaryOp::Sub => Some(x - y),
+                BinaryOp::Mul => Some(x * y),
+                BinaryOp::Div => Some(x / y),
+                _ => None,
+            };
+            if let Some(r) = folded.filter(|r| !r.is_finite()) {
+                return self.literal(cx, out, Literal::F32(r));
+            }
+        }
         let bin = |cx: &mut FnCx, out: &mut NBlock, op, l, r| {
             cx.add(
                 out,
@@ -1226,6 +1243,18 @@ impl Lowerer<'_> {
             let mask = self.constant(cx, out, Scalar::U32, n, (sa.bits() - 1) as f64)?;
             let amount = bin(cx, out, Bo::And, amount, mask);
             return Ok(bin(cx, out, naga_op, left, amount));
+        }
+        if op == BinaryOp::Ne && self.types().scalar_of(ta).is_some_and(Scalar::is_float) {
+            // IEEE `!=` is true when either side is NaN; naga's SPIR-V compares ordered (false
+            // then), so it is written `!(a == b)`, as slangc's WGSL does.
+            let equal = bin(cx, out, Bo::Equal, left, right);
+            return Ok(cx.add(
+                out,
+                E::Unary {
+                    op: naga::UnaryOperator::LogicalNot,
+                    expr: equal,
+                },
+            ));
         }
         Ok(bin(cx, out, naga_op, left, right))
     }
@@ -1632,6 +1661,21 @@ fn narrow_int_literal(l: Literal, to: Scalar) -> Option<Literal> {
     match to {
         Scalar::I32 => Some(Literal::I32(bits as u32 as i32)),
         Scalar::U32 => Some(Literal::U32(bits as u32)),
+        _ => None,
+    }
+}
+
+/// The value of an f32 literal, or of a negated one, as WGSL's constant evaluation sees them.
+fn literal_f32(exprs: &naga::Arena<E>, h: Handle<E>) -> Option<f32> {
+    match exprs[h] {
+        E::Literal(naga::Literal::F32(x)) => Some(x),
+        E::Unary {
+            op: naga::UnaryOperator::Negate,
+            expr,
+        } => match exprs[expr] {
+            E::Literal(naga::Literal::F32(x)) => Some(-x),
+            _ => None,
+        },
         _ => None,
     }
 }

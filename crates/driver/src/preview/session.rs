@@ -86,6 +86,7 @@ fn options_for(test: &TestFile, options: &Options) -> Options {
     let mut options = options.clone();
     if let Some(directive) = test.compute_tests().next() {
         options.defines.extend(directive.defines.iter().cloned());
+        options.experimental_features |= directive.experimental_features;
     }
     options
         .type_conformances

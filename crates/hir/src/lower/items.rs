@@ -24,7 +24,21 @@ pub fn fn_data(db: &dyn Db, func: FunctionId) -> Arc<FnData> {
     let Some(node) = item_node(db, loc) else {
         return Arc::new(empty_fn(loc.name(), in_type));
     };
-    Arc::new(lower_fn(&node, in_type))
+    let mut data = lower_fn(&node, in_type);
+    if node.kind() == FUNC_EXTENSION {
+        // Named by the item tree (its target as written): the node has no NAME.
+        data.name = loc.name();
+        // Without the experimental feature slangc does not register the derivative.
+        if !db.workspace().options(db).experimental_features {
+            data.attrs.retain(|a| {
+                !matches!(
+                    a.name.as_str(),
+                    "ForwardDerivativeOf" | "BackwardDerivativeOf"
+                )
+            });
+        }
+    }
+    Arc::new(data)
 }
 
 fn empty_fn(name: SmolStr, in_type: bool) -> FnData {

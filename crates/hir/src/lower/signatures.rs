@@ -47,6 +47,32 @@ pub(super) fn loop_attrs(node: &SyntaxNode) -> Vec<Attr> {
 }
 
 pub(crate) fn lower_attrs(node: &SyntaxNode) -> Vec<Attr> {
+    let mut attrs = written_attrs(node);
+    attrs.extend(func_extension_attr(node));
+    attrs
+}
+
+/// `__func_extension fwd_diff(f)` / `bwd_diff(f)` is what `[ForwardDerivativeOf(f)]` /
+/// `[BackwardDerivativeOf(f)]` says on an ordinary function.
+fn func_extension_attr(node: &SyntaxNode) -> Option<Attr> {
+    if node.kind() != FUNC_EXTENSION {
+        return None;
+    }
+    let target = node.children().find(|c| c.kind() == DIFF_EXPR)?;
+    let name = match first_token(&target)?.kind() {
+        FWD_DIFF_KW | UFWD_DIFF_KW => "ForwardDerivativeOf",
+        BWD_DIFF_KW | UBWD_DIFF_KW => "BackwardDerivativeOf",
+        _ => return None,
+    };
+    let primal = target.children().find(|e| is_expr_kind(e.kind()))?;
+    Some(Attr {
+        name: SmolStr::new(name),
+        args: vec![lower_attr_arg(&primal)],
+        range: range_of(&target),
+    })
+}
+
+fn written_attrs(node: &SyntaxNode) -> Vec<Attr> {
     node.children()
         .filter(|c| c.kind() == ATTRIBUTE)
         .map(|a| {

@@ -30,6 +30,19 @@ fn item_kind_of(node: &SyntaxNode) -> Option<ItemKind> {
     })
 }
 
+/// The item name of a `__func_extension fwd_diff(f)` / `bwd_diff(f)` declaration: its target as
+/// written (`fwd_diff(f)`); `None` for other extensions (`__apply(f)`), which declare no function.
+pub(crate) fn func_extension_derivative_name(node: &SyntaxNode) -> Option<SmolStr> {
+    let target = node.children().find(|c| c.kind() == DIFF_EXPR)?;
+    let text: String = target
+        .text()
+        .to_string()
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .collect();
+    Some(SmolStr::new(text))
+}
+
 /// A GLSL `buffer B { ... }` block.
 fn is_glsl_buffer(node: &SyntaxNode) -> bool {
     node.kind() == CBUFFER && has_token(node, BUFFER_KW)
@@ -110,8 +123,17 @@ pub(super) fn child_items(
                 let name = accessor_name(&child);
                 push(ItemKind::Function, name, child, &mut out);
             }
-            USING | IMPORT | INCLUDE | MODULE_DECL | IMPLEMENTING | LAYOUT_DECL
-            | FUNC_EXTENSION => {
+            FUNC_EXTENSION => {
+                // `__func_extension fwd_diff(f)(...) { }` is a function: `f`'s custom derivative
+                // (`[ForwardDerivativeOf(f)]`), named by its target, which no path can spell.
+                if let Some(name) = func_extension_derivative_name(&child) {
+                    push(ItemKind::Function, name, child.clone(), &mut out);
+                }
+                if let Some(decls) = decls.as_deref_mut() {
+                    decls.push(child);
+                }
+            }
+            USING | IMPORT | INCLUDE | MODULE_DECL | IMPLEMENTING | LAYOUT_DECL => {
                 if let Some(decls) = decls.as_deref_mut() {
                     decls.push(child);
                 }

@@ -3,7 +3,8 @@
 
 use expect_test::expect;
 
-use super::{check_diags, check_type};
+use super::{check_diags, check_type, render_diagnostics};
+use crate::RootDatabase;
 
 mod error_handling {
     use super::*;
@@ -427,6 +428,51 @@ __func_extension fwd_diff(cube)(DifferentialPair<float> x) -> DifferentialPair<f
 "#,
             expect![[r#"
                 3:1 error[E2079] modifier not allowed: `public` cannot be applied to a `__func_extension`; remove it
+            "#]],
+        );
+    }
+
+    const EXTENDED: &str = r#"
+float sq(float x) { return x * x; }
+float sq(float x, float y) { return x * y; }
+__func_extension fwd_diff(sq)(DifferentialPair<float> x) -> DifferentialPair<float>
+{
+    return diffPair(sq(x.p), 2.0 * x.p * x.d);
+}
+__func_extension bwd_diff(sq)(inout DifferentialPair<float> x, inout DifferentialPair<float> y, float d)
+{
+    x = diffPair(x.p, d * y.p);
+    y = diffPair(y.p, d * x.p);
+}
+float use(float a)
+{
+    var x = diffPair(a, 1.0);
+    var y = diffPair(2.0, 0.0);
+    bwd_diff(sq)(x, y, 1.0);
+    return fwd_diff(sq)(diffPair(a, 1.0)).d + x.d;
+}
+"#;
+
+    #[test]
+    fn derivative_extensions_take_effect_with_the_experimental_feature() {
+        // Each extension is the derivative of the overload its parameters match.
+        let mut db = RootDatabase::default();
+        db.set_options(crate::CompileOptions {
+            experimental_features: true,
+            ..Default::default()
+        });
+        let file = db.set_file("main.slang", EXTENDED);
+        expect![[r#""#]].assert_eq(&render_diagnostics(&db, file, EXTENDED));
+    }
+
+    #[test]
+    fn derivative_extensions_need_the_experimental_feature() {
+        // As in slangc: without `-experimental-feature` the extension registers nothing.
+        check_diags(
+            EXTENDED,
+            expect![[r#"
+                17:5 error[E3106] 'bwd_diff' is not a member of 'sq'. Mark `sq` [Differentiable], or give it a custom derivative
+                18:12 error[E3106] 'fwd_diff' is not a member of 'sq'. Mark `sq` [ForwardDifferentiable] or [Differentiable], or give it a custom derivative
             "#]],
         );
     }
