@@ -1,0 +1,172 @@
+//! General lowering gaps: parameterless constructors run by declarations, `[NumThreads]` in any
+//! case, writes through swizzles of scalars and matrices, default values that are expressions.
+
+use expect_test::{Expect, expect};
+
+fn lower(src: &str) -> Result<ir::Module, Vec<hir::Diagnostic>> {
+    let mut db = hir::RootDatabase::default();
+    let file = db.set_file("test.slang", src);
+    lower::lower_program(&db, file, None)
+}
+
+fn check(src: &str, expected: Expect) {
+    match lower(src) {
+        Ok(module) => expected.assert_eq(&ir::print_module(&module)),
+        Err(diags) => panic!("lowering failed: {diags:?}"),
+    }
+}
+
+#[test]
+fn declaration_runs_the_parameterless_constructor() {
+    check(
+        r#"
+struct Box<let V : int>
+{
+    int value;
+    __init() { value = V; }
+}
+struct Plain { int a = 3; }
+RWStructuredBuffer<int> outputBuffer;
+[NumThreads(2, 1, 1)]
+void computeMain(uint3 tid : SV_DispatchThreadID)
+{
+    Box<-2> b;
+    Box<int(5)> c;
+    Plain p;
+    outputBuffer[tid.x] = b.value + c.value + p.a;
+}
+"#,
+        expect![[r#"
+            struct Box_4294967294 {
+              value: int,
+            }
+            struct Box_5 {
+              value: int,
+            }
+            struct Plain {
+              a: int,
+            }
+            global buffer(read_write) outputBuffer: int
+            entry computeMain = computeMain workgroup_size(2, 1, 1) (SV_DispatchThreadID)
+
+            fn computeMain(tid: uint3) -> void {
+              local b: Box_4294967294
+              local c: Box_5
+              local p: Plain
+              %0: Box_4294967294 = call Box_init()
+              store $b, %0
+              %1: Box_5 = call Box_init_1()
+              store $c, %1
+              %2: int = 3
+              %3: Plain = construct %2
+              store $p, %3
+              %4: uint = load $tid[0]
+              %5: int = load $b.value
+              %6: int = load $c.value
+              %7: int = add %5, %6
+              %8: int = load $p.a
+              %9: int = add %7, %8
+              store @outputBuffer[%4], %9
+            }
+
+            fn Box_init() -> Box_4294967294 {
+              local this: Box_4294967294
+              %0: Box_4294967294 = zero
+              store $this, %0
+              %1: int = -2
+              store $this.value, %1
+              %2: Box_4294967294 = load $this
+              return %2
+            }
+
+            fn Box_init_1() -> Box_5 {
+              local this: Box_5
+              %0: Box_5 = zero
+              store $this, %0
+              %1: int = 5
+              store $this.value, %1
+              %2: Box_5 = load $this
+              return %2
+            }
+        "#]],
+    );
+}
+
+#[test]
+fn writes_through_swizzles_of_scalars_swizzles_and_matrix_elements() {
+    check(
+        r#"
+RWStructuredBuffer<float> outputBuffer;
+[numthreads(1, 1, 1)]
+void computeMain(uint3 tid : SV_DispatchThreadID)
+{
+    float s = 0.0;
+    s.x = 2.0;
+    float4 v = 0;
+    v.wzyx.xy = float2(1, 2);
+    float2x2 m = float2x2(0);
+    m._m00_m01_m10_m11.wz = float2(3, 4);
+    vector<int, 1> one = vector<int, 1>(5);
+    one.x += one[0];
+    outputBuffer[0] = s + v.z + m._m10 + one.x;
+}
+"#,
+        expect![[r#"
+            global buffer(read_write) outputBuffer: float
+            entry computeMain = computeMain workgroup_size(1, 1, 1) (SV_DispatchThreadID)
+
+            fn computeMain(tid: uint3) -> void {
+              local s: float
+              local v: float4
+              local m: float2x2
+              local one: int
+              %0: float = 0.0
+              store $s, %0
+              %1: float = 2.0
+              store $s, %1
+              %2: int = 0
+              %3: float = convert.float %2
+              %4: float4 = splat %3
+              store $v, %4
+              %5: int = 1
+              %6: int = 2
+              %7: float = convert.float %5
+              %8: float = convert.float %6
+              %9: float2 = construct %7, %8
+              %10: float = extract %9, 0
+              store $v[3], %10
+              %11: float = extract %9, 1
+              store $v[2], %11
+              %12: int = 0
+              %13: float = convert.float %12
+              %14: float2x2 = splat %13
+              store $m, %14
+              %15: int = 3
+              %16: int = 4
+              %17: float = convert.float %15
+              %18: float = convert.float %16
+              %19: float2 = construct %17, %18
+              %20: float = extract %19, 0
+              store $m[1][1], %20
+              %21: float = extract %19, 1
+              store $m[1][0], %21
+              %22: int = 5
+              store $one, %22
+              %23: int = load $one
+              %24: int = load $one
+              %25: int = add %24, %23
+              store $one, %25
+              %26: int = 0
+              %27: float = load $s
+              %28: float = load $v[2]
+              %29: float = add %27, %28
+              %30: float = load $m[1][0]
+              %31: float = add %29, %30
+              %32: int = load $one
+              %33: float = convert.float %32
+              %34: float = add %31, %33
+              store @outputBuffer[%26], %34
+            }
+        "#]],
+    );
+}
