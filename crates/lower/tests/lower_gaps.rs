@@ -170,3 +170,97 @@ void computeMain(uint3 tid : SV_DispatchThreadID)
         "#]],
     );
 }
+
+#[test]
+fn default_values_that_are_expressions() {
+    check(
+        r#"
+interface IMake { __init(); int get(); }
+struct Seven : IMake { int v; __init() { v = 7; } int get() { return v; } }
+struct Holder<T : IMake>
+{
+    T value = T();
+    int d = 1 + 1;
+    float3 c = float3(1, 2, 3);
+}
+int pick<T : IMake>(int x, T other = T(), int extra = 2 * 3) { return x + other.get() + extra; }
+RWStructuredBuffer<int> outputBuffer;
+[numthreads(1, 1, 1)]
+void computeMain(uint3 tid : SV_DispatchThreadID)
+{
+    Holder<Seven> h = {};
+    outputBuffer[0] = h.value.get() + h.d + int(h.c.z) + pick<Seven>(1);
+}
+"#,
+        expect![[r#"
+            struct Seven {
+              v: int,
+            }
+            struct Holder_Seven {
+              value: Seven,
+              d: int,
+              c: float3,
+            }
+            global buffer(read_write) outputBuffer: int
+            entry computeMain = computeMain workgroup_size(1, 1, 1) (SV_DispatchThreadID)
+
+            fn computeMain(tid: uint3) -> void {
+              local h: Holder_Seven
+              %0: Seven = call Seven_init()
+              %1: int = 1
+              %2: int = 1
+              %3: int = 2
+              %4: int = 1
+              %5: int = 2
+              %6: int = 3
+              %7: float = convert.float %4
+              %8: float = convert.float %5
+              %9: float = convert.float %6
+              %10: float3 = construct %7, %8, %9
+              %11: Holder_Seven = construct %0, %3, %10
+              store $h, %11
+              %12: int = 0
+              %13: Seven = load $h.value
+              %14: int = call Seven_get(%13)
+              %15: int = load $h.d
+              %16: int = add %14, %15
+              %17: float = load $h.c[2]
+              %18: int = convert.int %17
+              %19: int = add %16, %18
+              %20: int = 1
+              %21: Seven = call Seven_init()
+              %22: int = 2
+              %23: int = 3
+              %24: int = 6
+              %25: int = call pick_Seven(%20, %21, %24)
+              %26: int = add %19, %25
+              store @outputBuffer[%12], %26
+            }
+
+            fn Seven_init() -> Seven {
+              local this: Seven
+              %0: Seven = zero
+              store $this, %0
+              %1: int = 7
+              store $this.v, %1
+              %2: Seven = load $this
+              return %2
+            }
+
+            fn Seven_get(this: Seven) -> int {
+              %0: int = load $this.v
+              return %0
+            }
+
+            fn pick_Seven(x: int, other: Seven, extra: int) -> int {
+              %0: int = load $x
+              %1: Seven = load $other
+              %2: int = call Seven_get(%1)
+              %3: int = add %0, %2
+              %4: int = load $extra
+              %5: int = add %3, %4
+              return %5
+            }
+        "#]],
+    );
+}

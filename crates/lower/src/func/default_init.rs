@@ -44,7 +44,7 @@ impl FnLower<'_, '_> {
             subst: member_subst(db, self.cx.file, f.loc(db), &t),
             this_ty: Some(t.clone()),
         };
-        let id = self.cx.instance(key)?;
+        let id = self.cx.instance(key.clone())?;
         let params = self
             .cx
             .module
@@ -53,7 +53,7 @@ impl FnLower<'_, '_> {
             .unwrap_or_default();
         let mut args = Vec::new();
         for (i, p) in params.iter().enumerate().take(nparams) {
-            args.push(ir::Arg::Value(self.default_arg(f, i, p.ty)?));
+            args.push(ir::Arg::Value(self.default_arg(&key, i, p.ty)?));
         }
         self.emit_call(id, args, Vec::new())
     }

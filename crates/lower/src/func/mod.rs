@@ -26,6 +26,7 @@ mod bytes;
 mod call;
 mod construct;
 mod counters;
+mod default_expr;
 mod default_init;
 mod dyn_data;
 mod dynamic;
