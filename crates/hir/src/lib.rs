@@ -1123,8 +1123,8 @@ pub mod export {
         param_default_body, property_data, subscript_data,
     };
     pub use crate::resolve::{
-        builtin_type, enum_case_value, lookup_member_items, match_pattern, member_subst, normalize,
-        struct_base, struct_base_chain, subst_lookup, type_decl_bases,
+        builtin_type, enum_case_value, implements, lookup_member_items, match_pattern,
+        member_subst, normalize, struct_base, struct_base_chain, subst_lookup, type_decl_bases,
     };
 }
 

@@ -111,6 +111,20 @@ fn eval(cx: &Ctx, body: &Body, infer: &InferenceResult, e: ExprId, depth: u32) -
                 enum_case_value(cx.db, cx.file, *d, *i)
                     .ok_or_else(|| unsupported("this enum case value"))?,
             ),
+            // `const uint K = 1;` in the function: its initialiser (a `case K:` label).
+            Some(ExprRes::Local(l)) if !body.locals[*l].mutable && depth < 32 => {
+                let init = body.stmts.iter().find_map(|(_, s)| match s {
+                    hir::Stmt::Local {
+                        local,
+                        init: Some(i),
+                    } if local == l => Some(*i),
+                    _ => None,
+                });
+                match init {
+                    Some(i) => eval(cx, body, infer, i, depth + 1)?,
+                    None => return Err(unsupported("this name in a constant")),
+                }
+            }
             _ => return Err(unsupported("this name in a constant")),
         },
         Expr::SizeOf { .. } => match infer.resolutions.get(&e) {

@@ -264,3 +264,188 @@ void computeMain(uint3 tid : SV_DispatchThreadID)
         "#]],
     );
 }
+
+#[test]
+fn is_and_as_on_generic_parameters_are_constants() {
+    check(
+        r#"
+interface I { int get(); }
+struct A : I { int get() { return 1; } }
+struct B { float f; }
+int probe<T, U>(T x) where optional U : I
+{
+    int r = 0;
+    if (x is float) r += 1;
+    if (T is int) r += 2;
+    if (U is I) r += 4;
+    if (let f = x as float) r += int(f);
+    return r;
+}
+RWStructuredBuffer<int> outputBuffer;
+[numthreads(1, 1, 1)]
+void computeMain(uint3 tid : SV_DispatchThreadID)
+{
+    outputBuffer[0] = probe<float, A>(2.0) + probe<int, B>(3);
+}
+"#,
+        expect![[r#"
+            struct Optional_float {
+              value: float,
+              hasValue: bool,
+            }
+            global buffer(read_write) outputBuffer: int
+            entry computeMain = computeMain workgroup_size(1, 1, 1) (SV_DispatchThreadID)
+
+            fn computeMain(tid: uint3) -> void {
+              %0: int = 0
+              %1: float = 2.0
+              %2: int = call probe_float_A(%1)
+              %3: int = 3
+              %4: int = call probe_int_B(%3)
+              %5: int = add %2, %4
+              store @outputBuffer[%0], %5
+            }
+
+            fn probe_float_A(x: float) -> int {
+              local r: int
+              local f: float
+              %0: int = 0
+              store $r, %0
+              %1: bool = true
+              if %1 {
+                %2: int = 1
+                %3: int = load $r
+                %4: int = add %3, %2
+                store $r, %4
+              }
+              %5: bool = false
+              if %5 {
+                %6: int = 2
+                %7: int = load $r
+                %8: int = add %7, %6
+                store $r, %8
+              }
+              %9: bool = true
+              if %9 {
+                %10: int = 4
+                %11: int = load $r
+                %12: int = add %11, %10
+                store $r, %12
+              }
+              %13: float = load $x
+              %14: bool = true
+              %15: Optional_float = construct %13, %14
+              %16: bool = extract %15, 1
+              if %16 {
+                %17: float = extract %15, 0
+                store $f, %17
+                %18: float = load $f
+                %19: int = convert.int %18
+                %20: int = load $r
+                %21: int = add %20, %19
+                store $r, %21
+              }
+              %22: int = load $r
+              return %22
+            }
+
+            fn probe_int_B(x: int) -> int {
+              local r: int
+              local f: float
+              %0: int = 0
+              store $r, %0
+              %1: bool = false
+              if %1 {
+                %2: int = 1
+                %3: int = load $r
+                %4: int = add %3, %2
+                store $r, %4
+              }
+              %5: bool = true
+              if %5 {
+                %6: int = 2
+                %7: int = load $r
+                %8: int = add %7, %6
+                store $r, %8
+              }
+              %9: bool = false
+              if %9 {
+                %10: int = 4
+                %11: int = load $r
+                %12: int = add %11, %10
+                store $r, %12
+              }
+              %13: int = load $x
+              %14: float = zero
+              %15: bool = false
+              %16: Optional_float = construct %14, %15
+              %17: bool = extract %16, 1
+              if %17 {
+                %18: float = extract %16, 0
+                store $f, %18
+                %19: float = load $f
+                %20: int = convert.int %19
+                %21: int = load $r
+                %22: int = add %21, %20
+                store $r, %22
+              }
+              %23: int = load $r
+              return %23
+            }
+        "#]],
+    );
+}
+
+#[test]
+fn case_labels_naming_local_constants() {
+    check(
+        r#"
+RWStructuredBuffer<int> outputBuffer;
+[numthreads(1, 1, 1)]
+void computeMain(uint3 tid : SV_DispatchThreadID)
+{
+    const uint K_A = 3;
+    const uint K_B = K_A + 1;
+    switch (tid.x)
+    {
+    case K_A: outputBuffer[0] = 1; break;
+    case K_B: outputBuffer[0] = 2; break;
+    }
+}
+"#,
+        expect![[r#"
+            global buffer(read_write) outputBuffer: int
+            entry computeMain = computeMain workgroup_size(1, 1, 1) (SV_DispatchThreadID)
+
+            fn computeMain(tid: uint3) -> void {
+              local K_A: uint
+              local K_B: uint
+              %0: int = 3
+              %1: uint = convert.uint %0
+              store $K_A, %1
+              %2: uint = load $K_A
+              %3: int = 1
+              %4: uint = convert.uint %3
+              %5: uint = add %2, %4
+              store $K_B, %5
+              %6: uint = load $tid[0]
+              switch %6 {
+                case 3: {
+                  %7: int = 0
+                  %8: int = 1
+                  store @outputBuffer[%7], %8
+                  break
+                }
+                case 4: {
+                  %9: int = 0
+                  %10: int = 2
+                  store @outputBuffer[%9], %10
+                  break
+                }
+                default: {
+                }
+              }
+            }
+        "#]],
+    );
+}

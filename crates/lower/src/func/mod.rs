@@ -37,6 +37,7 @@ mod lambdas;
 mod math_rows;
 mod place;
 mod property;
+mod static_is;
 mod stmt;
 mod textures;
 
