@@ -449,3 +449,50 @@ void computeMain(uint3 tid : SV_DispatchThreadID)
         "#]],
     );
 }
+
+#[test]
+fn nonmutating_setter_on_a_uniform_receiver() {
+    check(
+        r#"
+RWStructuredBuffer<int> outputBuffer;
+struct Table
+{
+    int base;
+    __subscript(int i) -> int
+    {
+        get { return base + i; }
+        [nonmutating] set { outputBuffer[i] = newValue + base; }
+    }
+}
+uniform Table table;
+[numthreads(1, 1, 1)]
+void computeMain(uint3 tid : SV_DispatchThreadID)
+{
+    table[1] = 5;
+}
+"#,
+        expect![[r#"
+            struct Table {
+              base: int,
+            }
+            global buffer(read_write) outputBuffer: int
+            global uniform table: Table
+            entry computeMain = computeMain workgroup_size(1, 1, 1) (SV_DispatchThreadID)
+
+            fn computeMain(tid: uint3) -> void {
+              %0: int = 1
+              %1: int = 5
+              %2: Table = load @table
+              %3: void = call Table_set(%2, %0, %1)
+            }
+
+            fn Table_set(this: Table, i: int, newValue: int) -> void {
+              %0: int = load $i
+              %1: int = load $newValue
+              %2: int = load $this.base
+              %3: int = add %1, %2
+              store @outputBuffer[%0], %3
+            }
+        "#]],
+    );
+}

@@ -345,7 +345,12 @@ impl FnLower<'_, '_> {
             LPlace::Accessor(a) => Some(a.recv.root),
             LPlace::Texel { .. } => None,
         };
+        // A `[nonmutating] set` takes its receiver by value: a constant receiver is fine.
+        let nonmutating = matches!(p, LPlace::Accessor(a) if a.setter.is_some_and(|s| {
+            hir::fn_data(self.cx.db, s).attr("nonmutating").is_some()
+        }));
         if let Some(ir::PlaceRoot::Global(g)) = root
+            && !nonmutating
             && self
                 .cx
                 .module
@@ -399,7 +404,11 @@ impl FnLower<'_, '_> {
                 if params.len() != a.args.len() + 2 {
                     return Err(internal("setter arity"));
                 }
-                let mut args = vec![Arg::Place(a.recv.clone())];
+                let mut args = vec![if params[0].dir == ir::ParamDir::In {
+                    Arg::Value(self.emit(Inst::Load(a.recv.clone()), None)?)
+                } else {
+                    Arg::Place(a.recv.clone())
+                }];
                 for (x, p) in a.args.iter().zip(&params[1..]) {
                     args.push(Arg::Value(self.coerce(*x, p.ty)?));
                 }
