@@ -496,3 +496,52 @@ void computeMain(uint3 tid : SV_DispatchThreadID)
         "#]],
     );
 }
+
+#[test]
+fn short_vector_init_lists_and_empty_scalar_constructors() {
+    check(
+        r#"
+RWStructuredBuffer<int> outputBuffer;
+T zeroOf<T>() { return T(); }
+[numthreads(1, 1, 1)]
+void computeMain(uint3 tid : SV_DispatchThreadID)
+{
+    int4 v = { 4, 5, 6 };
+    outputBuffer[0] = v.w + zeroOf<int>() + int(zeroOf<float2>().y);
+}
+"#,
+        expect![[r#"
+            global buffer(read_write) outputBuffer: int
+            entry computeMain = computeMain workgroup_size(1, 1, 1) (SV_DispatchThreadID)
+
+            fn computeMain(tid: uint3) -> void {
+              local v: int4
+              %0: int = 4
+              %1: int = 5
+              %2: int = 6
+              %3: int = zero
+              %4: int4 = construct %0, %1, %2, %3
+              store $v, %4
+              %5: int = 0
+              %6: int = load $v[3]
+              %7: int = call zeroOf_int()
+              %8: int = add %6, %7
+              %9: float2 = call zeroOf_float2()
+              %10: float = extract %9, 1
+              %11: int = convert.int %10
+              %12: int = add %8, %11
+              store @outputBuffer[%5], %12
+            }
+
+            fn zeroOf_int() -> int {
+              %0: int = zero
+              return %0
+            }
+
+            fn zeroOf_float2() -> float2 {
+              %0: float2 = zero
+              return %0
+            }
+        "#]],
+    );
+}

@@ -57,10 +57,23 @@ impl FnLower<'_, '_> {
                 if items.is_empty() {
                     return self.emit(Inst::Zero, Some(ty));
                 }
-                let vals: Vec<ValueId> = items
+                let mut vals: Vec<ValueId> = items
                     .iter()
                     .map(|i| self.lower_expr(*i))
                     .collect::<R<_>>()?;
+                // `int4 v = {4, 5, 6}`: the components left out are zero.
+                if let TypeKind::Vector { scalar, size } = self.kind(ty)
+                    && vals.len() > 1
+                    && vals.len() < size as usize
+                    && vals
+                        .iter()
+                        .all(|v| matches!(self.kind(self.vty(*v)), TypeKind::Scalar(_)))
+                {
+                    let s = self.cx.module.types.scalar(scalar);
+                    while vals.len() < size as usize {
+                        vals.push(self.emit(Inst::Zero, Some(s))?);
+                    }
+                }
                 self.construct_numeric(ty, vals)
             }
             _ => Err(unsupported("an initialiser list of this type")),
@@ -206,6 +219,12 @@ impl FnLower<'_, '_> {
                 self.memberwise(t, decl, args)
             }
             TypeKind::Array { .. } => self.lower_init_list(args, t),
+            // `T()` with `T` a scalar, vector or matrix: zero.
+            TypeKind::Scalar(_) | TypeKind::Vector { .. } | TypeKind::Matrix { .. }
+                if args.is_empty() =>
+            {
+                self.emit(Inst::Zero, Some(t))
+            }
             _ => {
                 let _ = e;
                 let vals: Vec<ValueId> =
