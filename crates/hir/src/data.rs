@@ -234,7 +234,8 @@ impl FnData {
     }
 
     pub fn is_mutating(&self) -> bool {
-        self.attr("mutating").is_some() || matches!(self.kind, FnKind::Setter | FnKind::Init)
+        (self.attr("mutating").is_some() || matches!(self.kind, FnKind::Setter | FnKind::Init))
+            && self.attr("nonmutating").is_none()
     }
 
     pub fn is_differentiable(&self) -> bool {

@@ -1114,16 +1114,17 @@ pub mod export {
     };
     pub use crate::ids::GenericOwner;
     pub use crate::infer::{
-        field_types, global_const_value, global_ty, infer_global, pointee_of, property_ty,
-        stdlib_decl_named, swizzle_indices, tuple_swizzle, type_args_subst,
+        field_types, global_const_value, global_ty, infer_field_default, infer_global,
+        infer_param_default, pointee_of, property_ty, stdlib_decl_named, swizzle_indices,
+        tuple_swizzle, type_args_subst,
     };
     pub use crate::lower::{
-        file_cbuffers, global_body, global_data, item_def_loc, item_offset, property_data,
-        subscript_data,
+        field_default_body, file_cbuffers, global_body, global_data, item_def_loc, item_offset,
+        param_default_body, property_data, subscript_data,
     };
     pub use crate::resolve::{
-        builtin_type, enum_case_value, lookup_member_items, match_pattern, member_subst, normalize,
-        struct_base, struct_base_chain, subst_lookup, type_decl_bases,
+        builtin_type, enum_case_value, implements, lookup_member_items, match_pattern,
+        member_subst, normalize, struct_base, struct_base_chain, subst_lookup, type_decl_bases,
     };
 }
 

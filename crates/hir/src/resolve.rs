@@ -555,7 +555,12 @@ impl<'db> Resolver<'db> {
                 GenericArg::Value(self.eval_len(&ConstRef::Path(p.clone())))
             }
             GenericArgRef::Type(t) => GenericArg::Type(self.resolve_type(t, diags)),
-            GenericArgRef::Const(c) => GenericArg::Value(self.eval_len(c)),
+            // A negative value argument (`S<-2>`) is kept as its 32-bit two's complement: the
+            // parameter's type (`let N : int`) reads it back signed.
+            GenericArgRef::Const(c) => GenericArg::Value(match self.eval_const(c) {
+                Some(v) if v < 0 && v >= i64::from(i32::MIN) => Len::Known(v as i32 as u32),
+                _ => self.eval_len(c),
+            }),
         }
     }
 

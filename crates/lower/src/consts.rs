@@ -2,7 +2,8 @@
 //! IR's `ConstValue` of the declared type.
 
 use hir::export::{
-    BinaryOp, Literal as HLit, PrefixOp, enum_case_value, global_body, infer_global, normalize,
+    AttrArg, BinaryOp, Literal as HLit, PrefixOp, enum_case_value, global_body, infer_global,
+    normalize,
 };
 use hir::{Body, Expr, ExprId, ExprRes, GlobalId, InferenceResult};
 use ir::{ConstValue, Literal, Scalar, TypeId, TypeKind};
@@ -111,6 +112,20 @@ fn eval(cx: &Ctx, body: &Body, infer: &InferenceResult, e: ExprId, depth: u32) -
                 enum_case_value(cx.db, cx.file, *d, *i)
                     .ok_or_else(|| unsupported("this enum case value"))?,
             ),
+            // `const uint K = 1;` in the function: its initialiser (a `case K:` label).
+            Some(ExprRes::Local(l)) if !body.locals[*l].mutable && depth < 32 => {
+                let init = body.stmts.iter().find_map(|(_, s)| match s {
+                    hir::Stmt::Local {
+                        local,
+                        init: Some(i),
+                    } if local == l => Some(*i),
+                    _ => None,
+                });
+                match init {
+                    Some(i) => eval(cx, body, infer, i, depth + 1)?,
+                    None => return Err(unsupported("this name in a constant")),
+                }
+            }
             _ => return Err(unsupported("this name in a constant")),
         },
         Expr::SizeOf { .. } => match infer.resolutions.get(&e) {
@@ -392,6 +407,17 @@ fn natural_layout(cx: &Ctx, ty: &hir::Ty, depth: u32) -> Option<(u32, u32)> {
                         })
                         .unwrap_or(4);
                     Some((bytes, bytes))
+                }
+                // `Atomic<T>` holds one `T`.
+                hir::TypeDeclKind::Struct
+                    if data.attr("__intrinsic_type").is_some_and(
+                        |a| matches!(a.args.first(), Some(AttrArg::String(s)) if s == "Atomic"),
+                    ) =>
+                {
+                    match args.first() {
+                        Some(hir::GenericArg::Type(t)) => natural_layout(cx, t, depth + 1),
+                        _ => None,
+                    }
                 }
                 hir::TypeDeclKind::Struct => {
                     let ty = Ty::Adt(decl, args.clone());

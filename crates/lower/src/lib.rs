@@ -359,10 +359,17 @@ fn file_functions(db: &dyn Db, file: SourceFile) -> Vec<FunctionId> {
         .collect()
 }
 
+/// HLSL's attribute names are case-insensitive (`[NumThreads(4, 1, 1)]`, `[Shader("compute")]`).
+fn attr_ci<'a>(data: &'a hir::FnData, name: &str) -> Option<&'a hir::export::Attr> {
+    data.attrs
+        .iter()
+        .find(|a| a.name.eq_ignore_ascii_case(name))
+}
+
 fn is_compute_entry(db: &dyn Db, f: FunctionId) -> bool {
     let data = hir::fn_data(db, f);
-    data.attr("numthreads").is_some()
-        || data.attr("shader").is_some_and(|a| {
+    attr_ci(&data, "numthreads").is_some()
+        || attr_ci(&data, "shader").is_some_and(|a| {
             a.args
                 .iter()
                 .any(|x| matches!(x, AttrArg::String(s) if s == "compute"))
@@ -462,7 +469,7 @@ impl<'db> Ctx<'db> {
     fn workgroup_size(&self, entry: FunctionId) -> R<[u32; 3]> {
         let data = hir::fn_data(self.db, entry);
         let mut size = [1u32; 3];
-        if let Some(attr) = data.attr("numthreads") {
+        if let Some(attr) = attr_ci(&data, "numthreads") {
             for (i, arg) in attr.args.iter().take(3).enumerate() {
                 let v = match arg {
                     AttrArg::Int(n) => Some(*n),

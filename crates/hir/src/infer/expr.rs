@@ -235,8 +235,10 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             Expr::Is { expr, ty } => {
                 self.infer_expr(expr, None);
                 let mut diags = Vec::new();
-                self.resolver.resolve_type(&ty, &mut diags);
+                let t = self.resolver.resolve_type(&ty, &mut diags);
                 self.result.diags.extend(diags);
+                // The target type, for lowering (as `sizeof` records its operand).
+                self.result.resolutions.insert(e, ExprRes::Type(t));
                 Ty::BOOL
             }
             Expr::As { expr, ty } => {

@@ -10,6 +10,7 @@
 mod call;
 mod const_eval;
 mod convert;
+mod defaults;
 mod errors;
 mod expr;
 mod init_list;
@@ -25,6 +26,7 @@ mod stmt;
 mod value_types;
 
 pub use const_eval::global_const_value;
+pub use defaults::{infer_field_default, infer_param_default};
 pub use path::{swizzle_indices, tuple_swizzle};
 pub use pointer::{pointee_of, stdlib_decl_named};
 pub(crate) use signature::is_ptr_differentiable;

@@ -22,13 +22,14 @@ use crate::data::*;
 use crate::ids::*;
 use crate::preprocess::{self, Preprocessed};
 
+mod defaults;
 mod exprs;
 mod items;
 mod signatures;
 mod stmts;
 mod tree;
 
-pub use self::{items::*, signatures::*, stmts::*, tree::*};
+pub use self::{defaults::*, items::*, signatures::*, stmts::*, tree::*};
 
 // ---------------------------------------------------------------------------------------------
 // Text, preprocessing, parsing

@@ -432,6 +432,38 @@ pub(super) fn lower_const(e: &SyntaxNode) -> ConstRef {
                 _ => ConstRef::Other,
             }
         }
+        // `int(5)`, `bool(1)`, `(uint)N`: a conversion to an integer or `bool` type.
+        CALL_EXPR | CAST_EXPR => {
+            let (ty_text, inner) = if e.kind() == CALL_EXPR {
+                let callee = e.children().find(|c| is_expr_kind(c.kind()));
+                let args: Vec<SyntaxNode> = e
+                    .children()
+                    .find(|c| c.kind() == ARG_LIST)
+                    .map(|l| l.children().filter(|c| is_expr_kind(c.kind())).collect())
+                    .unwrap_or_default();
+                match (callee, args.as_slice()) {
+                    (Some(c), [a]) if c.kind() == PATH_EXPR => (c.text().to_string(), a.clone()),
+                    _ => return ConstRef::Other,
+                }
+            } else {
+                let ty = e.children().find(|c| is_type_kind(c.kind()));
+                let inner = e.children().find(|c| is_expr_kind(c.kind()));
+                match (ty, inner) {
+                    (Some(t), Some(i)) => (t.text().to_string(), i),
+                    _ => return ConstRef::Other,
+                }
+            };
+            match ty_text.trim() {
+                "bool" => ConstRef::Unary(
+                    "!".into(),
+                    Box::new(ConstRef::Unary("!".into(), Box::new(lower_const(&inner)))),
+                ),
+                "int" | "uint" | "int64_t" | "uint64_t" | "int32_t" | "uint32_t" => {
+                    lower_const(&inner)
+                }
+                _ => ConstRef::Other,
+            }
+        }
         _ => ConstRef::Other,
     }
 }

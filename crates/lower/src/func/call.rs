@@ -468,7 +468,7 @@ impl FnLower<'_, '_> {
                 None if sig.variadic_from.is_some() => {
                     return Err(internal("a parameter pack with too few arguments"));
                 }
-                None => Arg::Value(self.default_arg(f, i, p.ty)?),
+                None => Arg::Value(self.default_arg(&key, i, p.ty)?),
             };
             ir_args.push(arg);
         }

@@ -2,7 +2,7 @@
 //! construction with base structs, and the default values of parameters, fields and structs.
 //! Apart because building a value from parts is one concern, separate from the expression walk.
 
-use hir::{ExprId, ExprRes, FunctionId, ItemDef, Ty};
+use hir::{ExprId, ExprRes, ItemDef, Ty};
 use ir::{Inst, TypeId, TypeKind, ValueId};
 
 use super::FnLower;
@@ -57,10 +57,23 @@ impl FnLower<'_, '_> {
                 if items.is_empty() {
                     return self.emit(Inst::Zero, Some(ty));
                 }
-                let vals: Vec<ValueId> = items
+                let mut vals: Vec<ValueId> = items
                     .iter()
                     .map(|i| self.lower_expr(*i))
                     .collect::<R<_>>()?;
+                // `int4 v = {4, 5, 6}`: the components left out are zero.
+                if let TypeKind::Vector { scalar, size } = self.kind(ty)
+                    && vals.len() > 1
+                    && vals.len() < size as usize
+                    && vals
+                        .iter()
+                        .all(|v| matches!(self.kind(self.vty(*v)), TypeKind::Scalar(_)))
+                {
+                    let s = self.cx.module.types.scalar(scalar);
+                    while vals.len() < size as usize {
+                        vals.push(self.emit(Inst::Zero, Some(s))?);
+                    }
+                }
                 self.construct_numeric(ty, vals)
             }
             _ => Err(unsupported("an initialiser list of this type")),
@@ -93,7 +106,7 @@ impl FnLower<'_, '_> {
             let own = i - usize::from(self.has_base_field(ty));
             vals.push(match (rest.get(own), decl) {
                 (Some(item), _) => self.lower_value_as(*item, *f)?,
-                (None, Some(d)) => self.field_default(d, i, *f)?,
+                (None, Some(d)) => self.field_default(d, ty, i, *f)?,
                 (None, None) => self.emit(Inst::Zero, Some(*f))?,
             });
         }
@@ -206,6 +219,12 @@ impl FnLower<'_, '_> {
                 self.memberwise(t, decl, args)
             }
             TypeKind::Array { .. } => self.lower_init_list(args, t),
+            // `T()` with `T` a scalar, vector or matrix: zero.
+            TypeKind::Scalar(_) | TypeKind::Vector { .. } | TypeKind::Matrix { .. }
+                if args.is_empty() =>
+            {
+                self.emit(Inst::Zero, Some(t))
+            }
             _ => {
                 let _ = e;
                 let vals: Vec<ValueId> =
@@ -216,16 +235,23 @@ impl FnLower<'_, '_> {
     }
 
     /// The value of a parameter's literal default (`float scale = 2.0`), as type `ty`.
-    pub(super) fn default_arg(&mut self, f: FunctionId, index: usize, ty: TypeId) -> R<ValueId> {
+    /// Other defaults are expressions, lowered with the callee's `key` (its generic arguments).
+    pub(super) fn default_arg(
+        &mut self,
+        key: &crate::InstanceKey,
+        index: usize,
+        ty: TypeId,
+    ) -> R<ValueId> {
+        let f = key.func;
         let data = hir::fn_data(self.cx.db, f);
         let param = data
             .params
             .get(index)
             .ok_or_else(|| internal("a missing parameter"))?;
-        let lit =
-            crate::defaults::default_literal(self.cx.db, ItemDef::Function(f), param.name_range)
-                .ok_or_else(|| unsupported("a default argument that is not a literal"))?;
-        self.default_value(lit, ty)
+        match crate::defaults::default_literal(self.cx.db, ItemDef::Function(f), param.name_range) {
+            Some(lit) => self.default_value(lit, ty),
+            None => self.default_arg_expr(f, index, key.subst.clone(), key.this_ty.clone(), ty),
+        }
     }
 
     fn default_value(&mut self, lit: crate::defaults::DefaultLit, ty: TypeId) -> R<ValueId> {
@@ -261,13 +287,20 @@ impl FnLower<'_, '_> {
             .unwrap_or_default();
         let mut vals = Vec::new();
         for (k, fty) in field_tys.iter().enumerate() {
-            vals.push(self.field_default(decl, k, *fty)?);
+            vals.push(self.field_default(decl, ty, k, *fty)?);
         }
         self.emit(Inst::Construct(vals), Some(ty))
     }
 
     /// Field `k` (among the IR struct's fields) of `decl` without an initialiser.
-    fn field_default(&mut self, decl: hir::TypeDeclId, k: usize, ty: TypeId) -> R<ValueId> {
+    /// `owner` is the IR struct (whose generic arguments a default expression may use).
+    fn field_default(
+        &mut self,
+        decl: hir::TypeDeclId,
+        owner: TypeId,
+        k: usize,
+        ty: TypeId,
+    ) -> R<ValueId> {
         // The hidden base field (`struct B : A`) comes before the declared fields.
         let hidden_base = crate::types::has_hidden_base(self.cx.db, decl);
         let Some(k) = k.checked_sub(usize::from(hidden_base)) else {
@@ -278,23 +311,20 @@ impl FnLower<'_, '_> {
             };
         };
         let data = hir::type_decl_data(self.cx.db, decl);
-        let field = self
-            .cx
-            .stored_fields(decl)
-            .get(k)
-            .and_then(|i| data.fields.get(*i));
-        if let Some(f) = field
+        let index = self.cx.stored_fields(decl).get(k).copied();
+        let field = index.and_then(|i| data.fields.get(i));
+        if let (Some(f), Some(index)) = (field, index)
             && f.has_default
         {
             let lit =
-                crate::defaults::default_literal(self.cx.db, ItemDef::TypeDecl(decl), f.name_range)
-                    .ok_or_else(|| {
-                        unsupported(format!(
-                            "the default value of field `{}` (only literals are supported)",
-                            f.name
-                        ))
-                    })?;
-            return self.default_value(lit, ty);
+                crate::defaults::default_literal(self.cx.db, ItemDef::TypeDecl(decl), f.name_range);
+            return match lit {
+                Some(lit) => self.default_value(lit, ty),
+                None => {
+                    let owner = self.cx.struct_decl(owner);
+                    self.field_default_expr(decl, index, owner, ty)
+                }
+            };
         }
         if self.cx.has_defaults(ty) {
             self.struct_default(ty)

@@ -401,6 +401,9 @@ impl FnLower<'_, '_> {
             )),
             Expr::GenericApply { .. } => Err(unsupported("a generic function used as a value")),
             Expr::Is { expr, ty } => {
+                if let Some(v) = self.static_is(e, expr)? {
+                    return Ok(v);
+                }
                 let target = self.named_type(&ty)?;
                 let (_, matches) = self.dyn_case_test(expr, &target)?;
                 Ok(matches)
@@ -411,6 +414,10 @@ impl FnLower<'_, '_> {
                     .cx
                     .adt_arg(&opt, "Optional")
                     .ok_or_else(|| internal("`as` without an Optional type"))?;
+                let opt_ir = self.ir_ty(&opt)?;
+                if let Some(v) = self.static_as(expr, &target, opt_ir)? {
+                    return Ok(v);
+                }
                 let (payload, matches) = self.dyn_case_test(expr, &target)?;
                 let opt_ty = self.ir_ty(&opt)?;
                 let target_ty = self.ir_ty(&target)?;

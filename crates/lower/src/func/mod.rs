@@ -26,6 +26,8 @@ mod bytes;
 mod call;
 mod construct;
 mod counters;
+mod default_expr;
+mod default_init;
 mod dyn_data;
 mod dynamic;
 mod expr;
@@ -35,6 +37,7 @@ mod lambdas;
 mod math_rows;
 mod place;
 mod property;
+mod static_is;
 mod stmt;
 mod textures;
 
@@ -579,6 +582,12 @@ impl FnLower<'_, '_> {
                 }
                 _ => inst,
             },
+            // Element 0 of a `vector<T, 1>` (a scalar in IR) is the value itself.
+            Inst::Extract(v, 0) | Inst::ExtractDyn(v, _)
+                if matches!(self.kind(self.vty(v)), TypeKind::Scalar(_)) =>
+            {
+                return Ok(v);
+            }
             other => other,
         };
         let ctx = ir::infer::Ctx {

@@ -143,13 +143,21 @@ impl FnLower<'_, '_> {
                         .collect();
                     return Ok(Some(LPlace::Elements(places, t)));
                 }
-                let swz = if field.is_none() && matches!(bt, Ty::Vector(..)) {
+                let swz = if field.is_none() && matches!(bt, Ty::Vector(..) | Ty::Scalar(_)) {
                     self.swizzle(&bt, &name)
                 } else {
                     None
                 };
                 if field.is_none() && swz.is_none() {
                     return Ok(None);
+                }
+                // A swizzle of a scalar, of a swizzle or of matrix elements (`v.x`, `v.zyx.xy`,
+                // `m._m00_m11.yx`) names some of the base's scalar places.
+                if let (None, Some(comps)) = (field, &swz) {
+                    return match self.try_place(base)? {
+                        Some(lp) => self.swizzle_place(lp, comps),
+                        None => Ok(None),
+                    };
                 }
                 let Some(LPlace::Mem(mut p)) = self.try_place(base)? else {
                     return Ok(None);
@@ -214,7 +222,12 @@ impl FnLower<'_, '_> {
                 let Some(LPlace::Mem(p)) = self.try_place(base)? else {
                     return Ok(None);
                 };
+                // `v[i]` of a `vector<T, 1>` (a scalar in IR) is `v` itself.
+                let pt = self.place_ty(&p)?;
+                let scalar_base = matches!(bt, Ty::Vector(..))
+                    && matches!(self.kind(pt), ir::TypeKind::Scalar(_));
                 match &self.body.exprs[index] {
+                    _ if scalar_base => Some(LPlace::Mem(p)),
                     Expr::Literal(HLit::Int { value, .. }) if *value < u32::MAX as u64 => {
                         Some(LPlace::Mem(p.index(*value as u32)))
                     }
@@ -226,6 +239,57 @@ impl FnLower<'_, '_> {
             }
             _ => None,
         })
+    }
+
+    /// Components `comps` of the vector (or scalar) place `base`: one component is a plain
+    /// place, several of one vector in memory a `Swizzle`, several scattered ones `Elements`.
+    /// Swizzles of accessors and texels are not places (they are read as values).
+    fn swizzle_place(&mut self, base: LPlace, comps: &[u8]) -> R<Option<LPlace>> {
+        let (scalars, whole): (Vec<Place>, Option<(Place, Vec<u8>)>) = match base {
+            LPlace::Mem(p) => {
+                let t = self.place_ty(&p)?;
+                match self.kind(t) {
+                    ir::TypeKind::Scalar(_) => (vec![p], None),
+                    ir::TypeKind::Vector { size, .. } => {
+                        let all = (0..size).collect::<Vec<u8>>();
+                        let places = all.iter().map(|c| p.clone().index(u32::from(*c))).collect();
+                        (places, Some((p, all)))
+                    }
+                    _ => return Ok(None),
+                }
+            }
+            LPlace::Swizzle(p, cs) => {
+                let places = cs.iter().map(|c| p.clone().index(u32::from(*c))).collect();
+                (places, Some((p, cs)))
+            }
+            LPlace::Elements(places, _) => (places, None),
+            _ => return Ok(None),
+        };
+        let picked = comps
+            .iter()
+            .map(|c| scalars.get(*c as usize).cloned())
+            .collect::<Option<Vec<Place>>>()
+            .ok_or_else(|| internal("a swizzle component past the vector's end"))?;
+        if let [one] = picked.as_slice() {
+            return Ok(Some(LPlace::Mem(one.clone())));
+        }
+        if let Some((p, cs)) = whole {
+            let picked_comps: Vec<u8> = comps.iter().map(|c| cs[*c as usize]).collect();
+            return Ok(Some(LPlace::Swizzle(p, picked_comps)));
+        }
+        let first = picked
+            .first()
+            .ok_or_else(|| internal("an empty swizzle"))?
+            .clone();
+        let st = self.place_ty(&first)?;
+        let s = self
+            .cx
+            .module
+            .types
+            .scalar_of(st)
+            .ok_or_else(|| internal("a swizzle of a non-scalar element"))?;
+        let ty = self.cx.module.types.vector(s, picked.len() as u8);
+        Ok(Some(LPlace::Elements(picked, ty)))
     }
 
     fn lplace_ty(&mut self, p: &LPlace) -> R<TypeId> {
@@ -281,7 +345,12 @@ impl FnLower<'_, '_> {
             LPlace::Accessor(a) => Some(a.recv.root),
             LPlace::Texel { .. } => None,
         };
+        // A `[nonmutating] set` takes its receiver by value: a constant receiver is fine.
+        let nonmutating = matches!(p, LPlace::Accessor(a) if a.setter.is_some_and(|s| {
+            hir::fn_data(self.cx.db, s).attr("nonmutating").is_some()
+        }));
         if let Some(ir::PlaceRoot::Global(g)) = root
+            && !nonmutating
             && self
                 .cx
                 .module
@@ -335,7 +404,11 @@ impl FnLower<'_, '_> {
                 if params.len() != a.args.len() + 2 {
                     return Err(internal("setter arity"));
                 }
-                let mut args = vec![Arg::Place(a.recv.clone())];
+                let mut args = vec![if params[0].dir == ir::ParamDir::In {
+                    Arg::Value(self.emit(Inst::Load(a.recv.clone()), None)?)
+                } else {
+                    Arg::Place(a.recv.clone())
+                }];
                 for (x, p) in a.args.iter().zip(&params[1..]) {
                     args.push(Arg::Value(self.coerce(*x, p.ty)?));
                 }

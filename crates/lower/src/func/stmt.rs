@@ -161,8 +161,11 @@ impl FnLower<'_, '_> {
                 self.locals.insert(local, l);
                 let value = match init {
                     Some(init) => Some(self.lower_value_as(init, ty)?),
-                    None if self.cx.has_defaults(ty) => Some(self.struct_default(ty)?),
-                    None => None,
+                    None => match self.default_constructed(&hir_ty)? {
+                        Some(v) => Some(v),
+                        None if self.cx.has_defaults(ty) => Some(self.struct_default(ty)?),
+                        None => None,
+                    },
                 };
                 if let Some(v) = value {
                     self.stmt(ir::Stmt::Store {
