@@ -78,6 +78,9 @@ impl FnLower<'_, '_> {
             .map(|p| self.cx.ir_ty(&apply(&key.subst, this, &p.ty)))
             .collect::<R<_>>()?;
         let ret_ty = self.cx.ir_ty(&apply(&key.subst, this, &sig.ret))?;
+        if let Some(r) = self.core_intrinsic(intrinsic, key, args, &param_tys, ret_ty) {
+            return r;
+        }
         // Intrinsics take exactly their declared arguments (hir checked the call).
         let arg = |i: usize| {
             args.get(i)
