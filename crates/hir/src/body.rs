@@ -200,10 +200,12 @@ pub enum Expr {
         expr: ExprId,
         ty: TypeRef,
     },
-    /// `sizeof(Type)` (`ty`) or `sizeof(expr)` (`expr`, which may also name a type).
+    /// `sizeof(Type)` (`ty`) or `sizeof(expr)` (`expr`, which may also name a type); with
+    /// `align`, `alignof(...)` (the operand's alignment in the same natural layout).
     SizeOf {
         ty: TypeRef,
         expr: Option<ExprId>,
+        align: bool,
     },
     CountOf(ExprId),
     /// `expand e`: `e` once per element of the packs that `each` names inside it (a statement,

@@ -162,6 +162,10 @@ pub const STDLIB: &[(&str, &str)] = &[
         "stdlib/narrow_scalars.slang",
         include_str!("../../../stdlib/narrow_scalars.slang"),
     ),
+    (
+        "stdlib/builtins.slang",
+        include_str!("../../../stdlib/builtins.slang"),
+    ),
 ];
 
 /// Library modules whose declarations are visible only to files that import them (the Slang

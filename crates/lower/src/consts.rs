@@ -128,7 +128,8 @@ fn eval(cx: &Ctx, body: &Body, infer: &InferenceResult, e: ExprId, depth: u32) -
             }
             _ => return Err(unsupported("this name in a constant")),
         },
-        Expr::SizeOf { .. } => match infer.resolutions.get(&e) {
+        Expr::SizeOf { align, .. } => match infer.resolutions.get(&e) {
+            Some(ExprRes::Type(t)) if *align => Cv::Int(natural_align(cx, t)?),
             Some(ExprRes::Type(t)) => Cv::Int(natural_size(cx, t)?),
             _ => return Err(unsupported("this `sizeof`")),
         },
@@ -352,6 +353,14 @@ pub(crate) fn natural_size(cx: &Ctx, ty: &hir::Ty) -> R<i64> {
     natural_layout(cx, ty, 0)
         .map(|(size, _)| i64::from(size))
         .ok_or_else(|| unsupported(format!("`sizeof` of `{}`", cx.display(ty))))
+}
+
+/// `alignof(ty)`: the alignment of `ty` in Slang's natural layout (a scalar's size; vectors,
+/// matrices and arrays align as their element, structs and tuples as their strictest field).
+pub(crate) fn natural_align(cx: &Ctx, ty: &hir::Ty) -> R<i64> {
+    natural_layout(cx, ty, 0)
+        .map(|(_, align)| i64::from(align))
+        .ok_or_else(|| unsupported(format!("`alignof` of `{}`", cx.display(ty))))
 }
 
 /// (size, alignment) of `ty` in the natural layout; `None` for types without one.

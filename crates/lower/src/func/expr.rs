@@ -427,10 +427,14 @@ impl FnLower<'_, '_> {
                 };
                 self.emit(Inst::Construct(vec![value, matches]), Some(opt_ty))
             }
-            Expr::SizeOf { .. } => match self.res(e) {
+            Expr::SizeOf { align, .. } => match self.res(e) {
                 Some(ExprRes::Type(t)) => {
                     let t = apply(&self.subst, self.this_ty.as_ref(), &t);
-                    let size = crate::consts::natural_size(self.cx, &t)?;
+                    let size = if align {
+                        crate::consts::natural_align(self.cx, &t)?
+                    } else {
+                        crate::consts::natural_size(self.cx, &t)?
+                    };
                     self.lit(Literal::I32(size as i32))
                 }
                 _ => Err(unsupported("this `sizeof`")),

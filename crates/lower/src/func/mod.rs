@@ -25,6 +25,7 @@ use crate::{Ctx, InstanceKey, LowerError, R, Subst, apply, internal, unsupported
 mod bytes;
 mod call;
 mod construct;
+mod core_intrinsics;
 mod counters;
 mod default_expr;
 mod default_init;
