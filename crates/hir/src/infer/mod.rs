@@ -11,6 +11,7 @@ mod call;
 mod const_eval;
 mod convert;
 mod errors;
+pub use errors::fn_throws;
 mod expr;
 mod init_list;
 mod lambda;
@@ -29,8 +30,8 @@ pub use path::{swizzle_indices, tuple_swizzle};
 pub use pointer::{pointee_of, stdlib_decl_named};
 pub(crate) use signature::is_ptr_differentiable;
 pub use signature::{
-    FnSig, ParamSig, derivative_sig, field_types, fn_sig, global_ty, nested_derivative_sig,
-    property_ty, type_args_subst, type_decl_sig_diags,
+    FnSig, ParamSig, bit_field_widths, derivative_sig, field_types, fn_sig, global_ty,
+    nested_derivative_sig, property_ty, type_args_subst, type_decl_sig_diags,
 };
 
 use std::sync::Arc;

@@ -22,12 +22,14 @@ use rustc_hash::FxHashMap;
 
 use crate::{Ctx, InstanceKey, LowerError, R, Subst, apply, internal, unsupported};
 
+mod bitfields;
 mod bytes;
 mod call;
 mod construct;
 mod counters;
 mod dyn_data;
 mod dynamic;
+mod errors;
 mod expr;
 mod handles;
 mod intrinsic;
@@ -101,6 +103,8 @@ fn signature(cx: &mut Ctx, key: &InstanceKey) -> R<SigInfo> {
             }
         }
     }
+    // A function declared `throws E`: the error and whether it threw (`func/errors.rs`).
+    params.extend(errors::hidden_params(cx, key.func)?);
     let ret = if is_init {
         cx.ir_ty(this.ok_or_else(|| internal("an `__init` without its type"))?)?
     } else {
@@ -346,6 +350,7 @@ fn lower_body(cx: &mut Ctx, key: InstanceKey, id: FuncId, is_entry: bool) -> R<(
         this_handles,
         breakables: Vec::new(),
         label_flags: FxHashMap::default(),
+        errors: Default::default(),
     };
     if let Some(l) = init_this {
         // Fields an `__init` leaves alone keep their declared defaults (`float y = 8.0;`).
@@ -361,6 +366,8 @@ fn lower_body(cx: &mut Ctx, key: InstanceKey, id: FuncId, is_entry: bool) -> R<(
     }
     if is_entry {
         fl.convert_entry_params(&hir::fn_sig(db, key.func))?;
+    } else {
+        fl.begin_throwing_fn(key.func)?;
     }
     if let Some(root) = body.root_block {
         fl.lower_stmt(root)?;
@@ -418,6 +425,7 @@ pub(crate) fn lower_static_init(
         this_handles: None,
         breakables: Vec::new(),
         label_flags: FxHashMap::default(),
+        errors: Default::default(),
     };
     let value = fl.lower_value_as(root, ty)?;
     fl.stmt(ir::Stmt::Store { place, value });
@@ -440,6 +448,8 @@ enum LPlace {
     Elements(Vec<Place>, TypeId),
     /// A property or subscript of a value in memory, read and written through its accessors.
     Accessor(Box<Accessor>),
+    /// A bit field (`int a : 3;`): bits of its backing integer.
+    Bits(Box<bitfields::BitPlace>),
     /// A texel of a storage texture (`tex[uint2(x, y)]`), read and written by texture operations.
     Texel {
         texture: ir::GlobalId,
@@ -501,6 +511,8 @@ struct FnLower<'a, 'db> {
     /// A `bool` local per labelled loop or switch that a `break label;` leaves from inside a
     /// nested one: set before the inner `break`, tested after each construct it passes.
     label_flags: FxHashMap<StmtId, ir::LocalId>,
+    /// Where thrown errors go (`func/errors.rs`).
+    errors: errors::ErrorState,
 }
 
 /// A loop or `switch` being lowered.
@@ -544,6 +556,7 @@ impl<'a, 'db> FnLower<'a, 'db> {
             choices: Default::default(),
             breakables: Vec::new(),
             label_flags: FxHashMap::default(),
+            errors: Default::default(),
         }
     }
 }
