@@ -435,6 +435,7 @@ impl FnLower<'_, '_> {
         }
         let bound = self.resource_args(e, &key, args)?;
         let id = self.cx.resource_instance(key.clone(), bound)?;
+        self.lower_for_outputs(&key, id)?;
         let thrown = self.throw_args(f, &key.subst, key.this_ty.as_ref(), id)?;
         let mut params = self
             .cx
@@ -482,12 +483,16 @@ impl FnLower<'_, '_> {
             };
             ir_args.push(arg);
         }
-        let Some((hidden, err, threw, err_ty)) = thrown else {
-            return self.emit_call(id, ir_args, writebacks);
+        let v = match thrown {
+            None => self.emit_call(id, ir_args, writebacks)?,
+            Some((hidden, err, threw, err_ty)) => {
+                ir_args.extend(hidden);
+                let v = self.emit_call(id, ir_args, writebacks)?;
+                self.check_thrown(err, threw, &err_ty)?;
+                v
+            }
         };
-        ir_args.extend(hidden);
-        let v = self.emit_call(id, ir_args, writebacks)?;
-        self.check_thrown(err, threw, &err_ty)?;
+        self.bind_call_outputs(e, id, args)?;
         Ok(v)
     }
 

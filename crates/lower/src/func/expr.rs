@@ -233,9 +233,12 @@ impl FnLower<'_, '_> {
                 }
                 self.lower_rvalue_access(e)
             }
-            Expr::Call { callee, args } => self
-                .lower_call(e, callee, &args)?
-                .ok_or_else(|| unsupported("the value of a `void` call")),
+            Expr::Call { callee, args } => match self.take_call_value(e) {
+                Some(v) => Ok(v),
+                None => self
+                    .lower_call(e, callee, &args)?
+                    .ok_or_else(|| unsupported("the value of a `void` call")),
+            },
             Expr::Lambda { .. } => self.lower_lambda_value(e),
             // The call under `try` tests for an error itself (`func/errors.rs`).
             Expr::Try(inner) => self.lower_expr(inner),

@@ -31,6 +31,7 @@ mod dyn_data;
 mod dynamic;
 mod errors;
 mod expr;
+mod handle_flow;
 mod handles;
 mod intrinsic;
 mod lambdas;
@@ -39,6 +40,8 @@ mod place;
 mod property;
 mod stmt;
 mod textures;
+
+pub(crate) use handle_flow::HandleOutputs;
 
 /// A signature of an instance in IR terms.
 struct SigInfo {
@@ -107,6 +110,9 @@ fn signature(cx: &mut Ctx, key: &InstanceKey) -> R<SigInfo> {
     params.extend(errors::hidden_params(cx, key.func)?);
     let ret = if is_init {
         cx.ir_ty(this.ok_or_else(|| internal("an `__init` without its type"))?)?
+    } else if cx.returns_handle_only(key) {
+        // A resource is returned as the global it names (`func/handle_flow.rs`).
+        cx.module.types.void()
     } else {
         cx.ir_ty(&apply(&key.subst, this, &sig.ret))?
     };
@@ -300,6 +306,9 @@ fn lower_body(cx: &mut Ctx, key: InstanceKey, id: FuncId, is_entry: bool) -> R<(
             param_handles.insert(i as u32, h.clone());
             params.push(Place::param(next));
             next += 1;
+        } else if handle_only && !is_entry {
+            // An `out` resource parameter: no IR parameter, its globals come from the body.
+            params.push(Place::param(next));
         } else if is_entry && let Some(g) = cx.entry_uniforms.get(&(i as u32)) {
             if let Some(h) = cx.entry_uniform_handles.get(&(i as u32)) {
                 param_handles.insert(i as u32, h.clone());
@@ -351,6 +360,7 @@ fn lower_body(cx: &mut Ctx, key: InstanceKey, id: FuncId, is_entry: bool) -> R<(
         breakables: Vec::new(),
         label_flags: FxHashMap::default(),
         errors: Default::default(),
+        flow: Default::default(),
     };
     if let Some(l) = init_this {
         // Fields an `__init` leaves alone keep their declared defaults (`float y = 8.0;`).
@@ -369,8 +379,15 @@ fn lower_body(cx: &mut Ctx, key: InstanceKey, id: FuncId, is_entry: bool) -> R<(
     } else {
         fl.begin_throwing_fn(key.func)?;
     }
-    if let Some(root) = body.root_block {
-        fl.lower_stmt(root)?;
+    fl.cx.lowering_now.insert(id);
+    let lowered = match body.root_block {
+        Some(root) => fl.lower_stmt(root),
+        None => Ok(()),
+    };
+    fl.cx.lowering_now.remove(&id);
+    lowered?;
+    if let Some(out) = fl.finish_handle_outputs()? {
+        fl.cx.handle_outputs.insert(id, out);
     }
     if let Some(l) = init_this {
         let v = fl.emit(Inst::Load(Place::local(l)), None)?;
@@ -426,6 +443,7 @@ pub(crate) fn lower_static_init(
         breakables: Vec::new(),
         label_flags: FxHashMap::default(),
         errors: Default::default(),
+        flow: Default::default(),
     };
     let value = fl.lower_value_as(root, ty)?;
     fl.stmt(ir::Stmt::Store { place, value });
@@ -513,6 +531,8 @@ struct FnLower<'a, 'db> {
     label_flags: FxHashMap<StmtId, ir::LocalId>,
     /// Where thrown errors go (`func/errors.rs`).
     errors: errors::ErrorState,
+    /// Resources handed back by returns and calls (`func/handle_flow.rs`).
+    flow: handle_flow::FlowState,
 }
 
 /// A loop or `switch` being lowered.
@@ -557,6 +577,7 @@ impl<'a, 'db> FnLower<'a, 'db> {
             breakables: Vec::new(),
             label_flags: FxHashMap::default(),
             errors: Default::default(),
+            flow: Default::default(),
         }
     }
 }

@@ -287,6 +287,8 @@ impl FnLower<'_, '_> {
                     return Ok(());
                 }
                 let v = match value {
+                    // A resource is handed back as the global it names (`func/handle_flow.rs`).
+                    Some(v) if self.return_handles(v)? => None,
                     Some(v) if !self.cx.module.types.is_void(self.f.ret) => {
                         let ret = self.f.ret;
                         Some(self.lower_value_as(v, ret)?)
