@@ -6,6 +6,7 @@
 //! constants they read. What cannot be lowered yet is an `E4001` diagnostic naming the construct;
 //! an IR that fails `ir::verify` is an internal error `E4999`.
 
+mod bitfields;
 mod consts;
 mod defaults;
 mod diff;
@@ -160,6 +161,12 @@ pub(crate) struct Ctx<'db> {
     /// Those instances' bindings, for lowering their bodies.
     pub resource_params: FxHashMap<ir::FuncId, ResourceBindings>,
     pub pending: Vec<(InstanceKey, ir::FuncId)>,
+    /// What lowered functions hand back in resources: the globals their return value and
+    /// their `out`/`inout` parameters (and a mutating `this`) name at exit
+    /// (`func/handle_flow.rs`).
+    pub(crate) handle_outputs: FxHashMap<ir::FuncId, func::HandleOutputs>,
+    /// Functions being lowered now (a callee lowered early for its outputs must not recurse).
+    pub(crate) lowering_now: FxHashSet<ir::FuncId>,
     /// The `operator()` function of each lambda (`func/lambdas.rs`).
     pub lambdas: FxHashMap<std::sync::Arc<hir::LambdaTy>, ir::FuncId>,
     pub names: FxHashSet<String>,
@@ -316,6 +323,8 @@ impl<'db> Ctx<'db> {
             resource_instances: FxHashMap::default(),
             resource_params: FxHashMap::default(),
             pending: Vec::new(),
+            handle_outputs: FxHashMap::default(),
+            lowering_now: FxHashSet::default(),
             names: FxHashSet::default(),
             optionals: FxHashMap::default(),
             conformances,

@@ -200,9 +200,6 @@ impl Ctx<'_> {
                     }
                     None => {}
                 }
-                if let Some(err) = crate::pointers::bit_fields_unsupported(self.db, *decl) {
-                    return Err(err);
-                }
                 let data = hir::type_decl_data(self.db, *decl);
                 match data.kind {
                     TypeDeclKind::Enum => {
@@ -290,8 +287,23 @@ impl Ctx<'_> {
                             fields.push((BASE_FIELD.to_string(), self.ir_ty(&base)?));
                         }
                         let stored = self.stored_fields(*decl);
+                        let bits = self.bit_layout(*decl);
                         for (k, (f, t)) in data.fields.iter().zip(ftys.iter()).enumerate() {
                             if f.modifiers.is_static || f.global.is_some() {
+                                continue;
+                            }
+                            if let Some(slot) = bits.as_ref().and_then(|b| b[k]) {
+                                // The backing of this bit field and the next ones.
+                                if stored.contains(&k) {
+                                    let s = if slot.backing_bits == 64 {
+                                        Scalar::U64
+                                    } else {
+                                        Scalar::U32
+                                    };
+                                    let name =
+                                        format!("{}{k}", crate::bitfields::BITS_FIELD_PREFIX);
+                                    fields.push((name, self.module.types.scalar(s)));
+                                }
                                 continue;
                             }
                             let t = apply(&subst, Some(&ty), t);

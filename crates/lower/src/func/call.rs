@@ -406,6 +406,11 @@ impl FnLower<'_, '_> {
         if let (Some(Ty::Adt(d, _)), Some(Recv::Value(v))) = (&this_ty, &recv)
             && hir::type_decl_data(self.cx.db, *d).kind == hir::TypeDeclKind::Interface
         {
+            if hir::export::fn_throws(self.cx.db, f).is_some() {
+                return Err(unsupported(
+                    "a call of a throwing method through an interface value (dynamic dispatch)",
+                ));
+            }
             let iface = this_ty.clone().unwrap_or(Ty::Unknown);
             return self.dynamic_call(e, f, &iface, *v, &explicit, args);
         }
@@ -430,12 +435,18 @@ impl FnLower<'_, '_> {
         }
         let bound = self.resource_args(e, &key, args)?;
         let id = self.cx.resource_instance(key.clone(), bound)?;
-        let params = self
+        self.lower_for_outputs(&key, id)?;
+        let thrown = self.throw_args(f, &key.subst, key.this_ty.as_ref(), id)?;
+        let mut params = self
             .cx
             .module
             .function(id)
             .map(|f| f.params.clone())
             .unwrap_or_default();
+        if thrown.is_some() {
+            // The hidden error parameters come last (`func/errors.rs`).
+            params.truncate(params.len().saturating_sub(2));
+        }
         let mut ir_args = Vec::new();
         let mut writebacks: Vec<(LPlace, ir::LocalId)> = Vec::new();
         let mut param_iter = params.iter();
@@ -472,7 +483,17 @@ impl FnLower<'_, '_> {
             };
             ir_args.push(arg);
         }
-        self.emit_call(id, ir_args, writebacks)
+        let v = match thrown {
+            None => self.emit_call(id, ir_args, writebacks)?,
+            Some((hidden, err, threw, err_ty)) => {
+                ir_args.extend(hidden);
+                let v = self.emit_call(id, ir_args, writebacks)?;
+                self.check_thrown(err, threw, &err_ty)?;
+                v
+            }
+        };
+        self.bind_call_outputs(e, id, args)?;
+        Ok(v)
     }
 
     /// One argument for parameter `p`: a value for `in`, else a place (copy-in copy-out through a

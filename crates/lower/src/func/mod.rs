@@ -22,6 +22,7 @@ use rustc_hash::FxHashMap;
 
 use crate::{Ctx, InstanceKey, LowerError, R, Subst, apply, internal, unsupported};
 
+mod bitfields;
 mod bytes;
 mod call;
 mod construct;
@@ -31,7 +32,9 @@ mod default_expr;
 mod default_init;
 mod dyn_data;
 mod dynamic;
+mod errors;
 mod expr;
+mod handle_flow;
 mod handles;
 mod intrinsic;
 mod lambdas;
@@ -41,6 +44,8 @@ mod property;
 mod static_is;
 mod stmt;
 mod textures;
+
+pub(crate) use handle_flow::HandleOutputs;
 
 /// A signature of an instance in IR terms.
 struct SigInfo {
@@ -105,8 +110,13 @@ fn signature(cx: &mut Ctx, key: &InstanceKey) -> R<SigInfo> {
             }
         }
     }
+    // A function declared `throws E`: the error and whether it threw (`func/errors.rs`).
+    params.extend(errors::hidden_params(cx, key.func)?);
     let ret = if is_init {
         cx.ir_ty(this.ok_or_else(|| internal("an `__init` without its type"))?)?
+    } else if cx.returns_handle_only(key) {
+        // A resource is returned as the global it names (`func/handle_flow.rs`).
+        cx.module.types.void()
     } else {
         cx.ir_ty(&apply(&key.subst, this, &sig.ret))?
     };
@@ -300,6 +310,9 @@ fn lower_body(cx: &mut Ctx, key: InstanceKey, id: FuncId, is_entry: bool) -> R<(
             param_handles.insert(i as u32, h.clone());
             params.push(Place::param(next));
             next += 1;
+        } else if handle_only && !is_entry {
+            // An `out` resource parameter: no IR parameter, its globals come from the body.
+            params.push(Place::param(next));
         } else if is_entry && let Some(g) = cx.entry_uniforms.get(&(i as u32)) {
             if let Some(h) = cx.entry_uniform_handles.get(&(i as u32)) {
                 param_handles.insert(i as u32, h.clone());
@@ -350,6 +363,8 @@ fn lower_body(cx: &mut Ctx, key: InstanceKey, id: FuncId, is_entry: bool) -> R<(
         this_handles,
         breakables: Vec::new(),
         label_flags: FxHashMap::default(),
+        errors: Default::default(),
+        flow: Default::default(),
     };
     if let Some(l) = init_this {
         // Fields an `__init` leaves alone keep their declared defaults (`float y = 8.0;`).
@@ -365,9 +380,18 @@ fn lower_body(cx: &mut Ctx, key: InstanceKey, id: FuncId, is_entry: bool) -> R<(
     }
     if is_entry {
         fl.convert_entry_params(&hir::fn_sig(db, key.func))?;
+    } else {
+        fl.begin_throwing_fn(key.func)?;
     }
-    if let Some(root) = body.root_block {
-        fl.lower_stmt(root)?;
+    fl.cx.lowering_now.insert(id);
+    let lowered = match body.root_block {
+        Some(root) => fl.lower_stmt(root),
+        None => Ok(()),
+    };
+    fl.cx.lowering_now.remove(&id);
+    lowered?;
+    if let Some(out) = fl.finish_handle_outputs()? {
+        fl.cx.handle_outputs.insert(id, out);
     }
     if let Some(l) = init_this {
         let v = fl.emit(Inst::Load(Place::local(l)), None)?;
@@ -422,6 +446,8 @@ pub(crate) fn lower_static_init(
         this_handles: None,
         breakables: Vec::new(),
         label_flags: FxHashMap::default(),
+        errors: Default::default(),
+        flow: Default::default(),
     };
     let value = fl.lower_value_as(root, ty)?;
     fl.stmt(ir::Stmt::Store { place, value });
@@ -444,6 +470,8 @@ enum LPlace {
     Elements(Vec<Place>, TypeId),
     /// A property or subscript of a value in memory, read and written through its accessors.
     Accessor(Box<Accessor>),
+    /// A bit field (`int a : 3;`): bits of its backing integer.
+    Bits(Box<bitfields::BitPlace>),
     /// A texel of a storage texture (`tex[uint2(x, y)]`), read and written by texture operations.
     Texel {
         texture: ir::GlobalId,
@@ -505,6 +533,10 @@ struct FnLower<'a, 'db> {
     /// A `bool` local per labelled loop or switch that a `break label;` leaves from inside a
     /// nested one: set before the inner `break`, tested after each construct it passes.
     label_flags: FxHashMap<StmtId, ir::LocalId>,
+    /// Where thrown errors go (`func/errors.rs`).
+    errors: errors::ErrorState,
+    /// Resources handed back by returns and calls (`func/handle_flow.rs`).
+    flow: handle_flow::FlowState,
 }
 
 /// A loop or `switch` being lowered.
@@ -548,6 +580,8 @@ impl<'a, 'db> FnLower<'a, 'db> {
             choices: Default::default(),
             breakables: Vec::new(),
             label_flags: FxHashMap::default(),
+            errors: Default::default(),
+            flow: Default::default(),
         }
     }
 }
