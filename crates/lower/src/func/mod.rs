@@ -20,6 +20,8 @@ use ir::{
 };
 use rustc_hash::FxHashMap;
 
+pub(crate) use exist::ExistState;
+
 use crate::{Ctx, InstanceKey, LowerError, R, Subst, apply, internal, unsupported};
 
 mod bytes;
@@ -28,6 +30,7 @@ mod construct;
 mod counters;
 mod dyn_data;
 mod dynamic;
+mod exist;
 mod expr;
 mod handles;
 mod intrinsic;
@@ -45,6 +48,9 @@ struct SigInfo {
     /// The IR function takes `this` as its first parameter.
     has_this: bool,
     is_init: bool,
+    /// The result is an interface whose concrete type the body's first `return` decides
+    /// (`exist.rs`); `ret` is `void` until then.
+    infer_ret: bool,
 }
 
 fn ir_dir(d: HDir) -> ir::ParamDir {
@@ -76,7 +82,7 @@ fn signature(cx: &mut Ctx, key: &InstanceKey) -> R<SigInfo> {
             dir,
         });
     }
-    for p in &sig.params {
+    for (i, p) in sig.params.iter().enumerate() {
         match apply(&key.subst, this, &p.ty) {
             // A parameter pack: one parameter per element (`args_0`, `args_1`, ...).
             hir::Ty::Pack(items) => {
@@ -92,7 +98,10 @@ fn signature(cx: &mut Ctx, key: &InstanceKey) -> R<SigInfo> {
             // Bound to a global per instance (see `resource_instance`): no IR parameter.
             t if cx.is_handle_only(&t) => {}
             t => {
-                let ty = cx.ir_ty(&t)?;
+                let ty = match key.exist.iter().find(|(k, _)| *k as usize == i) {
+                    Some((_, concrete)) => cx.static_dyn_ty(&t, concrete)?,
+                    None => cx.ir_ty(&t)?,
+                };
                 params.push(ir::Param {
                     name: p.name.to_string(),
                     ty,
@@ -101,16 +110,24 @@ fn signature(cx: &mut Ctx, key: &InstanceKey) -> R<SigInfo> {
             }
         }
     }
+    let mut infer_ret = false;
     let ret = if is_init {
         cx.ir_ty(this.ok_or_else(|| internal("an `__init` without its type"))?)?
     } else {
-        cx.ir_ty(&apply(&key.subst, this, &sig.ret))?
+        let ret = apply(&key.subst, this, &sig.ret);
+        if cx.infers_result(key, &ret) {
+            infer_ret = true;
+            cx.module.types.void()
+        } else {
+            cx.ir_ty(&ret)?
+        }
     };
     Ok(SigInfo {
         params,
         ret,
         has_this,
         is_init,
+        infer_ret,
     })
 }
 
@@ -124,8 +141,8 @@ impl Ctx<'_> {
         let name = self.instance_name(&key);
         let id = self.module.declare_function(&name, info.params, info.ret);
         self.instances.insert(key.clone(), id);
-        self.pending.push((key.clone(), id));
         self.register_diff_facts(&key, id)?;
+        self.queue_instance(key, id, info.infer_ret)?;
         Ok(id)
     }
 
@@ -155,6 +172,10 @@ impl Ctx<'_> {
                     GenericArg::Value(v) => name.push_str(&v.to_string()),
                 }
             }
+        }
+        for (_, t) in &key.exist {
+            name.push('_');
+            name.push_str(&self.display(t));
         }
         let name = name
             .replace("operator", "op")
@@ -241,6 +262,7 @@ fn lower_body(cx: &mut Ctx, key: InstanceKey, id: FuncId, is_entry: bool) -> R<(
             ret: declared.ret,
             has_this: false,
             is_init: false,
+            infer_ret: false,
         }
     } else {
         signature(cx, &key)?
@@ -346,6 +368,7 @@ fn lower_body(cx: &mut Ctx, key: InstanceKey, id: FuncId, is_entry: bool) -> R<(
         this_handles,
         breakables: Vec::new(),
         label_flags: FxHashMap::default(),
+        prelowered: FxHashMap::default(),
     };
     if let Some(l) = init_this {
         // Fields an `__init` leaves alone keep their declared defaults (`float y = 8.0;`).
@@ -418,6 +441,7 @@ pub(crate) fn lower_static_init(
         this_handles: None,
         breakables: Vec::new(),
         label_flags: FxHashMap::default(),
+        prelowered: FxHashMap::default(),
     };
     let value = fl.lower_value_as(root, ty)?;
     fl.stmt(ir::Stmt::Store { place, value });
@@ -501,6 +525,9 @@ struct FnLower<'a, 'db> {
     /// A `bool` local per labelled loop or switch that a `break label;` leaves from inside a
     /// nested one: set before the inner `break`, tested after each construct it passes.
     label_flags: FxHashMap<StmtId, ir::LocalId>,
+    /// Arguments and initialisers already lowered (to learn the concrete type behind an
+    /// interface-typed parameter or local, `exist.rs`): `lower_expr` takes them from here.
+    prelowered: FxHashMap<ExprId, ValueId>,
 }
 
 /// A loop or `switch` being lowered.
@@ -544,6 +571,7 @@ impl<'a, 'db> FnLower<'a, 'db> {
             choices: Default::default(),
             breakables: Vec::new(),
             label_flags: FxHashMap::default(),
+            prelowered: FxHashMap::default(),
         }
     }
 }
@@ -718,6 +746,17 @@ impl FnLower<'_, '_> {
         let from = self.vty(v);
         if from == to {
             return Ok(v);
+        }
+        // A single-case interface value converts by its payload (`exist.rs`).
+        if self.cx.exist.of.contains_key(&from) {
+            if let Some(inner) = self.cx.optional_inner(to)
+                && inner != from
+            {
+                let x = self.coerce(v, inner)?;
+                return self.coerce(x, to);
+            }
+            let payload = self.emit(Inst::Extract(v, 1), None)?;
+            return self.coerce(payload, to);
         }
         if let Some(cases) = self.cx.dyn_types.get(&to).cloned() {
             return self.make_dyn(to, &cases, Some(v), None);
