@@ -389,6 +389,18 @@ impl FnLower<'_, '_> {
             if !self.cx.is_interface(&t) {
                 continue;
             }
+            // Only where `T` is that parameter's type alone: a result or another parameter
+            // naming `T` (`T[N] fill<T>(T x)`) keeps the interface type.
+            let mentions = |ty: &Ty| {
+                ty.subst(&|p| (p == *g).then_some(hir::GenericArg::Type(Ty::Void))) != *ty
+            };
+            let own = Ty::Param(g.clone());
+            if mentions(&sig.ret)
+                || sig.params.iter().filter(|p| mentions(&p.ty)).count() != 1
+                || sig.params.iter().any(|p| mentions(&p.ty) && p.ty != own)
+            {
+                continue;
+            }
             let at = sig
                 .params
                 .iter()
@@ -413,16 +425,13 @@ impl FnLower<'_, '_> {
         args: &[ExprId],
     ) -> R<Option<ValueId>> {
         let v = self.lower_expr(arg)?;
-        let cases = self
-            .cx
-            .dyn_types
-            .get(&self.vty(v))
-            .cloned()
-            .ok_or_else(|| {
-                crate::unsupported(
-                    "a generic call on an interface value that is not a dynamic value",
-                )
-            })?;
+        let Some(cases) = self.cx.dyn_types.get(&self.vty(v)).cloned() else {
+            // A concrete value: the call as written.
+            self.prelowered.insert(arg, v);
+            let mut key = key;
+            self.specialise_exist_params(&mut key, args)?;
+            return self.call_keyed(e, key, recv.map(super::Recv::Value), args);
+        };
         let single = cases.len() == 1;
         let mut result: Option<ir::LocalId> = None;
         let mut switch_cases = Vec::new();
