@@ -51,6 +51,9 @@ pub(crate) struct InstanceKey {
     pub func: FunctionId,
     pub subst: Subst,
     pub this_ty: Option<Ty>,
+    /// Interface-typed parameters specialised to the concrete type of their argument (by
+    /// parameter index): the parameter is that type's single-case interface value (`func/exist.rs`).
+    pub exist: Vec<(u32, Ty)>,
 }
 
 /// A lowering error: message and range in the owning item (converted to a file range later).
@@ -175,6 +178,8 @@ pub(crate) struct Ctx<'db> {
     pub conformances: Vec<TypeConformance>,
     /// IR structs standing for interface-typed values: `{ tag, payload per concrete type }`.
     pub dyn_types: FxHashMap<ir::TypeId, Vec<DynCase>>,
+    /// Interface values whose concrete type is known statically (`func/exist.rs`).
+    pub exist: func::ExistState,
     /// What autodiff knows about the module's functions and types (filled while lowering).
     pub diff: autodiff::DiffInfo,
     /// The stdlib math derivatives (`stdlib/diff.slang`) are lowered and registered.
@@ -329,6 +334,7 @@ impl<'db> Ctx<'db> {
             optionals: FxHashMap::default(),
             conformances,
             dyn_types: FxHashMap::default(),
+            exist: func::ExistState::default(),
             diff: autodiff::DiffInfo::new(),
             math_derivatives_ready: false,
             derivatives: FxHashMap::default(),
@@ -422,6 +428,7 @@ impl<'db> Ctx<'db> {
         let data = hir::fn_data(self.db, entry);
         self.names.insert(data.name.to_string());
         let key = InstanceKey {
+            exist: Vec::new(),
             func: entry,
             subst: Vec::new(),
             this_ty: None,

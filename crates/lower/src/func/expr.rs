@@ -181,6 +181,9 @@ impl FnLower<'_, '_> {
     }
 
     pub(super) fn lower_expr(&mut self, e: ExprId) -> R<ValueId> {
+        if let Some(v) = self.prelowered.remove(&e) {
+            return Ok(v);
+        }
         let range = self.body.expr_range(e);
         let mark = self.blocks.last().map_or(0, Vec::len);
         match self.lower_expr_inner(e) {

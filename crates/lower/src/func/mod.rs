@@ -20,6 +20,8 @@ use ir::{
 };
 use rustc_hash::FxHashMap;
 
+pub(crate) use exist::ExistState;
+
 use crate::{Ctx, InstanceKey, LowerError, R, Subst, apply, internal, unsupported};
 
 mod bitfields;
@@ -33,6 +35,7 @@ mod default_init;
 mod dyn_data;
 mod dynamic;
 mod errors;
+mod exist;
 mod expr;
 mod handle_flow;
 mod handles;
@@ -54,6 +57,9 @@ struct SigInfo {
     /// The IR function takes `this` as its first parameter.
     has_this: bool,
     is_init: bool,
+    /// The result is an interface whose concrete type the body's first `return` decides
+    /// (`exist.rs`); `ret` is `void` until then.
+    infer_ret: bool,
 }
 
 fn ir_dir(d: HDir) -> ir::ParamDir {
@@ -85,7 +91,7 @@ fn signature(cx: &mut Ctx, key: &InstanceKey) -> R<SigInfo> {
             dir,
         });
     }
-    for p in &sig.params {
+    for (i, p) in sig.params.iter().enumerate() {
         match apply(&key.subst, this, &p.ty) {
             // A parameter pack: one parameter per element (`args_0`, `args_1`, ...).
             hir::Ty::Pack(items) => {
@@ -101,7 +107,10 @@ fn signature(cx: &mut Ctx, key: &InstanceKey) -> R<SigInfo> {
             // Bound to a global per instance (see `resource_instance`): no IR parameter.
             t if cx.is_handle_only(&t) => {}
             t => {
-                let ty = cx.ir_ty(&t)?;
+                let ty = match key.exist.iter().find(|(k, _)| *k as usize == i) {
+                    Some((_, concrete)) => cx.static_dyn_ty(&t, concrete)?,
+                    None => cx.ir_ty(&t)?,
+                };
                 params.push(ir::Param {
                     name: p.name.to_string(),
                     ty,
@@ -112,19 +121,27 @@ fn signature(cx: &mut Ctx, key: &InstanceKey) -> R<SigInfo> {
     }
     // A function declared `throws E`: the error and whether it threw (`func/errors.rs`).
     params.extend(errors::hidden_params(cx, key.func)?);
+    let mut infer_ret = false;
     let ret = if is_init {
         cx.ir_ty(this.ok_or_else(|| internal("an `__init` without its type"))?)?
     } else if cx.returns_handle_only(key) {
         // A resource is returned as the global it names (`func/handle_flow.rs`).
         cx.module.types.void()
     } else {
-        cx.ir_ty(&apply(&key.subst, this, &sig.ret))?
+        let ret = apply(&key.subst, this, &sig.ret);
+        if cx.infers_result(key, &ret) {
+            infer_ret = true;
+            cx.module.types.void()
+        } else {
+            cx.ir_ty(&ret)?
+        }
     };
     Ok(SigInfo {
         params,
         ret,
         has_this,
         is_init,
+        infer_ret,
     })
 }
 
@@ -138,8 +155,8 @@ impl Ctx<'_> {
         let name = self.instance_name(&key);
         let id = self.module.declare_function(&name, info.params, info.ret);
         self.instances.insert(key.clone(), id);
-        self.pending.push((key.clone(), id));
         self.register_diff_facts(&key, id)?;
+        self.queue_instance(key, id, info.infer_ret)?;
         Ok(id)
     }
 
@@ -169,6 +186,10 @@ impl Ctx<'_> {
                     GenericArg::Value(v) => name.push_str(&v.to_string()),
                 }
             }
+        }
+        for (_, t) in &key.exist {
+            name.push('_');
+            name.push_str(&self.display(t));
         }
         let name = name
             .replace("operator", "op")
@@ -255,6 +276,7 @@ fn lower_body(cx: &mut Ctx, key: InstanceKey, id: FuncId, is_entry: bool) -> R<(
             ret: declared.ret,
             has_this: false,
             is_init: false,
+            infer_ret: false,
         }
     } else {
         signature(cx, &key)?
@@ -365,6 +387,7 @@ fn lower_body(cx: &mut Ctx, key: InstanceKey, id: FuncId, is_entry: bool) -> R<(
         label_flags: FxHashMap::default(),
         errors: Default::default(),
         flow: Default::default(),
+        prelowered: FxHashMap::default(),
     };
     if let Some(l) = init_this {
         // Fields an `__init` leaves alone keep their declared defaults (`float y = 8.0;`).
@@ -448,6 +471,7 @@ pub(crate) fn lower_static_init(
         label_flags: FxHashMap::default(),
         errors: Default::default(),
         flow: Default::default(),
+        prelowered: FxHashMap::default(),
     };
     let value = fl.lower_value_as(root, ty)?;
     fl.stmt(ir::Stmt::Store { place, value });
@@ -537,6 +561,9 @@ struct FnLower<'a, 'db> {
     errors: errors::ErrorState,
     /// Resources handed back by returns and calls (`func/handle_flow.rs`).
     flow: handle_flow::FlowState,
+    /// Arguments and initialisers already lowered (to learn the concrete type behind an
+    /// interface-typed parameter or local, `exist.rs`): `lower_expr` takes them from here.
+    prelowered: FxHashMap<ExprId, ValueId>,
 }
 
 /// A loop or `switch` being lowered.
@@ -582,6 +609,7 @@ impl<'a, 'db> FnLower<'a, 'db> {
             label_flags: FxHashMap::default(),
             errors: Default::default(),
             flow: Default::default(),
+            prelowered: FxHashMap::default(),
         }
     }
 }
@@ -762,6 +790,17 @@ impl FnLower<'_, '_> {
         let from = self.vty(v);
         if from == to {
             return Ok(v);
+        }
+        // A single-case interface value converts by its payload (`exist.rs`).
+        if self.cx.exist.of.contains_key(&from) {
+            if let Some(inner) = self.cx.optional_inner(to)
+                && inner != from
+            {
+                let x = self.coerce(v, inner)?;
+                return self.coerce(x, to);
+            }
+            let payload = self.emit(Inst::Extract(v, 1), None)?;
+            return self.coerce(payload, to);
         }
         if let Some(cases) = self.cx.dyn_types.get(&to).cloned() {
             return self.make_dyn(to, &cases, Some(v), None);

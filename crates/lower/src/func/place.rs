@@ -402,6 +402,7 @@ impl FnLower<'_, '_> {
                     .setter
                     .ok_or_else(|| unsupported("writing a property or subscript without `set`"))?;
                 let key = InstanceKey {
+                    exist: Vec::new(),
                     func: setter,
                     subst: member_subst(self.cx.db, self.cx.file, &a.owner, &a.this_ty),
                     this_ty: Some(a.this_ty.clone()),

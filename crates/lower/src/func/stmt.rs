@@ -155,7 +155,14 @@ impl FnLower<'_, '_> {
                 {
                     self.bind_local(local, init)?;
                 }
-                let ty = self.ir_ty(&hir_ty)?;
+                let known = match init {
+                    Some(init) => self.exist_local_ty(local, &hir_ty, init)?,
+                    None => None,
+                };
+                let ty = match known {
+                    Some(t) => t,
+                    None => self.ir_ty(&hir_ty)?,
+                };
                 let name = self.body.locals[local].name.to_string();
                 let l = self.new_local(&name, ty);
                 self.locals.insert(local, l);
@@ -292,6 +299,9 @@ impl FnLower<'_, '_> {
                 let v = match value {
                     // A resource is handed back as the global it names (`func/handle_flow.rs`).
                     Some(v) if self.return_handles(v)? => None,
+                    Some(v) if self.cx.exist.inferring.contains(&self.id) => {
+                        Some(self.infer_return(v)?)
+                    }
                     Some(v) if !self.cx.module.types.is_void(self.f.ret) => {
                         let ret = self.f.ret;
                         Some(self.lower_value_as(v, ret)?)
