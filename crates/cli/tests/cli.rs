@@ -2,7 +2,7 @@
 
 mod common;
 use common::{repo_root, test_file_name};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::{Command, Output};
 
 fn dslang(args: &[&str]) -> Output {
