@@ -22,6 +22,7 @@ use rustc_hash::FxHashMap;
 
 use crate::{Ctx, InstanceKey, LowerError, R, Subst, apply, internal, unsupported};
 
+mod bodyless;
 mod bytes;
 mod call;
 mod construct;
@@ -223,7 +224,7 @@ fn lower_body(cx: &mut Ctx, key: InstanceKey, id: FuncId, is_entry: bool) -> R<(
     let db = cx.db;
     let data = hir::fn_data(db, key.func);
     let item = Some(ItemDef::Function(key.func));
-    if !data.has_body {
+    if !data.has_body && !bodyless::can_synthesize(cx, &data, id) {
         return Err(LowerError {
             item,
             range: data.name_range,
@@ -362,7 +363,9 @@ fn lower_body(cx: &mut Ctx, key: InstanceKey, id: FuncId, is_entry: bool) -> R<(
     if is_entry {
         fl.convert_entry_params(&hir::fn_sig(db, key.func))?;
     }
-    if let Some(root) = body.root_block {
+    if !data.has_body {
+        fl.synthesize_body(&data)?;
+    } else if let Some(root) = body.root_block {
         fl.lower_stmt(root)?;
     }
     if let Some(l) = init_this {
