@@ -1122,8 +1122,8 @@ pub mod export {
         subscript_data,
     };
     pub use crate::resolve::{
-        builtin_type, enum_case_value, lookup_member_items, match_pattern, member_subst, normalize,
-        struct_base, struct_base_chain, subst_lookup, type_decl_bases,
+        attr_int, builtin_type, enum_case_value, lookup_member_items, match_pattern, member_subst,
+        normalize, struct_base, struct_base_chain, subst_lookup, type_decl_bases,
     };
 }
 

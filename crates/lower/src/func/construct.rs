@@ -303,3 +303,47 @@ impl FnLower<'_, '_> {
         }
     }
 }
+
+impl FnLower<'_, '_> {
+    /// `T t;` of a struct (generic parameter included) that declares a constructor without
+    /// parameters: the variable starts as that constructor's result, as in Slang.
+    pub(super) fn default_constructor_call(&mut self, ty: &Ty) -> R<Option<ValueId>> {
+        let db = self.cx.db;
+        let ty = hir::export::normalize(
+            db,
+            self.cx.file,
+            &crate::apply(&self.subst, self.this_ty.as_ref(), ty),
+        );
+        let Ty::Adt(decl, _) = &ty else {
+            return Ok(None);
+        };
+        let data = hir::type_decl_data(db, *decl);
+        if data.kind != hir::TypeDeclKind::Struct
+            || decl.loc(db).file.kind(db) == hir::FileKind::Stdlib
+        {
+            return Ok(None);
+        }
+        let init = data.members.iter().find_map(|m| match m {
+            ItemDef::Function(f) => {
+                let fd = hir::fn_data(db, *f);
+                let sig = hir::fn_sig(db, *f);
+                (fd.kind == hir::FnKind::Init
+                    && fd.has_body
+                    && sig.params.is_empty()
+                    && sig.generics.is_empty())
+                .then_some(*f)
+            }
+            _ => None,
+        });
+        let Some(init) = init else {
+            return Ok(None);
+        };
+        let key = crate::InstanceKey {
+            func: init,
+            subst: hir::export::member_subst(db, self.cx.file, init.loc(db), &ty),
+            this_ty: Some(ty.clone()),
+        };
+        let id = self.cx.instance(key)?;
+        self.emit(Inst::Call(id, Vec::new()), None).map(Some)
+    }
+}
