@@ -1127,7 +1127,7 @@ pub mod export {
         param_default_body, property_data, subscript_data,
     };
     pub use crate::resolve::{
-        builtin_type, enum_case_value, implements, lookup_member_items, match_pattern,
+        attr_int, builtin_type, enum_case_value, implements, lookup_member_items, match_pattern,
         member_subst, normalize, struct_base, struct_base_chain, subst_lookup, type_decl_bases,
     };
 }

@@ -206,7 +206,30 @@ impl<'db> Resolver<'db> {
                 return Some(res);
             }
         }
+        if let Some(ty) = self.implicit_differential(name) {
+            return Some(Resolution::Type(ty));
+        }
         builtin_type(name).map(Resolution::Type)
+    }
+
+    /// `Differential` inside a type or interface that conforms to `IDifferentiable` (directly or
+    /// through interfaces it inherits) and declares no `Differential` of its own: the type's
+    /// own `This.Differential` (the requirement the conformance brings into scope).
+    fn implicit_differential(&self, name: &str) -> Option<Ty> {
+        if name != "Differential" {
+            return None;
+        }
+        let ctx = self.self_ctx.as_ref()?;
+        let decl = ctx.decl?;
+        if !declares_differentiable(self.db, decl, 0) {
+            return None;
+        }
+        let base = if ctx.is_interface {
+            Ty::This
+        } else {
+            ctx.ty.clone()
+        };
+        Some(Ty::Assoc(Arc::new(base), "Differential".into()))
     }
 
     /// Fields, nested types, typealiases and methods declared in the enclosing type's body.
@@ -1595,6 +1618,37 @@ pub fn enum_case_value(
         }
     }
     None
+}
+
+/// The integer an attribute argument written in `item` stands for: a literal, or the name of a
+/// constant in scope there (`[MaxIters(kMaxBounces)]`).
+pub fn attr_int(db: &dyn Db, item: &ItemLoc, arg: &crate::data::AttrArg) -> Option<i64> {
+    match arg {
+        crate::data::AttrArg::Int(n) => Some(*n),
+        crate::data::AttrArg::Path(p) => {
+            Resolver::for_item(db, item).eval_const(&ConstRef::Path(p.clone()))
+        }
+        _ => None,
+    }
+}
+
+/// Whether `decl` lists `IDifferentiable` among its bases, or an interface that (transitively)
+/// does.
+fn declares_differentiable(db: &dyn Db, decl: TypeDeclId, depth: u32) -> bool {
+    if depth > 16 {
+        return false;
+    }
+    let data = lower::type_decl_data(db, decl);
+    if data.kind == TypeDeclKind::Interface && data.name == "IDifferentiable" {
+        return true;
+    }
+    let resolver = Resolver::for_item(db, decl.loc(db));
+    data.bases
+        .iter()
+        .any(|b| match resolver.resolve_type(b, &mut Vec::new()) {
+            Ty::Adt(d, _) if d != decl => declares_differentiable(db, d, depth + 1),
+            _ => false,
+        })
 }
 
 /// Resolves `Assoc(base, name)` on a concrete base through its typealiases (`float.Differential`

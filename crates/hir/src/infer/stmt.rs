@@ -212,19 +212,9 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 declared
             }
             (Some(declared), None) => declared,
-            (None, Some(init)) => {
-                let t = self.infer_expr(init, None);
-                if t == Ty::Void {
-                    self.error(
-                        "E2004",
-                        "cannot initialise a variable with a `void` value",
-                        self.range(init),
-                    );
-                    Ty::Unknown
-                } else {
-                    t
-                }
-            }
+            // `let r = voidCall();`: slangc accepts a `void` variable (it holds nothing, and
+            // nothing can be done with it).
+            (None, Some(init)) => self.infer_expr(init, None),
             (None, None) => {
                 let what = if is_let { "let" } else { "var" };
                 self.error(

@@ -378,8 +378,19 @@ impl FnLower<'_, '_> {
                     Some(Inst::Call(..) | Inst::Math(..))
                 ) {
                     self.cx.diff.no_diff_calls.insert((self.id, v));
+                    return Ok(v);
                 }
-                Ok(v)
+                // Any other value (`no_diff(y[1])`): its derivative is cut where it is read.
+                let ty = self.vty(v);
+                if !self
+                    .cx
+                    .diff
+                    .is_differentiable_type(&mut self.cx.module.types, ty)
+                {
+                    return Ok(v);
+                }
+                let detach = self.cx.detach_fn(ty)?;
+                self.emit(Inst::Call(detach, vec![ir::Arg::Value(v)]), None)
             }
             Expr::CountOf(inner) => {
                 // `countof(T)` names a type; `countof(args)` and `countof(array)` a value.

@@ -25,6 +25,7 @@ pub(crate) use exist::ExistState;
 use crate::{Ctx, InstanceKey, LowerError, R, Subst, apply, internal, unsupported};
 
 mod bitfields;
+mod bodyless;
 mod bytes;
 mod call;
 mod construct;
@@ -258,7 +259,7 @@ fn lower_body(cx: &mut Ctx, key: InstanceKey, id: FuncId, is_entry: bool) -> R<(
     let db = cx.db;
     let data = hir::fn_data(db, key.func);
     let item = Some(ItemDef::Function(key.func));
-    if !data.has_body {
+    if !data.has_body && !bodyless::can_synthesize(cx, &data, id) {
         return Err(LowerError {
             item,
             range: data.name_range,
@@ -407,9 +408,14 @@ fn lower_body(cx: &mut Ctx, key: InstanceKey, id: FuncId, is_entry: bool) -> R<(
         fl.begin_throwing_fn(key.func)?;
     }
     fl.cx.lowering_now.insert(id);
-    let lowered = match body.root_block {
-        Some(root) => fl.lower_stmt(root),
-        None => Ok(()),
+    let lowered = if !data.has_body {
+        // A declaration without a body whose body is implied (`func/bodyless.rs`).
+        fl.synthesize_body(&data)
+    } else {
+        match body.root_block {
+            Some(root) => fl.lower_stmt(root),
+            None => Ok(()),
+        }
     };
     fl.cx.lowering_now.remove(&id);
     lowered?;

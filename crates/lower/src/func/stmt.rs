@@ -148,6 +148,13 @@ impl FnLower<'_, '_> {
                     None => Ok(()),
                 }
             }
+            // A `void` variable (`let r = bwd_diff(f)(p, 1.0);`) holds nothing: the call alone.
+            Stmt::Local { local, init } if self.infer.local_ty(local) == hir::Ty::Void => {
+                match init {
+                    Some(init) => self.lower_effect(init),
+                    None => Ok(()),
+                }
+            }
             Stmt::Local { local, init } => {
                 let hir_ty = self.infer.local_ty(local);
                 if let Some(init) = init
@@ -245,7 +252,7 @@ impl FnLower<'_, '_> {
                     Some(step) => b.lower_effect(step),
                     None => Ok(()),
                 })?;
-                let attrs = loop_attrs(&attrs);
+                let attrs = self.loop_attrs(&attrs);
                 self.stmt(ir::Stmt::Loop {
                     body: loop_body,
                     continuing,
@@ -263,7 +270,7 @@ impl FnLower<'_, '_> {
                     body: loop_body,
                     continuing: Vec::new(),
                     break_if: None,
-                    attrs: loop_attrs(&attrs),
+                    attrs: self.loop_attrs(&attrs),
                 });
                 Ok(())
             }
@@ -279,7 +286,7 @@ impl FnLower<'_, '_> {
                     body: loop_body,
                     continuing,
                     break_if,
-                    attrs: loop_attrs(&attrs),
+                    attrs: self.loop_attrs(&attrs),
                 });
                 Ok(())
             }
@@ -461,18 +468,34 @@ impl FnLower<'_, '_> {
     }
 }
 
-fn loop_attrs(attrs: &[hir::export::Attr]) -> LoopAttrs {
-    let mut out = LoopAttrs::default();
-    for a in attrs {
-        match a.name.as_str() {
-            "MaxIters" => {
-                if let Some(hir::export::AttrArg::Int(n)) = a.args.first() {
-                    out.max_iters = u32::try_from(*n).ok();
+impl FnLower<'_, '_> {
+    /// A loop's attributes; `[MaxIters(n)]` takes a literal, a generic value parameter or a
+    /// named constant.
+    fn loop_attrs(&self, attrs: &[hir::export::Attr]) -> LoopAttrs {
+        let mut out = LoopAttrs::default();
+        for a in attrs {
+            match a.name.as_str() {
+                "MaxIters" => {
+                    let n = a.args.first().and_then(|arg| match arg {
+                        hir::export::AttrArg::Path(p) if p.segments.len() == 1 => self
+                            .generic_value(&p.last_name())
+                            .or_else(|| self.attr_const(arg)),
+                        _ => self.attr_const(arg),
+                    });
+                    out.max_iters = n.and_then(|n| u32::try_from(n).ok());
                 }
+                "ForceUnroll" | "unroll" => out.force_unroll = a.name == "ForceUnroll",
+                _ => {}
             }
-            "ForceUnroll" | "unroll" => out.force_unroll = a.name == "ForceUnroll",
-            _ => {}
         }
+        out
     }
-    out
+
+    fn attr_const(&self, arg: &hir::export::AttrArg) -> Option<i64> {
+        let loc = match self.item {
+            hir::ItemDef::Function(f) => f.loc(self.cx.db),
+            _ => return None,
+        };
+        hir::export::attr_int(self.cx.db, loc, arg)
+    }
 }
