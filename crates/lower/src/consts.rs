@@ -434,9 +434,22 @@ fn natural_layout(cx: &Ctx, ty: &hir::Ty, depth: u32) -> Option<(u32, u32)> {
                     let mut items: Vec<Ty> =
                         hir::export::struct_base(cx.db, &ty).into_iter().collect();
                     let field_tys = hir::export::field_types(cx.db, decl);
-                    for (f, t) in data.fields.iter().zip(field_tys.iter()) {
-                        if !f.modifiers.is_static && f.global.is_none() {
-                            items.push(crate::apply(&subst, Some(&ty), t));
+                    let bits = cx.bit_layout(decl);
+                    for (k, (f, t)) in data.fields.iter().zip(field_tys.iter()).enumerate() {
+                        if f.modifiers.is_static || f.global.is_some() {
+                            continue;
+                        }
+                        match bits.as_ref().and_then(|b| b[k]) {
+                            // Bit fields share their backing integer (`bitfields.rs`).
+                            Some(slot) if slot.group == Some(k) => {
+                                items.push(Ty::Scalar(if slot.backing_bits == 64 {
+                                    ScalarKind::UInt64
+                                } else {
+                                    ScalarKind::UInt
+                                }))
+                            }
+                            Some(_) => {}
+                            None => items.push(crate::apply(&subst, Some(&ty), t)),
                         }
                     }
                     record(&items)

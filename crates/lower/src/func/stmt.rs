@@ -155,7 +155,14 @@ impl FnLower<'_, '_> {
                 {
                     self.bind_local(local, init)?;
                 }
-                let ty = self.ir_ty(&hir_ty)?;
+                let known = match init {
+                    Some(init) => self.exist_local_ty(local, &hir_ty, init)?,
+                    None => None,
+                };
+                let ty = match known {
+                    Some(t) => t,
+                    None => self.ir_ty(&hir_ty)?,
+                };
                 let name = self.body.locals[local].name.to_string();
                 let l = self.new_local(&name, ty);
                 self.locals.insert(local, l);
@@ -277,18 +284,12 @@ impl FnLower<'_, '_> {
                 Ok(())
             }
             Stmt::Switch { scrutinee, cases } => self.lower_switch(scrutinee, &cases),
-            Stmt::Break => {
-                self.stmt(ir::Stmt::Break);
-                Ok(())
-            }
+            Stmt::Break => self.lower_plain_break(),
             Stmt::BreakLabel { name, target } => match target {
                 Some(label) => self.lower_break_label(label),
                 None => Err(internal(format!("`break {name}` names no label"))),
             },
-            Stmt::Continue => {
-                self.stmt(ir::Stmt::Continue);
-                Ok(())
-            }
+            Stmt::Continue => self.lower_plain_continue(),
             Stmt::Return(value) => {
                 if let Some(l) = self.init_this {
                     let v = self.emit(Inst::Load(Place::local(l)), None)?;
@@ -296,6 +297,11 @@ impl FnLower<'_, '_> {
                     return Ok(());
                 }
                 let v = match value {
+                    // A resource is handed back as the global it names (`func/handle_flow.rs`).
+                    Some(v) if self.return_handles(v)? => None,
+                    Some(v) if self.cx.exist.inferring.contains(&self.id) => {
+                        Some(self.infer_return(v)?)
+                    }
                     Some(v) if !self.cx.module.types.is_void(self.f.ret) => {
                         let ret = self.f.ret;
                         Some(self.lower_value_as(v, ret)?)
@@ -311,12 +317,8 @@ impl FnLower<'_, '_> {
             }
             Stmt::Empty => Ok(()),
             Stmt::Discard => Err(unsupported("`discard` (compute shaders cannot discard)")),
-            Stmt::Throw { .. } => Err(unsupported(
-                "`throw` (error handling) for the WGSL/SPIR-V targets",
-            )),
-            Stmt::DoCatch { .. } => Err(unsupported(
-                "`do`/`catch` (error handling) for the WGSL/SPIR-V targets",
-            )),
+            Stmt::Throw { value, .. } => self.lower_throw(value),
+            Stmt::DoCatch { .. } => self.lower_do_catch(s),
             Stmt::IfLet {
                 local,
                 init,
