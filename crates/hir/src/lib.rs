@@ -452,6 +452,8 @@ pub fn file_items(db: &dyn Db, file: SourceFile) -> Vec<ItemDef> {
         out.push(def);
         let members: Vec<ItemDef> = match def {
             ItemDef::TypeDecl(t) => lower::type_decl_data(db, t).members.clone(),
+            // Types and typealiases declared in the body.
+            ItemDef::Function(f) => lower::fn_local_items(db, f).iter().map(|l| l.def).collect(),
             ItemDef::Extension(e) => lower::extension_data(db, e).members.clone(),
             ItemDef::Property(p) => {
                 let d = lower::property_data(db, p);

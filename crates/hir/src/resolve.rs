@@ -61,6 +61,18 @@ pub struct Resolver<'db> {
     /// The types enclosing `self_ctx`'s type (a struct declared inside a struct), innermost
     /// last: their typealiases and nested types stay visible inside the inner type.
     pub outer_types: Vec<SelfCtx>,
+    /// Types and typealiases declared inside the enclosing function bodies that are in scope
+    /// here, innermost last (see `lower::locals`).
+    pub local_items: Vec<LocalItem>,
+}
+
+/// A local type or typealias in scope, with the generic arguments it takes implicitly: the
+/// enclosing function's generic parameters (a local struct of `f<T>` is `Val<T>`).
+#[derive(Debug, Clone)]
+pub struct LocalItem {
+    pub name: SmolStr,
+    pub def: ItemDef,
+    pub implicit_args: Arc<[GenericArg]>,
 }
 
 impl<'db> Resolver<'db> {
@@ -73,6 +85,7 @@ impl<'db> Resolver<'db> {
             generics: Vec::new(),
             self_ctx: None,
             outer_types: Vec::new(),
+            local_items: Vec::new(),
         };
         for depth in 1..=loc.path.len() {
             let seg = &loc.path[depth - 1];
@@ -139,12 +152,31 @@ impl<'db> Resolver<'db> {
                             .push((GenericOwner::Alias(id), Arc::new(data.generics.clone())));
                     }
                 }
-                ItemKind::Function | ItemKind::Init if depth == loc.path.len() => {
+                ItemKind::Function | ItemKind::Init => {
                     let id = FunctionId::new(db, prefix);
                     let data = lower::fn_data(db, id);
                     resolver
                         .generics
                         .push((GenericOwner::Function(id), Arc::new(data.generics.clone())));
+                    // Inside an item declared in this function's body: the local items declared
+                    // before it are visible.
+                    if depth < loc.path.len() {
+                        let inner = ItemLoc {
+                            file: loc.file,
+                            path: loc.path[..=depth].into(),
+                        };
+                        let args = resolver.implicit_args();
+                        for local in lower::fn_local_items(db, id).iter() {
+                            if lower::item_def_loc(db, local.def) == inner {
+                                break;
+                            }
+                            resolver.local_items.push(LocalItem {
+                                name: local.name.clone(),
+                                def: local.def,
+                                implicit_args: args.clone(),
+                            });
+                        }
+                    }
                 }
                 _ => {}
             }
@@ -169,8 +201,77 @@ impl<'db> Resolver<'db> {
         None
     }
 
+    /// Every generic parameter in scope, outermost first, as arguments: what a type declared in
+    /// a body here takes implicitly (see `lower::local_type_generics`).
+    pub fn implicit_args(&self) -> Arc<[GenericArg]> {
+        self.generics
+            .iter()
+            .flat_map(|(owner, params)| generic_args_as_params(*owner, params).to_vec())
+            .collect()
+    }
+
+    /// Brings a type or typealias declared in a body into scope (until `local_items` is
+    /// truncated at the end of its block).
+    pub fn declare_local_item(&mut self, name: SmolStr, def: ItemDef) {
+        let implicit_args = self.implicit_args();
+        self.local_items.push(LocalItem {
+            name,
+            def,
+            implicit_args,
+        });
+    }
+
+    /// Inside a struct declared in a body, a type written in terms of the enclosing function's
+    /// generic parameters (another local item of that body) in terms of the struct's implicit
+    /// copies of them (see `lower::local_type_generics`).
+    fn in_local_type(&self, ty: Ty) -> Ty {
+        let Some(k) = self.generics.iter().rposition(|(owner, params)| {
+            matches!(owner, GenericOwner::TypeDecl(d)
+                if !params.is_empty() && lower::local_item_owner(d.loc(self.db)).is_some())
+        }) else {
+            return ty;
+        };
+        let inner = self.generics[k].0;
+        let outer: Vec<GenericParamId> = self.generics[..k]
+            .iter()
+            .flat_map(|(owner, params)| {
+                params.iter().enumerate().map(|(i, p)| GenericParamId {
+                    owner: *owner,
+                    index: i as u32,
+                    name: p.name.clone(),
+                })
+            })
+            .collect();
+        let copies = &self.generics[k].1;
+        let rename = |p: GenericParamId| {
+            let i = outer.iter().position(|q| *q == p)?;
+            let data = copies.get(i)?;
+            let id = GenericParamId {
+                owner: inner,
+                index: i as u32,
+                name: data.name.clone(),
+            };
+            Some(match data.kind {
+                GenericParamKind::Type { .. } => GenericArg::Type(Ty::Param(id)),
+                GenericParamKind::Value { .. } => GenericArg::Value(Len::Param(id)),
+            })
+        };
+        ty.subst(&rename)
+    }
+
     /// Resolves the first segment of a path.
     pub fn resolve_name(&self, name: &str) -> Option<Resolution> {
+        if let Some(local) = self.local_items.iter().rev().find(|l| l.name == name) {
+            let ty = match local.def {
+                ItemDef::TypeDecl(t) if t.loc(self.db).kind() == Some(ItemKind::Struct) => {
+                    Ty::Adt(t, local.implicit_args.clone())
+                }
+                ItemDef::TypeDecl(t) => Ty::Adt(t, Arc::from([])),
+                ItemDef::Alias(a) => alias_target(self.db, a),
+                other => return Some(self.item_resolution(other)),
+            };
+            return Some(Resolution::Type(self.in_local_type(ty)));
+        }
         if let Some((param, is_value)) = self.find_generic(name) {
             return Some(if is_value {
                 Resolution::GenericValue(param)
@@ -457,8 +558,12 @@ impl<'db> Resolver<'db> {
                 };
                 Resolution::Type(ty.subst(&bound))
             }
-            Resolution::Type(Ty::Adt(decl, _)) => {
+            Resolution::Type(Ty::Adt(decl, implicit)) => {
                 let data = lower::type_decl_data(self.db, decl);
+                // A generic struct declared in a body: its implicit parameters come first.
+                if !implicit.is_empty() && lower::local_item_owner(decl.loc(self.db)).is_some() {
+                    args.splice(0..0, implicit.iter().cloned());
+                }
                 // Omitted trailing arguments take their defaults, read where they are declared.
                 if args.len() < data.generics.len()
                     && data.generics[args.len()..]

@@ -12,6 +12,7 @@ mod forms;
 mod graphics;
 mod incremental;
 mod library_modules;
+mod local_items;
 mod narrow_scalars;
 mod pointers;
 mod robustness;

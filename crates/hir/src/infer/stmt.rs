@@ -20,9 +20,11 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             }
             Stmt::Block(stmts) => {
                 self.scopes.push(Vec::new());
+                let items = self.resolver.local_items.len();
                 for s in stmts.clone() {
                     self.infer_stmt(s);
                 }
+                self.resolver.local_items.truncate(items);
                 self.scopes.pop();
             }
             Stmt::Seq(stmts) => {
@@ -156,7 +158,12 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 }
             }
             Stmt::Return(value) => self.infer_return(*value, range),
-            Stmt::Discard | Stmt::Empty => {}
+            Stmt::Empty => {
+                if let Some((name, def)) = self.body.local_items.get(&stmt) {
+                    self.resolver.declare_local_item(name.clone(), *def);
+                }
+            }
+            Stmt::Discard => {}
             Stmt::Throw { value, in_defer } => self.infer_throw(*value, *in_defer, range),
             Stmt::DoCatch { body, catches } => {
                 let (body, catches) = (*body, catches.clone());
