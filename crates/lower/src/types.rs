@@ -100,6 +100,25 @@ fn known(len: &Len, what: &str) -> R<u32> {
 }
 
 impl Ctx<'_> {
+    /// The IR type of values that hold no data (a zero-length array): one unused word.
+    pub(crate) fn empty_struct(&mut self) -> TypeId {
+        let existing = self
+            .module
+            .types
+            .structs()
+            .find(|(_, d)| {
+                d.name == "_Empty" && d.fields.len() == 1 && d.fields[0].name == "_empty"
+            })
+            .map(|(id, _)| id);
+        match existing {
+            Some(id) => self.module.types.intern(ir::TypeKind::Struct(id)),
+            None => {
+                let u = self.module.types.u32();
+                self.module.types.add_struct("_Empty", vec![("_empty", u)])
+            }
+        }
+    }
+
     pub(crate) fn display(&self, ty: &Ty) -> String {
         hir::display_ty(self.db, ty)
     }
@@ -171,6 +190,11 @@ impl Ctx<'_> {
                     )));
                 }
                 let n = known(n, "an array")?;
+                if n == 0 {
+                    // Slang drops zero-length arrays (`T m[0]`, `T m[N]` with `N` 0): no data,
+                    // like a stateless struct (WGSL has no zero-length arrays nor empty structs).
+                    return Ok(self.empty_struct());
+                }
                 let e = self.ir_ty(e)?;
                 let bytes = min_bytes(&self.module.types, e).saturating_mul(u64::from(n));
                 if bytes > MAX_TYPE_BYTES {

@@ -539,6 +539,12 @@ impl FnLower<'_, '_> {
             }
             Expr::Index { base, index } => {
                 let bt = self.ety(base);
+                if let Some(elem) = self.zero_length_elem(&bt) {
+                    self.lower_expr(base)?;
+                    self.lower_expr(index)?;
+                    let ty = self.ir_ty(&elem)?;
+                    return self.emit(Inst::Zero, Some(ty));
+                }
                 if matches!(bt, Ty::Array(..) | Ty::Vector(..) | Ty::Matrix(..)) {
                     let v = self.lower_expr(base)?;
                     let i = self.lower_expr(index)?;

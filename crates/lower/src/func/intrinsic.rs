@@ -124,16 +124,7 @@ impl FnLower<'_, '_> {
             }
             "bitcast" => {
                 let v = in_args(self, 1)?;
-                let s = self
-                    .cx
-                    .module
-                    .types
-                    .scalar_of(ret_ty)
-                    .ok_or_else(|| internal("bitcast"))?;
-                if self.vty(v[0]) == ret_ty {
-                    return Ok(Some(v[0]));
-                }
-                self.emit(Inst::Bitcast(v[0], s), None).map(Some)
+                self.bit_cast_value(v[0], ret_ty).map(Some)
             }
             "select" => {
                 let v = in_args(self, 3)?;

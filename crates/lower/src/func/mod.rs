@@ -22,6 +22,7 @@ use rustc_hash::FxHashMap;
 
 use crate::{Ctx, InstanceKey, LowerError, R, Subst, apply, internal, unsupported};
 
+mod bit_cast;
 mod bytes;
 mod call;
 mod construct;
@@ -449,6 +450,9 @@ enum LPlace {
         coords: ValueId,
         ty: TypeId,
     },
+    /// An element of a zero-length array (`T m[0]`, `T m[N]` with `N` 0): nothing is stored
+    /// there (Slang drops such arrays); reads give zero and writes are dropped.
+    Nowhere(TypeId),
 }
 
 #[derive(Clone, Debug)]
@@ -670,6 +674,14 @@ impl FnLower<'_, '_> {
     fn ety(&self, e: ExprId) -> Ty {
         let t = apply(&self.subst, self.this_ty.as_ref(), &self.infer.expr_ty(e));
         normalize(self.cx.db, self.cx.file, &t)
+    }
+
+    /// The element type of `ty` when it is a zero-length array (which holds no data).
+    fn zero_length_elem(&self, ty: &Ty) -> Option<Ty> {
+        match normalize(self.cx.db, self.cx.file, ty) {
+            Ty::Array(elem, hir::Len::Known(0)) => Some((*elem).clone()),
+            _ => None,
+        }
     }
 
     fn ir_ty(&mut self, t: &Ty) -> R<TypeId> {

@@ -185,6 +185,12 @@ impl FnLower<'_, '_> {
                         ty,
                     }));
                 }
+                if let Some(elem) = self.zero_length_elem(&bt) {
+                    // The index still runs (it may have effects); nothing is stored.
+                    self.lower_expr(index)?;
+                    let ty = self.ir_ty(&elem)?;
+                    return Ok(Some(LPlace::Nowhere(ty)));
+                }
                 if self.cx.buffer_elem(&bt).is_some() {
                     let g = self.buffer_global(base)?;
                     let i = self.lower_expr(index)?;
@@ -305,7 +311,7 @@ impl FnLower<'_, '_> {
                     .ok_or_else(|| internal("a swizzle of a non-vector"))?;
                 Ok(self.cx.module.types.vector(s, c.len() as u8))
             }
-            LPlace::Elements(_, ty) | LPlace::Texel { ty, .. } => Ok(*ty),
+            LPlace::Elements(_, ty) | LPlace::Texel { ty, .. } | LPlace::Nowhere(ty) => Ok(*ty),
             LPlace::Accessor(a) => Ok(a.ty),
         }
     }
@@ -334,6 +340,7 @@ impl FnLower<'_, '_> {
             LPlace::Texel {
                 texture, coords, ..
             } => self.texel_load(*texture, *coords),
+            LPlace::Nowhere(ty) => self.emit(Inst::Zero, Some(*ty)),
         }
     }
 
@@ -343,7 +350,7 @@ impl FnLower<'_, '_> {
             LPlace::Mem(p) | LPlace::Swizzle(p, _) => Some(p.root),
             LPlace::Elements(places, _) => places.first().map(|p| p.root),
             LPlace::Accessor(a) => Some(a.recv.root),
-            LPlace::Texel { .. } => None,
+            LPlace::Texel { .. } | LPlace::Nowhere(_) => None,
         };
         // A `[nonmutating] set` takes its receiver by value: a constant receiver is fine.
         let nonmutating = matches!(p, LPlace::Accessor(a) if a.setter.is_some_and(|s| {
@@ -367,6 +374,7 @@ impl FnLower<'_, '_> {
                 place: p.clone(),
                 value: v,
             }),
+            LPlace::Nowhere(_) => {}
             LPlace::Swizzle(p, comps) => {
                 for (k, c) in comps.iter().enumerate() {
                     let x = self.emit(Inst::Extract(v, k as u32), None)?;
