@@ -119,6 +119,14 @@ impl Ctx<'_> {
         }
     }
 
+    /// Whether `ty` is `empty_struct`'s type.
+    pub(crate) fn is_empty_struct(&self, ty: TypeId) -> bool {
+        let types = &self.module.types;
+        matches!(types.kind(ty), ir::TypeKind::Struct(id) if types.struct_def(*id).is_some_and(|d| {
+            d.name == "_Empty" && d.fields.len() == 1 && d.fields[0].name == "_empty"
+        }))
+    }
+
     pub(crate) fn display(&self, ty: &Ty) -> String {
         hir::display_ty(self.db, ty)
     }
@@ -240,6 +248,9 @@ impl Ctx<'_> {
                         if let Some(inner) = self.adt_arg(&ty, "Atomic") {
                             // Atomics are plain integers in memory; their methods are atomic ops.
                             return self.ir_ty(&inner);
+                        }
+                        if let Some(t) = self.conditional_ir_ty(&ty) {
+                            return t;
                         }
                         if let Some(inner) = self.adt_arg(&ty, "Optional") {
                             let inner_ty = self.ir_ty(&inner)?;

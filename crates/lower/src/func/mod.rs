@@ -25,6 +25,7 @@ use crate::{Ctx, InstanceKey, LowerError, R, Subst, apply, internal, unsupported
 mod bit_cast;
 mod bytes;
 mod call;
+mod conditional;
 mod construct;
 mod counters;
 mod default_expr;
@@ -32,6 +33,7 @@ mod default_init;
 mod dyn_data;
 mod dynamic;
 mod expr;
+mod generic_const;
 mod handles;
 mod intrinsic;
 mod lambdas;
@@ -742,6 +744,10 @@ impl FnLower<'_, '_> {
         }
         if let Some(cases) = self.cx.dyn_types.get(&to).cloned() {
             return self.make_dyn(to, &cases, Some(v), None);
+        }
+        // Any value converts to one that holds no data (`Conditional<T, false>` from a `T`).
+        if self.cx.is_empty_struct(to) {
+            return self.emit(Inst::Zero, Some(to));
         }
         if self.cx.optional_inner(to) == Some(from) {
             let yes = self.lit(Literal::Bool(true))?;

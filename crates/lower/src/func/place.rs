@@ -41,7 +41,7 @@ impl FnLower<'_, '_> {
                     if self.cx.buffer_elem(&ty).is_some() {
                         return Ok(None);
                     }
-                    Some(LPlace::Mem(self.cx.global_place(g)?))
+                    Some(LPlace::Mem(self.global_place_in(g, e)?))
                 }
                 Some(ExprRes::Field(..)) if self.cx.is_handle_only(&self.ety(e)) => {
                     return Err(resource_field_value());
@@ -91,7 +91,7 @@ impl FnLower<'_, '_> {
             Expr::Field { base, name, .. } => {
                 if let Some(ExprRes::Global(g)) = self.res(e) {
                     let g = self.associated_const(g, base).unwrap_or(g);
-                    return Ok(Some(LPlace::Mem(self.cx.global_place(g)?)));
+                    return Ok(Some(LPlace::Mem(self.global_place_in(g, e)?)));
                 }
                 let bt = self.ety(base);
                 if self.cx.is_diff_pair(&bt) && matches!(name.as_str(), "p" | "v" | "d") {
