@@ -307,3 +307,50 @@ void computeMain()
         "#]],
     );
 }
+
+#[test]
+fn flattened_initialiser_lists_fill_scalars_in_order() {
+    check(
+        r#"
+struct P { float2 a; float b; }
+RWStructuredBuffer<float> outputBuffer;
+[numthreads(1, 1, 1)]
+void computeMain()
+{
+    P p[2] = { 1, 2, 3, 4 };
+    outputBuffer[0] = p[1].a.x;
+}
+"#,
+        expect![[r#"
+            struct P {
+              a: float2,
+              b: float,
+            }
+            global buffer(read_write) outputBuffer: float
+            entry computeMain = computeMain workgroup_size(1, 1, 1) ()
+
+            fn computeMain() -> void {
+              local p: P[2]
+              %0: int = 1
+              %1: int = 2
+              %2: int = 3
+              %3: int = 4
+              %4: float = convert.float %0
+              %5: float = convert.float %1
+              %6: float2 = construct %4, %5
+              %7: float = convert.float %2
+              %8: P = construct %6, %7
+              %9: float = convert.float %3
+              %10: float = zero
+              %11: float2 = construct %9, %10
+              %12: float = zero
+              %13: P = construct %11, %12
+              %14: P[2] = construct %8, %13
+              store $p, %14
+              %15: int = 0
+              %16: float = load $p[1].a[0]
+              store @outputBuffer[%15], %16
+            }
+        "#]],
+    );
+}

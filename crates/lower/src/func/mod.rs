@@ -33,6 +33,7 @@ mod default_init;
 mod dyn_data;
 mod dynamic;
 mod expr;
+mod flat_init;
 mod generic_const;
 mod handles;
 mod intrinsic;
