@@ -354,3 +354,42 @@ void computeMain()
         "#]],
     );
 }
+
+#[test]
+fn constant_index_into_a_swizzle_is_a_place() {
+    check(
+        r#"
+void put(out float x, float v) { x = v; }
+RWStructuredBuffer<float> outputBuffer;
+[numthreads(1, 1, 1)]
+void computeMain()
+{
+    float2x2 m = float2x2(0);
+    put(m._21_12[1], 4.0);
+    outputBuffer[0] = m[0][1];
+}
+"#,
+        expect![[r#"
+            global buffer(read_write) outputBuffer: float
+            entry computeMain = computeMain workgroup_size(1, 1, 1) ()
+
+            fn computeMain() -> void {
+              local m: float2x2
+              %0: int = 0
+              %1: float = convert.float %0
+              %2: float2x2 = splat %1
+              store $m, %2
+              %3: float = 4.0
+              %4: void = call put(out $m[0][1], %3)
+              %5: int = 0
+              %6: float = load $m[0][1]
+              store @outputBuffer[%5], %6
+            }
+
+            fn put(out x: float, v: float) -> void {
+              %0: float = load $v
+              store $x, %0
+            }
+        "#]],
+    );
+}

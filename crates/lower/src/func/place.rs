@@ -225,8 +225,24 @@ impl FnLower<'_, '_> {
                 if !matches!(bt, Ty::Array(..) | Ty::Vector(..) | Ty::Matrix(..)) {
                     return Ok(None);
                 }
-                let Some(LPlace::Mem(p)) = self.try_place(base)? else {
-                    return Ok(None);
+                let p = match self.try_place(base)? {
+                    Some(LPlace::Mem(p)) => p,
+                    // `m._41_32[1]`, `v.yx[0]`: a constant index picks one of the swizzle's
+                    // places.
+                    Some(lp @ (LPlace::Swizzle(..) | LPlace::Elements(..))) => {
+                        let Expr::Literal(HLit::Int { value, .. }) = self.body.exprs[index] else {
+                            return Ok(None);
+                        };
+                        let k = usize::try_from(value).unwrap_or(usize::MAX);
+                        return Ok(match lp {
+                            LPlace::Swizzle(p, comps) => {
+                                comps.get(k).map(|c| LPlace::Mem(p.index(u32::from(*c))))
+                            }
+                            LPlace::Elements(places, _) => places.get(k).cloned().map(LPlace::Mem),
+                            _ => None,
+                        });
+                    }
+                    _ => return Ok(None),
                 };
                 // `v[i]` of a `vector<T, 1>` (a scalar in IR) is `v` itself.
                 let pt = self.place_ty(&p)?;
