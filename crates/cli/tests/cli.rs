@@ -1,8 +1,8 @@
 //! The command-line contract of shared/docs/cli.md, through the real binary.
 
 mod common;
-use common::test_file_name;
-use std::path::{Path, PathBuf};
+use common::{repo_root, test_file_name};
+use std::path::PathBuf;
 use std::process::{Command, Output};
 
 fn dslang(args: &[&str]) -> Output {
@@ -11,10 +11,6 @@ fn dslang(args: &[&str]) -> Output {
         .env_remove("NO_COLOR")
         .output()
         .expect("the dslang binary runs")
-}
-
-fn repo_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
 fn temp_file(name: &str, contents: &[u8]) -> PathBuf {

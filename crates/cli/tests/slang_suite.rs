@@ -3,45 +3,8 @@
 //! known-failures.txt (`file.slang: why`); an unlisted failure or a listed pass fails the test.
 
 mod common;
-use common::test_file_name;
-use std::path::{Path, PathBuf};
+use common::{gpu_available, gpu_env, repo_root, test_file_name};
 use std::process::Command;
-
-fn repo_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-fn gpu_env(cmd: &mut Command) -> &mut Command {
-    let runtime = std::env::temp_dir().join(format!("dslang-suite-xdg-{}", std::process::id()));
-    std::fs::create_dir_all(&runtime).unwrap();
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        std::fs::set_permissions(&runtime, std::fs::Permissions::from_mode(0o700)).unwrap();
-    }
-    cmd.env("XDG_RUNTIME_DIR", runtime)
-}
-
-/// The GPU is present (lavapipe in CI), or the test says why it does not run.
-fn gpu_available() -> bool {
-    let dir = std::env::temp_dir().join(format!("dslang-suite-probe-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("probe.slang");
-    std::fs::write(
-        &path,
-        "RWStructuredBuffer<float> o;\n[numthreads(1,1,1)] void computeMain() { o[0] = 1.0; }\n",
-    )
-    .unwrap();
-    let probe = gpu_env(&mut Command::new(env!("CARGO_BIN_EXE_dslang")))
-        .args(["run", path.to_str().unwrap()])
-        .output()
-        .unwrap();
-    if probe.status.code() == Some(3) && std::env::var_os("DSLANG_REQUIRE_GPU").is_none() {
-        eprintln!("no GPU adapter: slang-suite tests not run");
-        return false;
-    }
-    true
-}
 
 /// Runs one folder of the suite and checks it against its known-failures.txt; gives
 /// `dslang test`'s output (`None` without a GPU).

@@ -8,25 +8,13 @@
 //! `UPDATE_KNOWN_DIFFERENCES=1` the test rewrites the list from what it measured instead.
 
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Stdio};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-fn repo_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-/// Slang's suites beside the repository (`../shared/slang-tests`), or the workplace's copy when the
-/// clone lives elsewhere (a fresh clone in a temporary folder).
-fn suites_root() -> PathBuf {
-    let beside = repo_root().join("../shared/slang-tests");
-    let workplace = PathBuf::from("/work/shared/slang-tests");
-    if !beside.exists() && workplace.exists() {
-        return workplace;
-    }
-    beside
-}
+mod common;
+use common::{repo_root, suites_root};
 
 const KNOWN: &str = "tests/slang-check/known-differences.txt";
 /// Every file ends in a result or a diagnostic; a check that runs longer is a bug of its own.

@@ -106,7 +106,7 @@ fn column_major_layout_of_a_buffer_matrix_is_refused_by_name() {
     assert_eq!(out.status.code(), Some(1), "{out:?}");
     let stderr = text(&out.stderr);
     assert!(
-        stderr.contains("error[E4104]: column-major matrix layout is not implemented")
+        stderr.contains("error[E4105]: column-major matrix layout is not implemented")
             && stderr.contains("`matrices` holds a matrix"),
         "{stderr}"
     );

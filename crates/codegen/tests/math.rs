@@ -71,6 +71,7 @@ fn table() -> Vec<(MathFn, Vec<A>)> {
         (ReverseBits, vec![U]),
         (WaveGetLaneIndex, vec![]),
         (WaveGetLaneCount, vec![]),
+        (WaveGetWaveIndex, vec![]),
         (WaveIsFirstLane, vec![]),
         (WaveActiveSum, vec![F]),
         (WaveActiveSum, vec![F3]),
@@ -207,43 +208,46 @@ fn subgroup_intrinsics() {
         var<storage, read_write> outputBuffer: array<f32>;
         var<private> dslang_lane_index: u32;
         var<private> dslang_lane_count: u32;
+        var<private> dslang_wave_index: u32;
 
         @compute @workgroup_size(1, 1, 1) 
-        fn computeMain(@builtin(global_invocation_id) tid: vec3<u32>, @builtin(subgroup_invocation_id) dslang_lane_index_in: u32, @builtin(subgroup_size) dslang_lane_count_in: u32) {
+        fn computeMain(@builtin(global_invocation_id) tid: vec3<u32>, @builtin(subgroup_invocation_id) dslang_lane_index_in: u32, @builtin(subgroup_size) dslang_lane_count_in: u32, @builtin(subgroup_id) dslang_wave_index_in: u32) {
             dslang_lane_index = dslang_lane_index_in;
             dslang_lane_count = dslang_lane_count_in;
+            dslang_wave_index = dslang_wave_index_in;
             let _e2 = f32(tid.x);
             let _e4 = (_e2 + 0.5f);
             let _e5 = vec3<f32>(_e2, _e4, 0.5f);
             let _e11 = i32(tid.x);
             let _e18 = dslang_lane_index;
             let _e22 = dslang_lane_count;
-            let _e26 = dslang_lane_index;
-            let _e27 = subgroupBroadcastFirst(_e26);
-            let _e32 = subgroupAdd(_e2);
-            let _e34 = subgroupAdd(_e5);
-            let _e37 = subgroupMul(_e11);
-            let _e40 = subgroupMin(tid.x);
-            let _e43 = subgroupMax(_e2);
-            let _e45 = subgroupAnd(tid.x);
-            let _e48 = subgroupOr(_e11);
-            let _e51 = subgroupXor(vec3(tid.x));
-            let _e55 = subgroupAll((_e5 > vec3<f32>()).x);
-            let _e58 = subgroupAny((_e5 > vec3<f32>()).x);
-            let _e61 = subgroupBallot((_e5 > vec3<f32>()).x);
-            let _e68 = subgroupAdd(select(0u, 1u, (_e5 > vec3<f32>()).x));
-            let _e71 = subgroupExclusiveAdd(_e2);
-            let _e73 = subgroupExclusiveMul(_e11);
-            let _e79 = subgroupExclusiveAdd(select(0u, 1u, (_e5 > vec3<f32>()).x));
-            let _e82 = subgroupShuffle(_e2, tid.x);
-            let _e85 = subgroupShuffle(_e5, u32(_e11));
-            let _e88 = subgroupBroadcastFirst(tid.x);
-            let _e91 = quadSwapX(_e2);
-            let _e93 = quadSwapY(_e5);
-            let _e96 = quadSwapDiagonal(_e11);
-            let _e100 = dslang_lane_index;
-            let _e106 = subgroupShuffle(_e2, ((_e100 & 4294967292u) | (tid.x & 3u)));
-            outputBuffer[tid.x] = (((((((((((((((((((((((((0f + f32(_e18)) + f32(_e22)) + select(0f, 1f, (_e26 == _e27))) + _e32) + _e34.x) + f32(_e37)) + f32(_e40)) + _e43) + f32(_e45)) + f32(_e48)) + f32(_e51.x)) + select(0f, 1f, _e55)) + select(0f, 1f, _e58)) + f32(_e61.x)) + f32(_e68)) + _e71) + f32(_e73)) + f32(_e79)) + _e82) + _e85.x) + f32(_e88)) + _e91) + _e93.x) + f32(_e96)) + _e106);
+            let _e26 = dslang_wave_index;
+            let _e30 = dslang_lane_index;
+            let _e31 = subgroupBroadcastFirst(_e30);
+            let _e36 = subgroupAdd(_e2);
+            let _e38 = subgroupAdd(_e5);
+            let _e41 = subgroupMul(_e11);
+            let _e44 = subgroupMin(tid.x);
+            let _e47 = subgroupMax(_e2);
+            let _e49 = subgroupAnd(tid.x);
+            let _e52 = subgroupOr(_e11);
+            let _e55 = subgroupXor(vec3(tid.x));
+            let _e59 = subgroupAll((_e5 > vec3<f32>()).x);
+            let _e62 = subgroupAny((_e5 > vec3<f32>()).x);
+            let _e65 = subgroupBallot((_e5 > vec3<f32>()).x);
+            let _e72 = subgroupAdd(select(0u, 1u, (_e5 > vec3<f32>()).x));
+            let _e75 = subgroupExclusiveAdd(_e2);
+            let _e77 = subgroupExclusiveMul(_e11);
+            let _e83 = subgroupExclusiveAdd(select(0u, 1u, (_e5 > vec3<f32>()).x));
+            let _e86 = subgroupShuffle(_e2, tid.x);
+            let _e89 = subgroupShuffle(_e5, u32(_e11));
+            let _e92 = subgroupBroadcastFirst(tid.x);
+            let _e95 = quadSwapX(_e2);
+            let _e97 = quadSwapY(_e5);
+            let _e100 = quadSwapDiagonal(_e11);
+            let _e104 = dslang_lane_index;
+            let _e110 = subgroupShuffle(_e2, ((_e104 & 4294967292u) | (tid.x & 3u)));
+            outputBuffer[tid.x] = ((((((((((((((((((((((((((0f + f32(_e18)) + f32(_e22)) + f32(_e26)) + select(0f, 1f, (_e30 == _e31))) + _e36) + _e38.x) + f32(_e41)) + f32(_e44)) + _e47) + f32(_e49)) + f32(_e52)) + f32(_e55.x)) + select(0f, 1f, _e59)) + select(0f, 1f, _e62)) + f32(_e65.x)) + f32(_e72)) + _e75) + f32(_e77)) + f32(_e83)) + _e86) + _e89.x) + f32(_e92)) + _e95) + _e97.x) + f32(_e100)) + _e110);
         }
     "#]].assert_eq(&text);
     reparse(&text);

@@ -310,7 +310,7 @@ fn check_matrix_layout(ir: &ir::Module, layout: MatrixLayout) -> Result<(), Vec<
     match ir.globals.iter().find(holds_matrix) {
         None => Ok(()),
         Some(global) => Err(vec![hir::Diagnostic {
-            code: "E4104",
+            code: "E4105",
             message: format!(
                 "column-major matrix layout is not implemented for the WGSL and SPIR-V targets: \
                  `{}` holds a matrix; use the default row-major layout",

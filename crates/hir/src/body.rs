@@ -200,10 +200,12 @@ pub enum Expr {
         expr: ExprId,
         ty: TypeRef,
     },
-    /// `sizeof(Type)` (`ty`) or `sizeof(expr)` (`expr`, which may also name a type).
+    /// `sizeof(Type)` (`ty`) or `sizeof(expr)` (`expr`, which may also name a type); with
+    /// `align`, `alignof(...)` (the operand's alignment in the same natural layout).
     SizeOf {
         ty: TypeRef,
         expr: Option<ExprId>,
+        align: bool,
     },
     CountOf(ExprId),
     /// `expand e`: `e` once per element of the packs that `each` names inside it (a statement,
@@ -340,6 +342,10 @@ pub struct Body {
     /// Missing expressions that stand for source we parse but cannot compile (`spirv_asm`,
     /// `__intrinsic_asm`, a `__target_switch` without a WGSL case): what to tell the user.
     pub unsupported: rustc_hash::FxHashMap<ExprId, &'static str>,
+    /// Declarations of local types and typealiases (`struct Val { ... }`, `typealias V = ...;`
+    /// inside a body): the `Stmt::Empty` that stands for each, with the item's name. Inference
+    /// puts the item in scope there, up to the end of the enclosing block.
+    pub local_items: rustc_hash::FxHashMap<StmtId, (SmolStr, crate::ids::ItemDef)>,
 }
 
 impl Body {

@@ -851,8 +851,12 @@ fn user_derivative_reads_memory(db: &dyn Db, f: FunctionId) -> bool {
 }
 
 fn is_pair_or_detach(db: &dyn Db, f: FunctionId) -> bool {
-    f.loc(db).file.path(db).starts_with("stdlib/")
-        && matches!(lower::fn_data(db, f).name.as_str(), "detach" | "diffPair")
+    let loc = f.loc(db);
+    loc.file.path(db).starts_with("stdlib/")
+        && (matches!(lower::fn_data(db, f).name.as_str(), "detach" | "diffPair")
+            // `DifferentialPair`'s constructor and accessors: structural, so differentiable in
+            // any order (higher-order code builds and reads pairs of pairs).
+            || loc.parent().is_some_and(|p| p.name() == "DifferentialPair"))
 }
 
 /// `tonemap`, or `Sample.$init` for a constructor (slangc's spelling).

@@ -162,6 +162,10 @@ pub const STDLIB: &[(&str, &str)] = &[
         "stdlib/narrow_scalars.slang",
         include_str!("../../../stdlib/narrow_scalars.slang"),
     ),
+    (
+        "stdlib/builtins.slang",
+        include_str!("../../../stdlib/builtins.slang"),
+    ),
 ];
 
 /// Library modules whose declarations are visible only to files that import them (the Slang
@@ -448,6 +452,8 @@ pub fn file_items(db: &dyn Db, file: SourceFile) -> Vec<ItemDef> {
         out.push(def);
         let members: Vec<ItemDef> = match def {
             ItemDef::TypeDecl(t) => lower::type_decl_data(db, t).members.clone(),
+            // Types and typealiases declared in the body.
+            ItemDef::Function(f) => lower::fn_local_items(db, f).iter().map(|l| l.def).collect(),
             ItemDef::Extension(e) => lower::extension_data(db, e).members.clone(),
             ItemDef::Property(p) => {
                 let d = lower::property_data(db, p);
@@ -1114,16 +1120,16 @@ pub mod export {
     };
     pub use crate::ids::GenericOwner;
     pub use crate::infer::{
-        field_types, global_const_value, global_ty, infer_field_default, infer_global,
-        infer_param_default, pointee_of, property_ty, stdlib_decl_named, swizzle_indices,
-        tuple_swizzle, type_args_subst,
+        bit_field_widths, field_types, fn_throws, global_const_value, global_ty,
+        infer_field_default, infer_global, infer_param_default, pointee_of, property_ty,
+        stdlib_decl_named, swizzle_indices, tuple_swizzle, type_args_subst,
     };
     pub use crate::lower::{
         field_default_body, file_cbuffers, global_body, global_data, item_def_loc, item_offset,
         param_default_body, property_data, subscript_data,
     };
     pub use crate::resolve::{
-        builtin_type, enum_case_value, implements, lookup_member_items, match_pattern,
+        attr_int, builtin_type, enum_case_value, implements, lookup_member_items, match_pattern,
         member_subst, normalize, struct_base, struct_base_chain, subst_lookup, type_decl_bases,
     };
 }

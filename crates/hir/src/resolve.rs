@@ -64,6 +64,18 @@ pub struct Resolver<'db> {
     /// An item names resolve past: the typealias whose own target is being resolved
     /// (`typedef Foo Foo;` in a namespace names the outer `Foo`, not itself).
     pub hidden: Option<ItemDef>,
+    /// Types and typealiases declared inside the enclosing function bodies that are in scope
+    /// here, innermost last (see `lower::locals`).
+    pub local_items: Vec<LocalItem>,
+}
+
+/// A local type or typealias in scope, with the generic arguments it takes implicitly: the
+/// enclosing function's generic parameters (a local struct of `f<T>` is `Val<T>`).
+#[derive(Debug, Clone)]
+pub struct LocalItem {
+    pub name: SmolStr,
+    pub def: ItemDef,
+    pub implicit_args: Arc<[GenericArg]>,
 }
 
 impl<'db> Resolver<'db> {
@@ -77,6 +89,7 @@ impl<'db> Resolver<'db> {
             self_ctx: None,
             outer_types: Vec::new(),
             hidden: None,
+            local_items: Vec::new(),
         };
         for depth in 1..=loc.path.len() {
             let seg = &loc.path[depth - 1];
@@ -143,12 +156,31 @@ impl<'db> Resolver<'db> {
                             .push((GenericOwner::Alias(id), Arc::new(data.generics.clone())));
                     }
                 }
-                ItemKind::Function | ItemKind::Init if depth == loc.path.len() => {
+                ItemKind::Function | ItemKind::Init => {
                     let id = FunctionId::new(db, prefix);
                     let data = lower::fn_data(db, id);
                     resolver
                         .generics
                         .push((GenericOwner::Function(id), Arc::new(data.generics.clone())));
+                    // Inside an item declared in this function's body: the local items declared
+                    // before it are visible.
+                    if depth < loc.path.len() {
+                        let inner = ItemLoc {
+                            file: loc.file,
+                            path: loc.path[..=depth].into(),
+                        };
+                        let args = resolver.implicit_args();
+                        for local in lower::fn_local_items(db, id).iter() {
+                            if lower::item_def_loc(db, local.def) == inner {
+                                break;
+                            }
+                            resolver.local_items.push(LocalItem {
+                                name: local.name.clone(),
+                                def: local.def,
+                                implicit_args: args.clone(),
+                            });
+                        }
+                    }
                 }
                 _ => {}
             }
@@ -173,8 +205,77 @@ impl<'db> Resolver<'db> {
         None
     }
 
+    /// Every generic parameter in scope, outermost first, as arguments: what a type declared in
+    /// a body here takes implicitly (see `lower::local_type_generics`).
+    pub fn implicit_args(&self) -> Arc<[GenericArg]> {
+        self.generics
+            .iter()
+            .flat_map(|(owner, params)| generic_args_as_params(*owner, params).to_vec())
+            .collect()
+    }
+
+    /// Brings a type or typealias declared in a body into scope (until `local_items` is
+    /// truncated at the end of its block).
+    pub fn declare_local_item(&mut self, name: SmolStr, def: ItemDef) {
+        let implicit_args = self.implicit_args();
+        self.local_items.push(LocalItem {
+            name,
+            def,
+            implicit_args,
+        });
+    }
+
+    /// Inside a struct declared in a body, a type written in terms of the enclosing function's
+    /// generic parameters (another local item of that body) in terms of the struct's implicit
+    /// copies of them (see `lower::local_type_generics`).
+    fn in_local_type(&self, ty: Ty) -> Ty {
+        let Some(k) = self.generics.iter().rposition(|(owner, params)| {
+            matches!(owner, GenericOwner::TypeDecl(d)
+                if !params.is_empty() && lower::local_item_owner(d.loc(self.db)).is_some())
+        }) else {
+            return ty;
+        };
+        let inner = self.generics[k].0;
+        let outer: Vec<GenericParamId> = self.generics[..k]
+            .iter()
+            .flat_map(|(owner, params)| {
+                params.iter().enumerate().map(|(i, p)| GenericParamId {
+                    owner: *owner,
+                    index: i as u32,
+                    name: p.name.clone(),
+                })
+            })
+            .collect();
+        let copies = &self.generics[k].1;
+        let rename = |p: GenericParamId| {
+            let i = outer.iter().position(|q| *q == p)?;
+            let data = copies.get(i)?;
+            let id = GenericParamId {
+                owner: inner,
+                index: i as u32,
+                name: data.name.clone(),
+            };
+            Some(match data.kind {
+                GenericParamKind::Type { .. } => GenericArg::Type(Ty::Param(id)),
+                GenericParamKind::Value { .. } => GenericArg::Value(Len::Param(id)),
+            })
+        };
+        ty.subst(&rename)
+    }
+
     /// Resolves the first segment of a path.
     pub fn resolve_name(&self, name: &str) -> Option<Resolution> {
+        if let Some(local) = self.local_items.iter().rev().find(|l| l.name == name) {
+            let ty = match local.def {
+                ItemDef::TypeDecl(t) if t.loc(self.db).kind() == Some(ItemKind::Struct) => {
+                    Ty::Adt(t, local.implicit_args.clone())
+                }
+                ItemDef::TypeDecl(t) => Ty::Adt(t, Arc::from([])),
+                ItemDef::Alias(a) => alias_target(self.db, a),
+                other => return Some(self.item_resolution(other)),
+            };
+            return Some(Resolution::Type(self.in_local_type(ty)));
+        }
         if let Some((param, is_value)) = self.find_generic(name) {
             return Some(if is_value {
                 Resolution::GenericValue(param)
@@ -210,7 +311,30 @@ impl<'db> Resolver<'db> {
                 return Some(res);
             }
         }
+        if let Some(ty) = self.implicit_differential(name) {
+            return Some(Resolution::Type(ty));
+        }
         builtin_type(name).map(Resolution::Type)
+    }
+
+    /// `Differential` inside a type or interface that conforms to `IDifferentiable` (directly or
+    /// through interfaces it inherits) and declares no `Differential` of its own: the type's
+    /// own `This.Differential` (the requirement the conformance brings into scope).
+    fn implicit_differential(&self, name: &str) -> Option<Ty> {
+        if name != "Differential" {
+            return None;
+        }
+        let ctx = self.self_ctx.as_ref()?;
+        let decl = ctx.decl?;
+        if !declares_differentiable(self.db, decl, 0) {
+            return None;
+        }
+        let base = if ctx.is_interface {
+            Ty::This
+        } else {
+            ctx.ty.clone()
+        };
+        Some(Ty::Assoc(Arc::new(base), "Differential".into()))
     }
 
     /// Fields, nested types, typealiases and methods declared in the enclosing type's body.
@@ -441,8 +565,12 @@ impl<'db> Resolver<'db> {
                 };
                 Resolution::Type(ty.subst(&bound))
             }
-            Resolution::Type(Ty::Adt(decl, _)) => {
+            Resolution::Type(Ty::Adt(decl, implicit)) => {
                 let data = lower::type_decl_data(self.db, decl);
+                // A generic struct declared in a body: its implicit parameters come first.
+                if !implicit.is_empty() && lower::local_item_owner(decl.loc(self.db)).is_some() {
+                    args.splice(0..0, implicit.iter().cloned());
+                }
                 // Omitted trailing arguments take their defaults, read where they are declared.
                 if args.len() < data.generics.len()
                     && data.generics[args.len()..]
@@ -1612,6 +1740,37 @@ pub fn enum_case_value(
         }
     }
     None
+}
+
+/// The integer an attribute argument written in `item` stands for: a literal, or the name of a
+/// constant in scope there (`[MaxIters(kMaxBounces)]`).
+pub fn attr_int(db: &dyn Db, item: &ItemLoc, arg: &crate::data::AttrArg) -> Option<i64> {
+    match arg {
+        crate::data::AttrArg::Int(n) => Some(*n),
+        crate::data::AttrArg::Path(p) => {
+            Resolver::for_item(db, item).eval_const(&ConstRef::Path(p.clone()))
+        }
+        _ => None,
+    }
+}
+
+/// Whether `decl` lists `IDifferentiable` among its bases, or an interface that (transitively)
+/// does.
+fn declares_differentiable(db: &dyn Db, decl: TypeDeclId, depth: u32) -> bool {
+    if depth > 16 {
+        return false;
+    }
+    let data = lower::type_decl_data(db, decl);
+    if data.kind == TypeDeclKind::Interface && data.name == "IDifferentiable" {
+        return true;
+    }
+    let resolver = Resolver::for_item(db, decl.loc(db));
+    data.bases
+        .iter()
+        .any(|b| match resolver.resolve_type(b, &mut Vec::new()) {
+            Ty::Adt(d, _) if d != decl => declares_differentiable(db, d, depth + 1),
+            _ => false,
+        })
 }
 
 /// Resolves `Assoc(base, name)` on a concrete base through its typealiases (`float.Differential`

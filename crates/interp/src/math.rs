@@ -399,6 +399,7 @@ pub(crate) fn eval(f: MathFn, args: &[&Value]) -> Result<Value> {
         })?,
         WaveGetLaneIndex
         | WaveGetLaneCount
+        | WaveGetWaveIndex
         | WaveIsFirstLane
         | WaveActiveSum
         | WaveActiveProduct

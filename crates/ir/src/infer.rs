@@ -632,7 +632,7 @@ fn math_type(types: &mut Types, f: MathFn, tys: &[TypeId]) -> Result<TypeId, Str
             int(types, tys[0])?;
             tys[0]
         }
-        WaveGetLaneIndex | WaveGetLaneCount => types.scalar(Scalar::U32),
+        WaveGetLaneIndex | WaveGetLaneCount | WaveGetWaveIndex => types.scalar(Scalar::U32),
         WaveIsFirstLane => types.bool(),
         WaveActiveSum
         | WaveActiveProduct

@@ -469,6 +469,7 @@ math_fns! {
     // Subgroup (wave) operations: codegen maps them to WGSL's subgroup builtins (they need the
     // SUBGROUP device feature); they read other lanes, so only the GPU evaluates them.
     WaveGetLaneIndex "WaveGetLaneIndex" 0, WaveGetLaneCount "WaveGetLaneCount" 0,
+    WaveGetWaveIndex "WaveGetWaveIndex" 0,
     WaveIsFirstLane "WaveIsFirstLane" 0,
     WaveActiveSum "WaveActiveSum" 1, WaveActiveProduct "WaveActiveProduct" 1,
     WaveActiveMin "WaveActiveMin" 1, WaveActiveMax "WaveActiveMax" 1,
@@ -492,6 +493,7 @@ impl MathFn {
             self,
             WaveGetLaneIndex
                 | WaveGetLaneCount
+                | WaveGetWaveIndex
                 | WaveIsFirstLane
                 | WaveActiveSum
                 | WaveActiveProduct

@@ -561,12 +561,13 @@ pub fn trip_count(
     body: &[Stmt],
     continuing: &[Stmt],
 ) -> Option<u32> {
-    // A literal, or a conversion of one (`uint i = 0; i < 4` converts the int literals).
+    // A literal, or a conversion or negation of one (`uint i = 0; i < 4` converts the int
+    // literals; `int i = -3` negates one).
     let lit = |v: ValueId| {
         let inst = &values.get(v.0 as usize)?.inst;
         let l = match inst {
             Inst::Literal(l) => *l,
-            Inst::Convert(..) => fold(values, inst)?,
+            Inst::Convert(..) | Inst::Unary(..) => fold(values, inst)?,
             _ => return None,
         };
         match l {

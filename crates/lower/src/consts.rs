@@ -169,7 +169,8 @@ fn eval(
             },
             _ => return Err(unsupported("this name in a constant")),
         },
-        Expr::SizeOf { .. } => match infer.resolutions.get(&e) {
+        Expr::SizeOf { align, .. } => match infer.resolutions.get(&e) {
+            Some(ExprRes::Type(t)) if *align => Cv::Int(natural_align(cx, t)?),
             Some(ExprRes::Type(t)) => Cv::Int(natural_size(cx, t)?),
             _ => return Err(unsupported("this `sizeof`")),
         },
@@ -395,6 +396,14 @@ pub(crate) fn natural_size(cx: &Ctx, ty: &hir::Ty) -> R<i64> {
         .ok_or_else(|| unsupported(format!("`sizeof` of `{}`", cx.display(ty))))
 }
 
+/// `alignof(ty)`: the alignment of `ty` in Slang's natural layout (a scalar's size; vectors,
+/// matrices and arrays align as their element, structs and tuples as their strictest field).
+pub(crate) fn natural_align(cx: &Ctx, ty: &hir::Ty) -> R<i64> {
+    natural_layout(cx, ty, 0)
+        .map(|(_, align)| i64::from(align))
+        .ok_or_else(|| unsupported(format!("`alignof` of `{}`", cx.display(ty))))
+}
+
 /// (size, alignment) of `ty` in the natural layout; `None` for types without one.
 fn natural_layout(cx: &Ctx, ty: &hir::Ty, depth: u32) -> Option<(u32, u32)> {
     use hir::{Len, ScalarKind, Ty};
@@ -466,9 +475,22 @@ fn natural_layout(cx: &Ctx, ty: &hir::Ty, depth: u32) -> Option<(u32, u32)> {
                     let mut items: Vec<Ty> =
                         hir::export::struct_base(cx.db, &ty).into_iter().collect();
                     let field_tys = hir::export::field_types(cx.db, decl);
-                    for (f, t) in data.fields.iter().zip(field_tys.iter()) {
-                        if !f.modifiers.is_static && f.global.is_none() {
-                            items.push(crate::apply(&subst, Some(&ty), t));
+                    let bits = cx.bit_layout(decl);
+                    for (k, (f, t)) in data.fields.iter().zip(field_tys.iter()).enumerate() {
+                        if f.modifiers.is_static || f.global.is_some() {
+                            continue;
+                        }
+                        match bits.as_ref().and_then(|b| b[k]) {
+                            // Bit fields share their backing integer (`bitfields.rs`).
+                            Some(slot) if slot.group == Some(k) => {
+                                items.push(Ty::Scalar(if slot.backing_bits == 64 {
+                                    ScalarKind::UInt64
+                                } else {
+                                    ScalarKind::UInt
+                                }))
+                            }
+                            Some(_) => {}
+                            None => items.push(crate::apply(&subst, Some(&ty), t)),
                         }
                     }
                     record(&items)

@@ -173,6 +173,7 @@ impl Ctx<'_> {
         // another struct) does not share the primal's `this`.
         let same_scope = g.loc(db).parent() == key.func.loc(db).parent();
         let gkey = InstanceKey {
+            exist: Vec::new(),
             func: g,
             subst,
             this_ty: if same_scope {
@@ -266,6 +267,7 @@ impl Ctx<'_> {
                     continue;
                 };
                 let id = self.instance(InstanceKey {
+                    exist: Vec::new(),
                     func: g,
                     subst: Vec::new(),
                     this_ty: None,
@@ -421,6 +423,7 @@ pub fn context_size_of(db: &dyn hir::Db, file: hir::SourceFile, fn_name: &str) -
     cx.declare_resources().ok()?;
     let primal = cx
         .instance(InstanceKey {
+            exist: Vec::new(),
             func: f,
             subst: Vec::new(),
             this_ty: None,

@@ -6,6 +6,7 @@
 //! constants they read. What cannot be lowered yet is an `E4001` diagnostic naming the construct;
 //! an IR that fails `ir::verify` is an internal error `E4999`.
 
+mod bitfields;
 mod consts;
 mod defaults;
 mod diff;
@@ -50,6 +51,9 @@ pub(crate) struct InstanceKey {
     pub func: FunctionId,
     pub subst: Subst,
     pub this_ty: Option<Ty>,
+    /// Interface-typed parameters specialised to the concrete type of their argument (by
+    /// parameter index): the parameter is that type's single-case interface value (`func/exist.rs`).
+    pub exist: Vec<(u32, Ty)>,
 }
 
 /// A lowering error: message and range in the owning item (converted to a file range later).
@@ -160,6 +164,12 @@ pub(crate) struct Ctx<'db> {
     /// Those instances' bindings, for lowering their bodies.
     pub resource_params: FxHashMap<ir::FuncId, ResourceBindings>,
     pub pending: Vec<(InstanceKey, ir::FuncId)>,
+    /// What lowered functions hand back in resources: the globals their return value and
+    /// their `out`/`inout` parameters (and a mutating `this`) name at exit
+    /// (`func/handle_flow.rs`).
+    pub(crate) handle_outputs: FxHashMap<ir::FuncId, func::HandleOutputs>,
+    /// Functions being lowered now (a callee lowered early for its outputs must not recurse).
+    pub(crate) lowering_now: FxHashSet<ir::FuncId>,
     /// The `operator()` function of each lambda (`func/lambdas.rs`).
     pub lambdas: FxHashMap<std::sync::Arc<hir::LambdaTy>, ir::FuncId>,
     pub names: FxHashSet<String>,
@@ -168,6 +178,8 @@ pub(crate) struct Ctx<'db> {
     pub conformances: Vec<TypeConformance>,
     /// IR structs standing for interface-typed values: `{ tag, payload per concrete type }`.
     pub dyn_types: FxHashMap<ir::TypeId, Vec<DynCase>>,
+    /// Interface values whose concrete type is known statically (`func/exist.rs`).
+    pub exist: func::ExistState,
     /// What autodiff knows about the module's functions and types (filled while lowering).
     pub diff: autodiff::DiffInfo,
     /// The stdlib math derivatives (`stdlib/diff.slang`) are lowered and registered.
@@ -319,10 +331,13 @@ impl<'db> Ctx<'db> {
             resource_instances: FxHashMap::default(),
             resource_params: FxHashMap::default(),
             pending: Vec::new(),
+            handle_outputs: FxHashMap::default(),
+            lowering_now: FxHashSet::default(),
             names: FxHashSet::default(),
             optionals: FxHashMap::default(),
             conformances,
             dyn_types: FxHashMap::default(),
+            exist: func::ExistState::default(),
             diff: autodiff::DiffInfo::new(),
             math_derivatives_ready: false,
             derivatives: FxHashMap::default(),
@@ -417,6 +432,7 @@ impl<'db> Ctx<'db> {
         let data = hir::fn_data(self.db, entry);
         self.names.insert(data.name.to_string());
         let key = InstanceKey {
+            exist: Vec::new(),
             func: entry,
             subst: Vec::new(),
             this_ty: None,

@@ -1,9 +1,8 @@
-//! Pointers, function types and bit fields: hir types them (`stdlib/ptr.slang`), but the WGSL
-//! and SPIR-V that dslang emits (through naga) have no pointers to memory, no function values
-//! and no packed bit fields, so lowering refuses them with a diagnostic that names the construct
-//! and the targets.
+//! Pointers and function types: hir types them (`stdlib/ptr.slang`), but the WGSL and SPIR-V
+//! that dslang emits (through naga) have no pointers to memory and no function values, so
+//! lowering refuses them with a diagnostic that names the construct and the targets.
 
-use hir::{Db, Ty, TypeDeclId};
+use hir::{Db, Ty};
 
 use crate::LowerError;
 
@@ -44,19 +43,4 @@ pub(crate) fn function_values_unsupported(what: &str) -> LowerError {
         ),
         ..crate::unsupported("")
     }
-}
-
-/// The diagnostic for a struct with bit fields (`uint a : 4;`).
-pub(crate) fn bit_fields_unsupported(db: &dyn Db, decl: TypeDeclId) -> Option<LowerError> {
-    let data = hir::type_decl_data(db, decl);
-    let field = data.fields.iter().find(|f| f.is_bit_field())?;
-    Some(LowerError {
-        code: "E4001",
-        message: format!(
-            "the bit field `{}` of `{}` cannot be compiled for the WGSL and SPIR-V targets yet: \
-             declare a full-width field and mask it (`(bits >> offset) & mask`)",
-            field.name, data.name
-        ),
-        ..crate::unsupported("")
-    })
 }

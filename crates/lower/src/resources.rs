@@ -104,13 +104,16 @@ impl Ctx<'_> {
     pub(crate) fn stored_fields(&self, decl: hir::TypeDeclId) -> Vec<usize> {
         let data = hir::type_decl_data(self.db, decl);
         let ftys = field_types(self.db, decl);
+        // Bit fields after the first of their backing share its stored field (`bitfields.rs`).
+        let bits = self.bit_layout(decl);
         data.fields
             .iter()
             .zip(ftys.iter())
             .enumerate()
-            .filter(|(_, (f, t))| {
+            .filter(|(k, (f, t))| {
                 let handle = self.is_handle_only(t);
                 !(f.modifiers.is_static || f.global.is_some() || handle)
+                    && self.bit_field_stored(bits.as_ref(), *k)
             })
             .map(|(i, _)| i)
             .collect()

@@ -5,7 +5,7 @@ use hir::export::{field_types, normalize};
 use hir::{GenericArg, Len, ScalarKind, Ty, TypeDeclKind};
 use ir::{Scalar, TypeId};
 
-use crate::{Ctx, LowerError, R, apply, unsupported};
+use crate::{Ctx, LowerError, R, apply, internal, unsupported};
 
 /// Name of the hidden first field holding a struct's base struct (`struct B : A`).
 pub(crate) const BASE_FIELD: &str = "_base";
@@ -232,9 +232,6 @@ impl Ctx<'_> {
                     }
                     None => {}
                 }
-                if let Some(err) = crate::pointers::bit_fields_unsupported(self.db, *decl) {
-                    return Err(err);
-                }
                 let data = hir::type_decl_data(self.db, *decl);
                 match data.kind {
                     TypeDeclKind::Enum => {
@@ -325,8 +322,23 @@ impl Ctx<'_> {
                             fields.push((BASE_FIELD.to_string(), self.ir_ty(&base)?));
                         }
                         let stored = self.stored_fields(*decl);
+                        let bits = self.bit_layout(*decl);
                         for (k, (f, t)) in data.fields.iter().zip(ftys.iter()).enumerate() {
                             if f.modifiers.is_static || f.global.is_some() {
+                                continue;
+                            }
+                            if let Some(slot) = bits.as_ref().and_then(|b| b[k]) {
+                                // The backing of this bit field and the next ones.
+                                if stored.contains(&k) {
+                                    let s = if slot.backing_bits == 64 {
+                                        Scalar::U64
+                                    } else {
+                                        Scalar::U32
+                                    };
+                                    let name =
+                                        format!("{}{k}", crate::bitfields::BITS_FIELD_PREFIX);
+                                    fields.push((name, self.module.types.scalar(s)));
+                                }
                                 continue;
                             }
                             let t = apply(&subst, Some(&ty), t);
@@ -361,6 +373,11 @@ impl Ctx<'_> {
                         id
                     }
                 }
+            }
+            // An associated type of an interface value (`obj.Data`): one payload per concrete
+            // type the interface value may hold, under the same tag (`func/exist.rs`).
+            Ty::Assoc(inner, name) if self.is_interface(inner) && name != "Differential" => {
+                self.assoc_dyn_ty(&ty, inner, name)?
             }
             Ty::Assoc(inner, name) if name == "Differential" => {
                 let primal = self.ir_ty(inner)?;
@@ -558,7 +575,7 @@ impl Ctx<'_> {
         self.unique_struct_name(name)
     }
 
-    fn unique_struct_name(&mut self, name: String) -> String {
+    pub(crate) fn unique_struct_name(&mut self, name: String) -> String {
         let clean: String = name
             .chars()
             .map(|c| {
@@ -630,10 +647,12 @@ impl Ctx<'_> {
 }
 
 impl Ctx<'_> {
-    /// Without `type_conformance` ids, the non-generic structs of the file that declare `iface`
-    /// among their (transitive) bases, numbered in source order: interface values whose
-    /// concrete types are all in the file (`IShape s = Circle(1.0);`) need no ids from the user.
-    fn file_conformances(&self, iface_ty: &Ty, iface: &str) -> Vec<crate::TypeConformance> {
+    /// Without `type_conformance` ids, the structs of the file that declare `iface` among their
+    /// (transitive) bases, numbered in source order: interface values whose concrete types are
+    /// all in the file (`IShape s = Circle(1.0);`) need no ids from the user. A generic struct
+    /// counts where the interface's arguments fix its own (`struct A<T> : ICalc<T>` is the
+    /// `ICalc<float>` case `A<float>`).
+    fn file_conformances(&self, iface_ty: &Ty, iface: &str) -> Vec<(Ty, u32)> {
         // A generic interface (`IGetter<float>`): only the types conforming with these arguments.
         let generic = matches!(iface_ty, Ty::Adt(_, args) if !args.is_empty());
         let mut out = Vec::new();
@@ -642,7 +661,13 @@ impl Ctx<'_> {
                 continue;
             };
             let data = hir::type_decl_data(self.db, t);
-            if data.kind != hir::TypeDeclKind::Struct || !data.generics.is_empty() {
+            if data.kind != hir::TypeDeclKind::Struct {
+                continue;
+            }
+            if !data.generics.is_empty() {
+                if let Some(ty) = self.generic_conformer(t, iface_ty) {
+                    out.push((ty, out.len() as u32));
+                }
                 continue;
             }
             let mut queue = hir::export::type_decl_bases(self.db, t).to_vec();
@@ -660,26 +685,70 @@ impl Ctx<'_> {
                 }
             }
             if conforms {
-                out.push(crate::TypeConformance {
-                    type_name: data.name.to_string(),
-                    interface: iface.to_string(),
-                    id: out.len() as u32,
-                });
+                out.push((Ty::Adt(t, std::sync::Arc::from([])), out.len() as u32));
             }
         }
         out
+    }
+
+    /// The instance of the generic struct `t` that a direct base makes conform to `iface_ty`,
+    /// when the base's arguments bind every generic parameter of `t`.
+    fn generic_conformer(&self, t: hir::TypeDeclId, iface_ty: &Ty) -> Option<Ty> {
+        let Ty::Adt(want, want_args) = iface_ty else {
+            return None;
+        };
+        let data = hir::type_decl_data(self.db, t);
+        let owner = hir::export::GenericOwner::TypeDecl(t);
+        for base in hir::export::type_decl_bases(self.db, t).iter() {
+            let Ty::Adt(d, args) = base else { continue };
+            if d != want || args.len() != want_args.len() {
+                continue;
+            }
+            let mut bound: Vec<Option<GenericArg>> = vec![None; data.generics.len()];
+            let mut ok = true;
+            for (a, w) in args.iter().zip(want_args.iter()) {
+                let param = match a {
+                    GenericArg::Type(Ty::Param(p)) => Some(p),
+                    GenericArg::Value(Len::Param(p)) => Some(p),
+                    _ => None,
+                };
+                match param {
+                    Some(p) if p.owner == owner => {
+                        let slot = bound.get_mut(p.index as usize);
+                        match slot {
+                            Some(Some(prev)) if prev != w => ok = false,
+                            Some(slot) => *slot = Some(w.clone()),
+                            None => ok = false,
+                        }
+                    }
+                    _ => ok &= a == w,
+                }
+            }
+            if ok && bound.iter().all(Option::is_some) {
+                let args: Vec<GenericArg> = bound.into_iter().flatten().collect();
+                return Some(Ty::Adt(t, std::sync::Arc::from(args)));
+            }
+        }
+        None
     }
 
     /// The IR struct of values of interface `iface`: a tag (the `type_conformance` id) and one
     /// field per concrete type that has fields.
     fn dyn_type(&mut self, ty: &Ty, iface: &str) -> R<TypeId> {
         let generic = matches!(ty, Ty::Adt(_, args) if !args.is_empty());
-        let mut confs: Vec<crate::TypeConformance> = self
-            .conformances
-            .iter()
-            .filter(|c| c.interface == iface && !generic)
-            .cloned()
-            .collect();
+        let mut confs: Vec<(Ty, u32)> = Vec::new();
+        for c in self.conformances.clone() {
+            if c.interface != iface || generic {
+                continue;
+            }
+            let decl = self.type_decl_by_name(&c.type_name).ok_or_else(|| {
+                unsupported(format!(
+                    "the conformance of `{}`, which is not a type of this file",
+                    c.type_name
+                ))
+            })?;
+            confs.push((Ty::Adt(decl, std::sync::Arc::from([])), c.id));
+        }
         if confs.is_empty() {
             confs = self.file_conformances(ty, iface);
         }
@@ -691,14 +760,11 @@ impl Ctx<'_> {
         let tag = self.module.types.u32();
         let mut fields: Vec<(String, TypeId)> = vec![("tag".into(), tag)];
         let mut cases = Vec::new();
-        for c in confs {
-            let decl = self.type_decl_by_name(&c.type_name).ok_or_else(|| {
-                unsupported(format!(
-                    "the conformance of `{}`, which is not a type of this file",
-                    c.type_name
-                ))
-            })?;
-            let cty = Ty::Adt(decl, std::sync::Arc::from([]));
+        for (cty, id) in confs {
+            let Ty::Adt(decl, _) = &cty else {
+                return Err(internal("a conformance that is not a struct"));
+            };
+            let decl = *decl;
             let ir = self.ir_ty(&cty)?;
             // Stateless types need no payload (their IR struct only pads); a base struct is a
             // field (`struct B : A`).
@@ -708,14 +774,15 @@ impl Ctx<'_> {
                     .iter()
                     .any(|f| !f.modifiers.is_static && f.global.is_none());
             let field = has_fields.then(|| {
-                fields.push((c.type_name.clone(), ir));
+                let name: String = self
+                    .display(&cty)
+                    .chars()
+                    .map(|c| if c.is_alphanumeric() { c } else { '_' })
+                    .collect();
+                fields.push((name, ir));
                 fields.len() as u32 - 1
             });
-            cases.push(crate::DynCase {
-                id: c.id,
-                ty: cty,
-                field,
-            });
+            cases.push(crate::DynCase { id, ty: cty, field });
         }
         let name = self.unique_struct_name(format!("{iface}_dyn"));
         let refs: Vec<(&str, TypeId)> = fields.iter().map(|(n, t)| (n.as_str(), *t)).collect();

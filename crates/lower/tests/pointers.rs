@@ -1,5 +1,5 @@
-//! Pointers, function values and bit fields type-check, but the WGSL and SPIR-V targets have
-//! none of them: lowering refuses each with a diagnostic naming the construct (never an internal
+//! Pointers and function values type-check, but the WGSL and SPIR-V targets have none of
+//! them: lowering refuses each with a diagnostic naming the construct (never an internal
 //! error or a panic).
 
 use expect_test::{Expect, expect};
@@ -72,20 +72,6 @@ void computeMain() {{ output[0] = apply((float v) => v * 2.0, 1.0); }}"
         ),
         expect![
             "E4001 `apply((float v) => v * 2.0, 1.0)`: the function type `functype(float) -> float` cannot be compiled for the WGSL and SPIR-V targets: they have no function values; take a generic parameter constrained by `IFunc<R, P...>` instead, which lambdas and function objects satisfy"
-        ],
-    );
-}
-
-#[test]
-fn bit_fields_are_refused() {
-    check_refused(
-        &format!(
-            "{MAIN}struct S {{ int foo : 8; uint bar : 24; }};
-[numthreads(1, 1, 1)]
-void computeMain() {{ S s; s.foo = 3; output[0] = float(s.foo); }}"
-        ),
-        expect![
-            "E4001 `s`: the bit field `foo` of `S` cannot be compiled for the WGSL and SPIR-V targets yet: declare a full-width field and mask it (`(bits >> offset) & mask`)"
         ],
     );
 }

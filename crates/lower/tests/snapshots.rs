@@ -346,33 +346,27 @@ void computeMain()
             struct Square {
               s: float,
             }
-            struct IShape_dyn {
+            struct IShape_Square {
               tag: uint,
-              Square: Square,
+              value: Square,
             }
             global buffer(read_write) outputBuffer: float
             entry computeMain = computeMain workgroup_size(1, 1, 1) ()
 
             fn computeMain() -> void {
-              local shape: IShape_dyn
+              local shape: IShape_Square
               local dispatch: float
               %0: float = 2.0
               %1: Square = construct %0
               %2: uint = 0u
-              %3: IShape_dyn = construct %2, %1
+              %3: IShape_Square = construct %2, %1
               store $shape, %3
               %4: int = 0
-              %5: IShape_dyn = load $shape
+              %5: IShape_Square = load $shape
               %6: uint = extract %5, 0
-              switch %6 {
-                case 0: {
-                  %7: Square = extract %5, 1
-                  %8: float = call Square_area(%7)
-                  store $dispatch, %8
-                }
-                default: {
-                }
-              }
+              %7: Square = extract %5, 1
+              %8: float = call Square_area(%7)
+              store $dispatch, %8
               %9: float = load $dispatch
               store @outputBuffer[%4], %9
             }
@@ -497,43 +491,29 @@ void computeMain()
         struct Square {
           s: float,
         }
-        struct Unit {
-          _empty: uint,
-        }
-        struct IShape_dyn {
+        struct IShape_Square {
           tag: uint,
-          Square: Square,
+          value: Square,
         }
         global buffer(read_write) outputBuffer: float
         entry computeMain = computeMain workgroup_size(1, 1, 1) ()
 
         fn computeMain() -> void {
-          local shape: IShape_dyn
+          local shape: IShape_Square
           local dispatch: float
           %0: float = 2.0
           %1: Square = construct %0
           %2: uint = 0u
-          %3: IShape_dyn = construct %2, %1
+          %3: IShape_Square = construct %2, %1
           store $shape, %3
           %4: int = 0
-          %5: IShape_dyn = load $shape
+          %5: IShape_Square = load $shape
           %6: uint = extract %5, 0
-          switch %6 {
-            case 0: {
-              %7: Square = extract %5, 1
-              %8: float = call Square_area(%7)
-              store $dispatch, %8
-            }
-            case 1: {
-              %9: Unit = zero
-              %10: float = call Unit_area(%9)
-              store $dispatch, %10
-            }
-            default: {
-            }
-          }
-          %11: float = load $dispatch
-          store @outputBuffer[%4], %11
+          %7: Square = extract %5, 1
+          %8: float = call Square_area(%7)
+          store $dispatch, %8
+          %9: float = load $dispatch
+          store @outputBuffer[%4], %9
         }
 
         fn Square_area(this: Square) -> float {
@@ -541,11 +521,6 @@ void computeMain()
           %1: float = load $this.s
           %2: float = mul %0, %1
           return %2
-        }
-
-        fn Unit_area(this: Unit) -> float {
-          %0: float = 1.0
-          return %0
         }
     "#]]
     .assert_eq(&ir::print_module(&module));

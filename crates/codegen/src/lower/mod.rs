@@ -130,7 +130,7 @@ pub fn lower_module(m: &ir::Module, opts: &Options) -> Result<(naga::Module, Ref
     };
     l.lower_globals()?;
     if subgroup::uses_lane_builtins(m) {
-        l.lanes = Some(l.add_lane_globals()?);
+        l.lanes = Some(l.add_lane_globals(m)?);
     }
     for f in call_order(m, opts.target)? {
         let func = l.build_function(f, None)?;

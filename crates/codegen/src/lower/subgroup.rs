@@ -5,7 +5,9 @@
 //!
 //! The lane index and subgroup size are entry-point builtins in WGSL; HLSL reads them anywhere.
 //! When some function asks for them, the entry point copies them into two private globals first
-//! (as slangc does), and the queries load those.
+//! (as slangc does), and the queries load those. `WaveGetWaveIndex` reads a third one, filled
+//! from `subgroup_id` (compute only: every dslang entry point is a compute one), added only when
+//! some function asks for it.
 
 use naga::{CollectiveOperation as Co, GatherMode, SubgroupOperation as So};
 
@@ -14,12 +16,15 @@ use super::*;
 /// Names of the private globals that hold the entry point's subgroup builtins.
 const LANE_INDEX_NAME: &str = "dslang_lane_index";
 const LANE_COUNT_NAME: &str = "dslang_lane_count";
+const WAVE_INDEX_NAME: &str = "dslang_wave_index";
 
 /// The private `u32` globals holding `subgroup_invocation_id` and `subgroup_size`.
 #[derive(Clone, Copy)]
 pub(super) struct LaneGlobals {
     index: Handle<naga::GlobalVariable>,
     count: Handle<naga::GlobalVariable>,
+    /// `subgroup_id`, when `WaveGetWaveIndex` is used.
+    wave: Option<Handle<naga::GlobalVariable>>,
 }
 
 /// Operations that read the lane index or the subgroup size.
@@ -28,6 +33,7 @@ fn needs_lane_builtins(f: MathFn) -> bool {
         f,
         MathFn::WaveGetLaneIndex
             | MathFn::WaveGetLaneCount
+            | MathFn::WaveGetWaveIndex
             | MathFn::WaveIsFirstLane
             | MathFn::QuadReadLaneAt
     )
@@ -43,6 +49,15 @@ pub(super) fn uses_lane_builtins(m: &ir::Module) -> bool {
     })
 }
 
+/// Whether any function of `m` asks for its subgroup's index in the workgroup.
+fn uses_wave_index(m: &ir::Module) -> bool {
+    m.functions.iter().any(|f| {
+        live_insts(f)
+            .iter()
+            .any(|i| matches!(i, Inst::Math(MathFn::WaveGetWaveIndex, _)))
+    })
+}
+
 impl Lowerer<'_> {
     fn missing_subgroups(&self, what: &str) -> CodegenError {
         CodegenError::MissingFeature {
@@ -53,7 +68,7 @@ impl Lowerer<'_> {
     }
 
     /// Declares the two private globals (called once, before any function is lowered).
-    pub(super) fn add_lane_globals(&mut self) -> Result<LaneGlobals> {
+    pub(super) fn add_lane_globals(&mut self, m: &ir::Module) -> Result<LaneGlobals> {
         if !self.opts.subgroups {
             return Err(self.missing_subgroups("WaveGetLaneIndex"));
         }
@@ -71,10 +86,10 @@ impl Lowerer<'_> {
                 Span::UNDEFINED,
             )
         };
-        Ok(LaneGlobals {
-            index: global(LANE_INDEX_NAME),
-            count: global(LANE_COUNT_NAME),
-        })
+        let index = global(LANE_INDEX_NAME);
+        let count = global(LANE_COUNT_NAME);
+        let wave = uses_wave_index(m).then(|| global(WAVE_INDEX_NAME));
+        Ok(LaneGlobals { index, count, wave })
     }
 
     /// Gives an entry function the two subgroup builtins as extra arguments and stores them into
@@ -85,6 +100,9 @@ impl Lowerer<'_> {
         };
         let u32_ty = self.scalar_type(Scalar::U32)?;
         let mut prologue = NBlock::new();
+        let wave = lanes
+            .wave
+            .map(|g| (WAVE_INDEX_NAME, naga::BuiltIn::SubgroupId, g));
         for (name, builtin, global) in [
             (
                 LANE_INDEX_NAME,
@@ -92,7 +110,10 @@ impl Lowerer<'_> {
                 lanes.index,
             ),
             (LANE_COUNT_NAME, naga::BuiltIn::SubgroupSize, lanes.count),
-        ] {
+        ]
+        .into_iter()
+        .chain(wave)
+        {
             let position = function.arguments.len() as u32;
             function.arguments.push(naga::FunctionArgument {
                 name: Some(format!("{name}_in")),
@@ -117,12 +138,13 @@ impl Lowerer<'_> {
         &self,
         cx: &mut FnCx,
         out: &mut NBlock,
-        pick: fn(LaneGlobals) -> Handle<naga::GlobalVariable>,
+        pick: fn(LaneGlobals) -> Option<Handle<naga::GlobalVariable>>,
     ) -> Result<Handle<E>> {
-        let lanes = self
+        let global = self
             .lanes
+            .and_then(pick)
             .ok_or_else(|| cx.err("lane query without the lane globals"))?;
-        let pointer = cx.add(out, E::GlobalVariable(pick(lanes)));
+        let pointer = cx.add(out, E::GlobalVariable(global));
         Ok(cx.add(out, E::Load { pointer }))
     }
 
@@ -166,12 +188,13 @@ impl Lowerer<'_> {
             return Ok(self.collective(cx, out, op, collective_op, a[0], result_ty));
         }
         Ok(match f {
-            WaveGetLaneIndex => self.lane_builtin(cx, out, |l| l.index)?,
-            WaveGetLaneCount => self.lane_builtin(cx, out, |l| l.count)?,
+            WaveGetLaneIndex => self.lane_builtin(cx, out, |l| Some(l.index))?,
+            WaveGetLaneCount => self.lane_builtin(cx, out, |l| Some(l.count))?,
+            WaveGetWaveIndex => self.lane_builtin(cx, out, |l| l.wave)?,
             WaveIsFirstLane => {
                 // No `subgroupElect` in naga: the first active lane is the one whose index
                 // equals the index broadcast from the first active lane.
-                let lane = self.lane_builtin(cx, out, |l| l.index)?;
+                let lane = self.lane_builtin(cx, out, |l| Some(l.index))?;
                 let u32_ty = self.scalar_type(Scalar::U32)?;
                 let first = gather(cx, out, GatherMode::BroadcastFirst, lane, u32_ty);
                 self.bin(cx, out, Bo::Equal, lane, first)
@@ -220,7 +243,7 @@ impl Lowerer<'_> {
             QuadReadLaneAt => {
                 // naga's quadBroadcast wants a constant lane: shuffle to lane `quad * 4 + i`.
                 let i = self.lane_index_u32(cx, out, args[1], a[1])?;
-                let lane = self.lane_builtin(cx, out, |l| l.index)?;
+                let lane = self.lane_builtin(cx, out, |l| Some(l.index))?;
                 let quad_mask = cx.add(out, E::Literal(naga::Literal::U32(!3)));
                 let in_quad = cx.add(out, E::Literal(naga::Literal::U32(3)));
                 let base = self.bin(cx, out, Bo::And, lane, quad_mask);

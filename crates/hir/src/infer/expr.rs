@@ -254,7 +254,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 self.result.diags.extend(diags);
                 self.optional_of(t)
             }
-            Expr::SizeOf { ty, expr } => {
+            Expr::SizeOf { ty, expr, .. } => {
                 // The operand's type is recorded as the expression's resolution for lowering.
                 let operand = match expr {
                     Some(inner) => {

@@ -12,6 +12,7 @@ mod const_eval;
 mod convert;
 mod defaults;
 mod errors;
+pub use errors::fn_throws;
 mod expr;
 mod init_list;
 mod lambda;
@@ -31,8 +32,8 @@ pub use path::{swizzle_indices, tuple_swizzle};
 pub use pointer::{pointee_of, stdlib_decl_named};
 pub(crate) use signature::is_ptr_differentiable;
 pub use signature::{
-    FnSig, ParamSig, derivative_sig, field_types, fn_sig, global_ty, nested_derivative_sig,
-    property_ty, type_args_subst, type_decl_sig_diags,
+    FnSig, ParamSig, bit_field_widths, derivative_sig, field_types, fn_sig, global_ty,
+    nested_derivative_sig, property_ty, type_args_subst, type_decl_sig_diags,
 };
 
 use std::sync::Arc;

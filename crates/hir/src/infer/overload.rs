@@ -227,6 +227,11 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 // constraints (`each T : IGetter`). With several packs the split of the
                 // arguments is not inferred.
                 if sig.generic_is_pack.get(i).copied().unwrap_or(false) {
+                    // A pack bound through a tuple parameter (`Tuple<expand each T> t`).
+                    if let Some(GenericArg::Type(bound @ Ty::Pack(_))) = cands_by_param[i].first() {
+                        binds.push((g.clone(), GenericArg::Type(bound.clone())));
+                        continue;
+                    }
                     let single_pack = sig.generic_is_pack.iter().filter(|p| **p).count() == 1;
                     let (true, Some(from)) = (single_pack, sig.variadic_from) else {
                         binds.push((g.clone(), GenericArg::Type(Ty::Unknown)));
@@ -632,6 +637,29 @@ fn unify(param: &Ty, arg: &Ty, generics: &[GenericParamId], out: &mut [Vec<Gener
             }
         }
         (Ty::Tuple(ps), Ty::Tuple(ts)) => {
+            // `Tuple<A, expand each T, B>` against a tuple: the elements between the fixed
+            // ones are the pack `T` (one pack of the plain form `expand each T` only).
+            let expands: Vec<usize> = (0..ps.len())
+                .filter(|&k| matches!(ps[k], Ty::Expand(..)))
+                .collect();
+            if let [k] = expands[..]
+                && let Ty::Expand(pattern, pack) = &ps[k]
+                && matches!(&**pattern, Ty::Param(p) if p == pack)
+                && ts.len() + 1 >= ps.len()
+            {
+                let tail = ps.len() - k - 1;
+                for (p, t) in ps[..k].iter().zip(ts.iter()) {
+                    unify(p, t, generics, out);
+                }
+                for (p, t) in ps[k + 1..].iter().zip(ts[ts.len() - tail..].iter()) {
+                    unify(p, t, generics, out);
+                }
+                if let Some(i) = index_of(pack) {
+                    let items: Arc<[Ty]> = ts[k..ts.len() - tail].iter().cloned().collect();
+                    out[i].push(GenericArg::Type(Ty::Pack(items)));
+                }
+                return;
+            }
             for (p, t) in ps.iter().zip(ts.iter()) {
                 unify(p, t, generics, out);
             }

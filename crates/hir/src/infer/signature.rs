@@ -365,6 +365,24 @@ pub fn field_types(db: &dyn Db, decl: TypeDeclId) -> Arc<[Ty]> {
         .collect()
 }
 
+/// The width of each bit field of `decl` (`uint a : 4;` gives `Some(4)`), `None` for a plain
+/// field or a width that is not a constant in `0..=64` (reported by `type_decl_sig_diags`).
+pub fn bit_field_widths(db: &dyn Db, decl: TypeDeclId) -> Vec<Option<u32>> {
+    let data = lower::type_decl_data(db, decl);
+    if !data.fields.iter().any(|f| f.bit_width.is_some()) {
+        return vec![None; data.fields.len()];
+    }
+    let resolver = Resolver::for_item(db, decl.loc(db));
+    data.fields
+        .iter()
+        .map(|f| {
+            let (width, _) = f.bit_width.as_ref()?;
+            let w = resolver.eval_const(width)?;
+            u32::try_from(w).ok().filter(|w| *w <= 64)
+        })
+        .collect()
+}
+
 /// Diagnostics of a type declaration's own signature (bases, field types).
 #[salsa::tracked(returns(clone))]
 pub fn type_decl_sig_diags(db: &dyn Db, decl: TypeDeclId) -> Arc<[Diag]> {

@@ -20,9 +20,11 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             }
             Stmt::Block(stmts) => {
                 self.scopes.push(Vec::new());
+                let items = self.resolver.local_items.len();
                 for s in stmts.clone() {
                     self.infer_stmt(s);
                 }
+                self.resolver.local_items.truncate(items);
                 self.scopes.pop();
             }
             Stmt::Seq(stmts) => {
@@ -156,7 +158,12 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 }
             }
             Stmt::Return(value) => self.infer_return(*value, range),
-            Stmt::Discard | Stmt::Empty => {}
+            Stmt::Empty => {
+                if let Some((name, def)) = self.body.local_items.get(&stmt) {
+                    self.resolver.declare_local_item(name.clone(), *def);
+                }
+            }
+            Stmt::Discard => {}
             Stmt::Throw { value, in_defer } => self.infer_throw(*value, *in_defer, range),
             Stmt::DoCatch { body, catches } => {
                 let (body, catches) = (*body, catches.clone());
@@ -212,19 +219,9 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 declared
             }
             (Some(declared), None) => declared,
-            (None, Some(init)) => {
-                let t = self.infer_expr(init, None);
-                if t == Ty::Void {
-                    self.error(
-                        "E2004",
-                        "cannot initialise a variable with a `void` value",
-                        self.range(init),
-                    );
-                    Ty::Unknown
-                } else {
-                    t
-                }
-            }
+            // `let r = voidCall();`: slangc accepts a `void` variable (it holds nothing, and
+            // nothing can be done with it).
+            (None, Some(init)) => self.infer_expr(init, None),
             (None, None) => {
                 let what = if is_let { "let" } else { "var" };
                 self.error(

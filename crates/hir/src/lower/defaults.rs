@@ -18,6 +18,7 @@ fn default_body(db: &dyn Db, loc: &ItemLoc, name_range: TextRange) -> Arc<Body> 
         return_type: None,
         catch_depth: 0,
         defer_catch_base: None,
+        local_items: FxHashMap::default(),
     };
     let owner = item_node(db, loc).and_then(|node| {
         node.descendants().find(|n| {

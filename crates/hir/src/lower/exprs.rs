@@ -141,6 +141,22 @@ impl BodyLowerer {
                 }
             }
             INIT_LIST_EXPR => Expr::InitList(exprs.iter().map(|e| self.expr(e)).collect()),
+            // `alignof(T)` / `alignof(expr)` / `alignof(T, Layout)`: Slang's builtin operator,
+            // parsed as a call of the name.
+            CALL_EXPR if exprs.first().is_some_and(is_alignof_callee) => {
+                let operand = node
+                    .children()
+                    .find(|c| c.kind() == ARG_LIST)
+                    .and_then(|l| l.children().find(|a| is_expr_kind(a.kind())));
+                Expr::SizeOf {
+                    ty: TypeRef::Error,
+                    expr: Some(match operand {
+                        Some(a) => self.expr(&a),
+                        None => self.missing(range),
+                    }),
+                    align: true,
+                }
+            }
             CALL_EXPR => {
                 let callee = sub(self, 0);
                 let args = node
@@ -280,10 +296,12 @@ impl BodyLowerer {
                 Some(t) => Expr::SizeOf {
                     ty: lower_type(&t),
                     expr: None,
+                    align: false,
                 },
                 None => Expr::SizeOf {
                     ty: TypeRef::Error,
                     expr: Some(sub(self, 0)),
+                    align: false,
                 },
             },
             COUNTOF_EXPR => Expr::CountOf(sub(self, 0)),
@@ -370,4 +388,14 @@ fn lower_literal(node: &SyntaxNode) -> Literal {
         STRING => Literal::String(text.trim_matches('"').to_string()),
         _ => Literal::None,
     }
+}
+
+/// Whether a call's callee is the bare name `alignof` (no generic arguments, no path).
+fn is_alignof_callee(callee: &SyntaxNode) -> bool {
+    callee.kind() == PATH_EXPR
+        && callee.children().all(|c| c.kind() == NAME_REF)
+        && callee
+            .children()
+            .find(|c| c.kind() == NAME_REF)
+            .is_some_and(|n| name_ref_text(&n) == "alignof")
 }

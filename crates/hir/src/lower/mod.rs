@@ -25,11 +25,12 @@ use crate::preprocess::{self, Preprocessed};
 mod defaults;
 mod exprs;
 mod items;
+mod locals;
 mod signatures;
 mod stmts;
 mod tree;
 
-pub use self::{defaults::*, items::*, signatures::*, stmts::*, tree::*};
+pub use self::{defaults::*, items::*, locals::*, signatures::*, stmts::*, tree::*};
 
 // ---------------------------------------------------------------------------------------------
 // Text, preprocessing, parsing
@@ -186,6 +187,8 @@ struct BodyLowerer {
     /// While lowering a deferred statement: `catch_depth` where it started (a `throw` with no
     /// `do`/`catch` since then would leave the deferred code).
     defer_catch_base: Option<u32>,
+    /// The items declared in the body, by their range (see `locals.rs`).
+    local_items: FxHashMap<TextRange, (SmolStr, ItemDef)>,
 }
 
 /// A scope that `defer` statements, `break` or `continue` relate to.

@@ -15,10 +15,15 @@ pub fn fn_body(db: &dyn Db, func: FunctionId) -> Arc<Body> {
         return_type: None,
         catch_depth: 0,
         defer_catch_base: None,
+        local_items: FxHashMap::default(),
     };
     if let Some(node) = item_node(db, func.loc(db))
         && let Some(block) = node.children().find(|c| c.kind() == BLOCK)
     {
+        lowerer.local_items = fn_local_items(db, func)
+            .iter()
+            .map(|l| (l.range, (l.name.clone(), l.def)))
+            .collect();
         lowerer.return_type = (node.kind() == FN)
             .then(|| node.children().find(|c| is_type_kind(c.kind())))
             .flatten()
@@ -47,6 +52,7 @@ pub fn global_body(db: &dyn Db, global: GlobalId) -> Arc<Body> {
         return_type: None,
         catch_depth: 0,
         defer_catch_base: None,
+        local_items: FxHashMap::default(),
     };
     let ordinal = loc.path.last().map_or(0, |s| s.ordinal);
     if let Some(node) = item_node(db, loc)
@@ -61,7 +67,9 @@ pub fn global_body(db: &dyn Db, global: GlobalId) -> Arc<Body> {
 
 impl BodyLowerer {
     pub(super) fn block(&mut self, node: &SyntaxNode) -> StmtId {
-        let children = node.children().filter(|c| is_stmt_kind(c.kind()));
+        let children = node
+            .children()
+            .filter(|c| is_stmt_kind(c.kind()) || locals::is_local_item_kind(c.kind()));
         let stmts = self.scope_stmts(DeferScopeKind::Block, children);
         self.body.alloc_stmt(Stmt::Block(stmts), range_of(node))
     }
@@ -333,7 +341,9 @@ impl BodyLowerer {
                             _ => continue,
                         };
                         // A clause is a scope: its defers run before it falls through or breaks.
-                        let stmts = clause.children().filter(|c| is_stmt_kind(c.kind()));
+                        let stmts = clause.children().filter(|c| {
+                            is_stmt_kind(c.kind()) || locals::is_local_item_kind(c.kind())
+                        });
                         let body = self.scope_stmts(DeferScopeKind::Switch, stmts);
                         cases.push(SwitchCase { value, body });
                     }
@@ -379,6 +389,13 @@ impl BodyLowerer {
             DO_CATCH_STMT => self.do_catch(node, range),
             INTRINSIC_ASM_STMT => {
                 Stmt::Expr(self.unsupported(range, "inline target code (`__intrinsic_asm`)"))
+            }
+            kind if locals::is_local_item_kind(kind) => {
+                let id = self.body.alloc_stmt(Stmt::Empty, range);
+                if let Some(item) = self.local_items.get(&range) {
+                    self.body.local_items.insert(id, item.clone());
+                }
+                return vec![id];
             }
             _ => Stmt::Empty,
         };

@@ -552,8 +552,39 @@ fn collect_sources(
                 declarator,
             });
         }
+        if matches!(child.seg.kind, ItemKind::Function | ItemKind::Init) {
+            collect_local_sources(&child.node, &path, out, decls);
+        }
         out.map
             .insert(path, (range, ItemGreen(child.node.green().to_owned())));
+    }
+}
+
+/// The items declared inside the body of the function `node` (see `locals.rs`): their sources,
+/// and the members of local types.
+fn collect_local_sources(
+    node: &SyntaxNode,
+    prefix: &[PathSeg],
+    out: &mut ItemSources,
+    decls: &mut FileDecls,
+) {
+    for local in super::locals::local_child_items(node) {
+        let mut path = prefix.to_vec();
+        path.push(local.seg.clone());
+        let path: Arc<[PathSeg]> = path.into();
+        if matches!(
+            local.seg.kind,
+            ItemKind::Struct | ItemKind::Interface | ItemKind::Enum
+        ) {
+            collect_sources(&local.node, &path, true, None, out, decls);
+        }
+        out.map.insert(
+            path,
+            (
+                range_of(&local.node),
+                ItemGreen(local.node.green().to_owned()),
+            ),
+        );
     }
 }
 
@@ -685,6 +716,16 @@ fn sources_after_fn_edit(last: &LastSources, root: &GreenNode) -> Option<Arc<Ite
     let seg = owner.path.first()?;
     let new_node = SyntaxNode::new_root(new.to_owned());
     if seg.kind != ItemKind::Function || name_text(&new_node) != seg.name {
+        return None;
+    }
+    // Items declared inside the function have entries of their own: walk the file.
+    if !super::locals::local_child_items(&new_node).is_empty()
+        || last
+            .sources
+            .map
+            .keys()
+            .any(|p| p.len() > owner.path.len() && p.starts_with(&owner.path))
+    {
         return None;
     }
     // Items after the function move by the change in its length; nothing contains it.

@@ -365,3 +365,60 @@ struct D : A { float w; }
         "#]],
     );
 }
+
+/// Diagnostics of a fixture, one per line (`none` when clean).
+fn check_diagnostics(fixture: &str, expect: Expect) {
+    let mut db = RootDatabase::default();
+    let file = db.set_file("main.slang", fixture);
+    let mut out = String::new();
+    for d in crate::diagnostics(&db, file) {
+        out.push_str(&format!("{} {}\n", d.code, d.message));
+    }
+    if out.is_empty() {
+        out.push_str("none\n");
+    }
+    expect.assert_eq(&out);
+}
+
+#[test]
+fn differential_names_the_own_differential_inside_differentiable_types() {
+    check_diagnostics(
+        r#"
+interface IFoo : IDifferentiable
+{
+    [Differentiable] static This create(Differential d);
+}
+struct Impl : IFoo
+{
+    float x;
+    [Differentiable] static This create(Differential d) { Impl r; r.x = d.x; return r; }
+    [Differentiable] static Differential twice(Differential d) { Differential o = { d.x * 2.0 }; return o; }
+}
+struct Plain : IDifferentiable
+{
+    float y;
+    static Differential zero() { Differential z = { 0.0 }; return z; }
+}
+float use(Impl i, Plain p) { return Impl.twice(Impl.create(i).x == 0.0 ? i : i).x + Plain.zero().y; }
+"#,
+        expect![[r#"
+            none
+        "#]],
+    );
+}
+
+#[test]
+fn differential_is_unknown_outside_differentiable_types() {
+    check_diagnostics(
+        r#"
+struct NotDiff
+{
+    float x;
+    static Differential zero();
+}
+"#,
+        expect![[r#"
+            E2002 unknown type `Differential`: declare it, import the module that declares it, or check the spelling
+        "#]],
+    );
+}

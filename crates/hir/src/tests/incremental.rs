@@ -108,7 +108,7 @@ fn editing_a_body_reruns_only_that_function() {
     check_edit(
         &BEFORE.replace("x * 2.0", "x * 3.0 + 1.0"),
         expect![[r#"
-            f: diff_diagnostics, fn_body, fn_data, fn_diagnostics, infer, item_syntax
+            f: diff_diagnostics, fn_body, fn_data, fn_diagnostics, fn_local_items, infer, item_syntax
             g: item_syntax
             computeMain: item_syntax
             rest: file_imports, item_outline, item_sources, parse, preprocessed
@@ -124,7 +124,7 @@ fn adding_a_statement_reruns_only_that_body() {
         expect![[r#"
             f: item_syntax
             g: item_syntax
-            computeMain: diff_diagnostics, fn_body, fn_data, fn_diagnostics, infer, item_syntax
+            computeMain: diff_diagnostics, fn_body, fn_data, fn_diagnostics, fn_local_items, infer, item_syntax
             rest: file_imports, item_outline, item_sources, parse, preprocessed
         "#]],
     );
@@ -139,7 +139,7 @@ fn editing_a_signature_reruns_its_dependants() {
         &BEFORE.replace("float g(float y)", "float g(float y, float z = 0.0)"),
         expect![[r#"
             f: item_syntax
-            g: diff_diagnostics, fn_body, fn_callees, fn_data, fn_diagnostics, fn_sig, infer, item_syntax
+            g: diff_diagnostics, fn_body, fn_callees, fn_data, fn_diagnostics, fn_local_items, fn_sig, infer, item_syntax
             computeMain: infer, item_syntax
             rest: file_imports, item_outline, item_sources, parse, preprocessed
         "#]],
@@ -156,7 +156,7 @@ fn adding_a_function_reruns_the_item_tree() {
         expect![[r#"
             f: fn_sig, item_syntax
             g: fn_sig, item_syntax
-            h: diff_diagnostics, fn_body, fn_data, fn_diagnostics, fn_sig, infer, item_syntax
+            h: diff_diagnostics, fn_body, fn_data, fn_diagnostics, fn_local_items, fn_sig, infer, item_syntax
             computeMain: fn_sig, infer, item_syntax
             rest: duplicate_diagnostics, file_imports, file_usings, item_outline, item_sources, item_tree, module_scope, parse, preprocessed
         "#]],
@@ -169,11 +169,11 @@ fn renaming_a_function_reruns_the_item_tree() {
     check_edit(
         &BEFORE.replace("float f(", "float f2("),
         expect![[r#"
-        f2: diff_diagnostics, fn_body, fn_data, fn_diagnostics, fn_sig, infer, item_syntax
-        g: fn_sig, item_syntax
-        computeMain: fn_sig, infer, item_syntax
-        rest: duplicate_diagnostics, file_imports, file_usings, item_outline, item_sources, item_tree, module_scope, parse, preprocessed
-    "#]],
+            f2: diff_diagnostics, fn_body, fn_data, fn_diagnostics, fn_local_items, fn_sig, infer, item_syntax
+            g: fn_sig, item_syntax
+            computeMain: fn_sig, infer, item_syntax
+            rest: duplicate_diagnostics, file_imports, file_usings, item_outline, item_sources, item_tree, module_scope, parse, preprocessed
+        "#]],
     );
 }
 
@@ -221,7 +221,7 @@ fn function_at_a_cursor_after_a_body_edit_reruns_nothing_per_function() {
         "y + 1.0" at 71: g at 43 `float g(float y) { return y + 1.0; }`, 0 locals
         "g(1.0)" at 166: computeMain at 80 `[numthreads(1, 1, 1)]`, 1 locals
         "[numthreads" at 82: computeMain at 80 `[numthreads(1, 1, 1)]`, 1 locals
-        f: fn_body, item_syntax
+        f: fn_body, fn_local_items, item_syntax
         g: item_syntax
         computeMain: item_syntax
         rest: item_sources, parse, preprocessed

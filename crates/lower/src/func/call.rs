@@ -116,6 +116,14 @@ impl FnLower<'_, '_> {
                 ) && sig.is_member =>
             {
                 let bt = self.ety(base);
+                if sig.is_static && self.cx.is_interface(&bt) {
+                    // `obj.staticMethod()` on an interface value: dispatched on its tag.
+                    let v = self.lower_expr(base)?;
+                    if self.cx.dyn_types.contains_key(&self.vty(v)) {
+                        let explicit = self.explicit_args(e, f, explicit.as_deref())?;
+                        return self.dynamic_call(e, f, &bt, (v, None), &explicit, args);
+                    }
+                }
                 if sig.is_static {
                     return self.call_function(e, f, Some(bt), None, explicit.as_deref(), args);
                 }
@@ -162,7 +170,10 @@ impl FnLower<'_, '_> {
                 self.call_function(e, f, this_ty, Some(recv), explicit.as_deref(), args)
             }
             _ if sig.is_member => {
-                let this_ty = self.this_ty.clone();
+                // `T::f()` / `Type::f()`: the static member of the type the path names.
+                let this_ty = self
+                    .path_owner_type(target)
+                    .or_else(|| self.this_ty.clone());
                 self.call_function(e, f, this_ty, None, explicit.as_deref(), args)
             }
             _ => self.call_function(e, f, None, None, explicit.as_deref(), args),
@@ -222,6 +233,7 @@ impl FnLower<'_, '_> {
             }
         }
         Ok(InstanceKey {
+            exist: Vec::new(),
             func: f,
             subst,
             this_ty: if sig.is_member { this_ty } else { None },
@@ -403,13 +415,66 @@ impl FnLower<'_, '_> {
             };
             return self.dyn_from_data(t, tag, data).map(Some);
         }
-        if let (Some(Ty::Adt(d, _)), Some(Recv::Value(v))) = (&this_ty, &recv)
+        if let Some(Ty::Adt(d, _)) = &this_ty
             && hir::type_decl_data(self.cx.db, *d).kind == hir::TypeDeclKind::Interface
         {
+            if hir::export::fn_throws(self.cx.db, f).is_some() {
+                return Err(unsupported(
+                    "a call of a throwing method through an interface value (dynamic dispatch)",
+                ));
+            }
             let iface = this_ty.clone().unwrap_or(Ty::Unknown);
-            return self.dynamic_call(e, f, &iface, *v, &explicit, args);
+            match &recv {
+                // A lambda behind `IFunc` (its concrete type known): called directly.
+                Some(Recv::Value(v))
+                    if data.name == hir::CALL_OPERATOR
+                        && let Some((_, Ty::Lambda(lambda))) =
+                            self.cx.exist.of.get(&self.vty(*v)).cloned() =>
+                {
+                    let payload = self.emit(Inst::Extract(*v, 1), None)?;
+                    return self.call_lambda(&lambda, payload, args);
+                }
+                Some(Recv::Value(v)) => {
+                    return self.dynamic_call(e, f, &iface, (*v, None), &explicit, args);
+                }
+                // A `[mutating]` method: the interface value's place is written back.
+                Some(Recv::Place(lp)) => {
+                    let v = self.load_lplace(lp)?;
+                    if self.cx.dyn_types.contains_key(&self.vty(v)) {
+                        let lp = lp.clone();
+                        return self.dynamic_call(e, f, &iface, (v, Some(lp)), &explicit, args);
+                    }
+                }
+                _ => {}
+            }
         }
-        let key = self.instance_key(e, f, this_ty, &explicit, args)?;
+        let mut key = self.instance_key(e, f, this_ty, &explicit, args)?;
+        if data.attr("__intrinsic").is_none() {
+            if let Some((g, a)) = self.existential_generic(&key, args)
+                && matches!(recv, None | Some(Recv::Value(_)))
+            {
+                let recv = match recv {
+                    Some(Recv::Value(v)) => Some(v),
+                    _ => None,
+                };
+                return self.open_existential(e, key, g, a, recv, args);
+            }
+            self.specialise_exist_params(&mut key, args)?;
+        }
+        self.call_keyed(e, key, recv, args)
+    }
+
+    /// The call `e` of the instance `key`, its receiver and arguments not lowered yet.
+    pub(super) fn call_keyed(
+        &mut self,
+        e: ExprId,
+        key: InstanceKey,
+        recv: Option<Recv>,
+        args: &[ExprId],
+    ) -> R<Option<ValueId>> {
+        let f = key.func;
+        let data = hir::fn_data(self.cx.db, f);
+        let sig = hir::fn_sig(self.cx.db, f);
         if let Some(attr) = data.attr("__intrinsic") {
             let name = match attr.args.first() {
                 Some(hir::export::AttrArg::String(s)) => s.clone(),
@@ -430,12 +495,18 @@ impl FnLower<'_, '_> {
         }
         let bound = self.resource_args(e, &key, args)?;
         let id = self.cx.resource_instance(key.clone(), bound)?;
-        let params = self
+        self.lower_for_outputs(&key, id)?;
+        let thrown = self.throw_args(f, &key.subst, key.this_ty.as_ref(), id)?;
+        let mut params = self
             .cx
             .module
             .function(id)
             .map(|f| f.params.clone())
             .unwrap_or_default();
+        if thrown.is_some() {
+            // The hidden error parameters come last (`func/errors.rs`).
+            params.truncate(params.len().saturating_sub(2));
+        }
         let mut ir_args = Vec::new();
         let mut writebacks: Vec<(LPlace, ir::LocalId)> = Vec::new();
         let mut param_iter = params.iter();
@@ -472,7 +543,17 @@ impl FnLower<'_, '_> {
             };
             ir_args.push(arg);
         }
-        self.emit_call(id, ir_args, writebacks)
+        let v = match thrown {
+            None => self.emit_call(id, ir_args, writebacks)?,
+            Some((hidden, err, threw, err_ty)) => {
+                ir_args.extend(hidden);
+                let v = self.emit_call(id, ir_args, writebacks)?;
+                self.check_thrown(err, threw, &err_ty)?;
+                v
+            }
+        };
+        self.bind_call_outputs(e, id, args)?;
+        Ok(v)
     }
 
     /// One argument for parameter `p`: a value for `in`, else a place (copy-in copy-out through a
@@ -614,6 +695,7 @@ impl FnLower<'_, '_> {
             subst.push((g.clone(), a));
         }
         let key = InstanceKey {
+            exist: Vec::new(),
             func: f,
             subst,
             this_ty: if sig.is_member { this_ty } else { None },

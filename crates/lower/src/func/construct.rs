@@ -103,7 +103,14 @@ impl FnLower<'_, '_> {
                 rest = &rest[taken..];
                 continue;
             }
-            let own = i - usize::from(self.has_base_field(ty));
+            if self.is_bits_field(ty, i) {
+                // A bit-field backing: the bit fields take no items (slangc), they start at 0.
+                vals.push(self.emit(Inst::Zero, Some(*f))?);
+                continue;
+            }
+            let own = i
+                - usize::from(self.has_base_field(ty))
+                - (0..i).filter(|k| self.is_bits_field(ty, *k)).count();
             vals.push(match (rest.get(own), decl) {
                 (Some(item), _) => self.lower_value_as(*item, *f)?,
                 (None, Some(d)) => self.field_default(d, ty, i, *f)?,
@@ -117,11 +124,28 @@ impl FnLower<'_, '_> {
     /// base field counted as the base's own arity.
     fn memberwise_arity(&self, ty: TypeId) -> usize {
         let fields = self.struct_field_tys(ty);
+        let bits = (0..fields.len())
+            .filter(|k| self.is_bits_field(ty, *k))
+            .count();
         match fields.first() {
             Some(base) if self.has_base_field(ty) => {
-                self.memberwise_arity(*base) + fields.len() - 1
+                self.memberwise_arity(*base) + fields.len() - 1 - bits
             }
-            _ => fields.len(),
+            _ => fields.len() - bits,
+        }
+    }
+
+    /// Whether field `k` of struct `ty` is the backing integer of bit fields (`bitfields.rs`).
+    fn is_bits_field(&self, ty: TypeId, k: usize) -> bool {
+        match self.kind(ty) {
+            TypeKind::Struct(id) => self
+                .cx
+                .module
+                .types
+                .struct_def(id)
+                .and_then(|d| d.fields.get(k))
+                .is_some_and(|f| f.name.starts_with(crate::bitfields::BITS_FIELD_PREFIX)),
+            _ => false,
         }
     }
 
@@ -315,6 +339,7 @@ impl FnLower<'_, '_> {
         let field = index.and_then(|i| data.fields.get(i));
         if let (Some(f), Some(index)) = (field, index)
             && f.has_default
+            && !f.is_bit_field()
         {
             let lit =
                 crate::defaults::default_literal(self.cx.db, ItemDef::TypeDecl(decl), f.name_range);

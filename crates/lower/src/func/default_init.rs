@@ -43,6 +43,7 @@ impl FnLower<'_, '_> {
             func: f,
             subst: member_subst(db, self.cx.file, f.loc(db), &t),
             this_ty: Some(t.clone()),
+            exist: Vec::new(),
         };
         let id = self.cx.instance(key.clone())?;
         let params = self

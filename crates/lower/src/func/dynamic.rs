@@ -6,7 +6,7 @@ use hir::export::member_subst;
 use hir::{ExprId, FunctionId, GenericArg, ParamDir as HDir, Ty};
 use ir::{Arg, BinaryOp, Inst, Literal, Place, SwitchCase, TypeId, TypeKind, ValueId};
 
-use super::FnLower;
+use super::{FnLower, LPlace};
 use crate::{InstanceKey, R, Subst, internal, unsupported};
 
 impl FnLower<'_, '_> {
@@ -100,13 +100,13 @@ impl FnLower<'_, '_> {
     }
 
     /// A method call on an interface value: a `switch` on its tag calling each concrete type's
-    /// implementation.
+    /// implementation; `place` holds the value for `[mutating]` methods (written back).
     pub(super) fn dynamic_call(
         &mut self,
         e: ExprId,
         f: FunctionId,
         iface: &Ty,
-        recv: ValueId,
+        (recv, place): (ValueId, Option<LPlace>),
         explicit: &[GenericArg],
         args: &[ExprId],
     ) -> R<Option<ValueId>> {
@@ -138,12 +138,21 @@ impl FnLower<'_, '_> {
         // temporaries written back after the switch) that every case passes on.
         // A generic interface's parameters (`T` of `IGetter<T>`) as the interface type binds them.
         let iface_subst = member_subst(self.cx.db, self.cx.file, f.loc(self.cx.db), iface);
+        // A single-case value (its concrete type known, `exist.rs`): `This` and its associated
+        // types are that type's.
+        let this_is = match self.cx.exist.of.get(&self.vty(recv)) {
+            Some((_, c)) => c.clone(),
+            None => iface.clone(),
+        };
+        let (db, file) = (self.cx.db, self.cx.file);
         let in_iface = |t: &Ty| {
-            t.subst(&|p| {
-                hir::export::subst_lookup(&iface_subst, &p)
-                    .or_else(|| hir::export::subst_lookup(&own_subst, &p))
-            })
-            .subst_this(iface)
+            let t = t
+                .subst(&|p| {
+                    hir::export::subst_lookup(&iface_subst, &p)
+                        .or_else(|| hir::export::subst_lookup(&own_subst, &p))
+                })
+                .subst_this(&this_is);
+            hir::export::normalize(db, file, &t)
         };
         let mut values = Vec::new();
         let mut writebacks = Vec::new();
@@ -172,6 +181,7 @@ impl FnLower<'_, '_> {
             }
             subst.extend(impl_generics.into_iter().zip(own.iter().cloned()));
             let key = InstanceKey {
+                exist: Vec::new(),
                 func: g,
                 subst,
                 this_ty: Some(case.ty.clone()),
@@ -185,33 +195,56 @@ impl FnLower<'_, '_> {
                         .unwrap_or_default();
                 let mut call_args = Vec::new();
                 let mut rest = params.iter();
+                // A `[mutating]` method changes the payload in a temporary written back into
+                // the interface value's place.
+                let mut this_tmp = None;
                 if params.len() == values.len() + 1 {
-                    let this_ty = rest
-                        .next()
-                        .map(|p| p.ty)
-                        .ok_or_else(|| internal("dispatch"))?;
+                    let this_p = rest.next().ok_or_else(|| internal("dispatch"))?;
                     let payload = match case.field {
                         Some(k) => b.emit(Inst::Extract(recv, k), None)?,
-                        None => b.emit(Inst::Zero, Some(this_ty))?,
+                        None => b.emit(Inst::Zero, Some(this_p.ty))?,
                     };
-                    call_args.push(Arg::Value(payload));
+                    if this_p.dir == ir::ParamDir::In {
+                        call_args.push(Arg::Value(payload));
+                    } else {
+                        let tmp = b.new_local("this", this_p.ty);
+                        b.stmt(ir::Stmt::Store {
+                            place: Place::local(tmp),
+                            value: payload,
+                        });
+                        call_args.push(Arg::Place(Place::local(tmp)));
+                        this_tmp = Some(tmp);
+                    }
                 }
                 for (v, p) in values.iter().zip(rest) {
                     call_args.push(match v {
-                        Arg::Value(v) => Arg::Value(b.coerce(*v, p.ty)?),
+                        Arg::Value(v) => Arg::Value(b.coerce_in_case(*v, p.ty, case.id)?),
                         place => place.clone(),
                     });
                 }
                 let r = b.emit(Inst::Call(id, call_args), None)?;
                 if let Some(l) = result {
-                    let r = b.coerce(r, ret)?;
+                    let r = b.coerce_in_case(r, ret, case.id)?;
                     b.stmt(ir::Stmt::Store {
                         place: Place::local(l),
                         value: r,
                     });
                 }
+                if let (Some(tmp), Some(lp), Some(k)) = (this_tmp, &place, case.field) {
+                    let new = b.emit(Inst::Load(Place::local(tmp)), None)?;
+                    let whole = b.replace_field(recv, k, new)?;
+                    b.store_lplace(lp, whole)?;
+                }
                 Ok(())
             })?;
+            if cases.len() == 1 && self.cx.exist.of.contains_key(&self.vty(recv)) {
+                // A single-case value (its concrete type known): the call, without a switch.
+                if let Some(b) = self.blocks.last_mut() {
+                    b.extend(body);
+                }
+                switch_cases.clear();
+                break;
+            }
             switch_cases.push(SwitchCase {
                 values: vec![i64::from(case.id)],
                 is_default: false,
@@ -219,16 +252,18 @@ impl FnLower<'_, '_> {
                 fallthrough: false,
             });
         }
-        switch_cases.push(SwitchCase {
-            values: Vec::new(),
-            is_default: true,
-            body: Vec::new(),
-            fallthrough: false,
-        });
-        self.stmt(ir::Stmt::Switch {
-            selector: tag,
-            cases: switch_cases,
-        });
+        if !switch_cases.is_empty() {
+            switch_cases.push(SwitchCase {
+                values: Vec::new(),
+                is_default: true,
+                body: Vec::new(),
+                fallthrough: false,
+            });
+            self.stmt(ir::Stmt::Switch {
+                selector: tag,
+                cases: switch_cases,
+            });
+        }
         for (lp, tmp) in writebacks {
             let x = self.emit(Inst::Load(Place::local(tmp)), None)?;
             self.store_lplace(&lp, x)?;
@@ -237,6 +272,29 @@ impl FnLower<'_, '_> {
             Some(l) => self.emit(Inst::Load(Place::local(l)), None).map(Some),
             None => Ok(None),
         }
+    }
+
+    /// `value` with its field `k` replaced by `new`.
+    fn replace_field(&mut self, value: ValueId, k: u32, new: ValueId) -> R<ValueId> {
+        let count = match self.kind(self.vty(value)) {
+            TypeKind::Struct(id) => self
+                .cx
+                .module
+                .types
+                .struct_def(id)
+                .map_or(0, |s| s.fields.len() as u32),
+            _ => return Err(internal("a dynamic value that is not a struct")),
+        };
+        let mut fields = Vec::new();
+        for i in 0..count {
+            fields.push(if i == k {
+                new
+            } else {
+                self.emit(Inst::Extract(value, i), None)?
+            });
+        }
+        let ty = self.vty(value);
+        self.emit(Inst::Construct(fields), Some(ty))
     }
 
     /// A property read on an interface value: a `switch` on its tag reading each concrete type's

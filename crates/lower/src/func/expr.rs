@@ -42,6 +42,7 @@ impl FnLower<'_, '_> {
                 }
                 Ok(())
             }
+            Expr::Try(inner) => self.lower_effect(inner),
             // `(void)x;`: the operand for its effects, the value discarded.
             Expr::Cast { expr, .. } if self.ety(e) == Ty::Void => self.lower_effect(expr),
             // `no_diff update(v, n);` as a statement: the call may be void (no value for
@@ -180,6 +181,9 @@ impl FnLower<'_, '_> {
     }
 
     pub(super) fn lower_expr(&mut self, e: ExprId) -> R<ValueId> {
+        if let Some(v) = self.prelowered.remove(&e) {
+            return Ok(v);
+        }
         let range = self.body.expr_range(e);
         let mark = self.blocks.last().map_or(0, Vec::len);
         match self.lower_expr_inner(e) {
@@ -232,13 +236,15 @@ impl FnLower<'_, '_> {
                 }
                 self.lower_rvalue_access(e)
             }
-            Expr::Call { callee, args } => self
-                .lower_call(e, callee, &args)?
-                .ok_or_else(|| unsupported("the value of a `void` call")),
+            Expr::Call { callee, args } => match self.take_call_value(e) {
+                Some(v) => Ok(v),
+                None => self
+                    .lower_call(e, callee, &args)?
+                    .ok_or_else(|| unsupported("the value of a `void` call")),
+            },
             Expr::Lambda { .. } => self.lower_lambda_value(e),
-            Expr::Try(_) => Err(unsupported(
-                "`try` (error handling) for the WGSL/SPIR-V targets",
-            )),
+            // The call under `try` tests for an error itself (`func/errors.rs`).
+            Expr::Try(inner) => self.lower_expr(inner),
             Expr::Binary {
                 op: HOp::Comma,
                 lhs,
@@ -393,8 +399,19 @@ impl FnLower<'_, '_> {
                     Some(Inst::Call(..) | Inst::Math(..))
                 ) {
                     self.cx.diff.no_diff_calls.insert((self.id, v));
+                    return Ok(v);
                 }
-                Ok(v)
+                // Any other value (`no_diff(y[1])`): its derivative is cut where it is read.
+                let ty = self.vty(v);
+                if !self
+                    .cx
+                    .diff
+                    .is_differentiable_type(&mut self.cx.module.types, ty)
+                {
+                    return Ok(v);
+                }
+                let detach = self.cx.detach_fn(ty)?;
+                self.emit(Inst::Call(detach, vec![ir::Arg::Value(v)]), None)
             }
             Expr::CountOf(inner) => {
                 // `countof(T)` names a type; `countof(args)` and `countof(array)` a value.
@@ -448,10 +465,14 @@ impl FnLower<'_, '_> {
                 };
                 self.emit(Inst::Construct(vec![value, matches]), Some(opt_ty))
             }
-            Expr::SizeOf { .. } => match self.res(e) {
+            Expr::SizeOf { align, .. } => match self.res(e) {
                 Some(ExprRes::Type(t)) => {
                     let t = apply(&self.subst, self.this_ty.as_ref(), &t);
-                    let size = crate::consts::natural_size(self.cx, &t)?;
+                    let size = if align {
+                        crate::consts::natural_align(self.cx, &t)?
+                    } else {
+                        crate::consts::natural_size(self.cx, &t)?
+                    };
                     self.lit(Literal::I32(size as i32))
                 }
                 _ => Err(unsupported("this `sizeof`")),
@@ -514,6 +535,12 @@ impl FnLower<'_, '_> {
                 }
                 let v = self.lower_expr(base)?;
                 if let Some(ExprRes::Field(decl, i)) = self.res(e) {
+                    if let Some(slot) = self.bit_slot(decl, i)
+                        && !matches!(bt, Ty::Assoc(..))
+                    {
+                        let v = self.extract_base(v, self.base_hops(&bt, decl))?;
+                        return self.bit_field_value(v, decl, slot);
+                    }
                     let idx = self.member_index(&bt, decl, i, &name)?;
                     let v = self.extract_base(v, self.base_hops(&bt, decl))?;
                     return self.emit(Inst::Extract(v, idx), None);

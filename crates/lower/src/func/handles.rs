@@ -113,10 +113,8 @@ impl FnLower<'_, '_> {
                         ))
                     }
                     _ if is_type => self.memberwise_handles(&self.ety(e), &args),
-                    _ => Err(unsupported(
-                        "a call returning a texture, sampler or buffer, or a struct holding \
-                         them (each resource must name a global where it is used)",
-                    )),
+                    // What the callee hands back (`func/handle_flow.rs`).
+                    _ => self.call_handles(e, callee, &args),
                 }
             }
             Expr::Ternary {
@@ -280,7 +278,7 @@ impl FnLower<'_, '_> {
         })
     }
 
-    fn param_handles_of(&self, i: u32) -> R<Handles> {
+    pub(super) fn param_handles_of(&self, i: u32) -> R<Handles> {
         if let Some(handles) = self.param_handles.get(&i) {
             return Ok(handles.clone());
         }
@@ -380,13 +378,27 @@ impl FnLower<'_, '_> {
         self.bind_at(HandleRoot::Local(local), &[], handles)
     }
 
+    /// `target` (a local, parameter or `this`, or a field of one) names `handles` from here on.
+    pub(super) fn bind_expr_handles(&mut self, target: ExprId, handles: Handles) -> R<()> {
+        let (root, prefix) = self.handle_root(target)?;
+        self.bind_at(root, &prefix, handles)
+    }
+
+    /// `this` names `handles` from here on (after a mutating method called on it).
+    pub(super) fn rebind_this(&mut self, handles: Handles) -> R<()> {
+        self.bind_at(HandleRoot::This, &[], handles)
+    }
+
     fn bind_at(&mut self, root: HandleRoot, prefix: &[String], handles: Handles) -> R<()> {
+        // `out`/`inout` parameters and a mutating `this` hand their handles back to the caller
+        // (`func/handle_flow.rs`); a non-mutating `this` cannot.
         let frozen = match root {
-            // Handles cannot flow back to the caller (its copy is specialised already).
-            HandleRoot::Param(i) => self.param_dir(i) != HDir::In,
-            HandleRoot::This => self.is_mutating(),
-            HandleRoot::Local(_) => false,
+            HandleRoot::This => !self.is_mutating(),
+            HandleRoot::Param(_) | HandleRoot::Local(_) => false,
         };
+        // Outside branches and loops the code runs in its order: a new global replaces the
+        // old one. Inside them, which one is bound would depend on the path taken.
+        let straight = self.blocks.len() == 1;
         let current = match root {
             HandleRoot::Local(l) => self.local_handles.entry(l).or_default(),
             HandleRoot::Param(i) => {
@@ -397,14 +409,15 @@ impl FnLower<'_, '_> {
         };
         for (path, g) in handles {
             let full: FieldPath = prefix.iter().cloned().chain(path).collect();
-            match current.iter().find(|(p, _)| *p == full) {
+            match current.iter_mut().find(|(p, _)| *p == full) {
                 Some((_, bound)) if *bound == g => {}
+                Some((_, bound)) if straight => *bound = g,
                 Some(_) => return Err(second_global()),
                 None if frozen => {
                     return Err(unsupported(
-                        "giving a texture, sampler or buffer field of an `out`/`inout` \
-                         parameter or of `this` a global inside the function (the caller \
-                         cannot see it): assign it before the call",
+                        "giving a texture, sampler or buffer field of `this` a global inside a \
+                         method that is not `[mutating]` (the caller cannot see it): assign it \
+                         before the call",
                     ));
                 }
                 None => current.push((full, g)),
@@ -460,16 +473,6 @@ impl FnLower<'_, '_> {
             .collect())
     }
 
-    fn param_dir(&self, i: u32) -> HDir {
-        match self.item {
-            hir::ItemDef::Function(f) => hir::fn_sig(self.cx.db, f)
-                .params
-                .get(i as usize)
-                .map_or(HDir::In, |p| p.dir),
-            _ => HDir::In,
-        }
-    }
-
     fn is_mutating(&self) -> bool {
         match self.item {
             hir::ItemDef::Function(f) => hir::fn_sig(self.cx.db, f).is_mutating,
@@ -495,7 +498,7 @@ impl FnLower<'_, '_> {
             && !is_init
             && self.cx.holds_resources(this_ty)
         {
-            let handles = match self.receiver(call) {
+            let handles = match self.call_receiver(call) {
                 Some(base) => self.handles_of(base)?,
                 None => self.this_handles.clone().unwrap_or_default(),
             };
@@ -503,7 +506,9 @@ impl FnLower<'_, '_> {
         }
         for (i, p) in sig.params.iter().enumerate() {
             let ty = apply(&key.subst, key.this_ty.as_ref(), &p.ty);
-            if !self.cx.has_handles(&ty) {
+            // An `out` parameter starts with no globals: the callee gives them
+            // (`func/handle_flow.rs`).
+            if !self.cx.has_handles(&ty) || p.dir == HDir::Out {
                 continue;
             }
             if sig.variadic_from.is_some() {
@@ -536,7 +541,7 @@ impl FnLower<'_, '_> {
 
     /// The receiver expression of method call `call` (`m` in `m.sample(uv)`); `None` for a
     /// method named without `this.` (and for non-calls).
-    fn receiver(&self, call: ExprId) -> Option<ExprId> {
+    pub(super) fn call_receiver(&self, call: ExprId) -> Option<ExprId> {
         let Expr::Call { callee, .. } = &self.body.exprs[call] else {
             return None;
         };

@@ -78,6 +78,9 @@ impl FnLower<'_, '_> {
             .map(|p| self.cx.ir_ty(&apply(&key.subst, this, &p.ty)))
             .collect::<R<_>>()?;
         let ret_ty = self.cx.ir_ty(&apply(&key.subst, this, &sig.ret))?;
+        if let Some(r) = self.core_intrinsic(intrinsic, key, args, &param_tys, ret_ty) {
+            return r;
+        }
         // Intrinsics take exactly their declared arguments (hir checked the call).
         let arg = |i: usize| {
             args.get(i)
@@ -197,8 +200,16 @@ impl FnLower<'_, '_> {
                     arg(0)?,
                     *param_tys.first().ok_or_else(|| internal("sincos"))?,
                 )?;
-                let s = self.emit(Inst::Math(MathFn::Sin, vec![x]), None)?;
-                let c = self.emit(Inst::Math(MathFn::Cos, vec![x]), None)?;
+                let xt = self.vty(x);
+                // On a matrix, row by row (WGSL's `sin`/`cos` take scalars and vectors).
+                let elementwise = |s: &mut Self, f: MathFn| -> R<ValueId> {
+                    match s.math_on_matrix_rows(f, &[x], xt)? {
+                        Some(r) => Ok(r),
+                        None => s.emit(Inst::Math(f, vec![x]), None),
+                    }
+                };
+                let s = elementwise(self, MathFn::Sin)?;
+                let c = elementwise(self, MathFn::Cos)?;
                 let sp = self.lvalue(arg(1)?)?;
                 self.store_lplace(&sp, s)?;
                 let cp = self.lvalue(arg(2)?)?;

@@ -56,6 +56,22 @@ fn is_elementwise(f: MathFn) -> bool {
             | CopySign
             | IsNan
             | IsInf
+            // Subgroup operations act on each component too (WGSL's take scalars and vectors).
+            | WaveActiveSum
+            | WaveActiveProduct
+            | WaveActiveMin
+            | WaveActiveMax
+            | WaveActiveBitAnd
+            | WaveActiveBitOr
+            | WaveActiveBitXor
+            | WavePrefixSum
+            | WavePrefixProduct
+            | WaveReadLaneAt
+            | WaveReadLaneFirst
+            | QuadReadAcrossX
+            | QuadReadAcrossY
+            | QuadReadAcrossDiagonal
+            | QuadReadLaneAt
     )
 }
 
@@ -83,9 +99,13 @@ impl FnLower<'_, '_> {
         };
         let mut parts = Vec::with_capacity(rows as usize);
         for r in 0..u32::from(rows) {
+            // Matrix operands give their row; others (a lane index) stay as they are.
             let row_args = args
                 .iter()
-                .map(|&a| self.emit(Inst::Extract(a, r), None))
+                .map(|&a| match self.kind(self.vty(a)) {
+                    TypeKind::Matrix { .. } => self.emit(Inst::Extract(a, r), None),
+                    _ => Ok(a),
+                })
                 .collect::<R<Vec<_>>>()?;
             parts.push(self.emit(Inst::Math(f, row_args), None)?);
         }

@@ -20,21 +20,29 @@ use ir::{
 };
 use rustc_hash::FxHashMap;
 
+pub(crate) use exist::ExistState;
+
 use crate::{Ctx, InstanceKey, LowerError, R, Subst, apply, internal, unsupported};
 
 mod bit_cast;
+mod bitfields;
+mod bodyless;
 mod bytes;
 mod call;
 mod conditional;
 mod construct;
+mod core_intrinsics;
 mod counters;
 mod default_expr;
 mod default_init;
 mod dyn_data;
 mod dynamic;
+mod errors;
+mod exist;
 mod expr;
 mod flat_init;
 mod generic_const;
+mod handle_flow;
 mod handles;
 mod intrinsic;
 mod lambdas;
@@ -45,6 +53,8 @@ mod static_is;
 mod stmt;
 mod textures;
 
+pub(crate) use handle_flow::HandleOutputs;
+
 /// A signature of an instance in IR terms.
 struct SigInfo {
     params: Vec<ir::Param>,
@@ -52,6 +62,9 @@ struct SigInfo {
     /// The IR function takes `this` as its first parameter.
     has_this: bool,
     is_init: bool,
+    /// The result is an interface whose concrete type the body's first `return` decides
+    /// (`exist.rs`); `ret` is `void` until then.
+    infer_ret: bool,
 }
 
 fn ir_dir(d: HDir) -> ir::ParamDir {
@@ -83,7 +96,7 @@ fn signature(cx: &mut Ctx, key: &InstanceKey) -> R<SigInfo> {
             dir,
         });
     }
-    for p in &sig.params {
+    for (i, p) in sig.params.iter().enumerate() {
         match apply(&key.subst, this, &p.ty) {
             // A parameter pack: one parameter per element (`args_0`, `args_1`, ...).
             hir::Ty::Pack(items) => {
@@ -99,7 +112,10 @@ fn signature(cx: &mut Ctx, key: &InstanceKey) -> R<SigInfo> {
             // Bound to a global per instance (see `resource_instance`): no IR parameter.
             t if cx.is_handle_only(&t) => {}
             t => {
-                let ty = cx.ir_ty(&t)?;
+                let ty = match key.exist.iter().find(|(k, _)| *k as usize == i) {
+                    Some((_, concrete)) => cx.static_dyn_ty(&t, concrete)?,
+                    None => cx.ir_ty(&t)?,
+                };
                 params.push(ir::Param {
                     name: p.name.to_string(),
                     ty,
@@ -108,16 +124,29 @@ fn signature(cx: &mut Ctx, key: &InstanceKey) -> R<SigInfo> {
             }
         }
     }
+    // A function declared `throws E`: the error and whether it threw (`func/errors.rs`).
+    params.extend(errors::hidden_params(cx, key.func)?);
+    let mut infer_ret = false;
     let ret = if is_init {
         cx.ir_ty(this.ok_or_else(|| internal("an `__init` without its type"))?)?
+    } else if cx.returns_handle_only(key) {
+        // A resource is returned as the global it names (`func/handle_flow.rs`).
+        cx.module.types.void()
     } else {
-        cx.ir_ty(&apply(&key.subst, this, &sig.ret))?
+        let ret = apply(&key.subst, this, &sig.ret);
+        if cx.infers_result(key, &ret) {
+            infer_ret = true;
+            cx.module.types.void()
+        } else {
+            cx.ir_ty(&ret)?
+        }
     };
     Ok(SigInfo {
         params,
         ret,
         has_this,
         is_init,
+        infer_ret,
     })
 }
 
@@ -131,8 +160,8 @@ impl Ctx<'_> {
         let name = self.instance_name(&key);
         let id = self.module.declare_function(&name, info.params, info.ret);
         self.instances.insert(key.clone(), id);
-        self.pending.push((key.clone(), id));
         self.register_diff_facts(&key, id)?;
+        self.queue_instance(key, id, info.infer_ret)?;
         Ok(id)
     }
 
@@ -162,6 +191,10 @@ impl Ctx<'_> {
                     GenericArg::Value(v) => name.push_str(&v.to_string()),
                 }
             }
+        }
+        for (_, t) in &key.exist {
+            name.push('_');
+            name.push_str(&self.display(t));
         }
         let name = name
             .replace("operator", "op")
@@ -230,7 +263,7 @@ fn lower_body(cx: &mut Ctx, key: InstanceKey, id: FuncId, is_entry: bool) -> R<(
     let db = cx.db;
     let data = hir::fn_data(db, key.func);
     let item = Some(ItemDef::Function(key.func));
-    if !data.has_body {
+    if !data.has_body && !bodyless::can_synthesize(cx, &data, id) {
         return Err(LowerError {
             item,
             range: data.name_range,
@@ -248,6 +281,7 @@ fn lower_body(cx: &mut Ctx, key: InstanceKey, id: FuncId, is_entry: bool) -> R<(
             ret: declared.ret,
             has_this: false,
             is_init: false,
+            infer_ret: false,
         }
     } else {
         signature(cx, &key)?
@@ -303,6 +337,9 @@ fn lower_body(cx: &mut Ctx, key: InstanceKey, id: FuncId, is_entry: bool) -> R<(
             param_handles.insert(i as u32, h.clone());
             params.push(Place::param(next));
             next += 1;
+        } else if handle_only && !is_entry {
+            // An `out` resource parameter: no IR parameter, its globals come from the body.
+            params.push(Place::param(next));
         } else if is_entry && let Some(g) = cx.entry_uniforms.get(&(i as u32)) {
             if let Some(h) = cx.entry_uniform_handles.get(&(i as u32)) {
                 param_handles.insert(i as u32, h.clone());
@@ -353,6 +390,9 @@ fn lower_body(cx: &mut Ctx, key: InstanceKey, id: FuncId, is_entry: bool) -> R<(
         this_handles,
         breakables: Vec::new(),
         label_flags: FxHashMap::default(),
+        errors: Default::default(),
+        flow: Default::default(),
+        prelowered: FxHashMap::default(),
     };
     if let Some(l) = init_this {
         // Fields an `__init` leaves alone keep their declared defaults (`float y = 8.0;`).
@@ -368,9 +408,23 @@ fn lower_body(cx: &mut Ctx, key: InstanceKey, id: FuncId, is_entry: bool) -> R<(
     }
     if is_entry {
         fl.convert_entry_params(&hir::fn_sig(db, key.func))?;
+    } else {
+        fl.begin_throwing_fn(key.func)?;
     }
-    if let Some(root) = body.root_block {
-        fl.lower_stmt(root)?;
+    fl.cx.lowering_now.insert(id);
+    let lowered = if !data.has_body {
+        // A declaration without a body whose body is implied (`func/bodyless.rs`).
+        fl.synthesize_body(&data)
+    } else {
+        match body.root_block {
+            Some(root) => fl.lower_stmt(root),
+            None => Ok(()),
+        }
+    };
+    fl.cx.lowering_now.remove(&id);
+    lowered?;
+    if let Some(out) = fl.finish_handle_outputs()? {
+        fl.cx.handle_outputs.insert(id, out);
     }
     if let Some(l) = init_this {
         let v = fl.emit(Inst::Load(Place::local(l)), None)?;
@@ -425,6 +479,9 @@ pub(crate) fn lower_static_init(
         this_handles: None,
         breakables: Vec::new(),
         label_flags: FxHashMap::default(),
+        errors: Default::default(),
+        flow: Default::default(),
+        prelowered: FxHashMap::default(),
     };
     let value = fl.lower_value_as(root, ty)?;
     fl.stmt(ir::Stmt::Store { place, value });
@@ -447,6 +504,8 @@ enum LPlace {
     Elements(Vec<Place>, TypeId),
     /// A property or subscript of a value in memory, read and written through its accessors.
     Accessor(Box<Accessor>),
+    /// A bit field (`int a : 3;`): bits of its backing integer.
+    Bits(Box<bitfields::BitPlace>),
     /// A texel of a storage texture (`tex[uint2(x, y)]`), read and written by texture operations.
     Texel {
         texture: ir::GlobalId,
@@ -511,6 +570,13 @@ struct FnLower<'a, 'db> {
     /// A `bool` local per labelled loop or switch that a `break label;` leaves from inside a
     /// nested one: set before the inner `break`, tested after each construct it passes.
     label_flags: FxHashMap<StmtId, ir::LocalId>,
+    /// Where thrown errors go (`func/errors.rs`).
+    errors: errors::ErrorState,
+    /// Resources handed back by returns and calls (`func/handle_flow.rs`).
+    flow: handle_flow::FlowState,
+    /// Arguments and initialisers already lowered (to learn the concrete type behind an
+    /// interface-typed parameter or local, `exist.rs`): `lower_expr` takes them from here.
+    prelowered: FxHashMap<ExprId, ValueId>,
 }
 
 /// A loop or `switch` being lowered.
@@ -554,6 +620,9 @@ impl<'a, 'db> FnLower<'a, 'db> {
             choices: Default::default(),
             breakables: Vec::new(),
             label_flags: FxHashMap::default(),
+            errors: Default::default(),
+            flow: Default::default(),
+            prelowered: FxHashMap::default(),
         }
     }
 }
@@ -742,6 +811,17 @@ impl FnLower<'_, '_> {
         let from = self.vty(v);
         if from == to {
             return Ok(v);
+        }
+        // A single-case interface value converts by its payload (`exist.rs`).
+        if self.cx.exist.of.contains_key(&from) {
+            if let Some(inner) = self.cx.optional_inner(to)
+                && inner != from
+            {
+                let x = self.coerce(v, inner)?;
+                return self.coerce(x, to);
+            }
+            let payload = self.emit(Inst::Extract(v, 1), None)?;
+            return self.coerce(payload, to);
         }
         if let Some(cases) = self.cx.dyn_types.get(&to).cloned() {
             return self.make_dyn(to, &cases, Some(v), None);

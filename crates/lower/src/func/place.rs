@@ -56,6 +56,9 @@ impl FnLower<'_, '_> {
                             this = this.field(0);
                         }
                     }
+                    if let Some(slot) = self.bit_slot(decl, i) {
+                        return self.bit_place(this, decl, slot).map(Some);
+                    }
                     Some(LPlace::Mem(this.field(self.field_index(decl, i))))
                 }
                 Some(ExprRes::Property(p)) => match (self.this_place.clone(), self.this_ty.clone())
@@ -162,9 +165,14 @@ impl FnLower<'_, '_> {
                 let Some(LPlace::Mem(mut p)) = self.try_place(base)? else {
                     return Ok(None);
                 };
-                if let Some(ExprRes::Field(decl, _)) = self.res(e) {
+                if let Some(ExprRes::Field(decl, i)) = self.res(e) {
                     for _ in 0..self.base_hops(&bt, decl) {
                         p = p.field(0);
+                    }
+                    if let Some(slot) = self.bit_slot(decl, i)
+                        && !matches!(bt, Ty::Assoc(..))
+                    {
+                        return self.bit_place(p, decl, slot).map(Some);
                     }
                 }
                 match (field, swz) {
@@ -328,6 +336,7 @@ impl FnLower<'_, '_> {
                 Ok(self.cx.module.types.vector(s, c.len() as u8))
             }
             LPlace::Elements(_, ty) | LPlace::Texel { ty, .. } | LPlace::Nowhere(ty) => Ok(*ty),
+            LPlace::Bits(b) => Ok(b.ty),
             LPlace::Accessor(a) => Ok(a.ty),
         }
     }
@@ -353,6 +362,7 @@ impl FnLower<'_, '_> {
                 let recv = self.emit(Inst::Load(a.recv.clone()), None)?;
                 self.accessor_get(&a.owner, getter, &a.this_ty, recv, a.args.clone())
             }
+            LPlace::Bits(b) => self.load_bits(b),
             LPlace::Texel {
                 texture, coords, ..
             } => self.texel_load(*texture, *coords),
@@ -366,6 +376,7 @@ impl FnLower<'_, '_> {
             LPlace::Mem(p) | LPlace::Swizzle(p, _) => Some(p.root),
             LPlace::Elements(places, _) => places.first().map(|p| p.root),
             LPlace::Accessor(a) => Some(a.recv.root),
+            LPlace::Bits(b) => b.backing.as_ref().map(|p| p.root),
             LPlace::Texel { .. } | LPlace::Nowhere(_) => None,
         };
         // A `[nonmutating] set` takes its receiver by value: a constant receiver is fine.
@@ -409,11 +420,13 @@ impl FnLower<'_, '_> {
                     });
                 }
             }
+            LPlace::Bits(b) => self.store_bits(b, v)?,
             LPlace::Accessor(a) => {
                 let setter = a
                     .setter
                     .ok_or_else(|| unsupported("writing a property or subscript without `set`"))?;
                 let key = InstanceKey {
+                    exist: Vec::new(),
                     func: setter,
                     subst: member_subst(self.cx.db, self.cx.file, &a.owner, &a.this_ty),
                     this_ty: Some(a.this_ty.clone()),

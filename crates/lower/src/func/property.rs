@@ -164,6 +164,7 @@ impl FnLower<'_, '_> {
             return Err(unsupported("an accessor declared without a body"));
         }
         let key = InstanceKey {
+            exist: Vec::new(),
             func: getter,
             subst: member_subst(self.cx.db, self.cx.file, owner, this_ty),
             this_ty: Some(this_ty.clone()),

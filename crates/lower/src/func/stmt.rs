@@ -148,6 +148,13 @@ impl FnLower<'_, '_> {
                     None => Ok(()),
                 }
             }
+            // A `void` variable (`let r = bwd_diff(f)(p, 1.0);`) holds nothing: the call alone.
+            Stmt::Local { local, init } if self.infer.local_ty(local) == hir::Ty::Void => {
+                match init {
+                    Some(init) => self.lower_effect(init),
+                    None => Ok(()),
+                }
+            }
             Stmt::Local { local, init } => {
                 let hir_ty = self.infer.local_ty(local);
                 if let Some(init) = init
@@ -155,7 +162,14 @@ impl FnLower<'_, '_> {
                 {
                     self.bind_local(local, init)?;
                 }
-                let ty = self.ir_ty(&hir_ty)?;
+                let known = match init {
+                    Some(init) => self.exist_local_ty(local, &hir_ty, init)?,
+                    None => None,
+                };
+                let ty = match known {
+                    Some(t) => t,
+                    None => self.ir_ty(&hir_ty)?,
+                };
                 let name = self.body.locals[local].name.to_string();
                 let l = self.new_local(&name, ty);
                 self.locals.insert(local, l);
@@ -238,7 +252,7 @@ impl FnLower<'_, '_> {
                     Some(step) => b.lower_effect(step),
                     None => Ok(()),
                 })?;
-                let attrs = loop_attrs(&attrs);
+                let attrs = self.loop_attrs(&attrs);
                 self.stmt(ir::Stmt::Loop {
                     body: loop_body,
                     continuing,
@@ -256,7 +270,7 @@ impl FnLower<'_, '_> {
                     body: loop_body,
                     continuing: Vec::new(),
                     break_if: None,
-                    attrs: loop_attrs(&attrs),
+                    attrs: self.loop_attrs(&attrs),
                 });
                 Ok(())
             }
@@ -272,23 +286,17 @@ impl FnLower<'_, '_> {
                     body: loop_body,
                     continuing,
                     break_if,
-                    attrs: loop_attrs(&attrs),
+                    attrs: self.loop_attrs(&attrs),
                 });
                 Ok(())
             }
             Stmt::Switch { scrutinee, cases } => self.lower_switch(scrutinee, &cases),
-            Stmt::Break => {
-                self.stmt(ir::Stmt::Break);
-                Ok(())
-            }
+            Stmt::Break => self.lower_plain_break(),
             Stmt::BreakLabel { name, target } => match target {
                 Some(label) => self.lower_break_label(label),
                 None => Err(internal(format!("`break {name}` names no label"))),
             },
-            Stmt::Continue => {
-                self.stmt(ir::Stmt::Continue);
-                Ok(())
-            }
+            Stmt::Continue => self.lower_plain_continue(),
             Stmt::Return(value) => {
                 if let Some(l) = self.init_this {
                     let v = self.emit(Inst::Load(Place::local(l)), None)?;
@@ -296,6 +304,11 @@ impl FnLower<'_, '_> {
                     return Ok(());
                 }
                 let v = match value {
+                    // A resource is handed back as the global it names (`func/handle_flow.rs`).
+                    Some(v) if self.return_handles(v)? => None,
+                    Some(v) if self.cx.exist.inferring.contains(&self.id) => {
+                        Some(self.infer_return(v)?)
+                    }
                     Some(v) if !self.cx.module.types.is_void(self.f.ret) => {
                         let ret = self.f.ret;
                         Some(self.lower_value_as(v, ret)?)
@@ -311,12 +324,8 @@ impl FnLower<'_, '_> {
             }
             Stmt::Empty => Ok(()),
             Stmt::Discard => Err(unsupported("`discard` (compute shaders cannot discard)")),
-            Stmt::Throw { .. } => Err(unsupported(
-                "`throw` (error handling) for the WGSL/SPIR-V targets",
-            )),
-            Stmt::DoCatch { .. } => Err(unsupported(
-                "`do`/`catch` (error handling) for the WGSL/SPIR-V targets",
-            )),
+            Stmt::Throw { value, .. } => self.lower_throw(value),
+            Stmt::DoCatch { .. } => self.lower_do_catch(s),
             Stmt::IfLet {
                 local,
                 init,
@@ -459,18 +468,34 @@ impl FnLower<'_, '_> {
     }
 }
 
-fn loop_attrs(attrs: &[hir::export::Attr]) -> LoopAttrs {
-    let mut out = LoopAttrs::default();
-    for a in attrs {
-        match a.name.as_str() {
-            "MaxIters" => {
-                if let Some(hir::export::AttrArg::Int(n)) = a.args.first() {
-                    out.max_iters = u32::try_from(*n).ok();
+impl FnLower<'_, '_> {
+    /// A loop's attributes; `[MaxIters(n)]` takes a literal, a generic value parameter or a
+    /// named constant.
+    fn loop_attrs(&self, attrs: &[hir::export::Attr]) -> LoopAttrs {
+        let mut out = LoopAttrs::default();
+        for a in attrs {
+            match a.name.as_str() {
+                "MaxIters" => {
+                    let n = a.args.first().and_then(|arg| match arg {
+                        hir::export::AttrArg::Path(p) if p.segments.len() == 1 => self
+                            .generic_value(&p.last_name())
+                            .or_else(|| self.attr_const(arg)),
+                        _ => self.attr_const(arg),
+                    });
+                    out.max_iters = n.and_then(|n| u32::try_from(n).ok());
                 }
+                "ForceUnroll" | "unroll" => out.force_unroll = a.name == "ForceUnroll",
+                _ => {}
             }
-            "ForceUnroll" | "unroll" => out.force_unroll = a.name == "ForceUnroll",
-            _ => {}
         }
+        out
     }
-    out
+
+    fn attr_const(&self, arg: &hir::export::AttrArg) -> Option<i64> {
+        let loc = match self.item {
+            hir::ItemDef::Function(f) => f.loc(self.cx.db),
+            _ => return None,
+        };
+        hir::export::attr_int(self.cx.db, loc, arg)
+    }
 }

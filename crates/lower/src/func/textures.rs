@@ -40,8 +40,8 @@ impl Ctx<'_> {
         self.resource_instances
             .insert((key.clone(), bound.clone()), id);
         self.resource_params.insert(id, bound);
-        self.pending.push((key.clone(), id));
         self.register_diff_facts(&key, id)?;
+        self.queue_instance(key, id, info.infer_ret)?;
         Ok(id)
     }
 }
