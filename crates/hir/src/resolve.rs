@@ -61,6 +61,9 @@ pub struct Resolver<'db> {
     /// The types enclosing `self_ctx`'s type (a struct declared inside a struct), innermost
     /// last: their typealiases and nested types stay visible inside the inner type.
     pub outer_types: Vec<SelfCtx>,
+    /// An item names resolve past: the typealias whose own target is being resolved
+    /// (`typedef Foo Foo;` in a namespace names the outer `Foo`, not itself).
+    pub hidden: Option<ItemDef>,
     /// Types and typealiases declared inside the enclosing function bodies that are in scope
     /// here, innermost last (see `lower::locals`).
     pub local_items: Vec<LocalItem>,
@@ -85,6 +88,7 @@ impl<'db> Resolver<'db> {
             generics: Vec::new(),
             self_ctx: None,
             outer_types: Vec::new(),
+            hidden: None,
             local_items: Vec::new(),
         };
         for depth in 1..=loc.path.len() {
@@ -347,7 +351,7 @@ impl<'db> Resolver<'db> {
             .own_members
             .iter()
             .copied()
-            .filter(|m| lower::item_def_name(self.db, *m) == name)
+            .filter(|m| lower::item_def_name(self.db, *m) == name && Some(*m) != self.hidden)
             .collect();
         let Some(first) = found.first() else {
             // Fields and methods inherited from base structs (`struct B : A`).
@@ -379,11 +383,14 @@ impl<'db> Resolver<'db> {
         ns: &[SmolStr],
         name: &str,
     ) -> Option<Resolution> {
-        if entries.is_empty() {
+        let hidden =
+            |e: &&ScopeEntry| matches!(e, ScopeEntry::Item(def) if Some(*def) == self.hidden);
+        if entries.iter().all(|e| hidden(&e)) {
             return None;
         }
         let accessible: Vec<&ScopeEntry> = entries
             .iter()
+            .filter(|e| !hidden(e))
             .filter(|e| match e {
                 ScopeEntry::Item(def) => scope::is_accessible(self.db, *def, self.file),
                 ScopeEntry::EnumCase(decl, _) => {
@@ -707,6 +714,12 @@ impl<'db> Resolver<'db> {
                 && let Some(op) = crate::ty::LenOp::from_token(op) =>
             {
                 Len::op(op, self.eval_len(a), self.eval_len(b))
+            }
+            // `!B` in a generic: `B == 0`.
+            None if let ConstRef::Unary(op, a) = c
+                && op == "!" =>
+            {
+                Len::op(crate::ty::LenOp::Eq, self.eval_len(a), Len::Known(0))
             }
             _ => Len::Unknown,
         }
@@ -1062,7 +1075,11 @@ pub fn builtin_type(name: &str) -> Option<Ty> {
 pub fn alias_target(db: &dyn Db, alias: AliasId) -> Ty {
     let data = lower::alias_data(db, alias);
     match &data.target {
-        Some(target) => Resolver::for_item(db, alias.loc(db)).resolve_type(target, &mut Vec::new()),
+        Some(target) => {
+            let mut resolver = Resolver::for_item(db, alias.loc(db));
+            resolver.hidden = Some(ItemDef::Alias(alias));
+            resolver.resolve_type(target, &mut Vec::new())
+        }
         None => Ty::Assoc(Arc::new(Ty::This), data.name.clone()),
     }
 }

@@ -136,6 +136,21 @@ pub enum LenOp {
     Mul,
     Div,
     Rem,
+    Shl,
+    Shr,
+    BitAnd,
+    BitOr,
+    BitXor,
+    /// Comparisons and logical operators (`Conditional<T, A && (0 < N)>`): 1 or 0, operands
+    /// read as `int`s.
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    Eq,
+    Ne,
+    And,
+    Or,
 }
 
 impl LenOp {
@@ -146,6 +161,19 @@ impl LenOp {
             "*" => LenOp::Mul,
             "/" => LenOp::Div,
             "%" => LenOp::Rem,
+            "<<" => LenOp::Shl,
+            ">>" => LenOp::Shr,
+            "&" => LenOp::BitAnd,
+            "|" => LenOp::BitOr,
+            "^" => LenOp::BitXor,
+            "<" => LenOp::Lt,
+            "<=" => LenOp::Le,
+            ">" => LenOp::Gt,
+            ">=" => LenOp::Ge,
+            "==" => LenOp::Eq,
+            "!=" => LenOp::Ne,
+            "&&" => LenOp::And,
+            "||" => LenOp::Or,
             _ => return None,
         })
     }
@@ -157,6 +185,19 @@ impl LenOp {
             LenOp::Mul => "*",
             LenOp::Div => "/",
             LenOp::Rem => "%",
+            LenOp::Shl => "<<",
+            LenOp::Shr => ">>",
+            LenOp::BitAnd => "&",
+            LenOp::BitOr => "|",
+            LenOp::BitXor => "^",
+            LenOp::Lt => "<",
+            LenOp::Le => "<=",
+            LenOp::Gt => ">",
+            LenOp::Ge => ">=",
+            LenOp::Eq => "==",
+            LenOp::Ne => "!=",
+            LenOp::And => "&&",
+            LenOp::Or => "||",
         }
     }
 }
@@ -175,6 +216,19 @@ impl Len {
                     LenOp::Mul => x.checked_mul(y),
                     LenOp::Div => x.checked_div(y),
                     LenOp::Rem => x.checked_rem(y),
+                    LenOp::Shl => x.checked_shl(y),
+                    LenOp::Shr => x.checked_shr(y),
+                    LenOp::BitAnd => Some(x & y),
+                    LenOp::BitOr => Some(x | y),
+                    LenOp::BitXor => Some(x ^ y),
+                    LenOp::Lt => Some(u32::from((x as i32) < (y as i32))),
+                    LenOp::Le => Some(u32::from((x as i32) <= (y as i32))),
+                    LenOp::Gt => Some(u32::from((x as i32) > (y as i32))),
+                    LenOp::Ge => Some(u32::from((x as i32) >= (y as i32))),
+                    LenOp::Eq => Some(u32::from(x == y)),
+                    LenOp::Ne => Some(u32::from(x != y)),
+                    LenOp::And => Some(u32::from(x != 0 && y != 0)),
+                    LenOp::Or => Some(u32::from(x != 0 || y != 0)),
                 };
                 v.map_or(Len::Unknown, Len::Known)
             }

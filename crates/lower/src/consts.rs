@@ -5,7 +5,9 @@ use hir::export::{
     AttrArg, BinaryOp, Literal as HLit, PrefixOp, enum_case_value, global_body, infer_global,
     normalize,
 };
-use hir::{Body, Expr, ExprId, ExprRes, GlobalId, InferenceResult};
+use hir::{
+    Body, Expr, ExprId, ExprRes, GenericArg, GenericParamId, GlobalId, InferenceResult, Len,
+};
 use ir::{ConstValue, Literal, Scalar, TypeId, TypeKind};
 
 use crate::{Ctx, R, unsupported};
@@ -20,7 +22,18 @@ enum Cv {
 }
 
 pub(crate) fn global_value(cx: &mut Ctx, g: GlobalId, ty: TypeId) -> R<ConstValue> {
-    let cv = eval_global(cx, g, 0)?;
+    global_value_with(cx, g, ty, &[])
+}
+
+/// The value of a constant whose initialiser names generic value parameters (`static const int
+/// Value = N;` in `struct S<let N : int>`), with `subst` binding them.
+pub(crate) fn global_value_with(
+    cx: &mut Ctx,
+    g: GlobalId,
+    ty: TypeId,
+    subst: &[(GenericParamId, GenericArg)],
+) -> R<ConstValue> {
+    let cv = eval_global(cx, g, subst, 0)?;
     shape(cx, &cv, ty)
 }
 
@@ -35,8 +48,14 @@ pub(crate) fn static_initial_value(cx: &mut Ctx, g: GlobalId, ty: TypeId) -> R<C
 
 /// An integer or bool constant expression of a function body (a `case` label such as
 /// `kBase + 2 * kStep`, a `static_assert` condition).
-pub(crate) fn int_expr(cx: &Ctx, body: &Body, infer: &InferenceResult, e: ExprId) -> R<i64> {
-    match eval(cx, body, infer, e, 0)? {
+pub(crate) fn int_expr(
+    cx: &Ctx,
+    body: &Body,
+    infer: &InferenceResult,
+    e: ExprId,
+    subst: &[(GenericParamId, GenericArg)],
+) -> R<i64> {
+    match eval(cx, body, infer, e, subst, 0)? {
         Cv::Int(i) => Ok(i),
         Cv::Bool(b) => Ok(i64::from(b)),
         _ => Err(unsupported(
@@ -45,7 +64,7 @@ pub(crate) fn int_expr(cx: &Ctx, body: &Body, infer: &InferenceResult, e: ExprId
     }
 }
 
-fn eval_global(cx: &Ctx, g: GlobalId, depth: u32) -> R<Cv> {
+fn eval_global(cx: &Ctx, g: GlobalId, subst: &[(GenericParamId, GenericArg)], depth: u32) -> R<Cv> {
     if depth > 32 {
         return Err(unsupported("a constant defined in terms of itself"));
     }
@@ -54,11 +73,18 @@ fn eval_global(cx: &Ctx, g: GlobalId, depth: u32) -> R<Cv> {
     let Some(root) = body.root_expr else {
         return Err(unsupported("a constant without an initial value"));
     };
-    eval(cx, &body, &infer, root, depth)
+    eval(cx, &body, &infer, root, subst, depth)
 }
 
-fn eval(cx: &Ctx, body: &Body, infer: &InferenceResult, e: ExprId, depth: u32) -> R<Cv> {
-    let go = |x: ExprId| eval(cx, body, infer, x, depth);
+fn eval(
+    cx: &Ctx,
+    body: &Body,
+    infer: &InferenceResult,
+    e: ExprId,
+    subst: &[(GenericParamId, GenericArg)],
+    depth: u32,
+) -> R<Cv> {
+    let go = |x: ExprId| eval(cx, body, infer, x, subst, depth);
     Ok(match &body.exprs[e] {
         Expr::Literal(HLit::Int { value, .. }) => Cv::Int(*value as i64),
         Expr::Literal(HLit::Float { value, .. }) => Cv::Float(*value),
@@ -107,7 +133,7 @@ fn eval(cx: &Ctx, body: &Body, infer: &InferenceResult, e: ExprId, depth: u32) -
             }
         }
         Expr::Path(_) | Expr::Field { .. } => match infer.resolutions.get(&e) {
-            Some(ExprRes::Global(g)) => eval_global(cx, *g, depth + 1)?,
+            Some(ExprRes::Global(g)) => eval_global(cx, *g, subst, depth + 1)?,
             Some(ExprRes::EnumCase(d, i)) => Cv::Int(
                 enum_case_value(cx.db, cx.file, *d, *i)
                     .ok_or_else(|| unsupported("this enum case value"))?,
@@ -122,10 +148,25 @@ fn eval(cx: &Ctx, body: &Body, infer: &InferenceResult, e: ExprId, depth: u32) -
                     _ => None,
                 });
                 match init {
-                    Some(i) => eval(cx, body, infer, i, depth + 1)?,
+                    Some(i) => eval(cx, body, infer, i, subst, depth + 1)?,
                     None => return Err(unsupported("this name in a constant")),
                 }
             }
+            // A generic value parameter (`N` of `struct S<let N : int>`), bound by `subst`.
+            None => match &body.exprs[e] {
+                Expr::Path(path) => {
+                    let name = path.last_name();
+                    let bound = subst.iter().find_map(|(p, a)| match a {
+                        GenericArg::Value(Len::Known(n)) if p.name == name => Some(*n),
+                        _ => None,
+                    });
+                    match bound {
+                        Some(n) => convert(Cv::Int(i64::from(n)), &infer.expr_ty(e)),
+                        None => return Err(unsupported("this name in a constant")),
+                    }
+                }
+                _ => return Err(unsupported("this name in a constant")),
+            },
             _ => return Err(unsupported("this name in a constant")),
         },
         Expr::SizeOf { align, .. } => match infer.resolutions.get(&e) {

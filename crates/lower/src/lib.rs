@@ -195,6 +195,9 @@ pub(crate) struct Ctx<'db> {
     /// Per source file, its `[ForwardDerivativeOf(f)]`-style attributes by the name `f`, in
     /// source order: built once, instead of scanning every item for every lowered function.
     pub derivatives_of: FxHashMap<SourceFile, std::rc::Rc<diff::DerivativesOf>>,
+    /// Constants of generic types whose value depends on the type's generic arguments
+    /// (`static const int Value = N;` in `S<let N : int>`): one IR constant per instance.
+    pub generic_consts: FxHashMap<(hir::GlobalId, Subst), ir::GlobalId>,
     /// Functions some IR function calls, as far as `lower_called_math` has looked.
     pub called: FxHashSet<ir::FuncId>,
     /// The number of values of each IR function when `lower_called_math` last read it.
@@ -343,6 +346,7 @@ impl<'db> Ctx<'db> {
             lambdas: FxHashMap::default(),
             contexts: Vec::new(),
             derivatives_of: FxHashMap::default(),
+            generic_consts: FxHashMap::default(),
             called: FxHashSet::default(),
             called_scan_lens: Vec::new(),
             unroll_scan_lens: Vec::new(),
@@ -628,6 +632,63 @@ impl<'db> Ctx<'db> {
             }
         }
         Ok(ir::Place::global(self.global(g)?))
+    }
+
+    /// The IR constant of `g`, a constant member of a generic type, for the type's generic
+    /// arguments `subst`; `None` when `g` is not such a constant or its value does not depend
+    /// on them.
+    pub(crate) fn generic_const(
+        &mut self,
+        g: hir::GlobalId,
+        subst: &Subst,
+    ) -> R<Option<ir::GlobalId>> {
+        let data = global_data(self.db, g);
+        let constant = data.modifiers.is_const || data.is_let;
+        let generic_owner = g.loc(self.db).parent().is_some_and(|p| {
+            matches!(p.kind(), Some(hir::ItemKind::Struct))
+                && !hir::type_decl_data(self.db, hir::TypeDeclId::new(self.db, p))
+                    .generics
+                    .is_empty()
+        });
+        if !(data.in_type && constant && generic_owner) || subst.is_empty() {
+            return Ok(None);
+        }
+        // Only the owner's parameters matter.
+        let owner = g
+            .loc(self.db)
+            .parent()
+            .map(|p| hir::TypeDeclId::new(self.db, p));
+        let own: Subst = subst
+            .iter()
+            .filter(|(p, _)| {
+                matches!(p.owner, hir::export::GenericOwner::TypeDecl(d) if Some(d) == owner)
+            })
+            .cloned()
+            .collect();
+        if own.is_empty() {
+            return Ok(None);
+        }
+        if let Some(id) = self.generic_consts.get(&(g, own.clone())) {
+            return Ok(Some(*id));
+        }
+        let at = |e: LowerError| LowerError {
+            item: Some(ItemDef::Global(g)),
+            range: data.name_range,
+            ..e
+        };
+        let ty = apply(&own, None, &global_ty(self.db, g));
+        let ty = hir::export::normalize(self.db, self.file, &ty);
+        let ir_ty = self.ir_ty(&ty).map_err(at)?;
+        let value = consts::global_value_with(self, g, ir_ty, &own).map_err(at)?;
+        if value.has_non_finite() {
+            return Ok(None);
+        }
+        let name = self.fresh_name(&data.name);
+        let id = self
+            .module
+            .add_global(&name, ir_ty, ir::GlobalKind::Constant(value));
+        self.generic_consts.insert((g, own), id);
+        Ok(Some(id))
     }
 
     /// The IR global of a hir global, created on first use.

@@ -100,6 +100,33 @@ fn known(len: &Len, what: &str) -> R<u32> {
 }
 
 impl Ctx<'_> {
+    /// The IR type of values that hold no data (a zero-length array): one unused word.
+    pub(crate) fn empty_struct(&mut self) -> TypeId {
+        let existing = self
+            .module
+            .types
+            .structs()
+            .find(|(_, d)| {
+                d.name == "_Empty" && d.fields.len() == 1 && d.fields[0].name == "_empty"
+            })
+            .map(|(id, _)| id);
+        match existing {
+            Some(id) => self.module.types.intern(ir::TypeKind::Struct(id)),
+            None => {
+                let u = self.module.types.u32();
+                self.module.types.add_struct("_Empty", vec![("_empty", u)])
+            }
+        }
+    }
+
+    /// Whether `ty` is `empty_struct`'s type.
+    pub(crate) fn is_empty_struct(&self, ty: TypeId) -> bool {
+        let types = &self.module.types;
+        matches!(types.kind(ty), ir::TypeKind::Struct(id) if types.struct_def(*id).is_some_and(|d| {
+            d.name == "_Empty" && d.fields.len() == 1 && d.fields[0].name == "_empty"
+        }))
+    }
+
     pub(crate) fn display(&self, ty: &Ty) -> String {
         hir::display_ty(self.db, ty)
     }
@@ -171,6 +198,11 @@ impl Ctx<'_> {
                     )));
                 }
                 let n = known(n, "an array")?;
+                if n == 0 {
+                    // Slang drops zero-length arrays (`T m[0]`, `T m[N]` with `N` 0): no data,
+                    // like a stateless struct (WGSL has no zero-length arrays nor empty structs).
+                    return Ok(self.empty_struct());
+                }
                 let e = self.ir_ty(e)?;
                 let bytes = min_bytes(&self.module.types, e).saturating_mul(u64::from(n));
                 if bytes > MAX_TYPE_BYTES {
@@ -213,6 +245,9 @@ impl Ctx<'_> {
                         if let Some(inner) = self.adt_arg(&ty, "Atomic") {
                             // Atomics are plain integers in memory; their methods are atomic ops.
                             return self.ir_ty(&inner);
+                        }
+                        if let Some(t) = self.conditional_ir_ty(&ty) {
+                            return t;
                         }
                         if let Some(inner) = self.adt_arg(&ty, "Optional") {
                             let inner_ty = self.ir_ty(&inner)?;

@@ -1,4 +1,4 @@
-//! Initialiser lists that call a constructor, and brace-elided lists lowering refuses.
+//! Initialiser lists that call a constructor, and brace-elided (flattened) lists.
 
 use expect_test::{Expect, expect};
 
@@ -12,19 +12,6 @@ fn check(src: &str, expected: Expect) {
     match lower(src) {
         Ok(module) => expected.assert_eq(&ir::print_module(&module)),
         Err(diags) => panic!("lowering failed: {diags:?}"),
-    }
-}
-
-fn check_error(src: &str, expected: Expect) {
-    match lower(src) {
-        Ok(module) => panic!("expected an error, got:\n{}", ir::print_module(&module)),
-        Err(diags) => {
-            let text: Vec<String> = diags
-                .iter()
-                .map(|d| format!("{} {}", d.code, d.message))
-                .collect();
-            expected.assert_eq(&text.join("\n"));
-        }
     }
 }
 
@@ -82,8 +69,8 @@ void computeMain()
 }
 
 #[test]
-fn brace_elided_initialiser_list_is_refused() {
-    check_error(
+fn brace_elided_initialiser_list_fills_in_order() {
+    check(
         r#"
 struct M { float m[4]; }
 RWStructuredBuffer<float> outputBuffer;
@@ -94,7 +81,31 @@ void computeMain()
     outputBuffer[0] = m.m[3];
 }
 "#,
-        expect!["E4001 cannot lower a flattened initialiser list yet"],
+        expect![[r#"
+            struct M {
+              m: float[4],
+            }
+            global buffer(read_write) outputBuffer: float
+            entry computeMain = computeMain workgroup_size(1, 1, 1) ()
+
+            fn computeMain() -> void {
+              local m: M
+              %0: int = 1
+              %1: int = 0
+              %2: int = 0
+              %3: int = 1
+              %4: float = convert.float %0
+              %5: float = convert.float %1
+              %6: float = convert.float %2
+              %7: float = convert.float %3
+              %8: float[4] = construct %4, %5, %6, %7
+              %9: M = construct %8
+              store $m, %9
+              %10: int = 0
+              %11: float = load $m.m[3]
+              store @outputBuffer[%10], %11
+            }
+        "#]],
     );
 }
 

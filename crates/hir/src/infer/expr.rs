@@ -193,7 +193,13 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 self.result.diags.extend(diags);
                 let want = (target != Ty::Void).then_some(&target);
                 let from = self.infer_expr(expr, want);
-                self.check_cast(&from, &target, range);
+                // `(S)0` of a struct `S`: the empty initialiser list `{}` (a compatibility
+                // form the language reference defines for a literal zero).
+                if !self.is_zero_struct_cast(expr, &target)
+                    && !self.is_memberwise_cast(&from, &target)
+                {
+                    self.check_cast(&from, &target, range);
+                }
                 target
             }
             Expr::InitList(items) => self.infer_init_list(e, &items, expected, range),
@@ -401,6 +407,37 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             },
             _ => None,
         }
+    }
+
+    /// Whether `(to)expr` casts the integer literal `0` to a user struct: the same as `{}`.
+    pub(super) fn is_zero_struct_cast(&self, expr: ExprId, to: &Ty) -> bool {
+        let zero = matches!(
+            self.body.exprs[expr],
+            Expr::Literal(Literal::Int { value: 0, .. })
+        );
+        zero && matches!(self.normalize(to), Ty::Adt(d, _)
+            if lower::type_decl_data(self.db, d).kind == TypeDeclKind::Struct
+                && lower::type_decl_data(self.db, d).attr("__intrinsic_type").is_none())
+    }
+
+    /// Whether `(S)x` runs `S`'s memberwise initialiser with the single argument `x` (a struct
+    /// without `__init`: a cast may run any single-argument initialiser, the language reference
+    /// says; the other fields take their defaults).
+    pub(super) fn is_memberwise_cast(&mut self, from: &Ty, to: &Ty) -> bool {
+        let (f, t) = (self.normalize(from), self.normalize(to));
+        let Ty::Adt(d, _) = &t else { return false };
+        let data = lower::type_decl_data(self.db, *d);
+        if data.kind != TypeDeclKind::Struct
+            || data.attr("__intrinsic_type").is_some()
+            || f == t
+            || !resolve::lookup_member_items(self.db, self.file, &t, "__init").is_empty()
+        {
+            return false;
+        }
+        let fields = self.memberwise_field_tys(&t);
+        fields
+            .first()
+            .is_some_and(|first| self.conversion_cost(&f, first).is_some())
     }
 
     pub(super) fn check_cast(&mut self, from: &Ty, to: &Ty, range: TextRange) {

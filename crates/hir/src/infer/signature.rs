@@ -119,6 +119,12 @@ pub fn fn_sig(db: &dyn Db, func: FunctionId) -> Arc<FnSig> {
     {
         let (value_ty, extra) = accessor_owner(db, &parent);
         if data.kind == FnKind::Setter {
+            // `set(newValue)`: a parameter named without a type has the property's type.
+            for (p, declared) in params.iter_mut().zip(&data.params) {
+                if matches!(declared.ty, crate::TypeRef::Error) {
+                    p.ty = value_ty.clone();
+                }
+            }
             if params.is_empty() {
                 params.push(ParamSig {
                     name: "newValue".into(),

@@ -31,7 +31,7 @@ impl FnLower<'_, '_> {
         match self.kind(ty) {
             TypeKind::Array { elem, len } => {
                 if items.len() > len as usize {
-                    return Err(unsupported("a flattened initialiser list"));
+                    return self.lower_flat_init_list(items, ty);
                 }
                 let mut vals = Vec::new();
                 for i in 0..len as usize {
@@ -45,7 +45,7 @@ impl FnLower<'_, '_> {
             TypeKind::Struct(_) => {
                 let items = &self.without_handle_items(items);
                 if items.len() > self.memberwise_arity(ty) {
-                    return Err(unsupported("a flattened initialiser list"));
+                    return self.lower_flat_init_list(items, ty);
                 }
                 let decl = match self.cx.struct_decl(ty) {
                     Some(Ty::Adt(d, _)) => Some(d),

@@ -6,8 +6,8 @@
 use std::sync::Arc;
 
 use hir::export::{
-    BinaryOp as HOp, Literal as HLit, PostfixOp, PrefixOp, enum_case_value, normalize,
-    swizzle_indices,
+    BinaryOp as HOp, Literal as HLit, PostfixOp, PrefixOp, enum_case_value, lookup_member_items,
+    normalize, swizzle_indices,
 };
 use hir::{Expr, ExprId, ExprRes, FunctionId, GenericArg, ItemDef, ItemKind, Len, Ty};
 use ir::{BinaryOp, Inst, Literal, Place, TypeId, TypeKind, UnaryOp, ValueId};
@@ -360,6 +360,27 @@ impl FnLower<'_, '_> {
             Expr::Cast { expr, .. } => {
                 let ty = self.ety(e);
                 let t = self.ir_ty(&ty)?;
+                // `(S)0` of a struct is `{}` (the language reference's compatibility form).
+                let zero = matches!(
+                    self.body.exprs[expr],
+                    Expr::Literal(HLit::Int { value: 0, .. })
+                );
+                if zero
+                    && let Ty::Adt(d, _) = &ty
+                    && matches!(self.kind(t), ir::TypeKind::Struct(_))
+                    && hir::type_decl_data(self.cx.db, *d).kind == hir::TypeDeclKind::Struct
+                {
+                    return self.lower_init_list(&[], t);
+                }
+                // `(S)x` of a struct without `__init`: its memberwise initialiser with `x`.
+                if let Ty::Adt(d, _) = &ty
+                    && matches!(self.kind(t), ir::TypeKind::Struct(_))
+                    && hir::type_decl_data(self.cx.db, *d).kind == hir::TypeDeclKind::Struct
+                    && self.ir_ty(&self.ety(expr))? != t
+                    && lookup_member_items(self.cx.db, self.cx.file, &ty, "__init").is_empty()
+                {
+                    return self.construct(e, &ty, &[expr]);
+                }
                 self.lower_value_as(expr, t)
             }
             Expr::InitList(items) => {
@@ -566,6 +587,12 @@ impl FnLower<'_, '_> {
             }
             Expr::Index { base, index } => {
                 let bt = self.ety(base);
+                if let Some(elem) = self.zero_length_elem(&bt) {
+                    self.lower_expr(base)?;
+                    self.lower_expr(index)?;
+                    let ty = self.ir_ty(&elem)?;
+                    return self.emit(Inst::Zero, Some(ty));
+                }
                 if matches!(bt, Ty::Array(..) | Ty::Vector(..) | Ty::Matrix(..)) {
                     let v = self.lower_expr(base)?;
                     let i = self.lower_expr(index)?;

@@ -35,7 +35,7 @@ impl FnLower<'_, '_> {
         let &[cond, ..] = args else {
             return Err(internal("static_assert without a condition"));
         };
-        if crate::consts::int_expr(self.cx, &self.body, &self.infer, cond)? == 0 {
+        if crate::consts::int_expr(self.cx, &self.body, &self.infer, cond, &self.subst)? == 0 {
             let message = match args.get(1).map(|m| &self.body.exprs[*m]) {
                 Some(Expr::Literal(HLit::String(text))) => format!(": {text}"),
                 _ => String::new(),
@@ -127,16 +127,7 @@ impl FnLower<'_, '_> {
             }
             "bitcast" => {
                 let v = in_args(self, 1)?;
-                let s = self
-                    .cx
-                    .module
-                    .types
-                    .scalar_of(ret_ty)
-                    .ok_or_else(|| internal("bitcast"))?;
-                if self.vty(v[0]) == ret_ty {
-                    return Ok(Some(v[0]));
-                }
-                self.emit(Inst::Bitcast(v[0], s), None).map(Some)
+                self.bit_cast_value(v[0], ret_ty).map(Some)
             }
             "select" => {
                 let v = in_args(self, 3)?;
@@ -256,6 +247,17 @@ impl FnLower<'_, '_> {
                     self.store_lplace(&p, s)?;
                 }
                 Ok(None)
+            }
+            "conditional_make" | "conditional_get" | "conditional_set" => {
+                let this_ty = key
+                    .this_ty
+                    .clone()
+                    .ok_or_else(|| unsupported("`Conditional` without its type"))?;
+                let value = match param_tys.first() {
+                    Some(_) => Some(in_args(self, 1)?[0]),
+                    None => None,
+                };
+                self.conditional_op(intrinsic, &this_ty, recv, value, ret_ty)
             }
             "optional_make" => {
                 let v = in_args(self, 1)?;

@@ -24,10 +24,12 @@ pub(crate) use exist::ExistState;
 
 use crate::{Ctx, InstanceKey, LowerError, R, Subst, apply, internal, unsupported};
 
+mod bit_cast;
 mod bitfields;
 mod bodyless;
 mod bytes;
 mod call;
+mod conditional;
 mod construct;
 mod core_intrinsics;
 mod counters;
@@ -38,6 +40,8 @@ mod dynamic;
 mod errors;
 mod exist;
 mod expr;
+mod flat_init;
+mod generic_const;
 mod handle_flow;
 mod handles;
 mod intrinsic;
@@ -508,6 +512,9 @@ enum LPlace {
         coords: ValueId,
         ty: TypeId,
     },
+    /// An element of a zero-length array (`T m[0]`, `T m[N]` with `N` 0): nothing is stored
+    /// there (Slang drops such arrays); reads give zero and writes are dropped.
+    Nowhere(TypeId),
 }
 
 #[derive(Clone, Debug)]
@@ -741,6 +748,14 @@ impl FnLower<'_, '_> {
         normalize(self.cx.db, self.cx.file, &t)
     }
 
+    /// The element type of `ty` when it is a zero-length array (which holds no data).
+    fn zero_length_elem(&self, ty: &Ty) -> Option<Ty> {
+        match normalize(self.cx.db, self.cx.file, ty) {
+            Ty::Array(elem, hir::Len::Known(0)) => Some((*elem).clone()),
+            _ => None,
+        }
+    }
+
     fn ir_ty(&mut self, t: &Ty) -> R<TypeId> {
         let t = apply(&self.subst, self.this_ty.as_ref(), t);
         self.cx.ir_ty(&t)
@@ -810,6 +825,10 @@ impl FnLower<'_, '_> {
         }
         if let Some(cases) = self.cx.dyn_types.get(&to).cloned() {
             return self.make_dyn(to, &cases, Some(v), None);
+        }
+        // Any value converts to one that holds no data (`Conditional<T, false>` from a `T`).
+        if self.cx.is_empty_struct(to) {
+            return self.emit(Inst::Zero, Some(to));
         }
         if self.cx.optional_inner(to) == Some(from) {
             let yes = self.lit(Literal::Bool(true))?;

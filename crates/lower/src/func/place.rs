@@ -41,7 +41,7 @@ impl FnLower<'_, '_> {
                     if self.cx.buffer_elem(&ty).is_some() {
                         return Ok(None);
                     }
-                    Some(LPlace::Mem(self.cx.global_place(g)?))
+                    Some(LPlace::Mem(self.global_place_in(g, e)?))
                 }
                 Some(ExprRes::Field(..)) if self.cx.is_handle_only(&self.ety(e)) => {
                     return Err(resource_field_value());
@@ -94,7 +94,7 @@ impl FnLower<'_, '_> {
             Expr::Field { base, name, .. } => {
                 if let Some(ExprRes::Global(g)) = self.res(e) {
                     let g = self.associated_const(g, base).unwrap_or(g);
-                    return Ok(Some(LPlace::Mem(self.cx.global_place(g)?)));
+                    return Ok(Some(LPlace::Mem(self.global_place_in(g, e)?)));
                 }
                 let bt = self.ety(base);
                 if self.cx.is_diff_pair(&bt) && matches!(name.as_str(), "p" | "v" | "d") {
@@ -193,6 +193,12 @@ impl FnLower<'_, '_> {
                         ty,
                     }));
                 }
+                if let Some(elem) = self.zero_length_elem(&bt) {
+                    // The index still runs (it may have effects); nothing is stored.
+                    self.lower_expr(index)?;
+                    let ty = self.ir_ty(&elem)?;
+                    return Ok(Some(LPlace::Nowhere(ty)));
+                }
                 if self.cx.buffer_elem(&bt).is_some() {
                     let g = self.buffer_global(base)?;
                     let i = self.lower_expr(index)?;
@@ -227,8 +233,24 @@ impl FnLower<'_, '_> {
                 if !matches!(bt, Ty::Array(..) | Ty::Vector(..) | Ty::Matrix(..)) {
                     return Ok(None);
                 }
-                let Some(LPlace::Mem(p)) = self.try_place(base)? else {
-                    return Ok(None);
+                let p = match self.try_place(base)? {
+                    Some(LPlace::Mem(p)) => p,
+                    // `m._41_32[1]`, `v.yx[0]`: a constant index picks one of the swizzle's
+                    // places.
+                    Some(lp @ (LPlace::Swizzle(..) | LPlace::Elements(..))) => {
+                        let Expr::Literal(HLit::Int { value, .. }) = self.body.exprs[index] else {
+                            return Ok(None);
+                        };
+                        let k = usize::try_from(value).unwrap_or(usize::MAX);
+                        return Ok(match lp {
+                            LPlace::Swizzle(p, comps) => {
+                                comps.get(k).map(|c| LPlace::Mem(p.index(u32::from(*c))))
+                            }
+                            LPlace::Elements(places, _) => places.get(k).cloned().map(LPlace::Mem),
+                            _ => None,
+                        });
+                    }
+                    _ => return Ok(None),
                 };
                 // `v[i]` of a `vector<T, 1>` (a scalar in IR) is `v` itself.
                 let pt = self.place_ty(&p)?;
@@ -313,7 +335,7 @@ impl FnLower<'_, '_> {
                     .ok_or_else(|| internal("a swizzle of a non-vector"))?;
                 Ok(self.cx.module.types.vector(s, c.len() as u8))
             }
-            LPlace::Elements(_, ty) | LPlace::Texel { ty, .. } => Ok(*ty),
+            LPlace::Elements(_, ty) | LPlace::Texel { ty, .. } | LPlace::Nowhere(ty) => Ok(*ty),
             LPlace::Bits(b) => Ok(b.ty),
             LPlace::Accessor(a) => Ok(a.ty),
         }
@@ -344,6 +366,7 @@ impl FnLower<'_, '_> {
             LPlace::Texel {
                 texture, coords, ..
             } => self.texel_load(*texture, *coords),
+            LPlace::Nowhere(ty) => self.emit(Inst::Zero, Some(*ty)),
         }
     }
 
@@ -354,7 +377,7 @@ impl FnLower<'_, '_> {
             LPlace::Elements(places, _) => places.first().map(|p| p.root),
             LPlace::Accessor(a) => Some(a.recv.root),
             LPlace::Bits(b) => b.backing.as_ref().map(|p| p.root),
-            LPlace::Texel { .. } => None,
+            LPlace::Texel { .. } | LPlace::Nowhere(_) => None,
         };
         // A `[nonmutating] set` takes its receiver by value: a constant receiver is fine.
         let nonmutating = matches!(p, LPlace::Accessor(a) if a.setter.is_some_and(|s| {
@@ -378,6 +401,7 @@ impl FnLower<'_, '_> {
                 place: p.clone(),
                 value: v,
             }),
+            LPlace::Nowhere(_) => {}
             LPlace::Swizzle(p, comps) => {
                 for (k, c) in comps.iter().enumerate() {
                     let x = self.emit(Inst::Extract(v, k as u32), None)?;

@@ -461,7 +461,7 @@ impl FnLower<'_, '_> {
                 _ => None,
             }
             .map_or_else(
-                || crate::consts::int_expr(self.cx, &self.body, &self.infer, e),
+                || crate::consts::int_expr(self.cx, &self.body, &self.infer, e, &self.subst),
                 Ok,
             ),
         }
