@@ -821,6 +821,7 @@ fn completion_after_a_body_edit_recomputes_only_that_function() {
             "file_imports",
             "fn_body",
             "fn_data",
+            "fn_local_items",
             "imports_of",
             "item_outline",
             "item_sources",
