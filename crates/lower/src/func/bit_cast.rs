@@ -116,17 +116,10 @@ impl FnLower<'_, '_> {
                 *offset += size;
                 return Ok(());
             }
-            TypeKind::Vector { size, .. } => u32::from(size),
-            TypeKind::Matrix { rows, .. } => u32::from(rows),
-            TypeKind::Array { len, .. } => len,
-            TypeKind::Struct(sid) => self
-                .cx
-                .module
-                .types
-                .struct_def(sid)
-                .map(|d| d.fields.len() as u32)
-                .ok_or_else(|| internal("struct"))?,
-            _ => return Err(unsupported("`bit_cast` of this type")),
+            _ => self
+                .aggregate_parts(ty)?
+                .ok_or_else(|| unsupported("`bit_cast` of this type"))?
+                .len() as u32,
         };
         let start = *offset;
         let stride_parts = matches!(self.kind(ty), TypeKind::Array { .. });
@@ -172,23 +165,9 @@ impl FnLower<'_, '_> {
                     _ => Err(bit_cast_width(s)),
                 };
             }
-            TypeKind::Vector { scalar, size } => {
-                let s = self.cx.module.types.scalar(scalar);
-                vec![s; usize::from(size)]
-            }
-            TypeKind::Matrix { scalar, rows, cols } => {
-                let row = self.cx.module.types.vector(scalar, cols);
-                vec![row; usize::from(rows)]
-            }
-            TypeKind::Array { elem, len } => vec![elem; len as usize],
-            TypeKind::Struct(sid) => self
-                .cx
-                .module
-                .types
-                .struct_def(sid)
-                .map(|d| d.fields.iter().map(|f| f.ty).collect())
-                .ok_or_else(|| internal("struct"))?,
-            _ => return Err(unsupported("`bit_cast` to this type")),
+            _ => self
+                .aggregate_parts(ty)?
+                .ok_or_else(|| unsupported("`bit_cast` to this type"))?,
         };
         let start = *offset;
         let stride_parts = matches!(self.kind(ty), TypeKind::Array { .. });

@@ -11,7 +11,8 @@ use crate::{R, internal, unsupported};
 impl FnLower<'_, '_> {
     /// The words of `value` as `uint`s, appended to `out`.
     pub(super) fn data_words_of(&mut self, value: ValueId, out: &mut Vec<ValueId>) -> R<()> {
-        let count = match self.kind(self.vty(value)) {
+        let ty = self.vty(value);
+        let count = match self.kind(ty) {
             TypeKind::Scalar(s) => {
                 out.push(match s {
                     Scalar::U32 => value,
@@ -28,17 +29,10 @@ impl FnLower<'_, '_> {
                 });
                 return Ok(());
             }
-            TypeKind::Vector { size, .. } => u32::from(size),
-            TypeKind::Matrix { rows, .. } => u32::from(rows),
-            TypeKind::Array { len, .. } => len,
-            TypeKind::Struct(sid) => self
-                .cx
-                .module
-                .types
-                .struct_def(sid)
-                .map(|d| d.fields.len() as u32)
-                .ok_or_else(|| internal("struct"))?,
-            _ => return Err(unsupported("this type as `createDynamicObject` data")),
+            _ => self
+                .aggregate_parts(ty)?
+                .ok_or_else(|| unsupported("this type as `createDynamicObject` data"))?
+                .len() as u32,
         };
         for i in 0..count {
             let part = self.emit(Inst::Extract(value, i), None)?;
@@ -62,23 +56,9 @@ impl FnLower<'_, '_> {
                 *next += 1;
                 return self.scalar_from_word(bits, s, "in a `createDynamicObject` type");
             }
-            TypeKind::Vector { scalar, size } => {
-                let s = self.cx.module.types.scalar(scalar);
-                vec![s; usize::from(size)]
-            }
-            TypeKind::Matrix { scalar, rows, cols } => {
-                let row = self.cx.module.types.vector(scalar, cols);
-                vec![row; usize::from(rows)]
-            }
-            TypeKind::Array { elem, len } => vec![elem; len as usize],
-            TypeKind::Struct(sid) => self
-                .cx
-                .module
-                .types
-                .struct_def(sid)
-                .map(|d| d.fields.iter().map(|f| f.ty).collect())
-                .ok_or_else(|| internal("struct"))?,
-            _ => return Err(unsupported("this type in a `createDynamicObject` type")),
+            _ => self
+                .aggregate_parts(ty)?
+                .ok_or_else(|| unsupported("this type in a `createDynamicObject` type"))?,
         };
         let mut values = Vec::with_capacity(parts.len());
         for t in parts {
@@ -115,5 +95,32 @@ impl FnLower<'_, '_> {
             fields.push(self.value_from_words(*fty, &words, &mut next)?);
         }
         self.emit(Inst::Construct(fields), Some(ty))
+    }
+}
+
+impl FnLower<'_, '_> {
+    /// The component types of an aggregate, in `Extract` order: a vector's scalars, a matrix's
+    /// rows, an array's elements, a struct's fields; `None` for every other type. Code that
+    /// walks a value part by part (data words, bit casts, flattened lists) shares it.
+    pub(super) fn aggregate_parts(&mut self, ty: TypeId) -> R<Option<Vec<TypeId>>> {
+        Ok(Some(match self.kind(ty) {
+            TypeKind::Vector { scalar, size } => {
+                let s = self.cx.module.types.scalar(scalar);
+                vec![s; usize::from(size)]
+            }
+            TypeKind::Matrix { scalar, rows, cols } => {
+                let row = self.cx.module.types.vector(scalar, cols);
+                vec![row; usize::from(rows)]
+            }
+            TypeKind::Array { elem, len } => vec![elem; len as usize],
+            TypeKind::Struct(sid) => self
+                .cx
+                .module
+                .types
+                .struct_def(sid)
+                .map(|d| d.fields.iter().map(|f| f.ty).collect())
+                .ok_or_else(|| internal("struct"))?,
+            _ => return Ok(None),
+        }))
     }
 }

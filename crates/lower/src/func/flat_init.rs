@@ -44,17 +44,10 @@ impl FnLower<'_, '_> {
                 out.push(v);
                 return Ok(());
             }
-            TypeKind::Vector { size, .. } => u32::from(size),
-            TypeKind::Matrix { rows, .. } => u32::from(rows),
-            TypeKind::Array { len, .. } => len,
-            TypeKind::Struct(sid) => self
-                .cx
-                .module
-                .types
-                .struct_def(sid)
-                .map(|d| d.fields.len() as u32)
-                .ok_or_else(|| internal("struct"))?,
-            _ => return Err(unsupported("this item in a flattened initialiser list")),
+            _ => self
+                .aggregate_parts(ty)?
+                .ok_or_else(|| unsupported("this item in a flattened initialiser list"))?
+                .len() as u32,
         };
         for i in 0..count {
             let part = self.emit(Inst::Extract(v, i), None)?;
