@@ -372,11 +372,14 @@ impl FnLower<'_, '_> {
                 {
                     return self.lower_init_list(&[], t);
                 }
-                // `(S)x` of a struct without `__init`: its memberwise initialiser with `x`.
+                // `(S)x` of a struct without `__init`: its memberwise initialiser with `x`
+                // (a struct derived from `S` converts to its base part instead).
+                let from = self.ir_ty(&self.ety(expr))?;
                 if let Ty::Adt(d, _) = &ty
                     && matches!(self.kind(t), ir::TypeKind::Struct(_))
                     && hir::type_decl_data(self.cx.db, *d).kind == hir::TypeDeclKind::Struct
-                    && self.ir_ty(&self.ety(expr))? != t
+                    && from != t
+                    && !self.has_base_part(from)
                     && lookup_member_items(self.cx.db, self.cx.file, &ty, "__init").is_empty()
                 {
                     return self.construct(e, &ty, &[expr]);

@@ -806,6 +806,17 @@ impl FnLower<'_, '_> {
         t.clone()
     }
 
+    /// Whether `ty` is a struct derived from another (its first field holds the base part).
+    fn has_base_part(&self, ty: TypeId) -> bool {
+        matches!(self.kind(ty), TypeKind::Struct(sid) if self
+            .cx
+            .module
+            .types
+            .struct_def(sid)
+            .and_then(|d| d.fields.first())
+            .is_some_and(|f| f.name == crate::types::BASE_FIELD))
+    }
+
     /// Converts `v` to `to`: numeric conversion, scalar splat, vector/matrix truncation.
     fn coerce(&mut self, v: ValueId, to: TypeId) -> R<ValueId> {
         let from = self.vty(v);
@@ -835,15 +846,7 @@ impl FnLower<'_, '_> {
             return self.emit(Inst::Construct(vec![v, yes]), Some(to));
         }
         // A derived struct converts to its base struct by reading the hidden base field.
-        if let TypeKind::Struct(sid) = self.kind(from)
-            && self
-                .cx
-                .module
-                .types
-                .struct_def(sid)
-                .and_then(|d| d.fields.first())
-                .is_some_and(|f| f.name == crate::types::BASE_FIELD)
-        {
+        if self.has_base_part(from) {
             let base = self.emit(Inst::Extract(v, 0), None)?;
             return self.coerce(base, to);
         }
