@@ -38,7 +38,8 @@ use std::sync::Arc;
 pub use base_db::{CompileOptions, Db, FileKind, SourceFile, Workspace};
 pub use body::{Body, DiffKind, Expr, ExprId, LabelData, LabelId, LambdaBody, LocalId, Stmt};
 pub use data::{
-    FnData, FnKind, GenericArgRef, ParamDir, PathRef, TypeDeclData, TypeDeclKind, TypeRef,
+    FnData, FnKind, GenericArgRef, GenericParamData, GenericParamKind, ParamDir, PathRef,
+    TypeDeclData, TypeDeclKind, TypeRef, WherePred,
 };
 pub use diagnostics::{Diagnostic, RelatedInfo, Severity};
 pub use diffcheck::is_differentiable_as;
@@ -1316,6 +1317,37 @@ fn visible_locals(body: &Body, stmt: body::StmtId, rel: u32, out: &mut Vec<Local
         }
         _ => {}
     }
+}
+
+/// The file an `import` or `__include` at `offset` (of the original text) names, with the
+/// module name, when it resolves.
+pub fn import_target_at(
+    db: &dyn Db,
+    file: SourceFile,
+    offset: u32,
+) -> Option<(SourceFile, smol_str::SmolStr)> {
+    let pp = lower::preprocessed(db, file);
+    let offset = pp.map.to_expanded(offset);
+    let import = lower::file_imports(db, file)
+        .iter()
+        .find(|i| i.range.contains_inclusive(offset))?
+        .clone();
+    let target = if import.is_include {
+        base_db::resolve_relative(db, file, &import.module)
+    } else {
+        base_db::resolve_import(db, file, &import.module)
+    }?;
+    Some((target, import.module))
+}
+
+/// Whether `name` is a builtin type (`float`, `int3x3`) or a top-level declaration of a
+/// standard-library file that `file` sees (`sin`, `RWStructuredBuffer`): a user symbol renamed to
+/// it would hide or collide with the library's.
+pub fn is_library_name(db: &dyn Db, file: SourceFile, name: &str) -> bool {
+    export::builtin_type(name).is_some()
+        || scope::visible_files(db, file).iter().any(|f| {
+            f.kind(db) == FileKind::Stdlib && !scope::module_scope(db, *f).get(&[], name).is_empty()
+        })
 }
 
 /// Names visible at `offset`: locals declared before it, parameters, members of the enclosing

@@ -529,6 +529,10 @@ pub(crate) fn hover(db: &dyn Db, file: SourceFile, offset: u32) -> Option<HoverR
             ))
         }
     };
+    let markdown = match crate::docs::doc_of(db, occurrence.def) {
+        Some(doc) => format!("{markdown}\n\n---\n\n{doc}"),
+        None => markdown,
+    };
     Some(HoverResult {
         range: ident,
         markdown,

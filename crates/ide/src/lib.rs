@@ -10,6 +10,7 @@
 mod assists;
 mod completion;
 mod diagnostics;
+mod docs;
 mod folding;
 mod formatting;
 mod hover;

@@ -28,6 +28,10 @@ pub(crate) fn goto_definition(db: &dyn Db, file: SourceFile, offset: u32) -> Vec
         None => hir::definition_at(db, file, offset)
             .map(|nav| (nav.file, nav.range, nav.name))
             .or_else(|| attribute_target(db, file, offset))
+            .or_else(|| {
+                let (target, module) = hir::import_target_at(db, file, offset)?;
+                Some((target, TextRange::default(), module.to_string()))
+            })
             .or_else(|| label_target(db, file, offset)),
     };
     target

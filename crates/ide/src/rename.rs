@@ -57,6 +57,11 @@ pub(crate) fn rename(
 ) -> Result<Vec<FileEdit>, String> {
     prepare_rename(db, file, offset)?;
     check_new_name(new_name)?;
+    if hir::is_library_name(db, file, new_name) {
+        return Err(format!(
+            "`{new_name}` names a builtin or standard-library declaration: pick another name"
+        ));
+    }
     let refs = crate::navigation::references(db, file, offset, true);
     let mut out: Vec<FileEdit> = Vec::new();
     for r in refs {

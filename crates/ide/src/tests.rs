@@ -1661,6 +1661,7 @@ fn features_never_panic_on_corpus() {
 }
 
 mod core_module;
+mod docs;
 mod editing;
 mod features;
 

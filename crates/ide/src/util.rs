@@ -418,10 +418,16 @@ pub(crate) fn occurrences_within(
                 for base in &data.bases {
                     push_types(&mut out, item, base);
                 }
+                for ty in generic_bounds(&data.generics, &data.where_preds) {
+                    push_types(&mut out, item, ty);
+                }
             }
             ItemDef::Function(f) => {
                 let data = hir::fn_data(db, f);
                 push_types(&mut out, item, &data.ret);
+                for ty in generic_bounds(&data.generics, &data.where_preds) {
+                    push_types(&mut out, item, ty);
+                }
                 for (i, p) in data.params.iter().enumerate() {
                     let range = to_original(db, item, p.name_range);
                     out.push(Occurrence {
@@ -479,6 +485,25 @@ pub(crate) fn occurrences_within(
     out.sort_by_key(|o| (o.range.start, o.range.end, !o.is_decl));
     out.dedup_by(|a, b| a.range == b.range);
     out
+}
+
+/// The types a declaration's generic parameters name: constraints (`<B : IBRDF>`), value
+/// parameters' types, and both sides of `where` clauses.
+fn generic_bounds<'a>(
+    generics: &'a [hir::GenericParamData],
+    preds: &'a [hir::WherePred],
+) -> impl Iterator<Item = &'a hir::TypeRef> {
+    generics
+        .iter()
+        .flat_map(|g| match &g.kind {
+            hir::GenericParamKind::Type { constraints } => constraints.iter().collect::<Vec<_>>(),
+            hir::GenericParamKind::Value { ty } => vec![ty],
+        })
+        .chain(
+            preds
+                .iter()
+                .flat_map(|p| std::iter::once(&p.subject).chain(p.bounds.iter())),
+        )
 }
 
 /// The occurrence under the cursor.

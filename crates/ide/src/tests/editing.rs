@@ -749,6 +749,20 @@ fn rename_rejects_stdlib_keywords_and_bad_names() {
     "#]],
     );
     check_rename(
+        "struct Ray$0 { float t; }\n",
+        "float",
+        expect![[r#"
+        error: `float` names a builtin or standard-library declaration: pick another name
+    "#]],
+    );
+    check_rename(
+        "float f$0(float x) { return x; }\n",
+        "sin",
+        expect![[r#"
+        error: `sin` names a builtin or standard-library declaration: pick another name
+    "#]],
+    );
+    check_rename(
         "float f(float x$0) { return x; }\n",
         "2x",
         expect![[r#"

@@ -1,0 +1,150 @@
+//! Hover shows the documentation comment above a declaration: `///` lines or a `/** */` block,
+//! attributes between them and the item allowed, for user and library declarations.
+
+use expect_test::expect;
+
+use super::{check_definition, check_hover};
+
+#[test]
+fn hover_shows_line_doc_comments_of_a_function() {
+    check_hover(
+        r#"
+/// Schlick's approximation of the Fresnel term.
+/// `cosTheta` is the cosine of the incident angle.
+[Differentiable]
+float fresnel(float f0, float cosTheta) { return f0 + (1.0 - f0) * pow(1.0 - cosTheta, 5.0); }
+float g(float c) { return fres$0nel(0.04, c); }
+"#,
+        expect![[r#"
+            [fresnel]
+            ```slang
+            [Differentiable]
+            float fresnel(float f0, float cosTheta)
+            ```
+
+            ---
+
+            Schlick's approximation of the Fresnel term.
+            `cosTheta` is the cosine of the incident angle.
+        "#]],
+    );
+}
+
+#[test]
+fn hover_shows_block_doc_comments_of_a_struct_and_field_docs() {
+    check_hover(
+        r#"
+/**
+ * A ray: origin and direction.
+ */
+struct Ray
+{
+    float3 origin;
+    /// Unit length.
+    float3 dir;
+}
+float f(Ray r) { return r.di$0r.x; }
+"#,
+        expect![[r#"
+            [dir]
+            ```slang
+            float3 dir
+            ```
+
+            field of `Ray`
+
+            ---
+
+            Unit length.
+        "#]],
+    );
+    check_hover(
+        r#"
+/**
+ * A ray: origin and direction.
+ */
+struct Ray { float3 origin; }
+float f(R$0ay r) { return r.origin.x; }
+"#,
+        expect![[r#"
+            [Ray]
+            ```slang
+            struct Ray
+            {
+                float3 origin;
+            }
+            ```
+
+            ---
+
+            A ray: origin and direction.
+        "#]],
+    );
+}
+
+#[test]
+fn plain_comments_are_not_documentation() {
+    check_hover(
+        r#"
+// Not a doc comment.
+//// Nor this.
+float sq(float x) { return x * x; }
+float g(float c) { return s$0q(c); }
+"#,
+        expect![[r#"
+            [sq]
+            ```slang
+            float sq(float x)
+            ```
+        "#]],
+    );
+}
+
+#[test]
+fn hover_shows_library_documentation() {
+    check_hover(
+        r#"
+import rendering;
+void f() { uint w, h; outputTex$0ture.GetDimensions(w, h); }
+"#,
+        expect![[r#"
+            [outputTexture]
+            ```slang
+            RWTexture2D<float4> outputTexture
+            ```
+
+            ---
+
+            The image a Playground program draws into: the size of the preview's screen.
+        "#]],
+    );
+}
+
+#[test]
+fn definition_of_an_import_is_the_module_file() {
+    check_definition(
+        r#"
+//- /ws/materials.slang
+public struct Lambert { float albedo; }
+//- /ws/main.slang
+import mater$0ials;
+float f(Lambert l) { return l.albedo; }
+"#,
+        expect![[r#"
+            /ws/materials.slang 1:1 `` stdlib=false
+        "#]],
+    );
+}
+
+#[test]
+fn definition_of_a_generic_constraint_is_the_interface() {
+    check_definition(
+        r#"
+interface IBRDF { float eval(float x); }
+float shade<B : IB$0RDF>(B b, float x) { return b.eval(x); }
+"#,
+        expect![[r#"
+            /ws/main.slang 2:11 `IBRDF` stdlib=false
+        "#]],
+    );
+}
