@@ -56,10 +56,87 @@ fn convert(d: hir::Diagnostic) -> Diagnostic {
 }
 
 pub(crate) fn diagnostics(db: &dyn Db, file: SourceFile) -> Vec<Diagnostic> {
+    let text = file.text(db);
     hir::diagnostics(db, file)
         .into_iter()
-        .map(convert)
+        .map(|d| widened(text, convert(d)))
         .collect()
+}
+
+/// The compiler places a call's diagnostic at its `(` (where slangc reports it, so the command
+/// line's `file:line:col` agree); the editor underlines the whole call: callee and arguments.
+fn widened(text: &str, mut d: Diagnostic) -> Diagnostic {
+    if let Some(range) = call_range_at_paren(text, d.range) {
+        d.range = range;
+    }
+    d
+}
+
+/// The range of `callee(args)` when `range` is the `(` of a call in `text`.
+fn call_range_at_paren(text: &str, range: TextRange) -> Option<TextRange> {
+    let bytes = text.as_bytes();
+    let open = range.start as usize;
+    if range.end > range.start + 1 || bytes.get(open) != Some(&b'(') {
+        return None;
+    }
+    // The callee: the name (with `.`, `::` and generic arguments) right before the `(`.
+    let mut start = open;
+    let mut angle = 0i32;
+    while start > 0 {
+        let b = bytes[start - 1];
+        match b {
+            b'>' => angle += 1,
+            b'<' if angle > 0 => angle -= 1,
+            _ if angle > 0 => {}
+            b'.' | b':' => {}
+            _ if b == b'_' || b.is_ascii_alphanumeric() => {}
+            _ => break,
+        }
+        start -= 1;
+    }
+    if start == open || angle != 0 {
+        return None;
+    }
+    // The matching `)`, skipping nested brackets, strings and comments; a call that does not
+    // close (text being typed) keeps its one-character range.
+    let mut depth = 0u32;
+    let mut i = open;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'(' => depth += 1,
+            b')' => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(TextRange {
+                        start: start as u32,
+                        end: i as u32 + 1,
+                    });
+                }
+            }
+            b'"' => {
+                i += 1;
+                while i < bytes.len() && bytes[i] != b'"' && bytes[i] != b'\n' {
+                    i += usize::from(bytes[i] == b'\\') + 1;
+                }
+            }
+            b'/' if bytes.get(i + 1) == Some(&b'/') => {
+                while i < bytes.len() && bytes[i] != b'\n' {
+                    i += 1;
+                }
+            }
+            b'/' if bytes.get(i + 1) == Some(&b'*') => {
+                i += 2;
+                while i + 1 < bytes.len() && !(bytes[i] == b'*' && bytes[i + 1] == b'/') {
+                    i += 1;
+                }
+                i += 1;
+            }
+            b';' | b'{' | b'}' => return None,
+            _ => {}
+        }
+        i += 1;
+    }
+    None
 }
 
 /// See [`crate::Analysis::diagnostics_by_file`].
@@ -73,7 +150,7 @@ pub(crate) fn diagnostics_by_file(db: &dyn Db, file: SourceFile) -> Vec<FileDiag
         let path = located.path.to_string();
         let diagnostic = convert(located.diagnostic);
         if path == own_path {
-            own.push(diagnostic);
+            own.push(widened(file.text(db), diagnostic));
             continue;
         }
         // The "included from here" notes come last, innermost first: the last one in this file is

@@ -1661,9 +1661,9 @@ fn features_never_panic_on_corpus() {
 }
 
 mod core_module;
-mod docs;
 mod editing;
 mod features;
+mod precision;
 
 #[test]
 fn diagnostics_of_included_files_are_grouped_by_file() {

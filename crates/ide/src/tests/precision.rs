@@ -1,9 +1,11 @@
-//! Hover shows the documentation comment above a declaration: `///` lines or a `/** */` block,
-//! attributes between them and the item allowed, for user and library declarations.
+//! Precision where users look: hover shows the documentation comment above a declaration (`///`
+//! lines or a `/** */` block, attributes between them and the item allowed, user and library
+//! declarations); go-to-definition on imports and generic constraints; diagnostics of a call
+//! underline the whole call.
 
 use expect_test::expect;
 
-use super::{check_definition, check_hover};
+use super::{check_definition, check_diagnostics, check_hover};
 
 #[test]
 fn hover_shows_line_doc_comments_of_a_function() {
@@ -145,6 +147,26 @@ float shade<B : IB$0RDF>(B b, float x) { return b.eval(x); }
 "#,
         expect![[r#"
             /ws/main.slang 2:11 `IBRDF` stdlib=false
+        "#]],
+    );
+}
+
+#[test]
+fn call_diagnostics_cover_the_whole_call() {
+    check_diagnostics(
+        r#"
+float f(float x) { return x; }
+float g() { return f(1.0, /* ) */ 2.0); }
+float h() { return f(float3(1.0, (2.0), 3.0)); }
+float k(float3 v) { return max<float>(v); }
+"#,
+        expect![[r#"
+            Error E2007 3:20 `f(1.0, /* ) */ 2.0)`: too many arguments to call (got 2, expected 1): `f` takes 1 argument(s) but 2 were given
+              related /ws/main.slang 7..8: declared here: float f(float x)
+            Error E2004 4:22 `float3(1.0, (2.0), 3.0)`: expected an expression of type 'float', got 'vector<float,3>': argument 1 of `f` has type `float3`, which does not convert to `float`
+              related /ws/main.slang 7..8: declared here: float f(float x)
+            Error E2007 5:28 `max<float>(v)`: not enough arguments to call (got 1, expected 2): `max` takes 2 argument(s) but 1 were given
+              related stdlib/core.slang 6160..6163: declared here: T max<T>(T x, T y)
         "#]],
     );
 }
