@@ -1813,6 +1813,26 @@ pub fn normalize(db: &dyn Db, file: SourceFile, ty: &Ty) -> Ty {
                     return normalize(db, file, &alias_ty_in(db, file, alias, &base));
                 }
             }
+            // A nested type satisfies an `associatedtype` requirement of the same name
+            // (`struct Impl : I { struct TAssoc : IAssoc {...} }`): `Impl.TAssoc` is that type.
+            if let Ty::Adt(owner, _) = &base
+                && let Some(nested) =
+                    lower::type_decl_data(db, *owner)
+                        .members
+                        .iter()
+                        .find_map(|m| match m {
+                            ItemDef::TypeDecl(t)
+                                if lower::item_def_name(db, *m) == name.as_str()
+                                    && lower::type_decl_data(db, *t).kind
+                                        != TypeDeclKind::Interface =>
+                            {
+                                Some(*t)
+                            }
+                            _ => None,
+                        })
+            {
+                return Ty::Adt(nested, Arc::from([]));
+            }
             // A synthesised differential whose fields are the struct's own is the struct.
             if name == "Differential"
                 && let Ty::Adt(decl, _) = &base

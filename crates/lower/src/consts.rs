@@ -125,6 +125,18 @@ fn eval(
         Expr::Call { args, .. }
             if !matches!(infer.resolutions.get(&e), Some(ExprRes::Function(_))) =>
         {
+            // `S()` of a struct whose fields have initialisers: the defaults, which the
+            // initialiser code computes (not a constant here).
+            if let hir::Ty::Adt(d, _) = infer.expr_ty(e)
+                && hir::type_decl_data(cx.db, d)
+                    .fields
+                    .iter()
+                    .any(|f| f.has_default && f.global.is_none())
+            {
+                return Err(unsupported(
+                    "a struct with field initialisers in a constant",
+                ));
+            }
             let items: Vec<Cv> = args.iter().map(|i| go(*i)).collect::<R<_>>()?;
             match <[Cv; 1]>::try_from(items) {
                 // `float(n)`: a conversion.

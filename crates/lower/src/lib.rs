@@ -146,6 +146,8 @@ pub(crate) struct Ctx<'db> {
     pub globals: FxHashMap<hir::GlobalId, ir::GlobalId>,
     /// The entry point's `uniform` parameters (by parameter index) and their globals.
     pub entry_uniforms: FxHashMap<u32, ir::GlobalId>,
+    /// The entry point's `[numthreads]` (what `WorkgroupSize()` returns).
+    pub workgroup_size: [u32; 3],
     /// The resource globals split out of struct-typed globals (and entry-point `uniform`
     /// parameters) whose structs hold textures, samplers or buffers, by field path.
     pub global_handles: FxHashMap<hir::GlobalId, Handles>,
@@ -324,6 +326,7 @@ impl<'db> Ctx<'db> {
             cbuffer_fields: FxHashMap::default(),
             counters: FxHashMap::default(),
             entry_uniforms: FxHashMap::default(),
+            workgroup_size: [1; 3],
             global_handles: FxHashMap::default(),
             entry_uniform_handles: FxHashMap::default(),
             resource_fields: Vec::new(),
@@ -437,8 +440,9 @@ impl<'db> Ctx<'db> {
             subst: Vec::new(),
             this_ty: None,
         };
-        let (id, builtins) = func::lower_entry(self, key)?;
         let size = self.workgroup_size(entry)?;
+        self.workgroup_size = size;
+        let (id, builtins) = func::lower_entry(self, key)?;
         self.module.add_entry_point(&data.name, id, size, builtins);
         while let Some((key, id)) = self.pending.pop() {
             func::lower_instance(self, key, id)?;
@@ -753,7 +757,22 @@ impl<'db> Ctx<'db> {
             return Ok(id);
         } else if data.modifiers.is_const || data.modifiers.is_static || data.is_let {
             let ir_ty = self.ir_ty(&ty).map_err(at)?;
-            let value = consts::global_value(self, g, ir_ty).map_err(at)?;
+            let value = match consts::global_value(self, g, ir_ty) {
+                Ok(v) => v,
+                // A constant computed by code (a constructor call, field initialisers): a
+                // private global assigned at the entry point's start, as a dynamic `static`.
+                Err(e)
+                    if e.code == "E4001"
+                        && hir::export::global_body(self.db, g).root_expr.is_some() =>
+                {
+                    let zero = consts::zero(self, ir_ty).map_err(at)?;
+                    let id = self.module.add_private_global(&name, ir_ty, zero);
+                    self.globals.insert(g, id);
+                    self.dynamic_statics.push((g, id));
+                    return Ok(id);
+                }
+                Err(e) => return Err(at(e)),
+            };
             if value.has_non_finite() {
                 // WGSL's constant expressions cannot be infinite or NaN (`0.0 / 0.0`): the
                 // value is computed at the entry point's start instead.

@@ -311,42 +311,29 @@ void computeMain(uint3 tid : SV_DispatchThreadID)
               local f: float
               %0: int = 0
               store $r, %0
-              %1: bool = true
-              if %1 {
-                %2: int = 1
-                %3: int = load $r
-                %4: int = add %3, %2
-                store $r, %4
+              %1: int = 1
+              %2: int = load $r
+              %3: int = add %2, %1
+              store $r, %3
+              %4: int = 4
+              %5: int = load $r
+              %6: int = add %5, %4
+              store $r, %6
+              %7: float = load $x
+              %8: bool = true
+              %9: Optional_float = construct %7, %8
+              %10: bool = extract %9, 1
+              if %10 {
+                %11: float = extract %9, 0
+                store $f, %11
+                %12: float = load $f
+                %13: int = convert.int %12
+                %14: int = load $r
+                %15: int = add %14, %13
+                store $r, %15
               }
-              %5: bool = false
-              if %5 {
-                %6: int = 2
-                %7: int = load $r
-                %8: int = add %7, %6
-                store $r, %8
-              }
-              %9: bool = true
-              if %9 {
-                %10: int = 4
-                %11: int = load $r
-                %12: int = add %11, %10
-                store $r, %12
-              }
-              %13: float = load $x
-              %14: bool = true
-              %15: Optional_float = construct %13, %14
-              %16: bool = extract %15, 1
-              if %16 {
-                %17: float = extract %15, 0
-                store $f, %17
-                %18: float = load $f
-                %19: int = convert.int %18
-                %20: int = load $r
-                %21: int = add %20, %19
-                store $r, %21
-              }
-              %22: int = load $r
-              return %22
+              %16: int = load $r
+              return %16
             }
 
             fn probe_int_B(x: int) -> int {
@@ -354,43 +341,26 @@ void computeMain(uint3 tid : SV_DispatchThreadID)
               local f: float
               %0: int = 0
               store $r, %0
-              %1: bool = false
-              if %1 {
-                %2: int = 1
-                %3: int = load $r
-                %4: int = add %3, %2
-                store $r, %4
+              %1: int = 2
+              %2: int = load $r
+              %3: int = add %2, %1
+              store $r, %3
+              %4: int = load $x
+              %5: float = zero
+              %6: bool = false
+              %7: Optional_float = construct %5, %6
+              %8: bool = extract %7, 1
+              if %8 {
+                %9: float = extract %7, 0
+                store $f, %9
+                %10: float = load $f
+                %11: int = convert.int %10
+                %12: int = load $r
+                %13: int = add %12, %11
+                store $r, %13
               }
-              %5: bool = true
-              if %5 {
-                %6: int = 2
-                %7: int = load $r
-                %8: int = add %7, %6
-                store $r, %8
-              }
-              %9: bool = false
-              if %9 {
-                %10: int = 4
-                %11: int = load $r
-                %12: int = add %11, %10
-                store $r, %12
-              }
-              %13: int = load $x
-              %14: float = zero
-              %15: bool = false
-              %16: Optional_float = construct %14, %15
-              %17: bool = extract %16, 1
-              if %17 {
-                %18: float = extract %16, 0
-                store $f, %18
-                %19: float = load $f
-                %20: int = convert.int %19
-                %21: int = load $r
-                %22: int = add %21, %20
-                store $r, %22
-              }
-              %23: int = load $r
-              return %23
+              %14: int = load $r
+              return %14
             }
         "#]],
     );

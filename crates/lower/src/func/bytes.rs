@@ -41,11 +41,13 @@ impl FnLower<'_, '_> {
         let two = self.lit(Literal::U32(2))?;
         let word = self.emit(Inst::Binary(BinaryOp::Shr, address, two), None)?;
         match intrinsic {
-            "byte_load" | "byte_load2" | "byte_load3" | "byte_load4" | "byte_load_typed" => {
+            "byte_load" | "byte_load2" | "byte_load3" | "byte_load4" | "byte_load_typed"
+            | "byte_load_aligned" => {
                 let mut offset = 0;
                 self.load_words(g, word, &mut offset, ret_ty).map(Some)
             }
-            "byte_store" | "byte_store2" | "byte_store3" | "byte_store4" | "byte_store_typed" => {
+            "byte_store" | "byte_store2" | "byte_store3" | "byte_store4" | "byte_store_typed"
+            | "byte_store_aligned" => {
                 let ty = *param_tys
                     .get(1)
                     .ok_or_else(|| internal("intrinsic arity"))?;

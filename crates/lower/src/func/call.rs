@@ -295,7 +295,14 @@ impl FnLower<'_, '_> {
         // A requirement with a parameter pack (`IFunc`'s `operator()`) is met by a method taking
         // the pack's types: as many parameters as the call has arguments, and among overloads
         // (`operator()(int)` and `operator()(float3)`) the one taking the arguments' types.
-        let pack_args = call_args.filter(|_| req_sig.variadic_from.is_some());
+        // (A pack of the interface, `accumulate(expand each Ts)` of `IAccumulator<each Ts>`,
+        // likewise.)
+        let has_pack = req_sig.variadic_from.is_some()
+            || req_sig
+                .params
+                .iter()
+                .any(|p| matches!(p.ty, Ty::Expand(..)));
+        let pack_args = call_args.filter(|_| has_pack);
         let arity = pack_args.map_or(req_sig.params.len(), <[ExprId]>::len);
         let impls: Vec<FunctionId> = lookup_member_items(db, self.cx.file, this, &data.name)
             .into_iter()

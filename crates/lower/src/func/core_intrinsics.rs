@@ -32,6 +32,16 @@ impl FnLower<'_, '_> {
             "is_signed_int" | "is_int" | "is_float" | "is_vector" => {
                 self.type_query(intrinsic, key).map(Some)
             }
+            // The entry point's `[numthreads]`, a constant of the program.
+            "workgroup_size" => (|| {
+                let parts = self
+                    .cx
+                    .workgroup_size
+                    .map(|n| self.lit(Literal::I32(n as i32)));
+                let parts = parts.into_iter().collect::<R<Vec<_>>>()?;
+                let v = self.emit(Inst::Construct(parts), Some(ret_ty))?;
+                self.coerce(v, ret_ty).map(Some)
+            })(),
             "tuple_concat" => (|| {
                 let first = arg(self, 0)?;
                 let second = arg(self, 1)?;

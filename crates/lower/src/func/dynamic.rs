@@ -111,11 +111,6 @@ impl FnLower<'_, '_> {
         args: &[ExprId],
     ) -> R<Option<ValueId>> {
         let sig = hir::fn_sig(self.cx.db, f);
-        if args.len() != sig.params.len() {
-            return Err(unsupported(
-                "dynamic dispatch of a method with default parameters",
-            ));
-        }
         // A generic requirement (`warp<let N : int>`) is dispatched at the call's own generic
         // arguments: every case instantiates its implementation with them, by position.
         let own: Vec<GenericArg> = match self.recorded_generic_args(e, &sig) {
@@ -154,15 +149,29 @@ impl FnLower<'_, '_> {
                 .subst_this(&this_is);
             hir::export::normalize(db, file, &t)
         };
+        // A parameter pack (`expand each Ts values` of `IAccumulator<each Ts>`) is one
+        // parameter per element of the pack the interface type binds.
+        let mut params: Vec<(Ty, HDir)> = Vec::new();
+        for p in sig.params.iter() {
+            match in_iface(&p.ty) {
+                Ty::Pack(items) => params.extend(items.iter().map(|t| (t.clone(), p.dir))),
+                t => params.push((t, p.dir)),
+            }
+        }
+        if args.len() != params.len() {
+            return Err(unsupported(
+                "dynamic dispatch of a method with default parameters",
+            ));
+        }
         let mut values = Vec::new();
         let mut writebacks = Vec::new();
-        for (a, p) in args.iter().zip(&sig.params) {
-            let t = self.cx.ir_ty(&in_iface(&p.ty))?;
-            values.push(if p.dir == HDir::In {
+        for (a, (pt, dir)) in args.iter().zip(&params) {
+            let t = self.cx.ir_ty(pt)?;
+            values.push(if *dir == HDir::In {
                 Arg::Value(self.lower_value_as(*a, t)?)
             } else {
                 let lp = self.lvalue(*a)?;
-                self.place_arg(lp, t, p.dir == HDir::InOut, &mut writebacks)?
+                self.place_arg(lp, t, *dir == HDir::InOut, &mut writebacks)?
             });
         }
         let ret = self.cx.ir_ty(&in_iface(&sig.ret))?;
@@ -171,7 +180,7 @@ impl FnLower<'_, '_> {
         let tag = self.emit(Inst::Extract(recv, 0), None)?;
         let mut switch_cases = Vec::new();
         for case in &cases {
-            let g = self.resolve_requirement(f, &Some(case.ty.clone()), None);
+            let g = self.resolve_requirement(f, &Some(case.ty.clone()), Some(args));
             let mut subst = member_subst(self.cx.db, self.cx.file, g.loc(self.cx.db), &case.ty);
             let impl_generics = hir::fn_sig(self.cx.db, g).generics.clone();
             if impl_generics.len() != own.len() {

@@ -11,6 +11,14 @@ impl FnLower<'_, '_> {
     /// The place of global `g` read by expression `e`: the instance of a generic type's
     /// constant where `e` names one, else the global itself.
     pub(super) fn global_place_in(&mut self, g: hir::GlobalId, e: ExprId) -> R<ir::Place> {
+        // A requirement named inside a method of a conforming type (or of an extension of
+        // a generic parameter): the constant the concrete `This` declares.
+        if matches!(self.body.exprs[e], Expr::Path(_))
+            && let Some(this) = self.this_ty.clone()
+            && let Some(c) = self.associated_const_of(g, &this)
+        {
+            return self.cx.global_place(c);
+        }
         if let Some(subst) = self.const_owner_subst(e)
             && let Some(id) = self.cx.generic_const(g, &subst)?
         {

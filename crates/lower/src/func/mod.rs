@@ -36,6 +36,7 @@ mod counters;
 mod default_expr;
 mod default_init;
 mod dyn_data;
+mod dyn_members;
 mod dynamic;
 mod errors;
 mod exist;
@@ -440,6 +441,19 @@ fn lower_body(cx: &mut Ctx, key: InstanceKey, id: FuncId, is_entry: bool) -> R<(
 
 /// The initialiser of the mutable `static` global `g` (not a compile-time constant) lowered into
 /// the entry function `entry` and stored to `place`: statements for the entry point to run first.
+/// The type declaring the `static` member `g` (its `This`), when it is a non-generic struct.
+fn static_owner(db: &dyn hir::Db, g: hir::GlobalId) -> Option<Ty> {
+    let parent = g.loc(db).parent()?;
+    if !matches!(parent.kind(), Some(hir::ItemKind::Struct)) {
+        return None;
+    }
+    let decl = hir::TypeDeclId::new(db, parent);
+    hir::type_decl_data(db, decl)
+        .generics
+        .is_empty()
+        .then(|| Ty::Adt(decl, std::sync::Arc::from([])))
+}
+
 pub(crate) fn lower_static_init(
     cx: &mut Ctx,
     entry: FuncId,
@@ -451,6 +465,7 @@ pub(crate) fn lower_static_init(
     let Some(root) = body.root_expr else {
         return Ok(Vec::new());
     };
+    let owner = static_owner(cx.db, g);
     let f = cx
         .module
         .function(entry)
@@ -462,7 +477,7 @@ pub(crate) fn lower_static_init(
         id: entry,
         item: ItemDef::Global(g),
         subst: Vec::new(),
-        this_ty: None,
+        this_ty: owner,
         body,
         f,
         blocks: vec![Vec::new()],
@@ -772,7 +787,18 @@ impl FnLower<'_, '_> {
         let Some(ExprRes::Type(t)) = self.res(base) else {
             return None;
         };
-        let t = apply(&self.subst, self.this_ty.as_ref(), &t);
+        self.associated_const_of(g, &t)
+    }
+
+    /// The constant of type `t` (after substitution) that implements the bodyless
+    /// interface requirement `g` (`static const This identity;`), by name.
+    pub(super) fn associated_const_of(&self, g: hir::GlobalId, t: &Ty) -> Option<hir::GlobalId> {
+        let db = self.cx.db;
+        let data = hir::export::global_data(db, g);
+        if !data.in_type || hir::export::global_body(db, g).root_expr.is_some() {
+            return None;
+        }
+        let t = apply(&self.subst, self.this_ty.as_ref(), t);
         let Ty::Adt(decl, _) = normalize(db, self.cx.file, &t) else {
             return None;
         };

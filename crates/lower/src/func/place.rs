@@ -204,6 +204,10 @@ impl FnLower<'_, '_> {
                     let i = self.lower_expr(index)?;
                     return Ok(Some(LPlace::Mem(Place::global(g).dynamic(i))));
                 }
+                if self.cx.is_interface(&bt) {
+                    // A subscript of an interface value is read through a dispatch on its tag.
+                    return Ok(None);
+                }
                 if matches!(bt, Ty::Adt(..)) {
                     let arity = self.flatten_comma(index).len();
                     let Some(sub) = self.subscript_of(&bt, arity) else {
@@ -482,8 +486,36 @@ impl FnLower<'_, '_> {
         Ok(())
     }
 
+    /// `t._2_1 = ...` of a tuple: its elements' places, in the swizzle's order (reads build
+    /// the tuple from the value instead).
+    fn tuple_swizzle_place(&mut self, e: ExprId) -> R<Option<LPlace>> {
+        let Expr::Field { base, name, .. } = &self.body.exprs[e] else {
+            return Ok(None);
+        };
+        let (base, name) = (*base, name.clone());
+        let bt = self.ety(base);
+        let Ty::Tuple(items) = &bt else {
+            return Ok(None);
+        };
+        let Some(indices) = hir::export::tuple_swizzle(&name, items.len()) else {
+            return Ok(None);
+        };
+        if tuple_index(&bt, &name).is_some() {
+            return Ok(None);
+        }
+        let Some(LPlace::Mem(p)) = self.try_place(base)? else {
+            return Ok(None);
+        };
+        let t = self.ir_ty(&self.ety(e))?;
+        let places = indices.iter().map(|i| p.clone().field(*i as u32)).collect();
+        Ok(Some(LPlace::Elements(places, t)))
+    }
+
     pub(super) fn lvalue(&mut self, e: ExprId) -> R<LPlace> {
         let range = self.body.expr_range(e);
+        if let Some(p) = self.tuple_swizzle_place(e)? {
+            return Ok(p);
+        }
         self.try_place(e)?.ok_or_else(|| {
             self.locate(
                 unsupported("assignment to this expression (properties, subscripts)"),

@@ -215,24 +215,46 @@ impl FnLower<'_, '_> {
 
     pub(super) fn subscript_get(
         &mut self,
-        _e: ExprId,
+        e: ExprId,
         base: ExprId,
         index: ExprId,
         bt: &Ty,
     ) -> R<ValueId> {
-        let arity = self.flatten_comma(index).len();
+        let indices = self.flatten_comma(index);
+        if self.cx.is_interface(bt) {
+            // An interface value: each concrete type's subscript, by a dispatch on the tag.
+            let recv = self.lower_expr(base)?;
+            let args = indices
+                .into_iter()
+                .map(|i| self.lower_expr(i))
+                .collect::<R<Vec<_>>>()?;
+            if self.is_dyn_value(bt, recv) {
+                return self.dynamic_subscript_get(e, recv, args);
+            }
+            return self.subscript_get_values(bt, recv, args);
+        }
         let sub = self
-            .subscript_of(bt, arity)
+            .subscript_of(bt, indices.len())
             .ok_or_else(|| unsupported("indexing this value"))?;
         let getter = subscript_data(self.cx.db, sub)
             .getter
             .ok_or_else(|| unsupported("a subscript without `get`"))?;
         let recv = self.lower_expr(base)?;
-        let args = self
-            .flatten_comma(index)
+        let args = indices
             .into_iter()
             .map(|i| self.lower_expr(i))
             .collect::<R<Vec<_>>>()?;
+        self.accessor_get(&sub.loc(self.cx.db).clone(), getter, bt, recv, args)
+    }
+
+    /// The subscript of `bt` taking `args` read on the lowered receiver `recv`.
+    fn subscript_get_values(&mut self, bt: &Ty, recv: ValueId, args: Vec<ValueId>) -> R<ValueId> {
+        let sub = self
+            .subscript_of(bt, args.len())
+            .ok_or_else(|| unsupported("indexing this value"))?;
+        let getter = subscript_data(self.cx.db, sub)
+            .getter
+            .ok_or_else(|| unsupported("a subscript without `get`"))?;
         self.accessor_get(&sub.loc(self.cx.db).clone(), getter, bt, recv, args)
     }
 

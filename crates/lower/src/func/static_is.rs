@@ -65,6 +65,45 @@ impl FnLower<'_, '_> {
             .map(Some)
     }
 
+    /// The value of an `if` condition known after monomorphisation: `T is I` (or `x is I`) of
+    /// a concrete operand, through `!`, `&&`, `||` and parentheses. A branch that the
+    /// condition rules out is not lowered (`where optional T : I` guards calls of `I`'s
+    /// methods that a type without the conformance does not have).
+    pub(super) fn static_cond(&self, cond: ExprId) -> Option<bool> {
+        use hir::export::{BinaryOp, PrefixOp};
+        match &self.body.exprs[cond] {
+            hir::Expr::Is { expr, .. } => {
+                let (t, _) = self.static_operand(*expr)?;
+                let Some(ExprRes::Type(target)) = self.res(cond) else {
+                    return None;
+                };
+                let target = self.concrete(&target);
+                Some(self.type_matches(&t, &target))
+            }
+            hir::Expr::Prefix {
+                op: PrefixOp::Not,
+                expr,
+            } => self.static_cond(*expr).map(|b| !b),
+            hir::Expr::Binary { op, lhs, rhs } => {
+                let (l, r) = (self.static_cond(*lhs), self.static_cond(*rhs));
+                match op {
+                    BinaryOp::And => match (l, r) {
+                        (Some(false), _) | (_, Some(false)) => Some(false),
+                        (Some(true), Some(true)) => Some(true),
+                        _ => None,
+                    },
+                    BinaryOp::Or => match (l, r) {
+                        (Some(true), _) | (_, Some(true)) => Some(true),
+                        (Some(false), Some(false)) => Some(false),
+                        _ => None,
+                    },
+                    _ => None,
+                }
+            }
+            _ => None,
+        }
+    }
+
     fn type_matches(&self, t: &Ty, target: &Ty) -> bool {
         if t == target {
             return true;

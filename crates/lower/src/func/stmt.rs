@@ -219,6 +219,11 @@ impl FnLower<'_, '_> {
                 then_branch,
                 else_branch,
             } => {
+                match self.static_cond(cond) {
+                    Some(true) => return self.lower_stmt(then_branch),
+                    Some(false) => return else_branch.map_or(Ok(()), |e| self.lower_stmt(e)),
+                    None => {}
+                }
                 let c = self.lower_cond(cond)?;
                 let then_block = self.block(|b| b.lower_stmt(then_branch))?;
                 let else_block = match else_branch {
