@@ -850,6 +850,32 @@ pub fn type_at(db: &dyn Db, file: SourceFile, offset: u32) -> Option<String> {
     Some(display_ty(db, &result.expr_ty(expr)))
 }
 
+/// The type a declaration at `offset` spells out (`DifferentialPair<Ray> p`, a parameter's
+/// type), with its generic arguments: what hover on the type's name shows for that use.
+pub fn declared_type_at(db: &dyn Db, file: SourceFile, offset: u32) -> Option<Ty> {
+    let pp = lower::preprocessed(db, file);
+    let offset = pp.map.to_expanded(offset);
+    let (def, start) = owner_at(db, file, offset)?;
+    let ItemDef::Function(f) = def else {
+        return None;
+    };
+    let rel = offset.checked_sub(start)?;
+    let within = |t: &TypeRef| t.range().is_some_and(|r| r.contains_inclusive(rel));
+    let data = lower::fn_data(db, f);
+    if let Some(i) = data.params.iter().position(|p| within(&p.ty)) {
+        return infer::fn_sig(db, f).params.get(i).map(|p| p.ty.clone());
+    }
+    if within(&data.ret) {
+        return Some(infer::fn_sig(db, f).ret.clone());
+    }
+    let body = lower::fn_body(db, f);
+    let (local, _) = body
+        .locals
+        .iter()
+        .find(|(_, l)| l.ty.as_ref().is_some_and(within))?;
+    Some(infer::infer(db, f).local_ty(local))
+}
+
 /// Where a name is defined: file path, the name's range there.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NavTarget {

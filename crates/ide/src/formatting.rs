@@ -13,9 +13,39 @@
 //!
 //! Formatting depends only on the tree and on which tokens start lines, so it is idempotent.
 
-use syntax::{NodeOrToken, SyntaxKind, SyntaxNode, SyntaxToken};
+use std::collections::HashMap;
+
+use syntax::{NodeOrToken, SyntaxKind, SyntaxNode, SyntaxToken, TextSize};
 
 use crate::TextRange;
+
+/// The editor's indentation settings (LSP `FormattingOptions`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FormatOptions {
+    /// Columns per level.
+    pub tab_size: u32,
+    /// Spaces (`true`) or one tab per level (`false`).
+    pub insert_spaces: bool,
+}
+
+impl Default for FormatOptions {
+    fn default() -> Self {
+        FormatOptions {
+            tab_size: 4,
+            insert_spaces: true,
+        }
+    }
+}
+
+impl FormatOptions {
+    fn unit(self) -> String {
+        if self.insert_spaces {
+            " ".repeat(self.tab_size.clamp(1, 16) as usize)
+        } else {
+            "\t".to_string()
+        }
+    }
+}
 
 /// Replace `range` of the original text with `insert`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -24,10 +54,14 @@ pub struct TextEdit {
     pub insert: String,
 }
 
-const INDENT: &str = "    ";
-
-/// Edits that format the whole text (none when it is formatted already).
+/// Edits that format the whole text with 4-space indentation (none when it is formatted already).
+#[cfg(test)]
 pub fn format(text: &str) -> Vec<TextEdit> {
+    format_with(text, FormatOptions::default())
+}
+
+/// Edits that format the whole text with the editor's indentation.
+pub fn format_with(text: &str, options: FormatOptions) -> Vec<TextEdit> {
     let parse = syntax::parse(text);
     let root = parse.syntax_node();
     let frozen = frozen_ranges(&root, parse.errors());
@@ -39,6 +73,10 @@ pub fn format(text: &str) -> Vec<TextEdit> {
     // A file written with CRLF line ends keeps them.
     let line_break = if text.contains("\r\n") { "\r\n" } else { "\n" };
     let mut edits = Vec::new();
+    let mut indent = Indenter {
+        unit: options.unit(),
+        brackets: HashMap::new(),
+    };
     let mut prev: Option<&SyntaxToken> = None;
     let mut i = 0;
     while i < tokens.len() {
@@ -68,7 +106,7 @@ pub fn format(text: &str) -> Vec<TextEdit> {
         };
         let untouchable = inside_directive || ws_range_frozen(&frozen, ws_range);
         if !untouchable
-            && let Some(new_ws) = whitespace_between(prev, &ws, next, line_break)
+            && let Some(new_ws) = whitespace_between(prev, &ws, next, line_break, &mut indent)
             && new_ws != ws
         {
             edits.push(TextEdit {
@@ -86,16 +124,16 @@ pub fn format(text: &str) -> Vec<TextEdit> {
     edits
 }
 
-/// The edits of [`format`] that touch `range` (whole lines: formatting a selection re-indents
-/// the lines it covers).
-pub fn format_range(text: &str, range: TextRange) -> Vec<TextEdit> {
+/// The edits of [`format_with`] that touch `range` (whole lines: formatting a selection
+/// re-indents the lines it covers).
+pub fn format_range(text: &str, range: TextRange, options: FormatOptions) -> Vec<TextEdit> {
     let line_start = text[..(range.start as usize).min(text.len())]
         .rfind('\n')
         .map_or(0, |i| i + 1) as u32;
     let line_end = text[(range.end as usize).min(text.len())..]
         .find('\n')
         .map_or(text.len(), |i| range.end as usize + i) as u32;
-    format(text)
+    format_with(text, options)
         .into_iter()
         .filter(|e| e.range.end >= line_start && e.range.start <= line_end)
         .collect()
@@ -238,6 +276,7 @@ fn whitespace_between(
     ws: &str,
     next: Option<&SyntaxToken>,
     line_break: &str,
+    indent: &mut Indenter,
 ) -> Option<String> {
     let newlines = ws.matches('\n').count();
     let Some(next) = next else {
@@ -249,10 +288,14 @@ fn whitespace_between(
         });
     };
     if newlines > 0 {
-        let breaks = line_break.repeat(newlines.min(2));
+        let mut breaks = line_break.repeat(newlines.min(2));
+        // A line comment of a CRLF file holds its own `\r`: the break after it is the `\n` alone.
+        if line_break == "\r\n" && prev.is_some_and(|p| p.text().ends_with('\r')) {
+            breaks.remove(0);
+        }
         if prev.is_none() {
             // Leading blank lines of the file go.
-            return Some(indent_of(next));
+            return Some(indent.of(next));
         }
         if directive_start(next) {
             // A directive keeps its own indentation.
@@ -263,7 +306,7 @@ fn whitespace_between(
                 .trim_start_matches('\r');
             return Some(format!("{breaks}{own}"));
         }
-        return Some(format!("{breaks}{}", indent_of(next)));
+        return Some(format!("{breaks}{}", indent.of(next)));
     }
     let prev = prev?;
     spacing(prev, next).map(|space| if space { " " } else { "" }.to_string())
@@ -341,72 +384,92 @@ fn is_bracket(kind: SyntaxKind) -> bool {
     )
 }
 
-/// The indentation of a line that starts with `t`.
-fn indent_of(t: &SyntaxToken) -> String {
-    INDENT.repeat(indent_level(t))
+/// Line indentation, with each node's own bracket tokens indexed once: a line's indentation
+/// looks at the brackets before it in every ancestor, and a scan of the ancestors' children per
+/// line would be quadratic in the size of a block or of the file.
+struct Indenter {
+    unit: String,
+    /// Per node (by range and kind): its direct `{ } ( ) [ ]` tokens, in order.
+    brackets: HashMap<(TextSize, TextSize, SyntaxKind), Vec<SyntaxToken>>,
 }
 
-fn indent_level(t: &SyntaxToken) -> usize {
-    use SyntaxKind::*;
-    let start = t.text_range().start();
-    let mut level = 0;
-    let mut in_parens = false;
-    let mut body_levels = 0;
-    let mut child_of: Option<SyntaxNode> = None;
-    for node in t.parent_ancestors() {
-        let mut open: Option<SyntaxToken> = None;
-        let mut paren_open: Option<SyntaxToken> = None;
-        let mut paren_inside = false;
-        for el in node.children_with_tokens() {
-            let NodeOrToken::Token(tok) = el else {
-                continue;
-            };
-            if tok.text_range().start() >= start {
-                break;
-            }
-            match tok.kind() {
-                L_CURLY => open = Some(tok),
-                R_CURLY => open = None,
-                L_PAREN | L_BRACK => {
-                    paren_open = Some(tok);
-                    paren_inside = true;
-                }
-                R_PAREN | R_BRACK => paren_inside = false,
-                _ => {}
-            }
-        }
-        if open.is_some() && !(t.kind() == R_CURLY && is_direct_child(t, &node)) {
-            level += 1;
-        }
-        if paren_inside
-            && paren_open.is_some()
-            && !(matches!(t.kind(), R_PAREN | R_BRACK) && is_direct_child(t, &node))
-            && node.kind() != ATTRIBUTE
-        {
-            in_parens = true;
-        }
-        // A statement that is the unbraced body of a control statement, or under a `case`.
-        if let Some(child) = &child_of
-            && is_statement(child.kind())
-            && child.kind() != BLOCK
-            && matches!(
-                node.kind(),
-                IF_STMT | FOR_STMT | WHILE_STMT | DO_STMT | DEFER_STMT
-            )
-            && !(node.kind() == IF_STMT && child.kind() == IF_STMT && preceded_by_else(child))
-        {
-            body_levels += 1;
-        }
-        if let Some(child) = &child_of
-            && is_statement(child.kind())
-            && matches!(node.kind(), CASE_CLAUSE | DEFAULT_CLAUSE)
-        {
-            body_levels += 1;
-        }
-        child_of = Some(node);
+impl Indenter {
+    /// The indentation of a line that starts with `t`.
+    fn of(&mut self, t: &SyntaxToken) -> String {
+        let level = self.level(t);
+        self.unit.repeat(level)
     }
-    let continuation = !in_parens && is_continuation(t);
-    level + body_levels + usize::from(in_parens) + usize::from(continuation)
+
+    fn own_brackets(&mut self, node: &SyntaxNode) -> &[SyntaxToken] {
+        let range = node.text_range();
+        self.brackets
+            .entry((range.start(), range.end(), node.kind()))
+            .or_insert_with(|| {
+                node.children_with_tokens()
+                    .filter_map(NodeOrToken::into_token)
+                    .filter(|t| is_bracket(t.kind()))
+                    .collect()
+            })
+    }
+
+    fn level(&mut self, t: &SyntaxToken) -> usize {
+        use SyntaxKind::*;
+        let start = t.text_range().start();
+        let mut level = 0;
+        let mut in_parens = false;
+        let mut body_levels = 0;
+        let mut child_of: Option<SyntaxNode> = None;
+        for node in t.parent_ancestors() {
+            let mut open: Option<SyntaxToken> = None;
+            let mut paren_open: Option<SyntaxToken> = None;
+            let mut paren_inside = false;
+            let brackets = self.own_brackets(&node);
+            let before = brackets.partition_point(|b| b.text_range().start() < start);
+            for tok in &brackets[..before] {
+                match tok.kind() {
+                    L_CURLY => open = Some(tok.clone()),
+                    R_CURLY => open = None,
+                    L_PAREN | L_BRACK => {
+                        paren_open = Some(tok.clone());
+                        paren_inside = true;
+                    }
+                    R_PAREN | R_BRACK => paren_inside = false,
+                    _ => {}
+                }
+            }
+            if open.is_some() && !(t.kind() == R_CURLY && is_direct_child(t, &node)) {
+                level += 1;
+            }
+            if paren_inside
+                && paren_open.is_some()
+                && !(matches!(t.kind(), R_PAREN | R_BRACK) && is_direct_child(t, &node))
+                && node.kind() != ATTRIBUTE
+            {
+                in_parens = true;
+            }
+            // A statement that is the unbraced body of a control statement, or under a `case`.
+            if let Some(child) = &child_of
+                && is_statement(child.kind())
+                && child.kind() != BLOCK
+                && matches!(
+                    node.kind(),
+                    IF_STMT | FOR_STMT | WHILE_STMT | DO_STMT | DEFER_STMT
+                )
+                && !(node.kind() == IF_STMT && child.kind() == IF_STMT && preceded_by_else(child))
+            {
+                body_levels += 1;
+            }
+            if let Some(child) = &child_of
+                && is_statement(child.kind())
+                && matches!(node.kind(), CASE_CLAUSE | DEFAULT_CLAUSE)
+            {
+                body_levels += 1;
+            }
+            child_of = Some(node);
+        }
+        let continuation = !in_parens && is_continuation(t);
+        level + body_levels + usize::from(in_parens) + usize::from(continuation)
+    }
 }
 
 fn is_direct_child(t: &SyntaxToken, node: &SyntaxNode) -> bool {

@@ -47,8 +47,11 @@ fn attrs_text(attrs: &[hir::export::Attr]) -> String {
         .collect()
 }
 
-pub(crate) fn type_decl_text(db: &dyn Db, file: SourceFile, t: hir::TypeDeclId) -> String {
+/// A type declaration shown for `ty` (the declaration itself, or one use of a generic type with
+/// its arguments: `DifferentialPair<Ray>` lists `p` and `d` with `Ray`'s types).
+fn type_text(db: &dyn Db, file: SourceFile, t: hir::TypeDeclId, ty: &Ty) -> String {
     let data = hir::type_decl_data(db, t);
+    let applied = matches!(ty, Ty::Adt(_, args) if !args.is_empty());
     let keyword = match data.kind {
         hir::TypeDeclKind::Struct => "struct",
         hir::TypeDeclKind::Interface => "interface",
@@ -66,15 +69,22 @@ pub(crate) fn type_decl_text(db: &dyn Db, file: SourceFile, t: hir::TypeDeclId) 
                 .join(", ")
         )
     };
-    let mut text = format!(
-        "{}{keyword} {}{generics}",
-        attrs_text(&data.attrs),
-        data.name
-    );
-    let fields: Vec<String> = hir::members_of(db, file, &Ty::Adt(t, Default::default()))
+    let header = if applied {
+        hir::display_ty(db, ty)
+    } else {
+        format!("{}{generics}", data.name)
+    };
+    let mut text = format!("{}{keyword} {header}", attrs_text(&data.attrs));
+    // Fields, and the properties of a generic type used with its arguments (a pair's `p`, `d`).
+    let fields: Vec<String> = hir::members_of(db, file, ty)
         .into_iter()
-        .filter(|m| m.kind == hir::MemberKind::Field)
-        .map(|m| format!("    {} {};", m.detail, m.name))
+        .filter_map(|m| match m.kind {
+            hir::MemberKind::Field => Some(format!("    {} {};", m.detail, m.name)),
+            hir::MemberKind::Property if applied => {
+                Some(format!("    property {} {};", m.detail, m.name))
+            }
+            _ => None,
+        })
         .collect();
     if !fields.is_empty() {
         text.push_str(&format!("\n{{\n{}\n}}", fields.join("\n")));
@@ -446,7 +456,13 @@ pub(crate) fn hover(db: &dyn Db, file: SourceFile, offset: u32) -> Option<HoverR
             }
             markdown
         }
-        Def::Item(ItemDef::TypeDecl(t)) => code(&type_decl_text(db, file, t)),
+        Def::Item(ItemDef::TypeDecl(t)) => {
+            // A use with generic arguments (`DifferentialPair<Ray> p`) shows them filled in.
+            let ty = hir::declared_type_at(db, file, offset)
+                .filter(|ty| matches!(ty, Ty::Adt(d, args) if *d == t && !args.is_empty()))
+                .unwrap_or_else(|| Ty::Adt(t, Default::default()));
+            code(&type_text(db, file, t, &ty))
+        }
         Def::Item(ItemDef::Alias(a)) => {
             let target = hir::type_at(db, file, offset);
             let name = util::item_name(db, ItemDef::Alias(a));

@@ -32,7 +32,7 @@ pub use assists::{Assist, AssistKind, FileEdit};
 pub use completion::{CompletionConfig, CompletionItem, CompletionKind, CompletionList};
 pub use diagnostics::{Diagnostic, FileDiagnostics, RelatedInfo, Severity};
 pub use folding::{Fold, FoldKind};
-pub use formatting::{TextEdit, apply_edits};
+pub use formatting::{FormatOptions, TextEdit, apply_edits};
 pub use hir::{CompileOptions, TextRange};
 pub use hover::HoverResult;
 pub use inlay_hints::{InlayHint, InlayKind};
@@ -263,14 +263,21 @@ impl Analysis {
     }
 
     /// Edits that format the whole file (whitespace only).
-    pub fn format(&self, path: &str) -> Cancellable<Vec<TextEdit>> {
-        self.with_file(path, |db, file| formatting::format(file.text(db)))
+    pub fn format(&self, path: &str, options: FormatOptions) -> Cancellable<Vec<TextEdit>> {
+        self.with_file(path, |db, file| {
+            formatting::format_with(file.text(db), options)
+        })
     }
 
     /// The formatting edits on the lines `range` touches.
-    pub fn format_range(&self, path: &str, range: TextRange) -> Cancellable<Vec<TextEdit>> {
+    pub fn format_range(
+        &self,
+        path: &str,
+        range: TextRange,
+        options: FormatOptions,
+    ) -> Cancellable<Vec<TextEdit>> {
         self.with_file(path, |db, file| {
-            formatting::format_range(file.text(db), range)
+            formatting::format_range(file.text(db), range, options)
         })
     }
 

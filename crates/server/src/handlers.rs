@@ -623,8 +623,9 @@ impl LanguageServer for Backend {
     }
 
     async fn formatting(&self, params: DocumentFormattingParams) -> Result<Option<Vec<TextEdit>>> {
+        let options = format_options(&params.options);
         self.query(&params.text_document.uri, move |ctx| {
-            let edits = ctx.analysis.format(&ctx.path)?;
+            let edits = ctx.analysis.format(&ctx.path, options)?;
             Ok(Some(convert::text_edits(&ctx.index, edits)))
         })
         .await
@@ -635,10 +636,11 @@ impl LanguageServer for Backend {
         params: DocumentRangeFormattingParams,
     ) -> Result<Option<Vec<TextEdit>>> {
         let range = params.range;
+        let options = format_options(&params.options);
         self.query(&params.text_document.uri, move |ctx| {
-            let edits = ctx
-                .analysis
-                .format_range(&ctx.path, ctx.index.text_range(range))?;
+            let edits =
+                ctx.analysis
+                    .format_range(&ctx.path, ctx.index.text_range(range), options)?;
             Ok(Some(convert::text_edits(&ctx.index, edits)))
         })
         .await
@@ -723,5 +725,13 @@ impl LanguageServer for Backend {
             })
             .await?;
         answer.map_err(Error::invalid_params)
+    }
+}
+
+/// The editor's indentation settings for the formatter.
+fn format_options(options: &FormattingOptions) -> ide::FormatOptions {
+    ide::FormatOptions {
+        tab_size: options.tab_size,
+        insert_spaces: options.insert_spaces,
     }
 }

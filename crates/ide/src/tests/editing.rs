@@ -154,7 +154,11 @@ fn format_leaves_statements_with_syntax_errors() {
 fn format_range_touches_only_the_selected_lines() {
     let src = "void f() {\nint a=1;\nint b=2;\n}\n";
     let line2 = src.find("int b").unwrap() as u32;
-    let edits = formatting::format_range(src, crate::TextRange::new(line2, line2 + 3));
+    let edits = formatting::format_range(
+        src,
+        crate::TextRange::new(line2, line2 + 3),
+        crate::FormatOptions::default(),
+    );
     expect![[r#"
         void f() {
         int a=1;
@@ -167,10 +171,18 @@ fn format_range_touches_only_the_selected_lines() {
 #[test]
 fn format_through_analysis_and_of_a_formatted_file_is_empty() {
     let f = fixture("void f()\n{\n    return;\n}\n");
-    let edits = f.host.analysis().format(&f.path).unwrap();
+    let edits = f
+        .host
+        .analysis()
+        .format(&f.path, crate::FormatOptions::default())
+        .unwrap();
     assert_eq!(edits, Vec::new());
     let f = fixture("void f()\n{\nreturn;\n}\n");
-    let edits = f.host.analysis().format(&f.path).unwrap();
+    let edits = f
+        .host
+        .analysis()
+        .format(&f.path, crate::FormatOptions::default())
+        .unwrap();
     assert_eq!(
         apply_edits(&f.text, &edits),
         "void f()\n{\n    return;\n}\n"
@@ -859,6 +871,69 @@ fn format_keeps_crlf_line_endings() {
 }
 
 #[test]
+fn format_crlf_line_comments_need_no_edit() {
+    // A line comment's token holds the `\r` of its CRLF: the break after it is `\n` alone.
+    let src = "// header\r\nvoid f()\r\n{\r\n    return; // done\r\n}\r\n";
+    assert_eq!(formatting::format(src), Vec::new());
+    let messy = "// header\r\nvoid f()\r\n{\r\nreturn; // done\r\n}\r\n";
+    assert_eq!(apply_edits(messy, &formatting::format(messy)), src);
+}
+
+#[test]
+fn format_honours_tab_size_and_tabs() {
+    let src = "void f() {\nif (true) {\nreturn;\n}\n}\n";
+    let two = crate::FormatOptions {
+        tab_size: 2,
+        insert_spaces: true,
+    };
+    let tabs = crate::FormatOptions {
+        tab_size: 8,
+        insert_spaces: false,
+    };
+    assert_eq!(
+        apply_edits(src, &formatting::format_with(src, two)),
+        "void f() {\n  if (true) {\n    return;\n  }\n}\n"
+    );
+    let tabbed = apply_edits(src, &formatting::format_with(src, tabs));
+    assert_eq!(tabbed, "void f() {\n\tif (true) {\n\t\treturn;\n\t}\n}\n");
+    assert_eq!(formatting::format_with(&tabbed, tabs), Vec::new());
+}
+
+#[test]
+fn format_time_is_linear_in_the_file() {
+    // A long block and many items: 8x the text must not take much more than 8x the time (the
+    // indentation of each line used to rescan its block's and the file's children).
+    let unit =
+        "float f#(float x)\n{\nfloat y = x;\nif (y > 0.0)\n{\ny = y * 2.0;\n}\nreturn y;\n}\n";
+    let file = |n: usize| -> String {
+        let mut text: String = (0..n).map(|i| unit.replace('#', &i.to_string())).collect();
+        text.push_str("void g()\n{\n");
+        for i in 0..n {
+            text.push_str(&format!("float v{i} = {i}.0;\n"));
+        }
+        text.push_str("}\n");
+        text
+    };
+    // The best of three runs: a busy machine slows single runs, not the best one.
+    let time = |text: &str| {
+        (0..3)
+            .map(|_| {
+                let start = std::time::Instant::now();
+                assert!(!formatting::format(text).is_empty());
+                start.elapsed()
+            })
+            .min()
+            .unwrap_or_default()
+    };
+    let (small, large) = (file(500), file(4000));
+    let (t_small, t_large) = (time(&small), time(&large));
+    assert!(
+        t_large < t_small * 24,
+        "formatting 8x the text took {t_large:?} against {t_small:?}"
+    );
+}
+
+#[test]
 fn format_do_while_and_ternary() {
     check_format(
         "void f(int n) {\nint i=0;\ndo\ni++;\nwhile(i<n);\nint m=i>2?1:0;\n}\n",
@@ -992,7 +1067,11 @@ fn rename_in_stdlib_file_is_refused() {
 #[test]
 fn format_range_outside_changes_is_empty() {
     let src = "void f() {\n    int a = 1;\n}\nvoid g() {\nint b=2;\n}\n";
-    let edits = formatting::format_range(src, crate::TextRange::new(0, 5));
+    let edits = formatting::format_range(
+        src,
+        crate::TextRange::new(0, 5),
+        crate::FormatOptions::default(),
+    );
     assert_eq!(edits, Vec::new());
     assert!(!formatting::format(src).is_empty());
 }

@@ -965,7 +965,8 @@ fn code_actions_through_analysis_on_corpus_never_panic() {
         let mut host = crate::AnalysisHost::new();
         host.set_file("/t/a.slang", &text);
         let a = host.analysis();
-        a.format("/t/a.slang").unwrap();
+        a.format("/t/a.slang", crate::FormatOptions::default())
+            .unwrap();
         for offset in (0..text.len() as u32).step_by(40) {
             a.assists("/t/a.slang", crate::TextRange::new(offset, offset + 20))
                 .unwrap();

@@ -170,3 +170,51 @@ float k(float3 v) { return max<float>(v); }
         "#]],
     );
 }
+
+#[test]
+fn hover_of_a_pair_type_fills_in_its_argument() {
+    check_hover(
+        r#"
+struct Ray : IDifferentiable { float3 o; float t; }
+[Differentiable] float len(Ray r) { return r.t; }
+void f(Ray r)
+{
+    DifferentialPa$0ir<Ray> p = diffPair(r);
+    bwd_diff(len)(p, 1.0);
+}
+"#,
+        expect![[r#"
+            [DifferentialPair]
+            ```slang
+            struct DifferentialPair<Ray>
+            {
+                property Ray p;
+                property Ray d;
+                property Ray v;
+            }
+
+            // declared in `DifferentialPair`
+            typealias Differential = DifferentialPair<T.Differential>;
+            ```
+        "#]],
+    );
+    check_hover(
+        r#"
+struct Ray : IDifferentiable { float3 o; float t; }
+[Differentiable] float len(Ray r) { return r.t; }
+void f(Ray r)
+{
+    var p = diffPair(r);
+    bwd_diff(len)(p$0, 1.0);
+}
+"#,
+        expect![[r#"
+            [p]
+            ```slang
+            DifferentialPair<Ray> p
+            ```
+
+            local variable
+        "#]],
+    );
+}
