@@ -317,6 +317,40 @@ impl<'db> Resolver<'db> {
         builtin_type(name).map(Resolution::Type)
     }
 
+    /// The typealias a type name written here refers to, if it names one: a member of the
+    /// enclosing type, or an item of an enclosing namespace (for the cycle check of aliases).
+    pub(crate) fn alias_named(&self, name: &str) -> Option<AliasId> {
+        if self.find_generic(name).is_some() || self.local_items.iter().any(|l| l.name == name) {
+            return None;
+        }
+        if let Some(ctx) = &self.self_ctx
+            && let Some(member) = ctx
+                .own_members
+                .iter()
+                .copied()
+                .find(|m| lower::item_def_name(self.db, *m) == name && Some(*m) != self.hidden)
+        {
+            return match member {
+                ItemDef::Alias(a) => Some(a),
+                _ => None,
+            };
+        }
+        for depth in (0..=self.ns_path.len()).rev() {
+            let entries =
+                scope::lookup_in_namespace(self.db, self.file, &self.ns_path[..depth], name);
+            let first = entries
+                .iter()
+                .find(|e| !matches!(e, ScopeEntry::Item(d) if Some(*d) == self.hidden));
+            if let Some(first) = first {
+                return match first {
+                    ScopeEntry::Item(ItemDef::Alias(a)) => Some(*a),
+                    _ => None,
+                };
+            }
+        }
+        None
+    }
+
     /// `Differential` inside a type or interface that conforms to `IDifferentiable` (directly or
     /// through interfaces it inherits) and declares no `Differential` of its own: the type's
     /// own `This.Differential` (the requirement the conformance brings into scope).
