@@ -670,11 +670,14 @@ impl<'db> Resolver<'db> {
                 }
                 Resolution::Type(Ty::Adt(decl, args.into()))
             }
+            // `Tuple<A, expand each Tuple<B, C>>`: an expanded concrete tuple splices its
+            // elements in.
             Resolution::Type(Ty::Tuple(_)) => Resolution::Type(Ty::Tuple(
                 args.into_iter()
-                    .map(|a| match a {
-                        GenericArg::Type(t) => t,
-                        GenericArg::Value(_) => Ty::Unknown,
+                    .flat_map(|a| match a {
+                        GenericArg::Type(Ty::Pack(items)) => items.to_vec(),
+                        GenericArg::Type(t) => vec![t],
+                        GenericArg::Value(_) => vec![Ty::Unknown],
                     })
                     .collect(),
             )),
@@ -912,6 +915,8 @@ impl<'db> Resolver<'db> {
                 let pattern = self.resolve_type(inner, diags);
                 match first_type_pack(self.db, &pattern) {
                     Some(pack) => Ty::Expand(Arc::new(pattern), pack),
+                    // `expand each Tuple<int, float>`: the tuple's element types, in order.
+                    None if let Ty::Tuple(items) = &pattern => Ty::Pack(items.clone()),
                     None => {
                         diags.push(Diag::error(
                             "E2052",
@@ -1247,7 +1252,7 @@ pub fn is_type_pack(db: &dyn Db, p: &GenericParamId) -> bool {
 }
 
 /// The first type pack a type mentions (the pack an `expand` of it repeats over).
-fn first_type_pack(db: &dyn Db, ty: &Ty) -> Option<GenericParamId> {
+pub(crate) fn first_type_pack(db: &dyn Db, ty: &Ty) -> Option<GenericParamId> {
     match ty {
         Ty::Param(p) => is_type_pack(db, p).then(|| p.clone()),
         Ty::Vector(e, _) | Ty::Matrix(e, _, _) | Ty::Array(e, _) | Ty::Assoc(e, _) => {

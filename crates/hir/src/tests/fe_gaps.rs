@@ -67,3 +67,65 @@ Scoped near() { return Near; }
         "#]],
     );
 }
+
+#[test]
+fn expand_over_patterns_and_tuples() {
+    check_diags(
+        r#"
+struct Box<T> { T v; }
+void accept<each T>(expand each T value) {}
+float unwrap<T : __BuiltinFloatingPointType>(Box<T> b) { return float(b.v); }
+void boxes<each T : __BuiltinFloatingPointType>(expand Box<each T> items)
+{
+    accept(expand unwrap(each items));
+}
+void touch<T>(T v) {}
+void all<each T>(T v)
+{
+    expand touch(each v);
+}
+int pair(int a, float b) { return a + int(b); }
+int count<each T>(expand each T values) { return countof(T); }
+struct Packed<each T> { int size() { return countof(T); } }
+void use()
+{
+    boxes(Box<float>(1.0), Box<half>(2.0h));
+    all(1, 2.0, 3u);
+    Tuple<int, expand each Tuple<float, uint>> wide = makeTuple(1, 2.0, 3u);
+    Tuple<int, float> t = makeTuple(2, 3.0);
+    int p = pair(expand each t);
+    int n = count<int, float>(expand each t);
+    Packed<int, float> k;
+    int m = k.size();
+}
+"#,
+        expect![""],
+    );
+}
+
+#[test]
+fn enum_conditions_matrix_select_and_derivative_members() {
+    check_diags(
+        r#"
+[Flags]
+enum Bits { One, Two }
+enum Plain { Off, On }
+int flags(Bits b, Plain p)
+{
+    int n = 0;
+    if (b & Bits.One) n += 1;
+    while (p) { n += 2; break; }
+    return p ? n : -n;
+}
+int2x2 pick(bool2x2 c, int2x2 a, int2x2 b) { return select(c, a, b); }
+[Differentiable] float square(float x) { return x * x; }
+float slope()
+{
+    var pair = diffPair(3.0, 1.0);
+    square.bwd_diff(pair, 1.0);
+    return square.fwd_diff(diffPair(2.0, 1.0)).d + pair.d;
+}
+"#,
+        expect![""],
+    );
+}
