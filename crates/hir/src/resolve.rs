@@ -317,6 +317,40 @@ impl<'db> Resolver<'db> {
         builtin_type(name).map(Resolution::Type)
     }
 
+    /// The typealias a type name written here refers to, if it names one: a member of the
+    /// enclosing type, or an item of an enclosing namespace (for the cycle check of aliases).
+    pub(crate) fn alias_named(&self, name: &str) -> Option<AliasId> {
+        if self.find_generic(name).is_some() || self.local_items.iter().any(|l| l.name == name) {
+            return None;
+        }
+        if let Some(ctx) = &self.self_ctx
+            && let Some(member) = ctx
+                .own_members
+                .iter()
+                .copied()
+                .find(|m| lower::item_def_name(self.db, *m) == name && Some(*m) != self.hidden)
+        {
+            return match member {
+                ItemDef::Alias(a) => Some(a),
+                _ => None,
+            };
+        }
+        for depth in (0..=self.ns_path.len()).rev() {
+            let entries =
+                scope::lookup_in_namespace(self.db, self.file, &self.ns_path[..depth], name);
+            let first = entries
+                .iter()
+                .find(|e| !matches!(e, ScopeEntry::Item(d) if Some(*d) == self.hidden));
+            if let Some(first) = first {
+                return match first {
+                    ScopeEntry::Item(ItemDef::Alias(a)) => Some(*a),
+                    _ => None,
+                };
+            }
+        }
+        None
+    }
+
     /// `Differential` inside a type or interface that conforms to `IDifferentiable` (directly or
     /// through interfaces it inherits) and declares no `Differential` of its own: the type's
     /// own `This.Differential` (the requirement the conformance brings into scope).
@@ -636,11 +670,14 @@ impl<'db> Resolver<'db> {
                 }
                 Resolution::Type(Ty::Adt(decl, args.into()))
             }
+            // `Tuple<A, expand each Tuple<B, C>>`: an expanded concrete tuple splices its
+            // elements in.
             Resolution::Type(Ty::Tuple(_)) => Resolution::Type(Ty::Tuple(
                 args.into_iter()
-                    .map(|a| match a {
-                        GenericArg::Type(t) => t,
-                        GenericArg::Value(_) => Ty::Unknown,
+                    .flat_map(|a| match a {
+                        GenericArg::Type(Ty::Pack(items)) => items.to_vec(),
+                        GenericArg::Type(t) => vec![t],
+                        GenericArg::Value(_) => vec![Ty::Unknown],
                     })
                     .collect(),
             )),
@@ -878,6 +915,8 @@ impl<'db> Resolver<'db> {
                 let pattern = self.resolve_type(inner, diags);
                 match first_type_pack(self.db, &pattern) {
                     Some(pack) => Ty::Expand(Arc::new(pattern), pack),
+                    // `expand each Tuple<int, float>`: the tuple's element types, in order.
+                    None if let Ty::Tuple(items) = &pattern => Ty::Pack(items.clone()),
                     None => {
                         diags.push(Diag::error(
                             "E2052",
@@ -1213,7 +1252,7 @@ pub fn is_type_pack(db: &dyn Db, p: &GenericParamId) -> bool {
 }
 
 /// The first type pack a type mentions (the pack an `expand` of it repeats over).
-fn first_type_pack(db: &dyn Db, ty: &Ty) -> Option<GenericParamId> {
+pub(crate) fn first_type_pack(db: &dyn Db, ty: &Ty) -> Option<GenericParamId> {
     match ty {
         Ty::Param(p) => is_type_pack(db, p).then(|| p.clone()),
         Ty::Vector(e, _) | Ty::Matrix(e, _, _) | Ty::Array(e, _) | Ty::Assoc(e, _) => {

@@ -53,6 +53,15 @@ fn collect(db: &dyn Db, items: &[ItemNode], path: &[SmolStr], scope: &mut Module
                     }
                     continue;
                 }
+                // `[UnscopedEnum] enum E { A }`: the cases are also names of the enclosing
+                // namespace (`A` as well as `E.A`).
+                if let ItemDef::TypeDecl(decl) = def
+                    && lower::type_decl_data(db, *decl)
+                        .attr("UnscopedEnum")
+                        .is_some()
+                {
+                    anonymous_enum_cases(db, *decl, &key, scope);
+                }
                 scope
                     .scopes
                     .entry(key.clone())
@@ -79,7 +88,7 @@ fn collect(db: &dyn Db, items: &[ItemNode], path: &[SmolStr], scope: &mut Module
     }
 }
 
-/// The cases of an anonymous enum, declared in the enclosing namespace.
+/// The cases of an anonymous (or `[UnscopedEnum]`) enum, declared in the enclosing namespace.
 fn anonymous_enum_cases(db: &dyn Db, decl: TypeDeclId, key: &NsPath, scope: &mut ModuleScope) {
     let data = lower::type_decl_data(db, decl);
     if data.kind != crate::data::TypeDeclKind::Enum {

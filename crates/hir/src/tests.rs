@@ -8,6 +8,7 @@ mod core_names;
 mod corpus;
 mod diagnostic_files;
 mod differential;
+mod fe_gaps;
 mod forms;
 mod graphics;
 mod incremental;

@@ -296,8 +296,29 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             }
             Expr::Try(inner) => self.infer_try(e, inner, expected),
             Expr::Each(inner) => {
-                self.infer_expr(inner, None);
-                let Some(pack) = self.value_pack(inner).or_else(|| self.type_pack(inner)) else {
+                let inner_ty = self.infer_expr(inner, None);
+                let mut elem = None;
+                let mut pack = self.value_pack(inner).or_else(|| self.type_pack(inner));
+                if pack.is_none()
+                    && !self.expand_frames.is_empty()
+                    && let Ty::Tuple(items) = self.normalize(&inner_ty)
+                {
+                    match &items[..] {
+                        // `each t` of `Tuple<expand each T> t`: the pack `T`.
+                        [Ty::Expand(pattern, p)] => {
+                            pack = Some(p.clone());
+                            elem = Some((**pattern).clone());
+                        }
+                        // `each t` of a concrete tuple: its elements, one per repetition.
+                        _ => {
+                            if let Some(slot) = self.expand_tuples.last_mut() {
+                                *slot = Some(items.clone());
+                            }
+                            return Ty::Unknown;
+                        }
+                    }
+                }
+                let Some(pack) = pack else {
                     self.error(
                         "E2051",
                         "expected a type pack after 'each': `each` takes a parameter pack (`expand each T args`) or a type pack (`each T`)",
@@ -321,14 +342,28 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 if self.value_generic_packs.contains_key(&inner) {
                     return Ty::INT;
                 }
+                if let Some(elem) = elem.or_else(|| self.value_pack_pattern(inner)) {
+                    return elem;
+                }
                 Ty::Param(pack)
             }
             Expr::Expand(inner) => {
                 self.expand_frames.push(Vec::new());
+                self.expand_tuples.push(None);
                 let t = self.infer_expr(inner, None);
                 let packs = self.expand_frames.pop().unwrap_or_default();
+                let tuple = self.expand_tuples.pop().flatten();
                 match packs.first() {
                     Some(pack) => Ty::Expand(Arc::new(t), pack.clone()),
+                    // Over a concrete tuple: one value per element (`f(expand each t)` passes
+                    // them as separate arguments).
+                    None if let Some(items) = tuple => {
+                        if matches!(self.body.exprs[inner], Expr::Each(_)) {
+                            Ty::Pack(items)
+                        } else {
+                            Ty::Pack(items.iter().map(|_| t.clone()).collect())
+                        }
+                    }
                     None => {
                         self.error(
                             "E2052",
@@ -353,7 +388,25 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             Some(ExprRes::Param(i)) if sig.variadic_from == Some(*i as usize) => {
                 match &sig.params.get(*i as usize)?.ty {
                     Ty::Param(p) => Some(p.clone()),
-                    _ => None,
+                    // `expand S<each T> values`: the pack the pattern repeats over.
+                    Ty::Expand(_, p) => Some(p.clone()),
+                    t => resolve::first_type_pack(self.db, t),
+                }
+            }
+            _ => None,
+        }
+    }
+
+    /// The type of one element of the parameter pack `e` when it is not the bare pack
+    /// (`S<T>` for `expand S<each T> values`).
+    fn value_pack_pattern(&self, e: ExprId) -> Option<Ty> {
+        let sig = self.sig?;
+        match self.result.resolutions.get(&e) {
+            Some(ExprRes::Param(i)) if sig.variadic_from == Some(*i as usize) => {
+                match &sig.params.get(*i as usize)?.ty {
+                    Ty::Expand(pattern, _) => Some((**pattern).clone()),
+                    Ty::Param(_) => None,
+                    pattern => Some(pattern.clone()),
                 }
             }
             _ => None,
@@ -364,10 +417,11 @@ impl<'a, 'db> InferCtx<'a, 'db> {
     fn type_pack(&self, e: ExprId) -> Option<GenericParamId> {
         let sig = self.sig?;
         match self.type_exprs.get(&e) {
-            Some(Ty::Param(p)) => {
-                let i = sig.generics.iter().position(|g| g == p)?;
-                sig.generic_is_pack.get(i).copied()?.then(|| p.clone())
-            }
+            Some(Ty::Param(p)) => match sig.generics.iter().position(|g| g == p) {
+                Some(i) => sig.generic_is_pack.get(i).copied()?.then(|| p.clone()),
+                // A pack of the enclosing type (`countof(T)` in a method of `S<each T>`).
+                None => resolve::is_type_pack(self.db, p).then(|| p.clone()),
+            },
             _ => None,
         }
     }

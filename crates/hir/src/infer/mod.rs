@@ -257,6 +257,9 @@ struct InferCtx<'a, 'db> {
     last_generic_args: Vec<(GenericParamId, GenericArg)>,
     /// The type packs each enclosing `expand` names through `each`, innermost last.
     expand_frames: Vec<Vec<GenericParamId>>,
+    /// For each enclosing `expand`, the element types of a concrete tuple it repeats over
+    /// (`f(expand each t)` with `t : Tuple<int, float>`), innermost last.
+    expand_tuples: Vec<Option<Arc<[Ty]>>>,
     /// The function whose body this is (`None` for global initialisers): lambdas' identity.
     owner: Option<FunctionId>,
     /// The lambdas being inferred, innermost last.
@@ -316,6 +319,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             switch_depth: 0,
             last_generic_args: Vec::new(),
             expand_frames: Vec::new(),
+            expand_tuples: Vec::new(),
             owner: None,
             lambda_frames: Vec::new(),
             try_depth: 0,

@@ -31,6 +31,34 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         name: &str,
         is_operator: bool,
     ) -> Option<(FunctionId, Ty)> {
+        // `f(expand each t)` over a concrete tuple: one argument per element.
+        if args.len() == arg_tys.len() && arg_tys.iter().any(|t| matches!(t, Ty::Pack(_))) {
+            let mut spliced_args = Vec::new();
+            let mut spliced_tys = Vec::new();
+            for (a, t) in args.iter().zip(arg_tys) {
+                match t {
+                    Ty::Pack(items) => {
+                        for item in items.iter() {
+                            spliced_args.push(*a);
+                            spliced_tys.push(item.clone());
+                        }
+                    }
+                    t => {
+                        spliced_args.push(*a);
+                        spliced_tys.push(t.clone());
+                    }
+                }
+            }
+            return self.pick_overload(
+                cands,
+                explicit,
+                &spliced_args,
+                &spliced_tys,
+                range,
+                name,
+                is_operator,
+            );
+        }
         let mut applicable: Vec<(usize, Applicable)> = Vec::new();
         let mut rejections: Vec<(usize, Box<Rejection>)> = Vec::new();
         for (i, cand) in cands.iter().enumerate() {
@@ -237,10 +265,30 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                         binds.push((g.clone(), GenericArg::Type(Ty::Unknown)));
                         continue;
                     };
+                    // `expand Box<each T> items`: each argument is an instance of the pattern,
+                    // and the pack holds what `T` is in it.
+                    let pattern = params
+                        .get(from)
+                        .map(|p| p.ty.clone())
+                        .filter(|t| !matches!(t, Ty::Param(_) | Ty::Expand(..)));
                     let items: Arc<[Ty]> = arg_tys
                         .iter()
                         .skip(from)
-                        .map(|a| self.normalize(a))
+                        .map(|a| {
+                            let a = self.normalize(a);
+                            let Some(pattern) = &pattern else {
+                                return a;
+                            };
+                            if matches!(a, Ty::Expand(..)) {
+                                return a;
+                            }
+                            let mut found = vec![Vec::new()];
+                            unify(pattern, &a, std::slice::from_ref(g), &mut found);
+                            match found[0].first() {
+                                Some(GenericArg::Type(t)) => t.clone(),
+                                _ => a,
+                            }
+                        })
                         .collect();
                     for item in items.iter() {
                         let elem = match item {

@@ -142,6 +142,13 @@ pub fn fn_sig(db: &dyn Db, func: FunctionId) -> Arc<FnSig> {
         all.extend(params);
         params = all;
     }
+    // `f<each T>(T v)` declares a parameter pack as `expand each T v` does.
+    let variadic_from = data.params.iter().position(|p| p.variadic).or_else(|| {
+        params.iter().position(|p| {
+            matches!(&p.ty, Ty::Param(g) if g.owner == GenericOwner::Function(func)
+                && data.generics.get(g.index as usize).is_some_and(|d| d.variadic))
+        })
+    });
     Arc::new(FnSig {
         generics,
         generic_is_value,
@@ -151,7 +158,7 @@ pub fn fn_sig(db: &dyn Db, func: FunctionId) -> Arc<FnSig> {
         is_mutating: data.is_mutating(),
         kind: data.kind,
         is_member: data.in_type,
-        variadic_from: data.params.iter().position(|p| p.variadic),
+        variadic_from,
         generic_is_pack: data.generics.iter().map(|g| g.variadic).collect(),
         generic_defaults,
         diags,

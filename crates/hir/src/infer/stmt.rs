@@ -256,6 +256,8 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         if ty.has_unknown()
             || matches!(ty, Ty::Scalar(_))
             || matches!(ty, Ty::Param(_) | Ty::Assoc(..))
+            // An enum value converts to `bool` (non-zero is true: `if (flags & F.One)`).
+            || matches!(ty, Ty::Adt(d, _) if lower::type_decl_data(self.db, *d).kind == TypeDeclKind::Enum)
             // A pointer tests whether it is null.
             || self.pointee(ty).is_some()
         {

@@ -191,6 +191,17 @@ impl BodyLowerer {
                         range: name_range,
                     });
                     Expr::Path(p)
+                } else if matches!(name.as_str(), "fwd_diff" | "bwd_diff") {
+                    // `f.fwd_diff` / `obj.method.bwd_diff`: the derivative operator written as
+                    // a member of the function, the same as `fwd_diff(f)`.
+                    Expr::Diff {
+                        kind: if name == "bwd_diff" {
+                            DiffKind::Backward
+                        } else {
+                            DiffKind::Forward
+                        },
+                        func: base,
+                    }
                 } else {
                     let field = Expr::Field {
                         base,

@@ -33,6 +33,8 @@
 //! | E2227 | a member or extension requiring a target its type lacks | `requires` |
 //! | E2228 | a type and an interface it implements on different targets | `requires` |
 //! | E2229 | `spirv_asm` instruction forms | `asm` |
+//! | E2230 | a typealias defined through itself | `shapes` |
+//! | E2231 | an array with a negative size | `shapes` |
 //! | E2015 | a generic argument written in a local's type that breaks a constraint | `generic_args` |
 
 use std::sync::Arc;
@@ -53,6 +55,7 @@ mod generic_args;
 mod globals;
 mod modules;
 mod requires;
+mod shapes;
 mod types;
 
 /// Diagnostics of the rules for one item (ranges relative to the item, like `check`'s).
@@ -74,17 +77,23 @@ pub(crate) fn item_rule_diags(db: &dyn Db, def: ItemDef) -> Arc<[Diag]> {
             requires::check_function(db, f, &mut out);
             asm::check_function(db, f, &mut out);
             generic_args::check_function(db, f, &mut out);
+            shapes::check_function(db, f, &mut out);
         }
         ItemDef::Global(g) => {
             globals::check_global(db, g, &mut out);
             types::check_global(db, g, &mut out);
+            shapes::check_global(db, g, &mut out);
         }
         ItemDef::TypeDecl(t) => {
             com::check_type_decl(db, t, &mut out);
             types::check_type_decl(db, t, &mut out);
             requires::check_type_decl(db, t, &mut out);
+            shapes::check_type_decl(db, t, &mut out);
         }
-        ItemDef::Alias(a) => com::check_alias(db, a, &mut out),
+        ItemDef::Alias(a) => {
+            com::check_alias(db, a, &mut out);
+            shapes::check_alias(db, a, &mut out);
+        }
         ItemDef::Extension(e) => {
             types::check_extension(db, e, &mut out);
             requires::check_extension(db, e, &mut out);
