@@ -24,6 +24,7 @@ mod document;
 mod ext;
 mod handlers;
 mod main_loop;
+mod transport;
 
 use std::collections::{HashMap, HashSet};
 use std::panic::{AssertUnwindSafe, catch_unwind};
@@ -33,7 +34,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
 use ide::{Analysis, AnalysisHost, Cancellable};
-use tokio::io::{AsyncRead, AsyncWrite};
+use tokio::io::{AsyncRead, AsyncWrite, AsyncWriteExt};
 use tokio::sync::Notify;
 use tower_lsp::jsonrpc::{Error, ErrorCode, Result};
 use tower_lsp::lsp_types::*;
@@ -44,7 +45,7 @@ pub use config::Config;
 pub use document::LineIndex;
 
 use document::Document;
-use main_loop::{EofWatch, ExitWatch, run_stdio_inner};
+use main_loop::{ExitWatch, run_stdio_inner};
 
 /// Runs the server on stdin/stdout until the client exits or stdin closes. Returns the process
 /// exit code. No compile backend: the `dslang/*` requests answer `MethodNotFound`.
@@ -85,16 +86,31 @@ where
         inner: service,
         stop: stop.clone(),
     };
-    let input = EofWatch {
-        inner: input,
-        stop: stop.clone(),
-    };
-    // tower-lsp's own loop can outlive both events (a handler waiting on a client that left), so
-    // stop on either one directly.
+    // tower-lsp reads and writes in-memory pipes; our framing sits between them and the client
+    // (see `transport`).
+    let (to_server, server_in) = tokio::io::duplex(1 << 16);
+    let (server_out, from_server) = tokio::io::duplex(1 << 16);
+    let (queue, mut outgoing) = tokio::sync::mpsc::unbounded_channel();
+    let mut output = Box::pin(output);
+    // tower-lsp's own loop can outlive both the end of input and `exit` (a handler waiting on a
+    // client that left), so stop on either one directly.
     tokio::select! {
-        _ = Server::new(input, output, socket).serve(service) => {}
+        _ = Server::new(server_in, server_out, socket).serve(service) => {}
+        _ = transport::read_client(input, to_server, queue.clone()) => {}
+        _ = transport::relay_frames(from_server, queue) => {}
+        _ = transport::write_client(&mut outgoing, &mut output) => {}
         _ = stop.notified() => {}
     }
+    // Answers already queued (to a malformed last message, say) still reach the client.
+    let _ = tokio::time::timeout(Duration::from_millis(200), async {
+        while let Ok(framed) = outgoing.try_recv() {
+            if output.write_all(&framed).await.is_err() {
+                break;
+            }
+        }
+        let _ = output.flush().await;
+    })
+    .await;
     if shutdown_requested.load(Ordering::SeqCst) {
         0
     } else {
