@@ -247,3 +247,44 @@ fn the_server_exits_when_its_input_closes_in_every_state() {
     client.answer(json!(3));
     client.close_and_wait();
 }
+
+#[test]
+fn includes_of_devices_are_refused_and_large_documents_are_refused_with_a_message() {
+    let dir = temp_dir("devices");
+    let mut client = Client::start();
+    client.initialize(Some(&dir));
+    // `/dev/stdin` is the server's own JSON-RPC input; `/dev/zero` never ends.
+    let file = dir.join("dev.slang");
+    let uri = url(&file);
+    client.send(json!({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {
+        "textDocument": {"uri": uri, "languageId": "slang", "version": 1,
+            "text": "#include \"/dev/stdin\"\n#include \"/dev/zero\"\n#include \"/dev/urandom\"\nfloat f(float x) { return x; }\n"}}}));
+    let diags = client.wait_for("diagnostics", |m| {
+        m["method"] == "textDocument/publishDiagnostics" && m["params"]["uri"] == uri
+    });
+    let codes: Vec<&str> = diags["params"]["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|d| d["code"].as_str())
+        .collect();
+    assert_eq!(codes, ["E2906", "E2906", "E2906"], "{diags}");
+    client.ping(2);
+    // A document over the size limit: refused with a message, and the server goes on.
+    let big = format!("// {}\n", "x".repeat(33 << 20));
+    client.send(
+        json!({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {
+        "textDocument": {"uri": url(&dir.join("big.slang")), "languageId": "slang",
+                         "version": 1, "text": big}}}),
+    );
+    let shown = client.wait_for("the refusal", |m| m["method"] == "window/showMessage");
+    assert!(
+        shown["params"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("over the 32 MiB limit"),
+        "{shown}"
+    );
+    client.ping(3);
+    client.close_and_wait();
+}

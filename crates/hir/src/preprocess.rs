@@ -884,6 +884,13 @@ impl Preprocessor {
                 };
                 let expansion = fold_constant(&expansion).unwrap_or(expansion);
                 let original = TextRange::new((start + id_start) as u32, (start + call_end) as u32);
+                // An exhausted expansion is dropped, not cut: a megabyte of repeated tokens would
+                // only bury the diagnostic under parse errors.
+                let expansion = if self.expansion_budget == 0 {
+                    String::new()
+                } else {
+                    expansion
+                };
                 if self.expansion_budget == 0 {
                     self.error(
                         "E2912",

@@ -119,6 +119,9 @@ where
 }
 /// How long typing must pause before diagnostics are recomputed and published.
 const DIAGNOSTICS_DELAY: Duration = Duration::from_millis(150);
+/// The largest document analysed (and file read for an import): a bigger one is refused with a
+/// message. Real shaders are far smaller; this keeps one document from taking gigabytes.
+pub(crate) const MAX_DOCUMENT_BYTES: usize = 32 << 20;
 /// Upper bound on files loaded from disk through imports (a guard against import storms).
 const MAX_DISK_FILES: usize = 512;
 /// Completion requests whose items `completionItem/resolve` can still complete (the client
@@ -281,10 +284,28 @@ fn path_to_uri(path: &str) -> Option<Url> {
 /// or the URI itself for unsaved buffers.
 /// A file's text from disk, decoded as the compiler decodes it: bytes that are not UTF-8 become
 /// U+FFFD, so a Latin-1 module still loads (and gets the compiler's E1004 when opened).
+///
+/// Regular files only, at most [`MAX_DOCUMENT_BYTES`]: `#include "/dev/stdin"` would read our own
+/// JSON-RPC input, `/dev/zero` or a FIFO would never end (the compiler's loader does the same).
 pub(crate) fn read_source(path: &str) -> Option<String> {
-    std::fs::read(path)
-        .ok()
-        .map(|bytes| ide::decode_source(&bytes).0)
+    use std::io::Read;
+    // Checked before opening: opening a FIFO blocks until someone writes to it.
+    let meta = std::fs::metadata(path).ok()?;
+    if !meta.is_file() || meta.len() > MAX_DOCUMENT_BYTES as u64 {
+        return None;
+    }
+    let file = std::fs::File::open(path).ok()?;
+    if !file.metadata().ok()?.is_file() {
+        return None;
+    }
+    let mut bytes = Vec::new();
+    file.take(MAX_DOCUMENT_BYTES as u64 + 1)
+        .read_to_end(&mut bytes)
+        .ok()?;
+    if bytes.len() > MAX_DOCUMENT_BYTES {
+        return None;
+    }
+    Some(ide::decode_source(&bytes).0)
 }
 
 fn uri_to_path(uri: &Url) -> String {
