@@ -345,3 +345,62 @@ void computeMain()
         "{line}"
     );
 }
+
+#[test]
+fn includes_of_devices_fifos_and_directories_are_refused_not_read() {
+    let dir = std::env::temp_dir().join(format!("dslang-limits-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("a_directory")).unwrap();
+    let fifo = dir.join("a_fifo");
+    let _ = std::fs::remove_file(&fifo);
+    let made_fifo = Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .is_ok_and(|s| s.success());
+    let mut targets = vec![
+        "/dev/zero".to_string(),
+        "/dev/urandom".to_string(),
+        "/dev/stdin".to_string(),
+        dir.join("a_directory").display().to_string(),
+    ];
+    if made_fifo {
+        targets.push(fifo.display().to_string());
+    }
+    for target in targets {
+        let run = dslang(
+            "check",
+            "include_device.slang",
+            format!("#include \"{target}\"\nfloat f(float x) {{ return x; }}\n").as_bytes(),
+        );
+        assert!(
+            run.elapsed < SMALL_INPUT_BOUND,
+            "{target}: {:?}",
+            run.elapsed
+        );
+        assert_single_error(&run, "E2906", "cannot find include file");
+    }
+}
+
+#[test]
+fn macro_bombs_and_include_fan_outs_end_with_e2912() {
+    let mut chain = String::from("#define A0 x x\n");
+    for k in 1..=40 {
+        chain.push_str(&format!("#define A{k} A{} A{}\n", k - 1, k - 1));
+    }
+    chain.push_str("float A40;\n");
+    let run = dslang("check", "macro_bomb.slang", chain.as_bytes());
+    assert!(run.elapsed < SMALL_INPUT_BOUND, "{:?}", run.elapsed);
+    assert_single_error(&run, "E2912", "expansion of macro `A40`");
+
+    // h0 includes h1 twice, ... h24 a line: 2^24 inclusions without the limit.
+    for k in 0..24 {
+        let next = format!("fan_{}.h", k + 1);
+        temp_file(
+            &format!("fan_{k}.h"),
+            format!("#include \"{next}\"\n#include \"{next}\"\n").as_bytes(),
+        );
+    }
+    temp_file("fan_24.h", b"float x;\n");
+    let run = dslang("check", "fan_out.slang", b"#include \"fan_0.h\"\n");
+    assert!(run.elapsed < SMALL_INPUT_BOUND, "{:?}", run.elapsed);
+    assert_single_error(&run, "E2912", "`#include` limit reached");
+}

@@ -10,7 +10,7 @@ mod run;
 use std::path::Path;
 use std::sync::Arc;
 
-pub use load::load_dependencies;
+pub use load::{MAX_SOURCE_BYTES, load_dependencies, read_source_file};
 pub use lower::{TapeTiers, TypeConformance};
 pub use run::{
     RunReport, TestOutcome, run_compute_directive, run_compute_test, run_directive, run_file,

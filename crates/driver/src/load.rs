@@ -14,7 +14,7 @@ pub fn load_dependencies(db: &mut hir::RootDatabase, root: hir::SourceFile) {
                 if !tried.insert(path.clone()) {
                     continue;
                 }
-                if let Ok(bytes) = std::fs::read(&path) {
+                if let Ok(bytes) = read_source_file(std::path::Path::new(&path)) {
                     let (text, _) = syntax::decode_source(&bytes);
                     queue.push(db.set_file(&path, &text));
                     break;
@@ -22,4 +22,33 @@ pub fn load_dependencies(db: &mut hir::RootDatabase, root: hir::SourceFile) {
             }
         }
     }
+}
+
+/// The largest source file read for an `import` or `#include` (far above any real module).
+pub const MAX_SOURCE_BYTES: u64 = 32 << 20;
+
+/// Reads a source file named by an `import` or `#include`: regular files only (not `/dev/zero`,
+/// `/dev/stdin`, a FIFO or a directory, which would never end or block), at most
+/// [`MAX_SOURCE_BYTES`]. What is refused stays missing, and `hir` reports it (E2906).
+pub fn read_source_file(path: &std::path::Path) -> std::io::Result<Vec<u8>> {
+    use std::io::{Error, ErrorKind, Read};
+    let refuse = |why: &str| Error::new(ErrorKind::InvalidInput, why.to_string());
+    // Checked before opening: opening a FIFO blocks until someone writes to it.
+    let meta = std::fs::metadata(path)?;
+    if !meta.is_file() {
+        return Err(refuse("not a regular file"));
+    }
+    if meta.len() > MAX_SOURCE_BYTES {
+        return Err(refuse("over the size limit"));
+    }
+    let file = std::fs::File::open(path)?;
+    if !file.metadata()?.is_file() {
+        return Err(refuse("not a regular file"));
+    }
+    let mut bytes = Vec::new();
+    file.take(MAX_SOURCE_BYTES + 1).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > MAX_SOURCE_BYTES {
+        return Err(refuse("over the size limit"));
+    }
+    Ok(bytes)
 }

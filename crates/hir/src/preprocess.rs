@@ -222,6 +222,13 @@ pub type IncludeResolver<'a> = dyn FnMut(&str) -> Option<(Arc<str>, Arc<str>)> +
 
 const MAX_INCLUDE_DEPTH: usize = 32;
 const MAX_EXPANSION_DEPTH: usize = 64;
+/// `#include`s processed in one file, counting every inclusion of the same header (a fan-out of
+/// headers each included twice doubles the work per level).
+pub const MAX_INCLUSIONS: usize = 10_000;
+/// Bytes of included text in one file, summed over every inclusion.
+pub const MAX_INCLUDED_BYTES: usize = 64 << 20;
+/// Bytes one macro invocation may expand to (an exponential chain of `#define`s ends here).
+pub const MAX_MACRO_EXPANSION_BYTES: usize = 1 << 20;
 
 /// Whether `text` uses a predefined macro, which only the preprocessor expands.
 pub fn uses_predefined_macros(text: &str) -> bool {
@@ -245,6 +252,9 @@ pub fn preprocess(
         missing_includes: Vec::new(),
         include_stack: Vec::new(),
         included_errors: Vec::new(),
+        inclusions: 0,
+        included_bytes: 0,
+        expansion_budget: MAX_MACRO_EXPANSION_BYTES,
     };
     for (name, value) in defines {
         let body = value.as_deref().unwrap_or("1").to_string();
@@ -330,6 +340,12 @@ struct Preprocessor {
     /// The files being included now, outermost first, with their `#include` line's range.
     include_stack: Vec<(Arc<str>, TextRange)>,
     included_errors: Vec<IncludedError>,
+    /// `#include`s processed so far, and the bytes they brought ([`MAX_INCLUSIONS`],
+    /// [`MAX_INCLUDED_BYTES`]).
+    inclusions: usize,
+    included_bytes: usize,
+    /// Bytes the current macro invocation may still produce; 0 once exhausted (it stops there).
+    expansion_budget: usize,
 }
 
 /// State of one `#if` group.
@@ -595,6 +611,26 @@ impl Preprocessor {
                     );
                     return None;
                 };
+                let over = self.inclusions >= MAX_INCLUSIONS
+                    || self.included_bytes.saturating_add(included_text.len()) > MAX_INCLUDED_BYTES;
+                if over {
+                    // Reported once, where the limit is first passed; later `#include`s are skipped.
+                    if self.inclusions != usize::MAX {
+                        self.error(
+                            "E2912",
+                            format!(
+                                "`#include` limit reached ({MAX_INCLUSIONS} inclusions or {} MiB of included text in one file): include each header once, with `#pragma once` or an include guard",
+                                MAX_INCLUDED_BYTES >> 20
+                            ),
+                            range,
+                            top,
+                        );
+                        self.inclusions = usize::MAX;
+                    }
+                    return None;
+                }
+                self.inclusions += 1;
+                self.included_bytes += included_text.len();
                 includes.push(resolved.clone());
                 self.include_stack.push((resolved.clone(), range));
                 let mut inner = Output::default();
@@ -696,7 +732,20 @@ impl Preprocessor {
                 replaced.push(' ');
             }
         }
+        self.expansion_budget = MAX_MACRO_EXPANSION_BYTES;
         let expanded = self.expand_text(&replaced, &mut Vec::new(), 0);
+        if self.expansion_budget == 0 {
+            self.error(
+                "E2912",
+                format!(
+                    "the macros of this condition expand to over {} MiB: define them without repetition",
+                    MAX_MACRO_EXPANSION_BYTES >> 20
+                ),
+                range,
+                top,
+            );
+            return false;
+        }
         let tokens: Vec<String> = {
             let mut lexer = Lexer::new(&expanded);
             std::iter::from_fn(|| lexer.next().map(|t| t.text.to_string())).collect()
@@ -790,6 +839,7 @@ impl Preprocessor {
                     continue;
                 };
                 let mut call_end = i;
+                self.expansion_budget = MAX_MACRO_EXPANSION_BYTES;
                 let expansion = match &def.params {
                     None => self.expand_text(&def.body, &mut vec![def.name.clone()], 0),
                     Some(params) => {
@@ -833,8 +883,27 @@ impl Preprocessor {
                     }
                 };
                 let expansion = fold_constant(&expansion).unwrap_or(expansion);
-                out.text.push_str(&line[plain_start..id_start]);
                 let original = TextRange::new((start + id_start) as u32, (start + call_end) as u32);
+                // An exhausted expansion is dropped, not cut: a megabyte of repeated tokens would
+                // only bury the diagnostic under parse errors.
+                let expansion = if self.expansion_budget == 0 {
+                    String::new()
+                } else {
+                    expansion
+                };
+                if self.expansion_budget == 0 {
+                    self.error(
+                        "E2912",
+                        format!(
+                            "the expansion of macro `{}` is over {} MiB: a macro that uses another twice per level doubles at each; define it without the repetition",
+                            def.name,
+                            MAX_MACRO_EXPANSION_BYTES >> 20
+                        ),
+                        original,
+                        top,
+                    );
+                }
+                out.text.push_str(&line[plain_start..id_start]);
                 out.push_mapped(&expansion, original);
                 i = call_end;
                 plain_start = i;
@@ -852,10 +921,19 @@ impl Preprocessor {
         if depth > MAX_EXPANSION_DEPTH {
             return text.to_string();
         }
+        if self.expansion_budget == 0 {
+            return String::new();
+        }
         let mut result = String::new();
         let bytes = text.as_bytes();
         let mut i = 0;
         while i < bytes.len() {
+            // Every byte produced at every level counts, so the work is bounded, not only the
+            // result; an exhausted budget ends the expansion (reported by the caller).
+            if result.len() >= self.expansion_budget {
+                self.expansion_budget = 0;
+                return result;
+            }
             let b = bytes[i];
             if b.is_ascii_digit() {
                 let s = i;
@@ -922,6 +1000,7 @@ impl Preprocessor {
             result.push(ch);
             i += ch.len_utf8();
         }
+        self.expansion_budget = self.expansion_budget.saturating_sub(result.len());
         result
     }
 }
@@ -1392,6 +1471,65 @@ mod tests {
             ));
         }
         expect.assert_eq(&out);
+    }
+
+    fn codes(pp: &Preprocessed) -> Vec<&'static str> {
+        pp.errors.iter().map(|e| e.code).collect()
+    }
+
+    #[test]
+    fn macro_bombs_stop_at_the_expansion_limit() {
+        // An exponential chain of object-like macros: 2^40 copies of `x`.
+        let mut chain = String::from("#define A0 x x\n");
+        for k in 1..=40 {
+            chain.push_str(&format!("#define A{k} A{} A{}\n", k - 1, k - 1));
+        }
+        // The same through function-like and variadic macros.
+        let function_like =
+            "#define F(a) a a\n#define G(a) F(F(F(F(F(F(F(F(a))))))))\nG(G(G(G(G(G(x))))))\n";
+        let variadic = "#define V(...) __VA_ARGS__ __VA_ARGS__\n#define W(...) V(V(V(V(V(V(V(V(__VA_ARGS__))))))))\nW(W(W(W(W(W(x))))))\n";
+        for text in [
+            format!("{chain}A40\n"),
+            function_like.into(),
+            variadic.into(),
+        ] {
+            let start = std::time::Instant::now();
+            let pp = run(&text, &[], &[]);
+            assert!(start.elapsed().as_secs() < 5, "{text}");
+            assert!(
+                pp.text.len() < 4 * MAX_MACRO_EXPANSION_BYTES,
+                "{}",
+                pp.text.len()
+            );
+            assert_eq!(codes(&pp), ["E2912"], "{text}");
+        }
+    }
+
+    #[test]
+    fn include_fan_out_stops_at_the_inclusion_limit() {
+        // h0 includes h1 twice, ..., h24 is a line: 2^24 inclusions without a limit.
+        let names: Vec<String> = (0..=24).map(|k| format!("h{k}.h")).collect();
+        let texts: Vec<String> = (0..=24)
+            .map(|k| match names.get(k + 1) {
+                Some(next) => format!("#include \"{next}\"\n#include \"{next}\"\n"),
+                None => "float x;\n".into(),
+            })
+            .collect();
+        let files: Vec<(&str, &str)> = names
+            .iter()
+            .zip(&texts)
+            .map(|(n, t)| (n.as_str(), t.as_str()))
+            .collect();
+        let start = std::time::Instant::now();
+        let pp = run("#include \"h0.h\"\nfloat y;\n", &[], &files);
+        assert!(start.elapsed().as_secs() < 5);
+        let all: Vec<&str> = pp
+            .errors
+            .iter()
+            .map(|e| e.code)
+            .chain(pp.included_errors.iter().map(|e| e.error.code))
+            .collect();
+        assert_eq!(all, ["E2912"]);
     }
 
     #[test]

@@ -20,6 +20,20 @@ use crate::{
 };
 
 impl Backend {
+    /// Tells the user that a document is too large to analyse (it is left out, as if closed).
+    async fn refuse_large_document(&self, uri: &Url, len: usize) {
+        self.client
+            .show_message(
+                MessageType::ERROR,
+                format!(
+                    "dslang: {uri} is {} MiB, over the {} MiB limit of the language server, so it is not analysed: split it into modules (`import`) or `#include`d files",
+                    len >> 20,
+                    crate::MAX_DOCUMENT_BYTES >> 20
+                ),
+            )
+            .await;
+    }
+
     fn apply_config(&self, config: Config) {
         {
             let mut state = self.lock();
@@ -226,6 +240,11 @@ impl LanguageServer for Backend {
     }
 
     async fn did_open(&self, params: DidOpenTextDocumentParams) {
+        if params.text_document.text.len() > crate::MAX_DOCUMENT_BYTES {
+            self.refuse_large_document(&params.text_document.uri, params.text_document.text.len())
+                .await;
+            return;
+        }
         {
             let mut state = self.lock();
             let doc = params.text_document;
@@ -244,9 +263,9 @@ impl LanguageServer for Backend {
     }
 
     async fn did_change(&self, params: DidChangeTextDocumentParams) {
-        {
+        let uri = params.text_document.uri;
+        let refused = {
             let mut state = self.lock();
-            let uri = params.text_document.uri;
             let Some(doc) = state.docs.get_mut(&uri) else {
                 return;
             };
@@ -255,7 +274,22 @@ impl LanguageServer for Backend {
             }
             doc.version = params.text_document.version;
             let (path, text) = (doc.path.clone(), doc.text());
-            Self::set_document(&mut state, &path, &text);
+            if text.len() > crate::MAX_DOCUMENT_BYTES {
+                // Forget it, as if closed: requests on it answer that it is not open.
+                state.docs.remove(&uri);
+                if !path.starts_with("stdlib/") {
+                    state.host.remove_file(&path);
+                }
+                Some(text.len())
+            } else {
+                Self::set_document(&mut state, &path, &text);
+                None
+            }
+        };
+        if let Some(len) = refused {
+            self.refuse_large_document(&uri, len).await;
+            self.schedule_diagnostics(Duration::ZERO);
+            return;
         }
         self.schedule_diagnostics(DIAGNOSTICS_DELAY);
     }

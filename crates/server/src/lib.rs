@@ -24,6 +24,7 @@ mod document;
 mod ext;
 mod handlers;
 mod main_loop;
+mod transport;
 
 use std::collections::{HashMap, HashSet};
 use std::panic::{AssertUnwindSafe, catch_unwind};
@@ -33,7 +34,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
 use ide::{Analysis, AnalysisHost, Cancellable};
-use tokio::io::{AsyncRead, AsyncWrite};
+use tokio::io::{AsyncRead, AsyncWrite, AsyncWriteExt};
 use tokio::sync::Notify;
 use tower_lsp::jsonrpc::{Error, ErrorCode, Result};
 use tower_lsp::lsp_types::*;
@@ -44,7 +45,7 @@ pub use config::Config;
 pub use document::LineIndex;
 
 use document::Document;
-use main_loop::{EofWatch, ExitWatch, run_stdio_inner};
+use main_loop::{ExitWatch, run_stdio_inner};
 
 /// Runs the server on stdin/stdout until the client exits or stdin closes. Returns the process
 /// exit code. No compile backend: the `dslang/*` requests answer `MethodNotFound`.
@@ -85,16 +86,31 @@ where
         inner: service,
         stop: stop.clone(),
     };
-    let input = EofWatch {
-        inner: input,
-        stop: stop.clone(),
-    };
-    // tower-lsp's own loop can outlive both events (a handler waiting on a client that left), so
-    // stop on either one directly.
+    // tower-lsp reads and writes in-memory pipes; our framing sits between them and the client
+    // (see `transport`).
+    let (to_server, server_in) = tokio::io::duplex(1 << 16);
+    let (server_out, from_server) = tokio::io::duplex(1 << 16);
+    let (queue, mut outgoing) = tokio::sync::mpsc::unbounded_channel();
+    let mut output = Box::pin(output);
+    // tower-lsp's own loop can outlive both the end of input and `exit` (a handler waiting on a
+    // client that left), so stop on either one directly.
     tokio::select! {
-        _ = Server::new(input, output, socket).serve(service) => {}
+        _ = Server::new(server_in, server_out, socket).serve(service) => {}
+        _ = transport::read_client(input, to_server, queue.clone()) => {}
+        _ = transport::relay_frames(from_server, queue) => {}
+        _ = transport::write_client(&mut outgoing, &mut output) => {}
         _ = stop.notified() => {}
     }
+    // Answers already queued (to a malformed last message, say) still reach the client.
+    let _ = tokio::time::timeout(Duration::from_millis(200), async {
+        while let Ok(framed) = outgoing.try_recv() {
+            if output.write_all(&framed).await.is_err() {
+                break;
+            }
+        }
+        let _ = output.flush().await;
+    })
+    .await;
     if shutdown_requested.load(Ordering::SeqCst) {
         0
     } else {
@@ -103,6 +119,9 @@ where
 }
 /// How long typing must pause before diagnostics are recomputed and published.
 const DIAGNOSTICS_DELAY: Duration = Duration::from_millis(150);
+/// The largest document analysed (and file read for an import): a bigger one is refused with a
+/// message. Real shaders are far smaller; this keeps one document from taking gigabytes.
+pub(crate) const MAX_DOCUMENT_BYTES: usize = 32 << 20;
 /// Upper bound on files loaded from disk through imports (a guard against import storms).
 const MAX_DISK_FILES: usize = 512;
 /// Completion requests whose items `completionItem/resolve` can still complete (the client
@@ -265,10 +284,28 @@ fn path_to_uri(path: &str) -> Option<Url> {
 /// or the URI itself for unsaved buffers.
 /// A file's text from disk, decoded as the compiler decodes it: bytes that are not UTF-8 become
 /// U+FFFD, so a Latin-1 module still loads (and gets the compiler's E1004 when opened).
+///
+/// Regular files only, at most [`MAX_DOCUMENT_BYTES`]: `#include "/dev/stdin"` would read our own
+/// JSON-RPC input, `/dev/zero` or a FIFO would never end (the compiler's loader does the same).
 pub(crate) fn read_source(path: &str) -> Option<String> {
-    std::fs::read(path)
-        .ok()
-        .map(|bytes| ide::decode_source(&bytes).0)
+    use std::io::Read;
+    // Checked before opening: opening a FIFO blocks until someone writes to it.
+    let meta = std::fs::metadata(path).ok()?;
+    if !meta.is_file() || meta.len() > MAX_DOCUMENT_BYTES as u64 {
+        return None;
+    }
+    let file = std::fs::File::open(path).ok()?;
+    if !file.metadata().ok()?.is_file() {
+        return None;
+    }
+    let mut bytes = Vec::new();
+    file.take(MAX_DOCUMENT_BYTES as u64 + 1)
+        .read_to_end(&mut bytes)
+        .ok()?;
+    if bytes.len() > MAX_DOCUMENT_BYTES {
+        return None;
+    }
+    Some(ide::decode_source(&bytes).0)
 }
 
 fn uri_to_path(uri: &Url) -> String {

@@ -1,11 +1,10 @@
-//! The stdio plumbing around tower-lsp: the runtime the stdio entry points run on, and the two
-//! watchers that end the serve loop on `exit` or end of input. Apart from the handlers because
+//! The stdio plumbing around tower-lsp: the runtime the stdio entry points run on, and the watcher
+//! that ends the serve loop on `exit` (the end of input ends it in `transport`). Apart from the handlers because
 //! it knows nothing of documents or analyses.
 
 use std::sync::Arc;
 use std::time::Duration;
 
-use tokio::io::AsyncRead;
 use tokio::sync::Notify;
 
 use crate::{CompileBackend, serve_with};
@@ -31,34 +30,6 @@ pub(crate) fn run_stdio_inner(backend: Option<Arc<dyn CompileBackend>>) -> i32 {
     // Analysis threads still running (cancelled or not) must not keep the process alive.
     runtime.shutdown_timeout(Duration::from_millis(200));
     code
-}
-
-/// Signals `stop` when the input ends (or fails).
-pub(crate) struct EofWatch<I> {
-    pub(crate) inner: I,
-    pub(crate) stop: Arc<Notify>,
-}
-
-impl<I: AsyncRead + Unpin> AsyncRead for EofWatch<I> {
-    fn poll_read(
-        mut self: std::pin::Pin<&mut Self>,
-        cx: &mut std::task::Context<'_>,
-        buf: &mut tokio::io::ReadBuf<'_>,
-    ) -> std::task::Poll<std::io::Result<()>> {
-        let before = buf.filled().len();
-        let this = &mut *self;
-        let poll = std::pin::Pin::new(&mut this.inner).poll_read(cx, buf);
-        match &poll {
-            std::task::Poll::Ready(Ok(()))
-                if buf.filled().len() == before && buf.remaining() > 0 =>
-            {
-                this.stop.notify_one()
-            }
-            std::task::Poll::Ready(Err(_)) => this.stop.notify_one(),
-            _ => {}
-        }
-        poll
-    }
 }
 
 /// Signals `stop` when the client sends `exit`.
