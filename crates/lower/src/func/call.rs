@@ -655,7 +655,13 @@ impl FnLower<'_, '_> {
                     self.cx.file,
                     &apply(&self.subst, self.this_ty.as_ref(), &t),
                 )),
-                _ => self.this_ty.clone(),
+                // `bwd_diff(Type::method)`: the first argument carries `this` (`diff_this.rs`).
+                _ if !sig.is_static => self
+                    .diff_this_from_args(f, args)
+                    .or_else(|| self.this_ty.clone()),
+                _ => self
+                    .path_owner_type(inner)
+                    .or_else(|| self.this_ty.clone()),
             }
         } else {
             None

@@ -35,6 +35,7 @@ mod core_intrinsics;
 mod counters;
 mod default_expr;
 mod default_init;
+mod diff_this;
 mod dyn_data;
 mod dynamic;
 mod errors;
