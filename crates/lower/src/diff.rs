@@ -169,6 +169,27 @@ impl Ctx<'_> {
                 subst.push((gp.clone(), a));
             }
         }
+        // The rest (`__func_extension<T> fwd_diff(MyVec<T>::f)`: generics of the enclosing
+        // type, not the primal's own) from the derivative's parameters, matched against the
+        // primal's derivative signature at this instance.
+        if own
+            .iter()
+            .any(|g| hir::export::subst_lookup(&subst, g).is_none())
+        {
+            let primal_params = match kind {
+                Link::Fwd => hir::derivative_sig(db, key.func, DiffKind::Forward),
+                Link::Bwd => hir::derivative_sig(db, key.func, DiffKind::Backward),
+                Link::Substitute => Some(hir::fn_sig(db, key.func)),
+            }
+            .map(|s| s.params.clone())
+            .unwrap_or_default();
+            let gsig = hir::fn_sig(db, g);
+            for (gp, pp) in gsig.params.iter().zip(&primal_params) {
+                let pt = crate::apply(&key.subst, key.this_ty.as_ref(), &pp.ty);
+                let pt = hir::export::normalize(db, self.file, &pt);
+                func::unify(&gp.ty, &pt, &own, &mut subst);
+            }
+        }
         // A derivative declared in another scope (`[...Of(Spring.energy)]` on a static of
         // another struct) does not share the primal's `this`.
         let same_scope = g.loc(db).parent() == key.func.loc(db).parent();

@@ -827,7 +827,7 @@ impl FnLower<'_, '_> {
 }
 
 /// Binds generic parameters in `pattern` to the matching parts of `ty`.
-fn unify(pattern: &Ty, ty: &Ty, generics: &[hir::GenericParamId], out: &mut Subst) {
+pub(crate) fn unify(pattern: &Ty, ty: &Ty, generics: &[hir::GenericParamId], out: &mut Subst) {
     let bind = |p: &hir::GenericParamId, a: GenericArg, out: &mut Subst| {
         if generics.contains(p) && hir::export::subst_lookup(out, p).is_none() {
             out.push((p.clone(), a));

@@ -54,6 +54,7 @@ mod static_is;
 mod stmt;
 mod textures;
 
+pub(crate) use call::unify;
 pub(crate) use handle_flow::HandleOutputs;
 
 /// A signature of an instance in IR terms.
