@@ -126,6 +126,7 @@ impl Ctx<'_> {
                         ("ForwardDerivativeOf", Link::Fwd),
                         ("BackwardDerivativeOf", Link::Bwd),
                         ("PrimalSubstituteOf", Link::Substitute),
+                        ("ApplyOf", Link::Apply),
                     ] {
                         if let Some((name, owner)) = attr_target_qualified(&gd, attr) {
                             index.entry(name).or_default().push((g, kind, owner));
@@ -179,7 +180,7 @@ impl Ctx<'_> {
             let primal_params = match kind {
                 Link::Fwd => hir::derivative_sig(db, key.func, DiffKind::Forward),
                 Link::Bwd => hir::derivative_sig(db, key.func, DiffKind::Backward),
-                Link::Substitute => Some(hir::fn_sig(db, key.func)),
+                Link::Substitute | Link::Apply => Some(hir::fn_sig(db, key.func)),
             }
             .map(|s| s.params.clone())
             .unwrap_or_default();
@@ -203,6 +204,7 @@ impl Ctx<'_> {
                 None
             },
         };
+        let gkey_copy = gkey.clone();
         let gid = self.instance(gkey)?;
         match kind {
             Link::Fwd => {
@@ -213,6 +215,7 @@ impl Ctx<'_> {
                 self.diff.custom_bwd.insert(id, gid);
                 self.diff.differentiable.insert(id);
             }
+            Link::Apply => self.link_apply(id, &gkey_copy, gid)?,
             Link::Substitute => {
                 // Differentiated through the substitute's body.
                 self.diff.primal_substitute.insert(id, gid);
@@ -583,7 +586,7 @@ fn signature_fits(db: &dyn hir::Db, primal: FunctionId, candidate: FunctionId, k
     let expected = match kind {
         Link::Fwd => hir::derivative_sig(db, primal, DiffKind::Forward),
         Link::Bwd => hir::derivative_sig(db, primal, DiffKind::Backward),
-        Link::Substitute => Some(hir::fn_sig(db, primal)),
+        Link::Substitute | Link::Apply => Some(hir::fn_sig(db, primal)),
     };
     let Some(expected) = expected else {
         return false;
@@ -592,7 +595,7 @@ fn signature_fits(db: &dyn hir::Db, primal: FunctionId, candidate: FunctionId, k
     // The derivative signature of a method lists `this` first; a member derivative has its
     // own `this` instead.
     let skip = usize::from(
-        !matches!(kind, Link::Substitute)
+        !matches!(kind, Link::Substitute | Link::Apply)
             && expected.is_member
             && !expected.is_static
             && got.is_member
@@ -604,7 +607,8 @@ fn signature_fits(db: &dyn hir::Db, primal: FunctionId, candidate: FunctionId, k
             .iter()
             .zip(&got.params)
             .all(|(e, g)| e.dir == g.dir && types_fit(&e.ty, &g.ty))
-        && types_fit(&expected.ret, &got.ret)
+        // An `__apply` returns `(result, context)`.
+        && (matches!(kind, Link::Apply) || types_fit(&expected.ret, &got.ret))
 }
 
 /// Structural type equality where generic parameters, associated types and unknown parts
@@ -650,4 +654,6 @@ pub(crate) enum Link {
     Fwd,
     Bwd,
     Substitute,
+    /// `__func_extension __apply(f)`: a primal pass with a backward context (`apply.rs`).
+    Apply,
 }

@@ -659,9 +659,7 @@ impl FnLower<'_, '_> {
                 _ if !sig.is_static => self
                     .diff_this_from_args(f, args)
                     .or_else(|| self.this_ty.clone()),
-                _ => self
-                    .path_owner_type(inner)
-                    .or_else(|| self.this_ty.clone()),
+                _ => self.path_owner_type(inner).or_else(|| self.this_ty.clone()),
             }
         } else {
             None
