@@ -53,6 +53,7 @@
 //! is unobservable (it writes nothing but locals, nothing synchronises); the reported context is
 //! the full function's.
 
+pub mod apply;
 mod checkpoint;
 pub mod diff_info;
 mod emit;
@@ -65,6 +66,7 @@ mod thread;
 mod tiers;
 mod transpose;
 
+pub use apply::apply_backward;
 pub use diff_info::{DiffInfo, StructDiff};
 pub use linearize::{DiffError, forward_derivative};
 pub use reverse::{MAX_CONTEXT_BYTES, backward_derivative, context_size};

@@ -84,10 +84,12 @@ pub fn derivative_of_targets(
     for def in crate::file_items(db, file) {
         let ItemDef::Function(f) = def else { continue };
         let data = lower::fn_data(db, f);
-        let targets = data
-            .attrs
-            .iter()
-            .filter(|a| a.name == attr_name || a.name == "PrimalSubstituteOf");
+        let targets = data.attrs.iter().filter(|a| {
+            a.name == attr_name
+                    || a.name == "PrimalSubstituteOf"
+                    // `__func_extension __apply(f)` gives `f` a backward pass.
+                    || (a.name == "ApplyOf" && kind == DiffKind::Backward)
+        });
         for attr in targets {
             if let Some(AttrArg::Path(p)) = attr.args.first()
                 && let Some(last) = p.segments.last()

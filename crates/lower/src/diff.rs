@@ -126,6 +126,7 @@ impl Ctx<'_> {
                         ("ForwardDerivativeOf", Link::Fwd),
                         ("BackwardDerivativeOf", Link::Bwd),
                         ("PrimalSubstituteOf", Link::Substitute),
+                        ("ApplyOf", Link::Apply),
                     ] {
                         if let Some((name, owner)) = attr_target_qualified(&gd, attr) {
                             index.entry(name).or_default().push((g, kind, owner));
@@ -169,6 +170,27 @@ impl Ctx<'_> {
                 subst.push((gp.clone(), a));
             }
         }
+        // The rest (`__func_extension<T> fwd_diff(MyVec<T>::f)`: generics of the enclosing
+        // type, not the primal's own) from the derivative's parameters, matched against the
+        // primal's derivative signature at this instance.
+        if own
+            .iter()
+            .any(|g| hir::export::subst_lookup(&subst, g).is_none())
+        {
+            let primal_params = match kind {
+                Link::Fwd => hir::derivative_sig(db, key.func, DiffKind::Forward),
+                Link::Bwd => hir::derivative_sig(db, key.func, DiffKind::Backward),
+                Link::Substitute | Link::Apply => Some(hir::fn_sig(db, key.func)),
+            }
+            .map(|s| s.params.clone())
+            .unwrap_or_default();
+            let gsig = hir::fn_sig(db, g);
+            for (gp, pp) in gsig.params.iter().zip(&primal_params) {
+                let pt = crate::apply(&key.subst, key.this_ty.as_ref(), &pp.ty);
+                let pt = hir::export::normalize(db, self.file, &pt);
+                func::unify(&gp.ty, &pt, &own, &mut subst);
+            }
+        }
         // A derivative declared in another scope (`[...Of(Spring.energy)]` on a static of
         // another struct) does not share the primal's `this`.
         let same_scope = g.loc(db).parent() == key.func.loc(db).parent();
@@ -182,6 +204,7 @@ impl Ctx<'_> {
                 None
             },
         };
+        let gkey_copy = gkey.clone();
         let gid = self.instance(gkey)?;
         match kind {
             Link::Fwd => {
@@ -192,6 +215,7 @@ impl Ctx<'_> {
                 self.diff.custom_bwd.insert(id, gid);
                 self.diff.differentiable.insert(id);
             }
+            Link::Apply => self.link_apply(id, &gkey_copy, gid)?,
             Link::Substitute => {
                 // Differentiated through the substitute's body.
                 self.diff.primal_substitute.insert(id, gid);
@@ -562,7 +586,7 @@ fn signature_fits(db: &dyn hir::Db, primal: FunctionId, candidate: FunctionId, k
     let expected = match kind {
         Link::Fwd => hir::derivative_sig(db, primal, DiffKind::Forward),
         Link::Bwd => hir::derivative_sig(db, primal, DiffKind::Backward),
-        Link::Substitute => Some(hir::fn_sig(db, primal)),
+        Link::Substitute | Link::Apply => Some(hir::fn_sig(db, primal)),
     };
     let Some(expected) = expected else {
         return false;
@@ -571,7 +595,7 @@ fn signature_fits(db: &dyn hir::Db, primal: FunctionId, candidate: FunctionId, k
     // The derivative signature of a method lists `this` first; a member derivative has its
     // own `this` instead.
     let skip = usize::from(
-        !matches!(kind, Link::Substitute)
+        !matches!(kind, Link::Substitute | Link::Apply)
             && expected.is_member
             && !expected.is_static
             && got.is_member
@@ -583,7 +607,8 @@ fn signature_fits(db: &dyn hir::Db, primal: FunctionId, candidate: FunctionId, k
             .iter()
             .zip(&got.params)
             .all(|(e, g)| e.dir == g.dir && types_fit(&e.ty, &g.ty))
-        && types_fit(&expected.ret, &got.ret)
+        // An `__apply` returns `(result, context)`.
+        && (matches!(kind, Link::Apply) || types_fit(&expected.ret, &got.ret))
 }
 
 /// Structural type equality where generic parameters, associated types and unknown parts
@@ -629,4 +654,6 @@ pub(crate) enum Link {
     Fwd,
     Bwd,
     Substitute,
+    /// `__func_extension __apply(f)`: a primal pass with a backward context (`apply.rs`).
+    Apply,
 }

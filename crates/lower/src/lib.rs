@@ -6,6 +6,7 @@
 //! constants they read. What cannot be lowered yet is an `E4001` diagnostic naming the construct;
 //! an IR that fails `ir::verify` is an internal error `E4999`.
 
+mod apply;
 mod bitfields;
 mod consts;
 mod defaults;

@@ -11,6 +11,7 @@ mod call;
 mod const_eval;
 mod convert;
 mod defaults;
+mod diff_bound;
 mod errors;
 pub use errors::fn_throws;
 mod expr;

@@ -13,7 +13,7 @@ use crate::lower;
 use crate::resolve;
 use crate::ty::{GenericArg, Len, ScalarKind, Ty};
 
-use super::signature::{FnSig, ParamSig, fn_sig, nested_derivative_sig};
+use super::signature::{FnSig, ParamSig, fn_sig};
 use super::{Applicable, Candidate, InferCtx, Rejection};
 
 impl<'a, 'db> InferCtx<'a, 'db> {
@@ -156,7 +156,14 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         arg_tys: &[Ty],
     ) -> Result<Applicable, Box<Rejection>> {
         let sig = match cand.derivative.first() {
-            Some(_) => match nested_derivative_sig(self.db, cand.func, &cand.derivative) {
+            Some(_) => match super::diff_bound::bound_derivative_sig(
+                self.db,
+                cand.func,
+                &cand.derivative,
+                &cand.outer,
+                cand.this_ty.as_ref(),
+                explicit,
+            ) {
                 Some(sig) => sig,
                 None => return Err(Box::new(Rejection::Infer("this".into()))),
             },

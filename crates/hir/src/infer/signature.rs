@@ -170,6 +170,14 @@ pub fn fn_sig(db: &dyn Db, func: FunctionId) -> Arc<FnSig> {
 /// comes with the autodiff layer).
 #[salsa::tracked(returns(clone))]
 pub fn derivative_sig(db: &dyn Db, func: FunctionId, kind: DiffKind) -> Option<Arc<FnSig>> {
+    let sig = primal_sig_with_this(db, func)?;
+    let data = lower::fn_data(db, func);
+    derive_sig(db, func, &sig, data.modifiers.no_diff, kind).map(Arc::new)
+}
+
+/// `func`'s signature with a non-static method's `this` as its first parameter: what its
+/// derivatives are derived from.
+pub(super) fn primal_sig_with_this(db: &dyn Db, func: FunctionId) -> Option<FnSig> {
     let mut sig = (*fn_sig(db, func)).clone();
     let data = lower::fn_data(db, func);
     if sig.is_member && !sig.is_static {
@@ -191,7 +199,7 @@ pub fn derivative_sig(db: &dyn Db, func: FunctionId, kind: DiffKind) -> Option<A
             },
         );
     }
-    derive_sig(db, func, &sig, data.modifiers.no_diff, kind).map(Arc::new)
+    Some(sig)
 }
 
 /// The signature of a derivative of `fwd_diff`/`bwd_diff`s, innermost kind first
@@ -210,7 +218,7 @@ pub fn nested_derivative_sig(
 }
 
 /// Applies the derivative signature rules to `sig` (`func` gives the lookup context).
-fn derive_sig(
+pub(super) fn derive_sig(
     db: &dyn Db,
     func: FunctionId,
     sig: &FnSig,

@@ -33,7 +33,7 @@ pub fn fn_data(db: &dyn Db, func: FunctionId) -> Arc<FnData> {
             data.attrs.retain(|a| {
                 !matches!(
                     a.name.as_str(),
-                    "ForwardDerivativeOf" | "BackwardDerivativeOf"
+                    "ForwardDerivativeOf" | "BackwardDerivativeOf" | "ApplyOf"
                 )
             });
         }

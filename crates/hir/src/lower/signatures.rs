@@ -58,6 +58,20 @@ fn func_extension_attr(node: &SyntaxNode) -> Option<Attr> {
     if node.kind() != FUNC_EXTENSION {
         return None;
     }
+    // `__func_extension __apply(f)(params) -> Tuple<R, Ctx>`: `f`'s primal pass with a context
+    // whose `operator()` is the backward pass (`ApplyOf(f)`, read by lowering).
+    if let Some(target) = node.children().find(super::tree::is_apply_target) {
+        let primal = target
+            .children()
+            .find(|c| c.kind() == ARG_LIST)?
+            .children()
+            .find(|e| is_expr_kind(e.kind()))?;
+        return Some(Attr {
+            name: SmolStr::new("ApplyOf"),
+            args: vec![lower_attr_arg(&primal)],
+            range: range_of(&target),
+        });
+    }
     let target = node.children().find(|c| c.kind() == DIFF_EXPR)?;
     let name = match first_token(&target)?.kind() {
         FWD_DIFF_KW | UFWD_DIFF_KW => "ForwardDerivativeOf",

@@ -30,10 +30,12 @@ fn item_kind_of(node: &SyntaxNode) -> Option<ItemKind> {
     })
 }
 
-/// The item name of a `__func_extension fwd_diff(f)` / `bwd_diff(f)` declaration: its target as
-/// written (`fwd_diff(f)`); `None` for other extensions (`__apply(f)`), which declare no function.
+/// The item name of a `__func_extension fwd_diff(f)` / `bwd_diff(f)` / `__apply(f)` declaration:
+/// its target as written (`fwd_diff(f)`, `__apply(f)`).
 pub(crate) fn func_extension_derivative_name(node: &SyntaxNode) -> Option<SmolStr> {
-    let target = node.children().find(|c| c.kind() == DIFF_EXPR)?;
+    let target = node
+        .children()
+        .find(|c| c.kind() == DIFF_EXPR || is_apply_target(c))?;
     let text: String = target
         .text()
         .to_string()
@@ -41,6 +43,15 @@ pub(crate) fn func_extension_derivative_name(node: &SyntaxNode) -> Option<SmolSt
         .filter(|c| !c.is_whitespace())
         .collect();
     Some(SmolStr::new(text))
+}
+
+/// The `__apply(f)` target of a `__func_extension` (a call of the name `__apply`).
+pub(crate) fn is_apply_target(node: &SyntaxNode) -> bool {
+    node.kind() == CALL_EXPR
+        && node
+            .children()
+            .find(|c| c.kind() == PATH_EXPR)
+            .is_some_and(|p| p.text() == "__apply")
 }
 
 /// A GLSL `buffer B { ... }` block.

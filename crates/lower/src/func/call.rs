@@ -662,7 +662,11 @@ impl FnLower<'_, '_> {
                     self.cx.file,
                     &apply(&self.subst, self.this_ty.as_ref(), &t),
                 )),
-                _ => self.this_ty.clone(),
+                // `bwd_diff(Type::method)`: the first argument carries `this` (`diff_this.rs`).
+                _ if !sig.is_static => self
+                    .diff_this_from_args(f, args)
+                    .or_else(|| self.this_ty.clone()),
+                _ => self.path_owner_type(inner).or_else(|| self.this_ty.clone()),
             }
         } else {
             None
@@ -828,7 +832,7 @@ impl FnLower<'_, '_> {
 }
 
 /// Binds generic parameters in `pattern` to the matching parts of `ty`.
-fn unify(pattern: &Ty, ty: &Ty, generics: &[hir::GenericParamId], out: &mut Subst) {
+pub(crate) fn unify(pattern: &Ty, ty: &Ty, generics: &[hir::GenericParamId], out: &mut Subst) {
     let bind = |p: &hir::GenericParamId, a: GenericArg, out: &mut Subst| {
         if generics.contains(p) && hir::export::subst_lookup(out, p).is_none() {
             out.push((p.clone(), a));

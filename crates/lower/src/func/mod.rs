@@ -35,6 +35,7 @@ mod core_intrinsics;
 mod counters;
 mod default_expr;
 mod default_init;
+mod diff_this;
 mod dyn_data;
 mod dyn_members;
 mod dynamic;
@@ -54,6 +55,7 @@ mod static_is;
 mod stmt;
 mod textures;
 
+pub(crate) use call::unify;
 pub(crate) use handle_flow::HandleOutputs;
 
 /// A signature of an instance in IR terms.
