@@ -103,6 +103,9 @@ pub enum ConstRef {
     Unary(SmolStr, Box<ConstRef>),
     /// `c ? a : b`.
     Select(Box<ConstRef>, Box<ConstRef>, Box<ConstRef>),
+    /// `sizeof(T)` / `sizeof(x)` (a name, kept as a type path: a variable's type is looked up
+    /// when it names one), or `alignof(...)` with `align`.
+    SizeOf(Box<TypeRef>, bool),
     Other,
 }
 

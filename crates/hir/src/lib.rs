@@ -22,6 +22,7 @@ pub(crate) mod differential;
 mod forms;
 mod ids;
 mod infer;
+pub mod layout;
 mod lower;
 pub mod preprocess;
 mod resolve;

@@ -738,41 +738,64 @@ impl<'db> Resolver<'db> {
 
     /// Evaluates an array length or value argument.
     pub fn eval_len(&self, c: &ConstRef) -> Len {
+        self.eval_len_in(c, &|_| None)
+    }
+
+    /// `eval_len` inside a function body: `value_ty` gives the types of the local variables
+    /// and parameters in scope by name (for `sizeof(x)`).
+    pub fn eval_len_in(&self, c: &ConstRef, value_ty: &dyn Fn(&str) -> Option<Ty>) -> Len {
         if let ConstRef::Path(p) = c
             && p.segments.len() == 1
             && let Some(Resolution::GenericValue(param)) = self.resolve_name(&p.segments[0].name)
         {
             return Len::Param(param);
         }
-        match self.eval_const(c) {
+        match self.eval_const_in(c, value_ty) {
             Some(v) if v >= 0 => Len::Known(v as u32),
             // `W * H` in a generic: kept symbolic, folded when the parameters are bound.
             None if let ConstRef::Binary(op, a, b) = c
                 && let Some(op) = crate::ty::LenOp::from_token(op) =>
             {
-                Len::op(op, self.eval_len(a), self.eval_len(b))
+                Len::op(
+                    op,
+                    self.eval_len_in(a, value_ty),
+                    self.eval_len_in(b, value_ty),
+                )
             }
             // `!B` in a generic: `B == 0`.
             None if let ConstRef::Unary(op, a) = c
                 && op == "!" =>
             {
-                Len::op(crate::ty::LenOp::Eq, self.eval_len(a), Len::Known(0))
+                Len::op(
+                    crate::ty::LenOp::Eq,
+                    self.eval_len_in(a, value_ty),
+                    Len::Known(0),
+                )
             }
             _ => Len::Unknown,
         }
     }
 
     pub fn eval_const(&self, c: &ConstRef) -> Option<i64> {
+        self.eval_const_in(c, &|_| None)
+    }
+
+    /// `eval_const` with the types of the variables in scope (`eval_len_in`).
+    pub fn eval_const_in(
+        &self,
+        c: &ConstRef,
+        value_ty: &dyn Fn(&str) -> Option<Ty>,
+    ) -> Option<i64> {
         match c {
             ConstRef::Int(v) => Some(*v),
-            ConstRef::Neg(inner) => self.eval_const(inner).map(|v| -v),
+            ConstRef::Neg(inner) => self.eval_const_in(inner, value_ty).map(|v| -v),
             ConstRef::Unary(op, inner) => {
-                let v = self.eval_const(inner)?;
+                let v = self.eval_const_in(inner, value_ty)?;
                 Some(if op == "!" { i64::from(v == 0) } else { !v })
             }
-            ConstRef::Select(c, a, b) => match self.eval_const(c)? {
-                0 => self.eval_const(b),
-                _ => self.eval_const(a),
+            ConstRef::Select(c, a, b) => match self.eval_const_in(c, value_ty)? {
+                0 => self.eval_const_in(b, value_ty),
+                _ => self.eval_const_in(a, value_ty),
             },
             ConstRef::Path(p) => match self.resolve_path(p, &mut Vec::new())? {
                 Resolution::Global(g) => crate::infer::global_const_value(self.db, g),
@@ -780,7 +803,10 @@ impl<'db> Resolver<'db> {
                 _ => None,
             },
             ConstRef::Binary(op, a, b) => {
-                let (a, b) = (self.eval_const(a)?, self.eval_const(b)?);
+                let (a, b) = (
+                    self.eval_const_in(a, value_ty)?,
+                    self.eval_const_in(b, value_ty)?,
+                );
                 Some(match op.as_str() {
                     "+" => a.wrapping_add(b),
                     "-" => a.wrapping_sub(b),
@@ -803,8 +829,40 @@ impl<'db> Resolver<'db> {
                     _ => return None,
                 })
             }
+            ConstRef::SizeOf(operand, align) => {
+                let ty = self.sizeof_operand(operand, value_ty)?;
+                let v = if *align {
+                    crate::layout::natural_align(self.db, self.file, &ty)
+                } else {
+                    crate::layout::natural_size(self.db, self.file, &ty)
+                };
+                v.map(i64::from)
+            }
             ConstRef::Other => None,
         }
+    }
+
+    /// The type `sizeof`/`alignof` measures: a variable's (a local or parameter by
+    /// `value_ty`, a global) when the operand names one, else the operand as a type.
+    pub(crate) fn sizeof_operand(
+        &self,
+        operand: &TypeRef,
+        value_ty: &dyn Fn(&str) -> Option<Ty>,
+    ) -> Option<Ty> {
+        if let TypeRef::Path(p) = operand
+            && p.segments.iter().all(|s| s.args.is_none())
+        {
+            if let [seg] = p.segments.as_slice()
+                && let Some(t) = value_ty(&seg.name)
+            {
+                return Some(t);
+            }
+            if let Some(Resolution::Global(g)) = self.resolve_path(p, &mut Vec::new()) {
+                return Some(crate::infer::global_ty(self.db, g));
+            }
+        }
+        let ty = self.resolve_type(operand, &mut Vec::new());
+        (!ty.has_unknown()).then_some(ty)
     }
 
     /// A generic type of the stdlib (`Ptr`, the function type) with leading arguments given

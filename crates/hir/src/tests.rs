@@ -19,6 +19,7 @@ mod pointers;
 mod robustness;
 mod rules;
 mod sema;
+mod sizeof_consts;
 mod stdlib_compute;
 
 /// Renders diagnostics as `line:col code message` (1-based), with related info indented.

@@ -2,8 +2,7 @@
 //! IR's `ConstValue` of the declared type.
 
 use hir::export::{
-    AttrArg, BinaryOp, Literal as HLit, PrefixOp, enum_case_value, global_body, infer_global,
-    normalize,
+    BinaryOp, Literal as HLit, PrefixOp, enum_case_value, global_body, infer_global,
 };
 use hir::{
     Body, Expr, ExprId, ExprRes, GenericArg, GenericParamId, GlobalId, InferenceResult, Len,
@@ -397,119 +396,16 @@ pub(crate) fn zero(cx: &mut Ctx, ty: TypeId) -> R<ConstValue> {
     shape(cx, &z, ty)
 }
 
-/// `sizeof(ty)` in Slang's natural layout (as slangc folds it): scalars at their own size (`bool`
-/// is one byte), vectors and matrices packed without padding (a `float3` is 12 bytes), struct
-/// fields (a base struct first) at offsets aligned to each field with no padding after the last
-/// (`{ float3; half; }` is 14 bytes), array elements at a stride of the element size rounded up
-/// to its alignment and no padding after the last element.
+/// `sizeof(ty)` in Slang's natural layout (as slangc folds it; `hir::layout`).
 pub(crate) fn natural_size(cx: &Ctx, ty: &hir::Ty) -> R<i64> {
-    natural_layout(cx, ty, 0)
-        .map(|(size, _)| i64::from(size))
+    hir::layout::natural_size(cx.db, cx.file, ty)
+        .map(i64::from)
         .ok_or_else(|| unsupported(format!("`sizeof` of `{}`", cx.display(ty))))
 }
 
-/// `alignof(ty)`: the alignment of `ty` in Slang's natural layout (a scalar's size; vectors,
-/// matrices and arrays align as their element, structs and tuples as their strictest field).
+/// `alignof(ty)`: the alignment of `ty` in Slang's natural layout (`hir::layout`).
 pub(crate) fn natural_align(cx: &Ctx, ty: &hir::Ty) -> R<i64> {
-    natural_layout(cx, ty, 0)
-        .map(|(_, align)| i64::from(align))
+    hir::layout::natural_align(cx.db, cx.file, ty)
+        .map(i64::from)
         .ok_or_else(|| unsupported(format!("`alignof` of `{}`", cx.display(ty))))
-}
-
-/// (size, alignment) of `ty` in the natural layout; `None` for types without one.
-fn natural_layout(cx: &Ctx, ty: &hir::Ty, depth: u32) -> Option<(u32, u32)> {
-    use hir::{Len, ScalarKind, Ty};
-    if depth > 64 {
-        return None;
-    }
-    let scalar_bytes = |k: ScalarKind| match k {
-        ScalarKind::Half => 2,
-        ScalarKind::Int64 | ScalarKind::UInt64 | ScalarKind::Double => 8,
-        ScalarKind::Bool | ScalarKind::Int8 | ScalarKind::UInt8 => 1,
-        ScalarKind::Int16 | ScalarKind::UInt16 => 2,
-        ScalarKind::Int | ScalarKind::UInt | ScalarKind::Float => 4,
-    };
-    let element = |t: &Ty| match normalize(cx.db, cx.file, t) {
-        Ty::Scalar(k) => Some(scalar_bytes(k)),
-        _ => None,
-    };
-    // Fields one after the other, each at an offset aligned to it.
-    let record = |items: &[Ty]| {
-        let (mut size, mut align) = (0u32, 1u32);
-        for item in items {
-            let (s, a) = natural_layout(cx, item, depth + 1)?;
-            size = size.next_multiple_of(a) + s;
-            align = align.max(a);
-        }
-        Some((size, align))
-    };
-    match normalize(cx.db, cx.file, ty) {
-        Ty::Scalar(k) => Some((scalar_bytes(k), scalar_bytes(k))),
-        Ty::Vector(e, Len::Known(n)) => element(&e).map(|b| (b * n, b)),
-        Ty::Matrix(e, Len::Known(r), Len::Known(c)) => element(&e).map(|b| (b * r * c, b)),
-        Ty::Array(e, Len::Known(n)) => {
-            let (s, a) = natural_layout(cx, &e, depth + 1)?;
-            let size = match n {
-                0 => 0,
-                n => s.next_multiple_of(a) * (n - 1) + s,
-            };
-            Some((size, a))
-        }
-        Ty::Tuple(items) => record(&items),
-        Ty::Adt(decl, args) => {
-            let data = hir::type_decl_data(cx.db, decl);
-            match data.kind {
-                hir::TypeDeclKind::Enum => {
-                    // The size of the backing type (`enum E : uint8_t` is one byte).
-                    let bytes = hir::export::type_decl_bases(cx.db, decl)
-                        .iter()
-                        .find_map(|b| match b {
-                            Ty::Scalar(k) => Some(scalar_bytes(*k)),
-                            _ => None,
-                        })
-                        .unwrap_or(4);
-                    Some((bytes, bytes))
-                }
-                // `Atomic<T>` holds one `T`.
-                hir::TypeDeclKind::Struct
-                    if data.attr("__intrinsic_type").is_some_and(
-                        |a| matches!(a.args.first(), Some(AttrArg::String(s)) if s == "Atomic"),
-                    ) =>
-                {
-                    match args.first() {
-                        Some(hir::GenericArg::Type(t)) => natural_layout(cx, t, depth + 1),
-                        _ => None,
-                    }
-                }
-                hir::TypeDeclKind::Struct => {
-                    let ty = Ty::Adt(decl, args.clone());
-                    let subst = hir::export::type_args_subst(cx.db, decl, &args);
-                    let mut items: Vec<Ty> =
-                        hir::export::struct_base(cx.db, &ty).into_iter().collect();
-                    let field_tys = hir::export::field_types(cx.db, decl);
-                    let bits = cx.bit_layout(decl);
-                    for (k, (f, t)) in data.fields.iter().zip(field_tys.iter()).enumerate() {
-                        if f.modifiers.is_static || f.global.is_some() {
-                            continue;
-                        }
-                        match bits.as_ref().and_then(|b| b[k]) {
-                            // Bit fields share their backing integer (`bitfields.rs`).
-                            Some(slot) if slot.group == Some(k) => {
-                                items.push(Ty::Scalar(if slot.backing_bits == 64 {
-                                    ScalarKind::UInt64
-                                } else {
-                                    ScalarKind::UInt
-                                }))
-                            }
-                            Some(_) => {}
-                            None => items.push(crate::apply(&subst, Some(&ty), t)),
-                        }
-                    }
-                    record(&items)
-                }
-                _ => None,
-            }
-        }
-        _ => None,
-    }
 }

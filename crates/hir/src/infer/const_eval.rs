@@ -98,6 +98,23 @@ pub(super) fn const_eval(
                 _ => return None,
             })
         }
+        // `sizeof(T)`, `sizeof(name)`, `alignof(...)` in Slang's natural layout.
+        Expr::SizeOf { ty, expr, align } => {
+            let operand = match expr {
+                None => ty.clone(),
+                Some(inner) => match &body.exprs[*inner] {
+                    Expr::Path(p) => crate::data::TypeRef::Path(p.clone()),
+                    _ => return None,
+                },
+            };
+            let ty = resolver.sizeof_operand(&operand, &|_| None)?;
+            let v = if *align {
+                crate::layout::natural_align(db, resolver.file, &ty)
+            } else {
+                crate::layout::natural_size(db, resolver.file, &ty)
+            };
+            v.map(i64::from)
+        }
         _ => None,
     }
 }

@@ -201,9 +201,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             let mut diags = Vec::new();
             let mut ty = self.resolve_body_type(t, &mut diags);
             for dim in data.array_dims.iter().rev() {
-                let len = dim
-                    .as_ref()
-                    .map_or(Len::Unknown, |c| self.resolver.eval_len(c));
+                let len = dim.as_ref().map_or(Len::Unknown, |c| self.eval_body_len(c));
                 ty = Ty::Array(Arc::new(ty), len);
             }
             self.result.diags.extend(diags);
@@ -234,6 +232,30 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         };
         self.set_local_ty(local, ty);
         self.declare(local);
+    }
+
+    /// An array length inside the body: `sizeof(x)` / `alignof(x)` may name a variable in
+    /// scope.
+    pub(super) fn eval_body_len(&self, c: &crate::data::ConstRef) -> Len {
+        let lookup = |name: &str| {
+            self.scopes
+                .iter()
+                .rev()
+                .find_map(|s| {
+                    s.iter()
+                        .rev()
+                        .find(|(n, _)| n == name)
+                        .map(|(_, l)| self.result.local_ty(*l))
+                })
+                .or_else(|| {
+                    let sig = self.sig?;
+                    sig.params
+                        .iter()
+                        .find(|q| q.name == name)
+                        .map(|q| q.ty.clone())
+                })
+        };
+        self.resolver.eval_len_in(c, &lookup)
     }
 
     /// `int a[] = {1, 2, 3}` takes its length from the initialiser.

@@ -390,6 +390,47 @@ pub(super) fn lower_generic_args(list: &SyntaxNode) -> Vec<GenericArgRef> {
         .collect()
 }
 
+/// The operand of `sizeof(...)` (a `SIZEOF_EXPR`) or `alignof(...)` (its `ARG_LIST`): a type,
+/// or a name (of a type or a variable). A layout argument (`sizeof(T, Layout)`) or another
+/// expression is not a constant here.
+fn sizeof_const(node: &SyntaxNode, align: bool) -> ConstRef {
+    let operands: Vec<SyntaxNode> = node
+        .children()
+        .filter(|c| is_type_kind(c.kind()) || is_expr_kind(c.kind()))
+        .collect();
+    let [operand] = operands.as_slice() else {
+        return ConstRef::Other;
+    };
+    let ty = if is_type_kind(operand.kind()) {
+        lower_type(operand)
+    } else {
+        match operand.kind() {
+            PATH_EXPR | FIELD_EXPR => match expr_as_path(operand) {
+                Some(p) => TypeRef::Path(p),
+                None => return ConstRef::Other,
+            },
+            // `sizeof(S[3])`: an array type, parsed as an index expression.
+            INDEX_EXPR => {
+                let parts: Vec<SyntaxNode> = operand
+                    .children()
+                    .filter(|c| is_expr_kind(c.kind()))
+                    .collect();
+                match parts.as_slice() {
+                    [base, len] if base.kind() == PATH_EXPR => match expr_as_path(base) {
+                        Some(p) => {
+                            TypeRef::Array(Box::new(TypeRef::Path(p)), Some(lower_const(len)))
+                        }
+                        None => return ConstRef::Other,
+                    },
+                    _ => return ConstRef::Other,
+                }
+            }
+            _ => return ConstRef::Other,
+        }
+    };
+    ConstRef::SizeOf(Box::new(ty), align)
+}
+
 pub(super) fn lower_const(e: &SyntaxNode) -> ConstRef {
     match e.kind() {
         LITERAL => match first_token(e) {
@@ -420,6 +461,20 @@ pub(super) fn lower_const(e: &SyntaxNode) -> ConstRef {
             }
         }
         PATH_EXPR | FIELD_EXPR => expr_as_path(e).map_or(ConstRef::Other, ConstRef::Path),
+        SIZEOF_EXPR => sizeof_const(e, false),
+        // `alignof(x)`: parsed as a call of the name.
+        CALL_EXPR
+            if e.children()
+                .find(|c| is_expr_kind(c.kind()))
+                .is_some_and(|c| {
+                    c.kind() == PATH_EXPR && c.text().to_string().trim() == "alignof"
+                }) =>
+        {
+            match e.children().find(|c| c.kind() == ARG_LIST) {
+                Some(args) => sizeof_const(&args, true),
+                None => ConstRef::Other,
+            }
+        }
         PAREN_EXPR => e
             .children()
             .find(|c| is_expr_kind(c.kind()))
