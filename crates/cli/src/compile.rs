@@ -197,6 +197,18 @@ pub fn run(path: &Path, common: Common, dispatch: Option<String>, json: bool) ->
         Ok(done) => done,
         Err(status) => return status,
     };
+    // A malformed `//TEST_INPUT` (an impossible `count=`) would leave its buffer out silently.
+    if !test.errors.is_empty() {
+        for error in &test.errors {
+            eprintln!(
+                "{}:{}: error: {}",
+                path.display(),
+                error.line,
+                error.message
+            );
+        }
+        return exit::USER_ERROR;
+    }
     let gpu = match open_gpu() {
         Ok(gpu) => gpu,
         Err(status) => return status,

@@ -62,19 +62,38 @@ fn write_outputs(dir: &Path, result: &PreviewResult) -> Result<Vec<String>, Stri
     let json_path = dir.join("preview.json");
     let json =
         serde_json::to_string(result).map_err(|e| format!("cannot serialise the preview: {e}"))?;
-    std::fs::write(&json_path, json + "\n")
-        .map_err(|e| format!("cannot write {}: {e}", json_path.display()))?;
+    write_replacing(&json_path, (json + "\n").as_bytes())?;
     files.push(json_path.display().to_string());
     for buffer in &result.buffers {
         let Some(picture) = preview::png::render(buffer) else {
             continue;
         };
         let png_path = dir.join(format!("{}.png", file_stem(&buffer.name)));
-        std::fs::write(&png_path, preview::png::encode(&picture))
-            .map_err(|e| format!("cannot write {}: {e}", png_path.display()))?;
+        write_replacing(&png_path, &preview::png::encode(&picture))?;
         files.push(png_path.display().to_string());
     }
     Ok(files)
+}
+
+/// Writes `bytes` to `path` through a new file renamed over it: a symlink or hard link planted
+/// at `path` is replaced, never written through.
+fn write_replacing(path: &Path, bytes: &[u8]) -> Result<(), String> {
+    let cannot = |e: std::io::Error| format!("cannot write {}: {e}", path.display());
+    let name = path.file_name().unwrap_or_default().to_string_lossy();
+    let temp = path.with_file_name(format!(".{name}.{}.tmp", std::process::id()));
+    // `create_new` fails on anything already there, a link included.
+    let mut file = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&temp)
+        .map_err(cannot)?;
+    let written = std::io::Write::write_all(&mut file, bytes).and_then(|()| file.sync_all());
+    drop(file);
+    if let Err(e) = written.and_then(|()| std::fs::rename(&temp, path)) {
+        let _ = std::fs::remove_file(&temp);
+        return Err(cannot(e));
+    }
+    Ok(())
 }
 
 /// A buffer name as a file name (names are identifiers; anything else becomes `_`).

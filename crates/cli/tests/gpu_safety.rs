@@ -201,3 +201,88 @@ fn wgsl_without_device_features_names_the_missing_feature() {
         "SPIR-V magic"
     );
 }
+
+const ONE_WRITE: &str = r#"//TEST_INPUT:ubuffer(data=[0 0 0 0], stride=4):out,name=outputBuffer
+RWStructuredBuffer<float> outputBuffer;
+[numthreads(1, 1, 1)]
+void computeMain(uint3 t : SV_DispatchThreadID) { outputBuffer[t.x % 4] = 1.0; }
+"#;
+
+/// A dispatch whose total workgroups overflow 32 bits (each side within the device's limit) is
+/// refused: drivers that count in 32 bits wrap and compute wrong results.
+#[test]
+fn dispatch_totals_past_32_bits_are_refused() {
+    let dir = test_dir("dispatch-total", &[("k.slang", ONE_WRITE)]);
+    let file = dir.join("k.slang");
+    let out = dslang(
+        &[
+            "run",
+            file.to_str().unwrap(),
+            "--dispatch",
+            "65535,65535,65535",
+        ],
+        &[],
+    );
+    if no_gpu(&out) {
+        return;
+    }
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_ne!(out.status.code(), Some(0), "{stderr}");
+    assert!(stderr.contains("workgroups in all"), "{stderr}");
+}
+
+/// An impossible `count=` in a `//TEST_INPUT` is an error of `dslang run`, not a buffer left out.
+#[test]
+fn impossible_input_counts_are_errors_of_run() {
+    for count in ["-1", "1099511627776"] {
+        let text = ONE_WRITE.replace("stride=4)", &format!("stride=4, count={count})"));
+        let dir = test_dir(&format!("count{count}"), &[("k.slang", &text)]);
+        let file = dir.join("k.slang");
+        let out = dslang(&["run", file.to_str().unwrap()], &[]);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "count={count}: {stderr}");
+        assert!(
+            stderr.contains("k.slang:1: error"),
+            "count={count}: {stderr}"
+        );
+    }
+}
+
+/// `run --out DIR` replaces a symlink planted at `DIR/preview.json`; the link's target is
+/// untouched.
+#[test]
+fn preview_outputs_never_write_through_links() {
+    let dir = test_dir(
+        "links",
+        &[("k.slang", ONE_WRITE), ("victim.txt", "keep me\n")],
+    );
+    let out_dir = dir.join("out");
+    std::fs::create_dir_all(&out_dir).unwrap();
+    let link = out_dir.join("preview.json");
+    let _ = std::fs::remove_file(&link);
+    std::os::unix::fs::symlink(dir.join("victim.txt"), &link).unwrap();
+    let file = dir.join("k.slang");
+    let out = dslang(
+        &[
+            "run",
+            file.to_str().unwrap(),
+            "--out",
+            out_dir.to_str().unwrap(),
+        ],
+        &[],
+    );
+    if no_gpu(&out) {
+        return;
+    }
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.join("victim.txt")).unwrap(),
+        "keep me\n"
+    );
+    let meta = std::fs::symlink_metadata(&link).unwrap();
+    assert!(meta.file_type().is_file(), "preview.json is a file now");
+}

@@ -502,6 +502,16 @@ impl Gpu {
                 job.dispatch
             )));
         }
+        // Drivers count workgroups in 32 bits (lavapipe wraps silently and computes wrong
+        // results): a dispatch whose total overflows that is refused, not run.
+        let total: u64 = job.dispatch.iter().map(|&d| u64::from(d)).product();
+        if total > u64::from(u32::MAX) {
+            return Err(GpuError::InvalidJob(format!(
+                "dispatch {:?} is {total} workgroups in all; at most {} run correctly: split the work into several dispatches",
+                job.dispatch,
+                u32::MAX
+            )));
+        }
         if job.iterations == 0 {
             return Err(GpuError::InvalidJob("iterations must be at least 1".into()));
         }
