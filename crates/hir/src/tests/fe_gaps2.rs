@@ -116,3 +116,71 @@ void use() { int n = __floatAsInt(3.5f); }
         "#]],
     );
 }
+
+#[test]
+fn using_namespace_inside_a_function_body() {
+    check_diags(
+        r#"
+namespace Outer
+{
+    uint pick() { return 1u; }
+    namespace Inner
+    {
+        uint inner() { return 2u; }
+        struct Item { int v; }
+    }
+}
+uint first()
+{
+    using namespace Outer;
+    return pick();
+}
+uint second()
+{
+    using namespace Outer::Inner;
+    Item it;
+    it.v = 3;
+    return inner() + uint(it.v);
+}
+uint third()
+{
+    return inner();
+}
+"#,
+        expect![[r#"
+            25:12 error[E2001] undefined identifier 'inner'. Declare `inner` before its use, or check the spelling
+        "#]],
+    );
+}
+
+#[test]
+fn requirement_with_this_met_by_a_generic_struct_through_an_extension() {
+    check_diags(
+        r#"
+interface IPair<T, int N>
+{
+    This combine(This other);
+    T first();
+}
+struct Pair<T, int N>
+{
+    T a;
+    This combine(This other) { return this; }
+    T first() { return a; }
+}
+extension<U, int M> Pair<U, M> : IPair<U, M> {}
+
+struct Wrong<T>
+{
+    T a;
+    int combine(This other) { return 0; }
+    T first() { return a; }
+}
+extension<U> Wrong<U> : IPair<U, 2> {}
+"#,
+        expect![[r#"
+            18:9 error[E2016] member 'combine' does not match interface requirement. `combine` does not match the requirement of interface `IPair`: it must be `This combine(This other)`
+                related main.slang@38..45: requirement declared here
+        "#]],
+    );
+}
