@@ -184,3 +184,30 @@ extension<U> Wrong<U> : IPair<U, 2> {}
         "#]],
     );
 }
+
+#[test]
+fn explicit_generic_arguments_after_a_scoped_name() {
+    check_diags(
+        r#"
+interface IDecoder
+{
+    associatedtype Params;
+    static float decode<let N : uint>(float x);
+}
+struct Decoder : IDecoder
+{
+    typealias Params = float;
+    static float decode<let N : uint>(float x) { return x + float(N); }
+}
+namespace util { T twice<T>(T x) { return x; } struct Box<T> { T v; } }
+float viaParam<T : IDecoder>(float y) { return T::decode<4>(y); }
+float viaType(float y) { return Decoder::decode<2>(y) + util::twice<float>(y); }
+int viaNamespace() { util::Box<int> b = util::Box<int>(3); return b.v; }
+float missing(float y) { return Decoder::decode(y); }
+"#,
+        expect![[r#"
+            16:48 error[E2023] cannot infer generic parameter `N` of `Decoder::decode`: give it explicitly (`Decoder::decode<...>(...)`)
+                related main.slang@174..180: declared here: static float decode<N>(float x)
+        "#]],
+    );
+}
