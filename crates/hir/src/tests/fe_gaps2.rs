@@ -35,6 +35,8 @@ void use(uint4 m)
     vany<half, 4>(half4(1.0h));
     sumOf(float2x2(1.0), m);
     andOf(float2(1.0), m);
+    andOf(int8_t(1), m);
+    vand<uint16_t, 3>(uint16_t3(1, 2, 3), m);
 }
 "#,
         expect![[r#"
