@@ -305,6 +305,14 @@ impl<'db> Resolver<'db> {
                 return Some(res);
             }
         }
+        // A `using namespace` in the function body opens its namespace in the body's scope,
+        // inside the enclosing namespaces (its overloads hide theirs).
+        for used in self.local_usings.iter().rev() {
+            let entries = scope::lookup_in_namespace(self.db, self.file, used, name);
+            if let Some(res) = self.entries_to_resolution(&entries, used, name) {
+                return Some(res);
+            }
+        }
         for depth in (0..=self.ns_path.len()).rev() {
             let entries =
                 scope::lookup_in_namespace(self.db, self.file, &self.ns_path[..depth], name);
@@ -312,8 +320,7 @@ impl<'db> Resolver<'db> {
                 return Some(res);
             }
         }
-        let local_usings = self.local_usings.iter().rev();
-        for used in local_usings.chain(lower::file_usings(self.db, self.file).iter()) {
+        for used in lower::file_usings(self.db, self.file).iter() {
             let entries = scope::lookup_in_namespace(self.db, self.file, used, name);
             if let Some(res) = self.entries_to_resolution(&entries, used, name) {
                 return Some(res);

@@ -148,6 +148,15 @@ uint third()
 {
     return inner();
 }
+namespace Shapes { struct Box<let N : uint> { uint v; } uint size<let N : uint>(Box<N> b) { return N; } }
+struct Box<let N : uint> { float w; }
+uint size<let N : uint>(Box<N> b) { return 0; }
+uint fourth()
+{
+    using namespace Shapes;
+    Box<3> b = { 1 };
+    return size<3>(b) + b.v;
+}
 "#,
         expect![[r#"
             25:12 error[E2001] undefined identifier 'inner'. Declare `inner` before its use, or check the spelling
