@@ -436,31 +436,39 @@ fn provides(
     name: &SmolStr,
     iface_subst: &[(GenericParamId, crate::ty::GenericArg)],
 ) -> Provided {
-    let mut candidates: Vec<ItemDef> = Vec::new();
+    // Each candidate with the bindings of its owner's generic parameters for `ty` (a method of
+    // `struct Foo<T>` seen through `extension<U> Foo<U> : I` has its `T` as the extension's `U`).
+    type Subst = Vec<(GenericParamId, crate::ty::GenericArg)>;
+    let mut candidates: Vec<(ItemDef, Arc<Subst>)> = Vec::new();
     // The type's own members, then those inherited from base structs (`struct B : A, I`: slangc
     // satisfies `I` with `A`'s methods through a wrapper on `B`).
     for owner in std::iter::once(ty.clone()).chain(resolve::struct_base_chain(db, ty)) {
-        if let Ty::Adt(decl, _) = &owner {
-            candidates.extend(lower::type_decl_data(db, *decl).members.iter().copied());
+        if let Ty::Adt(decl, args) = &owner {
+            let subst = Arc::new(crate::infer::type_args_subst(db, *decl, args));
+            let members = lower::type_decl_data(db, *decl).members.clone();
+            candidates.extend(members.into_iter().map(|m| (m, subst.clone())));
         }
-        for (ext, _) in resolve::extensions_for(db, file, &owner) {
-            candidates.extend(lower::extension_data(db, ext).members.iter().copied());
+        for (ext, bindings) in resolve::extensions_for(db, file, &owner) {
+            let subst = Arc::new(bindings);
+            let members = lower::extension_data(db, ext).members.clone();
+            candidates.extend(members.into_iter().map(|m| (m, subst.clone())));
         }
     }
     // Default implementations in extensions of the interface itself.
     let iface_ty = Ty::Adt(iface, Arc::from([]));
     for (ext, _) in resolve::extensions_for(db, file, &iface_ty) {
-        candidates.extend(lower::extension_data(db, ext).members.iter().copied());
+        let members = lower::extension_data(db, ext).members.clone();
+        candidates.extend(members.into_iter().map(|m| (m, Arc::new(Vec::new()))));
     }
-    let named: Vec<ItemDef> = candidates
+    let named: Vec<(ItemDef, Arc<Subst>)> = candidates
         .into_iter()
-        .filter(|c| *c != req && &lower::item_def_name(db, *c) == name)
+        .filter(|(c, _)| *c != req && &lower::item_def_name(db, *c) == name)
         .collect();
     let mut mismatch = None;
-    for c in &named {
+    for (c, member_subst) in &named {
         let ok = match (req, *c) {
             (ItemDef::Function(r), ItemDef::Function(f)) => {
-                let matches = signatures_match(db, file, ty, r, f, iface_subst);
+                let matches = signatures_match(db, file, ty, r, f, iface_subst, member_subst);
                 if !matches && mismatch.is_none() {
                     mismatch = Some(f);
                 }
@@ -506,6 +514,7 @@ fn signatures_match(
     r: FunctionId,
     f: FunctionId,
     iface_subst: &[(GenericParamId, crate::ty::GenericArg)],
+    member_subst: &[(GenericParamId, crate::ty::GenericArg)],
 ) -> bool {
     let (rs, fs) = (fn_sig(db, r), fn_sig(db, f));
     // A requirement with a parameter pack (`TR operator()(expand each TP p)` of `IFunc`) takes
@@ -544,12 +553,13 @@ fn signatures_match(
             || symbolic(&to)
             || crate::ty::shape_conversion(&from, &to).is_some()
     };
-    converts(&fs.ret, &req_ty(&rs.ret))
+    let member_ty = |t: &Ty| t.subst(&|p| resolve::subst_lookup(member_subst, &p));
+    converts(&member_ty(&fs.ret), &req_ty(&rs.ret))
         && rs
             .params
             .iter()
             .zip(fs.params.iter())
-            .all(|(p, q)| p.dir == q.dir && converts(&req_ty(&p.ty), &q.ty))
+            .all(|(p, q)| p.dir == q.dir && converts(&req_ty(&p.ty), &member_ty(&q.ty)))
 }
 
 /// Duplicate definitions among the non-function items of one scope, and functions declared twice

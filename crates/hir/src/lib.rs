@@ -168,12 +168,25 @@ pub const STDLIB: &[(&str, &str)] = &[
         "stdlib/builtins.slang",
         include_str!("../../../stdlib/builtins.slang"),
     ),
+    (
+        "stdlib/element_conformance.slang",
+        include_str!("../../../stdlib/element_conformance.slang"),
+    ),
+    (
+        "stdlib/glsl.slang",
+        include_str!("../../../stdlib/glsl.slang"),
+    ),
 ];
 
 /// Library modules whose declarations are visible only to files that import them (the Slang
 /// Playground's `printing` and `rendering`: `rendering` declares a global `outputTexture`, which a
-/// program that does not import it may declare itself).
-const IMPORT_ONLY_MODULES: &[&str] = &["stdlib/printing.slang", "stdlib/rendering.slang"];
+/// program that does not import it may declare itself; `glsl`, which a file in GLSL mode sees
+/// without importing it).
+const IMPORT_ONLY_MODULES: &[&str] = &[
+    "stdlib/printing.slang",
+    "stdlib/rendering.slang",
+    "stdlib/glsl.slang",
+];
 
 /// Whether the library file at `path` is one of [`IMPORT_ONLY_MODULES`].
 pub fn is_import_only_module(path: &str) -> bool {

@@ -67,6 +67,9 @@ pub struct Resolver<'db> {
     /// Types and typealiases declared inside the enclosing function bodies that are in scope
     /// here, innermost last (see `lower::locals`).
     pub local_items: Vec<LocalItem>,
+    /// The namespaces that `using namespace` statements in the enclosing function bodies open
+    /// (for the whole body; see `lower::fn_local_usings`).
+    pub local_usings: Vec<Arc<[SmolStr]>>,
 }
 
 /// A local type or typealias in scope, with the generic arguments it takes implicitly: the
@@ -90,6 +93,7 @@ impl<'db> Resolver<'db> {
             outer_types: Vec::new(),
             hidden: None,
             local_items: Vec::new(),
+            local_usings: Vec::new(),
         };
         for depth in 1..=loc.path.len() {
             let seg = &loc.path[depth - 1];
@@ -159,6 +163,9 @@ impl<'db> Resolver<'db> {
                 ItemKind::Function | ItemKind::Init => {
                     let id = FunctionId::new(db, prefix);
                     let data = lower::fn_data(db, id);
+                    resolver
+                        .local_usings
+                        .extend(lower::fn_local_usings(db, id).iter().cloned());
                     resolver
                         .generics
                         .push((GenericOwner::Function(id), Arc::new(data.generics.clone())));
@@ -295,6 +302,14 @@ impl<'db> Resolver<'db> {
         }
         for outer in self.outer_types.iter().rev() {
             if let Some(res @ Resolution::Type(_)) = self.own_member(outer, name) {
+                return Some(res);
+            }
+        }
+        // A `using namespace` in the function body opens its namespace in the body's scope,
+        // inside the enclosing namespaces (its overloads hide theirs).
+        for used in self.local_usings.iter().rev() {
+            let entries = scope::lookup_in_namespace(self.db, self.file, used, name);
+            if let Some(res) = self.entries_to_resolution(&entries, used, name) {
                 return Some(res);
             }
         }

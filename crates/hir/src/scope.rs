@@ -146,9 +146,14 @@ pub fn visible_files(db: &dyn Db, file: SourceFile) -> Arc<[SourceFile]> {
             }
         }
     }
-    // The core module is visible everywhere; the library's other modules only where imported.
+    // The core module is visible everywhere; the library's other modules only where imported,
+    // except that a file in GLSL mode sees the `glsl` module as if it imported it.
+    let glsl = crate::forms::is_glsl_mode(db, file);
     for std in db.workspace().stdlib(db).iter() {
-        if !out.contains(std) && !crate::is_import_only_module(std.path(db)) {
+        let path = std.path(db);
+        if !out.contains(std)
+            && (!crate::is_import_only_module(path) || (glsl && &**path == "stdlib/glsl.slang"))
+        {
             out.push(*std);
         }
     }

@@ -9,6 +9,7 @@ mod corpus;
 mod diagnostic_files;
 mod differential;
 mod fe_gaps;
+mod fe_gaps2;
 mod forms;
 mod graphics;
 mod incremental;

@@ -49,6 +49,19 @@ pub(super) fn const_eval(
             }
         }
         Expr::Cast { expr, .. } => const_eval(db, resolver, body, *expr),
+        // `__floatAsInt(1.0f)`: the bits of a constant floating-point value.
+        Expr::Call { callee, args }
+            if args.len() == 1
+                && matches!(&body.exprs[*callee], Expr::Path(p)
+                    if p.segments.len() == 1 && p.segments[0].name == "__floatAsInt") =>
+        {
+            let (value, width) = const_float(db, resolver, body, args[0])?;
+            Some(match width {
+                FloatWidth::Half => i64::from(half_bits(value) as i16),
+                FloatWidth::Float => i64::from((value as f32).to_bits() as i32),
+                FloatWidth::Double => value.to_bits() as i64,
+            })
+        }
         Expr::Ternary {
             cond,
             then_branch,
@@ -117,4 +130,94 @@ pub(super) fn const_eval(
         }
         _ => None,
     }
+}
+
+/// The width of a constant floating-point value.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum FloatWidth {
+    Half,
+    Float,
+    Double,
+}
+
+/// A constant floating-point expression: a literal (its suffix gives the width: `h` half, `l`/`lf`
+/// double, otherwise float), a negation, or a conversion of a constant integer (`float(1)`).
+fn const_float(
+    db: &dyn Db,
+    resolver: &Resolver<'_>,
+    body: &Body,
+    expr: ExprId,
+) -> Option<(f64, FloatWidth)> {
+    match &body.exprs[expr] {
+        Expr::Literal(Literal::Float { value, suffix }) => {
+            let width = match suffix.map(|c| c.to_ascii_lowercase()) {
+                Some('h') => FloatWidth::Half,
+                Some('l') => FloatWidth::Double,
+                _ => FloatWidth::Float,
+            };
+            Some((*value, width))
+        }
+        Expr::Prefix {
+            op: PrefixOp::Neg,
+            expr,
+        } => const_float(db, resolver, body, *expr).map(|(v, w)| (-v, w)),
+        Expr::Prefix {
+            op: PrefixOp::Plus,
+            expr,
+        } => const_float(db, resolver, body, *expr),
+        Expr::Call { callee, args } if args.len() == 1 => {
+            let Expr::Path(p) = &body.exprs[*callee] else {
+                return None;
+            };
+            let width = match p.segments.as_slice() {
+                [seg] if seg.args.is_none() => match seg.name.as_str() {
+                    "half" => FloatWidth::Half,
+                    "float" => FloatWidth::Float,
+                    "double" => FloatWidth::Double,
+                    _ => return None,
+                },
+                _ => return None,
+            };
+            let value = match const_float(db, resolver, body, args[0]) {
+                Some((v, _)) => v,
+                None => const_eval(db, resolver, body, args[0])? as f64,
+            };
+            Some((value, width))
+        }
+        _ => None,
+    }
+}
+
+/// The IEEE 754 binary16 bits of `value` (rounded to nearest even).
+fn half_bits(value: f64) -> u16 {
+    let f = value as f32;
+    let bits = f.to_bits();
+    let sign = ((bits >> 16) & 0x8000) as u16;
+    let exp = ((bits >> 23) & 0xff) as i32;
+    let mant = bits & 0x7f_ffff;
+    if exp == 0xff {
+        // Infinity or NaN.
+        return sign | 0x7c00 | if mant != 0 { 0x200 } else { 0 };
+    }
+    let e = exp - 127 + 15;
+    if e >= 0x1f {
+        return sign | 0x7c00;
+    }
+    if e <= 0 {
+        // Subnormal or zero in half precision.
+        if e < -10 {
+            return sign;
+        }
+        let m = mant | 0x80_0000;
+        let shift = (14 - e) as u32;
+        let half = m >> shift;
+        let rest = m & ((1 << shift) - 1);
+        let mid = 1 << (shift - 1);
+        let round = rest > mid || (rest == mid && half & 1 == 1);
+        return sign | (half + u32::from(round)) as u16;
+    }
+    let half = ((e as u32) << 10) | (mant >> 13);
+    let rest = mant & 0x1fff;
+    let round = rest > 0x1000 || (rest == 0x1000 && half & 1 == 1);
+    sign | (half + u32::from(round)) as u16
 }

@@ -190,7 +190,15 @@ impl BodyLowerer {
                         args: None,
                         range: name_range,
                     });
-                    Expr::Path(p)
+                    // `T::method<4>(x)`, `ns::f<float>`: explicit generic arguments of the
+                    // last name, as for a one-name path.
+                    match node.children().find(|c| c.kind() == GENERIC_ARG_LIST) {
+                        Some(list) => Expr::GenericApply {
+                            base: self.body.alloc_expr(Expr::Path(p), name_range),
+                            args: lower_generic_args(&list),
+                        },
+                        None => Expr::Path(p),
+                    }
                 } else if matches!(name.as_str(), "fwd_diff" | "bwd_diff") {
                     // `f.fwd_diff` / `obj.method.bwd_diff`: the derivative operator written as
                     // a member of the function, the same as `fwd_diff(f)`.

@@ -95,6 +95,35 @@ pub fn fn_local_items(db: &dyn Db, func: FunctionId) -> Arc<[LocalItemDecl]> {
         .collect()
 }
 
+/// The namespaces opened by `using namespace` statements in `func`'s body (not inside items
+/// declared there), in source order. Each opens its namespace for the whole body.
+#[salsa::tracked(returns(clone))]
+pub fn fn_local_usings(db: &dyn Db, func: FunctionId) -> Arc<[Arc<[SmolStr]>]> {
+    let Some(node) = item_node(db, func.loc(db)) else {
+        return Arc::from([]);
+    };
+    let Some(block) = node.children().find(|c| c.kind() == BLOCK) else {
+        return Arc::from([]);
+    };
+    let mut out = Vec::new();
+    let mut walk = block.preorder();
+    while let Some(event) = walk.next() {
+        let rowan::WalkEvent::Enter(n) = event else {
+            continue;
+        };
+        if is_local_item_kind(n.kind()) {
+            walk.skip_subtree();
+        } else if n.kind() == USING {
+            let path = tree::using_path(&n);
+            if !path.is_empty() {
+                out.push(path);
+            }
+            walk.skip_subtree();
+        }
+    }
+    out.into()
+}
+
 /// The function whose body declares the item at `loc` (the innermost function on its path), when
 /// it is a local item.
 pub fn local_item_owner(loc: &ItemLoc) -> Option<ItemLoc> {

@@ -318,7 +318,7 @@ pub fn file_usings(db: &dyn Db, file: SourceFile) -> Arc<[Arc<[SmolStr]>]> {
 }
 
 /// The namespace path of a `using` declaration (empty when it names none).
-fn using_path(node: &SyntaxNode) -> Arc<[SmolStr]> {
+pub(super) fn using_path(node: &SyntaxNode) -> Arc<[SmolStr]> {
     node.children()
         .find(|c| c.kind() == PATH)
         .map(|path| {

@@ -108,10 +108,10 @@ fn editing_a_body_reruns_only_that_function() {
     check_edit(
         &BEFORE.replace("x * 2.0", "x * 3.0 + 1.0"),
         expect![[r#"
-            f: diff_diagnostics, fn_body, fn_data, fn_diagnostics, fn_local_items, infer, item_syntax
+            f: diff_diagnostics, fn_body, fn_data, fn_diagnostics, fn_local_items, fn_local_usings, infer, item_syntax
             g: item_syntax
             computeMain: item_syntax
-            rest: file_imports, item_outline, item_sources, parse, preprocessed
+            rest: file_imports, item_outline, item_sources, parse, preprocessed, visible_files
         "#]],
     );
 }
@@ -124,8 +124,8 @@ fn adding_a_statement_reruns_only_that_body() {
         expect![[r#"
             f: item_syntax
             g: item_syntax
-            computeMain: diff_diagnostics, fn_body, fn_data, fn_diagnostics, fn_local_items, infer, item_syntax
-            rest: file_imports, item_outline, item_sources, parse, preprocessed
+            computeMain: diff_diagnostics, fn_body, fn_data, fn_diagnostics, fn_local_items, fn_local_usings, infer, item_syntax
+            rest: file_imports, item_outline, item_sources, parse, preprocessed, visible_files
         "#]],
     );
 }
@@ -139,9 +139,9 @@ fn editing_a_signature_reruns_its_dependants() {
         &BEFORE.replace("float g(float y)", "float g(float y, float z = 0.0)"),
         expect![[r#"
             f: item_syntax
-            g: diff_diagnostics, fn_body, fn_callees, fn_data, fn_diagnostics, fn_local_items, fn_sig, infer, item_syntax
+            g: diff_diagnostics, fn_body, fn_callees, fn_data, fn_diagnostics, fn_local_items, fn_local_usings, fn_sig, infer, item_syntax
             computeMain: infer, item_syntax
-            rest: file_imports, item_outline, item_sources, parse, preprocessed
+            rest: file_imports, item_outline, item_sources, parse, preprocessed, visible_files
         "#]],
     );
 }
@@ -156,9 +156,9 @@ fn adding_a_function_reruns_the_item_tree() {
         expect![[r#"
             f: fn_sig, item_syntax
             g: fn_sig, item_syntax
-            h: diff_diagnostics, fn_body, fn_data, fn_diagnostics, fn_local_items, fn_sig, infer, item_syntax
+            h: diff_diagnostics, fn_body, fn_data, fn_diagnostics, fn_local_items, fn_local_usings, fn_sig, infer, item_syntax
             computeMain: fn_sig, infer, item_syntax
-            rest: duplicate_diagnostics, file_imports, file_usings, item_outline, item_sources, item_tree, module_scope, parse, preprocessed
+            rest: duplicate_diagnostics, file_imports, file_usings, item_outline, item_sources, item_tree, module_scope, parse, preprocessed, visible_files
         "#]],
     );
 }
@@ -169,10 +169,10 @@ fn renaming_a_function_reruns_the_item_tree() {
     check_edit(
         &BEFORE.replace("float f(", "float f2("),
         expect![[r#"
-            f2: diff_diagnostics, fn_body, fn_data, fn_diagnostics, fn_local_items, fn_sig, infer, item_syntax
+            f2: diff_diagnostics, fn_body, fn_data, fn_diagnostics, fn_local_items, fn_local_usings, fn_sig, infer, item_syntax
             g: fn_sig, item_syntax
             computeMain: fn_sig, infer, item_syntax
-            rest: duplicate_diagnostics, file_imports, file_usings, item_outline, item_sources, item_tree, module_scope, parse, preprocessed
+            rest: duplicate_diagnostics, file_imports, file_usings, item_outline, item_sources, item_tree, module_scope, parse, preprocessed, visible_files
         "#]],
     );
 }
