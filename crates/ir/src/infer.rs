@@ -467,9 +467,10 @@ fn binary_type(types: &mut Types, op: BinaryOp, ta: TypeId, tb: TypeId) -> Resul
                 _ => check_sv(types, name, t, |s| s != Scalar::Bool).map(|_| t),
             }
         }
+        // On bools too: `a & b` of two conditions evaluates both (HLSL and Slang allow it).
         BitAnd | BitOr | BitXor => {
             let t = same(types, name, &[ta, tb])?;
-            check_sv(types, name, t, Scalar::is_int).map(|_| t)
+            check_sv(types, name, t, |s| s.is_int() || s == Scalar::Bool).map(|_| t)
         }
         Shl | Shr => {
             let (_, na) = check_sv(types, name, ta, Scalar::is_int)?;

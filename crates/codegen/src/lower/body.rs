@@ -1173,6 +1173,10 @@ impl Lowerer<'_> {
             BinaryOp::Rem => Bo::Modulo,
             BinaryOp::BitAnd => Bo::And,
             BinaryOp::BitOr => Bo::InclusiveOr,
+            // WGSL's `^` takes integers only; on bools it is `!=`.
+            BinaryOp::BitXor if self.types().scalar_of(ta) == Some(ir::Scalar::Bool) => {
+                Bo::NotEqual
+            }
             BinaryOp::BitXor => Bo::ExclusiveOr,
             BinaryOp::Shl => Bo::ShiftLeft,
             BinaryOp::Shr => Bo::ShiftRight,
