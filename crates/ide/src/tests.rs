@@ -822,12 +822,14 @@ fn completion_after_a_body_edit_recomputes_only_that_function() {
             "fn_body",
             "fn_data",
             "fn_local_items",
+            "fn_local_usings",
             "imports_of",
             "item_outline",
             "item_sources",
             "item_syntax",
             "parse",
             "preprocessed",
+            "visible_files",
         ]
     "#]]
     .assert_debug_eq(&executed);
