@@ -4,7 +4,7 @@
 
 use hir::export::subscript_data;
 use hir::{ExprId, Ty};
-use ir::{Inst, Place, SwitchCase, ValueId};
+use ir::ValueId;
 
 use super::FnLower;
 use crate::{R, internal, unsupported};
@@ -26,54 +26,20 @@ impl FnLower<'_, '_> {
             .ok_or_else(|| internal("not a dynamic value"))?;
         let ret = self.ety(e);
         let ret = self.ir_ty(&ret)?;
-        let result = self.new_local("dispatch", ret);
-        let tag = self.emit(Inst::Extract(recv, 0), None)?;
-        let mut switch_cases = Vec::new();
-        for case in &cases {
-            let sub = self.subscript_of(&case.ty, args.len()).ok_or_else(|| {
+        self.switch_on_tag(recv, &cases, ret, |b, case, payload| {
+            let sub = b.subscript_of(&case.ty, args.len()).ok_or_else(|| {
                 unsupported(format!(
                     "indexing an interface value holding `{}`, which has no `__subscript`",
-                    self.cx.display(&case.ty)
+                    b.cx.display(&case.ty)
                 ))
             })?;
-            let getter = subscript_data(self.cx.db, sub)
+            let getter = subscript_data(b.cx.db, sub)
                 .getter
                 .ok_or_else(|| unsupported("a subscript without `get`"))?;
-            let owner = sub.loc(self.cx.db).clone();
-            let body = self.block(|b| {
-                let payload = match case.field {
-                    Some(k) => b.emit(Inst::Extract(recv, k), None)?,
-                    None => {
-                        let t = b.cx.ir_ty(&case.ty)?;
-                        b.emit(Inst::Zero, Some(t))?
-                    }
-                };
-                let v = b.accessor_get(&owner, getter, &case.ty, payload, args.clone())?;
-                let v = b.coerce_in_case(v, ret, case.id)?;
-                b.stmt(ir::Stmt::Store {
-                    place: Place::local(result),
-                    value: v,
-                });
-                Ok(())
-            })?;
-            switch_cases.push(SwitchCase {
-                values: vec![i64::from(case.id)],
-                is_default: false,
-                body,
-                fallthrough: false,
-            });
-        }
-        switch_cases.push(SwitchCase {
-            values: Vec::new(),
-            is_default: true,
-            body: Vec::new(),
-            fallthrough: false,
-        });
-        self.stmt(ir::Stmt::Switch {
-            selector: tag,
-            cases: switch_cases,
-        });
-        self.emit(Inst::Load(Place::local(result)), None)
+            let owner = sub.loc(b.cx.db).clone();
+            let v = b.accessor_get(&owner, getter, &case.ty, payload, args.clone())?;
+            b.coerce_in_case(v, ret, case.id)
+        })
     }
 
     /// Whether `ty` is an interface whose values `recv` (lowered) carries as a tagged struct.

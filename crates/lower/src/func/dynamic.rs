@@ -325,10 +325,25 @@ impl FnLower<'_, '_> {
             .subst(&|g| hir::export::subst_lookup(&iface_subst, &g))
             .subst_this(iface);
         let ret = self.cx.ir_ty(&ret)?;
+        self.switch_on_tag(recv, &cases, ret, |b, case, payload| {
+            let v = b.property_get(p, payload, &case.ty)?;
+            b.coerce(v, ret)
+        })
+    }
+
+    /// A value of type `ret` read from an interface value `recv` of `cases`: a `switch` on its
+    /// tag where each case computes it from its payload (the concrete value) with `read`.
+    pub(super) fn switch_on_tag(
+        &mut self,
+        recv: ValueId,
+        cases: &[crate::DynCase],
+        ret: TypeId,
+        mut read: impl FnMut(&mut Self, &crate::DynCase, ValueId) -> R<ValueId>,
+    ) -> R<ValueId> {
         let result = self.new_local("dispatch", ret);
         let tag = self.emit(Inst::Extract(recv, 0), None)?;
         let mut switch_cases = Vec::new();
-        for case in &cases {
+        for case in cases {
             let body = self.block(|b| {
                 let payload = match case.field {
                     Some(k) => b.emit(Inst::Extract(recv, k), None)?,
@@ -337,8 +352,7 @@ impl FnLower<'_, '_> {
                         b.emit(Inst::Zero, Some(t))?
                     }
                 };
-                let v = b.property_get(p, payload, &case.ty)?;
-                let v = b.coerce(v, ret)?;
+                let v = read(b, case, payload)?;
                 b.stmt(ir::Stmt::Store {
                     place: Place::local(result),
                     value: v,
