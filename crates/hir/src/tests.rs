@@ -23,6 +23,28 @@ mod sema;
 mod sizeof_consts;
 mod stdlib_compute;
 
+/// The type of every `let` binding in `fixture` (`name: type`, in order), then its errors.
+pub(crate) fn check_lets(fixture: &str, expect: Expect) {
+    let mut db = RootDatabase::default();
+    let file = db.set_file("main.slang", fixture);
+    let mut out = String::new();
+    for (at, _) in fixture.match_indices("let ") {
+        let start = at + 4;
+        let name: String = fixture[start..]
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+            .collect();
+        let ty = crate::type_at(&db, file, start as u32).unwrap_or_else(|| "<none>".into());
+        out.push_str(&format!("{name}: {ty}\n"));
+    }
+    for d in crate::diagnostics(&db, file) {
+        if d.severity == Severity::Error {
+            out.push_str(&format!("{} {}\n", d.code, d.message));
+        }
+    }
+    expect.assert_eq(&out);
+}
+
 /// Renders diagnostics as `line:col code message` (1-based), with related info indented.
 pub(crate) fn render_diagnostics(db: &RootDatabase, file: crate::SourceFile, text: &str) -> String {
     let mut out = String::new();

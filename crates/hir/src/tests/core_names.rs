@@ -2,31 +2,9 @@
 //! casts and type queries, `unused`/`unmodified`, tuple `concat`, pointer-sized integers,
 //! `IRWArray`, coherent pointer access (stdlib/builtins.slang).
 
-use expect_test::{Expect, expect};
+use expect_test::expect;
 
-use crate::{RootDatabase, Severity};
-
-/// The type of every `let` binding in `fixture` (`name: type`, in order), then its errors.
-fn check_lets(fixture: &str, expect: Expect) {
-    let mut db = RootDatabase::default();
-    let file = db.set_file("main.slang", fixture);
-    let mut out = String::new();
-    for (at, _) in fixture.match_indices("let ") {
-        let start = at + 4;
-        let name: String = fixture[start..]
-            .chars()
-            .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
-            .collect();
-        let ty = crate::type_at(&db, file, start as u32).unwrap_or_else(|| "<none>".into());
-        out.push_str(&format!("{name}: {ty}\n"));
-    }
-    for d in crate::diagnostics(&db, file) {
-        if d.severity == Severity::Error {
-            out.push_str(&format!("{} {}\n", d.code, d.message));
-        }
-    }
-    expect.assert_eq(&out);
-}
+use super::check_lets;
 
 #[test]
 fn alignof_of_types_values_and_layouts() {
