@@ -1,16 +1,10 @@
 //! Bit fields (`int a : 3;`): packed into hidden backing integers, read by shifting (signed
 //! fields sign-extended), written by masking the new bits in.
 
-use expect_test::{Expect, expect};
+use expect_test::expect;
 
-fn check(src: &str, expected: Expect) {
-    let mut db = hir::RootDatabase::default();
-    let file = db.set_file("test.slang", src);
-    match lower::lower_program(&db, file, None) {
-        Ok(module) => expected.assert_eq(&ir::print_module(&module)),
-        Err(diags) => panic!("lowering failed: {diags:?}"),
-    }
-}
+mod common;
+use common::check;
 
 #[test]
 fn bit_fields_share_a_backing_and_are_read_and_written_by_shifts() {

@@ -2,16 +2,10 @@
 //! parameters, a call under `try` tests them, and a `do` body is a one-run loop that a thrown
 //! error breaks out of to its `catch` clause.
 
-use expect_test::{Expect, expect};
+use expect_test::expect;
 
-fn check(src: &str, expected: Expect) {
-    let mut db = hir::RootDatabase::default();
-    let file = db.set_file("test.slang", src);
-    match lower::lower_program(&db, file, None) {
-        Ok(module) => expected.assert_eq(&ir::print_module(&module)),
-        Err(diags) => panic!("lowering failed: {diags:?}"),
-    }
-}
+mod common;
+use common::check;
 
 #[test]
 fn try_tests_the_hidden_flag_and_catch_takes_the_error() {

@@ -2,16 +2,10 @@
 //! results, locals), `[mutating]` and static requirements through interface values, generic
 //! structs conforming to generic interfaces, associated types of interface values.
 
-use expect_test::{Expect, expect};
+use expect_test::expect;
 
-fn check(src: &str, expected: Expect) {
-    let mut db = hir::RootDatabase::default();
-    let file = db.set_file("test.slang", src);
-    match lower::lower_program(&db, file, None) {
-        Ok(module) => expected.assert_eq(&ir::print_module(&module)),
-        Err(diags) => panic!("lowering failed: {diags:?}"),
-    }
-}
+mod common;
+use common::check;
 
 #[test]
 fn interface_parameter_takes_the_argument_type() {

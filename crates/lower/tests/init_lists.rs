@@ -1,19 +1,9 @@
 //! Initialiser lists that call a constructor, and brace-elided (flattened) lists.
 
-use expect_test::{Expect, expect};
+use expect_test::expect;
 
-fn lower(src: &str) -> Result<ir::Module, Vec<hir::Diagnostic>> {
-    let mut db = hir::RootDatabase::default();
-    let file = db.set_file("test.slang", src);
-    lower::lower_program(&db, file, None)
-}
-
-fn check(src: &str, expected: Expect) {
-    match lower(src) {
-        Ok(module) => expected.assert_eq(&ir::print_module(&module)),
-        Err(diags) => panic!("lowering failed: {diags:?}"),
-    }
-}
+mod common;
+use common::check;
 
 #[test]
 fn initialiser_list_of_a_struct_with_a_constructor_calls_it() {

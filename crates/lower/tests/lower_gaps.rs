@@ -1,20 +1,10 @@
 //! General lowering gaps: parameterless constructors run by declarations, `[NumThreads]` in any
 //! case, writes through swizzles of scalars and matrices, default values that are expressions.
 
-use expect_test::{Expect, expect};
+use expect_test::expect;
 
-fn lower(src: &str) -> Result<ir::Module, Vec<hir::Diagnostic>> {
-    let mut db = hir::RootDatabase::default();
-    let file = db.set_file("test.slang", src);
-    lower::lower_program(&db, file, None)
-}
-
-fn check(src: &str, expected: Expect) {
-    match lower(src) {
-        Ok(module) => expected.assert_eq(&ir::print_module(&module)),
-        Err(diags) => panic!("lowering failed: {diags:?}"),
-    }
-}
+mod common;
+use common::check;
 
 #[test]
 fn declaration_runs_the_parameterless_constructor() {

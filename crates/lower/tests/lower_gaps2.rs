@@ -1,20 +1,10 @@
 //! More lowering gaps: `bit_cast` of structs, zero-length arrays, constants of generic types,
 //! `(S)0` and one-argument casts to structs, `typedef T T;` in a namespace.
 
-use expect_test::{Expect, expect};
+use expect_test::expect;
 
-fn lower(src: &str) -> Result<ir::Module, Vec<hir::Diagnostic>> {
-    let mut db = hir::RootDatabase::default();
-    let file = db.set_file("test.slang", src);
-    lower::lower_program(&db, file, None)
-}
-
-fn check(src: &str, expected: Expect) {
-    match lower(src) {
-        Ok(module) => expected.assert_eq(&ir::print_module(&module)),
-        Err(diags) => panic!("lowering failed: {diags:?}"),
-    }
-}
+mod common;
+use common::check;
 
 #[test]
 fn struct_bit_cast_goes_word_by_word() {

@@ -1,20 +1,10 @@
 //! Lowering of `WorkgroupSize()`, branches decided by `T is I`, subscripts of interface values
 //! and constants computed by code (`static const This unit = This();`).
 
-use expect_test::{Expect, expect};
+use expect_test::expect;
 
-fn lower(src: &str) -> Result<ir::Module, Vec<hir::Diagnostic>> {
-    let mut db = hir::RootDatabase::default();
-    let file = db.set_file("test.slang", src);
-    lower::lower_program(&db, file, None)
-}
-
-fn check(src: &str, expected: Expect) {
-    match lower(src) {
-        Ok(module) => expected.assert_eq(&ir::print_module(&module)),
-        Err(diags) => panic!("lowering failed: {diags:?}"),
-    }
-}
+mod common;
+use common::check;
 
 #[test]
 fn workgroup_size_is_the_entry_points_numthreads() {

@@ -1,16 +1,10 @@
 //! `sizeof` / `alignof` as array lengths and value generic arguments: the arrays get the folded
 //! lengths (Slang's natural layout, `hir::layout`).
 
-use expect_test::{Expect, expect};
+use expect_test::expect;
 
-fn check(src: &str, expected: Expect) {
-    let mut db = hir::RootDatabase::default();
-    let file = db.set_file("test.slang", src);
-    match lower::lower_program(&db, file, None) {
-        Ok(module) => expected.assert_eq(&ir::print_module(&module)),
-        Err(diags) => panic!("lowering failed: {diags:?}"),
-    }
-}
+mod common;
+use common::check;
 
 #[test]
 fn sizeof_array_lengths_are_folded() {

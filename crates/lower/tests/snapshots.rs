@@ -2,18 +2,8 @@
 
 use expect_test::{Expect, expect};
 
-fn lower(src: &str) -> Result<ir::Module, Vec<hir::Diagnostic>> {
-    let mut db = hir::RootDatabase::default();
-    let file = db.set_file("test.slang", src);
-    lower::lower_program(&db, file, None)
-}
-
-fn check(src: &str, expected: Expect) {
-    match lower(src) {
-        Ok(module) => expected.assert_eq(&ir::print_module(&module)),
-        Err(diags) => panic!("lowering failed: {diags:?}"),
-    }
-}
+mod common;
+use common::{check, lower};
 
 fn check_error(src: &str, expected: Expect) {
     match lower(src) {
