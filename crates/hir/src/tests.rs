@@ -11,6 +11,7 @@ mod differential;
 mod fe_gaps;
 mod fe_gaps2;
 mod forms;
+mod generic_inference;
 mod graphics;
 mod incremental;
 mod library_modules;

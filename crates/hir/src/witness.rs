@@ -3,6 +3,8 @@
 //! checks (`resolve::implements`) only need the interface; inferring a generic parameter from a
 //! constraint (`f<int n, T : IStack<n>>(T t)` called with a `StackImpl<5>`) needs its arguments.
 
+use std::sync::Arc;
+
 use base_db::{Db, SourceFile};
 
 use crate::ids::TypeDeclId;
@@ -22,6 +24,22 @@ pub(crate) fn conformance_instances(
     ty: &Ty,
     target: TypeDeclId,
 ) -> Vec<Ty> {
+    // A lambda conforms to `IFunc<R, P...>` and `IMutatingFunc<R, P...>` with its result and
+    // parameter types (slangc synthesises the conformance).
+    if let Ty::Lambda(lambda) = ty {
+        let name = lower::type_decl_data(db, target).name.clone();
+        if !matches!(name.as_str(), "IFunc" | "IMutatingFunc") {
+            return Vec::new();
+        }
+        let params: Arc<[Ty]> = lambda.params.iter().cloned().collect();
+        return vec![Ty::Adt(
+            target,
+            Arc::from([
+                GenericArg::Type(lambda.ret.clone()),
+                GenericArg::Type(Ty::Pack(params)),
+            ]),
+        )];
+    }
     let mut out: Vec<Ty> = Vec::new();
     let mut seen: Vec<Ty> = Vec::new();
     let mut queue = direct_instances(db, file, ty);

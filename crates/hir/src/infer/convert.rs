@@ -53,6 +53,18 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             {
                 Some(Cost::CONVERSION)
             }
+            // `Optional<T>` converts to `Optional<U>` when `T` converts to `U`; `none` stays
+            // `none`.
+            (Ty::Adt(d, args), Ty::Adt(e, targs))
+                if d == e && d.loc(self.db).name().as_str() == "Optional" =>
+            {
+                match (args.first(), targs.first()) {
+                    (Some(GenericArg::Type(a)), Some(GenericArg::Type(b))) => {
+                        self.conversion_cost(a, b)
+                    }
+                    _ => None,
+                }
+            }
             // `Optional<T>` takes a `T` (and `none`); so does `Conditional<T, hasValue>`.
             (_, Ty::Adt(d, args))
                 if matches!(d.loc(self.db).name().as_str(), "Optional" | "Conditional")

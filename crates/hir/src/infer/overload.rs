@@ -11,7 +11,7 @@ use crate::diagnostics::Diag;
 use crate::ids::*;
 use crate::lower;
 use crate::resolve;
-use crate::ty::{GenericArg, Len, ScalarKind, Ty};
+use crate::ty::{Cost, GenericArg, Len, ScalarKind, Ty};
 
 use super::signature::{FnSig, ParamSig, fn_sig};
 use super::{Applicable, Candidate, InferCtx, Rejection};
@@ -224,6 +224,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             }
             // Collect candidate bindings from the arguments.
             let mut cands_by_param: Vec<Vec<GenericArg>> = vec![Vec::new(); sig.generics.len()];
+            let mut scalar_lens = vec![false; sig.generics.len()];
             // The arguments of a parameter pack bind the pack itself (below).
             let fixed = sig.variadic_from.unwrap_or(params.len());
             for (p, a) in params.iter().zip(arg_tys.iter()).take(fixed) {
@@ -250,7 +251,32 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 {
                     a = inst.clone();
                 }
+                // `ConstantBuffer<S>` / `ParameterBlock<S>` passed for a parameter of `S`'s
+                // generic struct binds through the `S` it reads as.
+                if let Ty::Adt(want, _) = &p.ty
+                    && let Ty::Adt(have, hargs) = &a
+                    && want != have
+                    && matches!(
+                        have.loc(self.db).name().as_str(),
+                        "ConstantBuffer" | "ParameterBlock"
+                    )
+                    && let Some(GenericArg::Type(inner)) = hargs.first()
+                {
+                    a = self.normalize(inner);
+                }
+                // A scalar passed for `vector<T, N>` is a one-element vector: `N` is 1 unless
+                // another argument fixes it.
+                if let (Ty::Vector(_, Len::Param(n)), Ty::Scalar(_)) = (&p.ty, &a)
+                    && let Some(i) = sig.generics.iter().position(|g| g == n)
+                {
+                    scalar_lens[i] = true;
+                }
                 unify(&p.ty, &a, &sig.generics, &mut cands_by_param);
+            }
+            for (i, one) in scalar_lens.iter().enumerate() {
+                if *one && cands_by_param[i].is_empty() {
+                    cands_by_param[i].push(GenericArg::Value(Len::Known(1)));
+                }
             }
             self.infer_from_constraints(&sig.generics, outer, &binds, &mut cands_by_param);
             for (i, g) in sig.generics.iter().enumerate() {
@@ -356,7 +382,9 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 }
             }
             // Constraints. An integer argument of a function over floats converts to `float`
-            // of the same shape (`sqrt(4)`), as Slang's overloads allow.
+            // of the same shape (`sqrt(4)`), as Slang's overloads allow. A constraint naming
+            // other parameters (`TFunc : IFunc<TResult, int>`) is checked with their bindings.
+            let bound_now = binds.clone();
             for bind in &mut binds {
                 let (g, GenericArg::Type(arg)) = bind.clone() else {
                     continue;
@@ -366,6 +394,10 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                     continue;
                 }
                 for iface in resolve::param_required_constraints(self.db, &g) {
+                    let iface = iface.subst(&|p| {
+                        resolve::subst_lookup(&bound_now, &p)
+                            .or_else(|| resolve::subst_lookup(outer, &p))
+                    });
                     if resolve::implements(self.db, self.file, &arg, &iface) {
                         continue;
                     }
@@ -396,6 +428,9 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 break;
             }
             match self.conversion_cost(a, &p.ty) {
+                // An `out`/`inout` argument of another type is converted both ways (in, and
+                // back on return): a candidate whose writable parameters match exactly wins.
+                Some(c) if p.dir.writes() && c != Cost::EXACT => cost += 2 * c.0,
                 Some(c) => cost += c.0,
                 None => {
                     return Err(Box::new(Rejection::Arg {
@@ -418,7 +453,12 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             ret: self.normalize(&ret),
             generic_args,
             params,
-            generic: !sig.generics.is_empty(),
+            // A member of a generic extension (`extension<int N> V<N>`) is generic too: one of
+            // a concrete extension (`extension V<3>`) is more specialised and wins a tie.
+            generic: !sig.generics.is_empty()
+                || outer
+                    .iter()
+                    .any(|(g, _)| matches!(g.owner, GenericOwner::Extension(_))),
             specificity: sig.generics.len() as u32,
             pattern_shape: match sig.generics.is_empty() {
                 true => 0,
