@@ -185,6 +185,8 @@ pub struct WherePred {
     /// `where optional T : I`: arguments need not conform; members of `I` are usable on a `T`
     /// only where `T is I` was tested.
     pub optional: bool,
+    /// `where A == B`: a type equality (the bound is a type, not an interface).
+    pub equal: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]

@@ -15,6 +15,7 @@
 
 mod body;
 mod check;
+mod conform;
 mod data;
 mod diagnostics;
 mod diffcheck;

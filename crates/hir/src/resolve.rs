@@ -1478,9 +1478,24 @@ pub(crate) fn extensions_matching(
     ty: &Ty,
     conformances_only: bool,
 ) -> Vec<(ExtensionId, Vec<(GenericParamId, GenericArg)>)> {
+    extensions_matching_if(db, file, ty, conformances_only, &|_| true)
+}
+
+/// [`extensions_matching`] over the extensions `relevant` accepts (checked before their
+/// constraints, so that a conformance does not ask for itself through unrelated extensions).
+pub(crate) fn extensions_matching_if(
+    db: &dyn Db,
+    file: SourceFile,
+    ty: &Ty,
+    conformances_only: bool,
+    relevant: &dyn Fn(ExtensionId) -> bool,
+) -> Vec<(ExtensionId, Vec<(GenericParamId, GenericArg)>)> {
     let mut out = Vec::new();
     for ext in scope::visible_extensions(db, file).iter() {
         if conformances_only && lower::extension_data(db, *ext).bases.is_empty() {
+            continue;
+        }
+        if !relevant(*ext) {
             continue;
         }
         let target = extension_target(db, *ext);
@@ -1506,7 +1521,7 @@ pub(crate) fn extensions_matching(
                     implements(db, file, &arg, &iface)
                 })
             });
-            if ok {
+            if ok && crate::conform::extension_where_holds(db, file, *ext, &binds) {
                 out.push((*ext, binds));
             }
         }
@@ -1560,6 +1575,15 @@ pub fn stdlib_interface(db: &dyn Db, file: SourceFile, name: &str) -> Option<Ty>
 /// Interfaces a type conforms to directly (declared bases, extension bases, constraints of a
 /// generic parameter), not transitively.
 pub fn direct_interfaces(db: &dyn Db, file: SourceFile, ty: &Ty) -> Vec<Ty> {
+    let mut out = own_interfaces(db, file, ty);
+    for (ext, _) in extensions_matching(db, file, ty, true) {
+        out.extend(extension_bases(db, ext).iter().cloned());
+    }
+    out
+}
+
+/// [`direct_interfaces`] without the ones extensions add.
+pub(crate) fn own_interfaces(db: &dyn Db, file: SourceFile, ty: &Ty) -> Vec<Ty> {
     let mut out: Vec<Ty> = Vec::new();
     match ty {
         // A base struct (`struct B : A`) is not an interface: slangc does not pass `A`'s
@@ -1589,9 +1613,6 @@ pub fn direct_interfaces(db: &dyn Db, file: SourceFile, ty: &Ty) -> Vec<Ty> {
             }
         }
         _ => {}
-    }
-    for (ext, _) in extensions_matching(db, file, ty, true) {
-        out.extend(extension_bases(db, ext).iter().cloned());
     }
     out
 }
@@ -1686,6 +1707,7 @@ fn param_constraints_of(db: &dyn Db, p: &GenericParamId, take: impl Fn(bool) -> 
         let plain_name = matches!(&pred.subject, TypeRef::Path(path)
             if path.segments.len() == 1 && path.segments[0].args.is_none());
         if plain_name
+            && !pred.equal
             && take(pred.optional)
             && resolver.resolve_type(&pred.subject, &mut Vec::new()) == Ty::Param(p.clone())
         {
@@ -1754,8 +1776,13 @@ pub(crate) fn declared_conformance(
     ty: &Ty,
     target: TypeDeclId,
 ) -> bool {
+    crate::conform::conforms_through(db, file, ty, target)
+}
+
+/// Whether `target` is among `start` or the interfaces they inherit.
+pub(crate) fn reaches_interface(db: &dyn Db, start: Vec<Ty>, target: TypeDeclId) -> bool {
     let mut seen: Vec<Ty> = Vec::new();
-    let mut queue = direct_interfaces(db, file, ty);
+    let mut queue = start;
     while let Some(next) = queue.pop() {
         if let Ty::Adt(d, _) = &next {
             if *d == target {

@@ -8,6 +8,7 @@ mod core_names;
 mod corpus;
 mod diagnostic_files;
 mod differential;
+mod extension_where;
 mod fe_gaps;
 mod fe_gaps2;
 mod forms;

@@ -18,6 +18,14 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         if from == to {
             return Some(Cost::EXACT);
         }
+        // Inside a function declared `where A == B`, `A` and `B` are one type.
+        if let Some(f) = self.owner
+            && crate::conform::fn_equalities(self.db, f)
+                .iter()
+                .any(|(a, b)| (a == &from && b == &to) || (a == &to && b == &from))
+        {
+            return Some(Cost::EXACT);
+        }
         match (&from, &to) {
             // Associated types that cannot be resolved further (synthesised differentials,
             // generic ones) are checked when the autodiff layer synthesises them.

@@ -245,6 +245,7 @@ pub(super) fn lower_where(node: &SyntaxNode) -> Vec<WherePred> {
                     })
                     .collect(),
                 optional: has_token(&pred, OPTIONAL_KW),
+                equal: has_token(&pred, EQ2),
             })
         })
         .collect()
