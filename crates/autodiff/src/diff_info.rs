@@ -203,6 +203,19 @@ impl DiffInfo {
                 .all(|(f, (_, d))| f.ty == *d);
         let diff_ty = if same {
             ty
+        } else if diff_fields.is_empty() {
+            // No field has a derivative: WGSL has no empty structs, so the differential holds
+            // one unused word that is never differentiated (its values are always zero).
+            let u = types.u32();
+            let d = types.add_struct(&format!("{}_Differential", def.name), vec![("_empty", u)]);
+            self.struct_diffs.insert(
+                d,
+                StructDiff {
+                    diff_ty: d,
+                    fields: vec![None],
+                },
+            );
+            d
         } else {
             let fields = diff_fields.iter().map(|(n, t)| (n.as_str(), *t)).collect();
             let d = types.add_struct(&format!("{}_Differential", def.name), fields);

@@ -1061,6 +1061,10 @@ impl Transcriber<'_> {
                         by_diff.push((*j, *a));
                     }
                 }
+                if by_diff.is_empty() {
+                    // No field carries a derivative (a differential of no fields): zero.
+                    return Ok(None);
+                }
                 by_diff.sort_by_key(|(j, _)| *j);
                 for (_, a) in by_diff {
                     dargs.push(self.d(a)?);

@@ -1176,6 +1176,15 @@ pub mod export {
     };
 }
 
+/// The functions `name` resolves to in `func`'s scope, imported modules included (the target of
+/// a derivative attribute declared in another module).
+pub fn functions_in_scope(db: &dyn Db, func: FunctionId, name: &str) -> Vec<FunctionId> {
+    match resolve::Resolver::for_item(db, func.loc(db)).resolve_name(name) {
+        Some(resolve::Resolution::Functions(fs)) => fs,
+        _ => Vec::new(),
+    }
+}
+
 /// Files that `file` imports (`import a.b;`, `__include x;`) but that are not in the database,
 /// each as its candidate virtual paths in resolution order (beside the file, then each include
 /// directory). Hosts that can read the disk (the CLI, the language server) load the first that

@@ -74,7 +74,11 @@ impl Ctx<'_> {
             let Some(name) = attr_target(&data, attr) else {
                 continue;
             };
-            let candidates = self.siblings_named(key.func, &name);
+            let mut candidates = self.siblings_named(key.func, &name);
+            if candidates.is_empty() {
+                // A derivative declared elsewhere: an imported module's function.
+                candidates = hir::functions_in_scope(db, key.func, &name);
+            }
             if let Some(g) = pick_overload(db, key.func, &candidates, kind) {
                 self.link(key, id, g, kind)?;
             }

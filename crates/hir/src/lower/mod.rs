@@ -24,6 +24,7 @@ use crate::preprocess::{self, Preprocessed};
 
 mod defaults;
 mod exprs;
+mod inline_code;
 mod items;
 mod locals;
 mod signatures;

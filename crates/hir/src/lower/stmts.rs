@@ -387,9 +387,12 @@ impl BodyLowerer {
                 }
             }
             DO_CATCH_STMT => self.do_catch(node, range),
-            INTRINSIC_ASM_STMT => {
-                Stmt::Expr(self.unsupported(range, "inline target code (`__intrinsic_asm`)"))
-            }
+            INTRINSIC_ASM_STMT => match self.inline_wgsl(node, range) {
+                Some(stmt) => stmt,
+                None => {
+                    Stmt::Expr(self.unsupported(range, "inline target code (`__intrinsic_asm`)"))
+                }
+            },
             kind if locals::is_local_item_kind(kind) => {
                 let id = self.body.alloc_stmt(Stmt::Empty, range);
                 if let Some(item) = self.local_items.get(&range) {

@@ -304,6 +304,14 @@ impl FnLower<'_, '_> {
                 .any(|p| matches!(p.ty, Ty::Expand(..)));
         let pack_args = call_args.filter(|_| has_pack);
         let arity = pack_args.map_or(req_sig.params.len(), <[ExprId]>::len);
+        // A method with the requirement's own pack (`load<each I>(I indices)` for the same
+        // requirement) meets it whatever the number of arguments.
+        let same_pack = |g: &FunctionId| {
+            let sig = hir::fn_sig(db, *g);
+            has_pack
+                && sig.variadic_from == req_sig.variadic_from
+                && sig.params.len() == req_sig.params.len()
+        };
         let impls: Vec<FunctionId> = lookup_member_items(db, self.cx.file, this, &data.name)
             .into_iter()
             .filter_map(|d| match d {
@@ -312,13 +320,16 @@ impl FnLower<'_, '_> {
             })
             .filter(|g| {
                 *g != f
-                    && hir::fn_sig(db, *g).params.len() == arity
+                    && (hir::fn_sig(db, *g).params.len() == arity || same_pack(g))
                     && hir::fn_data(db, *g).has_body
                     && g.loc(db).parent().and_then(|p| p.kind()) != Some(ItemKind::Interface)
             })
             .collect();
         let takes_args = |g: &FunctionId| {
             let Some(args) = pack_args else { return true };
+            if same_pack(g) {
+                return true;
+            }
             let outer = member_subst(db, self.cx.file, g.loc(db), this);
             hir::fn_sig(db, *g).params.iter().zip(args).all(|(p, a)| {
                 normalize(db, self.cx.file, &apply(&outer, Some(this), &p.ty)) == self.ety(*a)
@@ -731,10 +742,44 @@ impl FnLower<'_, '_> {
         let mut ir_args = Vec::new();
         let mut writebacks: Vec<(LPlace, ir::LocalId)> = Vec::new();
         for (p, a) in params.iter().zip(args) {
-            let arg = self.lower_arg(*a, p, &mut writebacks)?;
+            let arg = match self.primal_as_pair(*a, p)? {
+                Some(arg) => arg,
+                None => self.lower_arg(*a, p, &mut writebacks)?,
+            };
             ir_args.push(arg);
         }
         self.emit_call(d, ir_args, writebacks)
+    }
+
+    /// A derivative's argument that the type checker takes as a plain value while the instance
+    /// pairs it (`fwd_diff(f)(a, ...)` for `f<T : IFoo>(T obj, ...)` with a differentiable
+    /// `T`: the parameter carries no derivative as declared, its instance's does): the value
+    /// with a zero derivative, whose backward result is dropped.
+    fn primal_as_pair(&mut self, a: ExprId, p: &ir::Param) -> R<Option<Arg>> {
+        let hty = self.ety(a);
+        if p.dir == ir::ParamDir::Out || hty.has_unknown() || self.cx.is_diff_pair(&hty) {
+            return Ok(None);
+        }
+        let t = self.ir_ty(&hty)?;
+        let types = &mut self.cx.module.types;
+        if t == p.ty || self.cx.diff.pair_type(types, t) != Some(p.ty) {
+            return Ok(None);
+        }
+        let Some(dt) = self.cx.diff.diff_type(types, t) else {
+            return Ok(None);
+        };
+        let v = self.lower_value_as(a, t)?;
+        let zero = self.emit(Inst::Zero, Some(dt))?;
+        let pair = self.emit(Inst::Construct(vec![v, zero]), Some(p.ty))?;
+        if p.dir == ir::ParamDir::In {
+            return Ok(Some(Arg::Value(pair)));
+        }
+        let tmp = self.new_local("pair", p.ty);
+        self.stmt(ir::Stmt::Store {
+            place: Place::local(tmp),
+            value: pair,
+        });
+        Ok(Some(Arg::Place(Place::local(tmp))))
     }
 
     /// The value bound to a generic value parameter (`let N : int`) of this instance.
