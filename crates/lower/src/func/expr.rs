@@ -528,7 +528,7 @@ impl FnLower<'_, '_> {
                 let bt = self.ety(base);
                 if let Some(ExprRes::Property(p)) = self.res(e) {
                     let recv = self.lower_expr(base)?;
-                    return self.property_get(p, recv, &bt);
+                    return self.property_get_on(p, recv, &bt, Some(base));
                 }
                 if let Some(ExprRes::EnumCase(d, i)) = self.res(e) {
                     let v = enum_case_value(self.cx.db, self.cx.file, d, i)
