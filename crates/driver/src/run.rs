@@ -395,6 +395,11 @@ pub fn run_compute_directive(
         entry: directive.entry.clone(),
         defines: directive.defines.clone(),
         experimental_features: directive.experimental_features,
+        matrix_layout: if directive.row_major_matrices {
+            crate::MatrixLayout::RowMajor
+        } else {
+            crate::MatrixLayout::ColumnMajor
+        },
         // Relative folders are the test file's, as slang-test runs slangc in its folder.
         include_dirs: directive
             .include_dirs
