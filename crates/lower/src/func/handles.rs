@@ -284,6 +284,9 @@ impl FnLower<'_, '_> {
     /// The handles of global `g`: the global itself for a resource, its split fields for a
     /// struct holding resources.
     fn global_handles(&mut self, g: hir::GlobalId) -> R<Handles> {
+        if let Some(handles) = self.cx.cbuffer_member_handles(g)? {
+            return Ok(handles);
+        }
         let id = self.cx.global(g)?;
         if let Some(handles) = self.cx.global_handles.get(&g) {
             return Ok(handles.clone());
