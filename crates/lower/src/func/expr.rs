@@ -124,6 +124,10 @@ impl FnLower<'_, '_> {
             _ => return Err(internal("a tuple that is not a struct")),
         };
         let slots = self.spread_args(args)?;
+        if slots.is_empty() && self.cx.is_empty_struct(ty) {
+            // `makeTuple()`: the empty tuple.
+            return self.emit(Inst::Zero, Some(ty));
+        }
         if slots.len() != fields.len() {
             return Err(internal("a tuple whose elements do not match its type"));
         }
