@@ -45,7 +45,7 @@ struct Cli {
     )]
     conformances: Vec<String>,
     /// The memory order of matrices in buffers (slangc's `-matrix-layout-row-major` /
-    /// `-matrix-layout-column-major`; row-major by default, as in slangc).
+    /// `-matrix-layout-column-major`; column-major by default, as in slangc).
     #[arg(long = "matrix-layout", value_enum, global = true)]
     matrix_layout: Option<MatrixLayout>,
     /// Declarations that slangc accepts only with `-experimental-feature` take effect
@@ -199,8 +199,8 @@ fn run_command(cli: Cli) -> ExitCode {
     };
     let defines: Vec<(String, String)> = cli.defines.iter().map(|d| split_define(d)).collect();
     let matrix_layout = match cli.matrix_layout {
-        Some(MatrixLayout::ColumnMajor) => driver::MatrixLayout::ColumnMajor,
-        Some(MatrixLayout::RowMajor) | None => driver::MatrixLayout::RowMajor,
+        Some(MatrixLayout::RowMajor) => driver::MatrixLayout::RowMajor,
+        Some(MatrixLayout::ColumnMajor) | None => driver::MatrixLayout::ColumnMajor,
     };
     let common = |entry: Option<String>| compile::Common {
         entry,

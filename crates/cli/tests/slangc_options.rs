@@ -95,21 +95,24 @@ fn slangc_command_line_without_a_command_compiles() {
 }
 
 #[test]
-fn column_major_layout_of_a_buffer_matrix_is_refused_by_name() {
-    let path = temp_file("column.slang", KERNEL);
-    let out = dslang(&[
-        "compile",
-        path.to_str().unwrap(),
-        "-DSCALE=1.0",
-        "-matrix-layout-column-major",
-    ]);
-    assert_eq!(out.status.code(), Some(1), "{out:?}");
-    let stderr = text(&out.stderr);
-    assert!(
-        stderr.contains("error[E4105]: column-major matrix layout is not implemented")
-            && stderr.contains("`matrices` holds a matrix"),
-        "{stderr}"
-    );
+fn matrix_layout_options_choose_how_buffer_matrices_are_stored() {
+    let path = temp_file("layouts.slang", KERNEL);
+    let p = path.to_str().unwrap();
+    let compile = |extra: &[&str]| {
+        let mut args = vec!["compile", p, "-DSCALE=1.0"];
+        args.extend_from_slice(extra);
+        let out = dslang(&args);
+        assert_eq!(out.status.code(), Some(0), "{out:?}");
+        text(&out.stdout)
+    };
+    // Column by column by default (slangc's command line): the buffer holds one vector per
+    // HLSL column; row by row, the buffer holds the matrix as WGSL spells it.
+    let default = compile(&[]);
+    let column = compile(&["-matrix-layout-column-major"]);
+    let row = compile(&["-matrix-layout-row-major"]);
+    assert_eq!(default, column);
+    assert!(column.contains("array<array<vec2<f32>, 2>>"), "{column}");
+    assert!(row.contains("array<mat2x2<f32>>"), "{row}");
 }
 
 #[test]
@@ -209,4 +212,23 @@ void fwd16(uint3 id : SV_DispatchThreadID)
     }
     assert_eq!(out.status.code(), Some(0), "{out:?}");
     assert_eq!(text(&out.stdout), "type: float\n16.000000\n17.000000\n");
+}
+
+#[test]
+fn buffers_keep_slang_names_that_end_in_digits() {
+    let path = temp_file(
+        "names.slang",
+        "cbuffer C0 { float a; };
+RWStructuredBuffer<float> out1;
+[numthreads(1, 1, 1)]
+void main() { out1[0] = a; }
+",
+    );
+    let out = dslang(&["compile", path.to_str().unwrap(), "-entry", "main"]);
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let wgsl = text(&out.stdout);
+    // A host binds them by the program's names, as with slangc's WGSL (naga alone: `C0_`, `out1_`).
+    assert!(wgsl.contains("var<uniform> C0:"), "{wgsl}");
+    assert!(wgsl.contains("var<storage, read_write> out1:"), "{wgsl}");
+    assert!(!wgsl.contains("C0_.") && !wgsl.contains("out1_"), "{wgsl}");
 }

@@ -78,6 +78,9 @@ pub struct Options {
     pub shader_int64: bool,
     pub float32_atomics: bool,
     pub subgroups: bool,
+    /// Matrices in buffers and uniforms are stored row by row (slangc's
+    /// `-matrix-layout-row-major`); by default column by column, as slangc lays them out.
+    pub row_major_matrices: bool,
 }
 
 impl Options {
@@ -89,6 +92,7 @@ impl Options {
             shader_int64: false,
             float32_atomics: false,
             subgroups: false,
+            row_major_matrices: false,
         }
     }
     /// SPIR-V for a device like lavapipe: f16, f64, int64, float atomics, subgroups.
@@ -100,6 +104,7 @@ impl Options {
             shader_int64: true,
             float32_atomics: true,
             subgroups: true,
+            row_major_matrices: false,
         }
     }
     fn capabilities(&self) -> naga::valid::Capabilities {
@@ -245,6 +250,7 @@ pub fn to_wgsl(
             message: format!("WGSL writer: {e}"),
         })?;
     let text = wgsl_text::keep_entry_point_names(module, text);
+    let text = wgsl_text::keep_binding_names(module, text);
     Ok(wgsl_text::with_enable_directives(module, text))
 }
 

@@ -23,6 +23,51 @@ pub fn keep_entry_point_names(module: &Module, text: String) -> String {
     text
 }
 
+/// Buffers, textures and samplers keep their Slang names too (`C0`, not `C0_`): a host binds
+/// them by the names the program gave them. Every word spelled like the escaped name is
+/// renamed (the global, and struct members escaped the same way, which stay consistent), when
+/// the Slang name itself appears nowhere in the text.
+pub fn keep_binding_names(module: &Module, text: String) -> String {
+    let mut text = text;
+    for (_, g) in module.global_variables.iter() {
+        let Some(name) = g.name.as_deref() else {
+            continue;
+        };
+        if g.binding.is_none() || !name.ends_with(|c: char| c.is_ascii_digit()) {
+            continue;
+        }
+        let escaped = format!("{name}_");
+        let mut seen_escaped = false;
+        let mut clash = false;
+        for word in identifiers(&text) {
+            seen_escaped |= word == escaped;
+            clash |= word == name;
+        }
+        if seen_escaped && !clash {
+            text = rename_word(&text, &escaped, name);
+        }
+    }
+    text
+}
+
+/// `text` with every identifier spelled `from` spelled `to`.
+fn rename_word(text: &str, from: &str, to: &str) -> String {
+    let is_word = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(start) = rest.find(|c: char| is_word(c)) {
+        out.push_str(&rest[..start]);
+        let word_len = rest[start..]
+            .find(|c: char| !is_word(c))
+            .unwrap_or(rest.len() - start);
+        let word = &rest[start..start + word_len];
+        out.push_str(if word == from { to } else { word });
+        rest = &rest[start + word_len..];
+    }
+    out.push_str(rest);
+    out
+}
+
 /// The identifier-like words of `text`.
 fn identifiers(text: &str) -> impl Iterator<Item = &str> {
     text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
@@ -112,6 +157,15 @@ fn uses_subgroups(module: &Module) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn rename_word_renames_whole_words_only() {
+        let text = "var<uniform> C0_: T; fn f() { let x = C0_.a + C0_x + xC0_; }";
+        assert_eq!(
+            rename_word(text, "C0_", "C0"),
+            "var<uniform> C0: T; fn f() { let x = C0.a + C0_x + xC0_; }"
+        );
+    }
 
     #[test]
     fn identifiers_split_on_punctuation() {

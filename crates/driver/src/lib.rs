@@ -28,7 +28,8 @@ pub struct Options {
     pub type_conformances: Vec<lower::TypeConformance>,
     /// Tape capacities of backward derivatives' tiers (`dslang compile --tape-tiers`).
     pub tape_tiers: lower::TapeTiers,
-    /// How matrices are laid out in buffers (slangc's `-matrix-layout-*`; row-major by default).
+    /// How matrices are laid out in buffers (slangc's `-matrix-layout-*`; column-major by default,
+    /// as slangc's command line).
     pub matrix_layout: MatrixLayout,
     /// slangc's `-experimental-feature` (`__func_extension` derivatives take effect).
     pub experimental_features: bool,
@@ -37,11 +38,13 @@ pub struct Options {
 /// The memory order of matrices in buffers and uniforms.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub enum MatrixLayout {
-    /// Slang's default: each row contiguous.
+    /// Each column contiguous: what slangc's command line does by default (and
+    /// `-matrix-layout-column-major`).
     #[default]
-    RowMajor,
-    /// Each column contiguous (`-matrix-layout-column-major`).
     ColumnMajor,
+    /// Each row contiguous (`-matrix-layout-row-major`). Integer matrices are stored row by row
+    /// under both layouts (WGSL has no integer matrices: they are arrays of rows).
+    RowMajor,
 }
 
 /// The optional shader features of a device, as code generation needs them.
@@ -78,7 +81,8 @@ impl DeviceFeatures {
         }
     }
 
-    /// Code-generation options for WGSL on a device with these features.
+    /// Code-generation options for WGSL on a device with these features (matrices in buffers
+    /// column by column; see [`MatrixLayout`]).
     pub fn wgsl_options(self) -> codegen::Options {
         codegen::Options {
             shader_f16: self.f16,
@@ -238,9 +242,9 @@ impl Loaded {
             contexts,
             resource_fields,
         } = lower::lower_program_full(&self.db, self.file, &lower_options)?;
-        check_matrix_layout(&ir, options.matrix_layout)?;
-        let (wgsl, reflection) = wgsl_for(&ir, device)?;
+        let (wgsl, reflection) = wgsl_for(&ir, device, options.matrix_layout)?;
         Ok(Compiled {
+            matrix_layout: options.matrix_layout,
             wgsl,
             reflection,
             ir,
@@ -295,39 +299,16 @@ fn file_conformances(db: &hir::RootDatabase, file: hir::SourceFile) -> Vec<lower
     out
 }
 
-/// Column-major buffers are not implemented: a program whose buffers or uniforms hold matrices
-/// is refused under that layout rather than compiled with the rows where the host put columns.
-fn check_matrix_layout(ir: &ir::Module, layout: MatrixLayout) -> Result<(), Vec<hir::Diagnostic>> {
-    if layout == MatrixLayout::RowMajor {
-        return Ok(());
-    }
-    let holds_matrix = |g: &&ir::Global| {
-        matches!(
-            g.kind,
-            ir::GlobalKind::StorageBuffer { .. } | ir::GlobalKind::Uniform
-        ) && ir.types.contains_layout_sensitive_matrix(g.ty)
-    };
-    match ir.globals.iter().find(holds_matrix) {
-        None => Ok(()),
-        Some(global) => Err(vec![hir::Diagnostic {
-            code: "E4105",
-            message: format!(
-                "column-major matrix layout is not implemented for the WGSL and SPIR-V targets: \
-                 `{}` holds a matrix; use the default row-major layout",
-                global.name
-            ),
-            range: hir::TextRange::default(),
-            severity: hir::Severity::Error,
-            related: Vec::new(),
-        }]),
-    }
-}
-
 fn wgsl_for(
     ir: &ir::Module,
     device: DeviceFeatures,
+    layout: MatrixLayout,
 ) -> Result<(String, codegen::Reflection), Vec<hir::Diagnostic>> {
-    let lowered = codegen::lower(ir, &device.wgsl_options()).map_err(codegen_error)?;
+    let options = codegen::Options {
+        row_major_matrices: layout == MatrixLayout::RowMajor,
+        ..device.wgsl_options()
+    };
+    let lowered = codegen::lower(ir, &options).map_err(codegen_error)?;
     let wgsl = codegen::to_wgsl(&lowered.module, &lowered.info).map_err(codegen_error)?;
     Ok((wgsl, lowered.reflection))
 }
@@ -347,14 +328,17 @@ pub struct Compiled {
     pub file_conformances: Vec<lower::TypeConformance>,
     /// The device features `wgsl` was generated for.
     pub device: DeviceFeatures,
+    /// How `wgsl` lays out matrices in buffers.
+    pub matrix_layout: MatrixLayout,
 }
 
 impl Compiled {
     /// The same program as WGSL for a device with `device`'s features (what runs use, so that a
     /// program compiled for core WGSL still gets the device's extensions).
     pub fn for_device(&self, device: DeviceFeatures) -> Result<Compiled, Vec<hir::Diagnostic>> {
-        let (wgsl, reflection) = wgsl_for(&self.ir, device)?;
+        let (wgsl, reflection) = wgsl_for(&self.ir, device, self.matrix_layout)?;
         Ok(Compiled {
+            matrix_layout: self.matrix_layout,
             ir: self.ir.clone(),
             wgsl,
             reflection,
@@ -379,7 +363,11 @@ impl Compiled {
 
     /// SPIR-V words for Vulkan (f64/f16/int64 allowed where SPIR-V can express them).
     pub fn spirv(&self) -> Result<Vec<u32>, Vec<hir::Diagnostic>> {
-        codegen::compile_spirv(&self.ir, &codegen::Options::spirv())
+        let options = codegen::Options {
+            row_major_matrices: self.matrix_layout == MatrixLayout::RowMajor,
+            ..codegen::Options::spirv()
+        };
+        codegen::compile_spirv(&self.ir, &options)
             .map(|(words, _)| words)
             .map_err(codegen_error)
     }

@@ -136,38 +136,46 @@ pub fn run_directive(
 /// of a `set gMaterial = { ... }` aggregate) or by an element of an array of resources or of
 /// such structs (`name=gTex[1]`, `gScene.mats[0].albedo`, `gTex.1` for the second item of
 /// `set gTex = [ ... ]`) renamed to the global the compiler split out for it
-/// (`gMaterial_albedo`, `gTex_1`). Paths that name no split field keep their name (and stay
-/// unbound, with a note).
+/// (`gMaterial_albedo`, `gTex_1`). A path may start with the `cbuffer` that declares the
+/// parameter (`C.p.tex` for `cbuffer C { P p; }`). Paths that name no split field keep their
+/// name (and stay unbound, with a note).
 pub fn with_field_inputs_bound(test: &TestFile, fields: &[lower::ResourceField]) -> TestFile {
     let mut test = test.clone();
     for input in &mut test.inputs {
         let Some(name) = &input.name else { continue };
-        let Some(split) = name.find(['.', '[']) else {
-            continue;
-        };
-        let parameter = &name[..split];
-        // `mats[0].albedo` and `mats.0.albedo` are the same path.
-        let segments: Vec<&str> = name[split..]
-            .split(['.', '[', ']'])
-            .filter(|s| !s.is_empty())
-            .collect();
-        let positions: Option<Vec<u32>> = segments.iter().map(|s| s.parse().ok()).collect();
-        let field = fields.iter().find(|f| {
-            f.parameter == parameter
-                && match &positions {
-                    Some(positions) => f.positions == *positions,
-                    None => f
-                        .path
-                        .iter()
-                        .map(String::as_str)
-                        .eq(segments.iter().copied()),
-                }
+        let global = split_field_global(name, fields).or_else(|| {
+            let (_, member) = name.split_once('.')?;
+            split_field_global(member, fields)
         });
-        if let Some(field) = field {
-            input.name = Some(field.global.clone());
+        if let Some(global) = global {
+            input.name = Some(global);
         }
     }
     test
+}
+
+/// The global split out for the field path `name` (`gMaterial.albedo`) of a parameter.
+fn split_field_global(name: &str, fields: &[lower::ResourceField]) -> Option<String> {
+    let split = name.find(['.', '['])?;
+    let parameter = &name[..split];
+    // `mats[0].albedo` and `mats.0.albedo` are the same path.
+    let segments: Vec<&str> = name[split..]
+        .split(['.', '[', ']'])
+        .filter(|s| !s.is_empty())
+        .collect();
+    let positions: Option<Vec<u32>> = segments.iter().map(|s| s.parse().ok()).collect();
+    let field = fields.iter().find(|f| {
+        f.parameter == parameter
+            && match &positions {
+                Some(positions) => f.positions == *positions,
+                None => f
+                    .path
+                    .iter()
+                    .map(String::as_str)
+                    .eq(segments.iter().copied()),
+            }
+    });
+    field.map(|f| f.global.clone())
 }
 
 /// `test` with each `set NAME = new Type { ... }` object for an interface-typed parameter stored
@@ -395,6 +403,11 @@ pub fn run_compute_directive(
         entry: directive.entry.clone(),
         defines: directive.defines.clone(),
         experimental_features: directive.experimental_features,
+        matrix_layout: if directive.row_major_matrices {
+            crate::MatrixLayout::RowMajor
+        } else {
+            crate::MatrixLayout::ColumnMajor
+        },
         // Relative folders are the test file's, as slang-test runs slangc in its folder.
         include_dirs: directive
             .include_dirs

@@ -537,7 +537,7 @@ impl<'db> Ctx<'db> {
                 continue; // constants are lowered when used
             }
             if let Some(block) = self.cbuffer_of(g) {
-                if !self.cbuffer_fields.contains_key(&g) {
+                if !self.cbuffer_member_declared(g) {
                     self.declare_cbuffer(&block)?;
                 }
                 continue;
@@ -560,8 +560,17 @@ impl<'db> Ctx<'db> {
             .map(|(block, _)| block.to_string())
     }
 
+    /// Whether the `cbuffer` member `g` has its IR form: a field of its block, or a global of
+    /// its own (a texture, sampler or buffer member).
+    fn cbuffer_member_declared(&self, g: hir::GlobalId) -> bool {
+        self.cbuffer_fields.contains_key(&g) || self.globals.contains_key(&g)
+    }
+
     /// `cbuffer NAME { members }`: one uniform global `NAME` of a struct of the members (bound
-    /// as one block, as Slang does), each member a field of it.
+    /// as one block, as Slang does), each member a field of it. Textures, samplers and buffers
+    /// in it are shader parameters of their own (Slang moves them out of the block), and a
+    /// member struct holding them keeps its plain fields in the block, its resources in globals
+    /// named by path (`p_tex`), as a struct-typed shader parameter does.
     fn declare_cbuffer(&mut self, block: &str) -> R<()> {
         let members: Vec<hir::GlobalId> = hir::file_items(self.db, self.file)
             .into_iter()
@@ -571,15 +580,18 @@ impl<'db> Ctx<'db> {
             })
             .collect();
         let mut fields = Vec::new();
+        let mut in_block = Vec::new();
+        let mut own_globals = Vec::new();
+        let mut split = Vec::new();
         for &g in &members {
             let data = global_data(self.db, g);
             let ty = hir::export::normalize(self.db, self.file, &global_ty(self.db, g));
-            if self.has_handles(&ty) {
-                return Err(LowerError {
-                    item: Some(ItemDef::Global(g)),
-                    range: data.name_range,
-                    ..self.resources_not_here(&ty, "a `cbuffer` member")
-                });
+            if self.is_handle_only(&ty) {
+                own_globals.push(g);
+                continue;
+            }
+            if self.holds_resources(&ty) {
+                split.push((g, data.name.to_string(), ty.clone()));
             }
             let ir_ty = self.ir_ty(&ty).map_err(|e| LowerError {
                 item: Some(ItemDef::Global(g)),
@@ -587,17 +599,45 @@ impl<'db> Ctx<'db> {
                 ..e
             })?;
             fields.push((data.name.to_string(), ir_ty));
+            in_block.push(g);
         }
-        let struct_name = format!("{block}_block");
-        let ty = self.module.types.add_struct(
-            &struct_name,
-            fields.iter().map(|(n, t)| (n.as_str(), *t)).collect(),
-        );
-        let id = self.module.add_global(block, ty, ir::GlobalKind::Uniform);
-        for (i, g) in members.into_iter().enumerate() {
-            self.cbuffer_fields.insert(g, (id, i as u32));
+        // A block of resources only binds no uniform.
+        if !in_block.is_empty() {
+            let struct_name = format!("{block}_block");
+            let ty = self.module.types.add_struct(
+                &struct_name,
+                fields.iter().map(|(n, t)| (n.as_str(), *t)).collect(),
+            );
+            let id = self.module.add_global(block, ty, ir::GlobalKind::Uniform);
+            for (i, g) in in_block.into_iter().enumerate() {
+                self.cbuffer_fields.insert(g, (id, i as u32));
+            }
+        }
+        for (g, name, ty) in split {
+            let at = |e: LowerError| LowerError {
+                item: Some(ItemDef::Global(g)),
+                range: global_data(self.db, g).name_range,
+                ..e
+            };
+            let handles = self.declare_resource_fields(&name, &ty).map_err(at)?;
+            self.global_handles.insert(g, handles);
+        }
+        for g in own_globals {
+            self.global(g)?;
         }
         Ok(())
+    }
+
+    /// The globals of the resources inside the `cbuffer` member `g` (declaring its block);
+    /// `None` when `g` is no `cbuffer` member or holds none.
+    pub(crate) fn cbuffer_member_handles(&mut self, g: hir::GlobalId) -> R<Option<Handles>> {
+        let Some(block) = self.cbuffer_of(g) else {
+            return Ok(None);
+        };
+        if !self.cbuffer_member_declared(g) {
+            self.declare_cbuffer(&block)?;
+        }
+        Ok(self.global_handles.get(&g).cloned())
     }
 
     /// The global standing for a `uniform` parameter `name` of the entry point, with the globals
@@ -629,7 +669,7 @@ impl<'db> Ctx<'db> {
     /// The memory of a global: its own IR global, or its field of a `cbuffer` block.
     pub(crate) fn global_place(&mut self, g: hir::GlobalId) -> R<ir::Place> {
         if let Some(block) = self.cbuffer_of(g) {
-            if !self.cbuffer_fields.contains_key(&g) {
+            if !self.cbuffer_member_declared(g) {
                 self.declare_cbuffer(&block)?;
             }
             if let Some(&(id, field)) = self.cbuffer_fields.get(&g) {

@@ -391,6 +391,8 @@ impl Ctx<'_> {
                     })?
             }
             Ty::Lambda(lambda) => self.lambda_struct(&ty, lambda)?,
+            // `Tuple<>` holds nothing: a stateless type (WGSL has no empty structs).
+            Ty::Tuple(items) if items.is_empty() => self.empty_struct(),
             Ty::Tuple(items) => {
                 if let Some(t) = self.struct_types.get(&ty) {
                     return Ok(*t);

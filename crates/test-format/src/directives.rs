@@ -99,6 +99,9 @@ pub struct TestDirective {
     /// `-experimental-feature` (usually through `-xslang`): slangc's experimental declarations
     /// take effect.
     pub experimental_features: bool,
+    /// `-matrix-layout-row-major` (usually through `-xslang`): matrices in buffers are stored row
+    /// by row; `-matrix-layout-column-major` (slangc's default) column by column.
+    pub row_major_matrices: bool,
 }
 
 impl TestDirective {
@@ -545,6 +548,7 @@ impl TestDirective {
             entry: None,
             disabled: false,
             experimental_features: false,
+            row_major_matrices: false,
         }
     }
 
@@ -553,6 +557,8 @@ impl TestDirective {
     fn apply_compiler_word(&mut self, word: &str) -> Result<(), String> {
         if word == "-experimental-feature" {
             self.experimental_features = true;
+        } else if word == "-matrix-layout-row-major" || word == "-matrix-layout-column-major" {
+            self.row_major_matrices = word == "-matrix-layout-row-major";
         } else if let Some(define) = word.strip_prefix("-D").filter(|d| !d.is_empty()) {
             self.defines.push(parse_define(define)?);
         } else if let Some(dir) = word.strip_prefix("-I").filter(|d| !d.is_empty()) {

@@ -644,10 +644,17 @@ impl Lowerer<'_> {
             };
             let pad = match *cx.types.kind(ty) {
                 TypeKind::Array { elem, .. } => padded_len(&cx.types, elem, repr),
+                // A row-major matrix of 2-vector rows in a uniform: each row in a `vec4` slot.
+                TypeKind::Matrix { scalar, cols, .. }
+                    if scalar.is_float() && repr.row_major && repr.uniform && cols < 3 =>
+                {
+                    Some(cols)
+                }
                 _ => None,
             };
             padded = false;
             let host_matrix = repr.host
+                && !repr.row_major
                 && matches!(cx.types.kind(ty), TypeKind::Matrix { scalar, .. } if scalar.is_float());
             if host_matrix {
                 // Select a row lazily: memory holds columns, so the row has no pointer.
@@ -775,6 +782,38 @@ impl Lowerer<'_> {
             return Ok(cx.add(out, E::Compose { ty: t, components }));
         }
         match cx.types.kind(p.ty).clone() {
+            TypeKind::Matrix { rows, cols, .. } if p.repr.row_major => {
+                // Row-major in a uniform: row r is the first `cols` components of slot r.
+                let size = vsize(cols).ok_or_else(|| cx.err("bad matrix row"))?;
+                let row_values = (0..rows as u32)
+                    .map(|r| {
+                        let ptr = cx.add(
+                            out,
+                            E::AccessIndex {
+                                base: p.expr,
+                                index: r,
+                            },
+                        );
+                        let slot = cx.add(out, E::Load { pointer: ptr });
+                        cx.add(
+                            out,
+                            E::Swizzle {
+                                size,
+                                vector: slot,
+                                pattern: XYZW,
+                            },
+                        )
+                    })
+                    .collect::<Vec<_>>();
+                let t = self.ty(p.ty, Repr::VALUE)?;
+                Ok(cx.add(
+                    out,
+                    E::Compose {
+                        ty: t,
+                        components: row_values,
+                    },
+                ))
+            }
             TypeKind::Matrix { scalar, rows, cols } => {
                 let columns = (0..cols as u32)
                     .map(|c| {

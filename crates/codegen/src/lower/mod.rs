@@ -37,6 +37,9 @@ struct Repr {
     /// Uniform buffer (std140, as Slang lays them out): array elements and matrix columns take
     /// 16-byte slots (`vec4`), structs are 16-byte aligned.
     uniform: bool,
+    /// Host matrices are stored row by row (`-matrix-layout-row-major`) rather than column by
+    /// column (slangc's default).
+    row_major: bool,
 }
 
 impl Repr {
@@ -45,7 +48,16 @@ impl Repr {
         atomic_int: false,
         atomic_float: false,
         uniform: false,
+        row_major: false,
     };
+}
+
+/// Whether a float matrix with `cols` columns is held in `repr`'s memory differently from its
+/// value (a naga matrix whose columns are the HLSL rows). Column-major memory always is (one
+/// vector per HLSL column); row-major memory is the value itself, except in uniform buffers
+/// when the rows are 2-vectors, which std140 puts in 16-byte slots (an array of `vec4`s).
+fn host_float_matrix_differs(repr: Repr, cols: u8) -> bool {
+    repr.host && (!repr.row_major || (repr.uniform && cols < 3))
 }
 
 #[derive(Clone, Copy)]
@@ -62,7 +74,9 @@ fn repr_differs(types: &ir::Types, ty: TypeId, repr: Repr) -> bool {
     }
     match *types.kind(ty) {
         // Integer matrices are arrays of rows in memory as in values.
-        TypeKind::Matrix { scalar, .. } => repr.host && scalar.is_float(),
+        TypeKind::Matrix { scalar, cols, .. } => {
+            scalar.is_float() && host_float_matrix_differs(repr, cols)
+        }
         TypeKind::Scalar(s) | TypeKind::Vector { scalar: s, .. } => {
             (repr.host && s == Scalar::Bool)
                 || (repr.atomic_int
@@ -368,7 +382,10 @@ impl Lowerer<'_> {
                         target: self.opts.target,
                     });
                 };
-                if !scalar.is_float() && repr.uniform {
+                // Row by row, rows of 3 or 4 integers fill the uniform's 16-byte slots as the
+                // array of rows below does; column by column (slangc's default) they cannot be
+                // stored as rows, and 2-vector rows would need 16-byte slots.
+                if !scalar.is_float() && repr.uniform && !(repr.row_major && cols >= 3) {
                     return Err(CodegenError::Unsupported {
                         what: format!(
                             "the integer matrix type `{}` in a uniform buffer",
@@ -377,7 +394,24 @@ impl Lowerer<'_> {
                         target: self.opts.target,
                     });
                 }
-                if repr.host && scalar.is_float() {
+                if repr.host && repr.row_major && scalar.is_float() && repr.uniform && cols < 3 {
+                    // Row-major in a uniform buffer: each 2-vector row in a `vec4` slot.
+                    let slot = self.vector_type(leaf(scalar), 4)?;
+                    let size = naga::ArraySize::Constant(
+                        std::num::NonZeroU32::MIN.saturating_add(rows as u32 - 1),
+                    );
+                    let h = self.insert_type(
+                        None,
+                        Ti::Array {
+                            base: slot,
+                            size,
+                            stride: 16,
+                        },
+                    )?;
+                    self.type_cache.insert((ty, repr), h);
+                    return Ok(h);
+                }
+                if repr.host && !repr.row_major && scalar.is_float() {
                     // In buffers, Slang stores matrices column-major: one vector per HLSL column
                     // (a 16-byte `vec4` slot per column in uniform buffers).
                     let column =
@@ -603,6 +637,7 @@ impl Lowerer<'_> {
                         AddressSpace::Storage { access: a },
                         Repr {
                             host: true,
+                            row_major: self.opts.row_major_matrices,
                             ..atomics
                         },
                         true,
@@ -613,6 +648,7 @@ impl Lowerer<'_> {
                     Repr {
                         host: true,
                         uniform: true,
+                        row_major: self.opts.row_major_matrices,
                         ..Repr::VALUE
                     },
                     true,

@@ -124,6 +124,10 @@ impl FnLower<'_, '_> {
             _ => return Err(internal("a tuple that is not a struct")),
         };
         let slots = self.spread_args(args)?;
+        if slots.is_empty() && self.cx.is_empty_struct(ty) {
+            // `makeTuple()`: the empty tuple.
+            return self.emit(Inst::Zero, Some(ty));
+        }
         if slots.len() != fields.len() {
             return Err(internal("a tuple whose elements do not match its type"));
         }
@@ -528,7 +532,7 @@ impl FnLower<'_, '_> {
                 let bt = self.ety(base);
                 if let Some(ExprRes::Property(p)) = self.res(e) {
                     let recv = self.lower_expr(base)?;
-                    return self.property_get(p, recv, &bt);
+                    return self.property_get_on(p, recv, &bt, Some(base));
                 }
                 if let Some(ExprRes::EnumCase(d, i)) = self.res(e) {
                     let v = enum_case_value(self.cx.db, self.cx.file, d, i)

@@ -62,6 +62,24 @@ fn second_global() -> crate::LowerError {
 }
 
 impl FnLower<'_, '_> {
+    /// The bindings of `this` for an accessor (property or subscript `get`/`set`) of `this_ty`
+    /// used on `base` (`None`: the enclosing method's own `this`): an accessor of a struct
+    /// holding resources is specialised to the globals its receiver names, as methods are.
+    pub(super) fn accessor_this(
+        &mut self,
+        base: Option<ExprId>,
+        this_ty: &Ty,
+    ) -> R<ResourceBindings> {
+        if !self.cx.holds_resources(this_ty) {
+            return Ok(Vec::new());
+        }
+        let handles = match base {
+            Some(b) => self.handles_of(b)?,
+            None => self.this_handles.clone().unwrap_or_default(),
+        };
+        Ok(vec![(THIS_PARAM, handles)])
+    }
+
     /// Whether values of `ty` (in this instance) are or hold textures, samplers or buffers.
     pub(super) fn has_handles(&self, ty: &Ty) -> bool {
         let ty = apply(&self.subst, self.this_ty.as_ref(), ty);
@@ -266,6 +284,9 @@ impl FnLower<'_, '_> {
     /// The handles of global `g`: the global itself for a resource, its split fields for a
     /// struct holding resources.
     fn global_handles(&mut self, g: hir::GlobalId) -> R<Handles> {
+        if let Some(handles) = self.cx.cbuffer_member_handles(g)? {
+            return Ok(handles);
+        }
         let id = self.cx.global(g)?;
         if let Some(handles) = self.cx.global_handles.get(&g) {
             return Ok(handles.clone());

@@ -545,6 +545,8 @@ struct Accessor {
     /// Subscript indices, already evaluated.
     args: Vec<ValueId>,
     ty: TypeId,
+    /// The globals of the receiver's resources (`accessor_this`).
+    bound: crate::ResourceBindings,
 }
 
 struct FnLower<'a, 'db> {

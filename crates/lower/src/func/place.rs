@@ -63,7 +63,9 @@ impl FnLower<'_, '_> {
                 }
                 Some(ExprRes::Property(p)) => match (self.this_place.clone(), self.this_ty.clone())
                 {
-                    (Some(this), Some(this_ty)) => Some(self.property_place(e, p, this, this_ty)?),
+                    (Some(this), Some(this_ty)) => {
+                        Some(self.property_place(e, p, this, this_ty, None)?)
+                    }
                     _ => None,
                 },
                 _ => None,
@@ -112,7 +114,7 @@ impl FnLower<'_, '_> {
                     let Some(LPlace::Mem(recv)) = self.try_place(base)? else {
                         return Ok(None);
                     };
-                    return Ok(Some(self.property_place(e, p, recv, bt)?));
+                    return Ok(Some(self.property_place(e, p, recv, bt, Some(base))?));
                 }
                 if matches!(self.res(e), Some(ExprRes::Field(..)))
                     && self.cx.is_handle_only(&self.ety(e))
@@ -219,6 +221,7 @@ impl FnLower<'_, '_> {
                     let data = subscript_data(self.cx.db, sub);
                     let ty = self.ety(e);
                     let ty = self.ir_ty(&ty)?;
+                    let bound = self.accessor_this(Some(base), &bt)?;
                     let args = self
                         .flatten_comma(index)
                         .into_iter()
@@ -232,6 +235,7 @@ impl FnLower<'_, '_> {
                         setter: data.setter,
                         args,
                         ty,
+                        bound,
                     }))));
                 }
                 if !matches!(bt, Ty::Array(..) | Ty::Vector(..) | Ty::Matrix(..)) {
@@ -364,7 +368,14 @@ impl FnLower<'_, '_> {
                     .getter
                     .ok_or_else(|| unsupported("reading a property or subscript without `get`"))?;
                 let recv = self.emit(Inst::Load(a.recv.clone()), None)?;
-                self.accessor_get(&a.owner, getter, &a.this_ty, recv, a.args.clone())
+                self.accessor_get_bound(
+                    &a.owner,
+                    getter,
+                    &a.this_ty,
+                    recv,
+                    a.args.clone(),
+                    a.bound.clone(),
+                )
             }
             LPlace::Bits(b) => self.load_bits(b),
             LPlace::Texel {
@@ -435,7 +446,7 @@ impl FnLower<'_, '_> {
                     subst: member_subst(self.cx.db, self.cx.file, &a.owner, &a.this_ty),
                     this_ty: Some(a.this_ty.clone()),
                 };
-                let id = self.cx.instance(key)?;
+                let id = self.cx.resource_instance(key, a.bound.clone())?;
                 let params = self
                     .cx
                     .module

@@ -61,6 +61,7 @@ impl FnLower<'_, '_> {
         p: hir::PropertyId,
         recv: Place,
         this_ty: Ty,
+        base: Option<ExprId>,
     ) -> R<LPlace> {
         let p = match self.resolve_property(p, &this_ty) {
             PropertyImpl::Property(q) => q,
@@ -78,6 +79,7 @@ impl FnLower<'_, '_> {
         }
         let ty = self.ety(e);
         let ty = self.ir_ty(&ty)?;
+        let bound = self.accessor_this(base, &this_ty)?;
         Ok(LPlace::Accessor(Box::new(Accessor {
             owner: p.loc(self.cx.db).clone(),
             recv,
@@ -86,6 +88,7 @@ impl FnLower<'_, '_> {
             setter: data.setter,
             args: Vec::new(),
             ty,
+            bound,
         })))
     }
 
@@ -104,6 +107,18 @@ impl FnLower<'_, '_> {
         p: hir::PropertyId,
         recv: ValueId,
         this_ty: &Ty,
+    ) -> R<ValueId> {
+        self.property_get_on(p, recv, this_ty, None)
+    }
+
+    /// [`Self::property_get`] of a property read on the expression `base` (`None`: on the
+    /// enclosing method's `this`), whose resources the getter is specialised to.
+    pub(super) fn property_get_on(
+        &mut self,
+        p: hir::PropertyId,
+        recv: ValueId,
+        this_ty: &Ty,
+        base: Option<ExprId>,
     ) -> R<ValueId> {
         if self.cx.is_interface(this_ty) && self.cx.dyn_types.contains_key(&self.vty(recv)) {
             return self.dynamic_property_get(p, recv, this_ty);
@@ -125,12 +140,14 @@ impl FnLower<'_, '_> {
         let getter = data
             .getter
             .ok_or_else(|| unsupported("a property without a getter"))?;
-        self.accessor_get(
+        let bound = self.accessor_this(base, this_ty)?;
+        self.accessor_get_bound(
             &p.loc(self.cx.db).clone(),
             getter,
             this_ty,
             recv,
             Vec::new(),
+            bound,
         )
     }
 
@@ -142,6 +159,19 @@ impl FnLower<'_, '_> {
         this_ty: &Ty,
         recv: ValueId,
         args: Vec<ValueId>,
+    ) -> R<ValueId> {
+        self.accessor_get_bound(owner, getter, this_ty, recv, args, Vec::new())
+    }
+
+    /// [`Self::accessor_get`] with the receiver's resources bound to globals (`accessor_this`).
+    pub(super) fn accessor_get_bound(
+        &mut self,
+        owner: &hir::ItemLoc,
+        getter: FunctionId,
+        this_ty: &Ty,
+        recv: ValueId,
+        args: Vec<ValueId>,
+        bound: crate::ResourceBindings,
     ) -> R<ValueId> {
         if let Some(attr) = hir::fn_data(self.cx.db, getter).attr("__intrinsic") {
             return match attr.args.first() {
@@ -169,7 +199,7 @@ impl FnLower<'_, '_> {
             subst: member_subst(self.cx.db, self.cx.file, owner, this_ty),
             this_ty: Some(this_ty.clone()),
         };
-        let id = self.cx.instance(key)?;
+        let id = self.cx.resource_instance(key, bound)?;
         let params = self
             .cx
             .module
@@ -244,7 +274,8 @@ impl FnLower<'_, '_> {
             .into_iter()
             .map(|i| self.lower_expr(i))
             .collect::<R<Vec<_>>>()?;
-        self.accessor_get(&sub.loc(self.cx.db).clone(), getter, bt, recv, args)
+        let bound = self.accessor_this(Some(base), bt)?;
+        self.accessor_get_bound(&sub.loc(self.cx.db).clone(), getter, bt, recv, args, bound)
     }
 
     /// The subscript of `bt` taking `args` read on the lowered receiver `recv`.
