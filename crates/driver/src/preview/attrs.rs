@@ -86,6 +86,8 @@ pub(crate) struct Playground {
     pub kernels: Vec<PlaygroundKernel>,
     /// Attributes with wrong arguments.
     pub errors: Vec<Diagnostic>,
+    /// Globals of imported library modules, applied where the program has them.
+    pub library_globals: Vec<PlaygroundGlobal>,
 }
 
 /// The attribute name without spaces and without the `playground::` prefix, when it has it.
@@ -123,6 +125,7 @@ fn byte_offset(arg: &AttrArg) -> Option<u64> {
 pub(crate) fn read(db: &hir::RootDatabase, file: hir::SourceFile) -> Playground {
     let map = &hir::preprocessed(db, file).map;
     let mut out = Playground::default();
+    let mut root_globals = Vec::new();
     for item in hir::file_items(db, file) {
         // Attribute ranges are relative to their item.
         let offset = item_offset(db, &item_def_loc(db, item));
@@ -140,6 +143,7 @@ pub(crate) fn read(db: &hir::RootDatabase, file: hir::SourceFile) -> Playground 
                 if data.in_type {
                     continue;
                 }
+                root_globals.push(data.name.to_string());
                 for attr in &data.attrs {
                     let Some(kind) = playground_name(attr) else {
                         continue;
@@ -222,6 +226,33 @@ pub(crate) fn read(db: &hir::RootDatabase, file: hir::SourceFile) -> Playground 
                 }
             }
             _ => {}
+        }
+    }
+    // The library's import-only modules declare globals with attributes too (`rendering`'s
+    // `outputTexture`); they apply where the program uses the global (it imported the module)
+    // and did not declare one of the same name itself.
+    for library in hir::Db::workspace(db).stdlib(db).iter() {
+        if !hir::is_import_only_module(library.path(db)) {
+            continue;
+        }
+        for item in hir::file_items(db, *library) {
+            let ItemDef::Global(global) = item else {
+                continue;
+            };
+            let data = global_data(db, global);
+            if data.in_type || root_globals.iter().any(|n| **n == *data.name) {
+                continue;
+            }
+            for attr in &data.attrs {
+                if let Some(kind) = playground_name(attr)
+                    && let Ok(Some(init)) = global_init(&kind, &attr.args)
+                {
+                    out.library_globals.push(PlaygroundGlobal {
+                        name: data.name.to_string(),
+                        init,
+                    });
+                }
+            }
         }
     }
     out

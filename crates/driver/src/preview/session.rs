@@ -475,8 +475,23 @@ fn prepare(
         });
         compiled_all.push(compiled);
     }
+    // Each kernel's module declares the globals it uses: the program's resources are their union.
     let mut resources = plan_resources(&compiled_all[0], test, &kernels[0])?;
+    for (compiled, kernel) in compiled_all.iter().zip(&kernels).skip(1) {
+        for resource in plan_resources(compiled, test, kernel)? {
+            if !resources.iter().any(|r| r.name == resource.name) {
+                resources.push(resource);
+            }
+        }
+    }
+    let library: Vec<attrs::PlaygroundGlobal> = playground
+        .library_globals
+        .iter()
+        .filter(|g| resources.iter().any(|r| r.name == g.name))
+        .cloned()
+        .collect();
     apply_playground(&mut resources, &playground.globals, program)?;
+    apply_playground(&mut resources, &library, program)?;
     for (kernel, compiled) in kernels.iter_mut().zip(&compiled_all) {
         for b in &compiled.reflection.bindings {
             if b.kind == codegen::BindingKind::Print {
