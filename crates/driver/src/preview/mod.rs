@@ -55,8 +55,8 @@ pub struct PreviewResult {
     /// `SLIDER` and `COLOR_PICK` uniforms, in source order, with the values this run used.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub controls: Vec<Control>,
-    /// The program changes from frame to frame (TIME, FRAME_ID, MOUSE_POSITION or KEY): worth
-    /// playing continuously.
+    /// The program can change from frame to frame (a Playground kernel runs every frame, or it
+    /// reads TIME, FRAME_ID, MOUSE_POSITION or KEY): worth playing continuously.
     #[serde(skip_serializing_if = "is_false")]
     pub animated: bool,
     /// The program reads `MOUSE_POSITION`.

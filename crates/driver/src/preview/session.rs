@@ -89,6 +89,8 @@ struct Kernel {
     dispatch: [u32; 3],
     /// `CALL_INDIRECT`: the buffer (a resource index) and byte offset of the workgroup counts.
     indirect: Option<(usize, usize)>,
+    /// A Playground kernel (a `CALL` attribute) that runs every frame.
+    every_frame: bool,
 }
 
 /// What stopped a run before it started: diagnostics or an error message.
@@ -210,6 +212,8 @@ pub(crate) fn run(
         .map(|r| buffer_view(r, &image_sizes))
         .collect();
     describe_inputs(&resources, inputs, &mut result);
+    // Kernels that run every frame carry their buffers on: the program evolves when played.
+    result.animated |= kernels.iter().any(|k| k.every_frame);
     result.ok = result.error.is_none();
     if result.ok {
         saved.push(SavedRun {
@@ -317,7 +321,8 @@ fn fresh(
     })
 }
 
-/// The program's controls and inputs, with the values this run used.
+/// The program's controls and inputs, with the values this run used; `animated` where it reads
+/// the time, the frame, the mouse or keys.
 fn describe_inputs(resources: &[Resource], inputs: &PreviewInputs, result: &mut PreviewResult) {
     for resource in resources {
         let Some(role) = &resource.role else {
@@ -472,6 +477,7 @@ fn prepare(
             call_range,
             dispatch: [1, 1, 1],
             indirect: None,
+            every_frame: !workgroups_given && !once,
         });
         compiled_all.push(compiled);
     }
