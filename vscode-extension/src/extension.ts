@@ -36,6 +36,7 @@ import {
   generatedDocumentParts,
   parseGeneratedQuery,
   PREVIEW_UPDATED,
+  PreviewInputs,
   PreviewResult,
   TARGETS,
 } from "./protocol";
@@ -382,11 +383,14 @@ class PreviewPanel {
     void this.panel.webview.postMessage(message);
   }
 
-  async run(runningText = RUNNING_PREVIEW): Promise<void> {
+  async run(runningText = RUNNING_PREVIEW, extra: { inputs?: PreviewInputs; frames?: number } = {}): Promise<void> {
     this.clearSaveTimer();
     const generation = ++this.generation;
-    this.show(withRunning(this.view, runningText));
-    const outcome = await runPreview(this.client(), this.source.toString(), this.log);
+    // Play steps (continued runs) replace the image without a "running" banner in between.
+    if (extra.inputs?.continue !== true) {
+      this.show(withRunning(this.view, runningText));
+    }
+    const outcome = await runPreview(this.client(), this.source.toString(), this.log, extra);
     if (generation === this.generation) {
       this.show(withPreviewOutcome(this.view, outcome));
     }
@@ -428,7 +432,7 @@ class PreviewPanel {
         this.show(this.view);
         break;
       case "run":
-        void this.run();
+        void this.run(RUNNING_PREVIEW, { inputs: message.inputs, frames: message.frames });
         break;
       case "gradientCheck":
         void this.checkGradient(undefined);

@@ -12,8 +12,10 @@ import {
   GradientCheckResult,
   isMethodNotFound,
   requestFailureMessage,
+  PreviewInputs,
   PreviewResult,
   RUN_PREVIEW,
+  RunPreviewParams,
   TARGETS,
   unsupportedMessage,
 } from "./protocol";
@@ -130,6 +132,10 @@ export async function runPreview(
   client: RequestClient | undefined,
   uri: string,
   notifier: Notifier,
+  extra: { inputs?: PreviewInputs; frames?: number } = {},
 ): Promise<Outcome<PreviewResult>> {
-  return sendFeatureRequest(client, "the GPU preview", RUN_PREVIEW, { uri }, asPreviewResult, notifier);
+  const params: RunPreviewParams = { uri };
+  if (extra.inputs !== undefined) params.inputs = extra.inputs;
+  if (extra.frames !== undefined) params.frames = extra.frames;
+  return sendFeatureRequest(client, "the GPU preview", RUN_PREVIEW, params, asPreviewResult, notifier);
 }

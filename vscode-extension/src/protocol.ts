@@ -64,6 +64,32 @@ export interface GradientCheckResult {
 export interface RunPreviewParams {
   uri: string;
   frames?: number;
+  inputs?: PreviewInputs;
+}
+
+/** What the preview's user sets (`inputs` of `dslang/runPreview`). */
+export interface PreviewInputs {
+  /** `SLIDER` uniforms by name. */
+  sliders?: Record<string, number>;
+  /** `COLOR_PICK` uniforms by name: red, green, blue in [0, 1]. */
+  colors?: Record<string, [number, number, number]>;
+  /** `MOUSE_POSITION`: xy while a button is down, abs(zw) where it was pressed; z > 0 while down, w > 0 on a click. */
+  mouse?: [number, number, number, number];
+  /** Keys held: `event.code` and `event.key` names. */
+  keys?: string[];
+  /** Continue the last run of the same text from its next frame instead of starting again. */
+  continue?: boolean;
+}
+
+/** A `SLIDER` (one value, with min and max) or a `COLOR_PICK` (three values in [0, 1]). */
+export interface PreviewControl {
+  name: string;
+  kind: "slider" | "color";
+  /** The value the run used. */
+  value: number[];
+  default: number[];
+  min?: number;
+  max?: number;
 }
 
 export interface PreviewKernel {
@@ -100,6 +126,8 @@ export interface PreviewBuffer {
   values: PreviewValue[];
   truncated: boolean;
   image?: PreviewImage;
+  /** A 3D texture: `values` holds `depth` slices of image.width x image.height. */
+  depth?: number;
 }
 
 export interface PreviewResult {
@@ -117,6 +145,15 @@ export interface PreviewResult {
   diagnostics: PreviewDiagnostic[];
   /** A run failure that is not a diagnostic. */
   error?: string;
+  /** The number of the first frame run (not 0 when the run continued an earlier one). */
+  firstFrame?: number;
+  controls?: PreviewControl[];
+  /** The program changes from frame to frame: worth playing. */
+  animated?: boolean;
+  /** The program reads MOUSE_POSITION. */
+  mouse?: boolean;
+  /** The keys the program's KEY uniforms watch. */
+  keys?: string[];
 }
 
 /** `dslang/previewUpdated`: the server's push after a save of a previewed file. */
@@ -362,6 +399,32 @@ function buffer(raw: unknown): PreviewBuffer | undefined {
   if (type !== undefined) result.type = type;
   if (scalar !== undefined) result.scalar = scalar;
   if (picture !== undefined) result.image = picture;
+  if (picture !== undefined && isCount(raw.depth) && raw.depth >= 1) result.depth = raw.depth;
+  return result;
+}
+
+function control(raw: unknown): PreviewControl | undefined {
+  if (!isObject(raw) || typeof raw.name !== "string" || (raw.kind !== "slider" && raw.kind !== "color")) {
+    return undefined;
+  }
+  const numbers = (value: unknown): number[] | undefined =>
+    Array.isArray(value) && value.every((v) => typeof v === "number" && Number.isFinite(v)) ? (value as number[]) : undefined;
+  const width = raw.kind === "slider" ? 1 : 3;
+  const value = numbers(raw.value);
+  const fallback = numbers(raw.default);
+  if (value === undefined || value.length !== width || fallback === undefined || fallback.length !== width) {
+    return undefined;
+  }
+  const result: PreviewControl = { name: raw.name, kind: raw.kind, value, default: fallback };
+  const min = optionalNumber(raw.min);
+  const max = optionalNumber(raw.max);
+  if (raw.kind === "slider") {
+    if (min === undefined || max === undefined || !(min <= max)) {
+      return undefined;
+    }
+    result.min = min;
+    result.max = max;
+  }
   return result;
 }
 
@@ -424,6 +487,17 @@ export function asPreviewResult(result: unknown): PreviewResult | undefined {
   if (isCount(result.frames)) preview.frames = result.frames;
   if (timeMs !== undefined) preview.timeMs = timeMs;
   if (error !== undefined) preview.error = error;
+  if (isCount(result.firstFrame)) preview.firstFrame = result.firstFrame;
+  if (Array.isArray(result.controls)) {
+    const controls = result.controls.map(control).filter((c): c is PreviewControl => c !== undefined);
+    if (controls.length > 0) preview.controls = controls;
+  }
+  if (result.animated === true) preview.animated = true;
+  if (result.mouse === true) preview.mouse = true;
+  if (Array.isArray(result.keys)) {
+    const keys = result.keys.filter((k): k is string => typeof k === "string");
+    if (keys.length > 0) preview.keys = keys;
+  }
   return preview;
 }
 

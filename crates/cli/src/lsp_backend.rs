@@ -153,6 +153,17 @@ impl CompileBackend for DriverBackend {
         driver::preview::run_preview_json(path, text, &base_options(opts), frames)
     }
 
+    fn run_preview_with_inputs(
+        &self,
+        path: &Path,
+        text: &str,
+        opts: &CompileOptions,
+        frames: u32,
+        inputs: &Value,
+    ) -> Value {
+        driver::preview::run_preview_with_json(path, text, &base_options(opts), frames, inputs)
+    }
+
     fn gradient_check(
         &self,
         path: &Path,

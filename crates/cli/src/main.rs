@@ -137,6 +137,8 @@ enum Command {
         /// Folder for preview.json and the images (preview mode).
         #[arg(long, value_name = "DIR")]
         out: Option<PathBuf>,
+        #[command(flatten)]
+        inputs: preview::InputArgs,
     },
     /// Run compute and diagnostic tests (files or folders).
     Test { paths: Vec<PathBuf> },
@@ -228,10 +230,15 @@ fn run_command(cli: Cli) -> ExitCode {
             entry,
             frames,
             out,
+            inputs,
             ..
-        } if frames.is_some() || out.is_some() => {
-            preview::run(&file, common(entry), frames.unwrap_or(1), out.as_deref())
-        }
+        } if frames.is_some() || out.is_some() || inputs.given() => preview::run(
+            &file,
+            common(entry),
+            frames.unwrap_or(1),
+            out.as_deref(),
+            &inputs.into_inputs(),
+        ),
         Command::Run {
             file,
             entry,

@@ -4,11 +4,90 @@
 
 use std::path::Path;
 
-use driver::preview::{self, PreviewResult};
+use driver::preview::{self, PreviewInputs, PreviewResult};
 
 use crate::exit;
 
-pub fn run(path: &Path, common: crate::compile::Common, frames: u32, out: Option<&Path>) -> u8 {
+/// The preview's user inputs on the command line (each implies preview mode). Defaults: controls
+/// at their attribute's default, the mouse at (0, 0, 0, 0) (no button down), no key held.
+#[derive(Debug, Clone, Default, clap::Args)]
+pub struct InputArgs {
+    /// Sets a `playground::SLIDER` uniform (clamped to its range); repeatable.
+    #[arg(long = "slider", value_name = "NAME=VALUE", value_parser = parse_slider, conflicts_with_all = ["dispatch", "json"])]
+    sliders: Vec<(String, f64)>,
+    /// Sets a `playground::COLOR_PICK` uniform (components in [0, 1]); repeatable.
+    #[arg(long = "color", value_name = "NAME=R,G,B", value_parser = parse_color, conflicts_with_all = ["dispatch", "json"])]
+    colors: Vec<(String, [f64; 3])>,
+    /// The `playground::MOUSE_POSITION` value: x, y while a button is down, z and w where it was
+    /// pressed (z > 0: button down, w > 0: clicked).
+    #[arg(long, value_name = "X,Y,Z,W", value_parser = parse_mouse, conflicts_with_all = ["dispatch", "json"])]
+    mouse: Option<[f64; 4]>,
+    /// A key held for every frame (`event.code` or `event.key` name, e.g. `KeyA`, `ArrowLeft`, `a`),
+    /// for `playground::KEY`; repeatable.
+    #[arg(long = "key", value_name = "NAME", conflicts_with_all = ["dispatch", "json"])]
+    keys: Vec<String>,
+}
+
+impl InputArgs {
+    pub fn given(&self) -> bool {
+        !self.sliders.is_empty()
+            || !self.colors.is_empty()
+            || self.mouse.is_some()
+            || !self.keys.is_empty()
+    }
+
+    pub fn into_inputs(self) -> PreviewInputs {
+        PreviewInputs {
+            sliders: self.sliders.into_iter().collect(),
+            colors: self.colors.into_iter().collect(),
+            mouse: self.mouse.unwrap_or_default(),
+            keys: self.keys,
+            resume: false,
+        }
+    }
+}
+
+fn numbers<const N: usize>(text: &str) -> Result<[f64; N], String> {
+    let parts: Vec<&str> = text.split(',').map(str::trim).collect();
+    let values: Vec<f64> = parts
+        .iter()
+        .map(|p| p.parse::<f64>().ok().filter(|v| v.is_finite()))
+        .collect::<Option<_>>()
+        .ok_or_else(|| format!("`{text}` is not {N} comma-separated numbers"))?;
+    values
+        .try_into()
+        .map_err(|_| format!("`{text}` is not {N} comma-separated numbers"))
+}
+
+fn named(text: &str) -> Result<(String, &str), String> {
+    match text.split_once('=') {
+        Some((name, value)) if !name.trim().is_empty() => Ok((name.trim().to_string(), value)),
+        _ => Err(format!("`{text}` is not NAME=VALUE")),
+    }
+}
+
+fn parse_slider(text: &str) -> Result<(String, f64), String> {
+    let (name, value) = named(text)?;
+    let [value] = numbers::<1>(value)?;
+    Ok((name, value))
+}
+
+fn parse_color(text: &str) -> Result<(String, [f64; 3]), String> {
+    let (name, value) = named(text)?;
+    Ok((name, numbers::<3>(value)?))
+}
+
+fn parse_mouse(text: &str) -> Result<[f64; 4], String> {
+    numbers::<4>(text)
+}
+
+pub fn run(
+    path: &Path,
+    common: crate::compile::Common,
+    frames: u32,
+    out: Option<&Path>,
+    inputs: &PreviewInputs,
+) -> u8 {
     let bytes = match std::fs::read(path) {
         Ok(bytes) => bytes,
         Err(err) => {
@@ -22,7 +101,7 @@ pub fn run(path: &Path, common: crate::compile::Common, frames: u32, out: Option
         Ok(gpu) => gpu,
         Err(status) => return status,
     };
-    let result = preview::run_preview_on(&gpu, path, &text, &options, frames);
+    let result = preview::run_preview_with_on(&gpu, path, &text, &options, frames, inputs);
     // cli.md's header line for each error (columns in UTF-16 units, as the protocol counts).
     for d in result.diagnostics.iter().filter(|d| d.severity == "error") {
         eprintln!(
@@ -125,6 +204,27 @@ pub fn summary(result: &PreviewResult, written: &[String]) -> String {
             kernel.entry_point, kernel.dispatch, kernel.calls, kernel.time_ms
         );
     }
+    for control in &result.controls {
+        let value: Vec<String> = control
+            .value
+            .iter()
+            .map(|v| preview::png::short_number(*v))
+            .collect();
+        let range = match (control.min, control.max) {
+            (Some(min), Some(max)) => format!(
+                " (from {} to {})",
+                preview::png::short_number(min),
+                preview::png::short_number(max)
+            ),
+            _ => String::new(),
+        };
+        out += &format!(
+            "{} {} = {}{range}\n",
+            control.kind,
+            control.name,
+            value.join(", ")
+        );
+    }
     for buffer in &result.buffers {
         let finite = buffer.values.iter().copied().filter(|v| v.is_finite());
         let (min, max) = finite.fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), v| {
@@ -140,6 +240,12 @@ pub fn summary(result: &PreviewResult, written: &[String]) -> String {
             "no finite values".into()
         };
         let shape = match &buffer.image {
+            Some(image) if buffer.depth.is_some() => format!(
+                "{}x{}x{} volume",
+                image.width,
+                image.height,
+                buffer.depth.unwrap_or(1)
+            ),
             Some(image) => format!(
                 "{}x{} image{}",
                 image.width,
@@ -213,6 +319,7 @@ mod tests {
                         min: -1.0,
                         max: 1.0,
                     }),
+                    depth: None,
                 },
                 BufferView {
                     name: "plain".into(),
@@ -223,6 +330,7 @@ mod tests {
                     values: (0..9).map(f64::from).collect(),
                     truncated: false,
                     image: None,
+                    depth: None,
                 },
             ],
             printed: vec!["hello".into()],

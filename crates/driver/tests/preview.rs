@@ -123,7 +123,7 @@ void count(uint3 tid : SV_DispatchThreadID)
 {
     counter[tid.x] = counter[tid.x] + 1.0;
     if (tid.x == 0)
-        printf("frame %d at %.3f s\n", int(frame), time);
+        printf("frame %d at %.3f ms\n", int(frame), time);
 }
 
 [shader("compute")]
@@ -153,9 +153,9 @@ fn playground_attributes_plan_resources_and_kernels_run_every_frame() {
         buffer noise: float f32x1 count=8 image=None
         buffer picture: float4 f32x4 count=128 image=Some(ImageInfo { width: 16, height: 8, channels: 4, signed: false, min: 0.0, max: 1.0 })
         buffer signedPlane: float f32x1 count=128 image=Some(ImageInfo { width: 16, height: 8, channels: 1, signed: true, min: -7.5, max: 7.5 })
-        printed frame 0 at 0.000 s
-        printed frame 1 at 0.017 s
-        printed frame 2 at 0.033 s
+        printed frame 0 at 0.000 ms
+        printed frame 1 at 16.667 ms
+        printed frame 2 at 33.333 ms
     "#]]
     .assert_eq(&outline(&result));
     // ONCE ran first, then three increments carried across frames; threads past the
@@ -251,7 +251,7 @@ fn run_failures_are_reported_in_error() {
     };
     expect![[r#"
         ok=false frames=0
-        error: `b`: TIME, FRAME_ID and SLIDER attributes go on `uniform` scalars
+        error: `b`: TIME, FRAME_ID, SLIDER, COLOR_PICK, MOUSE_POSITION and KEY attributes go on `uniform` values
     "#]]
     .assert_eq(&outline(&result));
 }

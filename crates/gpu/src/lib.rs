@@ -25,7 +25,7 @@ pub use harness::{OutputBuffer, PlanError, TestPlan, format_outputs, names_match
 pub use print::{PrintArgKind, PrintFormat, decode_print_buffer, print_buffer_binding};
 pub use reflect::{ResourceInfo, ValueLayout, WgslInfo, reflect_wgsl};
 pub use texture::{SamplerShape, TextureAccess, TextureShape};
-pub use wgpu::Features;
+pub use wgpu::{Features, TextureFormat};
 
 /// `wgsl` as wgpu's naga parses it: without the standard `enable subgroups;` directive, which
 /// naga does not implement yet (it accepts the subgroup built-ins when the device has the

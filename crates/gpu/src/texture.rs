@@ -62,7 +62,8 @@ impl TextureShape {
         }
     }
 
-    fn is_3d(&self) -> bool {
+    /// A 3D texture (`depth_or_layers` is its depth).
+    pub fn is_3d(&self) -> bool {
         self.view == wgpu::TextureViewDimension::D3
     }
 

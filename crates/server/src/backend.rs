@@ -54,6 +54,20 @@ pub trait CompileBackend: Send + Sync + 'static {
     /// (docs/preview-protocol.md).
     fn run_preview(&self, path: &Path, text: &str, opts: &CompileOptions, frames: u32) -> Value;
 
+    /// [`CompileBackend::run_preview`] with the request's `inputs` (control values, mouse, keys,
+    /// continuing the last run); backends without inputs ignore them.
+    fn run_preview_with_inputs(
+        &self,
+        path: &Path,
+        text: &str,
+        opts: &CompileOptions,
+        frames: u32,
+        inputs: &Value,
+    ) -> Value {
+        let _ = inputs;
+        self.run_preview(path, text, opts, frames)
+    }
+
     /// Compares derivatives with finite differences: a `GradientCheckResult`.
     fn gradient_check(
         &self,

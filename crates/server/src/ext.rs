@@ -30,6 +30,9 @@ pub(crate) struct GeneratedCodeParams {
 pub(crate) struct RunPreviewParams {
     uri: Url,
     frames: Option<u32>,
+    /// The user's inputs: control values, mouse, keys, `continue` (docs/preview-protocol.md).
+    #[serde(default)]
+    inputs: Option<Value>,
 }
 
 /// Params of `dslang/gradientCheck`.
@@ -143,9 +146,18 @@ impl Backend {
             .frames
             .unwrap_or(job.preview_frames)
             .clamp(1, config::MAX_PREVIEW_FRAMES);
-        Self::on_blocking(job, move |job| {
-            job.compile
-                .run_preview(&job.path, &job.text, &job.options, frames)
+        let inputs = params.inputs;
+        Self::on_blocking(job, move |job| match &inputs {
+            Some(inputs) => job.compile.run_preview_with_inputs(
+                &job.path,
+                &job.text,
+                &job.options,
+                frames,
+                inputs,
+            ),
+            None => job
+                .compile
+                .run_preview(&job.path, &job.text, &job.options, frames),
         })
         .await
     }

@@ -130,5 +130,12 @@ table.gradient td.fail, table.gradient tr.fail td { color: var(--error); }
 table.gradient tr.fail td.fail { font-weight: 600; }
 table.gradient td.pass { color: var(--pass); }
 table.gradient td.message { text-align: left; color: var(--muted); }
+.controls { display: flex; flex-wrap: wrap; align-items: center; gap: 8px 24px; padding: 8px 0; border-bottom: 1px solid var(--border); }
+.player { display: flex; align-items: center; gap: 8px; }
+.player .frame { font-family: var(--mono); color: var(--muted); min-width: 7em; }
+.control { display: inline-flex; align-items: center; gap: 6px; }
+.control .name { font-family: var(--mono); }
+.control output { font-family: var(--mono); min-width: 4em; }
+select, input[type="color"] { font: inherit; background: var(--header-bg); color: var(--fg); border: 1px solid var(--border); }
 pre { background: var(--header-bg); padding: 8px; border: 1px solid var(--border); overflow-x: auto; }
 `;

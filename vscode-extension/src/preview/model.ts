@@ -1,7 +1,7 @@
 // The messages between the extension and the preview page, and how the extension's view of a panel
 // changes with each event. Pure: the panel class in extension.ts only stores the view and posts it.
 import { Outcome } from "../features";
-import { GradientCheckResult, PreviewResult } from "../protocol";
+import { GradientCheckResult, PreviewInputs, PreviewResult } from "../protocol";
 import { PreviewView } from "./render";
 
 /** Extension → page. */
@@ -10,7 +10,7 @@ export type ToPage = { type: "view"; view: PreviewView };
 /** Page → extension. */
 export type FromPage =
   | { type: "ready" }
-  | { type: "run" }
+  | { type: "run"; inputs?: PreviewInputs; frames?: number }
   | { type: "gradientCheck" }
   | { type: "open"; file: string; line: number; column: number };
 
@@ -22,9 +22,18 @@ export function parseFromPage(message: unknown): FromPage | undefined {
   const candidate = message as Record<string, unknown>;
   switch (candidate.type) {
     case "ready":
-    case "run":
     case "gradientCheck":
       return { type: candidate.type };
+    case "run": {
+      const run: FromPage = { type: "run" };
+      const inputs = parseInputs(candidate.inputs);
+      if (inputs !== undefined) run.inputs = inputs;
+      const frames = candidate.frames;
+      if (typeof frames === "number" && Number.isInteger(frames) && frames >= 1 && frames <= MAX_FRAMES_PER_REQUEST) {
+        run.frames = frames;
+      }
+      return run;
+    }
     case "open": {
       const { file, line, column } = candidate;
       const isPosition = (value: unknown): value is number =>
@@ -37,6 +46,43 @@ export function parseFromPage(message: unknown): FromPage | undefined {
     default:
       return undefined;
   }
+}
+
+/** The most frames the page may ask for in one request (a play step runs one). */
+export const MAX_FRAMES_PER_REQUEST = 1000;
+const MAX_INPUT_NAMES = 64;
+
+function finite(value: unknown): value is number {
+  return typeof value === "number" && Number.isFinite(value);
+}
+
+/** The page's inputs, kept only where well-formed (names and numbers; a bounded number of each). */
+export function parseInputs(raw: unknown): PreviewInputs | undefined {
+  if (typeof raw !== "object" || raw === null) {
+    return undefined;
+  }
+  const candidate = raw as Record<string, unknown>;
+  const inputs: PreviewInputs = {};
+  const entries = (value: unknown) =>
+    typeof value === "object" && value !== null ? Object.entries(value as Record<string, unknown>).slice(0, MAX_INPUT_NAMES) : [];
+  const sliders: Record<string, number> = {};
+  for (const [name, value] of entries(candidate.sliders)) {
+    if (finite(value)) sliders[name] = value;
+  }
+  if (Object.keys(sliders).length > 0) inputs.sliders = sliders;
+  const colors: Record<string, [number, number, number]> = {};
+  for (const [name, value] of entries(candidate.colors)) {
+    if (Array.isArray(value) && value.length === 3 && value.every(finite)) colors[name] = [value[0], value[1], value[2]];
+  }
+  if (Object.keys(colors).length > 0) inputs.colors = colors;
+  const mouse = candidate.mouse;
+  if (Array.isArray(mouse) && mouse.length === 4 && mouse.every(finite)) inputs.mouse = [mouse[0], mouse[1], mouse[2], mouse[3]];
+  if (Array.isArray(candidate.keys)) {
+    const keys = candidate.keys.filter((k): k is string => typeof k === "string" && k.length <= 32).slice(0, MAX_INPUT_NAMES);
+    if (keys.length > 0) inputs.keys = keys;
+  }
+  if (candidate.continue === true) inputs.continue = true;
+  return inputs;
 }
 
 /**

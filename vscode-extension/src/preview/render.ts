@@ -1,7 +1,15 @@
 // The preview page's content as pure functions of the data: HTML strings (everything from the server
 // escaped) and RGBA pixels for the canvases. The browser script (webview.ts) only puts them into the
 // DOM, so all of this is unit-tested in Node.
-import { GradientCheckResult, PreviewBuffer, PreviewDiagnostic, PreviewResult, PreviewValue } from "../protocol";
+import {
+  GradientCheckResult,
+  PreviewBuffer,
+  PreviewControl,
+  PreviewDiagnostic,
+  PreviewInputs,
+  PreviewResult,
+  PreviewValue,
+} from "../protocol";
 
 /** What the extension sends the page: the data to show. The page adds its own paging state. */
 export interface PreviewView {
@@ -259,9 +267,12 @@ function renderImages(result: PreviewResult): string {
           : "";
       legend = `<div class="legend"><canvas class="legend-bar" data-legend="${index}" width="256" height="1"></canvas><div class="legend-labels"><span>${formatNumber(-extent)}</span><span>0</span><span>${formatNumber(extent)}</span></div>${range}</div>`;
     }
-    const missing = buffer.values.length < image.width * image.height * buffer.components ? `<div class="muted">partial: the server sent only the first ${Math.floor(buffer.values.length / buffer.components)} pixels</div>` : "";
+    const depth = Math.max(1, buffer.depth ?? 1);
+    const [columns, rows] = sliceGrid(depth);
+    const size = depth > 1 ? `${image.width} × ${image.height} × ${depth}, slices` : `${image.width} × ${image.height}`;
+    const missing = buffer.values.length < image.width * image.height * depth * buffer.components ? `<div class="muted">partial: the server sent only the first ${Math.floor(buffer.values.length / buffer.components)} pixels</div>` : "";
     figures.push(
-      `<figure class="image"><canvas class="pixels" data-image="${index}" width="${image.width}" height="${image.height}"></canvas><figcaption><span class="name">${escapeHtml(buffer.name)}</span> <span class="muted">${image.width} × ${image.height}, ${kind}</span> <span class="readout" data-readout="${index}"></span>${legend}${missing}</figcaption></figure>`,
+      `<figure class="image"><canvas class="pixels" data-image="${index}" width="${image.width * columns}" height="${image.height * rows}"></canvas><figcaption><span class="name">${escapeHtml(buffer.name)}</span> <span class="muted">${size}, ${kind}</span> <span class="readout" data-readout="${index}"></span>${legend}${missing}</figcaption></figure>`,
     );
   });
   return figures.length === 0 ? "" : `<section class="images"><h2>Images</h2>\n<div class="gallery">${figures.join("\n")}</div></section>`;
@@ -415,18 +426,34 @@ export function imagePixels(buffer: PreviewBuffer): Pixels | undefined {
   if (image === undefined) {
     return undefined;
   }
-  const { width, height } = image;
+  // A 3D texture's slices lie side by side in a grid; other images are one slice.
+  const depth = Math.max(1, buffer.depth ?? 1);
+  const [columns, rows] = sliceGrid(depth);
+  const width = image.width * columns;
+  const height = image.height * rows;
   const stride = buffer.components;
   const channels = Math.min(image.channels, stride);
   const data = new Uint8ClampedArray(width * height * 4);
-  const pixelsSent = Math.min(width * height, Math.floor(buffer.values.length / stride));
+  const pixelsSent = Math.min(image.width * image.height * depth, Math.floor(buffer.values.length / stride));
+  // Where source texel p (x fastest, then y, then slice) goes in the picture, in pixels.
+  const sliceTexels = image.width * image.height;
+  const at = (p: number): number => {
+    if (depth === 1) {
+      return p * 4;
+    }
+    const z = Math.floor(p / sliceTexels);
+    const within = p % sliceTexels;
+    const x = (within % image.width) + (z % columns) * image.width;
+    const y = Math.floor(within / image.width) + Math.floor(z / columns) * image.height;
+    return (y * width + x) * 4;
+  };
 
   if (image.signed) {
     const extent = signedRange(buffer);
     for (let p = 0; p < pixelsSent; p++) {
       const value = toNumber(buffer.values[p * stride]);
       const color = Number.isFinite(value) ? divergingColor(extent === 0 ? 0 : value / extent) : NON_FINITE;
-      data.set([...color, 255], p * 4);
+      data.set([...color, 255], at(p));
     }
     return { width, height, data };
   }
@@ -441,7 +468,7 @@ export function imagePixels(buffer: PreviewBuffer): Pixels | undefined {
     const read = (c: number) => toNumber(buffer.values[p * stride + c]);
     const components = Array.from({ length: channels }, (_, c) => read(c));
     if (components.some((value) => !Number.isFinite(value))) {
-      data.set([...NON_FINITE, 255], p * 4);
+      data.set([...NON_FINITE, 255], at(p));
       continue;
     }
     const [first, second, third, fourth] = components.map(byte);
@@ -451,9 +478,106 @@ export function imagePixels(buffer: PreviewBuffer): Pixels | undefined {
         : channels === 2
           ? [first, second, 0, 255]
           : [first, second, third, channels === 4 && !alphaUnused ? fourth : 255];
-    data.set(rgba, p * 4);
+    data.set(rgba, at(p));
   }
   return { width, height, data };
+}
+
+/** The columns and rows of a nearly square grid of `depth` slices (as `dslang run --out` draws them). */
+export function sliceGrid(depth: number): [number, number] {
+  const slices = Math.max(1, Math.floor(depth));
+  const columns = Math.max(1, Math.ceil(Math.sqrt(slices)));
+  return [columns, Math.ceil(slices / columns)];
+}
+
+/** The play state the page keeps: whether frames run continuously, and how fast. */
+export interface PlayState {
+  playing: boolean;
+  fps: number;
+}
+
+export const FRAME_RATES = [1, 5, 10, 30, 60];
+
+/** `#rrggbb` of a colour in [0, 1]. */
+export function colorToHex(rgb: number[]): string {
+  return `#${rgb
+    .slice(0, 3)
+    .map((c) => Math.round(Math.max(0, Math.min(1, Number.isFinite(c) ? c : 0)) * 255).toString(16).padStart(2, "0"))
+    .join("")}`;
+}
+
+/** The colour of `#rrggbb`, components in [0, 1]; undefined for anything else. */
+export function hexToColor(hex: string): [number, number, number] | undefined {
+  const match = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex);
+  if (match === null) {
+    return undefined;
+  }
+  return [1, 2, 3].map((i) => parseInt(match[i], 16) / 255) as [number, number, number];
+}
+
+/** A slider's step: about a thousandth of its range. */
+export function sliderStep(control: PreviewControl): number {
+  const span = (control.max ?? 1) - (control.min ?? 0);
+  return span > 0 ? span / 1000 : 1;
+}
+
+/** What identifies the controls bar: it is drawn again only when this changes (not at every frame). */
+export function controlsKey(result: PreviewResult | undefined): string {
+  if (result === undefined) {
+    return "";
+  }
+  return JSON.stringify([
+    result.animated === true,
+    result.mouse === true,
+    result.keys ?? [],
+    (result.controls ?? []).map((c) => [c.name, c.kind, c.min, c.max]),
+  ]);
+}
+
+/**
+ * The controls bar of an interactive program: play, pause, step and the frame rate for animated
+ * programs; a slider per SLIDER and a colour picker per COLOR_PICK (at the values in `inputs`, else the
+ * run's); which inputs the mouse and keys feed. Empty for programs without any.
+ */
+export function renderControls(result: PreviewResult | undefined, inputs: PreviewInputs, play: PlayState): string {
+  if (result === undefined) {
+    return "";
+  }
+  const controls = result.controls ?? [];
+  if (result.animated !== true && controls.length === 0) {
+    return "";
+  }
+  const parts: string[] = [];
+  if (result.animated === true) {
+    const rates = FRAME_RATES.map((rate) => `<option value="${rate}"${rate === play.fps ? " selected" : ""}>${rate} fps</option>`).join("");
+    parts.push(`<div class="player">
+<button type="button" data-action="${play.playing ? "pause" : "play"}" id="play-button">${play.playing ? "Pause" : "Play"}</button>
+<button type="button" data-action="step" title="Run one more frame"${play.playing ? " disabled" : ""}>Step</button>
+<label class="rate">Frame rate <select data-fps>${rates}</select></label>
+<span class="frame" id="frame-number">${frameText(result)}</span>
+</div>`);
+  }
+  for (const control of controls) {
+    const name = escapeHtml(control.name);
+    if (control.kind === "slider") {
+      const value = inputs.sliders?.[control.name] ?? control.value[0];
+      parts.push(`<label class="control slider"><span class="name">${name}</span> <input type="range" data-slider="${name}" min="${control.min ?? 0}" max="${control.max ?? 1}" step="${sliderStep(control)}" value="${value}"> <output data-slider-value="${name}">${formatNumber(value)}</output></label>`);
+    } else {
+      const value = inputs.colors?.[control.name] ?? control.value;
+      parts.push(`<label class="control color"><span class="name">${name}</span> <input type="color" data-color="${name}" value="${colorToHex(value)}"></label>`);
+    }
+  }
+  const feeds: string[] = [];
+  if (result.mouse === true) feeds.push("mouse on the image → MOUSE_POSITION");
+  if (result.keys !== undefined && result.keys.length > 0) feeds.push(`keys ${result.keys.map(escapeHtml).join(", ")} → KEY`);
+  if (feeds.length > 0) parts.push(`<span class="muted feeds">${feeds.join("; ")}</span>`);
+  return `<section class="controls" aria-label="Controls">${parts.join("\n")}</section>`;
+}
+
+/** The frame counter: the last frame shown. */
+export function frameText(result: PreviewResult): string {
+  const frames = result.frames ?? 0;
+  return frames === 0 ? "" : `frame ${(result.firstFrame ?? 0) + frames - 1}`;
 }
 
 /** The values under the mouse on an image: `(x, y) = value` (components joined), for the caption. */

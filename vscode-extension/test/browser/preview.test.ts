@@ -46,11 +46,11 @@ let page: Page;
 const pageErrors: string[] = [];
 
 /** `dslang run FILE --frames N --out DIR`, then DIR/preview.json, checked like a server answer. */
-function run(file: string, frames: number): PreviewResult {
+function run(file: string, frames: number, options: string[] = []): PreviewResult {
   const out = fs.mkdtempSync(path.join(scratch, "run-"));
   const runtimeDir = fs.mkdtempSync(path.join(scratch, "xdg-"));
   fs.chmodSync(runtimeDir, 0o700);
-  const done = spawnSync(dslang, ["run", file, "--frames", String(frames), "--out", out], {
+  const done = spawnSync(dslang, ["run", file, "--frames", String(frames), "--out", out, ...options], {
     encoding: "utf8",
     env: { ...process.env, XDG_RUNTIME_DIR: runtimeDir },
     timeout: 120_000,
@@ -292,6 +292,81 @@ test("a real failed run: the error is prominent and the diagnostic links back to
   assert.deepEqual(messages[messages.length - 1], { type: "open", file: result.diagnostics[0].file, line: 8, column: 20 });
   assert.ok(result.diagnostics[0].file?.endsWith("broken.slang"));
   await page.screenshot({ path: path.join(artifacts, "preview-error.png") });
+});
+
+test("the interactive preview: a slider moved re-runs with its value and the image changes; play, pause, step", { skip }, async () => {
+  const file = path.join(repoRoot, "examples", "playground_animated.slang");
+  const first = run(file, 1);
+  assert.equal(first.ok, true, first.error);
+  const firstView = withPreviewResult({ fileName: "playground_animated.slang" }, first);
+  await show(firstView);
+  const image = bufferNamed(first, "outputTexture");
+  const before = await canvasPixels(`canvas[data-image="${image.index}"]`);
+  assert.deepEqual(before, Array.from(imagePixels(image.buffer)!.data));
+
+  // The controls: play/step/frame rate (the program reads TIME), the SLIDER and the COLOR_PICK.
+  const slider = page.locator('input[type="range"][data-slider="rings"]');
+  assert.equal(await slider.getAttribute("min"), "1");
+  assert.equal(await slider.getAttribute("max"), "16");
+  assert.equal(await slider.inputValue(), "4");
+  assert.equal(await page.locator('input[type="color"][data-color="warm"]').inputValue(), "#e68033");
+  assert.equal(await page.textContent("#play-button"), "Play");
+  assert.equal(await page.textContent("#frame-number"), "frame 0");
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: path.join(artifacts, "preview-slider-before.png") });
+
+  // Move the slider as a user does: a click three quarters along its track.
+  const box = await slider.boundingBox();
+  assert.ok(box !== null);
+  await page.mouse.click(box.x + box.width * 0.75, box.y + box.height / 2);
+  const moved = Number(await slider.inputValue());
+  assert.ok(moved > 10 && moved < 14, `the slider is at ${moved}`);
+  assert.equal(await page.textContent('output[data-slider-value="rings"]'), String(Number(moved.toPrecision(6))));
+  const messages = await posted();
+  assert.deepEqual(messages[messages.length - 1], { type: "run", inputs: { sliders: { rings: moved }, keys: [] }, frames: 1 });
+
+  // The extension's part: the run with that value (as the server runs it), shown in the page.
+  const second = run(file, 1, ["--slider", `rings=${moved}`]);
+  assert.equal(second.ok, true, second.error);
+  assert.deepEqual(second.controls?.[0].value, [moved]);
+  await show(withPreviewResult(firstView, second));
+  const after = await canvasPixels(`canvas[data-image="${bufferNamed(second, "outputTexture").index}"]`);
+  let changed = 0;
+  for (let p = 0; p < after.length; p += 4) {
+    if (after[p] !== before[p] || after[p + 1] !== before[p + 1] || after[p + 2] !== before[p + 2]) changed++;
+  }
+  assert.ok(changed > after.length / 4 / 4, `only ${changed} pixels changed`);
+  // More rings: near the centre, 8 pixels out, 4 rings are still warm and `moved` rings are not.
+  const at = (pixels: number[], x: number, y: number) => pixels.slice((y * 256 + x) * 4, (y * 256 + x) * 4 + 3);
+  assert.notDeepEqual(at(after, 136, 128), at(before, 136, 128));
+  // The slider kept its place through the new view.
+  assert.equal(Number(await slider.inputValue()), moved);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: path.join(artifacts, "preview-slider-after.png") });
+
+  // Play asks for one more frame at a time (continuing the run) until paused; Step asks for one.
+  const count = (await posted()).length;
+  await page.click("#play-button");
+  assert.equal(await page.textContent("#play-button"), "Pause");
+  await page.waitForFunction((n) => (window as unknown as { posted: unknown[] }).posted.length > n, count);
+  const played = await posted();
+  assert.deepEqual(played[count], { type: "run", inputs: { sliders: { rings: moved }, keys: [], continue: true }, frames: 1 });
+  // No second request before the first is answered.
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  assert.equal((await posted()).length, count + 1);
+  const third = run(file, 2, ["--slider", `rings=${moved}`]);
+  await show(withPreviewResult(withPreviewResult(firstView, second), third));
+  await page.waitForFunction((n) => (window as unknown as { posted: unknown[] }).posted.length > n, count + 1);
+  await page.click("#play-button");
+  assert.equal(await page.textContent("#play-button"), "Play");
+  const paused = (await posted()).length;
+  await page.click('button[data-action="step"]');
+  const stepped = await posted();
+  assert.equal(stepped.length, paused + 1);
+  assert.deepEqual(stepped[paused], { type: "run", inputs: { sliders: { rings: moved }, keys: [], continue: true }, frames: 1 });
+  // The buffer tables and images stay beside the controls.
+  assert.ok((await page.locator("section.buffers").count()) === 1);
+  assert.deepEqual(pageErrors, []);
 });
 
 test("the content security policy blocks scripts without the nonce, inline styles and remote images", { skip }, async () => {

@@ -6,14 +6,16 @@
 
 mod attrs;
 mod gradcheck;
+mod image_file;
 pub mod png;
 mod session;
 mod values;
 
+use std::collections::BTreeMap;
 use std::path::Path;
 use std::sync::{Arc, Mutex};
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 pub use gradcheck::{GradientCheckEntry, GradientCheckResult, gradient_check, gradient_check_on};
 pub use session::{
@@ -36,6 +38,9 @@ pub struct PreviewResult {
     pub backend: Option<String>,
     /// Frames run.
     pub frames: u32,
+    /// The number of the first frame run: 0, or where a continued run went on.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub first_frame: u32,
     /// Total wall time of all dispatches.
     pub time_ms: f64,
     /// One per entry point run, in call order within a frame.
@@ -47,6 +52,67 @@ pub struct PreviewResult {
     /// A run failure that is not a diagnostic.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
+    /// `SLIDER` and `COLOR_PICK` uniforms, in source order, with the values this run used.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub controls: Vec<Control>,
+    /// The program can change from frame to frame (a Playground kernel runs every frame, or it
+    /// reads TIME, FRAME_ID, MOUSE_POSITION or KEY): worth playing continuously.
+    #[serde(skip_serializing_if = "is_false")]
+    pub animated: bool,
+    /// The program reads `MOUSE_POSITION`.
+    #[serde(skip_serializing_if = "is_false")]
+    pub mouse: bool,
+    /// The keys the program's `KEY` uniforms watch.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub keys: Vec<String>,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
+}
+
+/// A control of the preview: a `SLIDER` (one value, with `min` and `max`) or a `COLOR_PICK`
+/// (three values in [0, 1]).
+#[derive(Debug, Clone, Serialize, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct Control {
+    /// The uniform's name.
+    pub name: String,
+    /// `slider` or `color`.
+    pub kind: &'static str,
+    /// The value this run used.
+    pub value: Vec<f64>,
+    /// The attribute's default.
+    pub default: Vec<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub min: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max: Option<f64>,
+}
+
+/// What the preview's user sets: control values, the mouse and the keys held (`inputs` of
+/// `dslang/runPreview`; `dslang run --slider/--color/--mouse/--key`). Values outside a control's
+/// range are clamped; names the program does not have are ignored.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct PreviewInputs {
+    /// `SLIDER` uniforms by name.
+    pub sliders: BTreeMap<String, f64>,
+    /// `COLOR_PICK` uniforms by name: red, green, blue in [0, 1].
+    pub colors: BTreeMap<String, [f64; 3]>,
+    /// `MOUSE_POSITION`: xy the position (pixels of the output image) while a button is down,
+    /// abs(zw) where it was last pressed, z > 0 while a button is down, w > 0 on a click.
+    pub mouse: [f64; 4],
+    /// Keys held (JavaScript `event.code` or `event.key` names, as `KEY` attributes give them).
+    pub keys: Vec<String>,
+    /// Continue the last run of the same program (same text and options) from the frame after
+    /// its last, with its buffers, instead of starting again from frame 0.
+    #[serde(rename = "continue")]
+    pub resume: bool,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -81,6 +147,10 @@ pub struct BufferView {
     pub truncated: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub image: Option<ImageInfo>,
+    /// A 3D texture's slices: `values` holds `depth` images of `image.width` x `image.height`,
+    /// one after the other (x fastest, then y, then z).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub depth: Option<u32>,
 }
 
 /// 2D data: how to draw a buffer as an image.
@@ -192,8 +262,19 @@ fn drop_shared_gpu_if(error: &gpu::GpuError) {
 /// kernels for `frames` frames on the shared GPU. Never panics on user input: compile errors come
 /// back as diagnostics, run failures in `error`.
 pub fn run_preview(path: &Path, text: &str, options: &Options, frames: u32) -> PreviewResult {
+    run_preview_with(path, text, options, frames, &PreviewInputs::default())
+}
+
+/// [`run_preview`] with the user's inputs (controls, mouse, keys; continuing the last run).
+pub fn run_preview_with(
+    path: &Path,
+    text: &str,
+    options: &Options,
+    frames: u32,
+    inputs: &PreviewInputs,
+) -> PreviewResult {
     match shared_gpu() {
-        Ok(gpu) => run_preview_on(&gpu, path, text, options, frames),
+        Ok(gpu) => run_preview_with_on(&gpu, path, text, options, frames, inputs),
         Err(error) => {
             // Still report compile errors: they need no GPU.
             let mut result = session::compile_only(path, text, options);
@@ -212,14 +293,55 @@ pub fn run_preview_on(
     options: &Options,
     frames: u32,
 ) -> PreviewResult {
+    run_preview_with_on(gpu, path, text, options, frames, &PreviewInputs::default())
+}
+
+/// [`run_preview_with`] on a given GPU.
+pub fn run_preview_with_on(
+    gpu: &gpu::Gpu,
+    path: &Path,
+    text: &str,
+    options: &Options,
+    frames: u32,
+    inputs: &PreviewInputs,
+) -> PreviewResult {
     let (result, gpu_error) = {
         let _serial = gpu_work();
-        session::run(gpu, path, text, options, frames)
+        session::run(gpu, path, text, options, frames, inputs)
     };
     if let Some(error) = gpu_error {
         drop_shared_gpu_if(&error);
     }
     result
+}
+
+/// [`run_preview_with`] as a JSON value; `inputs` is the request's `inputs` object (absent or
+/// malformed fields take their defaults).
+pub fn run_preview_with_json(
+    path: &Path,
+    text: &str,
+    options: &Options,
+    frames: u32,
+    inputs: &serde_json::Value,
+) -> serde_json::Value {
+    let inputs = parse_inputs(inputs);
+    to_json(&run_preview_with(path, text, options, frames, &inputs))
+}
+
+/// The `inputs` of a request, field by field: a malformed field takes its default rather than
+/// failing the whole request.
+pub fn parse_inputs(value: &serde_json::Value) -> PreviewInputs {
+    if let Ok(inputs) = serde_json::from_value::<PreviewInputs>(value.clone()) {
+        return inputs;
+    }
+    let field = |name: &str| value.get(name).cloned().unwrap_or_default();
+    PreviewInputs {
+        sliders: serde_json::from_value(field("sliders")).unwrap_or_default(),
+        colors: serde_json::from_value(field("colors")).unwrap_or_default(),
+        mouse: serde_json::from_value(field("mouse")).unwrap_or_default(),
+        keys: serde_json::from_value(field("keys")).unwrap_or_default(),
+        resume: field("continue").as_bool().unwrap_or(false),
+    }
 }
 
 /// [`run_preview`] as a JSON value.
@@ -240,7 +362,7 @@ pub fn to_json<T: Serialize>(value: &T) -> serde_json::Value {
     )
 }
 
-/// Seconds a frame advances `TIME`.
+/// Seconds a frame advances `TIME` (which counts milliseconds, as the Playground's does).
 pub const FRAME_SECONDS: f64 = 1.0 / 60.0;
 
 #[cfg(test)]

@@ -68,11 +68,23 @@ fn unit_byte(v: f64) -> u8 {
     }
 }
 
+/// The columns and rows of a grid of `depth` slices (nearly square).
+pub fn slice_grid(depth: u32) -> (u32, u32) {
+    let depth = depth.max(1);
+    let columns = (f64::from(depth).sqrt().ceil() as u32).max(1);
+    (columns, depth.div_ceil(columns))
+}
+
 /// Draws an image buffer (one with `image` metadata); `None` for other buffers.
 pub fn render(buffer: &BufferView) -> Option<Picture> {
     let image = buffer.image.as_ref()?;
-    let (w, h, channels) = (image.width, image.height, image.channels as usize);
-    if channels == 0 || buffer.values.len() < w as usize * h as usize * channels {
+    let (sw, sh, channels) = (image.width, image.height, image.channels as usize);
+    // A 3D texture's slices side by side, in rows of `columns`; a slice per image otherwise.
+    let depth = buffer.depth.unwrap_or(1).max(1);
+    let (columns, rows) = slice_grid(depth);
+    let (w, h) = (sw * columns, sh * rows);
+    if channels == 0 || buffer.values.len() < sw as usize * sh as usize * depth as usize * channels
+    {
         return None;
     }
     let scale = MIN_SIDE.div_ceil(w.max(h)).max(1);
@@ -83,7 +95,13 @@ pub fn render(buffer: &BufferView) -> Option<Picture> {
     let signed_scale = image.min.abs().max(image.max.abs());
     for y in 0..h {
         for x in 0..w {
-            let at = (y as usize * w as usize + x as usize) * channels;
+            let z = (y / sh) * columns + x / sw;
+            if z >= depth {
+                continue;
+            }
+            let (x0, y0) = (x % sw, y % sh);
+            let at =
+                ((z as usize * sh as usize + y0 as usize) * sw as usize + x0 as usize) * channels;
             let px = &buffer.values[at..at + channels];
             let colour = if image.signed {
                 diverging(if signed_scale > 0.0 {
@@ -329,6 +347,7 @@ mod tests {
                 min,
                 max,
             }),
+            depth: None,
         }
     }
 
@@ -347,6 +366,22 @@ mod tests {
         assert_eq!(picture.pixel(247, 262), Some([255, 0, 0]));
         let png = encode(&picture);
         assert_eq!(&png[1..4], b"PNG");
+    }
+
+    #[test]
+    fn slices_of_a_volume_lie_in_a_grid() {
+        assert_eq!(slice_grid(1), (1, 1));
+        assert_eq!(slice_grid(4), (2, 2));
+        assert_eq!(slice_grid(5), (3, 2));
+        // Two 1x1 slices: 0 then 1, side by side; the grid's unused cell stays white.
+        let mut volume = buffer(vec![0.0, 1.0, 0.5], 1, 1, false);
+        volume.depth = Some(3);
+        let picture = render(&volume).unwrap_or_else(|| panic!("draws"));
+        assert_eq!((picture.width, picture.height), (256, 256));
+        assert_eq!(picture.pixel(10, 10), Some([0, 0, 0]));
+        assert_eq!(picture.pixel(200, 10), Some([255, 255, 255]));
+        assert_eq!(picture.pixel(10, 200), Some([128, 128, 128]));
+        assert_eq!(picture.pixel(200, 200), Some([255, 255, 255]));
     }
 
     #[test]

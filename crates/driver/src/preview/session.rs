@@ -2,6 +2,7 @@
 //! after frame with the buffers carried from dispatch to dispatch.
 
 use std::path::Path;
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use gpu::{Binding, BindingKind, ComputeJob, GpuError, PrintFormat};
@@ -9,7 +10,7 @@ use test_format::{ElemType, TestFile};
 
 use super::attrs::{self, CallSize, GlobalInit};
 use super::values::buffer_view;
-use super::{FRAME_SECONDS, KernelRun, PreviewDiagnostic, PreviewResult};
+use super::{Control, FRAME_SECONDS, KernelRun, PreviewDiagnostic, PreviewInputs, PreviewResult};
 use crate::{Compiled, DeviceFeatures, Loaded, Options, TypeConformance, load};
 
 /// The screen that `BLACK_SCREEN(sx, sy)` scales (the preview has no window to measure).
@@ -28,11 +29,21 @@ const PRINT_BUFFER_WORDS: usize = 1 << 16;
 const MAX_PRINTED_LINES: usize = 10_000;
 
 /// What a uniform global holds each frame.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, PartialEq)]
 enum UniformRole {
+    /// Milliseconds since the first frame.
     Time,
     FrameId,
-    Value(f64),
+    /// A slider's default and range (the input of the same name overrides the default).
+    Slider {
+        value: f64,
+        min: f64,
+        max: f64,
+    },
+    /// A colour picker's default.
+    Color([f64; 3]),
+    Mouse,
+    Key(String),
 }
 
 /// A buffer global, its layout and its current contents.
@@ -48,8 +59,10 @@ pub(crate) struct Resource {
     pub word_kinds: Vec<ElemType>,
     pub bytes: Vec<u8>,
     role: Option<UniformRole>,
-    /// Width and height of 2D data.
+    /// Width and height of 2D data (of each slice of a 3D texture).
     pub image: Option<(u32, u32)>,
+    /// Slices of a 3D texture (1 otherwise).
+    pub depth: u32,
 }
 
 impl Resource {
@@ -74,6 +87,10 @@ struct Kernel {
     /// The `CALL` attribute (empty without one).
     call_range: hir::TextRange,
     dispatch: [u32; 3],
+    /// `CALL_INDIRECT`: the buffer (a resource index) and byte offset of the workgroup counts.
+    indirect: Option<(usize, usize)>,
+    /// A Playground kernel (a `CALL` attribute) that runs every frame.
+    every_frame: bool,
 }
 
 /// What stopped a run before it started: diagnostics or an error message.
@@ -135,45 +152,36 @@ pub(crate) fn run(
     text: &str,
     options: &Options,
     frames: u32,
+    inputs: &PreviewInputs,
 ) -> (PreviewResult, Option<GpuError>) {
     let mut result = result_for(path);
     result.adapter = Some(gpu.adapter_info().name.clone());
     result.backend = Some(gpu.adapter_info().backend.to_lowercase());
-    let test = test_format::parse_test_file(text);
-    let options = options_for(&test, options);
-    let loaded = load(path, text.as_bytes(), &options);
-    result.diagnostics = checked_diagnostics(&loaded, &result.file);
-    if has_errors(&result.diagnostics) {
-        return (result, None);
-    }
-    let device = DeviceFeatures::of(gpu);
-    let (mut kernels, mut resources) = match prepare(&loaded, &test, &options, device, &result.file)
-    {
-        Ok(prepared) => prepared,
-        Err(Stop::Diagnostics(diagnostics)) => {
-            result.diagnostics.extend(diagnostics);
-            return (result, None);
-        }
-        Err(Stop::Error(message)) => {
-            result.error = Some(message);
-            return (result, None);
-        }
+    let key = SavedKey {
+        path: path.to_path_buf(),
+        text: text.to_string(),
+        options: format!("{options:?}"),
     };
-    match plan_dispatches(&mut kernels, &resources) {
-        Ok(()) => {}
-        Err(Stop::Diagnostics(diagnostics)) => {
-            result.diagnostics.extend(
-                diagnostics
-                    .into_iter()
-                    .map(|d| PreviewDiagnostic::new(&result.file, &loaded.text, &d)),
-            );
-            return (result, None);
-        }
-        Err(Stop::Error(message)) => {
-            result.error = Some(message);
-            return (result, None);
-        }
-    }
+    let mut saved = SAVED.lock().unwrap_or_else(|p| p.into_inner());
+    // A program's saved run is taken out whether or not this run continues it: a fresh run
+    // replaces it.
+    let resumed = saved
+        .iter()
+        .position(|run| run.key.path == key.path)
+        .map(|at| saved.remove(at))
+        .filter(|run| inputs.resume && run.key == key);
+    let Some(SavedRun {
+        mut kernels,
+        mut resources,
+        next_frame,
+        diagnostics,
+        ..
+    }) = resumed.or_else(|| fresh(gpu, path, text, options, &mut result))
+    else {
+        return (result, None);
+    };
+    result.diagnostics = diagnostics.clone();
+    result.first_frame = next_frame;
     result.kernels = kernels
         .iter()
         .map(|k| KernelRun {
@@ -183,7 +191,15 @@ pub(crate) fn run(
             time_ms: 0.0,
         })
         .collect();
-    let gpu_error = run_frames(gpu, &kernels, &mut resources, frames, &mut result);
+    let gpu_error = run_frames(
+        gpu,
+        &mut kernels,
+        &mut resources,
+        next_frame,
+        frames,
+        inputs,
+        &mut result,
+    );
     let image_sizes: Vec<(u32, u32)> = resources.iter().filter_map(|r| r.image).collect();
     result.buffers = resources
         .iter()
@@ -195,8 +211,174 @@ pub(crate) fn run(
         })
         .map(|r| buffer_view(r, &image_sizes))
         .collect();
+    describe_inputs(&resources, inputs, &mut result);
+    // Kernels that run every frame carry their buffers on: the program evolves when played.
+    result.animated |= kernels.iter().any(|k| k.every_frame);
     result.ok = result.error.is_none();
+    if result.ok {
+        saved.push(SavedRun {
+            key,
+            kernels,
+            resources,
+            next_frame: next_frame.saturating_add(result.frames),
+            diagnostics,
+        });
+        // The oldest runs go first, beyond a few programs or their bytes.
+        while saved.len() > MAX_SAVED_RUNS
+            || saved.len() > 1 && saved.iter().map(SavedRun::bytes).sum::<u64>() > MAX_SAVED_BYTES
+        {
+            saved.remove(0);
+        }
+    }
     (result, gpu_error)
+}
+
+/// What identifies the program of a saved run.
+#[derive(Debug, PartialEq)]
+struct SavedKey {
+    path: std::path::PathBuf,
+    text: String,
+    options: String,
+}
+
+/// The state after the last successful run, for a run that continues it (`inputs.resume`): the
+/// preview's play button advances a program frame after frame without compiling it again.
+struct SavedRun {
+    key: SavedKey,
+    kernels: Vec<Kernel>,
+    resources: Vec<Resource>,
+    /// The next frame's number.
+    next_frame: u32,
+    diagnostics: Vec<PreviewDiagnostic>,
+}
+
+impl SavedRun {
+    fn bytes(&self) -> u64 {
+        self.resources.iter().map(|r| r.bytes.len() as u64).sum()
+    }
+}
+
+/// The last successful run of each program (by path), oldest first.
+static SAVED: Mutex<Vec<SavedRun>> = Mutex::new(Vec::new());
+/// Programs whose last run is kept.
+const MAX_SAVED_RUNS: usize = 8;
+/// Buffer bytes kept over all saved runs (the last run is kept whatever its size).
+const MAX_SAVED_BYTES: u64 = 256 << 20;
+
+/// Compiles the program and creates its resources; on failure `result` says why.
+fn fresh(
+    gpu: &gpu::Gpu,
+    path: &Path,
+    text: &str,
+    options: &Options,
+    result: &mut PreviewResult,
+) -> Option<SavedRun> {
+    let test = test_format::parse_test_file(text);
+    let options = options_for(&test, options);
+    let loaded = load(path, text.as_bytes(), &options);
+    result.diagnostics = checked_diagnostics(&loaded, &result.file);
+    if has_errors(&result.diagnostics) {
+        return None;
+    }
+    let device = DeviceFeatures::of(gpu);
+    let (mut kernels, resources) =
+        match prepare(&loaded, &test, &options, device, &result.file, path) {
+            Ok(prepared) => prepared,
+            Err(Stop::Diagnostics(diagnostics)) => {
+                result.diagnostics.extend(diagnostics);
+                return None;
+            }
+            Err(Stop::Error(message)) => {
+                result.error = Some(message);
+                return None;
+            }
+        };
+    match plan_dispatches(&mut kernels, &resources) {
+        Ok(()) => {}
+        Err(Stop::Diagnostics(diagnostics)) => {
+            result.diagnostics.extend(
+                diagnostics
+                    .into_iter()
+                    .map(|d| PreviewDiagnostic::new(&result.file, &loaded.text, &d)),
+            );
+            return None;
+        }
+        Err(Stop::Error(message)) => {
+            result.error = Some(message);
+            return None;
+        }
+    }
+    Some(SavedRun {
+        key: SavedKey {
+            path: std::path::PathBuf::new(),
+            text: String::new(),
+            options: String::new(),
+        },
+        kernels,
+        resources,
+        next_frame: 0,
+        diagnostics: result.diagnostics.clone(),
+    })
+}
+
+/// The program's controls and inputs, with the values this run used; `animated` where it reads
+/// the time, the frame, the mouse or keys.
+fn describe_inputs(resources: &[Resource], inputs: &PreviewInputs, result: &mut PreviewResult) {
+    for resource in resources {
+        let Some(role) = &resource.role else {
+            continue;
+        };
+        match role {
+            UniformRole::Time | UniformRole::FrameId => result.animated = true,
+            UniformRole::Slider { value, min, max } => result.controls.push(Control {
+                name: resource.name.clone(),
+                kind: "slider",
+                value: vec![slider_value(&resource.name, *value, *min, *max, inputs)],
+                default: vec![*value],
+                min: Some(*min),
+                max: Some(*max),
+            }),
+            UniformRole::Color(rgb) => result.controls.push(Control {
+                name: resource.name.clone(),
+                kind: "color",
+                value: color_value(&resource.name, *rgb, inputs).to_vec(),
+                default: rgb.to_vec(),
+                min: None,
+                max: None,
+            }),
+            UniformRole::Mouse => {
+                result.mouse = true;
+                result.animated = true;
+            }
+            UniformRole::Key(key) => {
+                if !result.keys.contains(key) {
+                    result.keys.push(key.clone());
+                }
+                result.animated = true;
+            }
+        }
+    }
+}
+
+fn slider_value(name: &str, value: f64, min: f64, max: f64, inputs: &PreviewInputs) -> f64 {
+    inputs
+        .sliders
+        .get(name)
+        .copied()
+        .filter(|v| v.is_finite())
+        .map_or(value, |v| v.clamp(min, max))
+}
+
+fn color_value(name: &str, rgb: [f64; 3], inputs: &PreviewInputs) -> [f64; 3] {
+    inputs.colors.get(name).map_or(rgb, |c| {
+        c.map(|v| {
+            if v.is_finite() {
+                v.clamp(0.0, 1.0)
+            } else {
+                0.0
+            }
+        })
+    })
 }
 
 /// Compiles every kernel and creates the resources with their first contents.
@@ -206,6 +388,7 @@ fn prepare(
     options: &Options,
     device: DeviceFeatures,
     file: &str,
+    program: &Path,
 ) -> Result<(Vec<Kernel>, Vec<Resource>), Stop> {
     let playground = attrs::read(&loaded.db, loaded.file);
     if !playground.errors.is_empty() {
@@ -293,11 +476,28 @@ fn prepare(
             once,
             call_range,
             dispatch: [1, 1, 1],
+            indirect: None,
+            every_frame: !workgroups_given && !once,
         });
         compiled_all.push(compiled);
     }
+    // Each kernel's module declares the globals it uses: the program's resources are their union.
     let mut resources = plan_resources(&compiled_all[0], test, &kernels[0])?;
-    apply_playground(&mut resources, &playground.globals)?;
+    for (compiled, kernel) in compiled_all.iter().zip(&kernels).skip(1) {
+        for resource in plan_resources(compiled, test, kernel)? {
+            if !resources.iter().any(|r| r.name == resource.name) {
+                resources.push(resource);
+            }
+        }
+    }
+    let library: Vec<attrs::PlaygroundGlobal> = playground
+        .library_globals
+        .iter()
+        .filter(|g| resources.iter().any(|r| r.name == g.name))
+        .cloned()
+        .collect();
+    apply_playground(&mut resources, &playground.globals, program)?;
+    apply_playground(&mut resources, &library, program)?;
     for (kernel, compiled) in kernels.iter_mut().zip(&compiled_all) {
         for b in &compiled.reflection.bindings {
             if b.kind == codegen::BindingKind::Print {
@@ -391,6 +591,10 @@ fn plan_resources(
             bytes,
             role: None,
             image,
+            depth: match kind {
+                BindingKind::Texture(shape) if shape.is_3d() => shape.depth_or_layers,
+                _ => 1,
+            },
         });
     }
     Ok(resources)
@@ -429,62 +633,94 @@ fn sized_bytes(resource: &Resource, elements: u64) -> Result<Vec<u8>, Stop> {
 fn apply_playground(
     resources: &mut [Resource],
     globals: &[attrs::PlaygroundGlobal],
+    program: &Path,
 ) -> Result<(), Stop> {
     for (index, global) in globals.iter().enumerate() {
         let Some(resource) = resources.iter_mut().find(|r| r.name == global.name) else {
             return Err(Stop::Error(format!(
-                "`{}` has a playground attribute but is not a buffer, texture or uniform the program uses",
+                "`{}` has a playground attribute but is not a buffer, texture, sampler or uniform the program uses",
                 global.name
             )));
         };
+        let misplaced = |what: &str| Err(Stop::Error(format!("`{}`: {what}", global.name)));
         let is_uniform = resource.kind == BindingKind::Uniform;
-        let wants_uniform = matches!(
-            global.init,
-            GlobalInit::Time | GlobalInit::FrameId | GlobalInit::Slider { .. }
-        );
-        if is_uniform != wants_uniform {
-            return Err(Stop::Error(format!(
-                "`{}`: {} attributes go on {}",
-                global.name,
-                if wants_uniform {
-                    "TIME, FRAME_ID and SLIDER"
-                } else {
-                    "ZEROS, RAND, BLACK and BLACK_SCREEN"
-                },
-                if wants_uniform {
-                    "`uniform` scalars"
-                } else {
-                    "buffers (RWStructuredBuffer) and textures (RWTexture2D)"
-                }
-            )));
+        if global.init.is_uniform() != is_uniform {
+            return misplaced(if is_uniform {
+                "a `uniform` takes TIME, FRAME_ID, SLIDER, COLOR_PICK, MOUSE_POSITION or KEY"
+            } else {
+                "TIME, FRAME_ID, SLIDER, COLOR_PICK, MOUSE_POSITION and KEY attributes go on `uniform` values"
+            });
+        }
+        if let BindingKind::Sampler(sampler) = &mut resource.kind {
+            if global.init != GlobalInit::Sampler {
+                return misplaced("a SamplerState takes the SAMPLER attribute");
+            }
+            // The Playground's sampler: linear filtering, repeat addressing.
+            sampler.linear = true;
+            continue;
+        }
+        if global.init == GlobalInit::Sampler {
+            return misplaced("SAMPLER goes on a `SamplerState`");
         }
         if let BindingKind::Texture(shape) = &mut resource.kind {
-            let (width, height) = match global.init {
-                GlobalInit::Black { width, height } => (width, height),
-                GlobalInit::BlackScreen { scale_x, scale_y } => screen_size(scale_x, scale_y),
+            let (width, height, depth) = match &global.init {
+                GlobalInit::Black { width, height } if !shape.is_3d() => (*width, *height, 1),
+                GlobalInit::BlackScreen { scale_x, scale_y } if !shape.is_3d() => {
+                    let (w, h) = screen_size(*scale_x, *scale_y);
+                    (w, h, 1)
+                }
+                GlobalInit::Black3d {
+                    width,
+                    height,
+                    depth,
+                } if shape.is_3d() => (*width, *height, *depth),
+                GlobalInit::Url(url) if !shape.is_3d() => {
+                    let image = load_url(url, program, shape)?;
+                    shape.width = image.width;
+                    shape.height = image.height;
+                    shape.depth_or_layers = 1;
+                    shape.mip_levels = 1;
+                    resource.bytes = image
+                        .rgba
+                        .iter()
+                        .flatten()
+                        .flat_map(|c| c.to_le_bytes())
+                        .collect();
+                    resource.image = Some((image.width, image.height));
+                    continue;
+                }
+                _ if shape.is_3d() => {
+                    return misplaced("a 3D texture takes BLACK_3D(w, h, d)");
+                }
                 _ => {
-                    return Err(Stop::Error(format!(
-                        "`{}`: a texture takes BLACK(w, h) or BLACK_SCREEN(sx, sy)",
-                        global.name
-                    )));
+                    return misplaced(
+                        "a texture takes BLACK(w, h), BLACK_SCREEN(sx, sy) or URL(\"image.png\")",
+                    );
                 }
             };
-            let (Ok(w), Ok(h)) = (u32::try_from(width), u32::try_from(height)) else {
+            let (Ok(w), Ok(h), Ok(d)) = (
+                u32::try_from(width),
+                u32::try_from(height),
+                u32::try_from(depth),
+            ) else {
                 return Err(Stop::Error(format!(
-                    "texture `{}` of {width}x{height} texels is too large",
+                    "texture `{}` of {width}x{height}x{depth} texels is too large",
                     global.name
                 )));
             };
             shape.width = w;
             shape.height = h;
-            resource.bytes = sized_bytes(resource, width.saturating_mul(height))?;
+            shape.depth_or_layers = d;
+            resource.bytes =
+                sized_bytes(resource, width.saturating_mul(height).saturating_mul(depth))?;
             resource.image = Some((w, h));
+            resource.depth = d;
             continue;
         }
-        match global.init {
-            GlobalInit::Zeros(n) => resource.bytes = sized_bytes(resource, n)?,
+        match &global.init {
+            GlobalInit::Zeros(n) => resource.bytes = sized_bytes(resource, *n)?,
             GlobalInit::Rand(n) => {
-                let mut bytes = sized_bytes(resource, n)?;
+                let mut bytes = sized_bytes(resource, *n)?;
                 let mut rng = SplitMix(0x5eed ^ (index as u64) << 32);
                 let kinds = resource.word_kinds.clone();
                 for (i, word) in bytes.chunks_exact_mut(4).enumerate() {
@@ -498,20 +734,74 @@ fn apply_playground(
                 resource.bytes = bytes;
             }
             GlobalInit::Black { width, height } => {
+                resource.bytes = sized_bytes(resource, width.saturating_mul(*height))?;
+                resource.image = Some((*width as u32, *height as u32));
+            }
+            GlobalInit::BlackScreen { scale_x, scale_y } => {
+                let (width, height) = screen_size(*scale_x, *scale_y);
                 resource.bytes = sized_bytes(resource, width.saturating_mul(height))?;
                 resource.image = Some((width as u32, height as u32));
             }
-            GlobalInit::BlackScreen { scale_x, scale_y } => {
-                let (width, height) = screen_size(scale_x, scale_y);
-                resource.bytes = sized_bytes(resource, width.saturating_mul(height))?;
-                resource.image = Some((width as u32, height as u32));
+            GlobalInit::Black3d { .. } => {
+                return misplaced("BLACK_3D goes on a 3D texture (`RWTexture3D<float4>`)");
+            }
+            GlobalInit::Url(_) => {
+                return misplaced(
+                    "URL goes on a texture (`Texture2D<float4>` or `RWTexture2D<float4>`)",
+                );
             }
             GlobalInit::Time => resource.role = Some(UniformRole::Time),
             GlobalInit::FrameId => resource.role = Some(UniformRole::FrameId),
-            GlobalInit::Slider { value } => resource.role = Some(UniformRole::Value(value)),
+            GlobalInit::Slider { value, min, max } => {
+                resource.role = Some(UniformRole::Slider {
+                    value: *value,
+                    min: *min,
+                    max: *max,
+                });
+            }
+            GlobalInit::ColorPick(rgb) => {
+                if uniform_floats(resource) < 3 {
+                    return misplaced("COLOR_PICK goes on a `uniform float3`");
+                }
+                resource.role = Some(UniformRole::Color(*rgb));
+            }
+            GlobalInit::MousePosition => {
+                if uniform_floats(resource) < 4 {
+                    return misplaced("MOUSE_POSITION goes on a `uniform float4`");
+                }
+                resource.role = Some(UniformRole::Mouse);
+            }
+            GlobalInit::Key(key) => resource.role = Some(UniformRole::Key(key.clone())),
+            GlobalInit::Sampler => {}
         }
     }
     Ok(())
+}
+
+/// Float words at the start of a uniform (its vector width).
+fn uniform_floats(resource: &Resource) -> usize {
+    let words = (resource.element_size as usize / 4).max(1);
+    resource
+        .word_kinds
+        .iter()
+        .take(words)
+        .take_while(|k| **k == ElemType::Float)
+        .count()
+}
+
+/// The image of `URL(url)` for a texture of `shape` (RGBA float texels).
+fn load_url(
+    url: &str,
+    program: &Path,
+    shape: &gpu::TextureShape,
+) -> Result<super::image_file::Image, Stop> {
+    if shape.format != gpu::TextureFormat::Rgba32Float {
+        return Err(Stop::Error(format!(
+            "`URL(\"{url}\")` fills a texture of `float4` texels (Texture2D<float4> or RWTexture2D<float4>)"
+        )));
+    }
+    let path = super::image_file::resolve(url, program).map_err(Stop::Error)?;
+    super::image_file::load_png(&path, MAX_PREVIEW_BUFFER_BYTES / 16).map_err(Stop::Error)
 }
 
 /// The size of `BLACK_SCREEN(sx, sy)`: the screen scaled (the Playground's convention).
@@ -529,6 +819,39 @@ fn plan_dispatches(
     for kernel in kernels {
         let threads = match &kernel.size {
             CallSize::Threads(threads) => *threads,
+            CallSize::Indirect { buffer, offset } => {
+                let mistake = |message: String| {
+                    Stop::Diagnostics(vec![hir::Diagnostic {
+                        code: "E4201",
+                        message,
+                        range: kernel.call_range,
+                        severity: hir::Severity::Error,
+                        related: Vec::new(),
+                    }])
+                };
+                let index = resources
+                    .iter()
+                    .position(|r| &r.name == buffer)
+                    .ok_or_else(|| {
+                        mistake(format!(
+                            "`CALL_INDIRECT(\"{buffer}\", {offset})`: the program has no buffer `{buffer}`"
+                        ))
+                    })?;
+                let resource = &resources[index];
+                if !matches!(resource.kind, BindingKind::Storage { .. }) {
+                    return Err(mistake(format!(
+                        "`CALL_INDIRECT(\"{buffer}\", {offset})`: `{buffer}` is not a structured buffer"
+                    )));
+                }
+                if offset.saturating_add(12) > resource.bytes.len() as u64 {
+                    return Err(mistake(format!(
+                        "`CALL_INDIRECT(\"{buffer}\", {offset})`: `{buffer}` has {} bytes, too few for three uint workgroup counts at byte {offset}",
+                        resource.bytes.len()
+                    )));
+                }
+                kernel.indirect = Some((index, *offset as usize));
+                continue;
+            }
             CallSize::SizeOf(name) => {
                 let resource = resources.iter().find(|r| &r.name == name).ok_or_else(|| {
                     Stop::Diagnostics(vec![hir::Diagnostic {
@@ -542,7 +865,7 @@ fn plan_dispatches(
                     }])
                 })?;
                 match resource.image {
-                    Some((w, h)) => [u64::from(w), u64::from(h), 1],
+                    Some((w, h)) => [u64::from(w), u64::from(h), u64::from(resource.depth)],
                     None => [resource.element_count(), 1, 1],
                 }
             }
@@ -565,20 +888,41 @@ fn plan_dispatches(
     Ok(())
 }
 
-fn uniform_bytes(resource: &Resource, role: UniformRole, frame: u32) -> Vec<u8> {
-    let value = match role {
-        UniformRole::Time => f64::from(frame) * FRAME_SECONDS,
-        UniformRole::FrameId => f64::from(frame),
-        UniformRole::Value(v) => v,
-    };
-    let word = match resource.word_kinds.first() {
-        Some(ElemType::Int32) => (value as i32) as u32,
-        Some(ElemType::UInt32) => value as u32,
-        _ => (value as f32).to_bits(),
+fn uniform_bytes(
+    resource: &Resource,
+    role: &UniformRole,
+    frame: u32,
+    inputs: &PreviewInputs,
+) -> Vec<u8> {
+    let name = resource.name.as_str();
+    let values: Vec<f64> = match role {
+        UniformRole::Time => vec![f64::from(frame) * FRAME_SECONDS * 1000.0],
+        UniformRole::FrameId => vec![f64::from(frame)],
+        UniformRole::Slider { value, min, max } => {
+            vec![slider_value(name, *value, *min, *max, inputs)]
+        }
+        UniformRole::Color(rgb) => color_value(name, *rgb, inputs).to_vec(),
+        UniformRole::Mouse => inputs
+            .mouse
+            .iter()
+            .map(|v| if v.is_finite() { *v } else { 0.0 })
+            .collect(),
+        UniformRole::Key(key) => vec![if inputs.keys.iter().any(|k| k == key) {
+            1.0
+        } else {
+            0.0
+        }],
     };
     let mut bytes = resource.bytes.clone();
-    if bytes.len() >= 4 {
-        bytes[..4].copy_from_slice(&word.to_le_bytes());
+    for (i, value) in values.into_iter().enumerate() {
+        let word = match resource.word_kinds.get(i) {
+            Some(ElemType::Int32) => (value as i32) as u32,
+            Some(ElemType::UInt32) => value as u32,
+            _ => (value as f32).to_bits(),
+        };
+        if let Some(slot) = bytes.get_mut(i * 4..i * 4 + 4) {
+            slot.copy_from_slice(&word.to_le_bytes());
+        }
     }
     bytes
 }
@@ -587,30 +931,54 @@ fn uniform_bytes(resource: &Resource, role: UniformRole, frame: u32) -> Vec<u8> 
 /// (also written to `result.error`).
 fn run_frames(
     gpu: &gpu::Gpu,
-    kernels: &[Kernel],
+    kernels: &mut [Kernel],
     resources: &mut [Resource],
+    first_frame: u32,
     frames: u32,
+    inputs: &PreviewInputs,
     result: &mut PreviewResult,
 ) -> Option<GpuError> {
     let frames = frames.clamp(1, MAX_PREVIEW_FRAMES);
     let started = Instant::now();
     let mut printed_lines = 0usize;
-    for frame in 0..frames {
+    let max_groups = gpu.limits().max_compute_workgroups_per_dimension;
+    for step in 0..frames {
+        let frame = first_frame.saturating_add(step);
         if started.elapsed() > PREVIEW_TIME_LIMIT {
             result.error = Some(format!(
-                "stopped after {frame} of {frames} frames: the preview's limit is {} s",
+                "stopped after {step} of {frames} frames: the preview's limit is {} s",
                 PREVIEW_TIME_LIMIT.as_secs()
             ));
             return None;
         }
         for resource in resources.iter_mut() {
-            if let Some(role) = resource.role {
-                resource.bytes = uniform_bytes(resource, role, frame);
+            if let Some(role) = &resource.role {
+                resource.bytes = uniform_bytes(resource, role, frame, inputs);
             }
         }
-        for (k, kernel) in kernels.iter().enumerate() {
+        for (k, kernel) in kernels.iter_mut().enumerate() {
             if kernel.once && frame > 0 {
                 continue;
+            }
+            if let Some((index, offset)) = kernel.indirect {
+                // The counts as the buffer holds them now (buffers are read back after each
+                // dispatch), as a GPU reads an indirect buffer when the dispatch starts.
+                let words = gpu::bytes_to_words(&resources[index].bytes);
+                let counts = [0, 1, 2].map(|i| words.get(offset / 4 + i).copied().unwrap_or(0));
+                if let Some(entry) = result.kernels.get_mut(k) {
+                    entry.dispatch = counts;
+                }
+                kernel.dispatch = counts;
+                if counts.contains(&0) {
+                    continue;
+                }
+                if counts.iter().any(|&c| c > max_groups) {
+                    result.error = Some(format!(
+                        "frame {frame}, kernel `{}`: CALL_INDIRECT reads {counts:?} workgroups from `{}`; the device allows at most {max_groups} per dimension",
+                        kernel.name, resources[index].name
+                    ));
+                    return None;
+                }
             }
             let mut job = ComputeJob::new(kernel.wgsl.clone(), kernel.wgsl_entry.clone());
             job.dispatch = kernel.dispatch;
@@ -676,7 +1044,7 @@ fn run_frames(
                 }
             }
         }
-        result.frames = frame + 1;
+        result.frames = step + 1;
     }
     if printed_lines > MAX_PRINTED_LINES {
         result.printed.push(format!(

@@ -121,6 +121,7 @@ pub(crate) fn buffer_view(resource: &Resource, image_sizes: &[(u32, u32)]) -> Bu
         values,
         truncated,
         image,
+        depth: (resource.depth > 1).then_some(resource.depth),
     }
 }
 
