@@ -50,6 +50,11 @@ pub struct Workspace {
     pub stdlib: Arc<[SourceFile]>,
     #[returns(ref)]
     pub options: CompileOptions,
+    /// Paths (virtual, as `file_by_path` normalises them) that the host found but would not read,
+    /// with the reason (`is a character device, not a regular file`): an `#include` of one reports
+    /// that reason instead of "cannot find". Sorted by path.
+    #[returns(ref)]
+    pub refused: Arc<[(Arc<str>, Arc<str>)]>,
 }
 
 #[salsa::db]
@@ -166,6 +171,30 @@ pub fn resolve_relative(db: &dyn Db, from: SourceFile, relative: &str) -> Option
         .find_map(|dir| file_by_path(db, workspace, join_path(dir, relative).into()))
 }
 
+/// Why `relative`, as `#include`d from `from`, was not read, when the host refused a file it
+/// names (beside the including file first, then in each include directory, as [`resolve_relative`]
+/// looks): `None` when no candidate was refused (the file is simply missing).
+pub fn include_refusal(db: &dyn Db, from: SourceFile, relative: &str) -> Option<Arc<str>> {
+    let workspace = db.workspace();
+    let refused = workspace.refused(db);
+    if refused.is_empty() {
+        return None;
+    }
+    let find = |path: String| {
+        refused
+            .binary_search_by(|(p, _)| (**p).cmp(path.as_str()))
+            .ok()
+            .map(|i| refused[i].1.clone())
+    };
+    find(join_path(parent_dir(from.path(db)), relative)).or_else(|| {
+        workspace
+            .options(db)
+            .include_dirs
+            .iter()
+            .find_map(|dir| find(join_path(dir, relative)))
+    })
+}
+
 /// Resolves `import a.b_c;` style module names: dots become slashes, underscores become dashes
 /// as a second try (Slang accepts both), and `.slang` is appended. A module of the standard
 /// library (`import printing;`) is found when no file of the user's has that name.
@@ -223,6 +252,7 @@ mod tests {
             files.clone().into(),
             Arc::from([]),
             options,
+            Arc::from([]),
         ));
         (db, files)
     }
@@ -255,5 +285,30 @@ mod tests {
             resolve_relative(&db, main, "../lib/other.slang"),
             Some(files[3])
         );
+    }
+
+    #[test]
+    fn refused_includes_give_their_reason() {
+        let (mut db, files) = db_with(&["/p/src/main.slang"], &["/p/lib"]);
+        let main = files[0];
+        assert_eq!(include_refusal(&db, main, "/dev/zero"), None);
+        let refused: Vec<(Arc<str>, Arc<str>)> = vec![
+            ("/dev/zero".into(), "is a character device".into()),
+            ("/p/lib/fifo.h".into(), "is a FIFO".into()),
+        ];
+        use salsa::Setter;
+        db.workspace
+            .unwrap()
+            .set_refused(&mut db)
+            .to(refused.into());
+        assert_eq!(
+            include_refusal(&db, main, "/dev/zero").as_deref(),
+            Some("is a character device")
+        );
+        assert_eq!(
+            include_refusal(&db, main, "fifo.h").as_deref(),
+            Some("is a FIFO")
+        );
+        assert_eq!(include_refusal(&db, main, "other.h"), None);
     }
 }

@@ -2,170 +2,16 @@
 //! `dslang/generatedCode` (WGSL, IR, SPIR-V), compile errors published on save, and the preview
 //! requests' answers.
 
-use std::io::{BufRead, BufReader, Read, Write};
-use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, channel};
-use std::time::Duration;
+mod lsp_client;
 
+use std::path::Path;
+use std::process::Command;
+
+use lsp_client::{Client, url};
 use serde_json::{Value, json};
 
-const TIMEOUT: Duration = Duration::from_secs(60);
-
-struct Client {
-    child: Child,
-    stdin: ChildStdin,
-    messages: Receiver<Value>,
-    next_id: i64,
-}
-
-impl Client {
-    fn start(root: &Path) -> Client {
-        let runtime = root.join("xdg");
-        std::fs::create_dir_all(&runtime).unwrap();
-        let mut child = Command::new(env!("CARGO_BIN_EXE_dslang"))
-            .arg("lsp")
-            .env("XDG_RUNTIME_DIR", &runtime)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("start dslang lsp");
-        let stdin = child.stdin.take().unwrap();
-        let stdout = child.stdout.take().unwrap();
-        let (tx, rx) = channel();
-        std::thread::spawn(move || {
-            let mut reader = BufReader::new(stdout);
-            loop {
-                let mut len = None;
-                loop {
-                    let mut line = String::new();
-                    if reader.read_line(&mut line).unwrap_or(0) == 0 {
-                        return;
-                    }
-                    let line = line.trim_end();
-                    if line.is_empty() {
-                        break;
-                    }
-                    if let Some(v) = line.strip_prefix("Content-Length: ") {
-                        len = v.parse::<usize>().ok();
-                    }
-                }
-                let mut body = vec![0; len.unwrap_or(0)];
-                if reader.read_exact(&mut body).is_err() {
-                    return;
-                }
-                if let Ok(v) = serde_json::from_slice::<Value>(&body)
-                    && tx.send(v).is_err()
-                {
-                    return;
-                }
-            }
-        });
-        let mut client = Client {
-            child,
-            stdin,
-            messages: rx,
-            next_id: 1,
-        };
-        let uri = url(root);
-        client.request(
-            "initialize",
-            json!({"processId": null, "rootUri": uri, "capabilities": {}}),
-        );
-        client.notify("initialized", json!({}));
-        client
-    }
-
-    fn send(&mut self, msg: Value) {
-        let body = msg.to_string();
-        write!(self.stdin, "Content-Length: {}\r\n\r\n{body}", body.len()).unwrap();
-        self.stdin.flush().unwrap();
-    }
-
-    fn notify(&mut self, method: &str, params: Value) {
-        let mut msg = json!({"jsonrpc": "2.0", "method": method});
-        if !params.is_null() {
-            msg["params"] = params;
-        }
-        self.send(msg);
-    }
-
-    /// The next message satisfying `pred`, answering server requests on the way.
-    fn wait_for(&mut self, what: &str, pred: impl Fn(&Value) -> bool) -> Value {
-        loop {
-            let msg = self
-                .messages
-                .recv_timeout(TIMEOUT)
-                .unwrap_or_else(|_| panic!("timed out waiting for {what}"));
-            if let (Some(id), Some(method)) = (msg.get("id"), msg.get("method")) {
-                let result = if method == "workspace/configuration" {
-                    json!([{}])
-                } else {
-                    Value::Null
-                };
-                self.send(json!({"jsonrpc": "2.0", "id": id, "result": result}));
-                continue;
-            }
-            if pred(&msg) {
-                return msg;
-            }
-        }
-    }
-
-    /// Sends a request and returns the whole response (`result` or `error`).
-    fn request(&mut self, method: &str, params: Value) -> Value {
-        let id = self.next_id;
-        self.next_id += 1;
-        let mut msg = json!({"jsonrpc": "2.0", "id": id, "method": method});
-        // `shutdown` takes no params at all (`null` is rejected).
-        if !params.is_null() {
-            msg["params"] = params;
-        }
-        self.send(msg);
-        self.wait_for(method, |m| {
-            m.get("id") == Some(&json!(id)) && m.get("method").is_none()
-        })
-    }
-
-    fn diagnostics_for(&mut self, uri: &str) -> Vec<String> {
-        let msg = self.wait_for("diagnostics", |m| {
-            m["method"] == "textDocument/publishDiagnostics" && m["params"]["uri"] == uri
-        });
-        msg["params"]["diagnostics"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|d| {
-                format!(
-                    "{}:{} {} [{}] {}",
-                    d["range"]["start"]["line"],
-                    d["range"]["start"]["character"],
-                    d["code"].as_str().unwrap_or("-"),
-                    d["source"].as_str().unwrap_or("-"),
-                    d["message"].as_str().unwrap_or("")
-                )
-            })
-            .collect()
-    }
-
-    fn shutdown(mut self) {
-        self.request("shutdown", Value::Null);
-        self.notify("exit", Value::Null);
-        let status = self.child.wait().unwrap();
-        assert!(status.success(), "dslang lsp exited with {status}");
-    }
-}
-
-fn url(path: &Path) -> String {
-    format!("file://{}", path.display())
-}
-
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("dslang-lsp-custom-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+fn temp_dir(name: &str) -> std::path::PathBuf {
+    lsp_client::temp_dir("lsp-custom", name)
 }
 
 const PROGRAM: &str = r#"RWStructuredBuffer<float> outputBuffer;
@@ -183,13 +29,7 @@ void computeMain(uint3 tid : SV_DispatchThreadID)
 "#;
 
 fn open(client: &mut Client, path: &Path, text: &str) -> String {
-    std::fs::write(path, text).unwrap();
-    let uri = url(path);
-    client.notify(
-        "textDocument/didOpen",
-        json!({"textDocument": {"uri": uri, "languageId": "slang", "version": 1, "text": text}}),
-    );
-    uri
+    client.open(path, text)
 }
 
 #[test]

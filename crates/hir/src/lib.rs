@@ -257,9 +257,14 @@ impl RootDatabase {
             })
             .collect();
         // The file list and options change far less often than file texts.
-        let workspace = Workspace::builder(Arc::from([]), stdlib.into(), CompileOptions::default())
-            .durability(Durability::MEDIUM)
-            .new(&db);
+        let workspace = Workspace::builder(
+            Arc::from([]),
+            stdlib.into(),
+            CompileOptions::default(),
+            Arc::from([]),
+        )
+        .durability(Durability::MEDIUM)
+        .new(&db);
         db.workspace = Some(workspace);
         db
     }
@@ -308,6 +313,20 @@ impl RootDatabase {
             .iter()
             .copied()
             .find(|f| &**f.path(self) == path)
+    }
+
+    /// The files the host found but would not read, with why (`is a FIFO, not a regular
+    /// file`): an `#include` of one reports the reason (E2906). Changes nothing when equal.
+    pub fn set_refused(&mut self, mut refused: Vec<(Arc<str>, Arc<str>)>) {
+        refused.sort();
+        refused.dedup_by(|a, b| a.0 == b.0);
+        let workspace = self.workspace();
+        if **workspace.refused(self) != *refused {
+            workspace
+                .set_refused(self)
+                .with_durability(Durability::MEDIUM)
+                .to(refused.into());
+        }
     }
 
     pub fn set_options(&mut self, options: CompileOptions) {

@@ -217,8 +217,11 @@ pub fn has_directives(text: &str) -> bool {
     })
 }
 
-/// Resolves an `#include` path to (resolved path, text).
-pub type IncludeResolver<'a> = dyn FnMut(&str) -> Option<(Arc<str>, Arc<str>)> + 'a;
+/// Resolves an `#include` path to (resolved path, text), or says why the file was not read when
+/// the host found it and refused it (`Err(Some("is a FIFO, not a regular file"))`); `Err(None)`:
+/// no such file.
+pub type IncludeResolver<'a> =
+    dyn FnMut(&str) -> Result<(Arc<str>, Arc<str>), Option<Arc<str>>> + 'a;
 
 const MAX_INCLUDE_DEPTH: usize = 32;
 const MAX_EXPANSION_DEPTH: usize = 64;
@@ -601,15 +604,21 @@ impl Preprocessor {
                     );
                     return None;
                 }
-                let Some((resolved, included_text)) = include(path) else {
-                    self.missing_includes.push(path.to_string());
-                    self.error(
-                        "E2906",
-                        format!("cannot find include file `{path}`: check the name and the include paths"),
-                        range,
-                        top,
-                    );
-                    return None;
+                let (resolved, included_text) = match include(path) {
+                    Ok(found) => found,
+                    Err(refused) => {
+                        self.missing_includes.push(path.to_string());
+                        let message = match refused {
+                            Some(reason) => {
+                                format!("cannot read include file `{path}`: it {reason}")
+                            }
+                            None => format!(
+                                "cannot find include file `{path}`: check the name and the include paths"
+                            ),
+                        };
+                        self.error("E2906", message, range, top);
+                        return None;
+                    }
                 };
                 let over = self.inclusions >= MAX_INCLUSIONS
                     || self.included_bytes.saturating_add(included_text.len()) > MAX_INCLUDED_BYTES;
@@ -1449,6 +1458,7 @@ mod tests {
                 .iter()
                 .find(|(p, _)| *p == path)
                 .map(|(p, t)| (Arc::from(*p), Arc::from(*t)))
+                .ok_or(None)
         };
         preprocess(text, "dir/test.slang", &defines, &mut resolver)
     }

@@ -72,6 +72,23 @@ impl AnalysisHost {
         self.db.set_options(options);
     }
 
+    /// Files found on disk but not read (devices, FIFOs, directories, files over the size limit),
+    /// each with the reason an `#include` of it reports (`is a FIFO, not a regular file`).
+    pub fn set_refused(&mut self, refused: Vec<(Arc<str>, Arc<str>)>) {
+        self.db.set_refused(refused);
+    }
+
+    /// The virtual paths of the user files loaded.
+    pub fn file_paths(&self) -> Vec<String> {
+        use base_db::Db;
+        let db = &self.db;
+        db.workspace()
+            .files(db)
+            .iter()
+            .map(|f| f.path(db).to_string())
+            .collect()
+    }
+
     /// A read-only view for queries on other threads.
     pub fn analysis(&self) -> Analysis {
         Analysis {
@@ -116,6 +133,12 @@ impl Analysis {
             Some(file) => f(db, file),
             None => T::default(),
         }))
+    }
+
+    /// [`AnalysisHost::missing_imports`] on a snapshot: the host can compute what to load from
+    /// disk without holding its own lock, and an edit cancels the computation.
+    pub fn missing_imports(&self, path: &str) -> Cancellable<Vec<Vec<String>>> {
+        self.with_file(path, hir::missing_files)
     }
 
     /// The text of a file as the analysis sees it (user or stdlib).

@@ -63,8 +63,21 @@ pub(crate) fn references(
         Def::Local(..) | Def::Param(..) => vec![file],
         _ => db.workspace().files(db).to_vec(),
     };
+    // A file can name the symbol only if its text has the name, unless a macro or an included
+    // file puts it there (any directive, or a command-line define): the other files of a large
+    // workspace are not checked at all.
+    let name = util::def_name(db, def);
+    let no_defines = db.workspace().options(db).defines.is_empty();
+    let may_name = |f: SourceFile| {
+        let text = f.text(db);
+        f == file
+            || name.is_empty()
+            || !no_defines
+            || text.contains(name.as_str())
+            || text.contains('#')
+    };
     let mut out: Vec<FileRange> = Vec::new();
-    for f in files {
+    for f in files.into_iter().filter(|f| may_name(*f)) {
         let path = f.path(db).to_string();
         for o in util::occurrences(db, f) {
             if o.def == def && (include_declaration || !o.is_decl) {

@@ -26,7 +26,13 @@ impl Backend {
                 return; // a newer edit scheduled its own run
             }
             let (analysis, docs, locator) = {
-                let state = state.lock().unwrap_or_else(|e| e.into_inner());
+                let mut state = state.lock().unwrap_or_else(|e| e.into_inner());
+                if !state.loading.is_empty() {
+                    // Imports are being read: the last load reschedules this run, so that no
+                    // "cannot find" is published for a file about to arrive.
+                    state.diagnostics_waiting = true;
+                    return;
+                }
                 let docs: Vec<DocDiagnosticsJob> = state
                     .docs
                     .iter()

@@ -2,7 +2,7 @@
 //! language feature request, each computed through [`Backend::query`]. Apart from the server
 //! state and plumbing in lib.rs because it is the bulk of the protocol surface.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::PathBuf;
 use std::sync::atomic::Ordering;
@@ -42,8 +42,9 @@ impl Backend {
             }
             state.host.set_options(config.compile_options());
             state.config = config;
-            state.load_all_imports();
         }
+        // Include paths may have changed: what the documents import is looked up again.
+        self.spawn_load_all();
         self.schedule_diagnostics(Duration::ZERO);
     }
 
@@ -95,6 +96,7 @@ impl LanguageServer for Backend {
             .as_ref()
             .and_then(|u| u.to_file_path().ok())
             .or_else(|| params.root_path.as_ref().map(PathBuf::from));
+        let roots = crate::loader::workspace_roots(&params, root.as_deref());
         let config = params
             .initialization_options
             .as_ref()
@@ -118,6 +120,7 @@ impl LanguageServer for Backend {
             let mut state = self.lock();
             state.lazy_completion_detail = lazy_completion_detail;
             state.root = root;
+            state.roots = roots;
             state.can_watch_files = can_watch_files;
             if let Some(config) = config {
                 state.host.set_options(config.compile_options());
@@ -189,8 +192,9 @@ impl LanguageServer for Backend {
 
     async fn initialized(&self, _: InitializedParams) {
         if self.lock().can_watch_files {
-            let watchers =
-                serde_json::json!({"watchers": [{"globPattern": "**/*.{slang,h,hlsl}"}]});
+            let watchers = serde_json::json!({"watchers": [
+                {"globPattern": "**/*.{slang,slangh,h,hlsl}"}
+            ]});
             let registration = Registration {
                 id: "dslang-watch-imports".to_string(),
                 method: "workspace/didChangeWatchedFiles".to_string(),
@@ -205,32 +209,14 @@ impl LanguageServer for Backend {
                     .await;
             }
         }
+        // The index is built in the background: requests answer meanwhile (workspace-wide ones
+        // wait for it, briefly).
+        self.spawn_index();
         self.fetch_config().await;
     }
 
     async fn did_change_watched_files(&self, params: DidChangeWatchedFilesParams) {
-        {
-            let mut state = self.lock();
-            let open: HashSet<String> = state.docs.values().map(|d| d.path.clone()).collect();
-            for change in params.changes {
-                let path = uri_to_path(&change.uri);
-                // Open documents are the client's truth; only files loaded from disk are refreshed.
-                if open.contains(&path) || !state.disk_files.contains(&path) {
-                    continue;
-                }
-                match crate::read_source(&path) {
-                    Some(text) if change.typ != FileChangeType::DELETED => {
-                        Self::set_document(&mut state, &path, &text)
-                    }
-                    _ => {
-                        state.host.remove_file(&path);
-                        state.disk_files.remove(&path);
-                    }
-                }
-            }
-            // A deleted or renamed file may now be found elsewhere; a new one may now resolve.
-            state.load_all_imports();
-        }
+        self.apply_watched_changes(params.changes).await;
         self.schedule_diagnostics(Duration::ZERO);
     }
 
@@ -245,20 +231,21 @@ impl LanguageServer for Backend {
                 .await;
             return;
         }
+        let path = uri_to_path(&params.text_document.uri);
         {
             let mut state = self.lock();
             let doc = params.text_document;
-            let path = uri_to_path(&doc.uri);
             Self::set_document(&mut state, &path, &doc.text);
             state.docs.insert(
                 doc.uri,
                 Document {
                     text: LineIndex::new(&doc.text),
                     version: doc.version,
-                    path,
+                    path: path.clone(),
                 },
             );
         }
+        self.spawn_load(vec![path]);
         self.schedule_diagnostics(Duration::ZERO);
     }
 
@@ -280,16 +267,19 @@ impl LanguageServer for Backend {
                 if !path.starts_with("stdlib/") {
                     state.host.remove_file(&path);
                 }
-                Some(text.len())
+                Err(text.len())
             } else {
                 Self::set_document(&mut state, &path, &text);
-                None
+                Ok(path)
             }
         };
-        if let Some(len) = refused {
-            self.refuse_large_document(&uri, len).await;
-            self.schedule_diagnostics(Duration::ZERO);
-            return;
+        match refused {
+            Err(len) => {
+                self.refuse_large_document(&uri, len).await;
+                self.schedule_diagnostics(Duration::ZERO);
+                return;
+            }
+            Ok(path) => self.spawn_load(vec![path]),
         }
         self.schedule_diagnostics(DIAGNOSTICS_DELAY);
     }
@@ -302,6 +292,18 @@ impl LanguageServer for Backend {
 
     async fn did_close(&self, params: DidCloseTextDocumentParams) {
         let uri = params.text_document.uri;
+        // Other files may import it: keep what is on disk (read outside the lock), forget
+        // unsaved buffers.
+        let path = uri_to_path(&uri);
+        let on_disk = if path.starts_with("stdlib/") {
+            None
+        } else {
+            let p = path.clone();
+            tokio::task::spawn_blocking(move || crate::read_source(&p))
+                .await
+                .ok()
+                .flatten()
+        };
         {
             let mut state = self.lock();
             state.compile_diagnostics.remove(&uri);
@@ -309,10 +311,15 @@ impl LanguageServer for Backend {
             if let Some(doc) = state.docs.remove(&uri)
                 && !doc.path.starts_with("stdlib/")
             {
-                // Other files may import it: keep what is on disk, forget unsaved buffers.
-                match crate::read_source(&doc.path) {
-                    Some(text) => Self::set_document(&mut state, &doc.path, &text),
-                    None => state.host.remove_file(&doc.path),
+                match on_disk {
+                    Some(text) => {
+                        Self::set_document(&mut state, &doc.path, &text);
+                        state.disk_files.insert(doc.path.clone());
+                    }
+                    None => {
+                        state.host.remove_file(&doc.path);
+                        state.disk_files.remove(&doc.path);
+                    }
                 }
             }
         }
@@ -496,6 +503,7 @@ impl LanguageServer for Backend {
     }
 
     async fn references(&self, params: ReferenceParams) -> Result<Option<Vec<Location>>> {
+        self.wait_for_index().await;
         let pos = params.text_document_position;
         let include_declaration = params.context.include_declaration;
         self.query(&pos.text_document.uri, move |ctx| {
@@ -559,6 +567,7 @@ impl LanguageServer for Backend {
         &self,
         params: WorkspaceSymbolParams,
     ) -> Result<Option<Vec<SymbolInformation>>> {
+        self.wait_for_index().await;
         let (analysis, locator) = {
             let state = self.lock();
             (state.host.analysis(), Self::locator(&state))
@@ -747,6 +756,7 @@ impl LanguageServer for Backend {
     }
 
     async fn rename(&self, params: RenameParams) -> Result<Option<WorkspaceEdit>> {
+        self.wait_for_index().await;
         let pos = params.text_document_position;
         let new_name = params.new_name;
         let answer = self

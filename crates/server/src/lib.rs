@@ -10,7 +10,11 @@
 //!   server goes on.
 //! - Diagnostics are published after a pause in typing (debounced), for every open document.
 //! - Files named by `import`/`#include` in open documents are read from disk (beside the importer,
-//!   then on the configured include paths) and given to the analysis.
+//!   then on the configured include paths) and given to the analysis; the workspace folders are
+//!   scanned for `.slang`/`.slangh` files at start and kept current through watched-file events,
+//!   so references, rename and workspace symbols see every file of the project (`loader`). All
+//!   reads happen outside the state lock: a document including `/dev/stdin` or a FIFO cannot stop
+//!   the others' answers, and such files are refused with the reason.
 //! - The stdlib has no file on disk: go-to-definition into it writes it once under the temp dir.
 //! - Full compilation (generated code, compile errors on save, GPU previews) goes through a
 //!   [`CompileBackend`] that the binary provides, always on the blocking pool. Without one the
@@ -23,6 +27,7 @@ mod diagnostics;
 mod document;
 mod ext;
 mod handlers;
+mod loader;
 mod main_loop;
 mod transport;
 
@@ -141,8 +146,20 @@ struct State {
     docs: HashMap<Url, Document>,
     config: Config,
     root: Option<PathBuf>,
-    /// Files read from disk because something imports them (virtual path = absolute path).
+    /// Files read from disk because something imports them or the workspace index found them
+    /// (virtual path = absolute path).
     disk_files: HashSet<String>,
+    /// The workspace folders the index scans.
+    roots: Vec<PathBuf>,
+    /// Files that exist but were not read, with why (devices, FIFOs, over the size limit).
+    refused: HashMap<String, String>,
+    /// Documents whose imports are being loaded (path -> loads in flight): their requests wait
+    /// for them (briefly), so an answer right after `didOpen` sees the imported files.
+    loading: HashMap<String, u32>,
+    /// The workspace scan has not finished: workspace-wide requests wait for it (briefly).
+    indexing: bool,
+    /// A diagnostics run was skipped because loads were in flight: the last load reschedules it.
+    diagnostics_waiting: bool,
     /// Whether the client lets us register a file watcher (so imported files stay current).
     can_watch_files: bool,
     /// Errors of the last full compilation on save, with the document version they describe.
@@ -163,55 +180,6 @@ struct State {
     /// The latest completion lists (at most [`RESOLVABLE_COMPLETIONS`]), oldest first.
     completion_origins: std::collections::VecDeque<CompletionOrigin>,
     next_completion_id: u64,
-}
-
-impl State {
-    /// Loads, transitively, the files imported by `path` that exist on disk.
-    fn load_imports(&mut self, path: &str) {
-        let mut work = vec![path.to_string()];
-        let mut seen: HashSet<String> = HashSet::new();
-        while let Some(current) = work.pop() {
-            if !seen.insert(current.clone()) {
-                continue;
-            }
-            // Ask again after each load: an included file can include more.
-            loop {
-                let host = &self.host;
-                let Ok(missing) = catch_unwind(AssertUnwindSafe(|| host.missing_imports(&current)))
-                else {
-                    break;
-                };
-                let mut loaded_any = false;
-                for alternatives in missing {
-                    if self.disk_files.len() >= MAX_DISK_FILES {
-                        return;
-                    }
-                    // The first candidate that exists wins, as in the compiler's own lookup.
-                    let found = alternatives
-                        .into_iter()
-                        .find_map(|c| read_source(&c).map(|t| (c, t)));
-                    if let Some((candidate, text)) = found
-                        && !self.host.has_file(&candidate)
-                    {
-                        self.host.set_file(&candidate, &text);
-                        self.disk_files.insert(candidate.clone());
-                        work.push(candidate);
-                        loaded_any = true;
-                    }
-                }
-                if !loaded_any {
-                    break;
-                }
-            }
-        }
-    }
-
-    fn load_all_imports(&mut self) {
-        let paths: Vec<String> = self.docs.values().map(|d| d.path.clone()).collect();
-        for p in paths {
-            self.load_imports(&p);
-        }
-    }
 }
 
 /// Maps between URIs and the analysis' virtual paths, and finds line indexes for paths.
@@ -288,24 +256,80 @@ fn path_to_uri(path: &str) -> Option<Url> {
 /// Regular files only, at most [`MAX_DOCUMENT_BYTES`]: `#include "/dev/stdin"` would read our own
 /// JSON-RPC input, `/dev/zero` or a FIFO would never end (the compiler's loader does the same).
 pub(crate) fn read_source(path: &str) -> Option<String> {
+    read_source_checked(path).ok()
+}
+
+/// [`read_source`] that says why a file was not read: `Err(None)` when there is no such file,
+/// `Err(Some(reason))` when there is one but it is not read ("is a FIFO (named pipe), not a
+/// regular file"), phrased to follow "it" in the include diagnostic.
+pub(crate) fn read_source_checked(path: &str) -> std::result::Result<String, Option<String>> {
     use std::io::Read;
     // Checked before opening: opening a FIFO blocks until someone writes to it.
-    let meta = std::fs::metadata(path).ok()?;
-    if !meta.is_file() || meta.len() > MAX_DOCUMENT_BYTES as u64 {
-        return None;
+    let meta = match std::fs::metadata(path) {
+        Ok(meta) => meta,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Err(None),
+        Err(e) => return Err(Some(format!("cannot be examined ({e})"))),
+    };
+    if !meta.is_file() {
+        return Err(Some(format!(
+            "is {}, not a regular file",
+            file_type_name(&meta)
+        )));
     }
-    let file = std::fs::File::open(path).ok()?;
-    if !file.metadata().ok()?.is_file() {
-        return None;
+    let too_large = || {
+        format!(
+            "is over the language server's limit of {} MiB",
+            MAX_DOCUMENT_BYTES >> 20
+        )
+    };
+    if meta.len() > MAX_DOCUMENT_BYTES as u64 {
+        return Err(Some(too_large()));
+    }
+    let file = std::fs::File::open(path).map_err(|e| Some(format!("cannot be opened ({e})")))?;
+    // The path may have been replaced between the two looks.
+    match file.metadata() {
+        Ok(meta) if meta.is_file() => {}
+        Ok(meta) => {
+            return Err(Some(format!(
+                "is {}, not a regular file",
+                file_type_name(&meta)
+            )));
+        }
+        Err(e) => return Err(Some(format!("cannot be examined ({e})"))),
     }
     let mut bytes = Vec::new();
     file.take(MAX_DOCUMENT_BYTES as u64 + 1)
         .read_to_end(&mut bytes)
-        .ok()?;
+        .map_err(|e| Some(format!("cannot be read ({e})")))?;
     if bytes.len() > MAX_DOCUMENT_BYTES {
-        return None;
+        return Err(Some(too_large()));
     }
-    Some(ide::decode_source(&bytes).0)
+    Ok(ide::decode_source(&bytes).0)
+}
+
+/// What a file that is not a regular file is, for messages.
+fn file_type_name(meta: &std::fs::Metadata) -> &'static str {
+    let kind = meta.file_type();
+    if kind.is_dir() {
+        return "a directory";
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if kind.is_char_device() {
+            return "a character device";
+        }
+        if kind.is_block_device() {
+            return "a block device";
+        }
+        if kind.is_fifo() {
+            return "a FIFO (named pipe)";
+        }
+        if kind.is_socket() {
+            return "a socket";
+        }
+    }
+    "a special file"
 }
 
 fn uri_to_path(uri: &Url) -> String {
@@ -338,6 +362,7 @@ fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
         .unwrap_or_else(|| "unknown panic".to_string())
 }
 
+#[derive(Clone)]
 struct Backend {
     client: Client,
     state: Arc<Mutex<State>>,
@@ -366,6 +391,11 @@ impl Backend {
             config: Config::default(),
             root: None,
             disk_files: HashSet::new(),
+            roots: Vec::new(),
+            refused: HashMap::new(),
+            loading: HashMap::new(),
+            indexing: false,
+            diagnostics_waiting: false,
             can_watch_files: false,
             compile_diagnostics: HashMap::new(),
             previewed: HashSet::new(),
@@ -404,6 +434,7 @@ impl Backend {
         T: Send + 'static,
         F: FnOnce(&Ctx) -> Cancellable<T> + Send + 'static,
     {
+        self.wait_for_loads(uri).await;
         let ctx = {
             let state = self.lock();
             let Some(doc) = state.docs.get(uri) else {
@@ -453,8 +484,7 @@ impl Backend {
             state.compile_diagnostics.clear();
         }
         let host = &mut state.host;
-        if catch_unwind(AssertUnwindSafe(|| host.set_file(path, text))).is_ok() {
-            state.load_imports(path);
-        }
+        // (The caller loads its imports afterwards, outside the lock: `loader`.)
+        let _ = catch_unwind(AssertUnwindSafe(|| host.set_file(path, text)));
     }
 }

@@ -51,9 +51,9 @@ pub fn preprocessed(db: &dyn Db, file: SourceFile) -> Arc<Preprocessed> {
             ..Default::default()
         });
     }
-    let mut resolver = |path: &str| {
-        let target = base_db::resolve_relative(db, file, path)?;
-        Some((target.path(db).clone(), target.text(db).clone()))
+    let mut resolver = |path: &str| match base_db::resolve_relative(db, file, path) {
+        Some(target) => Ok((target.path(db).clone(), target.text(db).clone())),
+        None => Err(base_db::include_refusal(db, file, path)),
     };
     Arc::new(preprocess::preprocess(
         &text,
