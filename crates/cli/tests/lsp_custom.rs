@@ -319,3 +319,46 @@ fn include_errors_are_published_in_the_included_file() {
     client.shutdown();
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The interactive preview's requests: `inputs` set a slider, and `continue` goes on from the
+/// frame after the last run (the play button's requests).
+#[test]
+fn run_preview_inputs_set_controls_and_continue_the_run() {
+    let dir = temp_dir("inputs");
+    let mut client = Client::start(&dir);
+    let text = "import playground;\n[playground::SLIDER(1.0, 0.0, 4.0)]\nuniform float amount;\n[playground::ZEROS(1)]\nRWStructuredBuffer<float> total;\n\n[shader(\"compute\")]\n[numthreads(1, 1, 1)]\n[playground::CALL(1, 1, 1)]\nvoid k(uint3 t : SV_DispatchThreadID) { total[0] = total[0] + amount; }\n";
+    let uri = open(&mut client, &dir.join("inputs.slang"), text);
+    let first = client.request(
+        "dslang/runPreview",
+        json!({"uri": uri, "frames": 2, "inputs": {"sliders": {"amount": 3.0}}}),
+    );
+    let result = &first["result"];
+    if result["error"]
+        .as_str()
+        .is_some_and(|e| e.contains("adapter"))
+    {
+        client.shutdown();
+        return;
+    }
+    assert_eq!(result["ok"], json!(true), "{first}");
+    assert_eq!(result["buffers"][0]["values"], json!([6.0]), "{first}");
+    assert_eq!(result["controls"][0]["value"], json!([3.0]));
+    let next = client.request(
+        "dslang/runPreview",
+        json!({"uri": uri, "frames": 1, "inputs": {"sliders": {"amount": 0.5}, "continue": true}}),
+    );
+    assert_eq!(next["result"]["firstFrame"], json!(2), "{next}");
+    assert_eq!(
+        next["result"]["buffers"][0]["values"],
+        json!([6.5]),
+        "{next}"
+    );
+    // Malformed inputs take their defaults.
+    let odd = client.request(
+        "dslang/runPreview",
+        json!({"uri": uri, "frames": 1, "inputs": {"sliders": "fast", "mouse": [1]}}),
+    );
+    assert_eq!(odd["result"]["buffers"][0]["values"], json!([1.0]), "{odd}");
+    client.shutdown();
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -337,6 +337,7 @@ fn json_follows_the_protocol() {
     expect![[r#"
         {
           "adapter": "adapter",
+          "animated": true,
           "backend": "vulkan",
           "buffers": [
             {

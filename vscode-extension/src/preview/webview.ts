@@ -1,7 +1,7 @@
 // The preview page's script (bundled by esbuild into out/webview.js and inlined with a nonce). It keeps
 // the last view and the page of each buffer table, renders with the pure functions of render.ts, draws
 // the canvases and turns clicks into messages to the extension.
-import type { PreviewInputs } from "../protocol";
+import type { PreviewControl, PreviewInputs } from "../protocol";
 import type { FromPage, ToPage } from "./model";
 import {
   BufferPages,
@@ -170,7 +170,25 @@ window.addEventListener("message", (event: MessageEvent) => {
   save();
   render();
   renderControlsBox();
+  // A run the page did not ask for (the server's after a save) used the defaults: run again with the
+  // values the controls show.
+  if (!pending && !play.playing && view.running === undefined && view.result?.ok === true && inputsDiffer(view.result.controls ?? [])) {
+    rerun();
+  }
 });
+
+/** The page's control values differ from those a run used (after the clamping the engine does). */
+function inputsDiffer(controls: PreviewControl[]): boolean {
+  const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
+  return controls.some((control) => {
+    if (control.kind === "slider") {
+      const value = inputs.sliders?.[control.name];
+      return value !== undefined && Math.abs(clamp(value, control.min ?? value, control.max ?? value) - control.value[0]) > 1e-9;
+    }
+    const color = inputs.colors?.[control.name];
+    return color !== undefined && color.some((c, i) => Math.abs(clamp(c, 0, 1) - control.value[i]) > 1e-9);
+  });
+}
 
 controlsBox.addEventListener("input", (event) => {
   const target = event.target as HTMLInputElement;
