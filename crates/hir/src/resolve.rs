@@ -585,6 +585,7 @@ impl<'db> Resolver<'db> {
             Resolution::Type(ty) if let Some(alias) = generic_alias_of(&ty) => {
                 let data = lower::alias_data(self.db, alias);
                 let owner = GenericOwner::Alias(alias);
+                gather_trailing_pack(&data.generics, &mut args);
                 if args.len() < data.generics.len() {
                     let alias_scope = Resolver::for_item(self.db, alias.loc(self.db));
                     for g in &data.generics[args.len()..] {
@@ -640,37 +641,7 @@ impl<'db> Resolver<'db> {
                         }
                     }
                 }
-                // A trailing type pack (`IFunc<TR, each TP>`) takes the remaining arguments
-                // (`IFunc<float, float, int>`); `expand each T` items are spliced on substitution.
-                if data.generics.last().is_some_and(|g| g.variadic)
-                    && args.len() + 1 >= data.generics.len()
-                {
-                    let fixed = data.generics.len() - 1;
-                    let rest: Vec<Ty> = args
-                        .drain(fixed..)
-                        .map(|a| match a {
-                            GenericArg::Type(t) => t,
-                            GenericArg::Value(_) => Ty::Unknown,
-                        })
-                        .collect();
-                    let pack = match rest.as_slice() {
-                        // `IFunc<R, expand each T>` passes the pack itself on.
-                        [Ty::Expand(pattern, _)] if matches!(**pattern, Ty::Param(_)) => {
-                            (**pattern).clone()
-                        }
-                        _ => Ty::Pack(rest.into()),
-                    };
-                    // A value pack (`let each D : int`) has no single value to record.
-                    let is_value = matches!(
-                        data.generics.last().map(|g| &g.kind),
-                        Some(GenericParamKind::Value { .. })
-                    );
-                    args.push(if is_value {
-                        GenericArg::Value(Len::Unknown)
-                    } else {
-                        GenericArg::Type(pack)
-                    });
-                }
+                gather_trailing_pack(&data.generics, &mut args);
                 if data.generics.len() != args.len() && !data.generics.is_empty() {
                     diags.push(Diag::error(
                         "E2024",
@@ -715,6 +686,17 @@ impl<'db> Resolver<'db> {
                         crate::infer::global_const_value(self.db, g)
                             .map_or(Len::Unknown, |v| Len::Known(v as u32)),
                     ),
+                    // A `static const` of the enclosing type or interface (`Wrapper<kWidth>`
+                    // with `static const uint kWidth;` a requirement): a value known per
+                    // conforming type.
+                    Some(Resolution::ImplicitMember)
+                        if let Some(g) = self.own_const_member(&p.segments[0].name) =>
+                    {
+                        GenericArg::Value(
+                            crate::infer::global_const_value(self.db, g)
+                                .map_or(Len::Unknown, |v| Len::Known(v as u32)),
+                        )
+                    }
                     _ => GenericArg::Type(self.resolve_type(&TypeRef::Path(p.clone()), diags)),
                 }
             }
@@ -749,6 +731,18 @@ impl<'db> Resolver<'db> {
                 _ => self.eval_len(c),
             }),
         }
+    }
+
+    /// The `static const` member `name` of the enclosing type, interface or extension.
+    fn own_const_member(&self, name: &str) -> Option<GlobalId> {
+        self.self_ctx
+            .as_ref()?
+            .own_members
+            .iter()
+            .find_map(|m| match m {
+                ItemDef::Global(g) if lower::item_def_name(self.db, *m) == name => Some(*g),
+                _ => None,
+            })
     }
 
     /// Evaluates an array length or value argument.
@@ -1527,6 +1521,38 @@ pub(crate) fn extensions_matching_if(
         }
     }
     out
+}
+
+/// A trailing pack parameter (`IFunc<TR, each TP>`, `Alias<T, let each N : int>`) takes the
+/// remaining arguments, none included (`IFunc<float, float, int>`, `Alias<int>`); `expand each
+/// T` items are spliced on substitution.
+fn gather_trailing_pack(generics: &[GenericParamData], args: &mut Vec<GenericArg>) {
+    if !(generics.last().is_some_and(|g| g.variadic) && args.len() + 1 >= generics.len()) {
+        return;
+    }
+    let fixed = generics.len() - 1;
+    let rest: Vec<Ty> = args
+        .drain(fixed..)
+        .map(|a| match a {
+            GenericArg::Type(t) => t,
+            GenericArg::Value(_) => Ty::Unknown,
+        })
+        .collect();
+    let pack = match rest.as_slice() {
+        // `IFunc<R, expand each T>` passes the pack itself on.
+        [Ty::Expand(pattern, _)] if matches!(**pattern, Ty::Param(_)) => (**pattern).clone(),
+        _ => Ty::Pack(rest.into()),
+    };
+    // A value pack (`let each D : int`) has no single value to record.
+    let is_value = matches!(
+        generics.last().map(|g| &g.kind),
+        Some(GenericParamKind::Value { .. })
+    );
+    args.push(if is_value {
+        GenericArg::Value(Len::Unknown)
+    } else {
+        GenericArg::Type(pack)
+    });
 }
 
 /// The stdlib declaration behind `functype(...) -> R` (`stdlib/ptr.slang`).

@@ -99,9 +99,22 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 if let Some(f) = funcs.first() {
                     self.result.resolutions.insert(e, ExprRes::Function(*f));
                 }
-                let this = self.implicit_this_for(&funcs);
+                let mut this = self.implicit_this_for(&funcs);
                 if this.is_some() && !self.sig.is_some_and(|s| s.is_static) {
                     self.note_capture(Capture::This, 0);
+                }
+                // `Type::method`: as `Type.method`, the callee is a member of that type (its
+                // generic arguments and `This`), not of the enclosing one.
+                if let [prefix @ .., _] = &path.segments[..]
+                    && !prefix.is_empty()
+                    && let Some(Resolution::Type(ty)) = self.resolver.resolve_path(
+                        &PathRef {
+                            segments: prefix.to_vec(),
+                        },
+                        &mut Vec::new(),
+                    )
+                {
+                    this = Some(ty);
                 }
                 self.fn_exprs.insert(e, (funcs.clone(), this));
                 funcs.first().map_or(Ty::Unknown, |f| Ty::Func(*f))

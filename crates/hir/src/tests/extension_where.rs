@@ -71,3 +71,22 @@ void f()
         "#]],
     );
 }
+
+#[test]
+fn where_clauses_on_associated_types_of_the_matched_type() {
+    check_diags(
+        r#"
+interface IValue { uint getValue(); }
+interface IHasTag { associatedtype Tag; }
+extension int : IValue { uint getValue() { return asuint(this); } }
+extension<T : IHasTag> T : IValue where T.Tag : IValue
+{
+    uint getValue() { return 7; }
+}
+struct S : IHasTag { typealias Tag = int; }
+struct N : IHasTag { typealias Tag = float; }
+uint f(S s, N n) { return s.getValue() + n.getValue(); }
+"#,
+        expect![""],
+    );
+}

@@ -120,3 +120,63 @@ void f()
         "#]],
     );
 }
+
+#[test]
+fn static_calls_through_a_constrained_parameter_bind_the_interface_arguments() {
+    check_lets(
+        r#"
+interface IOperation<T : __BuiltinFloatingPointType> { static T apply(T lhs, T rhs); };
+T applyOp<T : __BuiltinFloatingPointType, TOp : IOperation<T>>(T lhs, T rhs)
+{
+    return TOp::apply(lhs, rhs);
+}
+struct AddOp<T : __BuiltinFloatingPointType> : IOperation<T>
+{
+    static T apply(T lhs, T rhs) { return lhs + rhs; }
+}
+void f()
+{
+    let r = applyOp<float, AddOp<float>>(1.0, 2.0);
+    let h = AddOp<half>::apply(half(1.0), half(2.0));
+}
+"#,
+        expect![[r#"
+            r: float
+            h: half
+        "#]],
+    );
+}
+
+#[test]
+fn static_consts_of_the_enclosing_type_as_generic_values_and_alias_packs() {
+    check_diags(
+        r#"
+struct Wrapper<let N : uint> { int value; }
+interface IReq
+{
+    static const uint kWidth;
+    Wrapper<kWidth> make();
+}
+struct Impl<let W : uint> : IReq
+{
+    static const uint kWidth = W;
+    Wrapper<kWidth> make() { Wrapper<kWidth> r = { int(kWidth) }; return r; }
+}
+interface IVector<T, int N> {}
+interface IEncoder<T>
+{
+    static const int In;
+    V eval<V>(V input) where V : IVector<T, In>;
+}
+struct WithPack<T, let each N : int> { int test() { return 1; } }
+typealias WithPackAlias<T, let each N : int> = WithPack<T, N>;
+void f()
+{
+    int a = WithPackAlias<int>().test() + WithPackAlias<float, 1, 2>().test();
+    Impl<3> i;
+    int b = i.make().value;
+}
+"#,
+        expect![""],
+    );
+}
