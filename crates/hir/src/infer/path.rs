@@ -13,7 +13,7 @@ use crate::lower;
 use crate::resolve::{self, Resolution};
 use crate::ty::{GenericArg, Len, Ty};
 
-use super::signature::{field_types, global_ty, property_ty, type_args_subst};
+use super::signature::{field_types, fn_sig, global_ty, property_ty, type_args_subst};
 use super::{Capture, ExprRes, InferCtx, is_make_tuple, is_printf};
 
 impl<'a, 'db> InferCtx<'a, 'db> {
@@ -115,6 +115,14 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                     )
                 {
                     this = Some(ty);
+                } else if funcs.iter().all(|f| fn_sig(self.db, *f).is_static)
+                    && let Some(owner) = self.path_owner_type(path)
+                    && matches!(owner, Ty::Param(_) | Ty::Assoc(..))
+                {
+                    // `T::make()` on a generic parameter (or associated type): `This` in the
+                    // static requirement's signature is `T` (`T.Params` for a requirement
+                    // returning `Params`), as for `T.make()`.
+                    this = Some(owner);
                 }
                 self.fn_exprs.insert(e, (funcs.clone(), this));
                 funcs.first().map_or(Ty::Unknown, |f| Ty::Func(*f))
@@ -161,6 +169,21 @@ impl<'a, 'db> InferCtx<'a, 'db> {
     }
 
     /// Methods named without `this.` inside a type get the enclosing type as `this`.
+    /// The type named by all but the last segment of `path` (`T` of `T::make`).
+    fn path_owner_type(&self, path: &PathRef) -> Option<Ty> {
+        let n = path.segments.len();
+        if n < 2 {
+            return None;
+        }
+        let prefix = PathRef {
+            segments: path.segments[..n - 1].to_vec(),
+        };
+        match self.resolver.resolve_path(&prefix, &mut Vec::new())? {
+            Resolution::Type(ty) => Some(ty),
+            _ => None,
+        }
+    }
+
     fn implicit_this_for(&self, funcs: &[FunctionId]) -> Option<Ty> {
         let ctx = self.resolver.self_ctx.as_ref()?;
         funcs
