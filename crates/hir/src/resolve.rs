@@ -1894,11 +1894,26 @@ pub fn enum_case_value(
 ) -> Option<i64> {
     let data = lower::type_decl_data(db, decl);
     let resolver = Resolver::for_item(db, decl.loc(db));
-    let mut value = -1i64;
+    // A `[Flags]` enum's implicit values are bits: 1 first, then the next power of two above
+    // the case before (`Zero = 0, A, B` are 0, 1, 2); others count up from 0.
+    let flags = data.attr("Flags").is_some();
+    let implicit = |prev: i64| -> i64 {
+        if !flags {
+            prev.wrapping_add(1)
+        } else if prev <= 0 {
+            1
+        } else {
+            (prev as u64)
+                .checked_add(1)
+                .and_then(u64::checked_next_power_of_two)
+                .map_or(prev.wrapping_add(1), |p| p as i64)
+        }
+    };
+    let mut value = if flags { 0 } else { -1i64 };
     for (i, v) in data.variants.iter().enumerate() {
         value = match &v.value {
-            Some(c) => resolver.eval_const(c).unwrap_or(value + 1),
-            None => value + 1,
+            Some(c) => resolver.eval_const(c).unwrap_or_else(|| implicit(value)),
+            None => implicit(value),
         };
         if i as u32 == index {
             return Some(value);

@@ -343,6 +343,47 @@ impl FnLower<'_, '_> {
             .unwrap_or(f)
     }
 
+    /// [`Self::resolve_requirement`] for a requirement whose parameters are `want` where the
+    /// interface type binds its generic parameters: among the implementing type's overloads of
+    /// that name (`process(float)` and `process(int)` of a type conforming to both
+    /// `IProcessor<float>` and `IProcessor<int>`), the one taking exactly those types.
+    pub(super) fn resolve_requirement_taking(
+        &self,
+        f: FunctionId,
+        this: &Ty,
+        want: &[Ty],
+        call_args: Option<&[ExprId]>,
+    ) -> FunctionId {
+        let db = self.cx.db;
+        let name = hir::fn_data(db, f).name.clone();
+        let takes = |g: &FunctionId| {
+            let outer = member_subst(db, self.cx.file, g.loc(db), this);
+            let params = &hir::fn_sig(db, *g).params;
+            hir::fn_data(db, *g).has_body
+                && params.len() == want.len()
+                && params.iter().zip(want).all(|(p, w)| {
+                    normalize(db, self.cx.file, &apply(&outer, Some(this), &p.ty)) == *w
+                })
+        };
+        let overloads: Vec<FunctionId> = lookup_member_items(db, self.cx.file, this, &name)
+            .into_iter()
+            .filter_map(|d| match d {
+                ItemDef::Function(g)
+                    if g != f
+                        && g.loc(db).parent().and_then(|p| p.kind())
+                            != Some(ItemKind::Interface) =>
+                {
+                    Some(g)
+                }
+                _ => None,
+            })
+            .collect();
+        match overloads.iter().copied().filter(takes).collect::<Vec<_>>()[..] {
+            [g] if overloads.len() > 1 => g,
+            _ => self.resolve_requirement(f, &Some(this.clone()), call_args),
+        }
+    }
+
     /// `a.lessThan(b)`, `a.add(b)`, `a.neg()`...: the IComparable / IArithmetic requirements
     /// called on a builtin scalar, vector or matrix, which have no bodies (the operators
     /// implement them). `None` for any other call.

@@ -180,7 +180,8 @@ impl FnLower<'_, '_> {
         let tag = self.emit(Inst::Extract(recv, 0), None)?;
         let mut switch_cases = Vec::new();
         for case in &cases {
-            let g = self.resolve_requirement(f, &Some(case.ty.clone()), Some(args));
+            let want: Vec<Ty> = params.iter().map(|(t, _)| t.clone()).collect();
+            let g = self.resolve_requirement_taking(f, &case.ty, &want, Some(args));
             let mut subst = member_subst(self.cx.db, self.cx.file, g.loc(self.cx.db), &case.ty);
             let impl_generics = hir::fn_sig(self.cx.db, g).generics.clone();
             if impl_generics.len() != own.len() {
