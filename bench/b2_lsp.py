@@ -17,8 +17,14 @@ detail and additionalTextEdits; RESOLVE=0 announces none): a server may then lea
 `completionItem/resolve`, and the script resolves the first item of each list as an editor does for
 the selected one ("completion resolve"; not measured where the server offers no resolve).
 
+The file lives in a workspace of WORKSPACE_FILES files (default 50: the 5,000-line file and small
+modules that import a shared one), given as the workspace folder, so the server's workspace index
+is on; after each edit the script also asks for the references of the edited function's name
+(searched through every file of the workspace). Then SAVES edit-and-save cycles (default 40): each
+save compiles the file (the server's compile on save), and the server's RSS after them is reported.
+
 Usage: python3 bench/b2_lsp.py   (env: DSLANG, EDITS=200, LINES=5000, DEBOUNCE_MS=150, OUT=b2.json,
-RESOLVE=1)
+RESOLVE=1, WORKSPACE_FILES=50, SAVES=40)
 Writes bench/results/$OUT (default b2.json) and prints the markdown for BENCHMARKS.md.
 """
 import json
@@ -39,6 +45,8 @@ EDITS = int(os.environ.get("EDITS", "200"))
 LINES = int(os.environ.get("LINES", "5000"))
 DEBOUNCE_MS = float(os.environ.get("DEBOUNCE_MS", "150"))
 RESOLVE = os.environ.get("RESOLVE", "1") != "0"
+WORKSPACE_FILES = int(os.environ.get("WORKSPACE_FILES", "50"))
+SAVES = int(os.environ.get("SAVES", "40"))
 TIMEOUT = 30.0
 # What the user types: statements, one character at a time (intermediate states do not parse).
 TYPED = "acc = acc * 0.5 + x;\n        "
@@ -140,6 +148,23 @@ def cursor_in_middle(text):
     raise SystemExit("the generated file has no differentiable `model` function past its middle")
 
 
+def write_workspace(folder, count):
+    """The rest of the workspace: a shared module and `count - 1` small modules importing it, each
+    with a few functions (about 60 lines); none is opened."""
+    if count <= 0:
+        return
+    (folder / "shared.slang").write_text(
+        "struct Params\n{\n    float scale;\n    float bias;\n};\n\n"
+        "float apply(Params p, float x) { return p.scale * x + p.bias; }\n")
+    for i in range(count - 1):
+        body = ["import shared;", ""]
+        for j in range(8):
+            body += [f"float helper_{i}_{j}(Params p, float x)", "{", "    float acc = x;",
+                     f"    for (int k = 0; k < {j + 2}; k++)", "        acc = apply(p, acc) * 0.5;",
+                     "    return acc;", "}", ""]
+        (folder / f"module_{i}.slang").write_text("\n".join(body))
+
+
 def percentiles(samples):
     s = sorted(samples)
     pick = lambda q: s[min(len(s) - 1, int(round(q * (len(s) - 1))))]  # noqa: E731
@@ -153,7 +178,10 @@ def main():
                           capture_output=True, text=True).stdout
     path = Path(os.environ.get("TMPDIR", "/tmp")) / "dslang-b2" / "bench.slang"
     path.parent.mkdir(exist_ok=True)
+    for old in path.parent.glob("*.slang"):
+        old.unlink()
     path.write_text(text)
+    write_workspace(path.parent, WORKSPACE_FILES - 1)
     uri = path.as_uri()
     line, function = cursor_in_middle(text)
     # The cursor starts on a new, indented line inside the loop-free prefix of the function body.
@@ -178,7 +206,10 @@ def main():
     open_ms = (received - start) * 1e3
 
     kinds = {"edit-to-diagnostics (raw)": [], "edit-to-diagnostics": [], "hover": [], "completion": [],
-             "completion resolve": []}
+             "completion resolve": [], "references": []}
+    decl_line = next(i for i, l in enumerate(text.split("\n")) if l.startswith(f"float {function}("))
+    decl_pos = {"line": decl_line, "character": len("float ") + 1}
+    reference_counts = []
     completion_items = []
     cpu_start = server.cpu_ms()
     rss = [server.rss_mib()]
@@ -218,6 +249,13 @@ def main():
             if "error" in message:
                 sys.exit(f"{name} failed at edit {i}: {message['error']}")
         kinds["hover"].append((hover_received - hover_sent) * 1e3)
+        refs_id, refs_sent = server.request("textDocument/references", {
+            "textDocument": doc, "position": decl_pos, "context": {"includeDeclaration": True}})
+        refs_received, refs = server.wait(refs_id)
+        if "error" in refs:
+            sys.exit(f"references failed at edit {i}: {refs['error']}")
+        kinds["references"].append((refs_received - refs_sent) * 1e3)
+        reference_counts.append(len(refs.get("result") or []))
         kinds["completion"].append((completion_received - completion_sent) * 1e3)
         received, _ = server.wait_diagnostics(uri, version)
         raw = (received - sent) * 1e3
@@ -226,6 +264,24 @@ def main():
         rss.append(server.rss_mib())
     cpu_per_edit = (server.cpu_ms() - cpu_start) / EDITS
     peak = server.rss_mib("VmHWM")
+    # Edit-and-save cycles: each save compiles the whole file (the compile backend).
+    rss_saves = [server.rss_mib()]
+    save_ms = []
+    for i in range(SAVES):
+        version += 1
+        server.notify("textDocument/didChange", {
+            "textDocument": {"uri": uri, "version": version},
+            "contentChanges": [{"range": {"start": {"line": row, "character": col}, "end": {"line": row, "character": col}},
+                                "text": " "}],
+        })
+        col += 1
+        server.wait_diagnostics(uri, version)
+        sent = server.notify("textDocument/didSave", {"textDocument": {"uri": uri}})
+        # The compile's errors are published (again, for the same version) when it is done.
+        received, _ = server.wait_diagnostics(uri, version)
+        save_ms.append((received - sent) * 1e3)
+        rss_saves.append(server.rss_mib())
+    peak_saves = server.rss_mib("VmHWM")
     rid, _ = server.request("shutdown", None)
     server.wait(rid)
     server.notify("exit", None)
@@ -253,6 +309,12 @@ def main():
         # Everything the server computed per edit (completion, hover, diagnostics, reparse).
         "server_cpu_ms_per_edit": cpu_per_edit,
         "rss_mib": {"start": rss[0], "end": rss[-1], "max_sampled": max(rss), "peak_hwm": peak},
+        "workspace_files": WORKSPACE_FILES,
+        "references_per_request": statistics.mean(reference_counts) if reference_counts else 0,
+        "saves": SAVES,
+        "save_to_diagnostics_ms": percentiles(save_ms) if save_ms else None,
+        "rss_after_saves_mib": {"before": rss_saves[0], "after": rss_saves[-1], "max_sampled": max(rss_saves),
+                                "peak_hwm": peak_saves, "samples": rss_saves},
         "samples_ms": kinds,
     }
     results = root / "bench/results"
@@ -264,14 +326,20 @@ def main():
           f"load average {summary['load_average']['before']:.1f} before, {summary['load_average']['after']:.1f} after.\n")
     print("| request | p50 | p95 | max | goal |\n| --- | --- | --- | --- | --- |")
     goals = {"edit-to-diagnostics": "p95 <= 30 ms", "hover": "p95 <= 10 ms", "completion": "p95 <= 10 ms",
-             "completion resolve": "(the first item's detail)",
+             "completion resolve": "(the first item's detail)", "references": "p95 <= 10 ms",
              "edit-to-diagnostics (raw)": f"(includes the {DEBOUNCE_MS:.0f} ms typing pause)"}
     for name, s in stats.items():
         print(f"| {name} | {s['p50']:.2f} ms | {s['p95']:.2f} ms | {s['max']:.2f} ms | {goals[name]} |")
     print(f"\n{summary['completion_items_mean']:.0f} completion items per list on average.")
     print(f"\nServer CPU time per edit (completion + hover + diagnostics): {cpu_per_edit:.1f} ms.")
     r = summary["rss_mib"]
-    print(f"\nServer RSS: {r['start']:.0f} MiB after opening, {r['end']:.0f} MiB at the end, peak {r['peak_hwm']:.0f} MiB (goal <= 200 MB).")
+    print(f"\nServer RSS: {r['start']:.0f} MiB after opening, {r['end']:.0f} MiB at the end of the edits, peak {r['peak_hwm']:.0f} MiB.")
+    print(f"\n{WORKSPACE_FILES}-file workspace; {summary['references_per_request']:.0f} references per request.")
+    if save_ms:
+        r = summary["rss_after_saves_mib"]
+        s = summary["save_to_diagnostics_ms"]
+        print(f"\n{SAVES} edit-and-save cycles (compile on save, p50 {s['p50']:.0f} ms): RSS {r['before']:.0f} MiB before, "
+              f"{r['after']:.0f} MiB after, peak {r['peak_hwm']:.0f} MiB (goal <= 200 MB).")
 
 
 if __name__ == "__main__":

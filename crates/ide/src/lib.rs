@@ -78,17 +78,6 @@ impl AnalysisHost {
         self.db.set_refused(refused);
     }
 
-    /// The virtual paths of the user files loaded.
-    pub fn file_paths(&self) -> Vec<String> {
-        use base_db::Db;
-        let db = &self.db;
-        db.workspace()
-            .files(db)
-            .iter()
-            .map(|f| f.path(db).to_string())
-            .collect()
-    }
-
     /// A read-only view for queries on other threads.
     pub fn analysis(&self) -> Analysis {
         Analysis {

@@ -79,7 +79,7 @@ pub(crate) fn references(
     let mut out: Vec<FileRange> = Vec::new();
     for f in files.into_iter().filter(|f| may_name(*f)) {
         let path = f.path(db).to_string();
-        for o in util::occurrences(db, f) {
+        for o in util::occurrences_naming(db, f, &name) {
             if o.def == def && (include_declaration || !o.is_decl) {
                 out.push(FileRange {
                     path: path.clone(),

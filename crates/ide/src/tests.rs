@@ -835,6 +835,48 @@ fn completion_after_a_body_edit_recomputes_only_that_function() {
     .assert_debug_eq(&executed);
 }
 
+/// The server's workspace index adds files to the database as it finds them and re-reads those
+/// that change on disk: a new file and an edit of one function re-infer that function alone, not
+/// the bodies of the other files (an importer of an unchanged module included).
+#[test]
+fn indexing_a_new_file_and_editing_another_reinfers_only_the_edited_function() {
+    use std::sync::{Arc, Mutex};
+    let log: Arc<Mutex<Vec<String>>> = Arc::default();
+    let sink = log.clone();
+    let mut host = AnalysisHost {
+        db: hir::RootDatabase::with_event_callback(Box::new(move |event| {
+            if let salsa::EventKind::WillExecute { database_key } = event.kind
+                && let Ok(mut log) = sink.lock()
+            {
+                log.push(format!("{database_key:?}"));
+            }
+        })),
+    };
+    host.set_file(
+        "/ws/a.slang",
+        "struct S { float v; };\nfloat get(S s) { return s.v; }\n",
+    );
+    host.set_file(
+        "/ws/b.slang",
+        "import a;\nfloat twice(S s) { return 2.0 * get(s); }\n",
+    );
+    host.set_file("/ws/c.slang", "float h(float x) { return x + 1.0; }\n");
+    for path in ["/ws/a.slang", "/ws/b.slang", "/ws/c.slang"] {
+        host.analysis().diagnostics(path).unwrap();
+    }
+    log.lock().unwrap().clear();
+    host.set_file("/ws/d.slang", "float unrelated() { return 3.0; }\n");
+    host.set_file("/ws/c.slang", "float h(float x) { return x + 2.0; }\n");
+    for path in ["/ws/a.slang", "/ws/b.slang", "/ws/c.slang"] {
+        host.analysis().diagnostics(path).unwrap();
+    }
+    let log = log.lock().unwrap();
+    let count = |query: &str| log.iter().filter(|e| e.starts_with(query)).count();
+    // One body inferred, one file reparsed (the edited one); the importer of `a` only checks that
+    // its import still resolves to the same file.
+    assert_eq!((count("infer("), count("parse(")), (1, 1), "{log:#?}");
+}
+
 // ---------------------------------------------------------------------------------------------
 // Signature help
 

@@ -364,6 +364,34 @@ pub(crate) fn occurrences_within(
     file: SourceFile,
     offset: Option<u32>,
 ) -> Vec<Occurrence> {
+    occurrences_where(db, file, &|item| {
+        // The cheap range first: most items do not contain the offset.
+        offset.is_none_or(|o| hir::item_full_range(db, item).1.contains_inclusive(o))
+    })
+}
+
+/// Like [`occurrences`], limited to the items whose text contains `name` (what a search for one
+/// symbol's references needs: the other bodies are not inferred), unless a macro or an included
+/// file could put the name where the text does not show it.
+pub(crate) fn occurrences_naming(db: &dyn Db, file: SourceFile, name: &str) -> Vec<Occurrence> {
+    let text = file.text(db);
+    if name.is_empty() || text.contains('#') || !db.workspace().options(db).defines.is_empty() {
+        return occurrences(db, file);
+    }
+    occurrences_where(db, file, &|item| {
+        let (item_file, range) = hir::item_full_range(db, item);
+        item_file != file
+            || text
+                .get(range.start as usize..range.end as usize)
+                .is_none_or(|t| t.contains(name))
+    })
+}
+
+fn occurrences_where(
+    db: &dyn Db,
+    file: SourceFile,
+    keep: &dyn Fn(ItemDef) -> bool,
+) -> Vec<Occurrence> {
     let types = visible_types(db, file);
     let mut out: Vec<Occurrence> = Vec::new();
     let push_types = |out: &mut Vec<Occurrence>, owner: ItemDef, ty: &hir::TypeRef| {
@@ -380,10 +408,7 @@ pub(crate) fn occurrences_within(
         }
     };
     for item in hir::file_items(db, file) {
-        // The cheap range first: most items do not contain the offset.
-        if let Some(o) = offset
-            && !hir::item_full_range(db, item).1.contains_inclusive(o)
-        {
+        if !keep(item) {
             continue;
         }
         let (_, _, name_range) = hir::item_ranges(db, item);

@@ -27,7 +27,7 @@ impl Backend {
             }
             let (analysis, docs, locator) = {
                 let mut state = state.lock().unwrap_or_else(|e| e.into_inner());
-                if !state.loading.is_empty() {
+                if state.loads_in_flight > 0 {
                     // Imports are being read: the last load reschedules this run, so that no
                     // "cannot find" is published for a file about to arrive.
                     state.diagnostics_waiting = true;

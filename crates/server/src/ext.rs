@@ -85,8 +85,15 @@ impl Backend {
         job: BackendJob,
         f: impl FnOnce(&BackendJob) -> T + Send + 'static,
     ) -> Result<T> {
-        let joined =
-            tokio::task::spawn_blocking(move || catch_unwind(AssertUnwindSafe(|| f(&job)))).await;
+        let joined = tokio::task::spawn_blocking(move || {
+            let result = catch_unwind(AssertUnwindSafe(|| f(&job)));
+            // The compilation's database, IR and module are dropped by now: give their memory
+            // back (see `release_free_memory`).
+            drop(job);
+            release_free_memory();
+            result
+        })
+        .await;
         match joined {
             Ok(Ok(value)) => Ok(value),
             Ok(Err(payload)) => Err(internal_error(format!(
@@ -223,5 +230,18 @@ impl Backend {
                     .await
             }
         }
+    }
+}
+
+/// Returns the heap's free pages to the system. A full compilation (a fresh database, the IR,
+/// the naga module) allocates some hundred MiB on whichever pool thread runs it; glibc keeps what
+/// is freed in that thread's arena, so without this the server's RSS grew by the size of a
+/// compilation for each pool thread that ever ran one (37 -> 134 MiB over 40 saves of a
+/// 5,000-line file).
+fn release_free_memory() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: malloc_trim only returns free memory of the allocator's arenas to the system.
+    unsafe {
+        libc::malloc_trim(0);
     }
 }

@@ -279,7 +279,7 @@ impl LanguageServer for Backend {
                 self.schedule_diagnostics(Duration::ZERO);
                 return;
             }
-            Ok(path) => self.spawn_load(vec![path]),
+            Ok(path) => self.spawn_edit_load(path),
         }
         self.schedule_diagnostics(DIAGNOSTICS_DELAY);
     }

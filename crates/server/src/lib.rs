@@ -156,6 +156,8 @@ struct State {
     /// Documents whose imports are being loaded (path -> loads in flight): their requests wait
     /// for them (briefly), so an answer right after `didOpen` sees the imported files.
     loading: HashMap<String, u32>,
+    /// Loads running (those of keystrokes too): diagnostics wait for all of them.
+    loads_in_flight: u32,
     /// The workspace scan has not finished: workspace-wide requests wait for it (briefly).
     indexing: bool,
     /// A diagnostics run was skipped because loads were in flight: the last load reschedules it.
@@ -394,6 +396,7 @@ impl Backend {
             roots: Vec::new(),
             refused: HashMap::new(),
             loading: HashMap::new(),
+            loads_in_flight: 0,
             indexing: false,
             diagnostics_waiting: false,
             can_watch_files: false,

@@ -129,13 +129,27 @@ impl Backend {
     /// Loads, in the background, the files that `paths` import or include (transitively). The
     /// paths count as loading from now on (their requests wait), until the load ends.
     pub(crate) fn spawn_load(&self, paths: Vec<String>) {
+        self.spawn_load_with(paths, true);
+    }
+
+    /// [`Backend::spawn_load`] after a keystroke: requests do not wait for it (what they would
+    /// wait for is the reparse they do anyway; a new `import` line shows its module's names from
+    /// the next request on), diagnostics do.
+    pub(crate) fn spawn_edit_load(&self, path: String) {
+        self.spawn_load_with(vec![path], false);
+    }
+
+    fn spawn_load_with(&self, paths: Vec<String>, requests_wait: bool) {
         if paths.is_empty() {
             return;
         }
         {
             let mut state = self.lock();
-            for p in &paths {
-                *state.loading.entry(p.clone()).or_default() += 1;
+            state.loads_in_flight += 1;
+            if requests_wait {
+                for p in &paths {
+                    *state.loading.entry(p.clone()).or_default() += 1;
+                }
             }
         }
         let this = self.clone();
@@ -143,15 +157,18 @@ impl Backend {
             let changed = this.load_imports(paths.clone()).await;
             let reschedule = {
                 let mut state = this.lock();
-                for p in &paths {
-                    if let Some(n) = state.loading.get_mut(p) {
-                        *n -= 1;
-                        if *n == 0 {
-                            state.loading.remove(p);
+                state.loads_in_flight -= 1;
+                if requests_wait {
+                    for p in &paths {
+                        if let Some(n) = state.loading.get_mut(p) {
+                            *n -= 1;
+                            if *n == 0 {
+                                state.loading.remove(p);
+                            }
                         }
                     }
                 }
-                let waiting = state.diagnostics_waiting && state.loading.is_empty();
+                let waiting = state.diagnostics_waiting && state.loads_in_flight == 0;
                 if waiting {
                     state.diagnostics_waiting = false;
                 }
