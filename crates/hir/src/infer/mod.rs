@@ -404,6 +404,16 @@ impl<'a, 'db> InferCtx<'a, 'db> {
     }
 
     fn normalize(&self, ty: &Ty) -> Ty {
-        resolve::normalize(self.db, self.file, ty)
+        let ty = resolve::normalize(self.db, self.file, ty);
+        // In a function declared `where T == S`, `T` is `S` (members and conversions of `S`).
+        if let Ty::Param(_) = &ty
+            && let Some(f) = self.owner
+            && let Some((_, same)) = crate::conform::fn_equalities(self.db, f)
+                .into_iter()
+                .find(|(a, b)| a == &ty && !b.has_params())
+        {
+            return same;
+        }
+        ty
     }
 }

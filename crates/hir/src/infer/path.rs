@@ -105,15 +105,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 }
                 // `Type::method`: as `Type.method`, the callee is a member of that type (its
                 // generic arguments and `This`), not of the enclosing one.
-                if let [prefix @ .., _] = &path.segments[..]
-                    && !prefix.is_empty()
-                    && let Some(Resolution::Type(ty)) = self.resolver.resolve_path(
-                        &PathRef {
-                            segments: prefix.to_vec(),
-                        },
-                        &mut Vec::new(),
-                    )
-                {
+                if let Some(ty) = self.path_prefix_type(path) {
                     this = Some(ty);
                 } else if funcs.iter().all(|f| fn_sig(self.db, *f).is_static)
                     && let Some(owner) = self.path_owner_type(path)
@@ -164,7 +156,26 @@ impl<'a, 'db> InferCtx<'a, 'db> {
     pub(super) fn is_type_qualified(&self, e: ExprId) -> bool {
         match &self.body.exprs[e] {
             Expr::Field { base, .. } => self.type_exprs.contains_key(base),
+            // `Type::method`, as `Type.method`.
+            Expr::Path(p) => self.path_prefix_type(p).is_some(),
             _ => false,
+        }
+    }
+
+    /// The type a qualified name starts with (`TOp` in `TOp::apply`), if it names one.
+    fn path_prefix_type(&self, path: &PathRef) -> Option<Ty> {
+        let [prefix @ .., _] = &path.segments[..] else {
+            return None;
+        };
+        if prefix.is_empty() {
+            return None;
+        }
+        let prefix = PathRef {
+            segments: prefix.to_vec(),
+        };
+        match self.resolver.resolve_path(&prefix, &mut Vec::new()) {
+            Some(Resolution::Type(ty)) => Some(ty),
+            _ => None,
         }
     }
 

@@ -87,7 +87,19 @@ fn func_extension_attr(node: &SyntaxNode) -> Option<Attr> {
 }
 
 fn written_attrs(node: &SyntaxNode) -> Vec<Attr> {
-    node.children()
+    // The modifier `__implicit_conversion(cost)` (the core module's spelling) marks a
+    // constructor as an implicit conversion, as the attribute `[__implicit_conversion]` does.
+    let implicit_conversion = node
+        .children()
+        .filter(|c| c.kind() == MODIFIER)
+        .filter(|m| first_token(m).is_some_and(|t| t.text() == "__implicit_conversion"))
+        .map(|m| Attr {
+            name: SmolStr::new("__implicit_conversion"),
+            args: Vec::new(),
+            range: range_of(&m),
+        });
+    let attrs: Vec<Attr> = node
+        .children()
         .filter(|c| c.kind() == ATTRIBUTE)
         .map(|a| {
             let name = a
@@ -111,7 +123,8 @@ fn written_attrs(node: &SyntaxNode) -> Vec<Attr> {
                 range: range_of(&a),
             }
         })
-        .collect()
+        .collect();
+    attrs.into_iter().chain(implicit_conversion).collect()
 }
 
 fn lower_attr_arg(e: &SyntaxNode) -> AttrArg {

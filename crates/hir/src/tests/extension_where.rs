@@ -90,3 +90,22 @@ uint f(S s, N n) { return s.getValue() + n.getValue(); }
         expect![""],
     );
 }
+
+#[test]
+fn a_parameter_equal_to_a_type_has_its_members() {
+    check_diags(
+        r#"
+struct S { int value; }
+void add(inout int r, int v) { r += v; }
+void acceptAll<each T>(inout int r, expand each T values) where T == S
+{
+    expand add(r, (each values).value);
+}
+int one<T>(T x) where T == S { return x.value; }
+int bad<T>(T x) where T == S { return x.missing; }
+"#,
+        expect![[r#"
+            9:41 error[E2003] 'missing' is not a member of 'S'. type `S` has no member `missing`: check the spelling
+        "#]],
+    );
+}

@@ -180,3 +180,30 @@ void f()
         expect![""],
     );
 }
+
+#[test]
+fn implicit_conversion_modifier_on_a_constructor() {
+    check_diags(
+        r#"
+interface IHasValue { int getValue(); }
+struct ValueFromInt : IHasValue
+{
+    int value;
+    __implicit_conversion(100)
+    __init(int v) { value = v; }
+    int getValue() { return value; }
+}
+int readValue<T>(T x) where T(int) implicit where T : IHasValue { return x.getValue(); }
+void f()
+{
+    int a = readValue<ValueFromInt>(1);
+    ValueFromInt b = 2;
+    int c = readValue<int>(3);
+}
+"#,
+        expect![[r#"
+            15:27 error[E2015] type argument 'int' does not conform to the required interface 'IHasValue': `int` does not conform to `IHasValue`, required by generic parameter `T` of `readValue`
+                related main.slang@197..206: declared here: int readValue<T>(T x)
+        "#]],
+    );
+}
