@@ -165,6 +165,10 @@ pub const STDLIB: &[(&str, &str)] = &[
         include_str!("../../../stdlib/narrow_scalars.slang"),
     ),
     (
+        "stdlib/functional.slang",
+        include_str!("../../../stdlib/functional.slang"),
+    ),
+    (
         "stdlib/builtins.slang",
         include_str!("../../../stdlib/builtins.slang"),
     ),
