@@ -1234,11 +1234,7 @@ fn missing_imports(
                     vec![name.clone(), format!("{name}.slang")]
                 }
             } else {
-                let base = import.module.replace('.', "/");
-                vec![
-                    format!("{base}.slang"),
-                    format!("{}.slang", base.replace('_', "-")),
-                ]
+                base_db::import_candidates(&import.module)
             };
             std::iter::once(beside)
                 .chain(dirs.iter().map(|d| &**d))

@@ -10,6 +10,7 @@ mod diagnostic_files;
 mod differential;
 mod fe_gaps;
 mod fe_gaps2;
+mod fe_surface;
 mod forms;
 mod graphics;
 mod incremental;
