@@ -43,7 +43,7 @@ pub use data::{
     TypeDeclData, TypeDeclKind, TypeRef, WherePred,
 };
 pub use diagnostics::{Diagnostic, RelatedInfo, Severity};
-pub use diffcheck::is_differentiable_as;
+pub use diffcheck::{is_differentiable_as, recursion_from, recursive_calls};
 pub use differential::{
     DifferentialField, DifferentialInfo, DifferentialKind, DropReason, DroppedField,
     differential_type_text, struct_differential,
