@@ -143,14 +143,15 @@ def dims_methods(e, shape, arrayed, ms, mips):
 
 
 def texture(out, skip, name, shape, arrayed=False, ms=False, access="read", shadow=False):
-    """One texture type: `access` is read, rw or ro (rasterizer ordered)."""
+    """One texture type: `access` is read, rw, ro (rasterizer ordered) or w (write-only)."""
     c = shape.dims + int(arrayed)
     e = Emitter(name, skip)
     texel = "float" if shadow else "T"
     if not shape.cube and name not in EXISTING:
         e.raw(f"    __subscript({vec('uint', c)} location) -> {texel}")
         e.raw("    {")
-        e.raw('        [__intrinsic("texture_load")] get;')
+        if access != "w":
+            e.raw('        [__intrinsic("texture_load")] get;')
         if access != "read":
             e.raw('        [__intrinsic("texture_store")] set;')
         e.raw("    }")
@@ -169,8 +170,9 @@ def texture(out, skip, name, shape, arrayed=False, ms=False, access="read", shad
             e.method("texture_load_level_offset_status", texel, "Load", [loc, f"{ioffs} offset", "out uint status"])
         else:
             loc = f"{vec('int', c)} location"
-            e.method("texture_load", texel, "Load", [loc])
-            e.method("texture_load_status", texel, "Load", [loc, "out uint status"])
+            if access != "w":
+                e.method("texture_load", texel, "Load", [loc])
+                e.method("texture_load_status", texel, "Load", [loc, "out uint status"])
             e.method("texture_store_method", "void", "Store", [f"{vec('uint', c)} location", f"{texel} value"])
     if access == "read" and not ms:
         sampled_methods(e, shape, arrayed, False, shadow)
@@ -182,7 +184,7 @@ def texture(out, skip, name, shape, arrayed=False, ms=False, access="read", shad
         out.append(f"extension{generic} {name}{generic}")
     else:
         what = {"read": "A sampled texture", "rw": "A storage texture",
-                "ro": "A rasterizer-ordered storage texture"}[access]
+                "ro": "A rasterizer-ordered storage texture", "w": "A write-only storage texture"}[access]
         if ms:
             what = "A multisampled " + what[2:].lower() if access == "read" else what + " (multisampled)"
         out.append(f"/// {what}: {shape.name}{' array' if arrayed else ''}.")
@@ -228,6 +230,47 @@ def combined(out, skip, name, shape, arrayed=False, ms=False, shadow=False):
     out.append("")
 
 
+def feedback(out):
+    """Sampler-feedback textures (write-only records of which mips a sampling touched)."""
+    out += [
+        "/// The formats of a sampler-feedback texture: `SAMPLER_FEEDBACK_MIN_MIP` (the smallest mip",
+        "/// sampled per region) and `SAMPLER_FEEDBACK_MIP_REGION_USED` (which mips were sampled).",
+        "interface __BuiltinSamplerFeedbackType",
+        "{",
+        "}",
+        "struct SAMPLER_FEEDBACK_MIN_MIP : __BuiltinSamplerFeedbackType",
+        "{",
+        "}",
+        "struct SAMPLER_FEEDBACK_MIP_REGION_USED : __BuiltinSamplerFeedbackType",
+        "{",
+        "}",
+        "",
+    ]
+    for name, arrayed in [("FeedbackTexture2D", False), ("FeedbackTexture2DArray", True)]:
+        e = Emitter(name, set())
+        loc = f"{vec('float', 2 + int(arrayed))} location"
+        tex = f"Texture2D{'Array' if arrayed else ''}<S> tex, SamplerState samp"
+        forms = [
+            ("WriteSamplerFeedback", [loc]),
+            ("WriteSamplerFeedback", [loc, "float clamp"]),
+            ("WriteSamplerFeedbackBias", [loc, "float bias"]),
+            ("WriteSamplerFeedbackBias", [loc, "float bias", "float clamp"]),
+            ("WriteSamplerFeedbackGrad", [loc, "float2 ddx", "float2 ddy"]),
+            ("WriteSamplerFeedbackGrad", [loc, "float2 ddx", "float2 ddy", "float clamp"]),
+            ("WriteSamplerFeedbackLevel", [loc, "float lod"]),
+        ]
+        for method, params in forms:
+            e.raw(f'    [__intrinsic("fragment:{method}")] void {method}<S>({", ".join([tex] + params)});')
+        dims_methods(e, D2, arrayed, False, True)
+        out.append(f"/// A sampler-feedback texture: 2D{' array' if arrayed else ''} (write-only, Direct3D 12).")
+        out.append(f'[__intrinsic_type("{name}")]')
+        out.append(f"struct {name}<T : __BuiltinSamplerFeedbackType>")
+        out.append("{")
+        out.extend(e.lines)
+        out.append("}")
+        out.append("")
+
+
 EXISTING = {}
 
 
@@ -249,7 +292,7 @@ def main():
         texture(out, skip(f"Texture{suffix}"), f"Texture{suffix}", shape, arrayed)
     texture(out, skip("Texture2DMS"), "Texture2DMS", D2, ms=True)
     texture(out, skip("Texture2DMSArray"), "Texture2DMSArray", D2, True, ms=True)
-    for prefix, access in [("RW", "rw"), ("RasterizerOrdered", "ro")]:
+    for prefix, access in [("RW", "rw"), ("RasterizerOrdered", "ro"), ("W", "w")]:
         for suffix, shape, arrayed in shapes:
             if shape.cube:
                 continue
@@ -266,6 +309,7 @@ def main():
         if suffix == "3D":
             continue
         combined(out, set(), f"Sampler{suffix}Shadow", shape, arrayed, shadow=True)
+    feedback(out)
     (CORE.parent / "textures.slang").write_text("\n".join(out))
     descriptors()
 
@@ -280,6 +324,7 @@ def resource_types():
         if "Cube" not in sh:
             tex.append((f"RWTexture{sh}", "T", "Texture", "ReadWrite"))
             tex.append((f"RasterizerOrderedTexture{sh}", "T", "Texture", "RasterizerOrdered"))
+            tex.append((f"WTexture{sh}", "T", "Texture", "Write"))
             if sh != "3D":
                 tex.append((f"Sampler{sh}Shadow", "", "CombinedTextureSampler", "Read"))
     tex.append(("SamplerCubeShadow", "", "CombinedTextureSampler", "Read"))
@@ -291,6 +336,8 @@ def resource_types():
             ("Sampler2DMSArray", "T", "CombinedTextureSampler", "Read")]
     for sh in ["2D", "2DArray", "Cube", "CubeArray"]:
         tex.append((f"DepthTexture{sh}", "", "Texture", "Read"))
+    for sh in ["2D", "2DArray"]:
+        tex.append((f"FeedbackTexture{sh}", "T : __BuiltinSamplerFeedbackType", "Texture", "Feedback"))
     bufs = [
         ("StructuredBuffer", "T", "StorageBuffer", "Read"),
         ("RWStructuredBuffer", "T", "StorageBuffer", "ReadWrite"),
@@ -324,7 +371,7 @@ def descriptors():
         "",
     ]
     for name, generics, kind, access in resource_types():
-        args = ", ".join(g.split()[-1] for g in generics.split(",")) if generics else ""
+        args = ", ".join(g.split(":")[0].split()[-1] for g in generics.split(",")) if generics else ""
         ty = f"{name}<{args}>" if args else name
         head = f"extension<{generics}> {ty}" if generics else f"extension {ty}"
         untyped = "UntypedSamplerHandle" if kind == "Sampler" else "UntypedResourceHandle"

@@ -195,13 +195,27 @@ pub fn include_refusal(db: &dyn Db, from: SourceFile, relative: &str) -> Option<
     })
 }
 
-/// Resolves `import a.b_c;` style module names: dots become slashes, underscores become dashes
-/// as a second try (Slang accepts both), and `.slang` is appended. A module of the standard
-/// library (`import printing;`) is found when no file of the user's has that name.
+/// The relative paths an `import` names, in the order they are tried: `import a.b_c;` (or
+/// `import "a.b_c";`) is `a/b_c.slang`, then `a/b-c.slang` (dots become slashes, underscores
+/// dashes as a second try: Slang accepts both); `import "module-a.slang";` names the file itself.
+pub fn import_candidates(module: &str) -> Vec<String> {
+    if module.ends_with(".slang") {
+        return vec![module.to_string()];
+    }
+    let base = module.replace('.', "/");
+    vec![
+        format!("{base}.slang"),
+        format!("{}.slang", base.replace('_', "-")),
+    ]
+}
+
+/// Resolves an `import` ([`import_candidates`]). A module of the standard library (`import
+/// printing;`) is found when no file of the user's has that name.
 pub fn resolve_import(db: &dyn Db, from: SourceFile, module: &str) -> Option<SourceFile> {
     let base = module.replace('.', "/");
-    resolve_relative(db, from, &format!("{base}.slang"))
-        .or_else(|| resolve_relative(db, from, &format!("{}.slang", base.replace('_', "-"))))
+    import_candidates(module)
+        .iter()
+        .find_map(|rel| resolve_relative(db, from, rel))
         .or_else(|| {
             let workspace = db.workspace();
             workspace
@@ -310,5 +324,17 @@ mod tests {
             Some("is a FIFO")
         );
         assert_eq!(include_refusal(&db, main, "other.h"), None);
+    }
+
+    #[test]
+    fn imports_naming_a_file() {
+        let (db, files) = db_with(&["src/main.slang", "src/module-a.slang"], &[]);
+        let main = files[0];
+        // `import "module-a.slang";` names the file; `import "module-a";` the module.
+        assert_eq!(resolve_import(&db, main, "module-a.slang"), Some(files[1]));
+        assert_eq!(resolve_import(&db, main, "module-a"), Some(files[1]));
+        assert_eq!(resolve_import(&db, main, "module_a"), Some(files[1]));
+        assert_eq!(import_candidates("a.b_c"), ["a/b_c.slang", "a/b-c.slang"]);
+        assert_eq!(import_candidates("dir/x.slang"), ["dir/x.slang"]);
     }
 }

@@ -598,6 +598,8 @@ fn check_scope_duplicates(db: &dyn Db, items: &[ItemNode], out: &mut Vec<(ItemDe
                             let body_b = lower::fn_data(db, *b).has_body;
                             body_a
                                 && body_b
+                                && lower::fn_target_specialization(db, *a)
+                                    == lower::fn_target_specialization(db, *b)
                                 && sa.generics.is_empty()
                                 && sb.generics.is_empty()
                                 && sa

@@ -115,7 +115,6 @@ pub fn diff_diagnostics(db: &dyn Db, func: FunctionId) -> Arc<[Diag]> {
     let mut diags = Vec::new();
     check_no_diff_usage(&body, &mut diags);
     check_diff_operands(db, &body, &infer, &mut diags);
-    check_recursion(db, func, &body, &infer, &mut diags);
     check_custom_derivatives(db, func, &mut diags);
     let mode = if data
         .attrs
@@ -406,6 +405,42 @@ fn check_diff_operands(db: &dyn Db, body: &Body, infer: &InferenceResult, diags:
     }
 }
 
+/// The calls in `func` that close a cycle of direct or mutual recursion (E3104, ranges relative to
+/// `func`). Not a front-end error: slangc's front end accepts recursion, and its backends refuse
+/// it for targets without a call stack (E55201), as dslang's lowering does with these.
+pub fn recursive_calls(db: &dyn Db, func: FunctionId) -> Vec<Diag> {
+    let mut diags = Vec::new();
+    if lower::fn_data(db, func).has_body {
+        let body = lower::fn_body(db, func);
+        let infer = infer::infer(db, func);
+        check_recursion(db, func, &body, &infer, &mut diags);
+    }
+    diags
+}
+
+/// Every call that closes a recursion among the functions reachable from `entry` (in source
+/// order of the functions holding them, each with its function): what a backend for a target
+/// without a call stack refuses, all at once as slangc's do.
+pub fn recursion_from(db: &dyn Db, entry: FunctionId) -> Vec<(FunctionId, Diag)> {
+    let mut seen = FxHashSet::default();
+    let mut reachable = Vec::new();
+    let mut stack = vec![entry];
+    while let Some(f) = stack.pop() {
+        if seen.insert(f) {
+            reachable.push(f);
+            stack.extend(fn_callees(db, f).iter().copied());
+        }
+    }
+    reachable.sort_by_key(|f| {
+        let (file, range) = crate::item_full_range(db, ItemDef::Function(*f));
+        (file.path(db).to_string(), range.start)
+    });
+    reachable
+        .into_iter()
+        .flat_map(|f| recursive_calls(db, f).into_iter().map(move |d| (f, d)))
+        .collect()
+}
+
 /// Direct or mutual recursion (slangc E55201: GPU targets have no call stack).
 fn check_recursion(
     db: &dyn Db,
@@ -425,7 +460,7 @@ fn check_recursion(
             let name = lower::fn_data(db, *callee).name.clone();
             diags.push(Diag::error(
                 "E3104",
-                format!("recursion detected in call to '{name}', but the current code generation target does not allow recursion. Rewrite it as a loop (with [MaxIters(n)] in differentiable code)"),
+                format!("recursion detected in call to '{name}', but the current code generation target does not allow recursion. WGSL and SPIR-V shaders have no call stack: rewrite it as a loop (with [MaxIters(n)] in differentiable code)"),
                 body.anchor(id),
             ));
         }

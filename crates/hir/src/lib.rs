@@ -44,7 +44,7 @@ pub use data::{
     TypeDeclData, TypeDeclKind, TypeRef, WherePred,
 };
 pub use diagnostics::{Diagnostic, RelatedInfo, Severity};
-pub use diffcheck::is_differentiable_as;
+pub use diffcheck::{is_differentiable_as, recursion_from, recursive_calls};
 pub use differential::{
     DifferentialField, DifferentialInfo, DifferentialKind, DropReason, DroppedField,
     differential_type_text, struct_differential,
@@ -164,6 +164,10 @@ pub const STDLIB: &[(&str, &str)] = &[
     (
         "stdlib/narrow_scalars.slang",
         include_str!("../../../stdlib/narrow_scalars.slang"),
+    ),
+    (
+        "stdlib/functional.slang",
+        include_str!("../../../stdlib/functional.slang"),
     ),
     (
         "stdlib/builtins.slang",
@@ -1259,11 +1263,7 @@ fn missing_imports(
                     vec![name.clone(), format!("{name}.slang")]
                 }
             } else {
-                let base = import.module.replace('.', "/");
-                vec![
-                    format!("{base}.slang"),
-                    format!("{}.slang", base.replace('_', "-")),
-                ]
+                base_db::import_candidates(&import.module)
             };
             std::iter::once(beside)
                 .chain(dirs.iter().map(|d| &**d))

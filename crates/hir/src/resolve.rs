@@ -313,6 +313,18 @@ impl<'db> Resolver<'db> {
                 return Some(res);
             }
         }
+        if let Some(res) = self.resolve_in_namespaces(name) {
+            return Some(res);
+        }
+        if let Some(ty) = self.implicit_differential(name) {
+            return Some(Resolution::Type(ty));
+        }
+        builtin_type(name).map(Resolution::Type)
+    }
+
+    /// `name` in the enclosing namespaces and the file's `using`s (not the enclosing type's
+    /// members, generic parameters or locals).
+    fn resolve_in_namespaces(&self, name: &str) -> Option<Resolution> {
         for depth in (0..=self.ns_path.len()).rev() {
             let entries =
                 scope::lookup_in_namespace(self.db, self.file, &self.ns_path[..depth], name);
@@ -326,10 +338,7 @@ impl<'db> Resolver<'db> {
                 return Some(res);
             }
         }
-        if let Some(ty) = self.implicit_differential(name) {
-            return Some(Resolution::Type(ty));
-        }
-        builtin_type(name).map(Resolution::Type)
+        None
     }
 
     /// The typealias a type name written here refers to, if it names one: a member of the
@@ -489,6 +498,15 @@ impl<'db> Resolver<'db> {
     pub fn resolve_path(&self, path: &PathRef, diags: &mut Vec<Diag>) -> Option<Resolution> {
         let first = path.segments.first()?;
         let mut res = self.resolve_name(&first.name)?;
+        // `example::Example` inside a struct with a field `example`: a qualified name starts
+        // with a namespace or type, so a member of the same name does not hide it.
+        if path.segments.len() > 1
+            && matches!(res, Resolution::ImplicitMember)
+            && let Some(outer @ (Resolution::Namespace(_) | Resolution::Type(_))) =
+                self.resolve_in_namespaces(&first.name)
+        {
+            res = outer;
+        }
         if let Some(args) = &first.args {
             res = self.apply_generic_args(res, args, first.range, diags);
         }
@@ -684,18 +702,14 @@ impl<'db> Resolver<'db> {
                     Some(Resolution::GenericValue(param)) => GenericArg::Value(Len::Param(param)),
                     Some(Resolution::Global(g)) => GenericArg::Value(
                         crate::infer::global_const_value(self.db, g)
-                            .map_or(Len::Unknown, |v| Len::Known(v as u32)),
+                            .map_or_else(|| self.symbolic_const(g), |v| Len::Known(v as u32)),
                     ),
-                    // A `static const` of the enclosing type or interface (`Wrapper<kWidth>`
-                    // with `static const uint kWidth;` a requirement): a value known per
-                    // conforming type.
+                    // `vector<T, N>` inside a generic type whose `static const int N = M & 0xFF;`
+                    // depends on the type's own value parameters: kept symbolic.
                     Some(Resolution::ImplicitMember)
-                        if let Some(g) = self.own_const_member(&p.segments[0].name) =>
+                        if let Some(g) = self.own_static_const(&p.segments[0].name) =>
                     {
-                        GenericArg::Value(
-                            crate::infer::global_const_value(self.db, g)
-                                .map_or(Len::Unknown, |v| Len::Known(v as u32)),
-                        )
+                        GenericArg::Value(self.symbolic_const(g))
                     }
                     _ => GenericArg::Type(self.resolve_type(&TypeRef::Path(p.clone()), diags)),
                 }
@@ -733,16 +747,26 @@ impl<'db> Resolver<'db> {
         }
     }
 
-    /// The `static const` member `name` of the enclosing type, interface or extension.
-    fn own_const_member(&self, name: &str) -> Option<GlobalId> {
-        self.self_ctx
-            .as_ref()?
-            .own_members
-            .iter()
-            .find_map(|m| match m {
-                ItemDef::Global(g) if lower::item_def_name(self.db, *m) == name => Some(*g),
-                _ => None,
-            })
+    /// A constant member of the enclosing type (`static const int N = ...;`), by name.
+    fn own_static_const(&self, name: &str) -> Option<GlobalId> {
+        let ctx = self.self_ctx.as_ref()?;
+        ctx.own_members.iter().find_map(|m| match m {
+            ItemDef::Global(g) if lower::item_def_name(self.db, *m) == name => {
+                let data = lower::global_data(self.db, *g);
+                (data.modifiers.is_const || data.is_let || data.modifiers.is_static).then_some(*g)
+            }
+            _ => None,
+        })
+    }
+
+    /// A constant's value as a length in terms of the generic value parameters in scope here
+    /// (the constant's own initialiser evaluated by this resolver), `Unknown` when it is none.
+    fn symbolic_const(&self, g: GlobalId) -> Len {
+        let data = lower::global_data(self.db, g);
+        if !(data.modifiers.is_const || data.is_let || data.modifiers.is_static) {
+            return Len::Unknown;
+        }
+        lower::global_init_const(self.db, g).map_or(Len::Unknown, |c| self.eval_len(&c))
     }
 
     /// Evaluates an array length or value argument.

@@ -293,6 +293,22 @@ pub fn lower_program_full(
     }
     let entry_fn = find_entry(db, file, entry).map_err(|m| vec![file_diag("E4002", m)])?;
     let mut cx = Ctx::new(db, file, options.type_conformances.clone());
+    // Recursion, which WGSL and SPIR-V cannot express: every call that closes a cycle among the
+    // functions the entry point reaches (the front end accepts recursion, as slangc's does).
+    let recursion = hir::recursion_from(db, entry_fn);
+    if !recursion.is_empty() {
+        return Err(recursion
+            .into_iter()
+            .map(|(f, d)| {
+                cx.to_diagnostic(LowerError {
+                    code: d.code,
+                    message: d.message,
+                    item: Some(ItemDef::Function(f)),
+                    range: d.range,
+                })
+            })
+            .collect());
+    }
     cx.diff.tape_tiers = options.tape_tiers.clone();
     let result = cx.lower_all(entry_fn);
     if let Err(e) = result {

@@ -48,16 +48,20 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 let elems_ok = self.conversion_cost(a, b).is_some_and(|c| c.0 <= 1);
                 (lens_ok && elems_ok).then_some(Cost::EXACT)
             }
-            (Ty::Adt(d, _), Ty::Scalar(k)) if k.is_integer() => {
-                (lower::type_decl_data(self.db, *d).kind == TypeDeclKind::Enum)
-                    .then_some(Cost::CONVERSION)
+            (Ty::Adt(d, _), Ty::Scalar(k))
+                if k.is_integer()
+                    && lower::type_decl_data(self.db, *d).kind == TypeDeclKind::Enum =>
+            {
+                Some(Cost::CONVERSION)
             }
-            // `ConstantBuffer<T>` / `ParameterBlock<T>` read as the `T` they hold.
+            // `ConstantBuffer<T>` / `ParameterBlock<T>` read as the `T` they hold (also through
+            // nested wrappers: `ParameterBlock<ConstantBuffer<int>>` reads as an `int`).
             (Ty::Adt(d, args), _)
                 if matches!(
                     d.loc(self.db).name().as_str(),
                     "ConstantBuffer" | "ParameterBlock"
-                ) && args.first() == Some(&GenericArg::Type(to.clone())) =>
+                ) && (args.first() == Some(&GenericArg::Type(to.clone()))
+                    || self.innermost_wrapped(&from) == Some(to.clone())) =>
             {
                 Some(Cost::CONVERSION)
             }

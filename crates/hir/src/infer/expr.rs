@@ -551,6 +551,9 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         let bt = self.infer_expr(base, None);
         let it = self.infer_expr(index, Some(&Ty::INT));
         let bt = self.normalize(&bt);
+        // `cb[i]` on a `ConstantBuffer<float4x4>` or `ParameterBlock<RWStructuredBuffer<int>>`:
+        // the value the wrapper holds is indexed (it dereferences implicitly, as for members).
+        let bt = self.innermost_wrapped(&bt).unwrap_or(bt);
         let it = self.normalize(&it);
         // A float index converts (slangc warns); anything but a scalar is an error.
         if !it.has_unknown()
@@ -581,6 +584,33 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 }
             },
         }
+    }
+
+    /// `T` of a `ConstantBuffer<T>` or `ParameterBlock<T>`.
+    pub(super) fn wrapped_value(&self, ty: &Ty) -> Option<Ty> {
+        let Ty::Adt(d, args) = ty else { return None };
+        if !matches!(
+            d.loc(self.db).name().as_str(),
+            "ConstantBuffer" | "ParameterBlock"
+        ) {
+            return None;
+        }
+        match &args[..] {
+            [crate::ty::GenericArg::Type(inner)] => Some(self.normalize(inner)),
+            _ => None,
+        }
+    }
+
+    /// The value inside nested `ConstantBuffer`/`ParameterBlock` wrappers (at most a few deep).
+    pub(super) fn innermost_wrapped(&self, ty: &Ty) -> Option<Ty> {
+        let mut inner = self.wrapped_value(ty)?;
+        for _ in 0..4 {
+            match self.wrapped_value(&inner) {
+                Some(next) => inner = next,
+                None => break,
+            }
+        }
+        Some(inner)
     }
 
     /// The subscript of a type (first declared), with its return type substituted.
@@ -909,6 +939,12 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 if lower::type_decl_data(self.db, *decl).kind == TypeDeclKind::Struct =>
             {
                 (self.memberwise_field_tys(&expected), "fields")
+            }
+            // `{float2(a), b}` for a `float3`: vector values give their components in order.
+            Ty::Vector(elem, Len::Known(n)) if items.len() < *n as usize => {
+                let elem = (**elem).clone();
+                self.init_list_vector_parts(&expected, &elem, *n as usize, items, range);
+                return expected;
             }
             Ty::Vector(elem, Len::Known(n)) => (vec![(**elem).clone(); *n as usize], "components"),
             Ty::Matrix(elem, Len::Known(r), Len::Known(c)) => {

@@ -148,4 +148,39 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         }
         true
     }
+
+    /// `{a, b}` for a vector with fewer values than components: each value is a scalar or a
+    /// vector whose components fill the next slots (`float3 c = {float2(1, 2), 3};`).
+    pub(super) fn init_list_vector_parts(
+        &mut self,
+        expected: &Ty,
+        elem: &Ty,
+        n: usize,
+        items: &[ExprId],
+        range: TextRange,
+    ) {
+        let mut filled = 0;
+        for item in items {
+            let got = self.infer_expr(*item, None);
+            let got = self.normalize(&got);
+            match &got {
+                Ty::Vector(_, Len::Known(m)) => {
+                    let want = Ty::Vector(std::sync::Arc::new(elem.clone()), Len::Known(*m));
+                    self.check_convertible(&got, &want, self.range(*item));
+                    filled += *m as usize;
+                }
+                _ => {
+                    self.check_convertible(&got, elem, self.range(*item));
+                    filled += 1;
+                }
+            }
+        }
+        if filled > n {
+            let msg = format!(
+                "too many initialisers: `{}` has {n} components but {filled} values were given",
+                self.display(expected),
+            );
+            self.error("E2022", msg, range);
+        }
+    }
 }

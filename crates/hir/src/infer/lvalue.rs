@@ -80,7 +80,8 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                         Ok(())
                     } else {
                         let is_resource = matches!(global_ty(self.db, *g), Ty::Adt(..));
-                        if is_resource {
+                        // A GLSL `buffer` block's members are a storage buffer's contents.
+                        if is_resource || lower::global_in_storage_block(self.db, *g) {
                             Ok(())
                         } else {
                             Err((

@@ -68,6 +68,10 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         if let Some(pointee) = self.pointee(&t) {
             return pointee;
         }
+        // `*handle` of a `DescriptorHandle<T>`: the resource it names.
+        if let Some(resource) = self.implicit_deref(&t) {
+            return resource;
+        }
         let msg = format!(
             "operator `*` needs a pointer operand, found `{}`: dereference a pointer (`T*`, `Ptr<T>`)",
             self.display(&t)

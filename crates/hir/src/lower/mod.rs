@@ -25,13 +25,16 @@ use crate::preprocess::{self, Preprocessed};
 mod defaults;
 mod exprs;
 mod inline_code;
+mod global_forms;
 mod items;
 mod locals;
 mod signatures;
 mod stmts;
 mod tree;
 
-pub use self::{defaults::*, items::*, locals::*, signatures::*, stmts::*, tree::*};
+pub use self::{
+    defaults::*, global_forms::*, items::*, locals::*, signatures::*, stmts::*, tree::*,
+};
 
 // ---------------------------------------------------------------------------------------------
 // Text, preprocessing, parsing

@@ -139,7 +139,7 @@ fn editing_a_signature_reruns_its_dependants() {
         &BEFORE.replace("float g(float y)", "float g(float y, float z = 0.0)"),
         expect![[r#"
             f: item_syntax
-            g: diff_diagnostics, fn_body, fn_callees, fn_data, fn_diagnostics, fn_local_items, fn_local_usings, fn_sig, infer, item_syntax
+            g: diff_diagnostics, fn_body, fn_data, fn_diagnostics, fn_local_items, fn_local_usings, fn_sig, infer, item_syntax
             computeMain: infer, item_syntax
             rest: file_imports, item_outline, item_sources, parse, preprocessed, visible_files
         "#]],

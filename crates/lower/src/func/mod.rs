@@ -273,6 +273,16 @@ fn lower_body(cx: &mut Ctx, key: InstanceKey, id: FuncId, is_entry: bool) -> R<(
             ..unsupported(format!("a call to `{}`, which has no body", data.name))
         });
     }
+    // Recursion: WGSL and SPIR-V shaders have no call stack (the front end accepts it, as
+    // slangc's does; its backends refuse it for such targets the same way).
+    if let Some(d) = hir::recursive_calls(db, key.func).into_iter().next() {
+        return Err(LowerError {
+            code: d.code,
+            message: d.message,
+            item,
+            range: d.range,
+        });
+    }
     let declared = cx
         .module
         .function(id)
