@@ -24,8 +24,8 @@ use crate::preprocess::{self, Preprocessed};
 
 mod defaults;
 mod exprs;
-mod inline_code;
 mod global_forms;
+mod inline_code;
 mod items;
 mod locals;
 mod signatures;
