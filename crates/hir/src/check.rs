@@ -546,8 +546,12 @@ fn signatures_match(
     let converts = |from: &Ty, to: &Ty| {
         let from = resolve::normalize(db, file, &from.subst_this(ty));
         let to = resolve::normalize(db, file, &to.subst_this(ty));
-        let symbolic =
-            |t: &Ty| t.has_unknown() || matches!(t, Ty::Assoc(..) | Ty::Param(_) | Ty::This);
+        // A value argument the requirement leaves open (`Wrapper<kWidth>` with `kWidth` a
+        // `static const` requirement) is known only per conforming type.
+        let open_value = |t: &Ty| matches!(t, Ty::Adt(_, args) if args.iter().any(|a| matches!(a, crate::ty::GenericArg::Value(crate::ty::Len::Unknown))));
+        let symbolic = |t: &Ty| {
+            t.has_unknown() || open_value(t) || matches!(t, Ty::Assoc(..) | Ty::Param(_) | Ty::This)
+        };
         from == to
             || symbolic(&from)
             || symbolic(&to)

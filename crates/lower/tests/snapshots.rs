@@ -1170,9 +1170,9 @@ fn inline_target_code_is_reported_at_its_span() {
         )
     };
     check_error(
-        &program(r#"__target_switch { case wgsl: __intrinsic_asm "abs($0)"; }"#),
+        &program(r#"__target_switch { case wgsl: __intrinsic_asm "myHelper($0)"; }"#),
         expect![[
-            r#"E4001 82..108 `__intrinsic_asm "abs($0)";`: cannot lower inline target code (`__intrinsic_asm`) yet"#
+            r#"E4001 82..113 `__intrinsic_asm "myHelper($0)";`: cannot lower inline target code (`__intrinsic_asm`) yet"#
         ]],
     );
     check_error(

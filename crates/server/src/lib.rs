@@ -432,41 +432,61 @@ impl Backend {
     }
 
     /// Runs `f` on a snapshot on the blocking pool, isolated from panics and cancellable by edits.
+    /// A run cancelled by a change the client did not make to this document (files loaded in
+    /// the background, the index, another document) is run again on a fresh snapshot, a few
+    /// times: the answer is still current, so `ContentModified` would be a false refusal.
     async fn query<T, F>(&self, uri: &Url, f: F) -> Result<T>
     where
         T: Send + 'static,
-        F: FnOnce(&Ctx) -> Cancellable<T> + Send + 'static,
+        F: Fn(&Ctx) -> Cancellable<T> + Send + Sync + 'static,
     {
+        const ATTEMPTS: usize = 4;
+        let f = Arc::new(f);
         self.wait_for_loads(uri).await;
-        let ctx = {
-            let state = self.lock();
-            let Some(doc) = state.docs.get(uri) else {
-                return Err(Error::invalid_params(format!("document not open: {uri}")));
+        for attempt in 1..=ATTEMPTS {
+            let (ctx, version) = {
+                let state = self.lock();
+                let Some(doc) = state.docs.get(uri) else {
+                    return Err(Error::invalid_params(format!("document not open: {uri}")));
+                };
+                let ctx = Ctx {
+                    analysis: state.host.analysis(),
+                    path: doc.path.clone(),
+                    index: doc.text.clone(),
+                    locator: Self::locator(&state),
+                };
+                (ctx, doc.version)
             };
-            Ctx {
-                analysis: state.host.analysis(),
-                path: doc.path.clone(),
-                index: doc.text.clone(),
-                locator: Self::locator(&state),
+            let run = f.clone();
+            let joined = tokio::task::spawn_blocking(move || {
+                let result = catch_unwind(AssertUnwindSafe(|| run(&ctx)));
+                // Drop the snapshot here, on this thread: a pending edit waits for it.
+                drop(ctx);
+                result
+            })
+            .await;
+            match joined {
+                Ok(Ok(Ok(value))) => return Ok(value),
+                Ok(Ok(Err(_cancelled))) => {}
+                Ok(Err(payload)) if payload.is::<ide::Cancelled>() => {}
+                Ok(Err(payload)) => {
+                    return Err(internal_error(format!(
+                        "dslang: internal error: {}",
+                        panic_message(&*payload)
+                    )));
+                }
+                Err(e) => return Err(internal_error(format!("dslang: request task failed: {e}"))),
             }
-        };
-        let joined = tokio::task::spawn_blocking(move || {
-            let result = catch_unwind(AssertUnwindSafe(|| f(&ctx)));
-            // Drop the snapshot here, on this thread: a pending edit waits for it.
-            drop(ctx);
-            result
-        })
-        .await;
-        match joined {
-            Ok(Ok(Ok(value))) => Ok(value),
-            Ok(Ok(Err(_cancelled))) => Err(content_modified()),
-            Ok(Err(payload)) if payload.is::<ide::Cancelled>() => Err(content_modified()),
-            Ok(Err(payload)) => Err(internal_error(format!(
-                "dslang: internal error: {}",
-                panic_message(&*payload)
-            ))),
-            Err(e) => Err(internal_error(format!("dslang: request task failed: {e}"))),
+            let edited_here = self
+                .lock()
+                .docs
+                .get(uri)
+                .is_none_or(|doc| doc.version != version);
+            if edited_here || attempt == ATTEMPTS {
+                break;
+            }
         }
+        Err(content_modified())
     }
 
     /// Applies a change to the analysis (a document's new text), isolated from panics.
