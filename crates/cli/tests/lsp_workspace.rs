@@ -204,6 +204,84 @@ fn references_rename_and_symbols_cover_unopened_files() {
     client.shutdown();
 }
 
+/// The names `workspace/symbol` finds for `query`, as `name file`, sorted.
+fn symbols(client: &mut Client, query: &str) -> Vec<String> {
+    let reply = client.request("workspace/symbol", json!({ "query": query }));
+    let mut names: Vec<String> = reply["result"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default()
+        .iter()
+        .map(|s| {
+            let uri = s["location"]["uri"].as_str().unwrap_or_default();
+            format!(
+                "{} {}",
+                s["name"].as_str().unwrap_or_default(),
+                uri.rsplit('/').next().unwrap_or_default()
+            )
+        })
+        .collect();
+    names.sort();
+    names
+}
+
+/// Polls `symbols` until it gives `expected` (the index changes in the background).
+fn wait_for_symbols(client: &mut Client, query: &str, expected: &[&str]) {
+    let start = Instant::now();
+    loop {
+        let names = symbols(client, query);
+        if names == expected {
+            return;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "{names:?}, expected {expected:?}"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+#[test]
+fn workspace_folders_added_and_removed_change_the_index() {
+    let dir = lsp_client::temp_dir("lsp-workspace", "folders");
+    let (first, second) = (dir.join("first"), dir.join("second"));
+    write(
+        &first.join("near.slang"),
+        "float nearby(float x) { return x; }\n",
+    );
+    write(
+        &second.join("far.slang"),
+        "float faraway(float x) { return x; }\n",
+    );
+    let mut client = Client::spawn();
+    let folder = |path: &Path, name: &str| json!({"uri": url(path), "name": name});
+    client.send(json!({"jsonrpc": "2.0", "id": 1, "method": "initialize",
+        "params": {"processId": null, "rootUri": url(&first),
+                   "workspaceFolders": [folder(&first, "first")],
+                   "capabilities": {"workspace": {"workspaceFolders": true}}}}));
+    let reply = client.answer(json!(1));
+    let folders = &reply["result"]["capabilities"]["workspace"]["workspaceFolders"];
+    assert_eq!(folders["supported"], true, "{reply}");
+    assert_eq!(folders["changeNotifications"], true, "{reply}");
+    client.notify("initialized", json!({}));
+    wait_for_symbols(&mut client, "nearby", &["nearby near.slang"]);
+    assert_eq!(symbols(&mut client, "faraway"), Vec::<String>::new());
+
+    // A folder the user adds is scanned; one removed leaves the index with its files.
+    client.notify(
+        "workspace/didChangeWorkspaceFolders",
+        json!({"event": {"added": [folder(&second, "second")], "removed": []}}),
+    );
+    wait_for_symbols(&mut client, "faraway", &["faraway far.slang"]);
+    client.notify(
+        "workspace/didChangeWorkspaceFolders",
+        json!({"event": {"added": [], "removed": [folder(&first, "first")]}}),
+    );
+    wait_for_symbols(&mut client, "nearby", &[]);
+    assert_eq!(symbols(&mut client, "faraway"), ["faraway far.slang"]);
+    client.shutdown();
+}
+
 #[test]
 fn hostile_includes_neither_block_other_documents_nor_hide_the_reason() {
     let dir = lsp_client::temp_dir("lsp-workspace", "hostile");

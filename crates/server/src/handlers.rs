@@ -185,6 +185,13 @@ impl LanguageServer for Backend {
                     work_done_progress_options: Default::default(),
                 })),
                 inlay_hint_provider: Some(OneOf::Left(true)),
+                workspace: Some(WorkspaceServerCapabilities {
+                    workspace_folders: Some(WorkspaceFoldersServerCapabilities {
+                        supported: Some(true),
+                        change_notifications: Some(OneOf::Left(true)),
+                    }),
+                    file_operations: None,
+                }),
                 ..Default::default()
             },
         })
@@ -213,6 +220,11 @@ impl LanguageServer for Backend {
         // wait for it, briefly).
         self.spawn_index();
         self.fetch_config().await;
+    }
+
+    async fn did_change_workspace_folders(&self, params: DidChangeWorkspaceFoldersParams) {
+        self.apply_folder_changes(params.event);
+        self.schedule_diagnostics(Duration::ZERO);
     }
 
     async fn did_change_watched_files(&self, params: DidChangeWatchedFilesParams) {

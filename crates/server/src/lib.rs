@@ -158,8 +158,8 @@ struct State {
     loading: HashMap<String, u32>,
     /// Loads running (those of keystrokes too): diagnostics wait for all of them.
     loads_in_flight: u32,
-    /// The workspace scan has not finished: workspace-wide requests wait for it (briefly).
-    indexing: bool,
+    /// Workspace scans not finished: workspace-wide requests wait for them (briefly).
+    indexing: usize,
     /// A diagnostics run was skipped because loads were in flight: the last load reschedules it.
     diagnostics_waiting: bool,
     /// Whether the client lets us register a file watcher (so imported files stay current).
@@ -397,7 +397,7 @@ impl Backend {
             refused: HashMap::new(),
             loading: HashMap::new(),
             loads_in_flight: 0,
-            indexing: false,
+            indexing: 0,
             diagnostics_waiting: false,
             can_watch_files: false,
             compile_diagnostics: HashMap::new(),

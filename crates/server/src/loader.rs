@@ -121,7 +121,7 @@ impl Backend {
     /// Waits (at most [`INDEX_WAIT`]) for the workspace scan, for requests about every file.
     pub(crate) async fn wait_for_index(&self) {
         let start = Instant::now();
-        while self.lock().indexing && start.elapsed() < INDEX_WAIT {
+        while self.lock().indexing > 0 && start.elapsed() < INDEX_WAIT {
             tokio::time::sleep(Duration::from_millis(5)).await;
         }
     }
@@ -285,14 +285,16 @@ impl Backend {
     /// Scans the workspace folders in the background and gives every source file found to the
     /// analysis (open documents keep the client's text), then loads their imports.
     pub(crate) fn spawn_index(&self) {
-        let roots = {
-            let mut state = self.lock();
-            if state.roots.is_empty() {
-                return;
-            }
-            state.indexing = true;
-            state.roots.clone()
-        };
+        let roots = self.lock().roots.clone();
+        self.spawn_index_of(roots);
+    }
+
+    /// [`Backend::spawn_index`] of some folders only (those a client adds later).
+    fn spawn_index_of(&self, roots: Vec<PathBuf>) {
+        if roots.is_empty() {
+            return;
+        }
+        self.lock().indexing += 1;
         let this = self.clone();
         tokio::spawn(async move {
             let scanned = tokio::task::spawn_blocking(move || scan(&roots)).await;
@@ -325,7 +327,7 @@ impl Backend {
                         push_refused(&mut state);
                     }
                 }
-                state.indexing = false;
+                state.indexing -= 1;
             }
             if cut {
                 this.client
@@ -341,6 +343,56 @@ impl Backend {
             this.spawn_load(indexed);
             this.schedule_diagnostics(Duration::ZERO);
         });
+    }
+
+    /// Applies a change of the workspace folders: files scanned from a removed folder leave the
+    /// index (unless open, or under a folder that stays), an added folder is scanned, and the open
+    /// documents' imports load again (one of them may have been a file that just left).
+    pub(crate) fn apply_folder_changes(&self, event: WorkspaceFoldersChangeEvent) {
+        let paths = |folders: Vec<WorkspaceFolder>| -> Vec<PathBuf> {
+            folders
+                .into_iter()
+                .filter_map(|f| f.uri.to_file_path().ok())
+                .collect()
+        };
+        let (added, removed) = (paths(event.added), paths(event.removed));
+        let (new_roots, loads) = {
+            let mut state = self.lock();
+            state.roots.retain(|r| !removed.contains(r));
+            let mut new_roots = Vec::new();
+            for root in added {
+                if !state.roots.contains(&root) {
+                    state.roots.push(root.clone());
+                    new_roots.push(root);
+                }
+            }
+            let open: HashSet<String> = state.docs.values().map(|d| d.path.clone()).collect();
+            let roots = state.roots.clone();
+            let leaves = |path: &String| {
+                let path = Path::new(path);
+                !open.contains(path.to_str().unwrap_or_default())
+                    && removed.iter().any(|r| path.starts_with(r))
+                    && !roots.iter().any(|r| path.starts_with(r))
+            };
+            let leaving: Vec<String> = state
+                .disk_files
+                .iter()
+                .filter(|p| leaves(p))
+                .cloned()
+                .collect();
+            for path in leaving {
+                state.host.remove_file(&path);
+                state.disk_files.remove(&path);
+            }
+            let refused_before = state.refused.len();
+            state.refused.retain(|p, _| !leaves(p));
+            if state.refused.len() != refused_before {
+                push_refused(&mut state);
+            }
+            (new_roots, open.into_iter().collect::<Vec<_>>())
+        };
+        self.spawn_index_of(new_roots);
+        self.spawn_load(loads);
     }
 
     /// Applies watched-file events: files read from disk (imported or indexed) are re-read, new
