@@ -201,3 +201,35 @@ float f(float2 uv)
         expect![[""]],
     );
 }
+
+#[test]
+fn module_level_generic_parameters() {
+    // `type_param T : I;` stands for a type conforming to `I`; `__generic_value_param` for a
+    // value with a default.
+    check_diags(
+        r#"
+interface IColor { float4 getColor(); }
+type_param TColor : IColor;
+__generic_value_param kOffset : uint = 2;
+struct Vertex { float3 position; TColor color; }
+float4 shade(Vertex v) { return v.color.getColor() * float(kOffset); }
+"#,
+        expect![[""]],
+    );
+}
+
+#[test]
+fn texel_element_interface() {
+    check_diags(
+        r#"
+bool allOnes<T>(Texture2D<T> t, SamplerState s) where T : ITexelElement, IArithmetic
+{
+    return all(T(1) == t.SampleLevel(s, float2(0.5), 0.0));
+}
+Texture2D<float4> color;
+SamplerState linear;
+bool use() { return allOnes(color, linear); }
+"#,
+        expect![[""]],
+    );
+}
