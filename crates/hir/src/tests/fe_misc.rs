@@ -32,7 +32,8 @@ float lerp(float a, float b) { return a + b; }
 float use() { return lerp(1.0, 2.0, 0.5); }
 "#,
         expect![[r#"
-            3:22 error[E2005] no overload of `lerp` takes arguments (float, float, float)
+            3:26 error[E2007] too many arguments to call (got 3, expected 2): `lerp` takes 2 argument(s) but 3 were given
+                related main.slang@7..11: declared here: float lerp(float a, float b)
         "#]],
     );
     // Inside a namespace the enclosing scopes still come first, and operators stay builtin.
@@ -83,7 +84,7 @@ void f()
 }
 "#,
         expect![[r#"
-            6:5 error[E2005] operator `|` cannot be applied to `Atomic<float>` and `int`
+            6:13 error[E2005] operator `|` cannot be applied to `Atomic<float>` and `int`
         "#]],
     );
 }
@@ -139,7 +140,7 @@ void f()
 "#,
         expect![[r#"
             x: BFloat16
-            yx: vector<BFloat16,2>
+            yx: vector<BFloat16, 2>
         "#]],
     );
 }
