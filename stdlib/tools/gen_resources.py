@@ -46,15 +46,22 @@ def sig_key(name, params):
     return f"{name}({', '.join(types)})"
 
 
+# Methods with tiled-resource `out uint status` forms. Every stdlib declaration costs start-up
+# time (the stdlib is parsed on each run), so the rarer ones (gathers) are left out.
+STATUS_FORMS = {"Load", "Sample", "SampleBias", "SampleLevel", "SampleGrad", "SampleCmp",
+                "SampleCmpLevelZero", "SampleCmpLevel"}
+
+
 class Emitter:
     def __init__(self, type_name, skip):
         self.type_name, self.skip, self.lines = type_name, skip, []
 
     def method(self, intrinsic, ret, name, params, doc=None):
-        # Tiled-resource `out uint status` forms only for Load: every stdlib declaration costs
-        # start-up time (the stdlib is parsed on each run), and the others are rare.
-        if params and params[-1] == "out uint status" and name != "Load":
+        if params and params[-1] == "out uint status" and name not in STATUS_FORMS:
             return
+        # The status forms are intrinsics of their own (lowering names them when it lacks them).
+        if params and params[-1] == "out uint status" and name != "Load" and not intrinsic.endswith("_status"):
+            intrinsic += "_status"
         key = sig_key(name, ", ".join(params))
         if key in self.skip:
             return

@@ -239,6 +239,8 @@ pub struct LocalData {
     pub array_dims: Vec<Option<ConstRef>>,
     pub mutable: bool,
     pub is_static: bool,
+    /// `static groupshared T x;` in a function: one variable shared by the thread group.
+    pub is_groupshared: bool,
     pub name_range: TextRange,
 }
 

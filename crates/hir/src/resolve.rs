@@ -463,6 +463,7 @@ impl<'db> Resolver<'db> {
             }
             return None;
         }
+        let accessible = self.hide_core_entries(accessible, name);
         let functions: Vec<FunctionId> = accessible
             .iter()
             .filter_map(|e| match e {
@@ -482,6 +483,37 @@ impl<'db> Resolver<'db> {
             ScopeEntry::Item(def) => Some(self.item_resolution(*def)),
             ScopeEntry::EnumCase(decl, index) => Some(Resolution::EnumCase(*decl, *index)),
         }
+    }
+
+    /// Slang's scoping: the core module is the scope around every module, so a name declared by
+    /// the user's files (the file, its includes and imports) hides the core module's
+    /// declarations of that name (`uniform float step;` hides the function `step`, a user
+    /// `lerp` hides the core module's overloads). Operator functions are the exception: a user
+    /// `operator+` adds to the builtin operators.
+    fn hide_core_entries<'e>(
+        &self,
+        entries: Vec<&'e ScopeEntry>,
+        name: &str,
+    ) -> Vec<&'e ScopeEntry> {
+        if name.starts_with("operator") || entries.len() < 2 {
+            return entries;
+        }
+        let in_core = |e: &ScopeEntry| -> bool {
+            let file = match e {
+                ScopeEntry::Item(def) => lower::item_def_file(self.db, *def),
+                ScopeEntry::EnumCase(decl, _) => decl.loc(self.db).file,
+                // A namespace may span files: it hides nothing and is not hidden.
+                ScopeEntry::Namespace => return false,
+            };
+            file.kind(self.db) == base_db::FileKind::Stdlib
+        };
+        let user = entries
+            .iter()
+            .any(|e| !in_core(e) && !matches!(e, ScopeEntry::Namespace));
+        if !user || self.file.kind(self.db) == base_db::FileKind::Stdlib {
+            return entries;
+        }
+        entries.into_iter().filter(|e| !in_core(e)).collect()
     }
 
     fn item_resolution(&self, def: ItemDef) -> Resolution {

@@ -126,11 +126,15 @@ pub struct UnresolvedImport {
 pub fn visible_files(db: &dyn Db, file: SourceFile) -> Arc<[SourceFile]> {
     let mut out = vec![file];
     let mut queue = vec![file];
+    // The files of `file`'s module: itself and what it `__include`s (transitively). Their
+    // imports are the module's, visible in each of its files.
+    let mut module_files = vec![file];
     while let Some(current) = queue.pop() {
         let imports = lower::file_imports(db, current);
+        let same_module = module_files.contains(&current);
         for import in imports.iter() {
             // Imports of imported files are only visible when re-exported; includes always are.
-            if current != file && !import.exported && !import.is_include {
+            if !same_module && !import.exported && !import.is_include {
                 continue;
             }
             let target = if import.is_include {
@@ -138,11 +142,18 @@ pub fn visible_files(db: &dyn Db, file: SourceFile) -> Arc<[SourceFile]> {
             } else {
                 base_db::resolve_import(db, current, &import.module)
             };
-            if let Some(target) = target
-                && !out.contains(&target)
-            {
-                out.push(target);
-                queue.push(target);
+            if let Some(target) = target {
+                if same_module && import.is_include && !module_files.contains(&target) {
+                    module_files.push(target);
+                    // Reached first as an import of another file: look at its imports again.
+                    if out.contains(&target) {
+                        queue.push(target);
+                    }
+                }
+                if !out.contains(&target) {
+                    out.push(target);
+                    queue.push(target);
+                }
             }
         }
     }

@@ -11,6 +11,7 @@ mod differential;
 mod extension_where;
 mod fe_gaps;
 mod fe_gaps2;
+mod fe_misc;
 mod fe_surface;
 mod forms;
 mod generic_inference;

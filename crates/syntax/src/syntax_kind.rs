@@ -133,6 +133,9 @@ define_kinds! {
         OPTIONAL_KW = "optional", CONSTRAINT_KW = "__constraint", FUNCTYPE_KW = "functype",
         FUNC_EXTENSION_KW = "__func_extension", UEXTENSION_KW = "__extension",
         BUFFER_KW = "buffer", IMPLICIT_KW = "implicit",
+        // module-level generic parameters (`type_param T : I;`, `__generic_value_param n : uint
+        // = 0;`), an older form of entry-point specialisation
+        TYPE_PARAM_KW = "type_param", GENERIC_VALUE_PARAM_KW = "__generic_value_param",
     ],
     nodes: [
         SOURCE_FILE,

@@ -106,6 +106,11 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                     Some(_) => "argument passed to parameter '0' must be l-value.".to_string(),
                 };
                 self.check_lvalue_slangc(lhs, Some(slangc), "assign to this expression", at);
+                if let Some(op) = op
+                    && let Some(elem) = self.atomic_compound(op, &lt, rhs)
+                {
+                    return elem;
+                }
                 match op {
                     None => {
                         self.check_convertible(&rt, &lt, self.range(rhs));
@@ -131,7 +136,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 match op {
                     PrefixOp::Inc | PrefixOp::Dec => {
                         self.check_lvalue_at(expr, "modify this expression", range);
-                        t
+                        self.atomic_step(&t).unwrap_or(t)
                     }
                     PrefixOp::Not => match t {
                         Ty::Scalar(_) | Ty::Vector(..) | Ty::Matrix(..) => {
@@ -161,7 +166,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             Expr::Postfix { expr, .. } => {
                 let t = self.infer_expr(expr, None);
                 self.check_lvalue(expr, "modify this expression");
-                t
+                self.atomic_step(&t).unwrap_or(t)
             }
             Expr::Ternary {
                 cond,

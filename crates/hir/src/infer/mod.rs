@@ -7,6 +7,7 @@
 //! (conversion costs) and `lvalue`. `signature` holds the signature queries and `const_eval`
 //! the constant evaluation, neither of which needs the context.
 
+mod atomic_ops;
 mod call;
 mod const_eval;
 mod convert;

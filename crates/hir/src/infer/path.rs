@@ -305,9 +305,13 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 }
             };
         }
-        // Swizzles on vectors of a generic element (`vector<T, 2> v; v.x`).
+        // Swizzles on vectors of a generic element (`vector<T, 2> v; v.x`) or of a scalar type
+        // the core module declares as a struct (`vector<BFloat16, 2>`).
         if let Ty::Vector(elem, n) = &ty
-            && matches!(&**elem, Ty::Param(_) | Ty::Assoc(..) | Ty::This)
+            && matches!(
+                &**elem,
+                Ty::Param(_) | Ty::Assoc(..) | Ty::This | Ty::Adt(..)
+            )
             && swizzle_like
         {
             let len = match n {

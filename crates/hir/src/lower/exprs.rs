@@ -38,6 +38,7 @@ impl BodyLowerer {
                             array_dims: Vec::new(),
                             mutable: true,
                             is_static: false,
+                            is_groupshared: false,
                             name_range: data.name_range,
                         })
                     })

@@ -358,6 +358,16 @@ pub fn alias_data(db: &dyn Db, alias: AliasId) -> Arc<AliasData> {
         {
             ty = TypeRef::Array(Box::new(ty), array_suffix_len(&suffix));
         }
+        // `type_param T : I;` stands for a type conforming to `I`: `I`'s existential here.
+        let is_type_param = node
+            .children_with_tokens()
+            .any(|t| t.kind() == TYPE_PARAM_KW);
+        if is_type_param && matches!(ty, TypeRef::Error) {
+            ty = lower_bases(&node)
+                .into_iter()
+                .next()
+                .unwrap_or(TypeRef::Error);
+        }
         Some(ty)
     };
     Arc::new(AliasData {

@@ -35,9 +35,56 @@ pub fn fn_body(db: &dyn Db, func: FunctionId) -> Arc<Body> {
             .filter(|p| name_text(p) == "none")
             .count();
         let root = lowerer.block(&block);
+        lowerer.return_val_slot(&block, root);
         lowerer.body.root_block = Some(root);
     }
     Arc::new(lowerer.body)
+}
+
+/// The name of a function's return-value slot (`__return_val = MyType(); __return_val.x += 1;`):
+/// a variable of the return type that the function returns when its body ends.
+pub const RETURN_VAL_LOCAL: &str = "__return_val";
+
+impl BodyLowerer {
+    /// A body that names `__return_val` declares it first and returns it at its end.
+    fn return_val_slot(&mut self, block: &SyntaxNode, root: StmtId) {
+        let Some(ty) = self.return_type.clone() else {
+            return;
+        };
+        if matches!(&ty, TypeRef::Path(p) if p.segments.len() == 1 && p.segments[0].name == "void")
+        {
+            return;
+        }
+        let names_slot = block.descendants_with_tokens().any(|t| {
+            t.as_token()
+                .is_some_and(|t| t.kind() == IDENT && t.text() == RETURN_VAL_LOCAL)
+        });
+        if !names_slot {
+            return;
+        }
+        let range = range_of(block);
+        let start = TextRange::new(range.start, range.start);
+        let local = self.body.locals.alloc(LocalData {
+            name: RETURN_VAL_LOCAL.into(),
+            ty: Some(ty),
+            array_dims: Vec::new(),
+            mutable: true,
+            is_static: false,
+            is_groupshared: false,
+            name_range: start,
+        });
+        let decl = self
+            .body
+            .alloc_stmt(Stmt::Local { local, init: None }, start);
+        let end = TextRange::new(range.end, range.end);
+        let path = PathRef::single(RETURN_VAL_LOCAL.into(), end);
+        let value = self.body.alloc_expr(Expr::Path(path), end);
+        let ret = self.body.alloc_stmt(Stmt::Return(Some(value)), end);
+        if let Stmt::Block(stmts) = &mut self.body.stmts[root] {
+            stmts.insert(0, decl);
+            stmts.push(ret);
+        }
+    }
 }
 
 #[salsa::tracked(returns(clone))]
@@ -167,6 +214,7 @@ impl BodyLowerer {
                     array_dims: Vec::new(),
                     mutable: false,
                     is_static: false,
+                    is_groupshared: false,
                     name_range: range,
                 });
                 stmts.push(self.body.alloc_stmt(
@@ -229,6 +277,7 @@ impl BodyLowerer {
                             array_dims: Vec::new(),
                             mutable: false,
                             is_static: false,
+                            is_groupshared: false,
                             name_range: d
                                 .as_ref()
                                 .and_then(|d| d.children().find(|c| c.kind() == NAME))
@@ -438,6 +487,7 @@ impl BodyLowerer {
                         array_dims: Vec::new(),
                         mutable: false,
                         is_static: false,
+                        is_groupshared: false,
                         name_range: param.name_range,
                     })
                 });
@@ -616,6 +666,7 @@ impl BodyLowerer {
                 array_dims,
                 mutable,
                 is_static: modifiers.is_static,
+                is_groupshared: modifiers.is_static && modifiers.is_groupshared,
                 name_range,
             });
             let init = decl

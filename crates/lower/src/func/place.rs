@@ -536,6 +536,11 @@ impl FnLower<'_, '_> {
     }
 
     pub(super) fn lower_assign(&mut self, op: Option<HOp>, lhs: ExprId, rhs: ExprId) -> R<ValueId> {
+        if let Some(op) = op
+            && self.is_atomic_expr(lhs)
+        {
+            return self.lower_atomic_compound(op, lhs, rhs);
+        }
         if op.is_none() && self.has_handles(&self.ety(lhs)) {
             // The plain fields are stored below; the resources are handles.
             self.bind_handles(lhs, rhs)?;
@@ -558,6 +563,9 @@ impl FnLower<'_, '_> {
     }
 
     pub(super) fn lower_step(&mut self, target: ExprId, inc: bool, prefix: bool) -> R<ValueId> {
+        if self.is_atomic_expr(target) {
+            return self.lower_atomic_step(target, inc, prefix);
+        }
         let place = self.lvalue(target)?;
         let old = self.load_lplace(&place)?;
         let ty = self.vty(old);

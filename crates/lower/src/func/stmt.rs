@@ -16,6 +16,16 @@ impl FnLower<'_, '_> {
         let ty = self.infer.local_ty(local);
         let ty = self.ir_ty(&ty)?;
         let name = self.cx.fresh_name(&self.body.locals[local].name);
+        // `static groupshared T x;`: one variable of the thread group (no initialiser runs:
+        // groupshared memory has none).
+        if self.body.locals[local].is_groupshared {
+            let g = self
+                .cx
+                .module
+                .add_global(&name, ty, ir::GlobalKind::Groupshared);
+            self.static_locals.insert(local, g);
+            return Ok(());
+        }
         let zero = crate::consts::zero(self.cx, ty)?;
         let g = self.cx.module.add_private_global(&name, ty, zero);
         self.static_locals.insert(local, g);

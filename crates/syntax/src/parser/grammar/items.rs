@@ -55,6 +55,24 @@ pub(super) fn item_after_modifiers(p: &mut Parser<'_>, m: Marker, had_prefix: bo
             p.expect(T![;], "expected ';' after the declaration");
             m.complete(p, VAR_DECL);
         }
+        // `type_param T : I;`: a module-level type parameter, a typealias of its bound here.
+        IDENT if p.at_ckw(TYPE_PARAM_KW) && p.nth(1) == IDENT => {
+            p.bump_remap(TYPE_PARAM_KW);
+            name(p);
+            if p.at(T![:]) {
+                base_list(p);
+            }
+            p.expect(T![;], "expected ';' after the type parameter");
+            m.complete(p, TYPEALIAS);
+        }
+        // `__generic_value_param n : uint = 0;`: a module-level value parameter, a `let` of its
+        // default here.
+        IDENT if p.at_ckw(GENERIC_VALUE_PARAM_KW) && p.nth(1) == IDENT => {
+            p.bump_remap(LET_KW);
+            declarators(p, true);
+            p.expect(T![;], "expected ';' after the value parameter");
+            m.complete(p, VAR_DECL);
+        }
         IDENT if p.at_ckw(MODULE_KW) && matches!(p.nth(1), IDENT | STRING) => {
             p.bump_remap(MODULE_KW);
             module_ref(p);
