@@ -1268,7 +1268,7 @@ pub(crate) fn type_bytes(types: &ir::Types, ty: TypeId) -> u32 {
 fn wgsl_layout(types: &ir::Types, ty: TypeId) -> (u64, u64) {
     let width = |s: ir::Scalar| match s {
         ir::Scalar::Bool => 1,
-        s => u64::from(s.bits() / 8),
+        s => u64::from(s.held_as().bits() / 8),
     };
     let vector = |s: ir::Scalar, n: u64| (width(s) * n, width(s) * if n == 2 { 2 } else { 4 });
     let round_up = |x: u64, align: u64| x.div_ceil(align.max(1)).saturating_mul(align.max(1));

@@ -44,7 +44,6 @@ const IGNORED_FLAGS: &[&str] = &[
     "-emit-spirv-directly",
     "-emit-spirv-via-glsl",
     "-skip-spirv-validation",
-    "-warnings-as-errors",
     "-no-mangle",
     "-no-hlsl-binding",
     "-ignore-capabilities",
@@ -83,6 +82,8 @@ const IGNORED_WITH_VALUE: &[&str] = &[
     "-debug-info-format",
     "-source-embed-style",
     "-warnings-disable",
+    // `all` or a list of warning ids: dslang's warnings never stop a compilation.
+    "-warnings-as-errors",
     "-disable-warning",
     "-enable-warning",
 ];
@@ -200,7 +201,7 @@ mod tests {
     fn options_that_do_not_apply_are_dropped_with_a_note() {
         let (args, notes) = run(
             "dslang compile t.slang -O3 -g0 -Wno-41020 -obfuscate -emit-spirv-directly \
-             -allow-glsl -profile sm_6_5 -o x",
+             -allow-glsl -profile sm_6_5 -warnings-as-errors all -o x",
         );
         assert_eq!(args, "dslang compile t.slang -o x");
         assert_eq!(
@@ -212,6 +213,7 @@ mod tests {
                 "`-obfuscate` does not apply to dslang's targets; ignored",
                 "`-emit-spirv-directly` does not apply to dslang's targets; ignored",
                 "`-profile sm_6_5` does not apply to dslang's targets; ignored",
+                "`-warnings-as-errors all` does not apply to dslang's targets; ignored",
             ]
         );
     }

@@ -196,7 +196,16 @@ pub fn lower(module: &ir::Module, options: &Options) -> Result<Lowered, CodegenE
             message: errors.join("; "),
         });
     }
-    let (naga_module, reflection) = lower::lower_module(module, options)?;
+    let (naga_module, reflection) = match lower::lower_module(module, options) {
+        // Values of a type the target lacks may all be compile-time constants or dead, as
+        // slangc would fold them: fold and prune, then try again (keeping the first error).
+        Err(first @ CodegenError::MissingFeature { .. }) => {
+            let mut folded = module.clone();
+            ir::passes_features::fold_for_features(&mut folded);
+            lower::lower_module(&folded, options).map_err(|_| first)?
+        }
+        r => r?,
+    };
     let info = validate(&naga_module, options)?;
     Ok(Lowered {
         module: naga_module,

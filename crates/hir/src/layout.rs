@@ -186,6 +186,14 @@ fn natural_layout(db: &dyn Db, file: SourceFile, ty: &Ty, depth: u32) -> Option<
                         .unwrap_or(4);
                     Some((bytes, bytes))
                 }
+                // Pointers (and `nullptr`'s type) are 64-bit addresses.
+                TypeDeclKind::Struct
+                    if data.attr("__intrinsic_type").is_some_and(|a| {
+                        matches!(a.args.first(), Some(AttrArg::String(s)) if s == "Ptr" || s == "NullPtr")
+                    }) =>
+                {
+                    Some((8, 8))
+                }
                 // `Atomic<T>` holds one `T`.
                 TypeDeclKind::Struct
                     if data.attr("__intrinsic_type").is_some_and(

@@ -204,6 +204,8 @@ pub(crate) fn convert(x: &Value, to: Scalar) -> Result<Value> {
             Scalar::U32 => Value::U32(f as u32),
             Scalar::I64 => Value::I64(f as i64),
             Scalar::U64 => Value::U64(f as u64),
+            // 8/16-bit integers: held in 32 bits, wrapped to their width.
+            s if s.is_narrow_int() => narrow(s, i128::from(f as i32)),
             s => float(s, f),
         });
     }
@@ -216,8 +218,20 @@ pub(crate) fn convert(x: &Value, to: Scalar) -> Result<Value> {
         Scalar::U32 => Value::U32(i as u32),
         Scalar::I64 => Value::I64(i as i64),
         Scalar::U64 => Value::U64(i as u64),
+        s if s.is_narrow_int() => narrow(s, i),
         s => float(s, i as f64),
     })
+}
+
+/// `i` wrapped to the width of the 8/16-bit integer `s`, held as a 32-bit value.
+pub(crate) fn narrow(s: Scalar, i: i128) -> Value {
+    match s {
+        Scalar::I8 => Value::I32(i32::from(i as i8)),
+        Scalar::U8 => Value::U32(u32::from(i as u8)),
+        Scalar::I16 => Value::I32(i32::from(i as i16)),
+        Scalar::U16 => Value::U32(u32::from(i as u16)),
+        _ => Value::I32(i as i32),
+    }
 }
 
 pub(crate) fn bitcast(x: &Value, to: Scalar) -> Result<Value> {

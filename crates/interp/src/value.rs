@@ -75,6 +75,9 @@ impl Value {
             Scalar::F16 => Value::F16(round_f16(x as f32)),
             Scalar::F32 => Value::F32(x as f32),
             Scalar::F64 => Value::F64(x),
+            // 8/16-bit integers: held in 32 bits (the interpreter does not wrap arithmetic).
+            Scalar::I8 | Scalar::I16 => crate::ops::narrow(s, i128::from(x as i32)),
+            Scalar::U8 | Scalar::U16 => crate::ops::narrow(s, i128::from(x as u32)),
         }
     }
 

@@ -38,6 +38,7 @@ pub mod builder;
 pub mod infer;
 pub mod module;
 pub mod passes;
+pub mod passes_features;
 pub mod passes_unroll;
 pub mod print;
 pub mod types;

@@ -35,11 +35,37 @@ pub(crate) fn fold(values: &[ValueData], inst: &Inst) -> Option<Literal> {
             (UnaryOp::Not, Bool(x)) => Some(Bool(!x)),
             (UnaryOp::BitNot, I32(x)) => Some(I32(!x)),
             (UnaryOp::BitNot, U32(x)) => Some(U32(!x)),
+            (UnaryOp::Neg, I64(x)) => Some(I64(x.wrapping_neg())),
+            (UnaryOp::Neg, U64(x)) => Some(U64(x.wrapping_neg())),
+            (UnaryOp::BitNot, I64(x)) => Some(I64(!x)),
+            (UnaryOp::BitNot, U64(x)) => Some(U64(!x)),
             _ => None,
         },
         Inst::Binary(op, a, b) => fold_binary(op, lit(values, a)?, lit(values, b)?),
         Inst::Convert(a, to) => {
             let l = lit(values, a)?;
+            // Between integer types (64-bit ones included): two's-complement truncation or
+            // extension, as HLSL converts.
+            let int = match l {
+                Bool(x) => Some(i128::from(x)),
+                I32(x) => Some(i128::from(x)),
+                U32(x) => Some(i128::from(x)),
+                I64(x) => Some(i128::from(x)),
+                U64(x) => Some(i128::from(x)),
+                _ => None,
+            };
+            if let Some(i) = int
+                && (matches!(l, I64(_) | U64(_)) || matches!(to, Scalar::I64 | Scalar::U64))
+            {
+                return match to {
+                    Scalar::I32 => Some(I32(i as i32)),
+                    Scalar::U32 => Some(U32(i as u32)),
+                    Scalar::I64 => Some(I64(i as i64)),
+                    Scalar::U64 => Some(U64(i as u64)),
+                    Scalar::Bool => Some(Bool(i != 0)),
+                    _ => None,
+                };
+            }
             let as_f64 = match l {
                 Bool(x) => x as i64 as f64,
                 I32(x) => x as f64,
@@ -96,6 +122,40 @@ fn fold_binary(op: BinaryOp, a: Literal, b: Literal) -> Option<Literal> {
             BitAnd => U32(x & y),
             BitOr => U32(x | y),
             BitXor => U32(x ^ y),
+            Eq => Bool(x == y),
+            Ne => Bool(x != y),
+            Lt => Bool(x < y),
+            Le => Bool(x <= y),
+            Gt => Bool(x > y),
+            Ge => Bool(x >= y),
+            _ => return None,
+        },
+        (I64(x), I64(y)) => match op {
+            Add => I64(x.wrapping_add(y)),
+            Sub => I64(x.wrapping_sub(y)),
+            Mul => I64(x.wrapping_mul(y)),
+            Div => I64(x.checked_div(y)?),
+            Rem => I64(x.checked_rem(y)?),
+            BitAnd => I64(x & y),
+            BitOr => I64(x | y),
+            BitXor => I64(x ^ y),
+            Eq => Bool(x == y),
+            Ne => Bool(x != y),
+            Lt => Bool(x < y),
+            Le => Bool(x <= y),
+            Gt => Bool(x > y),
+            Ge => Bool(x >= y),
+            _ => return None,
+        },
+        (U64(x), U64(y)) => match op {
+            Add => U64(x.wrapping_add(y)),
+            Sub => U64(x.wrapping_sub(y)),
+            Mul => U64(x.wrapping_mul(y)),
+            Div => U64(x.checked_div(y)?),
+            Rem => U64(x.checked_rem(y)?),
+            BitAnd => U64(x & y),
+            BitOr => U64(x | y),
+            BitXor => U64(x ^ y),
             Eq => Bool(x == y),
             Ne => Bool(x != y),
             Lt => Bool(x < y),
@@ -163,7 +223,7 @@ fn cut_after_terminators(block: &mut Block) {
     }
 }
 
-fn child_blocks_mut(s: &mut Stmt) -> Vec<&mut Block> {
+pub(crate) fn child_blocks_mut(s: &mut Stmt) -> Vec<&mut Block> {
     match s {
         Stmt::If {
             then_block,

@@ -3,9 +3,17 @@
 use rustc_hash::FxHashMap;
 
 /// Scalar kinds. `Bool` is a value type only; codegen stores it as `u32` in buffers.
+/// The 8- and 16-bit integers are values held in a 32-bit integer of the same signedness (WGSL
+/// has none narrower): every operation that can leave their range (arithmetic, shifts left,
+/// conversions to them) is followed by a wrap to their width, sign-extended for the signed ones
+/// (`codegen/src/lower/narrow.rs`), so a held value is always in range.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Scalar {
     Bool,
+    I8,
+    U8,
+    I16,
+    U16,
     I32,
     U32,
     I64,
@@ -20,15 +28,39 @@ impl Scalar {
         matches!(self, Scalar::F16 | Scalar::F32 | Scalar::F64)
     }
     pub fn is_int(self) -> bool {
-        matches!(self, Scalar::I32 | Scalar::U32 | Scalar::I64 | Scalar::U64)
+        matches!(
+            self,
+            Scalar::I8
+                | Scalar::U8
+                | Scalar::I16
+                | Scalar::U16
+                | Scalar::I32
+                | Scalar::U32
+                | Scalar::I64
+                | Scalar::U64
+        )
     }
     pub fn is_signed_int(self) -> bool {
-        matches!(self, Scalar::I32 | Scalar::I64)
+        matches!(self, Scalar::I8 | Scalar::I16 | Scalar::I32 | Scalar::I64)
+    }
+    /// An 8- or 16-bit integer, held in 32 bits.
+    pub fn is_narrow_int(self) -> bool {
+        matches!(self, Scalar::I8 | Scalar::U8 | Scalar::I16 | Scalar::U16)
+    }
+    /// The scalar that holds values of `self`: the 32-bit integer of the same signedness for
+    /// the narrow integers, `self` otherwise.
+    pub fn held_as(self) -> Scalar {
+        match self {
+            Scalar::I8 | Scalar::I16 => Scalar::I32,
+            Scalar::U8 | Scalar::U16 => Scalar::U32,
+            s => s,
+        }
     }
     /// Width in bits (bool counts as 32, its storage size in buffers).
     pub fn bits(self) -> u32 {
         match self {
-            Scalar::F16 => 16,
+            Scalar::I8 | Scalar::U8 => 8,
+            Scalar::F16 | Scalar::I16 | Scalar::U16 => 16,
             Scalar::Bool | Scalar::I32 | Scalar::U32 | Scalar::F32 => 32,
             Scalar::I64 | Scalar::U64 | Scalar::F64 => 64,
         }
@@ -37,6 +69,10 @@ impl Scalar {
     pub fn name(self) -> &'static str {
         match self {
             Scalar::Bool => "bool",
+            Scalar::I8 => "int8_t",
+            Scalar::U8 => "uint8_t",
+            Scalar::I16 => "int16_t",
+            Scalar::U16 => "uint16_t",
             Scalar::I32 => "int",
             Scalar::U32 => "uint",
             Scalar::I64 => "int64_t",

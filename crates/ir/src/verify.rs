@@ -81,7 +81,12 @@ fn check_global(types: &mut Types, g: &Global, errors: &mut Vec<String>) {
 fn check_const(types: &mut Types, value: &ConstValue, ty: TypeId) -> Result<(), String> {
     match value {
         ConstValue::Literal(l) => {
-            if types.kind(ty) == &TypeKind::Scalar(l.scalar()) {
+            // An 8/16-bit integer constant is written as the 32-bit literal that holds it.
+            let held = match types.kind(ty) {
+                TypeKind::Scalar(s) => Some(s.held_as()),
+                _ => None,
+            };
+            if types.kind(ty) == &TypeKind::Scalar(l.scalar()) || held == Some(l.scalar()) {
                 Ok(())
             } else {
                 Err(format!(

@@ -291,6 +291,11 @@ fn literal(v: &Cv, s: Scalar) -> Literal {
         Scalar::Bool => Literal::Bool(as_i64(v) != 0 || as_f64(v) != 0.0),
         Scalar::I32 => Literal::I32(as_i64(v) as i32),
         Scalar::U32 => Literal::U32(as_i64(v) as u32),
+        // 8/16-bit integers are held in 32 bits, wrapped to their width.
+        Scalar::I8 => Literal::I32(i32::from(as_i64(v) as i8)),
+        Scalar::U8 => Literal::U32(u32::from(as_i64(v) as u8)),
+        Scalar::I16 => Literal::I32(i32::from(as_i64(v) as i16)),
+        Scalar::U16 => Literal::U32(u32::from(as_i64(v) as u16)),
         Scalar::I64 => Literal::I64(as_i64(v)),
         Scalar::U64 => Literal::U64(as_i64(v) as u64),
         Scalar::F16 => Literal::F16(as_f64(v) as f32),
@@ -398,6 +403,10 @@ pub(crate) fn zero(cx: &mut Ctx, ty: TypeId) -> R<ConstValue> {
 
 /// `sizeof(ty)` in Slang's natural layout (as slangc folds it; `hir::layout`).
 pub(crate) fn natural_size(cx: &Ctx, ty: &hir::Ty) -> R<i64> {
+    if matches!(ty, hir::Ty::Void) {
+        // `sizeof(void)` is 0, as slangc folds it.
+        return Ok(0);
+    }
     hir::layout::natural_size(cx.db, cx.file, ty)
         .map(i64::from)
         .ok_or_else(|| unsupported(format!("`sizeof` of `{}`", cx.display(ty))))

@@ -60,9 +60,11 @@ fn min_bytes(types: &ir::Types, ty: TypeId) -> u64 {
 /// and SPIR-V writers) can express them, so they are refused here with the type named.
 pub(crate) fn scalar(k: ScalarKind) -> R<Scalar> {
     Ok(match k {
-        ScalarKind::Int8 | ScalarKind::UInt8 | ScalarKind::Int16 | ScalarKind::UInt16 => {
-            return Err(no_small_ints(k));
-        }
+        // Held in 32 bits and wrapped after each operation (codegen's `narrow.rs`).
+        ScalarKind::Int8 => Scalar::I8,
+        ScalarKind::UInt8 => Scalar::U8,
+        ScalarKind::Int16 => Scalar::I16,
+        ScalarKind::UInt16 => Scalar::U16,
         ScalarKind::Bool => Scalar::Bool,
         ScalarKind::Int => Scalar::I32,
         ScalarKind::UInt => Scalar::U32,
@@ -72,24 +74,6 @@ pub(crate) fn scalar(k: ScalarKind) -> R<Scalar> {
         ScalarKind::Float => Scalar::F32,
         ScalarKind::Double => Scalar::F64,
     })
-}
-
-/// `int8_t`, `uint8_t`, `int16_t` and `uint16_t` in a program being compiled: they type-check,
-/// but the targets cannot hold them (WGSL has no integers narrower than 32 bits; dslang's
-/// SPIR-V goes through the same IR and writer).
-fn no_small_ints(k: ScalarKind) -> LowerError {
-    LowerError {
-        code: "E4101",
-        message: format!(
-            "the type `{name}` cannot be compiled for WGSL or SPIR-V: WGSL has no {bits}-bit \
-             integers and dslang's SPIR-V output does not support them yet; use `{wide}` and \
-             mask the value to {bits} bits",
-            name = k.name(),
-            bits = k.byte_size() * 8,
-            wide = if k.is_signed() { "int" } else { "uint" },
-        ),
-        ..unsupported("")
-    }
 }
 
 fn known(len: &Len, what: &str) -> R<u32> {

@@ -5,8 +5,8 @@ use super::*;
 fn scalar_lit(s: Scalar, x: f64) -> naga::Literal {
     match s {
         Scalar::Bool => naga::Literal::Bool(x != 0.0),
-        Scalar::I32 => naga::Literal::I32(x as i32),
-        Scalar::U32 => naga::Literal::U32(x as u32),
+        Scalar::I32 | Scalar::I8 | Scalar::I16 => naga::Literal::I32(x as i32),
+        Scalar::U32 | Scalar::U8 | Scalar::U16 => naga::Literal::U32(x as u32),
         Scalar::I64 => naga::Literal::I64(x as i64),
         Scalar::U64 => naga::Literal::U64(x as u64),
         Scalar::F16 => naga::Literal::F16(half::f16::from_f64(x)),
@@ -138,7 +138,11 @@ impl Lowerer<'_> {
         out: &mut NBlock,
     ) -> Result<()> {
         let sel = cx.value(selector)?;
-        let signed = self.types().scalar_of(cx.vty(selector)?) == Some(Scalar::I32);
+        let signed = self
+            .types()
+            .scalar_of(cx.vty(selector)?)
+            .map(Scalar::held_as)
+            == Some(Scalar::I32);
         // naga's fall-through is only usable with empty bodies in WGSL: a falling case gets a copy
         // of the following bodies instead.
         let mut effective: Vec<ir::Block> = vec![Vec::new(); cases.len()];
@@ -262,8 +266,10 @@ impl Lowerer<'_> {
             }
             Inst::Unary(op, a) => {
                 let a = cx.value(*a)?;
-                let unsigned =
-                    matches!(self.types().scalar_of(ty), Some(Scalar::U32 | Scalar::U64));
+                let unsigned = matches!(
+                    self.types().scalar_of(ty).map(Scalar::held_as),
+                    Some(Scalar::U32 | Scalar::U64)
+                );
                 Some(match op {
                     UnaryOp::Neg if unsigned => {
                         // naga has no unsigned negation; HLSL wraps: 0 - x.
@@ -371,7 +377,10 @@ impl Lowerer<'_> {
                 self.check_scalar(*s)?;
                 // WGSL evaluates a conversion of a literal when the shader is created and rejects
                 // a 64-bit integer that does not fit in 32 bits; HLSL truncates it: fold it here.
-                if let Some(l) = int64_constant(cx.ir_fn, *a)
+                // An 8/16-bit constant is written wrapped (`narrow.rs`).
+                let constant = int64_constant(cx.ir_fn, *a)
+                    .or_else(|| narrow::int32_constant(cx.ir_fn, *a).filter(|_| s.is_narrow_int()));
+                if let Some(l) = constant
                     && let Some(narrowed) = narrow_int_literal(l, *s)
                 {
                     return Ok(Some(self.literal(cx, out, narrowed)?));
@@ -395,6 +404,18 @@ impl Lowerer<'_> {
             }
             Inst::Bitcast(a, s) => {
                 self.check_scalar(*s)?;
+                let from = self.types().scalar_of(cx.vty(*a)?);
+                if s.is_narrow_int() || from.is_some_and(Scalar::is_narrow_int) {
+                    return Err(CodegenError::Unsupported {
+                        what: format!(
+                            "reinterpreting the bits of a value as `{}` or from `{}` (WGSL holds \
+                             8- and 16-bit integers in 32 bits)",
+                            s.name(),
+                            from.map_or("?", Scalar::name)
+                        ),
+                        target: self.opts.target,
+                    });
+                }
                 let a = cx.value(*a)?;
                 Some(cx.add(
                     out,
@@ -530,6 +551,13 @@ impl Lowerer<'_> {
                 self.print(cx, out, format.0, args)?;
                 None
             }
+        };
+        // An 8- or 16-bit integer result is wrapped back into its range (`narrow.rs`).
+        let h = match h {
+            Some(x) if narrow::may_leave_range(&data.inst) => {
+                Some(self.wrap_narrow(cx, out, x, ty)?)
+            }
+            h => h,
         };
         // Calls write their `out` arguments, atomics their place.
         match &data.inst {
@@ -1492,6 +1520,7 @@ impl Lowerer<'_> {
         let mut words = Vec::new();
         for &a in args {
             let (s, n) = self.shape(cx, cx.vty(a)?)?;
+            let s = s.held_as();
             let v = cx.value(a)?;
             for k in 0..n {
                 let comp = if n > 1 {
@@ -1699,11 +1728,17 @@ fn narrow_int_literal(l: Literal, to: Scalar) -> Option<Literal> {
     let bits = match l {
         Literal::I64(x) => x as u64,
         Literal::U64(x) => x,
+        Literal::I32(x) => x as i64 as u64,
+        Literal::U32(x) => u64::from(x),
         _ => return None,
     };
     match to {
         Scalar::I32 => Some(Literal::I32(bits as u32 as i32)),
         Scalar::U32 => Some(Literal::U32(bits as u32)),
+        Scalar::I16 => Some(Literal::I32(i32::from(bits as u16 as i16))),
+        Scalar::U16 => Some(Literal::U32(u32::from(bits as u16))),
+        Scalar::I8 => Some(Literal::I32(i32::from(bits as u8 as i8))),
+        Scalar::U8 => Some(Literal::U32(u32::from(bits as u8))),
         _ => None,
     }
 }

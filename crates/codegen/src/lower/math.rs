@@ -126,6 +126,8 @@ impl Lowerer<'_> {
             TypeKind::Matrix { scalar, .. } => (scalar, 0),
             _ => return Err(cx.err(format!("{}: bad operand", f.name()))),
         };
+        // 8/16-bit integers are held in 32 bits (`narrow.rs`).
+        let s0 = s0.held_as();
         Ok(match f {
             Rcp => {
                 let one = self.constant(cx, out, s0, n0, 1.0)?;

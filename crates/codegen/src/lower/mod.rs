@@ -17,6 +17,7 @@ mod body;
 mod cse;
 mod int_matrix;
 mod math;
+mod narrow;
 mod subgroup;
 mod textures;
 
@@ -284,8 +285,9 @@ fn vsize(n: u8) -> Option<naga::VectorSize> {
 fn naga_scalar(s: Scalar) -> naga::Scalar {
     match s {
         Scalar::Bool => naga::Scalar::BOOL,
-        Scalar::I32 => naga::Scalar::I32,
-        Scalar::U32 => naga::Scalar::U32,
+        // Held in 32 bits and wrapped after each operation (`narrow.rs`).
+        Scalar::I32 | Scalar::I8 | Scalar::I16 => naga::Scalar::I32,
+        Scalar::U32 | Scalar::U8 | Scalar::U16 => naga::Scalar::U32,
         Scalar::I64 => naga::Scalar::I64,
         Scalar::U64 => naga::Scalar::U64,
         Scalar::F16 => naga::Scalar::F16,
@@ -354,6 +356,7 @@ impl Lowerer<'_> {
         if let Some(&h) = self.type_cache.get(&(ty, repr)) {
             return Ok(h);
         }
+        self.check_host_narrow(ty, repr)?;
         let leaf = |s: Scalar| -> Scalar {
             if repr.host && s == Scalar::Bool {
                 Scalar::U32
@@ -892,7 +895,7 @@ impl Lowerer<'_> {
                             let ty = func.value_ty(*a).unwrap_or(TypeId(0));
                             let n = self.types().vector_size(ty).unwrap_or(1);
                             // One entry per scalar component; 64-bit ones take two words.
-                            let kind = match self.types().scalar_of(ty) {
+                            let kind = match self.types().scalar_of(ty).map(Scalar::held_as) {
                                 Some(Scalar::F32 | Scalar::F16) => "f32",
                                 Some(Scalar::I32) => "i32",
                                 Some(Scalar::Bool) => "bool",

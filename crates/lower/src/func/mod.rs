@@ -760,6 +760,11 @@ impl FnLower<'_, '_> {
     }
 
     fn literal_of(&mut self, s: Scalar, int: i64, float: f64) -> R<ValueId> {
+        if s.is_narrow_int() {
+            // An 8/16-bit literal: the 32-bit one converted (codegen wraps it to the width).
+            let wide = self.literal_of(s.held_as(), int, float)?;
+            return self.emit(Inst::Convert(wide, s), None);
+        }
         self.lit(match s {
             Scalar::Bool => Literal::Bool(int != 0),
             Scalar::I32 => Literal::I32(int as i32),
@@ -769,6 +774,9 @@ impl FnLower<'_, '_> {
             Scalar::F16 => Literal::F16(float as f32),
             Scalar::F32 => Literal::F32(float as f32),
             Scalar::F64 => Literal::F64(float),
+            Scalar::I8 | Scalar::U8 | Scalar::I16 | Scalar::U16 => {
+                return Err(internal("a narrow literal"));
+            }
         })
     }
 
