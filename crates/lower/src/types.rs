@@ -654,7 +654,7 @@ impl Ctx<'_> {
     /// all in the file (`IShape s = Circle(1.0);`) need no ids from the user. A generic struct
     /// counts where the interface's arguments fix its own (`struct A<T> : ICalc<T>` is the
     /// `ICalc<float>` case `A<float>`).
-    fn file_conformances(&self, iface_ty: &Ty, iface: &str) -> Vec<(Ty, u32)> {
+    fn file_conformances(&mut self, iface_ty: &Ty, iface: &str) -> Vec<(Ty, u32)> {
         // A generic interface (`IGetter<float>`): only the types conforming with these arguments.
         let generic = matches!(iface_ty, Ty::Adt(_, args) if !args.is_empty());
         let mut out = Vec::new();
@@ -669,6 +669,14 @@ impl Ctx<'_> {
             if !data.generics.is_empty() {
                 if let Some(ty) = self.generic_conformer(t, iface_ty) {
                     out.push((ty, out.len() as u32));
+                    continue;
+                }
+                // Otherwise the instances the program uses that conform (`Vertex<true, false>`
+                // of `struct Vertex<let N : bool, let C : bool> : IVertex`).
+                for inst in self.used_instances_of(t) {
+                    if hir::export::implements(self.db, self.file, &inst, iface_ty) {
+                        out.push((inst, out.len() as u32));
+                    }
                 }
                 continue;
             }

@@ -195,7 +195,10 @@ impl FnLower<'_, '_> {
         // have no members): `S`'s generic arguments come from it.
         let this_ty = this_ty.map(|t| self.cx.uniform_block_arg(&t).unwrap_or(t));
         let outer = match &this_ty {
-            Some(t) => member_subst(db, self.cx.file, f.loc(db), t),
+            Some(t) => super::concrete_recv::close_over_owner(
+                member_subst(db, self.cx.file, f.loc(db), t),
+                Some(t),
+            ),
             None => Vec::new(),
         };
         let mut own: Subst = match self.recorded_generic_args(e, &sig) {
@@ -447,6 +450,7 @@ impl FnLower<'_, '_> {
             };
             return self.call_lambda(lambda, recv, args);
         }
+        let this_ty = self.concrete_receiver(&this_ty, &recv).or(this_ty);
         let f = self.resolve_requirement(f, &this_ty, Some(args));
         if let Some(v) = self.builtin_requirement(f, &this_ty, &recv, args)? {
             return Ok(Some(v));

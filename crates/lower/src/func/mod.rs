@@ -29,6 +29,7 @@ mod bitfields;
 mod bodyless;
 mod bytes;
 mod call;
+mod concrete_recv;
 mod conditional;
 mod construct;
 mod core_intrinsics;
