@@ -11,6 +11,7 @@ mod bitfields;
 mod consts;
 mod defaults;
 mod diff;
+mod dyn_instances;
 mod func;
 mod pointers;
 mod resources;
@@ -183,6 +184,8 @@ pub(crate) struct Ctx<'db> {
     pub dyn_types: FxHashMap<ir::TypeId, Vec<DynCase>>,
     /// Interface values whose concrete type is known statically (`func/exist.rs`).
     pub exist: func::ExistState,
+    /// Concrete instances of generic structs used by the file's functions (`dyn_instances.rs`).
+    pub used_generic: Option<std::rc::Rc<Vec<Ty>>>,
     /// What autodiff knows about the module's functions and types (filled while lowering).
     pub diff: autodiff::DiffInfo,
     /// The stdlib math derivatives (`stdlib/diff.slang`) are lowered and registered.
@@ -358,6 +361,7 @@ impl<'db> Ctx<'db> {
             conformances,
             dyn_types: FxHashMap::default(),
             exist: func::ExistState::default(),
+            used_generic: None,
             diff: autodiff::DiffInfo::new(),
             math_derivatives_ready: false,
             derivatives: FxHashMap::default(),

@@ -616,9 +616,21 @@ impl Ctx<'_> {
 }
 
 impl Ctx<'_> {
-    /// A non-generic struct, enum or interface of the user's file, by name.
+    /// A non-generic struct, enum or interface of the user's file, by name; else of the other
+    /// files loaded with it, its imports (a `type_conformance` naming another module's type).
     pub(crate) fn type_decl_by_name(&self, name: &str) -> Option<hir::TypeDeclId> {
-        hir::file_items(self.db, self.file)
+        self.type_decl_in(self.file, name).or_else(|| {
+            self.db
+                .workspace()
+                .files(self.db)
+                .iter()
+                .filter(|f| **f != self.file && f.kind(self.db) != hir::FileKind::Stdlib)
+                .find_map(|f| self.type_decl_in(*f, name))
+        })
+    }
+
+    fn type_decl_in(&self, file: hir::SourceFile, name: &str) -> Option<hir::TypeDeclId> {
+        hir::file_items(self.db, file)
             .into_iter()
             .find_map(|d| match d {
                 hir::ItemDef::TypeDecl(t)
@@ -638,7 +650,7 @@ impl Ctx<'_> {
     /// all in the file (`IShape s = Circle(1.0);`) need no ids from the user. A generic struct
     /// counts where the interface's arguments fix its own (`struct A<T> : ICalc<T>` is the
     /// `ICalc<float>` case `A<float>`).
-    fn file_conformances(&self, iface_ty: &Ty, iface: &str) -> Vec<(Ty, u32)> {
+    fn file_conformances(&mut self, iface_ty: &Ty, iface: &str) -> Vec<(Ty, u32)> {
         // A generic interface (`IGetter<float>`): only the types conforming with these arguments.
         let generic = matches!(iface_ty, Ty::Adt(_, args) if !args.is_empty());
         let mut out = Vec::new();
@@ -653,6 +665,14 @@ impl Ctx<'_> {
             if !data.generics.is_empty() {
                 if let Some(ty) = self.generic_conformer(t, iface_ty) {
                     out.push((ty, out.len() as u32));
+                    continue;
+                }
+                // Otherwise the instances the program uses that conform (`Vertex<true, false>`
+                // of `struct Vertex<let N : bool, let C : bool> : IVertex`).
+                for inst in self.used_instances_of(t) {
+                    if hir::export::implements(self.db, self.file, &inst, iface_ty) {
+                        out.push((inst, out.len() as u32));
+                    }
                 }
                 continue;
             }
@@ -722,9 +742,16 @@ impl Ctx<'_> {
     /// field per concrete type that has fields.
     fn dyn_type(&mut self, ty: &Ty, iface: &str) -> R<TypeId> {
         let generic = matches!(ty, Ty::Adt(_, args) if !args.is_empty());
+        // A generic interface's ids are given for one instance (`Adder:ICalculator<float> = 0`).
+        let spelled: String = self.display(ty).split_whitespace().collect();
         let mut confs: Vec<(Ty, u32)> = Vec::new();
         for c in self.conformances.clone() {
-            if c.interface != iface || generic {
+            let named: String = c.interface.split_whitespace().collect();
+            if if generic {
+                named != spelled
+            } else {
+                c.interface != iface
+            } {
                 continue;
             }
             let decl = self.type_decl_by_name(&c.type_name).ok_or_else(|| {

@@ -224,7 +224,11 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                         self.diff_this.insert(e, this);
                     }
                 } else if let Some((funcs, this)) = self.fn_exprs.get(&target).cloned()
-                    && (this.is_none() || self.is_type_qualified(target))
+                    && (this.is_none()
+                        || self.is_type_qualified(target)
+                        // `value.staticMethod.fwd_diff`: the value only names the type (an
+                        // interface value's dispatches).
+                        || funcs.iter().all(|f| crate::fn_sig(self.db, *f).is_static))
                 {
                     let explicit = explicit.map(|a| {
                         let mut diags = Vec::new();

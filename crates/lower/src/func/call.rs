@@ -195,7 +195,10 @@ impl FnLower<'_, '_> {
         // have no members): `S`'s generic arguments come from it.
         let this_ty = this_ty.map(|t| self.cx.uniform_block_arg(&t).unwrap_or(t));
         let outer = match &this_ty {
-            Some(t) => member_subst(db, self.cx.file, f.loc(db), t),
+            Some(t) => super::concrete_recv::close_over_owner(
+                member_subst(db, self.cx.file, f.loc(db), t),
+                Some(t),
+            ),
             None => Vec::new(),
         };
         let mut own: Subst = match self.recorded_generic_args(e, &sig) {
@@ -447,6 +450,7 @@ impl FnLower<'_, '_> {
             };
             return self.call_lambda(lambda, recv, args);
         }
+        let this_ty = self.concrete_receiver(&this_ty, &recv).or(this_ty);
         let f = self.resolve_requirement(f, &this_ty, Some(args));
         if let Some(v) = self.builtin_requirement(f, &this_ty, &recv, args)? {
             return Ok(Some(v));
@@ -617,7 +621,7 @@ impl FnLower<'_, '_> {
 
     /// One argument for parameter `p`: a value for `in`, else a place (copy-in copy-out through a
     /// temporary recorded in `writebacks`).
-    fn lower_arg(
+    pub(super) fn lower_arg(
         &mut self,
         a: ExprId,
         p: &ir::Param,
@@ -701,6 +705,9 @@ impl FnLower<'_, '_> {
         let Some(ExprRes::Function(f)) = self.res(e) else {
             return Err(unsupported("this `fwd_diff`/`bwd_diff` callee"));
         };
+        if let Some(r) = self.dynamic_diff_call(f, inner, &kinds, args)? {
+            return Ok(r);
+        }
         let db = self.cx.db;
         let sig = hir::fn_sig(db, f);
         let this_ty = if sig.is_member {
@@ -714,6 +721,21 @@ impl FnLower<'_, '_> {
                     self.cx.file,
                     &apply(&self.subst, self.this_ty.as_ref(), &t),
                 )),
+                // `value.staticMethod.fwd_diff`: the value's type.
+                Some(
+                    ExprRes::Local(_)
+                    | ExprRes::Param(_)
+                    | ExprRes::Global(_)
+                    | ExprRes::Field(..)
+                    | ExprRes::Function(_),
+                ) if sig.is_static => base.map(|b| {
+                    let t = self.ety(b);
+                    normalize(
+                        db,
+                        self.cx.file,
+                        &apply(&self.subst, self.this_ty.as_ref(), &t),
+                    )
+                }),
                 // `bwd_diff(Type::method)`: the first argument carries `this` (`diff_this.rs`).
                 _ if !sig.is_static => self
                     .diff_this_from_args(f, args)
@@ -796,7 +818,7 @@ impl FnLower<'_, '_> {
     /// pairs it (`fwd_diff(f)(a, ...)` for `f<T : IFoo>(T obj, ...)` with a differentiable
     /// `T`: the parameter carries no derivative as declared, its instance's does): the value
     /// with a zero derivative, whose backward result is dropped.
-    fn primal_as_pair(&mut self, a: ExprId, p: &ir::Param) -> R<Option<Arg>> {
+    pub(super) fn primal_as_pair(&mut self, a: ExprId, p: &ir::Param) -> R<Option<Arg>> {
         let hty = self.ety(a);
         if p.dir == ir::ParamDir::Out || hty.has_unknown() || self.cx.is_diff_pair(&hty) {
             return Ok(None);

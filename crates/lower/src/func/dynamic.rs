@@ -29,6 +29,11 @@ impl FnLower<'_, '_> {
                 .unwrap_or_default(),
             _ => return Err(internal("a dynamic type that is not a struct")),
         };
+        if let (Some(v), None) = (value, tag)
+            && let Some(d) = self.dyn_from_other_dyn(ty, cases, v)?
+        {
+            return Ok(d);
+        }
         let (tag, own_field) = match (value, tag) {
             (Some(v), _) => {
                 let vt = self.vty(v);
