@@ -14,6 +14,7 @@ mod fe_gaps2;
 mod fe_surface;
 mod forms;
 mod generic_inference;
+mod generic_members;
 mod graphics;
 mod incremental;
 mod library_modules;
