@@ -43,7 +43,9 @@ void wrong()
     Box<float>.Slot f = i;
 }
 "#,
-        expect![[r#""#]],
+        expect![[r#"
+            30:25 error[E2004] expected an expression of type 'Slot<float>', got 'Slot<int>': cannot convert a value of type `Box<int>.Slot` to `Box<float>.Slot`
+        "#]],
     );
 }
 
@@ -68,7 +70,9 @@ void f()
     float2 z = c.value;
 }
 "#,
-        expect![[r#""#]],
+        expect![[r#"
+            16:16 error[E2004] expected an expression of type 'vector<float,2>', got 'float3.Elem': cannot convert a value of type `float3.Elem` to `float2`
+        "#]],
     );
 }
 
@@ -95,7 +99,9 @@ int f()
     return s.readBack(0);
 }
 "#,
-        expect![[r#""#]],
+        expect![[r#"
+            18:22 error[E2004] expected an expression of type 'int', got 'T': cannot convert a value of type `T` to `int`
+        "#]],
     );
 }
 
@@ -142,6 +148,58 @@ void f()
     Num c = pick(a, b);
     Num d = max(a, b);
 }
+"#,
+        expect![[r#""#]],
+    );
+}
+
+#[test]
+fn where_clauses_on_composite_types_give_their_members() {
+    check_diags(
+        r#"
+T doubled<T, let N : int>(vector<T, N> v)
+    where T : IFloat
+    where vector<T, N> : IArithmetic
+{
+    return v.mul(T(2))[0];
+}
+T plain<T : IFloat, let N : int>(vector<T, N> v) { return v.mul(T(2))[0]; }
+float f() { return doubled(float2(1.0, 2.0)); }
+"#,
+        expect![[r#"
+            8:61 error[E2003] 'mul' is not a member of 'vector<T,N>'. type `vector<T, N>` has no member `mul`: check the spelling
+        "#]],
+    );
+}
+
+#[test]
+fn functype_parameters_infer_from_function_arguments() {
+    check_diags(
+        r#"
+struct Unit {};
+int twice(float x, Unit u) { return int(x) * 2; }
+C applyTo<A, B, C>(functype (A, B) -> C f, A a, B b) { return f(a, b); }
+void g()
+{
+    Unit u;
+    int r = applyTo(twice, 1.0, u);
+    float bad = applyTo(twice, 1.0, u);
+}
+"#,
+        expect![[r#""#]],
+    );
+}
+
+#[test]
+fn typedef_without_semicolon_ends_at_its_name() {
+    check_diags(
+        r#"
+struct A
+{
+    typedef float Value
+    int data;
+};
+A.Value f(A a) { return float(a.data); }
 "#,
         expect![[r#""#]],
     );
