@@ -25,11 +25,14 @@ mod ids;
 mod infer;
 pub mod layout;
 mod lower;
+mod nested;
 pub mod preprocess;
 mod resolve;
 mod rules;
 mod scope;
+mod subscripts;
 mod ty;
+mod where_types;
 mod witness;
 
 #[cfg(test)]
@@ -352,6 +355,9 @@ struct DbNames<'a>(&'a dyn Db);
 impl ty::TyNames for DbNames<'_> {
     fn decl_name(&self, id: TypeDeclId) -> smol_str::SmolStr {
         id.loc(self.0).name()
+    }
+    fn enclosing_generic(&self, id: TypeDeclId) -> Option<(TypeDeclId, usize)> {
+        nested::enclosing_generic(self.0, id)
     }
 }
 
@@ -1197,6 +1203,7 @@ pub mod export {
         attr_int, builtin_type, enum_case_value, implements, lookup_member_items, match_pattern,
         member_subst, normalize, struct_base, struct_base_chain, subst_lookup, type_decl_bases,
     };
+    pub use crate::subscripts::pick_subscript;
 }
 
 /// The functions `name` resolves to in `func`'s scope, imported modules included (the target of

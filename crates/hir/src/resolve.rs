@@ -109,7 +109,10 @@ impl<'db> Resolver<'db> {
                     resolver
                         .generics
                         .push((GenericOwner::TypeDecl(id), Arc::new(data.generics.clone())));
-                    let args = generic_args_as_params(GenericOwner::TypeDecl(id), &data.generics);
+                    let mut args =
+                        generic_args_as_params(GenericOwner::TypeDecl(id), &data.generics).to_vec();
+                    args.extend(crate::nested::implicit_args_as_params(db, id));
+                    let args: Arc<[GenericArg]> = args.into();
                     let is_interface = data.kind == TypeDeclKind::Interface;
                     if let Some(outer) = resolver.self_ctx.take() {
                         resolver.outer_types.push(outer);
@@ -430,7 +433,9 @@ impl<'db> Resolver<'db> {
             ItemDef::Alias(alias) => Some(Resolution::Type(alias_ty_in(
                 self.db, self.file, *alias, &ctx.ty,
             ))),
-            ItemDef::TypeDecl(t) => Some(Resolution::Type(Ty::Adt(*t, Arc::from([])))),
+            ItemDef::TypeDecl(t) => Some(Resolution::Type(crate::nested::member_type(
+                self.db, *t, &ctx.ty,
+            ))),
             _ => Some(Resolution::ImplicitMember),
         }
     }
@@ -607,7 +612,7 @@ impl<'db> Resolver<'db> {
         }
         Some(match found[0] {
             ItemDef::Alias(a) => Resolution::Type(alias_ty_in(self.db, self.file, a, ty)),
-            ItemDef::TypeDecl(t) => Resolution::Type(Ty::Adt(t, Arc::from([]))),
+            ItemDef::TypeDecl(t) => Resolution::Type(crate::nested::member_type(self.db, t, ty)),
             ItemDef::Global(g) => Resolution::Global(g),
             _ => Resolution::ImplicitMember,
         })
@@ -703,6 +708,13 @@ impl<'db> Resolver<'db> {
                         ),
                         range,
                     ));
+                }
+                // A type nested in a generic type: its implicit arguments follow its own.
+                if !implicit.is_empty()
+                    && lower::local_item_owner(decl.loc(self.db)).is_none()
+                    && crate::nested::takes_implicit_args(self.db, decl)
+                {
+                    args.extend(implicit.iter().cloned());
                 }
                 Resolution::Type(Ty::Adt(decl, args.into()))
             }
@@ -1278,7 +1290,8 @@ pub fn member_subst(
             let decl = TypeDeclId::new(db, parent);
             let data = lower::type_decl_data(db, decl);
             let bind = |args: &[GenericArg]| {
-                data.generics
+                let mut out: Vec<(GenericParamId, GenericArg)> = data
+                    .generics
                     .iter()
                     .enumerate()
                     .zip(args.iter())
@@ -1292,7 +1305,14 @@ pub fn member_subst(
                             a.clone(),
                         )
                     })
-                    .collect()
+                    .collect();
+                out.extend(crate::nested::bind_implicit(
+                    db,
+                    decl,
+                    data.generics.len(),
+                    args,
+                ));
+                out
             };
             match owner {
                 Ty::Adt(d, args) if *d == decl => bind(args),
@@ -1321,7 +1341,14 @@ pub fn member_subst(
                             continue;
                         }
                         seen.push(next.clone());
-                        queue.extend(type_decl_bases(db, *d).iter().cloned());
+                        // `interface IRWBuf<T> : IBuf<T>` reached as `IRWBuf<float>`: its base
+                        // is `IBuf<float>`.
+                        let outer = crate::infer::type_args_subst(db, *d, args);
+                        queue.extend(
+                            type_decl_bases(db, *d)
+                                .iter()
+                                .map(|b| b.subst(&|p| subst_lookup(&outer, &p))),
+                        );
                     }
                     Vec::new()
                 }
@@ -1696,6 +1723,8 @@ pub(crate) fn own_interfaces(db: &dyn Db, file: SourceFile, ty: &Ty) -> Vec<Ty> 
         }
         _ => {}
     }
+    // `where vector<T, N> : IArithmetic` in the declaration of `T` and `N`.
+    out.extend(crate::where_types::where_interfaces(db, ty));
     out
 }
 
@@ -2067,7 +2096,7 @@ pub fn normalize(db: &dyn Db, file: SourceFile, ty: &Ty) -> Ty {
                             _ => None,
                         })
             {
-                return Ty::Adt(nested, Arc::from([]));
+                return crate::nested::member_type(db, nested, &base);
             }
             // A synthesised differential whose fields are the struct's own is the struct.
             if name == "Differential"
@@ -2080,9 +2109,10 @@ pub fn normalize(db: &dyn Db, file: SourceFile, ty: &Ty) -> Ty {
             Ty::Assoc(Arc::new(base), name.clone())
         }
         Ty::Adt(d, args)
-            if args
-                .iter()
-                .any(|a| matches!(a, GenericArg::Type(Ty::Assoc(..)))) =>
+            if args.iter().any(|a| match a {
+                GenericArg::Type(t) => crate::nested::mentions_assoc(t),
+                GenericArg::Value(_) => false,
+            }) =>
         {
             Ty::Adt(
                 *d,
@@ -2093,6 +2123,19 @@ pub fn normalize(db: &dyn Db, file: SourceFile, ty: &Ty) -> Ty {
                     })
                     .collect(),
             )
+        }
+        // `vector<T.FooType, 2>` with `T = float`: the element resolves like any other.
+        Ty::Vector(e, n) if crate::nested::mentions_assoc(e) => {
+            Ty::Vector(Arc::new(normalize(db, file, e)), n.clone())
+        }
+        Ty::Matrix(e, r, c) if crate::nested::mentions_assoc(e) => {
+            Ty::Matrix(Arc::new(normalize(db, file, e)), r.clone(), c.clone())
+        }
+        Ty::Array(e, n) if crate::nested::mentions_assoc(e) => {
+            Ty::Array(Arc::new(normalize(db, file, e)), n.clone())
+        }
+        Ty::Tuple(items) if items.iter().any(crate::nested::mentions_assoc) => {
+            Ty::Tuple(items.iter().map(|t| normalize(db, file, t)).collect())
         }
         other => other.clone(),
     }

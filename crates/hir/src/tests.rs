@@ -15,6 +15,7 @@ mod fe_misc;
 mod fe_surface;
 mod forms;
 mod generic_inference;
+mod generic_members;
 mod graphics;
 mod incremental;
 mod library_modules;
@@ -528,7 +529,7 @@ mod definitions {
         );
         check_definition(
             "float f() { return sin$0(1.0); }",
-            expect!["stdlib/core.slang `sin` at :179:41"],
+            expect!["stdlib/core.slang `sin` at :183:41"],
         );
     }
 

@@ -634,6 +634,11 @@ pub fn shape_conversion(from: &Ty, to: &Ty) -> Option<Cost> {
 /// Display of a type needs names of declarations; [`crate::display`] does it with the database.
 pub trait TyNames {
     fn decl_name(&self, id: TypeDeclId) -> SmolStr;
+    /// For a type declared in a generic struct: that struct and the count of the type's own
+    /// generic parameters (its arguments after those are the struct's, see `nested`).
+    fn enclosing_generic(&self, _id: TypeDeclId) -> Option<(TypeDeclId, usize)> {
+        None
+    }
 }
 
 pub fn display_ty(ty: &Ty, names: &dyn TyNames) -> String {
@@ -673,6 +678,15 @@ fn write_ty(out: &mut String, ty: &Ty, names: &dyn TyNames) {
             out.push_str(&format!("[{n}]"));
         }
         Ty::Adt(id, args) if write_special_adt(out, *id, args, names) => {}
+        // `Outer<float>.Inner`: a nested type with its enclosing type's arguments.
+        Ty::Adt(id, args)
+            if let Some((outer, own)) = names.enclosing_generic(*id)
+                && args.len() > own =>
+        {
+            write_ty(out, &Ty::Adt(outer, args[own..].into()), names);
+            out.push('.');
+            write_ty(out, &Ty::Adt(*id, args[..own].into()), names);
+        }
         Ty::Adt(id, args) => {
             out.push_str(&names.decl_name(*id));
             if !args.is_empty() {

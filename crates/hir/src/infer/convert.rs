@@ -37,6 +37,14 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         if let Some(cost) = shape_conversion(&from, &to) {
             return Some(cost);
         }
+        // A value of a generic element type splats to a vector or matrix of that type
+        // (`select(mask, v, T(0))` with `v : vector<T, N>`), as a builtin scalar does.
+        if let Ty::Vector(e, _) | Ty::Matrix(e, _, _) = &to
+            && matches!(from, Ty::Param(_))
+            && **e == from
+        {
+            return Some(Cost::SPLAT);
+        }
         if let Some(cost) = self.pointer_conversion(&from, &to) {
             return Some(cost);
         }

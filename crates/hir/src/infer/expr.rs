@@ -516,6 +516,15 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 !matches!((a, b), (Ty::Vector(_, Len::Known(n)), Ty::Vector(_, Len::Known(m))) if n < m)
             }
             (a, b) if (is_enum(a) && numeric(b)) || (numeric(a) && is_enum(b)) => true,
+            // A scalar to a vector or matrix of a generic element (`vector<T, N>(i + 1)`).
+            (Ty::Scalar(_), Ty::Vector(e, _) | Ty::Matrix(e, ..)) if generic_elem(e) => true,
+            // Vectors and matrices of generic elements (`vector<Float, N>` to
+            // `vector<Scalar, N>`): checked per instance.
+            (Ty::Vector(ea, _), Ty::Vector(eb, _)) | (Ty::Matrix(ea, ..), Ty::Matrix(eb, ..))
+                if generic_elem(ea) || generic_elem(eb) =>
+            {
+                true
+            }
             (a, b) if self.pointer_cast_ok(a, b) => true,
             (Ty::Param(_) | Ty::Assoc(..) | Ty::This, _)
             | (_, Ty::Param(_) | Ty::Assoc(..) | Ty::This) => true,
@@ -635,11 +644,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
     }
 
     pub(super) fn subscript_of(&self, ty: &Ty) -> Option<(SubscriptId, Ty)> {
-        let items = resolve::lookup_member_items(self.db, self.file, ty, "__subscript");
-        let sub = items.iter().find_map(|d| match d {
-            ItemDef::Subscript(s) => Some(*s),
-            _ => None,
-        })?;
+        let sub = crate::subscripts::pick_subscript(self.db, self.file, ty, None)?;
         let (_, ret) = subscript_sig(self.db, sub);
         let subst = resolve::member_subst(self.db, self.file, sub.loc(self.db), ty);
         Some((
@@ -1004,4 +1009,9 @@ fn keyword_range(range: TextRange, keyword: &str) -> TextRange {
         range.start,
         (range.start + keyword.len() as u32).min(range.end),
     )
+}
+
+/// Whether a vector's or matrix's element is a generic type (a parameter or associated type).
+fn generic_elem(e: &Ty) -> bool {
+    matches!(e, Ty::Param(_) | Ty::Assoc(..) | Ty::This)
 }

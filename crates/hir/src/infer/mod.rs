@@ -202,6 +202,9 @@ type DiffCallee = (Vec<FunctionId>, Vec<DiffKind>, Option<Vec<GenericArg>>);
 
 struct Applicable {
     cost: u32,
+    /// `[OverloadRank(n)]` of the candidate (0 without it): among candidates of equal cost the
+    /// higher rank wins (the core module's `IComparable` `min` yields to the builtin ones).
+    overload_rank: i64,
     ret: Ty,
     /// Generic arguments: the enclosing type's, then the function's own.
     generic_args: Vec<(GenericParamId, GenericArg)>,

@@ -74,6 +74,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         let rank = |a: &Applicable| {
             (
                 a.cost,
+                std::cmp::Reverse(a.overload_rank),
                 a.generic,
                 std::cmp::Reverse(a.specificity),
                 std::cmp::Reverse(a.pattern_shape),
@@ -271,6 +272,11 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 {
                     scalar_lens[i] = true;
                 }
+                // A function or lambda passed for a `functype (A, B) -> C` parameter: its
+                // signature fixes `A`, `B` and `C`.
+                if let Some(as_func) = self.func_value_as_functype(&a, &p.ty) {
+                    a = as_func;
+                }
                 unify(&p.ty, &a, &sig.generics, &mut cands_by_param);
             }
             for (i, one) in scalar_lens.iter().enumerate() {
@@ -450,6 +456,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             .collect();
         Ok(Applicable {
             cost,
+            overload_rank: overload_rank(&lower::fn_data(self.db, cand.func)),
             ret: self.normalize(&ret),
             generic_args,
             params,
@@ -691,6 +698,39 @@ fn pattern_shape(ty: &Ty) -> u32 {
     }
 }
 
+impl InferCtx<'_, '_> {
+    /// A non-generic function or a lambda (`arg`) as the `functype` that `param` is, for
+    /// inferring the parameter's generic arguments from its signature.
+    fn func_value_as_functype(&self, arg: &Ty, param: &Ty) -> Option<Ty> {
+        let Ty::Adt(decl, pargs) = param else {
+            return None;
+        };
+        self.func_type_parts(param)?;
+        let (params, ret) = match arg {
+            Ty::Func(f) => {
+                let sig = fn_sig(self.db, *f);
+                if !sig.generics.is_empty() {
+                    return None;
+                }
+                (
+                    sig.params.iter().map(|p| p.ty.clone()).collect::<Vec<_>>(),
+                    sig.ret.clone(),
+                )
+            }
+            Ty::Lambda(l) => (l.params.clone(), l.ret.clone()),
+            _ => return None,
+        };
+        Some(Ty::Adt(
+            *decl,
+            Arc::from([
+                GenericArg::Type(ret),
+                pargs.get(1).cloned()?,
+                GenericArg::Type(Ty::Pack(params.into())),
+            ]),
+        ))
+    }
+}
+
 /// Collects candidate bindings of `generics` by matching a parameter type against an argument.
 fn unify(param: &Ty, arg: &Ty, generics: &[GenericParamId], out: &mut [Vec<GenericArg>]) {
     let index_of = |p: &GenericParamId| generics.iter().position(|g| g == p);
@@ -759,6 +799,14 @@ fn unify(param: &Ty, arg: &Ty, generics: &[GenericParamId], out: &mut [Vec<Gener
                 unify(p, t, generics, out);
             }
         }
+        // The parameter lists of two `functype`s, element by element.
+        (Ty::Pack(ps), Ty::Pack(ts))
+            if ps.len() == ts.len() && !ps.iter().any(|p| matches!(p, Ty::Expand(..))) =>
+        {
+            for (p, t) in ps.iter().zip(ts.iter()) {
+                unify(p, t, generics, out);
+            }
+        }
         _ => {}
     }
 }
@@ -811,5 +859,16 @@ fn bind_explicit(
             GenericArg::Type(Ty::Unknown)
         };
         binds.push((g.clone(), arg));
+    }
+}
+
+/// A function's `[OverloadRank(n)]`, 0 without one.
+fn overload_rank(data: &crate::data::FnData) -> i64 {
+    match data.attr("OverloadRank").and_then(|a| a.args.first()) {
+        Some(crate::data::AttrArg::Int(n)) => *n,
+        Some(crate::data::AttrArg::Other(t) | crate::data::AttrArg::Float(t)) => {
+            t.replace(' ', "").parse().unwrap_or(0)
+        }
+        _ => 0,
     }
 }

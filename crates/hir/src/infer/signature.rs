@@ -517,6 +517,12 @@ pub fn type_args_subst(
                 a.clone(),
             )
         })
+        .chain(crate::nested::bind_implicit(
+            db,
+            decl,
+            data.generics.len(),
+            args,
+        ))
         .collect()
 }
 

@@ -229,18 +229,7 @@ impl FnLower<'_, '_> {
 
     /// The `__subscript` of `ty` taking `arity` indices (`g[i]` and `g[r, c]` may both exist).
     pub(super) fn subscript_of(&self, ty: &Ty, arity: usize) -> Option<hir::SubscriptId> {
-        let subs: Vec<hir::SubscriptId> =
-            lookup_member_items(self.cx.db, self.cx.file, ty, "__subscript")
-                .into_iter()
-                .filter_map(|d| match d {
-                    ItemDef::Subscript(s) => Some(s),
-                    _ => None,
-                })
-                .collect();
-        subs.iter()
-            .copied()
-            .find(|s| subscript_data(self.cx.db, *s).params.len() == arity)
-            .or_else(|| subs.first().copied())
+        hir::export::pick_subscript(self.cx.db, self.cx.file, ty, Some(arity))
     }
 
     pub(super) fn subscript_get(

@@ -386,7 +386,8 @@ fn typedef(p: &mut Parser<'_>, m: Marker) {
     while p.at(T!['[']) {
         array_suffix(p);
     }
-    p.expect(T![;], "expected ';' after the typedef");
+    // slangc ends a typedef at its name: the `;` is optional.
+    p.eat(T![;]);
     m.complete(p, TYPEDEF);
 }
 
