@@ -575,7 +575,14 @@ impl<'db> Resolver<'db> {
         }
         Some(match found[0] {
             ItemDef::Alias(a) => Resolution::Type(alias_ty_in(self.db, self.file, a, ty)),
-            ItemDef::TypeDecl(t) => Resolution::Type(Ty::Adt(t, Arc::from([]))),
+            def @ ItemDef::TypeDecl(t) => {
+                if crate::check_missed::visibility::nested_item_accessible(self.db, def, self.file)
+                {
+                    Resolution::Type(Ty::Adt(t, Arc::from([])))
+                } else {
+                    Resolution::Inaccessible(def)
+                }
+            }
             ItemDef::Global(g) => Resolution::Global(g),
             _ => Resolution::ImplicitMember,
         })
