@@ -1806,6 +1806,7 @@ fn implements_query(db: &dyn Db, file: SourceFile, ty: Ty, iface: Ty) -> bool {
         _ => {}
     }
     declared_conformance(db, file, &ty, *target)
+        && !crate::check_missed::iface_args::args_conflict(db, file, &ty, &iface)
 }
 
 /// A lambda conforms to `IFunc<R, P...>` and `IMutatingFunc<R, P...>` (slangc synthesises the
