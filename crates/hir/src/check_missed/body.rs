@@ -47,14 +47,12 @@ impl BodyCheck<'_> {
                     op: PrefixOp::AddressOf,
                     expr: operand,
                 } => self.check_address_of(e, *operand),
-                Expr::Index { base, .. } => {
-                    if !written.contains(&e) && self.is_mesh_output(*base) {
-                        self.out.push(Diag::error(
-                            "E2276",
-                            "cannot read values from mesh shader outputs: the elements of `OutputVertices`, `OutputIndices` and `OutputPrimitives` are written, never read; keep the value in a local as well",
-                            self.range(e),
-                        ));
-                    }
+                Expr::Index { base, .. } if !written.contains(&e) && self.is_mesh_output(*base) => {
+                    self.out.push(Diag::error(
+                        "E2276",
+                        "cannot read values from mesh shader outputs: the elements of `OutputVertices`, `OutputIndices` and `OutputPrimitives` are written, never read; keep the value in a local as well",
+                        self.range(e),
+                    ));
                 }
                 Expr::Call { callee, args } => {
                     if let Some(ExprRes::Function(f)) = self.infer.resolutions.get(&e)
