@@ -15,6 +15,7 @@
 
 mod body;
 mod check;
+mod check_missed;
 mod conform;
 mod data;
 mod diagnostics;

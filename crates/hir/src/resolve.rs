@@ -612,7 +612,14 @@ impl<'db> Resolver<'db> {
         }
         Some(match found[0] {
             ItemDef::Alias(a) => Resolution::Type(alias_ty_in(self.db, self.file, a, ty)),
-            ItemDef::TypeDecl(t) => Resolution::Type(crate::nested::member_type(self.db, t, ty)),
+            def @ ItemDef::TypeDecl(t) => {
+                if crate::check_missed::visibility::nested_item_accessible(self.db, def, self.file)
+                {
+                    Resolution::Type(crate::nested::member_type(self.db, t, ty))
+                } else {
+                    Resolution::Inaccessible(def)
+                }
+            }
             ItemDef::Global(g) => Resolution::Global(g),
             _ => Resolution::ImplicitMember,
         })
@@ -1860,6 +1867,7 @@ fn implements_query(db: &dyn Db, file: SourceFile, ty: Ty, iface: Ty) -> bool {
         _ => {}
     }
     declared_conformance(db, file, &ty, *target)
+        && !crate::check_missed::iface_args::args_conflict(db, file, &ty, &iface)
 }
 
 /// A lambda conforms to `IFunc<R, P...>` and `IMutatingFunc<R, P...>` (slangc synthesises the

@@ -367,6 +367,13 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             };
             if data.fields[i].modifiers.visibility == Some(crate::data::Visibility::Private) {
                 self.check_private_access(*decl, name, name_range);
+            } else if !crate::check_missed::visibility::member_accessible(
+                self.db,
+                *decl,
+                data.fields[i].modifiers.visibility,
+                self.file,
+            ) {
+                self.inaccessible_member(name, name_range);
             }
             self.result
                 .resolutions
@@ -407,6 +414,15 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 )
             {
                 self.check_private_access(TypeDeclId::new(self.db, parent), name, name_range);
+            }
+            if !funcs.iter().any(|f| {
+                crate::check_missed::visibility::nested_item_accessible(
+                    self.db,
+                    ItemDef::Function(*f),
+                    self.file,
+                )
+            }) {
+                self.inaccessible_member(name, name_range);
             }
             self.check_optional_member(&ty, funcs[0], name, name_range);
             self.result
@@ -534,6 +550,15 @@ impl<'a, 'db> InferCtx<'a, 'db> {
     }
 
     /// `private` members are only visible inside their own type's body.
+    /// E2272: a member that another module keeps to itself.
+    fn inaccessible_member(&mut self, name: &SmolStr, range: TextRange) {
+        self.error(
+            "E2272",
+            format!("'{name}' is not accessible from the current context: it is internal to the module that declares it; declare it `public` there to use it from other modules"),
+            range,
+        );
+    }
+
     fn check_private_access(&mut self, owner: TypeDeclId, name: &SmolStr, range: TextRange) {
         let inside = self
             .resolver

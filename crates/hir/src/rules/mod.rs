@@ -104,6 +104,7 @@ pub(crate) fn item_rule_diags(db: &dyn Db, def: ItemDef) -> Arc<[Diag]> {
             requires::check_subscript(db, s, &mut out);
         }
     }
+    crate::check_missed::item_diags(db, def, &mut out);
     out.into()
 }
 
