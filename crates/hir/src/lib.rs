@@ -29,6 +29,7 @@ pub mod preprocess;
 mod resolve;
 mod rules;
 mod scope;
+mod stdlib_index;
 mod ty;
 mod witness;
 
