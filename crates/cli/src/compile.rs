@@ -45,7 +45,12 @@ fn compile_path(
     }
     let loaded = driver::load(path, &bytes, &options);
     match loaded.compile_for(&options, device) {
-        Ok(compiled) => Ok((compiled, test)),
+        Ok(compiled) => {
+            // The commands end the process after using the result: freeing the analysis would
+            // only cost time.
+            std::mem::forget(loaded);
+            Ok((compiled, test))
+        }
         Err(diagnostics) => {
             print_located(
                 &loaded,
@@ -179,6 +184,8 @@ pub fn compile(
         eprintln!("error: cannot write the output: {err}");
         return exit::BAD_COMMAND_LINE;
     }
+    // The IR and the naga module are not needed any more; the process ends next.
+    std::mem::forget(compiled);
     exit::OK
 }
 

@@ -31,6 +31,7 @@ pub mod preprocess;
 mod resolve;
 mod rules;
 mod scope;
+mod stdlib_index;
 mod subscripts;
 mod ty;
 mod where_types;

@@ -196,6 +196,7 @@ pub fn unresolved_imports(db: &dyn Db, file: SourceFile) -> Arc<[UnresolvedImpor
 pub fn visible_extensions(db: &dyn Db, file: SourceFile) -> Arc<[ExtensionId]> {
     visible_files(db, file)
         .iter()
+        .filter(|f| crate::stdlib_index::may_have_extensions(db, **f))
         .flat_map(|f| module_scope(db, *f).extensions.clone())
         .collect()
 }
@@ -237,6 +238,10 @@ pub fn lookup_in_namespace(
 ) -> Vec<ScopeEntry> {
     let mut out = Vec::new();
     for f in visible_files(db, file).iter() {
+        // Library files that cannot declare the name stay unparsed (the build-time index).
+        if !crate::stdlib_index::may_declare(db, *f, name) {
+            continue;
+        }
         for entry in module_scope(db, *f).get(ns, name) {
             if !out.contains(entry) {
                 out.push(entry.clone());
