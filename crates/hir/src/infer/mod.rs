@@ -8,6 +8,7 @@
 //! the constant evaluation, neither of which needs the context.
 
 mod call;
+mod cast_init;
 mod const_eval;
 mod convert;
 mod defaults;
@@ -25,6 +26,7 @@ mod path;
 mod pointer;
 mod signature;
 mod stmt;
+mod tuples;
 mod value_types;
 
 pub use const_eval::global_const_value;
