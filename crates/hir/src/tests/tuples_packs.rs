@@ -94,7 +94,10 @@ void f()
 fn operator_keywords_are_type_names_without_parentheses() {
     check_lets(
         r#"
-struct countof { int v; }
+struct countof
+{
+    int v;
+}
 void right<T>() where T == countof {}
 void left<T>() where countof == T {}
 int size<each T>() where countof(T) == 2 { return countof(T); }
