@@ -28,6 +28,7 @@ mod rules;
 mod sema;
 mod sizeof_consts;
 mod stdlib_compute;
+mod tuples_packs;
 
 /// The type of every `let` binding in `fixture` (`name: type`, in order), then its errors.
 pub(crate) fn check_lets(fixture: &str, expect: Expect) {

@@ -584,7 +584,8 @@ fn analyze_directives(lexed: &mut Lexed<'_>) {
             "else" => PP_ELSE,
             "endif" => PP_ENDIF,
             "include" => PP_INCLUDE,
-            "pragma" => PP_PRAGMA,
+            // `#language slang 2026`: read by hir (the tuple syntax); nothing for the tokens
+            "pragma" | "language" | "lang" => PP_PRAGMA,
             "line" => PP_LINE,
             "error" | "warning" => PP_ERROR,
             _ if name_kind == INT_NUMBER => PP_LINE,

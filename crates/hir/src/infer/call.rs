@@ -1,6 +1,8 @@
 //! Calls: function, method, lambda and `operator()` calls, derivative calls and constructors.
 //! Choosing among overloads is in `overload`.
 
+use std::sync::Arc;
+
 use crate::TextRange;
 use crate::body::*;
 use crate::data::{FnKind, TypeDeclKind};
@@ -134,7 +136,17 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         }
         let arg_tys: Vec<Ty> = args.iter().map(|a| self.infer_expr(*a, None)).collect();
         if is_make_tuple(&callee_name) && matches!(self.body.exprs[callee], Expr::Path(_)) {
-            return Ty::Tuple(arg_tys.into());
+            // A parameter pack passed as is (`makeTuple(args)`) gives one element per value.
+            let items = args
+                .iter()
+                .zip(arg_tys)
+                .map(|(a, t)| match (self.value_pack(*a), t) {
+                    (Some(pack), Ty::Param(p)) if p == pack && self.expand_frames.is_empty() => {
+                        Ty::Expand(Arc::new(Ty::Param(p)), pack)
+                    }
+                    (_, t) => t,
+                });
+            return Ty::Tuple(items.collect());
         }
         if is_printf(&callee_name) {
             return Ty::Void;

@@ -204,6 +204,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                     && !self.is_memberwise_cast(&from, &target)
                 {
                     self.check_cast(&from, &target, range);
+                    self.record_cast_init(e, &from, &target);
                 }
                 target
             }
@@ -387,7 +388,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
     }
 
     /// The type pack of a parameter pack named by `e` (`args` of `expand each T args`).
-    fn value_pack(&self, e: ExprId) -> Option<GenericParamId> {
+    pub(super) fn value_pack(&self, e: ExprId) -> Option<GenericParamId> {
         // A generic value pack (`D` of `let each D : int`).
         if let Some(p) = self.value_generic_packs.get(&e) {
             return Some(p.clone());
@@ -701,6 +702,9 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             return self.binary_result(op, &ln, &rn, self.op_range(e, lhs, rhs));
         }
         if let Some(t) = self.pointer_binary(op, &ln, &rn, self.op_range(e, lhs, rhs)) {
+            return t;
+        }
+        if let Some(t) = self.tuple_comparison(op, &ln, &rn) {
             return t;
         }
         if ln.has_unknown() || rn.has_unknown() {

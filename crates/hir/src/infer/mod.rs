@@ -9,6 +9,7 @@
 
 mod atomic_ops;
 mod call;
+mod cast_init;
 mod const_eval;
 mod convert;
 mod defaults;
@@ -26,6 +27,7 @@ mod path;
 mod pointer;
 mod signature;
 mod stmt;
+mod tuples;
 mod value_types;
 
 pub use const_eval::global_const_value;

@@ -19,6 +19,7 @@ fn default_body(db: &dyn Db, loc: &ItemLoc, name_range: TextRange) -> Arc<Body> 
         catch_depth: 0,
         defer_catch_base: None,
         local_items: FxHashMap::default(),
+        tuple_syntax: language::tuple_syntax(db, loc.file),
     };
     let owner = item_node(db, loc).and_then(|node| {
         node.descendants().find(|n| {

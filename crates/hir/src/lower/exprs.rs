@@ -19,6 +19,15 @@ fn leading_expand(node: &SyntaxNode) -> Option<SyntaxNode> {
     }
 }
 
+/// A comma expression (`a, b`): a binary expression whose operator is `,`.
+fn is_comma_expr(node: &SyntaxNode) -> bool {
+    node.kind() == BIN_EXPR
+        && tokens(node)
+            .filter(|t| !t.kind().is_trivia())
+            .map(|t| t.kind())
+            .eq([COMMA])
+}
+
 impl BodyLowerer {
     /// `(float a) => a * k` / `(int i) => { ... }`: parameters become locals of this body; a
     /// block body is a scope of its own (a `return` in it leaves the lambda, running none of the
@@ -125,6 +134,22 @@ impl BodyLowerer {
             THIS_EXPR => Expr::This,
             SPIRV_ASM_EXPR => return self.unsupported(range, "inline target code (`spirv_asm`)"),
             LAMBDA_EXPR => self.lambda(node),
+            PAREN_EXPR if self.tuple_syntax && exprs.first().is_some_and(is_comma_expr) => {
+                // Slang 2026: `(a, b)` is `makeTuple(a, b)`.
+                let mut items = vec![exprs[0].clone()];
+                while let Some(first) = items.first().filter(|e| is_comma_expr(e)).cloned() {
+                    let parts: Vec<SyntaxNode> = first
+                        .children()
+                        .filter(|c| is_expr_kind(c.kind()))
+                        .collect();
+                    items.splice(0..1, parts);
+                }
+                let args = items.iter().map(|e| self.expr(e)).collect();
+                let name_range = TextRange::new(range.start, range.start + 1);
+                let path = Expr::Path(PathRef::single("makeTuple".into(), name_range));
+                let callee = self.body.alloc_expr(path, name_range);
+                Expr::Call { callee, args }
+            }
             PAREN_EXPR => {
                 return match exprs.first() {
                     Some(inner) => self.expr(inner),

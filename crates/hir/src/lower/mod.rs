@@ -27,6 +27,7 @@ mod exprs;
 mod global_forms;
 mod inline_code;
 mod items;
+mod language;
 mod locals;
 mod signatures;
 mod stmts;
@@ -193,6 +194,8 @@ struct BodyLowerer {
     defer_catch_base: Option<u32>,
     /// The items declared in the body, by their range (see `locals.rs`).
     local_items: FxHashMap<TextRange, (SmolStr, ItemDef)>,
+    /// Slang 2026 or later: `(a, b)` is a tuple (see `language.rs`).
+    tuple_syntax: bool,
 }
 
 /// A scope that `defer` statements, `break` or `continue` relate to.

@@ -16,6 +16,7 @@ pub fn fn_body(db: &dyn Db, func: FunctionId) -> Arc<Body> {
         catch_depth: 0,
         defer_catch_base: None,
         local_items: FxHashMap::default(),
+        tuple_syntax: language::tuple_syntax(db, func.loc(db).file),
     };
     if let Some(node) = item_node(db, func.loc(db))
         && let Some(block) = node.children().find(|c| c.kind() == BLOCK)
@@ -100,6 +101,7 @@ pub fn global_body(db: &dyn Db, global: GlobalId) -> Arc<Body> {
         catch_depth: 0,
         defer_catch_base: None,
         local_items: FxHashMap::default(),
+        tuple_syntax: language::tuple_syntax(db, loc.file),
     };
     let ordinal = loc.path.last().map_or(0, |s| s.ordinal);
     if let Some(node) = item_node(db, loc)

@@ -111,7 +111,7 @@ fn editing_a_body_reruns_only_that_function() {
             f: diff_diagnostics, fn_body, fn_data, fn_diagnostics, fn_local_items, fn_local_usings, infer, item_syntax
             g: item_syntax
             computeMain: item_syntax
-            rest: file_imports, item_outline, item_sources, parse, preprocessed, visible_files
+            rest: file_imports, item_outline, item_sources, parse, preprocessed, tuple_syntax, visible_files
         "#]],
     );
 }
@@ -125,7 +125,7 @@ fn adding_a_statement_reruns_only_that_body() {
             f: item_syntax
             g: item_syntax
             computeMain: diff_diagnostics, fn_body, fn_data, fn_diagnostics, fn_local_items, fn_local_usings, infer, item_syntax
-            rest: file_imports, item_outline, item_sources, parse, preprocessed, visible_files
+            rest: file_imports, item_outline, item_sources, parse, preprocessed, tuple_syntax, visible_files
         "#]],
     );
 }
@@ -141,7 +141,7 @@ fn editing_a_signature_reruns_its_dependants() {
             f: item_syntax
             g: diff_diagnostics, fn_body, fn_data, fn_diagnostics, fn_local_items, fn_local_usings, fn_sig, infer, item_syntax
             computeMain: infer, item_syntax
-            rest: file_imports, item_outline, item_sources, parse, preprocessed, visible_files
+            rest: file_imports, item_outline, item_sources, parse, preprocessed, tuple_syntax, visible_files
         "#]],
     );
 }
@@ -158,7 +158,7 @@ fn adding_a_function_reruns_the_item_tree() {
             g: fn_sig, item_syntax
             h: diff_diagnostics, fn_body, fn_data, fn_diagnostics, fn_local_items, fn_local_usings, fn_sig, infer, item_syntax
             computeMain: fn_sig, infer, item_syntax
-            rest: duplicate_diagnostics, file_imports, file_usings, item_outline, item_sources, item_tree, module_scope, parse, preprocessed, visible_files
+            rest: duplicate_diagnostics, file_imports, file_usings, item_outline, item_sources, item_tree, module_scope, parse, preprocessed, tuple_syntax, visible_files
         "#]],
     );
 }
@@ -172,7 +172,7 @@ fn renaming_a_function_reruns_the_item_tree() {
             f2: diff_diagnostics, fn_body, fn_data, fn_diagnostics, fn_local_items, fn_local_usings, fn_sig, infer, item_syntax
             g: fn_sig, item_syntax
             computeMain: fn_sig, infer, item_syntax
-            rest: duplicate_diagnostics, file_imports, file_usings, item_outline, item_sources, item_tree, module_scope, parse, preprocessed, visible_files
+            rest: duplicate_diagnostics, file_imports, file_usings, item_outline, item_sources, item_tree, module_scope, parse, preprocessed, tuple_syntax, visible_files
         "#]],
     );
 }
@@ -224,7 +224,7 @@ fn function_at_a_cursor_after_a_body_edit_reruns_nothing_per_function() {
         f: fn_body, fn_local_items, item_syntax
         g: item_syntax
         computeMain: item_syntax
-        rest: item_sources, parse, preprocessed
+        rest: item_sources, parse, preprocessed, tuple_syntax
     "#]]
     .assert_eq(&out);
 }

@@ -67,7 +67,7 @@ impl FnLower<'_, '_> {
             let t = self.ir_ty(&ty)?;
             if args
                 .iter()
-                .any(|a| matches!(self.body.exprs[*a], Expr::Expand(_)))
+                .any(|a| matches!(self.body.exprs[*a], Expr::Expand(_)) || self.is_bare_pack(*a))
             {
                 return self.lower_spread_tuple(args, t).map(Some);
             }
@@ -413,6 +413,17 @@ impl FnLower<'_, '_> {
         let op = match hir::fn_data(db, f).name.as_str() {
             "neg" if args.is_empty() => {
                 return self.emit(Inst::Unary(UnaryOp::Neg, *a), None).map(Some);
+            }
+            // IInteger's conversions (`x.toInt()`): the value converted.
+            name @ ("toInt" | "toUInt" | "toInt64" | "toUInt64") if args.is_empty() => {
+                let kind = match name {
+                    "toInt" => hir::ScalarKind::Int,
+                    "toUInt" => hir::ScalarKind::UInt,
+                    "toInt64" => hir::ScalarKind::Int64,
+                    _ => hir::ScalarKind::UInt64,
+                };
+                let t = self.ir_ty(&this.with_scalar(kind))?;
+                return self.coerce(*a, t).map(Some);
             }
             "lessThan" => HOp::Lt,
             "lessThanOrEquals" => HOp::Le,

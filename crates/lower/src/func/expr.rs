@@ -64,6 +64,13 @@ impl FnLower<'_, '_> {
         }
     }
 
+    /// Whether `e` names this function's parameter pack without `each`, outside an `expand`.
+    pub(super) fn is_bare_pack(&self, e: ExprId) -> bool {
+        self.pack_element.is_none()
+            && matches!(self.body.exprs[e], Expr::Path(_))
+            && matches!(self.res(e), Some(ExprRes::Param(i)) if self.is_pack_param(i))
+    }
+
     /// Whether hir parameter `i` is the parameter pack.
     pub(super) fn is_pack_param(&self, i: u32) -> bool {
         matches!(self.item, ItemDef::Function(f)
@@ -151,6 +158,11 @@ impl FnLower<'_, '_> {
                 Expr::Expand(inner) => {
                     let n = self.expand_len(*a)?;
                     out.extend((0..n).map(|k| ArgSlot::Element(inner, k)));
+                }
+                // A parameter pack passed as is (`f(args)`): one argument per element.
+                _ if self.is_bare_pack(*a) => {
+                    let n = self.pack_params.len();
+                    out.extend((0..n).map(|k| ArgSlot::Element(*a, k)));
                 }
                 _ => out.push(ArgSlot::Expr(*a)),
             }
@@ -387,6 +399,15 @@ impl FnLower<'_, '_> {
                     && lookup_member_items(self.cx.db, self.cx.file, &ty, "__init").is_empty()
                 {
                     return self.construct(e, &ty, &[expr]);
+                }
+                // `(S)x` running the `__init` of `S` that takes `x` (hir recorded it).
+                if let Some(ExprRes::Function(init)) = self.res(e)
+                    && matches!(ty, Ty::Adt(..))
+                    && from != t
+                {
+                    return self
+                        .call_function(e, init, Some(ty), None, None, &[expr])?
+                        .ok_or_else(|| internal("an `__init` without a value"));
                 }
                 self.lower_value_as(expr, t)
             }
@@ -811,6 +832,9 @@ impl FnLower<'_, '_> {
         }
         let a = self.lower_expr(lhs)?;
         let b = self.lower_expr(rhs)?;
+        if let Some(v) = self.tuple_compare(op, a, b, &lt) {
+            return v;
+        }
         self.binary_values(op, a, &lt, b, &rt)
     }
 

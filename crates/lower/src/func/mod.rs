@@ -58,6 +58,7 @@ mod property;
 mod static_is;
 mod stmt;
 mod textures;
+mod tuple_compare;
 
 pub(crate) use call::unify;
 pub(crate) use handle_flow::HandleOutputs;

@@ -26,6 +26,16 @@ impl FnLower<'_, '_> {
                         .ok_or_else(|| internal("a local used before its declaration"))?;
                     Some(LPlace::Mem(Place::local(l)))
                 }
+                // The pack passed as is, read once per element (`f(args)`).
+                Some(ExprRes::Param(i)) if self.is_pack_param(i) && self.pack_element.is_some() => {
+                    let k = self.pack_element.unwrap_or_default();
+                    let place = self
+                        .pack_params
+                        .get(k)
+                        .cloned()
+                        .ok_or_else(|| internal("a pack element past the pack's end"))?;
+                    Some(LPlace::Mem(place))
+                }
                 Some(ExprRes::Param(i)) if self.is_pack_param(i) => {
                     return Err(unsupported(
                         "a parameter pack named without `each` (outside `countof`)",

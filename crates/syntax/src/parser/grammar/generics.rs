@@ -119,7 +119,9 @@ pub(super) fn where_clauses(p: &mut Parser<'_>) {
 /// condition on packs (`nonempty(T)`, `countof(T) == N`: a WHERE_PRED holding the expression).
 pub(super) fn where_pred(p: &mut Parser<'_>) {
     let pred = p.start();
-    if p.at(COUNTOF_KW) || p.at(IDENT) && p.nth_at(1, T!['(']) && !p.at_ckw(FUNCTYPE_KW) {
+    if p.at(COUNTOF_KW) && p.nth_at(1, T!['('])
+        || p.at(IDENT) && p.nth_at(1, T!['(']) && !p.at_ckw(FUNCTYPE_KW)
+    {
         // `nonempty(T)`, `countof(T) == N`, or a conversion `ToType(FromType) [implicit]`: the
         // expression (a CALL_EXPR for the last), then the `implicit` token if written
         expr_no_gt(p);

@@ -10,6 +10,8 @@ pub(super) fn is_type_name_start(p: &Parser<'_>, pos: usize) -> bool {
     match p.kind_at(pos) {
         THIS_TYPE_KW => true,
         IDENT => !p.ckw_at(pos, IS_KW) && !p.ckw_at(pos, AS_KW),
+        // `struct countof {}` is a type like any other: the operator needs its `(`
+        SIZEOF_KW | COUNTOF_KW => p.kind_at(pos + 1) != T!['('],
         // `::Foo`, a name in the global scope
         T![::] => p.kind_at(pos + 1) == IDENT,
         _ => false,

@@ -470,7 +470,12 @@ fn name(p: &mut Parser<'_>) {
 
 fn name_ref(p: &mut Parser<'_>) {
     let m = p.start();
-    p.bump_any();
+    if matches!(p.current(), SIZEOF_KW | COUNTOF_KW) {
+        // an operator's keyword used as a type name (`where T == countof`)
+        p.bump_remap(IDENT);
+    } else {
+        p.bump_any();
+    }
     m.complete(p, NAME_REF);
 }
 
