@@ -531,7 +531,7 @@ mod definitions {
         );
         check_definition(
             "float f() { return sin$0(1.0); }",
-            expect!["stdlib/core.slang `sin` at :183:41"],
+            expect!["stdlib/core.slang `sin` at :187:41"],
         );
     }
 

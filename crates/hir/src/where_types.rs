@@ -13,11 +13,8 @@ use crate::ty::{GenericArg, Ty};
 /// The owners of the generic parameters `ty` mentions, in order of first mention.
 fn param_owners(ty: &Ty, out: &mut Vec<GenericOwner>) {
     match ty {
-        Ty::Param(p) => {
-            if !out.contains(&p.owner) {
-                out.push(p.owner);
-            }
-        }
+        Ty::Param(p) if !out.contains(&p.owner) => out.push(p.owner),
+        Ty::Param(_) => {}
         Ty::Vector(e, n) => {
             param_owners(e, out);
             len_owner(n, out);

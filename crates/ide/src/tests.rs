@@ -522,6 +522,8 @@ void main() { float2 v = float2(1.0, 2.0); float x = v.$0; }
 "#,
         expect![[r#"
             TypeAlias Differential : float2
+            TypeAlias Element : float
+            Constant elementCount : int
             Swizzle x : float
             Swizzle y : float
             Swizzle xy : float2
@@ -829,6 +831,7 @@ fn completion_after_a_body_edit_recomputes_only_that_function() {
             "item_syntax",
             "parse",
             "preprocessed",
+            "tuple_syntax",
             "visible_files",
         ]
     "#]]
@@ -955,7 +958,7 @@ fn definition_into_stdlib() {
 float f(float x) { return co$0s(x); }
 "#,
         expect![[r#"
-            stdlib/core.slang 180:41 `cos` stdlib=true
+            stdlib/core.slang 188:41 `cos` stdlib=true
         "#]],
     );
 }

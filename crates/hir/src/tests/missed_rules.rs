@@ -262,7 +262,7 @@ void use()
 }
 "#,
         expect![[r#"
-            7:5 error[E2278] type argument 'Nested<int>' does not conform to the required interface 'Box<int>': 'same' requires the two types to be the same
+            7:5 error[E2278] type argument 'Box<int>.Nested<int>' does not conform to the required interface 'Box<int>': 'same' requires the two types to be the same
             9:5 error[E2278] type argument 'float' does not conform to the required interface 'int': 'fine' requires the two types to be the same
         "#]],
     );

@@ -165,8 +165,9 @@ float k(float3 v) { return max<float>(v); }
               related /ws/main.slang 7..8: declared here: float f(float x)
             Error E2004 4:22 `float3(1.0, (2.0), 3.0)`: expected an expression of type 'float', got 'vector<float,3>': argument 1 of `f` has type `float3`, which does not convert to `float`
               related /ws/main.slang 7..8: declared here: float f(float x)
-            Error E2007 5:28 `max<float>(v)`: not enough arguments to call (got 1, expected 2): `max` takes 2 argument(s) but 1 were given
-              related stdlib/core.slang 6160..6163: declared here: T max<T>(T x, T y)
+            Error E2005 5:28 `max<float>(v)`: no overload of `max` takes arguments (float3)
+              related stdlib/core.slang 6244..6247: candidate: T max<T>(T x, T y)
+              related stdlib/core.slang 6568..6571: candidate: T max<T>(T x, T y)
         "#]],
     );
 }
