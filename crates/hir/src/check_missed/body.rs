@@ -41,6 +41,7 @@ impl BodyCheck<'_> {
     fn run(&mut self) {
         let written = self.written_exprs();
         let inits = self.local_inits();
+        self.check_generic_fn_values(&inits);
         for (e, expr) in self.body.exprs.iter() {
             match expr {
                 Expr::Prefix {
@@ -69,6 +70,48 @@ impl BodyCheck<'_> {
                 }
                 _ => {}
             }
+        }
+    }
+
+    /// E2281: a generic function's name used as a value (a call argument, an initialiser, the
+    /// right side of an assignment, a returned value) without generic arguments: its generic
+    /// parameters are not inferred from the type the value is given. Callees, `f<T>` and the
+    /// operands of `fwd_diff`/`bwd_diff` are not values.
+    fn check_generic_fn_values(&mut self, inits: &FxHashMap<LocalId, Option<ExprId>>) {
+        let mut values: Vec<ExprId> = inits.values().flatten().copied().collect();
+        for (_, expr) in self.body.exprs.iter() {
+            match expr {
+                Expr::Call { args, .. } => values.extend(args.iter().copied()),
+                Expr::Assign { op: None, rhs, .. } => values.push(*rhs),
+                _ => {}
+            }
+        }
+        for (_, stmt) in self.body.stmts.iter() {
+            if let Stmt::Return(Some(v)) = stmt {
+                values.push(*v);
+            }
+        }
+        values.sort_by_key(|e| e.into_raw().into_u32());
+        values.dedup();
+        for e in values {
+            if !matches!(self.body.exprs[e], Expr::Path(_) | Expr::Field { .. }) {
+                continue;
+            }
+            let Some(ExprRes::Function(f)) = self.infer.resolutions.get(&e) else {
+                continue;
+            };
+            let data = lower::fn_data(self.db, *f);
+            if data.generics.is_empty() {
+                continue;
+            }
+            self.out.push(Diag::error(
+                "E2281",
+                format!(
+                    "type mismatch: the generic function '{}' is used as a value without generic arguments, which are not inferred from the expected type; write them (`{}<...>`)",
+                    data.name, data.name
+                ),
+                self.range(e),
+            ));
         }
     }
 

@@ -14,6 +14,7 @@
 //! | E2278 | a call whose generic arguments break a `where A == B` | `body` |
 //! | E2279 | a call whose generic arguments break a `where To(From)` coercion | `body` |
 //! | E2280 | an empty type pack for a `where nonempty(T)` parameter | `packs` |
+//! | E2281 | a generic function named as a value without generic arguments | `body` |
 //!
 //! `iface_args` refines conformance: `S : I<int>` is not an `I<float>` (`resolve::implements`).
 

@@ -325,3 +325,36 @@ Row<int, float> full;
         "#]],
     );
 }
+
+#[test]
+fn generic_function_as_value_needs_arguments() {
+    check_diags(
+        r#"
+int apply(functype (int) -> int op, int v) { return op(v); }
+T twice<T : IArithmetic>(T x) { return x + x; }
+int use()
+{
+    let op = twice;
+    return apply(twice, 3);
+}
+"#,
+        expect![[r#"
+            6:14 error[E2281] type mismatch: the generic function 'twice' is used as a value without generic arguments, which are not inferred from the expected type; write them (`twice<...>`)
+            7:18 error[E2281] type mismatch: the generic function 'twice' is used as a value without generic arguments, which are not inferred from the expected type; write them (`twice<...>`)
+        "#]],
+    );
+    // With its generic arguments written, called directly, or as a non-generic function, the
+    // name is fine.
+    check_diags(
+        r#"
+int apply(functype (int) -> int op, int v) { return op(v); }
+T twice<T : IArithmetic>(T x) { return x + x; }
+int inc(int x) { return x + 1; }
+int use()
+{
+    return apply(twice<int>, 3) + apply(inc, twice(2));
+}
+"#,
+        expect![[r#""#]],
+    );
+}
