@@ -15,6 +15,7 @@
 //! | E2279 | a call whose generic arguments break a `where To(From)` coercion | `body` |
 //! | E2280 | an empty type pack for a `where nonempty(T)` parameter | `packs` |
 //! | E2281 | a generic function named as a value without generic arguments | `body` |
+//! | E2282 | a conforming type breaking an interface's `__constraint A == B` | `iface_equalities` |
 //!
 //! `iface_args` refines conformance: `S : I<int>` is not an `I<float>` (`resolve::implements`).
 
@@ -28,6 +29,7 @@ use crate::ids::*;
 
 mod body;
 pub(crate) mod iface_args;
+mod iface_equalities;
 mod modifiers;
 mod packs;
 pub(crate) mod visibility;
@@ -38,6 +40,9 @@ pub(crate) fn item_diags(db: &dyn Db, def: ItemDef, out: &mut Vec<Diag>) {
         return;
     };
     modifiers::check_item(&node, out);
+    if let ItemDef::TypeDecl(t) = def {
+        iface_equalities::check_type_decl(db, t, &node, out);
+    }
     if let ItemDef::Function(f) = def {
         body::check_function(db, f, out);
     }

@@ -358,3 +358,41 @@ int use()
         expect![[r#""#]],
     );
 }
+
+#[test]
+fn interface_equality_constraint_on_conformers() {
+    check_diags(
+        r#"
+interface IHasItem { associatedtype Item; Item item(); }
+interface ISelfItem : IHasItem { __constraint Item == This; }
+struct Wrong : ISelfItem
+{
+    typealias Item = float;
+    float item() { return 1.0; }
+}
+"#,
+        expect![[r#"
+            4:16 error[E2282] type argument 'Wrong' does not conform to the required interface 'ISelfItem': its constraint `Item == This` does not hold ('float' is not 'Wrong')
+        "#]],
+    );
+    // The constraint holds when the associated type is the conforming type itself, and a type
+    // conforming only to the base interface is not bound by it.
+    check_diags(
+        r#"
+interface IHasItem { associatedtype Item; Item item(); }
+interface ISelfItem : IHasItem { __constraint Item == This; }
+struct Right : ISelfItem
+{
+    typealias Item = Right;
+    int v;
+    Right item() { return this; }
+}
+struct Other : IHasItem
+{
+    typealias Item = float;
+    float item() { return 1.0; }
+}
+"#,
+        expect![[r#""#]],
+    );
+}
