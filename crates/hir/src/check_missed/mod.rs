@@ -16,6 +16,7 @@
 //! | E2280 | an empty type pack for a `where nonempty(T)` parameter | `packs` |
 //! | E2281 | a generic function named as a value without generic arguments | `body` |
 //! | E2282 | a conforming type breaking an interface's `__constraint A == B` | `iface_equalities` |
+//! | E2283 | a call of a method whose parameter pack the enclosing type binds, with other arguments | `packs` |
 //!
 //! `iface_args` refines conformance: `S : I<int>` is not an `I<float>` (`resolve::implements`).
 

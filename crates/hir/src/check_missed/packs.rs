@@ -26,6 +26,7 @@ pub(super) fn check_item(db: &dyn Db, def: ItemDef, out: &mut Vec<Diag>) {
             }
             let body = lower::fn_body(db, f);
             let infer = crate::infer::infer(db, f);
+            check_bound_pack_calls(db, f, &body, &infer, out);
             for (l, local) in body.locals.iter() {
                 if let Some(ty) = infer.local_types.get(l.into_raw().into_u32() as usize) {
                     check_ty(db, ty, local.name_range, out);
@@ -33,6 +34,80 @@ pub(super) fn check_item(db: &dyn Db, def: ItemDef, out: &mut Vec<Diag>) {
             }
         }
         _ => {}
+    }
+}
+
+/// E2283: inside a generic type `G<each T>`, a method whose parameter pack is `expand each T`
+/// has its arguments fixed by the type's pack: a call from another method of `G` passes the
+/// caller's own pack (`expand each v`, or `v` whole), not a list of its choosing (`f()`, `f(5)`).
+fn check_bound_pack_calls(
+    db: &dyn Db,
+    caller: FunctionId,
+    body: &crate::body::Body,
+    infer: &crate::infer::InferenceResult,
+    out: &mut Vec<Diag>,
+) {
+    use crate::body::Expr;
+    let Some(parent) = caller.loc(db).parent() else {
+        return;
+    };
+    for (e, expr) in body.exprs.iter() {
+        let Expr::Call { callee, args } = expr else {
+            continue;
+        };
+        if !matches!(body.exprs[*callee], Expr::Path(_)) {
+            continue;
+        }
+        let Some(crate::infer::ExprRes::Function(g)) = infer.resolutions.get(&e) else {
+            continue;
+        };
+        if g.loc(db).parent().as_ref() != Some(&parent) {
+            continue;
+        }
+        let sig = crate::infer::fn_sig(db, *g);
+        let Some(k) = sig.variadic_from else {
+            continue;
+        };
+        let pack = match sig.params.get(k).map(|p| &p.ty) {
+            Some(Ty::Expand(_, pack)) => pack,
+            Some(Ty::Param(pack)) if crate::resolve::is_type_pack(db, pack) => pack,
+            _ => continue,
+        };
+        let GenericOwner::TypeDecl(t) = pack.owner else {
+            continue;
+        };
+        if t.loc(db) != &parent || args.len() < k {
+            continue;
+        }
+        let rest = &args[k..];
+        if !rest.is_empty()
+            && rest
+                .iter()
+                .all(|a| matches!(body.exprs[*a], Expr::Expand(_)))
+        {
+            continue;
+        }
+        // The value pack itself (`f(d)` for `expand each T d`) is passed whole.
+        if let [one] = rest
+            && matches!(infer.expr_ty(*one), Ty::Param(p) | Ty::Expand(_, p) if &p == pack)
+        {
+            continue;
+        }
+        let range = body
+            .expr_ranges
+            .get(e.into_raw().into_u32() as usize)
+            .copied()
+            .unwrap_or_default();
+        let name = &lower::fn_data(db, *g).name;
+        out.push(Diag::error(
+            "E2283",
+            format!(
+                "wrong arguments for the parameter pack of '{name}': its types are the pack '{}' of the enclosing type, so the call passes `expand each` of a value pack of that type, not {} separate argument(s)",
+                pack.name,
+                rest.len()
+            ),
+            range,
+        ));
     }
 }
 

@@ -396,3 +396,42 @@ struct Other : IHasItem
         expect![[r#""#]],
     );
 }
+
+#[test]
+fn type_bound_parameter_pack_arguments() {
+    check_diags(
+        r#"
+struct Bag<each T>
+{
+    void put(expand each T items) {}
+    void refill(expand each T items)
+    {
+        put();
+        put(1, 2);
+    }
+}
+"#,
+        expect![[r#"
+            7:9 error[E2283] wrong arguments for the parameter pack of 'put': its types are the pack 'T' of the enclosing type, so the call passes `expand each` of a value pack of that type, not 0 separate argument(s)
+            8:9 error[E2283] wrong arguments for the parameter pack of 'put': its types are the pack 'T' of the enclosing type, so the call passes `expand each` of a value pack of that type, not 2 separate argument(s)
+        "#]],
+    );
+    // Passing the caller's own pack, or calling a method with a pack of its own, is fine.
+    check_diags(
+        r#"
+struct Bag<each T>
+{
+    void put(expand each T items) {}
+    void any<each U>(expand each U items) {}
+    void refill(expand each T items)
+    {
+        put(expand each items);
+        put(items);
+        any(1, 2.0);
+        any();
+    }
+}
+"#,
+        expect![[r#""#]],
+    );
+}
