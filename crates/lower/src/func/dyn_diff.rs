@@ -120,16 +120,7 @@ impl FnLower<'_, '_> {
                 fallthrough: false,
             });
         }
-        switch_cases.push(SwitchCase {
-            values: Vec::new(),
-            is_default: true,
-            body: Vec::new(),
-            fallthrough: false,
-        });
-        self.stmt(ir::Stmt::Switch {
-            selector: tag,
-            cases: switch_cases,
-        });
+        self.emit_tag_switch(tag, switch_cases);
         for (lp, tmp) in writebacks {
             let x = self.emit(Inst::Load(Place::local(tmp)), None)?;
             self.store_lplace(&lp, x)?;

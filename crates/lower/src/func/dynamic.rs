@@ -268,16 +268,7 @@ impl FnLower<'_, '_> {
             });
         }
         if !switch_cases.is_empty() {
-            switch_cases.push(SwitchCase {
-                values: Vec::new(),
-                is_default: true,
-                body: Vec::new(),
-                fallthrough: false,
-            });
-            self.stmt(ir::Stmt::Switch {
-                selector: tag,
-                cases: switch_cases,
-            });
+            self.emit_tag_switch(tag, switch_cases);
         }
         for (lp, tmp) in writebacks {
             let x = self.emit(Inst::Load(Place::local(tmp)), None)?;
@@ -337,6 +328,21 @@ impl FnLower<'_, '_> {
         })
     }
 
+    /// The `switch` on an interface value's tag: `cases` (one per conformance id) and an empty
+    /// default, for a tag no case names.
+    pub(super) fn emit_tag_switch(&mut self, tag: ValueId, mut cases: Vec<ir::SwitchCase>) {
+        cases.push(ir::SwitchCase {
+            values: Vec::new(),
+            is_default: true,
+            body: Vec::new(),
+            fallthrough: false,
+        });
+        self.stmt(ir::Stmt::Switch {
+            selector: tag,
+            cases,
+        });
+    }
+
     /// A value of type `ret` read from an interface value `recv` of `cases`: a `switch` on its
     /// tag where each case computes it from its payload (the concrete value) with `read`.
     pub(super) fn switch_on_tag(
@@ -372,16 +378,7 @@ impl FnLower<'_, '_> {
                 fallthrough: false,
             });
         }
-        switch_cases.push(SwitchCase {
-            values: Vec::new(),
-            is_default: true,
-            body: Vec::new(),
-            fallthrough: false,
-        });
-        self.stmt(ir::Stmt::Switch {
-            selector: tag,
-            cases: switch_cases,
-        });
+        self.emit_tag_switch(tag, switch_cases);
         self.emit(Inst::Load(Place::local(result)), None)
     }
 }

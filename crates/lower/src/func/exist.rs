@@ -487,17 +487,8 @@ impl FnLower<'_, '_> {
             });
         }
         if !single {
-            switch_cases.push(ir::SwitchCase {
-                values: Vec::new(),
-                is_default: true,
-                body: Vec::new(),
-                fallthrough: false,
-            });
             let tag = self.emit(ir::Inst::Extract(v, 0), None)?;
-            self.stmt(ir::Stmt::Switch {
-                selector: tag,
-                cases: switch_cases,
-            });
+            self.emit_tag_switch(tag, switch_cases);
         }
         match result {
             Some(l) => self
