@@ -35,7 +35,9 @@ mod lower;
 mod reflect;
 mod wgsl_text;
 
-pub use reflect::{BindingInfo, BindingKind, EntryPointInfo, PrintFormatInfo, Reflection};
+pub use reflect::{
+    BindingInfo, BindingKind, EntryPointInfo, PrintFormatInfo, Reflection, StringInfo,
+};
 
 use std::fmt;
 

@@ -55,4 +55,13 @@ pub struct Reflection {
     pub bindings: Vec<BindingInfo>,
     pub entry_points: Vec<EntryPointInfo>,
     pub print_formats: Vec<PrintFormatInfo>,
+    /// The program's string literals by hash, for `%s` (a `String` is its hash at run time).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub strings: Vec<StringInfo>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct StringInfo {
+    pub hash: u32,
+    pub text: String,
 }

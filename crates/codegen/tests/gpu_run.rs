@@ -429,7 +429,7 @@ fn atomics_bools_and_printf_round_trip() {
                 .collect(),
         })
         .collect();
-    let text = gpu::decode_print_buffer(buffer(&bufs, codegen::PRINT_BUFFER_NAME), &formats);
+    let text = gpu::decode_print_buffer(buffer(&bufs, codegen::PRINT_BUFFER_NAME), &formats, &[]);
     let mut lines: Vec<&str> = text.lines().collect();
     lines.sort();
     assert_eq!(

@@ -102,7 +102,11 @@ pub fn run_directive(
     }
     let result = gpu.run_compute(&plan.job).map_err(|e| e.to_string())?;
     let printed = match print_buffer.and_then(|p| result.buffer(&p.name)) {
-        Some(bytes) => decode_print_buffer(&bytes_to_words(bytes), &print_formats(compiled)),
+        Some(bytes) => decode_print_buffer(
+            &bytes_to_words(bytes),
+            &print_formats(compiled),
+            &print_strings(compiled),
+        ),
         None => String::new(),
     };
     let output = printed.clone() + &format_outputs(&plan.outputs, &result, using_type);
@@ -341,6 +345,13 @@ pub(crate) fn print_formats(compiled: &Compiled) -> Vec<PrintFormat> {
                 })
                 .collect(),
         })
+        .collect()
+}
+
+/// The program's string literals by hash, for `%s` (shared with the preview).
+pub(crate) fn print_strings(compiled: &Compiled) -> Vec<(u32, String)> {
+    (compiled.reflection.strings.iter())
+        .map(|s| (s.hash, s.text.clone()))
         .collect()
 }
 

@@ -26,7 +26,7 @@
 //!
 //! Records from different threads appear in the order their reservations happened.
 
-use test_format::cformat::{CArg, format_c};
+use test_format::cformat::{CArg, format_c_with_strings};
 
 use crate::device::{Binding, BindingKind};
 
@@ -82,9 +82,19 @@ pub struct PrintFormat {
     pub args: Vec<PrintArgKind>,
 }
 
-/// Renders the records of a print buffer. Damage (unknown format ids, word counts that disagree
-/// with the format, lost records) is reported inline in angle brackets, never as a panic.
-pub fn decode_print_buffer(words: &[u32], formats: &[PrintFormat]) -> String {
+/// Renders the records of a print buffer; `%s` arguments are string hashes looked up in `strings`
+/// (the program's literals). Damage (unknown format ids, word counts that disagree with the
+/// format, lost records) is reported inline in angle brackets, never as a panic.
+pub fn decode_print_buffer(
+    words: &[u32],
+    formats: &[PrintFormat],
+    strings: &[(u32, String)],
+) -> String {
+    let lookup = |hash: u32| {
+        (strings.iter())
+            .find(|(h, _)| *h == hash)
+            .map(|(_, text)| text.clone())
+    };
     let Some((&cursor, records)) = words.split_first() else {
         return String::new();
     };
@@ -127,7 +137,7 @@ pub fn decode_print_buffer(words: &[u32], formats: &[PrintFormat]) -> String {
             values.push(kind.read(&args[offset..]));
             offset += kind.word_count();
         }
-        match format_c(&format.format, &values) {
+        match format_c_with_strings(&format.format, &values, &lookup) {
             Ok(text) => out += &text,
             Err(e) => out += &format!("<print format {id}: {e}>\n"),
         }

@@ -290,6 +290,7 @@ fn print_buffer_records_decode() {
     let text = decode_print_buffer(
         &bytes_to_words(result.buffer("print_buffer").unwrap()),
         &print_formats(),
+        &[],
     );
     // Threads race for the cursor: the order of lines is not fixed.
     let mut lines: Vec<&str> = text.lines().collect();
@@ -316,6 +317,7 @@ fn print_buffer_overflow_is_reported() {
     let text = decode_print_buffer(
         &bytes_to_words(result.buffer("print_buffer").unwrap()),
         &print_formats(),
+        &[],
     );
     let last = text.lines().last().unwrap_or_default().to_string();
     let records = text.lines().count() - 1;

@@ -83,7 +83,7 @@ fn all_argument_kinds() {
         i=-7 u=4000000000 x=0000BEEF f=1.235 e=1.234500e+03 g=0.0001 b=1
         wide -5 8589934591 0.125000
     "#]]
-    .assert_eq(&decode_print_buffer(&words, &formats()));
+    .assert_eq(&decode_print_buffer(&words, &formats(), &[]));
 }
 
 #[test]
@@ -109,7 +109,12 @@ fn damage_is_reported_inline() {
     ];
     let out: Vec<String> = cases
         .iter()
-        .map(|words| format!("{words:?} => {:?}", decode_print_buffer(words, &formats())))
+        .map(|words| {
+            format!(
+                "{words:?} => {:?}",
+                decode_print_buffer(words, &formats(), &[])
+            )
+        })
         .collect();
     expect![[r#"
         [5, 10, 1, 1, 1, 0] => "<unknown print format 9>\nhello\n"

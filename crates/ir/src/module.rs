@@ -805,6 +805,17 @@ pub struct EntryPoint {
     pub builtins: Vec<Builtin>,
 }
 
+/// Slang's `getStringHash`: the same 32-bit hash slangc computes for a string literal, so that
+/// programs that store or compare hashes get slangc's numbers.
+pub fn string_hash(text: &str) -> u32 {
+    text.bytes().fold(0u32, |h, b| {
+        u32::from(b)
+            .wrapping_add(h << 6)
+            .wrapping_add(h << 16)
+            .wrapping_sub(h)
+    })
+}
+
 /// A `printf` format string; `%` conversions are decoded by the host from the argument words.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PrintFormat {
@@ -818,6 +829,8 @@ pub struct Module {
     pub functions: Vec<Function>,
     pub entry_points: Vec<EntryPoint>,
     pub print_formats: Vec<PrintFormat>,
+    /// The texts of the module's string literals by their hash (a `String` value is its hash).
+    pub strings: Vec<(u32, String)>,
 }
 
 impl Module {
@@ -884,6 +897,14 @@ impl Module {
             text: text.to_string(),
         });
         FormatId(self.print_formats.len() as u32 - 1)
+    }
+    /// Records a string literal; its value in the program is the returned hash.
+    pub fn add_string(&mut self, text: &str) -> u32 {
+        let hash = string_hash(text);
+        if !self.strings.iter().any(|(h, t)| *h == hash && t == text) {
+            self.strings.push((hash, text.to_string()));
+        }
+        hash
     }
     pub fn add_entry_point(
         &mut self,

@@ -155,6 +155,8 @@ impl Ctx<'_> {
         let types = &mut self.module.types;
         Ok(match &ty {
             Ty::Void => types.void(),
+            // A string is its 32-bit hash at run time, as in Slang (`getStringHash`).
+            Ty::String => types.scalar(ir::Scalar::I32),
             Ty::Scalar(k) => types.scalar(scalar(*k)?),
             Ty::Vector(e, n) => {
                 let Some(k) = e.scalar_kind() else {

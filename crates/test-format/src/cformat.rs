@@ -1,6 +1,9 @@
 //! C `printf`-style formatting, byte for byte like glibc for the conversions that GPU test output and
-//! shader `printf` use: `%d %i %u %x %X %o %c %f %F %e %E %g %G %%` with flags `- + space 0 #`, width
-//! and precision (`*` is not supported: shaders pass no widths at run time).
+//! shader `printf` use: `%d %i %u %x %X %o %c %f %F %e %E %g %G %s %%` with flags `- + space 0 #`,
+//! width and precision (`*` is not supported: shaders pass no widths at run time).
+//!
+//! A shader has no strings at run time: a `String` value is the 32-bit hash of its text (Slang's
+//! `getStringHash`), and `%s` looks the text up in the table of strings the compiler saw.
 //!
 //! Expected-output files are written by Slang's C++ test runner with `printf("%f\n")`, so matching
 //! its text exactly (rounding, `-0.000000`, `inf`, `nan`) matters for byte-exact comparisons.
@@ -104,7 +107,7 @@ pub fn parse_format(format: &str) -> Result<Vec<Piece>, FormatError> {
         };
         match conversion {
             '%' => text.push('%'),
-            'd' | 'i' | 'u' | 'x' | 'X' | 'o' | 'c' | 'f' | 'F' | 'e' | 'E' | 'g' | 'G' => {
+            'd' | 'i' | 'u' | 'x' | 'X' | 'o' | 'c' | 'f' | 'F' | 'e' | 'E' | 'g' | 'G' | 's' => {
                 if !text.is_empty() {
                     pieces.push(Piece::Text(std::mem::take(&mut text)));
                 }
@@ -135,8 +138,18 @@ fn read_number(chars: &mut std::iter::Peekable<std::str::CharIndices<'_>>) -> us
     value
 }
 
-/// Formats `args` with a C format string.
+/// Formats `args` with a C format string. `%s` has no texts to look its hashes up in.
 pub fn format_c(format: &str, args: &[CArg]) -> Result<String, FormatError> {
+    format_c_with_strings(format, args, &|_| None)
+}
+
+/// Formats `args` with a C format string; `%s` prints the text whose hash its argument is
+/// (`strings`), or `<string 0x...>` for a hash the table lacks.
+pub fn format_c_with_strings(
+    format: &str,
+    args: &[CArg],
+    strings: &dyn Fn(u32) -> Option<String>,
+) -> Result<String, FormatError> {
     let pieces = parse_format(format)?;
     let mut out = String::new();
     let mut args = args.iter();
@@ -150,7 +163,11 @@ pub fn format_c(format: &str, args: &[CArg]) -> Result<String, FormatError> {
                         message: "more conversions than arguments".into(),
                     });
                 };
-                out.push_str(&format_arg(spec, *arg));
+                if spec.conversion == 's' {
+                    out.push_str(&format_string_arg(spec, *arg, strings));
+                } else {
+                    out.push_str(&format_arg(spec, *arg));
+                }
             }
         }
     }
@@ -219,6 +236,21 @@ pub fn format_arg(spec: &Spec, arg: CArg) -> String {
             format_float(spec, value)
         }
     }
+}
+
+/// `%s`: the argument is a string hash (32 bits); the precision limits the characters printed.
+fn format_string_arg(spec: &Spec, arg: CArg, strings: &dyn Fn(u32) -> Option<String>) -> String {
+    let hash = match arg {
+        CArg::Int(v) => v as u32,
+        CArg::UInt(v) => v as u32,
+        CArg::Float(v) => v as u32,
+    };
+    let text = strings(hash).unwrap_or_else(|| format!("<string 0x{hash:08x}>"));
+    let text: String = match spec.precision {
+        Some(p) => text.chars().take(p).collect(),
+        None => text,
+    };
+    pad(spec, "", "", &text, false)
 }
 
 fn apply_int_precision(spec: &Spec, digits: String) -> String {
@@ -416,6 +448,27 @@ mod tests {
     }
 
     #[test]
+    fn strings_are_looked_up_by_hash() {
+        let table = |h: u32| (h == 773_762_347).then(|| "name".to_string());
+        let out = format_c_with_strings(
+            "[%s] [%8s] [%-6s|] [%.2s] [%s]\n",
+            &[
+                CArg::Int(773_762_347),
+                CArg::UInt(773_762_347),
+                CArg::Int(773_762_347),
+                CArg::Int(773_762_347),
+                CArg::UInt(7),
+            ],
+            &table,
+        )
+        .unwrap();
+        expect![[r#"
+            [name] [    name] [name  |] [na] [<string 0x00000007>]
+        "#]]
+        .assert_eq(&out);
+    }
+
+    #[test]
     fn integers_match_glibc() {
         let out = f(
             "%d|%5d|%-5d|%05d|%+d|% d|%.3d|%u|%x|%X|%#x|%08X|%o|%#o|%c|%%|%i|%.0d|\n",
@@ -451,7 +504,7 @@ mod tests {
             f("%d %d", &[CArg::Int(1)]),
             f("%d", &[CArg::Int(1), CArg::Int(2)]),
             f("abc %", &[]),
-            f("%s", &[CArg::Int(1)]),
+            f("%p", &[CArg::Int(1)]),
             f("%99999999999999999999d", &[CArg::Int(1)]),
             f("%.2000f", &[CArg::Float(1.0)]),
         ]
@@ -460,7 +513,7 @@ mod tests {
             ERROR format error at byte 3: more conversions than arguments
             ERROR format error at byte 2: more arguments than conversions
             ERROR format error at byte 4: format string ends inside a conversion
-            ERROR format error at byte 0: unsupported conversion `%s`
+            ERROR format error at byte 0: unsupported conversion `%p`
             ERROR format error at byte 0: width or precision over 1024
             ERROR format error at byte 0: width or precision over 1024"#]]
         .assert_eq(&out);

@@ -21,7 +21,9 @@ mod narrow;
 mod subgroup;
 mod textures;
 
-use crate::reflect::{BindingInfo, BindingKind, EntryPointInfo, PrintFormatInfo, Reflection};
+use crate::reflect::{
+    BindingInfo, BindingKind, EntryPointInfo, PrintFormatInfo, Reflection, StringInfo,
+};
 use crate::{CodegenError, Options, PADDING_MEMBER, PRINT_BUFFER_NAME};
 
 type Result<T> = std::result::Result<T, CodegenError>;
@@ -916,6 +918,12 @@ impl Lowerer<'_> {
                 arg_kinds,
             });
         }
+        self.reflection.strings = (self.ir.strings.iter())
+            .map(|(hash, text)| StringInfo {
+                hash: *hash,
+                text: text.clone(),
+            })
+            .collect();
     }
 
     fn lower_entry_point(&mut self, ep: &ir::EntryPoint) -> Result<()> {

@@ -82,6 +82,8 @@ struct Kernel {
     /// The `printf` buffer's place and name, and the formats of its records.
     print: Option<(u32, u32, String)>,
     print_formats: Vec<PrintFormat>,
+    /// The string literals `%s` arguments name by hash.
+    print_strings: Vec<(u32, String)>,
     size: CallSize,
     once: bool,
     /// The `CALL` attribute (empty without one).
@@ -472,6 +474,7 @@ fn prepare(
             bindings: Vec::new(),
             print: None,
             print_formats: crate::run::print_formats(&compiled),
+            print_strings: crate::run::print_strings(&compiled),
             size,
             once,
             call_range,
@@ -1034,8 +1037,11 @@ fn run_frames(
             if let Some((_, _, name)) = &kernel.print
                 && let Some(bytes) = run.buffer(name)
             {
-                let text =
-                    gpu::decode_print_buffer(&gpu::bytes_to_words(bytes), &kernel.print_formats);
+                let text = gpu::decode_print_buffer(
+                    &gpu::bytes_to_words(bytes),
+                    &kernel.print_formats,
+                    &kernel.print_strings,
+                );
                 for line in text.lines() {
                     if printed_lines < MAX_PRINTED_LINES {
                         result.printed.push(line.to_string());

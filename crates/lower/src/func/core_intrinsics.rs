@@ -27,7 +27,8 @@ impl FnLower<'_, '_> {
         };
         Some(match intrinsic {
             "no_op" => Ok(None),
-            "identity" => arg(self, 0).map(Some),
+            // A `String` is already its hash.
+            "identity" | "string_hash" => arg(self, 0).map(Some),
             "convert" | "noop_cast" => arg(self, 0).and_then(|v| self.coerce(v, ret_ty).map(Some)),
             "is_signed_int" | "is_int" | "is_float" | "is_vector" => {
                 self.type_query(intrinsic, key).map(Some)

@@ -229,6 +229,13 @@ impl FnLower<'_, '_> {
                 let t = self.ir_ty(&ty)?;
                 self.emit(Inst::Zero, Some(t))
             }
+            Expr::Literal(HLit::String(text)) => {
+                let hash = self
+                    .cx
+                    .module
+                    .add_string(&super::intrinsic::unescape(&text));
+                self.lit(Literal::I32(hash as i32))
+            }
             Expr::Literal(lit) => {
                 let ty = self.ety(e);
                 let s = match &ty {

@@ -510,7 +510,7 @@ fn std430_layout(types: &ir::Types, ty: TypeId) -> Option<(u32, u32)> {
 }
 
 /// The text of a string literal with its escapes (`\n`, `\t`, `\\`, `\"`) resolved.
-fn unescape(raw: &str) -> String {
+pub(super) fn unescape(raw: &str) -> String {
     let mut out = String::with_capacity(raw.len());
     let mut chars = raw.chars();
     while let Some(c) = chars.next() {
