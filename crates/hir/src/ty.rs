@@ -652,8 +652,9 @@ fn write_ty(out: &mut String, ty: &Ty, names: &dyn TyNames) {
         Ty::Unknown => out.push_str("{unknown}"),
         Ty::Void => out.push_str("void"),
         Ty::Scalar(k) => out.push_str(k.name()),
+        // Only sizes up to 4 have short names (`float16` would read as a half-precision float).
         Ty::Vector(e, n) => match (&**e, n) {
-            (Ty::Scalar(k), Len::Known(n)) => {
+            (Ty::Scalar(k), Len::Known(n @ 1..=4)) => {
                 out.push_str(k.name());
                 out.push_str(&n.to_string());
             }
@@ -664,7 +665,7 @@ fn write_ty(out: &mut String, ty: &Ty, names: &dyn TyNames) {
             }
         },
         Ty::Matrix(e, r, c) => match (&**e, r, c) {
-            (Ty::Scalar(k), Len::Known(r), Len::Known(c)) => {
+            (Ty::Scalar(k), Len::Known(r @ 1..=4), Len::Known(c @ 1..=4)) => {
                 out.push_str(&format!("{}{r}x{c}", k.name()));
             }
             _ => {

@@ -28,6 +28,19 @@ fn too_large(message: String) -> LowerError {
     }
 }
 
+/// Vectors and matrix dimensions beyond 4: the front end takes any size, as Slang's does; the
+/// targets cannot.
+fn over_four(ty: &str) -> LowerError {
+    LowerError {
+        code: "E4101",
+        message: format!(
+            "the type `{ty}` cannot be compiled for WGSL or SPIR-V: their vectors and matrices \
+             have 1 to 4 elements per dimension; use an array instead"
+        ),
+        ..unsupported("")
+    }
+}
+
 /// A lower bound of the bytes a value of `ty` occupies (padding ignored).
 fn min_bytes(types: &ir::Types, ty: TypeId) -> u64 {
     let scalar_bytes = |s: Scalar| match s {
@@ -163,6 +176,9 @@ impl Ctx<'_> {
                     return Err(unsupported(format!("the type `{}`", self.display(&ty))));
                 };
                 let n = known(n, "a vector")?;
+                if !(1..=4).contains(&n) {
+                    return Err(over_four(&self.display(&ty)));
+                }
                 types.vector(scalar(k)?, n as u8)
             }
             Ty::Matrix(e, r, c) => {
@@ -170,6 +186,9 @@ impl Ctx<'_> {
                     return Err(unsupported(format!("the type `{}`", self.display(&ty))));
                 };
                 let (r, c) = (known(r, "a matrix")?, known(c, "a matrix")?);
+                if !(1..=4).contains(&r) || !(1..=4).contains(&c) {
+                    return Err(over_four(&self.display(&ty)));
+                }
                 types.matrix(scalar(k)?, r as u8, c as u8)
             }
             Ty::Array(e, n) => {

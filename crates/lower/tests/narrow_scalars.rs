@@ -97,3 +97,35 @@ void computeMain(uint3 tid : SV_DispatchThreadID)
         ],
     );
 }
+
+#[test]
+fn vectors_and_matrices_over_four_are_refused() {
+    check_error(
+        r#"
+RWStructuredBuffer<float> output;
+[numthreads(1, 1, 1)]
+void computeMain(uint3 tid : SV_DispatchThreadID)
+{
+    vector<float, 16> v = vector<float, 16>(1.0);
+    output[0] = v[3];
+}
+"#,
+        expect![
+            "E4101 `v = vector<float, 16>(1.0)`: the type `vector<float, 16>` cannot be compiled for WGSL or SPIR-V: their vectors and matrices have 1 to 4 elements per dimension; use an array instead"
+        ],
+    );
+    check_error(
+        r#"
+RWStructuredBuffer<float> output;
+[numthreads(1, 1, 1)]
+void computeMain(uint3 tid : SV_DispatchThreadID)
+{
+    matrix<float, 2, 5> m = matrix<float, 2, 5>(1.0);
+    output[0] = m[1][4];
+}
+"#,
+        expect![
+            "E4101 `m = matrix<float, 2, 5>(1.0)`: the type `matrix<float, 2, 5>` cannot be compiled for WGSL or SPIR-V: their vectors and matrices have 1 to 4 elements per dimension; use an array instead"
+        ],
+    );
+}
