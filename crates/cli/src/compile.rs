@@ -14,10 +14,7 @@ fn compile_path(
     options: &driver::Options,
     device: driver::DeviceFeatures,
 ) -> Result<(driver::Compiled, test_format::TestFile), u8> {
-    let bytes = std::fs::read(path).map_err(|err| {
-        eprintln!("{}: error: cannot read file: {err}", path.display());
-        exit::BAD_COMMAND_LINE
-    })?;
+    let bytes = crate::input::read_file(path).map_err(|refused| refused.report())?;
     let test = test_format::parse_test_file(&String::from_utf8_lossy(&bytes));
     let mut options = options.clone();
     if let Some(directive) = test.compute_tests().next() {

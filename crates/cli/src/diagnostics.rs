@@ -51,11 +51,15 @@ pub fn check_files(
     };
     let mut status = exit::OK;
     for (i, path) in files.iter().enumerate() {
-        let bytes = match std::fs::read(path) {
+        let bytes = match crate::input::read_file(path) {
             Ok(bytes) => bytes,
-            Err(err) => {
-                eprintln!("{}: error: cannot read file: {err}", path.display());
-                return exit::BAD_COMMAND_LINE;
+            Err(refused) => {
+                let code = refused.report();
+                if code == exit::BAD_COMMAND_LINE {
+                    return code;
+                }
+                status = code;
+                continue;
             }
         };
         let loaded = driver::load(path, &bytes, &options);

@@ -14,6 +14,8 @@ use std::process::{Command, Stdio};
 use serde_json::Value;
 use server::{BackendDiagnostic, CompileBackend, CompileOptions};
 
+use crate::gpu_worker;
+
 pub struct DriverBackend;
 
 /// The driver's options for `opts` (the preview reads the file's directives itself).
@@ -149,8 +151,10 @@ impl CompileBackend for DriverBackend {
         to_backend(errors)
     }
 
+    // GPU work runs in the `gpu-worker` child process (`crate::gpu_worker`).
     fn run_preview(&self, path: &Path, text: &str, opts: &CompileOptions, frames: u32) -> Value {
-        driver::preview::run_preview_json(path, text, &base_options(opts), frames)
+        let request = gpu_worker::request("preview", path, text, opts, frames, None, None);
+        gpu_worker::call(&request, gpu_worker::time_limit())
     }
 
     fn run_preview_with_inputs(
@@ -161,10 +165,46 @@ impl CompileBackend for DriverBackend {
         frames: u32,
         inputs: &Value,
     ) -> Value {
-        driver::preview::run_preview_with_json(path, text, &base_options(opts), frames, inputs)
+        let request = gpu_worker::request("preview", path, text, opts, frames, Some(inputs), None);
+        gpu_worker::call(&request, gpu_worker::time_limit())
     }
 
     fn gradient_check(
+        &self,
+        path: &Path,
+        text: &str,
+        opts: &CompileOptions,
+        function: Option<&str>,
+    ) -> Value {
+        let request = gpu_worker::request("gradient_check", path, text, opts, 1, None, function);
+        gpu_worker::call(&request, gpu_worker::time_limit())
+    }
+}
+
+/// The GPU work itself, run in the worker process.
+impl DriverBackend {
+    pub fn run_preview_here(
+        &self,
+        path: &Path,
+        text: &str,
+        opts: &CompileOptions,
+        frames: u32,
+    ) -> Value {
+        driver::preview::run_preview_json(path, text, &base_options(opts), frames)
+    }
+
+    pub fn run_preview_with_inputs_here(
+        &self,
+        path: &Path,
+        text: &str,
+        opts: &CompileOptions,
+        frames: u32,
+        inputs: &Value,
+    ) -> Value {
+        driver::preview::run_preview_with_json(path, text, &base_options(opts), frames, inputs)
+    }
+
+    pub fn gradient_check_here(
         &self,
         path: &Path,
         text: &str,

@@ -4,6 +4,8 @@
 mod bench;
 mod compile;
 mod diagnostics;
+mod gpu_worker;
+mod input;
 mod lsp_backend;
 mod preview;
 mod slangc_options;
@@ -149,6 +151,9 @@ enum Command {
     },
     /// Language server on stdin/stdout.
     Lsp,
+    /// The language server's GPU process (previews, gradient checks): JSON requests on stdin.
+    #[command(hide = true)]
+    GpuWorker,
     /// Built-in benchmarks.
     Bench {
         #[command(subcommand)]
@@ -248,6 +253,7 @@ fn run_command(cli: Cli) -> ExitCode {
         } => compile::run(&file, common(entry), dispatch, json),
         Command::Test { paths } => test_runner::run(&paths, &include, &defines),
         Command::Lsp => lsp(),
+        Command::GpuWorker => gpu_worker::serve(),
     };
     ExitCode::from(status)
 }

@@ -88,12 +88,9 @@ pub fn run(
     out: Option<&Path>,
     inputs: &PreviewInputs,
 ) -> u8 {
-    let bytes = match std::fs::read(path) {
+    let bytes = match crate::input::read_file(path) {
         Ok(bytes) => bytes,
-        Err(err) => {
-            eprintln!("{}: error: cannot read file: {err}", path.display());
-            return exit::BAD_COMMAND_LINE;
-        }
+        Err(refused) => return refused.report(),
     };
     let text = String::from_utf8_lossy(&bytes).into_owned();
     let options = common.options();

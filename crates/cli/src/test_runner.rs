@@ -91,12 +91,12 @@ fn run_file(
     defines: &[(String, String)],
     gpu: &mut Option<Result<gpu::Gpu, u8>>,
 ) -> Vec<(String, Outcome)> {
-    let bytes = match std::fs::read(path) {
+    let bytes = match crate::input::read_file(path) {
         Ok(bytes) => bytes,
-        Err(err) => {
+        Err(refused) => {
             return vec![(
                 path.display().to_string(),
-                Outcome::Fail(format!("cannot read: {err}")),
+                Outcome::Fail(refused.message().to_string()),
             )];
         }
     };

@@ -25,7 +25,7 @@ pub fn load_dependencies(db: &mut hir::RootDatabase, root: hir::SourceFile) {
 }
 
 /// The largest source file read for an `import` or `#include` (far above any real module).
-pub const MAX_SOURCE_BYTES: u64 = 32 << 20;
+pub const MAX_SOURCE_BYTES: u64 = 16 << 20;
 
 /// Reads a source file named by an `import` or `#include`: regular files only (not `/dev/zero`,
 /// `/dev/stdin`, a FIFO or a directory, which would never end or block), at most

@@ -515,6 +515,17 @@ impl Gpu {
         if job.iterations == 0 {
             return Err(GpuError::InvalidJob("iterations must be at least 1".into()));
         }
+        if let Some(over) = crate::private_memory::over_limit(&job.wgsl) {
+            return Err(GpuError::InvalidJob(format!(
+                "the program needs {} bytes of private memory per invocation (locals and \
+                 `static` globals; `{}` alone {} bytes), more than the limit of {} bytes: make \
+                 large arrays `groupshared` or buffers",
+                over.bytes,
+                over.largest,
+                over.largest_bytes,
+                crate::private_memory::MAX_PRIVATE_BYTES
+            )));
+        }
         for (i, a) in job.bindings.iter().enumerate() {
             if job.bindings[..i]
                 .iter()

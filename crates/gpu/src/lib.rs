@@ -13,6 +13,7 @@
 pub mod device;
 pub mod harness;
 pub mod print;
+pub mod private_memory;
 pub mod reflect;
 pub mod texture;
 

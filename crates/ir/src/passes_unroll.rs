@@ -17,7 +17,7 @@ use crate::types::{TypeKind, Types};
 /// Most copies one loop is unrolled into (autodiff's `[ForceUnroll]` limit).
 pub const MAX_UNROLL_COPIES: u32 = 1024;
 /// Most statements (at any depth) all copies of one loop may add.
-const MAX_UNROLLED_STATEMENTS: usize = 1 << 18;
+pub const MAX_UNROLLED_STATEMENTS: usize = 1 << 18;
 
 /// Unrolls the `[ForceUnroll]` loops of every function.
 pub fn unroll_forced_loops(module: &mut Module) {
@@ -29,22 +29,53 @@ pub fn unroll_forced_loops(module: &mut Module) {
 /// Unrolls the `[ForceUnroll]` loops of `f` (after [`inline_scalar_constants_in`] it, so a loop
 /// bounded by a `static const` counts too); returns whether anything changed.
 pub fn unroll_forced_loops_in(module: &mut Module, f: FuncId) -> bool {
+    unroll_forced_loops_bounded(module, f).unwrap_or(false)
+}
+
+/// Nested `[ForceUnroll]` loops whose copies together would add more than
+/// [`MAX_UNROLLED_STATEMENTS`] statements to one function (the product of the nested counts).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct UnrollBudgetExceeded {
+    /// The function's statements (at any depth) before unrolling.
+    pub statements: usize,
+    /// The statements one function's unrolling may add.
+    pub limit: usize,
+}
+
+/// [`unroll_forced_loops_in`], refusing (and leaving `f` as it was) when the copies of all its
+/// loops together would exceed the budget: each loop is limited on its own, but nested loops
+/// multiply (1,000 × 1,000 copies).
+pub fn unroll_forced_loops_bounded(
+    module: &mut Module,
+    f: FuncId,
+) -> Result<bool, UnrollBudgetExceeded> {
     inline_scalar_constants_in(module, f);
     let Module {
         functions, types, ..
     } = module;
     let Some(func) = functions.get_mut(f.0 as usize) else {
-        return false;
+        return Ok(false);
     };
     if !has_forced_loop(&func.body) {
-        return false;
+        return Ok(false);
     }
     let mut changed = false;
+    let statements_before = statements(&func.body);
+    let saved = (func.body.clone(), func.values.len());
+    let mut budget = MAX_UNROLLED_STATEMENTS;
     // Nested loops whose bounds depend on an outer loop's variable become countable once the
     // outer copies are folded: a few rounds.
     for _ in 0..8 {
         let mut body = std::mem::take(&mut func.body);
-        let unrolled = unroll_block(&mut func.values, &mut body);
+        let unrolled = unroll_block(&mut func.values, &mut body, &mut budget);
+        if budget == usize::MAX {
+            func.body = saved.0;
+            func.values.truncate(saved.1);
+            return Err(UnrollBudgetExceeded {
+                statements: statements_before,
+                limit: MAX_UNROLLED_STATEMENTS,
+            });
+        }
         if unrolled {
             forward_block(&mut func.values, types, &body, FxHashMap::default());
         }
@@ -65,7 +96,7 @@ pub fn unroll_forced_loops_in(module: &mut Module, f: FuncId) -> bool {
             }
         }
     }
-    changed
+    Ok(changed)
 }
 
 /// Loads of read-only scalar constants (`static const int kCount = 4;`) become their literal, so
@@ -125,7 +156,9 @@ fn has_forced_loop(block: &[Stmt]) -> bool {
     })
 }
 
-fn unroll_block(values: &mut Vec<ValueData>, block: &mut Block) -> bool {
+/// `budget`: the statements the copies may still add; set to `usize::MAX` when a loop needs
+/// more (the whole unrolling is then abandoned).
+fn unroll_block(values: &mut Vec<ValueData>, block: &mut Block, budget: &mut usize) -> bool {
     let mut changed = false;
     let mut out: Block = Vec::with_capacity(block.len());
     for s in std::mem::take(block) {
@@ -138,14 +171,14 @@ fn unroll_block(values: &mut Vec<ValueData>, block: &mut Block) -> bool {
             } => {
                 if attrs.force_unroll
                     && break_if.is_none()
-                    && let Some(copies) = unrolled(values, &out, &body, &continuing)
+                    && let Some(copies) = unrolled(values, &out, &body, &continuing, budget)
                 {
                     out.extend(copies);
                     changed = true;
                     continue;
                 }
-                changed |= unroll_block(values, &mut body);
-                changed |= unroll_block(values, &mut continuing);
+                changed |= unroll_block(values, &mut body, budget);
+                changed |= unroll_block(values, &mut continuing, budget);
                 out.push(Stmt::Loop {
                     body,
                     continuing,
@@ -158,8 +191,8 @@ fn unroll_block(values: &mut Vec<ValueData>, block: &mut Block) -> bool {
                 mut then_block,
                 mut else_block,
             } => {
-                changed |= unroll_block(values, &mut then_block);
-                changed |= unroll_block(values, &mut else_block);
+                changed |= unroll_block(values, &mut then_block, budget);
+                changed |= unroll_block(values, &mut else_block, budget);
                 out.push(Stmt::If {
                     cond,
                     then_block,
@@ -171,7 +204,7 @@ fn unroll_block(values: &mut Vec<ValueData>, block: &mut Block) -> bool {
                 mut cases,
             } => {
                 for c in &mut cases {
-                    changed |= unroll_block(values, &mut c.body);
+                    changed |= unroll_block(values, &mut c.body, budget);
                 }
                 out.push(Stmt::Switch { selector, cases });
             }
@@ -188,7 +221,11 @@ fn unrolled(
     before: &[Stmt],
     body: &Block,
     continuing: &Block,
+    budget: &mut usize,
 ) -> Option<Block> {
+    if *budget == usize::MAX {
+        return None;
+    }
     let count = trip_count(values, before, body, continuing)?;
     if count > MAX_UNROLL_COPIES {
         return None;
@@ -199,9 +236,15 @@ fn unrolled(
         return None;
     }
     let size = statements(body) + statements(continuing);
-    if size.saturating_mul(count as usize) > MAX_UNROLLED_STATEMENTS {
+    let added = size.saturating_mul(count as usize);
+    if added > MAX_UNROLLED_STATEMENTS {
         return None;
     }
+    if added > *budget {
+        *budget = usize::MAX;
+        return None;
+    }
+    *budget -= added;
     // The exit test's own `let`s (loads of the counter and bound, the comparison) are dropped
     // when nothing else uses them.
     let mut used = vec![false; values.len()];

@@ -311,6 +311,10 @@ fn flatten(v: &Cv, out: &mut Vec<Cv>) {
     }
 }
 
+/// The largest constant array written out element by element (a lookup table of a million
+/// floats; `static const float a[100000000] = {...}` would take gigabytes).
+const MAX_CONSTANT_BYTES: u64 = 4 << 20;
+
 /// Gives a compile-time value the IR type `ty` (splats scalars, flattens constructor lists).
 fn shape(cx: &mut Ctx, v: &Cv, ty: TypeId) -> R<ConstValue> {
     let kind = cx.module.types.kind(ty).clone();
@@ -361,6 +365,19 @@ fn shape(cx: &mut Ctx, v: &Cv, ty: TypeId) -> R<ConstValue> {
             let Cv::List(items) = v else {
                 return Err(mismatch());
             };
+            let bytes = crate::types::min_bytes(&cx.module.types, ty);
+            if bytes > MAX_CONSTANT_BYTES {
+                return Err(crate::LowerError {
+                    code: "E4003",
+                    message: format!(
+                        "a constant of type `{}` needs at least {bytes} bytes, more than the \
+                         {MAX_CONSTANT_BYTES}-byte limit of a constant written out in the shader: \
+                         make it a buffer, or a global that is not `const`",
+                        cx.module.types.display(ty)
+                    ),
+                    ..unsupported("")
+                });
+            }
             let mut out = Vec::new();
             for i in 0..len as usize {
                 out.push(match items.get(i) {

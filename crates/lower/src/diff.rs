@@ -359,7 +359,7 @@ impl Ctx<'_> {
     /// Runs the `[ForceUnroll]` pass on the functions that changed since it last ran on them.
     /// Bodies are written whole, so a function whose value count is unchanged has no new loop
     /// (and a loop the pass could not unroll then stays as it is).
-    fn unroll_changed_functions(&mut self) {
+    fn unroll_changed_functions(&mut self) -> R<()> {
         let lens = &mut self.unroll_scan_lens;
         lens.resize(self.module.functions.len(), usize::MAX);
         for (i, seen) in lens.iter_mut().enumerate() {
@@ -367,9 +367,24 @@ impl Ctx<'_> {
             if self.module.function(f).map(|f| f.values.len()) == Some(*seen) {
                 continue;
             }
-            ir::passes_unroll::unroll_forced_loops_in(&mut self.module, f);
+            if let Err(e) = ir::passes_unroll::unroll_forced_loops_bounded(&mut self.module, f) {
+                let name = self.module.function(f).map_or("?", |f| f.name.as_str());
+                return Err(LowerError {
+                    code: "E3001",
+                    message: format!(
+                        "cannot differentiate: in {name}: its [ForceUnroll] loops together \
+                         unroll into more than {} statements (the limit of one function; nested \
+                         loops multiply their counts): drop [ForceUnroll] from an inner loop or \
+                         lower the trip counts",
+                        e.limit
+                    ),
+                    item: None,
+                    range: hir::TextRange::default(),
+                });
+            }
             *seen = self.module.function(f).map_or(0, |f| f.values.len());
         }
+        Ok(())
     }
 
     /// The derivative of `primal` through `kinds` (innermost first), made on first request.
@@ -391,7 +406,7 @@ impl Ctx<'_> {
             self.lower_called_math()?;
             // `[ForceUnroll]` loops become straight-line code first, so that derivatives see
             // constants and plain values (the reverse mode keeps no loop tape for them).
-            self.unroll_changed_functions();
+            self.unroll_changed_functions()?;
             let result = match kind {
                 DiffKind::Forward => {
                     autodiff::forward_derivative(&mut self.module, &mut self.diff, cur)

@@ -42,7 +42,7 @@ fn over_four(ty: &str) -> LowerError {
 }
 
 /// A lower bound of the bytes a value of `ty` occupies (padding ignored).
-fn min_bytes(types: &ir::Types, ty: TypeId) -> u64 {
+pub(crate) fn min_bytes(types: &ir::Types, ty: TypeId) -> u64 {
     let scalar_bytes = |s: Scalar| match s {
         Scalar::F16 => 2,
         Scalar::I64 | Scalar::U64 | Scalar::F64 => 8,

@@ -28,8 +28,41 @@ pub(super) enum CseKey {
     Load(Place),
 }
 
-/// The cache of one function: keys to the naga expressions that hold them.
-pub(super) type Cse = FxHashMap<CseKey, Handle<E>>;
+/// Most entries the cache holds; past it, it starts empty again (it is an optimisation, so
+/// forgetting is always correct), which keeps the copies made at each nested block bounded in
+/// very long functions.
+const MAX_ENTRIES: usize = 1 << 12;
+
+/// The cache of one function: keys to the naga expressions that hold them, with the cached
+/// loads indexed by their variable, so that a store forgets them without scanning the cache
+/// (a scan per store made long straight-line functions quadratic).
+#[derive(Clone, Debug, Default)]
+pub(super) struct Cse {
+    map: FxHashMap<CseKey, Handle<E>>,
+    loads: FxHashMap<PlaceRoot, Vec<Place>>,
+}
+
+impl Cse {
+    pub(super) fn get(&self, key: &CseKey) -> Option<&Handle<E>> {
+        self.map.get(key)
+    }
+
+    pub(super) fn insert(&mut self, key: CseKey, h: Handle<E>) {
+        if self.map.len() >= MAX_ENTRIES {
+            self.map.clear();
+            self.loads.clear();
+        }
+        let load = match &key {
+            CseKey::Load(p) => Some(p.clone()),
+            _ => None,
+        };
+        if self.map.insert(key, h).is_none()
+            && let Some(p) = load
+        {
+            self.loads.entry(p.root).or_default().push(p);
+        }
+    }
+}
 
 /// A place whose loads may be reused: a local or parameter at a constant path.
 fn cacheable(place: &Place) -> bool {
@@ -54,7 +87,11 @@ pub(super) fn key(cx: &FnCx, inst: &Inst, ty: TypeId) -> Option<CseKey> {
 
 /// Forgets the loads of the variable at `root`.
 pub(super) fn forget_root(cse: &mut Cse, root: &PlaceRoot) {
-    cse.retain(|k, _| !matches!(k, CseKey::Load(p) if p.root == *root));
+    if let Some(places) = cse.loads.remove(root) {
+        for p in places {
+            cse.map.remove(&CseKey::Load(p));
+        }
+    }
 }
 
 /// After `value` was stored into `place`: earlier loads of that variable are stale, and a store

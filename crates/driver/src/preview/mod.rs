@@ -245,6 +245,15 @@ pub fn shared_gpu() -> Result<Arc<gpu::Gpu>, gpu::GpuError> {
     Ok(gpu)
 }
 
+/// Whether the shared preview GPU is open: not after a dispatch timed out or the device was lost
+/// (the GPU may still be running that program), nor before the first preview.
+pub fn shared_gpu_is_usable() -> bool {
+    SHARED_GPU
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+        .is_some()
+}
+
 /// Forgets the shared GPU after it became unusable, so that the next preview opens a fresh one.
 fn drop_shared_gpu_if(error: &gpu::GpuError) {
     if matches!(

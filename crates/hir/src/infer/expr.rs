@@ -945,13 +945,16 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         if !inits.is_empty() {
             return self.init_list_as_constructor(e, &expected, &inits, items, range);
         }
+        let mut elem_count = None;
         let (elem_tys, what): (Vec<Ty>, &str) = match &expected {
             Ty::Array(elem, len) => {
                 let n = match len {
                     Len::Known(n) => *n as usize,
                     _ => items.len(),
                 };
-                (vec![(**elem).clone(); n], "array elements")
+                // Only the given items are checked: the length alone can be huge.
+                elem_count = Some(n);
+                (vec![(**elem).clone(); n.min(items.len())], "array elements")
             }
             Ty::Adt(decl, _)
                 if lower::type_decl_data(self.db, *decl).kind == TypeDeclKind::Struct =>
@@ -983,7 +986,8 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 return expected.clone();
             }
         };
-        if items.len() > elem_tys.len() && self.init_list_elided(&expected, items) {
+        let count = elem_count.unwrap_or(elem_tys.len());
+        if items.len() > count && self.init_list_elided(&expected, items) {
             return expected;
         }
         for (i, item) in items.iter().enumerate() {
@@ -993,11 +997,11 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 self.check_convertible(&got, &want, self.range(*item));
             }
         }
-        if items.len() > elem_tys.len() {
+        if items.len() > count {
             let msg = format!(
                 "too many initialisers: `{}` has {} {what} but {} values were given",
                 self.display(&expected),
-                elem_tys.len(),
+                count,
                 items.len()
             );
             self.error("E2022", msg, range);
