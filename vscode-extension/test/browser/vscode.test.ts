@@ -47,6 +47,7 @@ const skip = missing.length > 0 && !required ? missing.join("; ") : false;
 
 let scratch: string;
 let workspace: string;
+let userDataDir: string;
 let server: ChildProcess | undefined;
 let serverLog = "";
 let browser: Browser;
@@ -199,7 +200,7 @@ before(async () => {
   fs.mkdirSync(artifacts, { recursive: true });
   workspace = path.join(scratch, "workspace");
   fs.cpSync(fixture, workspace, { recursive: true });
-  const userDataDir = path.join(scratch, "user-data");
+  userDataDir = path.join(scratch, "user-data");
   const extensionsDir = path.join(scratch, "extensions");
   fs.mkdirSync(path.join(userDataDir, "User"), { recursive: true });
   fs.writeFileSync(path.join(userDataDir, "User", "settings.json"), JSON.stringify(userSettings(), null, 2));
@@ -241,7 +242,32 @@ before(async () => {
   await page.locator(".monaco-workbench").waitFor({ timeout: 60_000 });
 });
 
+/** The extension's output channel ("dslang") as VS Code logged it, copied to test-artifacts/vscode-dslang.log. */
+function keepExtensionLog(): void {
+  const logs = path.join(userDataDir, "logs");
+  const found: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) {
+        walk(full);
+      } else if (/^\d+-dslang\.log$/.test(entry.name)) {
+        found.push(full);
+      }
+    }
+  };
+  if (fs.existsSync(logs)) {
+    walk(logs);
+  }
+  if (found.length > 0) {
+    fs.copyFileSync(found[0], path.join(artifacts, "vscode-dslang.log"));
+  }
+}
+
 after(async () => {
+  if (userDataDir !== undefined) {
+    keepExtensionLog();
+  }
   await browser?.close();
   if (server?.pid !== undefined && server.exitCode === null) {
     // code-server and what it started (the extension host, the language server): its process group.
@@ -336,3 +362,10 @@ test("the GPU preview runs the file and its webview shows the derivatives of x²
     await screenshot("vscode-preview.png");
   }),
 );
+
+test("notifications VS Code showed (reported, not asserted: a failed request of the client shows one)", { skip }, async (t) => {
+  const shown = await page.locator(".notifications-toasts .notification-list-item-message").allInnerTexts();
+  for (const message of shown) {
+    t.diagnostic(`notification: ${message}`);
+  }
+});
