@@ -11,7 +11,14 @@ export DSLANG_REQUIRE_GPU=1
 export DSLANG_REQUIRE_NVIM=1
 export DSLANG_REQUIRE_CHROMIUM=1
 cargo test --workspace --all-targets --locked --no-fail-fast
-# The VS Code extension: grammar, unit and activation tests, the preview page in headless Chromium (on
-# runs of target/debug/dslang built above; its screenshot is vscode-extension/test-artifacts/preview.png),
-# and the .vsix package.
-(cd vscode-extension && npm ci --no-audit --no-fund --loglevel=error && npm test && npm run package)
+# The VS Code extension: grammar, unit and activation tests, the .vsix package, the preview page in
+# headless Chromium (on runs of target/debug/dslang built above; its screenshot is
+# vscode-extension/test-artifacts/preview.png), and the .vsix installed in a real VS Code (code-server)
+# driven by the same Chromium (screenshots vscode-*.png there).
+# code-server's postinstall builds VS Code's native modules with node-gyp, offline: against the headers
+# of the Node that runs it (Debian's and NodeSource's packages put them in /usr/include/node).
+node_prefix="$(dirname "$(dirname "$(node -p process.execPath)")")"
+if [ -z "${npm_config_nodedir:-}" ] && [ -f "$node_prefix/include/node/node_api.h" ]; then
+  export npm_config_nodedir="$node_prefix"
+fi
+(cd vscode-extension && npm ci --no-audit --no-fund --loglevel=error && npm test)

@@ -48,6 +48,12 @@ pub struct WorkspaceSymbol {
 fn item_symbol(db: &dyn Db, item: ItemDef) -> Option<Symbol> {
     let (_, full_range, focus_range) = hir::item_ranges(db, item);
     let name = util::item_name(db, item);
+    // A declaration the parser recovered without its name (`static const float` being typed): no
+    // symbol. LSP clients reject a nameless one, and with it the whole answer (VS Code: "name must
+    // not be falsy"); the members nested in its range still come out at its level.
+    if name.trim().is_empty() && !matches!(item, ItemDef::Extension(_)) {
+        return None;
+    }
     let (kind, detail, mut children) = match item {
         ItemDef::Function(f) => {
             let data = hir::fn_data(db, f);
@@ -115,6 +121,7 @@ fn item_symbol(db: &dyn Db, item: ItemDef) -> Option<Symbol> {
         ),
         ItemDef::Subscript(_) => return None,
     };
+    children.retain(|c| !c.name.trim().is_empty());
     children.sort_by_key(|c| c.full_range.start);
     let name = if matches!(item, ItemDef::Extension(_)) {
         // Extensions have no name of their own: show the extended type as written.

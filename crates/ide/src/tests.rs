@@ -1078,6 +1078,26 @@ float render(Sphere s) { return s.area(); }
 }
 
 #[test]
+fn document_symbols_leave_out_a_declaration_without_its_name() {
+    // Typed one character at a time: `static const float ` has no name yet, and error recovery
+    // makes an item of it up to the next declaration.
+    check_symbols(
+        r#"
+// Being typed:
+static const float
+[playground::ZEROS(8)]
+RWStructuredBuffer<float> grads;
+struct S { float a; }
+"#,
+        expect![[r#"
+            Variable grads @5:27 [grads] : RWStructuredBuffer<float>
+            Struct S @6:8 [S]
+              Field a @6:18 [a] : float
+        "#]],
+    );
+}
+
+#[test]
 fn workspace_symbols_fuzzy() {
     let f = fixture(
         r#"
