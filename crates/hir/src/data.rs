@@ -74,6 +74,14 @@ pub enum TypeRef {
     },
     /// `IA & IB`: a conjunction of interfaces (as a constraint or base: each of them).
     And(Vec<TypeRef>),
+    /// A pack query (`__first(T)`, `__trimLast(T)`) or `__packBranch(P, E, N)` written as a
+    /// type, with the member path after it (`__first(T).Element`), if any.
+    PackQuery {
+        op: crate::pack_query::PackOp,
+        args: Vec<GenericArgRef>,
+        member: Option<PathRef>,
+        range: TextRange,
+    },
     /// Missing or unparsable (the parser reported it).
     Error,
 }
@@ -87,6 +95,7 @@ impl TypeRef {
             }
             TypeRef::Func { ret, .. } => ret.range(),
             TypeRef::And(parts) => parts.first().and_then(TypeRef::range),
+            TypeRef::PackQuery { range, .. } => Some(*range),
             _ => None,
         }
     }

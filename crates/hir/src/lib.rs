@@ -27,6 +27,7 @@ mod infer;
 pub mod layout;
 mod lower;
 mod nested;
+mod pack_query;
 pub mod preprocess;
 mod resolve;
 mod rules;
@@ -64,6 +65,7 @@ pub use infer::{
     call_generic_args, derivative_sig, fn_sig, nested_derivative_sig,
 };
 pub use lower::{fn_body, fn_data, item_tree, parse, preprocessed, type_decl_data};
+pub use pack_query::PackOp;
 pub use ty::{GenericArg, LambdaTy, Len, LenOp, ScalarKind, Ty};
 
 use salsa::{Durability, Setter};

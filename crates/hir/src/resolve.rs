@@ -15,6 +15,8 @@ use crate::lower;
 use crate::scope::{self, ScopeEntry};
 use crate::ty::{GenericArg, Len, ScalarKind, Ty};
 
+mod packs;
+
 /// What a name denotes (outside of function bodies, whose locals `infer` handles first).
 #[derive(Debug, Clone, PartialEq)]
 pub enum Resolution {
@@ -588,8 +590,16 @@ impl<'db> Resolver<'db> {
             }
         }
         let found = lookup_member_items(self.db, self.file, ty, name);
+        // A member of a query on a pack that is still generic (`__packBranch(P, A, B)::get`):
+        // symbolic until the pack is known.
+        if found.is_empty() && matches!(ty, Ty::PackQuery(..)) {
+            return Some(Resolution::Type(Ty::Assoc(
+                Arc::new(ty.clone()),
+                SmolStr::new(name),
+            )));
+        }
         if found.is_empty() {
-            if let Ty::Param(_) | Ty::Assoc(..) | Ty::This = ty {
+            if let Ty::Param(_) | Ty::Assoc(..) | Ty::This | Ty::PackQuery(..) = ty {
                 // Associated types of generic parameters stay symbolic (`T.Differential`).
                 if name.chars().next().is_some_and(char::is_uppercase) {
                     return Some(Resolution::Type(Ty::Assoc(
@@ -744,6 +754,9 @@ impl<'db> Resolver<'db> {
     }
 
     pub fn resolve_generic_arg(&self, arg: &GenericArgRef, diags: &mut Vec<Diag>) -> GenericArg {
+        if let Some(value) = self.pack_query_value_arg(arg) {
+            return value;
+        }
         match arg {
             GenericArgRef::Type(TypeRef::Path(p))
                 if p.segments.len() == 1 && p.segments[0].args.is_none() =>
@@ -1053,9 +1066,17 @@ impl<'db> Resolver<'db> {
                 let len = len.as_ref().map_or(Len::Unknown, |c| self.eval_len(c));
                 Ty::Array(Arc::new(elem), len)
             }
+            TypeRef::PackQuery {
+                op,
+                args,
+                member,
+                range,
+            } => self.resolve_pack_query(*op, args, member.as_ref(), *range, diags),
             TypeRef::Expand(inner) => {
                 let pattern = self.resolve_type(inner, diags);
                 match first_type_pack(self.db, &pattern) {
+                    // `expand each __trimFirst(T)`: the query is the pack.
+                    _ if matches!(&pattern, Ty::PackQuery(op, _) if op.yields_pack()) => pattern,
                     Some(pack) => Ty::Expand(Arc::new(pattern), pack),
                     // `expand each Tuple<int, float>`: the tuple's element types, in order.
                     None if let Ty::Tuple(items) = &pattern => Ty::Pack(items.clone()),
@@ -1631,6 +1652,8 @@ fn gather_trailing_pack(generics: &[GenericParamData], args: &mut Vec<GenericArg
     let pack = match rest.as_slice() {
         // `IFunc<R, expand each T>` passes the pack itself on.
         [Ty::Expand(pattern, _)] if matches!(**pattern, Ty::Param(_)) => (**pattern).clone(),
+        // `S<__trimFirst(T)>`: the query's pack.
+        [t @ Ty::PackQuery(op, _)] if op.yields_pack() => t.clone(),
         _ => Ty::Pack(rest.into()),
     };
     // A value pack (`let each D : int`) has no single value to record.

@@ -22,6 +22,7 @@ mod library_modules;
 mod local_items;
 mod missed_rules;
 mod narrow_scalars;
+mod pack_queries;
 mod pointers;
 mod robustness;
 mod rules;

@@ -326,6 +326,10 @@ pub enum Ty {
     /// The type of one lambda expression (`(float a) => a * k`): a struct of its captures with
     /// an `operator()`, conforming to `IFunc<ret, params...>`.
     Lambda(Arc<LambdaTy>),
+    /// A pack query or `__packBranch` on a pack that is still generic (`__first(T)`,
+    /// `__packBranch(T, A, B)`): resolved on substitution once the pack is known
+    /// (`pack_query.rs`).
+    PackQuery(crate::pack_query::PackOp, Arc<[Ty]>),
 }
 
 /// A lambda's identity (the function and the expression that wrote it) and its signature.
@@ -386,6 +390,8 @@ impl Ty {
                 .any(|a| matches!(a, GenericArg::Type(t) if t.has_unknown())),
             Ty::Tuple(items) | Ty::Pack(items) => items.iter().any(Ty::has_unknown),
             Ty::Expand(p, _) => p.has_unknown(),
+            // A query on a generic pack is not checkable before it is known.
+            Ty::PackQuery(..) => true,
             _ => false,
         }
     }
@@ -447,7 +453,7 @@ impl Ty {
                 items
                     .iter()
                     .flat_map(|t| match (t, t.subst(f)) {
-                        (Ty::Expand(..), Ty::Pack(inner)) => inner.to_vec(),
+                        (Ty::Expand(..) | Ty::PackQuery(..), Ty::Pack(inner)) => inner.to_vec(),
                         (_, t) => vec![t],
                     })
                     .collect(),
@@ -493,6 +499,7 @@ impl Ty {
                 }
             }
             Ty::Lambda(l) => Ty::Lambda(Arc::new(l.map(&|t| t.subst(f), &|a| a.subst(f)))),
+            Ty::PackQuery(op, args) => crate::pack_query::reapply(*op, args, |t| t.subst(f)),
             other => other.clone(),
         }
     }
@@ -532,6 +539,9 @@ impl Ty {
                 GenericArg::Type(t) => GenericArg::Type(t.subst_this(this)),
                 v => v.clone(),
             }))),
+            Ty::PackQuery(op, args) => {
+                crate::pack_query::reapply(*op, args, |t| t.subst_this(this))
+            }
             other => other.clone(),
         }
     }
@@ -550,6 +560,7 @@ impl Ty {
             }),
             Ty::Tuple(items) | Ty::Pack(items) => items.iter().any(Ty::has_params),
             Ty::Expand(..) => true,
+            Ty::PackQuery(_, args) => args.iter().any(Ty::has_params),
             Ty::Lambda(l) => {
                 l.params.iter().any(Ty::has_params)
                     || l.ret.has_params()
@@ -746,6 +757,17 @@ fn write_ty(out: &mut String, ty: &Ty, names: &dyn TyNames) {
         Ty::Expand(p, _) => {
             out.push_str("expand ");
             write_ty(out, p, names);
+        }
+        Ty::PackQuery(op, args) => {
+            out.push_str(op.name());
+            out.push('(');
+            for (i, t) in args.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                write_ty(out, t, names);
+            }
+            out.push(')');
         }
     }
 }

@@ -136,6 +136,9 @@ define_kinds! {
         // module-level generic parameters (`type_param T : I;`, `__generic_value_param n : uint
         // = 0;`), an older form of entry-point specialisation
         TYPE_PARAM_KW = "type_param", GENERIC_VALUE_PARAM_KW = "__generic_value_param",
+        // pack queries (`__first(T)`, `__trimFirst(T)`, ...) and `__packBranch(P, E, N)`
+        PACK_FIRST_KW = "__first", PACK_LAST_KW = "__last", PACK_TRIM_FIRST_KW = "__trimFirst",
+        PACK_TRIM_LAST_KW = "__trimLast", PACK_BRANCH_KW = "__packBranch",
     ],
     nodes: [
         SOURCE_FILE,
@@ -157,6 +160,9 @@ define_kinds! {
         POINTER_TYPE, FUNC_TYPE,
         // `IFoo & IBar` (a typealias of a conjunction): the types, separated by `&`
         AND_TYPE,
+        // `__first(T)`, `__packBranch(P, E, N)` in a type: the keyword token, `(`, TYPE_ARG /
+        // CONST_ARG operands, `)`, then optionally `.`/`::` and a PATH (`__first(T).Element`)
+        PACK_QUERY_TYPE,
         // `uint a : 4;`: the `:` and the width expression, a child of the DECLARATOR
         BIT_WIDTH,
         // `throws E` after a function's parameters or a function type

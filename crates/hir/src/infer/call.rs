@@ -22,6 +22,9 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         args: &[ExprId],
         expected: Option<&Ty>,
     ) -> Ty {
+        if let Some(ty) = self.infer_pack_query_call(e) {
+            return ty;
+        }
         // Call-level problems point at the `(`, as slangc reports them.
         let range = self.body.anchor(e);
         let callee_ty = self.infer_expr(callee, None);

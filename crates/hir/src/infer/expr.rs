@@ -289,8 +289,10 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 let ok = is_pack
                     || matches!(
                         type_named.as_ref().unwrap_or(&t),
-                        Ty::Array(..) | Ty::Tuple(_)
+                        Ty::Array(..) | Ty::Tuple(_) | Ty::Pack(_)
                     )
+                    || matches!(&type_named, Some(Ty::PackQuery(op, _)) if op.yields_pack())
+                    || self.pack_query_call(inner).is_some()
                     || (type_named.is_none() && t.has_unknown());
                 if !ok {
                     let what = self.display(type_named.as_ref().unwrap_or(&t));
@@ -309,6 +311,12 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 let inner_ty = self.infer_expr(inner, None);
                 let mut elem = None;
                 let mut pack = self.value_pack(inner).or_else(|| self.type_pack(inner));
+                // `each __trimFirst(values)`: repeats over (part of) the queried pack.
+                let query_pack = self.pack_query_source_pack(inner);
+                if query_pack.is_some() {
+                    pack = query_pack;
+                    elem = Some(Ty::Unknown);
+                }
                 if pack.is_none()
                     && !self.expand_frames.is_empty()
                     && let Ty::Tuple(items) = self.normalize(&inner_ty)
@@ -373,6 +381,15 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                         } else {
                             Ty::Pack(items.iter().map(|_| t.clone()).collect())
                         }
+                    }
+                    // `expand Wrapper<each T>` naming a type (`__trimFirst(expand S<each T>)`).
+                    None if let Some(pattern) = self.type_exprs.get(&inner).cloned()
+                        && let Some(pack) = resolve::first_type_pack(self.db, &pattern) =>
+                    {
+                        let ty = Ty::Expand(Arc::new(pattern), pack);
+                        self.result.resolutions.insert(e, ExprRes::Type(ty.clone()));
+                        self.type_exprs.insert(e, ty);
+                        Ty::Unknown
                     }
                     None => {
                         self.error(

@@ -22,6 +22,7 @@ mod lambda;
 mod lvalue;
 mod optional;
 mod overload;
+mod pack_query;
 mod packs;
 mod path;
 mod pointer;

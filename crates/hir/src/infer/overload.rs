@@ -399,6 +399,13 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                     // Checked element by element above.
                     continue;
                 }
+                // `f<expand Wrapper<each U>>`: each element is an instance of the pattern.
+                let arg = match arg {
+                    Ty::Expand(pattern, _) => (*pattern).clone(),
+                    // A query of a pack (`f<__trimFirst(U)>`): its elements are the pack's.
+                    Ty::PackQuery(..) => continue,
+                    arg => arg,
+                };
                 for iface in resolve::param_required_constraints(self.db, &g) {
                     let iface = iface.subst(&|p| {
                         resolve::subst_lookup(&bound_now, &p)
@@ -827,7 +834,8 @@ fn bind_explicit(
         .generic_is_pack
         .iter()
         .position(|p| *p)
-        .filter(|_| value_pack || explicit.len() > sig.generics.len());
+        // The arguments reach the pack (`f<int>` for `f<each T>`: a pack of one type).
+        .filter(|&i| value_pack || explicit.len() > sig.generics.len() || explicit.len() > i);
     let Some(first_pack) = first_pack else {
         for (g, a) in sig.generics.iter().zip(explicit.iter()) {
             binds.push((g.clone(), a.clone()));

@@ -267,7 +267,14 @@ pub(super) fn lower_where(node: &SyntaxNode) -> Vec<WherePred> {
 pub(crate) fn is_type_kind(kind: SyntaxKind) -> bool {
     matches!(
         kind,
-        PATH_TYPE | ARRAY_TYPE | EXPAND_TYPE | EACH_TYPE | POINTER_TYPE | FUNC_TYPE | AND_TYPE
+        PATH_TYPE
+            | ARRAY_TYPE
+            | EXPAND_TYPE
+            | EACH_TYPE
+            | POINTER_TYPE
+            | FUNC_TYPE
+            | AND_TYPE
+            | PACK_QUERY_TYPE
     )
 }
 
@@ -355,6 +362,21 @@ pub fn lower_type(node: &SyntaxNode) -> TypeRef {
                 .flat_map(|t| lower_bound_types(&t))
                 .collect(),
         ),
+        PACK_QUERY_TYPE => {
+            let op = first_token(node).and_then(|t| crate::PackOp::from_name(t.text()));
+            match op {
+                Some(op) => TypeRef::PackQuery {
+                    op,
+                    args: lower_generic_args(node),
+                    member: node
+                        .children()
+                        .find(|c| c.kind() == PATH)
+                        .map(|p| lower_path(&p)),
+                    range: range_of(node),
+                },
+                None => TypeRef::Error,
+            }
+        }
         // `each T`: the element of the pack, written as the pack's type parameter.
         EACH_TYPE => node
             .children()

@@ -54,6 +54,7 @@ mod entry;
 mod generic_args;
 mod globals;
 mod modules;
+mod pack_branch;
 mod requires;
 mod shapes;
 mod types;
@@ -89,6 +90,7 @@ pub(crate) fn item_rule_diags(db: &dyn Db, def: ItemDef) -> Arc<[Diag]> {
             types::check_type_decl(db, t, &mut out);
             requires::check_type_decl(db, t, &mut out);
             shapes::check_type_decl(db, t, &mut out);
+            pack_branch::check_type_decl(db, t, &mut out);
         }
         ItemDef::Alias(a) => {
             com::check_alias(db, a, &mut out);

@@ -100,7 +100,9 @@ fn type_names(tr: &TypeRef, out: &mut Vec<smol_str::SmolStr>) {
             params.iter().for_each(|t| type_names(t, out));
             type_names(ret, out);
         }
-        TypeRef::This | TypeRef::Error => {}
+        // A pack branch is how a recursive pack-driven type ends (`__packBranch(Tail, Leaf,
+        // Node<__first(Tail), __trimFirst(Tail)>)`): its operands are not held unconditionally.
+        TypeRef::This | TypeRef::Error | TypeRef::PackQuery { .. } => {}
     }
 }
 

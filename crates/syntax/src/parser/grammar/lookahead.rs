@@ -18,6 +18,17 @@ pub(super) fn is_type_name_start(p: &Parser<'_>, pos: usize) -> bool {
     }
 }
 
+/// At a pack query used as a type (`__first(T)`, `__trimLast(T)`, `__packBranch(P, E, N)`):
+/// the keyword, then `(`.
+pub(super) fn pack_query_at(p: &Parser<'_>, pos: usize) -> bool {
+    p.kind_at(pos) == IDENT
+        && matches!(
+            p.contextual_at(pos),
+            PACK_FIRST_KW | PACK_LAST_KW | PACK_TRIM_FIRST_KW | PACK_TRIM_LAST_KW | PACK_BRANCH_KW
+        )
+        && p.kind_at(pos + 1) == T!['(']
+}
+
 /// A modifier written inside a type (`unorm float`, `row_major float3x3` as generic
 /// arguments), followed by the type's name.
 pub(super) fn type_modifier_at(p: &Parser<'_>, pos: usize) -> Option<SyntaxKind> {
@@ -76,13 +87,17 @@ pub(super) fn scan_type(p: &Parser<'_>, mut pos: usize) -> Option<usize> {
         }
         return scan_type(p, end + 1);
     }
-    if !is_type_name_start(p, pos) {
-        return None;
-    }
-    if p.kind_at(pos) == T![::] {
+    if pack_query_at(p, pos) {
+        pos = skip_balanced(p, pos + 1)?;
+    } else {
+        if !is_type_name_start(p, pos) {
+            return None;
+        }
+        if p.kind_at(pos) == T![::] {
+            pos += 1;
+        }
         pos += 1;
     }
-    pos += 1;
     loop {
         if p.kind_at(pos) == T![<] {
             match scan_generic_args(p, pos, GenericScan::Type) {

@@ -3,8 +3,8 @@
 
 use super::exprs::{expr, expr_no_gt};
 use super::lookahead::{
-    GenericScan, col0_decl_start, dangling_dot_at, is_type_name_start, pointer_stars_end,
-    scan_generic_args, scan_type, type_modifier_at, var_decl_on_new_line,
+    GenericScan, col0_decl_start, dangling_dot_at, is_type_name_start, pack_query_at,
+    pointer_stars_end, scan_generic_args, scan_type, type_modifier_at, var_decl_on_new_line,
 };
 use super::stmts::at_expr_start;
 use super::*;
@@ -42,18 +42,22 @@ fn type_inner(p: &mut Parser<'_>) -> Option<CompletedMarker> {
     if p.at_ckw(FUNCTYPE_KW) && p.nth_at(1, T!['(']) {
         return Some(func_type(p));
     }
-    if !is_type_name_start(p, p.pos()) || col0_decl_start(p) || var_decl_on_new_line(p) {
-        p.error("expected a type");
-        return None;
-    }
-    let m = p.start();
-    // `unorm float`, `row_major float3x3` (as generic arguments): the modifier is a token of
-    // the PATH_TYPE, before its PATH
-    while let Some(kind) = type_modifier_at(p, p.pos()) {
-        p.bump_remap(kind);
-    }
-    type_path(p);
-    let mut ty = m.complete(p, PATH_TYPE);
+    let mut ty = if pack_query_at(p, p.pos()) {
+        pack_query_type(p)
+    } else {
+        if !is_type_name_start(p, p.pos()) || col0_decl_start(p) || var_decl_on_new_line(p) {
+            p.error("expected a type");
+            return None;
+        }
+        let m = p.start();
+        // `unorm float`, `row_major float3x3` (as generic arguments): the modifier is a token
+        // of the PATH_TYPE, before its PATH
+        while let Some(kind) = type_modifier_at(p, p.pos()) {
+            p.bump_remap(kind);
+        }
+        type_path(p);
+        m.complete(p, PATH_TYPE)
+    };
     let mut links = 0;
     loop {
         if p.at(T!['[']) {
@@ -83,6 +87,43 @@ fn type_inner(p: &mut Parser<'_>) -> Option<CompletedMarker> {
     }
     p.depth -= links;
     Some(ty)
+}
+
+/// `__first(T)`, `__trimFirst(T)`, `__packBranch(P, Empty, NonEmpty)` as a type, then an
+/// optional member path (`__first(T).Element`, `__last(Tuple<A, B>)::Nested<int>`).
+fn pack_query_type(p: &mut Parser<'_>) -> CompletedMarker {
+    let m = p.start();
+    let kw = p.contextual_at(p.pos());
+    p.bump_remap(kw);
+    p.bump(T!['(']);
+    while !p.at(T![')']) && !p.at(EOF) {
+        let before = p.pos();
+        let a = p.start();
+        let is_type =
+            scan_type(p, p.pos()).is_some_and(|end| matches!(p.kind_at(end), T![,] | T![')']));
+        if is_type {
+            type_(p);
+            a.complete(p, TYPE_ARG);
+        } else if at_expr_start(p) {
+            expr(p);
+            a.complete(p, CONST_ARG);
+        } else {
+            type_(p);
+            a.abandon(p);
+        }
+        if p.pos() == before || !p.eat(T![,]) {
+            break;
+        }
+    }
+    p.expect(T![')'], "expected ')' to close the pack query");
+    if matches!(p.current(), T![.] | T![::])
+        && is_type_name_start(p, p.pos() + 1)
+        && !dangling_dot_at(p, p.pos())
+    {
+        p.bump_any();
+        type_path(p);
+    }
+    m.complete(p, PACK_QUERY_TYPE)
 }
 
 /// `functype(int, float) -> int` (also `throws E` before the `->`).
