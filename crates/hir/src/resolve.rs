@@ -1768,7 +1768,13 @@ fn assoc_constraints(db: &dyn Db, file: SourceFile, base: &Ty, assoc: &str) -> V
 fn assoc_declared_bounds(db: &dyn Db, file: SourceFile, base: &Ty, assoc: &str) -> Option<Vec<Ty>> {
     let mut seen = Vec::new();
     let mut queue = direct_interfaces(db, file, base);
-    while let Some(Ty::Adt(decl, _)) = queue.pop() {
+    // An interface value (`IMaterial m; m.BSDF`): the interface's own associated types too.
+    if let Ty::Adt(decl, _) = base
+        && lower::type_decl_data(db, *decl).kind == TypeDeclKind::Interface
+    {
+        queue.push(base.clone());
+    }
+    while let Some(Ty::Adt(decl, args)) = queue.pop() {
         if seen.contains(&decl) {
             continue;
         }
@@ -1778,10 +1784,21 @@ fn assoc_declared_bounds(db: &dyn Db, file: SourceFile, base: &Ty, assoc: &str) 
                 let data = lower::alias_data(db, *a);
                 if data.is_assoc && data.name == assoc {
                     let resolver = Resolver::for_item(db, decl.loc(db));
+                    // The interface's parameters as `base`'s interface binds them
+                    // (`associatedtype Data : IData<T>` of `ICalculation<float>`).
+                    let subst = crate::infer::type_args_subst(db, decl, &args);
                     return Some(
                         data.constraints
                             .iter()
-                            .map(|c| resolver.resolve_type(c, &mut Vec::new()))
+                            .map(|c| {
+                                // `This` (`ISerializer<Data>`: `This.Data`) is `base`.
+                                let t = resolver.resolve_type(c, &mut Vec::new()).subst_this(base);
+                                if subst.is_empty() {
+                                    t
+                                } else {
+                                    t.subst(&|p| subst_lookup(&subst, &p))
+                                }
+                            })
                             .collect(),
                     );
                 }

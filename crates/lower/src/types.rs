@@ -142,6 +142,15 @@ impl Ctx<'_> {
         matches!(ty, Ty::Adt(d, _) if hir::type_decl_data(self.db, *d).kind == TypeDeclKind::Interface)
     }
 
+    /// An interface type, or an associated type of one (`IInterface.MyAssocType`): types whose
+    /// values are tagged dynamic structs, so their own associated types are too.
+    pub(crate) fn is_dyn_rooted(&self, ty: &Ty) -> bool {
+        match ty {
+            Ty::Assoc(inner, name) => name != "Differential" && self.is_dyn_rooted(inner),
+            _ => self.is_interface(ty),
+        }
+    }
+
     pub(crate) fn ir_ty(&mut self, ty: &Ty) -> R<TypeId> {
         let depth = TYPE_NESTING.with(|d| d.get());
         if depth >= MAX_TYPE_NESTING {
@@ -381,7 +390,7 @@ impl Ctx<'_> {
             }
             // An associated type of an interface value (`obj.Data`): one payload per concrete
             // type the interface value may hold, under the same tag (`func/exist.rs`).
-            Ty::Assoc(inner, name) if self.is_interface(inner) && name != "Differential" => {
+            Ty::Assoc(inner, name) if self.is_dyn_rooted(inner) && name != "Differential" => {
                 self.assoc_dyn_ty(&ty, inner, name)?
             }
             Ty::Assoc(inner, name) if name == "Differential" => {

@@ -421,6 +421,19 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         {
             return same;
         }
+        // `where T.Differential == T`: the associated type is the type it equals.
+        if let Ty::Assoc(..) = &ty
+            && let Some(f) = self.owner
+            && let Some(same) = crate::conform::fn_equalities(self.db, f)
+                .into_iter()
+                .find_map(|(a, b)| match () {
+                    _ if a == ty && b != ty => Some(b),
+                    _ if b == ty && a != ty && !matches!(a, Ty::Assoc(..)) => Some(a),
+                    _ => None,
+                })
+        {
+            return same;
+        }
         ty
     }
 }

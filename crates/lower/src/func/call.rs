@@ -147,6 +147,14 @@ impl FnLower<'_, '_> {
                     )),
                     _ => None,
                 };
+                // `obj.Assoc::staticMethod()`: dispatched on `obj`'s tag.
+                if sig.is_static
+                    && let Some(t) = &ty
+                    && let Some(recv) = self.assoc_type_receiver(base, t)?
+                {
+                    let explicit = self.explicit_args(e, f, explicit.as_deref())?;
+                    return self.dynamic_call(e, f, t, (recv, None), &explicit, args);
+                }
                 self.call_function(e, f, ty, None, explicit.as_deref(), args)
             }
             _ if sig.is_member && !sig.is_static => {
@@ -489,8 +497,17 @@ impl FnLower<'_, '_> {
             };
             return self.dyn_from_data(t, tag, data).map(Some);
         }
-        if let Some(Ty::Adt(d, _)) = &this_ty
-            && hir::type_decl_data(self.cx.db, *d).kind == hir::TypeDeclKind::Interface
+        // A method on a value of an interface type or of an associated type of one
+        // (`m.BSDF b = m.setup(); b.eval()`): both are tagged dynamic structs.
+        let dyn_assoc = matches!(&this_ty, Some(t @ Ty::Assoc(..)) if self.cx.is_dyn_rooted(t))
+            && match &recv {
+                Some(Recv::Value(v)) => self.cx.dyn_types.contains_key(&self.vty(*v)),
+                Some(Recv::Place(_)) => true,
+                _ => false,
+            };
+        if dyn_assoc
+            || matches!(&this_ty, Some(Ty::Adt(d, _))
+                if hir::type_decl_data(self.cx.db, *d).kind == hir::TypeDeclKind::Interface)
         {
             if hir::export::fn_throws(self.cx.db, f).is_some() {
                 return Err(unsupported(

@@ -171,6 +171,11 @@ impl FnLower<'_, '_> {
         let mut values = Vec::new();
         let mut writebacks = Vec::new();
         for (a, (pt, dir)) in args.iter().zip(&params) {
+            // A texture, sampler or buffer is no value: each case's instance is bound to the
+            // global passed (`resource_args` below).
+            if self.cx.is_handle_only(pt) {
+                continue;
+            }
             let t = self.cx.ir_ty(pt)?;
             values.push(if *dir == HDir::In {
                 Arg::Value(self.lower_value_as(*a, t)?)
@@ -202,7 +207,8 @@ impl FnLower<'_, '_> {
                 this_ty: Some(case.ty.clone()),
             };
             let body = self.block(|b| {
-                let id = b.cx.instance(key)?;
+                let bound = b.resource_args(e, &key, args)?;
+                let id = b.cx.resource_instance(key, bound)?;
                 let params =
                     b.cx.module
                         .function(id)

@@ -24,6 +24,7 @@ pub(crate) use exist::ExistState;
 
 use crate::{Ctx, InstanceKey, LowerError, R, Subst, apply, internal, unsupported};
 
+mod assoc_static;
 mod atomic_ops;
 mod bit_cast;
 mod bitfields;
