@@ -62,9 +62,20 @@ pub fn is_differentiable_as(db: &dyn Db, func: FunctionId, kind: DiffKind) -> bo
         _ => false,
     });
     by_attr
+        || is_differential_requirement(db, func)
         || derivative_of_targets(db, func.loc(db).file, kind)
             .iter()
             .any(|n| *n == data.name)
+}
+
+/// `IDifferentiable`'s `dzero` and `dadd` requirements: the core module declares them
+/// differentiable (linear in the differentials), so generic code may call `T.dadd(a, b)` in a
+/// differentiable function.
+fn is_differential_requirement(db: &dyn Db, func: FunctionId) -> bool {
+    let loc = func.loc(db);
+    loc.file.kind(db) == crate::FileKind::Stdlib
+        && loc.parent().is_some_and(|p| p.name() == "IDifferentiable")
+        && matches!(lower::fn_data(db, func).name.as_str(), "dzero" | "dadd")
 }
 
 /// Names of the functions given a custom derivative by `[ForwardDerivativeOf(f)]` /
@@ -149,6 +160,16 @@ fn mode_word(mode: DiffKind) -> &'static str {
 
 fn check_ptr_params(db: &dyn Db, func: FunctionId, diags: &mut Vec<Diag>) {
     let data = lower::fn_data(db, func);
+    // A user-written derivative states its own signature (`DifferentialPtrPair<This>
+    // fwd_getOffset(...)` for a method returning a location): nothing is synthesised, so the
+    // restriction on synthesised derivatives does not apply.
+    let custom = data
+        .attrs
+        .iter()
+        .any(|a| matches!(a.name.as_str(), "ForwardDerivative" | "BackwardDerivative"));
+    if custom {
+        return;
+    }
     let sig = fn_sig(db, func);
     let file = func.loc(db).file;
     for (param, p) in data.params.iter().zip(sig.params.iter()) {

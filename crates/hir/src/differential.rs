@@ -389,10 +389,16 @@ pub(crate) fn differential_diagnostics(
     {
         // A struct's own `Differential` comes from its (possibly synthesised) conformance.
         let second = match declared {
-            Ty::Adt(d, _) if lower::type_decl_data(db, *d).kind == TypeDeclKind::Struct => {
+            Ty::Adt(d, args) if lower::type_decl_data(db, *d).kind == TypeDeclKind::Struct => {
                 match &struct_differential(db, *d).kind {
                     DifferentialKind::OwnType => declared.clone(),
-                    DifferentialKind::Declared(t) => t.clone(),
+                    // Declared in terms of the struct's own generic parameters: at `declared`'s
+                    // arguments (`dvector<T.Differential, N>` of a generic `dvector<U, M>`).
+                    DifferentialKind::Declared(t) => {
+                        let subst = crate::infer::type_args_subst(db, *d, args);
+                        let t = t.subst(&|p| resolve::subst_lookup(&subst, &p));
+                        resolve::normalize(db, file, &t)
+                    }
                     DifferentialKind::Synthesized => {
                         Ty::Assoc(Arc::new(declared.clone()), "Differential".into())
                     }

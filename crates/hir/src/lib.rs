@@ -62,7 +62,7 @@ pub use ids::{
 pub use infer::infer as infer_function;
 pub use infer::{
     CALL_OPERATOR, Capture, ExprRes, FnSig, InferenceResult, LambdaInfo, ParamSig,
-    call_generic_args, derivative_sig, fn_sig, nested_derivative_sig,
+    call_generic_args, derivative_sig, fn_sig, nested_derivative_sig, nondiff_view_params,
 };
 pub use lower::{fn_body, fn_data, item_tree, parse, preprocessed, type_decl_data};
 pub use pack_query::PackOp;

@@ -1742,6 +1742,13 @@ pub(crate) fn own_interfaces(db: &dyn Db, file: SourceFile, ty: &Ty) -> Vec<Ty> 
             {
                 out.push(iface);
             }
+            // And arrays of locations are locations (`T[N].Differential` is
+            // `T.Differential[N]`, as for values).
+            if let Some(iface) = stdlib_interface(db, file, "IDifferentiablePtrType")
+                && implements(db, file, elem, &iface)
+            {
+                out.push(iface);
+            }
         }
         // So are tuples of differentiable elements (`Tuple<each T : IDifferentiable>`).
         Ty::Tuple(elems) if !elems.is_empty() => {

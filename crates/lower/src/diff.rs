@@ -53,8 +53,11 @@ impl Ctx<'_> {
         }
         let has_this = sig.is_member && !sig.is_static && data.kind != hir::FnKind::Init;
         let offset = u32::from(has_this);
+        // A parameter typed through a non-differentiable view (`T::Params` whose declaration is
+        // not `IDifferentiable`) is no derivative's, even when bound to a differentiable type.
+        let views = hir::nondiff_view_params(db, key.func);
         for (i, p) in sig.params.iter().enumerate() {
-            if p.no_diff {
+            if p.no_diff || views.contains(&(i as u32)) {
                 self.diff
                     .no_diff_params
                     .entry(id)

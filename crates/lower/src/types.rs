@@ -225,7 +225,16 @@ impl Ctx<'_> {
                         self.display(&ty)
                     )));
                 }
-                self.module.types.array(e, n)
+                let array = self.module.types.array(e, n);
+                // An array of locations is a location (`T[N].Differential` is
+                // `T.Differential[N]`).
+                if let Some(&de) = self.diff.ptr_diffs.get(&e)
+                    && !self.diff.ptr_diffs.contains_key(&array)
+                {
+                    let d = self.module.types.array(de, n);
+                    self.diff.ptr_diffs.insert(array, d);
+                }
+                array
             }
             Ty::Adt(decl, args) => {
                 if let Some(t) = self.struct_types.get(&ty) {

@@ -52,7 +52,15 @@ pub(super) fn bound_derivative_sig(
         resolve::normalize(db, file, &t)
     };
     let mut sig = primal_sig_with_this(db, func)?;
-    for p in &mut sig.params {
+    let views = nondiff_view_params(db, func);
+    let has_this = u32::from(sig.params.len() > fn_sig(db, func).params.len());
+    for (i, p) in sig.params.iter_mut().enumerate() {
+        let i = (i as u32).wrapping_sub(has_this);
+        // A non-differentiable view stays one at any binding (`T::Params` bound to a
+        // differentiable struct).
+        if views.contains(&i) {
+            p.no_diff = true;
+        }
         p.ty = bind(&p.ty);
     }
     sig.ret = bind(&sig.ret);
@@ -63,4 +71,28 @@ pub(super) fn bound_derivative_sig(
         sig = derive_sig(db, func, &sig, false, *kind)?;
     }
     Some(Arc::new(sig))
+}
+
+/// The parameters of `func` (by index, `this` not counted) whose declared type is an associated
+/// type (`T::Params`) whose declaration does not make it `IDifferentiable`: through that view the
+/// value is not differentiable, whatever type a call binds it to, so its derivative signature
+/// keeps it a plain value (the type checker decides differentiability on the declaration, and
+/// the derivative passes must agree).
+pub fn nondiff_view_params(db: &dyn Db, func: FunctionId) -> Vec<u32> {
+    let sig = fn_sig(db, func);
+    let file = func.loc(db).file;
+    let Some(Ty::Adt(iface, _)) = resolve::stdlib_interface(db, file, "IDifferentiable") else {
+        return Vec::new();
+    };
+    sig.params
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| {
+            !p.no_diff
+                && matches!(p.ty, Ty::Assoc(..))
+                && !p.ty.has_unknown()
+                && !resolve::declared_conformance(db, file, &p.ty, iface)
+        })
+        .map(|(i, _)| i as u32)
+        .collect()
 }
