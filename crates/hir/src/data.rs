@@ -21,7 +21,25 @@ pub struct PathSegRef {
     pub range: TextRange,
 }
 
+/// The first segment of a path written with a leading `::` (`::f()`, `::Foo`): the global scope,
+/// so the rest is looked up there only (past locals, members and enclosing namespaces).
+pub const GLOBAL_SCOPE_SEGMENT: &str = "::";
+
 impl PathRef {
+    /// `::name`: `name` in the global scope.
+    pub fn global(name: SmolStr, range: TextRange) -> PathRef {
+        let mut path = PathRef::single(name, range);
+        path.segments.insert(
+            0,
+            PathSegRef {
+                name: GLOBAL_SCOPE_SEGMENT.into(),
+                args: None,
+                range: TextRange::new(range.start, range.start),
+            },
+        );
+        path
+    }
+
     pub fn single(name: SmolStr, range: TextRange) -> PathRef {
         PathRef {
             segments: vec![PathSegRef {

@@ -35,6 +35,7 @@ mod scope;
 mod stdlib_index;
 mod subscripts;
 mod ty;
+mod using_lookup;
 mod where_types;
 mod witness;
 

@@ -277,6 +277,9 @@ impl<'db> Resolver<'db> {
 
     /// Resolves the first segment of a path.
     pub fn resolve_name(&self, name: &str) -> Option<Resolution> {
+        if name == crate::data::GLOBAL_SCOPE_SEGMENT {
+            return Some(Resolution::Namespace(Arc::from([])));
+        }
         if let Some(local) = self.local_items.iter().rev().find(|l| l.name == name) {
             let ty = match local.def {
                 ItemDef::TypeDecl(t) if t.loc(self.db).kind() == Some(ItemKind::Struct) => {
@@ -312,11 +315,8 @@ impl<'db> Resolver<'db> {
         }
         // A `using namespace` in the function body opens its namespace in the body's scope,
         // inside the enclosing namespaces (its overloads hide theirs).
-        for used in self.local_usings.iter().rev() {
-            let entries = scope::lookup_in_namespace(self.db, self.file, used, name);
-            if let Some(res) = self.entries_to_resolution(&entries, used, name) {
-                return Some(res);
-            }
+        if let Some(res) = self.resolve_in_local_usings(name) {
+            return Some(res);
         }
         if let Some(res) = self.resolve_in_namespaces(name) {
             return Some(res);
@@ -442,7 +442,7 @@ impl<'db> Resolver<'db> {
         }
     }
 
-    fn entries_to_resolution(
+    pub(crate) fn entries_to_resolution(
         &self,
         entries: &[ScopeEntry],
         ns: &[SmolStr],
@@ -1178,11 +1178,15 @@ impl<'db> Resolver<'db> {
 }
 
 pub fn path_text(path: &PathRef) -> String {
-    path.segments
+    let text = path
+        .segments
         .iter()
         .map(|s| s.name.as_str())
         .collect::<Vec<_>>()
-        .join("::")
+        .join("::");
+    // `::f`, not `::::f`.
+    text.strip_prefix("::::")
+        .map_or(text.clone(), |t| format!("::{t}"))
 }
 
 fn generic_args_as_params(owner: GenericOwner, params: &[GenericParamData]) -> Arc<[GenericArg]> {

@@ -20,6 +20,7 @@ fn default_body(db: &dyn Db, loc: &ItemLoc, name_range: TextRange) -> Arc<Body> 
         defer_catch_base: None,
         local_items: FxHashMap::default(),
         tuple_syntax: language::tuple_syntax(db, loc.file),
+        value_callee_casts: Default::default(),
     };
     let owner = item_node(db, loc).and_then(|node| {
         node.descendants().find(|n| {

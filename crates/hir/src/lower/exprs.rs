@@ -20,7 +20,7 @@ fn leading_expand(node: &SyntaxNode) -> Option<SyntaxNode> {
 }
 
 /// A comma expression (`a, b`): a binary expression whose operator is `,`.
-fn is_comma_expr(node: &SyntaxNode) -> bool {
+pub(super) fn is_comma_expr(node: &SyntaxNode) -> bool {
     node.kind() == BIN_EXPR
         && tokens(node)
             .filter(|t| !t.kind().is_trivia())
@@ -119,7 +119,12 @@ impl BodyLowerer {
                 let name_ref = node.children().find(|c| c.kind() == NAME_REF);
                 let name = name_ref.as_ref().map(name_ref_text).unwrap_or_default();
                 let name_range = name_ref.map_or(range, |n| range_of(&n));
-                let path = Expr::Path(PathRef::single(name, name_range));
+                // `::f`: the name in the global scope.
+                let path = if first_token(node).is_some_and(|t| t.kind() == COLON2) {
+                    Expr::Path(PathRef::global(name, name_range))
+                } else {
+                    Expr::Path(PathRef::single(name, name_range))
+                };
                 match node.children().find(|c| c.kind() == GENERIC_ARG_LIST) {
                     Some(list) => {
                         let base = self.body.alloc_expr(path, name_range);
@@ -156,6 +161,7 @@ impl BodyLowerer {
                     None => self.missing(range),
                 };
             }
+            CAST_EXPR if self.value_callee_casts.contains(&range) => self.paren_callee_call(node),
             CAST_EXPR => {
                 let ty = node
                     .children()

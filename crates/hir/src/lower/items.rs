@@ -218,7 +218,9 @@ pub fn type_decl_data(db: &dyn Db, decl: TypeDeclId) -> Arc<TypeDeclData> {
             let base_ty = var
                 .children()
                 .find(|c| is_type_kind(c.kind()))
-                .map_or(TypeRef::Error, |t| lower_type(&t));
+                .map(|t| lower_type(&t))
+                .or_else(|| super::struct_vars::declared_struct_type(&var))
+                .unwrap_or(TypeRef::Error);
             for decl_node in var.children().filter(|d| d.kind() == DECLARATOR) {
                 let name = name_text(&decl_node);
                 let global = if modifiers.is_static {
@@ -422,19 +424,21 @@ pub fn global_data(db: &dyn Db, global: GlobalId) -> Arc<GlobalData> {
         .children()
         .find(|c| is_type_kind(c.kind()))
         .or_else(|| decl.children().find(|c| is_type_kind(c.kind())));
-    let ty = type_node.map(|t| {
-        let mut ty = lower_type(&t);
-        for suffix in decl
-            .children()
-            .filter(|c| c.kind() == ARRAY_SUFFIX)
-            .collect::<Vec<_>>()
-            .into_iter()
-            .rev()
-        {
-            ty = TypeRef::Array(Box::new(ty), array_suffix_len(&suffix));
-        }
-        ty
-    });
+    let ty = type_node
+        .map(|t| lower_type(&t))
+        .or_else(|| super::struct_vars::declared_struct_type(&node))
+        .map(|mut ty| {
+            for suffix in decl
+                .children()
+                .filter(|c| c.kind() == ARRAY_SUFFIX)
+                .collect::<Vec<_>>()
+                .into_iter()
+                .rev()
+            {
+                ty = TypeRef::Array(Box::new(ty), array_suffix_len(&suffix));
+            }
+            ty
+        });
     Arc::new(GlobalData {
         name: loc.name(),
         ty,

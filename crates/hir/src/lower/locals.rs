@@ -43,7 +43,11 @@ pub(super) fn local_child_items(node: &SyntaxNode) -> Vec<ChildItem> {
             continue;
         };
         walk.skip_subtree();
-        let name = name_text(&n);
+        let name = if kind == ItemKind::Struct {
+            super::struct_vars::struct_item_name(&n)
+        } else {
+            name_text(&n)
+        };
         if name.is_empty() {
             continue;
         }

@@ -29,8 +29,10 @@ mod inline_code;
 mod items;
 mod language;
 mod locals;
+mod paren_calls;
 mod signatures;
 mod stmts;
+mod struct_vars;
 mod tree;
 
 pub use self::{
@@ -196,6 +198,8 @@ struct BodyLowerer {
     local_items: FxHashMap<TextRange, (SmolStr, ItemDef)>,
     /// Slang 2026 or later: `(a, b)` is a tuple (see `language.rs`).
     tuple_syntax: bool,
+    /// Casts `(name)(...)` whose name denotes a value: calls (see `paren_calls.rs`).
+    value_callee_casts: rustc_hash::FxHashSet<TextRange>,
 }
 
 /// A scope that `defer` statements, `break` or `continue` relate to.

@@ -8,7 +8,9 @@ pub(super) fn lower_modifiers(node: &SyntaxNode) -> Modifiers {
     let mut m = Modifiers::default();
     let mut saw_in = false;
     let mut saw_out = false;
-    for t in tokens(node) {
+    // `static const struct { ... } s;`: the modifiers before `struct` are the variables'.
+    let before_struct = super::struct_vars::declared_struct(node);
+    for t in tokens(node).chain(before_struct.iter().flat_map(tokens)) {
         match t.kind() {
             STATIC_KW => m.is_static = true,
             CONST_KW => m.is_const = true,
@@ -388,6 +390,16 @@ pub fn lower_type(node: &SyntaxNode) -> TypeRef {
 
 fn lower_path(path: &SyntaxNode) -> PathRef {
     let mut segments = Vec::new();
+    // `::Foo`: a type in the global scope.
+    if let Some(t) = path.first_child_or_token().and_then(|c| c.into_token())
+        && t.kind() == COLON2
+    {
+        segments.push(PathSegRef {
+            name: crate::data::GLOBAL_SCOPE_SEGMENT.into(),
+            args: None,
+            range: token_range(&t),
+        });
+    }
     for child in path.children() {
         match child.kind() {
             PATH => segments.extend(lower_path(&child).segments),

@@ -17,10 +17,12 @@ pub fn fn_body(db: &dyn Db, func: FunctionId) -> Arc<Body> {
         defer_catch_base: None,
         local_items: FxHashMap::default(),
         tuple_syntax: language::tuple_syntax(db, func.loc(db).file),
+        value_callee_casts: Default::default(),
     };
     if let Some(node) = item_node(db, func.loc(db))
         && let Some(block) = node.children().find(|c| c.kind() == BLOCK)
     {
+        lowerer.value_callee_casts = paren_calls::value_callee_casts(db, &func.loc(db), &node);
         lowerer.local_items = fn_local_items(db, func)
             .iter()
             .map(|l| (l.range, (l.name.clone(), l.def)))
@@ -102,12 +104,14 @@ pub fn global_body(db: &dyn Db, global: GlobalId) -> Arc<Body> {
         defer_catch_base: None,
         local_items: FxHashMap::default(),
         tuple_syntax: language::tuple_syntax(db, loc.file),
+        value_callee_casts: Default::default(),
     };
     let ordinal = loc.path.last().map_or(0, |s| s.ordinal);
     if let Some(node) = item_node(db, loc)
         && let Some(decl) = global_declarator(&node, &loc.name(), ordinal)
         && let Some(init) = decl.children().find(|c| is_expr_kind(c.kind()))
     {
+        lowerer.value_callee_casts = paren_calls::value_callee_casts(db, &loc, &init);
         let e = lowerer.expr(&init);
         lowerer.body.root_expr = Some(e);
     }
@@ -643,9 +647,14 @@ impl BodyLowerer {
         let ty = node
             .children()
             .find(|c| is_type_kind(c.kind()))
-            .map(|t| lower_type(&t));
+            .map(|t| lower_type(&t))
+            .or_else(|| super::struct_vars::declared_struct_type(node));
         let mutable = !(is_let || modifiers.is_const);
         let mut out = Vec::new();
+        // `struct S { ... } s;`: the struct comes into scope first.
+        if let Some(s) = super::struct_vars::declared_struct(node) {
+            out.extend(self.stmt(&s));
+        }
         for decl in node.children().filter(|d| d.kind() == DECLARATOR) {
             let array_dims = decl
                 .children()

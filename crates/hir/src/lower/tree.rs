@@ -102,8 +102,13 @@ pub(super) fn child_items(
                 {
                     decls.push(child.clone());
                 }
+                // `struct S { ... } s;`: the struct is an item too.
+                if let Some(s) = super::struct_vars::declared_struct(&child) {
+                    let name = super::struct_vars::struct_item_name(&s);
+                    push(ItemKind::Struct, name, s, &mut out);
+                }
                 // File-level variables and static members are globals; instance fields are not items.
-                let is_static = has_token(&child, STATIC_KW);
+                let is_static = lower_modifiers(&child).is_static;
                 if in_type && !is_static {
                     continue;
                 }
