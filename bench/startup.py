@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Start-up cost with the whole standard library (issue: the front end accepts every valid Slang
-program): whole-process `dslang check` of a one-function file, and the language server's cold start
-(process start to the first published diagnostics of a one-function document).
+program): whole-process `dslang check` of a one-function file, whole-process `dslang compile
+--target wgsl` of a small kernel (issue 24), and the language server's cold start (process start
+to the first published diagnostics of a one-function document).
 
 usage: python3 bench/startup.py [DSLANG] [RUNS]   (default target/release/dslang, 30 runs)
 Prints one JSON object with the median and 90th percentile of each, in milliseconds.
@@ -17,6 +18,14 @@ import time
 DSLANG = sys.argv[1] if len(sys.argv) > 1 else "target/release/dslang"
 RUNS = int(sys.argv[2]) if len(sys.argv) > 2 else 30
 SOURCE = "[Differentiable]\nfloat f(float x) { return x * x; }\n"
+KERNEL = """RWStructuredBuffer<float> outputBuffer;
+[numthreads(4,1,1)]
+void computeMain(uint3 tid : SV_DispatchThreadID)
+{
+    float x = float(tid.x);
+    outputBuffer[tid.x] = x * x + 1.0;
+}
+"""
 
 
 def pct(xs, p):
@@ -24,11 +33,11 @@ def pct(xs, p):
     return xs[min(len(xs) - 1, int(round(p * (len(xs) - 1))))]
 
 
-def time_check(path):
+def time_command(args):
     times = []
     for _ in range(RUNS):
         t = time.perf_counter()
-        subprocess.run([DSLANG, "check", path], check=True)
+        subprocess.run([DSLANG] + args, check=True)
         times.append((time.perf_counter() - t) * 1000)
     return times
 
@@ -95,11 +104,18 @@ def main():
     path = os.path.join(folder, "main.slang")
     with open(path, "w") as f:
         f.write(SOURCE)
-    check = time_check(path)
+    kernel = os.path.join(folder, "kernel.slang")
+    with open(kernel, "w") as f:
+        f.write(KERNEL)
+    check = time_command(["check", path])
+    compile_ = time_command(["compile", kernel, "--target", "wgsl", "-o",
+                             os.path.join(folder, "kernel.wgsl")])
     cold = time_server(folder)
     print(json.dumps({
         "runs": RUNS,
         "check_ms": {"median": round(statistics.median(check), 1), "p90": round(pct(check, 0.9), 1)},
+        "compile_ms": {"median": round(statistics.median(compile_), 1),
+                       "p90": round(pct(compile_, 0.9), 1)},
         "server_cold_start_ms": {"median": round(statistics.median(cold), 1),
                                  "p90": round(pct(cold, 0.9), 1)},
     }))

@@ -1600,7 +1600,7 @@ pub(crate) fn extensions_matching_if(
     relevant: &dyn Fn(ExtensionId) -> bool,
 ) -> Vec<(ExtensionId, Vec<(GenericParamId, GenericArg)>)> {
     let mut out = Vec::new();
-    for ext in scope::visible_extensions(db, file).iter() {
+    for ext in scope::extensions_for_head(db, file, ty).iter() {
         if conformances_only && lower::extension_data(db, *ext).bases.is_empty() {
             continue;
         }

@@ -201,6 +201,32 @@ pub fn visible_extensions(db: &dyn Db, file: SourceFile) -> Arc<[ExtensionId]> {
         .collect()
 }
 
+/// The extensions visible from `file` that may match `ty`, in [`visible_extensions`]' order:
+/// of library files, only those whose target has `ty`'s head by the build-time index (library
+/// files without such an extension stay unparsed).
+pub(crate) fn extensions_for_head(
+    db: &dyn Db,
+    file: SourceFile,
+    ty: &crate::Ty,
+) -> Arc<[ExtensionId]> {
+    match crate::stdlib_index::type_head(db, ty) {
+        None => visible_extensions(db, file),
+        head => extensions_with_head(db, file, head),
+    }
+}
+
+#[salsa::tracked(returns(clone))]
+fn extensions_with_head(
+    db: &dyn Db,
+    file: SourceFile,
+    head: Option<SmolStr>,
+) -> Arc<[ExtensionId]> {
+    visible_files(db, file)
+        .iter()
+        .flat_map(|f| crate::stdlib_index::extensions_of_head(db, *f, head.as_deref()))
+        .collect()
+}
+
 /// Whether a declaration in `owner_file` may be named from `from_file`: a file that declares a
 /// module (`module m;`) keeps its non-`public` declarations to the module's own files.
 pub fn is_accessible(db: &dyn Db, def: ItemDef, from_file: SourceFile) -> bool {
