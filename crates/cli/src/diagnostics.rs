@@ -142,9 +142,20 @@ pub fn print_diagnostics(path: &Path, text: &str, reported: &[Reported]) {
 pub fn print_located(loaded: &driver::Loaded, reported: &[LocatedReport]) {
     let colour = std::io::stderr().is_terminal();
     let sources = |path: &str| loaded.text_of(path);
-    let rendered = render_located(&sources, reported, colour);
+    let shown = &reported[..reported.len().min(MAX_PRINTED_ERRORS)];
+    let mut rendered = render_located(&sources, shown, colour);
+    if reported.len() > shown.len() {
+        rendered.push_str(&format!(
+            "dslang: {} more errors not shown (the first {MAX_PRINTED_ERRORS} are)\n",
+            reported.len() - shown.len()
+        ));
+    }
     let _ = std::io::stderr().write_all(rendered.as_bytes());
 }
+
+/// Errors printed per command: a file of a million mistakes is summarised, not printed whole
+/// (each error's snippet is several lines).
+const MAX_PRINTED_ERRORS: usize = 1000;
 
 /// Renders diagnostics of one file to a string; `colour` adds ANSI escapes.
 pub fn render(name: &str, text: &str, reported: &[Reported], colour: bool) -> String {
