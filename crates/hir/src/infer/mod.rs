@@ -17,6 +17,7 @@ mod diff_bound;
 mod errors;
 pub use errors::fn_throws;
 mod expr;
+mod generic_subscripts;
 mod init_list;
 mod lambda;
 mod lvalue;
