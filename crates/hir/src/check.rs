@@ -549,8 +549,14 @@ fn signatures_match(
         // A value argument the requirement leaves open (`Wrapper<kWidth>` with `kWidth` a
         // `static const` requirement) is known only per conforming type.
         let open_value = |t: &Ty| matches!(t, Ty::Adt(_, args) if args.iter().any(|a| matches!(a, crate::ty::GenericArg::Value(crate::ty::Len::Unknown))));
+        // Likewise an array length (`int a[kWidth]`): open in the requirement, in terms of
+        // the conforming type's parameters in the member (`int a[N]`).
+        let open_len = |t: &Ty| matches!(t, Ty::Array(_, l) if matches!(l, crate::ty::Len::Unknown) || l.has_params());
         let symbolic = |t: &Ty| {
-            t.has_unknown() || open_value(t) || matches!(t, Ty::Assoc(..) | Ty::Param(_) | Ty::This)
+            t.has_unknown()
+                || open_value(t)
+                || open_len(t)
+                || matches!(t, Ty::Assoc(..) | Ty::Param(_) | Ty::This)
         };
         from == to
             || symbolic(&from)

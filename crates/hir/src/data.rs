@@ -389,6 +389,9 @@ pub struct PropertyData {
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct SubscriptData {
+    /// `__subscript<I>(I index)`: the subscript's own generic parameters and `where` clauses.
+    pub generics: Vec<GenericParamData>,
+    pub where_preds: Vec<WherePred>,
     pub params: Vec<ParamData>,
     pub ret: TypeRef,
     pub modifiers: Modifiers,

@@ -107,6 +107,8 @@ pub enum GenericOwner {
     Extension(ExtensionId),
     /// `typealias Array<T, let N : int> = T[N]`: bound where the alias is given arguments.
     Alias(AliasId),
+    /// `__subscript<I>(I index) -> T`: bound at each `x[i]` from the index types.
+    Subscript(SubscriptId),
     /// Parameters of builtin shapes (`vector<T, N>`), only in signatures written in the stdlib.
     Builtin,
 }

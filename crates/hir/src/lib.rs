@@ -22,6 +22,7 @@ mod diagnostics;
 mod diffcheck;
 pub(crate) mod differential;
 mod forms;
+mod generic_consts;
 mod ids;
 mod infer;
 pub mod layout;

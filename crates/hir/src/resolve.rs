@@ -165,6 +165,15 @@ impl<'db> Resolver<'db> {
                             .push((GenericOwner::Alias(id), Arc::new(data.generics.clone())));
                     }
                 }
+                ItemKind::Subscript => {
+                    let id = SubscriptId::new(db, prefix);
+                    let data = lower::subscript_data(db, id);
+                    if !data.generics.is_empty() {
+                        resolver
+                            .generics
+                            .push((GenericOwner::Subscript(id), Arc::new(data.generics.clone())));
+                    }
+                }
                 ItemKind::Function | ItemKind::Init => {
                     let id = FunctionId::new(db, prefix);
                     let data = lower::fn_data(db, id);
@@ -812,7 +821,7 @@ impl<'db> Resolver<'db> {
     }
 
     /// A constant member of the enclosing type (`static const int N = ...;`), by name.
-    fn own_static_const(&self, name: &str) -> Option<GlobalId> {
+    pub(crate) fn own_static_const(&self, name: &str) -> Option<GlobalId> {
         let ctx = self.self_ctx.as_ref()?;
         ctx.own_members.iter().find_map(|m| match m {
             ItemDef::Global(g) if lower::item_def_name(self.db, *m) == name => {
@@ -849,6 +858,18 @@ impl<'db> Resolver<'db> {
         }
         match self.eval_const_in(c, value_ty) {
             Some(v) if v >= 0 => Len::Known(v as u32),
+            // `S<5>.value`, or `value` inside `S`: a constant of a generic type.
+            None if let ConstRef::Path(p) = c
+                && let Some(len) = self.generic_const_len(p) =>
+            {
+                len
+            }
+            // `c ? a : b` in a generic.
+            None if let ConstRef::Select(cond, a, b) = c => self.select_len(
+                self.eval_len_in(cond, value_ty),
+                self.eval_len_in(a, value_ty),
+                self.eval_len_in(b, value_ty),
+            ),
             // `W * H` in a generic: kept symbolic, folded when the parameters are bound.
             None if let ConstRef::Binary(op, a, b) = c
                 && let Some(op) = crate::ty::LenOp::from_token(op) =>
@@ -1428,6 +1449,7 @@ pub fn is_type_pack(db: &dyn Db, p: &GenericParamId) -> bool {
         GenericOwner::TypeDecl(t) => lower::type_decl_data(db, t).generics.clone(),
         GenericOwner::Extension(e) => lower::extension_data(db, e).generics.clone(),
         GenericOwner::Alias(a) => lower::alias_data(db, a).generics.clone(),
+        GenericOwner::Subscript(s) => lower::subscript_data(db, s).generics.clone(),
         GenericOwner::Builtin => return false,
     };
     generics.get(p.index as usize).is_some_and(|g| g.variadic)
@@ -1853,6 +1875,10 @@ fn param_constraints_of(db: &dyn Db, p: &GenericParamId, take: impl Fn(bool) -> 
         GenericOwner::Alias(a) => {
             let d = lower::alias_data(db, a);
             (a.loc(db).clone(), d.generics.clone(), Vec::new())
+        }
+        GenericOwner::Subscript(s) => {
+            let d = lower::subscript_data(db, s);
+            (s.loc(db).clone(), d.generics.clone(), d.where_preds.clone())
         }
         GenericOwner::Builtin => return Vec::new(),
     };

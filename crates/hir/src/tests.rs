@@ -18,6 +18,7 @@ mod generic_inference;
 mod generic_members;
 mod graphics;
 mod incremental;
+mod inference_gaps;
 mod interface_assoc;
 mod library_modules;
 mod local_items;

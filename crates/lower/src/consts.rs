@@ -144,7 +144,11 @@ fn eval(
             }
         }
         Expr::Path(_) | Expr::Field { .. } => match infer.resolutions.get(&e) {
-            Some(ExprRes::Global(g)) => eval_global(cx, *g, subst, depth + 1)?,
+            Some(ExprRes::Global(g)) => match type_args_subst(cx, body, infer, e, subst) {
+                // `S<N - 1>.value`: the constant with `S`'s arguments.
+                Some(inner) => eval_global(cx, *g, &inner, depth + 1)?,
+                None => eval_global(cx, *g, subst, depth + 1)?,
+            },
             Some(ExprRes::EnumCase(d, i)) => Cv::Int(
                 enum_case_value(cx.db, cx.file, *d, *i)
                     .ok_or_else(|| unsupported("this enum case value"))?,
@@ -185,8 +189,83 @@ fn eval(
             Some(ExprRes::Type(t)) => Cv::Int(natural_size(cx, t)?),
             _ => return Err(unsupported("this `sizeof`")),
         },
+        // `lut[sizeof(T) - 1]`: an element of a constant list.
+        Expr::Index { base, index } => {
+            let Cv::List(items) = go(*base)? else {
+                return Err(unsupported("indexing this value in a constant"));
+            };
+            let k = match go(*index)? {
+                Cv::Int(i) => i,
+                Cv::Bool(b) => i64::from(b),
+                Cv::Float(_) | Cv::List(_) => {
+                    return Err(unsupported("a non-integer index in a constant"));
+                }
+            };
+            usize::try_from(k)
+                .ok()
+                .and_then(|k| items.get(k).cloned())
+                .ok_or_else(|| unsupported("an index out of range in a constant"))?
+        }
+        // `countof(D)` of a pack bound by `subst`, of an array or of a tuple.
+        Expr::CountOf(inner) => {
+            let t = match infer.resolutions.get(inner) {
+                Some(ExprRes::Type(t)) => t.clone(),
+                _ => infer.expr_ty(*inner),
+            };
+            let t =
+                hir::export::normalize(cx.db, cx.file, &crate::apply(&subst.to_vec(), None, &t));
+            match t {
+                hir::Ty::Array(_, Len::Known(n)) => Cv::Int(i64::from(n)),
+                hir::Ty::Pack(items) | hir::Ty::Tuple(items) => Cv::Int(items.len() as i64),
+                _ => return Err(unsupported("`countof` of this value in a constant")),
+            }
+        }
         _ => return Err(unsupported("this expression in a constant initialiser")),
     })
+}
+
+/// The bindings of a generic type's parameters that `S<5, N>.value` gives (the arguments in
+/// terms of the enclosing constant's own, bound by `subst`); `None` for another form.
+fn type_args_subst(
+    cx: &Ctx,
+    body: &Body,
+    infer: &InferenceResult,
+    e: ExprId,
+    subst: &[(GenericParamId, GenericArg)],
+) -> Option<Vec<(GenericParamId, GenericArg)>> {
+    let Expr::Field { base, .. } = &body.exprs[e] else {
+        return None;
+    };
+    let Some(ExprRes::Type(hir::Ty::Adt(decl, args))) = infer.resolutions.get(base) else {
+        return None;
+    };
+    if args.is_empty() {
+        return None;
+    }
+    let outer = subst.to_vec();
+    let generics = &hir::type_decl_data(cx.db, *decl).generics;
+    Some(
+        generics
+            .iter()
+            .enumerate()
+            .zip(args.iter())
+            .map(|((i, g), a)| {
+                let p = GenericParamId {
+                    owner: hir::export::GenericOwner::TypeDecl(*decl),
+                    index: i as u32,
+                    name: g.name.clone(),
+                };
+                let a = a.subst(&|q| hir::export::subst_lookup(&outer, &q));
+                let a = match a {
+                    GenericArg::Type(t) => {
+                        GenericArg::Type(hir::export::normalize(cx.db, cx.file, &t))
+                    }
+                    v => v,
+                };
+                (p, a)
+            })
+            .collect(),
+    )
 }
 
 /// A scalar converted to the scalar type `ty` (other values are kept for `shape`).

@@ -138,6 +138,14 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             };
         }
         let arg_tys: Vec<Ty> = args.iter().map(|a| self.infer_expr(*a, None)).collect();
+        if is_make_tuple(&callee_name)
+            && matches!(self.body.exprs[target], Expr::Path(_))
+            && let Some(explicit) = &explicit
+        {
+            // `makeTuple<A, B>(a, b)`: the elements have the explicit types, the arguments
+            // convert to them.
+            return self.make_tuple_explicit(explicit, args, &arg_tys, range);
+        }
         if is_make_tuple(&callee_name) && matches!(self.body.exprs[callee], Expr::Path(_)) {
             // A parameter pack passed as is (`makeTuple(args)`) gives one element per value.
             let items = args
@@ -425,5 +433,38 @@ fn callee_display_name(body: &Body, e: ExprId) -> String {
         Expr::GenericApply { base, .. } => callee_display_name(body, *base),
         Expr::Diff { func, .. } => callee_display_name(body, *func),
         _ => "expression".into(),
+    }
+}
+
+impl InferCtx<'_, '_> {
+    /// `makeTuple<A, B>(a, b)`: a tuple of the explicit types, each argument converted to its
+    /// element's type.
+    fn make_tuple_explicit(
+        &mut self,
+        explicit: &[GenericArg],
+        args: &[ExprId],
+        arg_tys: &[Ty],
+        range: TextRange,
+    ) -> Ty {
+        let tys: Vec<Ty> = explicit
+            .iter()
+            .filter_map(|g| match g {
+                GenericArg::Type(t) => Some(t.clone()),
+                _ => None,
+            })
+            .collect();
+        if tys.len() != explicit.len() || tys.len() != args.len() {
+            let msg = format!(
+                "`makeTuple` has {} type argument(s) but {} value(s)",
+                explicit.len(),
+                args.len()
+            );
+            self.error("E2007", msg, range);
+            return Ty::Unknown;
+        }
+        for ((a, t), to) in args.iter().zip(arg_tys).zip(&tys) {
+            self.check_convertible(t, to, self.range(*a));
+        }
+        Ty::Tuple(tys.into())
     }
 }

@@ -63,7 +63,10 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 name,
                 name_range,
             } => self.infer_field(e, base, &name, name_range),
-            Expr::Index { base, index } => self.infer_index(base, index),
+            Expr::Index { base, index } => {
+                let t = self.infer_index(base, index);
+                self.bind_subscript_generics(e, base, index, t)
+            }
             Expr::Call { callee, args } => self.infer_call(e, callee, &args, expected),
             Expr::Lambda { params, body } => self.infer_lambda(e, &params, body),
             Expr::GenericApply { base, args } => {

@@ -18,6 +18,7 @@ pub use diff_bound::nondiff_view_params;
 mod errors;
 pub use errors::fn_throws;
 mod expr;
+mod generic_subscripts;
 mod init_list;
 mod lambda;
 mod lvalue;

@@ -739,7 +739,12 @@ impl InferCtx<'_, '_> {
 }
 
 /// Collects candidate bindings of `generics` by matching a parameter type against an argument.
-fn unify(param: &Ty, arg: &Ty, generics: &[GenericParamId], out: &mut [Vec<GenericArg>]) {
+pub(super) fn unify(
+    param: &Ty,
+    arg: &Ty,
+    generics: &[GenericParamId],
+    out: &mut [Vec<GenericArg>],
+) {
     let index_of = |p: &GenericParamId| generics.iter().position(|g| g == p);
     let unify_len = |pl: &Len, l: &Len, out: &mut [Vec<GenericArg>]| {
         if let Len::Param(p) = pl

@@ -244,7 +244,14 @@ pub fn type_decl_data(db: &dyn Db, decl: TypeDeclId) -> Arc<TypeDeclData> {
                 if global.is_some() {
                     continue;
                 }
-                let mut ty = base_ty.clone();
+                // `var x : int;` (let-style) writes the type in the declarator.
+                let mut ty = match base_ty {
+                    TypeRef::Error => decl_node
+                        .children()
+                        .find(|c| is_type_kind(c.kind()))
+                        .map_or(TypeRef::Error, |t| lower_type(&t)),
+                    _ => base_ty.clone(),
+                };
                 for suffix in decl_node
                     .children()
                     .filter(|c| c.kind() == ARRAY_SUFFIX)
@@ -544,6 +551,8 @@ pub fn subscript_data(db: &dyn Db, sub: SubscriptId) -> Arc<SubscriptData> {
     let loc = sub.loc(db);
     let Some(node) = item_node(db, loc) else {
         return Arc::new(SubscriptData {
+            generics: Vec::new(),
+            where_preds: Vec::new(),
             params: Vec::new(),
             ret: TypeRef::Error,
             modifiers: Modifiers::default(),
@@ -566,6 +575,8 @@ pub fn subscript_data(db: &dyn Db, sub: SubscriptId) -> Arc<SubscriptData> {
         })
         .unwrap_or_default();
     Arc::new(SubscriptData {
+        generics: lower_generics(&node),
+        where_preds: lower_where(&node),
         params,
         ret: node
             .children()

@@ -167,7 +167,11 @@ fn expr_as_path(e: &SyntaxNode) -> Option<PathRef> {
             Some(PathRef {
                 segments: vec![PathSegRef {
                     name: name_ref_text(&name_ref),
-                    args: None,
+                    // `S<5>.value`: the arguments of a generic type.
+                    args: e
+                        .children()
+                        .find(|c| c.kind() == GENERIC_ARG_LIST)
+                        .map(|l| lower_generic_args(&l)),
                     range: range_of(&name_ref),
                 }],
             })

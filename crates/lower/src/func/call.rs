@@ -275,7 +275,7 @@ impl FnLower<'_, '_> {
     }
 
     /// A generic argument written in this function's terms, with this instance's bindings.
-    fn instance_arg(&self, a: &GenericArg) -> GenericArg {
+    pub(super) fn instance_arg(&self, a: &GenericArg) -> GenericArg {
         match a {
             GenericArg::Type(t) => GenericArg::Type(normalize(
                 self.cx.db,

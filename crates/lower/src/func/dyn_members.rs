@@ -37,7 +37,16 @@ impl FnLower<'_, '_> {
                 .getter
                 .ok_or_else(|| unsupported("a subscript without `get`"))?;
             let owner = sub.loc(b.cx.db).clone();
-            let v = b.accessor_get(&owner, getter, &case.ty, payload, args.clone())?;
+            let own_args = b.subscript_own_args(e, sub);
+            let v = b.accessor_get_with(
+                &owner,
+                getter,
+                &case.ty,
+                payload,
+                args.clone(),
+                Vec::new(),
+                own_args,
+            )?;
             b.coerce_in_case(v, ret, case.id)
         })
     }

@@ -49,6 +49,7 @@ mod exist;
 mod expr;
 mod flat_init;
 mod generic_const;
+mod generic_subscripts;
 mod handle_flow;
 mod handles;
 mod intrinsic;
@@ -563,6 +564,8 @@ struct Accessor {
     ty: TypeId,
     /// The globals of the receiver's resources (`accessor_this`).
     bound: crate::ResourceBindings,
+    /// A generic subscript's own generic arguments (`subscript_own_args`).
+    own_args: Subst,
 }
 
 struct FnLower<'a, 'db> {

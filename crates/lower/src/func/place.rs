@@ -237,6 +237,7 @@ impl FnLower<'_, '_> {
                         .into_iter()
                         .map(|i| self.lower_expr(i))
                         .collect::<R<Vec<_>>>()?;
+                    let own_args = self.subscript_own_args(e, sub);
                     return Ok(Some(LPlace::Accessor(Box::new(Accessor {
                         owner: sub.loc(self.cx.db).clone(),
                         recv,
@@ -246,6 +247,7 @@ impl FnLower<'_, '_> {
                         args,
                         ty,
                         bound,
+                        own_args,
                     }))));
                 }
                 if !matches!(bt, Ty::Array(..) | Ty::Vector(..) | Ty::Matrix(..)) {
@@ -378,13 +380,14 @@ impl FnLower<'_, '_> {
                     .getter
                     .ok_or_else(|| unsupported("reading a property or subscript without `get`"))?;
                 let recv = self.emit(Inst::Load(a.recv.clone()), None)?;
-                self.accessor_get_bound(
+                self.accessor_get_with(
                     &a.owner,
                     getter,
                     &a.this_ty,
                     recv,
                     a.args.clone(),
                     a.bound.clone(),
+                    a.own_args.clone(),
                 )
             }
             LPlace::Bits(b) => self.load_bits(b),
@@ -453,7 +456,11 @@ impl FnLower<'_, '_> {
                 let key = InstanceKey {
                     exist: Vec::new(),
                     func: setter,
-                    subst: member_subst(self.cx.db, self.cx.file, &a.owner, &a.this_ty),
+                    subst: {
+                        let mut s = member_subst(self.cx.db, self.cx.file, &a.owner, &a.this_ty);
+                        s.extend(a.own_args.iter().cloned());
+                        s
+                    },
                     this_ty: Some(a.this_ty.clone()),
                 };
                 let id = self.cx.resource_instance(key, a.bound.clone())?;

@@ -89,6 +89,7 @@ impl FnLower<'_, '_> {
             args: Vec::new(),
             ty,
             bound,
+            own_args: Vec::new(),
         })))
     }
 
@@ -173,6 +174,21 @@ impl FnLower<'_, '_> {
         args: Vec<ValueId>,
         bound: crate::ResourceBindings,
     ) -> R<ValueId> {
+        self.accessor_get_with(owner, getter, this_ty, recv, args, bound, Vec::new())
+    }
+
+    /// [`Self::accessor_get_bound`] with a generic subscript's own arguments (`own_args`).
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn accessor_get_with(
+        &mut self,
+        owner: &hir::ItemLoc,
+        getter: FunctionId,
+        this_ty: &Ty,
+        recv: ValueId,
+        args: Vec<ValueId>,
+        bound: crate::ResourceBindings,
+        own_args: crate::Subst,
+    ) -> R<ValueId> {
         if let Some(attr) = hir::fn_data(self.cx.db, getter).attr("__intrinsic") {
             return match attr.args.first() {
                 Some(hir::export::AttrArg::String(s)) if s == "optional_value" => {
@@ -196,7 +212,11 @@ impl FnLower<'_, '_> {
         let key = InstanceKey {
             exist: Vec::new(),
             func: getter,
-            subst: member_subst(self.cx.db, self.cx.file, owner, this_ty),
+            subst: {
+                let mut s = member_subst(self.cx.db, self.cx.file, owner, this_ty);
+                s.extend(own_args);
+                s
+            },
             this_ty: Some(this_ty.clone()),
         };
         let id = self.cx.resource_instance(key, bound)?;
@@ -264,7 +284,16 @@ impl FnLower<'_, '_> {
             .map(|i| self.lower_expr(i))
             .collect::<R<Vec<_>>>()?;
         let bound = self.accessor_this(Some(base), bt)?;
-        self.accessor_get_bound(&sub.loc(self.cx.db).clone(), getter, bt, recv, args, bound)
+        let own_args = self.subscript_own_args(e, sub);
+        self.accessor_get_with(
+            &sub.loc(self.cx.db).clone(),
+            getter,
+            bt,
+            recv,
+            args,
+            bound,
+            own_args,
+        )
     }
 
     /// The subscript of `bt` taking `args` read on the lowered receiver `recv`.
