@@ -3,7 +3,7 @@
 //! `bwd_diff`, files over the size limit, and reverse mode of long straight-line code (linear,
 //! once cubic).
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::time::{Duration, Instant};
 
@@ -31,7 +31,7 @@ fn dslang(args: &[&str]) -> (Output, Duration) {
     (out, start.elapsed())
 }
 
-fn compile(path: &PathBuf) -> (Output, Duration) {
+fn compile(path: &Path) -> (Output, Duration) {
     let out = path.with_extension("wgsl");
     dslang(&[
         "compile",
