@@ -69,6 +69,7 @@ void f()
 }
 "#,
         expect![[r#"
+            each: <none>
             c: int
         "#]],
     );
@@ -89,6 +90,12 @@ void f()
 }
 "#,
         expect![[r#"
+            each: <none>
+            a: {unknown}
+            b: {unknown}
+            E39997 maximum type nesting level exceeded: the non-empty branch of `__packBranch` names `Loop` with its pack unchanged, so the type contains itself; pass a smaller pack (`__trimFirst(P)`)
+            E2053 argument to `__first` can only be a type pack, a value pack or a tuple, found `float`
+            E2024 `__first` takes 1 operand(s) but 2 were given
         "#]],
     );
 }
