@@ -212,7 +212,8 @@ impl Ctx<'_> {
             },
         };
         let gkey_copy = gkey.clone();
-        let gid = self.instance(gkey)?;
+        let bound = self.derivative_bindings(key, id, g, kind, same_scope);
+        let gid = self.resource_instance(gkey, bound)?;
         match kind {
             Link::Fwd => {
                 self.diff.custom_fwd.insert(id, gid);
@@ -230,6 +231,71 @@ impl Ctx<'_> {
             }
         }
         Ok(())
+    }
+
+    /// The globals a user-written derivative `g` of instance `id` (of `key`) is specialised to:
+    /// those of the primal's `this` (a method of a struct holding buffers, as
+    /// `[BackwardDerivativeOf(write)] void write_bwd(...)` reading `this.grads`) and of its
+    /// resource parameters that the derivative keeps as they are (matched by name and type in
+    /// the derivative's signature).
+    fn derivative_bindings(
+        &self,
+        key: &InstanceKey,
+        id: FuncId,
+        g: FunctionId,
+        kind: Link,
+        same_scope: bool,
+    ) -> crate::ResourceBindings {
+        let Some(bound) = self.resource_params.get(&id) else {
+            return Vec::new();
+        };
+        let db = self.db;
+        let primal = hir::fn_sig(db, key.func);
+        let gsig = hir::fn_sig(db, g);
+        let gdata = hir::fn_data(db, g);
+        let g_has_this = gsig.is_member && !gsig.is_static && gdata.kind != hir::FnKind::Init;
+        let expected = match kind {
+            Link::Fwd => hir::derivative_sig(db, key.func, DiffKind::Forward),
+            Link::Bwd => hir::derivative_sig(db, key.func, DiffKind::Backward),
+            Link::Substitute | Link::Apply => Some(primal.clone()),
+        };
+        let mut out = Vec::new();
+        for (index, handles) in bound {
+            if *index == crate::THIS_PARAM {
+                if same_scope && g_has_this {
+                    out.push((*index, handles.clone()));
+                }
+                continue;
+            }
+            let Some(p) = primal.params.get(*index as usize) else {
+                continue;
+            };
+            // The derivative's parameter in the same place of the derived signature.
+            let Some(expected) = &expected else { continue };
+            let Some(j) = expected
+                .params
+                .iter()
+                .position(|q| q.name == p.name && q.ty == p.ty)
+            else {
+                continue;
+            };
+            // The derived signature has a method's `this` first; a member derivative has its own.
+            let primal_has_this = primal.is_member
+                && !primal.is_static
+                && hir::fn_data(db, key.func).kind != hir::FnKind::Init;
+            let j = if primal_has_this && g_has_this {
+                match j.checked_sub(1) {
+                    Some(j) => j,
+                    None => continue,
+                }
+            } else {
+                j
+            };
+            if gsig.params.get(j).is_some_and(|q| q.ty == p.ty) {
+                out.push((j as u32, handles.clone()));
+            }
+        }
+        out
     }
 
     /// `detach(x)` at type `ty`: an identity function treated as differentiable with a zero
