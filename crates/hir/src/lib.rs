@@ -24,6 +24,7 @@ pub(crate) mod differential;
 mod forms;
 mod ids;
 mod infer;
+mod inherited_assoc;
 pub mod layout;
 mod lower;
 mod nested;

@@ -20,6 +20,7 @@ mod graphics;
 mod incremental;
 mod library_modules;
 mod local_items;
+mod lookup_forms;
 mod missed_rules;
 mod narrow_scalars;
 mod pointers;
