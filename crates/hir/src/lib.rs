@@ -25,6 +25,7 @@ mod forms;
 mod generic_consts;
 mod ids;
 mod infer;
+mod inherited_assoc;
 pub mod layout;
 mod lower;
 mod nested;

@@ -333,6 +333,9 @@ impl<'db> Resolver<'db> {
         if let Some(ty) = self.implicit_differential(name) {
             return Some(Resolution::Type(ty));
         }
+        if let Some(ty) = self.inherited_assoc_type(name) {
+            return Some(Resolution::Type(ty));
+        }
         builtin_type(name).map(Resolution::Type)
     }
 
@@ -1508,6 +1511,20 @@ pub fn match_pattern(pattern: &Ty, ty: &Ty, binds: &mut Vec<(GenericParamId, Gen
         (Ty::Array(pe, pn), Ty::Array(e, n)) => {
             match_pattern(pe, e, binds) && match_len(pn, n, binds)
         }
+        // `extension<each A> Foo<A>` on `Foo<int, float>`: the extension's pack takes the
+        // whole pack of arguments (one argument binds as the element itself).
+        (Ty::Pack(ps), Ty::Pack(ts)) => match &ps[..] {
+            [Ty::Param(p)] if matches!(p.owner, GenericOwner::Extension(_)) && ts.len() != 1 => {
+                bind(p, GenericArg::Type(ty.clone()), binds)
+            }
+            _ => {
+                ps.len() == ts.len()
+                    && ps
+                        .iter()
+                        .zip(ts.iter())
+                        .all(|(p, t)| match_pattern(p, t, binds))
+            }
+        },
         (Ty::Adt(pd, pargs), Ty::Adt(d, args)) if pd == d => {
             if pargs.is_empty() {
                 return true;

@@ -22,6 +22,7 @@ mod inference_gaps;
 mod interface_assoc;
 mod library_modules;
 mod local_items;
+mod lookup_forms;
 mod missed_rules;
 mod narrow_scalars;
 mod pack_queries;
