@@ -22,7 +22,7 @@ pub fn fn_body(db: &dyn Db, func: FunctionId) -> Arc<Body> {
     if let Some(node) = item_node(db, func.loc(db))
         && let Some(block) = node.children().find(|c| c.kind() == BLOCK)
     {
-        lowerer.value_callee_casts = paren_calls::value_callee_casts(db, &func.loc(db), &node);
+        lowerer.value_callee_casts = paren_calls::value_callee_casts(db, func.loc(db), &node);
         lowerer.local_items = fn_local_items(db, func)
             .iter()
             .map(|l| (l.range, (l.name.clone(), l.def)))
@@ -111,7 +111,7 @@ pub fn global_body(db: &dyn Db, global: GlobalId) -> Arc<Body> {
         && let Some(decl) = global_declarator(&node, &loc.name(), ordinal)
         && let Some(init) = decl.children().find(|c| is_expr_kind(c.kind()))
     {
-        lowerer.value_callee_casts = paren_calls::value_callee_casts(db, &loc, &init);
+        lowerer.value_callee_casts = paren_calls::value_callee_casts(db, loc, &init);
         let e = lowerer.expr(&init);
         lowerer.body.root_expr = Some(e);
     }
