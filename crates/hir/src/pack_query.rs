@@ -48,6 +48,15 @@ impl PackOp {
         }
     }
 
+    /// E2024's message for `given` operands where the query takes another number.
+    pub fn arity_message(self, given: usize) -> String {
+        format!(
+            "`{}` takes {} operand(s) but {given} were given",
+            self.name(),
+            self.arity()
+        )
+    }
+
     /// Whether the result is a pack (of the source's kind) rather than one element or type.
     pub fn yields_pack(self) -> bool {
         matches!(self, PackOp::TrimFirst | PackOp::TrimLast)

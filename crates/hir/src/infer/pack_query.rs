@@ -39,16 +39,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             for a in &args {
                 self.infer_expr(*a, None);
             }
-            self.error(
-                "E2024",
-                format!(
-                    "`{}` takes {} operand(s) but {} were given",
-                    op.name(),
-                    op.arity(),
-                    args.len()
-                ),
-                range,
-            );
+            self.error("E2024", op.arity_message(args.len()), range);
             return Some(Ty::Unknown);
         }
         let source_ty = self.infer_expr(args[0], None);

@@ -149,15 +149,7 @@ pub(super) fn lower_param(node: &SyntaxNode) -> ParamData {
     if let TypeRef::Expand(inner) = ty {
         ty = *inner;
     }
-    for suffix in node
-        .children()
-        .filter(|c| c.kind() == ARRAY_SUFFIX)
-        .collect::<Vec<_>>()
-        .into_iter()
-        .rev()
-    {
-        ty = TypeRef::Array(Box::new(ty), array_suffix_len(&suffix));
-    }
+    ty = with_array_suffixes(ty, node);
     let name_node = node.children().find(|c| c.kind() == NAME);
     ParamData {
         name: name_node
@@ -175,6 +167,18 @@ pub(super) fn lower_param(node: &SyntaxNode) -> ParamData {
         range: range_of(node),
         name_range: name_node.map_or_else(|| range_of(node), |n| range_of(&n)),
     }
+}
+
+/// `ty` as the declarator `node` makes it: `float a[2][3]` is an array of 2 arrays of 3.
+pub(super) fn with_array_suffixes(mut ty: TypeRef, node: &SyntaxNode) -> TypeRef {
+    let suffixes: Vec<_> = node
+        .children()
+        .filter(|c| c.kind() == ARRAY_SUFFIX)
+        .collect();
+    for suffix in suffixes.iter().rev() {
+        ty = TypeRef::Array(Box::new(ty), array_suffix_len(suffix));
+    }
+    ty
 }
 
 pub(super) fn array_suffix_len(suffix: &SyntaxNode) -> Option<ConstRef> {
@@ -252,15 +256,7 @@ pub fn type_decl_data(db: &dyn Db, decl: TypeDeclId) -> Arc<TypeDeclData> {
                         .map_or(TypeRef::Error, |t| lower_type(&t)),
                     _ => base_ty.clone(),
                 };
-                for suffix in decl_node
-                    .children()
-                    .filter(|c| c.kind() == ARRAY_SUFFIX)
-                    .collect::<Vec<_>>()
-                    .into_iter()
-                    .rev()
-                {
-                    ty = TypeRef::Array(Box::new(ty), array_suffix_len(&suffix));
-                }
+                ty = with_array_suffixes(ty, &decl_node);
                 fields.push(FieldData {
                     name,
                     ty,
@@ -358,15 +354,7 @@ pub fn alias_data(db: &dyn Db, alias: AliasId) -> Arc<AliasData> {
             .find(|c| is_type_kind(c.kind()))
             .map_or(TypeRef::Error, |t| lower_type(&t));
         // `typedef float Arr[4];`
-        for suffix in node
-            .children()
-            .filter(|c| c.kind() == ARRAY_SUFFIX)
-            .collect::<Vec<_>>()
-            .into_iter()
-            .rev()
-        {
-            ty = TypeRef::Array(Box::new(ty), array_suffix_len(&suffix));
-        }
+        ty = with_array_suffixes(ty, &node);
         // `type_param T : I;` stands for a type conforming to `I`: `I`'s existential here.
         let is_type_param = node
             .children_with_tokens()
@@ -434,18 +422,7 @@ pub fn global_data(db: &dyn Db, global: GlobalId) -> Arc<GlobalData> {
     let ty = type_node
         .map(|t| lower_type(&t))
         .or_else(|| super::struct_vars::declared_struct_type(&node))
-        .map(|mut ty| {
-            for suffix in decl
-                .children()
-                .filter(|c| c.kind() == ARRAY_SUFFIX)
-                .collect::<Vec<_>>()
-                .into_iter()
-                .rev()
-            {
-                ty = TypeRef::Array(Box::new(ty), array_suffix_len(&suffix));
-            }
-            ty
-        });
+        .map(|ty| with_array_suffixes(ty, &decl));
     Arc::new(GlobalData {
         name: loc.name(),
         ty,

@@ -25,16 +25,7 @@ impl Resolver<'_> {
         diags: &mut Vec<Diag>,
     ) -> Ty {
         if args.len() != op.arity() {
-            diags.push(Diag::error(
-                "E2024",
-                format!(
-                    "`{}` takes {} operand(s) but {} were given",
-                    op.name(),
-                    op.arity(),
-                    args.len()
-                ),
-                range,
-            ));
+            diags.push(Diag::error("E2024", op.arity_message(args.len()), range));
             return Ty::Unknown;
         }
         let operands: Vec<Ty> = args
