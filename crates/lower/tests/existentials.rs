@@ -189,7 +189,7 @@ void computeMain(uint3 tid : SV_DispatchThreadID)
                   %10: ICounter_dyn = construct %8, %7, %9
                   store $c, %10
                 }
-                case 1: {
+                case 1, default: {
                   %11: Two = extract %3, 2
                   store $this, %11
                   %12: void = call Two_bump(inout $this)
@@ -198,8 +198,6 @@ void computeMain(uint3 tid : SV_DispatchThreadID)
                   %15: One = extract %3, 1
                   %16: ICounter_dyn = construct %14, %15, %13
                   store $c, %16
-                }
-                default: {
                 }
               }
               %17: int = 0
@@ -211,12 +209,10 @@ void computeMain(uint3 tid : SV_DispatchThreadID)
                   %21: int = call One_get(%20)
                   store $dispatch, %21
                 }
-                case 1: {
+                case 1, default: {
                   %22: Two = extract %18, 2
                   %23: int = call Two_get(%22)
                   store $dispatch, %23
-                }
-                default: {
                 }
               }
               %24: int = load $dispatch
@@ -227,11 +223,9 @@ void computeMain(uint3 tid : SV_DispatchThreadID)
                   %27: int = call One_kind()
                   store $dispatch, %27
                 }
-                case 1: {
+                case 1, default: {
                   %28: int = call Two_kind()
                   store $dispatch, %28
-                }
-                default: {
                 }
               }
               %29: int = load $dispatch
@@ -345,12 +339,10 @@ void computeMain(uint3 tid : SV_DispatchThreadID)
                   %7: float = call Twice_calc(%6, %4)
                   store $dispatch, %7
                 }
-                case 1: {
+                case 1, default: {
                   %8: Same_float = zero
                   %9: float = call Same_calc(%8, %4)
                   store $dispatch, %9
-                }
-                default: {
                 }
               }
               %10: float = load $dispatch
@@ -450,12 +442,10 @@ void computeMain(uint3 tid : SV_DispatchThreadID)
                   %15: float = call unitOf_Sq(%14)
                   store $opened, %15
                 }
-                case 1: {
+                case 1, default: {
                   %16: Tri = zero
                   %17: float = call unitOf_Tri(%16)
                   store $opened, %17
-                }
-                default: {
                 }
               }
               %19: float = load $opened
@@ -551,7 +541,7 @@ void computeMain(uint3 tid : SV_DispatchThreadID)
                   %11: IMake_Data_dyn = insert %10, 1, %6
                   store $dispatch, %11
                 }
-                case 1: {
+                case 1, default: {
                   %12: B = zero
                   %13: P = call B_make(%12, %3)
                   %14: uint = 1u
@@ -560,8 +550,6 @@ void computeMain(uint3 tid : SV_DispatchThreadID)
                   %17: IMake_Data_dyn = construct %14, %15, %16
                   %18: IMake_Data_dyn = insert %17, 2, %13
                   store $dispatch, %18
-                }
-                default: {
                 }
               }
               %19: IMake_Data_dyn = load $dispatch
@@ -577,13 +565,11 @@ void computeMain(uint3 tid : SV_DispatchThreadID)
                   %26: float = call A_use(%24, %25)
                   store $dispatch, %26
                 }
-                case 1: {
+                case 1, default: {
                   %27: B = zero
                   %28: P = extract %22, 2
                   %29: float = call B_use(%27, %28)
                   store $dispatch, %29
-                }
-                default: {
                 }
               }
               %30: float = load $dispatch
@@ -712,12 +698,10 @@ void computeMain(uint3 tid : SV_DispatchThreadID)
               %17: float = call Square_area(%16)
               store $dispatch, %17
             }
-            case 3: {
+            case 3, default: {
               %18: Unit = zero
               %19: float = call Unit_area(%18)
               store $dispatch, %19
-            }
-            default: {
             }
           }
           %20: float = load $dispatch

@@ -144,12 +144,10 @@ void computeMain(uint3 tid : SV_DispatchThreadID)
                   %7: float = call Ramp_get(%6, %4)
                   store $dispatch, %7
                 }
-                case 1: {
+                case 1, default: {
                   %8: One = zero
                   %9: float = call One_get(%8, %4)
                   store $dispatch, %9
-                }
-                default: {
                 }
               }
               %10: float = load $dispatch

@@ -334,15 +334,19 @@ impl FnLower<'_, '_> {
         })
     }
 
-    /// The `switch` on an interface value's tag: `cases` (one per conformance id) and an empty
-    /// default, for a tag no case names.
+    /// The `switch` on an interface value's tag: `cases`, one per conformance id.
     pub(super) fn emit_tag_switch(&mut self, tag: ValueId, mut cases: Vec<ir::SwitchCase>) {
-        cases.push(ir::SwitchCase {
-            values: Vec::new(),
-            is_default: true,
-            body: Vec::new(),
-            fallthrough: false,
-        });
+        // As slangc's dispatch: the last case is also the default, so a tag no conformance has
+        // (an object made with another id) runs it, and one conformance is a direct call.
+        match cases.last_mut() {
+            Some(last) => last.is_default = true,
+            None => cases.push(ir::SwitchCase {
+                values: Vec::new(),
+                is_default: true,
+                body: Vec::new(),
+                fallthrough: false,
+            }),
+        }
         self.stmt(ir::Stmt::Switch {
             selector: tag,
             cases,
