@@ -20,6 +20,19 @@ fn leading_expand(node: &SyntaxNode) -> Option<SyntaxNode> {
 }
 
 /// A comma expression (`a, b`): a binary expression whose operator is `,`.
+/// The operands of `a, b, c` (a left-nested chain of commas) in order; one operand otherwise.
+pub(super) fn comma_operands(expr: SyntaxNode) -> Vec<SyntaxNode> {
+    let mut items = vec![expr];
+    while let Some(first) = items.first().filter(|e| is_comma_expr(e)).cloned() {
+        let parts: Vec<SyntaxNode> = first
+            .children()
+            .filter(|c| is_expr_kind(c.kind()))
+            .collect();
+        items.splice(0..1, parts);
+    }
+    items
+}
+
 pub(super) fn is_comma_expr(node: &SyntaxNode) -> bool {
     node.kind() == BIN_EXPR
         && tokens(node)
@@ -141,14 +154,7 @@ impl BodyLowerer {
             LAMBDA_EXPR => self.lambda(node),
             PAREN_EXPR if self.tuple_syntax && exprs.first().is_some_and(is_comma_expr) => {
                 // Slang 2026: `(a, b)` is `makeTuple(a, b)`.
-                let mut items = vec![exprs[0].clone()];
-                while let Some(first) = items.first().filter(|e| is_comma_expr(e)).cloned() {
-                    let parts: Vec<SyntaxNode> = first
-                        .children()
-                        .filter(|c| is_expr_kind(c.kind()))
-                        .collect();
-                    items.splice(0..1, parts);
-                }
+                let items = comma_operands(exprs[0].clone());
                 let args = items.iter().map(|e| self.expr(e)).collect();
                 let name_range = TextRange::new(range.start, range.start + 1);
                 let path = Expr::Path(PathRef::single("makeTuple".into(), name_range));

@@ -72,22 +72,10 @@ impl BodyLowerer {
         let path_range = path.range();
         let callee = self.body.alloc_expr(Expr::Path(path), path_range);
         let operand = cast.children().find(|c| c.kind() == PAREN_EXPR);
-        let mut items: Vec<SyntaxNode> = operand
+        let items: Vec<SyntaxNode> = operand
             .and_then(|p| p.children().find(|c| is_expr_kind(c.kind())))
-            .into_iter()
-            .collect();
-        // `a, b, c` is a left-nested chain of commas.
-        while let Some(first) = items
-            .first()
-            .filter(|e| super::exprs::is_comma_expr(e))
-            .cloned()
-        {
-            let parts: Vec<SyntaxNode> = first
-                .children()
-                .filter(|c| is_expr_kind(c.kind()))
-                .collect();
-            items.splice(0..1, parts);
-        }
+            .map(super::exprs::comma_operands)
+            .unwrap_or_default();
         let args = items.iter().map(|e| self.expr(e)).collect();
         Expr::Call { callee, args }
     }
