@@ -2,6 +2,8 @@
 //!
 //! Files are given as data (text plus a virtual, slash-separated path used for messages and for
 //! `import`/`#include` resolution); this crate does no IO. Everything derived lives in `hir`.
+// Analysis and compiler code never unwraps: user input becomes a diagnostic, not a panic.
+#![deny(clippy::unwrap_used)]
 
 use std::any::Any;
 use std::collections::HashMap;

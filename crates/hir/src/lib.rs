@@ -12,6 +12,8 @@
 //!
 //! Editing inside one function body re-runs only the parse, the file-level position maps, and the
 //! queries of that function: every other item's syntax compares equal, so its queries are reused.
+// Analysis and compiler code never unwraps: user input becomes a diagnostic, not a panic.
+#![deny(clippy::unwrap_used)]
 
 mod body;
 mod check;

@@ -6,6 +6,8 @@
 //!
 //! Every query on [`Analysis`] returns [`Cancellable`]: when the host applies an edit while a query
 //! runs on a snapshot, salsa unwinds the query with `Cancelled`, which arrives here as `Err`.
+// Analysis and compiler code never unwraps: user input becomes a diagnostic, not a panic.
+#![deny(clippy::unwrap_used)]
 
 mod assists;
 mod completion;

@@ -5,6 +5,8 @@
 //! the file's global resources in source order (so bindings follow declaration order) and the
 //! constants they read. What cannot be lowered yet is an `E4001` diagnostic naming the construct;
 //! an IR that fails `ir::verify` is an internal error `E4999`.
+// Analysis and compiler code never unwraps: user input becomes a diagnostic, not a panic.
+#![deny(clippy::unwrap_used)]
 
 mod apply;
 mod bitfields;

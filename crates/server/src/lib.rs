@@ -19,6 +19,8 @@
 //! - Full compilation (generated code, compile errors on save, GPU previews) goes through a
 //!   [`CompileBackend`] that the binary provides, always on the blocking pool. Without one the
 //!   custom `dslang/*` requests answer `MethodNotFound`.
+// Analysis and compiler code never unwraps: user input becomes a diagnostic, not a panic.
+#![deny(clippy::unwrap_used)]
 
 mod backend;
 mod config;
