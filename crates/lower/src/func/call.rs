@@ -620,11 +620,16 @@ impl FnLower<'_, '_> {
             }
         }
         let slots = self.without_resource_args(self.spread_args(args)?);
+        // `void` pack elements have no parameter (`func/void_args.rs`).
+        let mut next = 0;
         for (i, p) in param_iter.enumerate() {
-            let arg = match slots.get(i) {
-                Some(ArgSlot::Expr(a)) => self.lower_arg(*a, p, &mut writebacks)?,
+            self.skip_void_slots(&slots, &mut next)?;
+            let slot = slots.get(next).copied();
+            next += 1;
+            let arg = match slot {
+                Some(ArgSlot::Expr(a)) => self.lower_arg(a, p, &mut writebacks)?,
                 Some(ArgSlot::Element(a, k)) => {
-                    self.in_pack_element(*k, |this| this.lower_arg(*a, p, &mut writebacks))?
+                    self.in_pack_element(k, |this| this.lower_arg(a, p, &mut writebacks))?
                 }
                 // Parameters after the pack cannot have been left out (the pack takes the rest).
                 None if sig.variadic_from.is_some() => {
@@ -634,6 +639,7 @@ impl FnLower<'_, '_> {
             };
             ir_args.push(arg);
         }
+        self.skip_void_slots(&slots, &mut next)?;
         let v = match thrown {
             None => self.emit_call(id, ir_args, writebacks)?,
             Some((hidden, err, threw, err_ty)) => {
