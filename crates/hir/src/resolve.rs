@@ -753,11 +753,6 @@ impl<'db> Resolver<'db> {
                 args.into_iter()
                     .flat_map(|a| match a {
                         GenericArg::Type(Ty::Pack(items)) => items.to_vec(),
-                        // `Tuple<T>` of a type pack `T` passes the pack as the tuple's own
-                        // (`Tuple` is `Tuple<each T>`): `Tuple<expand each T>`.
-                        GenericArg::Type(Ty::Param(p)) if is_type_pack(self.db, &p) => {
-                            vec![Ty::Expand(Arc::new(Ty::Param(p.clone())), p)]
-                        }
                         GenericArg::Type(t) => vec![t],
                         GenericArg::Value(_) => vec![Ty::Unknown],
                     })

@@ -17,6 +17,12 @@ pub(crate) fn param_pattern_ty(sig: &FnSig, i: usize) -> Ty {
     if sig.variadic_from != Some(i) || matches!(p.ty, Ty::Param(_) | Ty::Expand(..)) {
         return p.ty.clone();
     }
+    // `expand each Tuple<expand each T> t`: the tuple's elements, one parameter each.
+    if let Ty::Tuple(items) = &p.ty
+        && items.iter().any(|t| matches!(t, Ty::Expand(..)))
+    {
+        return Ty::Pack(items.clone());
+    }
     match own_pack_in(sig, &p.ty) {
         Some(pack) => Ty::Expand(Arc::new(p.ty.clone()), pack),
         None => p.ty.clone(),
