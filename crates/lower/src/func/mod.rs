@@ -385,7 +385,7 @@ fn lower_body(cx: &mut Ctx, key: InstanceKey, id: FuncId, is_entry: bool) -> R<(
                 &crate::pack_params::param_pattern_ty(&hsig, i),
             );
             if let hir::Ty::Pack(items) = elems
-                && items.iter().any(|t| *t == hir::Ty::Void)
+                && items.contains(&hir::Ty::Void)
             {
                 let mut n = next;
                 pack_params = items
