@@ -454,6 +454,9 @@ impl Ty {
                     .iter()
                     .flat_map(|t| match (t, t.subst(f)) {
                         (Ty::Expand(..) | Ty::PackQuery(..), Ty::Pack(inner)) => inner.to_vec(),
+                        // `Tuple<T>` of a type pack `T`: the pack's types (`Tuple` is
+                        // `Tuple<each T>`), as `Tuple<expand each T>`.
+                        (Ty::Param(_), Ty::Pack(inner)) => inner.to_vec(),
                         (_, t) => vec![t],
                     })
                     .collect(),

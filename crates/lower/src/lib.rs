@@ -15,6 +15,7 @@ mod defaults;
 mod diff;
 mod dyn_instances;
 mod func;
+mod pack_params;
 mod pointers;
 mod resources;
 mod types;

@@ -30,6 +30,7 @@ mod path;
 mod pointer;
 mod signature;
 mod stmt;
+mod tuple_packs;
 mod tuples;
 mod value_types;
 

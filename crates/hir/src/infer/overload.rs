@@ -277,7 +277,11 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 if let Some(as_func) = self.func_value_as_functype(&a, &p.ty) {
                     a = as_func;
                 }
-                unify(&p.ty, &a, &sig.generics, &mut cands_by_param);
+                // `Tuple<T>` of a type pack `T` binds the pack to the tuple's types.
+                match super::tuple_packs::tuple_of_pack(&sig, &p.ty) {
+                    Some(pt) => unify(&pt, &a, &sig.generics, &mut cands_by_param),
+                    None => unify(&p.ty, &a, &sig.generics, &mut cands_by_param),
+                }
             }
             for (i, one) in scalar_lens.iter().enumerate() {
                 if *one && cands_by_param[i].is_empty() {

@@ -314,7 +314,16 @@ impl FnLower<'_, '_> {
                 .iter()
                 .any(|p| matches!(p.ty, Ty::Expand(..)));
         let pack_args = call_args.filter(|_| has_pack);
-        let arity = pack_args.map_or(req_sig.params.len(), <[ExprId]>::len);
+        // `f(expand each args)`: one argument per element.
+        let spread = pack_args.is_some_and(|a| {
+            a.iter()
+                .any(|x| matches!(self.body.exprs[*x], Expr::Expand(_)))
+        });
+        let arity = match pack_args {
+            Some(a) if spread => self.spread_args(a).map_or(a.len(), |s| s.len()),
+            Some(a) => a.len(),
+            None => req_sig.params.len(),
+        };
         // A method with the requirement's own pack (`load<each I>(I indices)` for the same
         // requirement) meets it whatever the number of arguments.
         let same_pack = |g: &FunctionId| {
@@ -338,7 +347,7 @@ impl FnLower<'_, '_> {
             .collect();
         let takes_args = |g: &FunctionId| {
             let Some(args) = pack_args else { return true };
-            if same_pack(g) {
+            if same_pack(g) || spread {
                 return true;
             }
             let outer = member_subst(db, self.cx.file, g.loc(db), this);
@@ -620,11 +629,16 @@ impl FnLower<'_, '_> {
             }
         }
         let slots = self.without_resource_args(self.spread_args(args)?);
+        // `void` pack elements have no parameter (`func/void_args.rs`).
+        let mut next = 0;
         for (i, p) in param_iter.enumerate() {
-            let arg = match slots.get(i) {
-                Some(ArgSlot::Expr(a)) => self.lower_arg(*a, p, &mut writebacks)?,
+            self.skip_void_slots(&slots, &mut next)?;
+            let slot = slots.get(next).copied();
+            next += 1;
+            let arg = match slot {
+                Some(ArgSlot::Expr(a)) => self.lower_arg(a, p, &mut writebacks)?,
                 Some(ArgSlot::Element(a, k)) => {
-                    self.in_pack_element(*k, |this| this.lower_arg(*a, p, &mut writebacks))?
+                    self.in_pack_element(k, |this| this.lower_arg(a, p, &mut writebacks))?
                 }
                 // Parameters after the pack cannot have been left out (the pack takes the rest).
                 None if sig.variadic_from.is_some() => {
@@ -634,6 +648,7 @@ impl FnLower<'_, '_> {
             };
             ir_args.push(arg);
         }
+        self.skip_void_slots(&slots, &mut next)?;
         let v = match thrown {
             None => self.emit_call(id, ir_args, writebacks)?,
             Some((hidden, err, threw, err_ty)) => {

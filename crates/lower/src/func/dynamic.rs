@@ -6,7 +6,7 @@ use hir::export::member_subst;
 use hir::{ExprId, FunctionId, GenericArg, ParamDir as HDir, Ty};
 use ir::{Arg, BinaryOp, Inst, Literal, Place, SwitchCase, TypeId, TypeKind, ValueId};
 
-use super::{FnLower, LPlace};
+use super::{ArgSlot, FnLower, LPlace};
 use crate::{InstanceKey, R, Subst, internal, unsupported};
 
 impl FnLower<'_, '_> {
@@ -157,31 +157,44 @@ impl FnLower<'_, '_> {
         // A parameter pack (`expand each Ts values` of `IAccumulator<each Ts>`) is one
         // parameter per element of the pack the interface type binds.
         let mut params: Vec<(Ty, HDir)> = Vec::new();
-        for p in sig.params.iter() {
-            match in_iface(&p.ty) {
+        for (i, p) in sig.params.iter().enumerate() {
+            match in_iface(&crate::pack_params::param_pattern_ty(&sig, i)) {
                 Ty::Pack(items) => params.extend(items.iter().map(|t| (t.clone(), p.dir))),
                 t => params.push((t, p.dir)),
             }
         }
-        if args.len() != params.len() {
+        // `f(expand each args)`: one argument per element (`expr.rs`).
+        let slots = self.spread_args(args)?;
+        if slots.len() != params.len() {
             return Err(unsupported(
                 "dynamic dispatch of a method with default parameters",
             ));
         }
         let mut values = Vec::new();
         let mut writebacks = Vec::new();
-        for (a, (pt, dir)) in args.iter().zip(&params) {
+        for (slot, (pt, dir)) in slots.into_iter().zip(&params) {
             // A texture, sampler or buffer is no value: each case's instance is bound to the
             // global passed (`resource_args` below).
             if self.cx.is_handle_only(pt) {
                 continue;
             }
             let t = self.cx.ir_ty(pt)?;
-            values.push(if *dir == HDir::In {
-                Arg::Value(self.lower_value_as(*a, t)?)
-            } else {
-                let lp = self.lvalue(*a)?;
-                self.place_arg(lp, t, *dir == HDir::InOut, &mut writebacks)?
+            let (a, element) = match slot {
+                ArgSlot::Expr(a) => (a, None),
+                ArgSlot::Element(a, k) => (a, Some(k)),
+            };
+            let dir = *dir;
+            let mut lower = |this: &mut Self| -> R<Arg> {
+                Ok(if dir == HDir::In {
+                    Arg::Value(this.lower_value_as(a, t)?)
+                } else {
+                    let lp = this.lvalue(a)?;
+                    this.place_arg(lp, t, dir == HDir::InOut, &mut writebacks)?
+                })
+            };
+            values.push(match element {
+                Some(k) => self.in_pack_element(k, lower)?,
+                None => lower(self)?,
             });
         }
         let ret = self.cx.ir_ty(&in_iface(&sig.ret))?;

@@ -79,15 +79,14 @@ impl FnLower<'_, '_> {
 
     /// How many elements the packs of the `expand` expression `e` have in this instance.
     fn expand_len(&self, e: ExprId) -> R<usize> {
+        // Over a concrete tuple's elements (`func/tuple_expand.rs`).
+        if let Some(n) = self.tuple_expand_len(e) {
+            return Ok(n);
+        }
         let Ty::Expand(_, pack) = self.infer.expr_ty(e) else {
             return Err(internal("an `expand` without a pack"));
         };
-        match hir::export::subst_lookup(&self.subst, &pack) {
-            Some(GenericArg::Type(t)) => t
-                .pack_len()
-                .ok_or_else(|| unsupported("an `expand` whose pack is not known here")),
-            _ => Err(unsupported("an `expand` whose pack is not bound")),
-        }
+        self.bound_pack_len(&pack)
     }
 
     /// Runs `f` for element `k` of this instance's packs: each type pack is bound to its
@@ -640,6 +639,7 @@ impl FnLower<'_, '_> {
                 }
                 self.subscript_get(e, base, index, &bt)
             }
+            Expr::Each(inner) if self.is_each_tuple(inner) => self.each_tuple_value(inner),
             _ => Err(internal("not an access expression")),
         }
     }

@@ -61,6 +61,8 @@ mod static_is;
 mod stmt;
 mod textures;
 mod tuple_compare;
+mod tuple_expand;
+mod void_args;
 
 pub(crate) use call::unify;
 pub(crate) use handle_flow::HandleOutputs;
@@ -107,10 +109,18 @@ fn signature(cx: &mut Ctx, key: &InstanceKey) -> R<SigInfo> {
         });
     }
     for (i, p) in sig.params.iter().enumerate() {
-        match apply(&key.subst, this, &p.ty) {
+        match apply(
+            &key.subst,
+            this,
+            &crate::pack_params::param_pattern_ty(&sig, i),
+        ) {
             // A parameter pack: one parameter per element (`args_0`, `args_1`, ...).
             hir::Ty::Pack(items) => {
                 for (k, t) in items.iter().enumerate() {
+                    // A `void` element is no parameter (`void_args.rs`).
+                    if *t == hir::Ty::Void {
+                        continue;
+                    }
                     let ty = cx.ir_ty(t)?;
                     params.push(ir::Param {
                         name: format!("{}_{k}", p.name),
@@ -368,6 +378,27 @@ fn lower_body(cx: &mut Ctx, key: InstanceKey, id: FuncId, is_entry: bool) -> R<(
             params.push(Place::global(*g));
         } else if hsig.variadic_from == Some(i) {
             pack_params = (next..next + pack_len).map(Place::param).collect();
+            // `void` elements have no parameter (`void_args.rs`); nothing reads them.
+            let elems = apply(
+                &key.subst,
+                key.this_ty.as_ref(),
+                &crate::pack_params::param_pattern_ty(&hsig, i),
+            );
+            if let hir::Ty::Pack(items) = elems
+                && items.contains(&hir::Ty::Void)
+            {
+                let mut n = next;
+                pack_params = items
+                    .iter()
+                    .map(|t| {
+                        let place = Place::param(n);
+                        if *t != hir::Ty::Void {
+                            n += 1;
+                        }
+                        place
+                    })
+                    .collect();
+            }
             // Named alone (outside `each`), the pack has no single place.
             params.push(Place::param(next));
             next += pack_len;
@@ -790,6 +821,9 @@ impl FnLower<'_, '_> {
 
     /// The type of an expression, with this instance's generic arguments.
     fn ety(&self, e: ExprId) -> Ty {
+        if let Some(t) = self.each_tuple_ty(e) {
+            return t;
+        }
         let t = apply(&self.subst, self.this_ty.as_ref(), &self.infer.expr_ty(e));
         normalize(self.cx.db, self.cx.file, &t)
     }

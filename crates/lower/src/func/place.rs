@@ -101,6 +101,7 @@ impl FnLower<'_, '_> {
                         .ok_or_else(|| internal("a pack element past the pack's end"))?;
                     Some(LPlace::Mem(place))
                 }
+                _ if self.is_each_tuple(inner) => return self.each_tuple_place(inner),
                 _ => return Err(unsupported("`each` of this expression")),
             },
             Expr::Field { base, name, .. } => {
