@@ -3,13 +3,14 @@
 `dslang lsp` binary over stdio.
 
 Generates the file (`dslang bench source --lines LINES`), indents every line of it one level too
-far (so the server has an edit for every line to compute and send, as for a badly indented file),
+far (so the server has an edit for every line to compute and send, as for a badly indented file;
+SHIFT=0 keeps the generated file as it is, formatted already but for a few lines),
 opens it, waits for its first diagnostics, then asks for the formatting of the whole file REPS
 times, each time timing request to response. With DSLANG_B set the same session runs against a
 second binary too, alternating request by request, so that two builds are compared under the same
 load (the ratio of the medians is the figure to trust on a loaded machine).
 
-Usage: python3 bench/fmt_lsp.py   (env: DSLANG, DSLANG_B, LINES=36000, REPS=10)
+Usage: python3 bench/fmt_lsp.py   (env: DSLANG, DSLANG_B, LINES=36000, REPS=10, SHIFT=1)
 Prints one line per binary: first call, p50, min and max in milliseconds, and the number of edits.
 """
 import json
@@ -24,6 +25,7 @@ from pathlib import Path
 root = Path(__file__).resolve().parent.parent
 LINES = int(os.environ.get("LINES", "36000"))
 REPS = int(os.environ.get("REPS", "10"))
+SHIFT = os.environ.get("SHIFT", "1") != "0"
 
 
 class Server:
@@ -81,7 +83,8 @@ def main():
         binaries.append(os.environ["DSLANG_B"])
     text = subprocess.run([binaries[0], "bench", "source", "--lines", str(LINES)], check=True,
                           capture_output=True, text=True).stdout
-    text = "\n".join(("    " + line) if line.strip() else line for line in text.split("\n"))
+    if SHIFT:
+        text = "\n".join(("    " + line) if line.strip() else line for line in text.split("\n"))
     folder = Path(tempfile.mkdtemp(prefix="dslang-fmt-"))
     path = folder / "big.slang"
     path.write_text(text)

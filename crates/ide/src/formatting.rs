@@ -501,11 +501,41 @@ impl<'a> Gaps<'a> {
         }
         let ws = &self.out.text[range.start as usize..range.end as usize];
         if self.out.whitespace_between(self.prev.as_ref(), ws, next) && self.out.buf != ws {
-            self.out.edits.push(TextEdit {
-                range,
-                insert: self.out.buf.clone(),
-            });
+            let edit = minimal_edit(range, ws, &self.out.buf);
+            self.out.edits.push(edit);
         }
+    }
+}
+
+/// The edit that replaces `old` (at `range`) with `new`, without the start and end they share:
+/// a re-indented line's edit touches only its indentation, not the line break before it. A CRLF
+/// line break is never split (a position between its `\r` and `\n` is not one an editor has).
+pub(crate) fn minimal_edit(range: TextRange, old: &str, new: &str) -> TextEdit {
+    let (o, n) = (old.as_bytes(), new.as_bytes());
+    // Cutting `old` at `at` and `new` at `at_new` splits no character and no CRLF.
+    let clean = |at: usize, at_new: usize| {
+        old.is_char_boundary(at)
+            && new.is_char_boundary(at_new)
+            && !(at > 0 && o[at - 1] == b'\r' && o.get(at) == Some(&b'\n'))
+    };
+    let mut prefix = o.iter().zip(n).take_while(|(a, b)| a == b).count();
+    while prefix > 0 && !clean(prefix, prefix) {
+        prefix -= 1;
+    }
+    let room = o.len().min(n.len()) - prefix;
+    let mut suffix = o
+        .iter()
+        .rev()
+        .zip(n.iter().rev())
+        .take(room)
+        .take_while(|(a, b)| a == b)
+        .count();
+    while suffix > 0 && !clean(o.len() - suffix, n.len() - suffix) {
+        suffix -= 1;
+    }
+    TextEdit {
+        range: TextRange::new(range.start + prefix as u32, range.end - suffix as u32),
+        insert: new[prefix..n.len() - suffix].to_string(),
     }
 }
 

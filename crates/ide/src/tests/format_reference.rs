@@ -25,6 +25,26 @@ use crate::formatting::{FormatOptions, TextEdit};
 
 /// Edits that format the whole text with the editor's indentation.
 pub fn format_with(text: &str, options: FormatOptions) -> Vec<TextEdit> {
+    minimized(text, format_whole(text, options))
+}
+
+/// The reference's whitespace edits made minimal as the one-pass formatter makes them.
+fn minimized(text: &str, edits: Vec<TextEdit>) -> Vec<TextEdit> {
+    edits
+        .into_iter()
+        .map(|e| {
+            let old = &text[e.range.start as usize..e.range.end as usize];
+            if e.insert.is_empty() {
+                // A comment's trailing spaces: already minimal.
+                e
+            } else {
+                crate::formatting::minimal_edit(e.range, old, &e.insert)
+            }
+        })
+        .collect()
+}
+
+fn format_whole(text: &str, options: FormatOptions) -> Vec<TextEdit> {
     let parse = syntax::parse(text);
     let root = parse.syntax_node();
     let frozen = frozen_ranges(&root, parse.errors());
