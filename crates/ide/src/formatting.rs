@@ -12,10 +12,17 @@
 //! the formatter cannot be sure what the code means there).
 //!
 //! Formatting depends only on the tree and on which tokens start lines, so it is idempotent.
+//!
+//! One pass over the green tree, in order: a stack holds, for each node around the current token,
+//! what its own brackets opened so far and the indentation its ancestors give to what it holds,
+//! so that a line's indentation costs no walk over its ancestors; no syntax cursor is made and
+//! nothing is allocated per token (an edit's text only where the whitespace changes). The
+//! analysis's parse is reused where the file needs no preprocessing (the tree is of its text).
 
-use std::collections::HashMap;
+use std::sync::Arc;
 
-use syntax::{NodeOrToken, SyntaxKind, SyntaxNode, SyntaxToken, TextSize};
+use rowan::Language;
+use syntax::{NodeOrToken, SlangLanguage, SyntaxKind, SyntaxNode};
 
 use crate::TextRange;
 
@@ -38,7 +45,7 @@ impl Default for FormatOptions {
 }
 
 impl FormatOptions {
-    fn unit(self) -> String {
+    pub(crate) fn unit(self) -> String {
         if self.insert_spaces {
             " ".repeat(self.tab_size.clamp(1, 16) as usize)
         } else {
@@ -63,77 +70,53 @@ pub fn format(text: &str) -> Vec<TextEdit> {
 /// Edits that format the whole text with the editor's indentation.
 pub fn format_with(text: &str, options: FormatOptions) -> Vec<TextEdit> {
     let parse = syntax::parse(text);
-    let root = parse.syntax_node();
-    let frozen = frozen_ranges(&root, parse.errors());
-    let tokens: Vec<SyntaxToken> = root
-        .descendants_with_tokens()
-        .filter_map(NodeOrToken::into_token)
-        .filter(|t| t.kind() != SyntaxKind::EOF)
-        .collect();
-    // A file written with CRLF line ends keeps them.
-    let line_break = if text.contains("\r\n") { "\r\n" } else { "\n" };
-    let mut edits = Vec::new();
-    let mut indent = Indenter {
-        unit: options.unit(),
-        brackets: HashMap::new(),
-    };
-    let mut prev: Option<&SyntaxToken> = None;
-    let mut i = 0;
-    while i < tokens.len() {
-        // A run of whitespace tokens (usually one) between two other tokens.
-        let ws_start = i;
-        while i < tokens.len() && tokens[i].kind() == SyntaxKind::WHITESPACE {
-            i += 1;
-        }
-        let ws: String = tokens[ws_start..i].iter().map(|t| t.text()).collect();
-        let ws_range = if ws_start < i {
-            TextRange::new(
-                tokens[ws_start].text_range().start().into(),
-                tokens[i - 1].text_range().end().into(),
-            )
-        } else {
-            let at = tokens
-                .get(i)
-                .map(|t| u32::from(t.text_range().start()))
-                .unwrap_or(text.len() as u32);
-            TextRange::new(at, at)
-        };
-        let next = tokens.get(i);
-        let inside_directive = if ws_start < i {
-            in_directive_body(&tokens[ws_start])
-        } else {
-            prev.is_some_and(in_directive_body) && next.is_some_and(in_directive_body)
-        };
-        let untouchable = inside_directive || ws_range_frozen(&frozen, ws_range);
-        if !untouchable
-            && let Some(new_ws) = whitespace_between(prev, &ws, next, line_break, &mut indent)
-            && new_ws != ws
-        {
-            edits.push(TextEdit {
-                range: ws_range,
-                insert: new_ws,
-            });
-        }
-        let Some(next) = next else { break };
-        if next.kind() == SyntaxKind::COMMENT && !ws_range_frozen(&frozen, range_of(next)) {
-            trim_comment(next, &mut edits);
-        }
-        prev = Some(next);
-        i += 1;
+    format_tree(text, parse.green(), parse.errors(), options)
+}
+
+/// [`format_with`] of a file of the database: on the analysis's parse when it is the parse of
+/// the file's text (no preprocessing changed it), else on a parse of the text.
+pub(crate) fn format_file(
+    db: &dyn hir::Db,
+    file: hir::SourceFile,
+    options: FormatOptions,
+) -> Vec<TextEdit> {
+    let text = file.text(db);
+    let pp = hir::preprocessed(db, file);
+    if Arc::ptr_eq(&pp.text, text) || *pp.text == **text {
+        let parsed = hir::parse(db, file);
+        format_tree(text, &parsed.green, &parsed.errors, options)
+    } else {
+        format_with(text, options)
     }
-    edits
+}
+
+/// The edits of [`format_file`] that touch `range` (whole lines: formatting a selection
+/// re-indents the lines it covers).
+pub(crate) fn format_file_range(
+    db: &dyn hir::Db,
+    file: hir::SourceFile,
+    range: TextRange,
+    options: FormatOptions,
+) -> Vec<TextEdit> {
+    let edits = format_file(db, file, options);
+    edits_on_lines(file.text(db), edits, range)
 }
 
 /// The edits of [`format_with`] that touch `range` (whole lines: formatting a selection
 /// re-indents the lines it covers).
+#[cfg(test)]
 pub fn format_range(text: &str, range: TextRange, options: FormatOptions) -> Vec<TextEdit> {
+    edits_on_lines(text, format_with(text, options), range)
+}
+
+fn edits_on_lines(text: &str, edits: Vec<TextEdit>, range: TextRange) -> Vec<TextEdit> {
     let line_start = text[..(range.start as usize).min(text.len())]
         .rfind('\n')
         .map_or(0, |i| i + 1) as u32;
     let line_end = text[(range.end as usize).min(text.len())..]
         .find('\n')
         .map_or(text.len(), |i| range.end as usize + i) as u32;
-    format_with(text, options)
+    edits
         .into_iter()
         .filter(|e| e.range.end >= line_start && e.range.start <= line_end)
         .collect()
@@ -152,23 +135,497 @@ pub fn apply_edits(text: &str, edits: &[TextEdit]) -> String {
     out
 }
 
-fn range_of(t: &SyntaxToken) -> TextRange {
-    TextRange::new(t.text_range().start().into(), t.text_range().end().into())
+fn kind_of(raw: rowan::SyntaxKind) -> SyntaxKind {
+    SlangLanguage::kind_from_raw(raw)
+}
+
+/// What the formatter knows of a token that is not whitespace.
+#[derive(Clone, Copy)]
+struct Tok<'a> {
+    kind: SyntaxKind,
+    start: u32,
+    end: u32,
+    text: &'a str,
+    parent: SyntaxKind,
+    /// The parent node's number in the walk (tokens with the same parent share it).
+    parent_id: u32,
+    in_directive: bool,
+}
+
+impl Tok<'_> {
+    /// A binary, assignment or ternary operator (or an initializer's `=`).
+    fn is_operator(&self) -> bool {
+        use SyntaxKind::*;
+        match self.parent {
+            BIN_EXPR => !self.kind.is_trivia() && !is_bracket(self.kind),
+            TERNARY_EXPR => matches!(self.kind, QUESTION | COLON),
+            DECLARATOR | VAR_DECL | PARAM | VALUE_PARAM | TYPE_PARAM | ENUM_VARIANT | TYPEALIAS => {
+                self.kind == EQ
+            }
+            _ => false,
+        }
+    }
+
+    fn directive_start(&self) -> bool {
+        self.kind == SyntaxKind::HASH && self.parent.is_pp_directive()
+    }
+}
+
+/// The last element of a node's children that is not trivia (for "preceded by `else`").
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Last {
+    None,
+    Token(SyntaxKind),
+    Node,
+}
+
+/// A node around the current token.
+struct Frame {
+    kind: SyntaxKind,
+    id: u32,
+    /// Levels the ancestors give to everything inside this node.
+    base_level: u32,
+    /// An ancestor has an open `(` or `[` before this node.
+    base_parens: bool,
+    /// The last of this node's own `{ }` so far is a `{`.
+    curly_open: bool,
+    /// The last of this node's own `( ) [ ]` so far opens.
+    paren_inside: bool,
+    last: Last,
+    /// This node or an ancestor is a preprocessor directive.
+    in_directive: bool,
+}
+
+/// Line indentation and the previous tokens, advanced token by token.
+struct Walk<'a> {
+    stack: Vec<Frame>,
+    /// The lowest frame whose first significant token has not been seen yet (every frame above
+    /// it has not either).
+    first_unstarted: usize,
+    /// The previous significant (not trivia) token.
+    prev_significant: Option<Tok<'a>>,
+    next_id: u32,
+}
+
+/// What a token's position says about the line it would start.
+#[derive(Clone, Copy)]
+struct LineStart {
+    level: u32,
+    in_parens: bool,
+    continuation: bool,
+}
+
+impl LineStart {
+    fn levels(self) -> usize {
+        self.level as usize + usize::from(self.in_parens) + usize::from(self.continuation)
+    }
+}
+
+impl<'a> Walk<'a> {
+    fn enter(&mut self, kind: SyntaxKind) {
+        use SyntaxKind::*;
+        let id = self.next_id;
+        self.next_id += 1;
+        let frame = match self.stack.last() {
+            None => Frame {
+                kind,
+                id,
+                base_level: 0,
+                base_parens: false,
+                curly_open: false,
+                paren_inside: false,
+                last: Last::None,
+                in_directive: kind.is_pp_directive(),
+            },
+            Some(parent) => {
+                let mut body = 0;
+                // A statement that is the unbraced body of a control statement, or under a `case`.
+                if is_statement(kind) {
+                    if kind != BLOCK
+                        && matches!(
+                            parent.kind,
+                            IF_STMT | FOR_STMT | WHILE_STMT | DO_STMT | DEFER_STMT
+                        )
+                        && !(parent.kind == IF_STMT
+                            && kind == IF_STMT
+                            && parent.last == Last::Token(ELSE_KW))
+                    {
+                        body += 1;
+                    }
+                    if matches!(parent.kind, CASE_CLAUSE | DEFAULT_CLAUSE) {
+                        body += 1;
+                    }
+                }
+                Frame {
+                    kind,
+                    id,
+                    base_level: parent.base_level + u32::from(parent.curly_open) + body,
+                    base_parens: parent.base_parens
+                        || (parent.paren_inside && parent.kind != ATTRIBUTE),
+                    curly_open: false,
+                    paren_inside: false,
+                    last: Last::None,
+                    in_directive: parent.in_directive || kind.is_pp_directive(),
+                }
+            }
+        };
+        self.stack.push(frame);
+    }
+
+    fn leave(&mut self) {
+        self.stack.pop();
+        self.first_unstarted = self.first_unstarted.min(self.stack.len());
+        if let Some(parent) = self.stack.last_mut() {
+            parent.last = Last::Node;
+        }
+    }
+
+    fn token(&self, kind: SyntaxKind, start: u32, text: &'a str) -> Tok<'a> {
+        let parent = self.stack.last().expect("a token has a parent");
+        Tok {
+            kind,
+            start,
+            end: start + text.len() as u32,
+            text,
+            parent: parent.kind,
+            parent_id: parent.id,
+            in_directive: parent.in_directive,
+        }
+    }
+
+    /// The indentation of a line starting with `t` (the current token, not trivia or a comment),
+    /// and marks the nodes it starts; call once per such token, before [`Walk::advance`].
+    fn line_start(&mut self, t: &Tok<'a>) -> LineStart {
+        use SyntaxKind::*;
+        let top = self.stack.last().expect("a token has a parent");
+        let level = top.base_level + u32::from(top.curly_open && t.kind != R_CURLY);
+        let in_parens = top.base_parens
+            || (top.paren_inside && top.kind != ATTRIBUTE && !matches!(t.kind, R_PAREN | R_BRACK));
+        // The nodes that `t` is the first significant token of.
+        let starts_unit = if t.kind.is_trivia() {
+            false
+        } else {
+            let starts = self.stack[self.first_unstarted..]
+                .iter()
+                .any(|f| is_statement(f.kind) || is_item(f.kind) || f.kind == ATTRIBUTE);
+            self.first_unstarted = self.stack.len();
+            starts
+        };
+        let continuation = !in_parens && !starts_unit && self.continues(t);
+        LineStart {
+            level,
+            in_parens,
+            continuation,
+        }
+    }
+
+    /// A line starting with `t` starts in the middle of a statement or declaration (`a +` / `b;`)
+    /// as far as the previous token says.
+    fn continues(&self, t: &Tok<'a>) -> bool {
+        use SyntaxKind::*;
+        if matches!(t.kind, L_CURLY | R_CURLY | COMMENT | HASH | ELSE_KW) {
+            return false;
+        }
+        let Some(prev) = &self.prev_significant else {
+            return false;
+        };
+        if matches!(prev.kind, SEMICOLON | L_CURLY | R_CURLY | COMMA | COLON) {
+            return false;
+        }
+        if prev.in_directive {
+            return false;
+        }
+        // `]` closing an attribute, `)` closing a control statement's header.
+        if prev.kind == R_BRACK && prev.parent == ATTRIBUTE {
+            return false;
+        }
+        if prev.kind == R_PAREN
+            && matches!(prev.parent, IF_STMT | FOR_STMT | WHILE_STMT | SWITCH_STMT)
+        {
+            return false;
+        }
+        !matches!(prev.kind, ELSE_KW | DO_KW | DEFER_KW)
+    }
+
+    /// Records the current token (not whitespace) as seen.
+    fn advance(&mut self, t: Tok<'a>) {
+        use SyntaxKind::*;
+        let top = self.stack.last_mut().expect("a token has a parent");
+        match t.kind {
+            L_CURLY => top.curly_open = true,
+            R_CURLY => top.curly_open = false,
+            L_PAREN | L_BRACK => top.paren_inside = true,
+            R_PAREN | R_BRACK => top.paren_inside = false,
+            _ => {}
+        }
+        if !t.kind.is_trivia() {
+            top.last = Last::Token(t.kind);
+            self.prev_significant = Some(t);
+        }
+    }
+}
+
+/// The ranges the formatter leaves alone, sorted, overlapping ones merged; queried with ranges
+/// in increasing order.
+struct Frozen {
+    ranges: Vec<TextRange>,
+    at: usize,
+}
+
+impl Frozen {
+    /// Whitespace that touches a frozen range (inside it or at its edges) stays as written.
+    fn touches(&mut self, r: TextRange) -> bool {
+        while self.at < self.ranges.len() && self.ranges[self.at].end < r.start {
+            self.at += 1;
+        }
+        self.ranges
+            .get(self.at)
+            .is_some_and(|f| r.start <= f.end && r.end >= f.start)
+    }
+}
+
+/// The formatting edits of `text`, whose parse is `green` with `errors`.
+fn format_tree(
+    text: &str,
+    green: &syntax::GreenNode,
+    errors: &[syntax::SyntaxError],
+    options: FormatOptions,
+) -> Vec<TextEdit> {
+    use SyntaxKind::*;
+    let mut frozen = Frozen {
+        ranges: frozen_ranges(green, errors),
+        at: 0,
+    };
+    // A file written with CRLF line ends keeps them.
+    let line_break = if text.contains("\r\n") { "\r\n" } else { "\n" };
+    let out = Out {
+        text,
+        line_break,
+        unit: options.unit(),
+        buf: String::new(),
+        edits: Vec::new(),
+    };
+    let mut walk = Walk {
+        stack: Vec::new(),
+        first_unstarted: 0,
+        prev_significant: None,
+        next_id: 0,
+    };
+    let mut state = Gaps {
+        out,
+        prev: None,
+        ws: None,
+    };
+    // Preorder over the green tree with an explicit stack (deep trees do not recurse).
+    let mut children = vec![green.children()];
+    walk.enter(kind_of(green.kind()));
+    let mut offset = 0u32;
+    while let Some(top) = children.last_mut() {
+        match top.next() {
+            None => {
+                children.pop();
+                walk.leave();
+            }
+            Some(NodeOrToken::Node(node)) => {
+                walk.enter(kind_of(node.kind()));
+                children.push(node.children());
+            }
+            Some(NodeOrToken::Token(token)) => {
+                let kind = kind_of(token.kind());
+                let start = offset;
+                let tok_text = token.text();
+                offset += tok_text.len() as u32;
+                match kind {
+                    EOF => {}
+                    WHITESPACE => {
+                        let in_directive = walk.stack.last().is_some_and(|f| f.in_directive);
+                        match &mut state.ws {
+                            Some(ws) => ws.end = offset,
+                            None => {
+                                state.ws = Some(Ws {
+                                    start,
+                                    end: offset,
+                                    in_directive,
+                                })
+                            }
+                        }
+                    }
+                    _ => {
+                        let tok = walk.token(kind, start, tok_text);
+                        let line = walk.line_start(&tok);
+                        state.gap(Some((&tok, line)), &mut frozen);
+                        if kind == COMMENT && !frozen.touches(TextRange::new(tok.start, tok.end)) {
+                            trim_comment(&tok, &mut state.out.edits);
+                        }
+                        walk.advance(tok);
+                        state.prev = Some(tok);
+                    }
+                }
+            }
+        }
+    }
+    state.gap(None, &mut frozen);
+    state.out.edits
+}
+
+/// A run of whitespace tokens (usually one) between two other tokens.
+struct Ws {
+    start: u32,
+    end: u32,
+    /// The first whitespace token is inside a directive.
+    in_directive: bool,
+}
+
+struct Gaps<'a> {
+    out: Out<'a>,
+    /// The previous token that is not whitespace (comments included).
+    prev: Option<Tok<'a>>,
+    ws: Option<Ws>,
+}
+
+impl<'a> Gaps<'a> {
+    /// The whitespace between the previous token and `next` (`None`: the end of the file).
+    fn gap(&mut self, next: Option<(&Tok<'a>, LineStart)>, frozen: &mut Frozen) {
+        let (range, ws_in_directive) = match self.ws.take() {
+            Some(ws) => (TextRange::new(ws.start, ws.end), Some(ws.in_directive)),
+            None => {
+                let at = next.map_or(self.out.text.len() as u32, |(t, _)| t.start);
+                (TextRange::new(at, at), None)
+            }
+        };
+        let inside_directive = ws_in_directive.unwrap_or_else(|| {
+            self.prev.is_some_and(|p| p.in_directive) && next.is_some_and(|(n, _)| n.in_directive)
+        });
+        if inside_directive || frozen.touches(range) {
+            return;
+        }
+        let ws = &self.out.text[range.start as usize..range.end as usize];
+        if self.out.whitespace_between(self.prev.as_ref(), ws, next) && self.out.buf != ws {
+            let edit = minimal_edit(range, ws, &self.out.buf);
+            self.out.edits.push(edit);
+        }
+    }
+}
+
+/// The edit that replaces `old` (at `range`) with `new`, without the start and end they share:
+/// a re-indented line's edit touches only its indentation, not the line break before it. A CRLF
+/// line break is never split (a position between its `\r` and `\n` is not one an editor has).
+pub(crate) fn minimal_edit(range: TextRange, old: &str, new: &str) -> TextEdit {
+    let (o, n) = (old.as_bytes(), new.as_bytes());
+    // Cutting `old` at `at` and `new` at `at_new` splits no character and no CRLF.
+    let clean = |at: usize, at_new: usize| {
+        old.is_char_boundary(at)
+            && new.is_char_boundary(at_new)
+            && !(at > 0 && o[at - 1] == b'\r' && o.get(at) == Some(&b'\n'))
+    };
+    let mut prefix = o.iter().zip(n).take_while(|(a, b)| a == b).count();
+    while prefix > 0 && !clean(prefix, prefix) {
+        prefix -= 1;
+    }
+    let room = o.len().min(n.len()) - prefix;
+    let mut suffix = o
+        .iter()
+        .rev()
+        .zip(n.iter().rev())
+        .take(room)
+        .take_while(|(a, b)| a == b)
+        .count();
+    while suffix > 0 && !clean(o.len() - suffix, n.len() - suffix) {
+        suffix -= 1;
+    }
+    TextEdit {
+        range: TextRange::new(range.start + prefix as u32, range.end - suffix as u32),
+        insert: new[prefix..n.len() - suffix].to_string(),
+    }
+}
+
+/// The edits, and the whitespace the rules ask for between two tokens.
+struct Out<'a> {
+    text: &'a str,
+    line_break: &'static str,
+    unit: String,
+    /// The whitespace [`Out::whitespace_between`] asks for.
+    buf: String,
+    edits: Vec<TextEdit>,
+}
+
+impl Out<'_> {
+    /// Writes the whitespace that should stand between `prev` and `next` (`ws` is what is there)
+    /// into `buf`; `false` to keep it.
+    fn whitespace_between(
+        &mut self,
+        prev: Option<&Tok<'_>>,
+        ws: &str,
+        next: Option<(&Tok<'_>, LineStart)>,
+    ) -> bool {
+        self.buf.clear();
+        let newlines = ws.bytes().filter(|&b| b == b'\n').count();
+        let Some((next, line)) = next else {
+            // The end of the file: one final newline if there was any.
+            if newlines > 0 && prev.is_some() {
+                self.buf.push_str(self.line_break);
+            }
+            return true;
+        };
+        if newlines > 0 {
+            if prev.is_none() {
+                // Leading blank lines of the file go.
+                self.indent(line.levels());
+                return true;
+            }
+            for _ in 0..newlines.min(2) {
+                self.buf.push_str(self.line_break);
+            }
+            // A line comment of a CRLF file holds its own `\r`: the break after it is the `\n`
+            // alone.
+            if self.line_break == "\r\n" && prev.is_some_and(|p| p.text.ends_with('\r')) {
+                self.buf.remove(0);
+            }
+            if next.directive_start() {
+                // A directive keeps its own indentation.
+                let own = ws
+                    .rsplit('\n')
+                    .next()
+                    .unwrap_or("")
+                    .trim_start_matches('\r');
+                self.buf.push_str(own);
+                return true;
+            }
+            self.indent(line.levels());
+            return true;
+        }
+        let Some(prev) = prev else {
+            return false;
+        };
+        match spacing(prev, next) {
+            Some(space) => {
+                if space {
+                    self.buf.push(' ');
+                }
+                true
+            }
+            None => false,
+        }
+    }
+
+    fn indent(&mut self, levels: usize) {
+        for _ in 0..levels {
+            self.buf.push_str(&self.unit);
+        }
+    }
 }
 
 /// Trailing whitespace inside a comment's lines.
-fn trim_comment(comment: &SyntaxToken, edits: &mut Vec<TextEdit>) {
-    let text = comment.text();
-    let start: u32 = comment.text_range().start().into();
+fn trim_comment(comment: &Tok<'_>, edits: &mut Vec<TextEdit>) {
     let mut line_start = 0;
-    for line in text.split_inclusive('\n') {
+    for line in comment.text.split_inclusive('\n') {
         let content = line.trim_end_matches(['\n', '\r']);
         let trimmed = content.trim_end_matches([' ', '\t']);
         if trimmed.len() < content.len() {
             edits.push(TextEdit {
                 range: TextRange::new(
-                    start + (line_start + trimmed.len()) as u32,
-                    start + (line_start + content.len()) as u32,
+                    comment.start + (line_start + trimmed.len()) as u32,
+                    comment.start + (line_start + content.len()) as u32,
                 ),
                 insert: String::new(),
             });
@@ -178,38 +635,57 @@ fn trim_comment(comment: &SyntaxToken, edits: &mut Vec<TextEdit>) {
 }
 
 /// Ranges the formatter leaves alone: the statements and items that hold syntax errors, and
-/// unparsable subtrees.
-fn frozen_ranges(root: &SyntaxNode, errors: &[syntax::SyntaxError]) -> Vec<TextRange> {
-    let mut out: Vec<TextRange> = root
-        .descendants()
-        .filter(|n| n.kind() == SyntaxKind::ERROR)
-        .map(|n| node_range(&n))
-        .collect();
-    for e in errors {
-        let offset = e.range.start();
-        let token = root.token_at_offset(offset).left_biased().or_else(|| {
-            // Past the end: the last token.
-            root.last_token()
-        });
-        let Some(token) = token else { continue };
-        let unit = token
-            .parent_ancestors()
-            .find(|n| is_statement(n.kind()) || is_item(n.kind()))
-            .unwrap_or_else(|| root.clone());
-        out.push(node_range(&unit));
+/// unparsable subtrees; sorted, overlapping ranges merged.
+fn frozen_ranges(green: &syntax::GreenNode, errors: &[syntax::SyntaxError]) -> Vec<TextRange> {
+    let mut out = Vec::new();
+    // ERROR nodes, on the green tree.
+    let mut stack = vec![(green.children(), 0u32)];
+    while let Some((children, offset)) = stack.last_mut() {
+        match children.next() {
+            None => {
+                stack.pop();
+            }
+            Some(NodeOrToken::Token(t)) => *offset += u32::from(t.text_len()),
+            Some(NodeOrToken::Node(n)) => {
+                let start = *offset;
+                let len = u32::from(n.text_len());
+                *offset += len;
+                if kind_of(n.kind()) == SyntaxKind::ERROR {
+                    out.push(TextRange::new(start, start + len));
+                }
+                stack.push((n.children(), start));
+            }
+        }
     }
-    out
+    if !errors.is_empty() {
+        let root = SyntaxNode::new_root(green.clone());
+        for e in errors {
+            let offset = e.range.start();
+            let token = root.token_at_offset(offset).left_biased().or_else(|| {
+                // Past the end: the last token.
+                root.last_token()
+            });
+            let Some(token) = token else { continue };
+            let unit = token
+                .parent_ancestors()
+                .find(|n| is_statement(n.kind()) || is_item(n.kind()))
+                .unwrap_or_else(|| root.clone());
+            out.push(node_range(&unit));
+        }
+    }
+    out.sort_by_key(|r| (r.start, r.end));
+    let mut merged: Vec<TextRange> = Vec::with_capacity(out.len());
+    for r in out {
+        match merged.last_mut() {
+            Some(last) if r.start <= last.end => last.end = last.end.max(r.end),
+            _ => merged.push(r),
+        }
+    }
+    merged
 }
 
 fn node_range(n: &SyntaxNode) -> TextRange {
     TextRange::new(n.text_range().start().into(), n.text_range().end().into())
-}
-
-/// Whitespace that touches a frozen range (inside it or at its edges) stays as written.
-fn ws_range_frozen(frozen: &[TextRange], ws: TextRange) -> bool {
-    frozen
-        .iter()
-        .any(|f| ws.start <= f.end && ws.end >= f.start)
 }
 
 fn is_statement(kind: SyntaxKind) -> bool {
@@ -260,120 +736,50 @@ fn is_item(kind: SyntaxKind) -> bool {
     )
 }
 
-/// Inside a preprocessor directive (after its `#`): spacing there is the directive's own.
-fn in_directive_body(t: &SyntaxToken) -> bool {
-    t.parent_ancestors().any(|n| n.kind().is_pp_directive())
-}
-
-fn directive_start(t: &SyntaxToken) -> bool {
-    t.kind() == SyntaxKind::HASH && t.parent().is_some_and(|p| p.kind().is_pp_directive())
-}
-
-/// The whitespace that should stand between `prev` and `next` (`ws` is what is there), or
-/// `None` to keep it.
-fn whitespace_between(
-    prev: Option<&SyntaxToken>,
-    ws: &str,
-    next: Option<&SyntaxToken>,
-    line_break: &str,
-    indent: &mut Indenter,
-) -> Option<String> {
-    let newlines = ws.matches('\n').count();
-    let Some(next) = next else {
-        // The end of the file: one final newline if there was any.
-        return Some(if newlines > 0 || prev.is_none() {
-            if prev.is_some() { line_break } else { "" }.to_string()
-        } else {
-            String::new()
-        });
-    };
-    if newlines > 0 {
-        let mut breaks = line_break.repeat(newlines.min(2));
-        // A line comment of a CRLF file holds its own `\r`: the break after it is the `\n` alone.
-        if line_break == "\r\n" && prev.is_some_and(|p| p.text().ends_with('\r')) {
-            breaks.remove(0);
-        }
-        if prev.is_none() {
-            // Leading blank lines of the file go.
-            return Some(indent.of(next));
-        }
-        if directive_start(next) {
-            // A directive keeps its own indentation.
-            let own = ws
-                .rsplit('\n')
-                .next()
-                .unwrap_or("")
-                .trim_start_matches('\r');
-            return Some(format!("{breaks}{own}"));
-        }
-        return Some(format!("{breaks}{}", indent.of(next)));
-    }
-    let prev = prev?;
-    spacing(prev, next).map(|space| if space { " " } else { "" }.to_string())
-}
-
 /// Whether one space (`true`) or none (`false`) belongs between two tokens on one line; `None`
 /// when the rules do not say.
-fn spacing(prev: &SyntaxToken, next: &SyntaxToken) -> Option<bool> {
+fn spacing(prev: &Tok<'_>, next: &Tok<'_>) -> Option<bool> {
     use SyntaxKind::*;
-    if prev.kind() == COMMENT || next.kind() == COMMENT {
+    if prev.kind == COMMENT || next.kind == COMMENT {
         return None;
     }
-    let glued = prev.text_range().end() == next.text_range().start();
+    let glued = prev.end == next.start;
     // Operator tokens the parser glued (`>` `=` for `>=`) stay glued.
-    if glued && is_operator_token(prev) && is_operator_token(next) && prev.parent() == next.parent()
-    {
+    if glued && prev.is_operator() && next.is_operator() && prev.parent_id == next.parent_id {
         return None;
     }
-    if matches!(next.kind(), COMMA | SEMICOLON) {
+    if matches!(next.kind, COMMA | SEMICOLON) {
         return Some(false);
     }
-    if prev.kind() == COMMA {
-        return Some(!matches!(next.kind(), R_PAREN | R_BRACK | R_CURLY));
+    if prev.kind == COMMA {
+        return Some(!matches!(next.kind, R_PAREN | R_BRACK | R_CURLY));
     }
-    if prev.kind() == SEMICOLON && prev.parent().is_some_and(|p| p.kind() == FOR_STMT) {
-        return Some(next.kind() != R_PAREN);
+    if prev.kind == SEMICOLON && prev.parent == FOR_STMT {
+        return Some(next.kind != R_PAREN);
     }
-    if is_operator_token(prev) || is_operator_token(next) {
+    if prev.is_operator() || next.is_operator() {
         return Some(true);
     }
-    if matches!(prev.kind(), IF_KW | FOR_KW | WHILE_KW | SWITCH_KW) {
+    if matches!(prev.kind, IF_KW | FOR_KW | WHILE_KW | SWITCH_KW) {
         return Some(true);
     }
-    if prev.kind() == RETURN_KW {
+    if prev.kind == RETURN_KW {
         return Some(true);
     }
-    if next.kind() == L_CURLY
-        && next
-            .parent()
-            .is_some_and(|p| p.kind() != INIT_LIST_EXPR && p.kind() != ERROR)
+    if next.kind == L_CURLY
+        && next.parent != INIT_LIST_EXPR
+        && next.parent != ERROR
         && matches!(
-            prev.kind(),
+            prev.kind,
             R_PAREN | ELSE_KW | DO_KW | DEFER_KW | IDENT | R_BRACK | GT
         )
     {
         return Some(true);
     }
-    if prev.kind() == R_CURLY && next.kind() == ELSE_KW {
+    if prev.kind == R_CURLY && next.kind == ELSE_KW {
         return Some(true);
     }
     None
-}
-
-/// A binary, assignment or ternary operator (or an initializer's `=`).
-fn is_operator_token(t: &SyntaxToken) -> bool {
-    use SyntaxKind::*;
-    let Some(parent) = t.parent() else {
-        return false;
-    };
-    match parent.kind() {
-        BIN_EXPR => !t.kind().is_trivia() && !is_bracket(t.kind()),
-        TERNARY_EXPR => matches!(t.kind(), QUESTION | COLON),
-        DECLARATOR | VAR_DECL | PARAM | VALUE_PARAM | TYPE_PARAM | ENUM_VARIANT | TYPEALIAS => {
-            t.kind() == EQ
-        }
-        _ => false,
-    }
 }
 
 fn is_bracket(kind: SyntaxKind) -> bool {
@@ -382,160 +788,4 @@ fn is_bracket(kind: SyntaxKind) -> bool {
         kind,
         L_PAREN | R_PAREN | L_BRACK | R_BRACK | L_CURLY | R_CURLY
     )
-}
-
-/// Line indentation, with each node's own bracket tokens indexed once: a line's indentation
-/// looks at the brackets before it in every ancestor, and a scan of the ancestors' children per
-/// line would be quadratic in the size of a block or of the file.
-struct Indenter {
-    unit: String,
-    /// Per node (by range and kind): its direct `{ } ( ) [ ]` tokens, in order.
-    brackets: HashMap<(TextSize, TextSize, SyntaxKind), Vec<SyntaxToken>>,
-}
-
-impl Indenter {
-    /// The indentation of a line that starts with `t`.
-    fn of(&mut self, t: &SyntaxToken) -> String {
-        let level = self.level(t);
-        self.unit.repeat(level)
-    }
-
-    fn own_brackets(&mut self, node: &SyntaxNode) -> &[SyntaxToken] {
-        let range = node.text_range();
-        self.brackets
-            .entry((range.start(), range.end(), node.kind()))
-            .or_insert_with(|| {
-                node.children_with_tokens()
-                    .filter_map(NodeOrToken::into_token)
-                    .filter(|t| is_bracket(t.kind()))
-                    .collect()
-            })
-    }
-
-    fn level(&mut self, t: &SyntaxToken) -> usize {
-        use SyntaxKind::*;
-        let start = t.text_range().start();
-        let mut level = 0;
-        let mut in_parens = false;
-        let mut body_levels = 0;
-        let mut child_of: Option<SyntaxNode> = None;
-        for node in t.parent_ancestors() {
-            let mut open: Option<SyntaxToken> = None;
-            let mut paren_open: Option<SyntaxToken> = None;
-            let mut paren_inside = false;
-            let brackets = self.own_brackets(&node);
-            let before = brackets.partition_point(|b| b.text_range().start() < start);
-            for tok in &brackets[..before] {
-                match tok.kind() {
-                    L_CURLY => open = Some(tok.clone()),
-                    R_CURLY => open = None,
-                    L_PAREN | L_BRACK => {
-                        paren_open = Some(tok.clone());
-                        paren_inside = true;
-                    }
-                    R_PAREN | R_BRACK => paren_inside = false,
-                    _ => {}
-                }
-            }
-            if open.is_some() && !(t.kind() == R_CURLY && is_direct_child(t, &node)) {
-                level += 1;
-            }
-            if paren_inside
-                && paren_open.is_some()
-                && !(matches!(t.kind(), R_PAREN | R_BRACK) && is_direct_child(t, &node))
-                && node.kind() != ATTRIBUTE
-            {
-                in_parens = true;
-            }
-            // A statement that is the unbraced body of a control statement, or under a `case`.
-            if let Some(child) = &child_of
-                && is_statement(child.kind())
-                && child.kind() != BLOCK
-                && matches!(
-                    node.kind(),
-                    IF_STMT | FOR_STMT | WHILE_STMT | DO_STMT | DEFER_STMT
-                )
-                && !(node.kind() == IF_STMT && child.kind() == IF_STMT && preceded_by_else(child))
-            {
-                body_levels += 1;
-            }
-            if let Some(child) = &child_of
-                && is_statement(child.kind())
-                && matches!(node.kind(), CASE_CLAUSE | DEFAULT_CLAUSE)
-            {
-                body_levels += 1;
-            }
-            child_of = Some(node);
-        }
-        let continuation = !in_parens && is_continuation(t);
-        level + body_levels + usize::from(in_parens) + usize::from(continuation)
-    }
-}
-
-fn is_direct_child(t: &SyntaxToken, node: &SyntaxNode) -> bool {
-    t.parent().as_ref() == Some(node)
-}
-
-fn preceded_by_else(node: &SyntaxNode) -> bool {
-    let mut prev = node.prev_sibling_or_token();
-    while let Some(el) = prev {
-        match el {
-            NodeOrToken::Token(t) if t.kind().is_trivia() => prev = t.prev_sibling_or_token(),
-            NodeOrToken::Token(t) => return t.kind() == SyntaxKind::ELSE_KW,
-            NodeOrToken::Node(_) => return false,
-        }
-    }
-    false
-}
-
-/// A line that starts in the middle of a statement or declaration (`a +` / `b;`).
-fn is_continuation(t: &SyntaxToken) -> bool {
-    use SyntaxKind::*;
-    if matches!(t.kind(), L_CURLY | R_CURLY | COMMENT | HASH | ELSE_KW) {
-        return false;
-    }
-    let Some(prev) = previous_significant(t) else {
-        return false;
-    };
-    if matches!(prev.kind(), SEMICOLON | L_CURLY | R_CURLY | COMMA | COLON) {
-        return false;
-    }
-    if in_directive_body(&prev) {
-        return false;
-    }
-    // `]` closing an attribute, `)` closing a control statement's header.
-    if prev.kind() == R_BRACK && prev.parent().is_some_and(|p| p.kind() == ATTRIBUTE) {
-        return false;
-    }
-    if prev.kind() == R_PAREN
-        && prev
-            .parent()
-            .is_some_and(|p| matches!(p.kind(), IF_STMT | FOR_STMT | WHILE_STMT | SWITCH_STMT))
-    {
-        return false;
-    }
-    if matches!(prev.kind(), ELSE_KW | DO_KW | DEFER_KW) {
-        return false;
-    }
-    // The first token of a statement, item or member starts a new line of its own.
-    !t.parent_ancestors()
-        .take_while(|n| first_token(n).as_ref() == Some(t))
-        .any(|n| is_statement(n.kind()) || is_item(n.kind()) || n.kind() == ATTRIBUTE)
-}
-
-fn first_token(n: &SyntaxNode) -> Option<SyntaxToken> {
-    n.descendants_with_tokens()
-        .filter_map(NodeOrToken::into_token)
-        .find(|t| !t.kind().is_trivia())
-}
-
-fn previous_significant(t: &SyntaxToken) -> Option<SyntaxToken> {
-    let mut cur = t.prev_token();
-    while let Some(tok) = cur {
-        if !tok.kind().is_trivia() {
-            return Some(tok);
-        }
-        cur = tok.prev_token();
-    }
-    None
 }

@@ -278,9 +278,7 @@ impl Analysis {
 
     /// Edits that format the whole file (whitespace only).
     pub fn format(&self, path: &str, options: FormatOptions) -> Cancellable<Vec<TextEdit>> {
-        self.with_file(path, |db, file| {
-            formatting::format_with(file.text(db), options)
-        })
+        self.with_file(path, |db, file| formatting::format_file(db, file, options))
     }
 
     /// The formatting edits on the lines `range` touches.
@@ -291,7 +289,7 @@ impl Analysis {
         options: FormatOptions,
     ) -> Cancellable<Vec<TextEdit>> {
         self.with_file(path, |db, file| {
-            formatting::format_range(file.text(db), range, options)
+            formatting::format_file_range(db, file, range, options)
         })
     }
 

@@ -1730,6 +1730,7 @@ fn features_never_panic_on_corpus() {
 mod core_module;
 mod editing;
 mod features;
+mod format_reference;
 mod precision;
 
 #[test]

@@ -710,7 +710,7 @@ async fn transcript_rename_formatting_and_code_actions() {
     expect![[r#"
         0:32-0:32 " "
         0:33-0:33 " "
-        2:18-3:0 "\n    "
+        3:0-3:0 "    "
     "#]]
     .assert_eq(&(edits.join("\n") + "\n"));
     let range_formatting = client
