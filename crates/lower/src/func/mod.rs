@@ -55,6 +55,7 @@ mod handles;
 mod intrinsic;
 mod lambdas;
 mod math_rows;
+mod pair_handles;
 mod place;
 mod property;
 mod static_is;
@@ -64,6 +65,7 @@ mod tuple_compare;
 
 pub(crate) use call::unify;
 pub(crate) use handle_flow::HandleOutputs;
+pub(crate) use pair_handles::pair_from_marked;
 
 /// A signature of an instance in IR terms.
 struct SigInfo {
@@ -656,7 +658,7 @@ impl<'a, 'db> FnLower<'a, 'db> {
             param_handles: FxHashMap::default(),
             this_handles: None,
             choices: Default::default(),
-            breakables: Vec::new(),
+                breakables: Vec::new(),
             label_flags: FxHashMap::default(),
             errors: Default::default(),
             flow: Default::default(),
