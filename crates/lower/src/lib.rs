@@ -12,6 +12,7 @@ mod consts;
 mod defaults;
 mod diff;
 mod dyn_instances;
+mod extension_conform;
 mod func;
 mod pointers;
 mod resources;
