@@ -58,6 +58,7 @@ mod math_rows;
 mod pair_handles;
 mod place;
 mod property;
+mod requirement_views;
 mod static_is;
 mod stmt;
 mod textures;
@@ -408,6 +409,7 @@ fn lower_body(cx: &mut Ctx, key: InstanceKey, id: FuncId, is_entry: bool) -> R<(
         static_locals: FxHashMap::default(),
         local_handles: FxHashMap::default(),
         choices: Default::default(),
+        viewed_args: Default::default(),
         param_handles,
         this_handles,
         breakables: Vec::new(),
@@ -511,6 +513,7 @@ pub(crate) fn lower_static_init(
         static_locals: FxHashMap::default(),
         local_handles: FxHashMap::default(),
         choices: Default::default(),
+        viewed_args: Default::default(),
         param_handles: FxHashMap::default(),
         this_handles: None,
         breakables: Vec::new(),
@@ -605,6 +608,9 @@ struct FnLower<'a, 'db> {
     this_handles: Option<crate::Handles>,
     /// Dynamic indices into arrays of resources, lowered as switches.
     choices: handles::HandleChoices,
+    /// Arguments passed through a non-differentiable interface's `This` parameters
+    /// (`requirement_views.rs`): detached.
+    viewed_args: rustc_hash::FxHashSet<ExprId>,
     /// The loops and switches being lowered, innermost last (`break label;`).
     breakables: Vec<Breakable>,
     /// A `bool` local per labelled loop or switch that a `break label;` leaves from inside a
@@ -658,7 +664,8 @@ impl<'a, 'db> FnLower<'a, 'db> {
             param_handles: FxHashMap::default(),
             this_handles: None,
             choices: Default::default(),
-                breakables: Vec::new(),
+            viewed_args: Default::default(),
+            breakables: Vec::new(),
             label_flags: FxHashMap::default(),
             errors: Default::default(),
             flow: Default::default(),
