@@ -1210,7 +1210,8 @@ pub mod export {
     };
     pub use crate::resolve::{
         attr_int, builtin_type, enum_case_value, implements, lookup_member_items, match_pattern,
-        member_subst, normalize, struct_base, struct_base_chain, subst_lookup, type_decl_bases,
+        member_subst, normalize, stdlib_interface, struct_base, struct_base_chain, subst_lookup,
+        type_decl_bases,
     };
     pub use crate::subscripts::pick_subscript;
 }

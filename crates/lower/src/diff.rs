@@ -212,7 +212,9 @@ impl Ctx<'_> {
             },
         };
         let gkey_copy = gkey.clone();
-        let bound = self.derivative_bindings(key, id, g, kind, same_scope);
+        let Some(bound) = self.derivative_bindings(key, id, g, kind, same_scope) else {
+            return Ok(());
+        };
         let gid = self.resource_instance(gkey, bound)?;
         match kind {
             Link::Fwd => {
@@ -237,7 +239,8 @@ impl Ctx<'_> {
     /// those of the primal's `this` (a method of a struct holding buffers, as
     /// `[BackwardDerivativeOf(write)] void write_bwd(...)` reading `this.grads`) and of its
     /// resource parameters that the derivative keeps as they are (matched by name and type in
-    /// the derivative's signature).
+    /// the derivative's signature); `None` when the derivative needs globals this instance
+    /// does not bind (a location's derivative part, outside derivative calls).
     fn derivative_bindings(
         &self,
         key: &InstanceKey,
@@ -245,9 +248,9 @@ impl Ctx<'_> {
         g: FunctionId,
         kind: Link,
         same_scope: bool,
-    ) -> crate::ResourceBindings {
+    ) -> Option<crate::ResourceBindings> {
         let Some(bound) = self.resource_params.get(&id) else {
-            return Vec::new();
+            return Some(Vec::new());
         };
         let db = self.db;
         let primal = hir::fn_sig(db, key.func);
@@ -272,10 +275,13 @@ impl Ctx<'_> {
             };
             // The derivative's parameter in the same place of the derived signature.
             let Some(expected) = &expected else { continue };
+            // A parameter the derivative takes as a pair (`DifferentialPtrPair<T>` of a
+            // location holding buffers) gets both parts' globals (`func/pair_handles.rs`).
+            let paired = |t: &hir::Ty| self.pair_parts(t).is_some_and(|(inner, _)| inner == p.ty);
             let Some(j) = expected
                 .params
                 .iter()
-                .position(|q| q.name == p.name && q.ty == p.ty)
+                .position(|q| q.name == p.name && (q.ty == p.ty || paired(&q.ty)))
             else {
                 continue;
             };
@@ -293,9 +299,20 @@ impl Ctx<'_> {
             };
             if gsig.params.get(j).is_some_and(|q| q.ty == p.ty) {
                 out.push((j as u32, handles.clone()));
+            } else if let Some(q) = gsig.params.get(j)
+                && let Some((_, d)) = self.pair_parts(&q.ty)
+            {
+                let pair = func::pair_from_marked(handles);
+                // An instance called from primal code only (no derivative location bound) has
+                // no globals for the derivative's part: it is never differentiated.
+                let bound_d = pair.iter().any(|(path, _)| path[0] == "d");
+                if !bound_d && d.is_some_and(|d| self.has_handles(&d)) {
+                    return None;
+                }
+                out.push((j as u32, pair));
             }
         }
-        out
+        Some(out)
     }
 
     /// `detach(x)` at type `ty`: an identity function treated as differentiable with a zero

@@ -14,6 +14,7 @@ mod consts;
 mod defaults;
 mod diff;
 mod dyn_instances;
+mod extension_conform;
 mod func;
 mod pack_params;
 mod pointers;

@@ -71,6 +71,13 @@ impl Ctx<'_> {
         if let Some(inner) = self.uniform_block_arg(&ty) {
             return self.holds_resources_at(&inner, depth + 1);
         }
+        // A differential pair is the struct `{p, d}` (`func/pair_handles.rs`).
+        if let Some((p, d)) = self.pair_parts(&ty) {
+            return [Some(p), d]
+                .iter()
+                .flatten()
+                .any(|t| self.is_resource_ty(t) || self.holds_resources_at(t, depth + 1));
+        }
         match &ty {
             Ty::Array(elem, _) => {
                 self.is_resource_ty(elem) || self.holds_resources_at(elem, depth + 1)
@@ -148,6 +155,17 @@ impl Ctx<'_> {
         }
         if let Some(inner) = self.uniform_block_arg(&ty) {
             return self.collect_leaves(&inner, path, positions, out, depth + 1);
+        }
+        if let Some((p, d)) = self.pair_parts(&ty) {
+            for (k, (name, t)) in [("p", Some(p)), ("d", d)].into_iter().enumerate() {
+                let Some(t) = t else { continue };
+                path.push(name.to_string());
+                positions.push(k as u32);
+                self.collect_leaves(&t, path, positions, out, depth + 1)?;
+                path.pop();
+                positions.pop();
+            }
+            return Ok(());
         }
         if let Ty::Array(elem, n) = &ty {
             // Each element's resources are globals of their own, under the element's index.

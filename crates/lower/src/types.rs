@@ -388,9 +388,13 @@ impl Ctx<'_> {
                             fields.iter().map(|(n, t)| (n.as_str(), *t)).collect();
                         let id = self.module.types.add_struct(&name, refs);
                         self.struct_types.insert(ty.clone(), id);
-                        if self.is_differentiable_struct(*decl) {
+                        if self.is_differentiable_struct(*decl)
+                            || self.conforms_by_extension(&ty, "IDifferentiable")
+                        {
                             self.register_struct_differential(&ty, *decl, id)?;
-                        } else if self.conforms_to(*decl, "IDifferentiablePtrType") {
+                        } else if self.conforms_to(*decl, "IDifferentiablePtrType")
+                            || self.conforms_by_extension(&ty, "IDifferentiablePtrType")
+                        {
                             self.register_ptr_differential(&ty, id)?;
                         }
                         id

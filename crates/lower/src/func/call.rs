@@ -479,7 +479,9 @@ impl FnLower<'_, '_> {
             return self.call_lambda(lambda, recv, args);
         }
         let this_ty = self.concrete_receiver(&this_ty, &recv).or(this_ty);
+        let req = f;
         let f = self.resolve_requirement(f, &this_ty, Some(args));
+        self.note_requirement_views(req, f, args);
         if let Some(v) = self.builtin_requirement(f, &this_ty, &recv, args)? {
             return Ok(Some(v));
         }
@@ -671,7 +673,8 @@ impl FnLower<'_, '_> {
         writebacks: &mut Vec<(LPlace, ir::LocalId)>,
     ) -> R<Arg> {
         if p.dir == ir::ParamDir::In {
-            return Ok(Arg::Value(self.lower_value_as(a, p.ty)?));
+            let v = self.lower_value_as(a, p.ty)?;
+            return Ok(Arg::Value(self.detach_viewed(a, v)?));
         }
         let lp = self.lvalue(a)?;
         self.place_arg(lp, p.ty, p.dir == ir::ParamDir::InOut, writebacks)

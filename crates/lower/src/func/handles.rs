@@ -19,6 +19,11 @@ fn select(handles: &Handles, prefix: &[String]) -> Handles {
         .collect()
 }
 
+/// The handles of `handles` under field `name`, with the field removed.
+pub(super) fn select_under(handles: &Handles, name: &str) -> Handles {
+    select(handles, &[name.to_string()])
+}
+
 /// `handles` placed under field `name`.
 fn under(name: &str, handles: Handles) -> Handles {
     handles
@@ -104,6 +109,11 @@ impl FnLower<'_, '_> {
                 _ => Err(self.not_a_handle()),
             },
             Expr::This => Ok(self.this_handles.clone().unwrap_or_default()),
+            Expr::Field { base, ref name, .. }
+                if let Some(h) = self.pair_member_handles(base, name)? =>
+            {
+                Ok(h)
+            }
             Expr::Field { base, name, .. } => match self.res(e) {
                 Some(ExprRes::Global(g)) => self.global_handles(g),
                 Some(ExprRes::Field(..)) => {
@@ -120,6 +130,9 @@ impl FnLower<'_, '_> {
             }
             Expr::InitList(items) => self.memberwise_handles(&self.ety(e), &items),
             Expr::Call { callee, args } => {
+                if let Some(h) = self.pair_call_handles(e, &args)? {
+                    return Ok(h);
+                }
                 let is_type = matches!(self.res(callee), Some(ExprRes::Type(_)));
                 match self.res(e) {
                     Some(ExprRes::Function(f))
@@ -543,14 +556,10 @@ impl FnLower<'_, '_> {
                     "a texture, sampler or buffer parameter left out",
                 ));
             };
-            if self.cx.is_diff_pair(&self.ety(*a)) {
-                return Err(unsupported(
-                    "a `DifferentialPair` of a struct holding textures, samplers or buffers (its \
-                     resources would travel inside the pair): pass the struct as a \
-                     non-differentiable parameter and read its textures with `no_diff`",
-                ));
-            }
-            let handles = if self.cx.is_resource_ty(&ty) {
+            let handles = if self.cx.is_diff_pair(&self.ety(*a)) && !self.cx.is_diff_pair(&ty) {
+                // A derivative call: the pair's parts (`func/pair_handles.rs`).
+                self.pair_arg_handles(*a)?
+            } else if self.cx.is_resource_ty(&ty) {
                 vec![(Vec::new(), self.resource_global(*a)?)]
             } else {
                 self.handles_of(*a)?

@@ -55,8 +55,10 @@ mod handles;
 mod intrinsic;
 mod lambdas;
 mod math_rows;
+mod pair_handles;
 mod place;
 mod property;
+mod requirement_views;
 mod static_is;
 mod stmt;
 mod textures;
@@ -66,6 +68,7 @@ mod void_args;
 
 pub(crate) use call::unify;
 pub(crate) use handle_flow::HandleOutputs;
+pub(crate) use pair_handles::pair_from_marked;
 
 /// A signature of an instance in IR terms.
 struct SigInfo {
@@ -437,6 +440,7 @@ fn lower_body(cx: &mut Ctx, key: InstanceKey, id: FuncId, is_entry: bool) -> R<(
         static_locals: FxHashMap::default(),
         local_handles: FxHashMap::default(),
         choices: Default::default(),
+        viewed_args: Default::default(),
         param_handles,
         this_handles,
         breakables: Vec::new(),
@@ -540,6 +544,7 @@ pub(crate) fn lower_static_init(
         static_locals: FxHashMap::default(),
         local_handles: FxHashMap::default(),
         choices: Default::default(),
+        viewed_args: Default::default(),
         param_handles: FxHashMap::default(),
         this_handles: None,
         breakables: Vec::new(),
@@ -634,6 +639,9 @@ struct FnLower<'a, 'db> {
     this_handles: Option<crate::Handles>,
     /// Dynamic indices into arrays of resources, lowered as switches.
     choices: handles::HandleChoices,
+    /// Arguments passed through a non-differentiable interface's `This` parameters
+    /// (`requirement_views.rs`): detached.
+    viewed_args: rustc_hash::FxHashSet<ExprId>,
     /// The loops and switches being lowered, innermost last (`break label;`).
     breakables: Vec<Breakable>,
     /// A `bool` local per labelled loop or switch that a `break label;` leaves from inside a
@@ -687,6 +695,7 @@ impl<'a, 'db> FnLower<'a, 'db> {
             param_handles: FxHashMap::default(),
             this_handles: None,
             choices: Default::default(),
+            viewed_args: Default::default(),
             breakables: Vec::new(),
             label_flags: FxHashMap::default(),
             errors: Default::default(),
