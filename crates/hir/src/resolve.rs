@@ -1418,6 +1418,8 @@ pub fn member_subst(
             // used through `struct B : A<float>`).
             let mut binds = Vec::new();
             if match_pattern(&target, owner, &mut binds) {
+                let resolver = Resolver::for_item(db, ext.loc(db));
+                bind_from_constraints(db, file, ext, &resolver, &mut binds);
                 return binds;
             }
             for base in struct_base_chain(db, owner) {
@@ -1669,12 +1671,59 @@ pub(crate) fn extensions_matching_if(
                     implements(db, file, &arg, &iface)
                 })
             });
+            if ok && !conformances_only {
+                bind_from_constraints(db, file, *ext, &resolver, &mut binds);
+            }
             if ok && crate::conform::extension_where_holds(db, file, *ext, &binds) {
                 out.push((*ext, binds));
             }
         }
     }
     out
+}
+
+/// Binds the extension parameters that its target does not name from the conformances of the
+/// ones it does: `extension<T, U : IBuf<T>> U` on a `MyArray<int> : IBuf<int>` has `T = int`.
+/// (Not while asking what a type conforms to: that would ask for the same conformances again.)
+fn bind_from_constraints(
+    db: &dyn Db,
+    file: SourceFile,
+    ext: ExtensionId,
+    resolver: &Resolver<'_>,
+    binds: &mut Vec<(GenericParamId, GenericArg)>,
+) {
+    let data = lower::extension_data(db, ext);
+    for (i, gp) in data.generics.iter().enumerate() {
+        let GenericParamKind::Type { constraints } = &gp.kind else {
+            continue;
+        };
+        let id = GenericParamId {
+            owner: GenericOwner::Extension(ext),
+            index: i as u32,
+            name: gp.name.clone(),
+        };
+        let Some(GenericArg::Type(arg)) = subst_lookup(binds, &id) else {
+            continue;
+        };
+        for c in constraints {
+            let iface = resolver
+                .resolve_type(c, &mut Vec::new())
+                .subst(&|p| subst_lookup(binds, &p));
+            let Ty::Adt(decl, _) = &iface else {
+                continue;
+            };
+            if !iface.has_params() {
+                continue;
+            }
+            for inst in crate::witness::conformance_instances(db, file, &arg, *decl) {
+                let mut trial = binds.clone();
+                if match_pattern(&iface, &inst, &mut trial) {
+                    *binds = trial;
+                    break;
+                }
+            }
+        }
+    }
 }
 
 /// A trailing pack parameter (`IFunc<TR, each TP>`, `Alias<T, let each N : int>`) takes the

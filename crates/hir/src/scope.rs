@@ -124,6 +124,13 @@ pub struct UnresolvedImport {
 /// (`__include`), its imports (and what they re-export with `__exported import`), then the stdlib.
 #[salsa::tracked(returns(clone))]
 pub fn visible_files(db: &dyn Db, file: SourceFile) -> Arc<[SourceFile]> {
+    // A fragment (`implementing m;`, `__include`d by `m`'s main file) sees what its module's
+    // files see: the declarations of the other fragments included, and the module's imports.
+    if let Some(main) = fragment_module_main(db, file) {
+        let mut out = vec![file];
+        out.extend(visible_files(db, main).iter().filter(|f| **f != file));
+        return out.into();
+    }
     let mut out = vec![file];
     let mut queue = vec![file];
     // The files of `file`'s module: itself and what it `__include`s (transitively). Their
@@ -166,6 +173,56 @@ pub fn visible_files(db: &dyn Db, file: SourceFile) -> Arc<[SourceFile]> {
             && (!crate::is_import_only_module(path) || (glsl && &**path == "stdlib/glsl.slang"))
         {
             out.push(*std);
+        }
+    }
+    out.into()
+}
+
+/// The main file (`module m;`) of the module that `file` is a fragment of (`implementing m;`):
+/// the file named `m` by import rules, or another file of the workspace that declares `module
+/// m;`, whichever `__include`s `file` (directly or through other fragments).
+#[salsa::tracked(returns(copy))]
+pub fn fragment_module_main(db: &dyn Db, file: SourceFile) -> Option<SourceFile> {
+    let tree = lower::item_tree(db, file);
+    if tree.module_name.is_some() {
+        return None;
+    }
+    let name = tree.implementing.clone()?;
+    let declares = |main: SourceFile| {
+        main != file
+            && main.kind(db) == base_db::FileKind::User
+            && lower::item_tree(db, main).module_name.as_ref() == Some(&name)
+            && module_files(db, main).contains(&file)
+    };
+    if let Some(main) = base_db::resolve_import(db, file, &name)
+        && declares(main)
+    {
+        return Some(main);
+    }
+    db.workspace()
+        .files(db)
+        .iter()
+        .copied()
+        .find(|f| f.text(db).contains(name.as_str()) && declares(*f))
+}
+
+/// The files of the module whose main file is `main`: itself and what it `__include`s,
+/// transitively.
+#[salsa::tracked(returns(clone))]
+fn module_files(db: &dyn Db, main: SourceFile) -> Arc<[SourceFile]> {
+    let mut out = vec![main];
+    let mut queue = vec![main];
+    while let Some(current) = queue.pop() {
+        for import in lower::file_imports(db, current).iter() {
+            if !import.is_include {
+                continue;
+            }
+            if let Some(target) = base_db::resolve_relative(db, current, &import.module)
+                && !out.contains(&target)
+            {
+                out.push(target);
+                queue.push(target);
+            }
         }
     }
     out.into()

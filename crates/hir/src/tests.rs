@@ -12,6 +12,7 @@ mod extension_where;
 mod fe_gaps;
 mod fe_gaps2;
 mod fe_misc;
+mod fe_s14;
 mod fe_surface;
 mod forms;
 mod generic_inference;

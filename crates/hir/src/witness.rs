@@ -83,12 +83,17 @@ fn direct_instances(db: &dyn Db, file: SourceFile, ty: &Ty) -> Vec<Ty> {
             }
             v
         }
-        _ => resolve::direct_interfaces(db, file, ty)
+        _ => resolve::own_interfaces(db, file, ty)
             .into_iter()
             .filter(|t| matches!(t, Ty::Adt(..)))
             .collect(),
     };
-    if matches!(ty, Ty::Adt(..)) {
+    // Extensions add their bases instantiated for `ty` (`extension<T, let N : int> T[N] :
+    // IArray<T>` gives `float[3]` the instance `IArray<float>`).
+    if matches!(
+        ty,
+        Ty::Adt(..) | Ty::Array(..) | Ty::Vector(..) | Ty::Matrix(..)
+    ) {
         for (ext, binds) in resolve::extensions_matching(db, file, ty, true) {
             out.extend(
                 resolve::extension_bases(db, ext)

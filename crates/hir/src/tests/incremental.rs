@@ -158,7 +158,7 @@ fn adding_a_function_reruns_the_item_tree() {
             g: fn_sig, item_syntax
             h: diff_diagnostics, fn_body, fn_data, fn_diagnostics, fn_local_items, fn_local_usings, fn_sig, infer, item_syntax
             computeMain: fn_sig, infer, item_syntax
-            rest: duplicate_diagnostics, file_imports, file_usings, item_outline, item_sources, item_tree, module_scope, parse, preprocessed, tuple_syntax, visible_files
+            rest: duplicate_diagnostics, file_imports, file_usings, fragment_module_main, item_outline, item_sources, item_tree, module_scope, parse, preprocessed, tuple_syntax, visible_files
         "#]],
     );
 }
@@ -172,7 +172,7 @@ fn renaming_a_function_reruns_the_item_tree() {
             f2: diff_diagnostics, fn_body, fn_data, fn_diagnostics, fn_local_items, fn_local_usings, fn_sig, infer, item_syntax
             g: fn_sig, item_syntax
             computeMain: fn_sig, infer, item_syntax
-            rest: duplicate_diagnostics, file_imports, file_usings, item_outline, item_sources, item_tree, module_scope, parse, preprocessed, tuple_syntax, visible_files
+            rest: duplicate_diagnostics, file_imports, file_usings, fragment_module_main, item_outline, item_sources, item_tree, module_scope, parse, preprocessed, tuple_syntax, visible_files
         "#]],
     );
 }
