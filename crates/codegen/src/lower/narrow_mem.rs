@@ -283,10 +283,10 @@ impl Lowerer<'_> {
         match off.dynamic {
             None => {
                 let w = lit(cx, out, off.konst / 4);
-                let s = (off.konst % 4 != 0).then(|| lit(cx, out, (off.konst % 4) * 8));
+                let s = (!off.konst.is_multiple_of(4)).then(|| lit(cx, out, (off.konst % 4) * 8));
                 (w, s)
             }
-            Some(d) if off.dyn_align % 4 == 0 => {
+            Some(d) if off.dyn_align.is_multiple_of(4) => {
                 let two = lit(cx, out, 2);
                 let dw = self.bin(cx, out, Bo::ShiftRight, d, two);
                 let w = if off.konst / 4 != 0 {
@@ -295,7 +295,7 @@ impl Lowerer<'_> {
                 } else {
                     dw
                 };
-                let s = (off.konst % 4 != 0).then(|| lit(cx, out, (off.konst % 4) * 8));
+                let s = (!off.konst.is_multiple_of(4)).then(|| lit(cx, out, (off.konst % 4) * 8));
                 (w, s)
             }
             Some(d) => {
