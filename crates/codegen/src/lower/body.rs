@@ -405,6 +405,13 @@ impl Lowerer<'_> {
             Inst::Bitcast(a, s) => {
                 self.check_scalar(*s)?;
                 let from = self.types().scalar_of(cx.vty(*a)?);
+                if let Some(from) = from
+                    && (s.is_narrow_int() || from.is_narrow_int())
+                    && from.bits() == s.bits()
+                {
+                    let a = cx.value(*a)?;
+                    return Ok(Some(self.bitcast_narrow(cx, out, a, from, *s, ty)?));
+                }
                 if s.is_narrow_int() || from.is_some_and(Scalar::is_narrow_int) {
                     return Err(CodegenError::Unsupported {
                         what: format!(
@@ -542,7 +549,11 @@ impl Lowerer<'_> {
                     .copied()
                     .ok_or_else(|| cx.err("unknown global"))?;
                 let ptr = cx.add(out, E::GlobalVariable(info.handle));
-                Some(cx.add(out, E::ArrayLength(ptr)))
+                if let Some((_, stride)) = info.words {
+                    Some(self.words_array_length(cx, out, ptr, stride))
+                } else {
+                    Some(cx.add(out, E::ArrayLength(ptr)))
+                }
             }
             Inst::Texture { op, texture, args } => {
                 self.texture_inst(cx, out, *op, *texture, args)?
@@ -655,6 +666,10 @@ impl Lowerer<'_> {
                     GlobalKind::StorageBuffer { .. } => cx.types.runtime_array(global.ty),
                     _ => global.ty,
                 };
+                if let Some((words, _)) = info.words {
+                    let base = cx.add(out, E::GlobalVariable(info.handle));
+                    return self.words_place(cx, out, place, base, words, ty);
+                }
                 (
                     cx.add(out, E::GlobalVariable(info.handle)),
                     true,
@@ -750,12 +765,16 @@ impl Lowerer<'_> {
             ty,
             row,
             padded,
+            words: None,
         })
     }
 
     fn load(&mut self, cx: &mut FnCx, out: &mut NBlock, p: &PlaceExpr) -> Result<Handle<E>> {
         if !p.is_pointer {
             return Ok(p.expr);
+        }
+        if let Some((words, off)) = p.words {
+            return self.words_load(cx, out, p.expr, words, off, p.ty);
         }
         if p.row.is_none() && !p.padded && !repr_differs(&cx.types, p.ty, p.repr) {
             return Ok(cx.add(out, E::Load { pointer: p.expr }));
@@ -946,6 +965,7 @@ impl Lowerer<'_> {
                         ty: sub_ty,
                         row: None,
                         padded: pad == Some(2),
+                        words: None,
                     };
                     components.push(self.load(cx, out, &sub)?);
                 }
@@ -965,6 +985,9 @@ impl Lowerer<'_> {
     ) -> Result<()> {
         if !p.is_pointer {
             return Err(cx.err("store to a read-only parameter"));
+        }
+        if let Some((words, off)) = p.words {
+            return self.words_store(cx, out, p.expr, words, off, p.ty, value);
         }
         if p.padded {
             return Err(cx.err("store into a uniform buffer"));
@@ -1129,6 +1152,7 @@ impl Lowerer<'_> {
                         ty: sub_ty,
                         row: None,
                         padded: false,
+                        words: None,
                     };
                     self.store(cx, out, &sub, part)?;
                 }
@@ -1138,7 +1162,7 @@ impl Lowerer<'_> {
         Ok(())
     }
 
-    fn composite_len(&self, types: &ir::Types, ty: TypeId) -> u32 {
+    pub(super) fn composite_len(&self, types: &ir::Types, ty: TypeId) -> u32 {
         match types.kind(ty) {
             TypeKind::Struct(id) => types.struct_def(*id).map_or(0, |s| s.fields.len() as u32),
             TypeKind::Array { len, .. } => *len,

@@ -18,6 +18,7 @@ mod cse;
 mod int_matrix;
 mod math;
 mod narrow;
+mod narrow_mem;
 mod subgroup;
 mod textures;
 
@@ -67,6 +68,9 @@ fn host_float_matrix_differs(repr: Repr, cols: u8) -> bool {
 struct GlobalInfo {
     handle: Handle<naga::GlobalVariable>,
     repr: Repr,
+    /// Laid out byte by byte in `u32` words (it holds 8- or 16-bit integers), with its
+    /// element stride.
+    words: Option<(narrow_mem::Words, u32)>,
 }
 
 /// Whether memory in `repr` holds `ty` differently from its value form (so loads and stores
@@ -673,6 +677,15 @@ impl Lowerer<'_> {
                 GlobalKind::Groupshared => (AddressSpace::WorkGroup, atomics, false),
                 GlobalKind::Constant(_) => (AddressSpace::Private, Repr::VALUE, false),
             };
+            if matches!(
+                g.kind,
+                GlobalKind::StorageBuffer { .. } | GlobalKind::Uniform
+            ) && narrow_mem::holds_narrow(self.types(), g.ty)
+            {
+                self.words_global(g, id, space, binding, atomics)?;
+                binding += 1;
+                continue;
+            }
             let place_ty = match g.kind {
                 GlobalKind::StorageBuffer { .. } => self.runtime_array_of(g.ty, repr)?,
                 _ => self.ty(g.ty, repr)?,
@@ -733,7 +746,11 @@ impl Lowerer<'_> {
                 });
                 binding += 1;
             }
-            self.globals.push(GlobalInfo { handle, repr });
+            self.globals.push(GlobalInfo {
+                handle,
+                repr,
+                words: None,
+            });
         }
         if prints {
             let word = self.insert_type(None, Ti::Atomic(naga::Scalar::U32))?;
@@ -971,6 +988,8 @@ struct PlaceExpr {
     /// `expr` points at a `vec4` slot whose first components hold this 2-vector (uniform
     /// arrays).
     padded: bool,
+    /// A place in a global laid out byte by byte (`narrow_mem`): `expr` is the global.
+    words: Option<(narrow_mem::Words, narrow_mem::ByteOffset)>,
 }
 
 struct FnCx<'a> {

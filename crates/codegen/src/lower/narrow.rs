@@ -5,8 +5,8 @@
 //! functions such as `abs`, conversions to the narrow type) the result is wrapped to its width,
 //! the signed ones sign-extended (`(x << k) >> k` with `k = 32 - bits`, arithmetic on `i32`),
 //! the unsigned ones masked. Comparisons, `&`, `|`, `^` and right shifts of in-range values stay
-//! in range. Memory shared with the host (buffers, uniforms) would need the narrow layout, which
-//! WGSL cannot express: such types are refused where they are laid out (`Lowerer::ty`).
+//! in range. Buffers and uniforms holding them are laid out byte by byte in `u32` words
+//! (`narrow_mem.rs`); `check_host_narrow` refuses what still reaches a host layout otherwise.
 
 use super::*;
 

@@ -474,6 +474,7 @@ impl Lowerer<'_> {
         self.globals.push(GlobalInfo {
             handle,
             repr: Repr::VALUE,
+            words: None,
         });
         Ok(())
     }
@@ -511,6 +512,7 @@ impl Lowerer<'_> {
         self.globals.push(GlobalInfo {
             handle,
             repr: Repr::VALUE,
+            words: None,
         });
         Ok(())
     }

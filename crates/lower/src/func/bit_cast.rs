@@ -40,8 +40,8 @@ impl FnLower<'_, '_> {
             return Err(unsupported("`bit_cast` of a type nested this deep"));
         }
         let scalar = |s: Scalar| match s {
-            Scalar::Bool => Ok(1),
-            Scalar::F16 => Ok(2),
+            Scalar::Bool | Scalar::I8 | Scalar::U8 => Ok(1),
+            Scalar::F16 | Scalar::I16 | Scalar::U16 => Ok(2),
             Scalar::I32 | Scalar::U32 | Scalar::F32 => Ok(4),
             _ => Err(bit_cast_width(s)),
         };
@@ -84,7 +84,7 @@ impl FnLower<'_, '_> {
 
     /// Appends the scalars of `value` (of type `ty`, placed at byte `*offset`) to `pieces`
     /// as (byte offset, byte size, `u32` holding the bits); advances `*offset` past it.
-    fn bit_cast_write(
+    pub(super) fn bit_cast_write(
         &mut self,
         value: ValueId,
         ty: TypeId,
@@ -105,6 +105,12 @@ impl FnLower<'_, '_> {
                     Scalar::F16 => {
                         let wide = self.emit(Inst::Convert(value, Scalar::F32), None)?;
                         self.emit(Inst::Math(MathFn::F32ToF16, vec![wide]), None)?
+                    }
+                    // 8- and 16-bit integers: their low bytes (bits above the size are zero).
+                    s if s.is_narrow_int() => {
+                        let wide = self.emit(Inst::Convert(value, Scalar::U32), None)?;
+                        let mask = self.lit(Literal::U32((1u32 << s.bits()) - 1))?;
+                        self.emit(Inst::Binary(BinaryOp::BitAnd, wide, mask), None)?
                     }
                     _ => return Err(bit_cast_width(s)),
                 };
@@ -138,7 +144,7 @@ impl FnLower<'_, '_> {
 
     /// A value of type `ty` read from the bytes at `*offset` of `pieces` (zero where no piece
     /// covers them); advances `*offset` past it.
-    fn bit_cast_read(
+    pub(super) fn bit_cast_read(
         &mut self,
         pieces: &[Piece],
         offset: &mut u32,
@@ -162,6 +168,8 @@ impl FnLower<'_, '_> {
                         let wide = self.emit(Inst::Math(MathFn::F16ToF32, vec![bits]), None)?;
                         self.emit(Inst::Convert(wide, Scalar::F16), None)
                     }
+                    // The conversion wraps to the width, sign-extending the signed ones.
+                    s if s.is_narrow_int() => self.emit(Inst::Convert(bits, s), None),
                     _ => Err(bit_cast_width(s)),
                 };
             }
@@ -223,7 +231,7 @@ impl FnLower<'_, '_> {
 }
 
 /// A scalar of a `bit_cast` source: its byte offset and size, and its bits in a `u32`.
-struct Piece {
+pub(super) struct Piece {
     offset: u32,
     size: u32,
     bits: ValueId,

@@ -85,6 +85,32 @@ impl FnLower<'_, '_> {
                 .unwrap_or_default(),
             _ => return Err(internal("a dynamic type that is not a struct")),
         };
+        let narrow = |me: &Self, t: TypeId| {
+            me.cx.module.types.contains_scalar(t, &|s| {
+                matches!(
+                    s,
+                    Scalar::I8 | Scalar::U8 | Scalar::I16 | Scalar::U16 | Scalar::F16
+                )
+            })
+        };
+        let data_narrow = data.is_some_and(|d| narrow(self, self.vty(d)));
+        if data_narrow || field_tys.iter().skip(1).any(|&t| narrow(self, t)) {
+            // 8- and 16-bit scalars share words: lay the data and each payload out byte by
+            // byte in the natural layout (each scalar at its own size's alignment), as
+            // `bit_cast` does.
+            let mut pieces = Vec::new();
+            if let Some(d) = data {
+                let mut offset = 0;
+                let dty = self.vty(d);
+                self.bit_cast_write(d, dty, &mut offset, &mut pieces, 0)?;
+            }
+            let mut fields = vec![tag];
+            for fty in field_tys.iter().skip(1) {
+                let mut offset = 0;
+                fields.push(self.bit_cast_read(&pieces, &mut offset, *fty, 0)?);
+            }
+            return self.emit(Inst::Construct(fields), Some(ty));
+        }
         let mut words = Vec::new();
         if let Some(d) = data {
             self.data_words_of(d, &mut words)?;
