@@ -79,9 +79,16 @@ fn target_owner_ty(db: &dyn Db, func: FunctionId) -> Option<Ty> {
 }
 
 /// `this` of `__func_extension __apply(T::m)(...)` when `m` is a non-static method (or accessor)
-/// of `T`.
-#[salsa::tracked(returns(clone))]
+/// of `T`. (Functions without `ApplyOf` answer without a query of their own.)
 pub fn apply_receiver(db: &dyn Db, func: FunctionId) -> Option<Arc<ApplyReceiver>> {
+    if lower::fn_data(db, func).attr("ApplyOf").is_none() {
+        return None;
+    }
+    apply_receiver_query(db, func)
+}
+
+#[salsa::tracked(returns(clone))]
+fn apply_receiver_query(db: &dyn Db, func: FunctionId) -> Option<Arc<ApplyReceiver>> {
     let (target, is_apply) = target_path(db, func)?;
     if !is_apply {
         return None;
