@@ -81,9 +81,7 @@ fn target_owner_ty(db: &dyn Db, func: FunctionId) -> Option<Ty> {
 /// `this` of `__func_extension __apply(T::m)(...)` when `m` is a non-static method (or accessor)
 /// of `T`. (Functions without `ApplyOf` answer without a query of their own.)
 pub fn apply_receiver(db: &dyn Db, func: FunctionId) -> Option<Arc<ApplyReceiver>> {
-    if lower::fn_data(db, func).attr("ApplyOf").is_none() {
-        return None;
-    }
+    lower::fn_data(db, func).attr("ApplyOf")?;
     apply_receiver_query(db, func)
 }
 
