@@ -98,7 +98,8 @@ pub struct Diagnostic {
     /// E3110 non-differentiable `dzero`/`dadd`, E3111 `IDifferentiablePtrType` not as an `in`
     /// parameter, E3112 both `IDifferentiable` and `IDifferentiablePtrType`, E3113 a declared
     /// `Differential` whose own `Differential` differs, E3114 a field of a struct with a hand-written
-    /// `Differential` of another type without `[DerivativeMember]`. (`E30xx` are the autodiff lowering's.)
+    /// `Differential` of another type without `[DerivativeMember]`, E3115 `fwd_diff(value.method)`
+    /// (a method bound to a value). (`E30xx` are the autodiff lowering's.)
     pub code: &'static str,
     pub message: String,
     pub range: TextRange,

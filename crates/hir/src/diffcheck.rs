@@ -142,6 +142,7 @@ pub fn diff_diagnostics(db: &dyn Db, func: FunctionId) -> Arc<[Diag]> {
         check_ptr_params(db, func, &mut diags);
         let flow = DerivFlow::compute(db, func, &body, &infer);
         check_calls(db, &body, &infer, &flow, mode, &mut diags);
+        check_subscript_reads(db, &body, &infer, &flow, mode, &mut diags);
         check_no_diff_stores(db, &body, &infer, &flow, &mut diags);
         check_loops(db, &body, &infer, &mut diags);
     }
@@ -610,6 +611,68 @@ fn check_calls(
             format!(
                 "derivative cannot be propagated through call to non-{which}-differentiable function `{name}`, use 'no_diff' to clarify intention. Mark it [Differentiable], or write `no_diff {short}(...)` if its derivative is not wanted",
                 short = lower::fn_data(db, *f).name
+            ),
+            body.anchor(id),
+        ));
+    }
+}
+
+/// `s[i]` through a user-declared `__subscript` whose `get` is not differentiable, reading a
+/// value that carries a derivative: slangc's E41022, as for a call of the getter.
+fn check_subscript_reads(
+    db: &dyn Db,
+    body: &Body,
+    infer: &InferenceResult,
+    flow: &DerivFlow,
+    mode: DiffKind,
+    diags: &mut Vec<Diag>,
+) {
+    let decorated: FxHashSet<ExprId> = body
+        .exprs
+        .iter()
+        .filter_map(|(_, e)| match e {
+            Expr::NoDiff(inner) => Some(*inner),
+            _ => None,
+        })
+        .collect();
+    for (id, expr) in body.exprs.iter() {
+        let Expr::Index { base, index } = expr else {
+            continue;
+        };
+        if decorated.contains(&id)
+            || !flow.is_diff_ty(&infer.expr_ty(id))
+            || !(flow.carries(*base) || flow.carries(*index))
+        {
+            continue;
+        }
+        let base_ty = infer.expr_ty(*base);
+        let Ty::Adt(decl, _) = &base_ty else { continue };
+        let file = decl.loc(db).file;
+        if file.kind(db) == crate::FileKind::Stdlib {
+            continue;
+        }
+        let getters: Vec<FunctionId> =
+            crate::resolve::lookup_member_items(db, file, &base_ty, "__subscript")
+                .into_iter()
+                .filter_map(|d| match d {
+                    ItemDef::Subscript(s) => Some(lower::subscript_data(db, s).getter),
+                    _ => None,
+                })
+                .collect::<Option<Vec<_>>>()
+                .unwrap_or_default();
+        if getters.is_empty()
+            || getters
+                .iter()
+                .any(|g| is_differentiable_as(db, *g, mode) || g.loc(db).file != file)
+        {
+            continue;
+        }
+        let which = mode_word(mode);
+        diags.push(Diag::error(
+            "E3101",
+            format!(
+                "derivative cannot be propagated through call to non-{which}-differentiable function `{}.__subscript.get`, use 'no_diff' to clarify intention. Mark the accessor [Differentiable], or write `no_diff` before the read if its derivative is not wanted",
+                decl.loc(db).name()
             ),
             body.anchor(id),
         ));

@@ -20,6 +20,7 @@ mod check;
 mod check_missed;
 mod conform;
 mod data;
+mod derivative_target;
 mod diagnostics;
 mod diffcheck;
 pub(crate) mod differential;
@@ -54,6 +55,7 @@ pub use data::{
     FnData, FnKind, GenericArgRef, GenericParamData, GenericParamKind, ParamDir, PathRef,
     TypeDeclData, TypeDeclKind, TypeRef, WherePred,
 };
+pub use derivative_target::{ApplyReceiver, apply_receiver, derivative_target_owner};
 pub use diagnostics::{Diagnostic, RelatedInfo, Severity};
 pub use diffcheck::{is_differentiable_as, recursion_from, recursive_calls};
 pub use differential::{

@@ -86,6 +86,25 @@ pub struct LocalItem {
 impl<'db> Resolver<'db> {
     /// The context inside `loc` (its own generics included for functions, types and extensions).
     pub fn for_item(db: &'db dyn Db, loc: &ItemLoc) -> Resolver<'db> {
+        let mut resolver = Resolver::for_item_without_receiver(db, loc);
+        // `__func_extension __apply(T::m)`: `this` is `m`'s receiver.
+        if resolver.self_ctx.is_none()
+            && loc.kind() == Some(ItemKind::Function)
+            && let Some(receiver) =
+                crate::derivative_target::apply_receiver(db, FunctionId::new(db, loc.clone()))
+        {
+            resolver.self_ctx = Some(SelfCtx {
+                ty: receiver.ty.clone(),
+                decl: Some(receiver.decl),
+                is_interface: false,
+                own_members: Arc::new(lower::type_decl_data(db, receiver.decl).members.clone()),
+            });
+        }
+        resolver
+    }
+
+    /// `for_item` without an `__apply` extension's receiver (what finding the receiver uses).
+    pub(crate) fn for_item_without_receiver(db: &'db dyn Db, loc: &ItemLoc) -> Resolver<'db> {
         let mut resolver = Resolver {
             db,
             file: loc.file,

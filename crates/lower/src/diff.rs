@@ -29,6 +29,18 @@ fn attr_target_qualified(data: &hir::FnData, attr: &str) -> Option<(String, Opti
     }
 }
 
+/// The type declaring a method, or the property or subscript an accessor belongs to.
+fn owning_type(loc: &hir::ItemLoc) -> Option<hir::ItemLoc> {
+    let mut parent = loc.parent()?;
+    while matches!(
+        parent.kind(),
+        Some(hir::ItemKind::Property | hir::ItemKind::Subscript)
+    ) {
+        parent = parent.parent()?;
+    }
+    Some(parent)
+}
+
 impl Ctx<'_> {
     /// Records the differentiability facts of a newly declared instance (`key` lowered as `id`).
     pub(crate) fn register_diff_facts(&mut self, key: &InstanceKey, id: FuncId) -> R<()> {
@@ -102,11 +114,17 @@ impl Ctx<'_> {
         for (g, kind, owner) in named.iter().cloned() {
             let placed = match &owner {
                 // `[...Of(Spring.energy)]` names a member of `Spring` from anywhere in the file.
-                Some(owner) => key
-                    .func
-                    .loc(db)
-                    .parent()
-                    .is_some_and(|p| p.name() == owner.as_str()),
+                // A typealias of the type (`__apply(V::dot)`) and an accessor's type
+                // (`T::__subscript::get`) resolve to the declaration.
+                Some(owner) => {
+                    key.func
+                        .loc(db)
+                        .parent()
+                        .is_some_and(|p| p.name() == owner.as_str())
+                        || hir::derivative_target_owner(db, g).is_some_and(|d| {
+                            Some(d.loc(db).clone()) == owning_type(key.func.loc(db))
+                        })
+                }
                 None => {
                     hir::fn_data(db, g).in_type == data.in_type
                         && g.loc(db).parent() == key.func.loc(db).parent()
@@ -199,8 +217,14 @@ impl Ctx<'_> {
             }
         }
         // A derivative declared in another scope (`[...Of(Spring.energy)]` on a static of
-        // another struct) does not share the primal's `this`.
-        let same_scope = g.loc(db).parent() == key.func.loc(db).parent();
+        // another struct) does not share the primal's `this`; an `__apply` extension of a method
+        // does (`this` is the method's receiver).
+        let receiver = hir::apply_receiver(db, g);
+        if let (Some(r), Some(this)) = (&receiver, &key.this_ty) {
+            // `__func_extension<T> __apply(MyVec<T>::f)`: `T` from the receiver's type.
+            func::unify(&r.ty, this, &own, &mut subst);
+        }
+        let same_scope = g.loc(db).parent() == key.func.loc(db).parent() || receiver.is_some();
         let gkey = InstanceKey {
             exist: Vec::new(),
             func: g,
@@ -289,7 +313,7 @@ impl Ctx<'_> {
             let primal_has_this = primal.is_member
                 && !primal.is_static
                 && hir::fn_data(db, key.func).kind != hir::FnKind::Init;
-            let j = if primal_has_this && g_has_this {
+            let j = if primal_has_this && g_has_this && matches!(kind, Link::Fwd | Link::Bwd) {
                 match j.checked_sub(1) {
                     Some(j) => j,
                     None => continue,

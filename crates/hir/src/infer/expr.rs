@@ -247,6 +247,9 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                     if let Some(this) = this {
                         self.diff_this.insert(e, this);
                     }
+                } else if self.fn_exprs.contains_key(&target) {
+                    // `bwd_diff(value.method)`: a non-static method bound to a value.
+                    self.bound_method_derivative(target, kind, range);
                 }
                 Ty::Unknown
             }

@@ -14,6 +14,7 @@ mod const_eval;
 mod convert;
 mod defaults;
 mod diff_bound;
+mod diff_method_value;
 pub use diff_bound::nondiff_view_params;
 mod errors;
 pub use errors::fn_throws;

@@ -149,15 +149,17 @@ pub fn fn_sig(db: &dyn Db, func: FunctionId) -> Arc<FnSig> {
                 && data.generics.get(g.index as usize).is_some_and(|d| d.variadic))
         })
     });
+    // `__func_extension __apply(T::m)` of a non-static method takes `m`'s `this`.
+    let receiver = crate::derivative_target::apply_receiver(db, func);
     Arc::new(FnSig {
         generics,
         generic_is_value,
         params,
         ret,
         is_static: data.modifiers.is_static,
-        is_mutating: data.is_mutating(),
+        is_mutating: data.is_mutating() || receiver.as_ref().is_some_and(|r| r.mutating),
         kind: data.kind,
-        is_member: data.in_type,
+        is_member: data.in_type || receiver.is_some(),
         variadic_from,
         generic_is_pack: data.generics.iter().map(|g| g.variadic).collect(),
         generic_defaults,

@@ -28,13 +28,35 @@ fn check_dir_without_errors(sub: &str) {
     slang_files(&dir, &mut paths);
     paths.sort();
     assert!(!paths.is_empty(), "no .slang files under {}", dir.display());
+    // Files whose tests pass `-experimental-feature` (`__func_extension`) are checked with it,
+    // as slangc compiles them.
+    let (experimental, plain): (Vec<PathBuf>, Vec<PathBuf>) = paths.into_iter().partition(|p| {
+        std::fs::read_to_string(p).is_ok_and(|t| t.contains("-experimental-feature"))
+    });
+    let mut report = String::new();
+    for (paths, on) in [(plain, false), (experimental, true)] {
+        check_files(&dir, &paths, on, &mut report);
+    }
+    assert!(report.is_empty(), "diagnostics in tests/{sub}:\n{report}");
+}
+
+fn check_files(dir: &Path, paths: &[PathBuf], experimental: bool, report: &mut String) {
+    if paths.is_empty() {
+        return;
+    }
     // All files in one database, by path relative to the directory, so imports resolve.
     let mut db = RootDatabase::default();
+    if experimental {
+        db.set_options(crate::CompileOptions {
+            experimental_features: true,
+            ..Default::default()
+        });
+    }
     let files: Vec<_> = paths
         .iter()
         .map(|p| {
             let rel = p
-                .strip_prefix(&dir)
+                .strip_prefix(dir)
                 .unwrap_or(p)
                 .to_string_lossy()
                 .replace('\\', "/");
@@ -42,7 +64,6 @@ fn check_dir_without_errors(sub: &str) {
             (rel.clone(), text.clone(), db.set_file(&rel, &text))
         })
         .collect();
-    let mut report = String::new();
     for (rel, text, file) in &files {
         // A module part (`implementing m;`) is checked through its module's main file; on its
         // own it gets E2201, which says exactly that.
@@ -55,7 +76,6 @@ fn check_dir_without_errors(sub: &str) {
             report.push_str(&format!("== {rel}\n{rendered}"));
         }
     }
-    assert!(report.is_empty(), "diagnostics in tests/{sub}:\n{report}");
 }
 
 #[test]

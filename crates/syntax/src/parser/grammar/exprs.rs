@@ -403,6 +403,12 @@ fn postfix(p: &mut Parser<'_>, mut lhs: CompletedMarker) -> CompletedMarker {
                     if p.at(T![<]) && generic_args_follow(p) {
                         generic_arg_list(p);
                     }
+                } else if p.at(SUBSCRIPT_KW) && matches!(p.nth(1), T![::] | T![.]) {
+                    // `T::__subscript::get`: an accessor of `T`'s subscript (a derivative's
+                    // target)
+                    let n = p.start();
+                    p.bump_remap(IDENT);
+                    n.complete(p, NAME_REF);
                 } else if at_operator_ref(p) {
                     // `a.operator+(b)`, `S.operator*`
                     operator_name_ref(p);
