@@ -7,6 +7,7 @@
 //! an IR that fails `ir::verify` is an internal error `E4999`.
 
 mod apply;
+mod atomics;
 mod bitfields;
 mod consts;
 mod defaults;
