@@ -276,3 +276,26 @@ pub fn lookup_in_namespace(
     }
     out
 }
+
+/// The files of `file`'s module in declaration order: `file`, then what it `__include`s
+/// (transitively, each file's includes in the order written, each file once). Entry points and
+/// shader parameters declared in an included file are the module's.
+pub fn module_files(db: &dyn Db, file: SourceFile) -> Vec<SourceFile> {
+    let mut out = vec![file];
+    let mut k = 0;
+    while k < out.len() {
+        let current = out[k];
+        k += 1;
+        for import in lower::file_imports(db, current).iter() {
+            if !import.is_include {
+                continue;
+            }
+            if let Some(target) = base_db::resolve_relative(db, current, &import.module)
+                && !out.contains(&target)
+            {
+                out.push(target);
+            }
+        }
+    }
+    out
+}

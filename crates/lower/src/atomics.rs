@@ -42,3 +42,38 @@ fn op_name(op: AtomicOp) -> &'static str {
         _ => op.name(),
     }
 }
+
+/// Atomics work on memory shared between invocations: an element of a read-write buffer or a
+/// `groupshared` variable. Other places (a GLSL `buffer` block member, a uniform, a local)
+/// are refused with E4105, not left to the IR verifier.
+pub(crate) fn check_root(module: &ir::Module, place: &ir::Place) -> Result<(), LowerError> {
+    let ok = match place.root {
+        ir::PlaceRoot::Global(g) => module.global(g).is_some_and(|g| {
+            matches!(
+                g.kind,
+                ir::GlobalKind::Groupshared
+                    | ir::GlobalKind::StorageBuffer {
+                        access: ir::BufferAccess::ReadWrite
+                    }
+            )
+        }),
+        _ => false,
+    };
+    if ok {
+        return Ok(());
+    }
+    let what = match place.root {
+        ir::PlaceRoot::Global(g) => module
+            .global(g)
+            .map_or("this variable".to_string(), |g| format!("`{}`", g.name)),
+        _ => "a local variable or parameter".to_string(),
+    };
+    Err(LowerError {
+        code: "E4105",
+        message: format!(
+            "an atomic operation on {what} cannot be compiled for WGSL or SPIR-V: their atomics \
+             work on an element of a read-write buffer or a `groupshared` variable"
+        ),
+        ..crate::unsupported("")
+    })
+}

@@ -80,3 +80,46 @@ void computeMain() { __atomic_reduce_add(f[0], 0.5); InterlockedMax(u[0], 3u); }
         expect!["ok"],
     );
 }
+
+#[test]
+fn atomic_on_a_local_is_refused() {
+    check(
+        r#"
+RWStructuredBuffer<int> out;
+[numthreads(1, 1, 1)]
+void computeMain() { int x = 0; InterlockedAdd(x, 1); out[0] = x; }
+"#,
+        expect![
+            "E4105 `InterlockedAdd(x, 1)`: an atomic operation on a local variable or parameter cannot be compiled for WGSL or SPIR-V: their atomics work on an element of a read-write buffer or a `groupshared` variable"
+        ],
+    );
+}
+
+#[test]
+fn vector_of_vectors_is_refused() {
+    check(
+        r#"
+RWStructuredBuffer<float> out;
+[numthreads(1, 1, 1)]
+void computeMain() { vector<vector<float, 3>, 2> v = { { 1, 2, 3 }, { 4, 5, 6 } }; out[0] = v.x.x; }
+"#,
+        expect![
+            "E4101 `v = { { 1, 2, 3 }, { 4, 5, 6 } }`: the type `vector<float3, 2>` cannot be compiled for WGSL or SPIR-V: the elements of their vectors and matrices are scalars; use an array of vectors instead"
+        ],
+    );
+}
+
+#[test]
+fn narrowing_bit_cast_is_refused() {
+    check(
+        r#"
+StructuredBuffer<uint64_t> src;
+RWStructuredBuffer<uint> out;
+[numthreads(1, 1, 1)]
+void computeMain() { out[0] = bit_cast<uint, uint64_t>(src[0]); }
+"#,
+        expect![
+            "E4005 `bit_cast<uint, uint64_t>(src[0])`: `bit_cast` from `uint64_t` (8 bytes) to the smaller `uint` (4 bytes): the sizes must match"
+        ],
+    );
+}

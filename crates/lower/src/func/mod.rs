@@ -56,6 +56,7 @@ mod handles;
 mod intrinsic;
 mod lambdas;
 mod math_rows;
+mod matrix_ops;
 mod place;
 mod property;
 mod static_is;
@@ -722,6 +723,7 @@ impl FnLower<'_, '_> {
                 if let Some(e) = crate::atomics::refuse(&self.cx.module.types, op, elem) {
                     return Err(e);
                 }
+                crate::atomics::check_root(&self.cx.module, place)?;
                 inst
             }
             other => other,
