@@ -73,6 +73,7 @@ pub use infer::{
 };
 pub use lower::{fn_body, fn_data, item_tree, parse, preprocessed, type_decl_data};
 pub use pack_query::PackOp;
+pub use scope::module_files;
 pub use ty::{GenericArg, LambdaTy, Len, LenOp, ScalarKind, Ty};
 
 use salsa::{Durability, Setter};

@@ -206,13 +206,16 @@ pub fn fragment_module_main(db: &dyn Db, file: SourceFile) -> Option<SourceFile>
         .find(|f| f.text(db).contains(name.as_str()) && declares(*f))
 }
 
-/// The files of the module whose main file is `main`: itself and what it `__include`s,
-/// transitively.
+/// The files of the module whose main file is `main`, in declaration order: `main`, then what it
+/// `__include`s (transitively, each file's includes in the order written, each file once). Entry
+/// points and shader parameters declared in an included file are the module's.
 #[salsa::tracked(returns(clone))]
-fn module_files(db: &dyn Db, main: SourceFile) -> Arc<[SourceFile]> {
+pub fn module_files(db: &dyn Db, main: SourceFile) -> Arc<[SourceFile]> {
     let mut out = vec![main];
-    let mut queue = vec![main];
-    while let Some(current) = queue.pop() {
+    let mut next = 0;
+    while next < out.len() {
+        let current = out[next];
+        next += 1;
         for import in lower::file_imports(db, current).iter() {
             if !import.is_include {
                 continue;
@@ -221,7 +224,6 @@ fn module_files(db: &dyn Db, main: SourceFile) -> Arc<[SourceFile]> {
                 && !out.contains(&target)
             {
                 out.push(target);
-                queue.push(target);
             }
         }
     }

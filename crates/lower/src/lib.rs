@@ -9,6 +9,7 @@
 #![deny(clippy::unwrap_used)]
 
 mod apply;
+mod atomics;
 mod bitfields;
 mod consts;
 mod defaults;
@@ -424,8 +425,13 @@ fn is_compute_entry(db: &dyn Db, f: FunctionId) -> bool {
 }
 
 /// cli.md: `--entry`, else `computeMain`, else the only compute entry point.
+/// The entry point is looked up among the functions of the file's module: the file, then the
+/// files it `__include`s.
 fn find_entry(db: &dyn Db, file: SourceFile, entry: Option<&str>) -> Result<FunctionId, String> {
-    let funcs = file_functions(db, file);
+    let funcs: Vec<FunctionId> = hir::module_files(db, file)
+        .iter()
+        .flat_map(|f| file_functions(db, *f))
+        .collect();
     let free = |name: &str| {
         funcs
             .iter()

@@ -41,6 +41,19 @@ fn over_four(ty: &str) -> LowerError {
     }
 }
 
+/// `vector<vector<float, 3>, 2>`: the front end takes any element type; the targets' vectors
+/// and matrices hold scalars.
+fn non_scalar_elements(ty: &str) -> LowerError {
+    LowerError {
+        code: "E4101",
+        message: format!(
+            "the type `{ty}` cannot be compiled for WGSL or SPIR-V: the elements of their \
+             vectors and matrices are scalars; use an array of vectors instead"
+        ),
+        ..unsupported("")
+    }
+}
+
 /// A lower bound of the bytes a value of `ty` occupies (padding ignored).
 pub(crate) fn min_bytes(types: &ir::Types, ty: TypeId) -> u64 {
     let scalar_bytes = |s: Scalar| match s {
@@ -180,6 +193,11 @@ impl Ctx<'_> {
             // A string is its 32-bit hash at run time, as in Slang (`getStringHash`).
             Ty::String => types.scalar(ir::Scalar::I32),
             Ty::Scalar(k) => types.scalar(scalar(*k)?),
+            Ty::Vector(e, _) | Ty::Matrix(e, ..)
+                if matches!(**e, Ty::Vector(..) | Ty::Matrix(..)) =>
+            {
+                return Err(non_scalar_elements(&self.display(&ty)));
+            }
             Ty::Vector(e, n) => {
                 let Some(k) = e.scalar_kind() else {
                     return Err(unsupported(format!("the type `{}`", self.display(&ty))));

@@ -24,8 +24,31 @@ impl FnLower<'_, '_> {
             }
             _ => None,
         };
-        if let Some(s) = same_shape {
+        let from_scalar = self.cx.module.types.scalar_of(from);
+        if let (Some(s), Some(f)) = (same_shape, from_scalar)
+            && s.bits() == f.bits()
+        {
             return self.emit(Inst::Bitcast(value, s), None);
+        }
+        let bytes = |this: &Self, t: TypeId| match this.kind(t) {
+            TypeKind::Scalar(s) => Some(s.bits() / 8),
+            TypeKind::Vector { scalar, size } => Some(scalar.bits() / 8 * u32::from(size)),
+            _ => None,
+        };
+        if let (Some(from_size), Some(to_size)) = (bytes(self, from), bytes(self, ty))
+            && to_size < from_size
+        {
+            // slangc reports this too (its E41202): the value would lose bytes.
+            return Err(crate::LowerError {
+                code: "E4005",
+                message: format!(
+                    "`bit_cast` from `{}` ({from_size} bytes) to the smaller `{}` ({to_size} \
+                     bytes): the sizes must match",
+                    self.cx.module.types.display(from),
+                    self.cx.module.types.display(ty)
+                ),
+                ..unsupported("")
+            });
         }
         let mut pieces = Vec::new();
         let mut offset = 0;

@@ -719,8 +719,24 @@ impl FnLower<'_, '_> {
                 value: v,
             });
         }
-        writebacks.push((lp, tmp));
+        // A uniform or constant passed to `inout` (slangc accepts it): the callee works on the
+        // copy; a shader parameter is not written back.
+        let read_only = matches!(&lp, LPlace::Mem(p) if self.is_read_only_root(p));
+        if !read_only {
+            writebacks.push((lp, tmp));
+        }
         Ok(Arg::Place(Place::local(tmp)))
+    }
+
+    /// Whether `p` is in a uniform or a constant global (stores to it do not verify).
+    fn is_read_only_root(&self, p: &Place) -> bool {
+        let ir::PlaceRoot::Global(g) = p.root else {
+            return false;
+        };
+        self.cx.module.global(g).is_some_and(|g| {
+            matches!(g.kind, ir::GlobalKind::Uniform)
+                || matches!(g.kind, ir::GlobalKind::Constant(_)) && !g.writable
+        })
     }
 
     /// `fwd_diff(f)(args)` / `bwd_diff(f)(args)` (nested too): lowers `f`, asks autodiff for

@@ -173,6 +173,12 @@ impl FnLower<'_, '_> {
     pub(super) fn lower_value_as(&mut self, e: ExprId, ty: TypeId) -> R<ValueId> {
         if let Expr::InitList(items) = self.body.exprs[e].clone() {
             let range = self.body.expr_range(e);
+            // `IFace x = { Impl(1) };`: a one-element list of an interface is its element.
+            if let [item] = items[..]
+                && self.cx.dyn_types.contains_key(&ty)
+            {
+                return self.lower_value_as(item, ty);
+            }
             if let Some(v) = self.init_list_constructor(e, &items)? {
                 return self.coerce(v, ty).map_err(|x| self.locate(x, range));
             }
@@ -418,10 +424,14 @@ impl FnLower<'_, '_> {
                 self.lower_value_as(expr, t)
             }
             Expr::InitList(items) => {
+                let ty = self.ety(e);
+                if items.len() == 1 && self.cx.is_interface(&ty) {
+                    let t = self.ir_ty(&ty)?;
+                    return self.lower_value_as(e, t);
+                }
                 if let Some(v) = self.init_list_constructor(e, &items)? {
                     return Ok(v);
                 }
-                let ty = self.ety(e);
                 let t = self.ir_ty(&ty)?;
                 self.lower_init_list(&items, t)
             }
@@ -920,6 +930,9 @@ impl FnLower<'_, '_> {
             HOp::Ge => BinaryOp::Ge,
             HOp::Shl | HOp::Shr | HOp::Comma => return Err(internal("operator handled elsewhere")),
         };
+        if let Some(v) = self.binary_on_matrix_rows(o, a, b)? {
+            return Ok(v);
+        }
         let (a, b) = if matches!(o, BinaryOp::LogicalAnd | BinaryOp::LogicalOr) {
             (self.as_bool(a)?, self.as_bool(b)?)
         } else {

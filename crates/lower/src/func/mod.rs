@@ -24,6 +24,7 @@ pub(crate) use exist::ExistState;
 
 use crate::{Ctx, InstanceKey, LowerError, R, Subst, apply, internal, unsupported};
 
+mod accessor_parts;
 mod assoc_static;
 mod atomic_ops;
 mod bit_cast;
@@ -55,6 +56,7 @@ mod handles;
 mod intrinsic;
 mod lambdas;
 mod math_rows;
+mod matrix_ops;
 mod pair_handles;
 mod place;
 mod property;
@@ -438,6 +440,7 @@ fn lower_body(cx: &mut Ctx, key: InstanceKey, id: FuncId, is_entry: bool) -> R<(
         this_place,
         init_this,
         static_locals: FxHashMap::default(),
+        place_overrides: FxHashMap::default(),
         local_handles: FxHashMap::default(),
         choices: Default::default(),
         viewed_args: Default::default(),
@@ -542,6 +545,7 @@ pub(crate) fn lower_static_init(
         this_place: None,
         init_this: None,
         static_locals: FxHashMap::default(),
+        place_overrides: FxHashMap::default(),
         local_handles: FxHashMap::default(),
         choices: Default::default(),
         viewed_args: Default::default(),
@@ -585,6 +589,13 @@ enum LPlace {
     /// An element of a zero-length array (`T m[0]`, `T m[N]` with `N` 0): nothing is stored
     /// there (Slang drops such arrays); reads give zero and writes are dropped.
     Nowhere(TypeId),
+    /// A part (`inner`) of a copy of an accessor's value (`outer`): written in the copy, then
+    /// the copy is stored back through `outer` (`accessor_parts.rs`).
+    Through {
+        inner: Box<LPlace>,
+        copy: Place,
+        outer: Box<LPlace>,
+    },
 }
 
 #[derive(Clone, Debug)]
@@ -628,6 +639,9 @@ struct FnLower<'a, 'db> {
     init_this: Option<ir::LocalId>,
     /// Function-local `static` variables: private globals, kept between calls.
     static_locals: FxHashMap<hir::LocalId, ir::GlobalId>,
+    /// Places that stand for expressions while a part of an accessor's value is written
+    /// (`accessor_parts.rs`).
+    place_overrides: FxHashMap<ExprId, Place>,
     /// Locals of texture, sampler or buffer type (`Texture2D t = gTex;`) and of structs holding
     /// them: WGSL has no resource variables, so each resource names the global it was given
     /// (see `func/handles.rs`).
@@ -691,6 +705,7 @@ impl<'a, 'db> FnLower<'a, 'db> {
             this_place: None,
             init_this: None,
             static_locals: FxHashMap::default(),
+            place_overrides: FxHashMap::default(),
             local_handles: FxHashMap::default(),
             param_handles: FxHashMap::default(),
             this_handles: None,
@@ -741,6 +756,15 @@ impl FnLower<'_, '_> {
                 if matches!(self.kind(self.vty(v)), TypeKind::Scalar(_)) =>
             {
                 return Ok(v);
+            }
+            // Atomics the targets lack are refused here, for every path that makes one.
+            Inst::Atomic { op, ref place, .. } => {
+                let elem = self.place_ty(place)?;
+                if let Some(e) = crate::atomics::refuse(&self.cx.module.types, op, elem) {
+                    return Err(e);
+                }
+                crate::atomics::check_root(&self.cx.module, place)?;
+                inst
             }
             other => other,
         };

@@ -13,6 +13,9 @@ use crate::{InstanceKey, LowerError, R, internal, unsupported};
 impl FnLower<'_, '_> {
     /// The memory place an expression names, if it names one. Emits the index computations.
     pub(super) fn try_place(&mut self, e: ExprId) -> R<Option<LPlace>> {
+        if let Some(p) = self.place_overrides.get(&e) {
+            return Ok(Some(LPlace::Mem(p.clone())));
+        }
         Ok(match self.body.exprs[e].clone() {
             Expr::Path(_) => match self.res(e) {
                 Some(ExprRes::Local(l)) if self.static_locals.contains_key(&l) => self
@@ -343,7 +346,7 @@ impl FnLower<'_, '_> {
         Ok(Some(LPlace::Elements(picked, ty)))
     }
 
-    fn lplace_ty(&mut self, p: &LPlace) -> R<TypeId> {
+    pub(super) fn lplace_ty(&mut self, p: &LPlace) -> R<TypeId> {
         match p {
             LPlace::Mem(p) => self.place_ty(p),
             LPlace::Swizzle(p, c) => {
@@ -359,6 +362,7 @@ impl FnLower<'_, '_> {
             LPlace::Elements(_, ty) | LPlace::Texel { ty, .. } | LPlace::Nowhere(ty) => Ok(*ty),
             LPlace::Bits(b) => Ok(b.ty),
             LPlace::Accessor(a) => Ok(a.ty),
+            LPlace::Through { inner, .. } => self.lplace_ty(inner),
         }
     }
 
@@ -396,6 +400,7 @@ impl FnLower<'_, '_> {
                 texture, coords, ..
             } => self.texel_load(*texture, *coords),
             LPlace::Nowhere(ty) => self.emit(Inst::Zero, Some(*ty)),
+            LPlace::Through { inner, .. } => self.load_lplace(inner),
         }
     }
 
@@ -406,7 +411,7 @@ impl FnLower<'_, '_> {
             LPlace::Elements(places, _) => places.first().map(|p| p.root),
             LPlace::Accessor(a) => Some(a.recv.root),
             LPlace::Bits(b) => b.backing.as_ref().map(|p| p.root),
-            LPlace::Texel { .. } | LPlace::Nowhere(_) => None,
+            LPlace::Texel { .. } | LPlace::Nowhere(_) | LPlace::Through { .. } => None,
         };
         // A `[nonmutating] set` takes its receiver by value: a constant receiver is fine.
         let nonmutating = matches!(p, LPlace::Accessor(a) if a.setter.is_some_and(|s| {
@@ -431,6 +436,9 @@ impl FnLower<'_, '_> {
                 value: v,
             }),
             LPlace::Nowhere(_) => {}
+            LPlace::Through { inner, copy, outer } => {
+                self.store_through(inner, copy, outer, v)?;
+            }
             LPlace::Swizzle(p, comps) => {
                 for (k, c) in comps.iter().enumerate() {
                     let x = self.emit(Inst::Extract(v, k as u32), None)?;
@@ -543,6 +551,9 @@ impl FnLower<'_, '_> {
     pub(super) fn lvalue(&mut self, e: ExprId) -> R<LPlace> {
         let range = self.body.expr_range(e);
         if let Some(p) = self.tuple_swizzle_place(e)? {
+            return Ok(p);
+        }
+        if let Some(p) = self.accessor_part_place(e)? {
             return Ok(p);
         }
         self.try_place(e)?.ok_or_else(|| {

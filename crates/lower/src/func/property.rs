@@ -335,6 +335,8 @@ impl FnLower<'_, '_> {
                 v.extend(self.flatten_comma(*rhs));
                 v
             }
+            // `s[]`: a subscript with no arguments.
+            Expr::Missing if !self.body.unsupported.contains_key(&e) => Vec::new(),
             _ => vec![e],
         }
     }

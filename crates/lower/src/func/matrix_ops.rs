@@ -1,0 +1,40 @@
+//! Operators the IR has on scalars and vectors only, applied to matrices row by row:
+//! comparisons (`m1 == m2` is a `bool` matrix), bitwise and logical operators. Arithmetic
+//! (`+ - * / %`) is elementwise on matrices in the IR itself.
+
+use ir::{BinaryOp, Inst, TypeKind, ValueId};
+
+use super::FnLower;
+use crate::R;
+
+impl FnLower<'_, '_> {
+    /// `a op b` for two matrices of one type when `op` needs rows, else `None`.
+    pub(super) fn binary_on_matrix_rows(
+        &mut self,
+        op: BinaryOp,
+        a: ValueId,
+        b: ValueId,
+    ) -> R<Option<ValueId>> {
+        let TypeKind::Matrix { scalar, rows, cols } = self.kind(self.vty(a)) else {
+            return Ok(None);
+        };
+        use BinaryOp::*;
+        let result_scalar = match op {
+            Add | Sub | Mul | Div | Rem | Shl | Shr => return Ok(None),
+            Eq | Ne | Lt | Le | Gt | Ge | LogicalAnd | LogicalOr => ir::Scalar::Bool,
+            BitAnd | BitOr | BitXor => scalar,
+        };
+        let mut out = Vec::with_capacity(rows as usize);
+        for r in 0..u32::from(rows) {
+            let mut x = self.emit(Inst::Extract(a, r), None)?;
+            let mut y = self.emit(Inst::Extract(b, r), None)?;
+            if matches!(op, LogicalAnd | LogicalOr) {
+                x = self.as_bool(x)?;
+                y = self.as_bool(y)?;
+            }
+            out.push(self.emit(Inst::Binary(op, x, y), None)?);
+        }
+        let ty = self.cx.module.types.matrix(result_scalar, rows, cols);
+        self.emit(Inst::Construct(out), Some(ty)).map(Some)
+    }
+}
