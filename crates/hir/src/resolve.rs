@@ -1685,6 +1685,15 @@ fn gather_trailing_pack(generics: &[GenericParamData], args: &mut Vec<GenericArg
         return;
     }
     let fixed = generics.len() - 1;
+    // A value pack (`let each D : int`) records its values.
+    if matches!(
+        generics.last().map(|g| &g.kind),
+        Some(GenericParamKind::Value { .. })
+    ) {
+        let values = crate::value_packs::value_pack_of(args.drain(fixed..));
+        args.push(GenericArg::Value(values));
+        return;
+    }
     let rest: Vec<Ty> = args
         .drain(fixed..)
         .map(|a| match a {
@@ -1699,16 +1708,7 @@ fn gather_trailing_pack(generics: &[GenericParamData], args: &mut Vec<GenericArg
         [t @ Ty::PackQuery(op, _)] if op.yields_pack() => t.clone(),
         _ => Ty::Pack(rest.into()),
     };
-    // A value pack (`let each D : int`) has no single value to record.
-    let is_value = matches!(
-        generics.last().map(|g| &g.kind),
-        Some(GenericParamKind::Value { .. })
-    );
-    args.push(if is_value {
-        GenericArg::Value(Len::Unknown)
-    } else {
-        GenericArg::Type(pack)
-    });
+    args.push(GenericArg::Type(pack));
 }
 
 /// The stdlib declaration behind `functype(...) -> R` (`stdlib/ptr.slang`).

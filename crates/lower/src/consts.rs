@@ -208,6 +208,9 @@ fn eval(
         }
         // `countof(D)` of a pack bound by `subst`, of an array or of a tuple.
         Expr::CountOf(inner) => {
+            if let Some(n) = crate::value_packs::value_pack_count(subst, body, *inner) {
+                return Ok(Cv::Int(n as i64));
+            }
             let t = match infer.resolutions.get(inner) {
                 Some(ExprRes::Type(t)) => t.clone(),
                 _ => infer.expr_ty(*inner),

@@ -16,6 +16,7 @@ mod func;
 mod pointers;
 mod resources;
 mod types;
+mod value_packs;
 
 pub use autodiff::TapeTiers;
 pub use diff::{ContextSize, context_size_of};

@@ -824,8 +824,8 @@ pub(super) fn unify(
 }
 
 /// Binds explicit generic arguments (`f<int, 2>(...)`). A pack (`each T`, `let each D : int`)
-/// takes the arguments from its position on: one pack gets them as a pack of types (values are
-/// not recorded one by one), several packs split them in a way not inferred here.
+/// takes the arguments from its position on: one pack gets them as a pack of types or of values,
+/// several packs split them in a way not inferred here.
 fn bind_explicit(
     sig: &FnSig,
     explicit: &[GenericArg],
@@ -857,7 +857,9 @@ fn bind_explicit(
             continue;
         }
         let is_value = sig.generic_is_value.get(i).copied().unwrap_or(false);
-        let arg = if is_value {
+        let arg = if is_value && packs == 1 {
+            GenericArg::Value(crate::value_packs::value_pack_of(rest.iter().cloned()))
+        } else if is_value {
             GenericArg::Value(Len::Unknown)
         } else if packs == 1 {
             let items: Vec<Ty> = rest

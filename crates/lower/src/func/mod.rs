@@ -61,6 +61,7 @@ mod static_is;
 mod stmt;
 mod textures;
 mod tuple_compare;
+mod value_packs;
 
 pub(crate) use call::unify;
 pub(crate) use handle_flow::HandleOutputs;
