@@ -4,6 +4,7 @@
 
 use std::sync::Arc;
 
+use crate::data::{GenericParamData, GenericParamKind};
 use crate::ids::GenericParamId;
 use crate::ty::{GenericArg, Len, Ty};
 
@@ -76,4 +77,70 @@ pub(crate) fn value_pack_of(args: impl IntoIterator<Item = GenericArg>) -> Len {
         }
     }
     Len::Pack(Arc::from(out))
+}
+
+/// Trailing pack parameters (`IFunc<TR, each TP>`, `Alias<T, let each N : int>`,
+/// `X<B, each T, each U>`) take the remaining arguments, none included (`IFunc<float, float,
+/// int>`, `Alias<int>`): one pack all of them, several packs an equal share each, in order
+/// (`X<bool, A, B, C, D>`: `T` is `A, B`, `U` is `C, D`). A type pack's `expand each T` items are
+/// spliced on substitution; a value pack records its values.
+pub(crate) fn gather_trailing_packs(generics: &[GenericParamData], args: &mut Vec<GenericArg>) {
+    let packs = generics.iter().rev().take_while(|g| g.variadic).count();
+    if packs == 0 || args.len() + packs < generics.len() {
+        return;
+    }
+    let fixed = generics.len() - packs;
+    let rest: Vec<GenericArg> = args.drain(fixed..).collect();
+    let share = rest.len() / packs;
+    let even = rest.len().is_multiple_of(packs);
+    for (i, g) in generics[fixed..].iter().enumerate() {
+        let is_value = matches!(g.kind, GenericParamKind::Value { .. });
+        if !even {
+            args.push(if is_value {
+                GenericArg::Value(Len::Unknown)
+            } else {
+                GenericArg::Type(Ty::Unknown)
+            });
+            continue;
+        }
+        let chunk = rest[i * share..(i + 1) * share].to_vec();
+        args.push(if is_value {
+            GenericArg::Value(value_pack_of(chunk))
+        } else {
+            GenericArg::Type(type_pack_of(chunk))
+        });
+    }
+}
+
+/// The type pack that the generic arguments given for a type pack parameter stand for.
+fn type_pack_of(args: Vec<GenericArg>) -> Ty {
+    let items: Vec<Ty> = args
+        .into_iter()
+        .map(|a| match a {
+            GenericArg::Type(t) => t,
+            GenericArg::Value(_) => Ty::Unknown,
+        })
+        .collect();
+    match items.as_slice() {
+        // `IFunc<R, expand each T>` passes the pack itself on.
+        [Ty::Expand(pattern, _)] if matches!(**pattern, Ty::Param(_)) => (**pattern).clone(),
+        // `S<__trimFirst(T)>`: the query's pack.
+        [t @ Ty::PackQuery(op, _)] if op.yields_pack() => t.clone(),
+        _ => Ty::Pack(items.into()),
+    }
+}
+
+/// Splits explicit arguments among several trailing packs of a function (`f<1, 2, 3, 4>` for
+/// `f<let each C : int, let each D : int>`): an equal share each, in order; `None` when they do
+/// not divide evenly.
+pub(crate) fn split_among_packs(rest: &[GenericArg], packs: usize) -> Option<Vec<&[GenericArg]>> {
+    if packs == 0 || !rest.len().is_multiple_of(packs) {
+        return None;
+    }
+    let share = rest.len() / packs;
+    Some(
+        (0..packs)
+            .map(|i| &rest[i * share..(i + 1) * share])
+            .collect(),
+    )
 }

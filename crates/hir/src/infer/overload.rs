@@ -852,17 +852,29 @@ fn bind_explicit(
     }
     let packs = sig.generic_is_pack.iter().filter(|p| **p).count();
     let rest = explicit.get(first_pack..).unwrap_or_default();
+    // Several packs at the end (`f<let each C : int, let each D : int>`) share the arguments
+    // equally, in order.
+    let all_packs = (first_pack..sig.generics.len())
+        .all(|i| sig.generic_is_pack.get(i).copied().unwrap_or(false));
+    let shares = if all_packs || packs == 1 {
+        crate::value_packs::split_among_packs(rest, packs)
+    } else {
+        None
+    };
+    let mut pack_index = 0;
     for (i, g) in sig.generics.iter().enumerate().skip(first_pack) {
         if !sig.generic_is_pack.get(i).copied().unwrap_or(false) {
             continue;
         }
+        let share = shares.as_ref().and_then(|s| s.get(pack_index).copied());
+        pack_index += 1;
         let is_value = sig.generic_is_value.get(i).copied().unwrap_or(false);
-        let arg = if is_value && packs == 1 {
-            GenericArg::Value(crate::value_packs::value_pack_of(rest.iter().cloned()))
+        let arg = if is_value && let Some(share) = share {
+            GenericArg::Value(crate::value_packs::value_pack_of(share.iter().cloned()))
         } else if is_value {
             GenericArg::Value(Len::Unknown)
-        } else if packs == 1 {
-            let items: Vec<Ty> = rest
+        } else if let Some(share) = share {
+            let items: Vec<Ty> = share
                 .iter()
                 .map(|a| match a {
                     GenericArg::Type(t) => t.clone(),
