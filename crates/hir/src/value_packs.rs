@@ -144,3 +144,54 @@ pub(crate) fn split_among_packs(rest: &[GenericArg], packs: usize) -> Option<Vec
             .collect(),
     )
 }
+
+/// Inference of value packs through generic types (`printDims(Dims<D> d)` given a
+/// `Dims<10, 20>`): the parameter's pack `[D]` against the argument's values binds `D` to all of
+/// them; items of the same number are matched one by one (`Dims<N, M>`), so a one-value argument
+/// binds `[D]` to that value, made a pack of one by [`inferred_value_pack`].
+pub(crate) fn unify_value_packs(
+    pattern: &Len,
+    arg: &Len,
+    index_of: &dyn Fn(&GenericParamId) -> Option<usize>,
+    out: &mut [Vec<GenericArg>],
+) {
+    let (Len::Pack(ps), Len::Pack(ls)) = (pattern, arg) else {
+        return;
+    };
+    if ps.len() == ls.len() {
+        for (p, l) in ps.iter().zip(ls.iter()) {
+            if let Len::Param(q) = p
+                && let Some(i) = index_of(q)
+            {
+                out[i].push(GenericArg::Value(l.clone()));
+            }
+        }
+        return;
+    }
+    // `[Head, D]` against more values: the fixed items first, the pack takes the rest.
+    if let Some((Len::Param(last), fixed)) = ps.split_last()
+        && ls.len() >= fixed.len()
+    {
+        for (p, l) in fixed.iter().zip(ls.iter()) {
+            if let Len::Param(q) = p
+                && let Some(i) = index_of(q)
+            {
+                out[i].push(GenericArg::Value(l.clone()));
+            }
+        }
+        if let Some(i) = index_of(last) {
+            out[i].push(GenericArg::Value(Len::Pack(ls[fixed.len()..].into())));
+        }
+    }
+}
+
+/// The value pack inferred for a pack parameter from its candidates: the first one, a single
+/// value made a pack of one.
+pub(crate) fn inferred_value_pack(found: &[GenericArg]) -> Option<Len> {
+    found.iter().find_map(|a| match a {
+        GenericArg::Value(l @ Len::Pack(_)) => Some(l.clone()),
+        GenericArg::Value(Len::Unknown) => None,
+        GenericArg::Value(l) => Some(Len::Pack(Arc::from([l.clone()]))),
+        GenericArg::Type(_) => None,
+    })
+}

@@ -299,6 +299,14 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                         binds.push((g.clone(), GenericArg::Type(bound.clone())));
                         continue;
                     }
+                    // A value pack bound through a generic type (`Dims<D> d` given `Dims<1, 2>`).
+                    if sig.generic_is_value.get(i).copied().unwrap_or(false)
+                        && let Some(values) =
+                            crate::value_packs::inferred_value_pack(&cands_by_param[i])
+                    {
+                        binds.push((g.clone(), GenericArg::Value(values)));
+                        continue;
+                    }
                     let single_pack = sig.generic_is_pack.iter().filter(|p| **p).count() == 1;
                     let (true, Some(from)) = (single_pack, sig.variadic_from) else {
                         binds.push((g.clone(), GenericArg::Type(Ty::Unknown)));
@@ -752,6 +760,7 @@ pub(super) fn unify(
         {
             out[i].push(GenericArg::Value(l.clone()));
         }
+        crate::value_packs::unify_value_packs(pl, l, &index_of, out);
     };
     match (param, arg) {
         (Ty::Param(p), _) => {
@@ -856,7 +865,8 @@ fn bind_explicit(
     // equally, in order.
     let all_packs = (first_pack..sig.generics.len())
         .all(|i| sig.generic_is_pack.get(i).copied().unwrap_or(false));
-    let shares = if all_packs || packs == 1 {
+    // Explicit arguments that stop before several packs leave them to inference.
+    let shares = if packs == 1 || (all_packs && !rest.is_empty()) {
         crate::value_packs::split_among_packs(rest, packs)
     } else {
         None
