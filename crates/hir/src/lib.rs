@@ -41,6 +41,7 @@ mod stdlib_index;
 mod subscripts;
 mod ty;
 mod using_lookup;
+mod value_packs;
 mod where_types;
 mod witness;
 
@@ -1212,9 +1213,9 @@ pub mod export {
         param_default_body, property_data, subscript_data,
     };
     pub use crate::resolve::{
-        attr_int, builtin_type, enum_case_value, implements, lookup_member_items, match_pattern,
-        member_subst, normalize, stdlib_interface, struct_base, struct_base_chain, subst_lookup,
-        type_decl_bases,
+        attr_int, builtin_type, enum_case_value, implements, is_type_pack, lookup_member_items,
+        match_pattern, member_subst, normalize, stdlib_interface, struct_base, struct_base_chain,
+        subst_lookup, type_decl_bases,
     };
     pub use crate::subscripts::pick_subscript;
 }

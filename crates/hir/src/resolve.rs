@@ -1745,38 +1745,10 @@ fn bind_from_constraints(
     }
 }
 
-/// A trailing pack parameter (`IFunc<TR, each TP>`, `Alias<T, let each N : int>`) takes the
-/// remaining arguments, none included (`IFunc<float, float, int>`, `Alias<int>`); `expand each
-/// T` items are spliced on substitution.
+/// Trailing pack parameters (`IFunc<TR, each TP>`, `Alias<T, let each N : int>`) take the
+/// remaining arguments (`value_packs.rs`).
 fn gather_trailing_pack(generics: &[GenericParamData], args: &mut Vec<GenericArg>) {
-    if !(generics.last().is_some_and(|g| g.variadic) && args.len() + 1 >= generics.len()) {
-        return;
-    }
-    let fixed = generics.len() - 1;
-    let rest: Vec<Ty> = args
-        .drain(fixed..)
-        .map(|a| match a {
-            GenericArg::Type(t) => t,
-            GenericArg::Value(_) => Ty::Unknown,
-        })
-        .collect();
-    let pack = match rest.as_slice() {
-        // `IFunc<R, expand each T>` passes the pack itself on.
-        [Ty::Expand(pattern, _)] if matches!(**pattern, Ty::Param(_)) => (**pattern).clone(),
-        // `S<__trimFirst(T)>`: the query's pack.
-        [t @ Ty::PackQuery(op, _)] if op.yields_pack() => t.clone(),
-        _ => Ty::Pack(rest.into()),
-    };
-    // A value pack (`let each D : int`) has no single value to record.
-    let is_value = matches!(
-        generics.last().map(|g| &g.kind),
-        Some(GenericParamKind::Value { .. })
-    );
-    args.push(if is_value {
-        GenericArg::Value(Len::Unknown)
-    } else {
-        GenericArg::Type(pack)
-    });
+    crate::value_packs::gather_trailing_packs(generics, args);
 }
 
 /// The stdlib declaration behind `functype(...) -> R` (`stdlib/ptr.slang`).

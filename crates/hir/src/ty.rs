@@ -126,6 +126,10 @@ pub enum Len {
     Op(LenOp, Arc<Len>, Arc<Len>),
     /// Unsized (`T[]`) or not computable.
     Unknown,
+    /// The values a value pack (`let each D : int`) stands for at one use, in order
+    /// (`Dims<1, 2, 3>`); an item may be the caller's own pack (`Len::Param`), spliced in when
+    /// that pack is bound (`packs.rs`).
+    Pack(Arc<[Len]>),
 }
 
 /// The integer operators a length expression may use.
@@ -207,7 +211,7 @@ impl Len {
     /// result is not a valid length (negative, overflow, division by zero).
     pub fn op(op: LenOp, a: Len, b: Len) -> Len {
         match (&a, &b) {
-            (Len::Unknown, _) | (_, Len::Unknown) => Len::Unknown,
+            (Len::Unknown | Len::Pack(_), _) | (_, Len::Unknown | Len::Pack(_)) => Len::Unknown,
             (Len::Known(x), Len::Known(y)) => {
                 let (x, y) = (*x, *y);
                 let v = match op {
@@ -241,6 +245,7 @@ impl Len {
         match self {
             Len::Param(_) => true,
             Len::Op(_, a, b) => a.has_params() || b.has_params(),
+            Len::Pack(items) => items.iter().any(Len::has_params),
             Len::Known(_) | Len::Unknown => false,
         }
     }
@@ -253,6 +258,7 @@ impl Len {
                 _ => self.clone(),
             },
             Len::Op(op, a, b) => Len::op(*op, a.subst(f), b.subst(f)),
+            Len::Pack(items) => Len::pack_subst(items, f),
             other => other.clone(),
         }
     }
@@ -271,6 +277,15 @@ impl fmt::Display for Len {
                 write!(f, "{} {} {}", side(a), op.token(), side(b))
             }
             Len::Unknown => Ok(()),
+            Len::Pack(items) => {
+                for (i, l) in items.iter().enumerate() {
+                    if i > 0 {
+                        write!(f, ", ")?;
+                    }
+                    write!(f, "{l}")?;
+                }
+                Ok(())
+            }
         }
     }
 }

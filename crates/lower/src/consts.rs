@@ -84,6 +84,12 @@ fn eval(
     depth: u32,
 ) -> R<Cv> {
     let go = |x: ExprId| eval(cx, body, infer, x, subst, depth);
+    // `__first(D)` of a bound value pack.
+    if matches!(body.exprs[e], Expr::Call { .. })
+        && let Some(Len::Known(n)) = crate::value_packs::value_pack_expr(subst, body, e)
+    {
+        return Ok(Cv::Int(i64::from(n as i32)));
+    }
     Ok(match &body.exprs[e] {
         Expr::Literal(HLit::Int { value, .. }) => Cv::Int(*value as i64),
         Expr::Literal(HLit::Float { value, .. }) => Cv::Float(*value),
@@ -208,6 +214,9 @@ fn eval(
         }
         // `countof(D)` of a pack bound by `subst`, of an array or of a tuple.
         Expr::CountOf(inner) => {
+            if let Some(n) = crate::value_packs::value_pack_count(subst, body, *inner) {
+                return Ok(Cv::Int(n as i64));
+            }
             let t = match infer.resolutions.get(inner) {
                 Some(ExprRes::Type(t)) => t.clone(),
                 _ => infer.expr_ty(*inner),

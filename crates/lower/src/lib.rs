@@ -21,6 +21,7 @@ mod pack_params;
 mod pointers;
 mod resources;
 mod types;
+mod value_packs;
 
 pub use autodiff::TapeTiers;
 pub use diff::{ContextSize, context_size_of};

@@ -303,6 +303,14 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                         binds.push((g.clone(), GenericArg::Type(bound.clone())));
                         continue;
                     }
+                    // A value pack bound through a generic type (`Dims<D> d` given `Dims<1, 2>`).
+                    if sig.generic_is_value.get(i).copied().unwrap_or(false)
+                        && let Some(values) =
+                            crate::value_packs::inferred_value_pack(&cands_by_param[i])
+                    {
+                        binds.push((g.clone(), GenericArg::Value(values)));
+                        continue;
+                    }
                     let single_pack = sig.generic_is_pack.iter().filter(|p| **p).count() == 1;
                     let (true, Some(from)) = (single_pack, sig.variadic_from) else {
                         binds.push((g.clone(), GenericArg::Type(Ty::Unknown)));
@@ -756,6 +764,7 @@ pub(super) fn unify(
         {
             out[i].push(GenericArg::Value(l.clone()));
         }
+        crate::value_packs::unify_value_packs(pl, l, &index_of, out);
     };
     match (param, arg) {
         (Ty::Param(p), _) => {
@@ -828,8 +837,8 @@ pub(super) fn unify(
 }
 
 /// Binds explicit generic arguments (`f<int, 2>(...)`). A pack (`each T`, `let each D : int`)
-/// takes the arguments from its position on: one pack gets them as a pack of types (values are
-/// not recorded one by one), several packs split them in a way not inferred here.
+/// takes the arguments from its position on: one pack gets them as a pack of types or of values,
+/// several packs split them in a way not inferred here.
 fn bind_explicit(
     sig: &FnSig,
     explicit: &[GenericArg],
@@ -856,15 +865,30 @@ fn bind_explicit(
     }
     let packs = sig.generic_is_pack.iter().filter(|p| **p).count();
     let rest = explicit.get(first_pack..).unwrap_or_default();
+    // Several packs at the end (`f<let each C : int, let each D : int>`) share the arguments
+    // equally, in order.
+    let all_packs = (first_pack..sig.generics.len())
+        .all(|i| sig.generic_is_pack.get(i).copied().unwrap_or(false));
+    // Explicit arguments that stop before several packs leave them to inference.
+    let shares = if packs == 1 || (all_packs && !rest.is_empty()) {
+        crate::value_packs::split_among_packs(rest, packs)
+    } else {
+        None
+    };
+    let mut pack_index = 0;
     for (i, g) in sig.generics.iter().enumerate().skip(first_pack) {
         if !sig.generic_is_pack.get(i).copied().unwrap_or(false) {
             continue;
         }
+        let share = shares.as_ref().and_then(|s| s.get(pack_index).copied());
+        pack_index += 1;
         let is_value = sig.generic_is_value.get(i).copied().unwrap_or(false);
-        let arg = if is_value {
+        let arg = if is_value && let Some(share) = share {
+            GenericArg::Value(crate::value_packs::value_pack_of(share.iter().cloned()))
+        } else if is_value {
             GenericArg::Value(Len::Unknown)
-        } else if packs == 1 {
-            let items: Vec<Ty> = rest
+        } else if let Some(share) = share {
+            let items: Vec<Ty> = share
                 .iter()
                 .map(|a| match a {
                     GenericArg::Type(t) => t.clone(),

@@ -61,6 +61,12 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         }
         // A value pack: its elements are not known before it is bound.
         if self.value_pack(args[0]).is_some() {
+            // `__first(D)` of a generic value pack: one of its values.
+            if self.value_generic_packs.contains_key(&args[0])
+                && matches!(op, PackOp::First | PackOp::Last)
+            {
+                return Some(Ty::INT);
+            }
             return Some(Ty::Unknown);
         }
         let source_ty = self.normalize(&source_ty);

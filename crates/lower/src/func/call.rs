@@ -22,6 +22,11 @@ impl FnLower<'_, '_> {
             Expr::GenericApply { base, args } => (*base, Some(args.clone())),
             _ => (callee, None),
         };
+        // `__first(D)` of a bound value pack.
+        if let Some(Len::Known(n)) = crate::value_packs::value_pack_expr(&self.subst, &self.body, e)
+        {
+            return self.lit(Literal::I32(n as i32)).map(Some);
+        }
         if matches!(self.body.exprs[target], Expr::Diff { .. }) {
             let range = self.body.expr_range(target);
             return self

@@ -107,6 +107,10 @@ impl FnLower<'_, '_> {
                     Some(t) => (g.clone(), GenericArg::Type(t.clone())),
                     None => (g.clone(), a.clone()),
                 },
+                GenericArg::Value(l @ Len::Pack(_)) => match l.pack_item(k) {
+                    Some(v) => (g.clone(), GenericArg::Value(v)),
+                    None => (g.clone(), a.clone()),
+                },
                 _ => (g.clone(), a.clone()),
             })
             .collect();
@@ -254,6 +258,8 @@ impl FnLower<'_, '_> {
                     _ => Err(unsupported("string and `none` literals")),
                 }
             }
+            // `each D` of a value pack: the element `in_pack_element` bound `D` to.
+            Expr::Each(inner) if self.names_value_pack(inner) => self.lower_expr(inner),
             Expr::Path(_)
             | Expr::This
             | Expr::Field { .. }
@@ -458,6 +464,11 @@ impl FnLower<'_, '_> {
                 self.emit(Inst::Call(detach, vec![ir::Arg::Value(v)]), None)
             }
             Expr::CountOf(inner) => {
+                if let Some(n) =
+                    crate::value_packs::value_pack_count(&self.subst, &self.body, inner)
+                {
+                    return self.lit(Literal::I32(n as i32));
+                }
                 // `countof(T)` names a type; `countof(args)` and `countof(array)` a value.
                 let ty = match self.res(inner) {
                     Some(ExprRes::Type(t)) => normalize(

@@ -66,6 +66,7 @@ mod stmt;
 mod textures;
 mod tuple_compare;
 mod tuple_expand;
+mod value_packs;
 mod void_args;
 
 pub(crate) use call::unify;

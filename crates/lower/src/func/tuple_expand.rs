@@ -105,6 +105,9 @@ impl FnLower<'_, '_> {
             Some(GenericArg::Type(t)) => t
                 .pack_len()
                 .ok_or_else(|| unsupported("an `expand` whose pack is not known here")),
+            Some(GenericArg::Value(l)) => l
+                .pack_count(&|_| true)
+                .ok_or_else(|| unsupported("an `expand` whose value pack is not known here")),
             _ => Err(unsupported("an `expand` whose pack is not bound")),
         }
     }
