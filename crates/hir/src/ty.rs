@@ -400,9 +400,12 @@ impl Ty {
             Ty::Vector(e, _) | Ty::Matrix(e, _, _) | Ty::Array(e, _) | Ty::Assoc(e, _) => {
                 e.has_unknown()
             }
-            Ty::Adt(_, args) => args
-                .iter()
-                .any(|a| matches!(a, GenericArg::Type(t) if t.has_unknown())),
+            // A value argument that could not be evaluated (`M<__shapeConcat(A, B, 0)>`) is as
+            // unknown as a type that could not be resolved.
+            Ty::Adt(_, args) => args.iter().any(|a| match a {
+                GenericArg::Type(t) => t.has_unknown(),
+                GenericArg::Value(l) => matches!(l, Len::Unknown),
+            }),
             Ty::Tuple(items) | Ty::Pack(items) => items.iter().any(Ty::has_unknown),
             Ty::Expand(p, _) => p.has_unknown(),
             // A query on a generic pack is not checkable before it is known.

@@ -62,11 +62,13 @@ impl Len {
 
 /// The value pack that the generic arguments given for a value pack parameter stand for
 /// (`Dims<1, 2, N>`, `Dims<expand each D>`, `Dims<D>`): values in order, a pack passed on as its
-/// parameter.
+/// parameter. An argument we cannot evaluate may itself stand for several values (a pack-valued
+/// intrinsic such as `__shapeConcat(A, B, 0)`), so it leaves the whole pack unknown.
 pub(crate) fn value_pack_of(args: impl IntoIterator<Item = GenericArg>) -> Len {
     let mut out = Vec::new();
     for a in args {
         match a {
+            GenericArg::Value(Len::Unknown) => return Len::Unknown,
             GenericArg::Value(Len::Pack(inner)) => out.extend(inner.iter().cloned()),
             GenericArg::Value(l) => out.push(l),
             GenericArg::Type(Ty::Param(p)) => out.push(Len::Param(p)),

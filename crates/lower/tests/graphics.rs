@@ -104,3 +104,17 @@ void computeMain() { output[0] = tex.SampleLevel(s, float2(0.5), 0.0, int2(1, 0)
         ],
     );
 }
+
+#[test]
+fn entry_point_out_parameter_is_refused() {
+    check_error(
+        r#"
+struct VsOut { float4 position : SV_Position; };
+[numthreads(1, 1, 1)]
+void computeMain(out VsOut o) { o.position = float4(1.0); }
+"#,
+        expect![
+            "E4103 `out VsOut o`: the entry-point parameter `o` is an `out` or `inout` stage output (a varying of a graphics stage); dslang's targets (WGSL and SPIR-V compute shaders) have no such stage: write results to a RWStructuredBuffer instead"
+        ],
+    );
+}

@@ -829,7 +829,9 @@ impl Lowerer<'_> {
             return Ok(cx.add(out, E::Compose { ty: t, components }));
         }
         match cx.types.kind(p.ty).clone() {
-            TypeKind::Matrix { rows, cols, .. } if p.repr.row_major => {
+            TypeKind::Matrix { scalar, rows, cols }
+                if p.repr.row_major && scalar != Scalar::Bool =>
+            {
                 // Row-major in a uniform: row r is the first `cols` components of slot r.
                 let size = vsize(cols).ok_or_else(|| cx.err("bad matrix row"))?;
                 let row_values = (0..rows as u32)
@@ -861,7 +863,7 @@ impl Lowerer<'_> {
                     },
                 ))
             }
-            TypeKind::Matrix { scalar, rows, cols } => {
+            TypeKind::Matrix { scalar, rows, cols } if scalar != Scalar::Bool => {
                 let columns = (0..cols as u32)
                     .map(|c| {
                         let ptr = cx.add(
@@ -925,8 +927,9 @@ impl Lowerer<'_> {
             }
             // An atomic scalar: naga's `Load` of an atomic pointer is `atomicLoad`.
             TypeKind::Scalar(_) => Ok(cx.add(out, E::Load { pointer: p.expr })),
-            TypeKind::Struct(_) | TypeKind::Array { .. } => {
-                let count = self.composite_len(&cx.types, p.ty);
+            // A bool matrix in host memory is an array of `u32` rows, converted row by row.
+            TypeKind::Struct(_) | TypeKind::Array { .. } | TypeKind::Matrix { .. } => {
+                let count = self.memory_parts(&cx.types, p.ty);
                 let mut components = Vec::new();
                 for i in 0..count {
                     let sub_ty = cx
@@ -1037,7 +1040,7 @@ impl Lowerer<'_> {
             return Ok(());
         }
         match cx.types.kind(p.ty).clone() {
-            TypeKind::Matrix { scalar, rows, cols } => {
+            TypeKind::Matrix { scalar, rows, cols } if scalar != Scalar::Bool => {
                 // Column c of the host matrix gathers element c of every row.
                 let rows_v: Vec<Handle<E>> = (0..rows as u32)
                     .map(|r| {
@@ -1120,8 +1123,9 @@ impl Lowerer<'_> {
                     value,
                 },
             ),
-            TypeKind::Struct(_) | TypeKind::Array { .. } => {
-                let count = self.composite_len(&cx.types, p.ty);
+            // A bool matrix in host memory is an array of `u32` rows, converted row by row.
+            TypeKind::Struct(_) | TypeKind::Array { .. } | TypeKind::Matrix { .. } => {
+                let count = self.memory_parts(&cx.types, p.ty);
                 for i in 0..count {
                     let sub_ty = cx
                         .types
@@ -1160,6 +1164,15 @@ impl Lowerer<'_> {
             _ => return Err(cx.err(format!("cannot store {}", cx.types.display(p.ty)))),
         }
         Ok(())
+    }
+
+    /// The parts a load or store of a composite in memory goes through one by one: fields,
+    /// elements, or the rows of a bool matrix.
+    fn memory_parts(&self, types: &ir::Types, ty: TypeId) -> u32 {
+        match types.kind(ty) {
+            TypeKind::Matrix { rows, .. } => u32::from(*rows),
+            _ => self.composite_len(types, ty),
+        }
     }
 
     pub(super) fn composite_len(&self, types: &ir::Types, ty: TypeId) -> u32 {

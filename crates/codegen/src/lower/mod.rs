@@ -80,9 +80,11 @@ fn repr_differs(types: &ir::Types, ty: TypeId, repr: Repr) -> bool {
         return false;
     }
     match *types.kind(ty) {
-        // Integer matrices are arrays of rows in memory as in values.
+        // Integer matrices are arrays of rows in memory as in values; bool rows are `u32`
+        // vectors in host memory.
         TypeKind::Matrix { scalar, cols, .. } => {
-            scalar.is_float() && host_float_matrix_differs(repr, cols)
+            (scalar.is_float() && host_float_matrix_differs(repr, cols))
+                || (repr.host && scalar == Scalar::Bool)
         }
         TypeKind::Scalar(s) | TypeKind::Vector { scalar: s, .. } => {
             (repr.host && s == Scalar::Bool)
@@ -446,7 +448,7 @@ impl Lowerer<'_> {
                 if !scalar.is_float() {
                     // WGSL has float matrices only: an integer or bool matrix is an array of its
                     // rows, in values and in buffers (row-major there, as slangc lays it out).
-                    let row = self.vector_type(scalar, cols)?;
+                    let row = self.vector_type(leaf(scalar), cols)?;
                     let stride = self.layouter[row].to_stride();
                     let size = naga::ArraySize::Constant(
                         std::num::NonZeroU32::MIN.saturating_add(rows as u32 - 1),

@@ -330,11 +330,17 @@ impl FnLower<'_, '_> {
                 }
                 PrefixOp::Not => {
                     let v = self.lower_expr(expr)?;
+                    if let Some(rows) = self.unary_on_matrix_rows(UnaryOp::Not, v)? {
+                        return Ok(rows);
+                    }
                     let v = self.as_bool(v)?;
                     self.emit(Inst::Unary(UnaryOp::Not, v), None)
                 }
                 PrefixOp::BitNot => {
                     let v = self.lower_expr(expr)?;
+                    if let Some(rows) = self.unary_on_matrix_rows(UnaryOp::BitNot, v)? {
+                        return Ok(rows);
+                    }
                     self.emit(Inst::Unary(UnaryOp::BitNot, v), None)
                 }
             },

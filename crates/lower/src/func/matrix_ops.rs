@@ -1,8 +1,8 @@
 //! Operators the IR has on scalars and vectors only, applied to matrices row by row:
-//! comparisons (`m1 == m2` is a `bool` matrix), bitwise and logical operators. Arithmetic
+//! comparisons (`m1 == m2` is a `bool` matrix), bitwise and logical operators, `!` and `~`. Arithmetic
 //! (`+ - * / %`) is elementwise on matrices in the IR itself.
 
-use ir::{BinaryOp, Inst, TypeKind, ValueId};
+use ir::{BinaryOp, Inst, TypeKind, UnaryOp, ValueId};
 
 use super::FnLower;
 use crate::R;
@@ -33,6 +33,28 @@ impl FnLower<'_, '_> {
                 y = self.as_bool(y)?;
             }
             out.push(self.emit(Inst::Binary(op, x, y), None)?);
+        }
+        let ty = self.cx.module.types.matrix(result_scalar, rows, cols);
+        self.emit(Inst::Construct(out), Some(ty)).map(Some)
+    }
+
+    /// `!m` (a `bool` matrix of the elements' truth) or `~m` of a matrix `m`, else `None`.
+    pub(super) fn unary_on_matrix_rows(&mut self, op: UnaryOp, v: ValueId) -> R<Option<ValueId>> {
+        let TypeKind::Matrix { scalar, rows, cols } = self.kind(self.vty(v)) else {
+            return Ok(None);
+        };
+        let result_scalar = match op {
+            UnaryOp::Not => ir::Scalar::Bool,
+            UnaryOp::BitNot => scalar,
+            _ => return Ok(None),
+        };
+        let mut out = Vec::with_capacity(rows as usize);
+        for r in 0..u32::from(rows) {
+            let mut x = self.emit(Inst::Extract(v, r), None)?;
+            if op == UnaryOp::Not {
+                x = self.as_bool(x)?;
+            }
+            out.push(self.emit(Inst::Unary(op, x), None)?);
         }
         let ty = self.cx.module.types.matrix(result_scalar, rows, cols);
         self.emit(Inst::Construct(out), Some(ty)).map(Some)

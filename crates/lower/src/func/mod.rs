@@ -245,6 +245,21 @@ pub(crate) fn lower_entry(cx: &mut Ctx, key: InstanceKey) -> R<(FuncId, Vec<Buil
             range: p.range,
             ..e
         };
+        // An `out` parameter of an entry point is a stage output (a varying of a vertex or
+        // fragment shader); a compute shader has none.
+        if p.modifiers.dir != HDir::In {
+            return Err(at(LowerError {
+                code: "E4103",
+                message: format!(
+                    "the entry-point parameter `{}` is an `out` or `inout` stage output (a \
+                     varying of a graphics stage); dslang's targets (WGSL and SPIR-V compute \
+                     shaders) have no such stage: write results to a RWStructuredBuffer instead",
+                    p.name
+                ),
+                item: None,
+                range: hir::TextRange::default(),
+            }));
+        }
         let Some((sem, _)) = p.semantic.clone() else {
             // A `uniform` parameter (a buffer or a uniform value) is a global bound after the
             // file's own, as Slang binds entry-point parameters.
