@@ -522,6 +522,7 @@ void main() { float2 v = float2(1.0, 2.0); float x = v.$0; }
 "#,
         expect![[r#"
             TypeAlias Differential : float2
+            Method getCount : int getCount()
             TypeAlias Element : float
             Constant elementCount : int
             Swizzle x : float

@@ -844,14 +844,23 @@ fn bind_explicit(
     explicit: &[GenericArg],
     binds: &mut Vec<(GenericParamId, GenericArg)>,
 ) {
+    let value_pack = (0..sig.generics.len()).any(|i| {
+        sig.generic_is_pack.get(i).copied().unwrap_or(false)
+            && sig.generic_is_value.get(i).copied().unwrap_or(false)
+    });
     let first_pack = sig
         .generic_is_pack
         .iter()
         .position(|p| *p)
-        // The arguments reach the pack (`f<int>` for `f<each T>`: a pack of one type). Arguments
-        // that stop short of the packs (`concat<1>(a, b)` for `concat<let Axis : int, T, let each
-        // A : int, let each B : int>`) leave them to inference.
-        .filter(|&i| explicit.len() > sig.generics.len() || explicit.len() > i);
+        // The arguments reach the pack (`f<int>` for `f<each T>`: a pack of one type); a value
+        // pack also when they end right before it (`sum<>()`: an empty pack). Arguments that stop
+        // short of the packs (`concat<1>(a, b)` for `concat<let Axis : int, T, let each A : int,
+        // let each B : int>`) leave them to inference.
+        .filter(|&i| {
+            explicit.len() > sig.generics.len()
+                || explicit.len() > i
+                || (value_pack && explicit.len() == i)
+        });
     let Some(first_pack) = first_pack else {
         for (g, a) in sig.generics.iter().zip(explicit.iter()) {
             binds.push((g.clone(), a.clone()));
@@ -867,8 +876,8 @@ fn bind_explicit(
     // equally, in order.
     let all_packs = (first_pack..sig.generics.len())
         .all(|i| sig.generic_is_pack.get(i).copied().unwrap_or(false));
-    // Explicit arguments that stop before several packs leave them to inference.
-    let shares = if packs == 1 || (all_packs && !rest.is_empty()) {
+    // (Explicit arguments that stop short of the packs never get here: inference binds them.)
+    let shares = if packs == 1 || all_packs {
         crate::value_packs::split_among_packs(rest, packs)
     } else {
         None

@@ -661,6 +661,7 @@ fn complete_matrix_swizzle_free_members() {
         "void main() { float2 v = float2(1.0, 2.0); v.$0 }\n",
         expect![[r#"
             TypeAlias Differential : float2
+            Method getCount : int getCount()
             TypeAlias Element : float
             Constant elementCount : int
             Swizzle x : float

@@ -11,8 +11,10 @@ use super::FnLower;
 use crate::{R, internal, unsupported};
 
 impl FnLower<'_, '_> {
-    /// `value` reinterpreted as `ty`.
-    pub(super) fn bit_cast_value(&mut self, value: ValueId, ty: TypeId) -> R<ValueId> {
+    /// `value` reinterpreted as `ty`. `bit_cast` refuses to narrow a scalar or vector (slangc's
+    /// E41202); `reinterpret` (`exact` false) keeps the first bytes, as slangc's AnyValue packing
+    /// does.
+    pub(super) fn bit_cast_value(&mut self, value: ValueId, ty: TypeId, exact: bool) -> R<ValueId> {
         let from = self.vty(value);
         if from == ty {
             return Ok(value);
@@ -35,7 +37,8 @@ impl FnLower<'_, '_> {
             TypeKind::Vector { scalar, size } => Some(scalar.bits() / 8 * u32::from(size)),
             _ => None,
         };
-        if let (Some(from_size), Some(to_size)) = (bytes(self, from), bytes(self, ty))
+        if exact
+            && let (Some(from_size), Some(to_size)) = (bytes(self, from), bytes(self, ty))
             && to_size < from_size
         {
             // slangc reports this too (its E41202): the value would lose bytes.

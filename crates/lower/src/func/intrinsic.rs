@@ -125,9 +125,10 @@ impl FnLower<'_, '_> {
                 self.stmt(ir::Stmt::Barrier(kind));
                 Ok(None)
             }
-            "bitcast" => {
+            "bitcast" | "reinterpret" => {
                 let v = in_args(self, 1)?;
-                self.bit_cast_value(v[0], ret_ty).map(Some)
+                self.bit_cast_value(v[0], ret_ty, intrinsic == "bitcast")
+                    .map(Some)
             }
             "select" => {
                 let v = in_args(self, 3)?;
