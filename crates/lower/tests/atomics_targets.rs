@@ -3,6 +3,8 @@
 //! each with E4105 naming the operation, the element type and the targets, never an internal
 //! error.
 
+mod common;
+
 use expect_test::{Expect, expect};
 
 fn check(src: &str, expected: Expect) {
@@ -10,18 +12,7 @@ fn check(src: &str, expected: Expect) {
     let file = db.set_file("test.slang", src);
     let text = match lower::lower_program(&db, file, None) {
         Ok(_) => "ok".to_string(),
-        Err(diags) => diags
-            .iter()
-            .map(|d| {
-                format!(
-                    "{} `{}`: {}",
-                    d.code,
-                    &src[d.range.start as usize..d.range.end as usize],
-                    d.message
-                )
-            })
-            .collect::<Vec<_>>()
-            .join("\n"),
+        Err(diags) => common::located(src, &diags),
     };
     expected.assert_eq(&text);
 }

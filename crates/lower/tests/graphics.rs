@@ -1,6 +1,8 @@
 //! Graphics-stage, ray-tracing and bindless operations type-check (stdlib) but have no compute
 //! form: lowering refuses each with E4103, naming the operation and what to do instead.
 
+mod common;
+
 use expect_test::{Expect, expect};
 
 fn check_error(src: &str, expected: Expect) {
@@ -9,18 +11,8 @@ fn check_error(src: &str, expected: Expect) {
     match lower::lower_program(&db, file, None) {
         Ok(module) => panic!("expected an error, got:\n{}", ir::print_module(&module)),
         Err(diags) => {
-            let text: Vec<String> = diags
-                .iter()
-                .map(|d| {
-                    format!(
-                        "{} `{}`: {}",
-                        d.code,
-                        &src[d.range.start as usize..d.range.end as usize],
-                        d.message
-                    )
-                })
-                .collect();
-            expected.assert_eq(&text.join("\n"));
+            let text = common::located(src, &diags);
+            expected.assert_eq(&text);
         }
     }
 }

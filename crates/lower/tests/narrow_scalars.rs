@@ -2,6 +2,8 @@
 //! which wrap them after each operation: codegen's `narrow.rs`); literals of them are 32-bit
 //! literals converted. 8-bit and bfloat16 floats are refused with E4101 naming the type.
 
+mod common;
+
 use expect_test::{Expect, expect};
 
 fn lowered_ir(src: &str) -> String {
@@ -64,18 +66,8 @@ fn check_error(src: &str, expected: Expect) {
             ir::print_module(&lowered.module)
         ),
         Err(diags) => {
-            let text: Vec<String> = diags
-                .iter()
-                .map(|d| {
-                    format!(
-                        "{} `{}`: {}",
-                        d.code,
-                        &src[d.range.start as usize..d.range.end as usize],
-                        d.message
-                    )
-                })
-                .collect();
-            expected.assert_eq(&text.join("\n"));
+            let text = common::located(src, &diags);
+            expected.assert_eq(&text);
         }
     }
 }

@@ -2,6 +2,8 @@
 //! them: lowering refuses each with a diagnostic naming the construct (never an internal
 //! error or a panic).
 
+mod common;
+
 use expect_test::{Expect, expect};
 
 fn check_refused(src: &str, expected: Expect) {
@@ -16,22 +18,12 @@ fn check_refused(src: &str, expected: Expect) {
     match lower::lower_program(&db, file, None) {
         Ok(module) => panic!("expected a refusal, got:\n{}", ir::print_module(&module)),
         Err(diags) => {
-            let text: Vec<String> = diags
-                .iter()
-                .map(|d| {
-                    format!(
-                        "{} `{}`: {}",
-                        d.code,
-                        &src[d.range.start as usize..d.range.end as usize],
-                        d.message
-                    )
-                })
-                .collect();
+            let text = common::located(src, &diags);
             assert!(
                 diags.iter().all(|d| d.code != "E4999"),
                 "internal error: {text:?}"
             );
-            expected.assert_eq(&text.join("\n"));
+            expected.assert_eq(&text);
         }
     }
 }

@@ -1,6 +1,8 @@
 //! Structs holding textures, samplers and buffers: split shader parameters, handles through
 //! locals, parameters and methods (IR snapshots), and the forms that stay E4001.
 
+mod common;
+
 use expect_test::{Expect, expect};
 
 fn lower(src: &str) -> Result<lower::Lowered, Vec<hir::Diagnostic>> {
@@ -38,18 +40,8 @@ fn check_error(src: &str, expected: Expect) {
             ir::print_module(&lowered.module)
         ),
         Err(diags) => {
-            let text: Vec<String> = diags
-                .iter()
-                .map(|d| {
-                    format!(
-                        "{} `{}`: {}",
-                        d.code,
-                        &src[d.range.start as usize..d.range.end as usize],
-                        d.message
-                    )
-                })
-                .collect();
-            expected.assert_eq(&text.join("\n"));
+            let text = common::located(src, &diags);
+            expected.assert_eq(&text);
         }
     }
 }

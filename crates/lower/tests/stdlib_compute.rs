@@ -3,6 +3,8 @@
 //! the WaveMask family over the SM 6.0 operations, packing), and what has none is an E4001
 //! diagnostic that names it, never a panic.
 
+mod common;
+
 use expect_test::{Expect, expect};
 
 fn lower(src: &str) -> Result<lower::Lowered, Vec<hir::Diagnostic>> {
@@ -26,18 +28,8 @@ fn check_error(src: &str, expected: Expect) {
             ir::print_module(&lowered.module)
         ),
         Err(diags) => {
-            let text: Vec<String> = diags
-                .iter()
-                .map(|d| {
-                    format!(
-                        "{} `{}`: {}",
-                        d.code,
-                        &src[d.range.start as usize..d.range.end as usize],
-                        d.message
-                    )
-                })
-                .collect();
-            expected.assert_eq(&text.join("\n"));
+            let text = common::located(src, &diags);
+            expected.assert_eq(&text);
         }
     }
 }

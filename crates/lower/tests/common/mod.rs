@@ -18,3 +18,20 @@ pub fn check(src: &str, expected: Expect) {
         Err(diags) => panic!("lowering failed: {diags:?}"),
     }
 }
+
+/// Lowering diagnostics as `CODE `source text`: message`, one per line: what a refusal test
+/// snapshots.
+pub fn located(src: &str, diags: &[hir::Diagnostic]) -> String {
+    diags
+        .iter()
+        .map(|d| {
+            format!(
+                "{} `{}`: {}",
+                d.code,
+                &src[d.range.start as usize..d.range.end as usize],
+                d.message
+            )
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
