@@ -684,11 +684,11 @@ fn frozen_ranges(green: &syntax::GreenNode, errors: &[syntax::SyntaxError]) -> V
     merged
 }
 
-fn node_range(n: &SyntaxNode) -> TextRange {
+pub(crate) fn node_range(n: &SyntaxNode) -> TextRange {
     TextRange::new(n.text_range().start().into(), n.text_range().end().into())
 }
 
-fn is_statement(kind: SyntaxKind) -> bool {
+pub(crate) fn is_statement(kind: SyntaxKind) -> bool {
     use SyntaxKind::*;
     matches!(
         kind,
@@ -712,7 +712,7 @@ fn is_statement(kind: SyntaxKind) -> bool {
     )
 }
 
-fn is_item(kind: SyntaxKind) -> bool {
+pub(crate) fn is_item(kind: SyntaxKind) -> bool {
     use SyntaxKind::*;
     matches!(
         kind,

@@ -21,7 +21,7 @@ use std::collections::HashMap;
 use syntax::{NodeOrToken, SyntaxKind, SyntaxNode, SyntaxToken, TextSize};
 
 use crate::TextRange;
-use crate::formatting::{FormatOptions, TextEdit};
+use crate::formatting::{FormatOptions, TextEdit, is_item, is_statement, node_range};
 
 /// Edits that format the whole text with the editor's indentation.
 pub fn format_with(text: &str, options: FormatOptions) -> Vec<TextEdit> {
@@ -156,63 +156,11 @@ fn frozen_ranges(root: &SyntaxNode, errors: &[syntax::SyntaxError]) -> Vec<TextR
     out
 }
 
-fn node_range(n: &SyntaxNode) -> TextRange {
-    TextRange::new(n.text_range().start().into(), n.text_range().end().into())
-}
-
 /// Whitespace that touches a frozen range (inside it or at its edges) stays as written.
 fn ws_range_frozen(frozen: &[TextRange], ws: TextRange) -> bool {
     frozen
         .iter()
         .any(|f| ws.start <= f.end && ws.end >= f.start)
-}
-
-fn is_statement(kind: SyntaxKind) -> bool {
-    use SyntaxKind::*;
-    matches!(
-        kind,
-        BLOCK
-            | EXPR_STMT
-            | EMPTY_STMT
-            | IF_STMT
-            | FOR_STMT
-            | WHILE_STMT
-            | DO_STMT
-            | SWITCH_STMT
-            | BREAK_STMT
-            | CONTINUE_STMT
-            | RETURN_STMT
-            | DISCARD_STMT
-            | DEFER_STMT
-            | INTRINSIC_ASM_STMT
-            | LABELED_STMT
-            | VAR_DECL
-            | ITEM_STMT
-    )
-}
-
-fn is_item(kind: SyntaxKind) -> bool {
-    use SyntaxKind::*;
-    matches!(
-        kind,
-        FN | STRUCT
-            | INTERFACE
-            | EXTENSION
-            | ENUM
-            | NAMESPACE
-            | TYPEALIAS
-            | TYPEDEF
-            | ASSOC_TYPE
-            | PROPERTY
-            | SUBSCRIPT
-            | INIT
-            | CBUFFER
-            | IMPORT
-            | MODULE_DECL
-            | IMPLEMENTING
-            | INCLUDE
-            | USING
-    )
 }
 
 /// Inside a preprocessor directive (after its `#`): spacing there is the directive's own.
