@@ -529,6 +529,17 @@ fn reaches(db: &dyn Db, from: FunctionId, to: FunctionId) -> bool {
     false
 }
 
+/// The expressions written inside `no_diff(...)`.
+fn no_diff_operands(body: &Body) -> FxHashSet<ExprId> {
+    body.exprs
+        .iter()
+        .filter_map(|(_, e)| match e {
+            Expr::NoDiff(inner) => Some(*inner),
+            _ => None,
+        })
+        .collect()
+}
+
 /// A call from differentiable code to a non-differentiable function that receives a
 /// derivative-carrying value, without `no_diff` (slangc E41022).
 fn check_calls(
@@ -539,14 +550,7 @@ fn check_calls(
     mode: DiffKind,
     diags: &mut Vec<Diag>,
 ) {
-    let decorated: FxHashSet<ExprId> = body
-        .exprs
-        .iter()
-        .filter_map(|(_, e)| match e {
-            Expr::NoDiff(inner) => Some(*inner),
-            _ => None,
-        })
-        .collect();
+    let decorated = no_diff_operands(body);
     let tests_only = calls_used_only_in_tests(body, infer);
     for (id, expr) in body.exprs.iter() {
         let Expr::Call { callee, args } = expr else {
@@ -627,14 +631,7 @@ fn check_subscript_reads(
     mode: DiffKind,
     diags: &mut Vec<Diag>,
 ) {
-    let decorated: FxHashSet<ExprId> = body
-        .exprs
-        .iter()
-        .filter_map(|(_, e)| match e {
-            Expr::NoDiff(inner) => Some(*inner),
-            _ => None,
-        })
-        .collect();
+    let decorated = no_diff_operands(body);
     for (id, expr) in body.exprs.iter() {
         let Expr::Index { base, index } = expr else {
             continue;
