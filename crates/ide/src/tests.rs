@@ -1670,18 +1670,11 @@ fn hover_in_stdlib_file() {
     assert!(hover.is_some_and(|h| h.markdown.contains("Differential")));
 }
 
-/// Every feature at many offsets of the repository's test programs, whole and cut short in the
-/// middle (broken syntax), must answer without panicking.
-#[test]
-fn features_never_panic_on_corpus() {
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests");
-    let mut files: Vec<std::path::PathBuf> = Vec::new();
-    let mut dirs = vec![root];
+/// The `.slang` files below `dirs`, sorted (the corpus sweeps of these tests).
+fn slang_files_under(mut dirs: Vec<std::path::PathBuf>) -> Vec<std::path::PathBuf> {
+    let mut files = Vec::new();
     while let Some(dir) = dirs.pop() {
-        let Ok(entries) = std::fs::read_dir(&dir) else {
-            continue;
-        };
-        for entry in entries.flatten() {
+        for entry in std::fs::read_dir(&dir).into_iter().flatten().flatten() {
             let path = entry.path();
             if path.is_dir() {
                 dirs.push(path);
@@ -1691,6 +1684,15 @@ fn features_never_panic_on_corpus() {
         }
     }
     files.sort();
+    files
+}
+
+/// Every feature at many offsets of the repository's test programs, whole and cut short in the
+/// middle (broken syntax), must answer without panicking.
+#[test]
+fn features_never_panic_on_corpus() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests");
+    let files = slang_files_under(vec![root]);
     assert!(!files.is_empty(), "no test programs found");
     // Every 8th file keeps the run short in debug builds.
     let mut checked = 0;

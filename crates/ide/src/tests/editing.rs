@@ -216,23 +216,11 @@ fn significant_tokens(text: &str) -> Vec<(syntax::SyntaxKind, String)> {
 #[test]
 fn format_is_idempotent_and_whitespace_only_on_corpus() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let mut files = Vec::new();
-    let mut dirs = vec![
+    let files = super::slang_files_under(vec![
         root.join("tests"),
         root.join("stdlib"),
         root.join("examples"),
-    ];
-    while let Some(dir) = dirs.pop() {
-        for entry in std::fs::read_dir(&dir).into_iter().flatten().flatten() {
-            let path = entry.path();
-            if path.is_dir() {
-                dirs.push(path);
-            } else if path.extension().is_some_and(|e| e == "slang") {
-                files.push(path);
-            }
-        }
-    }
-    files.sort();
+    ]);
     assert!(files.len() > 500, "found {} files", files.len());
     let mut changed = 0;
     let mut failures = Vec::new();

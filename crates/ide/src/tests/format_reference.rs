@@ -448,23 +448,11 @@ fn previous_significant(t: &SyntaxToken) -> Option<SyntaxToken> {
 
 fn corpus() -> Vec<(String, String)> {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let mut files = Vec::new();
-    let mut dirs = vec![
+    let files = super::slang_files_under(vec![
         root.join("tests"),
         root.join("stdlib"),
         root.join("examples"),
-    ];
-    while let Some(dir) = dirs.pop() {
-        for entry in std::fs::read_dir(&dir).into_iter().flatten().flatten() {
-            let path = entry.path();
-            if path.is_dir() {
-                dirs.push(path);
-            } else if path.extension().is_some_and(|e| e == "slang") {
-                files.push(path);
-            }
-        }
-    }
-    files.sort();
+    ]);
     assert!(files.len() > 500, "found {} files", files.len());
     files
         .iter()
