@@ -588,10 +588,8 @@ impl FnLower<'_, '_> {
                 _ => data.name.to_string(),
             };
             if name.starts_with("ptr_") || name == "address_of" {
-                return Err(crate::pointers::pointers_unsupported(&format!(
-                    "`{}` (a pointer operation)",
-                    data.name
-                )));
+                let result = self.ety(e);
+                return self.pointer_intrinsic(&name, recv, args, &result);
             }
             if name == "functype_call" {
                 return Err(crate::pointers::function_values_unsupported(

@@ -59,6 +59,7 @@ mod math_rows;
 mod matrix_ops;
 mod pair_handles;
 mod place;
+mod pointers;
 mod property;
 mod requirement_views;
 mod static_is;
@@ -612,6 +613,9 @@ enum LPlace {
         copy: Place,
         outer: Box<LPlace>,
     },
+    /// Memory behind a pointer (`*p`, `p->f`, `p[i]`): the pointer value and the IR type of
+    /// what it points at (`func/pointers.rs`).
+    Ptr { ptr: ValueId, ty: TypeId },
 }
 
 #[derive(Clone, Debug)]
@@ -962,6 +966,9 @@ impl FnLower<'_, '_> {
         let from = self.vty(v);
         if from == to {
             return Ok(v);
+        }
+        if self.cx.is_ptr_ty(from) && matches!(self.kind(to), TypeKind::Scalar(Scalar::Bool)) {
+            return self.ptr_to_bool(v);
         }
         // A single-case interface value converts by its payload (`exist.rs`).
         if self.cx.exist.of.contains_key(&from) {
