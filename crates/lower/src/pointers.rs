@@ -37,6 +37,8 @@ pub(crate) struct PtrState {
     roots: Vec<Root>,
     load: Option<FuncId>,
     store: Option<FuncId>,
+    /// The locals whose address each body takes, by (function, body).
+    pub addressed: rustc_hash::FxHashMap<(FuncId, usize), rustc_hash::FxHashSet<hir::LocalId>>,
 }
 
 /// What a type is that the targets cannot hold, if it is one: `Some("function")`; pointers
@@ -232,6 +234,8 @@ impl Ctx<'_> {
             .ok_or_else(|| crate::internal("an unknown global"))?;
         let writable = match global.kind {
             GlobalKind::Groupshared => true,
+            // A local whose address is taken, or a mutable `static`.
+            GlobalKind::Constant(_) if global.writable => true,
             GlobalKind::StorageBuffer { access } => access == BufferAccess::ReadWrite,
             _ => {
                 return Err(pointers_unsupported(

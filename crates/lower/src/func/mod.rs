@@ -967,8 +967,8 @@ impl FnLower<'_, '_> {
         if from == to {
             return Ok(v);
         }
-        if self.cx.is_ptr_ty(from) && matches!(self.kind(to), TypeKind::Scalar(Scalar::Bool)) {
-            return self.ptr_to_bool(v);
+        if self.cx.is_ptr_ty(from) || self.cx.is_ptr_ty(to) {
+            return self.coerce_pointer(v, from, to);
         }
         // A single-case interface value converts by its payload (`exist.rs`).
         if self.cx.exist.of.contains_key(&from) {

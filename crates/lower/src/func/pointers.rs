@@ -480,9 +480,98 @@ impl FnLower<'_, '_> {
         self.coerce(v, b)
     }
 
-    /// A pointer converted to `bool` (whether it is not null), for `coerce`.
-    pub(super) fn ptr_to_bool(&mut self, v: ValueId) -> R<ValueId> {
-        self.truthy(v)
+    /// Conversions from and to pointers, for `coerce`: a pointer tests as a bool (not null);
+    /// an integer address is a pointer of no root (`0` is null); a pointer is no integer.
+    pub(super) fn coerce_pointer(&mut self, v: ValueId, from: TypeId, to: TypeId) -> R<ValueId> {
+        match (self.kind(from), self.kind(to)) {
+            (_, TypeKind::Scalar(Scalar::Bool)) if self.cx.is_ptr_ty(from) => self.truthy(v),
+            (TypeKind::Scalar(_), _) if self.cx.is_ptr_ty(to) => {
+                let off = self.to_u32(v)?;
+                let zero = self.lit(Literal::U32(0))?;
+                self.emit(Inst::Construct(vec![zero, off]), Some(to))
+            }
+            _ if self.cx.is_ptr_ty(from) => Err(pointers_unsupported(
+                "the conversion of a pointer to an integer address",
+            )),
+            _ => Err(pointers_unsupported(
+                "the conversion of this value to a pointer",
+            )),
+        }
+    }
+
+    /// Whether the body takes the address of `local` (`&x`, `__getAddress(x.f[i])`).
+    pub(super) fn address_taken(&mut self, local: hir::LocalId) -> bool {
+        let key = (self.id, std::sync::Arc::as_ptr(&self.body) as usize);
+        if !self.cx.ptr.addressed.contains_key(&key) {
+            let mut set = rustc_hash::FxHashSet::default();
+            for (_, expr) in self.body.exprs.iter() {
+                let operand = match expr {
+                    Expr::Prefix {
+                        op: PrefixOp::AddressOf,
+                        expr,
+                    } => Some(*expr),
+                    Expr::Call { callee, args } if args.len() == 1 => match self.res(*callee) {
+                        Some(ExprRes::Function(f))
+                            if hir::fn_data(self.cx.db, f).attr("__intrinsic").is_some_and(
+                                |a| matches!(a.args.first(), Some(hir::export::AttrArg::String(s)) if s == "address_of"),
+                            ) =>
+                        {
+                            Some(args[0])
+                        }
+                        _ => None,
+                    },
+                    _ => None,
+                };
+                let mut cur = operand;
+                while let Some(x) = cur {
+                    cur = match &self.body.exprs[x] {
+                        Expr::Field { base, .. } | Expr::Index { base, .. } => Some(*base),
+                        Expr::Path(_) => {
+                            if let Some(ExprRes::Local(l)) = self.res(x) {
+                                set.insert(l);
+                            }
+                            None
+                        }
+                        _ => None,
+                    };
+                }
+            }
+            self.cx.ptr.addressed.insert(key, set);
+        }
+        self.cx
+            .ptr
+            .addressed
+            .get(&key)
+            .is_some_and(|s| s.contains(&local))
+    }
+
+    /// A local whose address is taken: a private global (the function cannot recurse, so one
+    /// per thread is enough), zeroed or initialised each time its declaration runs.
+    pub(super) fn lower_addressed_local(
+        &mut self,
+        local: hir::LocalId,
+        name: &str,
+        ty: TypeId,
+        hir_ty: &Ty,
+        init: Option<ExprId>,
+    ) -> R<()> {
+        let zero = crate::consts::zero(self.cx, ty)?;
+        let gname = self.cx.fresh_name(name);
+        let g = self.cx.module.add_private_global(&gname, ty, zero);
+        self.static_locals.insert(local, g);
+        let value = match init {
+            Some(init) => self.lower_value_as(init, ty)?,
+            None => match self.default_constructed(hir_ty)? {
+                Some(v) => v,
+                None if self.cx.has_defaults(ty) => self.struct_default(ty)?,
+                None => self.emit(Inst::Zero, Some(ty))?,
+            },
+        };
+        self.stmt(ir::Stmt::Store {
+            place: ir::Place::global(g),
+            value,
+        });
+        Ok(())
     }
 
     /// `__getAddress(x)` / `&x`: a pointer to the memory `x` names.
