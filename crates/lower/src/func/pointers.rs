@@ -177,6 +177,9 @@ impl FnLower<'_, '_> {
 
     /// The value of type `ty` that the pointer `p` points at.
     pub(super) fn ptr_read(&mut self, p: ValueId, ty: TypeId) -> R<ValueId> {
+        if self.cx.dyn_types.contains_key(&ty) {
+            return self.read_existential(p, ty);
+        }
         let words = self.checked_words(ty)?;
         let _ = words;
         let (load, _) = self.cx.ptr_fns();
@@ -187,8 +190,80 @@ impl FnLower<'_, '_> {
         self.read_at(load, root, w0, 0, ty)
     }
 
+    /// The receiver of `p->method()` / `p.method()` when `base` (of type `bt`) is a pointer
+    /// and `f` a method of what it points at (not one of the pointer type's own): the value
+    /// it points at, or its place for a `mutating` method, and the pointee type.
+    pub(super) fn pointer_receiver(
+        &mut self,
+        base: ExprId,
+        bt: &Ty,
+        f: hir::FunctionId,
+        mutating: bool,
+    ) -> R<Option<(Recv, Ty)>> {
+        let Some(pointee) = ptrs::pointee(self.cx.db, bt) else {
+            return Ok(None);
+        };
+        let own = hir::fn_data(self.cx.db, f).attr("__intrinsic").is_some_and(|a| {
+            matches!(a.args.first(), Some(hir::export::AttrArg::String(s)) if s.starts_with("ptr_"))
+        });
+        if own {
+            return Ok(None);
+        }
+        let ptr = self.lower_expr(base)?;
+        let ty = self.ir_ty(&pointee)?;
+        let recv = if mutating {
+            Recv::Place(LPlace::Ptr { ptr, ty })
+        } else {
+            Recv::Value(self.ptr_read(ptr, ty)?)
+        };
+        Ok(Some((recv, pointee)))
+    }
+
+    /// An interface value in memory as Slang lays it out: its type's id in word 2 (after a
+    /// 64-bit slot), its data from word 4 on.
+    fn read_existential(&mut self, p: ValueId, ty: TypeId) -> R<ValueId> {
+        let (load, _) = self.cx.ptr_fns();
+        let root = self.emit(Inst::Extract(p, 0), None)?;
+        let off = self.emit(Inst::Extract(p, 1), None)?;
+        let two = self.lit(Literal::U32(2))?;
+        let w0 = self.emit(Inst::Binary(BinaryOp::Shr, off, two), None)?;
+        let u = self.cx.module.types.u32();
+        let mut tag = self.read_at(load, root, w0, 2, u)?;
+        let tag_ty = ptrs::field_ty(&self.cx.module.types, ty, 0)
+            .ok_or_else(|| internal("an interface value without its tag"))?;
+        if tag_ty != u {
+            tag = self.coerce(tag, tag_ty)?;
+        }
+        let types = &self.cx.module.types;
+        let fields = match types.kind(ty) {
+            TypeKind::Struct(id) => types
+                .struct_def(*id)
+                .map(|d| d.fields.iter().skip(1).map(|f| f.ty).collect::<Vec<_>>())
+                .unwrap_or_default(),
+            _ => Vec::new(),
+        };
+        let words = fields
+            .iter()
+            .filter_map(|&t| ptrs::layout(types, t).map(|(s, _)| s.div_ceil(4)))
+            .max()
+            .unwrap_or(0)
+            .clamp(1, MAX_WORDS);
+        let mut data = Vec::with_capacity(words as usize);
+        for i in 0..words {
+            data.push(self.read_at(load, root, w0, 4 + i, u)?);
+        }
+        let at = self.cx.module.types.array(u, words);
+        let data = self.emit(Inst::Construct(data), Some(at))?;
+        self.dyn_from_data(ty, tag, Some(data))
+    }
+
     /// Stores `v` (of type `ty`) where `p` points.
     pub(super) fn ptr_write(&mut self, p: ValueId, ty: TypeId, v: ValueId) -> R<()> {
+        if self.cx.dyn_types.contains_key(&ty) {
+            return Err(pointers_unsupported(
+                "storing an interface value through a pointer",
+            ));
+        }
         self.checked_words(ty)?;
         let (_, store) = self.cx.ptr_fns();
         let root = self.emit(Inst::Extract(p, 0), None)?;
