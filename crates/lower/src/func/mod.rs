@@ -1068,6 +1068,11 @@ impl FnLower<'_, '_> {
 
     fn as_bool(&mut self, v: ValueId) -> R<ValueId> {
         let t = self.vty(v);
+        if self.cx.is_ptr_ty(t) {
+            // `if (p)`: whether the pointer is not null.
+            let b = self.cx.module.types.bool();
+            return self.coerce(v, b);
+        }
         let b = self
             .cx
             .module
