@@ -13,8 +13,8 @@
 
 use hir::{Db, Ty};
 use ir::{
-    BinaryOp, BufferAccess, ConstValue, FuncId, FunctionBuilder, GlobalId, GlobalKind,
-    Literal, Param, ParamDir, Place, Scalar, TypeId, TypeKind, Types, ValueId,
+    BinaryOp, BufferAccess, ConstValue, FuncId, FunctionBuilder, GlobalId, GlobalKind, Literal,
+    Param, ParamDir, Place, Scalar, TypeId, TypeKind, Types, ValueId,
 };
 
 use crate::{Ctx, LowerError, R};
@@ -170,7 +170,9 @@ pub(crate) fn field_offset(types: &Types, ty: TypeId, k: u32) -> Option<u32> {
 pub(crate) fn word_sized(types: &Types, ty: TypeId) -> bool {
     let ok = |s: Scalar| s == Scalar::Bool || s.bits() == 32;
     match types.kind(ty).clone() {
-        TypeKind::Scalar(s) | TypeKind::Vector { scalar: s, .. } | TypeKind::Matrix { scalar: s, .. } => ok(s),
+        TypeKind::Scalar(s)
+        | TypeKind::Vector { scalar: s, .. }
+        | TypeKind::Matrix { scalar: s, .. } => ok(s),
         TypeKind::Array { elem, .. } | TypeKind::RuntimeArray { elem } => word_sized(types, elem),
         TypeKind::Struct(id) => types
             .struct_def(id)
@@ -248,7 +250,10 @@ impl Ctx<'_> {
                 "a pointer into memory holding 8-, 16- or 64-bit scalars",
             ));
         }
-        self.ptr.roots.push(Root::Typed { global: g, writable });
+        self.ptr.roots.push(Root::Typed {
+            global: g,
+            writable,
+        });
         Ok(self.ptr.roots.len() as u32)
     }
 
@@ -316,7 +321,13 @@ impl Ctx<'_> {
         let word = b.load(Place::param(1));
         let bits = b.load(Place::param(2));
         for (k, r) in roots.iter().enumerate() {
-            if matches!(r, Root::Typed { writable: false, .. }) {
+            if matches!(
+                r,
+                Root::Typed {
+                    writable: false,
+                    ..
+                }
+            ) {
                 continue;
             }
             let id = b.u32(k as u32 + 1);
@@ -392,7 +403,12 @@ fn word_load(b: &mut FunctionBuilder, place: Place, ty: TypeId, w: ValueId) -> V
             word_load(b, place.dynamic(i), elem, r)
         }
         TypeKind::Struct(id) => {
-            let fields = b.types().struct_def(id).cloned().map(|d| d.fields).unwrap_or_default();
+            let fields = b
+                .types()
+                .struct_def(id)
+                .cloned()
+                .map(|d| d.fields)
+                .unwrap_or_default();
             let mut acc = b.u32(0);
             for (k, f) in fields.iter().enumerate() {
                 let start = field_offset(b.types(), ty, k as u32).unwrap_or(0) / 4;
@@ -413,13 +429,7 @@ fn word_load(b: &mut FunctionBuilder, place: Place, ty: TypeId, w: ValueId) -> V
 }
 
 /// Stores the word `bits` at word `w` of the typed memory `place` of type `ty`.
-fn word_store(
-    b: &mut FunctionBuilder,
-    place: Place,
-    ty: TypeId,
-    w: ValueId,
-    bits: ValueId,
-) {
+fn word_store(b: &mut FunctionBuilder, place: Place, ty: TypeId, w: ValueId, bits: ValueId) {
     let kind = b.types().kind(ty).clone();
     match kind {
         TypeKind::Scalar(s) => {
@@ -445,7 +455,12 @@ fn word_store(
             word_store(b, place.dynamic(i), elem, r, bits);
         }
         TypeKind::Struct(id) => {
-            let fields = b.types().struct_def(id).cloned().map(|d| d.fields).unwrap_or_default();
+            let fields = b
+                .types()
+                .struct_def(id)
+                .cloned()
+                .map(|d| d.fields)
+                .unwrap_or_default();
             for (k, f) in fields.iter().enumerate() {
                 let start = field_offset(b.types(), ty, k as u32).unwrap_or(0) / 4;
                 let end = start + layout(b.types(), f.ty).map_or(0, |(s, _)| s.div_ceil(4));

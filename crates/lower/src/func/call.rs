@@ -123,10 +123,18 @@ impl FnLower<'_, '_> {
                 let bt = self.ety(base);
                 // `p->method()`: the method of what the pointer points at.
                 if !sig.is_static
-                    && let Some((recv, pt)) = self.pointer_receiver(base, &bt, f, sig.is_mutating)?
+                    && let Some((recv, pt)) =
+                        self.pointer_receiver(base, &bt, f, sig.is_mutating)?
                 {
                     let (recv, pt) = self.inherited_receiver(f, recv, pt)?;
-                    return self.call_function(e, f, Some(pt), Some(recv), explicit.as_deref(), args);
+                    return self.call_function(
+                        e,
+                        f,
+                        Some(pt),
+                        Some(recv),
+                        explicit.as_deref(),
+                        args,
+                    );
                 }
                 if sig.is_static && self.cx.is_interface(&bt) {
                     // `obj.staticMethod()` on an interface value: dispatched on its tag.

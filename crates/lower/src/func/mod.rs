@@ -615,7 +615,10 @@ enum LPlace {
     },
     /// Memory behind a pointer (`*p`, `p->f`, `p[i]`): the pointer value and the IR type of
     /// what it points at (`func/pointers.rs`).
-    Ptr { ptr: ValueId, ty: TypeId },
+    Ptr {
+        ptr: ValueId,
+        ty: TypeId,
+    },
 }
 
 #[derive(Clone, Debug)]

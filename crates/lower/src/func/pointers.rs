@@ -468,7 +468,8 @@ impl FnLower<'_, '_> {
                         let off = self.to_u32(v)?;
                         let zero = self.lit(Literal::U32(0))?;
                         let t = self.cx.ptr_ty();
-                        self.emit(Inst::Construct(vec![zero, off]), Some(t)).map(Some)
+                        self.emit(Inst::Construct(vec![zero, off]), Some(t))
+                            .map(Some)
                     }
                     (true, false) => Err(pointers_unsupported(
                         "the conversion of a pointer to an integer address",
@@ -682,42 +683,45 @@ impl FnLower<'_, '_> {
         let mut off = self.lit(Literal::U32(0))?;
         for a in place.path.clone() {
             let types = &mut self.cx.module.types;
-            let (step, next): (Option<(u32, Option<ValueId>)>, TypeId) = match (types.kind(ty).clone(), a) {
-                (TypeKind::Struct(_), Access::Field(k)) => {
-                    let o = ptrs::field_offset(types, ty, k)
-                        .ok_or_else(|| internal("a field without its layout"))?;
-                    let f = ptrs::field_ty(types, ty, k)
-                        .ok_or_else(|| internal("a field without its type"))?;
-                    (Some((o, None)), f)
-                }
-                (
-                    TypeKind::Array { elem, .. } | TypeKind::RuntimeArray { elem },
-                    Access::Index(i),
-                ) => {
-                    let s = ptrs::stride(types, elem).unwrap_or(4);
-                    (Some((s * i, None)), elem)
-                }
-                (
-                    TypeKind::Array { elem, .. } | TypeKind::RuntimeArray { elem },
-                    Access::Dynamic(v),
-                ) => {
-                    let s = ptrs::stride(types, elem).unwrap_or(4);
-                    (Some((s, Some(v))), elem)
-                }
-                (TypeKind::Vector { scalar, .. }, Access::Index(i)) => {
-                    (Some((4 * i, None)), types.scalar(scalar))
-                }
-                (TypeKind::Vector { scalar, .. }, Access::Dynamic(v)) => {
-                    (Some((4, Some(v))), types.scalar(scalar))
-                }
-                (TypeKind::Matrix { scalar, cols, .. }, Access::Index(i)) => {
-                    (Some((4 * u32::from(cols) * i, None)), types.vector(scalar, cols))
-                }
-                (TypeKind::Matrix { scalar, cols, .. }, Access::Dynamic(v)) => {
-                    (Some((4 * u32::from(cols), Some(v))), types.vector(scalar, cols))
-                }
-                _ => return Err(internal("an access path that does not fit its type")),
-            };
+            let (step, next): (Option<(u32, Option<ValueId>)>, TypeId) =
+                match (types.kind(ty).clone(), a) {
+                    (TypeKind::Struct(_), Access::Field(k)) => {
+                        let o = ptrs::field_offset(types, ty, k)
+                            .ok_or_else(|| internal("a field without its layout"))?;
+                        let f = ptrs::field_ty(types, ty, k)
+                            .ok_or_else(|| internal("a field without its type"))?;
+                        (Some((o, None)), f)
+                    }
+                    (
+                        TypeKind::Array { elem, .. } | TypeKind::RuntimeArray { elem },
+                        Access::Index(i),
+                    ) => {
+                        let s = ptrs::stride(types, elem).unwrap_or(4);
+                        (Some((s * i, None)), elem)
+                    }
+                    (
+                        TypeKind::Array { elem, .. } | TypeKind::RuntimeArray { elem },
+                        Access::Dynamic(v),
+                    ) => {
+                        let s = ptrs::stride(types, elem).unwrap_or(4);
+                        (Some((s, Some(v))), elem)
+                    }
+                    (TypeKind::Vector { scalar, .. }, Access::Index(i)) => {
+                        (Some((4 * i, None)), types.scalar(scalar))
+                    }
+                    (TypeKind::Vector { scalar, .. }, Access::Dynamic(v)) => {
+                        (Some((4, Some(v))), types.scalar(scalar))
+                    }
+                    (TypeKind::Matrix { scalar, cols, .. }, Access::Index(i)) => (
+                        Some((4 * u32::from(cols) * i, None)),
+                        types.vector(scalar, cols),
+                    ),
+                    (TypeKind::Matrix { scalar, cols, .. }, Access::Dynamic(v)) => (
+                        Some((4 * u32::from(cols), Some(v))),
+                        types.vector(scalar, cols),
+                    ),
+                    _ => return Err(internal("an access path that does not fit its type")),
+                };
             ty = next;
             if let Some((scale, index)) = step {
                 let add = match index {
@@ -793,7 +797,9 @@ impl FnLower<'_, '_> {
             "ptr_from_int" => Err(pointers_unsupported(
                 "a pointer made from an integer address",
             )),
-            _ => Err(pointers_unsupported(&format!("the pointer operation `{name}`"))),
+            _ => Err(pointers_unsupported(&format!(
+                "the pointer operation `{name}`"
+            ))),
         }
     }
 }
