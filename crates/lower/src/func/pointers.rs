@@ -160,13 +160,13 @@ impl FnLower<'_, '_> {
     fn ptr_add_scaled(&mut self, p: ValueId, i: ValueId, elem: TypeId, minus: bool) -> R<ValueId> {
         let stride = ptrs::stride(&self.cx.module.types, elem)
             .ok_or_else(|| pointers_unsupported("a pointer to data of unknown size"))?;
-        let i = self.to_u32(i)?;
+        let i = self.offset_u32(i)?;
         let s = self.lit(Literal::U32(stride))?;
         let bytes = self.emit(Inst::Binary(BinaryOp::Mul, i, s), None)?;
         self.ptr_add_value(p, bytes, minus)
     }
 
-    fn to_u32(&mut self, v: ValueId) -> R<ValueId> {
+    fn offset_u32(&mut self, v: ValueId) -> R<ValueId> {
         match self.kind(self.vty(v)) {
             TypeKind::Scalar(Scalar::U32) => Ok(v),
             TypeKind::Scalar(Scalar::I32) => self.emit(Inst::Bitcast(v, Scalar::U32), None),
@@ -180,8 +180,7 @@ impl FnLower<'_, '_> {
         if self.cx.dyn_types.contains_key(&ty) {
             return self.read_existential(p, ty);
         }
-        let words = self.checked_words(ty)?;
-        let _ = words;
+        self.checked_words(ty)?;
         let (load, _) = self.cx.ptr_fns();
         let root = self.emit(Inst::Extract(p, 0), None)?;
         let off = self.emit(Inst::Extract(p, 1), None)?;
@@ -465,7 +464,7 @@ impl FnLower<'_, '_> {
                     (false, true) => {
                         // An integer address: null for 0; other addresses are host memory.
                         let v = self.lower_expr(expr)?;
-                        let off = self.to_u32(v)?;
+                        let off = self.offset_u32(v)?;
                         let zero = self.lit(Literal::U32(0))?;
                         let t = self.cx.ptr_ty();
                         self.emit(Inst::Construct(vec![zero, off]), Some(t))
@@ -562,7 +561,7 @@ impl FnLower<'_, '_> {
         match (self.kind(from), self.kind(to)) {
             (_, TypeKind::Scalar(Scalar::Bool)) if self.cx.is_ptr_ty(from) => self.truthy(v),
             (TypeKind::Scalar(_), _) if self.cx.is_ptr_ty(to) => {
-                let off = self.to_u32(v)?;
+                let off = self.offset_u32(v)?;
                 let zero = self.lit(Literal::U32(0))?;
                 self.emit(Inst::Construct(vec![zero, off]), Some(to))
             }
@@ -727,7 +726,7 @@ impl FnLower<'_, '_> {
                 let add = match index {
                     None => self.lit(Literal::U32(scale))?,
                     Some(v) => {
-                        let i = self.to_u32(v)?;
+                        let i = self.offset_u32(v)?;
                         let s = self.lit(Literal::U32(scale))?;
                         self.emit(Inst::Binary(BinaryOp::Mul, i, s), None)?
                     }
@@ -771,9 +770,7 @@ impl FnLower<'_, '_> {
                 self.lower_expr(x).map(Some)
             }
             "ptr_load" => {
-                let has_recv = recv.is_some();
                 let p = recv_value(self, recv)?;
-                let _ = has_recv;
                 let t = self.ir_ty(result)?;
                 self.ptr_read(p, t).map(Some)
             }
