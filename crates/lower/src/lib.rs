@@ -223,6 +223,8 @@ pub(crate) struct Ctx<'db> {
     /// Mutable `static` globals whose initialisers are not constants (`static int g = f();`):
     /// they start at zero and the entry point assigns them first, in declaration order.
     pub dynamic_statics: Vec<(hir::GlobalId, ir::GlobalId)>,
+    /// Pointer emulation: roots and helper functions (`pointers.rs`).
+    pub ptr: pointers::PtrState,
 }
 
 /// One concrete type an interface value may hold.
@@ -382,6 +384,7 @@ impl<'db> Ctx<'db> {
             unroll_scan_lens: Vec::new(),
             struct_names: types::StructNames::default(),
             dynamic_statics: Vec::new(),
+            ptr: pointers::PtrState::default(),
         }
     }
 }
@@ -480,6 +483,7 @@ impl<'db> Ctx<'db> {
             func::lower_instance(self, key, id)?;
         }
         self.initialise_dynamic_statics(id)?;
+        self.finish_pointers()?;
         ir::passes_unroll::unroll_forced_loops(&mut self.module);
         if self.math_derivatives_ready {
             self.lower_called_math()?;
@@ -679,6 +683,9 @@ impl<'db> Ctx<'db> {
         ty: &Ty,
     ) -> R<(ir::GlobalId, Handles)> {
         let ty = hir::export::normalize(self.db, self.file, ty);
+        if pointers::is_pointer(self.db, &ty) {
+            return Ok((self.pointer_parameter(name), Vec::new()));
+        }
         let split = self.uniform_block_arg(&ty).unwrap_or_else(|| ty.clone());
         if self.holds_resources(&split) {
             return self.declare_split_parameter(name, &split);
@@ -794,6 +801,12 @@ impl<'db> Ctx<'db> {
             || data.modifiers.is_static
             || data.modifiers.is_const
             || data.is_let);
+        if is_parameter && pointers::is_pointer(self.db, &ty) {
+            // `uniform T* p`: a buffer `p` of words and a pointer to its start.
+            let id = self.pointer_parameter(&name);
+            self.globals.insert(g, id);
+            return Ok(id);
+        }
         let split = self.uniform_block_arg(&ty).unwrap_or_else(|| ty.clone());
         if self.holds_resources(&split) {
             if !is_parameter {

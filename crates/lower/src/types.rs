@@ -259,12 +259,7 @@ impl Ctx<'_> {
                     return Ok(*t);
                 }
                 match crate::pointers::unsupported_type_kind(self.db, &ty) {
-                    Some("pointer") => {
-                        return Err(crate::pointers::pointers_unsupported(&format!(
-                            "the pointer type `{}`",
-                            self.display(&ty)
-                        )));
-                    }
+                    Some("pointer") => return Ok(self.ptr_ty()),
                     Some(_) => {
                         return Err(crate::pointers::function_values_unsupported(&format!(
                             "the function type `{}`",

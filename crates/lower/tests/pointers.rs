@@ -1,6 +1,6 @@
-//! Pointers and function values type-check, but the WGSL and SPIR-V targets have none of
-//! them: lowering refuses each with a diagnostic naming the construct (never an internal
-//! error or a panic).
+//! Pointers are emulated (`lower/src/pointers.rs`); what the emulation cannot express, and
+//! function values, which the WGSL and SPIR-V targets lack, are refused with a diagnostic
+//! naming the construct (never an internal error or a panic).
 
 mod common;
 
@@ -31,25 +31,48 @@ fn check_refused(src: &str, expected: Expect) {
 const MAIN: &str = "RWStructuredBuffer<float> output;\n";
 
 #[test]
-fn pointer_parameters_and_dereferences_are_refused() {
+fn pointer_constructs_without_an_emulation_are_refused() {
+    // Addresses from the host (integers made into pointers) and pointers made into integers.
     check_refused(
         &format!(
             "{MAIN}uniform float* data;
 [numthreads(1, 1, 1)]
-void computeMain() {{ output[0] = *data; }}"
+void computeMain() {{ output[0] = float(uint64_t(data)); }}"
         ),
         expect![
-            "E4001 `data`: the pointer type `float*` cannot be compiled for the WGSL and SPIR-V targets: they have no pointers to memory (Slang emits pointers only for CUDA, C++ and SPIR-V physical storage buffers); pass a buffer and an index instead"
+            "E4101 `uint64_t(data)`: the conversion of a pointer to an integer address cannot be compiled for the WGSL and SPIR-V targets: they have no pointers to memory, and dslang emulates only pointers into `uniform T*` parameters, `groupshared` variables and structured buffers (as a buffer and a byte offset)"
         ],
     );
     check_refused(
         &format!(
-            "{MAIN}groupshared float cache[4];
+            "{MAIN}uniform uint64_t address;
 [numthreads(1, 1, 1)]
-void computeMain() {{ float* p = &cache[1]; output[0] = p[0]; }}"
+void computeMain() {{ let p = ConstBufferPointer<float>::fromUInt(address); output[0] = p.get(); }}"
         ),
         expect![
-            "E4001 `p = &cache[1]`: the pointer type `float*` cannot be compiled for the WGSL and SPIR-V targets: they have no pointers to memory (Slang emits pointers only for CUDA, C++ and SPIR-V physical storage buffers); pass a buffer and an index instead"
+            "E4101 `ConstBufferPointer<float>::fromUInt(address)`: a pointer made from an integer address cannot be compiled for the WGSL and SPIR-V targets: they have no pointers to memory, and dslang emulates only pointers into `uniform T*` parameters, `groupshared` variables and structured buffers (as a buffer and a byte offset)"
+        ],
+    );
+    // Memory holding 16-bit scalars is not word-addressed.
+    check_refused(
+        &format!(
+            "{MAIN}uniform half* data;
+[numthreads(1, 1, 1)]
+void computeMain() {{ output[0] = float(data[1]); }}"
+        ),
+        expect![
+            "E4101 `data[1]`: reading or writing 8-, 16- or 64-bit data through a pointer cannot be compiled for the WGSL and SPIR-V targets: they have no pointers to memory, and dslang emulates only pointers into `uniform T*` parameters, `groupshared` variables and structured buffers (as a buffer and a byte offset)"
+        ],
+    );
+    // A parameter's address (its memory is the caller's copy).
+    check_refused(
+        &format!(
+            "{MAIN}float f(float x) {{ float* p = &x; return *p; }}
+[numthreads(1, 1, 1)]
+void computeMain() {{ output[0] = f(1.0); }}"
+        ),
+        expect![
+            "E4101 `&x`: the address of a local variable or parameter cannot be compiled for the WGSL and SPIR-V targets: they have no pointers to memory, and dslang emulates only pointers into `uniform T*` parameters, `groupshared` variables and structured buffers (as a buffer and a byte offset)"
         ],
     );
 }

@@ -121,6 +121,21 @@ impl FnLower<'_, '_> {
                 ) && sig.is_member =>
             {
                 let bt = self.ety(base);
+                // `p->method()`: the method of what the pointer points at.
+                if !sig.is_static
+                    && let Some((recv, pt)) =
+                        self.pointer_receiver(base, &bt, f, sig.is_mutating)?
+                {
+                    let (recv, pt) = self.inherited_receiver(f, recv, pt)?;
+                    return self.call_function(
+                        e,
+                        f,
+                        Some(pt),
+                        Some(recv),
+                        explicit.as_deref(),
+                        args,
+                    );
+                }
                 if sig.is_static && self.cx.is_interface(&bt) {
                     // `obj.staticMethod()` on an interface value: dispatched on its tag.
                     let v = self.lower_expr(base)?;
@@ -588,10 +603,8 @@ impl FnLower<'_, '_> {
                 _ => data.name.to_string(),
             };
             if name.starts_with("ptr_") || name == "address_of" {
-                return Err(crate::pointers::pointers_unsupported(&format!(
-                    "`{}` (a pointer operation)",
-                    data.name
-                )));
+                let result = self.ety(e);
+                return self.pointer_intrinsic(&name, recv, args, &result);
             }
             if name == "functype_call" {
                 return Err(crate::pointers::function_values_unsupported(

@@ -232,6 +232,9 @@ impl FnLower<'_, '_> {
     }
 
     fn lower_expr_inner(&mut self, e: ExprId) -> R<ValueId> {
+        if let Some(v) = self.pointer_expr(e)? {
+            return Ok(v);
+        }
         match self.body.exprs[e].clone() {
             Expr::Literal(HLit::None) => {
                 let ty = self.ety(e);

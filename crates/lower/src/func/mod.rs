@@ -59,6 +59,7 @@ mod math_rows;
 mod matrix_ops;
 mod pair_handles;
 mod place;
+mod pointers;
 mod property;
 mod requirement_views;
 mod static_is;
@@ -612,6 +613,12 @@ enum LPlace {
         copy: Place,
         outer: Box<LPlace>,
     },
+    /// Memory behind a pointer (`*p`, `p->f`, `p[i]`): the pointer value and the IR type of
+    /// what it points at (`func/pointers.rs`).
+    Ptr {
+        ptr: ValueId,
+        ty: TypeId,
+    },
 }
 
 #[derive(Clone, Debug)]
@@ -963,6 +970,9 @@ impl FnLower<'_, '_> {
         if from == to {
             return Ok(v);
         }
+        if self.cx.is_ptr_ty(from) || self.cx.is_ptr_ty(to) {
+            return self.coerce_pointer(v, from, to);
+        }
         // A single-case interface value converts by its payload (`exist.rs`).
         if self.cx.exist.of.contains_key(&from) {
             if let Some(inner) = self.cx.optional_inner(to)
@@ -1061,6 +1071,11 @@ impl FnLower<'_, '_> {
 
     fn as_bool(&mut self, v: ValueId) -> R<ValueId> {
         let t = self.vty(v);
+        if self.cx.is_ptr_ty(t) {
+            // `if (p)`: whether the pointer is not null.
+            let b = self.cx.module.types.bool();
+            return self.coerce(v, b);
+        }
         let b = self
             .cx
             .module

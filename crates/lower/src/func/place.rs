@@ -16,6 +16,9 @@ impl FnLower<'_, '_> {
         if let Some(p) = self.place_overrides.get(&e) {
             return Ok(Some(LPlace::Mem(p.clone())));
         }
+        if let Some(lp) = self.pointer_place(e)? {
+            return Ok(Some(lp));
+        }
         Ok(match self.body.exprs[e].clone() {
             Expr::Path(_) => match self.res(e) {
                 Some(ExprRes::Local(l)) if self.static_locals.contains_key(&l) => self
@@ -363,6 +366,7 @@ impl FnLower<'_, '_> {
             LPlace::Bits(b) => Ok(b.ty),
             LPlace::Accessor(a) => Ok(a.ty),
             LPlace::Through { inner, .. } => self.lplace_ty(inner),
+            LPlace::Ptr { ty, .. } => Ok(*ty),
         }
     }
 
@@ -401,6 +405,7 @@ impl FnLower<'_, '_> {
             } => self.texel_load(*texture, *coords),
             LPlace::Nowhere(ty) => self.emit(Inst::Zero, Some(*ty)),
             LPlace::Through { inner, .. } => self.load_lplace(inner),
+            LPlace::Ptr { ptr, ty } => self.ptr_read(*ptr, *ty),
         }
     }
 
@@ -411,7 +416,10 @@ impl FnLower<'_, '_> {
             LPlace::Elements(places, _) => places.first().map(|p| p.root),
             LPlace::Accessor(a) => Some(a.recv.root),
             LPlace::Bits(b) => b.backing.as_ref().map(|p| p.root),
-            LPlace::Texel { .. } | LPlace::Nowhere(_) | LPlace::Through { .. } => None,
+            LPlace::Texel { .. }
+            | LPlace::Nowhere(_)
+            | LPlace::Through { .. }
+            | LPlace::Ptr { .. } => None,
         };
         // A `[nonmutating] set` takes its receiver by value: a constant receiver is fine.
         let nonmutating = matches!(p, LPlace::Accessor(a) if a.setter.is_some_and(|s| {
@@ -436,6 +444,7 @@ impl FnLower<'_, '_> {
                 value: v,
             }),
             LPlace::Nowhere(_) => {}
+            LPlace::Ptr { ptr, ty } => self.ptr_write(*ptr, *ty, v)?,
             LPlace::Through { inner, copy, outer } => {
                 self.store_through(inner, copy, outer, v)?;
             }

@@ -181,6 +181,11 @@ impl FnLower<'_, '_> {
                     None => self.ir_ty(&hir_ty)?,
                 };
                 let name = self.body.locals[local].name.to_string();
+                if self.address_taken(local) {
+                    // Pointers may point at it: per-thread memory outside the function
+                    // (`func/pointers.rs`), written by this declaration each time it runs.
+                    return self.lower_addressed_local(local, &name, ty, &hir_ty, init);
+                }
                 let l = self.new_local(&name, ty);
                 self.locals.insert(local, l);
                 let value = match init {
