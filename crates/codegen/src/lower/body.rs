@@ -410,6 +410,28 @@ impl Lowerer<'_> {
                     return Ok(Some(self.convert_matrix(cx, out, a, rows, *s, ty)?));
                 }
                 let ns = naga_scalar(*s);
+                let from_unsigned =
+                    self.types().scalar_of(from).map(Scalar::held_as) == Some(Scalar::U32);
+                if from_unsigned && *s == Scalar::I64 {
+                    // naga's SPIR-V converts u32 to i64 with a sign extension: widen unsigned,
+                    // then reinterpret.
+                    let wide = cx.add(
+                        out,
+                        E::As {
+                            expr: a,
+                            kind: naga::ScalarKind::Uint,
+                            convert: Some(8),
+                        },
+                    );
+                    return Ok(Some(cx.add(
+                        out,
+                        E::As {
+                            expr: wide,
+                            kind: naga::ScalarKind::Sint,
+                            convert: None,
+                        },
+                    )));
+                }
                 Some(cx.add(
                     out,
                     E::As {

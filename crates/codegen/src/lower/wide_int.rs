@@ -14,11 +14,9 @@ const LIBRARY: &str = include_str!("wide_int.wgsl");
 /// The helper library, parsed once.
 fn library() -> std::result::Result<&'static naga::Module, String> {
     static LIB: OnceLock<std::result::Result<naga::Module, String>> = OnceLock::new();
-    LIB.get_or_init(|| {
-        naga::front::wgsl::parse_str(LIBRARY).map_err(|e| e.emit_to_string(LIBRARY))
-    })
-    .as_ref()
-    .map_err(Clone::clone)
+    LIB.get_or_init(|| naga::front::wgsl::parse_str(LIBRARY).map_err(|e| e.emit_to_string(LIBRARY)))
+        .as_ref()
+        .map_err(Clone::clone)
 }
 
 /// Function handles called by the statements of `block`.
@@ -43,7 +41,10 @@ fn collect_calls(block: &NBlock, out: &mut Vec<Handle<naga::Function>>) {
     }
 }
 
-fn remap_calls(block: &mut NBlock, map: &FxHashMap<Handle<naga::Function>, Handle<naga::Function>>) {
+fn remap_calls(
+    block: &mut NBlock,
+    map: &FxHashMap<Handle<naga::Function>, Handle<naga::Function>>,
+) {
     for (s, _) in block.span_iter_mut() {
         match s {
             S::Call { function, .. } => {
@@ -191,7 +192,10 @@ impl Lowerer<'_> {
             }
             let inner = lib.types[t].inner.clone();
             if !matches!(inner, Ti::Scalar(_) | Ti::Vector { .. }) {
-                return Err(internal(None, "64-bit integer helper with a composite type"));
+                return Err(internal(
+                    None,
+                    "64-bit integer helper with a composite type",
+                ));
             }
             let h = l.insert_type(None, inner)?;
             tmap.insert(t, h);
@@ -316,7 +320,14 @@ impl Lowerer<'_> {
                 }
                 let (l, r) = (cx.value(*a)?, cx.value(*b)?);
                 let signed = scalar(self, ta) == Some(Scalar::I64);
-                Ok(Some(Some(self.wide_binary(cx, out, *op, (l, wa, ta), (r, wb, tb), signed)?)))
+                Ok(Some(Some(self.wide_binary(
+                    cx,
+                    out,
+                    *op,
+                    (l, wa, ta),
+                    (r, wb, tb),
+                    signed,
+                )?)))
             }
             Inst::Convert(a, s) => {
                 let from_ty = cx.vty(*a)?;
@@ -356,19 +367,14 @@ impl Lowerer<'_> {
                     MathFn::Min => self.wide_call(cx, out, &format!("w64_min_{sfx}"), xs)?,
                     MathFn::Max => self.wide_call(cx, out, &format!("w64_max_{sfx}"), xs)?,
                     MathFn::Clamp if xs.len() == 3 => {
-                        let lo = self.wide_call(
-                            cx,
-                            out,
-                            &format!("w64_max_{sfx}"),
-                            vec![xs[0], xs[1]],
-                        )?;
+                        let lo =
+                            self.wide_call(cx, out, &format!("w64_max_{sfx}"), vec![xs[0], xs[1]])?;
                         self.wide_call(cx, out, &format!("w64_min_{sfx}"), vec![lo, xs[2]])?
                     }
                     _ => {
-                        return Err(self.wide_unsupported(format!(
-                            "`{}` of a 64-bit integer",
-                            f.name()
-                        )));
+                        return Err(
+                            self.wide_unsupported(format!("`{}` of a 64-bit integer", f.name()))
+                        );
                     }
                 };
                 Ok(Some(Some(r)))
@@ -583,7 +589,12 @@ impl Lowerer<'_> {
     }
 
     /// The print-buffer words of an emulated 64-bit value (low word first).
-    pub(super) fn wide_words(&self, cx: &mut FnCx, out: &mut NBlock, x: Handle<E>) -> [Handle<E>; 2] {
+    pub(super) fn wide_words(
+        &self,
+        cx: &mut FnCx,
+        out: &mut NBlock,
+        x: Handle<E>,
+    ) -> [Handle<E>; 2] {
         [self.word(cx, out, x, 0), self.word(cx, out, x, 1)]
     }
 }

@@ -280,7 +280,9 @@ impl BodyLowerer {
                 // `-2147483648` is an `int` (slangc's exception to the literal's own type,
                 // `int64_t` because 2147483648 does not fit in an `int`).
                 if op == PrefixOp::Neg
-                    && exprs.first().is_some_and(|e| e.text().to_string().trim() == "2147483648")
+                    && exprs
+                        .first()
+                        .is_some_and(|e| e.text().to_string().trim() == "2147483648")
                     && let Expr::Literal(Literal::Int { wide, .. }) = &mut self.body.exprs[expr]
                 {
                     *wide = false;
