@@ -137,6 +137,13 @@ impl Lowerer<'_> {
         cases: &[ir::SwitchCase],
         out: &mut NBlock,
     ) -> Result<()> {
+        if self.is_wide_scalar(cx.vty(selector)?) {
+            return Err(CodegenError::Unsupported {
+                what: "a `switch` on a 64-bit integer without the device feature SHADER_INT64"
+                    .to_string(),
+                target: self.opts.target,
+            });
+        }
         let sel = cx.value(selector)?;
         let signed = self
             .types()
@@ -221,6 +228,14 @@ impl Lowerer<'_> {
         x: f64,
     ) -> Result<Handle<E>> {
         self.check_scalar(s)?;
+        if self.emulates_wide() && matches!(s, Scalar::I64 | Scalar::U64) && n == 1 {
+            let l = if s == Scalar::I64 {
+                Literal::I64(x as i64)
+            } else {
+                Literal::U64(x as u64)
+            };
+            return self.literal(cx, out, l);
+        }
         let lit = cx.add(out, E::Literal(scalar_lit(s, x)));
         Ok(match vsize(n) {
             Some(size) => cx.add(out, E::Splat { size, value: lit }),
@@ -254,7 +269,9 @@ impl Lowerer<'_> {
         if let Some(&h) = key.as_ref().and_then(|k| cx.cse.get(k)) {
             return Ok(Some(h));
         }
+        let wide = self.wide_inst(cx, out, &data.inst, ty)?;
         let h = match &data.inst {
+            _ if wide.is_some() => wide.flatten(),
             Inst::Literal(l) => Some(self.literal(cx, out, *l)?),
             Inst::Zero => {
                 let t = self.ty(ty, Repr::VALUE)?;
@@ -393,6 +410,28 @@ impl Lowerer<'_> {
                     return Ok(Some(self.convert_matrix(cx, out, a, rows, *s, ty)?));
                 }
                 let ns = naga_scalar(*s);
+                let from_unsigned =
+                    self.types().scalar_of(from).map(Scalar::held_as) == Some(Scalar::U32);
+                if from_unsigned && *s == Scalar::I64 {
+                    // naga's SPIR-V converts u32 to i64 with a sign extension: widen unsigned,
+                    // then reinterpret.
+                    let wide = cx.add(
+                        out,
+                        E::As {
+                            expr: a,
+                            kind: naga::ScalarKind::Uint,
+                            convert: Some(8),
+                        },
+                    );
+                    return Ok(Some(cx.add(
+                        out,
+                        E::As {
+                            expr: wide,
+                            kind: naga::ScalarKind::Sint,
+                            convert: None,
+                        },
+                    )));
+                }
                 Some(cx.add(
                     out,
                     E::As {
@@ -589,6 +628,9 @@ impl Lowerer<'_> {
     }
 
     fn literal(&mut self, cx: &mut FnCx, out: &mut NBlock, l: Literal) -> Result<Handle<E>> {
+        if let Some(h) = self.wide_literal(cx, out, l)? {
+            return Ok(h);
+        }
         // Targets cannot spell inf/NaN literals: build them from their bits.
         let bits = match l {
             Literal::F32(x) | Literal::F16(x) if !x.is_finite() => {
@@ -1584,6 +1626,9 @@ impl Lowerer<'_> {
                                 reject: zero,
                             },
                         ));
+                    }
+                    Scalar::I64 | Scalar::U64 if self.emulates_wide() => {
+                        words.extend(self.wide_words(cx, out, comp));
                     }
                     Scalar::I64 | Scalar::U64 | Scalar::F64 => {
                         // Two words, low first.

@@ -21,6 +21,7 @@ mod narrow;
 mod narrow_mem;
 mod subgroup;
 mod textures;
+mod wide_int;
 
 use crate::reflect::{
     BindingInfo, BindingKind, EntryPointInfo, PrintFormatInfo, Reflection, StringInfo,
@@ -150,6 +151,7 @@ pub fn lower_module(m: &ir::Module, opts: &Options) -> Result<(naga::Module, Ref
         field_members: FxHashMap::default(),
         scratch_types: m.types.clone(),
         lanes: None,
+        wide_fns: FxHashMap::default(),
     };
     l.lower_globals()?;
     if subgroup::uses_lane_builtins(m) {
@@ -279,6 +281,8 @@ struct Lowerer<'a> {
     scratch_types: ir::Types,
     /// Private copies of the subgroup builtins, when some function queries its lane.
     lanes: Option<subgroup::LaneGlobals>,
+    /// The 64-bit integer helpers copied into the module so far (`wide_int.rs`).
+    wide_fns: FxHashMap<String, Handle<naga::Function>>,
 }
 
 fn vsize(n: u8) -> Option<naga::VectorSize> {
@@ -315,7 +319,8 @@ impl Lowerer<'_> {
         // the matching feature, so the caller enables them from the device's features.
         let (ok, feature) = match s {
             Scalar::F64 => (o.shader_f64, "SHADER_F64"),
-            Scalar::I64 | Scalar::U64 => (o.shader_int64, "SHADER_INT64"),
+            // Emulated in two 32-bit words without the feature (`wide_int.rs`).
+            Scalar::I64 | Scalar::U64 => (true, "SHADER_INT64"),
             Scalar::F16 => (o.shader_f16, "SHADER_F16"),
             _ => (true, ""),
         };
@@ -340,6 +345,9 @@ impl Lowerer<'_> {
 
     fn scalar_type(&mut self, s: Scalar) -> Result<Handle<Type>> {
         self.check_scalar(s)?;
+        if self.emulates_wide() && matches!(s, Scalar::I64 | Scalar::U64) {
+            return self.wide_type();
+        }
         self.insert_type(None, Ti::Scalar(naga_scalar(s)))
     }
 
@@ -347,6 +355,7 @@ impl Lowerer<'_> {
         match vsize(n) {
             Some(size) => {
                 self.check_scalar(s)?;
+                self.check_wide_aggregate(s, n)?;
                 self.insert_type(
                     None,
                     Ti::Vector {
@@ -387,6 +396,7 @@ impl Lowerer<'_> {
             TypeKind::Vector { scalar, size } => self.vector_type(leaf(scalar), size)?,
             TypeKind::Matrix { scalar, rows, cols } => {
                 self.check_scalar(scalar)?;
+                self.check_wide_aggregate(scalar, rows.max(cols))?;
                 let (Some(columns), Some(nrows)) = (vsize(rows), vsize(cols)) else {
                     return Err(CodegenError::Unsupported {
                         what: format!("the matrix type `{}`", self.types().display(ty)),
@@ -870,6 +880,9 @@ impl Lowerer<'_> {
     ) -> Result<Handle<E>> {
         let e = match value {
             ConstValue::Literal(l) => {
+                if let Some(h) = self.wide_const_literal(*l)? {
+                    return Ok(h);
+                }
                 let e = self.literal_expr(*l)?;
                 return Ok(self.out.global_expressions.append(e, Span::UNDEFINED));
             }

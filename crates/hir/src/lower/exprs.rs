@@ -276,10 +276,18 @@ impl BodyLowerer {
                     Some(AMP) => PrefixOp::AddressOf,
                     _ => PrefixOp::Plus,
                 };
-                Expr::Prefix {
-                    op,
-                    expr: sub(self, 0),
+                let expr = sub(self, 0);
+                // `-2147483648` is an `int` (slangc's exception to the literal's own type,
+                // `int64_t` because 2147483648 does not fit in an `int`).
+                if op == PrefixOp::Neg
+                    && exprs
+                        .first()
+                        .is_some_and(|e| e.text().to_string().trim() == "2147483648")
+                    && let Expr::Literal(Literal::Int { wide, .. }) = &mut self.body.exprs[expr]
+                {
+                    *wide = false;
                 }
+                Expr::Prefix { op, expr }
             }
             POSTFIX_EXPR => {
                 let op = if has_token(node, MINUS2) {

@@ -594,8 +594,9 @@ pub fn parse_int(text: &str) -> Option<(u64, bool, bool)> {
     let lower = text.to_ascii_lowercase();
     let digits = lower.trim_end_matches(['u', 'l']);
     let suffix = &lower[digits.len()..];
-    let unsigned = suffix.contains('u');
-    let wide = suffix.contains("ll") || (suffix.contains('l') && !unsigned && suffix.len() > 1);
+    let mut unsigned = suffix.contains('u');
+    let mut wide = suffix.contains("ll") || (suffix.contains('l') && !unsigned && suffix.len() > 1);
+    let decimal = !(digits.starts_with('0') && digits.len() > 1);
     let value = if let Some(hex) = digits.strip_prefix("0x") {
         u64::from_str_radix(hex, 16).ok()?
     } else if let Some(bin) = digits.strip_prefix("0b") {
@@ -605,5 +606,22 @@ pub fn parse_int(text: &str) -> Option<(u64, bool, bool)> {
     } else {
         digits.parse().ok()?
     };
+    // A literal too large for its type takes the first type that holds it, as slangc does:
+    // decimal ones `int`, then `int64_t`; others `int`, `uint`, `int64_t`, `uint64_t` (the
+    // unsigned ones the unsigned types only).
+    if !wide {
+        if unsigned {
+            wide = value > u64::from(u32::MAX);
+        } else if decimal {
+            wide = value > i32::MAX as u64;
+        } else if value > u64::from(u32::MAX) {
+            wide = true;
+            unsigned = value > i64::MAX as u64;
+        } else if value > i32::MAX as u64 {
+            unsigned = true;
+        }
+    } else if !unsigned && !decimal && value > i64::MAX as u64 {
+        unsigned = true;
+    }
     Some((value, unsigned, wide))
 }
