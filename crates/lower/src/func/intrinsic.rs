@@ -81,6 +81,9 @@ impl FnLower<'_, '_> {
         if let Some(r) = self.core_intrinsic(intrinsic, key, args, &param_tys, ret_ty) {
             return r;
         }
+        if let Some(r) = self.wave_loop_intrinsic(intrinsic, args, &param_tys, ret_ty) {
+            return r;
+        }
         // Intrinsics take exactly their declared arguments (hir checked the call).
         let arg = |i: usize| {
             args.get(i)
