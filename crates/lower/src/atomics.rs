@@ -82,3 +82,19 @@ pub(crate) fn check_root(module: &ir::Module, place: &ir::Place) -> Result<(), L
         ..crate::unsupported("")
     })
 }
+
+/// E4105 for an atomic on a texel of a storage texture (`RWTexture2D<float>.InterlockedAddF32`):
+/// WGSL's storage textures have no atomics for float formats, and a compare-exchange loop would
+/// need the texel as an `atomic<u32>`, which a texture bound as `r32float` is not.
+pub(crate) fn refuse_texel(name: &str) -> LowerError {
+    LowerError {
+        code: "E4105",
+        message: format!(
+            "the texel atomic `{name}` cannot be compiled for WGSL or SPIR-V: their storage \
+             textures have no float atomics, and a float texel cannot be updated by \
+             compare-exchange on its bits; keep the values in a `RWStructuredBuffer<float>` \
+             (whose float atomics compile) and copy them to the texture afterwards"
+        ),
+        ..crate::unsupported("")
+    }
+}

@@ -66,6 +66,9 @@ impl FnLower<'_, '_> {
         if intrinsic == "static_assert" {
             return self.static_assert(args).map(|()| None);
         }
+        if intrinsic.starts_with("texture_atomic_") {
+            return Err(crate::atomics::refuse_texel(name));
+        }
         // Texture methods take samplers, which have no IR value type.
         if intrinsic.starts_with("texture_") {
             return self.texture_op(intrinsic, recv, args);
