@@ -334,10 +334,12 @@ pub fn infer_type(types: &mut Types, ctx: &Ctx, inst: &Inst) -> Result<Option<Ty
                 return Err("atomics need a read-write buffer or groupshared place".into());
             }
             let t = place_type(types, ctx, place)?;
-            let float_ok = matches!(op, AtomicOp::Add | AtomicOp::Sub | AtomicOp::Exchange);
+            // Float atomics other than add/sub/exchange (and all on `half`) are compare-exchange
+            // loops on the words holding them (codegen).
+            let float_ok = !matches!(op, AtomicOp::And | AtomicOp::Or | AtomicOp::Xor);
             match types.kind(t) {
                 TypeKind::Scalar(Scalar::I32 | Scalar::U32) => {}
-                TypeKind::Scalar(Scalar::F32) if float_ok => {}
+                TypeKind::Scalar(Scalar::F32 | Scalar::F16) if float_ok => {}
                 _ => return Err(format!("atomic {} on {}", op.name(), types.display(t))),
             }
             if ty(*value)? != t {

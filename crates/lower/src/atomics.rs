@@ -1,8 +1,10 @@
 //! What atomics the targets can express. WGSL (and the SPIR-V naga writes from the same module)
 //! has atomics on 32-bit integers, and on `f32` for add, subtract and exchange (the float-atomics
-//! device feature); there are no atomics on `double`, `half`, 64-bit or narrow integers, nor
-//! float min/max/and/or/xor/compare-exchange. Those are refused with E4105 naming the operation,
-//! the element type and the target, instead of reaching the IR verifier.
+//! device feature); the other atomics on `float` and `half` (add, sub, min, max, exchange,
+//! compare-exchange) are compare-exchange loops on the `atomic<u32>` words holding them
+//! (codegen's `float_atomics.rs`). There are none on `double`, 64-bit or narrow integers, nor
+//! bitwise ones on floats: those are refused with E4105 naming the operation, the element type
+//! and the target, instead of reaching the IR verifier.
 
 use ir::{AtomicOp, Scalar, TypeId, TypeKind};
 
@@ -11,15 +13,18 @@ use crate::LowerError;
 /// The E4105 diagnostic for an atomic `op` on an element of type `elem`, or `None` when the
 /// targets have it.
 pub(crate) fn refuse(types: &ir::Types, op: AtomicOp, elem: TypeId) -> Option<LowerError> {
-    let float_op = matches!(op, AtomicOp::Add | AtomicOp::Sub | AtomicOp::Exchange);
+    // Float atomics WGSL lacks are compare-exchange loops on `atomic<u32>` words (codegen's
+    // `float_atomics.rs`); a vector's are split per component before this check.
+    let float_op = !matches!(op, AtomicOp::And | AtomicOp::Or | AtomicOp::Xor);
     let why = match types.kind(elem) {
         TypeKind::Scalar(Scalar::I32 | Scalar::U32) => return None,
-        TypeKind::Scalar(Scalar::F32) if float_op => return None,
-        TypeKind::Scalar(Scalar::F32) => {
-            "their float atomics are add, subtract and exchange only".to_string()
+        TypeKind::Scalar(Scalar::F32 | Scalar::F16) if float_op => return None,
+        TypeKind::Scalar(Scalar::F32 | Scalar::F16) => {
+            "there are no bitwise atomics on floats".to_string()
         }
-        TypeKind::Scalar(Scalar::F64 | Scalar::F16) => {
-            "they have no atomics on 64- or 16-bit floats".to_string()
+        TypeKind::Scalar(Scalar::F64) => {
+            "their atomic words are 32 bits wide, so a 64-bit float cannot be updated atomically"
+                .to_string()
         }
         TypeKind::Scalar(_) => "they have atomics on 32-bit integers and `float` only".to_string(),
         _ => "they have atomics on scalars only (32-bit integers and `float`)".to_string(),
@@ -76,4 +81,20 @@ pub(crate) fn check_root(module: &ir::Module, place: &ir::Place) -> Result<(), L
         ),
         ..crate::unsupported("")
     })
+}
+
+/// E4105 for an atomic on a texel of a storage texture (`RWTexture2D<float>.InterlockedAddF32`):
+/// WGSL's storage textures have no atomics for float formats, and a compare-exchange loop would
+/// need the texel as an `atomic<u32>`, which a texture bound as `r32float` is not.
+pub(crate) fn refuse_texel(name: &str) -> LowerError {
+    LowerError {
+        code: "E4105",
+        message: format!(
+            "the texel atomic `{name}` cannot be compiled for WGSL or SPIR-V: their storage \
+             textures have no float atomics, and a float texel cannot be updated by \
+             compare-exchange on its bits; keep the values in a `RWStructuredBuffer<float>` \
+             (whose float atomics compile) and copy them to the texture afterwards"
+        ),
+        ..crate::unsupported("")
+    }
 }

@@ -1,7 +1,7 @@
 //! Atomics the targets cannot express (WGSL, and the SPIR-V naga writes from the same module,
-//! have atomics on 32-bit integers and on `float` for add/subtract/exchange): lowering refuses
-//! each with E4105 naming the operation, the element type and the targets, never an internal
-//! error.
+//! have 32-bit atomic words; float and half atomics are compare-exchange loops on them): lowering
+//! refuses each with E4105 naming the operation, the element type and the targets, never an
+//! internal error.
 
 mod common;
 
@@ -26,21 +26,45 @@ RWStructuredBuffer<double> total;
 void computeMain() { __atomic_reduce_add(total[0], 0.25); }
 "#,
         expect![
-            "E4105 `__atomic_reduce_add(total[0], 0.25)`: an atomic add on `double` cannot be compiled for WGSL or SPIR-V: they have no atomics on 64- or 16-bit floats; use a 32-bit element (for example `float`, or an `int`/`uint` holding fixed-point values)"
+            "E4105 `__atomic_reduce_add(total[0], 0.25)`: an atomic add on `double` cannot be compiled for WGSL or SPIR-V: their atomic words are 32 bits wide, so a 64-bit float cannot be updated atomically; use a 32-bit element (for example `float`, or an `int`/`uint` holding fixed-point values)"
         ],
     );
 }
 
+/// Half atomics (and float min/max/compare-exchange) are compare-exchange loops on the words
+/// holding them (codegen), and a `half2` element is updated component by component.
 #[test]
-fn atomic_add_on_half_is_refused() {
+fn half_and_float_cas_atomics_lower() {
     check(
         r#"
 RWStructuredBuffer<half> total;
+RWStructuredBuffer<half2> pairs;
+RWStructuredBuffer<float> f;
+groupshared float g[4];
 [numthreads(1, 1, 1)]
-void computeMain() { __atomic_reduce_add(total[0], half(0.125)); }
+void computeMain()
+{
+    __atomic_reduce_add(total[0], half(0.125));
+    __atomic_reduce_add(pairs[0], half2(half(1.0), half(2.0)));
+    __atomic_min(f[0], 2.0);
+    __atomic_compare_exchange(f[1], 0.0, 1.0);
+    __atomic_max(g[1], 3.0);
+}
+"#,
+        expect!["ok"],
+    );
+}
+
+#[test]
+fn bitwise_atomic_on_float_is_refused() {
+    check(
+        r#"
+RWStructuredBuffer<float> f;
+[numthreads(1, 1, 1)]
+void computeMain() { __atomic_or(f[0], 1.0); }
 "#,
         expect![
-            "E4105 `__atomic_reduce_add(total[0], half(0.125))`: an atomic add on `half` cannot be compiled for WGSL or SPIR-V: they have no atomics on 64- or 16-bit floats; use a 32-bit element (for example `float`, or an `int`/`uint` holding fixed-point values)"
+            "E4105 `__atomic_or(f[0], 1.0)`: an atomic or on `float` cannot be compiled for WGSL or SPIR-V: there are no bitwise atomics on floats; use a 32-bit element (for example `float`, or an `int`/`uint` holding fixed-point values)"
         ],
     );
 }
@@ -111,6 +135,21 @@ void computeMain() { out[0] = bit_cast<uint, uint64_t>(src[0]); }
 "#,
         expect![
             "E4005 `bit_cast<uint, uint64_t>(src[0])`: `bit_cast` from `uint64_t` (8 bytes) to the smaller `uint` (4 bytes): the sizes must match"
+        ],
+    );
+}
+
+#[test]
+fn float_texel_atomic_is_refused() {
+    check(
+        r#"
+[format("r32f")]
+RWTexture2D<float> t;
+[numthreads(1, 1, 1)]
+void computeMain() { float old; t.InterlockedAddF32(uint2(1, 0), 1.0, old); }
+"#,
+        expect![
+            "E4105 `t.InterlockedAddF32(uint2(1, 0), 1.0, old)`: the texel atomic `InterlockedAddF32` cannot be compiled for WGSL or SPIR-V: their storage textures have no float atomics, and a float texel cannot be updated by compare-exchange on its bits; keep the values in a `RWStructuredBuffer<float>` (whose float atomics compile) and copy them to the texture afterwards"
         ],
     );
 }

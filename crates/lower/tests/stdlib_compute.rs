@@ -131,24 +131,10 @@ fn operations_without_a_wgsl_form_are_diagnosed() {
         )
     };
     check_error(
-        &program("output[0] = WaveMultiSum(output[1], WaveGetActiveMulti());"),
-        expect![
-            "E4001 `WaveMultiSum(output[1], WaveGetActiveMulti())`: cannot lower the intrinsic `WaveMultiSum` yet"
-        ],
-    );
-    check_error(
-        &program("output[0] = float(WaveGetLaneLtMask().x);"),
-        expect!["E4001 `WaveGetLaneLtMask()`: cannot lower the intrinsic `WaveGetLaneLtMask` yet"],
-    );
-    check_error(
         &program("GroupMemoryBarrierWithWaveSync();"),
         expect![
             "E4001 `GroupMemoryBarrierWithWaveSync()`: cannot lower the intrinsic `GroupMemoryBarrierWithWaveSync` yet"
         ],
-    );
-    check_error(
-        &program("output[0] = WavePrefixBitOr(3u);"),
-        expect!["E4001 `WavePrefixBitOr(3u)`: cannot lower the intrinsic `WavePrefixBitOr` yet"],
     );
     check_error(
         &program("output[0] = float(cudaThreadIdx().x);"),

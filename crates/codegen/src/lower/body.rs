@@ -1484,6 +1484,13 @@ impl Lowerer<'_> {
         compare: Option<ValueId>,
         ty: TypeId,
     ) -> Result<Handle<E>> {
+        let pe = self.place(cx, place, out)?;
+        if let Some((words, off)) = pe.words {
+            // A buffer or `groupshared` variable held in `atomic<u32>` words (`float_atomics.rs`).
+            let value = cx.value(value)?;
+            let compare = compare.map(|c| cx.value(c)).transpose()?;
+            return self.words_atomic(cx, out, op, (pe.expr, words, off), value, compare, ty);
+        }
         if self.types().scalar_of(ty) == Some(Scalar::F32) && !self.opts.float32_atomics {
             return Err(CodegenError::MissingFeature {
                 what: "an atomic operation on `float`".into(),
@@ -1491,7 +1498,6 @@ impl Lowerer<'_> {
                 target: self.opts.target,
             });
         }
-        let pe = self.place(cx, place, out)?;
         let value = cx.value(value)?;
         let fun = match op {
             AtomicOp::Add => naga::AtomicFunction::Add,

@@ -15,6 +15,7 @@ use ir::{
 
 mod body;
 mod cse;
+mod float_atomics;
 mod int_matrix;
 mod math;
 mod narrow;
@@ -640,6 +641,8 @@ impl Lowerer<'_> {
                 }
             }
         }
+        let word_atomics =
+            float_atomics::word_atomic_globals(self.ir, self.types(), self.opts.float32_atomics);
         let mut binding = 0u32;
         for (i, g) in self.ir.globals.iter().enumerate() {
             let id = GlobalId(i as u32);
@@ -689,13 +692,16 @@ impl Lowerer<'_> {
                 GlobalKind::Groupshared => (AddressSpace::WorkGroup, atomics, false),
                 GlobalKind::Constant(_) => (AddressSpace::Private, Repr::VALUE, false),
             };
-            if matches!(
+            if (matches!(
                 g.kind,
                 GlobalKind::StorageBuffer { .. } | GlobalKind::Uniform
-            ) && narrow_mem::holds_narrow(self.types(), g.ty)
+            ) && narrow_mem::holds_narrow(self.types(), g.ty))
+                || word_atomics.contains(&id)
             {
                 self.words_global(g, id, space, binding, atomics)?;
-                binding += 1;
+                if g.kind != GlobalKind::Groupshared {
+                    binding += 1;
+                }
                 continue;
             }
             let place_ty = match g.kind {

@@ -60,7 +60,7 @@ fn round_up(x: u32, align: u32) -> u32 {
 }
 
 /// Bytes of a scalar in host memory (`bool` is a 32-bit word); `None` for 64-bit scalars.
-fn scalar_bytes(s: Scalar) -> Option<u32> {
+pub(super) fn scalar_bytes(s: Scalar) -> Option<u32> {
     match s {
         Scalar::I8 | Scalar::U8 => Some(1),
         Scalar::I16 | Scalar::U16 | Scalar::F16 => Some(2),
@@ -133,8 +133,8 @@ impl Lowerer<'_> {
     fn words_unsupported(&self, what: String) -> CodegenError {
         CodegenError::Unsupported {
             what: format!(
-                "{what} in a buffer or uniform that holds 8- or 16-bit integers (such memory is \
-                 laid out byte by byte in `u32` words)"
+                "{what} in a buffer or uniform that holds 8- or 16-bit integers or is the target \
+                 of float atomics (such memory is laid out byte by byte in `u32` words)"
             ),
             target: self.opts.target,
         }
@@ -188,6 +188,29 @@ impl Lowerer<'_> {
             )?
         };
         Ok((h, stride))
+    }
+
+    /// The naga type of a `groupshared` variable of IR type `ty` held in `atomic<u32>` words.
+    fn words_workgroup_type(&mut self, ty: TypeId) -> Result<(Handle<Type>, u32)> {
+        let Some((size, _)) = byte_layout(self.types(), ty, false) else {
+            return Err(self.words_unsupported(format!(
+                "the type `{}` (matrices and 64-bit scalars)",
+                self.types().display(ty)
+            )));
+        };
+        let word = self.insert_type(None, Ti::Atomic(naga::Scalar::U32))?;
+        let n = size.div_ceil(4).max(1);
+        let h = self.insert_type(
+            None,
+            Ti::Array {
+                base: word,
+                size: naga::ArraySize::Constant(
+                    std::num::NonZeroU32::new(n).unwrap_or(std::num::NonZeroU32::MIN),
+                ),
+                stride: 4,
+            },
+        )?;
+        Ok((h, size))
     }
 
     /// The place of `place` in a word-addressed global whose pointer is `base`.
@@ -271,7 +294,7 @@ impl Lowerer<'_> {
     }
 
     /// The word index and bit shift of the scalar at `off`.
-    fn word_at(
+    pub(super) fn word_at(
         &mut self,
         cx: &mut FnCx,
         out: &mut NBlock,
@@ -316,7 +339,7 @@ impl Lowerer<'_> {
     }
 
     /// A pointer to word `w` of the global `base`.
-    fn word_ptr(
+    pub(super) fn word_ptr(
         &mut self,
         cx: &mut FnCx,
         out: &mut NBlock,
@@ -424,7 +447,7 @@ impl Lowerer<'_> {
 
     /// The value of scalar `s` from its `n` low bytes in `bits` (a `u32`; for signed scalars
     /// the bits above them are ignored).
-    fn bits_to_value(
+    pub(super) fn bits_to_value(
         &mut self,
         cx: &mut FnCx,
         out: &mut NBlock,
@@ -489,7 +512,7 @@ impl Lowerer<'_> {
     }
 
     /// The bits of `v`, a value of scalar `s`, as a `u32` (low `n` bytes meaningful).
-    fn value_to_bits(
+    pub(super) fn value_to_bits(
         &mut self,
         cx: &mut FnCx,
         out: &mut NBlock,
@@ -697,19 +720,23 @@ impl Lowerer<'_> {
                 access: BufferAccess::ReadWrite
             }
         );
-        if atomics.atomic_int || atomics.atomic_float {
-            return Err(self.words_unsupported(format!("an atomic operation on `{}`", g.name)));
-        }
+        // Atomics on such words are `float_atomics.rs`'s.
+        let _ = atomics;
+        let groupshared = g.kind == GlobalKind::Groupshared;
         let words = Words {
-            atomic: read_write,
-            uniform: !storage,
+            atomic: read_write || groupshared,
+            uniform: !storage && !groupshared,
         };
-        let (ty, stride) = self.words_global_type(g.ty, words, storage)?;
+        let (ty, stride) = if groupshared {
+            self.words_workgroup_type(g.ty)?
+        } else {
+            self.words_global_type(g.ty, words, storage)?
+        };
         let handle = self.out.global_variables.append(
             naga::GlobalVariable {
                 name: Some(g.name.clone()),
                 space,
-                binding: Some(naga::ResourceBinding { group: 0, binding }),
+                binding: (!groupshared).then_some(naga::ResourceBinding { group: 0, binding }),
                 ty,
                 init: None,
                 memory_decorations: naga::MemoryDecorations::empty(),
@@ -717,6 +744,14 @@ impl Lowerer<'_> {
             Span::UNDEFINED,
         );
         let _ = id;
+        if groupshared {
+            self.globals.push(GlobalInfo {
+                handle,
+                repr: Repr::VALUE,
+                words: Some((words, stride)),
+            });
+            return Ok(());
+        }
         let (kind, access) = match (storage, read_write) {
             (true, true) => (BindingKind::Storage, "read_write"),
             (true, false) => (BindingKind::Storage, "read"),

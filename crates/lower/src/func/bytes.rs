@@ -57,6 +57,10 @@ impl FnLower<'_, '_> {
                 Ok(None)
             }
             atomic if atomic.starts_with("byte_atomic_") => {
+                let suffix = &atomic["byte_atomic_".len()..];
+                if let Some(r) = self.byte_float_atomic(suffix, g, address, word, args) {
+                    return r;
+                }
                 // (address, [compare,] value[, out original]), or (address, compare, value) for
                 // InterlockedCompareStore, whose original is dropped.
                 let (op, has_compare) = match &atomic["byte_atomic_".len()..] {

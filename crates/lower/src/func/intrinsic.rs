@@ -66,6 +66,9 @@ impl FnLower<'_, '_> {
         if intrinsic == "static_assert" {
             return self.static_assert(args).map(|()| None);
         }
+        if intrinsic.starts_with("texture_atomic_") {
+            return Err(crate::atomics::refuse_texel(name));
+        }
         // Texture methods take samplers, which have no IR value type.
         if intrinsic.starts_with("texture_") {
             return self.texture_op(intrinsic, recv, args);
@@ -79,6 +82,9 @@ impl FnLower<'_, '_> {
             .collect::<R<_>>()?;
         let ret_ty = self.cx.ir_ty(&apply(&key.subst, this, &sig.ret))?;
         if let Some(r) = self.core_intrinsic(intrinsic, key, args, &param_tys, ret_ty) {
+            return r;
+        }
+        if let Some(r) = self.wave_loop_intrinsic(intrinsic, args, &param_tys, ret_ty) {
             return r;
         }
         // Intrinsics take exactly their declared arguments (hir checked the call).

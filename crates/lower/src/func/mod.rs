@@ -30,6 +30,7 @@ mod atomic_ops;
 mod bit_cast;
 mod bitfields;
 mod bodyless;
+mod byte_float_atomics;
 mod bytes;
 mod call;
 mod concrete_recv;
@@ -68,7 +69,9 @@ mod textures;
 mod tuple_compare;
 mod tuple_expand;
 mod value_packs;
+mod vector_atomics;
 mod void_args;
+mod wave_multi;
 
 pub(crate) use call::unify;
 pub(crate) use handle_flow::HandleOutputs;
@@ -783,6 +786,9 @@ impl FnLower<'_, '_> {
             // Atomics the targets lack are refused here, for every path that makes one.
             Inst::Atomic { op, ref place, .. } => {
                 let elem = self.place_ty(place)?;
+                if let TypeKind::Vector { .. } = self.kind(elem) {
+                    return self.vector_atomic(inst, elem);
+                }
                 if let Some(e) = crate::atomics::refuse(&self.cx.module.types, op, elem) {
                     return Err(e);
                 }
