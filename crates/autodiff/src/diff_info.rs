@@ -38,6 +38,12 @@ pub struct DiffInfo {
     pub no_diff_calls: FxHashSet<(FuncId, ValueId)>,
     /// Differentiable structs (`IDifferentiable` conformance), keyed by the struct's type.
     pub struct_diffs: FxHashMap<TypeId, StructDiff>,
+    /// Structs whose differential carries a presence flag (`Optional<T>`: `{value, hasValue}`,
+    /// its differential `Optional<T.Differential>`): the struct type (primal or differential)
+    /// -> the index of the `bool` field, at the same index in both. A derivative built from a
+    /// primal value takes the primal's flag; one accumulated through the value field has it set;
+    /// zero is "absent" and sums are `||` (the core module's `dzero`/`dadd` of `Optional`).
+    pub flag_fields: FxHashMap<TypeId, u32>,
     /// `DifferentialPair<T>` struct for each `T` (key) created so far.
     pairs: FxHashMap<TypeId, TypeId>,
     /// The inverse of `pairs`.

@@ -190,6 +190,8 @@ impl<'m> Emitter<'m> {
                 self.add_elements(a, b, ty, n as u32)
             }
             TypeKind::Array { len, .. } => self.add_elements(a, b, ty, len),
+            // A presence flag (`Optional`'s `hasValue` in a differential): present in either.
+            TypeKind::Scalar(ir::Scalar::Bool) => self.bin(BinaryOp::LogicalOr, a, b),
             _ => self.bin(BinaryOp::Add, a, b),
         }
     }

@@ -1065,9 +1065,20 @@ impl Transcriber<'_> {
                     // No field carries a derivative (a differential of no fields): zero.
                     return Ok(None);
                 }
+                // A presence flag is the primal's (`Optional(v)`'s derivative is `Optional(dv)`).
+                let flag = self.info.flag_fields.get(&ty).copied();
+                if let Some(k) = flag
+                    && let Some(&a) = args.get(k as usize)
+                {
+                    by_diff.push((k, a));
+                }
                 by_diff.sort_by_key(|(j, _)| *j);
-                for (_, a) in by_diff {
-                    dargs.push(self.d(a)?);
+                for (j, a) in by_diff {
+                    if Some(j) == flag {
+                        dargs.push(self.p(a)?);
+                    } else {
+                        dargs.push(self.d(a)?);
+                    }
                 }
             }
             _ => {

@@ -195,8 +195,46 @@ impl Rewriter<'_> {
             return self.value(pair, Inst::Load(whole), out);
         }
         let dty = self.module.types.element(pair, Some(1)).unwrap_or(pair);
-        let zero = self.value(dty, Inst::Zero, out);
-        self.value(pair, Inst::Construct(vec![x, zero]), out)
+        let d = match self.parts_diff(x, dty, out) {
+            Some(d) => d,
+            None => self.value(dty, Inst::Zero, out),
+        };
+        self.value(pair, Inst::Construct(vec![x, d]), out)
+    }
+
+    /// The derivative location of an aggregate of locations built here (`{ a, b }` of
+    /// `IDifferentiablePtrType` values): the aggregate of the parts' derivative locations.
+    /// `None` when `x` is not such an aggregate (a location made here has none: zero).
+    fn parts_diff(&mut self, x: ValueId, dty: TypeId, out: &mut Vec<Stmt>) -> Option<ValueId> {
+        let Some(Inst::Construct(items)) = self.func.value(x).map(|d| d.inst.clone()) else {
+            return None;
+        };
+        // Arrays only: a struct's declared `Differential` need not mirror its fields.
+        let ir::TypeKind::Array { elem, .. } = *self.module.types.kind(dty) else {
+            return None;
+        };
+        if items.is_empty() {
+            return None;
+        }
+        let mut pairs = Vec::new();
+        for &item in &items {
+            let ty = self.func.value(item)?.ty;
+            if !self.info.is_ptr_type(ty) {
+                return None;
+            }
+            let pair = self.info.ptr_pair_type(&mut self.module.types, ty)?;
+            if self.module.types.element(pair, Some(1)) != Some(elem) {
+                return None;
+            }
+            pairs.push(pair);
+        }
+        let mut ds = Vec::new();
+        for (item, pair) in items.into_iter().zip(pairs) {
+            let p = self.pair_of(item, pair, out);
+            let ity = self.module.types.element(pair, Some(1)).unwrap_or(pair);
+            ds.push(self.value(ity, Inst::Extract(p, 1), out));
+        }
+        Some(self.value(dty, Inst::Construct(ds), out))
     }
 
     fn block(&mut self, block: Vec<Stmt>) -> Result<Vec<Stmt>> {

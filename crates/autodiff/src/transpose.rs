@@ -348,6 +348,11 @@ impl Rev<'_, '_> {
                 if let Some(j) = self.field_index(xty, *i) {
                     let acc = self.element_access(xty, j);
                     self.acc_at(*x, vec![acc], a)?;
+                    // A derivative reaching `Optional`'s value makes its differential present.
+                    if let Some(&k) = self.info.flag_fields.get(&xty) {
+                        let t = self.e.lit(ir::Literal::Bool(true));
+                        self.acc_at(*x, vec![Access::Field(k)], t)?;
+                    }
                 }
             }
             Inst::ExtractDyn(x, i) => {

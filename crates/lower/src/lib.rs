@@ -15,6 +15,7 @@ mod consts;
 mod defaults;
 mod diff;
 mod dyn_instances;
+mod dyn_storage;
 mod extension_conform;
 mod func;
 mod pack_params;
@@ -188,6 +189,9 @@ pub(crate) struct Ctx<'db> {
     pub conformances: Vec<TypeConformance>,
     /// IR structs standing for interface-typed values: `{ tag, payload per concrete type }`.
     pub dyn_types: FxHashMap<ir::TypeId, Vec<DynCase>>,
+    /// Buffer elements holding interface values in Slang's existential layout, with the
+    /// dynamic struct a load rebuilds (`dyn_storage.rs`).
+    pub dyn_storage: FxHashMap<ir::TypeId, ir::TypeId>,
     /// Interface values whose concrete type is known statically (`func/exist.rs`).
     pub exist: func::ExistState,
     /// Concrete instances of generic structs used by the file's functions (`dyn_instances.rs`).
@@ -368,6 +372,7 @@ impl<'db> Ctx<'db> {
             optionals: FxHashMap::default(),
             conformances,
             dyn_types: FxHashMap::default(),
+            dyn_storage: FxHashMap::default(),
             exist: func::ExistState::default(),
             used_generic: None,
             diff: autodiff::DiffInfo::new(),
@@ -691,7 +696,10 @@ impl<'db> Ctx<'db> {
             return self.declare_split_parameter(name, &split);
         }
         let (ir_ty, kind) = if let Some((access, elem)) = self.buffer_elem(&ty) {
-            (self.ir_ty(&elem)?, ir::GlobalKind::StorageBuffer { access })
+            (
+                self.buffer_elem_ir(&elem)?,
+                ir::GlobalKind::StorageBuffer { access },
+            )
         } else if let Some(inner) = self.uniform_block_arg(&ty) {
             (self.ir_ty(&inner)?, ir::GlobalKind::Uniform)
         } else if matches!(ty, Ty::Adt(..)) && self.ir_ty(&ty).is_err() {

@@ -298,7 +298,7 @@ impl Ctx<'_> {
     /// The IR type and global kind of a buffer, texture or sampler type; `None` for others.
     pub(crate) fn resource_kind(&mut self, ty: &Ty) -> R<Option<(ir::TypeId, ir::GlobalKind)>> {
         if let Some((access, elem)) = self.buffer_elem(ty) {
-            let elem = self.ir_ty(&elem)?;
+            let elem = self.buffer_elem_ir(&elem)?;
             return Ok(Some((elem, ir::GlobalKind::StorageBuffer { access })));
         }
         if let Some(t) = self.texture_type(ty) {

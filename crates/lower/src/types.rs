@@ -295,6 +295,7 @@ impl Ctx<'_> {
                                 .add_struct(&name, vec![("value", inner_ty), ("hasValue", flag)]);
                             self.struct_types.insert(ty.clone(), id);
                             self.optionals.insert(id, inner_ty);
+                            self.register_optional_differential(&ty, &inner, inner_ty, id)?;
                             return Ok(id);
                         }
                         if let Some(inner) = self.adt_arg(&ty, "DifferentialPair") {
@@ -460,6 +461,47 @@ impl Ctx<'_> {
             }
             _ => return Err(unsupported(format!("the type `{}`", self.display(&ty)))),
         })
+    }
+
+    /// `Optional<T>` of a differentiable `T` (IR `id`, `{value, hasValue}`) is differentiable
+    /// with `Differential = Optional<T.Differential>` (the core module's extension): the value's
+    /// derivative and a presence flag (`DiffInfo::flag_fields`).
+    fn register_optional_differential(
+        &mut self,
+        ty: &Ty,
+        inner: &Ty,
+        inner_ty: TypeId,
+        id: TypeId,
+    ) -> R<()> {
+        let Some(d_inner) = self.diff.diff_type(&mut self.module.types, inner_ty) else {
+            return Ok(());
+        };
+        let diff_ty = if d_inner == inner_ty {
+            id
+        } else {
+            let Ty::Adt(decl, _) = ty else {
+                return Ok(());
+            };
+            let d = normalize(
+                self.db,
+                self.file,
+                &Ty::Assoc(std::sync::Arc::new(inner.clone()), "Differential".into()),
+            );
+            let d_opt = self.ir_ty(&Ty::Adt(*decl, std::sync::Arc::from([GenericArg::Type(d)])))?;
+            if self.optional_inner(d_opt) != Some(d_inner) {
+                return Ok(());
+            }
+            d_opt
+        };
+        self.diff.struct_diffs.insert(
+            id,
+            autodiff::StructDiff {
+                diff_ty,
+                fields: vec![Some(0), None],
+            },
+        );
+        self.diff.flag_fields.insert(id, 1);
+        Ok(())
     }
 
     /// A struct that declares `IDifferentiable` (directly or through an interface that
@@ -801,6 +843,7 @@ impl Ctx<'_> {
         // A generic interface's ids are given for one instance (`Adder:ICalculator<float> = 0`).
         let spelled: String = self.display(ty).split_whitespace().collect();
         let mut confs: Vec<(Ty, u32)> = Vec::new();
+        let mut file_instances: Option<Vec<(Ty, u32)>> = None;
         for c in self.conformances.clone() {
             let named: String = c.interface.split_whitespace().collect();
             if if generic {
@@ -810,13 +853,27 @@ impl Ctx<'_> {
             } {
                 continue;
             }
-            let decl = self.type_decl_by_name(&c.type_name).ok_or_else(|| {
-                unsupported(format!(
+            if let Some(decl) = self.type_decl_by_name(&c.type_name) {
+                confs.push((Ty::Adt(decl, std::sync::Arc::from([])), c.id));
+                continue;
+            }
+            // A generic struct's instance (`Perspective<float>:ISensor<float>`): one of the
+            // file's instances that conform to this interface, spelled alike.
+            let wanted: String = c.type_name.split_whitespace().collect();
+            let instances = file_instances
+                .get_or_insert_with(|| self.file_conformances(ty, iface))
+                .clone();
+            let found = instances.into_iter().find(|(t, _)| {
+                let spelled: String = self.display(t).split_whitespace().collect();
+                spelled == wanted
+            });
+            let Some((t, _)) = found else {
+                return Err(unsupported(format!(
                     "the conformance of `{}`, which is not a type of this file",
                     c.type_name
-                ))
-            })?;
-            confs.push((Ty::Adt(decl, std::sync::Arc::from([])), c.id));
+                )));
+            };
+            confs.push((t, c.id));
         }
         if confs.is_empty() {
             confs = self.file_conformances(ty, iface);

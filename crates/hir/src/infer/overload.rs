@@ -138,12 +138,17 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 );
             }
         }
-        // Re-infer init-list arguments against their parameter types.
+        // Re-infer init-list arguments against their parameter types, and `none` (it takes the
+        // parameter's `Optional` type: `f(none)`, `diffPair<Optional<float>>(x, none)`).
         for (i, arg) in args.iter().enumerate() {
-            if matches!(self.body.exprs[*arg], Expr::InitList(_))
-                && let Some(p) = app.params.get(i)
-            {
-                self.infer_expr(*arg, Some(&p.ty));
+            let reinfer = match &self.body.exprs[*arg] {
+                Expr::InitList(_) => true,
+                Expr::Literal(crate::body::Literal::None) => true,
+                _ => false,
+            };
+            if reinfer && let Some(p) = app.params.get(i) {
+                let ty = self.normalize(&p.ty);
+                self.infer_expr(*arg, Some(&ty));
             }
         }
         self.last_generic_args = app.generic_args.clone();

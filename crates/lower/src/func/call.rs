@@ -651,6 +651,10 @@ impl FnLower<'_, '_> {
         let slots = self.without_resource_args(self.spread_args(args)?);
         // `void` pack elements have no parameter (`func/void_args.rs`).
         let mut next = 0;
+        // Left-out arguments are trailing: IR parameter `i` of `n_ir` is hir parameter
+        // `i + hir_n - n_ir` (resource parameters, bound per call, have no IR parameter).
+        let n_ir = param_iter.len();
+        let hir_n = data.params.len();
         for (i, p) in param_iter.enumerate() {
             self.skip_void_slots(&slots, &mut next)?;
             let slot = slots.get(next).copied();
@@ -664,7 +668,10 @@ impl FnLower<'_, '_> {
                 None if sig.variadic_from.is_some() => {
                     return Err(internal("a parameter pack with too few arguments"));
                 }
-                None => Arg::Value(self.default_arg(&key, i, p.ty)?),
+                None => {
+                    let index = (i + hir_n).saturating_sub(n_ir);
+                    Arg::Value(self.default_arg(&key, index, p.ty)?)
+                }
             };
             ir_args.push(arg);
         }

@@ -45,6 +45,7 @@ mod dyn_convert;
 mod dyn_data;
 mod dyn_diff;
 mod dyn_members;
+mod dyn_storage;
 mod dynamic;
 mod errors;
 mod exist;
@@ -809,8 +810,13 @@ impl FnLower<'_, '_> {
             Ok(None) => explicit.ok_or_else(|| internal(format!("{inst:?} needs a type")))?,
             Err(e) => return Err(internal(e)),
         };
+        let is_load = matches!(inst, Inst::Load(_));
         let v = self.f.add_value(ty, inst);
         self.stmt(ir::Stmt::Let(v));
+        if is_load && self.cx.dyn_storage.contains_key(&ty) {
+            // An interface value read from a buffer: rebuilt from Slang's existential layout.
+            return self.dyn_from_storage(v);
+        }
         Ok(v)
     }
 
@@ -978,6 +984,11 @@ impl FnLower<'_, '_> {
         }
         if self.cx.is_ptr_ty(from) || self.cx.is_ptr_ty(to) {
             return self.coerce_pointer(v, from, to);
+        }
+        // An interface value stored into a buffer element: Slang's existential layout.
+        if let Some(dyn_ty) = self.cx.dyn_storage.get(&to).copied() {
+            let v = self.coerce(v, dyn_ty)?;
+            return self.dyn_to_storage(v, to);
         }
         // A single-case interface value converts by its payload (`exist.rs`).
         if self.cx.exist.of.contains_key(&from) {
