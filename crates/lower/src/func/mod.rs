@@ -63,6 +63,7 @@ mod property;
 mod requirement_views;
 mod static_is;
 mod stmt;
+mod texture_offsets;
 mod textures;
 mod tuple_compare;
 mod tuple_expand;
