@@ -311,9 +311,10 @@ fn binary(op: BinaryOp, a: Cv, b: Cv) -> R<Cv> {
             (Cv::Int(x), Cv::Int(y)) => x.partial_cmp(y),
             (Cv::Bool(x), Cv::Bool(y)) => x.partial_cmp(y),
             // A bool against a number: the bool as 0 or 1 (HLSL's promotion).
-            (x @ (Cv::Int(_) | Cv::Float(_) | Cv::Bool(_)), y @ (Cv::Int(_) | Cv::Float(_) | Cv::Bool(_))) => {
-                as_f64(x).partial_cmp(&as_f64(y))
-            }
+            (
+                x @ (Cv::Int(_) | Cv::Float(_) | Cv::Bool(_)),
+                y @ (Cv::Int(_) | Cv::Float(_) | Cv::Bool(_)),
+            ) => as_f64(x).partial_cmp(&as_f64(y)),
             _ => return Err(unsupported("this comparison in a constant")),
         };
         // NaN compares unequal and unordered.

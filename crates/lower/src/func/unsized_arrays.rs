@@ -53,9 +53,11 @@ impl FnLower<'_, '_> {
         key: &mut InstanceKey,
         args: &[ExprId],
     ) -> R<()> {
-        if !key.subst.iter().any(|(_, a)| {
-            matches!(a, hir::GenericArg::Type(t) if is_unsized(t))
-        }) {
+        if !key
+            .subst
+            .iter()
+            .any(|(_, a)| matches!(a, hir::GenericArg::Type(t) if is_unsized(t)))
+        {
             return Ok(());
         }
         let sig = hir::fn_sig(self.cx.db, key.func);
