@@ -133,6 +133,8 @@ pub enum ConstRef {
     /// `sizeof(T)` / `sizeof(x)` (a name, kept as a type path: a variable's type is looked up
     /// when it names one), or `alignof(...)` with `align`.
     SizeOf(Box<TypeRef>, bool),
+    /// `countof(P)` of a pack parameter named by a path.
+    CountOf(PathRef),
     Other,
 }
 

@@ -878,6 +878,13 @@ impl<'db> Resolver<'db> {
         {
             return Len::Param(param);
         }
+        // `countof(T)` of a pack parameter in scope.
+        if let ConstRef::CountOf(p) = c
+            && p.segments.len() == 1
+            && let Some((param, _)) = self.find_generic(&p.segments[0].name)
+        {
+            return Len::Count(param);
+        }
         match self.eval_const_in(c, value_ty) {
             Some(v) if v >= 0 => Len::Known(v as u32),
             // `S<5>.value`, or `value` inside `S`: a constant of a generic type.
@@ -978,7 +985,7 @@ impl<'db> Resolver<'db> {
                 };
                 v.map(i64::from)
             }
-            ConstRef::Other => None,
+            ConstRef::CountOf(_) | ConstRef::Other => None,
         }
     }
 

@@ -130,6 +130,8 @@ pub enum Len {
     /// (`Dims<1, 2, 3>`); an item may be the caller's own pack (`Len::Param`), spliced in when
     /// that pack is bound (`packs.rs`).
     Pack(Arc<[Len]>),
+    /// `countof(P)` of a type or value pack parameter, folded to `Known` once it is bound.
+    Count(GenericParamId),
 }
 
 /// The integer operators a length expression may use.
@@ -243,7 +245,7 @@ impl Len {
     /// Whether the length depends on a generic value parameter.
     pub fn has_params(&self) -> bool {
         match self {
-            Len::Param(_) => true,
+            Len::Param(_) | Len::Count(_) => true,
             Len::Op(_, a, b) => a.has_params() || b.has_params(),
             Len::Pack(items) => items.iter().any(Len::has_params),
             Len::Known(_) | Len::Unknown => false,
@@ -259,6 +261,11 @@ impl Len {
             },
             Len::Op(op, a, b) => Len::op(*op, a.subst(f), b.subst(f)),
             Len::Pack(items) => Len::pack_subst(items, f),
+            Len::Count(p) => match f(p.clone()) {
+                Some(GenericArg::Type(Ty::Pack(items))) => Len::Known(items.len() as u32),
+                Some(GenericArg::Value(Len::Pack(items))) => Len::Known(items.len() as u32),
+                _ => self.clone(),
+            },
             other => other.clone(),
         }
     }
@@ -269,6 +276,7 @@ impl fmt::Display for Len {
         match self {
             Len::Known(n) => write!(f, "{n}"),
             Len::Param(p) => write!(f, "{}", p.name()),
+            Len::Count(p) => write!(f, "countof({})", p.name()),
             Len::Op(op, a, b) => {
                 let side = |l: &Len| match l {
                     Len::Op(..) => format!("({l})"),

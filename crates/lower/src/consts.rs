@@ -286,6 +286,10 @@ fn convert(v: Cv, ty: &hir::Ty) -> Cv {
         (hir::Ty::Scalar(k), Cv::Int(_) | Cv::Float(_) | Cv::Bool(_)) if k.is_integer() => {
             Cv::Int(as_i64(&v))
         }
+        // `(bool)2`: nonzero is `true`.
+        (hir::Ty::Scalar(hir::ScalarKind::Bool), Cv::Int(_) | Cv::Float(_)) => {
+            Cv::Bool(as_f64(&v) != 0.0)
+        }
         _ => v,
     }
 }
@@ -306,9 +310,11 @@ fn binary(op: BinaryOp, a: Cv, b: Cv) -> R<Cv> {
         let ord = match (&a, &b) {
             (Cv::Int(x), Cv::Int(y)) => x.partial_cmp(y),
             (Cv::Bool(x), Cv::Bool(y)) => x.partial_cmp(y),
-            (x @ (Cv::Int(_) | Cv::Float(_)), y @ (Cv::Int(_) | Cv::Float(_))) => {
-                as_f64(x).partial_cmp(&as_f64(y))
-            }
+            // A bool against a number: the bool as 0 or 1 (HLSL's promotion).
+            (
+                x @ (Cv::Int(_) | Cv::Float(_) | Cv::Bool(_)),
+                y @ (Cv::Int(_) | Cv::Float(_) | Cv::Bool(_)),
+            ) => as_f64(x).partial_cmp(&as_f64(y)),
             _ => return Err(unsupported("this comparison in a constant")),
         };
         // NaN compares unequal and unordered.

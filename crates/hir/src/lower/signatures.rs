@@ -514,6 +514,12 @@ pub(super) fn lower_const(e: &SyntaxNode) -> ConstRef {
         }
         PATH_EXPR | FIELD_EXPR => expr_as_path(e).map_or(ConstRef::Other, ConstRef::Path),
         SIZEOF_EXPR => sizeof_const(e, false),
+        // `countof(T)` of a type or value pack: folded when the pack is bound.
+        COUNTOF_EXPR => e
+            .children()
+            .find(|c| matches!(c.kind(), PATH_EXPR | FIELD_EXPR))
+            .and_then(|c| expr_as_path(&c))
+            .map_or(ConstRef::Other, ConstRef::CountOf),
         // `alignof(x)`: parsed as a call of the name.
         CALL_EXPR
             if e.children()

@@ -40,6 +40,13 @@ impl FnLower<'_, '_> {
         {
             return self.lit(Literal::I32(n as i32)).map(Some);
         }
+        if let Expr::Field { base, name, .. } = &self.body.exprs[target]
+            && name == "getCount"
+            && args.is_empty()
+            && let Some(n) = self.unsized_count(*base)?
+        {
+            return self.lit(Literal::I32(n as i32)).map(Some);
+        }
         let type_callee = match self.res(callee).or_else(|| self.res(target)) {
             Some(ExprRes::Type(t)) => Some(t),
             _ => None,
@@ -571,6 +578,7 @@ impl FnLower<'_, '_> {
             }
         }
         let mut key = self.instance_key(e, f, this_ty, &explicit, args)?;
+        self.size_unsized_generic_args(&mut key, args)?;
         if data.attr("__intrinsic").is_none() {
             if let Some((g, a)) = self.existential_generic(&key, args)
                 && matches!(recv, None | Some(Recv::Value(_)))

@@ -252,6 +252,7 @@ impl FnLower<'_, '_> {
         key: &mut InstanceKey,
         args: &[ExprId],
     ) -> R<()> {
+        self.specialise_unsized_params(key, args)?;
         let db = self.cx.db;
         let sig = hir::fn_sig(db, key.func);
         if sig.variadic_from.is_some() {

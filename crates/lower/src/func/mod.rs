@@ -66,9 +66,11 @@ mod property;
 mod requirement_views;
 mod static_is;
 mod stmt;
+mod texture_offsets;
 mod textures;
 mod tuple_compare;
 mod tuple_expand;
+mod unsized_arrays;
 mod value_packs;
 mod vector_atomics;
 mod void_args;
@@ -144,6 +146,8 @@ fn signature(cx: &mut Ctx, key: &InstanceKey) -> R<SigInfo> {
             t if cx.is_handle_only(&t) => {}
             t => {
                 let ty = match key.exist.iter().find(|(k, _)| *k as usize == i) {
+                    // An unsized array parameter, sized by the call (`unsized_arrays.rs`).
+                    Some((_, concrete)) if unsized_arrays::is_unsized(&t) => cx.ir_ty(concrete)?,
                     Some((_, concrete)) => cx.static_dyn_ty(&t, concrete)?,
                     None => cx.ir_ty(&t)?,
                 };

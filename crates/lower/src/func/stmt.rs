@@ -173,7 +173,10 @@ impl FnLower<'_, '_> {
                     self.bind_local(local, init)?;
                 }
                 let known = match init {
-                    Some(init) => self.exist_local_ty(local, &hir_ty, init)?,
+                    Some(init) => match self.unsized_local_ty(&hir_ty, init)? {
+                        Some(t) => Some(t),
+                        None => self.exist_local_ty(local, &hir_ty, init)?,
+                    },
                     None => None,
                 };
                 let ty = match known {

@@ -265,7 +265,7 @@ impl FnLower<'_, '_> {
                 texture_inst(self, TextureOp::Store, vec![coords, value])?;
                 Ok(None)
             }
-            "texture_sample_level" | "texture_sample_grad"
+            "texture_sample_level" | "texture_sample_level_offset" | "texture_sample_grad"
                 if self.cx.module.types.scalar_of(texel_ty) != Some(Scalar::F32) =>
             {
                 Err(unsupported(
@@ -273,7 +273,7 @@ impl FnLower<'_, '_> {
                      use Load)",
                 ))
             }
-            "texture_sample_level" => {
+            "texture_sample_level" | "texture_sample_level_offset" => {
                 let sampler = self.sampler_global(arg(0)?)?;
                 if shape.dim == TextureDim::D1 {
                     return Err(unsupported(
@@ -281,8 +281,19 @@ impl FnLower<'_, '_> {
                          Load, or a Texture2D of height 1)",
                     ));
                 }
-                let coords = self.float_arg(arg(1)?, shape.coords())?;
+                let mut coords = self.float_arg(arg(1)?, shape.coords())?;
                 let level = self.float_arg(arg(2)?, 1)?;
+                if intrinsic == "texture_sample_level_offset" {
+                    let index = self.sample_level_index(level)?;
+                    coords = self.offset_sample_coords(
+                        texture,
+                        shape.dim,
+                        shape.arrayed,
+                        coords,
+                        index,
+                        arg(3)?,
+                    )?;
+                }
                 texture_inst(
                     self,
                     TextureOp::SampleLevel { sampler },
@@ -312,21 +323,37 @@ impl FnLower<'_, '_> {
             "texture_gather"
             | "texture_gather_green"
             | "texture_gather_blue"
-            | "texture_gather_alpha" => {
+            | "texture_gather_alpha"
+            | "texture_gather_offset"
+            | "texture_gather_green_offset"
+            | "texture_gather_blue_offset"
+            | "texture_gather_alpha_offset" => {
                 if self.cx.module.types.scalar_of(texel_ty) != Some(Scalar::F32) {
                     return Err(unsupported(
                         "gathering from a texture of integer texels (dslang's Gather returns \
                          float4)",
                     ));
                 }
-                let component = match intrinsic {
+                let base = intrinsic.trim_end_matches("_offset");
+                let component = match base {
                     "texture_gather" => 0,
                     "texture_gather_green" => 1,
                     "texture_gather_blue" => 2,
                     _ => 3,
                 };
                 let sampler = self.sampler_global(arg(0)?)?;
-                let coords = self.float_arg(arg(1)?, shape.coords())?;
+                let mut coords = self.float_arg(arg(1)?, shape.coords())?;
+                if base != intrinsic {
+                    let level = self.lit(ir::Literal::U32(0))?;
+                    coords = self.offset_sample_coords(
+                        texture,
+                        shape.dim,
+                        shape.arrayed,
+                        coords,
+                        level,
+                        arg(2)?,
+                    )?;
+                }
                 texture_inst(self, TextureOp::Gather { sampler, component }, vec![coords]).map(Some)
             }
             "texture_sample" => Err(fragment_only("Sample")),
