@@ -15,6 +15,7 @@ use ir::{
 
 mod body;
 mod cse;
+mod fmod;
 mod int_matrix;
 mod math;
 mod narrow;
