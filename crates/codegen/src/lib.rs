@@ -262,6 +262,7 @@ pub fn to_wgsl(
         })?;
     let text = wgsl_text::keep_entry_point_names(module, text);
     let text = wgsl_text::keep_binding_names(module, text);
+    let text = wgsl_text::keep_member_names(module, text);
     Ok(wgsl_text::with_enable_directives(module, text))
 }
 

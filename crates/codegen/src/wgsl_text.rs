@@ -50,6 +50,57 @@ pub fn keep_binding_names(module: &Module, text: String) -> String {
     text
 }
 
+/// Struct members keep their Slang names too (`v1`, not `v1_`): a host writes uniform data by
+/// member paths (`gFoo.v1`), as it does with slangc's WGSL. As for bindings, the escaped name is
+/// renamed everywhere when the Slang name appears nowhere in the text and is no WGSL keyword or
+/// predeclared name.
+pub fn keep_member_names(module: &Module, text: String) -> String {
+    let mut names: Vec<&str> = module
+        .types
+        .iter()
+        .filter_map(|(_, t)| match &t.inner {
+            naga::TypeInner::Struct { members, .. } => Some(members),
+            _ => None,
+        })
+        .flatten()
+        .filter_map(|m| m.name.as_deref())
+        .filter(|n| n.ends_with(|c: char| c.is_ascii_digit()))
+        .filter(|n| {
+            !naga::keywords::wgsl::RESERVED.contains(n)
+                && !naga::keywords::wgsl::BUILTIN_IDENTIFIERS.contains(n)
+                && !names_a_wgsl_type(n)
+        })
+        .collect();
+    names.sort_unstable();
+    names.dedup();
+    let mut text = text;
+    for name in names {
+        let escaped = format!("{name}_");
+        let mut seen_escaped = false;
+        let mut clash = false;
+        for word in identifiers(&text) {
+            seen_escaped |= word == escaped;
+            clash |= word == name;
+        }
+        if seen_escaped && !clash {
+            text = rename_word(&text, &escaped, name);
+        }
+    }
+    text
+}
+
+/// `vec3`, `mat2x4`, `f32`, `i64`, ...: spellings of WGSL's predeclared types.
+fn names_a_wgsl_type(name: &str) -> bool {
+    let b = name.as_bytes();
+    let dim = |c: u8| (b'2'..=b'4').contains(&c);
+    match b {
+        [b'v', b'e', b'c', n] => dim(*n),
+        [b'm', b'a', b't', c, b'x', r] => dim(*c) && dim(*r),
+        [b'i' | b'u' | b'f', rest @ ..] => matches!(rest, b"8" | b"16" | b"32" | b"64"),
+        _ => false,
+    }
+}
+
 /// `text` with every identifier spelled `from` spelled `to`.
 fn rename_word(text: &str, from: &str, to: &str) -> String {
     let is_word = |c: char| c.is_ascii_alphanumeric() || c == '_';
@@ -171,5 +222,54 @@ mod tests {
     fn identifiers_split_on_punctuation() {
         let words: Vec<&str> = identifiers("fn bwd16_(x: f32) -> vec3<f32> { 1f; }").collect();
         assert_eq!(words, ["fn", "bwd16_", "x", "f32", "vec3", "f32"]);
+    }
+}
+
+#[cfg(test)]
+mod member_name_tests {
+    use super::*;
+
+    /// naga's writer output for `src`, then [`keep_member_names`].
+    fn written(src: &str) -> String {
+        let module = naga::front::wgsl::parse_str(src).unwrap();
+        let info = naga::valid::Validator::new(
+            naga::valid::ValidationFlags::all(),
+            naga::valid::Capabilities::empty(),
+        )
+        .validate(&module)
+        .unwrap();
+        let text =
+            naga::back::wgsl::write_string(&module, &info, naga::back::wgsl::WriterFlags::empty())
+                .unwrap();
+        keep_member_names(&module, text)
+    }
+
+    #[test]
+    fn members_ending_in_digits_keep_their_names() {
+        let text = written(
+            "struct P { v1: f32, in2: vec2<f32> }
+             @group(0) @binding(0) var<uniform> p: P;
+             @group(0) @binding(1) var<storage, read_write> o: array<f32>;
+             @compute @workgroup_size(1) fn main() { o[0] = p.v1 + p.in2.x; }",
+        );
+        assert!(text.contains("v1: f32") && text.contains("p.v1"), "{text}");
+        assert!(
+            text.contains("in2: vec2<f32>") && !text.contains("in2_"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn members_named_like_wgsl_types_stay_escaped() {
+        let text = written(
+            "struct P { vec2_: f32, f32_: f32 }
+             @group(0) @binding(0) var<uniform> p: P;
+             @group(0) @binding(1) var<storage, read_write> o: array<f32>;
+             @compute @workgroup_size(1) fn main() { o[0] = p.vec2_ + p.f32_; }",
+        );
+        assert!(
+            text.contains("p.vec2_") && text.contains("p.f32_"),
+            "{text}"
+        );
     }
 }

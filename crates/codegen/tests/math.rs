@@ -348,7 +348,20 @@ fn arithmetic_intrinsics() {
                 let _e4 = (_e2 + 0.5f);
                 let _e5 = vec3<f32>(_e2, _e4, 0.5f);
                 let _e11 = i32(tid.x);
-                outputBuffer[tid.x] = (((((((((((((((((((0f + abs(_e2)) + f32(abs(_e11))) + f32(i32(sign(_e2)))) + f32(sign(_e11))) + f32(i32((tid.x != u32())))) + min(_e2, _e2)) + f32(min(tid.x, tid.x))) + max(_e2, _e2)) + clamp(_e2, _e2, _e2)) + mix(_e2, _e2, _e2)) + smoothstep(_e2, _e2, _e2)) + step(_e2, _e2)) + pow(_e2, _e2)) + atan2(_e2, _e2)) + (_e2 % _e2)) + fma(_e2, _e2, _e2)) + fma(_e2, _e2, _e2)) + f32(((_e11 * _e11) + _e11))) + bitcast<f32>(((bitcast<u32>(_e2) & 2147483647u) | (bitcast<u32>(_e2) & 2147483648u))));
+                let _e53 = abs(_e2);
+                let _e54 = abs(_e2);
+                let _e56 = trunc((_e53 / _e54));
+                let _e58 = (_e56 * 4097f);
+                let _e60 = (_e58 - (_e58 - _e56));
+                let _e61 = (_e56 - _e60);
+                let _e63 = (_e54 * 4097f);
+                let _e65 = (_e63 - (_e63 - _e54));
+                let _e66 = (_e54 - _e65);
+                let _e67 = (_e56 * _e54);
+                let _e77 = ((_e53 - _e67) - (((((_e60 * _e65) - _e67) + (_e60 * _e66)) + (_e61 * _e65)) + (_e61 * _e66)));
+                let _e81 = select(_e77, (_e77 + _e54), (_e77 < 0f));
+                let _e84 = select(_e81, (_e81 - _e54), (_e81 >= _e54));
+                outputBuffer[tid.x] = (((((((((((((((((((0f + abs(_e2)) + f32(abs(_e11))) + f32(i32(sign(_e2)))) + f32(sign(_e11))) + f32(i32((tid.x != u32())))) + min(_e2, _e2)) + f32(min(tid.x, tid.x))) + max(_e2, _e2)) + clamp(_e2, _e2, _e2)) + mix(_e2, _e2, _e2)) + smoothstep(_e2, _e2, _e2)) + step(_e2, _e2)) + pow(_e2, _e2)) + atan2(_e2, _e2)) + select(_e84, -(_e84), (_e2 < 0f))) + fma(_e2, _e2, _e2)) + fma(_e2, _e2, _e2)) + f32(((_e11 * _e11) + _e11))) + bitcast<f32>(((bitcast<u32>(_e2) & 2147483647u) | (bitcast<u32>(_e2) & 2147483648u))));
             }
         "#]],
     );

@@ -32,7 +32,7 @@ fn narrow_arithmetic_wraps_and_sign_extends() {
 
             @compute @workgroup_size(1, 1, 1) 
             fn computeMain(@builtin(global_invocation_id) tid: vec3<u32>) {
-                let _e11 = (((((i32(tid.x) << 24u) >> 24u) + 44i) << 24u) >> 24u);
+                let _e11 = extractBits((extractBits(i32(tid.x), 0u, 8u) + 44i), 0u, 8u);
                 let _e14 = (u32(tid.x) & 65535u);
                 outputBuffer[tid.x] = (i32(((_e14 * _e14) & 65535u)) + i32((_e11 & _e11)));
             }

@@ -21,15 +21,29 @@ fn arithmetic_on_floats() {
     check(
         &k.m,
         expect![[r#"
-        @group(0) @binding(0) 
-        var<storage, read_write> outputBuffer: array<f32>;
+            @group(0) @binding(0) 
+            var<storage, read_write> outputBuffer: array<f32>;
 
-        @compute @workgroup_size(64, 1, 1) 
-        fn computeMain(@builtin(global_invocation_id) tid: vec3<u32>) {
-            let _e2 = f32(tid.x);
-            outputBuffer[tid.x] = -(((((_e2 * 2f) + _e2) / 2f) % 2f));
-        }
-    "#]],
+            @compute @workgroup_size(64, 1, 1) 
+            fn computeMain(@builtin(global_invocation_id) tid: vec3<u32>) {
+                let _e2 = f32(tid.x);
+                let _e6 = (((_e2 * 2f) + _e2) / 2f);
+                let _e7 = abs(_e6);
+                let _e8 = abs(2f);
+                let _e10 = trunc((_e7 / _e8));
+                let _e12 = (_e10 * 4097f);
+                let _e14 = (_e12 - (_e12 - _e10));
+                let _e15 = (_e10 - _e14);
+                let _e17 = (_e8 * 4097f);
+                let _e19 = (_e17 - (_e17 - _e8));
+                let _e20 = (_e8 - _e19);
+                let _e21 = (_e10 * _e8);
+                let _e31 = ((_e7 - _e21) - (((((_e14 * _e19) - _e21) + (_e14 * _e20)) + (_e15 * _e19)) + (_e15 * _e20)));
+                let _e35 = select(_e31, (_e31 + _e8), (_e31 < 0f));
+                let _e38 = select(_e35, (_e35 - _e8), (_e35 >= _e8));
+                outputBuffer[tid.x] = -(select(_e38, -(_e38), (_e6 < 0f)));
+            }
+        "#]],
     );
 }
 

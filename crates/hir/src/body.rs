@@ -206,6 +206,9 @@ pub enum Expr {
         ty: TypeRef,
         expr: Option<ExprId>,
         align: bool,
+        /// `sizeof(T, Layout)` / `alignof(T, Layout)`: the buffer data layout
+        /// (`Std430DataLayout`, ...) measured in, `None` for the natural layout.
+        layout: Option<TypeRef>,
     },
     CountOf(ExprId),
     /// `expand e`: `e` once per element of the packs that `each` names inside it (a statement,

@@ -122,6 +122,102 @@ pub fn natural_size(db: &dyn Db, file: SourceFile, ty: &Ty) -> Option<u32> {
     natural_layout(db, file, ty, 0).map(|(size, _)| size)
 }
 
+/// The rules of a buffer data layout (`sizeof(T, Layout)`, `alignof(T, Layout)`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DataLayout {
+    /// Slang's natural layout (`DefaultDataLayout`, `ScalarDataLayout`, `CDataLayout`): each
+    /// scalar at its own size.
+    Natural,
+    /// `Std430DataLayout`: 2-vectors align to twice their scalar, 3- and 4-vectors to four times.
+    Std430,
+    /// `Std140DataLayout` (and push constants): as std430, with arrays and structs aligned to 16
+    /// bytes.
+    Std140,
+}
+
+/// The rules of a data layout type (`Std430DataLayout`, ...), `None` for other types.
+pub fn data_layout_of(db: &dyn Db, ty: &Ty) -> Option<DataLayout> {
+    let Ty::Adt(decl, _) = ty else {
+        return None;
+    };
+    Some(match &*crate::type_decl_data(db, *decl).name {
+        "DefaultDataLayout" | "ScalarDataLayout" | "CDataLayout" => DataLayout::Natural,
+        "Std430DataLayout" => DataLayout::Std430,
+        "Std140DataLayout" | "DefaultPushConstantDataLayout" => DataLayout::Std140,
+        _ => return None,
+    })
+}
+
+/// `(sizeof, alignof)` of `ty` in a buffer data layout. As in the natural layout, the size is
+/// where the last member ends (no tail padding); arrays step by the size rounded up to the
+/// alignment.
+pub fn data_layout_size_align(
+    db: &dyn Db,
+    file: SourceFile,
+    ty: &Ty,
+    rules: DataLayout,
+) -> Option<(u32, u32)> {
+    if rules == DataLayout::Natural {
+        return natural_layout(db, file, ty, 0);
+    }
+    ruled_layout(db, file, ty, rules, 0)
+}
+
+/// (size, alignment) of `ty` under std430 or std140 rules.
+fn ruled_layout(
+    db: &dyn Db,
+    file: SourceFile,
+    ty: &Ty,
+    rules: DataLayout,
+    depth: u32,
+) -> Option<(u32, u32)> {
+    if depth > 64 {
+        return None;
+    }
+    let block = |a: u32| {
+        if rules == DataLayout::Std140 {
+            a.max(16)
+        } else {
+            a
+        }
+    };
+    let vector = |b: u32, n: u32| Some((b.checked_mul(n)?, b * if n == 3 { 4 } else { n }));
+    let element = |t: &Ty| match normalize(db, file, t) {
+        Ty::Scalar(k) => Some(scalar_bytes(k)),
+        _ => None,
+    };
+    let array = |(s, a): (u32, u32), n: u32| {
+        let a = block(a);
+        let size = match n {
+            0 => 0,
+            n => s.next_multiple_of(a).checked_mul(n - 1)?.checked_add(s)?,
+        };
+        Some((size, a))
+    };
+    match normalize(db, file, ty) {
+        Ty::Vector(e, Len::Known(n)) => vector(element(&e)?, n),
+        // Column-major (Slang's default): `c` columns of `r` components, each a vector array
+        // element.
+        Ty::Matrix(e, Len::Known(r), Len::Known(c)) => array(vector(element(&e)?, r)?, c),
+        Ty::Array(e, Len::Known(n)) => array(ruled_layout(db, file, &e, rules, depth + 1)?, n),
+        t @ (Ty::Tuple(_) | Ty::Adt(..))
+            if !matches!(&t, Ty::Adt(d, _)
+                if crate::type_decl_data(db, *d).attr("__intrinsic_type").is_some())
+                && record_items(db, file, &t).is_some() =>
+        {
+            let items = record_items(db, file, &t)?;
+            let (mut size, mut align) = (0u32, 1u32);
+            for item in &items {
+                let (s, a) = ruled_layout(db, file, item, rules, depth + 1)?;
+                size = size.next_multiple_of(a).checked_add(s)?;
+                align = align.max(a);
+            }
+            Some((size, block(align)))
+        }
+        _ => natural_layout(db, file, ty, depth + 1),
+    }
+}
+
 /// `alignof(ty)` in the natural layout: a scalar's size; vectors, matrices and arrays align as
 /// their element, structs and tuples as their strictest field.
 pub fn natural_align(db: &dyn Db, file: SourceFile, ty: &Ty) -> Option<u32> {
@@ -205,38 +301,50 @@ fn natural_layout(db: &dyn Db, file: SourceFile, ty: &Ty, depth: u32) -> Option<
                         _ => None,
                     }
                 }
-                TypeDeclKind::Struct => {
-                    let ty = Ty::Adt(decl, args.clone());
-                    let subst = crate::export::type_args_subst(db, decl, &args);
-                    let mut items: Vec<Ty> =
-                        crate::export::struct_base(db, &ty).into_iter().collect();
-                    let field_tys = crate::export::field_types(db, decl);
-                    let bits = bit_layout(db, file, decl);
-                    for (k, (f, t)) in data.fields.iter().zip(field_tys.iter()).enumerate() {
-                        if f.modifiers.is_static || f.global.is_some() {
-                            continue;
-                        }
-                        match bits.as_ref().and_then(|b| b[k]) {
-                            // Bit fields share their backing integer.
-                            Some(slot) if slot.group == Some(k) => {
-                                items.push(Ty::Scalar(if slot.backing_bits == 64 {
-                                    ScalarKind::UInt64
-                                } else {
-                                    ScalarKind::UInt
-                                }))
-                            }
-                            Some(_) => {}
-                            None => {
-                                let t = t.subst(&|p| crate::export::subst_lookup(&subst, &p));
-                                items.push(t.subst_this(&ty))
-                            }
-                        }
-                    }
-                    record(&items)
-                }
+                TypeDeclKind::Struct => record(&record_items(db, file, &Ty::Adt(decl, args))?),
                 _ => None,
             }
         }
         _ => None,
     }
+}
+
+/// The members of a tuple or of a plain struct (its base first, a bit-field group's backing
+/// integer once), `None` for other types.
+fn record_items(db: &dyn Db, file: SourceFile, ty: &Ty) -> Option<Vec<Ty>> {
+    let (decl, args) = match normalize(db, file, ty) {
+        Ty::Tuple(items) => return Some(items.to_vec()),
+        Ty::Adt(decl, args) => (decl, args),
+        _ => return None,
+    };
+    let data = crate::type_decl_data(db, decl);
+    if data.kind != TypeDeclKind::Struct {
+        return None;
+    }
+    let ty = Ty::Adt(decl, args.clone());
+    let subst = crate::export::type_args_subst(db, decl, &args);
+    let mut items: Vec<Ty> = crate::export::struct_base(db, &ty).into_iter().collect();
+    let field_tys = crate::export::field_types(db, decl);
+    let bits = bit_layout(db, file, decl);
+    for (k, (f, t)) in data.fields.iter().zip(field_tys.iter()).enumerate() {
+        if f.modifiers.is_static || f.global.is_some() {
+            continue;
+        }
+        match bits.as_ref().and_then(|b| b[k]) {
+            // Bit fields share their backing integer.
+            Some(slot) if slot.group == Some(k) => {
+                items.push(Ty::Scalar(if slot.backing_bits == 64 {
+                    ScalarKind::UInt64
+                } else {
+                    ScalarKind::UInt
+                }))
+            }
+            Some(_) => {}
+            None => {
+                let t = t.subst(&|p| crate::export::subst_lookup(&subst, &p));
+                items.push(t.subst_this(&ty))
+            }
+        }
+    }
+    Some(items)
 }

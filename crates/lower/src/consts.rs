@@ -191,6 +191,10 @@ fn eval(
             _ => return Err(unsupported("this name in a constant")),
         },
         Expr::SizeOf { align, .. } => match infer.resolutions.get(&e) {
+            Some(ExprRes::Type(t)) if infer.sizeof_layouts.contains_key(&e) => {
+                let layout = &infer.sizeof_layouts[&e];
+                Cv::Int(layout_size_align(cx, t, layout, *align)?)
+            }
             Some(ExprRes::Type(t)) if *align => Cv::Int(natural_align(cx, t)?),
             Some(ExprRes::Type(t)) => Cv::Int(natural_size(cx, t)?),
             _ => return Err(unsupported("this `sizeof`")),
@@ -521,6 +525,24 @@ pub(crate) fn natural_size(cx: &Ctx, ty: &hir::Ty) -> R<i64> {
     hir::layout::natural_size(cx.db, cx.file, ty)
         .map(i64::from)
         .ok_or_else(|| unsupported(format!("`sizeof` of `{}`", cx.display(ty))))
+}
+
+/// `sizeof(ty, Layout)` (or `alignof` with `align`) in a buffer data layout (`hir::layout`).
+pub(crate) fn layout_size_align(cx: &Ctx, ty: &hir::Ty, layout: &hir::Ty, align: bool) -> R<i64> {
+    let what = if align { "alignof" } else { "sizeof" };
+    let rules = hir::layout::data_layout_of(cx.db, layout).ok_or_else(|| {
+        unsupported(format!(
+            "`{what}` in the data layout `{}` (dslang knows the natural, scalar, std430 and \
+             std140 layouts)",
+            cx.display(layout)
+        ))
+    })?;
+    if matches!(ty, hir::Ty::Void) {
+        return Ok(0);
+    }
+    let (size, alignment) = hir::layout::data_layout_size_align(cx.db, cx.file, ty, rules)
+        .ok_or_else(|| unsupported(format!("`{what}` of `{}`", cx.display(ty))))?;
+    Ok(i64::from(if align { alignment } else { size }))
 }
 
 /// `alignof(ty)`: the alignment of `ty` in Slang's natural layout (`hir::layout`).

@@ -1350,7 +1350,7 @@ impl Lowerer<'_> {
             // Integer matrices are arrays of rows: every operator works row by row.
             return self.rowwise_binary(cx, out, naga_op, (left, ta), (right, tb), rows, ty);
         }
-        if let TypeKind::Matrix { rows, .. } = *self.types().kind(ta)
+        if let TypeKind::Matrix { rows, cols, scalar } = *self.types().kind(ta)
             && matches!(op, BinaryOp::Mul | BinaryOp::Div | BinaryOp::Rem)
         {
             // HLSL `*`, `/`, `%` on matrices are component-wise; naga's `*` is the product.
@@ -1370,7 +1370,11 @@ impl Lowerer<'_> {
                         index: r,
                     },
                 );
-                components.push(bin(cx, out, naga_op, ar, br));
+                components.push(if op == BinaryOp::Rem {
+                    self.exact_fmod(cx, out, (ar, cols), (br, cols), scalar)?
+                } else {
+                    bin(cx, out, naga_op, ar, br)
+                });
             }
             let t = self.ty(ty, Repr::VALUE)?;
             return Ok(cx.add(out, E::Compose { ty: t, components }));
@@ -1390,8 +1394,17 @@ impl Lowerer<'_> {
                     },
                 );
             }
-            let mask = self.constant(cx, out, Scalar::U32, n, (sa.bits() - 1) as f64)?;
-            let amount = bin(cx, out, Bo::And, amount, mask);
+            let amount = if sa.is_narrow_int() {
+                // 8/16-bit operands are held in 32 bits and wrapped after a left shift: a shift
+                // by their width or more clears them (`uint8_t(7) << 8` is 0), as Slang's
+                // targets compute it. The amount is clamped to the width, so that the 32-bit
+                // shift never overflows (an error where WGSL folds it as a constant).
+                let width = self.constant(cx, out, Scalar::U32, n, sa.bits() as f64)?;
+                self.m(cx, out, Mf::Min, &[amount, width])
+            } else {
+                let mask = self.constant(cx, out, Scalar::U32, n, (sa.bits() - 1) as f64)?;
+                bin(cx, out, Bo::And, amount, mask)
+            };
             return Ok(bin(cx, out, naga_op, left, amount));
         }
         if op == BinaryOp::Ne && self.types().scalar_of(ta).is_some_and(Scalar::is_float) {
@@ -1405,6 +1418,12 @@ impl Lowerer<'_> {
                     expr: equal,
                 },
             ));
+        }
+        if op == BinaryOp::Rem
+            && let (Ok((sa, na)), Ok((_, nb))) = (self.shape(cx, ta), self.shape(cx, tb))
+            && sa.is_float()
+        {
+            return self.exact_fmod(cx, out, (left, na), (right, nb), sa);
         }
         Ok(bin(cx, out, naga_op, left, right))
     }

@@ -138,7 +138,11 @@ impl Lowerer<'_> {
                 let k = self.constant(cx, out, s0, n0, std::f64::consts::LOG10_2)?;
                 self.bin(cx, out, Bo::Multiply, l2, k)
             }
-            // WGSL's float `%` is x - y * trunc(x / y): the sign of x, like HLSL fmod.
+            // WGSL's float `%` rounds its quotient; fmod is exact (`fmod.rs`).
+            Fmod if n0 > 0 && s0.is_float() => {
+                let n1 = self.shape_or_scalar(tys[1]);
+                self.exact_fmod(cx, out, (a[0], n0), (a[1], n1), s0)?
+            }
             Fmod => self.bin(cx, out, Bo::Modulo, a[0], a[1]),
             Mad if s0.is_float() => self.m(cx, out, Mf::Fma, &a),
             Mad => {

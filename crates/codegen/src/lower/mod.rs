@@ -16,6 +16,7 @@ use ir::{
 mod body;
 mod cse;
 mod float_atomics;
+mod fmod;
 mod int_matrix;
 mod math;
 mod narrow;

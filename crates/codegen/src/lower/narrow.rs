@@ -3,7 +3,7 @@
 //! in range: after each operation whose 32-bit result can leave the narrow range (addition,
 //! subtraction, multiplication, division, remainder, left shift, negation, bitwise not, math
 //! functions such as `abs`, conversions to the narrow type) the result is wrapped to its width,
-//! the signed ones sign-extended (`(x << k) >> k` with `k = 32 - bits`, arithmetic on `i32`),
+//! the signed ones sign-extended (`extractBits(x, 0, bits)`),
 //! the unsigned ones masked. Comparisons, `&`, `|`, `^` and right shifts of in-range values stay
 //! in range. Buffers and uniforms holding them are laid out byte by byte in `u32` words
 //! (`narrow_mem.rs`); `check_host_narrow` refuses what still reaches a host layout otherwise.
@@ -30,9 +30,11 @@ impl Lowerer<'_> {
         }
         let bits = s.bits();
         if s.is_signed_int() {
-            let k = self.constant(cx, out, Scalar::U32, n, f64::from(32 - bits))?;
-            let up = self.bin(cx, out, Bo::ShiftLeft, h, k);
-            Ok(self.bin(cx, out, Bo::ShiftRight, up, k))
+            // `extractBits` sign-extends the low bits; `(x << k) >> k` would be the same at run
+            // time, but a shift that overflows `i32` is an error when WGSL folds it as a constant.
+            let offset = cx.add(out, E::Literal(naga::Literal::U32(0)));
+            let count = cx.add(out, E::Literal(naga::Literal::U32(bits)));
+            Ok(self.m(cx, out, Mf::ExtractBits, &[h, offset, count]))
         } else {
             let mask = self.constant(cx, out, Scalar::U32, n, f64::from((1u32 << bits) - 1))?;
             Ok(self.bin(cx, out, Bo::And, h, mask))

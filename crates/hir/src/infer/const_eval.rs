@@ -112,7 +112,12 @@ pub(super) fn const_eval(
             })
         }
         // `sizeof(T)`, `sizeof(name)`, `alignof(...)` in Slang's natural layout.
-        Expr::SizeOf { ty, expr, align } => {
+        Expr::SizeOf {
+            ty,
+            expr,
+            align,
+            layout: None,
+        } => {
             let operand = match expr {
                 None => ty.clone(),
                 Some(inner) => match &body.exprs[*inner] {

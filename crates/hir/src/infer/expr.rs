@@ -270,7 +270,15 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 self.result.diags.extend(diags);
                 self.optional_of(t)
             }
-            Expr::SizeOf { ty, expr, .. } => {
+            Expr::SizeOf {
+                ty, expr, layout, ..
+            } => {
+                if let Some(layout) = layout {
+                    let mut diags = Vec::new();
+                    let l = self.resolver.resolve_type(&layout, &mut diags);
+                    self.result.diags.extend(diags);
+                    self.result.sizeof_layouts.insert(e, l);
+                }
                 // The operand's type is recorded as the expression's resolution for lowering.
                 let operand = match expr {
                     Some(inner) => {

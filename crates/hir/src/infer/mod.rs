@@ -115,6 +115,9 @@ pub struct InferenceResult {
     pub call_generic_args: FxHashMap<ExprId, Arc<[(GenericParamId, GenericArg)]>>,
     /// Every lambda expression: its parameters, what it captures and its type.
     pub lambdas: FxHashMap<ExprId, LambdaInfo>,
+    /// The data layout type of each `sizeof(T, Layout)` / `alignof(T, Layout)` (its operand
+    /// is the expression's resolution).
+    pub sizeof_layouts: FxHashMap<ExprId, Ty>,
 }
 
 /// A value a lambda reads from its enclosing function: copied into the lambda's struct when the

@@ -182,10 +182,12 @@ impl BodyLowerer {
             // `alignof(T)` / `alignof(expr)` / `alignof(T, Layout)`: Slang's builtin operator,
             // parsed as a call of the name.
             CALL_EXPR if exprs.first().is_some_and(is_alignof_callee) => {
-                let operand = node
+                let mut args = node
                     .children()
-                    .find(|c| c.kind() == ARG_LIST)
-                    .and_then(|l| l.children().find(|a| is_expr_kind(a.kind())));
+                    .filter(|c| c.kind() == ARG_LIST)
+                    .flat_map(|l| l.children().filter(|a| is_expr_kind(a.kind())));
+                let operand = args.next();
+                let layout = args.next().map(|l| super::signatures::expr_as_type(&l));
                 Expr::SizeOf {
                     ty: TypeRef::Error,
                     expr: Some(match operand {
@@ -193,6 +195,7 @@ impl BodyLowerer {
                         None => self.missing(range),
                     }),
                     align: true,
+                    layout,
                 }
             }
             CALL_EXPR => {
@@ -357,18 +360,26 @@ impl BodyLowerer {
                     Expr::As { expr, ty }
                 }
             }
-            SIZEOF_EXPR => match node.children().find(|c| is_type_kind(c.kind())) {
-                Some(t) => Expr::SizeOf {
-                    ty: lower_type(&t),
-                    expr: None,
-                    align: false,
-                },
-                None => Expr::SizeOf {
-                    ty: TypeRef::Error,
-                    expr: Some(sub(self, 0)),
-                    align: false,
-                },
-            },
+            SIZEOF_EXPR => {
+                // `sizeof(T)`, `sizeof(x)`, then the layout of `sizeof(T, Layout)`.
+                let mut types = node.children().filter(|c| is_type_kind(c.kind()));
+                if exprs.is_empty() {
+                    let ty = types.next().map_or(TypeRef::Error, |t| lower_type(&t));
+                    Expr::SizeOf {
+                        ty,
+                        expr: None,
+                        align: false,
+                        layout: types.next().map(|t| lower_type(&t)),
+                    }
+                } else {
+                    Expr::SizeOf {
+                        ty: TypeRef::Error,
+                        expr: Some(sub(self, 0)),
+                        align: false,
+                        layout: types.next().map(|t| lower_type(&t)),
+                    }
+                }
+            }
             COUNTOF_EXPR => Expr::CountOf(sub(self, 0)),
             // The `expand` that starts a binary expression was hoisted over the whole of it.
             EXPAND_EXPR if self.hoisted_expands.contains(node) => return sub(self, 0),

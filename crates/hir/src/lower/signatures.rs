@@ -483,6 +483,18 @@ fn sizeof_const(node: &SyntaxNode, align: bool) -> ConstRef {
     ConstRef::SizeOf(Box::new(ty), align)
 }
 
+/// The type an expression names where a type is expected (`alignof(T, Std430DataLayout)`'s
+/// layout argument): a path, or `Error`.
+pub(super) fn expr_as_type(e: &SyntaxNode) -> TypeRef {
+    if is_type_kind(e.kind()) {
+        return lower_type(e);
+    }
+    match e.kind() {
+        PATH_EXPR | FIELD_EXPR => expr_as_path(e).map_or(TypeRef::Error, TypeRef::Path),
+        _ => TypeRef::Error,
+    }
+}
+
 pub(super) fn lower_const(e: &SyntaxNode) -> ConstRef {
     match e.kind() {
         LITERAL => match first_token(e) {

@@ -532,6 +532,11 @@ impl FnLower<'_, '_> {
             Expr::SizeOf { align, .. } => match self.res(e) {
                 Some(ExprRes::Type(t)) => {
                     let t = apply(&self.subst, self.this_ty.as_ref(), &t);
+                    if let Some(layout) = self.infer.sizeof_layouts.get(&e) {
+                        let layout = apply(&self.subst, self.this_ty.as_ref(), layout);
+                        let v = crate::consts::layout_size_align(self.cx, &t, &layout, align)?;
+                        return self.lit(Literal::I32(v as i32));
+                    }
                     let size = if align {
                         crate::consts::natural_align(self.cx, &t)?
                     } else {
