@@ -194,6 +194,10 @@ pub const STDLIB: &[(&str, &str)] = &[
         include_str!("../../../stdlib/element_conformance.slang"),
     ),
     (
+        "stdlib/coopvec.slang",
+        include_str!("../../../stdlib/coopvec.slang"),
+    ),
+    (
         "stdlib/glsl.slang",
         include_str!("../../../stdlib/glsl.slang"),
     ),
