@@ -16,6 +16,7 @@
 #![deny(clippy::unwrap_used)]
 
 mod body;
+mod buffer_layout;
 mod check;
 mod check_missed;
 mod conform;
