@@ -216,11 +216,15 @@ def combined(out, skip, name, shape, arrayed=False, ms=False, shadow=False):
         e.raw("    {")
         e.raw('        [__intrinsic("texture_load")] get;')
         e.raw("    }")
+        ioffs = f"{vec('int', shape.dims)} offset"
         if ms:
             e.method("texture_load_sample", texel, "Load", [f"{vec('int', c)} location", "int sampleIndex"])
+            e.method("texture_load_sample_offset", texel, "Load", [f"{vec('int', c)} location", "int sampleIndex", ioffs])
+            e.method("texture_load_sample_offset", texel, "Load", [f"{vec('int', c)} location", "int sampleIndex", ioffs, "out uint status"])
         else:
             e.method("texture_load_level", texel, "Load", [f"{vec('int', c + 1)} location"])
-            e.method("texture_load_level_offset", texel, "Load", [f"{vec('int', c + 1)} location", f"{vec('int', shape.dims)} offset"])
+            e.method("texture_load_level_offset", texel, "Load", [f"{vec('int', c + 1)} location", ioffs])
+            e.method("texture_load_level_offset_status", texel, "Load", [f"{vec('int', c + 1)} location", ioffs, "out uint status"])
     if not ms:
         sampled_methods(e, shape, arrayed, True, shadow)
         if shadow and c < 4:

@@ -16,6 +16,7 @@
 #![deny(clippy::unwrap_used)]
 
 mod body;
+mod buffer_layout;
 mod check;
 mod check_missed;
 mod conform;
@@ -192,6 +193,10 @@ pub const STDLIB: &[(&str, &str)] = &[
     (
         "stdlib/element_conformance.slang",
         include_str!("../../../stdlib/element_conformance.slang"),
+    ),
+    (
+        "stdlib/coopvec.slang",
+        include_str!("../../../stdlib/coopvec.slang"),
     ),
     (
         "stdlib/glsl.slang",

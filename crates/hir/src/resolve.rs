@@ -745,6 +745,7 @@ impl<'db> Resolver<'db> {
                     }
                 }
                 gather_trailing_pack(&data.generics, &mut args);
+                crate::buffer_layout::drop_layout_argument(self.db, decl, &data, &mut args);
                 if data.generics.len() != args.len() && !data.generics.is_empty() {
                     diags.push(Diag::error(
                         "E2024",
@@ -1414,6 +1415,17 @@ pub fn member_subst(
                 _ if data.kind == TypeDeclKind::Interface && !data.generics.is_empty() => {
                     let mut seen: Vec<Ty> = Vec::new();
                     let mut queue = direct_interfaces(db, file, owner);
+                    // `struct Tensor<T, N> : ITensor<T, N>` used as `Tensor<float, 2>`: the
+                    // interface is `ITensor<float, 2>` (a default method's or subscript's `T`
+                    // is `float`).
+                    if let Ty::Adt(od, oargs) = owner
+                        && !oargs.is_empty()
+                    {
+                        let outer = crate::infer::type_args_subst(db, *od, oargs);
+                        for b in &mut queue {
+                            *b = b.subst(&|p| subst_lookup(&outer, &p));
+                        }
+                    }
                     while let Some(next) = queue.pop() {
                         let Ty::Adt(d, args) = &next else { continue };
                         if *d == decl {
@@ -1820,6 +1832,12 @@ pub(crate) fn own_interfaces(db: &dyn Db, file: SourceFile, ty: &Ty) -> Vec<Ty> 
         Ty::Adt(decl, _) => {
             let skip = usize::from(struct_base(db, ty).is_some());
             out.extend(type_decl_bases(db, *decl).iter().skip(skip).cloned());
+            // Every enum is an `__EnumType` (its `__Tag` is the tag type: `enum_tag_type`).
+            if lower::type_decl_data(db, *decl).kind == TypeDeclKind::Enum
+                && let Some(iface) = stdlib_interface(db, file, "__EnumType")
+            {
+                out.push(iface);
+            }
         }
         Ty::Param(p) => out.extend(param_constraints(db, p)),
         // `S.Element` of `associatedtype Element : IScalar` in an interface of `S`.
@@ -2119,6 +2137,15 @@ pub fn lookup_member_items(db: &dyn Db, file: SourceFile, ty: &Ty, name: &str) -
     out
 }
 
+/// The tag type of an enum: the scalar of its base list (`enum E : uint8_t`), else `int`.
+pub fn enum_tag_type(db: &dyn Db, decl: TypeDeclId) -> Ty {
+    type_decl_bases(db, decl)
+        .iter()
+        .find(|b| matches!(b, Ty::Scalar(_)))
+        .cloned()
+        .unwrap_or(Ty::INT)
+}
+
 /// The value of an enum case (explicit values, otherwise previous + 1).
 pub fn enum_case_value(
     db: &dyn Db,
@@ -2246,6 +2273,13 @@ pub fn normalize(db: &dyn Db, file: SourceFile, ty: &Ty) -> Ty {
                         })
             {
                 return crate::nested::member_type(db, nested, &base);
+            }
+            // `E.__Tag` of an enum: its tag type.
+            if name == "__Tag"
+                && let Ty::Adt(decl, _) = &base
+                && lower::type_decl_data(db, *decl).kind == TypeDeclKind::Enum
+            {
+                return enum_tag_type(db, *decl);
             }
             // A synthesised differential whose fields are the struct's own is the struct.
             if name == "Differential"

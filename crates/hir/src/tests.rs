@@ -14,6 +14,7 @@ mod fe_gaps;
 mod fe_gaps2;
 mod fe_misc;
 mod fe_s14;
+mod fe_s15;
 mod fe_surface;
 mod forms;
 mod generic_inference;

@@ -5,7 +5,7 @@ use crate::TextRange;
 use crate::data::TypeDeclKind;
 use crate::lower;
 use crate::resolve;
-use crate::ty::{Cost, GenericArg, Len, Ty, shape_conversion};
+use crate::ty::{Cost, GenericArg, Len, ScalarKind, Ty, shape_conversion};
 
 use super::InferCtx;
 
@@ -56,8 +56,9 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 let elems_ok = self.conversion_cost(a, b).is_some_and(|c| c.0 <= 1);
                 (lens_ok && elems_ok).then_some(Cost::EXACT)
             }
+            // An enum converts to its tag type (`enum E : bool` to `bool`) and the integers.
             (Ty::Adt(d, _), Ty::Scalar(k))
-                if k.is_integer()
+                if (k.is_integer() || *k == ScalarKind::Bool)
                     && lower::type_decl_data(self.db, *d).kind == TypeDeclKind::Enum =>
             {
                 Some(Cost::CONVERSION)

@@ -104,16 +104,6 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         let mut frame = Vec::new();
         let mut types = Vec::new();
         for clause in catches {
-            if clause.c_style
-                && let Some(local) = clause.local
-            {
-                let data = &self.body.locals[local];
-                let msg = format!(
-                    "unexpected token: a `catch` parameter is written `catch ({} : Type)`, name first",
-                    data.name
-                );
-                self.error("E2076", msg, data.name_range);
-            }
             let ty = clause.local.map(|local| {
                 let data = &self.body.locals[local];
                 let mut diags = Vec::new();

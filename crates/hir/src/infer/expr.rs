@@ -136,6 +136,9 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             Expr::Prefix { op, expr } => {
                 let t = self.infer_expr(expr, expected);
                 let t = self.normalize(&t);
+                if let Some(ty) = self.user_prefix_operator(e, op, expr, &t, range) {
+                    return ty;
+                }
                 match op {
                     PrefixOp::Inc | PrefixOp::Dec => {
                         self.check_lvalue_at(expr, "modify this expression", range);
@@ -730,7 +733,11 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         }
         let (ln, rn) = (self.normalize(&lt), self.normalize(&rt));
         if ln.is_numeric_shape() && rn.is_numeric_shape() {
-            return self.binary_result(op, &ln, &rn, self.op_range(e, lhs, rhs));
+            let range = self.op_range(e, lhs, rhs);
+            if let Some(t) = self.glsl_binary_operator(e, op, (lhs, rhs), (&ln, &rn), range) {
+                return t;
+            }
+            return self.binary_result(op, &ln, &rn, range);
         }
         if let Some(t) = self.pointer_binary(op, &ln, &rn, self.op_range(e, lhs, rhs)) {
             return t;

@@ -2,6 +2,7 @@
 
 use crate::TextRange;
 use crate::body::*;
+use crate::data::ParamDir;
 use crate::lower;
 use crate::ty::Ty;
 
@@ -76,6 +77,8 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                     } else if data.modifiers.is_static
                         || data.modifiers.is_groupshared
                         || data.in_type
+                        // A GLSL `out` variable is a stage output the shader writes.
+                        || matches!(data.modifiers.dir, ParamDir::Out | ParamDir::InOut)
                     {
                         Ok(())
                     } else {

@@ -20,6 +20,7 @@ mod errors;
 pub use errors::fn_throws;
 mod expr;
 mod generic_subscripts;
+mod glsl_ops;
 mod init_list;
 mod lambda;
 mod lvalue;
@@ -33,6 +34,7 @@ mod signature;
 mod stmt;
 mod tuple_packs;
 mod tuples;
+mod unary_ops;
 mod value_types;
 
 pub use const_eval::global_const_value;

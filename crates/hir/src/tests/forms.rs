@@ -366,18 +366,24 @@ int f(int id) { if (id == Red) return Green; return Blue; }
     }
 
     #[test]
-    fn catch_parameter_is_name_first() {
+    fn catch_parameter_in_either_order() {
+        // slangc accepts `catch (Type err)` as well as `catch (err : Type)`; what it rejects in
+        // `if (c) throw E; else ...` is the `;`, which ends the `if` (a `throw` ends at its
+        // expression there).
         check_diags(
             r#"
 enum Failure { Bad }
-int g() throws Failure { return 1; }
+int g(int x) throws Failure { if (x < 0) throw Failure.Bad return x; }
+int h(int x) throws Failure { if (x < 0) throw Failure.Bad; return x; }
 int f()
 {
-    do { return try g(); } catch (Failure err) { return 0; }
+    do { return try g(1); } catch (Failure err) { return int(err); }
+    do { return try h(1); } catch (err : Failure) { return int(err); }
+    return 0;
 }
+int k(int x) throws Failure { if (x < 0) throw Failure.Bad; else return x; }
 "#,
             expect![[r#"
-                6:43 error[E2076] unexpected token: a `catch` parameter is written `catch (err : Type)`, name first
             "#]],
         );
     }

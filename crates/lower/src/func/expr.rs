@@ -292,6 +292,17 @@ impl FnLower<'_, '_> {
             }
             Expr::Binary { op, lhs, rhs } => self.lower_binary(e, op, lhs, rhs),
             Expr::Assign { op, lhs, rhs } => self.lower_assign(op, lhs, rhs),
+            // A user operator that hir chose (`-v` on a `CoopVec<T, N>`).
+            Expr::Prefix { op, expr }
+                if matches!(op, PrefixOp::Neg | PrefixOp::Not | PrefixOp::BitNot)
+                    && matches!(self.res(e), Some(ExprRes::Function(_))) =>
+            {
+                let Some(ExprRes::Function(f)) = self.res(e) else {
+                    return Err(internal("a prefix operator's function"));
+                };
+                self.call_function(e, f, None, None, None, &[expr])?
+                    .ok_or_else(|| unsupported("a `void` operator"))
+            }
             Expr::Prefix { op, expr }
                 if matches!(op, PrefixOp::Neg | PrefixOp::Not | PrefixOp::BitNot)
                     && matches!(self.ety(expr), Ty::Adt(..))

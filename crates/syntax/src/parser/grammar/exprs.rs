@@ -209,7 +209,8 @@ fn unary(p: &mut Parser<'_>) -> Option<CompletedMarker> {
 }
 
 /// `(Type)x` versus `(expr)`: the inside must scan as a type and the token after `)` must
-/// start an operand; `(float)-x` is a cast only for built-in type names.
+/// start an operand; `(float)-x`, `(uint)*p` and `(int)&x` are casts only for built-in type
+/// names (which cannot be values).
 fn is_cast(p: &Parser<'_>) -> bool {
     let start = p.pos() + 1;
     let Some(end) = scan_type(p, start) else {
@@ -225,7 +226,7 @@ fn is_cast(p: &Parser<'_>) -> bool {
     if CAST_FOLLOW.contains(after) {
         return true;
     }
-    matches!(after, T![-] | T![+] | T![++] | T![--]) && p.is_builtin_type_at(start)
+    matches!(after, T![-] | T![+] | T![++] | T![--] | T![*] | T![&]) && p.is_builtin_type_at(start)
 }
 
 fn primary(p: &mut Parser<'_>) -> Option<CompletedMarker> {
