@@ -145,13 +145,31 @@ pub fn print_located(loaded: &driver::Loaded, reported: &[LocatedReport]) {
     let shown = &reported[..reported.len().min(MAX_PRINTED_ERRORS)];
     let mut rendered = render_located(&sources, shown, colour);
     if reported.len() > shown.len() {
+        // The analysis's own limits (E1008, E2914) say what was not checked: always shown.
+        let limits: Vec<&LocatedReport> = reported[shown.len()..]
+            .iter()
+            .filter(|r| LIMIT_CODES.contains(&r.code))
+            .collect();
         rendered.push_str(&format!(
             "dslang: {} more errors not shown (the first {MAX_PRINTED_ERRORS} are)\n",
-            reported.len() - shown.len()
+            reported.len() - shown.len() - limits.len()
         ));
+        for r in limits {
+            let one = LocatedReport {
+                path: r.path.clone(),
+                code: r.code,
+                message: r.message.clone(),
+                range: r.range.clone(),
+                notes: Vec::new(),
+            };
+            rendered.push_str(&render_located(&sources, &[one], colour));
+        }
     }
     let _ = std::io::stderr().write_all(rendered.as_bytes());
 }
+
+/// Codes of the analysis's per-file limits (more syntax errors, declarations not checked).
+const LIMIT_CODES: [&str; 2] = ["E1008", "E2914"];
 
 /// Errors printed per command: a file of a million mistakes is summarised, not printed whole
 /// (each error's snippet is several lines).
@@ -223,14 +241,37 @@ pub fn render_located(
     for diagnostic in &diagnostics {
         let diagnostic = clamped(&files, diagnostic);
         let header = emit(&files, &short, &diagnostic, colour);
-        let body = emit(&files, &config, &diagnostic, colour);
         out.push_str(&header);
+        // A snippet of a very long line (a minified or generated file, a million NUL bytes) would
+        // be the whole line for each error: say how long it is instead.
+        if let Some(len) = long_primary_line(&files, &diagnostic) {
+            out.push_str(&format!("  (the line is {len} bytes long: not shown)\n"));
+            continue;
+        }
+        let body = emit(&files, &config, &diagnostic, colour);
         // The rich form repeats the header without the location: keep only its snippet.
         if let Some((_, snippet)) = body.split_once('\n') {
             out.push_str(snippet);
         }
     }
     out
+}
+
+/// Lines longer than this are not shown in snippets.
+const MAX_SNIPPET_LINE: usize = 1000;
+
+/// The length of the line holding `diagnostic`'s primary label, when it is over
+/// [`MAX_SNIPPET_LINE`] bytes.
+fn long_primary_line(
+    files: &SimpleFiles<Arc<str>, Arc<str>>,
+    diagnostic: &Diagnostic<usize>,
+) -> Option<usize> {
+    let label = diagnostic.labels.first()?;
+    let text: &str = files.get(label.file_id).ok()?.source();
+    let at = label.range.start.min(text.len());
+    let start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+    let end = text[at..].find('\n').map_or(text.len(), |i| at + i);
+    (end - start > MAX_SNIPPET_LINE).then_some(end - start)
 }
 
 /// `diagnostic` with each label's range inside its file's text and on character boundaries

@@ -180,3 +180,90 @@ fn a_huge_local_array_is_refused_before_the_gpu_runs_it() {
     );
     assert!(took < Duration::from_secs(30), "{took:?}");
 }
+
+/// A million NUL bytes on one line (issue 25): 1,000 syntax errors and one (E1008) counting the
+/// rest, each printed without a snippet of the million-byte line. Was: every error computed and
+/// each printed with the whole line, over 10 s and 480 MB (hanging at first).
+#[test]
+fn a_million_nul_bytes_end_quickly_with_a_capped_error_list() {
+    let path = temp_file("nul.slang", &"\0".repeat(1_000_000));
+    let (out, took) = dslang(&["check", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let err = stderr(&out);
+    assert!(
+        err.contains("error[E1008]: ")
+            && err.contains("more syntax errors after the first 1000 are not listed"),
+        "{}",
+        &err[err.len().saturating_sub(2000)..]
+    );
+    assert!(
+        err.contains("(the line is 1000000 bytes long: not shown)"),
+        "{}",
+        &err[..err.len().min(2000)]
+    );
+    assert!(err.len() < 1 << 20, "{} bytes of errors", err.len());
+    println!("1,000,000 NUL bytes: {took:?}");
+    assert!(took < Duration::from_secs(30), "{took:?}");
+}
+
+/// A file of thousands of mistakes (issue 25): checking stops after 1,000 errors with E2914
+/// saying how many declarations were left unchecked, shown even though printing stops at 1,000.
+#[test]
+fn checking_stops_after_a_thousand_errors_with_e2914() {
+    let mut text = String::new();
+    for i in 0..20_000 {
+        text.push_str(&format!(
+            "float e{i}(float x) {{ return undefined{i} + x; }}\n"
+        ));
+    }
+    let path = temp_file("errors.slang", &text);
+    let (out, took) = dslang(&["check", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = stderr(&out);
+    assert_eq!(err.matches("error[E2001]").count(), 1000);
+    assert!(
+        err.contains(
+            "error[E2914]: checking stopped after 1000 errors (a fixed limit per file): 19000 \
+             declarations from here on are not checked"
+        ),
+        "{}",
+        &err[err.len().saturating_sub(2000)..]
+    );
+    println!("20,000 functions with an error each: {took:?}");
+    assert!(took < Duration::from_secs(30), "{took:?}");
+}
+
+/// A differentiated function over the IR-size limit is refused before autodiff runs (E3002,
+/// naming the limit and how to change it); here the limit is lowered so the test is quick.
+/// A 200,000-statement function under the default limit is refused the same way.
+#[test]
+fn differentiating_a_function_over_the_ir_limit_is_e3002() {
+    let mut text = String::from("[Differentiable] float f(float x) {\n float y = x;\n");
+    for _ in 0..500 {
+        text.push_str(" y = y * 1.0001 + sin(y);\n");
+    }
+    text.push_str(" return y; }\nRWStructuredBuffer<float> o;\n[numthreads(1,1,1)] void computeMain() { var p = diffPair(o[0]); bwd_diff(f)(p, 1.0); o[1] = p.d; }\n");
+    let path = temp_file("diff_limit.slang", &text);
+    let out_path = path.with_extension("wgsl");
+    let start = Instant::now();
+    let out = Command::new(env!("CARGO_BIN_EXE_dslang"))
+        .args(["compile", path.to_str().unwrap(), "--target", "wgsl", "-o"])
+        .arg(&out_path)
+        .env("DSLANG_MAX_DIFF_VALUES", "1000")
+        .output()
+        .unwrap();
+    let took = start.elapsed();
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let err = stderr(&out);
+    assert!(
+        err.contains("error[E3002]: cannot differentiate ")
+            && err
+                .contains("IR values, more than the limit of 1000 for one differentiated function")
+            && err.contains("DSLANG_MAX_DIFF_VALUES"),
+        "{err}"
+    );
+    assert!(took < Duration::from_secs(30), "{took:?}");
+    // Under the default limit the same program compiles.
+    let (out, _) = compile(&path);
+    assert!(out.status.success(), "{}", stderr(&out));
+}

@@ -683,6 +683,27 @@ fn plain_error(code: &'static str, message: String, range: TextRange) -> Diagnos
     }
 }
 
+/// Errors after which a file's remaining declarations are not checked (E2914).
+pub const MAX_FILE_ERRORS: usize = 1000;
+
+fn error_count(out: &[Placed]) -> usize {
+    out.iter()
+        .filter(|p| p.diagnostic.severity == Severity::Error)
+        .count()
+}
+
+/// E2914 at `def`, the first declaration not checked, with how many are left.
+fn unchecked_items_error(db: &dyn Db, file: SourceFile, def: ItemDef, left: usize) -> Placed {
+    let loc = lower::item_def_loc(db, def);
+    let range = lower::item_range(db, &loc).unwrap_or_default();
+    let (path, range, notes) = place(db, file, TextRange::new(range.start, range.start));
+    let message = format!(
+        "checking stopped after {MAX_FILE_ERRORS} errors (a fixed limit per file): {left} \
+         declarations from here on are not checked; fix the errors above first"
+    );
+    placed(db, file, path, plain_error("E2914", message, range), notes)
+}
+
 /// Every diagnostic of a file at its real place: preprocessor, syntax, names, types.
 fn placed_diagnostics(db: &dyn Db, file: SourceFile) -> Vec<Placed> {
     let pp = lower::preprocessed(db, file);
@@ -742,11 +763,18 @@ fn placed_diagnostics(db: &dyn Db, file: SourceFile) -> Vec<Placed> {
     for (def, diag) in check::duplicate_diagnostics(db, file).iter() {
         out.push(place_item_diag(db, file, *def, diag));
     }
-    for def in file_items(db, file) {
-        for diag in item_diags(db, def).iter() {
-            out.push(place_item_diag(db, file, def, diag));
+    let items = file_items(db, file);
+    let mut errors = error_count(&out);
+    for (i, &def) in items.iter().enumerate() {
+        // A file of a million mistakes: stop checking its declarations past the limit.
+        if errors >= MAX_FILE_ERRORS {
+            out.push(unchecked_items_error(db, file, def, items.len() - i));
+            break;
         }
-        for diag in rules::item_rule_diags(db, def).iter() {
+        let diags = item_diags(db, def);
+        let rule_diags = rules::item_rule_diags(db, def);
+        for diag in diags.iter().chain(rule_diags.iter()) {
+            errors += usize::from(diag.severity == Severity::Error);
             out.push(place_item_diag(db, file, def, diag));
         }
     }

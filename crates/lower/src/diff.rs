@@ -517,6 +517,7 @@ impl Ctx<'_> {
             // `[ForceUnroll]` loops become straight-line code first, so that derivatives see
             // constants and plain values (the reverse mode keeps no loop tape for them).
             self.unroll_changed_functions()?;
+            check_derivative_size(&self.module, cur)?;
             let result = match kind {
                 DiffKind::Forward => {
                     autodiff::forward_derivative(&mut self.module, &mut self.diff, cur)
@@ -537,6 +538,42 @@ impl Ctx<'_> {
         }
         Ok(cur)
     }
+}
+
+/// IR values a function may have for autodiff to differentiate it (after `[ForceUnroll]`): a
+/// derivative is several times its primal, and a 200,000-statement function took minutes and
+/// gigabytes. `DSLANG_MAX_DIFF_VALUES` changes it.
+pub const MAX_DIFF_VALUES: usize = 1 << 18;
+
+fn max_diff_values() -> usize {
+    std::env::var("DSLANG_MAX_DIFF_VALUES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(MAX_DIFF_VALUES)
+}
+
+/// E3002 before differentiating a function over [`MAX_DIFF_VALUES`] (issue 25).
+fn check_derivative_size(module: &ir::Module, f: ir::FuncId) -> R<()> {
+    let Some(func) = module.function(f) else {
+        return Ok(());
+    };
+    let limit = max_diff_values();
+    if func.values.len() <= limit {
+        return Ok(());
+    }
+    Err(LowerError {
+        code: "E3002",
+        message: format!(
+            "cannot differentiate {}: it has {} IR values, more than the limit of {limit} for \
+             one differentiated function (derivatives are several times larger): split it into \
+             smaller functions, or raise the limit with the environment variable \
+             DSLANG_MAX_DIFF_VALUES",
+            func.name,
+            func.values.len()
+        ),
+        item: None,
+        range: hir::TextRange::default(),
+    })
 }
 
 /// The per-thread context of one backward derivative (`dslang compile --target ir`, hovers).

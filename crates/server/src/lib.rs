@@ -223,13 +223,48 @@ impl Locator {
     }
 }
 
-/// The directory the stdlib is written to for go-to-definition (keyed by its content, so a
-/// newer server never shows an older copy).
+/// The directory the stdlib is written to for go-to-definition: private to this user, so that
+/// nobody else can plant a `core.slang` for the editor to open (issue 28, S1). Under
+/// `$XDG_RUNTIME_DIR` when it is private (keyed by the library's content, so a newer server never
+/// shows an older copy); else a fresh directory of this process's own (mode 0700) in the
+/// temporary directory, never a predictable shared name.
 fn stdlib_dir() -> PathBuf {
+    static DIR: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    DIR.get_or_init(private_stdlib_dir).clone()
+}
+
+fn private_stdlib_dir() -> PathBuf {
     use std::hash::{Hash, Hasher};
+    use std::os::unix::fs::{DirBuilderExt, PermissionsExt};
     let mut hasher = std::collections::hash_map::DefaultHasher::new();
     Analysis::stdlib_files().hash(&mut hasher);
-    std::env::temp_dir().join(format!("dslang-stdlib-{:016x}", hasher.finish()))
+    let name = format!("dslang-stdlib-{:016x}", hasher.finish());
+    let private = |dir: &std::path::Path| {
+        std::fs::symlink_metadata(dir)
+            .is_ok_and(|m| m.is_dir() && m.permissions().mode() & 0o077 == 0)
+    };
+    if let Some(runtime) = std::env::var_os("XDG_RUNTIME_DIR").map(PathBuf::from)
+        && runtime.is_absolute()
+        && private(&runtime)
+    {
+        return runtime.join(name);
+    }
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.subsec_nanos());
+    for attempt in 0u32..16 {
+        let dir = std::env::temp_dir().join(format!(
+            "{name}-{}-{:08x}",
+            std::process::id(),
+            nanos.wrapping_mul(2_654_435_761).wrapping_add(attempt)
+        ));
+        // `create`, not `create_all`: a name someone else took is never used.
+        if std::fs::DirBuilder::new().mode(0o700).create(&dir).is_ok() {
+            return dir;
+        }
+    }
+    // No private directory: a path that cannot exist, so go-to-definition finds no file.
+    PathBuf::from("/nonexistent/dslang-stdlib")
 }
 
 fn path_to_uri(path: &str) -> Option<Url> {

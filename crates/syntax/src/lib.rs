@@ -98,6 +98,27 @@ impl Parse {
     }
 }
 
+/// Syntax errors kept per file: a file of a million stray characters gets this many and one
+/// more that counts the rest (E1008), not a million (each costs memory in every later stage).
+pub const MAX_SYNTAX_ERRORS: usize = 1000;
+
+fn cap_errors(errors: &mut Vec<SyntaxError>) {
+    if errors.len() <= MAX_SYNTAX_ERRORS {
+        return;
+    }
+    let more = errors.len() - MAX_SYNTAX_ERRORS;
+    let at = errors[MAX_SYNTAX_ERRORS].range;
+    errors.truncate(MAX_SYNTAX_ERRORS);
+    errors.push(SyntaxError {
+        code: "E1008",
+        message: format!(
+            "{more} more syntax errors after the first {MAX_SYNTAX_ERRORS} are not listed (a \
+             fixed limit per file): fix the ones above first"
+        ),
+        range: at,
+    });
+}
+
 /// Parses a whole source file.
 pub fn parse(text: &str) -> Parse {
     let lexed = lexer::lex(text);
@@ -135,6 +156,7 @@ pub fn parse(text: &str) -> Parse {
     // Unwinding out of unclosed constructs piles complaints onto one spot; the first one
     // (innermost) names the real problem.
     errors.dedup_by(|later, first| later.range == first.range);
+    cap_errors(&mut errors);
     Parse {
         green,
         errors: errors.into(),

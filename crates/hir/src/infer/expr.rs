@@ -604,6 +604,14 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         let bt = self.infer_expr(base, None);
         let it = self.infer_expr(index, Some(&Ty::INT));
         let bt = self.normalize(&bt);
+        // `a[]` on a value: `[]` only names an unsized array type (lowering had no index).
+        if matches!(self.body.exprs[index], Expr::Missing)
+            && !bt.has_unknown()
+            && !matches!(self.result.resolutions.get(&base), Some(ExprRes::Type(_)))
+        {
+            let msg = "an index is missing: `[]` names an unsized array type, not an element";
+            self.error("E2021", msg.to_string(), self.range(base));
+        }
         // `cb[i]` on a `ConstantBuffer<float4x4>` or `ParameterBlock<RWStructuredBuffer<int>>`:
         // the value the wrapper holds is indexed (it dereferences implicitly, as for members).
         let bt = self.innermost_wrapped(&bt).unwrap_or(bt);

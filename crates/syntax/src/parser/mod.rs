@@ -100,6 +100,7 @@ pub(crate) fn parse(input: &Input) -> Output {
         depth: 0,
         no_gt: false,
         decl_start: 0,
+        stuck_errors: 0,
     };
     grammar::source_file(&mut p);
     Output {
@@ -119,6 +120,7 @@ pub(crate) fn parse_block(input: &Input) -> (Output, bool) {
         depth: 0,
         no_gt: false,
         decl_start: 0,
+        stuck_errors: 0,
     };
     grammar::block_entry(&mut p);
     let consumed_all = p.pos == input.len();
@@ -176,7 +178,14 @@ pub(crate) struct Parser<'i> {
     /// Where the declaration being parsed starts (after its attributes and modifiers): a type
     /// or name there at column 0 is that declaration's own, elsewhere a new one's.
     pub(crate) decl_start: usize,
+    /// Errors reported in a row at one token: a rule that neither consumes nor exits is a loop
+    /// (a grammar bug), and past [`MAX_ERRORS_AT_ONE_TOKEN`] the token is consumed.
+    stuck_errors: u32,
 }
+
+/// Errors in a row at one token after which the parser consumes it: far more than unwinding
+/// from [`MAX_DEPTH`] nested constructs reports, so only a loop without progress reaches it.
+const MAX_ERRORS_AT_ONE_TOKEN: u32 = 4096;
 
 impl Parser<'_> {
     pub(crate) fn pos(&self) -> usize {
@@ -334,8 +343,14 @@ impl Parser<'_> {
     fn push_error(&mut self, message: String) {
         let pos = self.pos as u32;
         if self.errors.last().is_some_and(|e| e.pos == pos) {
+            self.stuck_errors += 1;
+            if self.stuck_errors > MAX_ERRORS_AT_ONE_TOKEN {
+                self.stuck_errors = 0;
+                self.bump_any();
+            }
             return;
         }
+        self.stuck_errors = 0;
         self.errors.push(ParseError { pos, message });
     }
 

@@ -328,6 +328,12 @@ fn enum_(p: &mut Parser<'_>, m: Marker) {
             let v = p.start();
             attributes(p);
             if p.at(IDENT) {
+                // A declaration at the start of a line ends an enum whose `}` is missing
+                // (`name` refuses it without consuming it: this loop never ended).
+                if col0_decl_start(p) {
+                    v.abandon(p);
+                    break;
+                }
                 name(p);
                 if p.eat(T![=]) {
                     expr(p);
