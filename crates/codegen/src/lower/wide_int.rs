@@ -790,7 +790,7 @@ impl Lowerer<'_> {
                     comps.push(self.wide_convert(cx, out, e, from, *s, wf, wt)?);
                 }
             }
-            Inst::Bitcast(a, s) if matches!(s, Scalar::I64 | Scalar::U64) => {
+            Inst::Bitcast(a, Scalar::I64 | Scalar::U64) => {
                 return Ok(Some(Some(cx.value(*a)?)));
             }
             Inst::Select {
