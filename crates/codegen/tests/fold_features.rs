@@ -3,7 +3,6 @@
 
 mod common;
 
-use codegen::{Options, lower};
 use common::*;
 use ir::*;
 

@@ -523,7 +523,9 @@ impl Lowerer<'_> {
                 let base = cx.value(*a)?;
                 let index = cx.value(*i)?;
                 let aty = cx.vty(*a)?;
-                if matches!(self.types().kind(aty), TypeKind::Matrix { .. }) {
+                if matches!(self.types().kind(aty), TypeKind::Matrix { .. })
+                    || self.is_wide_vector(aty)
+                {
                     // naga indexes matrices dynamically only through pointers.
                     let t = self.ty(aty, Repr::VALUE)?;
                     let tmp = cx.temp("index_tmp", t);

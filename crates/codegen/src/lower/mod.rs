@@ -395,6 +395,9 @@ impl Lowerer<'_> {
                     self.scalar_type(s)?
                 }
             }
+            TypeKind::Vector { scalar, size } if self.is_wide_vector(ty) => {
+                self.wide_vector_type(scalar, size, repr)?
+            }
             TypeKind::Vector { scalar, size } => self.vector_type(leaf(scalar), size)?,
             TypeKind::Matrix { scalar, rows, cols } => {
                 self.check_scalar(scalar)?;
