@@ -141,11 +141,10 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         // Re-infer init-list arguments against their parameter types, and `none` (it takes the
         // parameter's `Optional` type: `f(none)`, `diffPair<Optional<float>>(x, none)`).
         for (i, arg) in args.iter().enumerate() {
-            let reinfer = match &self.body.exprs[*arg] {
-                Expr::InitList(_) => true,
-                Expr::Literal(crate::body::Literal::None) => true,
-                _ => false,
-            };
+            let reinfer = matches!(
+                &self.body.exprs[*arg],
+                Expr::InitList(_) | Expr::Literal(crate::body::Literal::None)
+            );
             if reinfer && let Some(p) = app.params.get(i) {
                 let ty = self.normalize(&p.ty);
                 self.infer_expr(*arg, Some(&ty));
