@@ -82,17 +82,19 @@ void computeMain() { output[0] = 1.0; }
 }
 
 #[test]
-fn texture_offset_overload_is_refused_not_miscompiled() {
+fn texture_grad_offset_overload_is_refused_not_miscompiled() {
+    // `SampleLevel`/`Gather` offsets are applied to the coordinate (tests/compute/
+    // texture_sample_offset.slang); a gradient's offset is not.
     check_error(
         r#"
 Texture2D<float4> tex;
 SamplerState s;
 RWStructuredBuffer<float4> output;
 [numthreads(1, 1, 1)]
-void computeMain() { output[0] = tex.SampleLevel(s, float2(0.5), 0.0, int2(1, 0)); }
+void computeMain() { output[0] = tex.SampleGrad(s, float2(0.5), float2(0.1), float2(0.1), int2(1, 0)); }
 "#,
         expect![
-            "E4001 `tex.SampleLevel(s, float2(0.5), 0.0, int2(1, 0))`: cannot lower the texture method `texture_sample_level_offset` yet"
+            "E4001 `tex.SampleGrad(s, float2(0.5), float2(0.1), float2(0.1), int2(1, 0))`: cannot lower the texture method `texture_sample_grad_offset` yet"
         ],
     );
 }
