@@ -582,15 +582,7 @@ impl<'db> Ctx<'db> {
                 }
                 continue;
             }
-            match self.global(g) {
-                // A parameter of a type no target here can hold (a bindless descriptor handle)
-                // is an error only where code uses it (`global` reports it there): as slangc
-                // drops unused parameters, an unused one is left out.
-                Err(e) if e.code == "E4103" => {}
-                r => {
-                    r?;
-                }
-            }
+            self.global(g)?;
         }
         Ok(())
     }
