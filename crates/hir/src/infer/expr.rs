@@ -604,9 +604,10 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         let bt = self.infer_expr(base, None);
         let it = self.infer_expr(index, Some(&Ty::INT));
         let bt = self.normalize(&bt);
-        // `a[]` on a value: `[]` only names an unsized array type (lowering had no index).
+        // `a[]` on an array, vector or matrix value: `[]` only names an unsized array type
+        // (lowering had no index). A struct's `__subscript()` may take no index (`s[]`).
         if matches!(self.body.exprs[index], Expr::Missing)
-            && !bt.has_unknown()
+            && matches!(bt, Ty::Array(..) | Ty::Vector(..) | Ty::Matrix(..))
             && !matches!(self.result.resolutions.get(&base), Some(ExprRes::Type(_)))
         {
             let msg = "an index is missing: `[]` names an unsized array type, not an element";
