@@ -802,6 +802,17 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             }
         }
         let arg_tys = vec![lt.clone(), rt.clone()];
+        // The library's operators (`CoopVec<T, N>`'s) are reported only when one applies: for
+        // other operands the error names the operator and the types.
+        if cands
+            .iter()
+            .any(|c| c.func.loc(self.db).file.kind(self.db) == base_db::FileKind::Stdlib)
+            && !cands
+                .iter()
+                .any(|c| self.try_candidate(c, None, &arg_tys).is_ok())
+        {
+            cands.retain(|c| c.func.loc(self.db).file.kind(self.db) != base_db::FileKind::Stdlib);
+        }
         // `x.a + y.a` on generic operands inside a generic `operator+` of a struct: no user
         // operator takes them, so the constraint's builtin operator applies.
         let builtin = self.generic_operand_result(op, &ln, &rn);

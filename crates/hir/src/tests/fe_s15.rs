@@ -104,8 +104,8 @@ void f(float4 a, float4 b, float2x3 m, float4x2 k)
         expect![[r#"
             eq: bool
             ne: bool
-            p: matrix<float,4,3>
-            lt: vector<bool,4>
+            p: float4x3
+            lt: bool4
         "#]],
     );
     // Without the glsl module, the builtin component-wise operators.
@@ -117,7 +117,7 @@ void f(float4 a, float4 b)
 }
 "#,
         expect![[r#"
-            eq: vector<bool,4>
+            eq: bool4
         "#]],
     );
 }
@@ -138,7 +138,7 @@ void main()
 }
 "#,
         expect![[r#"
-            9:14 error[E2009] left of '=' is not an l-value. cannot assign to this expression: `position` is a uniform shader parameter and is read-only; declare it `static` for a mutable global
+            10:14 error[E2009] left of '=' is not an l-value. cannot assign to this expression: `position` is a uniform shader parameter and is read-only; declare it `static` for a mutable global
         "#]],
     );
 }
@@ -161,10 +161,10 @@ void main()
 }
 "#,
         expect![[r#"
-            t: vector<float,4>
-            it: vector<int,4>
+            t: float4
+            it: int4
             n: int
-            v: vector<float,4>
+            v: float4
         "#]],
     );
 }
@@ -236,6 +236,8 @@ void f(Tensor<float, 2> t)
 }
 "#,
         expect![[r#"
+            D: <none>
+            N: <none>
             a: float
             b: float
         "#]],
@@ -295,9 +297,9 @@ void f(Sampler2D<float4> s, Sampler2DMS<float4> ms)
 }
 "#,
         expect![[r#"
-            a: vector<float,4>
-            b: vector<float,4>
-            c: vector<float,4>
+            a: float4
+            b: float4
+            c: float4
         "#]],
     );
 }

@@ -384,6 +384,7 @@ int f()
 int k(int x) throws Failure { if (x < 0) throw Failure.Bad; else return x; }
 "#,
             expect![[r#"
+                11:61 error[E1001] 'else' without a matching 'if': remove it or add the 'if'
             "#]],
         );
     }
