@@ -167,7 +167,8 @@ void main()
 }
 
 #[test]
-fn throw_without_semicolon() {
+fn throw_ends_with_its_semicolon() {
+    // Slang's issue 12326: a `throw` needs its `;`, and `if (c) throw E; else ...` is one `if`.
     check_diags(
         r#"
 enum E : uint { Bad = 1 }
@@ -177,8 +178,17 @@ uint f(int n) throws E
         throw E.Bad
     return uint(n);
 }
+uint g(int n) throws E
+{
+    if (n < 0)
+        throw E.Bad;
+    else
+        return uint(n);
+}
 "#,
-        expect![[""]],
+        expect![[r#"
+            7:5 error[E1001] unexpected identifier, expected ';' after the throw statement
+        "#]],
     );
 }
 

@@ -367,9 +367,8 @@ int f(int id) { if (id == Red) return Green; return Blue; }
 
     #[test]
     fn catch_parameter_in_either_order() {
-        // slangc accepts `catch (Type err)` as well as `catch (err : Type)`; what it rejects in
-        // `if (c) throw E; else ...` is the `;`, which ends the `if` (a `throw` ends at its
-        // expression there).
+        // Both `catch (Type err)` and `catch (err : Type)` are accepted; a `throw` needs its `;`
+        // (Slang's issue 12326), and `if (c) throw E; else ...` is one `if`.
         check_diags(
             r#"
 enum Failure { Bad }
@@ -384,7 +383,7 @@ int f()
 int k(int x) throws Failure { if (x < 0) throw Failure.Bad; else return x; }
 "#,
             expect![[r#"
-                11:61 error[E1001] 'else' without a matching 'if': remove it or add the 'if'
+                3:60 error[E1001] unexpected identifier, expected ';' after the throw statement
             "#]],
         );
     }

@@ -154,11 +154,11 @@ fn adding_a_function_reruns_the_item_tree() {
     check_edit(
         &BEFORE.replace("[numthreads", "float h(float z) { return z; }\n[numthreads"),
         expect![[r#"
-            f: fn_sig, item_syntax
-            g: fn_sig, item_syntax
+            f: item_syntax
+            g: item_syntax
             h: diff_diagnostics, fn_body, fn_data, fn_diagnostics, fn_local_items, fn_local_usings, fn_sig, infer, item_syntax
-            computeMain: fn_sig, infer, item_syntax
-            rest: duplicate_diagnostics, file_imports, file_usings, fragment_module_main, item_outline, item_sources, item_tree, module_scope, parse, preprocessed, tuple_syntax, visible_files
+            computeMain: item_syntax
+            rest: duplicate_diagnostics, file_imports, file_usings, fragment_module_main, item_outline, item_sources, item_tree, lookup_in_namespace_memo, module_scope, parse, preprocessed, tuple_syntax, visible_files
         "#]],
     );
 }
@@ -170,9 +170,9 @@ fn renaming_a_function_reruns_the_item_tree() {
         &BEFORE.replace("float f(", "float f2("),
         expect![[r#"
             f2: diff_diagnostics, fn_body, fn_data, fn_diagnostics, fn_local_items, fn_local_usings, fn_sig, infer, item_syntax
-            g: fn_sig, item_syntax
-            computeMain: fn_sig, infer, item_syntax
-            rest: duplicate_diagnostics, file_imports, file_usings, fragment_module_main, item_outline, item_sources, item_tree, module_scope, parse, preprocessed, tuple_syntax, visible_files
+            g: item_syntax
+            computeMain: item_syntax
+            rest: duplicate_diagnostics, file_imports, file_usings, fragment_module_main, item_outline, item_sources, item_tree, lookup_in_namespace_memo, module_scope, parse, preprocessed, tuple_syntax, visible_files
         "#]],
     );
 }

@@ -64,7 +64,7 @@ void main()
 "#,
         expect![[r#"
             5:29 error[E2015] type argument 'float' does not conform to the required interface '__BuiltinLogicalType': `float` does not conform to `__BuiltinLogicalType`, required by generic parameter `T` of `WaveMaskBitAnd`
-                related stdlib/wave.slang@2973..2987: declared here: T WaveMaskBitAnd<T>(uint mask, T value)
+                related stdlib/wave.slang@3040..3054: declared here: T WaveMaskBitAnd<T>(uint mask, T value)
         "#]],
     );
 }

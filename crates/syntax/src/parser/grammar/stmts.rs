@@ -121,12 +121,9 @@ fn stmt_after_attrs(p: &mut Parser<'_>, m: Marker, had_attrs: bool) {
         {
             p.bump_remap(THROW_KW);
             expr(p);
-            // slangc (the version our suites record) ends a `throw` at its expression: the `;`
-            // is optional, and one that follows is a statement of its own, so `if (c) throw E;
-            // else ...` leaves the `else` without its `if` there (an error, as in slangc).
-            if !(p.at(T![;]) && p.nth(1) == ELSE_KW) {
-                p.eat(T![;]);
-            }
+            // A `throw` ends with its `;`, as every statement does (Slang's fix of its issue
+            // 12326: `if (c) throw E; else ...` is one `if`, and a missing `;` is an error).
+            p.expect(T![;], "expected ';' after the throw statement");
             m.complete(p, THROW_STMT);
         }
         // `__intrinsic_asm "abs($0)";`: target code for one `__target_switch` case.
