@@ -939,6 +939,8 @@ fn signature_help_for_method_call() {
             params: ["T value"]
           T add(T value, MemoryOrder order)
             params: ["T value", "MemoryOrder order"]
+          CoopVec<T, N> add(CoopVec<T, N> other)
+            params: ["CoopVec<T, N> other"]
         active parameter: 1
     "#]].assert_eq(&signature_dump(
         "struct Acc { float v; [mutating] void add(float x, float w) { v += x * w; } }\nvoid main() { Acc a; a.add(1.0, $0 }\n",

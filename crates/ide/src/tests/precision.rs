@@ -168,6 +168,7 @@ float k(float3 v) { return max<float>(v); }
             Error E2005 5:28 `max<float>(v)`: no overload of `max` takes arguments (float3)
               related stdlib/core.slang 6244..6247: candidate: T max<T>(T x, T y)
               related stdlib/core.slang 6568..6571: candidate: T max<T>(T x, T y)
+              related stdlib/coopvec.slang 11546..11549: candidate: CoopVec<T, N> max<T, N>(CoopVec<T, N> x, CoopVec<T, N> y)
         "#]],
     );
 }

@@ -89,6 +89,10 @@ fn valid_corpus_parses_without_errors() {
             continue;
         }
         let text = read(&path);
+        // A regression input that states the syntax error it expects (`// expect: E1001`).
+        if text.starts_with("// expect: E1") {
+            continue;
+        }
         // A file that pastes tokens (`#define MAKE_NAME(a, b) a##b`) is Slang only after hir's
         // preprocessor has run; the parser alone sees `int MAKE_NAME(my, Value) = ...`.
         if text
