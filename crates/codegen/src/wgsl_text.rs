@@ -36,16 +36,7 @@ pub fn keep_binding_names(module: &Module, text: String) -> String {
         if g.binding.is_none() || !name.ends_with(|c: char| c.is_ascii_digit()) {
             continue;
         }
-        let escaped = format!("{name}_");
-        let mut seen_escaped = false;
-        let mut clash = false;
-        for word in identifiers(&text) {
-            seen_escaped |= word == escaped;
-            clash |= word == name;
-        }
-        if seen_escaped && !clash {
-            text = rename_word(&text, &escaped, name);
-        }
+        text = restore_name(text, name);
     }
     text
 }
@@ -75,16 +66,7 @@ pub fn keep_member_names(module: &Module, text: String) -> String {
     names.dedup();
     let mut text = text;
     for name in names {
-        let escaped = format!("{name}_");
-        let mut seen_escaped = false;
-        let mut clash = false;
-        for word in identifiers(&text) {
-            seen_escaped |= word == escaped;
-            clash |= word == name;
-        }
-        if seen_escaped && !clash {
-            text = rename_word(&text, &escaped, name);
-        }
+        text = restore_name(text, name);
     }
     text
 }
@@ -271,5 +253,22 @@ mod member_name_tests {
             text.contains("p.vec2_") && text.contains("p.f32_"),
             "{text}"
         );
+    }
+}
+
+/// Renames naga's escaped `name_` back to `name` everywhere, when the escaped spelling occurs and
+/// the plain one occurs nowhere (so the rename cannot merge two identifiers).
+fn restore_name(text: String, name: &str) -> String {
+    let escaped = format!("{name}_");
+    let mut seen_escaped = false;
+    let mut clash = false;
+    for word in identifiers(&text) {
+        seen_escaped |= word == escaped;
+        clash |= word == name;
+    }
+    if seen_escaped && !clash {
+        rename_word(&text, &escaped, name)
+    } else {
+        text
     }
 }
