@@ -781,15 +781,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         };
         let mut member_ops = resolve::lookup_member_items(self.db, self.file, &ln, &op_name);
         member_ops.retain(|d| matches!(d, ItemDef::Function(_)));
-        let mut cands: Vec<Candidate> = funcs
-            .into_iter()
-            .map(|func| Candidate {
-                func,
-                outer: Vec::new(),
-                this_ty: None,
-                derivative: Vec::new(),
-            })
-            .collect();
+        let mut cands: Vec<Candidate> = funcs.into_iter().map(Candidate::plain).collect();
         for m in member_ops {
             if let ItemDef::Function(f) = m {
                 let outer = resolve::member_subst(self.db, self.file, f.loc(self.db), &ln);

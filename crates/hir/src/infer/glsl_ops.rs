@@ -42,12 +42,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         let cands: Vec<Candidate> = funcs
             .into_iter()
             .filter(|f| &**f.loc(self.db).file.path(self.db) == GLSL_MODULE)
-            .map(|func| Candidate {
-                func,
-                outer: Vec::new(),
-                this_ty: None,
-                derivative: Vec::new(),
-            })
+            .map(Candidate::plain)
             .collect();
         if cands.is_empty() {
             return None;

@@ -208,6 +208,18 @@ struct Candidate {
     derivative: Vec<DiffKind>,
 }
 
+impl Candidate {
+    /// A free function called directly: no outer generic arguments, no `this`, no derivative.
+    fn plain(func: FunctionId) -> Self {
+        Candidate {
+            func,
+            outer: Vec::new(),
+            this_ty: None,
+            derivative: Vec::new(),
+        }
+    }
+}
+
 /// The functions under `fwd_diff`/`bwd_diff`: candidates, the derivative kinds from the innermost
 /// out (`fwd_diff(bwd_diff(f))` is `[Backward, Forward]`), explicit generic arguments.
 type DiffCallee = (Vec<FunctionId>, Vec<DiffKind>, Option<Vec<GenericArg>>);

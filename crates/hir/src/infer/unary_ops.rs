@@ -41,12 +41,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         let cands: Vec<Candidate> = funcs
             .into_iter()
             .filter(|f| crate::fn_sig(self.db, *f).params.len() == 1)
-            .map(|func| Candidate {
-                func,
-                outer: Vec::new(),
-                this_ty: None,
-                derivative: Vec::new(),
-            })
+            .map(Candidate::plain)
             .collect();
         if cands.is_empty() {
             return None;
