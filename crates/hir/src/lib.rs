@@ -1138,21 +1138,7 @@ fn own_members_of(db: &dyn Db, file: SourceFile, ty: &Ty) -> Vec<MemberInfo> {
             });
         }
     }
-    let mut items: Vec<ItemDef> = Vec::new();
-    if let Ty::Adt(decl, _) = &ty {
-        items.extend(lower::type_decl_data(db, *decl).members.iter().copied());
-    }
-    for (ext, _) in resolve::extensions_for(db, file, &ty) {
-        items.extend(lower::extension_data(db, ext).members.iter().copied());
-    }
-    if matches!(ty, Ty::Param(_)) {
-        for iface in resolve::direct_interfaces(db, file, &ty) {
-            if let Ty::Adt(d, _) = iface {
-                items.extend(lower::type_decl_data(db, d).members.iter().copied());
-            }
-        }
-    }
-    for item in items {
+    for item in member_items(db, file, &ty) {
         let name = lower::item_def_name(db, item).to_string();
         if name == "__init" || name == "__subscript" || out.iter().any(|m| m.name == name) {
             continue;
@@ -1201,16 +1187,55 @@ fn own_members_of(db: &dyn Db, file: SourceFile, ty: &Ty) -> Vec<MemberInfo> {
     out
 }
 
-/// Members of the type of the expression that ends just before `offset` (for `value.` completion).
-pub fn members_at(db: &dyn Db, file: SourceFile, offset: u32) -> Vec<MemberInfo> {
+/// The member items of a normalized type: its own, its extensions', and for a generic parameter
+/// its interfaces' requirements.
+fn member_items(db: &dyn Db, file: SourceFile, ty: &Ty) -> Vec<ItemDef> {
+    let mut items: Vec<ItemDef> = Vec::new();
+    if let Ty::Adt(decl, _) = ty {
+        items.extend(lower::type_decl_data(db, *decl).members.iter().copied());
+    }
+    for (ext, _) in resolve::extensions_for(db, file, ty) {
+        items.extend(lower::extension_data(db, ext).members.iter().copied());
+    }
+    if matches!(ty, Ty::Param(_)) {
+        for iface in resolve::direct_interfaces(db, file, ty) {
+            if let Ty::Adt(d, _) = iface {
+                items.extend(lower::type_decl_data(db, d).members.iter().copied());
+            }
+        }
+    }
+    items
+}
+
+/// Every overload of the method `name` on the type of the expression that ends just before
+/// `offset` (the receiver of `value.name(`), own members first, then inherited ones.
+pub fn methods_at(db: &dyn Db, file: SourceFile, offset: u32, name: &str) -> Vec<FunctionId> {
+    let Some(ty) = receiver_ty_at(db, file, offset) else {
+        return Vec::new();
+    };
+    let normalized = resolve::normalize(db, file, &ty);
+    let mut out = Vec::new();
+    for owner in
+        std::iter::once(normalized.clone()).chain(resolve::struct_base_chain(db, &normalized))
+    {
+        for item in member_items(db, file, &resolve::normalize(db, file, &owner)) {
+            if let ItemDef::Function(f) = item
+                && lower::item_def_name(db, item).as_str() == name
+                && !out.contains(&f)
+            {
+                out.push(f);
+            }
+        }
+    }
+    out
+}
+
+/// The type of the innermost expression that ends just before `offset`.
+fn receiver_ty_at(db: &dyn Db, file: SourceFile, offset: u32) -> Option<Ty> {
     let pp = lower::preprocessed(db, file);
     let expanded = pp.map.to_expanded(offset);
-    let Some((def, start)) = owner_at(db, file, expanded) else {
-        return Vec::new();
-    };
-    let Some((body, result)) = body_and_inference(db, def) else {
-        return Vec::new();
-    };
+    let (def, start) = owner_at(db, file, expanded)?;
+    let (body, result) = body_and_inference(db, def)?;
     let rel = expanded - start;
     // The innermost expression ending at the offset (before a `.`).
     let target = body
@@ -1221,11 +1246,13 @@ pub fn members_at(db: &dyn Db, file: SourceFile, offset: u32) -> Vec<MemberInfo>
             let r = body.expr_range(*id);
             r.end <= rel && rel <= r.end + 1
         })
-        .max_by_key(|id| body.expr_range(*id).len());
-    match target {
-        Some(e) => members_of(db, file, &result.expr_ty(e)),
-        None => Vec::new(),
-    }
+        .max_by_key(|id| body.expr_range(*id).len())?;
+    Some(result.expr_ty(target))
+}
+
+/// Members of the type of the expression that ends just before `offset` (for `value.` completion).
+pub fn members_at(db: &dyn Db, file: SourceFile, offset: u32) -> Vec<MemberInfo> {
+    receiver_ty_at(db, file, offset).map_or_else(Vec::new, |ty| members_of(db, file, &ty))
 }
 
 /// Re-exports for crates that walk checked bodies and item data (the IR lowering in

@@ -72,14 +72,20 @@ pub(crate) fn signature_help(db: &dyn Db, file: SourceFile, offset: u32) -> Opti
     let (name, name_range) = util::ident_at(before, before.len() as u32)?;
     // The overload the checker chose, when the call is complete enough to resolve.
     let chosen = hir::callee_at(db, file, name_range.start);
+    // `value.name(`: the overloads of the receiver's type only, not every function of that name.
+    let receiver_end = before[..name_range.start as usize].trim_end();
     let mut candidates: Vec<FunctionId> = Vec::new();
-    for f in util::visible_files(db, file) {
-        for item in hir::file_items(db, f) {
-            if let ItemDef::Function(func) = item
-                && util::item_name(db, item) == name
-                && !candidates.contains(&func)
-            {
-                candidates.push(func);
+    if let Some(receiver) = receiver_end.strip_suffix('.') {
+        candidates = hir::methods_at(db, file, receiver.trim_end().len() as u32, &name);
+    } else {
+        for f in util::visible_files(db, file) {
+            for item in hir::file_items(db, f) {
+                if let ItemDef::Function(func) = item
+                    && util::item_name(db, item) == name
+                    && !candidates.contains(&func)
+                {
+                    candidates.push(func);
+                }
             }
         }
     }

@@ -930,21 +930,48 @@ fn completion_works_after_formatting_edits() {
 
 #[test]
 fn signature_help_for_method_call() {
+    // Only the receiver's method: not the library's other `add`s (Atomic, CoopVec, ...).
     expect![[r#"
         * void add(float x, float w)
             params: ["float x", "float w"]
-          This add(This other)
-            params: ["This other"]
-          T add(T value)
-            params: ["T value"]
-          T add(T value, MemoryOrder order)
-            params: ["T value", "MemoryOrder order"]
-          CoopVec<T, N> add(CoopVec<T, N> other)
-            params: ["CoopVec<T, N> other"]
         active parameter: 1
     "#]].assert_eq(&signature_dump(
         "struct Acc { float v; [mutating] void add(float x, float w) { v += x * w; } }\nvoid main() { Acc a; a.add(1.0, $0 }\n",
     ));
+}
+
+#[test]
+fn signature_help_for_method_lists_receiver_overloads_and_inherited() {
+    expect![[r#"
+        * float get(int i)
+            params: ["int i"]
+          float get(int i, int j)
+            params: ["int i", "int j"]
+        active parameter: 0
+    "#]]
+    .assert_eq(&signature_dump(
+        "struct B { float base(float s) { return s; } }\nstruct G : B { float get(int i) { return 1.0; } float get(int i, int j) { return 2.0; } }\nvoid main() { G g; g.get($0 }\n",
+    ));
+    expect![[r#"
+        * float base(float s)
+            params: ["float s"]
+        active parameter: 0
+    "#]]
+    .assert_eq(&signature_dump(
+        "struct B { float base(float s) { return s; } }\nstruct G : B { float get(int i) { return 1.0; } }\nvoid main() { G g; g.base($0 }\n",
+    ));
+}
+
+#[test]
+fn signature_help_for_library_method() {
+    expect![[r#"
+        * T add(T value)
+            params: ["T value"]
+          T add(T value, MemoryOrder order)
+            params: ["T value", "MemoryOrder order"]
+        active parameter: 0
+    "#]]
+    .assert_eq(&signature_dump("void main() { Atomic<int> a; a.add($0 }\n"));
 }
 
 #[test]
