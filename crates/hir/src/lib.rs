@@ -76,7 +76,7 @@ pub use infer::{
 pub use lower::{fn_body, fn_data, item_tree, parse, preprocessed, type_decl_data};
 pub use pack_query::PackOp;
 pub use scope::module_files;
-pub use ty::{GenericArg, LambdaTy, Len, LenOp, ScalarKind, Ty};
+pub use ty::{GenericArg, LambdaOwner, LambdaTy, Len, LenOp, ScalarKind, Ty};
 
 use salsa::{Durability, Setter};
 
@@ -1241,6 +1241,7 @@ pub mod export {
         infer_field_default, infer_global, infer_param_default, pointee_of, property_ty,
         stdlib_decl_named, swizzle_indices, tuple_swizzle, type_args_subst,
     };
+    pub use crate::infer::lambda::global_owner_params;
     pub use crate::lower::{
         field_default_body, file_cbuffers, global_body, global_data, item_def_loc, item_offset,
         param_default_body, property_data, subscript_data,

@@ -25,6 +25,7 @@ mod inference_gaps;
 mod interface_assoc;
 mod library_modules;
 mod local_items;
+mod lambda_owners;
 mod lookup_forms;
 mod missed_rules;
 mod narrow_scalars;
