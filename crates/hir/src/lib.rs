@@ -1236,12 +1236,12 @@ pub mod export {
         Attr, AttrArg, ConstRef, GenericArgRef, GlobalData, ItemNode, TypeDeclData, TypeRef,
     };
     pub use crate::ids::GenericOwner;
+    pub use crate::infer::lambda::global_owner_params;
     pub use crate::infer::{
         bit_field_widths, field_types, fn_throws, global_const_value, global_ty,
         infer_field_default, infer_global, infer_param_default, pointee_of, property_ty,
         stdlib_decl_named, swizzle_indices, tuple_swizzle, type_args_subst,
     };
-    pub use crate::infer::lambda::global_owner_params;
     pub use crate::lower::{
         field_default_body, file_cbuffers, global_body, global_data, item_def_loc, item_offset,
         param_default_body, property_data, subscript_data,

@@ -28,8 +28,7 @@ impl Ctx<'_> {
         let own: Subst = subst
             .iter()
             .filter(|(p, _)| {
-                matches!(p.owner, GenericOwner::TypeDecl(_))
-                    && params.iter().any(|(q, _)| q == p)
+                matches!(p.owner, GenericOwner::TypeDecl(_)) && params.iter().any(|(q, _)| q == p)
             })
             .cloned()
             .collect();

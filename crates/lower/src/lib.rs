@@ -530,7 +530,8 @@ impl<'db> Ctx<'db> {
             let (g, id, subst) = self.dynamic_statics[done].clone();
             done += 1;
             let ty = self.module.globals[id.0 as usize].ty;
-            let stmts = func::lower_static_init(self, entry, (g, subst), ir::Place::global(id), ty)?;
+            let stmts =
+                func::lower_static_init(self, entry, (g, subst), ir::Place::global(id), ty)?;
             while let Some((key, f)) = self.pending.pop() {
                 func::lower_instance(self, key, f)?;
             }

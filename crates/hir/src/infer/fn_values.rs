@@ -30,8 +30,12 @@ impl InferCtx<'_, '_> {
             .iter()
             .map(|a| self.explicit_generic_arg(a, &mut diags))
             .collect();
-        let subst: Vec<(GenericParamId, GenericArg)> =
-            fn_sig(self.db, f).generics.iter().cloned().zip(values).collect();
+        let subst: Vec<(GenericParamId, GenericArg)> = fn_sig(self.db, f)
+            .generics
+            .iter()
+            .cloned()
+            .zip(values)
+            .collect();
         self.result.fn_values.insert(e, (f, Arc::from(subst)));
     }
 }

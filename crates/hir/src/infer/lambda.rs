@@ -5,8 +5,8 @@ use std::sync::Arc;
 use crate::TextRange;
 use crate::body::*;
 use crate::data::GenericParamKind;
-use crate::lower;
 use crate::ids::{GenericOwner, GenericParamId, GlobalId, ItemKind, TypeDeclId};
+use crate::lower;
 use crate::ty::{GenericArg, LambdaOwner, LambdaTy, Len, Ty};
 use base_db::Db;
 
