@@ -105,6 +105,9 @@ pub enum ExprRes {
     Namespace,
 }
 
+/// Generic arguments bound to their parameters.
+pub type GenericArgs = Arc<[(GenericParamId, GenericArg)]>;
+
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct InferenceResult {
     pub expr_types: Vec<Ty>,
@@ -124,7 +127,7 @@ pub struct InferenceResult {
     pub sizeof_layouts: FxHashMap<ExprId, Ty>,
     /// Generic functions named as values with explicit arguments (`apply(f<float>)`): the
     /// function chosen and its generic arguments (`Expr::GenericApply` that is not called).
-    pub fn_values: FxHashMap<ExprId, (FunctionId, Arc<[(GenericParamId, GenericArg)]>)>,
+    pub fn_values: FxHashMap<ExprId, (FunctionId, GenericArgs)>,
 }
 
 /// A value a lambda reads from its enclosing function: copied into the lambda's struct when the
