@@ -76,7 +76,7 @@ pub use infer::{
 pub use lower::{fn_body, fn_data, item_tree, parse, preprocessed, type_decl_data};
 pub use pack_query::PackOp;
 pub use scope::module_files;
-pub use ty::{GenericArg, LambdaTy, Len, LenOp, ScalarKind, Ty};
+pub use ty::{GenericArg, LambdaOwner, LambdaTy, Len, LenOp, ScalarKind, Ty};
 
 use salsa::{Durability, Setter};
 
@@ -1263,6 +1263,7 @@ pub mod export {
         Attr, AttrArg, ConstRef, GenericArgRef, GlobalData, ItemNode, TypeDeclData, TypeRef,
     };
     pub use crate::ids::GenericOwner;
+    pub use crate::infer::lambda::global_owner_params;
     pub use crate::infer::{
         bit_field_widths, field_types, fn_throws, global_const_value, global_ty,
         infer_field_default, infer_global, infer_param_default, pointee_of, property_ty,

@@ -23,6 +23,7 @@ mod graphics;
 mod incremental;
 mod inference_gaps;
 mod interface_assoc;
+mod lambda_owners;
 mod library_modules;
 mod local_items;
 mod lookup_forms;

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use smol_str::SmolStr;
 
-use crate::ids::{FunctionId, GenericParamId, TypeDeclId};
+use crate::ids::{FunctionId, GenericParamId, GlobalId, TypeDeclId};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum ScalarKind {
@@ -355,10 +355,18 @@ pub enum Ty {
     PackQuery(crate::pack_query::PackOp, Arc<[Ty]>),
 }
 
-/// A lambda's identity (the function and the expression that wrote it) and its signature.
+/// The item whose body holds a lambda expression: a function, or a global's (or static
+/// member's) initialiser.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum LambdaOwner {
+    Function(FunctionId),
+    Global(GlobalId),
+}
+
+/// A lambda's identity (the item and the expression that wrote it) and its signature.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct LambdaTy {
-    pub owner: FunctionId,
+    pub owner: LambdaOwner,
     pub expr: crate::body::ExprId,
     pub params: Vec<Ty>,
     pub ret: Ty,

@@ -40,6 +40,7 @@ impl Ctx<'_> {
             })?;
         let hkey = InstanceKey {
             exist: Vec::new(),
+            fn_args: Vec::new(),
             func: call_op,
             subst: hir::export::member_subst(db, self.file, call_op.loc(db), ctx_ty),
             this_ty: Some(ctx_ty.clone()),

@@ -127,6 +127,10 @@ fn eval(
         })?,
         Expr::Cast { expr, .. } => convert(go(*expr)?, &infer.expr_ty(e)),
         Expr::InitList(items) => Cv::List(items.iter().map(|i| go(*i)).collect::<R<_>>()?),
+        // A call of a lambda runs its body: not a constant.
+        Expr::Call { callee, .. } if matches!(infer.expr_ty(*callee), hir::Ty::Lambda(_)) => {
+            return Err(unsupported("a lambda call in a constant"));
+        }
         Expr::Call { args, .. }
             if !matches!(infer.resolutions.get(&e), Some(ExprRes::Function(_))) =>
         {

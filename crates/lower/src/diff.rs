@@ -227,6 +227,7 @@ impl Ctx<'_> {
         let same_scope = g.loc(db).parent() == key.func.loc(db).parent() || receiver.is_some();
         let gkey = InstanceKey {
             exist: Vec::new(),
+            fn_args: Vec::new(),
             func: g,
             subst,
             this_ty: if same_scope {
@@ -406,6 +407,7 @@ impl Ctx<'_> {
                 };
                 let id = self.instance(InstanceKey {
                     exist: Vec::new(),
+                    fn_args: Vec::new(),
                     func: g,
                     subst: Vec::new(),
                     this_ty: None,
@@ -614,6 +616,7 @@ pub fn context_size_of(db: &dyn hir::Db, file: hir::SourceFile, fn_name: &str) -
     let primal = cx
         .instance(InstanceKey {
             exist: Vec::new(),
+            fn_args: Vec::new(),
             func: f,
             subst: Vec::new(),
             this_ty: None,

@@ -18,6 +18,7 @@ mod dyn_instances;
 mod dyn_storage;
 mod extension_conform;
 mod func;
+mod generic_statics;
 mod pack_params;
 mod pointers;
 mod resources;
@@ -63,6 +64,17 @@ pub(crate) struct InstanceKey {
     /// Interface-typed parameters specialised to the concrete type of their argument (by
     /// parameter index): the parameter is that type's single-case interface value (`func/exist.rs`).
     pub exist: Vec<(u32, Ty)>,
+    /// `functype` parameters specialised to the function value their argument names, by
+    /// parameter index (`func/fn_values.rs`): WGSL and SPIR-V have no function values.
+    pub fn_args: Vec<(u32, FnValue)>,
+}
+
+/// A function value known at compile time: a function with its generic arguments, or a lambda
+/// that captures nothing.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum FnValue {
+    Func(FunctionId, Subst),
+    Lambda(std::sync::Arc<hir::LambdaTy>),
 }
 
 /// A lowering error: message and range in the owning item (converted to a file range later).
@@ -183,6 +195,9 @@ pub(crate) struct Ctx<'db> {
     pub(crate) lowering_now: FxHashSet<ir::FuncId>,
     /// The `operator()` function of each lambda (`func/lambdas.rs`).
     pub lambdas: FxHashMap<std::sync::Arc<hir::LambdaTy>, ir::FuncId>,
+    /// The function values bound to the `functype` parameters of each instance specialised
+    /// to them (`func/fn_values.rs`).
+    pub fn_arg_values: FxHashMap<ir::FuncId, Vec<(u32, FnValue)>>,
     pub names: FxHashSet<String>,
     /// IR structs standing for `Optional<T>`, with `T`.
     pub optionals: FxHashMap<ir::TypeId, ir::TypeId>,
@@ -226,7 +241,10 @@ pub(crate) struct Ctx<'db> {
     pub struct_names: types::StructNames,
     /// Mutable `static` globals whose initialisers are not constants (`static int g = f();`):
     /// they start at zero and the entry point assigns them first, in declaration order.
-    pub dynamic_statics: Vec<(hir::GlobalId, ir::GlobalId)>,
+    pub dynamic_statics: Vec<(hir::GlobalId, ir::GlobalId, Subst)>,
+    /// The per-instance copies of mutable `static` members of generic structs
+    /// (`generic_statics.rs`), by member and the struct's arguments.
+    pub generic_statics: FxHashMap<(hir::GlobalId, Subst), ir::GlobalId>,
     /// Pointer emulation: roots and helper functions (`pointers.rs`).
     pub ptr: pointers::PtrState,
 }
@@ -381,6 +399,7 @@ impl<'db> Ctx<'db> {
             detach_fns: FxHashMap::default(),
             math_pending: Vec::new(),
             lambdas: FxHashMap::default(),
+            fn_arg_values: FxHashMap::default(),
             contexts: Vec::new(),
             derivatives_of: FxHashMap::default(),
             generic_consts: FxHashMap::default(),
@@ -389,6 +408,7 @@ impl<'db> Ctx<'db> {
             unroll_scan_lens: Vec::new(),
             struct_names: types::StructNames::default(),
             dynamic_statics: Vec::new(),
+            generic_statics: FxHashMap::default(),
             ptr: pointers::PtrState::default(),
         }
     }
@@ -476,6 +496,7 @@ impl<'db> Ctx<'db> {
         self.names.insert(data.name.to_string());
         let key = InstanceKey {
             exist: Vec::new(),
+            fn_args: Vec::new(),
             func: entry,
             subst: Vec::new(),
             this_ty: None,
@@ -506,10 +527,11 @@ impl<'db> Ctx<'db> {
         let mut inits: Vec<(usize, Vec<ir::Stmt>)> = Vec::new();
         let mut done = 0;
         while done < self.dynamic_statics.len() {
-            let (g, id) = self.dynamic_statics[done];
+            let (g, id, subst) = self.dynamic_statics[done].clone();
             done += 1;
             let ty = self.module.globals[id.0 as usize].ty;
-            let stmts = func::lower_static_init(self, entry, g, ir::Place::global(id), ty)?;
+            let stmts =
+                func::lower_static_init(self, entry, (g, subst), ir::Place::global(id), ty)?;
             while let Some((key, f)) = self.pending.pop() {
                 func::lower_instance(self, key, f)?;
             }
@@ -845,7 +867,7 @@ impl<'db> Ctx<'db> {
             let id = self.module.add_private_global(&name, ir_ty, value);
             self.globals.insert(g, id);
             if dynamic {
-                self.dynamic_statics.push((g, id));
+                self.dynamic_statics.push((g, id, Vec::new()));
             }
             return Ok(id);
         } else if data.modifiers.is_const || data.modifiers.is_static || data.is_let {
@@ -861,7 +883,7 @@ impl<'db> Ctx<'db> {
                     let zero = consts::zero(self, ir_ty).map_err(at)?;
                     let id = self.module.add_private_global(&name, ir_ty, zero);
                     self.globals.insert(g, id);
-                    self.dynamic_statics.push((g, id));
+                    self.dynamic_statics.push((g, id, Vec::new()));
                     return Ok(id);
                 }
                 Err(e) => return Err(at(e)),
@@ -872,7 +894,7 @@ impl<'db> Ctx<'db> {
                 let zero = consts::zero(self, ir_ty).map_err(at)?;
                 let id = self.module.add_private_global(&name, ir_ty, zero);
                 self.globals.insert(g, id);
-                self.dynamic_statics.push((g, id));
+                self.dynamic_statics.push((g, id, Vec::new()));
                 return Ok(id);
             }
             (ir_ty, ir::GlobalKind::Constant(value))

@@ -260,12 +260,10 @@ impl Ctx<'_> {
                 }
                 match crate::pointers::unsupported_type_kind(self.db, &ty) {
                     Some("pointer") => return Ok(self.ptr_ty()),
-                    Some(_) => {
-                        return Err(crate::pointers::function_values_unsupported(&format!(
-                            "the function type `{}`",
-                            self.display(&ty)
-                        )));
-                    }
+                    // A `functype` value is known at compile time where it is called: the
+                    // function taking it is specialised to it (`func/fn_values.rs`). The
+                    // value itself is a placeholder word.
+                    Some(_) => return Ok(self.module.types.u32()),
                     None => {}
                 }
                 let data = hir::type_decl_data(self.db, *decl);

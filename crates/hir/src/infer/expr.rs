@@ -89,6 +89,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                     }
                 }
                 if let Some(f) = self.fn_exprs.get(&base).cloned() {
+                    self.record_fn_value(e, &f.0, &args);
                     self.fn_exprs.insert(e, f);
                 }
                 Ty::Unknown

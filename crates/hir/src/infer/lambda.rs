@@ -5,8 +5,10 @@ use std::sync::Arc;
 use crate::TextRange;
 use crate::body::*;
 use crate::data::GenericParamKind;
+use crate::ids::{GenericOwner, GenericParamId, GlobalId, ItemKind, TypeDeclId};
 use crate::lower;
-use crate::ty::{GenericArg, LambdaTy, Len, Ty};
+use crate::ty::{GenericArg, LambdaOwner, LambdaTy, Len, Ty};
+use base_db::Db;
 
 use super::{Capture, InferCtx, LambdaFrame, LambdaInfo};
 
@@ -83,30 +85,18 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         self.scopes.pop();
         let frame = self.lambda_frames.pop();
         let captures = frame.map(|f| f.captures).unwrap_or_default();
-        let Some(owner) = self.owner else {
-            self.error(
-                "E4001",
-                "lambda expressions outside functions are not supported yet",
-                self.range(e),
-            );
-            return Ty::Unknown;
+        let (owner, owner_args) = match (self.owner, self.global_owner) {
+            (Some(f), _) => (LambdaOwner::Function(f), self.function_owner_args(f)),
+            (None, Some(g)) => (LambdaOwner::Global(g), global_owner_args(self.db, g)),
+            (None, None) => {
+                self.error(
+                    "E4001",
+                    "lambda expressions outside functions and global initialisers are not supported yet",
+                    self.range(e),
+                );
+                return Ty::Unknown;
+            }
         };
-        let declared = lower::fn_data(self.db, owner).generics.clone();
-        let owner_args = self.sig.map_or_else(Vec::new, |s| {
-            s.generics
-                .iter()
-                .map(|g| {
-                    let is_value = declared
-                        .get(g.index as usize)
-                        .is_some_and(|d| matches!(d.kind, GenericParamKind::Value { .. }));
-                    if is_value {
-                        GenericArg::Value(Len::Param(g.clone()))
-                    } else {
-                        GenericArg::Type(Ty::Param(g.clone()))
-                    }
-                })
-                .collect()
-        });
         let ty = Arc::new(LambdaTy {
             owner,
             expr: e,
@@ -127,6 +117,22 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             },
         );
         Ty::Lambda(ty)
+    }
+
+    /// The generic arguments of the function `f` owning a lambda: its own parameters.
+    fn function_owner_args(&self, f: crate::ids::FunctionId) -> Vec<GenericArg> {
+        let declared = lower::fn_data(self.db, f).generics.clone();
+        self.sig.map_or_else(Vec::new, |s| {
+            s.generics
+                .iter()
+                .map(|g| {
+                    let is_value = declared
+                        .get(g.index as usize)
+                        .is_some_and(|d| matches!(d.kind, GenericParamKind::Value { .. }));
+                    param_arg(g, is_value)
+                })
+                .collect()
+        })
     }
 
     /// `return v;` inside a lambda's block: the first one gives the lambda's result type and
@@ -155,4 +161,48 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             self.error("E2013", msg, range);
         }
     }
+}
+
+/// A generic parameter standing for itself, as a type or a value argument.
+fn param_arg(g: &GenericParamId, is_value: bool) -> GenericArg {
+    if is_value {
+        GenericArg::Value(Len::Param(g.clone()))
+    } else {
+        GenericArg::Type(Ty::Param(g.clone()))
+    }
+}
+
+/// The generic parameters of the struct declaring the static member `g` (none for a global
+/// outside a type): a lambda in the initialiser of `static int m` in `S<let N : int>` is one
+/// type per instance of `S`.
+pub fn global_owner_params(db: &dyn Db, g: GlobalId) -> Vec<(GenericParamId, bool)> {
+    let Some(parent) = g.loc(db).parent() else {
+        return Vec::new();
+    };
+    if !matches!(parent.kind(), Some(ItemKind::Struct)) {
+        return Vec::new();
+    }
+    let decl = TypeDeclId::new(db, parent);
+    lower::type_decl_data(db, decl)
+        .generics
+        .iter()
+        .enumerate()
+        .map(|(i, d)| {
+            (
+                GenericParamId {
+                    owner: GenericOwner::TypeDecl(decl),
+                    index: i as u32,
+                    name: d.name.clone(),
+                },
+                matches!(d.kind, GenericParamKind::Value { .. }),
+            )
+        })
+        .collect()
+}
+
+fn global_owner_args(db: &dyn Db, g: GlobalId) -> Vec<GenericArg> {
+    global_owner_params(db, g)
+        .iter()
+        .map(|(p, is_value)| param_arg(p, *is_value))
+        .collect()
 }

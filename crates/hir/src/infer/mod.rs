@@ -19,10 +19,11 @@ pub use diff_bound::nondiff_view_params;
 mod errors;
 pub use errors::fn_throws;
 mod expr;
+mod fn_values;
 mod generic_subscripts;
 mod glsl_ops;
 mod init_list;
-mod lambda;
+pub(crate) mod lambda;
 mod lvalue;
 mod optional;
 mod overload;
@@ -73,6 +74,7 @@ pub fn infer_global(db: &dyn Db, global: GlobalId) -> Arc<InferenceResult> {
         .map(|t| resolver.resolve_type(t, &mut diags));
     let mut ctx = InferCtx::new(db, resolver, &body, None);
     ctx.result.diags = diags;
+    ctx.global_owner = Some(global);
     if let Some(root) = body.root_expr {
         let ty = ctx.infer_expr(root, declared.as_ref());
         if let Some(declared) = &declared {
@@ -103,6 +105,9 @@ pub enum ExprRes {
     Namespace,
 }
 
+/// Generic arguments bound to their parameters.
+pub type GenericArgs = Arc<[(GenericParamId, GenericArg)]>;
+
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct InferenceResult {
     pub expr_types: Vec<Ty>,
@@ -120,6 +125,9 @@ pub struct InferenceResult {
     /// The data layout type of each `sizeof(T, Layout)` / `alignof(T, Layout)` (its operand
     /// is the expression's resolution).
     pub sizeof_layouts: FxHashMap<ExprId, Ty>,
+    /// Generic functions named as values with explicit arguments (`apply(f<float>)`): the
+    /// function chosen and its generic arguments (`Expr::GenericApply` that is not called).
+    pub fn_values: FxHashMap<ExprId, (FunctionId, GenericArgs)>,
 }
 
 /// A value a lambda reads from its enclosing function: copied into the lambda's struct when the
@@ -291,6 +299,8 @@ struct InferCtx<'a, 'db> {
     expand_tuples: Vec<Option<Arc<[Ty]>>>,
     /// The function whose body this is (`None` for global initialisers): lambdas' identity.
     owner: Option<FunctionId>,
+    /// The global whose initialiser this is (`None` for function bodies): lambdas' identity.
+    global_owner: Option<GlobalId>,
     /// The lambdas being inferred, innermost last.
     lambda_frames: Vec<LambdaFrame>,
     /// `try` expressions being inferred (calls inside may throw).
@@ -350,6 +360,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             expand_frames: Vec::new(),
             expand_tuples: Vec::new(),
             owner: None,
+            global_owner: None,
             lambda_frames: Vec::new(),
             try_depth: 0,
             catch_frames: Vec::new(),

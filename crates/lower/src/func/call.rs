@@ -272,6 +272,7 @@ impl FnLower<'_, '_> {
         }
         Ok(InstanceKey {
             exist: Vec::new(),
+            fn_args: Vec::new(),
             func: f,
             subst,
             this_ty: if sig.is_member { this_ty } else { None },
@@ -590,6 +591,7 @@ impl FnLower<'_, '_> {
                 return self.open_existential(e, key, g, a, recv, args);
             }
             self.specialise_exist_params(&mut key, args)?;
+            self.bind_fn_args(&mut key, args);
         }
         self.call_keyed(e, key, recv, args)
     }
@@ -615,14 +617,20 @@ impl FnLower<'_, '_> {
                 return self.pointer_intrinsic(&name, recv, args, &result);
             }
             if name == "functype_call" {
+                if let Some(v) = self.call_fn_value(e, args)? {
+                    return Ok(v);
+                }
                 return Err(crate::pointers::function_values_unsupported(
-                    "a call through a `functype` value",
+                    "a call through a `functype` value that is not known at compile time",
                 ));
             }
             return self.intrinsic(&name, &data.name, &key, recv, args);
         }
         let bound = self.resource_args(e, &key, args)?;
         let id = self.cx.resource_instance(key.clone(), bound)?;
+        if !key.fn_args.is_empty() {
+            self.cx.fn_arg_values.insert(id, key.fn_args.clone());
+        }
         self.lower_for_outputs(&key, id)?;
         let thrown = self.throw_args(f, &key.subst, key.this_ty.as_ref(), id)?;
         let mut params = self
@@ -668,6 +676,10 @@ impl FnLower<'_, '_> {
             let slot = slots.get(next).copied();
             next += 1;
             let arg = match slot {
+                // The callee is specialised to this function value: the word is unused.
+                Some(ArgSlot::Expr(a)) if self.is_bound_fn_arg(&key, args, a) => {
+                    Arg::Value(self.emit(Inst::Zero, Some(p.ty))?)
+                }
                 Some(ArgSlot::Expr(a)) => self.lower_arg(a, p, &mut writebacks)?,
                 Some(ArgSlot::Element(a, k)) => {
                     self.in_pack_element(k, |this| this.lower_arg(a, p, &mut writebacks))?
@@ -876,6 +888,7 @@ impl FnLower<'_, '_> {
         }
         let key = InstanceKey {
             exist: Vec::new(),
+            fn_args: Vec::new(),
             func: f,
             subst,
             this_ty: if sig.is_member { this_ty } else { None },

@@ -44,6 +44,7 @@ impl FnLower<'_, '_> {
             subst: member_subst(db, self.cx.file, f.loc(db), &t),
             this_ty: Some(t.clone()),
             exist: Vec::new(),
+            fn_args: Vec::new(),
         };
         let id = self.cx.instance(key.clone())?;
         let params = self

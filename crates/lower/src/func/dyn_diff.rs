@@ -51,6 +51,7 @@ impl FnLower<'_, '_> {
             }
             let key = InstanceKey {
                 exist: Vec::new(),
+                fn_args: Vec::new(),
                 func: g,
                 subst: member_subst(db, self.cx.file, g.loc(db), &case.ty),
                 this_ty: Some(case.ty.clone()),

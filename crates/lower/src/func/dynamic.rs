@@ -215,6 +215,7 @@ impl FnLower<'_, '_> {
             subst.extend(impl_generics.into_iter().zip(own.iter().cloned()));
             let key = InstanceKey {
                 exist: Vec::new(),
+                fn_args: Vec::new(),
                 func: g,
                 subst,
                 this_ty: Some(case.ty.clone()),

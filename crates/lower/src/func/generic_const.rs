@@ -19,10 +19,13 @@ impl FnLower<'_, '_> {
         {
             return self.cx.global_place(c);
         }
-        if let Some(subst) = self.const_owner_subst(e)
-            && let Some(id) = self.cx.generic_const(g, &subst)?
-        {
-            return Ok(ir::Place::global(id));
+        if let Some(subst) = self.const_owner_subst(e) {
+            if let Some(id) = self.cx.generic_const(g, &subst)? {
+                return Ok(ir::Place::global(id));
+            }
+            if let Some(id) = self.cx.generic_static(g, &subst)? {
+                return Ok(ir::Place::global(id));
+            }
         }
         self.cx.global_place(g)
     }

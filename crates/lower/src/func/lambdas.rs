@@ -5,7 +5,7 @@
 
 use std::sync::Arc;
 
-use hir::{Capture, ExprId, FunctionId, LambdaBody, LambdaTy, Ty};
+use hir::{Capture, ExprId, LambdaBody, LambdaOwner, LambdaTy, Ty};
 use ir::{Arg, FuncId, Inst, Place, ValueId};
 
 use super::FnLower;
@@ -16,25 +16,34 @@ use crate::{Ctx, R, Subst, apply, internal, unsupported};
 /// What a lambda captures, the types of those values and the owner's generic arguments of
 /// this instance (`lambda.owner_args`, bound to the owner's generic parameters).
 fn lambda_info(cx: &Ctx, lambda: &LambdaTy) -> R<(hir::LambdaInfo, Vec<Ty>, Subst)> {
-    let infer = hir::infer_function(cx.db, lambda.owner);
+    let infer = owner_infer(cx, lambda.owner);
     let info = infer
         .lambdas
         .get(&lambda.expr)
         .cloned()
         .ok_or_else(|| internal("a lambda that hir did not infer"))?;
-    let sig = hir::fn_sig(cx.db, lambda.owner);
-    let subst: Subst = sig
-        .generics
-        .iter()
-        .cloned()
+    let (generics, params) = match lambda.owner {
+        LambdaOwner::Function(f) => {
+            let sig = hir::fn_sig(cx.db, f);
+            (sig.generics.clone(), sig.params.clone())
+        }
+        LambdaOwner::Global(g) => (
+            hir::export::global_owner_params(cx.db, g)
+                .into_iter()
+                .map(|(p, _)| p)
+                .collect(),
+            Vec::new(),
+        ),
+    };
+    let subst: Subst = generics
+        .into_iter()
         .zip(lambda.owner_args.iter().cloned())
         .collect();
     let mut tys = Vec::new();
     for c in &info.captures {
         let ty = match c {
             Capture::Local(l) => infer.local_ty(*l),
-            Capture::Param(i) => sig
-                .params
+            Capture::Param(i) => params
                 .get(*i as usize)
                 .map_or(Ty::Unknown, |p| p.ty.clone()),
             Capture::This => info.this_ty.clone().unwrap_or(Ty::Unknown),
@@ -50,6 +59,41 @@ fn lambda_info(cx: &Ctx, lambda: &LambdaTy) -> R<(hir::LambdaInfo, Vec<Ty>, Subs
     Ok((info, tys, subst))
 }
 
+/// The inference result of the body holding a lambda.
+fn owner_infer(cx: &Ctx, owner: LambdaOwner) -> Arc<hir::InferenceResult> {
+    match owner {
+        LambdaOwner::Function(f) => hir::infer_function(cx.db, f),
+        LambdaOwner::Global(g) => hir::export::infer_global(cx.db, g),
+    }
+}
+
+/// The body holding a lambda.
+fn owner_body(cx: &Ctx, owner: LambdaOwner) -> Arc<hir::Body> {
+    match owner {
+        LambdaOwner::Function(f) => hir::fn_body(cx.db, f),
+        LambdaOwner::Global(g) => hir::export::global_body(cx.db, g),
+    }
+}
+
+/// The name of the item holding a lambda (for the names of its struct and function).
+fn owner_name(cx: &Ctx, owner: LambdaOwner) -> String {
+    match owner {
+        LambdaOwner::Function(f) => hir::fn_data(cx.db, f).name.to_string(),
+        LambdaOwner::Global(g) => hir::export::global_data(cx.db, g).name.to_string(),
+    }
+}
+
+/// The name of the owner's parameter `i` (none for globals).
+fn owner_param_name(cx: &Ctx, owner: LambdaOwner, i: u32) -> String {
+    match owner {
+        LambdaOwner::Function(f) => hir::fn_sig(cx.db, f)
+            .params
+            .get(i as usize)
+            .map_or_else(|| format!("p{i}"), |p| p.name.to_string()),
+        LambdaOwner::Global(_) => format!("p{i}"),
+    }
+}
+
 impl Ctx<'_> {
     /// The IR struct of a lambda's captures (one unused word when it captures nothing: WGSL
     /// has no empty structs).
@@ -58,16 +102,12 @@ impl Ctx<'_> {
             return Ok(*t);
         }
         let (info, tys, _) = lambda_info(self, lambda)?;
-        let body = hir::fn_body(self.db, lambda.owner);
-        let sig = hir::fn_sig(self.db, lambda.owner);
+        let body = owner_body(self, lambda.owner);
         let mut fields = Vec::new();
         for (c, t) in info.captures.iter().zip(&tys) {
             let name = match c {
                 Capture::Local(l) => body.locals[*l].name.to_string(),
-                Capture::Param(i) => sig
-                    .params
-                    .get(*i as usize)
-                    .map_or_else(|| format!("p{i}"), |p| p.name.to_string()),
+                Capture::Param(i) => owner_param_name(self, lambda.owner, *i),
                 Capture::This => "this".to_string(),
             };
             fields.push((name, self.ir_ty(t)?));
@@ -75,10 +115,7 @@ impl Ctx<'_> {
         if fields.is_empty() {
             fields.push(("_empty".to_string(), self.module.types.u32()));
         }
-        let name = self.fresh_name(&format!(
-            "{}_lambda",
-            hir::fn_data(self.db, lambda.owner).name
-        ));
+        let name = self.fresh_name(&format!("{}_lambda", owner_name(self, lambda.owner)));
         let refs: Vec<(&str, ir::TypeId)> = fields.iter().map(|(n, t)| (n.as_str(), *t)).collect();
         let id = self.module.types.add_struct(&name, refs);
         self.struct_types.insert(ty.clone(), id);
@@ -97,7 +134,7 @@ impl Ctx<'_> {
             ty: this_ty,
             dir: ir::ParamDir::In,
         }];
-        let body = hir::fn_body(self.db, lambda.owner);
+        let body = owner_body(self, lambda.owner);
         // `lambda.params` and `ret` are already this instance's types (hir substitutes them).
         for (l, t) in info.params.iter().zip(&lambda.params) {
             params.push(ir::Param {
@@ -107,7 +144,7 @@ impl Ctx<'_> {
             });
         }
         let ret = self.ir_ty(&lambda.ret)?;
-        let owner_name = hir::fn_data(self.db, lambda.owner).name.clone();
+        let owner_name = owner_name(self, lambda.owner);
         let name = self.fresh_name(&format!("{owner_name}_lambda_call"));
         let id = self.module.declare_function(&name, params, ret);
         self.lambdas.insert(lambda.clone(), id);
@@ -132,10 +169,12 @@ fn lower_lambda_body(
         .cloned()
         .ok_or_else(|| internal("a declared lambda function is missing"))?;
     let (params, ret) = (declared.params, declared.ret);
-    let db = cx.db;
-    let owner: FunctionId = lambda.owner;
-    let body = hir::fn_body(db, owner);
-    let owner_params = hir::fn_sig(db, owner).params.len();
+    let owner = lambda.owner;
+    let body = owner_body(cx, owner);
+    let owner_params = match owner {
+        LambdaOwner::Function(f) => hir::fn_sig(cx.db, f).params.len(),
+        LambdaOwner::Global(_) => 0,
+    };
     let f = ir::Function {
         name: declared.name,
         params: params.clone(),

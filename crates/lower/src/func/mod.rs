@@ -51,6 +51,7 @@ mod errors;
 mod exist;
 mod expr;
 mod flat_init;
+mod fn_values;
 mod generic_const;
 mod generic_subscripts;
 mod handle_flow;
@@ -536,10 +537,11 @@ fn static_owner(db: &dyn hir::Db, g: hir::GlobalId) -> Option<Ty> {
         .then(|| Ty::Adt(decl, std::sync::Arc::from([])))
 }
 
+/// `subst` binds the generic parameters of the struct declaring `g` (`generic_statics.rs`).
 pub(crate) fn lower_static_init(
     cx: &mut Ctx,
     entry: FuncId,
-    g: hir::GlobalId,
+    (g, subst): (hir::GlobalId, crate::Subst),
     place: Place,
     ty: TypeId,
 ) -> R<Vec<ir::Stmt>> {
@@ -547,7 +549,11 @@ pub(crate) fn lower_static_init(
     let Some(root) = body.root_expr else {
         return Ok(Vec::new());
     };
-    let owner = static_owner(cx.db, g);
+    let owner = if subst.is_empty() {
+        static_owner(cx.db, g)
+    } else {
+        crate::generic_statics::static_owner_instance(cx.db, g, &subst)
+    };
     let f = cx
         .module
         .function(entry)
@@ -558,7 +564,7 @@ pub(crate) fn lower_static_init(
         cx,
         id: entry,
         item: ItemDef::Global(g),
-        subst: Vec::new(),
+        subst,
         this_ty: owner,
         body,
         f,
@@ -711,20 +717,33 @@ struct Breakable {
 
 impl<'a, 'db> FnLower<'a, 'db> {
     /// A lowerer for code of `item`'s body emitted into the IR function `f` (a lambda's
-    /// `operator()`): no generic arguments, no `this`, parameters at `params`.
+    /// `operator()`, its owner a function or a global's initialiser): no generic arguments, no
+    /// `this`, parameters at `params`.
     fn for_body_part(
         cx: &'a mut Ctx<'db>,
         id: FuncId,
-        item: FunctionId,
+        owner: hir::LambdaOwner,
         f: ir::Function,
         params: Vec<Place>,
     ) -> Self {
+        let (body, infer, item) = match owner {
+            hir::LambdaOwner::Function(func) => (
+                hir::fn_body(cx.db, func),
+                hir::infer_function(cx.db, func),
+                ItemDef::Function(func),
+            ),
+            hir::LambdaOwner::Global(g) => (
+                hir::export::global_body(cx.db, g),
+                hir::export::infer_global(cx.db, g),
+                ItemDef::Global(g),
+            ),
+        };
         FnLower {
-            body: hir::fn_body(cx.db, item),
-            infer: hir::infer_function(cx.db, item),
+            body,
+            infer,
             cx,
             id,
-            item: ItemDef::Function(item),
+            item,
             subst: Vec::new(),
             this_ty: None,
             f,

@@ -473,6 +473,7 @@ impl FnLower<'_, '_> {
                     .ok_or_else(|| unsupported("writing a property or subscript without `set`"))?;
                 let key = InstanceKey {
                     exist: Vec::new(),
+                    fn_args: Vec::new(),
                     func: setter,
                     subst: {
                         let mut s = member_subst(self.cx.db, self.cx.file, &a.owner, &a.this_ty);

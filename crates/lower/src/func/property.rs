@@ -211,6 +211,7 @@ impl FnLower<'_, '_> {
         }
         let key = InstanceKey {
             exist: Vec::new(),
+            fn_args: Vec::new(),
             func: getter,
             subst: {
                 let mut s = member_subst(self.cx.db, self.cx.file, owner, this_ty);
