@@ -245,10 +245,10 @@ impl Lowerer<'_> {
                     self.wide_call(cx, out, "f64e_from_f32", vec![f])
                 }
                 Scalar::I64 if self.emulates_wide() => {
-                    self.wide_call(cx, out, "f64e_from_i64", vec![x])
+                    self.wide_call(cx, out, "f64e_from_int64", vec![x])
                 }
                 Scalar::U64 if self.emulates_wide() => {
-                    self.wide_call(cx, out, "f64e_from_u64", vec![x])
+                    self.wide_call(cx, out, "f64e_from_uint64", vec![x])
                 }
                 _ => refuse(self),
             };
@@ -291,8 +291,8 @@ impl Lowerer<'_> {
                 let f = self.wide_call(cx, out, "f64e_to_f32", vec![x])?;
                 Ok(Self::as_kind(cx, out, f, K::Float, Some(2)))
             }
-            Scalar::I64 if self.emulates_wide() => self.wide_call(cx, out, "f64e_to_i64", vec![x]),
-            Scalar::U64 if self.emulates_wide() => self.wide_call(cx, out, "f64e_to_u64", vec![x]),
+            Scalar::I64 if self.emulates_wide() => self.wide_call(cx, out, "f64e_to_int64", vec![x]),
+            Scalar::U64 if self.emulates_wide() => self.wide_call(cx, out, "f64e_to_uint64", vec![x]),
             _ => refuse(self),
         }
     }

@@ -683,7 +683,7 @@ fn f64e_from_i32(x: i32) -> vec2<u32> {
     return vec2<u32>(m.x, m.y | select(0u, 0x80000000u, neg));
 }
 
-fn f64e_from_u64(a: vec2<u32>) -> vec2<u32> {
+fn f64e_from_uint64(a: vec2<u32>) -> vec2<u32> {
     if ((a.x | a.y) == 0u) {
         return a;
     }
@@ -693,9 +693,9 @@ fn f64e_from_u64(a: vec2<u32>) -> vec2<u32> {
     return f64e_norm_round_pack(0u, 0x43c, a);
 }
 
-fn f64e_from_i64(a: vec2<u32>) -> vec2<u32> {
+fn f64e_from_int64(a: vec2<u32>) -> vec2<u32> {
     let neg = (a.y & 0x80000000u) != 0u;
-    let m = f64e_from_u64(select(a, w64_neg(a), neg));
+    let m = f64e_from_uint64(select(a, w64_neg(a), neg));
     return vec2<u32>(m.x, m.y | select(0u, 0x80000000u, neg));
 }
 
@@ -813,14 +813,14 @@ fn f64e_trunc_mag(a: vec2<u32>) -> vec2<u32> {
     return w64_shl(m, u32(e - 52));
 }
 
-fn f64e_to_u64(a: vec2<u32>) -> vec2<u32> {
+fn f64e_to_uint64(a: vec2<u32>) -> vec2<u32> {
     if (f64e_is_nan(a) || (a.y >> 31u) != 0u) {
         return vec2<u32>(0u, 0u);
     }
     return f64e_trunc_mag(a);
 }
 
-fn f64e_to_i64(a: vec2<u32>) -> vec2<u32> {
+fn f64e_to_int64(a: vec2<u32>) -> vec2<u32> {
     if (f64e_is_nan(a)) {
         return vec2<u32>(0u, 0u);
     }
