@@ -119,7 +119,14 @@ fn f64e_norm_round_pack(sign: u32, exp: i32, sig: vec2<u32>) -> vec2<u32> {
     return f64e_round_pack(sign, e, w64_shl(sig, u32(shift)));
 }
 
-fn f64e_add_mags(a: vec2<u32>, b: vec2<u32>, sign: u32) -> vec2<u32> {
+// The magnitude sum and difference below give either a final result (.xy, with .w == 2) or
+// the unrounded (significand .xy, exponent .z, sign .w) that f64e_add rounds, so that a
+// module holds one copy of the rounding per addition.
+fn f64e_done(r: vec2<u32>) -> vec4<u32> {
+    return vec4<u32>(r, 0u, 2u);
+}
+
+fn f64e_add_mags(a: vec2<u32>, b: vec2<u32>, sign: u32) -> vec4<u32> {
     let ea = f64e_exp_of(a);
     let eb = f64e_exp_of(b);
     var sa = f64e_frac_of(a);
@@ -127,16 +134,16 @@ fn f64e_add_mags(a: vec2<u32>, b: vec2<u32>, sign: u32) -> vec2<u32> {
     let d = ea - eb;
     if (d == 0) {
         if (ea == 0) {
-            return w64_add(a, sb);
+            return f64e_done(w64_add(a, sb));
         }
         if (ea == 0x7ff) {
             if ((sa.x | sa.y | sb.x | sb.y) != 0u) {
-                return f64e_nan2(a, b);
+                return f64e_done(f64e_nan2(a, b));
             }
-            return a;
+            return f64e_done(a);
         }
         let s = w64_shl(w64_add(vec2<u32>(0u, 0x00200000u), w64_add(sa, sb)), 9u);
-        return f64e_round_pack(sign, ea, s);
+        return vec4<u32>(s, bitcast<u32>(ea), sign);
     }
     sa = w64_shl(sa, 9u);
     sb = w64_shl(sb, 9u);
@@ -144,9 +151,9 @@ fn f64e_add_mags(a: vec2<u32>, b: vec2<u32>, sign: u32) -> vec2<u32> {
     if (d < 0) {
         if (eb == 0x7ff) {
             if ((sb.x | sb.y) != 0u) {
-                return f64e_nan2(a, b);
+                return f64e_done(f64e_nan2(a, b));
             }
-            return f64e_inf(sign);
+            return f64e_done(f64e_inf(sign));
         }
         ez = eb;
         if (ea != 0) {
@@ -158,9 +165,9 @@ fn f64e_add_mags(a: vec2<u32>, b: vec2<u32>, sign: u32) -> vec2<u32> {
     } else {
         if (ea == 0x7ff) {
             if ((sa.x | sa.y) != 0u) {
-                return f64e_nan2(a, b);
+                return f64e_done(f64e_nan2(a, b));
             }
-            return a;
+            return f64e_done(a);
         }
         ez = ea;
         if (eb != 0) {
@@ -175,10 +182,10 @@ fn f64e_add_mags(a: vec2<u32>, b: vec2<u32>, sign: u32) -> vec2<u32> {
         ez = ez - 1;
         sz = w64_shl(sz, 1u);
     }
-    return f64e_round_pack(sign, ez, sz);
+    return vec4<u32>(sz, bitcast<u32>(ez), sign);
 }
 
-fn f64e_sub_mags(a: vec2<u32>, b: vec2<u32>, sign_a: u32) -> vec2<u32> {
+fn f64e_sub_mags(a: vec2<u32>, b: vec2<u32>, sign_a: u32) -> vec4<u32> {
     var sign = sign_a;
     var ea = f64e_exp_of(a);
     let eb = f64e_exp_of(b);
@@ -188,12 +195,12 @@ fn f64e_sub_mags(a: vec2<u32>, b: vec2<u32>, sign_a: u32) -> vec2<u32> {
     if (d == 0) {
         if (ea == 0x7ff) {
             if ((sa.x | sa.y | sb.x | sb.y) != 0u) {
-                return f64e_nan2(a, b);
+                return f64e_done(f64e_nan2(a, b));
             }
-            return f64e_default_nan();
+            return f64e_done(f64e_default_nan());
         }
         if (sa.x == sb.x && sa.y == sb.y) {
-            return vec2<u32>(0u, 0u);
+            return f64e_done(vec2<u32>(0u, 0u));
         }
         if (ea != 0) {
             ea = ea - 1;
@@ -211,7 +218,7 @@ fn f64e_sub_mags(a: vec2<u32>, b: vec2<u32>, sign_a: u32) -> vec2<u32> {
             shift = ea;
             ez = 0;
         }
-        return f64e_pack(sign, ez, w64_shl(diff, u32(shift)));
+        return f64e_done(f64e_pack(sign, ez, w64_shl(diff, u32(shift))));
     }
     sa = w64_shl(sa, 10u);
     sb = w64_shl(sb, 10u);
@@ -221,9 +228,9 @@ fn f64e_sub_mags(a: vec2<u32>, b: vec2<u32>, sign_a: u32) -> vec2<u32> {
         sign = sign ^ 1u;
         if (eb == 0x7ff) {
             if ((sb.x | sb.y) != 0u) {
-                return f64e_nan2(a, b);
+                return f64e_done(f64e_nan2(a, b));
             }
-            return f64e_inf(sign);
+            return f64e_done(f64e_inf(sign));
         }
         if (ea != 0) {
             sa = w64_add(sa, vec2<u32>(0u, 0x40000000u));
@@ -237,9 +244,9 @@ fn f64e_sub_mags(a: vec2<u32>, b: vec2<u32>, sign_a: u32) -> vec2<u32> {
     } else {
         if (ea == 0x7ff) {
             if ((sa.x | sa.y) != 0u) {
-                return f64e_nan2(a, b);
+                return f64e_done(f64e_nan2(a, b));
             }
-            return a;
+            return f64e_done(a);
         }
         if (eb != 0) {
             sb = w64_add(sb, vec2<u32>(0u, 0x40000000u));
@@ -251,15 +258,22 @@ fn f64e_sub_mags(a: vec2<u32>, b: vec2<u32>, sign_a: u32) -> vec2<u32> {
         ez = ea;
         sz = w64_sub(sa, sb);
     }
-    return f64e_norm_round_pack(sign, ez - 1, sz);
+    let shift = i32(f64e_clz(sz)) - 1;
+    return vec4<u32>(w64_shl(sz, u32(shift)), bitcast<u32>(ez - 1 - shift), sign);
 }
 
 fn f64e_add(a: vec2<u32>, b: vec2<u32>) -> vec2<u32> {
     let sa = a.y >> 31u;
+    var u: vec4<u32>;
     if (sa == (b.y >> 31u)) {
-        return f64e_add_mags(a, b, sa);
+        u = f64e_add_mags(a, b, sa);
+    } else {
+        u = f64e_sub_mags(a, b, sa);
     }
-    return f64e_sub_mags(a, b, sa);
+    if (u.w == 2u) {
+        return u.xy;
+    }
+    return f64e_round_pack(u.w, bitcast<i32>(u.z), u.xy);
 }
 
 fn f64e_sub(a: vec2<u32>, b: vec2<u32>) -> vec2<u32> {
@@ -1115,6 +1129,16 @@ fn f64e_coef(table: u32, i: u32) -> vec2<u32> {
         case 149u: {
             return vec2<u32>(0x16c16c17u, 0xbf96c16cu) /* -0.022222222222222223 */;
         }
+        // pi/2 in three parts (f64e_reduce_pio2)
+        case 160u: {
+            return vec2<u32>(0x54400000u, 0x3ff921fbu) /* 1.5707963267341256 */;
+        }
+        case 161u: {
+            return vec2<u32>(0x1a600000u, 0x3dd0b461u) /* 6.077100506303966e-11 */;
+        }
+        case 162u: {
+            return vec2<u32>(0x2e037073u, 0x3ba3198au) /* 2.0222662487959506e-21 */;
+        }
         default: {
             return vec2<u32>(0u, 0u);
         }
@@ -1293,19 +1317,26 @@ fn f64e_pow(x: vec2<u32>, y: vec2<u32>) -> vec2<u32> {
 }
 
 // sin(r) (q even) or cos(r) (q odd) of |r| <= pi/4, negated when q & 2: Taylor series to
-// r^19 and r^20 (first omitted terms below 2^-60).
+// r^19 and r^20 (first omitted terms below 2^-60). Both are base + (corr + mult * p(z)), so
+// that the module holds one polynomial evaluation per call.
 fn f64e_sin_cos_kernel(r: vec2<u32>, q: u32) -> vec2<u32> {
     let z = f64e_mul(r, r);
-    var v: vec2<u32>;
+    var base = r;
+    var corr = vec2<u32>(0u, 0u);
+    var mult: vec2<u32>;
+    var table = 1u;
     if ((q & 1u) == 0u) {
-        v = f64e_add(r, f64e_mul(f64e_mul(r, z), f64e_poly(1u, 9u, z)));
+        // r + r^3 p(z)
+        mult = f64e_mul(r, z);
     } else {
-        // 1 - z/2 + z^2 p, with the rounding error of 1 - z/2 added back.
-        let p = f64e_poly(2u, 9u, z);
+        // 1 - z/2 + z^2 p(z), with the rounding error of 1 - z/2 added back.
         let hz = f64e_mul(z, vec2<u32>(0x00000000u, 0x3fe00000u) /* 0.5 */);
-        let w = f64e_sub(vec2<u32>(0x00000000u, 0x3ff00000u) /* 1.0 */, hz);
-        v = f64e_add(w, f64e_add(f64e_sub(f64e_sub(vec2<u32>(0x00000000u, 0x3ff00000u) /* 1.0 */, w), hz), f64e_mul(f64e_mul(z, z), p)));
+        base = f64e_sub(vec2<u32>(0x00000000u, 0x3ff00000u) /* 1.0 */, hz);
+        corr = f64e_sub(f64e_sub(vec2<u32>(0x00000000u, 0x3ff00000u) /* 1.0 */, base), hz);
+        mult = f64e_mul(z, z);
+        table = 2u;
     }
+    let v = f64e_add(base, f64e_add(corr, f64e_mul(mult, f64e_poly(table, 9u, z))));
     if ((q & 2u) != 0u) {
         return f64e_neg(v);
     }
@@ -1317,7 +1348,10 @@ fn f64e_sin_cos_kernel(r: vec2<u32>, q: u32) -> vec2<u32> {
 // progressively (no Payne-Hanek reduction).
 fn f64e_reduce_pio2(x: vec2<u32>) -> vec3<u32> {
     let nd = f64e_round(f64e_mul(x, vec2<u32>(0x6dc9c883u, 0x3fe45f30u) /* 0.6366197723675814 */));
-    let r = f64e_sub(f64e_sub(f64e_sub(x, f64e_mul(nd, vec2<u32>(0x54400000u, 0x3ff921fbu) /* 1.5707963267341256 */)), f64e_mul(nd, vec2<u32>(0x1a600000u, 0x3dd0b461u) /* 6.077100506303966e-11 */)), f64e_mul(nd, vec2<u32>(0x2e037073u, 0x3ba3198au) /* 2.0222662487959506e-21 */));
+    var r = x;
+    for (var i = 0u; i < 3u; i = i + 1u) {
+        r = f64e_sub(r, f64e_mul(nd, f64e_coef(5u, i)));
+    }
     let n = f64e_trunc_mag(nd).x;
     let q = select(n, 0u - n, (nd.y >> 31u) != 0u) & 3u;
     return vec3<u32>(r, q);
