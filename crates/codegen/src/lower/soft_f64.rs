@@ -132,6 +132,31 @@ impl Lowerer<'_> {
         }
     }
 
+    /// A wave operation that moves values between lanes, on one double (a component of a
+    /// double vector): its two words move as they are.
+    pub(super) fn dbl_subgroup_move(
+        &mut self,
+        cx: &mut FnCx,
+        out: &mut NBlock,
+        f: MathFn,
+        args: &[ValueId],
+        value: Handle<E>,
+    ) -> Result<Handle<E>> {
+        if !self.opts.subgroups {
+            return Err(self.missing_subgroups(f.name()));
+        }
+        let mode = match f {
+            MathFn::WaveReadLaneAt if args.len() == 2 => {
+                let h = cx.value(args[1])?;
+                naga::GatherMode::Shuffle(self.lane_index_u32(cx, out, args[1], h)?)
+            }
+            MathFn::WaveReadLaneFirst => naga::GatherMode::BroadcastFirst,
+            _ => return Err(self.dbl_unsupported(format!("`{}` on double vectors", f.name()))),
+        };
+        let ty = self.wide_type()?;
+        Ok(super::subgroup::gather(cx, out, mode, value, ty))
+    }
+
     /// Wave operations that only move a double between lanes work on its two words as they
     /// are (the ordinary lowering); the arithmetic ones are refused.
     fn dbl_subgroup(&self, f: MathFn) -> Result<Option<Option<Handle<E>>>> {

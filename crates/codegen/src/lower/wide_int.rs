@@ -854,19 +854,27 @@ impl Lowerer<'_> {
                     return Ok(Some(sum));
                 }
                 if dbl && f.is_subgroup() {
-                    return Err(self.wide_unsupported(format!("`{}` on double vectors", f.name())));
-                }
-                let rs = self.types().scalar_of(ty);
-                for k in 0..u32::from(m) {
-                    let mut ek = Vec::new();
-                    for (&x, &t) in xs.iter().zip(&tys) {
-                        ek.push(self.component(cx, out, x, t, k));
+                    for k in 0..u32::from(m) {
+                        let e = self.component(cx, out, xs[0], tys[0], k);
+                        comps.push(self.dbl_subgroup_move(cx, out, *f, args, e)?);
                     }
-                    if dbl {
+                } else if dbl {
+                    let rs = self.types().scalar_of(ty);
+                    for k in 0..u32::from(m) {
+                        let mut ek = Vec::new();
+                        for (&x, &t) in xs.iter().zip(&tys) {
+                            ek.push(self.component(cx, out, x, t, k));
+                        }
                         comps.push(self.dbl_math(cx, out, *f, ek, rs)?);
-                        continue;
                     }
-                    comps.push(self.wide_math(cx, out, *f, ek, signed)?);
+                } else {
+                    for k in 0..u32::from(m) {
+                        let mut ek = Vec::new();
+                        for (&x, &t) in xs.iter().zip(&tys) {
+                            ek.push(self.component(cx, out, x, t, k));
+                        }
+                        comps.push(self.wide_math(cx, out, *f, ek, signed)?);
+                    }
                 }
             }
             _ => return Ok(None),
