@@ -68,7 +68,13 @@ fn wide_int_files_run_emulated() {
     if !gpu_available() {
         return;
     }
-    let gpu = match Gpu::new(GpuOptions::default()) {
+    // The emulated double transcendentals make large shaders: llvmpipe takes tens of seconds
+    // to compile soft_f64_math_*.slang on a loaded machine.
+    let options = GpuOptions {
+        timeout: std::time::Duration::from_secs(300),
+        ..GpuOptions::default()
+    };
+    let gpu = match Gpu::new(options) {
         Ok(gpu) => gpu,
         Err(e) => {
             eprintln!("skipped: {e}");

@@ -21,9 +21,9 @@ mod int_matrix;
 mod math;
 mod narrow;
 mod narrow_mem;
+mod soft_f64;
 mod subgroup;
 mod textures;
-mod soft_f64;
 mod wide_int;
 
 use crate::reflect::{

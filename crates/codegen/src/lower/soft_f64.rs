@@ -41,7 +41,12 @@ impl Lowerer<'_> {
     }
 
     /// The bits of double `x`, as a function expression.
-    pub(super) fn dbl_const(&mut self, cx: &mut FnCx, out: &mut NBlock, x: f64) -> Result<Handle<E>> {
+    pub(super) fn dbl_const(
+        &mut self,
+        cx: &mut FnCx,
+        out: &mut NBlock,
+        x: f64,
+    ) -> Result<Handle<E>> {
         let bits = x.to_bits();
         let ty = self.wide_type()?;
         let lo = cx.add(out, E::Literal(naga::Literal::U32(bits as u32)));
@@ -126,7 +131,8 @@ impl Lowerer<'_> {
                 Ok(Some(Some(self.dbl_math(cx, out, *f, xs, rs)?)))
             }
             Inst::Atomic { value, .. } if self.is_dbl_scalar(cx.vty(*value)?) => {
-                Err(self.dbl_unsupported("atomic operations on doubles (WGSL has no 64-bit atomics)"))
+                Err(self
+                    .dbl_unsupported("atomic operations on doubles (WGSL has no 64-bit atomics)"))
             }
             _ => Ok(None),
         }
@@ -162,8 +168,12 @@ impl Lowerer<'_> {
     fn dbl_subgroup(&self, f: MathFn) -> Result<Option<Option<Handle<E>>>> {
         use MathFn::*;
         match f {
-            WaveReadLaneAt | WaveReadLaneFirst | QuadReadAcrossX | QuadReadAcrossY
-            | QuadReadAcrossDiagonal | QuadReadLaneAt => Ok(None),
+            WaveReadLaneAt
+            | WaveReadLaneFirst
+            | QuadReadAcrossX
+            | QuadReadAcrossY
+            | QuadReadAcrossDiagonal
+            | QuadReadLaneAt => Ok(None),
             _ => Err(self.dbl_unsupported(format!("`{}` on doubles", f.name()))),
         }
     }
@@ -238,11 +248,7 @@ impl Lowerer<'_> {
             return Ok(x);
         }
         let refuse = |me: &Self| {
-            Err(me.dbl_unsupported(format!(
-                "converting `{}` to `{}`",
-                from.name(),
-                to.name()
-            )))
+            Err(me.dbl_unsupported(format!("converting `{}` to `{}`", from.name(), to.name())))
         };
         if to == Scalar::F64 {
             return match from {
@@ -303,10 +309,7 @@ impl Lowerer<'_> {
             Scalar::U8 | Scalar::U16 => {
                 let v = self.wide_call(cx, out, "f64e_to_i32", vec![x])?;
                 let u = Self::as_kind(cx, out, v, K::Uint, None);
-                let mask = cx.add(
-                    out,
-                    E::Literal(naga::Literal::U32((1u32 << to.bits()) - 1)),
-                );
+                let mask = cx.add(out, E::Literal(naga::Literal::U32((1u32 << to.bits()) - 1)));
                 Ok(self.bin(cx, out, Bo::And, u, mask))
             }
             Scalar::F32 => self.wide_call(cx, out, "f64e_to_f32", vec![x]),
@@ -316,8 +319,12 @@ impl Lowerer<'_> {
                 let f = self.wide_call(cx, out, "f64e_to_f32", vec![x])?;
                 Ok(Self::as_kind(cx, out, f, K::Float, Some(2)))
             }
-            Scalar::I64 if self.emulates_wide() => self.wide_call(cx, out, "f64e_to_int64", vec![x]),
-            Scalar::U64 if self.emulates_wide() => self.wide_call(cx, out, "f64e_to_uint64", vec![x]),
+            Scalar::I64 if self.emulates_wide() => {
+                self.wide_call(cx, out, "f64e_to_int64", vec![x])
+            }
+            Scalar::U64 if self.emulates_wide() => {
+                self.wide_call(cx, out, "f64e_to_uint64", vec![x])
+            }
             _ => refuse(self),
         }
     }

@@ -260,7 +260,13 @@ impl Lowerer<'_> {
         Ok(result)
     }
 
-    pub(super) fn word(&self, cx: &mut FnCx, out: &mut NBlock, base: Handle<E>, index: u32) -> Handle<E> {
+    pub(super) fn word(
+        &self,
+        cx: &mut FnCx,
+        out: &mut NBlock,
+        base: Handle<E>,
+        index: u32,
+    ) -> Handle<E> {
         cx.add(out, E::AccessIndex { base, index })
     }
 
