@@ -22,18 +22,18 @@ fn double_kernel() -> Module {
 }
 
 #[test]
-fn double_needs_shader_f64_in_wgsl() {
-    let err = lower(&double_kernel(), &Options::wgsl()).unwrap_err();
-    expect![[r#"
-        MissingFeature {
-            what: "the type `double`",
-            feature: "SHADER_F64",
-            target: Wgsl,
-        }
-    "#]]
-    .assert_debug_eq(&err);
-    expect!["the type `double` is not core WGSL: it needs the device feature SHADER_F64, which this compilation does not enable"]
-        .assert_eq(&err.to_string());
+fn double_is_emulated_without_shader_f64_in_wgsl() {
+    // Without the feature: the binary64 bits in two 32-bit words (`lower/soft_f64.rs`).
+    let lowered = lower(&double_kernel(), &Options::wgsl()).unwrap();
+    let text = to_wgsl(&lowered.module, &lowered.info).unwrap();
+    assert!(text.contains("array<vec2<u32>>"), "{text}");
+    assert!(text.contains("fn f64e_"), "{text}");
+    assert!(
+        !text
+            .match_indices("f64")
+            .any(|(i, _)| !text[i + 3..].starts_with('e')),
+        "{text}"
+    );
     // wgpu's WGSL takes `f64` on a device with SHADER_F64.
     let opts = Options {
         shader_f64: true,

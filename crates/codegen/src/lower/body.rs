@@ -269,7 +269,10 @@ impl Lowerer<'_> {
         if let Some(&h) = key.as_ref().and_then(|k| cx.cse.get(k)) {
             return Ok(Some(h));
         }
-        let wide = self.wide_inst(cx, out, &data.inst, ty)?;
+        let wide = match self.dbl_inst(cx, out, &data.inst, ty)? {
+            None => self.wide_inst(cx, out, &data.inst, ty)?,
+            done => done,
+        };
         let h = match &data.inst {
             _ if wide.is_some() => wide.flatten(),
             Inst::Literal(l) => Some(self.literal(cx, out, *l)?),

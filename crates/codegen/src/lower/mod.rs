@@ -21,6 +21,7 @@ mod int_matrix;
 mod math;
 mod narrow;
 mod narrow_mem;
+mod soft_f64;
 mod subgroup;
 mod textures;
 mod wide_int;
@@ -320,7 +321,8 @@ impl Lowerer<'_> {
         // Core WGSL has none of these; wgpu accepts them in WGSL (and SPIR-V) on devices with
         // the matching feature, so the caller enables them from the device's features.
         let (ok, feature) = match s {
-            Scalar::F64 => (o.shader_f64, "SHADER_F64"),
+            // Emulated on the bits in two 32-bit words without the feature (`soft_f64.rs`).
+            Scalar::F64 => (true, "SHADER_F64"),
             // Emulated in two 32-bit words without the feature (`wide_int.rs`).
             Scalar::I64 | Scalar::U64 => (true, "SHADER_INT64"),
             Scalar::F16 => (o.shader_f16, "SHADER_F16"),
@@ -347,7 +349,7 @@ impl Lowerer<'_> {
 
     fn scalar_type(&mut self, s: Scalar) -> Result<Handle<Type>> {
         self.check_scalar(s)?;
-        if self.emulates_wide() && matches!(s, Scalar::I64 | Scalar::U64) {
+        if self.is_emulated64(s) {
             return self.wide_type();
         }
         self.insert_type(None, Ti::Scalar(naga_scalar(s)))

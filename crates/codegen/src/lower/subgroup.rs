@@ -59,7 +59,7 @@ fn uses_wave_index(m: &ir::Module) -> bool {
 }
 
 impl Lowerer<'_> {
-    fn missing_subgroups(&self, what: &str) -> CodegenError {
+    pub(super) fn missing_subgroups(&self, what: &str) -> CodegenError {
         CodegenError::MissingFeature {
             what: format!("the subgroup operation `{what}`"),
             feature: "SUBGROUP",
@@ -278,7 +278,7 @@ impl Lowerer<'_> {
     }
 
     /// A lane index operand as `u32` (HLSL takes `uint`; an `int` is converted).
-    fn lane_index_u32(
+    pub(super) fn lane_index_u32(
         &mut self,
         cx: &mut FnCx,
         out: &mut NBlock,
@@ -300,7 +300,7 @@ impl Lowerer<'_> {
     }
 }
 
-fn gather(
+pub(super) fn gather(
     cx: &mut FnCx,
     out: &mut NBlock,
     mode: GatherMode,

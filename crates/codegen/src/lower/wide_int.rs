@@ -10,7 +10,8 @@ use std::sync::OnceLock;
 
 use super::*;
 
-const LIBRARY: &str = include_str!("wide_int.wgsl");
+/// The 64-bit integer helpers, then the emulated-double helpers built on them (`soft_f64.rs`).
+const LIBRARY: &str = concat!(include_str!("wide_int.wgsl"), include_str!("soft_f64.wgsl"));
 
 /// The helper library, parsed once.
 fn library() -> std::result::Result<&'static naga::Module, String> {
@@ -109,7 +110,7 @@ impl Lowerer<'_> {
 
     /// Refuses vectors and matrices of 64-bit integers when they are emulated.
     pub(super) fn check_wide_aggregate(&self, s: Scalar, n: u8) -> Result<()> {
-        if self.emulates_wide() && matches!(s, Scalar::I64 | Scalar::U64) && n > 1 {
+        if self.is_emulated64(s) && n > 1 {
             return Err(self.wide_unsupported(format!("vectors and matrices of `{}`", s.name())));
         }
         Ok(())
@@ -125,6 +126,7 @@ impl Lowerer<'_> {
         let bits = match l {
             Literal::I64(x) if self.emulates_wide() => x as u64,
             Literal::U64(x) if self.emulates_wide() => x,
+            Literal::F64(x) if self.emulates_f64() => x.to_bits(),
             _ => return Ok(None),
         };
         let ty = self.wide_type()?;
@@ -144,6 +146,7 @@ impl Lowerer<'_> {
         let bits = match l {
             Literal::I64(x) if self.emulates_wide() => x as u64,
             Literal::U64(x) if self.emulates_wide() => x,
+            Literal::F64(x) if self.emulates_f64() => x.to_bits(),
             _ => return Ok(None),
         };
         let ty = self.wide_type()?;
@@ -237,7 +240,7 @@ impl Lowerer<'_> {
     }
 
     /// Calls helper `name` on `arguments`.
-    fn wide_call(
+    pub(super) fn wide_call(
         &mut self,
         cx: &mut FnCx,
         out: &mut NBlock,
@@ -257,7 +260,13 @@ impl Lowerer<'_> {
         Ok(result)
     }
 
-    fn word(&self, cx: &mut FnCx, out: &mut NBlock, base: Handle<E>, index: u32) -> Handle<E> {
+    pub(super) fn word(
+        &self,
+        cx: &mut FnCx,
+        out: &mut NBlock,
+        base: Handle<E>,
+        index: u32,
+    ) -> Handle<E> {
         cx.add(out, E::AccessIndex { base, index })
     }
 
@@ -304,7 +313,7 @@ impl Lowerer<'_> {
         inst: &Inst,
         ty: TypeId,
     ) -> Result<Option<Option<Handle<E>>>> {
-        if !self.emulates_wide() {
+        if !self.emulates_wide() && !self.emulates_f64() {
             return Ok(None);
         }
         if self.is_wide_vector(ty) || self.inst_operands_wide_vector(cx, inst)? {
@@ -609,15 +618,9 @@ impl Lowerer<'_> {
     }
 
     /// Whether `ty` is a vector of 64-bit integers held as an array of two-word values.
+    /// (Vectors of emulated doubles are held the same way.)
     pub(super) fn is_wide_vector(&self, ty: TypeId) -> bool {
-        self.emulates_wide()
-            && matches!(
-                self.types().kind(ty),
-                TypeKind::Vector {
-                    scalar: Scalar::I64 | Scalar::U64,
-                    ..
-                }
-            )
+        matches!(self.types().kind(ty), TypeKind::Vector { scalar, .. } if self.is_emulated64(*scalar))
     }
 
     /// The naga type of a vector of 64-bit integers: an array of two-word values (in values
@@ -740,7 +743,9 @@ impl Lowerer<'_> {
                 let v = cx.value(*a)?;
                 for k in 0..u32::from(n) {
                     let e = self.word(cx, out, v, k);
+                    let dbl = self.types().scalar_of(ty) == Some(Scalar::F64);
                     comps.push(match op {
+                        UnaryOp::Neg if dbl => self.wide_call(cx, out, "f64e_neg", vec![e])?,
                         UnaryOp::Neg => self.wide_call(cx, out, "w64_neg", vec![e])?,
                         UnaryOp::BitNot => cx.add(
                             out,
@@ -763,9 +768,14 @@ impl Lowerer<'_> {
                 };
                 let (wa, wb) = (wide(self, ta), wide(self, tb));
                 let signed = self.types().scalar_of(ta) == Some(Scalar::I64);
+                let dbl = self.types().scalar_of(ta) == Some(Scalar::F64);
                 for k in 0..u32::from(n) {
                     let ea = self.component(cx, out, va, ta, k);
                     let eb = self.component(cx, out, vb, tb, k);
+                    if dbl {
+                        comps.push(self.dbl_binary(cx, out, *op, ea, eb)?);
+                        continue;
+                    }
                     comps.push(self.wide_binary(
                         cx,
                         out,
@@ -785,8 +795,13 @@ impl Lowerer<'_> {
                     .ok_or_else(|| cx.err("conversion of a non-scalar"))?;
                 let wf = matches!(from, Scalar::I64 | Scalar::U64);
                 let wt = matches!(s, Scalar::I64 | Scalar::U64);
+                let dbl = from == Scalar::F64 || *s == Scalar::F64;
                 for k in 0..u32::from(n) {
                     let e = self.component(cx, out, v, t, k);
+                    if dbl {
+                        comps.push(self.dbl_convert(cx, out, e, from, *s)?);
+                        continue;
+                    }
                     comps.push(self.wide_convert(cx, out, e, from, *s, wf, wt)?);
                 }
             }
@@ -825,25 +840,47 @@ impl Lowerer<'_> {
                     .collect::<Result<Vec<_>>>()?;
                 let signed = self.types().scalar_of(tys[0]) == Some(Scalar::I64);
                 let m = self.vec_len(tys[0]).unwrap_or(1);
+                let dbl = self.types().scalar_of(tys[0]) == Some(Scalar::F64);
+                let (mul, add) = if dbl {
+                    ("f64e_mul", "f64e_add")
+                } else {
+                    ("w64_mul", "w64_add")
+                };
                 if *f == MathFn::Dot && xs.len() == 2 {
                     let mut sum = None;
                     for k in 0..u32::from(m) {
                         let a = self.component(cx, out, xs[0], tys[0], k);
                         let b = self.component(cx, out, xs[1], tys[1], k);
-                        let p = self.wide_call(cx, out, "w64_mul", vec![a, b])?;
+                        let p = self.wide_call(cx, out, mul, vec![a, b])?;
                         sum = Some(match sum {
                             None => p,
-                            Some(s) => self.wide_call(cx, out, "w64_add", vec![s, p])?,
+                            Some(s) => self.wide_call(cx, out, add, vec![s, p])?,
                         });
                     }
                     return Ok(Some(sum));
                 }
-                for k in 0..u32::from(m) {
-                    let mut ek = Vec::new();
-                    for (&x, &t) in xs.iter().zip(&tys) {
-                        ek.push(self.component(cx, out, x, t, k));
+                if dbl && f.is_subgroup() {
+                    for k in 0..u32::from(m) {
+                        let e = self.component(cx, out, xs[0], tys[0], k);
+                        comps.push(self.dbl_subgroup_move(cx, out, *f, args, e)?);
                     }
-                    comps.push(self.wide_math(cx, out, *f, ek, signed)?);
+                } else if dbl {
+                    let rs = self.types().scalar_of(ty);
+                    for k in 0..u32::from(m) {
+                        let mut ek = Vec::new();
+                        for (&x, &t) in xs.iter().zip(&tys) {
+                            ek.push(self.component(cx, out, x, t, k));
+                        }
+                        comps.push(self.dbl_math(cx, out, *f, ek, rs)?);
+                    }
+                } else {
+                    for k in 0..u32::from(m) {
+                        let mut ek = Vec::new();
+                        for (&x, &t) in xs.iter().zip(&tys) {
+                            ek.push(self.component(cx, out, x, t, k));
+                        }
+                        comps.push(self.wide_math(cx, out, *f, ek, signed)?);
+                    }
                 }
             }
             _ => return Ok(None),
