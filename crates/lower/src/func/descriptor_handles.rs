@@ -110,7 +110,11 @@ impl FnLower<'_, '_> {
             "bindless:DescriptorHandle.equals" => Some(BinaryOp::Eq),
             "bindless:DescriptorHandle.lessThan" => Some(BinaryOp::Lt),
             "bindless:DescriptorHandle.lessThanOrEquals" => Some(BinaryOp::Le),
-            _ => return Err(internal(format!("the descriptor handle intrinsic `{intrinsic}`"))),
+            _ => {
+                return Err(internal(format!(
+                    "the descriptor handle intrinsic `{intrinsic}`"
+                )));
+            }
         };
         self.handle_intrinsic_inner(op, recv, args, param_tys, ret_ty)
     }
@@ -134,7 +138,13 @@ impl FnLower<'_, '_> {
         let this = match recv {
             Some(Recv::Value(v)) => v,
             Some(Recv::Place(lp)) => self.load_lplace(&lp)?,
-            _ => return Err(internal("a descriptor handle comparison without its receiver")),
+            // A handle receiver is seen as the resource it names (`resource_view_ty`).
+            Some(Recv::Buffer(base)) => self.lower_expr(base)?,
+            None => {
+                return Err(internal(
+                    "a descriptor handle comparison without its receiver",
+                ));
+            }
         };
         let [ax, ay, bx, by] = [(this, 0), (this, 1), (v, 0), (v, 1)]
             .map(|(w, i)| self.emit(Inst::Extract(w, i), None));
@@ -160,7 +170,8 @@ impl FnLower<'_, '_> {
     /// A handle's words `v` (of IR type `from`: `uint2` or `uint64_t`) as `to`.
     fn handle_words_as(&mut self, v: ValueId, from: TypeId, to: TypeId) -> R<ValueId> {
         let types = &self.cx.module.types;
-        let is_u64 = |t: TypeId| types.scalar_of(t) == Some(Scalar::U64) && types.vector_size(t).is_none();
+        let is_u64 =
+            |t: TypeId| types.scalar_of(t) == Some(Scalar::U64) && types.vector_size(t).is_none();
         match (is_u64(from), is_u64(to)) {
             (true, false) => {
                 let shift = self.lit(Literal::U64(32))?;
