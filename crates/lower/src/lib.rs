@@ -13,6 +13,7 @@ mod atomics;
 mod bitfields;
 mod consts;
 mod defaults;
+mod descriptor_handles;
 mod diff;
 mod dyn_instances;
 mod dyn_storage;
@@ -247,6 +248,9 @@ pub(crate) struct Ctx<'db> {
     pub generic_statics: FxHashMap<(hir::GlobalId, Subst), ir::GlobalId>,
     /// Pointer emulation: roots and helper functions (`pointers.rs`).
     pub ptr: pointers::PtrState,
+    /// The bindings of handle-typed shader parameters, by resource type
+    /// (`descriptor_handles.rs`).
+    pub(crate) handle_heap: descriptor_handles::HandleHeap,
 }
 
 /// One concrete type an interface value may hold.
@@ -378,6 +382,7 @@ impl<'db> Ctx<'db> {
             entry_uniforms: FxHashMap::default(),
             workgroup_size: [1; 3],
             global_handles: FxHashMap::default(),
+            handle_heap: Default::default(),
             entry_uniform_handles: FxHashMap::default(),
             resource_fields: Vec::new(),
             instances: FxHashMap::default(),
@@ -831,6 +836,16 @@ impl<'db> Ctx<'db> {
             || data.modifiers.is_static
             || data.modifiers.is_const
             || data.is_let);
+        if is_parameter
+            && let Some(target) = self.descriptor_handle_target(
+                &self.uniform_block_arg(&ty).unwrap_or_else(|| ty.clone()),
+            )
+        {
+            // `uniform T.Handle h`: a binding of `T` and the handle naming it.
+            let id = self.declare_handle_parameter(&name, &target).map_err(at)?;
+            self.globals.insert(g, id);
+            return Ok(id);
+        }
         if is_parameter && pointers::is_pointer(self.db, &ty) {
             // `uniform T* p`: a buffer `p` of words and a pointer to its start.
             let id = self.pointer_parameter(&name);

@@ -338,6 +338,10 @@ impl Ctx<'_> {
                                 ..unsupported("")
                             });
                         }
+                        if self.descriptor_handle_target(&ty).is_some() {
+                            // Two words of data (`descriptor_handles.rs`).
+                            return Ok(self.module.types.vector(Scalar::U32, 2));
+                        }
                         if let Some(attr) = data.attr("__intrinsic_type") {
                             if let Some(hir::export::AttrArg::String(tag)) = attr.args.first()
                                 && let Some(err) = crate::stage_only(tag, &self.display(&ty))

@@ -68,15 +68,17 @@ void computeMain(uint3 id : SV_DispatchThreadID) { output[0] = ddx(float(id.x));
 }
 
 #[test]
-fn descriptor_handle_is_refused() {
+fn descriptor_handle_without_a_heap_entry_is_refused() {
+    // A handle is data; reading through one needs a handle-typed shader parameter of its
+    // resource type (WGSL's stand-in for the descriptor heap): here there is none.
     check_error(
         r#"
-uniform DescriptorHandle<RWStructuredBuffer<float>> output;
+StructuredBuffer<DescriptorHandle<RWStructuredBuffer<float>>> handles;
 [numthreads(1, 1, 1)]
-void computeMain() { output[0] = 1.0; }
+void computeMain() { handles[0][0] = 1.0; }
 "#,
         expect![
-            "E4103 `output`: `DescriptorHandle<RWStructuredBuffer<float>>` is a bindless descriptor operation (descriptor handles and heaps); dslang's targets (WGSL and SPIR-V compute shaders) have no such stage: declare the resource as a shader parameter and bind it directly"
+            "E4103 `handles[0][0] = 1.0`: reading through a `DescriptorHandle<RWStructuredBuffer<float>>` needs a descriptor heap, which WGSL lacks: on this target a handle names one of the program's shader parameters of handle type (`uniform DescriptorHandle<RWStructuredBuffer<float>> h;`), and none of this resource type is declared"
         ],
     );
 }

@@ -127,7 +127,7 @@ impl FnLower<'_, '_> {
                     Some(ExprRes::Type(_)) | Some(ExprRes::Namespace)
                 ) && sig.is_member =>
             {
-                let bt = self.ety(base);
+                let bt = self.resource_view_ty(base);
                 // `p->method()`: the method of what the pointer points at.
                 if !sig.is_static
                     && let Some((recv, pt)) =

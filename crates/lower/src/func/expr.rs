@@ -666,7 +666,7 @@ impl FnLower<'_, '_> {
                 Err(unsupported(format!("the member `{name}` here")))
             }
             Expr::Index { base, index } => {
-                let bt = self.ety(base);
+                let bt = self.resource_view_ty(base);
                 if let Some(elem) = self.zero_length_elem(&bt) {
                     self.lower_expr(base)?;
                     self.lower_expr(index)?;

@@ -94,6 +94,10 @@ impl FnLower<'_, '_> {
     /// The globals the resources of expression `e` (of resource type, or a struct holding
     /// resources) name, by field path.
     pub(super) fn handles_of(&mut self, e: ExprId) -> R<Handles> {
+        // Read through a descriptor handle (`func/descriptor_handles.rs`).
+        if let Some(h) = self.dereferenced_handle(e) {
+            return self.deref_handle(h);
+        }
         match self.body.exprs[e].clone() {
             Expr::Path(_) => match self.res(e) {
                 Some(ExprRes::Global(g)) => self.global_handles(g),
@@ -208,6 +212,16 @@ impl FnLower<'_, '_> {
         }
     }
 
+    /// The case being lowered for choice `e`, if any.
+    pub(super) fn choices_fixed(&self, e: ExprId) -> Option<u32> {
+        self.choices.fixed.get(&e).copied()
+    }
+
+    /// Stops the current expression at choice `e` among `count` cases.
+    pub(super) fn set_pending_choice(&mut self, e: ExprId, count: u32) {
+        self.choices.pending = Some((e, count));
+    }
+
     /// Takes the dynamic index that stopped the lowering of expression `e` (or statement) so
     /// that it can be lowered once per element instead; `None` when none did.
     pub(super) fn take_choice(&mut self) -> Option<(ExprId, u32)> {
@@ -245,6 +259,7 @@ impl FnLower<'_, '_> {
                 };
                 self.emit(select, Some(int))?
             }
+            _ if self.handle_target_of(index).is_some() => self.handle_index_value(index)?,
             _ => {
                 let at = self.lower_expr(index)?;
                 let int = self.cx.module.types.i32();

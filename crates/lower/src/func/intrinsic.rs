@@ -58,6 +58,18 @@ impl FnLower<'_, '_> {
         recv: Option<Recv>,
         args: &[ExprId],
     ) -> R<Option<ValueId>> {
+        if intrinsic.starts_with("bindless:DescriptorHandle") {
+            // A handle is data: its conversions and comparisons (`descriptor_handles.rs`).
+            let sig = hir::fn_sig(self.cx.db, key.func);
+            let this = key.this_ty.as_ref();
+            let param_tys: Vec<TypeId> = sig
+                .params
+                .iter()
+                .map(|p| self.cx.ir_ty(&apply(&key.subst, this, &p.ty)))
+                .collect::<R<_>>()?;
+            let ret_ty = self.cx.ir_ty(&apply(&key.subst, this, &sig.ret))?;
+            return self.handle_intrinsic(intrinsic, recv, args, &param_tys, ret_ty);
+        }
         // Graphics-stage and bindless operations: type-checked, but no compute target has them.
         if let Some(err) = crate::stage_only(intrinsic, name) {
             return Err(err);

@@ -40,6 +40,7 @@ mod core_intrinsics;
 mod counters;
 mod default_expr;
 mod default_init;
+mod descriptor_handles;
 mod diff_this;
 mod dyn_convert;
 mod dyn_data;

@@ -202,7 +202,7 @@ impl FnLower<'_, '_> {
                 }
             }
             Expr::Index { base, index } => {
-                let bt = self.ety(base);
+                let bt = self.resource_view_ty(base);
                 if self.cx.texture_elem(&bt).is_some() {
                     let (texture, ty) = self.texture_global(base)?;
                     let coords = self.texel_coords(texture, index)?;

@@ -311,6 +311,9 @@ impl FnLower<'_, '_> {
     /// The IR global of a buffer expression: a buffer global, or a `uniform` buffer parameter of
     /// the entry point (lowered to a global).
     pub(crate) fn buffer_global(&mut self, base: ExprId) -> R<ir::GlobalId> {
+        if self.dereferenced_handle(base).is_some() {
+            return self.resource_global(base);
+        }
         match self.res(base) {
             Some(ExprRes::Global(g)) => self.cx.global(g),
             Some(ExprRes::Param(i)) => match self.params.get(i as usize) {
