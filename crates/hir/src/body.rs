@@ -224,6 +224,12 @@ pub enum Expr {
     /// `try f()`: a call of a function declared `throws E`; an error it throws goes to the
     /// enclosing `do`/`catch`, or out of the enclosing throwing function.
     Try(ExprId),
+    /// Statements run in a scope of their own, then `value` (none: a `void` expression). What
+    /// a `spirv_asm { ... }` block translates to (`lower/spirv_asm.rs`).
+    Block {
+        stmts: Vec<StmtId>,
+        value: Option<ExprId>,
+    },
 }
 
 /// What a lambda computes: an expression, or a block with `return`s.
@@ -346,7 +352,7 @@ pub struct Body {
     pub anchors: rustc_hash::FxHashMap<ExprId, TextRange>,
     /// Missing expressions that stand for source we parse but cannot compile (`spirv_asm`,
     /// `__intrinsic_asm`, a `__target_switch` without a WGSL case): what to tell the user.
-    pub unsupported: rustc_hash::FxHashMap<ExprId, &'static str>,
+    pub unsupported: rustc_hash::FxHashMap<ExprId, SmolStr>,
     /// Declarations of local types and typealiases (`struct Val { ... }`, `typealias V = ...;`
     /// inside a body): the `Stmt::Empty` that stands for each, with the item's name. Inference
     /// puts the item in scope there, up to the end of the enclosing block.

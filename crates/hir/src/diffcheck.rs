@@ -770,6 +770,7 @@ fn expr_children(expr: &Expr) -> Vec<ExprId> {
         } => vec![*cond, *then_branch, *else_branch],
         Expr::InitList(items) => items.clone(),
         Expr::Diff { func, .. } => vec![*func],
+        Expr::Block { value, .. } => value.iter().copied().collect(),
         // A lambda's body runs when it is called (in its own `operator()`), not here.
         Expr::Missing
         | Expr::Literal(_)

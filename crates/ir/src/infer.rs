@@ -637,17 +637,14 @@ fn math_type(types: &mut Types, f: MathFn, tys: &[TypeId]) -> Result<TypeId, Str
         }
         WaveGetLaneIndex | WaveGetLaneCount | WaveGetWaveIndex => types.scalar(Scalar::U32),
         WaveIsFirstLane => types.bool(),
-        WaveActiveSum
-        | WaveActiveProduct
-        | WaveActiveMin
-        | WaveActiveMax
-        | WavePrefixSum
-        | WavePrefixProduct
-        | WaveReadLaneFirst
-        | QuadReadAcrossX
-        | QuadReadAcrossY
-        | QuadReadAcrossDiagonal => {
+        WaveActiveSum | WaveActiveProduct | WaveActiveMin | WaveActiveMax | WavePrefixSum
+        | WavePrefixProduct => {
             numeric(types, tys[0])?;
+            tys[0]
+        }
+        // Lane-to-lane copies take booleans too.
+        WaveReadLaneFirst | QuadReadAcrossX | QuadReadAcrossY | QuadReadAcrossDiagonal => {
+            check_sv(types, name, tys[0], |_| true)?;
             tys[0]
         }
         WaveActiveBitAnd | WaveActiveBitOr | WaveActiveBitXor => {
@@ -655,7 +652,7 @@ fn math_type(types: &mut Types, f: MathFn, tys: &[TypeId]) -> Result<TypeId, Str
             tys[0]
         }
         WaveReadLaneAt | QuadReadLaneAt => {
-            numeric(types, tys[0])?;
+            check_sv(types, name, tys[0], |_| true)?;
             let (_, n) = int(types, tys[1])?;
             if n != 1 {
                 return Err(format!("{name}: the lane index must be a scalar"));

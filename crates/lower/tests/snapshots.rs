@@ -1176,10 +1176,8 @@ fn inline_target_code_is_reported_at_its_span() {
         ]],
     );
     check_error(
-        &program("return spirv_asm { OpFNegate $$float result $x };"),
-        expect![
-            "E4001 60..101 `spirv_asm { OpFNegate $$float result $x }`: cannot lower inline target code (`spirv_asm`) yet"
-        ],
+        &program("return spirv_asm { OpImageQuerySize $$float result $x };"),
+        expect![""],
     );
     check_error(
         &program("__target_switch { case cuda: return x; }"),
@@ -1280,4 +1278,28 @@ void computeMain(uint3 tid : SV_DispatchThreadID)
             }
           }"#]]
     .assert_eq(&first_primal_loop(&module, "s_bwd_f"));
+}
+
+/// `spirv_asm` instructions become Slang statements: a constant, arithmetic on `$x` and an id,
+/// a store through `&y`, and the `result` id as the block's value.
+#[test]
+fn spirv_asm_blocks_translate_to_statements() {
+    check(
+        r#"
+RWStructuredBuffer<float> output;
+float f(float x, out float y)
+{
+    return spirv_asm
+    {
+        %two : $$float = OpConstant 2.0;
+        %p = OpFMul $$float $x %two;
+        OpStore &y %p;
+        result : $$float = OpFNegate %p
+    };
+}
+[numthreads(1, 1, 1)]
+void computeMain() { float y; output[0] = f(1.0, y) + y; }
+"#,
+        expect![""],
+    );
 }

@@ -536,6 +536,11 @@ impl Lexer<'_> {
                 "E1005",
                 "unexpected character outside a preprocessor directive",
             );
+            // A stray `$` is an error token; a `DOLLAR` reaches the parser only as an operand.
+            if kind == DOLLAR {
+                self.pos += len;
+                return ERROR;
+            }
         }
         self.pos += len;
         kind

@@ -164,7 +164,8 @@ pub fn parse(text: &str) -> Parse {
 }
 
 /// Tokens the parser does not see besides trivia: directive lines and characters the lexer
-/// already reported (unknown characters, a stray `#`).
+/// already reported (unknown characters, a stray `#` or `$`). A `DOLLAR` is a `spirv_asm`
+/// operand's sigil, which the parser reads.
 fn is_skipped(kind: SyntaxKind) -> bool {
     matches!(
         kind,
@@ -172,7 +173,6 @@ fn is_skipped(kind: SyntaxKind) -> bool {
             | SyntaxKind::HASH
             | SyntaxKind::HASH2
             | SyntaxKind::AT
-            | SyntaxKind::DOLLAR
             | SyntaxKind::BACKSLASH
     )
 }

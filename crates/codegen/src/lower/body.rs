@@ -1290,11 +1290,13 @@ impl Lowerer<'_> {
         let tb = cx.vty(b)?;
         let (left, right) = (cx.value(a)?, cx.value(b)?);
         // WGSL evaluates arithmetic on two literals as a constant expression, which must not be
-        // infinite or NaN (`0.0 / 0.0`): such a result is written from its bits instead.
-        if let (Some(x), Some(y)) = (
-            literal_f32(&cx.f.expressions, left),
-            literal_f32(&cx.f.expressions, right),
-        ) {
+        // infinite or NaN (`0.0 / 0.0`, `1.0h / 0.0h`, a `half` product over 65504): such a
+        // result is written from its bits instead.
+        if let (Some((x, half_x)), Some((y, half_y))) = (
+            literal_float(&cx.f.expressions, left),
+            literal_float(&cx.f.expressions, right),
+        ) && half_x == half_y
+        {
             let folded = match op {
                 BinaryOp::Add => Some(x + y),
                 BinaryOp::Sub => Some(x - y),
@@ -1302,7 +1304,13 @@ impl Lowerer<'_> {
                 BinaryOp::Div => Some(x / y),
                 _ => None,
             };
-            if let Some(r) = folded.filter(|r| !r.is_finite()) {
+            if half_x {
+                // The value `half` arithmetic gives: rounded to 16 bits, overflowing to infinity.
+                let rounded = folded.map(|r| half::f16::from_f32(r).to_f32());
+                if let Some(r) = rounded.filter(|r| !r.is_finite()) {
+                    return self.literal(cx, out, Literal::F16(r));
+                }
+            } else if let Some(r) = folded.filter(|r| !r.is_finite()) {
                 return self.literal(cx, out, Literal::F32(r));
             }
         }
@@ -1856,16 +1864,15 @@ fn narrow_int_literal(l: Literal, to: Scalar) -> Option<Literal> {
 }
 
 /// The value of an f32 literal, or of a negated one, as WGSL's constant evaluation sees them.
-fn literal_f32(exprs: &naga::Arena<E>, h: Handle<E>) -> Option<f32> {
+/// The value of a `f32` or `f16` literal (or of a negated one), and whether it is a `f16`.
+fn literal_float(exprs: &naga::Arena<E>, h: Handle<E>) -> Option<(f32, bool)> {
     match exprs[h] {
-        E::Literal(naga::Literal::F32(x)) => Some(x),
+        E::Literal(naga::Literal::F32(x)) => Some((x, false)),
+        E::Literal(naga::Literal::F16(x)) => Some((x.to_f32(), true)),
         E::Unary {
             op: naga::UnaryOperator::Negate,
             expr,
-        } => match exprs[expr] {
-            E::Literal(naga::Literal::F32(x)) => Some(-x),
-            _ => None,
-        },
+        } => literal_float(exprs, expr).map(|(x, half)| (-x, half)),
         _ => None,
     }
 }

@@ -167,6 +167,9 @@ impl Lowerer<'_> {
         if a.len() != f.arity() {
             return Err(cx.err(format!("{} with {} arguments", f.name(), a.len())));
         }
+        if is_gather(f) && self.types().scalar_of(cx.vty(args[0])?) == Some(Scalar::Bool) {
+            return self.bool_gather(cx, out, f, args, ty, a);
+        }
         let result_ty = self.ty(ty, Repr::VALUE)?;
         use MathFn::*;
         let collective = |op, collective_op| Some((op, collective_op));
@@ -230,6 +233,23 @@ impl Lowerer<'_> {
                 );
                 result
             }
+            _ if is_gather(f) => self.gather_op(cx, out, f, args, &a, result_ty)?,
+            _ => return Err(cx.err(format!("{} is not a subgroup operation", f.name()))),
+        })
+    }
+
+    /// A lane-to-lane copy (`is_gather`) of the lowered arguments `a`.
+    fn gather_op(
+        &mut self,
+        cx: &mut FnCx,
+        out: &mut NBlock,
+        f: MathFn,
+        args: &[ValueId],
+        a: &[Handle<E>],
+        result_ty: Handle<Type>,
+    ) -> Result<Handle<E>> {
+        use MathFn::*;
+        Ok(match f {
             WaveReadLaneAt => {
                 let lane = self.lane_index_u32(cx, out, args[1], a[1])?;
                 gather(cx, out, GatherMode::Shuffle(lane), a[0], result_ty)
@@ -251,8 +271,71 @@ impl Lowerer<'_> {
                 let source = self.bin(cx, out, Bo::InclusiveOr, base, offset);
                 gather(cx, out, GatherMode::Shuffle(source), a[0], result_ty)
             }
-            _ => return Err(cx.err(format!("{} is not a subgroup operation", f.name()))),
+            _ => return Err(cx.err(format!("{} is not a lane-to-lane copy", f.name()))),
         })
+    }
+
+    /// A lane-to-lane copy of booleans, which subgroup operations do not take: the values as
+    /// `u32` across the lanes, then compared back (scalars and vectors alike).
+    fn bool_gather(
+        &mut self,
+        cx: &mut FnCx,
+        out: &mut NBlock,
+        f: MathFn,
+        args: &[ValueId],
+        ty: TypeId,
+        mut a: Vec<Handle<E>>,
+    ) -> Result<Handle<E>> {
+        let words_ty = match self.types().kind(ty) {
+            TypeKind::Vector { size, .. } => self.vector_type(Scalar::U32, *size)?,
+            _ => self.scalar_type(Scalar::U32)?,
+        };
+        a[0] = cx.add(
+            out,
+            E::As {
+                expr: a[0],
+                kind: naga::ScalarKind::Uint,
+                convert: Some(4),
+            },
+        );
+        let words = self.gather_op(cx, out, f, args, &a, words_ty)?;
+        Ok(cx.add(
+            out,
+            E::As {
+                expr: words,
+                kind: naga::ScalarKind::Bool,
+                convert: Some(naga::BOOL_WIDTH),
+            },
+        ))
+    }
+
+    /// A subgroup operation on values of any representation, held as words when they are wide
+    /// (64-bit integers emulated as `vec2<u32>`): lane-to-lane copies move every word and the
+    /// bitwise reductions work word by word; the arithmetic ones would need carries and
+    /// comparisons across the words, which naga's collectives cannot give.
+    pub(super) fn wide_subgroup(
+        &mut self,
+        cx: &mut FnCx,
+        out: &mut NBlock,
+        f: MathFn,
+        args: &[ValueId],
+        ty: TypeId,
+    ) -> Result<Handle<E>> {
+        use MathFn::*;
+        let wordwise =
+            is_gather(f) || matches!(f, WaveActiveBitAnd | WaveActiveBitOr | WaveActiveBitXor);
+        if !wordwise {
+            return Err(CodegenError::Unsupported {
+                what: format!(
+                    "`{}` of a 64-bit integer (without the device feature SHADER_INT64, 64-bit \
+                     integers are pairs of 32-bit words; subgroup operations move them or \
+                     combine them bitwise only)",
+                    f.name()
+                ),
+                target: self.opts.target,
+            });
+        }
+        self.subgroup(cx, out, f, args, ty)
     }
 
     fn collective(
@@ -298,6 +381,19 @@ impl Lowerer<'_> {
             ),
         })
     }
+}
+
+/// Operations that copy a value from one lane to another, whatever its type.
+fn is_gather(f: MathFn) -> bool {
+    matches!(
+        f,
+        MathFn::WaveReadLaneAt
+            | MathFn::WaveReadLaneFirst
+            | MathFn::QuadReadAcrossX
+            | MathFn::QuadReadAcrossY
+            | MathFn::QuadReadAcrossDiagonal
+            | MathFn::QuadReadLaneAt
+    )
 }
 
 pub(super) fn gather(

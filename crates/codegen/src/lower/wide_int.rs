@@ -368,6 +368,9 @@ impl Lowerer<'_> {
                 if !tys.iter().any(|&t| self.is_wide_scalar(t)) {
                     return Ok(None);
                 }
+                if f.is_subgroup() {
+                    return Ok(Some(Some(self.wide_subgroup(cx, out, *f, args, ty)?)));
+                }
                 let xs = args
                     .iter()
                     .map(|&v| cx.value(v))

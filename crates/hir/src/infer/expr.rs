@@ -325,6 +325,15 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 Ty::INT
             }
             Expr::Try(inner) => self.infer_try(e, inner, expected),
+            Expr::Block { stmts, value } => {
+                self.scopes.push(Vec::new());
+                for s in stmts {
+                    self.infer_stmt(s);
+                }
+                let ty = value.map_or(Ty::Void, |v| self.infer_expr(v, expected));
+                self.scopes.pop();
+                ty
+            }
             Expr::Each(inner) => {
                 let inner_ty = self.infer_expr(inner, None);
                 let mut elem = None;

@@ -150,7 +150,7 @@ impl BodyLowerer {
                 }
             }
             THIS_EXPR => Expr::This,
-            SPIRV_ASM_EXPR => return self.unsupported(range, "inline target code (`spirv_asm`)"),
+            SPIRV_ASM_EXPR => return self.spirv_asm(node),
             LAMBDA_EXPR => self.lambda(node),
             PAREN_EXPR if self.tuple_syntax && exprs.first().is_some_and(is_comma_expr) => {
                 // Slang 2026: `(a, b)` is `makeTuple(a, b)`.

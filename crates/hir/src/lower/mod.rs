@@ -31,6 +31,8 @@ mod language;
 mod locals;
 mod paren_calls;
 mod signatures;
+mod spirv_asm;
+mod spirv_asm_ops;
 mod stmts;
 mod struct_vars;
 mod tree;

@@ -590,9 +590,9 @@ impl BodyLowerer {
     }
 
     /// A missing expression standing for source that parses but cannot be compiled.
-    pub(super) fn unsupported(&mut self, range: TextRange, what: &'static str) -> ExprId {
+    pub(super) fn unsupported(&mut self, range: TextRange, what: impl Into<SmolStr>) -> ExprId {
         let id = self.missing(range);
-        self.body.unsupported.insert(id, what);
+        self.body.unsupported.insert(id, what.into());
         id
     }
 

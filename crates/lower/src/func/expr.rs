@@ -43,6 +43,12 @@ impl FnLower<'_, '_> {
                 Ok(())
             }
             Expr::Try(inner) => self.lower_effect(inner),
+            Expr::Block { stmts, value } => {
+                for s in stmts {
+                    self.lower_stmt(s).map_err(|x| self.locate(x, range))?;
+                }
+                value.map_or(Ok(()), |v| self.lower_effect(v))
+            }
             // `(void)x;`: the operand for its effects, the value discarded.
             Expr::Cast { expr, .. } if self.ety(e) == Ty::Void => self.lower_effect(expr),
             // `no_diff update(v, n);` as a statement: the call may be void (no value for
@@ -282,6 +288,17 @@ impl FnLower<'_, '_> {
             Expr::Lambda { .. } => self.lower_lambda_value(e),
             // The call under `try` tests for an error itself (`func/errors.rs`).
             Expr::Try(inner) => self.lower_expr(inner),
+            Expr::Block { stmts, value } => {
+                for s in stmts {
+                    self.lower_stmt(s)?;
+                }
+                match value {
+                    Some(v) => self.lower_expr(v),
+                    None => Err(unsupported(
+                        "the value of a `spirv_asm` block without `result`",
+                    )),
+                }
+            }
             Expr::Binary {
                 op: HOp::Comma,
                 lhs,
@@ -558,7 +575,7 @@ impl FnLower<'_, '_> {
                 _ => Err(unsupported("this `sizeof`")),
             },
             Expr::Missing => match self.body.unsupported.get(&e) {
-                Some(what) => Err(unsupported(*what)),
+                Some(what) => Err(unsupported(what.as_str())),
                 None => Err(internal("a missing expression")),
             },
         }

@@ -1237,7 +1237,7 @@ fn unknown_characters() {
                   LITERAL@10..11
                     INT_NUMBER@10..11 "1"
               WHITESPACE@11..12 " "
-              DOLLAR@12..13 "$"
+              ERROR@12..13 "$"
               WHITESPACE@13..14 " "
               ERROR@14..16
                 INT_NUMBER@14..15 "2"

@@ -1840,12 +1840,18 @@ fn intrinsic_asm_and_spirv_asm() {
                             WHITESPACE@112..113 " "
                             DOLLAR@113..114 "$"
                             DOLLAR@114..115 "$"
-                            IDENT@115..120 "float"
+                            PATH_TYPE@115..120
+                              PATH@115..120
+                                PATH_SEGMENT@115..120
+                                  NAME_REF@115..120
+                                    IDENT@115..120 "float"
                             WHITESPACE@120..121 " "
                             IDENT@121..127 "result"
                             WHITESPACE@127..128 " "
                             DOLLAR@128..129 "$"
-                            IDENT@129..130 "x"
+                            PATH_EXPR@129..130
+                              NAME_REF@129..130
+                                IDENT@129..130 "x"
                             WHITESPACE@130..131 " "
                             R_CURLY@131..132 "}"
                           SEMICOLON@132..133 ";"

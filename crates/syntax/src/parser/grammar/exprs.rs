@@ -229,6 +229,39 @@ fn is_cast(p: &Parser<'_>) -> bool {
     matches!(after, T![-] | T![+] | T![++] | T![--] | T![*] | T![&]) && p.is_builtin_type_at(start)
 }
 
+/// The Slang parts of a `spirv_asm` operand, parsed as Slang so that hir can resolve them:
+/// `$$T` and `__sampledType(T)` (types), `$x` / `$(e)` (values) and `&x` (a place's address).
+/// The sigils stay tokens in front of the node. Whether something was parsed.
+fn asm_operand(p: &mut Parser<'_>) -> bool {
+    match p.current() {
+        DOLLAR if p.nth(1) == DOLLAR => {
+            p.bump_any();
+            p.bump_any();
+            type_(p);
+            true
+        }
+        DOLLAR if matches!(p.nth(1), IDENT | T!['(']) => {
+            p.bump_any();
+            primary(p);
+            true
+        }
+        T![&] if p.nth(1) == IDENT => {
+            p.bump_any();
+            primary(p);
+            true
+        }
+        // `__sampledType(T)`: the only `name(...)` operand holding a type.
+        IDENT if p.nth(1) == T!['('] => {
+            p.bump_any();
+            p.bump_any();
+            type_(p);
+            p.eat(T![')']);
+            true
+        }
+        _ => false,
+    }
+}
+
 fn primary(p: &mut Parser<'_>) -> Option<CompletedMarker> {
     let m = p.start();
     let kind = match p.current() {
@@ -261,6 +294,7 @@ fn primary(p: &mut Parser<'_>) -> Option<CompletedMarker> {
                             break;
                         }
                     }
+                    _ if depth == 1 && asm_operand(p) => continue,
                     _ => {}
                 }
                 p.bump_any();
