@@ -501,7 +501,17 @@ fn provides(
                 }
                 match missing_differentiability(db, r, f) {
                     Some(kind) if matches => {
-                        not_differentiable.get_or_insert((f, kind));
+                        // slangc: a method differentiable in no mode does not match the
+                        // requirement (E38105); one with a derivative for another mode only
+                        // fails the callable differentiability constraint (E38110).
+                        let partly = [crate::DiffKind::Forward, crate::DiffKind::Backward]
+                            .into_iter()
+                            .any(|k| crate::is_differentiable_as(db, f, k));
+                        if partly {
+                            not_differentiable.get_or_insert((f, kind));
+                        } else if mismatch.is_none() {
+                            mismatch = Some(f);
+                        }
                         false
                     }
                     _ => matches,
