@@ -253,6 +253,30 @@ pub fn render_located(
         if let Some((_, snippet)) = body.split_once('\n') {
             out.push_str(snippet);
         }
+        out.push_str(&note_lines(&files, &diagnostic));
+    }
+    out
+}
+
+/// A `FILE:LINE:COL: note: message` line per labelled note (slangc prints its notes as their own
+/// located lines, so tools reading the output find the note's place, not only the error's).
+fn note_lines(files: &SimpleFiles<Arc<str>, Arc<str>>, diagnostic: &Diagnostic<usize>) -> String {
+    use codespan_reporting::files::Files as _;
+    let mut out = String::new();
+    for label in diagnostic.labels.iter().skip(1) {
+        if label.message.is_empty() {
+            continue;
+        }
+        let (Ok(name), Ok(at)) = (
+            files.name(label.file_id),
+            files.location(label.file_id, label.range.start),
+        ) else {
+            continue;
+        };
+        out.push_str(&format!(
+            "{name}:{}:{}: note: {}\n",
+            at.line_number, at.column_number, label.message
+        ));
     }
     out
 }
@@ -397,6 +421,7 @@ mod tests {
             1 │ #include "inc.slang"
               │ -------------------- included from here
 
+            main.slang:1:1: note: included from here
             main.slang:2:1: error[E4002]: no entry point
               ┌─ main.slang:2:1
               │

@@ -237,8 +237,8 @@ fn judge_diagnostic_file(path: &Path, bytes: &[u8], test: &test_format::TestFile
 }
 
 /// The errors that slangc reports from its backend and dslang from lowering, for a program the
-/// front end accepts: recursion (E3104), which a diagnostic test compiled for a GPU target
-/// expects. Other lowering failures are no diagnostics of the program.
+/// front end accepts: recursion (E55201) and `abort` in reverse-differentiated code (E3116), which
+/// a diagnostic test compiled for a GPU target expects. Other lowering failures are no diagnostics of the program.
 fn backend_refusals(
     path: &Path,
     bytes: &[u8],
@@ -255,7 +255,7 @@ fn backend_refusals(
         Ok(_) => Vec::new(),
         Err(errors) => crate::diagnostics::errors_of(errors)
             .into_iter()
-            .filter(|r| r.code == "E3104")
+            .filter(|r| matches!(r.code, "E55201" | "E3116"))
             .collect(),
     }
 }

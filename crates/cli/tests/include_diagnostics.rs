@@ -69,6 +69,7 @@ fn check_reports_an_error_of_an_included_file_in_that_file() {
         1 │ #include "inc.slang"
           │ -------------------- included from here
 
+        main.slang:1:1: note: included from here
     "#]]
     .assert_eq(&stderr);
 }
@@ -135,6 +136,8 @@ fn nested_includes_name_every_include_line_innermost_first() {
         1 │ #include "middle.slang"
           │ ----------------------- included from here
 
+        middle.slang:2:1: note: included from here
+        main.slang:1:1: note: included from here
     "#]]
     .assert_eq(&stderr);
 }

@@ -197,7 +197,7 @@ fn recursive_generic_functions_are_a_diagnostic() {
         "generic_fn.slang",
         b"T f<T>(T x) { return f<T>(x); }\nRWStructuredBuffer<float> o;\n[numthreads(1,1,1)] void computeMain() { o[0] = f<float>(1.0); }\n",
     );
-    assert_single_error(&run, "E3104", "recursion detected in call to 'f'");
+    assert_single_error(&run, "E55201", "recursion detected in call to 'f'");
     // Mutual recursion through two generic functions.
     let run = dslang(
         "compile",
@@ -206,7 +206,7 @@ fn recursive_generic_functions_are_a_diagnostic() {
     );
     assert_eq!(run.code, Some(1), "{}", run.stderr);
     assert!(
-        errors(&run).iter().any(|e| e.starts_with("error[E3104]")),
+        errors(&run).iter().any(|e| e.starts_with("error[E55201]")),
         "{}",
         run.stderr
     );

@@ -52,13 +52,6 @@ const INCONSISTENT_ON_PURPOSE: &[(&str, &str, &str)] = &[
          where `lookup` is not differentiable, so its tangent is zero",
     ),
     (
-        "bwd_ptr_array_built.slang",
-        "eval",
-        "NOT understood yet (a bug until shown otherwise): forward mode of `weighted`'s body over an \
-         array of locations built in differentiable code disagrees with its custom backward \
-         derivative, which the test's expected values confirm",
-    ),
-    (
         "bwd_custom_derivative.slang",
         "f",
         "square's [BackwardDerivative] is 10x instead of 2x; fwd_diff differentiates the body",

@@ -363,6 +363,29 @@ fn check_conformance(
                 _ if has_default_impl(db, *req) => continue,
                 Provided::No => None,
                 Provided::Mismatch(f) => Some(f),
+                Provided::NotDifferentiable(f, kind) => {
+                    // Reported at the method, with the requirement as a note, as slangc does.
+                    let mode = match kind {
+                        crate::DiffKind::Forward => "forward",
+                        crate::DiffKind::Backward => "backward",
+                    };
+                    diags.push(
+                        Diag::error(
+                            "E3110",
+                            format!(
+                                "callable differentiability requirement not satisfied: member '{name}' does not satisfy the required {mode}-differentiable constraint for interface requirement '{name}'. Mark it [Differentiable] (a custom derivative gives only the mode it names)"
+                            ),
+                            lower::fn_data(db, f).name_range,
+                        )
+                        .in_item(ItemDef::Function(f))
+                        .with_related(
+                            Some(*req),
+                            lower::item_def_name_range(db, *req),
+                            format!("see interface requirement declaration of '{name}'"),
+                        ),
+                    );
+                    continue;
+                }
             };
             if let (Some(f), ItemDef::Function(r)) = (mismatch, req) {
                 // Reported at the method, as slangc does.
@@ -424,6 +447,9 @@ enum Provided {
     No,
     /// A method with the requirement's name whose signature differs.
     Mismatch(FunctionId),
+    /// A method with the requirement's signature that is not differentiable in a mode the
+    /// requirement is (slangc's callable differentiability constraint).
+    NotDifferentiable(FunctionId, crate::DiffKind),
 }
 
 /// Whether `ty` has a member satisfying requirement `req` of interface `iface`.
@@ -465,6 +491,7 @@ fn provides(
         .filter(|(c, _)| *c != req && &lower::item_def_name(db, *c) == name)
         .collect();
     let mut mismatch = None;
+    let mut not_differentiable = None;
     for (c, member_subst) in &named {
         let ok = match (req, *c) {
             (ItemDef::Function(r), ItemDef::Function(f)) => {
@@ -472,7 +499,23 @@ fn provides(
                 if !matches && mismatch.is_none() {
                     mismatch = Some(f);
                 }
-                matches
+                match missing_differentiability(db, r, f) {
+                    Some(kind) if matches => {
+                        // slangc: a method differentiable in no mode does not match the
+                        // requirement (E38105); one with a derivative for another mode only
+                        // fails the callable differentiability constraint (E38110).
+                        let partly = [crate::DiffKind::Forward, crate::DiffKind::Backward]
+                            .into_iter()
+                            .any(|k| crate::is_differentiable_as(db, f, k));
+                        if partly {
+                            not_differentiable.get_or_insert((f, kind));
+                        } else if mismatch.is_none() {
+                            mismatch = Some(f);
+                        }
+                        false
+                    }
+                    _ => matches,
+                }
             }
             (ItemDef::Alias(_), ItemDef::Alias(_) | ItemDef::TypeDecl(_)) => true,
             (ItemDef::Property(_), ItemDef::Property(_)) => true,
@@ -501,7 +544,20 @@ fn provides(
     {
         return Provided::Yes;
     }
+    if let Some((f, kind)) = not_differentiable {
+        return Provided::NotDifferentiable(f, kind);
+    }
     mismatch.map_or(Provided::No, Provided::Mismatch)
+}
+
+/// The first mode (forward, then backward) in which requirement `r` is differentiable and method
+/// `f` is not: a differentiable requirement needs a method differentiable in the same modes.
+fn missing_differentiability(db: &dyn Db, r: FunctionId, f: FunctionId) -> Option<crate::DiffKind> {
+    [crate::DiffKind::Forward, crate::DiffKind::Backward]
+        .into_iter()
+        .find(|kind| {
+            crate::is_differentiable_as(db, r, *kind) && !crate::is_differentiable_as(db, f, *kind)
+        })
 }
 
 /// Whether method `f` implements requirement `r` for `ty`: same staticness and parameter count,
@@ -530,12 +586,6 @@ fn signatures_match(
         // Pack requirements are generic over the interface's parameters, which this check
         // leaves symbolic (as it does for `TR` itself).
         return true;
-    }
-    // A differentiable requirement needs a method differentiable in the same modes.
-    for kind in [crate::DiffKind::Forward, crate::DiffKind::Backward] {
-        if crate::is_differentiable_as(db, r, kind) && !crate::is_differentiable_as(db, f, kind) {
-            return false;
-        }
     }
     if !rs.generics.is_empty() || !fs.generics.is_empty() {
         return true;

@@ -92,14 +92,16 @@ pub struct Diagnostic {
     /// Stable code: `E1xxx` syntax, `E2xxx` names and types, `E29xx` preprocessor,
     /// `E31xx` differentiability (hir's checks, messages starting with slangc's words): E3101
     /// derivative through a non-differentiable call, E3102 derivative lost in a `no_diff` store,
-    /// E3103 loop without `[MaxIters]`/`[ForceUnroll]`, E3104 recursion, E3105 `no_diff` misuse,
+    /// E3103 loop without `[MaxIters]`/`[ForceUnroll]`, E3105 `no_diff` misuse,
     /// E3106 `fwd_diff`/`bwd_diff` of a non-differentiable function, E3107 `bwd_diff` inside
     /// differentiable code, E3108 custom derivative signature, E3109 `[DerivativeMember]` target,
-    /// E3110 non-differentiable `dzero`/`dadd`, E3111 `IDifferentiablePtrType` not as an `in`
-    /// parameter, E3112 both `IDifferentiable` and `IDifferentiablePtrType`, E3113 a declared
+    /// E3110 a method not differentiable as its requirement is (`dzero`/`dadd`, interfaces),
+    /// E3111 `IDifferentiablePtrType` not as an `in` parameter, E3112 both `IDifferentiable` and `IDifferentiablePtrType`, E3113 a declared
     /// `Differential` whose own `Differential` differs, E3114 a field of a struct with a hand-written
     /// `Differential` of another type without `[DerivativeMember]`, E3115 `fwd_diff(value.method)`
-    /// (a method bound to a value). (`E30xx` are the autodiff lowering's.)
+    /// (a method bound to a value), E3116 `abort` in reverse-differentiated code (lowering's check).
+    /// Recursion is slangc's own code E55201 (a backend refusal). (`E30xx` are the autodiff
+    /// lowering's.)
     pub code: &'static str,
     pub message: String,
     pub range: TextRange,

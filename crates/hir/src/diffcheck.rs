@@ -227,7 +227,20 @@ pub(crate) fn check_custom_derivatives(db: &dyn Db, func: FunctionId, diags: &mu
         let Some(last) = path.segments.last() else {
             continue;
         };
-        let named = match resolver.resolve_name(&last.name) {
+        let resolution = resolver.resolve_name(&last.name);
+        if resolution.is_none() && path.segments.len() == 1 {
+            // slangc resolves the named function as an expression (E30015).
+            diags.push(Diag::error(
+                "E2001",
+                format!(
+                    "undefined identifier '{0}'. `{0}` names no function in scope: declare the function this derivative belongs to, or check the spelling",
+                    last.name
+                ),
+                last.range,
+            ));
+            continue;
+        }
+        let named = match resolution {
             Some(resolve::Resolution::Functions(fs)) if path.segments.len() == 1 => fs,
             _ => continue,
         };
@@ -427,7 +440,7 @@ fn check_diff_operands(db: &dyn Db, body: &Body, infer: &InferenceResult, diags:
     }
 }
 
-/// The calls in `func` that close a cycle of direct or mutual recursion (E3104, ranges relative to
+/// The calls in `func` that close a cycle of direct or mutual recursion (E55201, ranges relative to
 /// `func`). Not a front-end error: slangc's front end accepts recursion, and its backends refuse
 /// it for targets without a call stack (E55201), as dslang's lowering does with these.
 pub fn recursive_calls(db: &dyn Db, func: FunctionId) -> Vec<Diag> {
@@ -481,7 +494,7 @@ fn check_recursion(
         if reaches(db, *callee, func) && reports_cycle(db, func, *callee) {
             let name = lower::fn_data(db, *callee).name.clone();
             diags.push(Diag::error(
-                "E3104",
+                "E55201",
                 format!("recursion detected in call to '{name}', but the current code generation target does not allow recursion. WGSL and SPIR-V shaders have no call stack: rewrite it as a loop (with [MaxIters(n)] in differentiable code)"),
                 body.anchor(id),
             ));
@@ -567,7 +580,7 @@ fn check_calls(
             // slangc E38037: backward derivatives are not differentiable themselves.
             diags.push(Diag::error(
                 "E3107",
-                "the code produced by 'bwd_diff' is not itself differentiable, so a function that calls 'bwd_diff' cannot be differentiated; for higher-order derivatives, nest 'fwd_diff' calls or apply a single 'bwd_diff' to a function that uses 'fwd_diff'. Or call it as `no_diff bwd_diff(f)(...)` if its result needs no derivative",
+                "cannot differentiate the result of a backward-derivative call: the code produced by 'bwd_diff' is not itself differentiable, so a function that calls 'bwd_diff' cannot be differentiated; for higher-order derivatives, nest 'fwd_diff' calls or apply a single 'bwd_diff' to a function that uses 'fwd_diff'. Or call it as `no_diff bwd_diff(f)(...)` if its result needs no derivative",
                 body.anchor(id),
             ));
             continue;

@@ -510,7 +510,7 @@ pub(crate) fn differential_diagnostics(
             Diag::error(
                 "E3110",
                 format!(
-                    "member '{0}' does not satisfy the required forward-differentiable constraint for interface requirement '{0}'. Mark it [Differentiable] or [ForwardDifferentiable]",
+                    "callable differentiability requirement not satisfied: member '{0}' does not satisfy the required forward-differentiable constraint for interface requirement '{0}'. Mark it [Differentiable] or [ForwardDifferentiable]",
                     fdata.name
                 ),
                 fdata.name_range,

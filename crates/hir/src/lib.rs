@@ -36,6 +36,7 @@ mod nested;
 mod pack_query;
 pub mod preprocess;
 mod resolve;
+mod reverse_refusals;
 mod rules;
 mod scope;
 mod stdlib_index;
@@ -75,6 +76,7 @@ pub use infer::{
 };
 pub use lower::{fn_body, fn_data, item_tree, parse, preprocessed, type_decl_data};
 pub use pack_query::PackOp;
+pub use reverse_refusals::reverse_mode_refusals_from;
 pub use scope::module_files;
 pub use ty::{GenericArg, LambdaOwner, LambdaTy, Len, LenOp, ScalarKind, Ty};
 

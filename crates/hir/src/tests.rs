@@ -963,7 +963,7 @@ struct C : B, IValue { int c; int value() { return a + c + getA(); } }
                 "{BASES}int takeA(A x) {{ return x.a; }}\nvoid f(C c) {{ A a = c; B b = c; int n = takeA(c) + c.id() + b.id(); C back = a; }}"
             ),
             expect![[r#"
-                7:78 error[E2004] expected an expression of type 'C', got 'A': cannot convert a value of type `A` to `C`
+                7:78 error[E2004] type mismatch in expression: expected an expression of type 'C', got 'A': cannot convert a value of type `A` to `C`
             "#]],
         );
     }
@@ -1026,7 +1026,7 @@ void f(B b, C c) { float x = measure(b) + measure(c); IShape s = b; IShape t = c
             expect![[r#"
                 7:37 error[E2015] type argument 'B' does not conform to the required interface 'IShape': `B` does not conform to `IShape`, required by generic parameter `T` of `measure` (its base `A` conforms to `IShape`, but conformances are not inherited: declare `struct B : A, IShape`)
                     related main.slang@212..219: declared here: float measure<T>(T t)
-                7:66 error[E2004] expected an expression of type 'IShape', got 'B': cannot convert a value of type `B` to `IShape` (its base `A` conforms to `IShape`, but conformances are not inherited: declare `struct B : A, IShape`)
+                7:66 error[E2004] type mismatch in expression: expected an expression of type 'IShape', got 'B': cannot convert a value of type `B` to `IShape` (its base `A` conforms to `IShape`, but conformances are not inherited: declare `struct B : A, IShape`)
             "#]],
         );
     }

@@ -332,7 +332,12 @@ pub fn lower_program_full(
     let mut cx = Ctx::new(db, file, options.type_conformances.clone());
     // Recursion, which WGSL and SPIR-V cannot express: every call that closes a cycle among the
     // functions the entry point reaches (the front end accepts recursion, as slangc's does).
-    let recursion = hir::recursion_from(db, entry_fn);
+    // Then what reverse mode cannot differentiate in the functions the entry point reverse-
+    // differentiates (`abort`), as slangc's backward-derivative pass refuses it.
+    let mut recursion = hir::recursion_from(db, entry_fn);
+    if recursion.is_empty() {
+        recursion = hir::reverse_mode_refusals_from(db, entry_fn);
+    }
     if !recursion.is_empty() {
         return Err(recursion
             .into_iter()

@@ -1102,7 +1102,9 @@ pub fn parse_data_literal(word: &str) -> Result<u32, String> {
 
 fn parse_type_conformance(text: &str) -> Result<TypeConformance, String> {
     let bad = || format!("`type_conformance {text}`: expected `Type:Interface = id`");
-    let (pair, id) = text.split_once('=').ok_or_else(bad)?;
+    // slang-test reads the id up to the first non-digit, so a closing `;` is allowed.
+    let text_without_semicolon = text.trim_end().trim_end_matches(';');
+    let (pair, id) = text_without_semicolon.split_once('=').ok_or_else(bad)?;
     let (type_name, interface) = pair.split_once(':').ok_or_else(bad)?;
     let id = id.trim().parse().map_err(|_| bad())?;
     let (type_name, interface) = (type_name.trim(), interface.trim());

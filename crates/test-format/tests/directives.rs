@@ -103,6 +103,7 @@ fn compute_test_with_inputs() {
 //TEST_INPUT:ubuffer(data=[9]):out
 //TEST_INPUT:ubuffer(data=[1 2], stride=4):dxbinding(1),glbinding(1),out
 //TEST_INPUT: type_conformance Circle:IShape = 3
+//TEST_INPUT: type_conformance Square:IShape = 4;
 //TEST_INPUT:Texture2D(size=4, content = one):name t
 RWStructuredBuffer<float> outputBuffer;
 "#,
@@ -120,7 +121,8 @@ RWStructuredBuffer<float> outputBuffer;
             input line 9: name=None out=true Storage data=[00000009] stride=4 count=None bytes=4
             input line 10: name=None out=true Storage data=[00000001, 00000002] stride=4 count=None bytes=8
             input line 11: name=None out=false conformance Circle:IShape = 3
-            input line 12: name=Some("t") out=false texture TextureInput { dim: D2, storage: false, width: 4, height: 4, depth: 1, array_length: None, mip_maps: None, content: One, format: None }
+            input line 12: name=None out=false conformance Square:IShape = 4
+            input line 13: name=Some("t") out=false texture TextureInput { dim: D2, storage: false, width: 4, height: 4, depth: 1, array_length: None, mip_maps: None, content: One, format: None }
         "#]],
     );
 }

@@ -154,7 +154,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             return true;
         }
         let msg = format!(
-            "expected an expression of type '{}', got '{}': cannot convert a value of type `{}` to `{}`{}",
+            "type mismatch in expression: expected an expression of type '{}', got '{}': cannot convert a value of type `{}` to `{}`{}",
             crate::slangc_type_text(self.db, to),
             crate::slangc_type_text(self.db, from),
             self.display(from),

@@ -592,7 +592,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 Rejection::Arg { index, expected } => Diag::error(
                     "E2004",
                     format!(
-                        "expected an expression of type '{}', got '{}': argument {} of `{name}` has type `{}`, which does not convert to `{}`",
+                        "type mismatch in expression: expected an expression of type '{}', got '{}': argument {} of `{name}` has type `{}`, which does not convert to `{}`",
                         crate::slangc_type_text(self.db, expected),
                         crate::slangc_type_text(self.db, &arg_tys[*index]),
                         index + 1,

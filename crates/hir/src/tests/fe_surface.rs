@@ -200,7 +200,7 @@ void main()
 }
 "#,
         expect![[r#"
-            16:20 error[E2004] expected an expression of type 'vector<float,2>', got 'vector<float,3>': cannot convert a value of type `float3` to `float2`
+            16:20 error[E2004] type mismatch in expression: expected an expression of type 'vector<float,2>', got 'vector<float,3>': cannot convert a value of type `float3` to `float2`
         "#]],
     );
 }

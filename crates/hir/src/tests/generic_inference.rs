@@ -88,7 +88,7 @@ void f()
 }
 "#,
         expect![[r#"
-            11:27 error[E2004] expected an expression of type 'Optional<Other>', got 'Optional<Square>': cannot convert a value of type `Optional<Square>` to `Optional<Other>`
+            11:27 error[E2004] type mismatch in expression: expected an expression of type 'Optional<Other>', got 'Optional<Square>': cannot convert a value of type `Optional<Square>` to `Optional<Other>`
         "#]],
     );
 }

@@ -44,7 +44,7 @@ void wrong()
 }
 "#,
         expect![[r#"
-            30:25 error[E2004] expected an expression of type 'Slot<float>', got 'Slot<int>': cannot convert a value of type `Box<int>.Slot` to `Box<float>.Slot`
+            30:25 error[E2004] type mismatch in expression: expected an expression of type 'Slot<float>', got 'Slot<int>': cannot convert a value of type `Box<int>.Slot` to `Box<float>.Slot`
         "#]],
     );
 }
@@ -71,7 +71,7 @@ void f()
 }
 "#,
         expect![[r#"
-            16:16 error[E2004] expected an expression of type 'vector<float,2>', got 'float3.Elem': cannot convert a value of type `float3.Elem` to `float2`
+            16:16 error[E2004] type mismatch in expression: expected an expression of type 'vector<float,2>', got 'float3.Elem': cannot convert a value of type `float3.Elem` to `float2`
         "#]],
     );
 }

@@ -25,7 +25,7 @@ void use(IMaterial m)
 }
 "#,
         expect![[r#"
-            10:20 error[E2004] expected an expression of type 'Tag', got 'uint': cannot convert a value of type `uint` to `Tag`
+            10:20 error[E2004] type mismatch in expression: expected an expression of type 'Tag', got 'uint': cannot convert a value of type `uint` to `Tag`
         "#]],
     );
 }
@@ -45,7 +45,7 @@ void use(ICalc<float> c)
 }
 "#,
         expect![[r#"
-            9:19 error[E2004] expected an expression of type 'Tag', got 'float': cannot convert a value of type `float` to `Tag`
+            9:19 error[E2004] type mismatch in expression: expected an expression of type 'Tag', got 'float': cannot convert a value of type `float` to `Tag`
         "#]],
     );
 }
@@ -66,7 +66,7 @@ float use(ITree t)
 }
 "#,
         expect![[r#"
-            9:19 error[E2004] expected an expression of type 'Tag', got 'float': cannot convert a value of type `float` to `Tag`
+            9:19 error[E2004] type mismatch in expression: expected an expression of type 'Tag', got 'float': cannot convert a value of type `float` to `Tag`
         "#]],
     );
 }

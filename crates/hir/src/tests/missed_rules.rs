@@ -283,7 +283,7 @@ void use()
 }
 "#,
         expect![[r#"
-            8:16 error[E2004] expected an expression of type 'IProc<float>', got 'IntProc': cannot convert a value of type `IntProc` to `IProc<float>`
+            8:16 error[E2004] type mismatch in expression: expected an expression of type 'IProc<float>', got 'IntProc': cannot convert a value of type `IntProc` to `IProc<float>`
         "#]],
     );
 }

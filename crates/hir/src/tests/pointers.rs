@@ -115,11 +115,11 @@ fn function_types() {
             let d = apply(1);
         }",
         expect![[r#"
-            4:27 error[E2004] expected an expression of type 'functype(int, int) -> float', got 'lambda(int, int) -> int': argument 1 of `apply` has type `lambda(int, int) -> int`, which does not convert to `functype(int, int) -> float`
+            4:27 error[E2004] type mismatch in expression: expected an expression of type 'functype(int, int) -> float', got 'lambda(int, int) -> int': argument 1 of `apply` has type `lambda(int, int) -> int`, which does not convert to `functype(int, int) -> float`
                 related main.slang@5..10: declared here: float apply(functype(int, int) -> float f)
-            5:27 error[E2004] expected an expression of type 'functype(int, int) -> float', got 'lambda(int, float) -> float': argument 1 of `apply` has type `lambda(int, float) -> float`, which does not convert to `functype(int, int) -> float`
+            5:27 error[E2004] type mismatch in expression: expected an expression of type 'functype(int, int) -> float', got 'lambda(int, float) -> float': argument 1 of `apply` has type `lambda(int, float) -> float`, which does not convert to `functype(int, int) -> float`
                 related main.slang@5..10: declared here: float apply(functype(int, int) -> float f)
-            6:27 error[E2004] expected an expression of type 'functype(int, int) -> float', got 'int': argument 1 of `apply` has type `int`, which does not convert to `functype(int, int) -> float`
+            6:27 error[E2004] type mismatch in expression: expected an expression of type 'functype(int, int) -> float', got 'int': argument 1 of `apply` has type `int`, which does not convert to `functype(int, int) -> float`
                 related main.slang@5..10: declared here: float apply(functype(int, int) -> float f)
         "#]],
     );

@@ -217,7 +217,7 @@ void main()
 "#,
         expect![[r#"
             10:18 error[E2022] too many initialisers: `Matrix` has 1 fields but 5 values were given
-            10:20 error[E2004] expected an expression of type 'float[4]', got 'int': cannot convert a value of type `int` to `float[4]`
+            10:20 error[E2004] type mismatch in expression: expected an expression of type 'float[4]', got 'int': cannot convert a value of type `int` to `float[4]`
         "#]],
     );
 }

@@ -163,7 +163,7 @@ float k(float3 v) { return max<float>(v); }
         expect![[r#"
             Error E2007 3:20 `f(1.0, /* ) */ 2.0)`: too many arguments to call (got 2, expected 1): `f` takes 1 argument(s) but 2 were given
               related /ws/main.slang 7..8: declared here: float f(float x)
-            Error E2004 4:22 `float3(1.0, (2.0), 3.0)`: expected an expression of type 'float', got 'vector<float,3>': argument 1 of `f` has type `float3`, which does not convert to `float`
+            Error E2004 4:22 `float3(1.0, (2.0), 3.0)`: type mismatch in expression: expected an expression of type 'float', got 'vector<float,3>': argument 1 of `f` has type `float3`, which does not convert to `float`
               related /ws/main.slang 7..8: declared here: float f(float x)
             Error E2005 5:28 `max<float>(v)`: no overload of `max` takes arguments (float3)
               related stdlib/core.slang 6244..6247: candidate: T max<T>(T x, T y)
