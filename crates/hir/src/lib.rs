@@ -17,6 +17,7 @@
 
 mod body;
 mod buffer_layout;
+mod capability;
 mod check;
 mod check_missed;
 mod conform;

@@ -5,6 +5,7 @@ use expect_test::{Expect, expect};
 use crate::{RootDatabase, Severity};
 
 mod apply_methods;
+mod capabilities;
 mod core_names;
 mod corpus;
 mod diagnostic_files;

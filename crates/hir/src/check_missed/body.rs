@@ -341,9 +341,12 @@ impl BodyCheck<'_> {
         let equalities = crate::conform::fn_equalities(self.db, *f);
         for (a, b) in equalities {
             let lookup = |p: GenericParamId| resolve::subst_lookup(args, &p);
-            let a = resolve::normalize(self.db, self.file, &a.subst(&lookup));
-            let b = resolve::normalize(self.db, self.file, &b.subst(&lookup));
-            if !settled(&a) || !settled(&b) || a == b {
+            let a = settle_differential(self.db, self.file, &a.subst(&lookup));
+            let b = settle_differential(self.db, self.file, &b.subst(&lookup));
+            if !settled_or_synthesized(self.db, &a)
+                || !settled_or_synthesized(self.db, &b)
+                || a == b
+            {
                 continue;
             }
             self.out.push(Diag::error(
@@ -501,6 +504,33 @@ fn names_this(ty: &Ty) -> bool {
 }
 
 /// A type with nothing left to bind: no parameters, `This`, associated types or unknowns.
+/// A type with `S.Differential` resolved where the struct's differential is itself
+/// (synthesised from fields that are their own differentials, or declared).
+pub(crate) fn settle_differential(db: &dyn Db, file: SourceFile, ty: &Ty) -> Ty {
+    let ty = resolve::normalize(db, file, ty);
+    if let Ty::Assoc(base, name) = &ty
+        && name == "Differential"
+        && settled(base)
+    {
+        return crate::differential::differential_of(db, file, base);
+    }
+    ty
+}
+
+/// A settled type, or the synthesised `Differential` struct of a settled struct: a type of its
+/// own, distinct from every other.
+pub(crate) fn settled_or_synthesized(db: &dyn Db, ty: &Ty) -> bool {
+    if let Ty::Assoc(base, name) = ty
+        && name == "Differential"
+        && let Ty::Adt(decl, _) = &**base
+        && settled(base)
+    {
+        return crate::differential::struct_differential(db, *decl).kind
+            == crate::differential::DifferentialKind::Synthesized;
+    }
+    settled(ty)
+}
+
 fn settled(ty: &Ty) -> bool {
     let arg = |a: &GenericArg| match a {
         GenericArg::Type(t) => settled(t),

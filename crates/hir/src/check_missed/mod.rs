@@ -28,7 +28,7 @@ use crate::TextRange;
 use crate::diagnostics::Diag;
 use crate::ids::*;
 
-mod body;
+pub(crate) mod body;
 pub(crate) mod iface_args;
 mod iface_equalities;
 mod modifiers;

@@ -1,5 +1,7 @@
 //! Generic arguments written in types (`Wrapper<Plain> w;`, through typealiases too) conform to
-//! the constraints of the generic's parameters, as arguments of calls do (E2015).
+//! the constraints of the generic's parameters, as arguments of calls do (E2015), and make the
+//! generic's `where A == B` clauses hold (E38029: `Box<S>` of a `where T.Differential == T`
+//! needs `S.Differential` to be `S`).
 
 use base_db::{Db, FileKind};
 
@@ -56,6 +58,7 @@ fn check_ty(
     }
     let data = lower::type_decl_data(db, decl);
     let decl_resolver = Resolver::for_item(db, decl.loc(db));
+    check_equalities(db, file, decl, args, range, out);
     for (param, arg) in data.generics.iter().zip(args.iter()) {
         let GenericArg::Type(arg) = arg else {
             continue;
@@ -99,6 +102,54 @@ fn check_ty(
                     range,
                 ));
             }
+        }
+    }
+}
+
+/// E38029: the `where A == B` clauses of a generic type, with the arguments written.
+fn check_equalities(
+    db: &dyn Db,
+    file: base_db::SourceFile,
+    decl: TypeDeclId,
+    args: &[GenericArg],
+    range: crate::TextRange,
+    out: &mut Vec<Diag>,
+) {
+    use crate::check_missed::body::{settle_differential, settled_or_synthesized};
+    let data = lower::type_decl_data(db, decl);
+    if !data.where_preds.iter().any(|p| p.equal && !p.optional)
+        || args.iter().any(|a| match a {
+            GenericArg::Type(t) => t.has_unknown() || t.has_params(),
+            GenericArg::Value(l) => l.has_params(),
+        })
+    {
+        return;
+    }
+    let resolver = Resolver::for_item(db, decl.loc(db));
+    let lookup = |p: GenericParamId| match p.owner {
+        GenericOwner::TypeDecl(d) if d == decl => args.get(p.index as usize).cloned(),
+        _ => None,
+    };
+    for pred in data.where_preds.iter().filter(|p| p.equal && !p.optional) {
+        let subject = resolver.resolve_type(&pred.subject, &mut Vec::new());
+        for bound in &pred.bounds {
+            let bound = resolver.resolve_type(bound, &mut Vec::new());
+            let a = settle_differential(db, file, &subject.subst(&lookup));
+            let b = settle_differential(db, file, &bound.subst(&lookup));
+            if !settled_or_synthesized(db, &a) || !settled_or_synthesized(db, &b) || a == b {
+                continue;
+            }
+            out.push(Diag::error(
+                "E38029",
+                format!(
+                    "type argument '{}' does not conform to the required interface '{}': `{}` requires the two types to be the same (`where` clause of the generic)",
+                    crate::display_ty(db, &a),
+                    crate::display_ty(db, &b),
+                    data.name
+                ),
+                range,
+            ));
+            return;
         }
     }
 }

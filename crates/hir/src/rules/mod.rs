@@ -36,6 +36,7 @@
 //! | E2230 | a typealias defined through itself | `shapes` |
 //! | E2231 | an array with a negative size | `shapes` |
 //! | E2015 | a generic argument written in a local's type that breaks a constraint | `generic_args` |
+//! | E38029 | a generic argument written in a local's type that breaks a `where A == B` | `generic_args` |
 
 use std::sync::Arc;
 

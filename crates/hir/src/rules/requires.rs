@@ -58,21 +58,34 @@ fn list(t: &Targets) -> String {
     t.iter().copied().collect::<Vec<_>>().join(", ")
 }
 
-/// E2226: two targets in one `require`.
+/// E2226: one `require` joining atoms that exist on no common target (`spirv, hlsl`, or
+/// `glsl, _sm_4_0`: a GLSL target with an HLSL shader model).
 fn check_joined_targets(attrs: &[Attr], out: &mut Vec<Diag>) {
-    for attr in attrs.iter().filter(|a| a.name == "require") {
-        let a = atoms(attr);
-        if let [first, .., last] = a.as_slice()
-            && first != last
-        {
-            out.push(Diag::error(
-                "E2226",
-                format!(
-                    "'require' resolves into a disallowed capability: one `require` asks for all of its atoms together, and `{first}` and `{last}` are different targets; write one `[require(...)]` per target"
-                ),
-                attr.range,
-            ));
+    for conj in crate::capability::declared(attrs) {
+        let names = conj.iter().map(|s| s.as_str());
+        if crate::capability::atoms::conj_targets(names) != 0 {
+            continue;
         }
+        let Some(attr) = attrs.iter().find(|a| {
+            a.name == "require" && {
+                let c = crate::capability::declared(std::slice::from_ref(*a));
+                c.first() == Some(&conj)
+            }
+        }) else {
+            continue;
+        };
+        let list = conj
+            .iter()
+            .map(|a| format!("`{a}`"))
+            .collect::<Vec<_>>()
+            .join(" + ");
+        out.push(Diag::error(
+            "E2226",
+            format!(
+                "'require' resolves into a disallowed capability: one `require` asks for all of its atoms together, and {list} exist on no common target; write one `[require(...)]` per target"
+            ),
+            attr.range,
+        ));
     }
 }
 
@@ -148,6 +161,7 @@ fn member_diag(
 pub(super) fn check_function(db: &dyn Db, func: FunctionId, out: &mut Vec<Diag>) {
     let data = lower::fn_data(db, func);
     check_joined_targets(&data.attrs, out);
+    crate::capability::check_function(db, func, out);
     if !data.in_type || data.modifiers.is_static && data.kind == FnKind::Method {
         return;
     }
