@@ -140,7 +140,14 @@ fn realworld(name: &str) -> String {
 fn realworld_julia_demo_runs() {
     let file = realworld("julia_orbit_traps.slang");
     let dir = std::env::temp_dir().join(format!("dslang-pg-julia-{}", std::process::id()));
-    let out = dslang(&["run", &file, "--frames", "1", "--out", dir.to_str().unwrap()]);
+    let out = dslang(&[
+        "run",
+        &file,
+        "--frames",
+        "1",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
     if no_gpu(&out) {
         return;
     }
@@ -184,5 +191,8 @@ fn realworld_blob_fit_converges() {
         .filter_map(|l| l.split("loss ").nth(1)?.split(' ').next()?.parse().ok())
         .collect();
     assert_eq!(losses.len(), 3, "{stdout}");
-    assert!(losses[0] > 0.15 && losses[2] < losses[0] / 2.5, "{losses:?}\n{stdout}");
+    assert!(
+        losses[0] > 0.15 && losses[2] < losses[0] / 2.5,
+        "{losses:?}\n{stdout}"
+    );
 }

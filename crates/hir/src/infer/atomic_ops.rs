@@ -31,7 +31,12 @@ impl<'a, 'db> InferCtx<'a, 'db> {
 
     /// `a = v` or `a op= v` on an `Atomic<T>`: the element type, after checking `v` converts
     /// to it; `None` when `lt` is no atomic (or has no such operator).
-    pub(super) fn atomic_assign(&mut self, op: Option<BinaryOp>, lt: &Ty, rhs: ExprId) -> Option<Ty> {
+    pub(super) fn atomic_assign(
+        &mut self,
+        op: Option<BinaryOp>,
+        lt: &Ty,
+        rhs: ExprId,
+    ) -> Option<Ty> {
         match op {
             Some(op) => self.atomic_compound(op, lt, rhs),
             None => {
