@@ -125,3 +125,74 @@ fn malformed_input_options_are_command_line_errors() {
     let out = dslang(&["run", &file, "--json", "--slider", "rings=2"]);
     assert_eq!(out.status.code(), Some(2), "{out:?}");
 }
+
+fn realworld(name: &str) -> String {
+    repo_root()
+        .join("tests/slang-suite/realworld")
+        .join(name)
+        .display()
+        .to_string()
+}
+
+/// An animated Julia-set demo: `drawPixel` with a lambda capturing the frame's values, a
+/// `printf` of five values, and orbit counts checked against the same iteration in numpy.
+#[test]
+fn realworld_julia_demo_runs() {
+    let file = realworld("julia_orbit_traps.slang");
+    let dir = std::env::temp_dir().join(format!("dslang-pg-julia-{}", std::process::id()));
+    let out = dslang(&[
+        "run",
+        &file,
+        "--frames",
+        "1",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    if no_gpu(&out) {
+        return;
+    }
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        stdout.contains("printf: start (-0.25, 0.10): 19 iterations, escaped 1, trap 0.002\n"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("buffer escapeCounts (uint): 4 elements, min 19 max 64: [44, 19, 64, 25]"),
+        "{stdout}"
+    );
+    // Pixel (0, 0) escapes at once with trap 4.032: the palette there (numpy) starts the image.
+    assert!(
+        stdout.contains("256x256 image, min 0 max 1: [0.8909, 0.0705, 0.0352, 1,"),
+        "{stdout}"
+    );
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("preview.json")).unwrap()).unwrap();
+    assert_eq!(json["controls"][0]["name"], "radius", "{json}");
+    let png = std::fs::read(dir.join("outputTexture.png")).unwrap();
+    assert_eq!(&png[1..4], b"PNG");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A differentiable fit in the Playground's style: `bwd_diff` per pixel, gradients summed with
+/// `Atomic<float>`, an update kernel; the printed loss falls as the frames run.
+#[test]
+fn realworld_blob_fit_converges() {
+    let file = realworld("playground_blob_fit.slang");
+    let out = dslang(&["run", &file, "--frames", "41"]);
+    if no_gpu(&out) {
+        return;
+    }
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let losses: Vec<f32> = stdout
+        .lines()
+        .filter_map(|l| l.strip_prefix("printf: frame "))
+        .filter_map(|l| l.split("loss ").nth(1)?.split(' ').next()?.parse().ok())
+        .collect();
+    assert_eq!(losses.len(), 3, "{stdout}");
+    assert!(
+        losses[0] > 0.15 && losses[2] < losses[0] / 2.5,
+        "{losses:?}\n{stdout}"
+    );
+}

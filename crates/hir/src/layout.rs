@@ -301,6 +301,23 @@ fn natural_layout(db: &dyn Db, file: SourceFile, ty: &Ty, depth: u32) -> Option<
                         _ => None,
                     }
                 }
+                // `Conditional<T, hasValue>` holds a `T` when `hasValue` is true, else nothing.
+                TypeDeclKind::Struct
+                    if data.attr("__intrinsic_type").is_some_and(
+                        |a| matches!(a.args.first(), Some(AttrArg::String(s)) if s == "Conditional"),
+                    ) =>
+                {
+                    match (args.first(), args.get(1)) {
+                        (Some(GenericArg::Type(t)), Some(GenericArg::Value(Len::Known(v)))) => {
+                            if *v != 0 {
+                                natural_layout(db, file, t, depth + 1)
+                            } else {
+                                Some((0, 1))
+                            }
+                        }
+                        _ => None,
+                    }
+                }
                 TypeDeclKind::Struct => record(&record_items(db, file, &Ty::Adt(decl, args))?),
                 _ => None,
             }

@@ -1,6 +1,8 @@
 //! The operators the core module declares on `Atomic<T>`: `a += v`, `-=`, `&=`, `|=`, `^=`
 //! (the new value) and `++a`/`--a` (the new value), `a++`/`a--` (the old value). Arithmetic
 //! ones need an atomicable element, the bitwise ones and the steps an integer element.
+//! A plain `a = v` is an atomic store of a `T` (slangc: `groupshared Atomic<uint> n; n = 0;`);
+//! reading an `Atomic<T>` as a `T` still needs `load()`.
 
 use base_db::FileKind;
 
@@ -24,6 +26,25 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 }
             }
             _ => None,
+        }
+    }
+
+    /// `a = v` or `a op= v` on an `Atomic<T>`: the element type, after checking `v` converts
+    /// to it; `None` when `lt` is no atomic (or has no such operator).
+    pub(super) fn atomic_assign(
+        &mut self,
+        op: Option<BinaryOp>,
+        lt: &Ty,
+        rhs: ExprId,
+    ) -> Option<Ty> {
+        match op {
+            Some(op) => self.atomic_compound(op, lt, rhs),
+            None => {
+                let elem = self.atomic_element(lt)?;
+                let rt = self.result.expr_ty(rhs);
+                self.check_convertible(&rt, &elem, self.range(rhs));
+                Some(elem)
+            }
         }
     }
 

@@ -97,7 +97,9 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             Expr::Binary { op, lhs, rhs } => self.infer_binary(e, op, lhs, rhs),
             Expr::Assign { op, lhs, rhs } => {
                 let lt = self.infer_expr(lhs, None);
-                let rt = self.infer_expr(rhs, Some(&lt));
+                // `atomic = v` stores a `T`: the right side is read as one.
+                let expected = self.atomic_element(&lt).unwrap_or_else(|| lt.clone());
+                let rt = self.infer_expr(rhs, Some(&expected));
                 // slangc reports `=` at the operator and compound assignments at their target.
                 let at = if op.is_some() {
                     self.range(lhs)
@@ -110,9 +112,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                     Some(_) => "argument passed to parameter '0' must be l-value.".to_string(),
                 };
                 self.check_lvalue_slangc(lhs, Some(slangc), "assign to this expression", at);
-                if let Some(op) = op
-                    && let Some(elem) = self.atomic_compound(op, &lt, rhs)
-                {
+                if let Some(elem) = self.atomic_assign(op, &lt, rhs) {
                     return elem;
                 }
                 match op {
