@@ -262,7 +262,19 @@ const INTERNAL: &[&str] = &["E4998", "E4999"];
 /// Internal errors this run found that are not fixed yet (each a front-end check that is
 /// missing, so lowering meets what hir should have refused): counted and printed, not failed on.
 /// Remove an entry with its fix; any other internal error fails the run.
-const KNOWN_OPEN: &[&str] = &[];
+const KNOWN_OPEN: &[&str] = &[
+    // Narrowed in session 16 but not yet confirmed closed by a full run (the run could not be
+    // repeated in time): a write through a library wrapper (`ConstantBuffer<S> cb; cb.x = 1`)
+    // still checks clean; matrix/vector constructors of mixed shapes are refused in hir, other
+    // constructor shapes may remain; 1-vectors behind pointers are lowered, other pointees may
+    // remain; `void` globals, fields and locals are refused (parameters are not yet); constant
+    // indices past a vector's or matrix's end read zero, an array's are refused.
+    "store to a read-only global",
+    "operands do not match",
+    "an element of a non-array behind a pointer",
+    "invalid type void",
+    "out of range or not indexable",
+];
 
 /// The pipeline on one input: `Err` is a failure of the compiler (not of the input).
 fn run_one(db: &mut hir::RootDatabase, text: &str) -> Result<Outcome, String> {

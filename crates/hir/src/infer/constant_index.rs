@@ -16,6 +16,10 @@ impl InferCtx<'_, '_> {
             Ty::Matrix(_, Len::Known(rows), _) => (*rows, "matrix"),
             _ => return,
         };
+        // A zero-length array's element reads as zero (lowering's `zero_length_elem`).
+        if len == 0 {
+            return;
+        }
         let Some(value) = const_eval(self.db, &self.resolver, self.body, index) else {
             return;
         };

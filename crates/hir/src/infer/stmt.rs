@@ -123,15 +123,15 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 }
                 self.switch_depth += 1;
                 self.scopes.push(Vec::new());
-                self.check_switch_labels(&cases);
-                for case in cases {
+                for case in &cases {
                     if let Some(v) = case.value {
                         self.infer_expr(v, Some(&ty));
                     }
-                    for s in case.body {
-                        self.infer_stmt(s);
+                    for s in &case.body {
+                        self.infer_stmt(*s);
                     }
                 }
+                self.check_switch_labels(&cases);
                 self.scopes.pop();
                 self.switch_depth -= 1;
             }

@@ -20,7 +20,17 @@ impl InferCtx<'_, '_> {
                 Some(value) => {
                     // Values the front end cannot fold (generic value parameters) are left to
                     // lowering, which knows them per instance.
-                    let Some(v) = const_eval(self.db, &self.resolver, self.body, value) else {
+                    // `E.A` is a member access that inference resolved (the labels are
+                    // checked after the case values are inferred).
+                    let enum_case = match self.result.resolutions.get(&value) {
+                        Some(super::ExprRes::EnumCase(d, i)) => {
+                            crate::resolve::enum_case_value(self.db, self.file, *d, *i)
+                        }
+                        _ => None,
+                    };
+                    let value =
+                        enum_case.or_else(|| const_eval(self.db, &self.resolver, self.body, value));
+                    let Some(v) = value else {
                         continue;
                     };
                     if seen_values.contains(&v) {

@@ -40,6 +40,10 @@ int f(int x, E e)
 }
 "#,
         expect![[r#"
+            9:5 error[E2048] duplicate case value 1: duplicate cases are not allowed within a `switch` statement
+            11:5 error[E2048] duplicate case value 2: duplicate cases are not allowed within a `switch` statement
+            13:5 error[E2047] multiple `default` cases are not allowed within a `switch` statement
+            19:5 error[E2048] duplicate case value 0: duplicate cases are not allowed within a `switch` statement
         "#]],
     );
 }
@@ -62,6 +66,11 @@ void f()
 }
 "#,
         expect![[r#"
+            3:17 error[E2232] invalid type 'void': 'field' is declared `void`, which has no values to store
+            4:6 error[E2232] invalid type 'void': 'g' is declared `void`, which has no values to store
+            5:16 error[E2232] invalid type 'void': 'h' is declared `void`, which has no values to store
+            9:10 error[E2232] invalid type 'void': 'local' is declared `void`, which has no values to store
+            10:13 error[E2232] invalid type 'void': 'alias' is declared `void`, which has no values to store
         "#]],
     );
 }
@@ -80,6 +89,9 @@ struct S
 }
 "#,
         expect![[r#"
+            5:25 error[E2233] accessors other than 'set' must not have parameters: this 'get' declares 1
+            5:50 error[E2233] a 'set' accessor may not have more than one parameter: it takes only the new value, but 2 are declared
+            8:58 error[E2233] a 'set' accessor may not have more than one parameter: it takes only the new value, but 2 are declared
         "#]],
     );
 }
@@ -104,6 +116,10 @@ void f()
 }
 "#,
         expect![[r#"
+            5:24 error[E2012] cannot construct `int2x2` from `int3`: a matrix takes 4 scalars or 2 rows of `vector<_, 2>`, not a mix
+            6:30 error[E2012] cannot construct `int2x2` from `int2`: a matrix takes 4 scalars or 2 rows of `vector<_, 2>`, not a mix
+            7:36 error[E2012] cannot construct `int3x2` from `int4`: a matrix takes 6 scalars or 3 rows of `vector<_, 2>`, not a mix
+            8:24 error[E2012] cannot use a value of type `int1x2` to construct `int4`
         "#]],
     );
 }
@@ -127,6 +143,12 @@ void f(int k)
 }
 "#,
         expect![[r#"
+            6:15 error[E2049] array index '4' is out of bounds for array of size '4'
+            6:22 error[E2049] array index '-1' is out of bounds for array of size '4'
+            6:30 error[E2049] array index '4' is out of bounds for array of size '4'
+            7:7 error[E2049] array index '5' is out of bounds for array of size '4'
+            9:15 warning[E2049] vector index '3' is out of bounds for vector of size '3'
+            11:15 warning[E2049] matrix index '2' is out of bounds for matrix of size '2'
         "#]],
     );
 }
