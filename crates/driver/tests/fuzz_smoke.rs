@@ -263,23 +263,17 @@ const INTERNAL: &[&str] = &["E4998", "E4999"];
 /// missing, so lowering meets what hir should have refused): counted and printed, not failed on.
 /// Remove an entry with its fix; any other internal error fails the run.
 const KNOWN_OPEN: &[&str] = &[
-    // Two `default:` labels in one `switch` (hir does not refuse it).
-    "more than one default case",
-    // A write to a global that is not `static` (a uniform) checks clean.
+    // Narrowed in session 16 but not yet confirmed closed by a full run (the run could not be
+    // repeated in time): a write through a library wrapper (`ConstantBuffer<S> cb; cb.x = 1`)
+    // still checks clean; matrix/vector constructors of mixed shapes are refused in hir, other
+    // constructor shapes may remain; 1-vectors behind pointers are lowered, other pointees may
+    // remain; `void` globals, fields and locals are refused (parameters are not yet); constant
+    // indices past a vector's or matrix's end read zero, an array's are refused.
     "store to a read-only global",
-    // A matrix constructed from operands of the wrong shapes (from overload-ambiguous-2 with
-    // lines swapped) checks clean.
     "operands do not match",
-    // Found on the session 15 merge (pointers, accessors, constant indices), not fixed yet:
-    // each is a check hir lacks or a pointer form lowering does not handle.
     "an element of a non-array behind a pointer",
-    "print argument: unsupported operand type Ptr",
-    "getter arity",
-    "setter arity",
-    "out of range or not indexable",
-    "duplicate case value",
     "invalid type void",
-    "dynamic index must be int or uint, found int64_t",
+    "out of range or not indexable",
 ];
 
 /// The pipeline on one input: `Err` is a failure of the compiler (not of the input).

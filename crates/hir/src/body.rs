@@ -334,6 +334,8 @@ pub struct SwitchCase {
     /// `None` for `default:`.
     pub value: Option<ExprId>,
     pub body: Vec<StmtId>,
+    /// The `case`/`default` keyword, where label errors (a second `default`) point.
+    pub label: TextRange,
 }
 
 /// A lowered body. `root` is the top block (functions) or the initialiser (globals).

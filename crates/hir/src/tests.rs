@@ -18,6 +18,7 @@ mod fe_s14;
 mod fe_s15;
 mod fe_surface;
 mod forms;
+mod fuzz_families;
 mod generic_inference;
 mod generic_members;
 mod graphics;

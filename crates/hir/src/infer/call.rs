@@ -343,7 +343,6 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 match &t {
                     Ty::Scalar(_) => have += 1,
                     Ty::Vector(_, Len::Known(n)) => have += n,
-                    Ty::Matrix(_, Len::Known(r), Len::Known(c)) => have += r * c,
                     Ty::Param(_) | Ty::Assoc(..) => return ty,
                     _ => {
                         let msg = format!(
@@ -362,6 +361,8 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                     self.display(&ty)
                 );
                 self.error("E2012", msg, range);
+            } else if let Ty::Matrix(_, Len::Known(rows), Len::Known(cols)) = &ty {
+                self.check_matrix_parts(&ty, *rows, *cols, args, arg_tys);
             }
             return ty;
         }

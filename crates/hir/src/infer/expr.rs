@@ -635,6 +635,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             let msg = format!("an index must be an integer, found `{}`", self.display(&it));
             self.error("E2021", msg, self.range(index));
         }
+        self.check_constant_index(&bt, index);
         match &bt {
             Ty::Unknown => Ty::Unknown,
             Ty::Array(elem, _) => (**elem).clone(),

@@ -82,7 +82,12 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                     {
                         Ok(())
                     } else {
-                        let is_resource = matches!(global_ty(self.db, *g), Ty::Adt(..));
+                        // A library type (buffer, texture) is a resource written through its
+                        // members; a user struct or enum is uniform data, read-only like `int`.
+                        let is_resource = matches!(global_ty(self.db, *g), Ty::Adt(decl, _)
+                            if lower::item_def_file(self.db, crate::ids::ItemDef::TypeDecl(decl))
+                                .kind(self.db)
+                                != base_db::FileKind::User);
                         // A GLSL `buffer` block's members are a storage buffer's contents.
                         if is_resource || lower::global_in_storage_block(self.db, *g) {
                             Ok(())

@@ -123,14 +123,15 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 }
                 self.switch_depth += 1;
                 self.scopes.push(Vec::new());
-                for case in cases {
+                for case in &cases {
                     if let Some(v) = case.value {
                         self.infer_expr(v, Some(&ty));
                     }
-                    for s in case.body {
-                        self.infer_stmt(s);
+                    for s in &case.body {
+                        self.infer_stmt(*s);
                     }
                 }
+                self.check_switch_labels(&cases);
                 self.scopes.pop();
                 self.switch_depth -= 1;
             }
@@ -208,6 +209,13 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             ty
         });
         let name_range = data.name_range;
+        if declared
+            .as_ref()
+            .is_some_and(crate::rules::void_type::is_void_storage)
+        {
+            let diag = crate::rules::void_type::void_storage_diag(&data.name, name_range);
+            self.result.diags.push(diag);
+        }
         let is_let = !data.mutable && data.ty.is_none();
         let ty = match (declared, init) {
             (Some(declared), Some(init)) => {

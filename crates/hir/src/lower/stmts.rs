@@ -400,7 +400,10 @@ impl BodyLowerer {
                             is_stmt_kind(c.kind()) || locals::is_local_item_kind(c.kind())
                         });
                         let body = self.scope_stmts(DeferScopeKind::Switch, stmts);
-                        cases.push(SwitchCase { value, body });
+                        let label = clause
+                            .first_token()
+                            .map_or_else(|| range_of(&clause), |t| token_range(&t));
+                        cases.push(SwitchCase { value, body, label });
                     }
                 }
                 Stmt::Switch { scrutinee, cases }

@@ -35,6 +35,8 @@
 //! | E2229 | `spirv_asm` instruction forms | `asm` |
 //! | E2230 | a typealias defined through itself | `shapes` |
 //! | E2231 | an array with a negative size | `shapes` |
+//! | E2232 | a global, field or local of type `void` | `void_type` |
+//! | E2233 | a `get`/`ref` accessor with parameters, a `set` with more than one | `accessor_params` |
 //! | E2015 | a generic argument written in a local's type that breaks a constraint | `generic_args` |
 //! | E38029 | a generic argument written in a local's type that breaks a `where A == B` | `generic_args` |
 
@@ -48,6 +50,7 @@ use crate::diagnostics::Diag;
 use crate::ids::*;
 use crate::lower;
 
+mod accessor_params;
 mod asm;
 mod casts;
 mod com;
@@ -59,6 +62,7 @@ mod pack_branch;
 mod requires;
 mod shapes;
 mod types;
+pub(crate) mod void_type;
 
 /// Diagnostics of the rules for one item (ranges relative to the item, like `check`'s).
 pub(crate) fn item_rule_diags(db: &dyn Db, def: ItemDef) -> Arc<[Diag]> {
@@ -85,6 +89,7 @@ pub(crate) fn item_rule_diags(db: &dyn Db, def: ItemDef) -> Arc<[Diag]> {
             globals::check_global(db, g, &mut out);
             types::check_global(db, g, &mut out);
             shapes::check_global(db, g, &mut out);
+            void_type::check_global(db, g, &mut out);
         }
         ItemDef::TypeDecl(t) => {
             com::check_type_decl(db, t, &mut out);
@@ -92,6 +97,7 @@ pub(crate) fn item_rule_diags(db: &dyn Db, def: ItemDef) -> Arc<[Diag]> {
             requires::check_type_decl(db, t, &mut out);
             shapes::check_type_decl(db, t, &mut out);
             pack_branch::check_type_decl(db, t, &mut out);
+            void_type::check_type_decl(db, t, &mut out);
         }
         ItemDef::Alias(a) => {
             com::check_alias(db, a, &mut out);
@@ -101,10 +107,18 @@ pub(crate) fn item_rule_diags(db: &dyn Db, def: ItemDef) -> Arc<[Diag]> {
             types::check_extension(db, e, &mut out);
             requires::check_extension(db, e, &mut out);
         }
-        ItemDef::Property(p) => types::check_property(db, p, &mut out),
+        ItemDef::Property(p) => {
+            types::check_property(db, p, &mut out);
+            if let Some(node) = item_node(db, def) {
+                accessor_params::check_accessors(&node, &mut out);
+            }
+        }
         ItemDef::Subscript(s) => {
             types::check_subscript(db, s, &mut out);
             requires::check_subscript(db, s, &mut out);
+            if let Some(node) = item_node(db, def) {
+                accessor_params::check_accessors(&node, &mut out);
+            }
         }
     }
     crate::check_missed::item_diags(db, def, &mut out);

@@ -692,7 +692,18 @@ impl FnLower<'_, '_> {
                 }
                 if matches!(bt, Ty::Array(..) | Ty::Vector(..) | Ty::Matrix(..)) {
                     let v = self.lower_expr(base)?;
-                    let i = self.lower_expr(index)?;
+                    if let hir::Expr::Literal(hir::export::Literal::Int { value, .. }) =
+                        self.body.exprs[index]
+                        && self
+                            .place_extent(self.vty(v))
+                            .is_some_and(|n| value >= u64::from(n))
+                    {
+                        // Past the end (hir warns, see `place_extent`): zero.
+                        let ty = self.ety(e);
+                        let ty = self.ir_ty(&ty)?;
+                        return self.emit(Inst::Zero, Some(ty));
+                    }
+                    let i = self.lower_index(index)?;
                     return self.emit(Inst::ExtractDyn(v, i), None);
                 }
                 if self.cx.texture_elem(&bt).is_some() {

@@ -25,6 +25,20 @@ impl FnLower<'_, '_> {
             .iter()
             .map(|a| self.lower_expr(*a))
             .collect::<R<Vec<_>>>()?;
+        // The print buffer holds scalars and vectors; a pointer (an emulated buffer offset) or
+        // an aggregate has no format conversion to print it with.
+        for &v in &values {
+            let t = self.vty(v);
+            if !matches!(
+                self.kind(t),
+                ir::TypeKind::Scalar(_) | ir::TypeKind::Vector { .. }
+            ) {
+                let shown = self.cx.module.types.display(t);
+                return Err(unsupported(format!(
+                    "a `printf` argument of type `{shown}` (only scalars and vectors are printed)"
+                )));
+            }
+        }
         let id = self.cx.module.add_print_format(&text);
         self.emit(Inst::Print(id, values), None)?;
         Ok(None)

@@ -57,6 +57,7 @@ mod generic_const;
 mod generic_subscripts;
 mod handle_flow;
 mod handles;
+mod index_operand;
 mod intrinsic;
 mod lambdas;
 mod math_rows;

@@ -220,7 +220,7 @@ impl FnLower<'_, '_> {
                 }
                 if self.cx.buffer_elem(&bt).is_some() {
                     let g = self.buffer_global(base)?;
-                    let i = self.lower_expr(index)?;
+                    let i = self.lower_index(index)?;
                     return Ok(Some(LPlace::Mem(Place::global(g).dynamic(i))));
                 }
                 if self.cx.is_interface(&bt) {
@@ -285,11 +285,21 @@ impl FnLower<'_, '_> {
                     && matches!(self.kind(pt), ir::TypeKind::Scalar(_));
                 match &self.body.exprs[index] {
                     _ if scalar_base => Some(LPlace::Mem(p)),
+                    // Past the end of a vector or matrix (hir warns; an array's is an error):
+                    // reads give zero and writes are dropped, never an invalid access.
+                    Expr::Literal(HLit::Int { value, .. })
+                        if self
+                            .place_extent(pt)
+                            .is_some_and(|n| *value >= u64::from(n)) =>
+                    {
+                        let elem = self.cx.module.types.element(pt, None);
+                        elem.map(LPlace::Nowhere)
+                    }
                     Expr::Literal(HLit::Int { value, .. }) if *value < u32::MAX as u64 => {
                         Some(LPlace::Mem(p.index(*value as u32)))
                     }
                     _ => {
-                        let i = self.lower_expr(index)?;
+                        let i = self.lower_index(index)?;
                         Some(LPlace::Mem(p.dynamic(i)))
                     }
                 }
@@ -631,4 +641,16 @@ fn resource_field_value() -> LowerError {
         "a texture, sampler or buffer field as a value here (use it directly: sample, load, \
          index, or pass it to a function)",
     )
+}
+
+impl FnLower<'_, '_> {
+    /// How many elements a constant index may reach in a place of type `t`.
+    pub(super) fn place_extent(&self, t: TypeId) -> Option<u32> {
+        match self.kind(t) {
+            ir::TypeKind::Vector { size, .. } => Some(size as u32),
+            ir::TypeKind::Matrix { rows, .. } => Some(rows as u32),
+            ir::TypeKind::Array { len, .. } => Some(len),
+            _ => None,
+        }
+    }
 }

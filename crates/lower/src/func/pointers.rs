@@ -125,6 +125,11 @@ impl FnLower<'_, '_> {
                         TypeKind::Matrix { scalar, cols, .. } => {
                             self.cx.module.types.vector(scalar, cols)
                         }
+                        // `v[0]` of a `vector<T, 1>`, a scalar in IR: the scalar itself.
+                        TypeKind::Scalar(_) if matches!(bt, Ty::Vector(..)) => {
+                            self.lower_expr(index)?;
+                            return Ok((p, ht));
+                        }
                         _ => return Err(internal("an element of a non-array behind a pointer")),
                     };
                     (p, elem)
