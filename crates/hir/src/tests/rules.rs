@@ -335,7 +335,7 @@ struct Wider : IHlsl {}
 struct Same : IHlsl {}
 "#,
         expect![[r#"
-            2:1 error[E2226] 'require' resolves into a disallowed capability: one `require` asks for all of its atoms together, and `spirv` and `hlsl` are different targets; write one `[require(...)]` per target
+            2:1 error[E2226] 'require' resolves into a disallowed capability: one `require` asks for all of its atoms together, and `spirv` + `hlsl` exist on no common target; write one `[require(...)]` per target
             9:10 error[E2227] 'method' requires capability `hlsl`, which conflicts with the targets of 'GlslOnly' (`glsl`): a member exists only where its type does; require one of `glsl` instead, or widen the type's `[require(...)]`
             14:11 error[E2227] 'extension GlslOnly' requires capability `hlsl`, which conflicts with the targets of 'GlslOnly' (`glsl`): a member exists only where its type does; require one of `glsl` instead, or widen the type's `[require(...)]`
             19:8 error[E2228] 'Wider' has dependencies that are not compatible on the required compilation target 'spirv' ('IHlsl' exists on `hlsl` only): give both the same target atoms in `[require(...)]`
