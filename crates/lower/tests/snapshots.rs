@@ -1177,7 +1177,9 @@ fn inline_target_code_is_reported_at_its_span() {
     );
     check_error(
         &program("return spirv_asm { OpImageQuerySize $$float result $x };"),
-        expect![""],
+        expect![
+            "E4001 60..108 `spirv_asm { OpImageQuerySize $$float result $x }`: cannot lower the SPIR-V instruction `OpImageQuerySize` of a `spirv_asm` block for WGSL and naga's SPIR-V yet"
+        ],
     );
     check_error(
         &program("__target_switch { case cuda: return x; }"),
@@ -1300,6 +1302,38 @@ float f(float x, out float y)
 [numthreads(1, 1, 1)]
 void computeMain() { float y; output[0] = f(1.0, y) + y; }
 "#,
-        expect![""],
+        expect![[r#"
+            global buffer(read_write) output: float
+            entry computeMain = computeMain workgroup_size(1, 1, 1) ()
+
+            fn computeMain() -> void {
+              local y: float
+              %0: int = 0
+              %1: float = 1.0
+              %2: float = call f(%1, out $y)
+              %3: float = load $y
+              %4: float = add %2, %3
+              store @output[%0], %4
+            }
+
+            fn f(x: float, out y: float) -> float {
+              local %two: float
+              local %p: float
+              local %result%: float
+              %0: float = 2.0
+              store $%two, %0
+              %1: float = load $x
+              %2: float = load $%two
+              %3: float = mul %1, %2
+              store $%p, %3
+              %4: float = load $%p
+              store $y, %4
+              %5: float = load $%p
+              %6: float = neg %5
+              store $%result%, %6
+              %7: float = load $%result%
+              return %7
+            }
+        "#]],
     );
 }
