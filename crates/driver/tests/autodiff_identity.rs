@@ -1074,6 +1074,7 @@ fn dot_product_identity_of_every_reverse_corpus_function_on_the_gpu() {
         bwd_of_fwd_struct_synthesized.slang: fwd_diff(g)"#]]
     .assert_eq(&composites.join("\n"));
     expect![[r#"
+        bwd_ptr_array_built.slang: eval
         bwd_ptr_method_this.slang: f
         bwd_ptr_method_this.slang: Cell.scaled
         bwd_ptr_pair_buffer.slang: f

@@ -817,19 +817,19 @@ fn split_instructions(node: &SyntaxNode) -> Vec<Vec<Piece>> {
                     } else {
                         Piece::Value(n.clone())
                     };
-                    out.last_mut().unwrap().push(piece);
+                    push_piece(&mut out, piece);
                     k = j + 1;
                     continue;
                 }
-                out.last_mut().unwrap().push(Piece::Tok(tok.clone()));
+                push_piece(&mut out, Piece::Tok(tok.clone()));
             }
             SyntaxElement::Token(tok) if tok.kind() == T![&] => {
                 if let Some(SyntaxElement::Node(n)) = elements.get(k + 1) {
-                    out.last_mut().unwrap().push(Piece::Addr(n.clone()));
+                    push_piece(&mut out, Piece::Addr(n.clone()));
                     k += 2;
                     continue;
                 }
-                out.last_mut().unwrap().push(Piece::Tok(tok.clone()));
+                push_piece(&mut out, Piece::Tok(tok.clone()));
             }
             SyntaxElement::Token(tok)
                 if tok.kind() == IDENT
@@ -837,7 +837,7 @@ fn split_instructions(node: &SyntaxNode) -> Vec<Vec<Piece>> {
                     && matches!(elements.get(k + 2), Some(SyntaxElement::Node(_))) =>
             {
                 if let Some(SyntaxElement::Node(n)) = elements.get(k + 2) {
-                    out.last_mut().unwrap().push(Piece::Sampled(n.clone()));
+                    push_piece(&mut out, Piece::Sampled(n.clone()));
                 }
                 k += 3;
                 if elements
@@ -849,8 +849,8 @@ fn split_instructions(node: &SyntaxNode) -> Vec<Vec<Piece>> {
                 }
                 continue;
             }
-            SyntaxElement::Token(tok) => out.last_mut().unwrap().push(Piece::Tok(tok.clone())),
-            SyntaxElement::Node(n) => out.last_mut().unwrap().push(Piece::Value(n.clone())),
+            SyntaxElement::Token(tok) => push_piece(&mut out, Piece::Tok(tok.clone())),
+            SyntaxElement::Node(n) => push_piece(&mut out, Piece::Value(n.clone())),
         }
         k += 1;
     }
@@ -982,5 +982,13 @@ fn asm_type(node: &SyntaxNode) -> TypeRef {
         lower_type(node)
     } else {
         TypeRef::Error
+    }
+}
+
+/// Appends a piece to the instruction being read (a new one if none is open yet).
+fn push_piece(out: &mut Vec<Vec<Piece>>, piece: Piece) {
+    match out.last_mut() {
+        Some(instruction) => instruction.push(piece),
+        None => out.push(vec![piece]),
     }
 }
