@@ -32,7 +32,7 @@ mod locals;
 mod paren_calls;
 mod signatures;
 mod spirv_asm;
-mod spirv_asm_ops;
+pub(crate) mod spirv_asm_ops;
 mod stmts;
 mod struct_vars;
 mod tree;

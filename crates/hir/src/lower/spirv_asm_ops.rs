@@ -5,7 +5,7 @@
 
 /// Whether `op` has a result type and a result id (in the positional form those are its first
 /// operands: `OpIAdd $$int %x a b`).
-pub(super) fn result_form(op: &str) -> (bool, bool) {
+pub(crate) fn result_form(op: &str) -> (bool, bool) {
     const NO_RESULT: &[&str] = &[
         "OpNop",
         "OpStore",

@@ -11,40 +11,7 @@ use syntax::SyntaxToken;
 use super::{item_node, token_range};
 use crate::diagnostics::Diag;
 use crate::ids::*;
-
-/// Opcodes that produce no result id (the `x = OpStore ...` form is wrong for them).
-const NO_RESULT_ID: &[&str] = &[
-    "OpNop",
-    "OpStore",
-    "OpReturn",
-    "OpReturnValue",
-    "OpBranch",
-    "OpBranchConditional",
-    "OpSwitch",
-    "OpKill",
-    "OpUnreachable",
-    "OpCapability",
-    "OpExtension",
-    "OpName",
-    "OpMemberName",
-    "OpDecorate",
-    "OpMemberDecorate",
-    "OpSelectionMerge",
-    "OpLoopMerge",
-    "OpControlBarrier",
-    "OpMemoryBarrier",
-    "OpEmitVertex",
-    "OpEndPrimitive",
-    "OpCopyMemory",
-    "OpExecutionMode",
-    "OpEntryPoint",
-    "OpLine",
-    "OpNoLine",
-    "OpSource",
-    "OpImageWrite",
-    "OpTerminateInvocation",
-    "OpAtomicStore",
-];
+use crate::lower::spirv_asm_ops::result_form;
 
 /// Opcodes whose only operands are optional or none: nothing may follow them.
 const NO_OPERANDS: &[&str] = &[
@@ -59,15 +26,6 @@ const NO_OPERANDS: &[&str] = &[
     "OpIgnoreIntersectionKHR",
     "OpTerminateRayKHR",
 ];
-
-/// Opcodes with a result id but no result type (`x : T = OpTypeInt ...` is wrong for them).
-fn no_result_type(op: &str) -> bool {
-    (op.starts_with("OpType") && op != "OpTypeForwardPointer")
-        || matches!(
-            op,
-            "OpLabel" | "OpString" | "OpExtInstImport" | "OpDecorationGroup"
-        )
-}
 
 pub(super) fn check_function(db: &dyn Db, func: FunctionId, out: &mut Vec<Diag>) {
     let Some(node) = item_node(db, ItemDef::Function(func)) else {
@@ -159,12 +117,12 @@ fn check_instruction(inst: &[SyntaxToken], is_last: bool, out: &mut Vec<Diag>) {
                 return;
             };
             let name = op.text();
-            if NO_RESULT_ID.contains(&name) {
+            if !result_form(name).1 {
                 out.push(error(
                     format!("instruction has no result-id operand: cannot use the 'x = {name} ...' syntax because {name} does not produce a result id; write `{name} ...` alone"),
                     &inst[0],
                 ));
-            } else if colon.is_some() && no_result_type(name) {
+            } else if colon.is_some() && !result_form(name).0 {
                 out.push(error(
                     format!("instruction has no result-type-id operand: cannot use the 'x : <type> = {name} ...' syntax because {name} has no result type; write `%x = {name} ...`"),
                     &inst[colon.unwrap_or(0) + 1],
