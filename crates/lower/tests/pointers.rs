@@ -92,6 +92,8 @@ void computeMain() {{
     output[0] = f(1.0);
 }}"
         ),
-        expect!["E4001 `twice`: cannot lower this name as a value yet"],
+        expect![
+            "E4001 `twice`: a function value chosen at run time cannot be compiled for the WGSL and SPIR-V targets: they have no function values; pass the function straight to a `functype` parameter, or take a generic parameter constrained by `IFunc`"
+        ],
     );
 }

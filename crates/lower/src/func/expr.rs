@@ -603,6 +603,18 @@ impl FnLower<'_, '_> {
                     let recv = self.emit(Inst::Load(this), None)?;
                     self.property_get(p, recv, &this_ty)
                 }
+                // Function values passed straight to a `functype` parameter are specialised
+                // per call (`fn_values.rs`); one kept in a variable is chosen at run time.
+                Some(ExprRes::Function(_)) => Err(crate::LowerError {
+                    code: "E4001",
+                    message: "a function value chosen at run time cannot be compiled for the WGSL \
+                              and SPIR-V targets: they have no function values; pass the function \
+                              straight to a `functype` parameter, or take a generic parameter \
+                              constrained by `IFunc`"
+                        .to_string(),
+                    item: None,
+                    range: Default::default(),
+                }),
                 _ => {
                     let Expr::Path(path) = &self.body.exprs[e] else {
                         return Err(internal("not a path"));
