@@ -74,14 +74,7 @@ impl FnLower<'_, '_> {
     ) -> R<Option<ValueId>> {
         if intrinsic.starts_with("bindless:DescriptorHandle") {
             // A handle is data: its conversions and comparisons (`descriptor_handles.rs`).
-            let sig = hir::fn_sig(self.cx.db, key.func);
-            let this = key.this_ty.as_ref();
-            let param_tys: Vec<TypeId> = sig
-                .params
-                .iter()
-                .map(|p| self.cx.ir_ty(&apply(&key.subst, this, &p.ty)))
-                .collect::<R<_>>()?;
-            let ret_ty = self.cx.ir_ty(&apply(&key.subst, this, &sig.ret))?;
+            let (param_tys, ret_ty) = self.signature_ir_tys(key)?;
             return self.handle_intrinsic(intrinsic, recv, args, &param_tys, ret_ty);
         }
         // Graphics-stage and bindless operations: type-checked, but no compute target has them.
@@ -99,14 +92,7 @@ impl FnLower<'_, '_> {
         if intrinsic.starts_with("texture_") {
             return self.texture_op(intrinsic, recv, args);
         }
-        let sig = hir::fn_sig(self.cx.db, key.func);
-        let this = key.this_ty.as_ref();
-        let param_tys: Vec<TypeId> = sig
-            .params
-            .iter()
-            .map(|p| self.cx.ir_ty(&apply(&key.subst, this, &p.ty)))
-            .collect::<R<_>>()?;
-        let ret_ty = self.cx.ir_ty(&apply(&key.subst, this, &sig.ret))?;
+        let (param_tys, ret_ty) = self.signature_ir_tys(key)?;
         if let Some(r) = self.core_intrinsic(intrinsic, key, args, &param_tys, ret_ty) {
             return r;
         }
@@ -182,7 +168,7 @@ impl FnLower<'_, '_> {
                     .map(Some)
             }
             "diff_pair_make" | "diff_pair_make_zero" => {
-                let pair = match (&key.this_ty, sig.is_member) {
+                let pair = match (&key.this_ty, hir::fn_sig(self.cx.db, key.func).is_member) {
                     (Some(t), true) => self.cx.ir_ty(t)?,
                     _ => ret_ty,
                 };
@@ -561,4 +547,19 @@ pub(super) fn unescape(raw: &str) -> String {
         }
     }
     out
+}
+
+impl FnLower<'_, '_> {
+    /// The IR types of an instance's parameters and result (its generic arguments applied).
+    fn signature_ir_tys(&mut self, key: &InstanceKey) -> R<(Vec<TypeId>, TypeId)> {
+        let sig = hir::fn_sig(self.cx.db, key.func);
+        let this = key.this_ty.as_ref();
+        let param_tys: Vec<TypeId> = sig
+            .params
+            .iter()
+            .map(|p| self.cx.ir_ty(&apply(&key.subst, this, &p.ty)))
+            .collect::<R<_>>()?;
+        let ret_ty = self.cx.ir_ty(&apply(&key.subst, this, &sig.ret))?;
+        Ok((param_tys, ret_ty))
+    }
 }
