@@ -55,6 +55,9 @@ impl Lowerer<'_> {
         if a.len() != f.arity() {
             return Err(cx.err(format!("{} with {} arguments", f.name(), a.len())));
         }
+        if let Some(h) = self.native_dbl_math(cx, out, f, args, ty)? {
+            return Ok(h);
+        }
         use MathFn::*;
         let row_arrays = tys
             .iter()

@@ -21,6 +21,7 @@ mod int_matrix;
 mod math;
 mod narrow;
 mod narrow_mem;
+mod native_f64;
 mod soft_f64;
 mod subgroup;
 mod textures;
