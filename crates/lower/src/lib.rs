@@ -723,6 +723,10 @@ impl<'db> Ctx<'db> {
         if pointers::is_pointer(self.db, &ty) {
             return Ok((self.pointer_parameter(name), Vec::new()));
         }
+        // A texture or sampler parameter is a shader parameter like a file-level one.
+        if self.is_resource_ty(&ty) && self.buffer_elem(&ty).is_none() {
+            return Ok((self.resource_global_of(name, &ty)?, Vec::new()));
+        }
         let split = self.uniform_block_arg(&ty).unwrap_or_else(|| ty.clone());
         if self.holds_resources(&split) {
             return self.declare_split_parameter(name, &split);
