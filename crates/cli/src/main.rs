@@ -103,6 +103,9 @@ enum Feature {
 #[derive(Subcommand)]
 enum Command {
     /// Compile FILE to the target code (WGSL by default).
+    // A repeated option takes its last value, so a test's own slangc options (`-target spirv`)
+    // can follow a build script's (`--target wgsl`).
+    #[command(args_override_self = true)]
     Compile {
         file: PathBuf,
         #[arg(long, value_enum, default_value = "wgsl")]
