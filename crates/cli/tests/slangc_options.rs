@@ -72,6 +72,36 @@ fn slangc_spelling_compiles_with_notes_for_what_does_not_apply() {
 }
 
 #[test]
+fn a_repeated_option_takes_its_last_value() {
+    // A build script's options first, then a test line's own slangc options, as a test runner
+    // composes them: the later `-target` and `-entry` win.
+    let path = temp_file("repeated.slang", KERNEL);
+    let out = dslang(&[
+        "compile",
+        path.to_str().unwrap(),
+        "--target",
+        "wgsl",
+        "--entry",
+        "missing",
+        "-target",
+        "ir",
+        "-entry",
+        "bwd16",
+        "-stage",
+        "compute",
+        "-stage",
+        "compute",
+        "-DSCALE=2.0",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let ir = text(&out.stdout);
+    assert!(
+        ir.contains("bwd16") && !ir.contains("@compute"),
+        "IR of bwd16 expected: {ir}"
+    );
+}
+
+#[test]
 fn slangc_command_line_without_a_command_compiles() {
     let path = temp_file("plain.slang", KERNEL);
     let out_path = path.with_extension("wgsl");
