@@ -147,7 +147,7 @@ impl Lowerer<'_> {
             return Ok(());
         }
         let align = self.wide_host_align(ty);
-        if align > 1 && offset % align != 0 {
+        if align > 1 && !offset.is_multiple_of(align) {
             let s = self.types().scalar_of(ty).unwrap_or(Scalar::F64);
             return Err(self.aggregate_unsupported(
                 s,
@@ -274,15 +274,18 @@ impl Lowerer<'_> {
 
     /// `op` on every element of the operands (scalars repeated): a loop when there are
     /// several elements and the result is a vector or matrix, else the one element.
-    fn elementwise(
+    fn elementwise<F>(
         &mut self,
         cx: &mut FnCx,
         out: &mut NBlock,
         ty: TypeId,
         n: u32,
         operands: &[(Handle<E>, TypeId)],
-        op: &mut dyn FnMut(&mut Self, &mut FnCx, &mut NBlock, &[Handle<E>]) -> Result<Handle<E>>,
-    ) -> Result<Handle<E>> {
+        op: &mut F,
+    ) -> Result<Handle<E>>
+    where
+        F: FnMut(&mut Self, &mut FnCx, &mut NBlock, &[Handle<E>]) -> Result<Handle<E>>,
+    {
         if n > 1 && self.agg_shape(ty).is_some() {
             return self.elementwise_loop(cx, out, ty, operands, op);
         }
@@ -307,14 +310,17 @@ impl Lowerer<'_> {
     /// matrix type `ty`: one call site per helper however many elements (drivers inline every
     /// call, and an unrolled double `sin` per element makes shaders that take minutes to
     /// compile). Scalar operands are used as they are in every run.
-    fn elementwise_loop(
+    fn elementwise_loop<F>(
         &mut self,
         cx: &mut FnCx,
         out: &mut NBlock,
         ty: TypeId,
         operands: &[(Handle<E>, TypeId)],
-        op: &mut dyn FnMut(&mut Self, &mut FnCx, &mut NBlock, &[Handle<E>]) -> Result<Handle<E>>,
-    ) -> Result<Handle<E>> {
+        op: &mut F,
+    ) -> Result<Handle<E>>
+    where
+        F: FnMut(&mut Self, &mut FnCx, &mut NBlock, &[Handle<E>]) -> Result<Handle<E>>,
+    {
         let n = self.elem_count(ty);
         let mut held = Vec::new();
         for &(h, t) in operands {
@@ -409,7 +415,13 @@ impl Lowerer<'_> {
                 let r = self.bin(cx, out, Bo::Divide, k, c);
                 let i = self.bin(cx, out, Bo::Modulo, k, c);
                 let row = cx.add(out, E::Access { base, index: r });
-                cx.add(out, E::Access { base: row, index: i })
+                cx.add(
+                    out,
+                    E::Access {
+                        base: row,
+                        index: i,
+                    },
+                )
             }
             _ => cx.add(out, E::Access { base, index: k }),
         }
@@ -636,13 +648,14 @@ impl Lowerer<'_> {
                     let rs = self.types().scalar_of(ty);
                     let f = *f;
                     let operands: Vec<_> = xs.iter().copied().zip(tys.iter().copied()).collect();
-                    let r = self.elementwise(cx, out, ty, n, &operands, &mut |me, cx, out, e| {
-                        if dbl {
-                            me.dbl_math(cx, out, f, e.to_vec(), rs)
-                        } else {
-                            me.wide_math(cx, out, f, e.to_vec(), signed)
-                        }
-                    })?;
+                    let r =
+                        self.elementwise(cx, out, ty, n, &operands, &mut |me, cx, out, e| {
+                            if dbl {
+                                me.dbl_math(cx, out, f, e.to_vec(), rs)
+                            } else {
+                                me.wide_math(cx, out, f, e.to_vec(), signed)
+                            }
+                        })?;
                     return Ok(Some(Some(r)));
                 }
             }
