@@ -527,7 +527,7 @@ impl Lowerer<'_> {
                 let index = cx.value(*i)?;
                 let aty = cx.vty(*a)?;
                 if matches!(self.types().kind(aty), TypeKind::Matrix { .. })
-                    || self.is_wide_vector(aty)
+                    || self.is_wide_aggregate(aty)
                 {
                     // naga indexes matrices dynamically only through pointers.
                     let t = self.ty(aty, Repr::VALUE)?;

@@ -25,6 +25,7 @@ mod native_f64;
 mod soft_f64;
 mod subgroup;
 mod textures;
+mod wide_aggregate;
 mod wide_int;
 
 use crate::reflect::{
@@ -402,6 +403,10 @@ impl Lowerer<'_> {
                 self.wide_vector_type(scalar, size, repr)?
             }
             TypeKind::Vector { scalar, size } => self.vector_type(leaf(scalar), size)?,
+            TypeKind::Matrix { scalar, rows, cols } if self.is_emulated64(scalar) => {
+                self.check_scalar(scalar)?;
+                self.wide_matrix_type(scalar, rows, cols, repr)?
+            }
             TypeKind::Matrix { scalar, rows, cols } => {
                 self.check_scalar(scalar)?;
                 self.check_wide_aggregate(scalar, rows.max(cols))?;
@@ -565,6 +570,7 @@ impl Lowerer<'_> {
                     }
                     let natural = layout.alignment.round_up(offset);
                     let wanted = member_align.round_up(offset);
+                    self.check_wide_host_offset(f.ty, repr, wanted, "a field")?;
                     pad(&mut members, natural, wanted);
                     offset = wanted;
                     align = align.max(member_align);
@@ -583,6 +589,7 @@ impl Lowerer<'_> {
                     pad(&mut members, offset, end);
                 }
                 let span = align.round_up(offset.max(1));
+                self.check_wide_host_offset(ty, repr, span, "the size")?;
                 let name = if repr.uniform {
                     format!("{}_uniform", def.name)
                 } else if repr_differs(self.types(), ty, repr) {

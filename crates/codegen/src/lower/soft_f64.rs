@@ -69,7 +69,7 @@ impl Lowerer<'_> {
         inst: &Inst,
         ty: TypeId,
     ) -> Result<Option<Option<Handle<E>>>> {
-        if !self.emulates_f64() {
+        if !self.emulates_f64() || self.takes_wide_aggregate(cx, inst, ty)? {
             return Ok(None);
         }
         match inst {

@@ -338,6 +338,48 @@ impl Lowerer<'_> {
         self.subgroup(cx, out, f, args, ty)
     }
 
+    /// A subgroup operation on one element `e` (of emulated 64-bit scalar type `s`) of a vector
+    /// or matrix: lane-to-lane copies move both words, the bitwise reductions combine them word
+    /// by word.
+    pub(super) fn wide_subgroup_component(
+        &mut self,
+        cx: &mut FnCx,
+        out: &mut NBlock,
+        f: MathFn,
+        args: &[ValueId],
+        e: Handle<E>,
+        s: Scalar,
+    ) -> Result<Handle<E>> {
+        use MathFn::*;
+        if !self.opts.subgroups {
+            return Err(self.missing_subgroups(f.name()));
+        }
+        let ty = self.wide_type()?;
+        let mut a = vec![e];
+        for &v in &args[1..] {
+            a.push(cx.value(v)?);
+        }
+        match f {
+            _ if is_gather(f) => self.gather_op(cx, out, f, args, &a, ty),
+            WaveActiveBitAnd | WaveActiveBitOr | WaveActiveBitXor if s != Scalar::F64 => {
+                let op = match f {
+                    WaveActiveBitAnd => So::And,
+                    WaveActiveBitOr => So::Or,
+                    _ => So::Xor,
+                };
+                Ok(self.collective(cx, out, op, Co::Reduce, e, ty))
+            }
+            _ => Err(CodegenError::Unsupported {
+                what: format!(
+                    "`{}` of a vector of `{}` (emulated on pairs of 32-bit words)",
+                    f.name(),
+                    s.name()
+                ),
+                target: self.opts.target,
+            }),
+        }
+    }
+
     fn collective(
         &mut self,
         cx: &mut FnCx,

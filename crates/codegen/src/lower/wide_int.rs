@@ -4,7 +4,7 @@
 //! operators and `==`/`!=` work on the two words directly; the other operators and conversions
 //! call helper functions written in WGSL (`wide_int.wgsl`), copied into the module, with the
 //! helpers they call, only when used. A vector of them is an array of such pairs, operated on
-//! component by component; vectors in buffers are refused (E4101).
+//! component by component (`wide_aggregate.rs`).
 
 use std::sync::OnceLock;
 
@@ -86,7 +86,7 @@ impl Lowerer<'_> {
             )
     }
 
-    fn wide_unsupported(&self, what: impl Into<String>) -> CodegenError {
+    pub(super) fn wide_unsupported(&self, what: impl Into<String>) -> CodegenError {
         CodegenError::Unsupported {
             what: format!(
                 "{} (without the device feature SHADER_INT64, 64-bit integers are emulated as \
@@ -316,8 +316,8 @@ impl Lowerer<'_> {
         if !self.emulates_wide() && !self.emulates_f64() {
             return Ok(None);
         }
-        if self.is_wide_vector(ty) || self.inst_operands_wide_vector(cx, inst)? {
-            return self.wide_vector_inst(cx, out, inst, ty);
+        if self.takes_wide_aggregate(cx, inst, ty)? {
+            return self.wide_aggregate_inst(cx, out, inst, ty);
         }
         let scalar = |l: &Self, t: TypeId| l.types().scalar_of(t);
         match inst {
@@ -386,7 +386,7 @@ impl Lowerer<'_> {
     }
 
     /// A math function of 64-bit scalars.
-    fn wide_math(
+    pub(super) fn wide_math(
         &mut self,
         cx: &mut FnCx,
         out: &mut NBlock,
@@ -418,7 +418,7 @@ impl Lowerer<'_> {
         }
     }
 
-    fn wide_binary(
+    pub(super) fn wide_binary(
         &mut self,
         cx: &mut FnCx,
         out: &mut NBlock,
@@ -521,7 +521,7 @@ impl Lowerer<'_> {
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn wide_convert(
+    pub(super) fn wide_convert(
         &mut self,
         cx: &mut FnCx,
         out: &mut NBlock,
@@ -618,287 +618,6 @@ impl Lowerer<'_> {
             },
             (false, false) => Ok(x),
         }
-    }
-
-    /// Whether `ty` is a vector of 64-bit integers held as an array of two-word values.
-    /// (Vectors of emulated doubles are held the same way.)
-    pub(super) fn is_wide_vector(&self, ty: TypeId) -> bool {
-        matches!(self.types().kind(ty), TypeKind::Vector { scalar, .. } if self.is_emulated64(*scalar))
-    }
-
-    /// The naga type of a vector of 64-bit integers: an array of two-word values (in values
-    /// only: Slang's buffer layout of these vectors, 16- or 32-byte aligned, has no WGSL form).
-    pub(super) fn wide_vector_type(
-        &mut self,
-        s: Scalar,
-        size: u8,
-        repr: Repr,
-    ) -> Result<Handle<Type>> {
-        if repr != Repr::VALUE {
-            return Err(self.wide_unsupported(format!(
-                "the type `{}{size}` in a buffer, uniform or shared memory",
-                s.name()
-            )));
-        }
-        let base = self.wide_type()?;
-        let size = std::num::NonZeroU32::new(u32::from(size))
-            .map(naga::ArraySize::Constant)
-            .ok_or_else(|| internal(None, "empty vector"))?;
-        self.insert_type(
-            None,
-            Ti::Array {
-                base,
-                size,
-                stride: 8,
-            },
-        )
-    }
-
-    fn inst_operands_wide_vector(&self, cx: &FnCx, inst: &Inst) -> Result<bool> {
-        let ops: Vec<ValueId> = match inst {
-            Inst::Unary(_, a) | Inst::Convert(a, _) | Inst::Bitcast(a, _) | Inst::Swizzle(a, _) => {
-                vec![*a]
-            }
-            Inst::Binary(_, a, b) => vec![*a, *b],
-            Inst::Math(_, args) | Inst::Construct(args) => args.clone(),
-            Inst::Select { accept, reject, .. } => vec![*accept, *reject],
-            _ => Vec::new(),
-        };
-        for v in ops {
-            if self.is_wide_vector(cx.vty(v)?) {
-                return Ok(true);
-            }
-        }
-        Ok(false)
-    }
-
-    /// The length of a vector type (`None` for scalars and everything else).
-    fn vec_len(&self, t: TypeId) -> Option<u8> {
-        match *self.types().kind(t) {
-            TypeKind::Vector { size, .. } => Some(size),
-            _ => None,
-        }
-    }
-
-    /// Component `k` of `h` (of IR type `t`): the value itself when `t` is a scalar.
-    fn component(
-        &self,
-        cx: &mut FnCx,
-        out: &mut NBlock,
-        h: Handle<E>,
-        t: TypeId,
-        k: u32,
-    ) -> Handle<E> {
-        if self.vec_len(t).is_some() {
-            self.word(cx, out, h, k)
-        } else {
-            h
-        }
-    }
-
-    /// Lowers an instruction on vectors of 64-bit integers component by component.
-    fn wide_vector_inst(
-        &mut self,
-        cx: &mut FnCx,
-        out: &mut NBlock,
-        inst: &Inst,
-        ty: TypeId,
-    ) -> Result<Option<Option<Handle<E>>>> {
-        let n = match inst {
-            Inst::Binary(_, a, b) => {
-                let (ta, tb) = (cx.vty(*a)?, cx.vty(*b)?);
-                self.vec_len(ta).or(self.vec_len(tb)).unwrap_or(1)
-            }
-            Inst::Unary(_, a) | Inst::Convert(a, _) | Inst::Bitcast(a, _) => {
-                self.vec_len(cx.vty(*a)?).unwrap_or(1)
-            }
-            _ => self.vec_len(ty).unwrap_or(1),
-        };
-        let mut comps = Vec::new();
-        match inst {
-            Inst::Splat(a) => {
-                let v = cx.value(*a)?;
-                comps = vec![v; n as usize];
-            }
-            Inst::Construct(args) => {
-                for &a in args {
-                    let (v, t) = (cx.value(a)?, cx.vty(a)?);
-                    match self.vec_len(t) {
-                        Some(m) => {
-                            for k in 0..u32::from(m) {
-                                comps.push(self.word(cx, out, v, k));
-                            }
-                        }
-                        None => comps.push(v),
-                    }
-                }
-            }
-            Inst::Swizzle(a, picks) => {
-                let v = cx.value(*a)?;
-                for &c in picks {
-                    comps.push(self.word(cx, out, v, u32::from(c)));
-                }
-                if picks.len() == 1 {
-                    return Ok(Some(comps.pop()));
-                }
-            }
-            Inst::Unary(op, a) => {
-                let v = cx.value(*a)?;
-                for k in 0..u32::from(n) {
-                    let e = self.word(cx, out, v, k);
-                    let dbl = self.types().scalar_of(ty) == Some(Scalar::F64);
-                    comps.push(match op {
-                        UnaryOp::Neg if dbl => self.wide_call(cx, out, "f64e_neg", vec![e])?,
-                        UnaryOp::Neg => self.wide_call(cx, out, "w64_neg", vec![e])?,
-                        UnaryOp::BitNot => cx.add(
-                            out,
-                            E::Unary {
-                                op: naga::UnaryOperator::BitwiseNot,
-                                expr: e,
-                            },
-                        ),
-                        UnaryOp::Not => {
-                            return Err(self.wide_unsupported("`!` on 64-bit integers"));
-                        }
-                    });
-                }
-            }
-            Inst::Binary(op, a, b) => {
-                let (ta, tb) = (cx.vty(*a)?, cx.vty(*b)?);
-                let (va, vb) = (cx.value(*a)?, cx.value(*b)?);
-                let wide = |me: &Self, t: TypeId| {
-                    matches!(me.types().scalar_of(t), Some(Scalar::I64 | Scalar::U64))
-                };
-                let (wa, wb) = (wide(self, ta), wide(self, tb));
-                let signed = self.types().scalar_of(ta) == Some(Scalar::I64);
-                let dbl = self.types().scalar_of(ta) == Some(Scalar::F64);
-                for k in 0..u32::from(n) {
-                    let ea = self.component(cx, out, va, ta, k);
-                    let eb = self.component(cx, out, vb, tb, k);
-                    if dbl {
-                        comps.push(self.dbl_binary(cx, out, *op, ea, eb)?);
-                        continue;
-                    }
-                    comps.push(self.wide_binary(
-                        cx,
-                        out,
-                        *op,
-                        (ea, wa, ta),
-                        (eb, wb, tb),
-                        signed,
-                    )?);
-                }
-            }
-            Inst::Convert(a, s) => {
-                let t = cx.vty(*a)?;
-                let v = cx.value(*a)?;
-                let from = self
-                    .types()
-                    .scalar_of(t)
-                    .ok_or_else(|| cx.err("conversion of a non-scalar"))?;
-                let wf = matches!(from, Scalar::I64 | Scalar::U64);
-                let wt = matches!(s, Scalar::I64 | Scalar::U64);
-                let dbl = from == Scalar::F64 || *s == Scalar::F64;
-                for k in 0..u32::from(n) {
-                    let e = self.component(cx, out, v, t, k);
-                    if dbl {
-                        comps.push(self.dbl_convert(cx, out, e, from, *s)?);
-                        continue;
-                    }
-                    comps.push(self.wide_convert(cx, out, e, from, *s, wf, wt)?);
-                }
-            }
-            Inst::Bitcast(a, Scalar::I64 | Scalar::U64) => {
-                return Ok(Some(Some(cx.value(*a)?)));
-            }
-            Inst::Select {
-                cond,
-                accept,
-                reject,
-            } => {
-                let tc = cx.vty(*cond)?;
-                let (c, a, r) = (cx.value(*cond)?, cx.value(*accept)?, cx.value(*reject)?);
-                for k in 0..u32::from(n) {
-                    let ck = self.component(cx, out, c, tc, k);
-                    let ak = self.word(cx, out, a, k);
-                    let rk = self.word(cx, out, r, k);
-                    comps.push(cx.add(
-                        out,
-                        E::Select {
-                            condition: ck,
-                            accept: ak,
-                            reject: rk,
-                        },
-                    ));
-                }
-            }
-            Inst::Math(f, args) => {
-                let tys = args
-                    .iter()
-                    .map(|&v| cx.vty(v))
-                    .collect::<Result<Vec<_>>>()?;
-                let xs = args
-                    .iter()
-                    .map(|&v| cx.value(v))
-                    .collect::<Result<Vec<_>>>()?;
-                let signed = self.types().scalar_of(tys[0]) == Some(Scalar::I64);
-                let m = self.vec_len(tys[0]).unwrap_or(1);
-                let dbl = self.types().scalar_of(tys[0]) == Some(Scalar::F64);
-                let (mul, add) = if dbl {
-                    ("f64e_mul", "f64e_add")
-                } else {
-                    ("w64_mul", "w64_add")
-                };
-                if *f == MathFn::Dot && xs.len() == 2 {
-                    let mut sum = None;
-                    for k in 0..u32::from(m) {
-                        let a = self.component(cx, out, xs[0], tys[0], k);
-                        let b = self.component(cx, out, xs[1], tys[1], k);
-                        let p = self.wide_call(cx, out, mul, vec![a, b])?;
-                        sum = Some(match sum {
-                            None => p,
-                            Some(s) => self.wide_call(cx, out, add, vec![s, p])?,
-                        });
-                    }
-                    return Ok(Some(sum));
-                }
-                if dbl && f.is_subgroup() {
-                    for k in 0..u32::from(m) {
-                        let e = self.component(cx, out, xs[0], tys[0], k);
-                        comps.push(self.dbl_subgroup_move(cx, out, *f, args, e)?);
-                    }
-                } else if dbl {
-                    let rs = self.types().scalar_of(ty);
-                    for k in 0..u32::from(m) {
-                        let mut ek = Vec::new();
-                        for (&x, &t) in xs.iter().zip(&tys) {
-                            ek.push(self.component(cx, out, x, t, k));
-                        }
-                        comps.push(self.dbl_math(cx, out, *f, ek, rs)?);
-                    }
-                } else {
-                    for k in 0..u32::from(m) {
-                        let mut ek = Vec::new();
-                        for (&x, &t) in xs.iter().zip(&tys) {
-                            ek.push(self.component(cx, out, x, t, k));
-                        }
-                        comps.push(self.wide_math(cx, out, *f, ek, signed)?);
-                    }
-                }
-            }
-            _ => return Ok(None),
-        }
-        if self.vec_len(ty).is_none() {
-            return Err(self.wide_unsupported("this operation on vectors of 64-bit integers"));
-        }
-        let t = self.ty(ty, Repr::VALUE)?;
-        Ok(Some(Some(cx.add(
-            out,
-            E::Compose {
-                ty: t,
-                components: comps,
-            },
-        ))))
     }
 
     /// The print-buffer words of an emulated 64-bit value (low word first).
