@@ -150,13 +150,19 @@ pub enum TexelFormat {
     R32Sint,
     Rg32Sint,
     Rgba32Sint,
+    /// A depth texture (`DepthTexture2D`...): `float` texels, compared by the
+    /// `*Compare` operations; sampled only.
+    Depth32Float,
 }
 
 impl TexelFormat {
     /// Scalars per texel.
     pub fn components(self) -> u32 {
         match self {
-            TexelFormat::R32Float | TexelFormat::R32Uint | TexelFormat::R32Sint => 1,
+            TexelFormat::R32Float
+            | TexelFormat::R32Uint
+            | TexelFormat::R32Sint
+            | TexelFormat::Depth32Float => 1,
             TexelFormat::Rg32Float | TexelFormat::Rg32Uint | TexelFormat::Rg32Sint => 2,
             _ => 4,
         }
@@ -190,6 +196,7 @@ impl TexelFormat {
             TexelFormat::R32Sint => "r32sint",
             TexelFormat::Rg32Sint => "rg32sint",
             TexelFormat::Rgba32Sint => "rgba32sint",
+            TexelFormat::Depth32Float => "depth32float",
         }
     }
 }
@@ -217,6 +224,13 @@ pub enum TextureOp {
     /// `args = [coords: floatN]`: channel `component` (0 = red) of the four texels that bilinear
     /// filtering at `coords` would read, as a `float4` (HLSL's Gather/GatherRed...); level 0.
     Gather { sampler: GlobalId, component: u8 },
+    /// `args = [coords: floatN, reference: float]` on a depth texture: the filtered result of
+    /// comparing `reference` with the texels at level 0 by the comparison sampler's test
+    /// (1.0 where it passes), a `float` (HLSL's SampleCmpLevelZero).
+    SampleCompare { sampler: GlobalId },
+    /// `args = [coords: floatN, reference: float]` on a depth texture: the comparison results
+    /// of the four texels bilinear filtering reads, a `float4` (HLSL's GatherCmp); level 0.
+    GatherCompare { sampler: GlobalId },
 }
 
 impl TextureOp {
@@ -229,6 +243,8 @@ impl TextureOp {
             TextureOp::SampleLevel { .. } => "texture_sample_level",
             TextureOp::SampleGrad { .. } => "texture_sample_grad",
             TextureOp::Gather { .. } => "texture_gather",
+            TextureOp::SampleCompare { .. } => "texture_sample_compare",
+            TextureOp::GatherCompare { .. } => "texture_gather_compare",
         }
     }
     /// The sampler global a sampling operation reads.
@@ -236,7 +252,9 @@ impl TextureOp {
         match self {
             TextureOp::SampleLevel { sampler }
             | TextureOp::SampleGrad { sampler }
-            | TextureOp::Gather { sampler, .. } => Some(sampler),
+            | TextureOp::Gather { sampler, .. }
+            | TextureOp::SampleCompare { sampler }
+            | TextureOp::GatherCompare { sampler } => Some(sampler),
             _ => None,
         }
     }
