@@ -440,7 +440,7 @@ pub fn infer_type(types: &mut Types, ctx: &Ctx, inst: &Inst) -> Result<Option<Ty
                     if is_vec(types, *c, coords, true)
                         && sampled
                         && *component < 4
-                        && types.scalar_of(*texel) == Some(Scalar::F32)
+                        && matches!(types.scalar_of(*texel), Some(Scalar::F32 | Scalar::F16))
                         && !matches!(dim, TextureDim::D1 | TextureDim::D3) =>
                 {
                     types.vector(Scalar::F32, 4)

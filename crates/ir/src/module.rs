@@ -150,6 +150,11 @@ pub enum TexelFormat {
     R32Sint,
     Rg32Sint,
     Rgba32Sint,
+    /// `half` texels: read and written through `f32` (a sampled texture's texels are `f32`
+    /// in WGSL), stored as 16-bit floats by storage textures.
+    R16Float,
+    Rg16Float,
+    Rgba16Float,
     /// A depth texture (`DepthTexture2D`...): `float` texels, compared by the
     /// `*Compare` operations; sampled only.
     Depth32Float,
@@ -162,10 +167,30 @@ impl TexelFormat {
             TexelFormat::R32Float
             | TexelFormat::R32Uint
             | TexelFormat::R32Sint
+            | TexelFormat::R16Float
             | TexelFormat::Depth32Float => 1,
-            TexelFormat::Rg32Float | TexelFormat::Rg32Uint | TexelFormat::Rg32Sint => 2,
+            TexelFormat::Rg32Float
+            | TexelFormat::Rg32Uint
+            | TexelFormat::Rg32Sint
+            | TexelFormat::Rg16Float => 2,
             _ => 4,
         }
+    }
+    /// Bytes per texel.
+    pub fn bytes(self) -> u32 {
+        match self {
+            TexelFormat::R16Float | TexelFormat::Rg16Float | TexelFormat::Rgba16Float => {
+                2 * self.components()
+            }
+            _ => 4 * self.components(),
+        }
+    }
+    /// `half` texels, read and written through `f32`.
+    pub fn is_half(self) -> bool {
+        matches!(
+            self,
+            TexelFormat::R16Float | TexelFormat::Rg16Float | TexelFormat::Rgba16Float
+        )
     }
     /// The texel format of a texel of `components` scalars of `scalar`. Three components are
     /// stored in the four-component format (WGSL has no three-component storage format; slangc
@@ -182,6 +207,9 @@ impl TexelFormat {
             (Scalar::I32, 1) => R32Sint,
             (Scalar::I32, 2) => Rg32Sint,
             (Scalar::I32, 3 | 4) => Rgba32Sint,
+            (Scalar::F16, 1) => R16Float,
+            (Scalar::F16, 2) => Rg16Float,
+            (Scalar::F16, 3 | 4) => Rgba16Float,
             _ => return None,
         })
     }
@@ -196,6 +224,9 @@ impl TexelFormat {
             TexelFormat::R32Sint => "r32sint",
             TexelFormat::Rg32Sint => "rg32sint",
             TexelFormat::Rgba32Sint => "rgba32sint",
+            TexelFormat::R16Float => "r16float",
+            TexelFormat::Rg16Float => "rg16float",
+            TexelFormat::Rgba16Float => "rgba16float",
             TexelFormat::Depth32Float => "depth32float",
         }
     }

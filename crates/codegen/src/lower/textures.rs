@@ -18,6 +18,9 @@ fn storage_format(f: ir::TexelFormat) -> naga::StorageFormat {
         T::R32Sint => N::R32Sint,
         T::Rg32Sint => N::Rg32Sint,
         T::Rgba32Sint => N::Rgba32Sint,
+        T::R16Float => N::R16Float,
+        T::Rg16Float => N::Rg16Float,
+        T::Rgba16Float => N::Rgba16Float,
         // Never a storage texture: lowering declares depth textures sampled.
         T::Depth32Float => N::R32Float,
     }
@@ -27,6 +30,8 @@ fn texel_scalar(f: ir::TexelFormat) -> naga::Scalar {
     use ir::TexelFormat as T;
     match f {
         T::R32Float | T::Rg32Float | T::Rgba32Float | T::Depth32Float => naga::Scalar::F32,
+        // Images give and take `f32` texels; `half` ones are converted.
+        T::R16Float | T::Rg16Float | T::Rgba16Float => naga::Scalar::F32,
         T::R32Uint | T::Rg32Uint | T::Rgba32Uint => naga::Scalar::U32,
         T::R32Sint | T::Rg32Sint | T::Rgba32Sint => naga::Scalar::I32,
     }
@@ -411,6 +416,16 @@ impl Lowerer<'_> {
                 let (coordinate, array_index) =
                     self.split_coords(cx, out, decl, arg(cx, 0)?, row)?;
                 let mut value = arg(cx, 1)?;
+                if decl.format.is_half() {
+                    value = cx.add(
+                        out,
+                        E::As {
+                            expr: value,
+                            kind: naga::ScalarKind::Float,
+                            convert: Some(4),
+                        },
+                    );
+                }
                 let components = decl.texel_components;
                 if components < 4 {
                     // Padded as slangc does: (value, 0.., 1).
@@ -539,7 +554,27 @@ fn narrow(cx: &mut FnCx, out: &mut NBlock, texel: Handle<E>, decl: TextureDecl) 
     if decl.depth() {
         return texel;
     }
-    match vector_size(decl.texel_components) {
+    let texel = narrow_components(cx, out, texel, decl.texel_components);
+    if !decl.format.is_half() {
+        return texel;
+    }
+    cx.add(
+        out,
+        E::As {
+            expr: texel,
+            kind: naga::ScalarKind::Float,
+            convert: Some(2),
+        },
+    )
+}
+
+fn narrow_components(
+    cx: &mut FnCx,
+    out: &mut NBlock,
+    texel: Handle<E>,
+    components: u8,
+) -> Handle<E> {
+    match vector_size(components) {
         Some(naga::VectorSize::Quad) => texel,
         Some(size) => cx.add(
             out,
@@ -588,7 +623,7 @@ impl Lowerer<'_> {
             access,
             element_type: self.types().display(g.ty),
             wgsl_type,
-            element_size: 4 * format.components(),
+            element_size: format.bytes(),
         });
         self.globals.push(GlobalInfo {
             handle,

@@ -278,7 +278,10 @@ impl FnLower<'_, '_> {
                 Ok(None)
             }
             "texture_sample_level" | "texture_sample_level_offset" | "texture_sample_grad"
-                if self.cx.module.types.scalar_of(texel_ty) != Some(Scalar::F32) =>
+                if !matches!(
+                    self.cx.module.types.scalar_of(texel_ty),
+                    Some(Scalar::F32 | Scalar::F16)
+                ) =>
             {
                 Err(unsupported(
                     "sampling a texture of integer texels (WGSL samples float textures only: \
@@ -328,7 +331,10 @@ impl FnLower<'_, '_> {
             | "texture_gather_green_offset"
             | "texture_gather_blue_offset"
             | "texture_gather_alpha_offset" => {
-                if self.cx.module.types.scalar_of(texel_ty) != Some(Scalar::F32) {
+                if !matches!(
+                    self.cx.module.types.scalar_of(texel_ty),
+                    Some(Scalar::F32 | Scalar::F16)
+                ) {
                     return Err(unsupported(
                         "gathering from a texture of integer texels (dslang's Gather returns \
                          float4)",
