@@ -218,7 +218,13 @@ impl Lowerer<'_> {
                     },
                 );
                 if decl.flat_1d {
-                    size = cx.add(out, E::AccessIndex { base: size, index: 0 });
+                    size = cx.add(
+                        out,
+                        E::AccessIndex {
+                            base: size,
+                            index: 0,
+                        },
+                    );
                 }
                 if !decl.arrayed {
                     return Ok(Some(size));
@@ -287,12 +293,9 @@ impl Lowerer<'_> {
             }
             ir::TextureOp::SampleLevel { sampler } | ir::TextureOp::SampleGrad { sampler } => {
                 let sampler = global_expr(self, cx, out, sampler)?;
-                let row = decl.flat_1d.then(|| {
-                    (
-                        self.flat_1d_sample_row(cx, out, image),
-                        naga::Scalar::F32,
-                    )
-                });
+                let row = decl
+                    .flat_1d
+                    .then(|| (self.flat_1d_sample_row(cx, out, image), naga::Scalar::F32));
                 let (coordinate, array_index) =
                     self.split_coords(cx, out, decl, arg(cx, 0)?, row)?;
                 // slangc truncates the layer coordinate (`i32(uv.z)`).
@@ -476,7 +479,9 @@ impl Lowerer<'_> {
         if !decl.flat_1d {
             return Ok(None);
         }
-        let coords = *args.first().ok_or_else(|| cx.err("texture operation arity"))?;
+        let coords = *args
+            .first()
+            .ok_or_else(|| cx.err("texture operation arity"))?;
         self.flat_1d_texel_row(cx, out, coords).map(Some)
     }
 

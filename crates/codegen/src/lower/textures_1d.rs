@@ -89,7 +89,13 @@ impl Lowerer<'_> {
                 query: naga::ImageQuery::Size { level: Some(level) },
             },
         );
-        let height = cx.add(out, E::AccessIndex { base: size, index: 1 });
+        let height = cx.add(
+            out,
+            E::AccessIndex {
+                base: size,
+                index: 1,
+            },
+        );
         let height = cx.add(
             out,
             E::As {
