@@ -113,7 +113,8 @@ impl Options {
         use naga::valid::Capabilities as C;
         // pack2x16float/unpack2x16float (f32tof16, f16tof32) are core WGSL; wgpu grants this on
         // every non-downlevel device.
-        let mut c = C::SHADER_FLOAT16_IN_FLOAT32;
+        // Cube array textures are core WebGPU too (only downlevel devices lack them).
+        let mut c = C::SHADER_FLOAT16_IN_FLOAT32 | C::CUBE_ARRAY_TEXTURES;
         if self.shader_f16 {
             c |= C::SHADER_FLOAT16;
         }

@@ -372,6 +372,9 @@ fn wgpu_format(f: TextureInputFormat) -> wgpu::TextureFormat {
         F::R32Sint => W::R32Sint,
         F::Rg32Sint => W::Rg32Sint,
         F::Rgba32Sint => W::Rgba32Sint,
+        F::R16Float => W::R16Float,
+        F::Rg16Float => W::Rg16Float,
+        F::Rgba16Float => W::Rgba16Float,
     }
 }
 
@@ -390,7 +393,13 @@ fn texture_bytes(input: &TextureInput, shape: &TextureShape) -> Vec<u8> {
         depth: shape.level_size(0).2,
         ..*input
     };
-    let channels = shape.texel_bytes() / 4;
+    let half = matches!(
+        shape.format,
+        wgpu::TextureFormat::R16Float
+            | wgpu::TextureFormat::Rg16Float
+            | wgpu::TextureFormat::Rgba16Float
+    );
+    let channels = shape.texel_bytes() / if half { 2 } else { 4 };
     let integer = matches!(
         shape.format.sample_type(None, None),
         Some(wgpu::TextureSampleType::Uint | wgpu::TextureSampleType::Sint)
@@ -404,6 +413,10 @@ fn texture_bytes(input: &TextureInput, shape: &TextureShape) -> Vec<u8> {
                     continue;
                 }
                 for c in 0..channels {
+                    if half {
+                        bytes.extend(f16_bits(color_channel(color, c)).to_le_bytes());
+                        continue;
+                    }
                     let word = if integer {
                         u32::from((color >> (8 * c)) & 0xFF == 0xFF)
                     } else {
@@ -415,6 +428,26 @@ fn texture_bytes(input: &TextureInput, shape: &TextureShape) -> Vec<u8> {
         }
     }
     bytes
+}
+
+/// The binary16 bits of `x` in [0, 1] (round to nearest, ties to even): a texel channel of a
+/// 16-bit float texture.
+fn f16_bits(x: f32) -> u16 {
+    if x <= 0.0 {
+        return 0;
+    }
+    // Below 2^-14 the half is subnormal: units of 2^-24.
+    if x < f32::powi(2.0, -14) {
+        return (x * f32::powi(2.0, 24)).round_ties_even() as u16;
+    }
+    let bits = x.to_bits();
+    let exponent = ((bits >> 23) & 0xFF) as i32 - 127 + 15;
+    let mantissa = bits & 0x7F_FFFF;
+    // 13 mantissa bits dropped, rounded to nearest even; a carry moves into the exponent.
+    let kept = mantissa >> 13;
+    let rest = mantissa & 0x1FFF;
+    let round_up = rest > 0x1000 || (rest == 0x1000 && kept & 1 == 1);
+    ((exponent as u32) << 10 | kept).saturating_add(u32::from(round_up)) as u16
 }
 
 /// The bytes an output buffer ended with.
@@ -435,4 +468,21 @@ pub fn format_outputs(outputs: &[OutputBuffer], result: &RunResult, using_type: 
             format_words(&words, &output.word_kinds, using_type)
         })
         .collect()
+}
+
+#[cfg(test)]
+mod f16_tests {
+    use super::f16_bits;
+
+    #[test]
+    fn texel_channels_round_to_the_nearest_half() {
+        assert_eq!(f16_bits(0.0), 0);
+        assert_eq!(f16_bits(1.0), 0x3C00);
+        assert_eq!(f16_bits(0.5), 0x3800);
+        // 128 / 255 = 0.50196..., between 0x3804 (0.501953) and 0x3805 (0.502441).
+        assert_eq!(f16_bits(128.0 / 255.0), 0x3804);
+        // 1 / 255 = 0.0039215..., 0x1C04 is 0.0039215088.
+        assert_eq!(f16_bits(1.0 / 255.0), 0x1C04);
+        assert_eq!(f16_bits(f32::powi(2.0, -24)), 1);
+    }
 }

@@ -332,6 +332,9 @@ fn storage_format(format: naga::StorageFormat) -> Option<wgpu::TextureFormat> {
         N::R32Sint => W::R32Sint,
         N::Rg32Sint => W::Rg32Sint,
         N::Rgba32Sint => W::Rgba32Sint,
+        N::R16Float => W::R16Float,
+        N::Rg16Float => W::Rg16Float,
+        N::Rgba16Float => W::Rgba16Float,
         _ => return None,
     })
 }

@@ -370,7 +370,7 @@ pub fn infer_type(types: &mut Types, ctx: &Ctx, inst: &Inst) -> Result<Option<Ty
                         dim,
                         arrayed,
                         access,
-                        ..
+                        format,
                     },
                 ..
             }) = ctx.globals.get(texture.0 as usize)
@@ -388,6 +388,7 @@ pub fn infer_type(types: &mut Types, ctx: &Ctx, inst: &Inst) -> Result<Option<Ty
                     op.name()
                 ));
             }
+            let depth = *format == TexelFormat::Depth32Float;
             let arg_tys = args.iter().map(|a| ty(*a)).collect::<Result<Vec<_>, _>>()?;
             let coords = dim.coords() + u8::from(*arrayed);
             let sampled = *access == BufferAccess::Read;
@@ -439,7 +440,22 @@ pub fn infer_type(types: &mut Types, ctx: &Ctx, inst: &Inst) -> Result<Option<Ty
                     if is_vec(types, *c, coords, true)
                         && sampled
                         && *component < 4
-                        && types.scalar_of(*texel) == Some(Scalar::F32)
+                        && matches!(types.scalar_of(*texel), Some(Scalar::F32 | Scalar::F16))
+                        && !matches!(dim, TextureDim::D1 | TextureDim::D3) =>
+                {
+                    types.vector(Scalar::F32, 4)
+                }
+                (TextureOp::SampleCompare { .. }, [c, reference])
+                    if is_vec(types, *c, coords, true)
+                        && is_vec(types, *reference, 1, true)
+                        && depth =>
+                {
+                    types.f32()
+                }
+                (TextureOp::GatherCompare { .. }, [c, reference])
+                    if is_vec(types, *c, coords, true)
+                        && is_vec(types, *reference, 1, true)
+                        && depth
                         && !matches!(dim, TextureDim::D1 | TextureDim::D3) =>
                 {
                     types.vector(Scalar::F32, 4)

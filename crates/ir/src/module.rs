@@ -150,16 +150,47 @@ pub enum TexelFormat {
     R32Sint,
     Rg32Sint,
     Rgba32Sint,
+    /// `half` texels: read and written through `f32` (a sampled texture's texels are `f32`
+    /// in WGSL), stored as 16-bit floats by storage textures.
+    R16Float,
+    Rg16Float,
+    Rgba16Float,
+    /// A depth texture (`DepthTexture2D`...): `float` texels, compared by the
+    /// `*Compare` operations; sampled only.
+    Depth32Float,
 }
 
 impl TexelFormat {
     /// Scalars per texel.
     pub fn components(self) -> u32 {
         match self {
-            TexelFormat::R32Float | TexelFormat::R32Uint | TexelFormat::R32Sint => 1,
-            TexelFormat::Rg32Float | TexelFormat::Rg32Uint | TexelFormat::Rg32Sint => 2,
+            TexelFormat::R32Float
+            | TexelFormat::R32Uint
+            | TexelFormat::R32Sint
+            | TexelFormat::R16Float
+            | TexelFormat::Depth32Float => 1,
+            TexelFormat::Rg32Float
+            | TexelFormat::Rg32Uint
+            | TexelFormat::Rg32Sint
+            | TexelFormat::Rg16Float => 2,
             _ => 4,
         }
+    }
+    /// Bytes per texel.
+    pub fn bytes(self) -> u32 {
+        match self {
+            TexelFormat::R16Float | TexelFormat::Rg16Float | TexelFormat::Rgba16Float => {
+                2 * self.components()
+            }
+            _ => 4 * self.components(),
+        }
+    }
+    /// `half` texels, read and written through `f32`.
+    pub fn is_half(self) -> bool {
+        matches!(
+            self,
+            TexelFormat::R16Float | TexelFormat::Rg16Float | TexelFormat::Rgba16Float
+        )
     }
     /// The texel format of a texel of `components` scalars of `scalar`. Three components are
     /// stored in the four-component format (WGSL has no three-component storage format; slangc
@@ -176,6 +207,9 @@ impl TexelFormat {
             (Scalar::I32, 1) => R32Sint,
             (Scalar::I32, 2) => Rg32Sint,
             (Scalar::I32, 3 | 4) => Rgba32Sint,
+            (Scalar::F16, 1) => R16Float,
+            (Scalar::F16, 2) => Rg16Float,
+            (Scalar::F16, 3 | 4) => Rgba16Float,
             _ => return None,
         })
     }
@@ -190,6 +224,10 @@ impl TexelFormat {
             TexelFormat::R32Sint => "r32sint",
             TexelFormat::Rg32Sint => "rg32sint",
             TexelFormat::Rgba32Sint => "rgba32sint",
+            TexelFormat::R16Float => "r16float",
+            TexelFormat::Rg16Float => "rg16float",
+            TexelFormat::Rgba16Float => "rgba16float",
+            TexelFormat::Depth32Float => "depth32float",
         }
     }
 }
@@ -217,6 +255,13 @@ pub enum TextureOp {
     /// `args = [coords: floatN]`: channel `component` (0 = red) of the four texels that bilinear
     /// filtering at `coords` would read, as a `float4` (HLSL's Gather/GatherRed...); level 0.
     Gather { sampler: GlobalId, component: u8 },
+    /// `args = [coords: floatN, reference: float]` on a depth texture: the filtered result of
+    /// comparing `reference` with the texels at level 0 by the comparison sampler's test
+    /// (1.0 where it passes), a `float` (HLSL's SampleCmpLevelZero).
+    SampleCompare { sampler: GlobalId },
+    /// `args = [coords: floatN, reference: float]` on a depth texture: the comparison results
+    /// of the four texels bilinear filtering reads, a `float4` (HLSL's GatherCmp); level 0.
+    GatherCompare { sampler: GlobalId },
 }
 
 impl TextureOp {
@@ -229,6 +274,8 @@ impl TextureOp {
             TextureOp::SampleLevel { .. } => "texture_sample_level",
             TextureOp::SampleGrad { .. } => "texture_sample_grad",
             TextureOp::Gather { .. } => "texture_gather",
+            TextureOp::SampleCompare { .. } => "texture_sample_compare",
+            TextureOp::GatherCompare { .. } => "texture_gather_compare",
         }
     }
     /// The sampler global a sampling operation reads.
@@ -236,7 +283,9 @@ impl TextureOp {
         match self {
             TextureOp::SampleLevel { sampler }
             | TextureOp::SampleGrad { sampler }
-            | TextureOp::Gather { sampler, .. } => Some(sampler),
+            | TextureOp::Gather { sampler, .. }
+            | TextureOp::SampleCompare { sampler }
+            | TextureOp::GatherCompare { sampler } => Some(sampler),
             _ => None,
         }
     }

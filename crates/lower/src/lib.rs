@@ -157,6 +157,8 @@ pub(crate) struct TextureType {
     pub arrayed: bool,
     pub access: ir::BufferAccess,
     pub texel: Ty,
+    /// `DepthTexture*`: `float` texels that the comparison methods compare.
+    pub depth: bool,
 }
 
 /// Module-wide lowering state.
@@ -963,21 +965,36 @@ impl<'db> Ctx<'db> {
         self.texture_type(ty).map(|t| (t.access, t.texel))
     }
 
-    /// `Texture1D/2D/3D/2DArray/Cube<T>` (sampled) and `RWTexture1D/2D/3D/2DArray<T>` (storage).
+    /// `Texture1D/1DArray/2D/2DArray/3D/Cube/CubeArray<T>` (sampled) and
+    /// `RWTexture1D/1DArray/2D/2DArray/3D<T>` (storage).
     pub(crate) fn texture_type(&self, ty: &Ty) -> Option<TextureType> {
         use ir::BufferAccess::{Read, ReadWrite};
         use ir::TextureDim::*;
         let Ty::Adt(d, _) = ty else { return None };
         let name = d.loc(self.db).name();
+        let depth = |dim, arrayed| TextureType {
+            dim,
+            arrayed,
+            access: Read,
+            texel: Ty::Scalar(hir::ScalarKind::Float),
+            depth: true,
+        };
         let (dim, arrayed, access) = match name.as_str() {
+            "DepthTexture2D" => return Some(depth(D2, false)),
+            "DepthTexture2DArray" => return Some(depth(D2, true)),
+            "DepthTextureCube" => return Some(depth(Cube, false)),
+            "DepthTextureCubeArray" => return Some(depth(Cube, true)),
             "Texture1D" => (D1, false, Read),
             "Texture2D" => (D2, false, Read),
             "Texture3D" => (D3, false, Read),
+            "Texture1DArray" => (D1, true, Read),
             "Texture2DArray" => (D2, true, Read),
             "TextureCube" => (Cube, false, Read),
+            "TextureCubeArray" => (Cube, true, Read),
             "RWTexture1D" => (D1, false, ReadWrite),
             "RWTexture2D" => (D2, false, ReadWrite),
             "RWTexture3D" => (D3, false, ReadWrite),
+            "RWTexture1DArray" => (D1, true, ReadWrite),
             "RWTexture2DArray" => (D2, true, ReadWrite),
             _ => return None,
         };
@@ -987,6 +1004,7 @@ impl<'db> Ctx<'db> {
             arrayed,
             access,
             texel,
+            depth: false,
         })
     }
 

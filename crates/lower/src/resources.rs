@@ -304,9 +304,13 @@ impl Ctx<'_> {
         if let Some(t) = self.texture_type(ty) {
             let texel = self.ir_ty(&t.texel)?;
             let types = &self.module.types;
-            let format = types
-                .scalar_of(texel)
-                .and_then(|s| ir::TexelFormat::of(s, types.vector_size(texel).unwrap_or(1)));
+            let format = if t.depth {
+                Some(ir::TexelFormat::Depth32Float)
+            } else {
+                types
+                    .scalar_of(texel)
+                    .and_then(|s| ir::TexelFormat::of(s, types.vector_size(texel).unwrap_or(1)))
+            };
             let Some(format) = format else {
                 return Err(unsupported(format!(
                     "a texture of `{}` texels (float, uint and int scalars and vectors are)",

@@ -54,6 +54,9 @@ pub enum TextureInputFormat {
     R32Sint,
     Rg32Sint,
     Rgba32Sint,
+    R16Float,
+    Rg16Float,
+    Rgba16Float,
 }
 
 impl TextureInputFormat {
@@ -70,6 +73,30 @@ impl TextureInputFormat {
             "R_SInt32" | "R_Int32" | "R32_SINT" => R32Sint,
             "RG_SInt32" | "RG_Int32" | "R32G32_SINT" => Rg32Sint,
             "RGBA_SInt32" | "RGBA_Int32" | "R32G32B32A32_SINT" => Rgba32Sint,
+            "R_Float16" | "R16_FLOAT" => R16Float,
+            "RG_Float16" | "R16G16_FLOAT" => Rg16Float,
+            "RGBA_Float16" | "R16G16B16A16_FLOAT" => Rgba16Float,
+            // render-test's newer names.
+            _ => return Self::parse_short(name),
+        })
+    }
+
+    /// The format names of render-test's `Format` enumeration (`R32Float`, `RGBA16Float`...).
+    fn parse_short(name: &str) -> Option<TextureInputFormat> {
+        use TextureInputFormat::*;
+        Some(match name {
+            "R32Float" => R32Float,
+            "RG32Float" => Rg32Float,
+            "RGBA32Float" => Rgba32Float,
+            "R32Uint" => R32Uint,
+            "RG32Uint" => Rg32Uint,
+            "RGBA32Uint" => Rgba32Uint,
+            "R32Sint" => R32Sint,
+            "RG32Sint" => Rg32Sint,
+            "RGBA32Sint" => Rgba32Sint,
+            "R16Float" => R16Float,
+            "RG16Float" => Rg16Float,
+            "RGBA16Float" => Rgba16Float,
             _ => return None,
         })
     }

@@ -25,6 +25,7 @@ mod native_f64;
 mod soft_f64;
 mod subgroup;
 mod textures;
+mod textures_1d;
 mod wide_aggregate;
 mod wide_int;
 
@@ -157,6 +158,7 @@ pub fn lower_module(m: &ir::Module, opts: &Options) -> Result<(naga::Module, Ref
         scratch_types: m.types.clone(),
         lanes: None,
         wide_fns: FxHashMap::default(),
+        flat_1d: FxHashSet::default(),
     };
     l.lower_globals()?;
     if subgroup::uses_lane_builtins(m) {
@@ -288,6 +290,9 @@ struct Lowerer<'a> {
     lanes: Option<subgroup::LaneGlobals>,
     /// The 64-bit integer helpers copied into the module so far (`wide_int.rs`).
     wide_fns: FxHashMap<String, Handle<naga::Function>>,
+    /// 1D textures declared as 2D textures of height 1 (`textures.rs`: WGSL has no 1D array
+    /// textures and samples 1D textures only in fragment shaders).
+    flat_1d: FxHashSet<GlobalId>,
 }
 
 fn vsize(n: u8) -> Option<naga::VectorSize> {
@@ -655,6 +660,7 @@ impl Lowerer<'_> {
                 }
             }
         }
+        self.flat_1d = self.one_d_textures_as_2d();
         let word_atomics =
             float_atomics::word_atomic_globals(self.ir, self.types(), self.opts.float32_atomics);
         let mut binding = 0u32;
@@ -692,8 +698,11 @@ impl Lowerer<'_> {
                     true,
                 ),
                 GlobalKind::Texture { .. } => {
-                    let (ty, wgsl_type) =
-                        self.texture_type(&g.kind, loaded_textures.contains(&id))?;
+                    let (ty, wgsl_type) = self.texture_type(
+                        &g.kind,
+                        loaded_textures.contains(&id),
+                        self.flat_1d.contains(&id),
+                    )?;
                     self.texture_global(g, id, ty, wgsl_type, binding)?;
                     binding += 1;
                     continue;

@@ -18,13 +18,20 @@ fn storage_format(f: ir::TexelFormat) -> naga::StorageFormat {
         T::R32Sint => N::R32Sint,
         T::Rg32Sint => N::Rg32Sint,
         T::Rgba32Sint => N::Rgba32Sint,
+        T::R16Float => N::R16Float,
+        T::Rg16Float => N::Rg16Float,
+        T::Rgba16Float => N::Rgba16Float,
+        // Never a storage texture: lowering declares depth textures sampled.
+        T::Depth32Float => N::R32Float,
     }
 }
 
 fn texel_scalar(f: ir::TexelFormat) -> naga::Scalar {
     use ir::TexelFormat as T;
     match f {
-        T::R32Float | T::Rg32Float | T::Rgba32Float => naga::Scalar::F32,
+        T::R32Float | T::Rg32Float | T::Rgba32Float | T::Depth32Float => naga::Scalar::F32,
+        // Images give and take `f32` texels; `half` ones are converted.
+        T::R16Float | T::Rg16Float | T::Rgba16Float => naga::Scalar::F32,
         T::R32Uint | T::Rg32Uint | T::Rgba32Uint => naga::Scalar::U32,
         T::R32Sint | T::Rg32Sint | T::Rgba32Sint => naga::Scalar::I32,
     }
@@ -63,16 +70,27 @@ struct TextureDecl {
     format: ir::TexelFormat,
     /// Components of the texel type (1 to 4).
     texel_components: u8,
+    /// A 1D texture declared as a 2D one of height 1 (`textures_1d.rs`).
+    flat_1d: bool,
+}
+
+impl TextureDecl {
+    /// A depth texture: its loads and samples give one `f32`, not a 4-component texel.
+    fn depth(self) -> bool {
+        self.format == ir::TexelFormat::Depth32Float
+    }
 }
 
 impl Lowerer<'_> {
     /// The naga image type of a texture global and its WGSL spelling; `loaded`: the shader
     /// reads a storage texture (so it needs read_write access; write-only otherwise, which
     /// every format supports).
+    /// `flat_1d`: a 1D texture declared as a 2D one (`textures_1d.rs`).
     pub(super) fn texture_type(
         &mut self,
         kind: &GlobalKind,
         loaded: bool,
+        flat_1d: bool,
     ) -> Result<(Handle<Type>, String)> {
         let GlobalKind::Texture {
             dim,
@@ -83,6 +101,7 @@ impl Lowerer<'_> {
         else {
             return Err(internal(None, "a texture type of a non-texture global"));
         };
+        let dim = if flat_1d { ir::TextureDim::D2 } else { dim };
         let array = if arrayed { "_array" } else { "" };
         let (class, wgsl) = match access {
             BufferAccess::ReadWrite => {
@@ -104,6 +123,10 @@ impl Lowerer<'_> {
                     ),
                 )
             }
+            BufferAccess::Read if format == ir::TexelFormat::Depth32Float => (
+                naga::ImageClass::Depth { multi: false },
+                format!("texture_depth_{}{array}", dim.name()),
+            ),
             BufferAccess::Read => {
                 let scalar = texel_scalar(format);
                 let name = match scalar.kind {
@@ -149,6 +172,7 @@ impl Lowerer<'_> {
             arrayed,
             format,
             texel_components: self.types().vector_size(g.ty).unwrap_or(1),
+            flat_1d: self.flat_1d.contains(&texture),
         })
     }
 
@@ -186,13 +210,22 @@ impl Lowerer<'_> {
                 } else {
                     Some(arg(cx, 0)?)
                 };
-                let size = cx.add(
+                let mut size = cx.add(
                     out,
                     E::ImageQuery {
                         image,
                         query: naga::ImageQuery::Size { level },
                     },
                 );
+                if decl.flat_1d {
+                    size = cx.add(
+                        out,
+                        E::AccessIndex {
+                            base: size,
+                            index: 0,
+                        },
+                    );
+                }
                 if !decl.arrayed {
                     return Ok(Some(size));
                 }
@@ -238,7 +271,9 @@ impl Lowerer<'_> {
                 },
             )),
             ir::TextureOp::Load => {
-                let (coordinate, array_index) = self.split_coords(cx, out, decl, arg(cx, 0)?)?;
+                let row = self.texel_row(cx, out, decl, args)?;
+                let (coordinate, array_index) =
+                    self.split_coords(cx, out, decl, arg(cx, 0)?, row)?;
                 let level = if args.len() > 1 {
                     Some(arg(cx, 1)?)
                 } else {
@@ -254,11 +289,15 @@ impl Lowerer<'_> {
                         level,
                     },
                 );
-                Some(narrow(cx, out, texel, decl.texel_components))
+                Some(narrow(cx, out, texel, decl))
             }
             ir::TextureOp::SampleLevel { sampler } | ir::TextureOp::SampleGrad { sampler } => {
                 let sampler = global_expr(self, cx, out, sampler)?;
-                let (coordinate, array_index) = self.split_coords(cx, out, decl, arg(cx, 0)?)?;
+                let row = decl
+                    .flat_1d
+                    .then(|| (self.flat_1d_sample_row(cx, out, image), naga::Scalar::F32));
+                let (coordinate, array_index) =
+                    self.split_coords(cx, out, decl, arg(cx, 0)?, row)?;
                 // slangc truncates the layer coordinate (`i32(uv.z)`).
                 let array_index = array_index.map(|layer| {
                     cx.add(
@@ -271,11 +310,27 @@ impl Lowerer<'_> {
                     )
                 });
                 let level = match op {
+                    // A depth texture's level is an integer (the mip level read).
+                    ir::TextureOp::SampleLevel { .. } if decl.depth() => {
+                        let level = arg(cx, 1)?;
+                        naga::SampleLevel::Exact(cx.add(
+                            out,
+                            E::As {
+                                expr: level,
+                                kind: naga::ScalarKind::Sint,
+                                convert: Some(4),
+                            },
+                        ))
+                    }
                     ir::TextureOp::SampleLevel { .. } => naga::SampleLevel::Exact(arg(cx, 1)?),
-                    _ => naga::SampleLevel::Gradient {
-                        x: arg(cx, 1)?,
-                        y: arg(cx, 2)?,
-                    },
+                    _ => {
+                        let (mut x, mut y) = (arg(cx, 1)?, arg(cx, 2)?);
+                        if decl.flat_1d {
+                            x = self.flat_1d_gradient(cx, out, x)?;
+                            y = self.flat_1d_gradient(cx, out, y)?;
+                        }
+                        naga::SampleLevel::Gradient { x, y }
+                    }
                 };
                 let texel = cx.add(
                     out,
@@ -291,11 +346,43 @@ impl Lowerer<'_> {
                         clamp_to_edge: false,
                     },
                 );
-                Some(narrow(cx, out, texel, decl.texel_components))
+                Some(narrow(cx, out, texel, decl))
+            }
+            ir::TextureOp::SampleCompare { sampler } | ir::TextureOp::GatherCompare { sampler } => {
+                let sampler = global_expr(self, cx, out, sampler)?;
+                let (coordinate, array_index) =
+                    self.split_coords(cx, out, decl, arg(cx, 0)?, None)?;
+                let array_index = array_index.map(|layer| {
+                    cx.add(
+                        out,
+                        E::As {
+                            expr: layer,
+                            kind: naga::ScalarKind::Sint,
+                            convert: Some(4),
+                        },
+                    )
+                });
+                let gather = matches!(op, ir::TextureOp::GatherCompare { .. })
+                    .then_some(naga::SwizzleComponent::X);
+                Some(cx.add(
+                    out,
+                    E::ImageSample {
+                        image,
+                        sampler,
+                        gather,
+                        coordinate,
+                        array_index,
+                        offset: None,
+                        level: naga::SampleLevel::Zero,
+                        depth_ref: Some(arg(cx, 1)?),
+                        clamp_to_edge: false,
+                    },
+                ))
             }
             ir::TextureOp::Gather { sampler, component } => {
                 let sampler = global_expr(self, cx, out, sampler)?;
-                let (coordinate, array_index) = self.split_coords(cx, out, decl, arg(cx, 0)?)?;
+                let (coordinate, array_index) =
+                    self.split_coords(cx, out, decl, arg(cx, 0)?, None)?;
                 let array_index = array_index.map(|layer| {
                     cx.add(
                         out,
@@ -328,8 +415,20 @@ impl Lowerer<'_> {
                 ))
             }
             ir::TextureOp::Store => {
-                let (coordinate, array_index) = self.split_coords(cx, out, decl, arg(cx, 0)?)?;
+                let row = self.texel_row(cx, out, decl, args)?;
+                let (coordinate, array_index) =
+                    self.split_coords(cx, out, decl, arg(cx, 0)?, row)?;
                 let mut value = arg(cx, 1)?;
+                if decl.format.is_half() {
+                    value = cx.add(
+                        out,
+                        E::As {
+                            expr: value,
+                            kind: naga::ScalarKind::Float,
+                            convert: Some(4),
+                        },
+                    );
+                }
                 let components = decl.texel_components;
                 if components < 4 {
                     // Padded as slangc does: (value, 0.., 1).
@@ -369,17 +468,53 @@ impl Lowerer<'_> {
         })
     }
 
+    /// The row a 1D texel address reads on a texture declared as 2D (`None` otherwise).
+    fn texel_row(
+        &mut self,
+        cx: &mut FnCx,
+        out: &mut NBlock,
+        decl: TextureDecl,
+        args: &[ValueId],
+    ) -> Result<Option<(Handle<E>, naga::Scalar)>> {
+        if !decl.flat_1d {
+            return Ok(None);
+        }
+        let coords = *args
+            .first()
+            .ok_or_else(|| cx.err("texture operation arity"))?;
+        self.flat_1d_texel_row(cx, out, coords).map(Some)
+    }
+
     /// Splits an HLSL coordinate (texel coordinate, then the layer on arrayed textures) into
-    /// naga's coordinate and array index.
+    /// naga's coordinate and array index; `row` (its value and scalar): the second coordinate
+    /// of a 1D texture declared as 2D.
     fn split_coords(
         &mut self,
         cx: &mut FnCx,
         out: &mut NBlock,
         decl: TextureDecl,
         coords: Handle<E>,
+        row: Option<(Handle<E>, naga::Scalar)>,
     ) -> Result<(Handle<E>, Option<Handle<E>>)> {
+        let (coordinate, layer) = self.split_layer(cx, out, decl, coords);
+        let coordinate = match row {
+            Some((row, scalar)) if decl.flat_1d => {
+                self.flat_1d_coord(cx, out, coordinate, row, scalar)?
+            }
+            _ => coordinate,
+        };
+        Ok((coordinate, layer))
+    }
+
+    fn split_layer(
+        &mut self,
+        cx: &mut FnCx,
+        out: &mut NBlock,
+        decl: TextureDecl,
+        coords: Handle<E>,
+    ) -> (Handle<E>, Option<Handle<E>>) {
         if !decl.arrayed {
-            return Ok((coords, None));
+            return (coords, None);
         }
         let n = decl.dim.coords();
         let coordinate = match vector_size(n) {
@@ -406,7 +541,7 @@ impl Lowerer<'_> {
                 index: u32::from(n),
             },
         );
-        Ok((coordinate, Some(layer)))
+        (coordinate, Some(layer))
     }
 
     fn naga_vector_type(&mut self, scalar: naga::Scalar, n: u8) -> Result<Handle<Type>> {
@@ -418,8 +553,32 @@ impl Lowerer<'_> {
     }
 }
 
-/// The first `components` components of a 4-component texel.
-fn narrow(cx: &mut FnCx, out: &mut NBlock, texel: Handle<E>, components: u8) -> Handle<E> {
+/// The texel of `decl` from a 4-component texel (the first components), or a depth texture's
+/// `f32` as it is.
+fn narrow(cx: &mut FnCx, out: &mut NBlock, texel: Handle<E>, decl: TextureDecl) -> Handle<E> {
+    if decl.depth() {
+        return texel;
+    }
+    let texel = narrow_components(cx, out, texel, decl.texel_components);
+    if !decl.format.is_half() {
+        return texel;
+    }
+    cx.add(
+        out,
+        E::As {
+            expr: texel,
+            kind: naga::ScalarKind::Float,
+            convert: Some(2),
+        },
+    )
+}
+
+fn narrow_components(
+    cx: &mut FnCx,
+    out: &mut NBlock,
+    texel: Handle<E>,
+    components: u8,
+) -> Handle<E> {
     match vector_size(components) {
         Some(naga::VectorSize::Quad) => texel,
         Some(size) => cx.add(
@@ -469,7 +628,7 @@ impl Lowerer<'_> {
             access,
             element_type: self.types().display(g.ty),
             wgsl_type,
-            element_size: 4 * format.components(),
+            element_size: format.bytes(),
         });
         self.globals.push(GlobalInfo {
             handle,

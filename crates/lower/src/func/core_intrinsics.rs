@@ -27,6 +27,9 @@ impl FnLower<'_, '_> {
         };
         Some(match intrinsic {
             "no_op" => Ok(None),
+            "CheckAccessFullyMapped" => arg(self, 0)
+                .and_then(|s| self.check_access_fully_mapped(s))
+                .map(Some),
             // A `String` is already its hash.
             "identity" | "string_hash" => arg(self, 0).map(Some),
             "convert" | "noop_cast" => arg(self, 0).and_then(|v| self.coerce(v, ret_ty).map(Some)),

@@ -1,4 +1,5 @@
-//! Texture and sampler globals (`Texture1D/2D/3D/2DArray/Cube`, `RWTexture1D/2D/3D/2DArray`,
+//! Texture and sampler globals (`Texture1D/2D/3D/Cube` and their arrays, `RWTexture1D/2D/3D`
+//! and their arrays,
 //! `SamplerState`): texel reads and writes, sampling and size queries. Each becomes an
 //! [`Inst::Texture`] on the global (textures and samplers are not memory places).
 
@@ -52,6 +53,8 @@ struct Shape {
     dim: TextureDim,
     arrayed: bool,
     sampled: bool,
+    /// A depth texture (`DepthTexture2D`...).
+    depth: bool,
 }
 
 impl Shape {
@@ -63,7 +66,7 @@ impl Shape {
 
 /// `Sample` and friends compute a level of detail from screen-space derivatives, which only
 /// fragment shaders have.
-fn fragment_only(method: &str) -> LowerError {
+pub(super) fn fragment_only(method: &str) -> LowerError {
     LowerError {
         code: "E4103",
         message: format!(
@@ -120,11 +123,12 @@ impl FnLower<'_, '_> {
                 dim,
                 arrayed,
                 access,
-                ..
+                format,
             }) => Ok(Shape {
                 dim: *dim,
                 arrayed: *arrayed,
                 sampled: *access == BufferAccess::Read,
+                depth: *format == ir::TexelFormat::Depth32Float,
             }),
             _ => Err(internal("a texture operation on a non-texture")),
         }
@@ -158,7 +162,7 @@ impl FnLower<'_, '_> {
     }
 
     /// The sampler global named by `e`.
-    fn sampler_global(&mut self, e: ExprId) -> R<GlobalId> {
+    pub(super) fn sampler_global(&mut self, e: ExprId) -> R<GlobalId> {
         let g = self.resource_global(e)?;
         match self.cx.module.global(g).map(|g| &g.kind) {
             Some(GlobalKind::Sampler { .. }) => Ok(g),
@@ -167,7 +171,7 @@ impl FnLower<'_, '_> {
     }
 
     /// A `float` vector of `n` components from `e`.
-    fn float_arg(&mut self, e: ExprId, n: u8) -> R<ValueId> {
+    pub(super) fn float_arg(&mut self, e: ExprId, n: u8) -> R<ValueId> {
         let ty = self.cx.module.types.vector(Scalar::F32, n);
         self.lower_value_as(e, ty)
     }
@@ -188,6 +192,10 @@ impl FnLower<'_, '_> {
         recv: Option<Recv>,
         args: &[ExprId],
     ) -> R<Option<ValueId>> {
+        // `Load(..., out uint status)`, `SampleLevel(..., out uint status)`, ...
+        if let Some(base) = intrinsic.strip_suffix("_status") {
+            return self.texture_op_with_status(base, recv, args);
+        }
         let Some(Recv::Buffer(base)) = recv else {
             return Err(unsupported("this texture receiver"));
         };
@@ -201,6 +209,10 @@ impl FnLower<'_, '_> {
         let texture_inst = |this: &mut Self, op: TextureOp, args: Vec<ValueId>| {
             this.emit(Inst::Texture { op, texture, args }, None)
         };
+        let compare_shape = (shape.dim, shape.arrayed, shape.depth);
+        if let Some(r) = self.texture_compare(intrinsic, texture, compare_shape, args) {
+            return r;
+        }
         match intrinsic {
             // `GetDimensions(out w[, out h[, out d | out layers]])`.
             "texture_dimensions" => {
@@ -266,7 +278,10 @@ impl FnLower<'_, '_> {
                 Ok(None)
             }
             "texture_sample_level" | "texture_sample_level_offset" | "texture_sample_grad"
-                if self.cx.module.types.scalar_of(texel_ty) != Some(Scalar::F32) =>
+                if !matches!(
+                    self.cx.module.types.scalar_of(texel_ty),
+                    Some(Scalar::F32 | Scalar::F16)
+                ) =>
             {
                 Err(unsupported(
                     "sampling a texture of integer texels (WGSL samples float textures only: \
@@ -275,12 +290,6 @@ impl FnLower<'_, '_> {
             }
             "texture_sample_level" | "texture_sample_level_offset" => {
                 let sampler = self.sampler_global(arg(0)?)?;
-                if shape.dim == TextureDim::D1 {
-                    return Err(unsupported(
-                        "sampling a `Texture1D` (WGSL's textureSampleLevel has no 1D form: use \
-                         Load, or a Texture2D of height 1)",
-                    ));
-                }
                 let mut coords = self.float_arg(arg(1)?, shape.coords())?;
                 let level = self.float_arg(arg(2)?, 1)?;
                 if intrinsic == "texture_sample_level_offset" {
@@ -303,12 +312,6 @@ impl FnLower<'_, '_> {
             }
             "texture_sample_grad" => {
                 let sampler = self.sampler_global(arg(0)?)?;
-                if shape.dim == TextureDim::D1 {
-                    return Err(unsupported(
-                        "sampling a `Texture1D` (WGSL's textureSampleGrad has no 1D form: use \
-                         Load, or a Texture2D of height 1)",
-                    ));
-                }
                 let coords = self.float_arg(arg(1)?, shape.coords())?;
                 let ddx = self.float_arg(arg(2)?, shape.dim.coords())?;
                 let ddy = self.float_arg(arg(3)?, shape.dim.coords())?;
@@ -328,7 +331,10 @@ impl FnLower<'_, '_> {
             | "texture_gather_green_offset"
             | "texture_gather_blue_offset"
             | "texture_gather_alpha_offset" => {
-                if self.cx.module.types.scalar_of(texel_ty) != Some(Scalar::F32) {
+                if !matches!(
+                    self.cx.module.types.scalar_of(texel_ty),
+                    Some(Scalar::F32 | Scalar::F16)
+                ) {
                     return Err(unsupported(
                         "gathering from a texture of integer texels (dslang's Gather returns \
                          float4)",
@@ -341,6 +347,12 @@ impl FnLower<'_, '_> {
                     "texture_gather_blue" => 2,
                     _ => 3,
                 };
+                if shape.depth && component != 0 {
+                    return Err(unsupported(
+                        "gathering a channel other than red from a depth texture (a depth \
+                         texel has one channel)",
+                    ));
+                }
                 let sampler = self.sampler_global(arg(0)?)?;
                 let mut coords = self.float_arg(arg(1)?, shape.coords())?;
                 if base != intrinsic {
