@@ -38,6 +38,10 @@ pub struct CompileOptions {
     /// slangc's `-experimental-feature`: declarations slangc accepts only then take effect
     /// (`__func_extension` derivatives).
     pub experimental_features: bool,
+    /// slangc's `-msvc-style-bitfield-packing`: bit fields packed as MSVC does (a storage unit as
+    /// wide as the declared type, a new one when that size changes, fields from the top bit down)
+    /// instead of the default GLSL-style packing.
+    pub msvc_bitfield_packing: bool,
 }
 
 /// The set of files the analysis knows about, plus options. There is one per database.

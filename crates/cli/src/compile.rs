@@ -22,6 +22,7 @@ fn compile_path(
         // (`--entry` on the command line wins).
         options.defines.extend(directive.defines.iter().cloned());
         options.experimental_features |= directive.experimental_features;
+        options.msvc_bitfield_packing |= directive.msvc_bitfield_packing;
         if options.entry.is_none() {
             options.entry.clone_from(&directive.entry);
         }
@@ -67,6 +68,7 @@ pub struct Common {
     pub conformances: Vec<driver::TypeConformance>,
     pub matrix_layout: driver::MatrixLayout,
     pub experimental_features: bool,
+    pub msvc_bitfield_packing: bool,
 }
 
 impl Common {
@@ -78,6 +80,7 @@ impl Common {
             type_conformances: self.conformances,
             matrix_layout: self.matrix_layout,
             experimental_features: self.experimental_features,
+            msvc_bitfield_packing: self.msvc_bitfield_packing,
             ..driver::Options::default()
         }
     }

@@ -37,18 +37,7 @@ pub struct Note {
 
 /// `dslang check FILE...`: exit 0 when no file has an error, 1 when one has, 2 when a file
 /// cannot be read.
-pub fn check_files(
-    files: &[PathBuf],
-    include_dirs: &[String],
-    defines: &[(String, String)],
-    experimental_features: bool,
-) -> u8 {
-    let options = driver::Options {
-        include_dirs: include_dirs.to_vec(),
-        defines: defines.to_vec(),
-        experimental_features,
-        ..driver::Options::default()
-    };
+pub fn check_files(files: &[PathBuf], options: &driver::Options) -> u8 {
     let mut status = exit::OK;
     for (i, path) in files.iter().enumerate() {
         let bytes = match crate::input::read_file(path) {
@@ -62,7 +51,7 @@ pub fn check_files(
                 continue;
             }
         };
-        let loaded = driver::load(path, &bytes, &options);
+        let loaded = driver::load(path, &bytes, options);
         let reported = located_errors_of(loaded.diagnostics_located());
         if !reported.is_empty() {
             status = exit::USER_ERROR;

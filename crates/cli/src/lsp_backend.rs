@@ -41,6 +41,7 @@ fn driver_options(text: &str, opts: &CompileOptions) -> driver::Options {
     if let Some(directive) = test.compute_tests().next() {
         options.defines.extend(directive.defines.iter().cloned());
         options.experimental_features |= directive.experimental_features;
+        options.msvc_bitfield_packing |= directive.msvc_bitfield_packing;
     }
     options
         .type_conformances

@@ -54,6 +54,10 @@ struct Cli {
     /// (`__func_extension` derivatives).
     #[arg(long = "experimental-feature", global = true)]
     experimental_features: bool,
+    /// Bit fields packed as MSVC does (slangc's `-msvc-style-bitfield-packing`): a storage unit as
+    /// wide as the declared type, a new one when that size changes, fields from the top bit down.
+    #[arg(long = "msvc-bitfield-packing", global = true)]
+    msvc_bitfield_packing: bool,
     /// The entry point's stage; dslang compiles compute entry points.
     #[arg(long, value_enum, global = true)]
     stage: Option<Stage>,
@@ -219,10 +223,18 @@ fn run_command(cli: Cli) -> ExitCode {
         conformances: conformances.clone(),
         matrix_layout,
         experimental_features: cli.experimental_features,
+        msvc_bitfield_packing: cli.msvc_bitfield_packing,
     };
     let status = match cli.command {
         Command::Check { files } => {
-            diagnostics::check_files(&files, &include, &defines, cli.experimental_features)
+            let options = driver::Options {
+                include_dirs: include.clone(),
+                defines: defines.clone(),
+                experimental_features: cli.experimental_features,
+                msvc_bitfield_packing: cli.msvc_bitfield_packing,
+                ..driver::Options::default()
+            };
+            diagnostics::check_files(&files, &options)
         }
         Command::Bench { which } => bench::run(which),
         Command::Compile {

@@ -28,6 +28,7 @@ const RENAMED_FLAGS: &[(&str, &[&str])] = &[
         &["--matrix-layout", "column-major"],
     ),
     ("-experimental-feature", &["--experimental-feature"]),
+    ("-msvc-style-bitfield-packing", &["--msvc-bitfield-packing"]),
 ];
 
 /// slangc flags dslang honours without being told: WGSL zero-initialises every variable, GLSL
@@ -66,7 +67,7 @@ const IGNORED_FLAGS: &[&str] = &[
 
 /// slangc flags that change a program's meaning in ways dslang does not implement: accepted, so
 /// that programs that do not depend on them still compile, with a note that says so.
-const NOT_IMPLEMENTED: &[&str] = &["-msvc-style-bitfield-packing", "-unscoped-enum"];
+const NOT_IMPLEMENTED: &[&str] = &["-unscoped-enum"];
 
 /// slangc options with a value that do not change what dslang's targets compute.
 const IGNORED_WITH_VALUE: &[&str] = &[
@@ -187,12 +188,14 @@ mod tests {
     fn meaning_changing_options_become_ours() {
         let (args, notes) = run(
             "dslang compile t.slang -entry main -stage compute -target wgsl -conformance A:I=3 \
-             -matrix-layout-column-major -experimental-feature -DX=1 -D Y -I inc -o out.wgsl",
+             -matrix-layout-column-major -experimental-feature -msvc-style-bitfield-packing \
+             -DX=1 -D Y -I inc -o out.wgsl",
         );
         assert_eq!(
             args,
             "dslang compile t.slang --entry main --stage compute --target wgsl --conformance A:I=3 \
-             --matrix-layout column-major --experimental-feature -DX=1 -D Y -I inc -o out.wgsl"
+             --matrix-layout column-major --experimental-feature --msvc-bitfield-packing \
+             -DX=1 -D Y -I inc -o out.wgsl"
         );
         assert!(notes.is_empty());
     }

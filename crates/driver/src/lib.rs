@@ -33,6 +33,8 @@ pub struct Options {
     pub matrix_layout: MatrixLayout,
     /// slangc's `-experimental-feature` (`__func_extension` derivatives take effect).
     pub experimental_features: bool,
+    /// slangc's `-msvc-style-bitfield-packing` (`hir::layout::bit_layout`).
+    pub msvc_bitfield_packing: bool,
 }
 
 /// The memory order of matrices in buffers and uniforms.
@@ -121,6 +123,7 @@ pub fn load(path: &Path, bytes: &[u8], options: &Options) -> Loaded {
             .map(|(n, v)| (Arc::from(n.as_str()), Some(Arc::from(v.as_str()))))
             .collect(),
         experimental_features: options.experimental_features,
+        msvc_bitfield_packing: options.msvc_bitfield_packing,
     });
     let file = db.set_file(&path.to_string_lossy(), &text);
     load_dependencies(&mut db, file);

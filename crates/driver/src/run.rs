@@ -414,6 +414,7 @@ pub fn run_compute_directive(
         entry: directive.entry.clone(),
         defines: directive.defines.clone(),
         experimental_features: directive.experimental_features,
+        msvc_bitfield_packing: directive.msvc_bitfield_packing,
         matrix_layout: if directive.row_major_matrices {
             crate::MatrixLayout::RowMajor
         } else {

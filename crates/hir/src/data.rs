@@ -187,6 +187,16 @@ pub struct Modifiers {
     pub no_diff: bool,
     pub visibility: Option<Visibility>,
     pub dir: ParamDir,
+    /// `row_major` / `column_major`, on the declaration or inside its type
+    /// (`ConstantBuffer<row_major float3x4>`): the memory order of its matrices in buffers.
+    pub matrix_layout: Option<MatrixLayout>,
+}
+
+/// A matrix layout modifier (`row_major`, `column_major`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum MatrixLayout {
+    RowMajor,
+    ColumnMajor,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]

@@ -14,7 +14,9 @@
 //! integer, as in slangc's default (GLSL-style) packing. The backing is 32 bits wide, or 64 when
 //! one of its fields has a 64-bit type; a field that does not fit in what is left starts a new
 //! backing, and a field of width 0 ends the current one. Fields are packed from the least
-//! significant bit up.
+//! significant bit up. With `-msvc-style-bitfield-packing` (`CompileOptions`) the backing is as
+//! wide as the declared type (8 to 64 bits), a field whose declared type has another size starts
+//! a new backing, and fields are packed from the most significant bit down.
 
 use base_db::{Db, SourceFile};
 
@@ -39,6 +41,18 @@ pub struct BitSlot {
     pub kind: ScalarKind,
 }
 
+impl BitSlot {
+    /// The unsigned integer type of the backing (8 and 16 bits only under MSVC packing).
+    pub fn backing_kind(&self) -> ScalarKind {
+        match self.backing_bits {
+            8 => ScalarKind::UInt8,
+            16 => ScalarKind::UInt16,
+            64 => ScalarKind::UInt64,
+            _ => ScalarKind::UInt,
+        }
+    }
+}
+
 /// The bit-field layout of a struct: a slot per hir field (`None` for plain fields).
 pub type BitLayout = Vec<Option<BitSlot>>;
 
@@ -50,6 +64,7 @@ pub fn bit_layout(db: &dyn Db, file: SourceFile, decl: TypeDeclId) -> Option<Bit
     }
     let widths = crate::export::bit_field_widths(db, decl);
     let ftys = crate::export::field_types(db, decl);
+    let msvc = db.workspace().options(db).msvc_bitfield_packing;
     let mut slots: BitLayout = vec![None; data.fields.len()];
     // The open backing: (first field, bits used, width).
     let mut open: Option<(usize, u32, u32)> = None;
@@ -90,9 +105,24 @@ pub fn bit_layout(db: &dyn Db, file: SourceFile, decl: TypeDeclId) -> Option<Bit
             });
             continue;
         }
-        let own_bits = if kind.byte_size() > 4 { 64 } else { 32 };
-        let offset = match open {
-            Some((first, used, bits)) if used + width <= bits.max(own_bits) => {
+        // GLSL style: a 32-bit backing that widens to 64 bits for a 64-bit field; MSVC style: a
+        // backing of the declared type's size, never shared with fields of another size.
+        let own_bits = if msvc {
+            kind.byte_size() * 8
+        } else if kind.byte_size() > 4 {
+            64
+        } else {
+            32
+        };
+        let fits = |used: u32, bits: u32| {
+            if msvc {
+                bits == own_bits && used + width <= bits
+            } else {
+                used + width <= bits.max(own_bits)
+            }
+        };
+        let used_before = match open {
+            Some((first, used, bits)) if fits(used, bits) => {
                 open = Some((first, used + width, bits.max(own_bits)));
                 used
             }
@@ -102,6 +132,12 @@ pub fn bit_layout(db: &dyn Db, file: SourceFile, decl: TypeDeclId) -> Option<Bit
                 open = Some((k, width, own_bits));
                 0
             }
+        };
+        // MSVC style fills the backing from its most significant bit down.
+        let offset = if msvc {
+            own_bits.saturating_sub(used_before + width)
+        } else {
+            used_before
         };
         members.push(k);
         slots[k] = Some(BitSlot {
@@ -349,13 +385,7 @@ fn record_items(db: &dyn Db, file: SourceFile, ty: &Ty) -> Option<Vec<Ty>> {
         }
         match bits.as_ref().and_then(|b| b[k]) {
             // Bit fields share their backing integer.
-            Some(slot) if slot.group == Some(k) => {
-                items.push(Ty::Scalar(if slot.backing_bits == 64 {
-                    ScalarKind::UInt64
-                } else {
-                    ScalarKind::UInt
-                }))
-            }
+            Some(slot) if slot.group == Some(k) => items.push(Ty::Scalar(slot.backing_kind())),
             Some(_) => {}
             None => {
                 let t = t.subst(&|p| crate::export::subst_lookup(&subst, &p));

@@ -56,8 +56,8 @@ use std::sync::Arc;
 pub use base_db::{CompileOptions, Db, FileKind, SourceFile, Workspace};
 pub use body::{Body, DiffKind, Expr, ExprId, LabelData, LabelId, LambdaBody, LocalId, Stmt};
 pub use data::{
-    FnData, FnKind, GenericArgRef, GenericParamData, GenericParamKind, ParamDir, PathRef,
-    TypeDeclData, TypeDeclKind, TypeRef, WherePred,
+    FnData, FnKind, GenericArgRef, GenericParamData, GenericParamKind, MatrixLayout, ParamDir,
+    PathRef, TypeDeclData, TypeDeclKind, TypeRef, WherePred,
 };
 pub use derivative_target::{ApplyReceiver, apply_receiver, derivative_target_owner};
 pub use diagnostics::{Diagnostic, RelatedInfo, Severity};

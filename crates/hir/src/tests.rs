@@ -742,6 +742,7 @@ fn missing_files_lists_unloaded_includes_and_imports() {
         include_dirs: vec!["lib".into()],
         defines: vec![],
         experimental_features: false,
+        ..Default::default()
     });
     let file = db.set_file(
         "src/main.slang",

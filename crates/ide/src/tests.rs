@@ -1640,6 +1640,7 @@ fn missing_imports_lists_disk_candidates() {
         include_dirs: vec!["/inc".into()],
         defines: Vec::new(),
         experimental_features: false,
+        ..Default::default()
     });
     host.set_file(
         "/ws/main.slang",

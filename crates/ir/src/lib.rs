@@ -47,5 +47,5 @@ mod verify;
 pub use builder::FunctionBuilder;
 pub use module::*;
 pub use print::{print_function, print_module};
-pub use types::{Field, Scalar, StructDef, StructId, TypeId, TypeKind, Types};
+pub use types::{Field, MatrixLayout, Scalar, StructDef, StructId, TypeId, TypeKind, Types};
 pub use verify::verify;

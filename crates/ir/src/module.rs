@@ -299,6 +299,9 @@ pub struct Global {
     /// A `GlobalKind::Constant` that functions may store to (a mutable `static` variable,
     /// private to each thread, starting from the constant value). False for every other kind.
     pub writable: bool,
+    /// A layout modifier of the buffer or uniform (`ConstantBuffer<row_major float3x4>`,
+    /// `row_major float4x4 m;`): how its matrices are laid out, whatever the default is.
+    pub matrix_layout: Option<crate::types::MatrixLayout>,
 }
 
 impl Global {
@@ -892,6 +895,7 @@ impl Module {
             ty,
             kind,
             writable: false,
+            matrix_layout: None,
         });
         GlobalId(self.globals.len() as u32 - 1)
     }
@@ -902,6 +906,7 @@ impl Module {
             ty,
             kind: GlobalKind::Constant(init),
             writable: true,
+            matrix_layout: None,
         });
         GlobalId(self.globals.len() as u32 - 1)
     }

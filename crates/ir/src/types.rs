@@ -120,6 +120,18 @@ pub enum TypeKind {
 pub struct Field {
     pub name: String,
     pub ty: TypeId,
+    /// A `row_major`/`column_major` modifier on the field: how its matrices are laid out in
+    /// buffers, whatever the global default is. `None`: the default.
+    pub matrix_layout: Option<MatrixLayout>,
+}
+
+/// The memory order of a matrix in buffers and uniforms (HLSL's layout modifiers).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MatrixLayout {
+    /// Each row contiguous (`row_major`).
+    RowMajor,
+    /// Each column contiguous (`column_major`).
+    ColumnMajor,
 }
 
 /// A named struct. Dynamic-dispatch values are plain structs `{tag: uint, payload...}`.
@@ -200,10 +212,26 @@ impl Types {
                 .map(|(name, ty)| Field {
                     name: name.to_string(),
                     ty,
+                    matrix_layout: None,
                 })
                 .collect(),
         });
         self.intern(TypeKind::Struct(id))
+    }
+    /// Gives field `field` of struct `id` its own matrix layout (`row_major float4x4 m;`).
+    pub fn set_field_matrix_layout(
+        &mut self,
+        id: StructId,
+        field: usize,
+        layout: Option<MatrixLayout>,
+    ) {
+        if let Some(f) = self
+            .structs
+            .get_mut(id.0 as usize)
+            .and_then(|s| s.fields.get_mut(field))
+        {
+            f.matrix_layout = layout;
+        }
     }
     pub fn struct_def(&self, id: StructId) -> Option<&StructDef> {
         self.structs.get(id.0 as usize)

@@ -68,6 +68,7 @@ impl Ctx<'_> {
             ty: words,
             kind: ir::GlobalKind::Constant(value),
             writable: false,
+            matrix_layout: None,
         });
         Ok(ir::GlobalId(self.module.globals.len() as u32 - 1))
     }

@@ -20,6 +20,7 @@ mod dyn_storage;
 mod extension_conform;
 mod func;
 mod generic_statics;
+mod matrix_layouts;
 mod pack_params;
 mod pointers;
 mod resources;
@@ -654,11 +655,15 @@ impl<'db> Ctx<'db> {
             })
             .collect();
         let mut fields = Vec::new();
+        let mut layouts = Vec::new();
         let mut in_block = Vec::new();
         let mut own_globals = Vec::new();
         let mut split = Vec::new();
         for &g in &members {
             let data = global_data(self.db, g);
+            if let Some(layout) = data.modifiers.matrix_layout {
+                layouts.push((data.name.to_string(), layout));
+            }
             let ty = hir::export::normalize(self.db, self.file, &global_ty(self.db, g));
             if self.is_handle_only(&ty) {
                 own_globals.push(g);
@@ -682,6 +687,7 @@ impl<'db> Ctx<'db> {
                 &struct_name,
                 fields.iter().map(|(n, t)| (n.as_str(), *t)).collect(),
             );
+            self.set_named_field_layouts(ty, &layouts);
             let id = self.module.add_global(block, ty, ir::GlobalKind::Uniform);
             for (i, g) in in_block.into_iter().enumerate() {
                 self.cbuffer_fields.insert(g, (id, i as u32));
@@ -825,6 +831,13 @@ impl<'db> Ctx<'db> {
         if let Some(id) = self.globals.get(&g) {
             return Ok(*id);
         }
+        let id = self.declare_global(g)?;
+        self.apply_global_matrix_layout(g, id);
+        Ok(id)
+    }
+
+    /// The IR global of `g`, declared now (`global` keeps it).
+    fn declare_global(&mut self, g: hir::GlobalId) -> R<ir::GlobalId> {
         let data = global_data(self.db, g);
         let ty = hir::export::normalize(self.db, self.file, &global_ty(self.db, g));
         let at = |e: LowerError| LowerError {

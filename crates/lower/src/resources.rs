@@ -82,6 +82,9 @@ impl Ctx<'_> {
             Ty::Array(elem, _) => {
                 self.is_resource_ty(elem) || self.holds_resources_at(elem, depth + 1)
             }
+            Ty::Tuple(items) => items
+                .iter()
+                .any(|t| self.is_resource_ty(t) || self.holds_resources_at(t, depth + 1)),
             Ty::Adt(decl, args) if self.is_plain_struct(*decl) => {
                 let data = hir::type_decl_data(self.db, *decl);
                 let subst = hir::export::type_args_subst(self.db, *decl, args);
@@ -191,6 +194,17 @@ impl Ctx<'_> {
             }
             return Ok(());
         }
+        if let Ty::Tuple(items) = &ty {
+            // Element `k` under the path `_k`, as `t._k` names it.
+            for (k, item) in items.iter().enumerate() {
+                path.push(format!("_{k}"));
+                positions.push(k as u32);
+                self.collect_leaves(item, path, positions, out, depth + 1)?;
+                path.pop();
+                positions.pop();
+            }
+            return Ok(());
+        }
         let Ty::Adt(decl, args) = &ty else {
             return Err(unsupported(format!(
                 "the type `{}` holding textures, samplers or buffers",
@@ -231,7 +245,17 @@ impl Ctx<'_> {
     pub(crate) fn declare_resource_fields(&mut self, name: &str, ty: &Ty) -> R<Handles> {
         let mut handles = Vec::new();
         for leaf in self.resource_leaves(ty)? {
-            let global = format!("{name}_{}", leaf.path.join("_"));
+            // `_`-led segments (`_0` of a tuple) lose their `_`: naga renames names with `__`,
+            // and hosts find the binding by this name.
+            let segments: Vec<&str> = leaf
+                .path
+                .iter()
+                .map(|s| match s.trim_start_matches('_') {
+                    "" => s.as_str(),
+                    t => t,
+                })
+                .collect();
+            let global = format!("{name}_{}", segments.join("_"));
             let id = self.resource_global_of(&global, &leaf.ty)?;
             self.resource_fields.push(ResourceField {
                 parameter: name.to_string(),

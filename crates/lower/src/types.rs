@@ -369,11 +369,7 @@ impl Ctx<'_> {
                             if let Some(slot) = bits.as_ref().and_then(|b| b[k]) {
                                 // The backing of this bit field and the next ones.
                                 if stored.contains(&k) {
-                                    let s = if slot.backing_bits == 64 {
-                                        Scalar::U64
-                                    } else {
-                                        Scalar::U32
-                                    };
+                                    let s = crate::bitfields::backing_scalar(slot);
                                     let name =
                                         format!("{}{k}", crate::bitfields::BITS_FIELD_PREFIX);
                                     fields.push((name, self.module.types.scalar(s)));
@@ -403,6 +399,7 @@ impl Ctx<'_> {
                         let refs: Vec<(&str, TypeId)> =
                             fields.iter().map(|(n, t)| (n.as_str(), *t)).collect();
                         let id = self.module.types.add_struct(&name, refs);
+                        self.apply_field_matrix_layouts(*decl, id);
                         self.struct_types.insert(ty.clone(), id);
                         if self.is_differentiable_struct(*decl)
                             || self.conforms_by_extension(&ty, "IDifferentiable")
@@ -442,7 +439,14 @@ impl Ctx<'_> {
                 }
                 let mut fields = Vec::new();
                 for (i, t) in items.iter().enumerate() {
-                    fields.push((format!("_{i}"), self.ir_ty(t)?));
+                    // A texture, sampler or buffer element is a handle, not data
+                    // (`resources.rs`): an empty placeholder keeps the elements' indices.
+                    let field = if self.is_handle_only(t) {
+                        self.empty_struct()
+                    } else {
+                        self.ir_ty(t)?
+                    };
+                    fields.push((format!("_{i}"), field));
                 }
                 let name = self.tuple_name(items);
                 let refs: Vec<(&str, TypeId)> =

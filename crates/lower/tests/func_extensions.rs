@@ -10,6 +10,7 @@ fn lower(src: &str) -> Result<ir::Module, Vec<hir::Diagnostic>> {
         include_dirs: vec![],
         defines: vec![],
         experimental_features: true,
+        ..Default::default()
     });
     let file = db.set_file("test.slang", src);
     lower::lower_program(&db, file, None)

@@ -118,6 +118,7 @@ impl Config {
                 .map(|(n, v)| (Arc::from(n.as_str()), v.as_deref().map(Arc::from)))
                 .collect(),
             experimental_features: self.experimental_features,
+            ..Default::default()
         }
     }
 }

@@ -19,21 +19,25 @@ pub struct TestFile {
 
 impl TestFile {
     /// The enabled compute tests of the file, those dslang can run first (see
-    /// [`TestDirective::skip_reason`]). Several lines usually name the same test for different
-    /// Slang backends; a runner that runs one runs the first.
+    /// [`TestDirective::skip_reason`]), the most WGSL-like APIs first (`TestDirective::
+    /// api_rank`). Several lines usually name the same test for different Slang backends; a
+    /// runner that runs one runs the first, so the `-D` options of a CPU line (its natural
+    /// layout, say) do not apply when a GPU line exists.
     pub fn compute_tests(&self) -> impl Iterator<Item = &TestDirective> {
         let compute = |t: &&TestDirective| t.kind == TestKind::Compute && !t.disabled;
-        let runnable = self
+        let mut runnable: Vec<&TestDirective> = self
             .tests
             .iter()
             .filter(compute)
-            .filter(|t| t.skip_reason().is_none());
+            .filter(|t| t.skip_reason().is_none())
+            .collect();
+        runnable.sort_by_key(|t| t.api_rank());
         let others = self
             .tests
             .iter()
             .filter(compute)
             .filter(|t| t.skip_reason().is_some());
-        runnable.chain(others)
+        runnable.into_iter().chain(others)
     }
 
     /// The buffer inputs in declaration order.
@@ -102,6 +106,8 @@ pub struct TestDirective {
     /// `-matrix-layout-row-major` (usually through `-xslang`): matrices in buffers are stored row
     /// by row; `-matrix-layout-column-major` (slangc's default) column by column.
     pub row_major_matrices: bool,
+    /// `-msvc-style-bitfield-packing`: bit fields packed as MSVC does.
+    pub msvc_bitfield_packing: bool,
 }
 
 impl TestDirective {
@@ -135,6 +141,19 @@ impl TestDirective {
     /// name; `None` for a line that names none (slang-test runs it on every API it has).
     pub fn api(&self) -> Option<&'static str> {
         self.options.iter().find_map(|o| api_of_option(o))
+    }
+
+    /// How close the line's API is to dslang's WGSL on a GPU (lower is closer): WebGPU,
+    /// Vulkan, no API named, D3D, Metal, then the CPU-side backends (CUDA, CPU, LLVM) and GL.
+    pub fn api_rank(&self) -> usize {
+        if self.has_option("-llvm") {
+            return 9;
+        }
+        const ORDER: [&str; 9] = [
+            "wgpu", "vk", "default", "dx12", "dx11", "metal", "cuda", "cpu", "gl",
+        ];
+        let api = self.api().unwrap_or("default");
+        ORDER.iter().position(|a| *a == api).unwrap_or(ORDER.len())
     }
 
     /// Why dslang does not run this line, or `None` when it does. dslang runs every compute line
@@ -549,6 +568,7 @@ impl TestDirective {
             disabled: false,
             experimental_features: false,
             row_major_matrices: false,
+            msvc_bitfield_packing: false,
         }
     }
 
@@ -557,6 +577,8 @@ impl TestDirective {
     fn apply_compiler_word(&mut self, word: &str) -> Result<(), String> {
         if word == "-experimental-feature" {
             self.experimental_features = true;
+        } else if word == "-msvc-style-bitfield-packing" {
+            self.msvc_bitfield_packing = true;
         } else if word == "-matrix-layout-row-major" || word == "-matrix-layout-column-major" {
             self.row_major_matrices = word == "-matrix-layout-row-major";
         } else if let Some(define) = word.strip_prefix("-D").filter(|d| !d.is_empty()) {

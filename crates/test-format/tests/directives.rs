@@ -579,3 +579,28 @@ fn include_folders_from_the_directive() {
         [&vec!["shared".to_string(), "inc".into(), "more".into()]]
     );
 }
+
+#[test]
+fn gpu_lines_come_before_cpu_lines() {
+    // The CPU line's define (its natural layout) must not apply when a GPU line exists.
+    let file = parse_test_file(
+        "//TEST(compute):COMPARE_COMPUTE_EX:-cpu -compute -xslang -DNO_PACKING\n\
+         //TEST(compute):COMPARE_COMPUTE_EX:-llvm -compute\n\
+         //TEST(compute):COMPARE_COMPUTE_EX:-slang -compute\n\
+         //TEST(compute, vulkan):COMPARE_COMPUTE_EX:-vk -compute\n",
+    );
+    let order: Vec<Option<&str>> = file.compute_tests().map(|t| t.api()).collect();
+    assert_eq!(order, [Some("vk"), None, Some("cpu"), None]);
+    let first = file.compute_tests().next().unwrap();
+    assert!(first.defines.is_empty());
+}
+
+#[test]
+fn msvc_bitfield_packing_flag() {
+    let file = parse_test_file(
+        "//TEST(compute):COMPARE_COMPUTE:-cpu -compile-arg -msvc-style-bitfield-packing\n\
+         //TEST(compute):COMPARE_COMPUTE:-vk\n",
+    );
+    let flags: Vec<bool> = file.tests.iter().map(|t| t.msvc_bitfield_packing).collect();
+    assert_eq!(flags, [true, false]);
+}

@@ -683,7 +683,7 @@ impl Lowerer<'_> {
 
     /// Lowers a place to a pointer (or a value for read-only parameters).
     fn place(&mut self, cx: &mut FnCx, place: &Place, out: &mut NBlock) -> Result<PlaceExpr> {
-        let (mut expr, is_pointer, repr, mut ty) = match place.root {
+        let (mut expr, is_pointer, mut repr, mut ty) = match place.root {
             PlaceRoot::Local(l) => {
                 let e = *cx
                     .locals
@@ -763,6 +763,10 @@ impl Lowerer<'_> {
                 Index::Dyn(_) => cx.types.element(ty, None),
             }
             .ok_or_else(|| cx.err("bad access path"))?;
+            let next_repr = match index {
+                Index::Const(i) => member_repr(&cx.types, ty, repr, i),
+                Index::Dyn(_) => repr,
+            };
             expr = match index {
                 Index::Const(i) => {
                     let index = match (access, is_pointer) {
@@ -804,6 +808,7 @@ impl Lowerer<'_> {
                 None => {}
             }
             ty = next_ty;
+            repr = next_repr;
         }
         Ok(PlaceExpr {
             expr,
@@ -1011,7 +1016,7 @@ impl Lowerer<'_> {
                     let sub = PlaceExpr {
                         expr: sub,
                         is_pointer: true,
-                        repr: p.repr,
+                        repr: member_repr(&cx.types, p.ty, p.repr, i),
                         ty: sub_ty,
                         row: None,
                         padded: pad == Some(2),
@@ -1199,7 +1204,7 @@ impl Lowerer<'_> {
                     let sub = PlaceExpr {
                         expr: sub,
                         is_pointer: true,
-                        repr: p.repr,
+                        repr: member_repr(&cx.types, p.ty, p.repr, i),
                         ty: sub_ty,
                         row: None,
                         padded: false,

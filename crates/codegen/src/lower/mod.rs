@@ -63,6 +63,29 @@ impl Repr {
     };
 }
 
+/// The representation of a struct field in a struct held in `repr`: a layout modifier on the
+/// field (`row_major float4x4 m;`) decides the order of its matrices in host memory.
+fn field_repr(repr: Repr, field: &ir::Field) -> Repr {
+    match field.matrix_layout {
+        Some(layout) if repr.host => Repr {
+            row_major: layout == ir::MatrixLayout::RowMajor,
+            ..repr
+        },
+        _ => repr,
+    }
+}
+
+/// The representation in `repr` of field `i` of `ty` (`repr` itself when `ty` is no struct).
+fn member_repr(types: &ir::Types, ty: TypeId, repr: Repr, i: u32) -> Repr {
+    match *types.kind(ty) {
+        TypeKind::Struct(id) => types
+            .struct_def(id)
+            .and_then(|s| s.fields.get(i as usize))
+            .map_or(repr, |f| field_repr(repr, f)),
+        _ => repr,
+    }
+}
+
 /// Whether a float matrix with `cols` columns is held in `repr`'s memory differently from its
 /// value (a naga matrix whose columns are the HLSL rows). Column-major memory always is (one
 /// vector per HLSL column); row-major memory is the value itself, except in uniform buffers
@@ -107,9 +130,11 @@ fn repr_differs(types: &ir::Types, ty: TypeId, repr: Repr) -> bool {
         }
         TypeKind::Struct(id) => {
             repr.uniform
-                || types
-                    .struct_def(id)
-                    .is_some_and(|s| s.fields.iter().any(|f| repr_differs(types, f.ty, repr)))
+                || types.struct_def(id).is_some_and(|s| {
+                    s.fields
+                        .iter()
+                        .any(|f| repr_differs(types, f.ty, field_repr(repr, f)))
+                })
         }
         TypeKind::Void => false,
     }
@@ -562,7 +587,7 @@ impl Lowerer<'_> {
                     }
                 };
                 for f in &def.fields {
-                    let fty = self.ty(f.ty, repr)?;
+                    let fty = self.ty(f.ty, field_repr(repr, f))?;
                     let layout = self.layouter[fty];
                     let mut member_align = layout.alignment;
                     if repr.uniform
@@ -671,6 +696,11 @@ impl Lowerer<'_> {
                 atomic_float: atomic_float.contains(&id),
                 ..Repr::VALUE
             };
+            // A layout modifier of the buffer (`ConstantBuffer<row_major float3x4>`) wins over
+            // the command line's default.
+            let row_major = g.matrix_layout.map_or(self.opts.row_major_matrices, |l| {
+                l == ir::MatrixLayout::RowMajor
+            });
             let (space, repr, bind) = match &g.kind {
                 GlobalKind::StorageBuffer { access } => {
                     let mut a = naga::StorageAccess::LOAD;
@@ -681,7 +711,7 @@ impl Lowerer<'_> {
                         AddressSpace::Storage { access: a },
                         Repr {
                             host: true,
-                            row_major: self.opts.row_major_matrices,
+                            row_major,
                             ..atomics
                         },
                         true,
@@ -692,7 +722,7 @@ impl Lowerer<'_> {
                     Repr {
                         host: true,
                         uniform: true,
-                        row_major: self.opts.row_major_matrices,
+                        row_major,
                         ..Repr::VALUE
                     },
                     true,

@@ -106,6 +106,7 @@ fn options_for(test: &TestFile, options: &Options) -> Options {
     if let Some(directive) = test.compute_tests().next() {
         options.defines.extend(directive.defines.iter().cloned());
         options.experimental_features |= directive.experimental_features;
+        options.msvc_bitfield_packing |= directive.msvc_bitfield_packing;
     }
     options
         .type_conformances

@@ -24,8 +24,13 @@ pub(super) fn lower_modifiers(node: &SyntaxNode) -> Modifiers {
             OUT_KW => saw_out = true,
             INOUT_KW => m.dir = ParamDir::InOut,
             REF_KW => m.dir = ParamDir::Ref,
+            ROW_MAJOR_KW => m.matrix_layout = Some(MatrixLayout::RowMajor),
+            COLUMN_MAJOR_KW => m.matrix_layout = Some(MatrixLayout::ColumnMajor),
             _ => {}
         }
+    }
+    if m.matrix_layout.is_none() {
+        m.matrix_layout = type_matrix_layout(node);
     }
     if saw_out {
         m.dir = if saw_in {
@@ -35,6 +40,19 @@ pub(super) fn lower_modifiers(node: &SyntaxNode) -> Modifiers {
         };
     }
     m
+}
+
+/// A layout modifier written inside the declared type of `node` (`row_major float3x3 m;`
+/// parsed as part of the type, `StructuredBuffer<column_major float3x4>`).
+fn type_matrix_layout(node: &SyntaxNode) -> Option<MatrixLayout> {
+    let ty = node.children().find(|c| is_type_kind(c.kind()))?;
+    ty.descendants_with_tokens()
+        .filter_map(|e| e.into_token())
+        .find_map(|t| match t.kind() {
+            ROW_MAJOR_KW => Some(MatrixLayout::RowMajor),
+            COLUMN_MAJOR_KW => Some(MatrixLayout::ColumnMajor),
+            _ => None,
+        })
 }
 
 /// A loop's attributes, with those written before its label (`[MaxIters(4)] outer: for`).

@@ -91,28 +91,43 @@ impl FnLower<'_, '_> {
         Ok(())
     }
 
-    fn backing_scalar(slot: BitSlot) -> (Scalar, Scalar) {
-        if slot.backing_bits == 64 {
+    /// The width the bits are worked on in: 8- and 16-bit backings (MSVC packing) widened to 32.
+    fn work_bits(slot: BitSlot) -> u32 {
+        slot.backing_bits.max(32)
+    }
+
+    fn work_scalar(slot: BitSlot) -> (Scalar, Scalar) {
+        if Self::work_bits(slot) == 64 {
             (Scalar::U64, Scalar::I64)
         } else {
             (Scalar::U32, Scalar::I32)
         }
     }
 
-    fn backing_lit(&mut self, slot: BitSlot, x: u64) -> R<ValueId> {
-        self.lit(if slot.backing_bits == 64 {
+    fn work_lit(&mut self, slot: BitSlot, x: u64) -> R<ValueId> {
+        self.lit(if Self::work_bits(slot) == 64 {
             Literal::U64(x)
         } else {
             Literal::U32(x as u32)
         })
     }
 
+    /// The backing as an unsigned integer of the working width (zero-extended).
+    fn widen_backing(&mut self, backing: ValueId, slot: BitSlot) -> R<ValueId> {
+        if slot.backing_bits < 32 {
+            self.emit(Inst::Convert(backing, Scalar::U32), None)
+        } else {
+            Ok(backing)
+        }
+    }
+
     /// The field's bits of `backing`, as a value of the field's type `ty`.
     fn extract_bits(&mut self, backing: ValueId, slot: BitSlot, ty: TypeId) -> R<ValueId> {
-        let (_, signed) = Self::backing_scalar(slot);
-        let bits = slot.backing_bits;
+        let (_, signed) = Self::work_scalar(slot);
+        let bits = Self::work_bits(slot);
+        let backing = self.widen_backing(backing, slot)?;
         let field = if slot.kind.is_signed() {
-            // Shift the field's top bit to the backing's top, then back down arithmetically.
+            // Shift the field's top bit to the word's top, then back down arithmetically.
             let s = self.emit(Inst::Bitcast(backing, signed), None)?;
             let up = self.lit(Literal::U32(bits - slot.offset - slot.width))?;
             let s = self.emit(Inst::Binary(BinaryOp::Shl, s, up), None)?;
@@ -121,7 +136,7 @@ impl FnLower<'_, '_> {
         } else {
             let off = self.lit(Literal::U32(slot.offset))?;
             let s = self.emit(Inst::Binary(BinaryOp::Shr, backing, off), None)?;
-            let m = self.backing_lit(slot, mask(slot.width))?;
+            let m = self.work_lit(slot, mask(slot.width))?;
             self.emit(Inst::Binary(BinaryOp::BitAnd, s, m), None)?
         };
         self.coerce(field, ty)
@@ -129,17 +144,28 @@ impl FnLower<'_, '_> {
 
     /// `backing` with the field's bits replaced by the low bits of `v`.
     fn insert_bits(&mut self, backing: ValueId, slot: BitSlot, v: ValueId) -> R<ValueId> {
-        let (unsigned, _) = Self::backing_scalar(slot);
+        let (unsigned, _) = Self::work_scalar(slot);
         let vt = self.vty(v);
         let wide = self.cx.module.types.with_scalar(vt, unsigned).unwrap_or(vt);
         let v = self.coerce(v, wide)?;
+        let backing = self.widen_backing(backing, slot)?;
         let m = mask(slot.width) << slot.offset;
-        let keep = self.backing_lit(slot, !m)?;
+        let keep = self.work_lit(slot, !m)?;
         let kept = self.emit(Inst::Binary(BinaryOp::BitAnd, backing, keep), None)?;
+        // Masked before the shift: a constant shifted past the word's top is an error in WGSL.
+        let low = self.work_lit(slot, mask(slot.width))?;
+        let v = self.emit(Inst::Binary(BinaryOp::BitAnd, v, low), None)?;
         let off = self.lit(Literal::U32(slot.offset))?;
-        let shifted = self.emit(Inst::Binary(BinaryOp::Shl, v, off), None)?;
-        let m = self.backing_lit(slot, m)?;
-        let part = self.emit(Inst::Binary(BinaryOp::BitAnd, shifted, m), None)?;
-        self.emit(Inst::Binary(BinaryOp::BitOr, kept, part), None)
+        let part = self.emit(Inst::Binary(BinaryOp::Shl, v, off), None)?;
+        let word = self.emit(Inst::Binary(BinaryOp::BitOr, kept, part), None)?;
+        if slot.backing_bits < 32 {
+            // Back to the 8- or 16-bit backing: the bits above it are zero.
+            self.emit(
+                Inst::Convert(word, crate::bitfields::backing_scalar(slot)),
+                None,
+            )
+        } else {
+            Ok(word)
+        }
     }
 }

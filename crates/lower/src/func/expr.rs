@@ -12,7 +12,7 @@ use hir::export::{
 use hir::{Expr, ExprId, ExprRes, FunctionId, GenericArg, ItemDef, ItemKind, Len, Ty};
 use ir::{BinaryOp, Inst, Literal, Place, TypeId, TypeKind, UnaryOp, ValueId};
 
-use super::{ArgSlot, FnLower, LPlace, Recv, matrix_elements, tuple_index};
+use super::{ArgSlot, FnLower, LPlace, Recv, matrix_elements};
 use crate::{R, apply, internal, unsupported};
 
 impl FnLower<'_, '_> {
@@ -150,6 +150,10 @@ impl FnLower<'_, '_> {
         let mut vals = Vec::new();
         for (slot, field) in slots.into_iter().zip(fields) {
             vals.push(match slot {
+                // A texture, sampler or buffer element: its placeholder (`types.rs`).
+                ArgSlot::Expr(a) if self.cx.is_handle_only(&self.ety(a)) => {
+                    self.emit(Inst::Zero, Some(field))?
+                }
                 ArgSlot::Expr(a) => self.lower_value_as(a, field)?,
                 ArgSlot::Element(a, k) => {
                     self.in_pack_element(k, |this| this.lower_value_as(a, field))?
@@ -654,7 +658,7 @@ impl FnLower<'_, '_> {
                     let v = self.extract_base(v, self.base_hops(&bt, decl))?;
                     return self.emit(Inst::Extract(v, idx), None);
                 }
-                if let Some(i) = tuple_index(&bt, &name) {
+                if let Some(i) = self.tuple_element(&bt, &name) {
                     return self.emit(Inst::Extract(v, i), None);
                 }
                 if let Ty::Tuple(items) = &bt

@@ -124,6 +124,11 @@ impl FnLower<'_, '_> {
                     let of_base = self.handles_of(base)?;
                     Ok(select(&of_base, &[name.to_string()]))
                 }
+                // A tuple element (`t._0`): its resources are under `_0`.
+                _ if self.is_tuple_element(base, &name) => {
+                    let of_base = self.handles_of(base)?;
+                    Ok(select(&of_base, &[name.to_string()]))
+                }
                 _ => Err(self.not_a_handle()),
             },
             Expr::Index { base, index } => {
@@ -351,6 +356,17 @@ impl FnLower<'_, '_> {
 
     /// `{ gTex, gSampler, 1.0 }` / `Material(gTex, gSampler, 1.0)` of struct type `ty`: each
     /// item's handles under the field it initialises.
+    /// Whether `base.name` is an element of a tuple (`_0`, `_1`, ...; through a
+    /// `ConstantBuffer` too).
+    fn is_tuple_element(&self, base: ExprId, name: &str) -> bool {
+        let ty = apply(&self.subst, self.this_ty.as_ref(), &self.ety(base));
+        let ty = hir::export::normalize(self.cx.db, self.cx.file, &ty);
+        let ty = self.cx.uniform_block_arg(&ty).unwrap_or(ty);
+        let ty = hir::export::normalize(self.cx.db, self.cx.file, &ty);
+        matches!(&ty, Ty::Tuple(items)
+            if name.strip_prefix('_').and_then(|k| k.parse::<usize>().ok()).is_some_and(|k| k < items.len()))
+    }
+
     fn memberwise_handles(&mut self, ty: &Ty, items: &[ExprId]) -> R<Handles> {
         let ty = apply(&self.subst, self.this_ty.as_ref(), ty);
         let ty = hir::export::normalize(self.cx.db, self.cx.file, &ty);

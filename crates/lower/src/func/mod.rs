@@ -1189,6 +1189,16 @@ fn round_to_half(x: f32) -> f32 {
     }
 }
 
+impl FnLower<'_, '_> {
+    /// `t._1` on a tuple, or on a `ConstantBuffer` of one: the element index.
+    fn tuple_element(&self, ty: &Ty, name: &str) -> Option<u32> {
+        match self.cx.uniform_block_arg(ty) {
+            Some(inner) => tuple_index(&normalize(self.cx.db, self.cx.file, &inner), name),
+            None => tuple_index(ty, name),
+        }
+    }
+}
+
 /// `t._1` on a tuple: the element index.
 fn tuple_index(ty: &Ty, name: &str) -> Option<u32> {
     let Ty::Tuple(items) = ty else { return None };

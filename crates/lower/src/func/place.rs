@@ -140,7 +140,7 @@ impl FnLower<'_, '_> {
                 }
                 let field = match self.res(e) {
                     Some(ExprRes::Field(decl, i)) => Some(self.member_index(&bt, decl, i, &name)?),
-                    _ => tuple_index(&bt, &name),
+                    _ => self.tuple_element(&bt, &name),
                 };
                 if field.is_none()
                     && matches!(bt, Ty::Matrix(..))
