@@ -35,6 +35,7 @@ pub mod layout;
 mod lower;
 mod nested;
 mod pack_query;
+mod ref_type;
 pub mod preprocess;
 mod resolve;
 mod reverse_refusals;

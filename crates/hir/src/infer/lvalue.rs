@@ -183,6 +183,13 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             }
             Expr::Missing => Ok(()),
             Expr::NoDiff(inner) => self.lvalue(*inner),
+            // A call of a function returning `Ref<T>` names the memory its body returns.
+            Expr::Call { .. }
+                if matches!(self.result.resolutions.get(&e), Some(ExprRes::Function(f))
+                    if super::signature::fn_sig(self.db, *f).returns_ref) =>
+            {
+                Ok(())
+            }
             _ => Err((
                 "E2009",
                 "it is not a variable, field, element or swizzle".into(),

@@ -697,7 +697,15 @@ impl FnLower<'_, '_> {
         }
         self.skip_void_slots(&slots, &mut next)?;
         let v = match thrown {
-            None => self.emit_call(id, ir_args, writebacks)?,
+            None => {
+                // A call of a `Ref`-returning function used as a place (`func/ref_calls.rs`).
+                let Some((ir_args, writebacks)) =
+                    self.capture_ref_call(e, &key, id, ir_args, writebacks)?
+                else {
+                    return Ok(None);
+                };
+                self.emit_call(id, ir_args, writebacks)?
+            }
             Some((hidden, err, threw, err_ty)) => {
                 ir_args.extend(hidden);
                 let v = self.emit_call(id, ir_args, writebacks)?;

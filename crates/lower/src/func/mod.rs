@@ -66,6 +66,7 @@ mod pair_handles;
 mod place;
 mod pointers;
 mod property;
+mod ref_calls;
 mod requirement_views;
 mod static_is;
 mod stmt;
@@ -81,6 +82,7 @@ mod wave_multi;
 
 pub(crate) use call::unify;
 pub(crate) use handle_flow::HandleOutputs;
+pub(crate) use ref_calls::RefState;
 pub(crate) use pair_handles::pair_from_marked;
 
 /// A signature of an instance in IR terms.
@@ -345,6 +347,13 @@ fn lower_body(cx: &mut Ctx, key: InstanceKey, id: FuncId, is_entry: bool) -> R<(
             has_this: false,
             is_init: false,
             infer_ret: false,
+        }
+    } else if cx.is_ref_setter(id) {
+        // The getter's parameters and the value (`func/ref_calls.rs`), as declared.
+        SigInfo {
+            params: declared.params.clone(),
+            ret: declared.ret,
+            ..signature(cx, &key)?
         }
     } else {
         signature(cx, &key)?
@@ -635,6 +644,8 @@ enum LPlace {
         ptr: ValueId,
         ty: TypeId,
     },
+    /// What a call of a function returning `Ref<T>` names (`func/ref_calls.rs`).
+    RefCall(Box<ref_calls::RefCall>),
 }
 
 #[derive(Clone, Debug)]

@@ -19,6 +19,9 @@ impl FnLower<'_, '_> {
         if let Some(lp) = self.pointer_place(e)? {
             return Ok(Some(lp));
         }
+        if let Some(lp) = self.ref_call_place(e)? {
+            return Ok(Some(lp));
+        }
         Ok(match self.body.exprs[e].clone() {
             Expr::Path(_) => match self.res(e) {
                 Some(ExprRes::Local(l)) if self.static_locals.contains_key(&l) => self
@@ -377,6 +380,7 @@ impl FnLower<'_, '_> {
             LPlace::Accessor(a) => Ok(a.ty),
             LPlace::Through { inner, .. } => self.lplace_ty(inner),
             LPlace::Ptr { ty, .. } => Ok(*ty),
+            LPlace::RefCall(r) => Ok(r.ty),
         }
     }
 
@@ -416,6 +420,7 @@ impl FnLower<'_, '_> {
             LPlace::Nowhere(ty) => self.emit(Inst::Zero, Some(*ty)),
             LPlace::Through { inner, .. } => self.load_lplace(inner),
             LPlace::Ptr { ptr, ty } => self.ptr_read(*ptr, *ty),
+            LPlace::RefCall(r) => self.load_ref_call(r),
         }
     }
 
@@ -429,7 +434,8 @@ impl FnLower<'_, '_> {
             LPlace::Texel { .. }
             | LPlace::Nowhere(_)
             | LPlace::Through { .. }
-            | LPlace::Ptr { .. } => None,
+            | LPlace::Ptr { .. }
+            | LPlace::RefCall(_) => None,
         };
         // A `[nonmutating] set` takes its receiver by value: a constant receiver is fine.
         let nonmutating = matches!(p, LPlace::Accessor(a) if a.setter.is_some_and(|s| {
@@ -455,6 +461,7 @@ impl FnLower<'_, '_> {
             }),
             LPlace::Nowhere(_) => {}
             LPlace::Ptr { ptr, ty } => self.ptr_write(*ptr, *ty, v)?,
+            LPlace::RefCall(r) => self.store_ref_call(r, v)?,
             LPlace::Through { inner, copy, outer } => {
                 self.store_through(inner, copy, outer, v)?;
             }
