@@ -36,6 +36,17 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         }
     }
 
+    /// `return e;` in a function returning `Ref<T>`: `e` must be memory. A method's `this`
+    /// counts as writable there (the caller writes through the reference it gets).
+    pub(super) fn check_ref_return(&mut self, e: ExprId) {
+        match self.lvalue(e) {
+            Ok(()) | Err(("E2025", _)) => {}
+            Err((code, msg)) => {
+                self.error(code, format!("cannot be returned as a `Ref`: {msg}"), self.range(e));
+            }
+        }
+    }
+
     fn lvalue(&self, e: ExprId) -> Result<(), (&'static str, String)> {
         match &self.body.exprs[e] {
             Expr::Path(_) => match self.result.resolutions.get(&e) {
@@ -129,7 +140,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 }
                 if let Some(ExprRes::Property(p)) = self.result.resolutions.get(&e) {
                     let data = lower::property_data(self.db, *p);
-                    if data.setter.is_none() && !data.declares_set {
+                    if data.setter.is_none() && !data.declares_set && !data.declares_ref {
                         return Err((
                             "E2009",
                             format!("property `{}` has no `set` accessor", data.name),
@@ -159,7 +170,8 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                     Ty::Adt(..) => match self.subscript_of(&bt) {
                         Some((sub, _)) => {
                             let data = lower::subscript_data(self.db, sub);
-                            if data.setter.is_some() || data.declares_set {
+                            // Without `set`, a `ref` accessor names the memory written.
+                            if data.setter.is_some() || data.declares_set || data.declares_ref {
                                 match data.setter {
                                     Some(setter) if self.user_mutating_setter(setter) => {
                                         self.mutated_base(*base)

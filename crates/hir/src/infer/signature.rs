@@ -152,6 +152,8 @@ pub fn fn_sig(db: &dyn Db, func: FunctionId) -> Arc<FnSig> {
         all.extend(params);
         params = all;
     }
+    // A `ref` accessor returns the memory of the value (writes go through it without `set`).
+    let returns_ref = returns_ref || data.kind == FnKind::RefAccessor;
     // `f<each T>(T v)` declares a parameter pack as `expand each T v` does.
     let variadic_from = data.params.iter().position(|p| p.variadic).or_else(|| {
         params.iter().position(|p| {

@@ -355,7 +355,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                     if sig.returns_ref {
                         // The caller reads and writes the memory returned, so it must be memory
                         // (of exactly `T`: a conversion would make a temporary).
-                        self.check_lvalue(v, "be returned as a `Ref`");
+                        self.check_ref_return(v);
                     }
                 }
             }

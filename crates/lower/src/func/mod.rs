@@ -656,6 +656,8 @@ struct Accessor {
     this_ty: Ty,
     getter: Option<FunctionId>,
     setter: Option<FunctionId>,
+    /// A `ref` accessor: writes go through its setter instance when there is no `set`.
+    reference: Option<FunctionId>,
     /// Subscript indices, already evaluated.
     args: Vec<ValueId>,
     ty: TypeId,

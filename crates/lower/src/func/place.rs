@@ -254,6 +254,7 @@ impl FnLower<'_, '_> {
                         this_ty: bt,
                         getter: data.getter,
                         setter: data.setter,
+                        reference: data.reference,
                         args,
                         ty,
                         bound,
@@ -485,9 +486,14 @@ impl FnLower<'_, '_> {
             }
             LPlace::Bits(b) => self.store_bits(b, v)?,
             LPlace::Accessor(a) => {
-                let setter = a
-                    .setter
-                    .ok_or_else(|| unsupported("writing a property or subscript without `set`"))?;
+                // Without `set`, the `ref` accessor's setter instance (`func/ref_calls.rs`).
+                let (setter, via_ref) = match (a.setter, a.reference) {
+                    (Some(s), _) => (s, false),
+                    (None, Some(r)) => (r, true),
+                    (None, None) => {
+                        return Err(unsupported("writing a property or subscript without `set`"));
+                    }
+                };
                 let key = InstanceKey {
                     exist: Vec::new(),
                     fn_args: Vec::new(),
@@ -499,7 +505,10 @@ impl FnLower<'_, '_> {
                     },
                     this_ty: Some(a.this_ty.clone()),
                 };
-                let id = self.cx.resource_instance(key, a.bound.clone())?;
+                let mut id = self.cx.resource_instance(key.clone(), a.bound.clone())?;
+                if via_ref {
+                    id = self.cx.ref_setter(&key, id)?;
+                }
                 let params = self
                     .cx
                     .module

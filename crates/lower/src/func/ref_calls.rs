@@ -43,7 +43,7 @@ pub(super) struct RefCall {
 
 impl Ctx<'_> {
     /// The setter instance of the getter `getter` (instance `key`), declared and queued on first use.
-    fn ref_setter(&mut self, key: &InstanceKey, getter: FuncId) -> R<FuncId> {
+    pub(super) fn ref_setter(&mut self, key: &InstanceKey, getter: FuncId) -> R<FuncId> {
         if let Some(s) = self.refs.setters.get(&getter) {
             return Ok(*s);
         }
@@ -53,6 +53,14 @@ impl Ctx<'_> {
             .cloned()
             .ok_or_else(|| internal("a declared function is missing"))?;
         let mut params = g.params.clone();
+        // A method writes through its `this`: the setter takes it `inout`.
+        let sig = hir::fn_sig(self.db, key.func);
+        if sig.is_member
+            && !sig.is_static
+            && let Some(this) = params.first_mut()
+        {
+            this.dir = ir::ParamDir::InOut;
+        }
         let value_index = params.len() as u32;
         params.push(ir::Param {
             name: "value".into(),
@@ -105,6 +113,12 @@ impl FnLower<'_, '_> {
 
     /// In `call_keyed`: when `e` is the call being lowered as a place, keeps its callee
     /// (instance `key`, IR function `id`) and arguments and emits nothing.
+    /// Whether the call `e` is being lowered as a place (its receiver is then passed as a
+    /// place, which the setter writes).
+    pub(super) fn capturing_ref_call(&self, e: ExprId) -> bool {
+        self.cx.refs.capture == Some((self.id, e))
+    }
+
     pub(super) fn capture_ref_call(
         &mut self,
         e: ExprId,
@@ -134,7 +148,23 @@ impl FnLower<'_, '_> {
     }
 
     pub(super) fn load_ref_call(&mut self, r: &RefCall) -> R<ValueId> {
-        let v = self.emit_call(r.getter, r.args.clone(), r.writebacks.clone())?;
+        // The receiver is a place for the setter; the getter may take it by value.
+        let params = self
+            .cx
+            .module
+            .function(r.getter)
+            .map(|f| f.params.clone())
+            .unwrap_or_default();
+        let mut args = Vec::with_capacity(r.args.len());
+        for (a, p) in r.args.iter().zip(&params) {
+            args.push(match a {
+                Arg::Place(place) if p.dir == ir::ParamDir::In => {
+                    Arg::Value(self.emit(Inst::Load(place.clone()), None)?)
+                }
+                a => a.clone(),
+            });
+        }
+        let v = self.emit_call(r.getter, args, r.writebacks.clone())?;
         v.ok_or_else(|| internal("a `Ref` getter without a value"))
     }
 
