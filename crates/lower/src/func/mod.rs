@@ -62,6 +62,7 @@ mod intrinsic;
 mod lambdas;
 mod math_rows;
 mod matrix_ops;
+mod pack_parts;
 mod pair_handles;
 mod place;
 mod pointers;

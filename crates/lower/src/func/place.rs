@@ -111,7 +111,10 @@ impl FnLower<'_, '_> {
                     Some(LPlace::Mem(place))
                 }
                 _ if self.is_each_tuple(inner) => return self.each_tuple_place(inner),
-                _ => return Err(unsupported("`each` of this expression")),
+                _ => match self.pack_part_place(inner)? {
+                    Some(place) => Some(place),
+                    None => return Err(unsupported("`each` of this expression")),
+                },
             },
             Expr::Field { base, name, .. } => {
                 if let Some(ExprRes::Global(g)) = self.res(e) {
