@@ -150,6 +150,21 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 if self.type_exprs.contains_key(base) {
                     return Ok(());
                 }
+                // A constant buffer's members are uniform data: read-only.
+                if let Ty::Adt(decl, _) = &bt
+                    && matches!(decl.loc(self.db).name().as_str(), "ConstantBuffer" | "ParameterBlock")
+                    && lower::item_def_file(self.db, crate::ids::ItemDef::TypeDecl(*decl))
+                        .kind(self.db)
+                        != base_db::FileKind::User
+                {
+                    return Err((
+                        "E2009",
+                        format!(
+                            "`{name}` is a member of the uniform data of a `{}`, which is read-only",
+                            self.display(&bt)
+                        ),
+                    ));
+                }
                 // A member of a pointee is memory the pointer names.
                 if self.pointee(&bt).is_some() {
                     return self.pointer_target_writable(&bt);

@@ -87,7 +87,7 @@ fn lower_fn(node: &SyntaxNode, in_type: bool) -> FnData {
         })
         .unwrap_or_default();
     let ret_node = node.children().find(|c| is_type_kind(c.kind()));
-    let params = node
+    let mut params: Vec<ParamData> = node
         .children()
         .find(|c| c.kind() == PARAM_LIST)
         .map(|l| {
@@ -97,6 +97,15 @@ fn lower_fn(node: &SyntaxNode, in_type: bool) -> FnData {
                 .collect()
         })
         .unwrap_or_default();
+    // `f(void)`: C's spelling of an empty parameter list.
+    if let [only] = params.as_slice()
+        && only.name.is_empty()
+        && matches!(&only.ty, TypeRef::Path(p) if p.segments.len() == 1
+            && p.segments[0].name == "void"
+            && p.segments[0].args.is_none())
+    {
+        params.clear();
+    }
     FnData {
         name,
         kind,
