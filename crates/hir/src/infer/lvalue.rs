@@ -42,7 +42,11 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         match self.lvalue(e) {
             Ok(()) | Err(("E2025", _)) => {}
             Err((code, msg)) => {
-                self.error(code, format!("cannot be returned as a `Ref`: {msg}"), self.range(e));
+                self.error(
+                    code,
+                    format!("cannot be returned as a `Ref`: {msg}"),
+                    self.range(e),
+                );
             }
         }
     }
@@ -152,7 +156,10 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 }
                 // A constant buffer's members are uniform data: read-only.
                 if let Ty::Adt(decl, _) = &bt
-                    && matches!(decl.loc(self.db).name().as_str(), "ConstantBuffer" | "ParameterBlock")
+                    && matches!(
+                        decl.loc(self.db).name().as_str(),
+                        "ConstantBuffer" | "ParameterBlock"
+                    )
                     && lower::item_def_file(self.db, crate::ids::ItemDef::TypeDecl(*decl))
                         .kind(self.db)
                         != base_db::FileKind::User

@@ -60,7 +60,11 @@ pub(super) fn check_function(db: &dyn Db, func: FunctionId, out: &mut Vec<Diag>)
     let sig = infer::fn_sig(db, func);
     for (p, s) in data.params.iter().zip(&sig.params) {
         if s.ty == Ty::Void {
-            let name = if p.name.is_empty() { "parameter" } else { &p.name };
+            let name = if p.name.is_empty() {
+                "parameter"
+            } else {
+                &p.name
+            };
             out.push(void_storage_diag(name, p.range));
         }
     }

@@ -83,8 +83,8 @@ mod wave_multi;
 
 pub(crate) use call::unify;
 pub(crate) use handle_flow::HandleOutputs;
-pub(crate) use ref_calls::RefState;
 pub(crate) use pair_handles::pair_from_marked;
+pub(crate) use ref_calls::RefState;
 
 /// A signature of an instance in IR terms.
 struct SigInfo {

@@ -196,7 +196,11 @@ impl FnLower<'_, '_> {
         &self,
         local: hir::LocalId,
     ) -> Option<(ir::GlobalId, Option<ir::GlobalId>)> {
-        self.cx.refs.statics.get(&(self.ref_owner(), local)).copied()
+        self.cx
+            .refs
+            .statics
+            .get(&(self.ref_owner(), local))
+            .copied()
     }
 
     pub(super) fn record_static_local(
