@@ -13,6 +13,9 @@ use rustc_hash::FxHashMap;
 use super::{FnLower, LPlace};
 use crate::{Ctx, InstanceKey, R, internal, unsupported};
 
+/// A call's IR arguments and the `out`/`inout` temporaries copied back after it.
+type CallArgs = (Vec<Arg>, Vec<(LPlace, ir::LocalId)>);
+
 /// What lowering `Ref` calls keeps across functions.
 #[derive(Default)]
 pub(crate) struct RefState {
@@ -126,7 +129,7 @@ impl FnLower<'_, '_> {
         id: FuncId,
         args: Vec<Arg>,
         writebacks: Vec<(LPlace, ir::LocalId)>,
-    ) -> R<Option<(Vec<Arg>, Vec<(LPlace, ir::LocalId)>)>> {
+    ) -> R<Option<CallArgs>> {
         if self.cx.refs.capture != Some((self.id, e)) {
             return Ok(Some((args, writebacks)));
         }
