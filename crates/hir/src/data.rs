@@ -396,6 +396,10 @@ pub struct PropertyData {
     /// `{ get; set; }` written without bodies (in interfaces and stdlib).
     pub declares_get: bool,
     pub declares_set: bool,
+    /// A `ref` accessor with a body: it returns the memory the value lives in, so writes go
+    /// through it when there is no `set` (`crate::ref_type`).
+    pub reference: Option<FunctionId>,
+    pub declares_ref: bool,
     pub name_range: TextRange,
 }
 
@@ -411,6 +415,10 @@ pub struct SubscriptData {
     pub setter: Option<FunctionId>,
     pub declares_get: bool,
     pub declares_set: bool,
+    /// A `ref` accessor with a body: it returns the memory the value lives in, so writes go
+    /// through it when there is no `set` (`crate::ref_type`).
+    pub reference: Option<FunctionId>,
+    pub declares_ref: bool,
     pub range: TextRange,
 }
 

@@ -36,6 +36,7 @@ mod lower;
 mod nested;
 mod pack_query;
 pub mod preprocess;
+mod ref_type;
 mod resolve;
 mod reverse_refusals;
 mod rules;

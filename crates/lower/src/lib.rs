@@ -254,6 +254,8 @@ pub(crate) struct Ctx<'db> {
     /// The bindings of handle-typed shader parameters, by resource type
     /// (`descriptor_handles.rs`).
     pub(crate) handle_heap: descriptor_handles::HandleHeap,
+    /// Getter and setter instances of functions returning `Ref<T>` (`func/ref_calls.rs`).
+    pub(crate) refs: func::RefState,
 }
 
 /// One concrete type an interface value may hold.
@@ -391,6 +393,7 @@ impl<'db> Ctx<'db> {
             workgroup_size: [1; 3],
             global_handles: FxHashMap::default(),
             handle_heap: Default::default(),
+            refs: Default::default(),
             entry_uniform_handles: FxHashMap::default(),
             resource_fields: Vec::new(),
             instances: FxHashMap::default(),

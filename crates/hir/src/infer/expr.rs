@@ -398,6 +398,16 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 let t = self.infer_expr(inner, None);
                 let packs = self.expand_frames.pop().unwrap_or_default();
                 let tuple = self.expand_tuples.pop().flatten();
+                // `expand each __trimFirst(values)`: the arguments are the elements of the
+                // queried pack, so their types are the same query of the pack's type (bound as a
+                // pack argument, resolved once the pack is known).
+                if let Expr::Each(query) = self.body.exprs[inner]
+                    && let Some((op, _)) = self.pack_query_call(query)
+                    && op.yields_pack()
+                    && let Some(pack) = self.pack_query_source_pack(query)
+                {
+                    return crate::pack_query::apply(op, vec![Ty::Param(pack)]);
+                }
                 match packs.first() {
                     Some(pack) => Ty::Expand(Arc::new(t), pack.clone()),
                     // Over a concrete tuple: one value per element (`f(expand each t)` passes

@@ -36,6 +36,21 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         }
     }
 
+    /// `return e;` in a function returning `Ref<T>`: `e` must be memory. A method's `this`
+    /// counts as writable there (the caller writes through the reference it gets).
+    pub(super) fn check_ref_return(&mut self, e: ExprId) {
+        match self.lvalue(e) {
+            Ok(()) | Err(("E2025", _)) => {}
+            Err((code, msg)) => {
+                self.error(
+                    code,
+                    format!("cannot be returned as a `Ref`: {msg}"),
+                    self.range(e),
+                );
+            }
+        }
+    }
+
     fn lvalue(&self, e: ExprId) -> Result<(), (&'static str, String)> {
         match &self.body.exprs[e] {
             Expr::Path(_) => match self.result.resolutions.get(&e) {
@@ -129,7 +144,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 }
                 if let Some(ExprRes::Property(p)) = self.result.resolutions.get(&e) {
                     let data = lower::property_data(self.db, *p);
-                    if data.setter.is_none() && !data.declares_set {
+                    if data.setter.is_none() && !data.declares_set && !data.declares_ref {
                         return Err((
                             "E2009",
                             format!("property `{}` has no `set` accessor", data.name),
@@ -138,6 +153,24 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                 }
                 if self.type_exprs.contains_key(base) {
                     return Ok(());
+                }
+                // A constant buffer's members are uniform data: read-only.
+                if let Ty::Adt(decl, _) = &bt
+                    && matches!(
+                        decl.loc(self.db).name().as_str(),
+                        "ConstantBuffer" | "ParameterBlock"
+                    )
+                    && lower::item_def_file(self.db, crate::ids::ItemDef::TypeDecl(*decl))
+                        .kind(self.db)
+                        != base_db::FileKind::User
+                {
+                    return Err((
+                        "E2009",
+                        format!(
+                            "`{name}` is a member of the uniform data of a `{}`, which is read-only",
+                            self.display(&bt)
+                        ),
+                    ));
                 }
                 // A member of a pointee is memory the pointer names.
                 if self.pointee(&bt).is_some() {
@@ -159,7 +192,8 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                     Ty::Adt(..) => match self.subscript_of(&bt) {
                         Some((sub, _)) => {
                             let data = lower::subscript_data(self.db, sub);
-                            if data.setter.is_some() || data.declares_set {
+                            // Without `set`, a `ref` accessor names the memory written.
+                            if data.setter.is_some() || data.declares_set || data.declares_ref {
                                 match data.setter {
                                     Some(setter) if self.user_mutating_setter(setter) => {
                                         self.mutated_base(*base)
@@ -183,6 +217,13 @@ impl<'a, 'db> InferCtx<'a, 'db> {
             }
             Expr::Missing => Ok(()),
             Expr::NoDiff(inner) => self.lvalue(*inner),
+            // A call of a function returning `Ref<T>` names the memory its body returns.
+            Expr::Call { .. }
+                if matches!(self.result.resolutions.get(&e), Some(ExprRes::Function(f))
+                    if super::signature::fn_sig(self.db, *f).returns_ref) =>
+            {
+                Ok(())
+            }
             _ => Err((
                 "E2009",
                 "it is not a variable, field, element or swizzle".into(),

@@ -186,7 +186,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
         // An `expand` argument stands for several arguments: only a parameter pack takes it.
         if let Some(index) = arg_tys
             .iter()
-            .position(|a| matches!(a, Ty::Expand(..)))
+            .position(|a| matches!(a, Ty::Expand(..)) || is_pack_query_args(a))
             .filter(|i| sig.variadic_from.is_none_or(|from| *i < from))
         {
             return Err(Box::new(Rejection::Arg {
@@ -334,7 +334,7 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                             let Some(pattern) = &pattern else {
                                 return a;
                             };
-                            if matches!(a, Ty::Expand(..)) {
+                            if matches!(a, Ty::Expand(..)) || is_pack_query_args(&a) {
                                 return a;
                             }
                             let mut found = vec![Vec::new()];
@@ -348,6 +348,8 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                     for item in items.iter() {
                         let elem = match item {
                             Ty::Expand(pattern, _) => pattern,
+                            // Part of a pack: its elements are the pack's.
+                            Ty::PackQuery(_, args) if is_pack_query_args(item) => &args[0],
                             t => t,
                         };
                         for iface in resolve::param_required_constraints(self.db, g) {
@@ -923,4 +925,10 @@ fn overload_rank(data: &crate::data::FnData) -> i64 {
         }
         _ => 0,
     }
+}
+
+/// Whether `t` is an argument of several values: a part of a pack (`__trimFirst(values)`
+/// expanded), still symbolic.
+fn is_pack_query_args(t: &Ty) -> bool {
+    matches!(t, Ty::PackQuery(op, args) if op.yields_pack() && !args.is_empty())
 }

@@ -35,6 +35,9 @@ pub struct FnSig {
     pub generic_is_value: Vec<bool>,
     pub params: Vec<ParamSig>,
     pub ret: Ty,
+    /// Declared to return `Ref<T>` (`ret` is `T`): a call names the memory the body's `return`
+    /// names, so it may be written (`crate::ref_type`).
+    pub returns_ref: bool,
     pub is_static: bool,
     pub is_mutating: bool,
     pub kind: FnKind,
@@ -111,6 +114,13 @@ pub fn fn_sig(db: &dyn Db, func: FunctionId) -> Arc<FnSig> {
             .map_or(Ty::Unknown, |c| c.ty.clone()),
         _ => resolver.resolve_type(&data.ret, &mut diags),
     };
+    let returns_ref = match crate::ref_type::ref_target(db, &ret) {
+        Some(target) if matches!(data.kind, FnKind::Free | FnKind::Method) => {
+            ret = target;
+            true
+        }
+        _ => false,
+    };
     // Accessors take their type (and parameters) from the property or subscript they belong to.
     if matches!(
         data.kind,
@@ -142,6 +152,8 @@ pub fn fn_sig(db: &dyn Db, func: FunctionId) -> Arc<FnSig> {
         all.extend(params);
         params = all;
     }
+    // A `ref` accessor returns the memory of the value (writes go through it without `set`).
+    let returns_ref = returns_ref || data.kind == FnKind::RefAccessor;
     // `f<each T>(T v)` declares a parameter pack as `expand each T v` does.
     let variadic_from = data.params.iter().position(|p| p.variadic).or_else(|| {
         params.iter().position(|p| {
@@ -156,6 +168,7 @@ pub fn fn_sig(db: &dyn Db, func: FunctionId) -> Arc<FnSig> {
         generic_is_value,
         params,
         ret,
+        returns_ref,
         is_static: data.modifiers.is_static,
         is_mutating: data.is_mutating() || receiver.as_ref().is_some_and(|r| r.mutating),
         kind: data.kind,
@@ -313,6 +326,7 @@ pub(super) fn derive_sig(
     Some(FnSig {
         params,
         ret,
+        returns_ref: false,
         diags: Vec::new(),
         ..(*sig).clone()
     })

@@ -352,6 +352,11 @@ impl<'a, 'db> InferCtx<'a, 'db> {
                     }
                 } else {
                     self.check_convertible(&ty, &ret, self.range(v));
+                    if sig.returns_ref {
+                        // The caller reads and writes the memory returned, so it must be memory
+                        // (of exactly `T`: a conversion would make a temporary).
+                        self.check_ref_return(v);
+                    }
                 }
             }
             None => {

@@ -87,7 +87,7 @@ fn lower_fn(node: &SyntaxNode, in_type: bool) -> FnData {
         })
         .unwrap_or_default();
     let ret_node = node.children().find(|c| is_type_kind(c.kind()));
-    let params = node
+    let mut params: Vec<ParamData> = node
         .children()
         .find(|c| c.kind() == PARAM_LIST)
         .map(|l| {
@@ -97,6 +97,15 @@ fn lower_fn(node: &SyntaxNode, in_type: bool) -> FnData {
                 .collect()
         })
         .unwrap_or_default();
+    // `f(void)`: C's spelling of an empty parameter list.
+    if let [only] = params.as_slice()
+        && only.name.is_empty()
+        && matches!(&only.ty, TypeRef::Path(p) if p.segments.len() == 1
+            && p.segments[0].name == "void"
+            && p.segments[0].args.is_none())
+    {
+        params.clear();
+    }
     FnData {
         name,
         kind,
@@ -462,31 +471,55 @@ pub fn extension_data(db: &dyn Db, ext: ExtensionId) -> Arc<ExtensionData> {
     })
 }
 
-fn accessors(
-    db: &dyn Db,
-    node: &SyntaxNode,
-    loc: &ItemLoc,
-) -> (Option<FunctionId>, Option<FunctionId>, bool, bool) {
-    let (mut getter, mut setter, mut declares_get, mut declares_set) = (None, None, false, false);
+/// The accessors of a property or subscript body.
+struct Accessors {
+    getter: Option<FunctionId>,
+    setter: Option<FunctionId>,
+    reference: Option<FunctionId>,
+    declares_get: bool,
+    declares_set: bool,
+    declares_ref: bool,
+}
+
+fn accessors(db: &dyn Db, node: &SyntaxNode, loc: &ItemLoc) -> Accessors {
+    let mut a = Accessors {
+        getter: None,
+        setter: None,
+        reference: None,
+        declares_get: false,
+        declares_set: false,
+        declares_ref: false,
+    };
+    // A `ref` accessor also reads the value when there is no `get`.
+    let mut ref_getter = None;
     for child in child_items(node, true, None) {
         let has_body = child.node.children().any(|c| c.kind() == BLOCK);
         let id = FunctionId::new(db, child_loc(loc, child.seg.clone()));
+        let body = has_body.then_some(id);
         match child.seg.name.as_str() {
             "set" => {
-                declares_set = true;
-                if has_body {
-                    setter = Some(id);
-                }
+                a.declares_set = true;
+                a.setter = a.setter.or(body);
+            }
+            "ref" => {
+                a.declares_ref = true;
+                a.reference = a.reference.or(body);
+                ref_getter = ref_getter.or(body);
             }
             _ => {
-                declares_get = true;
-                if has_body {
-                    getter = Some(id);
-                }
+                a.declares_get = true;
+                a.getter = a.getter.or(body);
             }
         }
     }
-    (getter, setter, declares_get, declares_set)
+    if a.getter.is_none() && ref_getter.is_some() {
+        a.getter = ref_getter;
+        a.declares_get = true;
+    }
+    if !a.declares_get && a.declares_ref {
+        a.declares_get = true;
+    }
+    a
 }
 
 #[salsa::tracked(returns(clone))]
@@ -501,10 +534,12 @@ pub fn property_data(db: &dyn Db, prop: PropertyId) -> Arc<PropertyData> {
             setter: None,
             declares_get: true,
             declares_set: false,
+            reference: None,
+            declares_ref: false,
             name_range: TextRange::default(),
         });
     };
-    let (getter, setter, declares_get, declares_set) = accessors(db, &node, loc);
+    let a = accessors(db, &node, loc);
     Arc::new(PropertyData {
         name: name_text(&node),
         ty: node
@@ -512,10 +547,12 @@ pub fn property_data(db: &dyn Db, prop: PropertyId) -> Arc<PropertyData> {
             .find(|c| is_type_kind(c.kind()))
             .map_or(TypeRef::Error, |t| lower_type(&t)),
         modifiers: lower_modifiers(&node),
-        getter,
-        setter,
-        declares_get,
-        declares_set,
+        getter: a.getter,
+        setter: a.setter,
+        declares_get: a.declares_get,
+        declares_set: a.declares_set,
+        reference: a.reference,
+        declares_ref: a.declares_ref,
         name_range: node
             .children()
             .find(|c| c.kind() == NAME)
@@ -537,10 +574,12 @@ pub fn subscript_data(db: &dyn Db, sub: SubscriptId) -> Arc<SubscriptData> {
             setter: None,
             declares_get: true,
             declares_set: false,
+            reference: None,
+            declares_ref: false,
             range: TextRange::default(),
         });
     };
-    let (getter, setter, declares_get, declares_set) = accessors(db, &node, loc);
+    let a = accessors(db, &node, loc);
     let params = node
         .children()
         .find(|c| c.kind() == PARAM_LIST)
@@ -560,10 +599,12 @@ pub fn subscript_data(db: &dyn Db, sub: SubscriptId) -> Arc<SubscriptData> {
             .find(|c| is_type_kind(c.kind()))
             .map_or(TypeRef::Error, |t| lower_type(&t)),
         modifiers: lower_modifiers(&node),
-        getter,
-        setter,
-        declares_get,
-        declares_set,
+        getter: a.getter,
+        setter: a.setter,
+        declares_get: a.declares_get,
+        declares_set: a.declares_set,
+        reference: a.reference,
+        declares_ref: a.declares_ref,
         range: tokens(&node)
             .find(|t| t.kind() == SUBSCRIPT_KW)
             .map_or_else(|| range_of(&node), |t| token_range(&t)),

@@ -35,7 +35,7 @@
 //! | E2229 | `spirv_asm` instruction forms | `asm` |
 //! | E2230 | a typealias defined through itself | `shapes` |
 //! | E2231 | an array with a negative size | `shapes` |
-//! | E2232 | a global, field or local of type `void` | `void_type` |
+//! | E2232 | a global, field, local or parameter of type `void` | `void_type` |
 //! | E2233 | a `get`/`ref` accessor with parameters, a `set` with more than one | `accessor_params` |
 //! | E2015 | a generic argument written in a local's type that breaks a constraint | `generic_args` |
 //! | E38029 | a generic argument written in a local's type that breaks a `where A == B` | `generic_args` |
@@ -84,6 +84,7 @@ pub(crate) fn item_rule_diags(db: &dyn Db, def: ItemDef) -> Arc<[Diag]> {
             asm::check_function(db, f, &mut out);
             generic_args::check_function(db, f, &mut out);
             shapes::check_function(db, f, &mut out);
+            void_type::check_function(db, f, &mut out);
         }
         ItemDef::Global(g) => {
             globals::check_global(db, g, &mut out);

@@ -1,6 +1,7 @@
 //! E2232: a global, `static`, field or local declared with type `void` (or an array of it,
 //! or an alias of it): it has no storage, and slangc refuses it (E30009, invalid type 'void').
-//! A `let r = f();` of a `void` call is left alone: slangc accepts it.
+//! A `let r = f();` of a `void` call is left alone: slangc accepts it. A parameter of type
+//! `void` is refused the same way, except the C-style `f(void)`, which declares no parameters.
 
 use base_db::Db;
 
@@ -42,6 +43,29 @@ pub(super) fn check_type_decl(db: &dyn Db, decl: TypeDeclId, out: &mut Vec<Diag>
     for (field, ty) in data.fields.iter().zip(tys.iter()) {
         if field.global.is_none() && is_void_storage(ty) {
             out.push(void_storage_diag(&field.name, field.name_range));
+        }
+    }
+}
+
+/// Parameters declared `void` (`f(void x)`, `f(int a, void)`). `f(void)` has no parameters
+/// (the item tree drops that one).
+pub(super) fn check_function(db: &dyn Db, func: FunctionId, out: &mut Vec<Diag>) {
+    let data = lower::fn_data(db, func);
+    if !matches!(
+        data.kind,
+        crate::data::FnKind::Free | crate::data::FnKind::Method | crate::data::FnKind::Init
+    ) {
+        return;
+    }
+    let sig = infer::fn_sig(db, func);
+    for (p, s) in data.params.iter().zip(&sig.params) {
+        if s.ty == Ty::Void {
+            let name = if p.name.is_empty() {
+                "parameter"
+            } else {
+                &p.name
+            };
+            out.push(void_storage_diag(name, p.range));
         }
     }
 }

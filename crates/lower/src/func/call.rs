@@ -651,10 +651,22 @@ impl FnLower<'_, '_> {
                 .next()
                 .ok_or_else(|| internal("a method without `this`"))?
                 .clone();
+            // A `Ref`-returning method called as a place: the receiver is passed as a place
+            // (`func/ref_calls.rs`; an rvalue receiver through a temporary).
+            let as_place = self.capturing_ref_call(e);
             match recv {
+                Some(Recv::Value(v)) if as_place || p.dir != ir::ParamDir::In => {
+                    let tmp = self.new_local("recv", p.ty);
+                    let v = self.coerce(v, p.ty)?;
+                    self.stmt(ir::Stmt::Store {
+                        place: Place::local(tmp),
+                        value: v,
+                    });
+                    ir_args.push(Arg::Place(Place::local(tmp)));
+                }
                 Some(Recv::Value(v)) => ir_args.push(Arg::Value(self.coerce(v, p.ty)?)),
                 Some(Recv::Place(lp)) => {
-                    if p.dir == ir::ParamDir::In {
+                    if p.dir == ir::ParamDir::In && !as_place {
                         let v = self.load_lplace(&lp)?;
                         ir_args.push(Arg::Value(v));
                     } else {
@@ -697,7 +709,15 @@ impl FnLower<'_, '_> {
         }
         self.skip_void_slots(&slots, &mut next)?;
         let v = match thrown {
-            None => self.emit_call(id, ir_args, writebacks)?,
+            None => {
+                // A call of a `Ref`-returning function used as a place (`func/ref_calls.rs`).
+                let Some((ir_args, writebacks)) =
+                    self.capture_ref_call(e, &key, id, ir_args, writebacks)?
+                else {
+                    return Ok(None);
+                };
+                self.emit_call(id, ir_args, writebacks)?
+            }
             Some((hidden, err, threw, err_ty)) => {
                 ir_args.extend(hidden);
                 let v = self.emit_call(id, ir_args, writebacks)?;

@@ -89,6 +89,10 @@ impl FnLower<'_, '_> {
         if let Some(n) = self.tuple_expand_len(e) {
             return Ok(n);
         }
+        // Over part of the pack (`func/pack_parts.rs`).
+        if let Some(n) = self.pack_part_len(e) {
+            return Ok(n);
+        }
         let Ty::Expand(_, pack) = self.infer.expr_ty(e) else {
             return Err(internal("an `expand` without a pack"));
         };

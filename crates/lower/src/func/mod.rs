@@ -62,10 +62,12 @@ mod intrinsic;
 mod lambdas;
 mod math_rows;
 mod matrix_ops;
+mod pack_parts;
 mod pair_handles;
 mod place;
 mod pointers;
 mod property;
+mod ref_calls;
 mod requirement_views;
 mod static_is;
 mod stmt;
@@ -84,6 +86,7 @@ mod wave_multi;
 pub(crate) use call::unify;
 pub(crate) use handle_flow::HandleOutputs;
 pub(crate) use pair_handles::pair_from_marked;
+pub(crate) use ref_calls::RefState;
 
 /// A signature of an instance in IR terms.
 struct SigInfo {
@@ -347,6 +350,13 @@ fn lower_body(cx: &mut Ctx, key: InstanceKey, id: FuncId, is_entry: bool) -> R<(
             has_this: false,
             is_init: false,
             infer_ret: false,
+        }
+    } else if cx.is_ref_setter(id) {
+        // The getter's parameters and the value (`func/ref_calls.rs`), as declared.
+        SigInfo {
+            params: declared.params.clone(),
+            ret: declared.ret,
+            ..signature(cx, &key)?
         }
     } else {
         signature(cx, &key)?
@@ -637,6 +647,8 @@ enum LPlace {
         ptr: ValueId,
         ty: TypeId,
     },
+    /// What a call of a function returning `Ref<T>` names (`func/ref_calls.rs`).
+    RefCall(Box<ref_calls::RefCall>),
 }
 
 #[derive(Clone, Debug)]
@@ -647,6 +659,8 @@ struct Accessor {
     this_ty: Ty,
     getter: Option<FunctionId>,
     setter: Option<FunctionId>,
+    /// A `ref` accessor: writes go through its setter instance when there is no `set`.
+    reference: Option<FunctionId>,
     /// Subscript indices, already evaluated.
     args: Vec<ValueId>,
     ty: TypeId,

@@ -19,6 +19,9 @@ impl FnLower<'_, '_> {
         if let Some(lp) = self.pointer_place(e)? {
             return Ok(Some(lp));
         }
+        if let Some(lp) = self.ref_call_place(e)? {
+            return Ok(Some(lp));
+        }
         Ok(match self.body.exprs[e].clone() {
             Expr::Path(_) => match self.res(e) {
                 Some(ExprRes::Local(l)) if self.static_locals.contains_key(&l) => self
@@ -108,7 +111,10 @@ impl FnLower<'_, '_> {
                     Some(LPlace::Mem(place))
                 }
                 _ if self.is_each_tuple(inner) => return self.each_tuple_place(inner),
-                _ => return Err(unsupported("`each` of this expression")),
+                _ => match self.pack_part_place(inner)? {
+                    Some(place) => Some(place),
+                    None => return Err(unsupported("`each` of this expression")),
+                },
             },
             Expr::Field { base, name, .. } => {
                 if let Some(ExprRes::Global(g)) = self.res(e) {
@@ -251,6 +257,7 @@ impl FnLower<'_, '_> {
                         this_ty: bt,
                         getter: data.getter,
                         setter: data.setter,
+                        reference: data.reference,
                         args,
                         ty,
                         bound,
@@ -377,6 +384,7 @@ impl FnLower<'_, '_> {
             LPlace::Accessor(a) => Ok(a.ty),
             LPlace::Through { inner, .. } => self.lplace_ty(inner),
             LPlace::Ptr { ty, .. } => Ok(*ty),
+            LPlace::RefCall(r) => Ok(r.ty),
         }
     }
 
@@ -416,6 +424,7 @@ impl FnLower<'_, '_> {
             LPlace::Nowhere(ty) => self.emit(Inst::Zero, Some(*ty)),
             LPlace::Through { inner, .. } => self.load_lplace(inner),
             LPlace::Ptr { ptr, ty } => self.ptr_read(*ptr, *ty),
+            LPlace::RefCall(r) => self.load_ref_call(r),
         }
     }
 
@@ -429,7 +438,8 @@ impl FnLower<'_, '_> {
             LPlace::Texel { .. }
             | LPlace::Nowhere(_)
             | LPlace::Through { .. }
-            | LPlace::Ptr { .. } => None,
+            | LPlace::Ptr { .. }
+            | LPlace::RefCall(_) => None,
         };
         // A `[nonmutating] set` takes its receiver by value: a constant receiver is fine.
         let nonmutating = matches!(p, LPlace::Accessor(a) if a.setter.is_some_and(|s| {
@@ -455,6 +465,7 @@ impl FnLower<'_, '_> {
             }),
             LPlace::Nowhere(_) => {}
             LPlace::Ptr { ptr, ty } => self.ptr_write(*ptr, *ty, v)?,
+            LPlace::RefCall(r) => self.store_ref_call(r, v)?,
             LPlace::Through { inner, copy, outer } => {
                 self.store_through(inner, copy, outer, v)?;
             }
@@ -478,9 +489,14 @@ impl FnLower<'_, '_> {
             }
             LPlace::Bits(b) => self.store_bits(b, v)?,
             LPlace::Accessor(a) => {
-                let setter = a
-                    .setter
-                    .ok_or_else(|| unsupported("writing a property or subscript without `set`"))?;
+                // Without `set`, the `ref` accessor's setter instance (`func/ref_calls.rs`).
+                let (setter, via_ref) = match (a.setter, a.reference) {
+                    (Some(s), _) => (s, false),
+                    (None, Some(r)) => (r, true),
+                    (None, None) => {
+                        return Err(unsupported("writing a property or subscript without `set`"));
+                    }
+                };
                 let key = InstanceKey {
                     exist: Vec::new(),
                     fn_args: Vec::new(),
@@ -492,7 +508,10 @@ impl FnLower<'_, '_> {
                     },
                     this_ty: Some(a.this_ty.clone()),
                 };
-                let id = self.cx.resource_instance(key, a.bound.clone())?;
+                let mut id = self.cx.resource_instance(key.clone(), a.bound.clone())?;
+                if via_ref {
+                    id = self.cx.ref_setter(&key, id)?;
+                }
                 let params = self
                     .cx
                     .module

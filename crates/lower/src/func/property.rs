@@ -86,6 +86,7 @@ impl FnLower<'_, '_> {
             this_ty,
             getter: data.getter,
             setter: data.setter,
+            reference: data.reference,
             args: Vec::new(),
             ty,
             bound,

@@ -15,30 +15,18 @@ impl FnLower<'_, '_> {
     fn lower_static_local(&mut self, local: hir::LocalId, init: Option<ExprId>) -> R<()> {
         let ty = self.infer.local_ty(local);
         let ty = self.ir_ty(&ty)?;
-        let name = self.cx.fresh_name(&self.body.locals[local].name);
-        // `static groupshared T x;`: one variable of the thread group (no initialiser runs:
-        // groupshared memory has none).
-        if self.body.locals[local].is_groupshared {
-            let g = self
-                .cx
-                .module
-                .add_global(&name, ty, ir::GlobalKind::Groupshared);
-            self.static_locals.insert(local, g);
-            return Ok(());
-        }
-        let zero = crate::consts::zero(self.cx, ty)?;
-        let g = self.cx.module.add_private_global(&name, ty, zero);
+        let (g, flag) = match self.shared_static_local(local) {
+            Some(globals) => globals,
+            None => {
+                let globals = self.static_local_globals(local, init.is_some(), ty)?;
+                self.record_static_local(local, globals);
+                globals
+            }
+        };
         self.static_locals.insert(local, g);
-        let Some(init) = init else {
+        let (Some(init), Some(flag)) = (init, flag) else {
             return Ok(());
         };
-        let flag_name = self.cx.fresh_name(&format!("{name}_initialised"));
-        let bool_ty = self.cx.module.types.scalar(Scalar::Bool);
-        let flag = self.cx.module.add_private_global(
-            &flag_name,
-            bool_ty,
-            ir::ConstValue::Literal(Literal::Bool(false)),
-        );
         let done = self.emit(Inst::Load(Place::global(flag)), None)?;
         let first = self.emit(Inst::Unary(UnaryOp::Not, done), None)?;
         let then_block = self.block(|b| {
@@ -60,6 +48,39 @@ impl FnLower<'_, '_> {
             else_block: Vec::new(),
         });
         Ok(())
+    }
+
+    /// The global of a function-local `static` and, when it has an initialiser, the flag
+    /// recording that it ran.
+    fn static_local_globals(
+        &mut self,
+        local: hir::LocalId,
+        has_init: bool,
+        ty: ir::TypeId,
+    ) -> R<(ir::GlobalId, Option<ir::GlobalId>)> {
+        let name = self.cx.fresh_name(&self.body.locals[local].name);
+        // `static groupshared T x;`: one variable of the thread group (no initialiser runs:
+        // groupshared memory has none).
+        if self.body.locals[local].is_groupshared {
+            let g = self
+                .cx
+                .module
+                .add_global(&name, ty, ir::GlobalKind::Groupshared);
+            return Ok((g, None));
+        }
+        let zero = crate::consts::zero(self.cx, ty)?;
+        let g = self.cx.module.add_private_global(&name, ty, zero);
+        if !has_init {
+            return Ok((g, None));
+        }
+        let flag_name = self.cx.fresh_name(&format!("{name}_initialised"));
+        let bool_ty = self.cx.module.types.scalar(Scalar::Bool);
+        let flag = self.cx.module.add_private_global(
+            &flag_name,
+            bool_ty,
+            ir::ConstValue::Literal(Literal::Bool(false)),
+        );
+        Ok((g, Some(flag)))
     }
 
     pub(super) fn lower_stmt(&mut self, s: StmtId) -> R<()> {
@@ -321,6 +342,9 @@ impl FnLower<'_, '_> {
             },
             Stmt::Continue => self.lower_plain_continue(),
             Stmt::Return(value) => {
+                if self.ref_setter_return(value)?.is_some() {
+                    return Ok(());
+                }
                 if let Some(l) = self.init_this {
                     let v = self.emit(Inst::Load(Place::local(l)), None)?;
                     self.stmt(ir::Stmt::Return(Some(v)));
