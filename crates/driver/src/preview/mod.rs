@@ -5,6 +5,7 @@
 //! central finite differences, evaluated on the GPU.
 
 mod attrs;
+mod buffer_json;
 mod gradcheck;
 mod image_file;
 pub mod png;
@@ -126,14 +127,13 @@ pub struct KernelRun {
     pub time_ms: f64,
 }
 
-/// One buffer after the last frame.
-#[derive(Debug, Clone, Serialize)]
-#[serde(rename_all = "camelCase")]
+/// One buffer after the last frame (serialised by `buffer_json.rs`: single-precision values as
+/// their shortest decimals).
+#[derive(Debug, Clone)]
 pub struct BufferView {
     /// The global's name in the source.
     pub name: String,
     /// Element type as written.
-    #[serde(rename = "type")]
     pub ty: String,
     /// f32 | f16 | f64 | i32 | u32 | i64 | u64 | bool
     pub scalar: &'static str,
@@ -145,11 +145,9 @@ pub struct BufferView {
     pub values: Vec<f64>,
     /// True when `values` holds fewer than `count * components` scalars.
     pub truncated: bool,
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub image: Option<ImageInfo>,
     /// A 3D texture's slices: `values` holds `depth` images of `image.width` x `image.height`,
     /// one after the other (x fastest, then y, then z).
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub depth: Option<u32>,
 }
 
