@@ -42,6 +42,9 @@ pub struct PreviewResult {
     /// The number of the first frame run: 0, or where a continued run went on.
     #[serde(skip_serializing_if = "is_zero")]
     pub first_frame: u32,
+    /// Frames run again, before `first_frame`, to restore a continued run whose state was lost.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub replayed_frames: u32,
     /// Total wall time of all dispatches.
     pub time_ms: f64,
     /// One per entry point run, in call order within a frame.
@@ -114,6 +117,10 @@ pub struct PreviewInputs {
     /// its last, with its buffers, instead of starting again from frame 0.
     #[serde(rename = "continue")]
     pub resume: bool,
+    /// With `continue`: the frame to go on from (the one after the frame shown). Where the last
+    /// run is gone (the GPU process restarted, the server too) or stands at another frame, the
+    /// program runs again from frame 0 up to it, with these inputs, before the frames asked for.
+    pub from_frame: Option<u32>,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -348,6 +355,9 @@ pub fn parse_inputs(value: &serde_json::Value) -> PreviewInputs {
         mouse: serde_json::from_value(field("mouse")).unwrap_or_default(),
         keys: serde_json::from_value(field("keys")).unwrap_or_default(),
         resume: field("continue").as_bool().unwrap_or(false),
+        from_frame: field("fromFrame")
+            .as_u64()
+            .and_then(|f| u32::try_from(f).ok()),
     }
 }
 

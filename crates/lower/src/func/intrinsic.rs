@@ -21,7 +21,9 @@ impl FnLower<'_, '_> {
         // the first argument of a runtime format; the host finds the text among the literals.
         let (format, values) = match &self.body.exprs[*first] {
             Expr::Literal(HLit::String(text)) => (Some(unescape(text)), Vec::new()),
-            _ if matches!(self.ety(*first), hir::Ty::String) => (None, vec![self.lower_expr(*first)?]),
+            _ if matches!(self.ety(*first), hir::Ty::String) => {
+                (None, vec![self.lower_expr(*first)?])
+            }
             _ => return Err(unsupported("`printf` whose format is not a `String`")),
         };
         let mut values = values;
