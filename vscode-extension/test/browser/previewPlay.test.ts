@@ -43,6 +43,8 @@ const pageErrors: string[] = [];
 /** The page's messages, and the server requests made for them. */
 const fromPage: FromPage[] = [];
 let serverRuns = 0;
+/** Page messages being handled (a message posted just before Pause may arrive after it). */
+let handling = 0;
 let view: PreviewView = { fileName: "playground_animated.slang" };
 let uri: string;
 
@@ -55,6 +57,15 @@ async function show(next: PreviewView): Promise<void> {
 
 /** The extension's part for a `run` message: the server's answer, shown in the page. */
 async function received(raw: unknown): Promise<void> {
+  handling++;
+  try {
+    await handle(raw);
+  } finally {
+    handling--;
+  }
+}
+
+async function handle(raw: unknown): Promise<void> {
   const message = parseFromPage(raw);
   if (message === undefined) {
     return;
@@ -198,7 +209,11 @@ test("Play runs frame after frame on the real server, Pause stops, Step runs one
   // Pause: after the request in flight is answered, no more requests and the frame stays.
   await page.click("#play-button");
   assert.equal(await page.textContent("#play-button"), "Play");
-  await new Promise((resolve) => setTimeout(resolve, 1500));
+  const settle = Date.now();
+  while (Date.now() - settle < 30_000) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    if (handling === 0) break;
+  }
   const pausedRuns = serverRuns;
   const pausedFrame = await frameShown();
   await new Promise((resolve) => setTimeout(resolve, 1000));
