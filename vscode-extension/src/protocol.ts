@@ -79,6 +79,8 @@ export interface PreviewInputs {
   keys?: string[];
   /** Continue the last run of the same text from its next frame instead of starting again. */
   continue?: boolean;
+  /** With `continue`: the frame to go on from; the server runs frames 0 to it again if it lost the run. */
+  fromFrame?: number;
 }
 
 /** A `SLIDER` (one value, with min and max) or a `COLOR_PICK` (three values in [0, 1]). */

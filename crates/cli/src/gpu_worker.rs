@@ -75,7 +75,16 @@ static WORKER: Mutex<Option<Worker>> = Mutex::new(None);
 /// (`{"ok": false, "error": ...}`) when it took longer than `limit` or died.
 pub fn call(request: &Value, limit: Duration) -> Value {
     let mut slot = WORKER.lock().unwrap_or_else(|p| p.into_inner());
-    let mut worker = match slot.take() {
+    // A worker that died between requests (killed, crashed) is replaced before it is written
+    // to: a write to its pipe could still succeed, and the request would fail for nothing.
+    let alive = slot.take().and_then(|mut w| match w.child.try_wait() {
+        Ok(None) => Some(w),
+        _ => {
+            w.stop();
+            None
+        }
+    });
+    let mut worker = match alive {
         Some(w) => w,
         None => match Worker::start() {
             Ok(w) => w,

@@ -43,6 +43,7 @@ impl InputArgs {
             mouse: self.mouse.unwrap_or_default(),
             keys: self.keys,
             resume: false,
+            from_frame: None,
         }
     }
 }

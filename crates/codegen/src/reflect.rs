@@ -46,7 +46,8 @@ pub struct PrintFormatInfo {
     pub format: String,
     /// Kind of each scalar argument in record order (vectors are flattened): `"f32"`, `"i32"`,
     /// `"u32"`, `"bool"` (one word each; halves are widened to `f32`) or `"i64"`, `"u64"`,
-    /// `"f64"` (two words, low first).
+    /// `"f64"` (two words, low first); `"format"` first where the format is a `String` known at
+    /// run time (one word: its hash; `format` is then empty).
     pub arg_kinds: Vec<String>,
 }
 

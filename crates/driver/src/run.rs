@@ -341,6 +341,7 @@ pub(crate) fn print_formats(compiled: &Compiled) -> Vec<PrintFormat> {
                     "i64" => PrintArgKind::I64,
                     "u64" => PrintArgKind::U64,
                     "f64" => PrintArgKind::F64,
+                    "format" => PrintArgKind::Format,
                     _ => PrintArgKind::F32,
                 })
                 .collect(),

@@ -52,6 +52,8 @@ pub enum PrintArgKind {
     I64,
     U64,
     F64,
+    /// The format itself, a `String` known only at run time: its hash (first, one word).
+    Format,
 }
 
 impl PrintArgKind {
@@ -66,7 +68,9 @@ impl PrintArgKind {
         let wide = || u64::from(words[0]) | (u64::from(words.get(1).copied().unwrap_or(0)) << 32);
         match self {
             PrintArgKind::I32 => CArg::Int(i64::from(words[0] as i32)),
-            PrintArgKind::U32 | PrintArgKind::Bool => CArg::UInt(u64::from(words[0])),
+            PrintArgKind::U32 | PrintArgKind::Bool | PrintArgKind::Format => {
+                CArg::UInt(u64::from(words[0]))
+            }
             PrintArgKind::F32 => CArg::Float(f64::from(f32::from_bits(words[0]))),
             PrintArgKind::I64 => CArg::Int(wide() as i64),
             PrintArgKind::U64 => CArg::UInt(wide()),
@@ -137,7 +141,21 @@ pub fn decode_print_buffer(
             values.push(kind.read(&args[offset..]));
             offset += kind.word_count();
         }
-        match format_c_with_strings(&format.format, &values, &lookup) {
+        // A format chosen at run time: the text of the string whose hash came first.
+        let text = if format.args.first() == Some(&PrintArgKind::Format) {
+            let hash = args[0];
+            values.remove(0);
+            match lookup(hash) {
+                Some(text) => text,
+                None => {
+                    out += &format!("<print format: no string of the program has hash {hash}>\n");
+                    continue;
+                }
+            }
+        } else {
+            format.format.clone()
+        };
+        match format_c_with_strings(&text, &values, &lookup) {
             Ok(text) => out += &text,
             Err(e) => out += &format!("<print format {id}: {e}>\n"),
         }

@@ -872,6 +872,9 @@ pub fn string_hash(text: &str) -> u32 {
 #[derive(Clone, Debug, PartialEq)]
 pub struct PrintFormat {
     pub text: String,
+    /// The format is a `String` value known only at run time: the first argument is its hash,
+    /// which the host looks up among the module's `strings` (`text` is empty).
+    pub runtime: bool,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -944,11 +947,22 @@ impl Module {
         FuncId(self.functions.len() as u32 - 1)
     }
     pub fn add_print_format(&mut self, text: &str) -> FormatId {
-        if let Some(i) = self.print_formats.iter().position(|f| f.text == text) {
+        if let Some(i) = (self.print_formats.iter()).position(|f| !f.runtime && f.text == text) {
             return FormatId(i as u32);
         }
         self.print_formats.push(PrintFormat {
             text: text.to_string(),
+            runtime: false,
+        });
+        FormatId(self.print_formats.len() as u32 - 1)
+    }
+    /// The format of `printf(format, ...)` where `format` is a `String` value: the print
+    /// instruction's first argument is the format's hash. One per call, as the kinds of the
+    /// arguments that follow are the call's own (codegen reflects them per format).
+    pub fn add_runtime_print_format(&mut self) -> FormatId {
+        self.print_formats.push(PrintFormat {
+            text: String::new(),
+            runtime: true,
         });
         FormatId(self.print_formats.len() as u32 - 1)
     }

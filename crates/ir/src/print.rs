@@ -64,7 +64,11 @@ pub fn print_module(module: &Module) -> String {
         };
     }
     for (i, f) in module.print_formats.iter().enumerate() {
-        let _ = writeln!(out, "print_format {i} {:?}", f.text);
+        if f.runtime {
+            let _ = writeln!(out, "print_format {i} (the first argument's string)");
+        } else {
+            let _ = writeln!(out, "print_format {i} {:?}", f.text);
+        }
     }
     for ep in &module.entry_points {
         let fname = module

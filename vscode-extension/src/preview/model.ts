@@ -51,6 +51,8 @@ export function parseFromPage(message: unknown): FromPage | undefined {
 /** The most frames the page may ask for in one request (a play step runs one). */
 export const MAX_FRAMES_PER_REQUEST = 1000;
 const MAX_INPUT_NAMES = 64;
+/** The furthest frame a continued run may name (the server replays at most as many). */
+const MAX_FROM_FRAME = 10_000;
 
 function finite(value: unknown): value is number {
   return typeof value === "number" && Number.isFinite(value);
@@ -82,6 +84,8 @@ export function parseInputs(raw: unknown): PreviewInputs | undefined {
     if (keys.length > 0) inputs.keys = keys;
   }
   if (candidate.continue === true) inputs.continue = true;
+  const from = candidate.fromFrame;
+  if (typeof from === "number" && Number.isInteger(from) && from >= 0 && from <= MAX_FROM_FRAME) inputs.fromFrame = from;
   return inputs;
 }
 

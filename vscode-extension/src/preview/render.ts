@@ -453,7 +453,11 @@ export function imagePixels(buffer: PreviewBuffer): Pixels | undefined {
     for (let p = 0; p < pixelsSent; p++) {
       const value = toNumber(buffer.values[p * stride]);
       const color = Number.isFinite(value) ? divergingColor(extent === 0 ? 0 : value / extent) : NON_FINITE;
-      data.set([...color, 255], at(p));
+      const o = at(p);
+      data[o] = color[0];
+      data[o + 1] = color[1];
+      data[o + 2] = color[2];
+      data[o + 3] = 255;
     }
     return { width, height, data };
   }
@@ -464,21 +468,32 @@ export function imagePixels(buffer: PreviewBuffer): Pixels | undefined {
     alphaUnused = toNumber(buffer.values[p * stride + 3]) === 0;
   }
   const byte = (value: number) => Math.round(Math.max(0, Math.min(1, value / scale)) * 255);
+  // Played frames redraw every image: one pass, no allocation per pixel.
+  const values = buffer.values;
   for (let p = 0; p < pixelsSent; p++) {
-    const read = (c: number) => toNumber(buffer.values[p * stride + c]);
-    const components = Array.from({ length: channels }, (_, c) => read(c));
-    if (components.some((value) => !Number.isFinite(value))) {
-      data.set([...NON_FINITE, 255], at(p));
+    const base = p * stride;
+    const o = at(p);
+    let finite = true;
+    for (let c = 0; c < channels; c++) {
+      finite = finite && Number.isFinite(toNumber(values[base + c]));
+    }
+    if (!finite) {
+      data[o] = NON_FINITE[0];
+      data[o + 1] = NON_FINITE[1];
+      data[o + 2] = NON_FINITE[2];
+      data[o + 3] = 255;
       continue;
     }
-    const [first, second, third, fourth] = components.map(byte);
-    const rgba =
-      channels === 1
-        ? [first, first, first, 255]
-        : channels === 2
-          ? [first, second, 0, 255]
-          : [first, second, third, channels === 4 && !alphaUnused ? fourth : 255];
-    data.set(rgba, at(p));
+    const first = byte(toNumber(values[base]));
+    if (channels === 1) {
+      data[o] = data[o + 1] = data[o + 2] = first;
+      data[o + 3] = 255;
+      continue;
+    }
+    data[o] = first;
+    data[o + 1] = byte(toNumber(values[base + 1]));
+    data[o + 2] = channels === 2 ? 0 : byte(toNumber(values[base + 2]));
+    data[o + 3] = channels === 4 && !alphaUnused ? byte(toNumber(values[base + 3])) : 255;
   }
   return { width, height, data };
 }

@@ -70,9 +70,12 @@ function post(message: FromPage): void {
   vscode.postMessage(message);
 }
 
-/** One more frame of the shown run, with the current inputs. */
+/** One more frame of the shown run, with the current inputs (the frame after the shown one: a server
+ * that lost the run, its GPU process restarted, runs up to it again). */
 function step(): void {
-  post({ type: "run", inputs: currentInputs({ continue: true }), frames: 1 });
+  const result = view?.result;
+  const next = result?.ok === true ? (result.firstFrame ?? 0) + (result.frames ?? 0) : undefined;
+  post({ type: "run", inputs: currentInputs(next === undefined ? { continue: true } : { continue: true, fromFrame: next }), frames: 1 });
 }
 
 /** After a control changed: a paused program runs again from frame 0 to the frame shown. */

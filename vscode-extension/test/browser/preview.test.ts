@@ -350,7 +350,8 @@ test("the interactive preview: a slider moved re-runs with its value and the ima
   assert.equal(await page.textContent("#play-button"), "Pause");
   await page.waitForFunction((n) => (window as unknown as { posted: unknown[] }).posted.length > n, count);
   const played = await posted();
-  assert.deepEqual(played[count], { type: "run", inputs: { sliders: { rings: moved }, keys: [], continue: true }, frames: 1 });
+  // It names the frame to go on from (the one after the shown frame 0).
+  assert.deepEqual(played[count], { type: "run", inputs: { sliders: { rings: moved }, keys: [], continue: true, fromFrame: 1 }, frames: 1 });
   // No second request before the first is answered.
   await new Promise((resolve) => setTimeout(resolve, 300));
   assert.equal((await posted()).length, count + 1);
@@ -363,7 +364,7 @@ test("the interactive preview: a slider moved re-runs with its value and the ima
   await page.click('button[data-action="step"]');
   const stepped = await posted();
   assert.equal(stepped.length, paused + 1);
-  assert.deepEqual(stepped[paused], { type: "run", inputs: { sliders: { rings: moved }, keys: [], continue: true }, frames: 1 });
+  assert.deepEqual(stepped[paused], { type: "run", inputs: { sliders: { rings: moved }, keys: [], continue: true, fromFrame: 2 }, frames: 1 });
   // The buffer tables and images stay beside the controls.
   assert.ok((await page.locator("section.buffers").count()) === 1);
   assert.deepEqual(pageErrors, []);

@@ -73,10 +73,12 @@ test("a 3D texture's slices are drawn side by side in a grid", () => {
 
 test("run messages carry well-formed inputs only", () => {
   assert.deepEqual(
-    parseFromPage({ type: "run", frames: 1, inputs: { sliders: { s: 0.5, bad: "x" }, colors: { c: [1, 0, 0], d: [1] }, mouse: [1, 2, -1, -2], keys: ["KeyA", 3], continue: true } }),
-    { type: "run", frames: 1, inputs: { sliders: { s: 0.5 }, colors: { c: [1, 0, 0] }, mouse: [1, 2, -1, -2], keys: ["KeyA"], continue: true } },
+    parseFromPage({ type: "run", frames: 1, inputs: { sliders: { s: 0.5, bad: "x" }, colors: { c: [1, 0, 0], d: [1] }, mouse: [1, 2, -1, -2], keys: ["KeyA", 3], continue: true, fromFrame: 7 } }),
+    { type: "run", frames: 1, inputs: { sliders: { s: 0.5 }, colors: { c: [1, 0, 0] }, mouse: [1, 2, -1, -2], keys: ["KeyA"], continue: true, fromFrame: 7 } },
   );
   assert.deepEqual(parseFromPage({ type: "run", frames: 0, inputs: "x" }), { type: "run" });
+  assert.deepEqual(parseFromPage({ type: "run", inputs: { continue: true, fromFrame: -1 } }), { type: "run", inputs: { continue: true } });
+  assert.deepEqual(parseFromPage({ type: "run", inputs: { continue: true, fromFrame: 2.5 } }), { type: "run", inputs: { continue: true } });
   assert.deepEqual(parseFromPage({ type: "run", frames: 1e9, inputs: { mouse: [1, 2] } }), { type: "run", inputs: {} });
 });
 

@@ -984,7 +984,12 @@ impl Lowerer<'_> {
                     if let Inst::Print(id, args) = inst
                         && id.0 as usize == i
                     {
-                        for a in args {
+                        for (n, a) in args.iter().enumerate() {
+                            if f.runtime && n == 0 {
+                                // The format's hash (`PrintFormatInfo::arg_kinds`).
+                                arg_kinds.push("format".to_string());
+                                continue;
+                            }
                             let ty = func.value_ty(*a).unwrap_or(TypeId(0));
                             let n = self.types().vector_size(ty).unwrap_or(1);
                             // One entry per scalar component; 64-bit ones take two words.

@@ -5,6 +5,7 @@
 //! central finite differences, evaluated on the GPU.
 
 mod attrs;
+mod buffer_json;
 mod gradcheck;
 mod image_file;
 pub mod png;
@@ -41,6 +42,9 @@ pub struct PreviewResult {
     /// The number of the first frame run: 0, or where a continued run went on.
     #[serde(skip_serializing_if = "is_zero")]
     pub first_frame: u32,
+    /// Frames run again, before `first_frame`, to restore a continued run whose state was lost.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub replayed_frames: u32,
     /// Total wall time of all dispatches.
     pub time_ms: f64,
     /// One per entry point run, in call order within a frame.
@@ -113,6 +117,10 @@ pub struct PreviewInputs {
     /// its last, with its buffers, instead of starting again from frame 0.
     #[serde(rename = "continue")]
     pub resume: bool,
+    /// With `continue`: the frame to go on from (the one after the frame shown). Where the last
+    /// run is gone (the GPU process restarted, the server too) or stands at another frame, the
+    /// program runs again from frame 0 up to it, with these inputs, before the frames asked for.
+    pub from_frame: Option<u32>,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -126,14 +134,13 @@ pub struct KernelRun {
     pub time_ms: f64,
 }
 
-/// One buffer after the last frame.
-#[derive(Debug, Clone, Serialize)]
-#[serde(rename_all = "camelCase")]
+/// One buffer after the last frame (serialised by `buffer_json.rs`: single-precision values as
+/// their shortest decimals).
+#[derive(Debug, Clone)]
 pub struct BufferView {
     /// The global's name in the source.
     pub name: String,
     /// Element type as written.
-    #[serde(rename = "type")]
     pub ty: String,
     /// f32 | f16 | f64 | i32 | u32 | i64 | u64 | bool
     pub scalar: &'static str,
@@ -145,11 +152,9 @@ pub struct BufferView {
     pub values: Vec<f64>,
     /// True when `values` holds fewer than `count * components` scalars.
     pub truncated: bool,
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub image: Option<ImageInfo>,
     /// A 3D texture's slices: `values` holds `depth` images of `image.width` x `image.height`,
     /// one after the other (x fastest, then y, then z).
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub depth: Option<u32>,
 }
 
@@ -350,6 +355,9 @@ pub fn parse_inputs(value: &serde_json::Value) -> PreviewInputs {
         mouse: serde_json::from_value(field("mouse")).unwrap_or_default(),
         keys: serde_json::from_value(field("keys")).unwrap_or_default(),
         resume: field("continue").as_bool().unwrap_or(false),
+        from_frame: field("fromFrame")
+            .as_u64()
+            .and_then(|f| u32::try_from(f).ok()),
     }
 }
 

@@ -172,17 +172,42 @@ pub(crate) fn run(
         .iter()
         .position(|run| run.key.path == key.path)
         .map(|at| saved.remove(at))
-        .filter(|run| inputs.resume && run.key == key);
+        .filter(|run| inputs.resume && run.key == key)
+        .filter(|run| inputs.from_frame.is_none_or(|f| f == run.next_frame));
     let Some(SavedRun {
         mut kernels,
         mut resources,
-        next_frame,
+        mut next_frame,
         diagnostics,
         ..
     }) = resumed.or_else(|| fresh(gpu, path, text, options, &mut result))
     else {
         return (result, None);
     };
+    if let Some(target) = inputs
+        .from_frame
+        .filter(|f| inputs.resume && next_frame == 0 && *f > 0)
+    {
+        let target = target.min(MAX_REPLAYED_FRAMES);
+        let mut replay = result_for(path);
+        let gpu_error = run_frames(
+            gpu,
+            &mut kernels,
+            &mut resources,
+            0,
+            target,
+            inputs,
+            &mut replay,
+        );
+        if let Some(error) = replay.error {
+            result.error = Some(format!(
+                "while running frames 0 to {target} again to go on from frame {target}: {error}"
+            ));
+            return (result, gpu_error);
+        }
+        next_frame = target;
+        result.replayed_frames = target;
+    }
     result.diagnostics = diagnostics.clone();
     result.first_frame = next_frame;
     result.kernels = kernels
@@ -263,6 +288,8 @@ impl SavedRun {
 
 /// The last successful run of each program (by path), oldest first.
 static SAVED: Mutex<Vec<SavedRun>> = Mutex::new(Vec::new());
+/// The most frames run again to restore a continued run whose state was lost.
+const MAX_REPLAYED_FRAMES: u32 = 10_000;
 /// Programs whose last run is kept.
 const MAX_SAVED_RUNS: usize = 8;
 /// Buffer bytes kept over all saved runs (the last run is kept whatever its size).

@@ -17,14 +17,19 @@ impl FnLower<'_, '_> {
         let Some((first, rest)) = args.split_first() else {
             return Err(unsupported("`printf` without a format string"));
         };
-        let Expr::Literal(HLit::String(text)) = &self.body.exprs[*first] else {
-            return Err(unsupported("`printf` whose format is not a string literal"));
+        // A format that is a `String` value (a variable, a parameter, `?:`) travels as its hash,
+        // the first argument of a runtime format; the host finds the text among the literals.
+        let (format, values) = match &self.body.exprs[*first] {
+            Expr::Literal(HLit::String(text)) => (Some(unescape(text)), Vec::new()),
+            _ if matches!(self.ety(*first), hir::Ty::String) => {
+                (None, vec![self.lower_expr(*first)?])
+            }
+            _ => return Err(unsupported("`printf` whose format is not a `String`")),
         };
-        let text = unescape(text);
-        let values = rest
-            .iter()
-            .map(|a| self.lower_expr(*a))
-            .collect::<R<Vec<_>>>()?;
+        let mut values = values;
+        for a in rest {
+            values.push(self.lower_expr(*a)?);
+        }
         // The print buffer holds scalars and vectors; a pointer (an emulated buffer offset) or
         // an aggregate has no format conversion to print it with.
         for &v in &values {
@@ -39,7 +44,10 @@ impl FnLower<'_, '_> {
                 )));
             }
         }
-        let id = self.cx.module.add_print_format(&text);
+        let id = match &format {
+            Some(text) => self.cx.module.add_print_format(text),
+            None => self.cx.module.add_runtime_print_format(),
+        };
         self.emit(Inst::Print(id, values), None)?;
         Ok(None)
     }
