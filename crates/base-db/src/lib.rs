@@ -266,6 +266,7 @@ mod tests {
             include_dirs: include_dirs.iter().map(|d| Arc::from(*d)).collect(),
             defines: vec![],
             experimental_features: false,
+            msvc_bitfield_packing: false,
         };
         db.workspace = Some(Workspace::new(
             &db,
