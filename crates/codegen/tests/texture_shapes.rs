@@ -45,9 +45,8 @@ fn one_d_arrays_are_2d_arrays_of_height_one() {
         TexelFormat::R32Float,
     );
     let void = k.m.types.void();
-    let sampler = k
-        .m
-        .add_global("s", void, GlobalKind::Sampler { comparison: false });
+    let sampler =
+        k.m.add_global("s", void, GlobalKind::Sampler { comparison: false });
     entry(&mut k.m, 1, |b, x| {
         let i = b.convert(x, Scalar::I32);
         let ivec2 = b.types().vector(Scalar::I32, 2);
@@ -201,7 +200,8 @@ fn half_texels_go_through_f32() {
             textureStore(image, _e2, vec4<f32>((_e5 + _e5)));
             outputBuffer[tid.x] = f32(_e5.x);
         }
-    "#]].assert_eq(&text);
+    "#]]
+    .assert_eq(&text);
     reparse(&text);
     check_spirv(&k.m);
 }

@@ -274,6 +274,11 @@ const KNOWN_OPEN: &[&str] = &[
     "an element of a non-array behind a pointer",
     "invalid type void",
     "out of range or not indexable",
+    // Open since session 17 (exposed when the seed corpus grew): a `DescriptorHandle<
+    // ConstantBuffer<T>>` converted implicitly to a `ConstantBuffer<T>` local (language-feature/
+    // descriptor-handle/bindless-constant-buffer-implicit-use.slang) is an internal error in
+    // lowering's coercion of the handle's words.
+    "cannot convert `uint2` to",
 ];
 
 /// The pipeline on one input: `Err` is a failure of the compiler (not of the input).

@@ -72,6 +72,8 @@ struct TextureDecl {
     texel_components: u8,
     /// A 1D texture declared as a 2D one of height 1 (`textures_1d.rs`).
     flat_1d: bool,
+    /// A storage texture (RW): it has one level, and SPIR-V queries its size without one.
+    storage: bool,
 }
 
 impl TextureDecl {
@@ -162,7 +164,7 @@ impl Lowerer<'_> {
             dim,
             arrayed,
             format,
-            ..
+            access,
         } = g.kind
         else {
             return Err(cx.err("a texture operation on a non-texture"));
@@ -173,6 +175,7 @@ impl Lowerer<'_> {
             format,
             texel_components: self.types().vector_size(g.ty).unwrap_or(1),
             flat_1d: self.flat_1d.contains(&texture),
+            storage: access == BufferAccess::ReadWrite,
         })
     }
 
@@ -205,7 +208,7 @@ impl Lowerer<'_> {
         };
         Ok(match op {
             ir::TextureOp::Dimensions => {
-                let level = if args.is_empty() {
+                let level = if args.is_empty() || decl.storage {
                     None
                 } else {
                     Some(arg(cx, 0)?)
@@ -228,6 +231,14 @@ impl Lowerer<'_> {
                 }
                 if !decl.arrayed {
                     return Ok(Some(size));
+                }
+                if decl.storage && self.opts.target == crate::Target::SpirV {
+                    // naga's SPIR-V writer asks a storage image for its layers with a level
+                    // (OpImageQuerySizeLod), which Vulkan allows on sampled images only.
+                    return Err(CodegenError::Unsupported {
+                        what: "the layer count of a storage (RW) array texture".into(),
+                        target: self.opts.target,
+                    });
                 }
                 // HLSL reports the layer count after the size.
                 let layers = cx.add(
@@ -274,7 +285,7 @@ impl Lowerer<'_> {
                 let row = self.texel_row(cx, out, decl, args)?;
                 let (coordinate, array_index) =
                     self.split_coords(cx, out, decl, arg(cx, 0)?, row)?;
-                let level = if args.len() > 1 {
+                let level = if args.len() > 1 && !decl.storage {
                     Some(arg(cx, 1)?)
                 } else {
                     None
