@@ -43,10 +43,10 @@ void computeMain()
               %7: uint = convert.uint %5
               %8: uint = 4294967280u
               %9: uint = bitand %6, %8
-              %10: uint = 0u
-              %11: uint = shl %7, %10
-              %12: uint = 15u
-              %13: uint = bitand %11, %12
+              %10: uint = 15u
+              %11: uint = bitand %7, %10
+              %12: uint = 0u
+              %13: uint = shl %11, %12
               %14: uint = bitor %9, %13
               store $s._bits0, %14
               %15: uint = load $s._bits0
@@ -59,10 +59,10 @@ void computeMain()
               %22: uint = load $s._bits0
               %23: uint = 4294901775u
               %24: uint = bitand %22, %23
-              %25: uint = 4u
-              %26: uint = shl %21, %25
-              %27: uint = 65520u
-              %28: uint = bitand %26, %27
+              %25: uint = 4095u
+              %26: uint = bitand %21, %25
+              %27: uint = 4u
+              %28: uint = shl %26, %27
               %29: uint = bitor %24, %28
               store $s._bits0, %29
               %30: int = 0
