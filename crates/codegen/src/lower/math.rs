@@ -55,7 +55,7 @@ impl Lowerer<'_> {
         if a.len() != f.arity() {
             return Err(cx.err(format!("{} with {} arguments", f.name(), a.len())));
         }
-        if let Some(h) = self.native_dbl_math(cx, out, f, args, ty)? {
+        if let Some(h) = self.native_dbl_math(cx, out, f, args)? {
             return Ok(h);
         }
         use MathFn::*;
@@ -67,59 +67,7 @@ impl Lowerer<'_> {
             (Transpose, Some(shape)) => return self.transpose_rows(cx, out, a[0], shape, ty),
             _ => {}
         }
-        let direct = match f {
-            Abs => Some(Mf::Abs),
-            Min => Some(Mf::Min),
-            Max => Some(Mf::Max),
-            Clamp => Some(Mf::Clamp),
-            Saturate => Some(Mf::Saturate),
-            Sin => Some(Mf::Sin),
-            Cos => Some(Mf::Cos),
-            Tan => Some(Mf::Tan),
-            Asin => Some(Mf::Asin),
-            Acos => Some(Mf::Acos),
-            Atan => Some(Mf::Atan),
-            Atan2 => Some(Mf::Atan2),
-            Sinh => Some(Mf::Sinh),
-            Cosh => Some(Mf::Cosh),
-            Tanh => Some(Mf::Tanh),
-            Asinh => Some(Mf::Asinh),
-            Acosh => Some(Mf::Acosh),
-            Atanh => Some(Mf::Atanh),
-            Floor => Some(Mf::Floor),
-            Ceil => Some(Mf::Ceil),
-            Round => Some(Mf::Round),
-            Trunc => Some(Mf::Trunc),
-            Frac => Some(Mf::Fract),
-            Exp => Some(Mf::Exp),
-            Exp2 => Some(Mf::Exp2),
-            Log => Some(Mf::Log),
-            Log2 => Some(Mf::Log2),
-            Pow => Some(Mf::Pow),
-            Sqrt => Some(Mf::Sqrt),
-            Rsqrt => Some(Mf::InverseSqrt),
-            Radians => Some(Mf::Radians),
-            Degrees => Some(Mf::Degrees),
-            Lerp => Some(Mf::Mix),
-            SmoothStep => Some(Mf::SmoothStep),
-            // HLSL step(edge, x) and WGSL step(edge, x) agree: 1 where x >= edge.
-            Step => Some(Mf::Step),
-            Fma => Some(Mf::Fma),
-            Dot => Some(Mf::Dot),
-            Cross => Some(Mf::Cross),
-            Length => Some(Mf::Length),
-            Distance => Some(Mf::Distance),
-            Normalize => Some(Mf::Normalize),
-            Reflect => Some(Mf::Reflect),
-            Refract => Some(Mf::Refract),
-            FaceForward => Some(Mf::FaceForward),
-            Transpose => Some(Mf::Transpose),
-            Determinant => Some(Mf::Determinant),
-            ReverseBits => Some(Mf::ReverseBits),
-            FirstBitHigh => Some(Mf::FirstLeadingBit),
-            FirstBitLow => Some(Mf::FirstTrailingBit),
-            _ => None,
-        };
+        let direct = naga_math_fn(f);
         if let Some(fun) = direct {
             return Ok(self.m(cx, out, fun, &a));
         }
@@ -472,5 +420,63 @@ impl Lowerer<'_> {
         let inf = self.constant(cx, out, Scalar::U32, n, 0x7f80_0000_u32 as f64)?;
         let op = if nan { Bo::Greater } else { Bo::Equal };
         Ok(self.bin(cx, out, op, mag, inf))
+    }
+}
+
+/// The naga function that computes `f` directly on floats and integers of 32 bits or less.
+pub(super) fn naga_math_fn(f: MathFn) -> Option<Mf> {
+    use MathFn::*;
+    match f {
+        Abs => Some(Mf::Abs),
+        Min => Some(Mf::Min),
+        Max => Some(Mf::Max),
+        Clamp => Some(Mf::Clamp),
+        Saturate => Some(Mf::Saturate),
+        Sin => Some(Mf::Sin),
+        Cos => Some(Mf::Cos),
+        Tan => Some(Mf::Tan),
+        Asin => Some(Mf::Asin),
+        Acos => Some(Mf::Acos),
+        Atan => Some(Mf::Atan),
+        Atan2 => Some(Mf::Atan2),
+        Sinh => Some(Mf::Sinh),
+        Cosh => Some(Mf::Cosh),
+        Tanh => Some(Mf::Tanh),
+        Asinh => Some(Mf::Asinh),
+        Acosh => Some(Mf::Acosh),
+        Atanh => Some(Mf::Atanh),
+        Floor => Some(Mf::Floor),
+        Ceil => Some(Mf::Ceil),
+        Round => Some(Mf::Round),
+        Trunc => Some(Mf::Trunc),
+        Frac => Some(Mf::Fract),
+        Exp => Some(Mf::Exp),
+        Exp2 => Some(Mf::Exp2),
+        Log => Some(Mf::Log),
+        Log2 => Some(Mf::Log2),
+        Pow => Some(Mf::Pow),
+        Sqrt => Some(Mf::Sqrt),
+        Rsqrt => Some(Mf::InverseSqrt),
+        Radians => Some(Mf::Radians),
+        Degrees => Some(Mf::Degrees),
+        Lerp => Some(Mf::Mix),
+        SmoothStep => Some(Mf::SmoothStep),
+        // HLSL step(edge, x) and WGSL step(edge, x) agree: 1 where x >= edge.
+        Step => Some(Mf::Step),
+        Fma => Some(Mf::Fma),
+        Dot => Some(Mf::Dot),
+        Cross => Some(Mf::Cross),
+        Length => Some(Mf::Length),
+        Distance => Some(Mf::Distance),
+        Normalize => Some(Mf::Normalize),
+        Reflect => Some(Mf::Reflect),
+        Refract => Some(Mf::Refract),
+        FaceForward => Some(Mf::FaceForward),
+        Transpose => Some(Mf::Transpose),
+        Determinant => Some(Mf::Determinant),
+        ReverseBits => Some(Mf::ReverseBits),
+        FirstBitHigh => Some(Mf::FirstLeadingBit),
+        FirstBitLow => Some(Mf::FirstTrailingBit),
+        _ => None,
     }
 }

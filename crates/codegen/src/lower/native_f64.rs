@@ -15,7 +15,6 @@ impl Lowerer<'_> {
         out: &mut NBlock,
         f: MathFn,
         args: &[ValueId],
-        ty: TypeId,
     ) -> Result<Option<Handle<E>>> {
         use MathFn::*;
         if self.emulates_f64() || args.len() != f.arity() {
@@ -29,25 +28,32 @@ impl Lowerer<'_> {
             } => size,
             _ => return Ok(None),
         };
+        // GLSL.std.450 defines these for 16/32-bit floats only; log10 is log scaled below.
+        let transcendental = matches!(
+            f,
+            Sin | Cos
+                | Tan
+                | Asin
+                | Acos
+                | Atan
+                | Atan2
+                | Sinh
+                | Cosh
+                | Tanh
+                | Asinh
+                | Acosh
+                | Atanh
+                | Exp
+                | Exp2
+                | Log
+                | Log2
+                | Pow
+        );
         let fun = match f {
-            Sin => Mf::Sin,
-            Cos => Mf::Cos,
-            Tan => Mf::Tan,
-            Asin => Mf::Asin,
-            Acos => Mf::Acos,
-            Atan => Mf::Atan,
-            Atan2 => Mf::Atan2,
-            Sinh => Mf::Sinh,
-            Cosh => Mf::Cosh,
-            Tanh => Mf::Tanh,
-            Asinh => Mf::Asinh,
-            Acosh => Mf::Acosh,
-            Atanh => Mf::Atanh,
-            Exp => Mf::Exp,
-            Exp2 => Mf::Exp2,
-            Log | Log10 => Mf::Log,
-            Log2 => Mf::Log2,
-            Pow => Mf::Pow,
+            _ if transcendental => {
+                super::math::naga_math_fn(f).ok_or_else(|| cx.err("math table"))?
+            }
+            Log10 => Mf::Log,
             Radians | Degrees => {
                 let k = if f == Radians {
                     std::f64::consts::PI / 180.0
@@ -83,7 +89,6 @@ impl Lowerer<'_> {
             let k = self.constant(cx, out, Scalar::F32, n, std::f64::consts::LOG10_E)?;
             r = self.bin(cx, out, Bo::Multiply, r, k);
         }
-        let _ = ty;
         Ok(Some(to(cx, out, r, 8)))
     }
 }
