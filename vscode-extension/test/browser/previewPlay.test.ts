@@ -184,7 +184,7 @@ test("Play runs frame after frame on the real server, Pause stops, Step runs one
   assert.equal(await page.textContent("#play-button"), "Pause");
   const seen: number[] = [0];
   const images: string[] = [first];
-  while (Date.now() - started < 60_000 && seen[seen.length - 1] < 12) {
+  while (Date.now() - started < 150_000 && seen[seen.length - 1] < 12) {
     const frame = await frameShown();
     if (frame !== seen[seen.length - 1]) {
       seen.push(frame);
